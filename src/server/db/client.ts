@@ -1,0 +1,48 @@
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema.ts';
+
+/** Where the SQL migrations live, both in the source tree and next to the bundled server. */
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * PGlite is one connection in WASM: its own mutex serialises every query and every transaction,
+ * and drizzle's PGlite driver runs transactions through `PGlite.transaction`, so requests never
+ * interleave inside one.
+ */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+  const sql = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
+  const db = drizzlePostgres({ client: sql, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migratePostgres(db as never, { migrationsFolder }),
+    close: () => sql.end({ timeout: 5 }),
+  };
+}

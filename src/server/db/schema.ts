@@ -1,0 +1,231 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const clients = pgTable(
+  'clients',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    surname: text('surname').notNull(),
+    patronymic: text('patronymic'),
+    phone: text('phone'),
+    company: text('company'),
+    city: text('city'),
+    passwordHash: text('password_hash').notNull(),
+    telegramChatId: text('telegram_chat_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('clients_email_key').on(sql`lower(${t.email})`)],
+);
+
+/** Opaque session tokens, stored as SHA-256 hashes; expiry slides on use. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    csrfToken: text('csrf_token').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_client_idx').on(t.clientId)],
+);
+
+/**
+ * One-time codes: e-mailed registration codes (4 digits) and password-reset links (long tokens).
+ * Single use, short-lived, a few attempts. `payload` keeps what the code confirms (the registration form).
+ */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: serial('id').primaryKey(),
+    purpose: text('purpose', { enum: ['registration', 'password_reset'] }).notNull(),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    payload: jsonb('payload'),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('one_time_codes_lookup_idx').on(t.purpose, t.email), index('one_time_codes_hash_idx').on(t.codeHash)],
+);
+
+/** Fixed-window counters for throttling, shared by every API process through the database. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+    hits: integer('hits').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+export const offices = pgTable('offices', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  countryName: text('country_name').notNull(),
+  city: text('city').notNull(),
+  address: text('address').notNull(),
+  managerPhone: text('manager_phone').notNull(),
+  email: text('email').notNull(),
+  region: text('region').notNull(),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  isShowInCrimea: boolean('is_show_in_crimea').notNull().default(false),
+});
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    /** Creator's account: differs from clientId once access sharing exists. */
+    authorId: integer('author_id').references(() => clients.id),
+    status: smallint('status').notNull().default(0),
+    officeId: integer('office_id').references(() => offices.id),
+    finished: boolean('finished').notNull().default(false),
+    trackingLink: text('tracking_link'),
+    providerOrderId: text('provider_order_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('tickets_client_created_idx').on(t.clientId, t.createdAt.desc(), t.id.desc())],
+);
+
+export const instruments = pgTable(
+  'instruments',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    serialNumber: text('serial_number').notNull(),
+    type: smallint('type').notNull(),
+    description: text('description').notNull().default(''),
+    status: smallint('status').notNull().default(1),
+  },
+  (t) => [index('instruments_ticket_idx').on(t.ticketId)],
+);
+
+/** Defect statements: the repair quotes a clinic decides on. `version` grows with every back-office change. */
+export const defectStatements = pgTable(
+  'defect_statements',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    series: text('series').notNull(),
+    type: smallint('type').notNull(),
+    name: text('name').notNull(),
+    defect: text('defect').notNull(),
+    conclusion: text('conclusion'),
+    sum: numeric('sum', { precision: 12, scale: 2 }).notNull(),
+    status: smallint('status').notNull().default(1),
+    agreed: smallint('agreed').notNull().default(0),
+    tradeIsEnabled: boolean('trade_is_enabled').notNull().default(false),
+    id1c: text('id_1c'),
+    departure: text('departure'),
+    documentFileId: integer('document_file_id'),
+    photoFileIds: jsonb('photo_file_ids').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [index('defect_statements_ticket_idx').on(t.ticketId)],
+);
+
+export const bills = pgTable(
+  'bills',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    id1c: text('id_1c').notNull(),
+    date: text('date').notNull(),
+    amountDocument: numeric('amount_document', { precision: 12, scale: 2 }).notNull(),
+    /** 'Оплачен', null (no data) or any other text (unpaid), as the back office sends it. */
+    status: text('status'),
+    documentFileId: integer('document_file_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('bills_client_idx').on(t.clientId, t.id.desc())],
+);
+
+export const billDefectStatements = pgTable(
+  'bill_defect_statements',
+  {
+    billId: integer('bill_id')
+      .notNull()
+      .references(() => bills.id, { onDelete: 'cascade' }),
+    defectStatementId: integer('defect_statement_id')
+      .notNull()
+      .references(() => defectStatements.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.billId, t.defectStatementId] })],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    description: text('description').notNull(),
+    isViewed: boolean('is_viewed').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_client_idx').on(t.clientId, t.id.desc())],
+);
+
+/** Points are a ledger: the balance is the sum of entries, never a counter that can drift. */
+export const pointsEntries = pgTable(
+  'points_entries',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    delta: integer('delta').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('points_entries_client_idx').on(t.clientId)],
+);
+
+/** The back office's ordered feed of what happened in the portal (API.md). */
+export const events = pgTable(
+  'events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    clientId: integer('client_id'),
+    ticketId: integer('ticket_id'),
+    payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+  },
+);

@@ -1,0 +1,135 @@
+import * as v from 'valibot';
+import { defineEndpoint, okResponse } from './endpoint.ts';
+import { messages } from '../validation/messages.ts';
+import {
+  confirmationCodeField,
+  cyrillicNameField,
+  emailField,
+  passwordField,
+  phoneField,
+  requiredText,
+} from '../validation/fields.ts';
+
+/** What the shell needs about the logged-in user (cabinet.md §3 User data). */
+export const userData = v.object({
+  id: v.number(),
+  name: v.string(),
+  surname: v.string(),
+  patronymic: v.nullable(v.string()),
+  phone: v.nullable(v.string()),
+  email: v.string(),
+  company: v.nullable(v.string()),
+  city: v.nullable(v.string()),
+  balls: v.number(),
+  unpaid_bills: v.number(),
+  unread_notifications: v.number(),
+});
+export type UserData = v.InferOutput<typeof userData>;
+
+export const getUserData = defineEndpoint({
+  method: 'GET',
+  path: '/ajax/user/data',
+  input: undefined,
+  output: okResponse({ user: v.nullable(userData), csrf_token: v.string() }),
+});
+
+const registrationEntries = {
+  firstname: cyrillicNameField,
+  lastname: cyrillicNameField,
+  phone: phoneField,
+  clinicName: requiredText(200, messages.clinicRequired),
+  city: requiredText(100, messages.cityRequired),
+  email: emailField,
+  approvalPolicy: v.literal(true, messages.consentPolicy),
+};
+
+/** Registration stage 1: validate the form and e-mail a 4-digit code. `resend` after Back or the timer. */
+export const registrationForm = v.object(registrationEntries);
+export type RegistrationForm = v.InferInput<typeof registrationForm>;
+
+export const sendRegistrationCode = defineEndpoint({
+  method: 'POST',
+  path: '/ajax/register/send-code',
+  input: v.object({ ...registrationEntries, resend: v.optional(v.boolean(), false) }),
+  output: okResponse({ message: v.string() }),
+});
+
+/** Registration stage 2: the code from the e-mail creates the account; its password is e-mailed. */
+export const confirmRegistration = defineEndpoint({
+  method: 'POST',
+  path: '/ajax/register/confirm',
+  input: v.object({ ...registrationEntries, code: confirmationCodeField }),
+  output: okResponse({ message: v.string(), email: v.string() }),
+});
+
+export const loginForm = v.object({ email: emailField, password: passwordField });
+export type LoginForm = v.InferInput<typeof loginForm>;
+
+export const login = defineEndpoint({
+  method: 'POST',
+  path: '/ajax/login',
+  input: loginForm,
+  output: okResponse({ user: userData, csrf_token: v.string() }),
+});
+
+export const logout = defineEndpoint({
+  method: 'POST',
+  path: '/ajax/logout',
+  input: undefined,
+  output: okResponse({ csrf_token: v.string() }),
+});
+
+export const forgotPasswordForm = v.object({ email: emailField });
+
+/** Mails a link to /client/restore-password/{code}. */
+export const requestPasswordReset = defineEndpoint({
+  method: 'POST',
+  path: '/ajax/password/forgot',
+  input: forgotPasswordForm,
+  output: okResponse({ message: v.string() }),
+});
+
+const newPasswordEntries = {
+  new_password: passwordField,
+  new_password_confirmation: v.string(messages.passwordsDiffer),
+};
+
+const confirmationMatches = (input: { new_password: string; new_password_confirmation: string }) =>
+  input.new_password_confirmation !== '' && input.new_password === input.new_password_confirmation;
+
+export const changePasswordForm = v.pipe(
+  v.object(newPasswordEntries),
+  v.forward(
+    v.partialCheck([['new_password'], ['new_password_confirmation']], confirmationMatches, messages.passwordsDiffer),
+    ['new_password_confirmation'],
+  ),
+);
+export type ChangePasswordForm = v.InferInput<typeof changePasswordForm>;
+
+export const resetPasswordForm = v.pipe(
+  v.object({
+    ...newPasswordEntries,
+    code: v.pipe(v.string(messages.required), v.nonEmpty(messages.required), v.maxLength(200, messages.required)),
+  }),
+  v.forward(
+    v.partialCheck([['new_password'], ['new_password_confirmation']], confirmationMatches, messages.passwordsDiffer),
+    ['new_password_confirmation'],
+  ),
+);
+export type ResetPasswordForm = v.InferInput<typeof resetPasswordForm>;
+
+/** Reset variant: the code comes from the link's path. */
+export const resetPassword = defineEndpoint({
+  method: 'POST',
+  path: '/ajax/password/reset',
+  input: resetPasswordForm,
+  output: okResponse({ message: v.string() }),
+});
+
+/** Logged-in variant at /cabinet/password: no code. */
+export const changePassword = defineEndpoint({
+  method: 'POST',
+  path: '/ajax/password/change',
+  input: changePasswordForm,
+  output: okResponse({ message: v.string() }),
+});

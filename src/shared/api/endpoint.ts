@@ -1,0 +1,49 @@
+import * as v from 'valibot';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+type AnySchema = v.GenericSchema<unknown, unknown>;
+
+/**
+ * One call of the API: the single description that the server validates against and the client
+ * builds requests from. `path` may hold `:param` segments.
+ */
+export interface Endpoint<Input extends AnySchema | undefined = AnySchema | undefined, Output extends AnySchema = AnySchema> {
+  method: HttpMethod;
+  path: string;
+  input: Input;
+  output: Output;
+}
+
+export function defineEndpoint<Input extends AnySchema | undefined, Output extends AnySchema>(
+  endpoint: Endpoint<Input, Output>,
+): Endpoint<Input, Output> {
+  return endpoint;
+}
+
+export type EndpointInput<E extends Endpoint> = E['input'] extends AnySchema ? v.InferInput<E['input']> : undefined;
+export type EndpointParsedInput<E extends Endpoint> = E['input'] extends AnySchema ? v.InferOutput<E['input']> : undefined;
+export type EndpointOutput<E extends Endpoint> = v.InferOutput<E['output']>;
+
+/** `{ success: true, ...fields }`: the spec's success envelope. */
+export function okResponse<T extends v.ObjectEntries>(entries: T) {
+  return v.object({ success: v.literal(true), ...entries });
+}
+
+/** `{ success: false, message?, errors? }`: the spec's failure envelope; errors map a field to its messages. */
+export const errorResponse = v.object({
+  success: v.literal(false),
+  message: v.optional(v.string()),
+  errors: v.optional(v.record(v.string(), v.array(v.string()))),
+});
+export type ErrorResponse = v.InferOutput<typeof errorResponse>;
+
+/** Turns valibot issues into `{ field: [messages] }`, the first message of each field first. */
+export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = v.getDotPath(issue) ?? '_';
+    (errors[field] ??= []).push(issue.message);
+  }
+  return errors;
+}
