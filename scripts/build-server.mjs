@@ -1,0 +1,34 @@
+// Bundles the API server into dist/server/index.js (dependencies stay in node_modules), copies the
+// SQL migrations beside it (db/client.ts finds them at `./migrations` relative to the bundle), then
+// precompresses the client build.
+import { cp, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { compressDir } from './compress-client.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const outDir = path.join(root, 'dist', 'server');
+
+await rm(outDir, { recursive: true, force: true });
+await build({
+  entryPoints: [path.join(root, 'src', 'server', 'index.ts')],
+  outfile: path.join(outDir, 'index.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+await cp(path.join(root, 'src', 'server', 'db', 'migrations'), path.join(outDir, 'migrations'), { recursive: true });
+console.log(`build-server: ${path.relative(root, outDir)}/index.js and migrations written`);
+
+const clientDir = path.join(root, 'dist', 'client');
+if (await stat(clientDir).then((s) => s.isDirectory(), () => false)) {
+  const count = await compressDir(clientDir);
+  console.log(`build-server: ${count} client files precompressed`);
+} else {
+  console.warn('build-server: dist/client not found, skipping precompression (run vite build first)');
+}

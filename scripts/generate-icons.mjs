@@ -1,0 +1,138 @@
+// Draws the app icons (public/icons/*.png, favicon.svg) with plain Node: a white tooth on the accent colour.
+// The PNGs are committed; run again only to change the design: node scripts/generate-icons.mjs
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { deflateSync } from 'node:zlib';
+
+const OUT = new URL('../public/icons/', import.meta.url);
+const ACCENT = [0x0b, 0x5c, 0xab];
+const WHITE = [0xff, 0xff, 0xff];
+
+// The tooth, in a unit square centred on (0.5, 0.5): two cusps, a crown and two roots.
+const CIRCLES = [
+  [0.385, 0.36, 0.155],
+  [0.615, 0.36, 0.155],
+];
+const CROWN = { x0: 0.23, y0: 0.36, x1: 0.77, y1: 0.56, r: 0.06 };
+const ROOTS = [
+  [0.36, 0.5, 0.335, 0.8, 0.085],
+  [0.64, 0.5, 0.665, 0.8, 0.085],
+];
+
+function inCapsule(px, py, [ax, ay, bx, by, r]) {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const t = Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)));
+  return (px - ax - t * dx) ** 2 + (py - ay - t * dy) ** 2 <= r * r;
+}
+
+function inRoundedRect(px, py, { x0, y0, x1, y1, r }) {
+  const cx = Math.max(x0 + r, Math.min(x1 - r, px));
+  const cy = Math.max(y0 + r, Math.min(y1 - r, py));
+  return (px - cx) ** 2 + (py - cy) ** 2 <= r * r;
+}
+
+function inTooth(x, y) {
+  return (
+    CIRCLES.some(([cx, cy, r]) => (x - cx) ** 2 + (y - cy) ** 2 <= r * r) ||
+    inRoundedRect(x, y, CROWN) ||
+    ROOTS.some((root) => inCapsule(x, y, root))
+  );
+}
+
+/** size px; toothScale: share of the icon the tooth box takes; corner: background corner radius (0 = full bleed). */
+function render(size, toothScale, corner) {
+  const samples = 4;
+  const pixels = Buffer.alloc(size * size * 4);
+  for (let py = 0; py < size; py++) {
+    for (let px = 0; px < size; px++) {
+      let bg = 0;
+      let fg = 0;
+      for (let sy = 0; sy < samples; sy++) {
+        for (let sx = 0; sx < samples; sx++) {
+          const u = (px + (sx + 0.5) / samples) / size;
+          const v = (py + (sy + 0.5) / samples) / size;
+          const inBg = corner === 0 || inRoundedRect(u, v, { x0: 0, y0: 0, x1: 1, y1: 1, r: corner });
+          if (!inBg) continue;
+          bg++;
+          const tx = (u - 0.5) / toothScale + 0.5;
+          const ty = (v - 0.5) / toothScale + 0.54;
+          if (inTooth(tx, ty)) fg++;
+        }
+      }
+      const total = samples * samples;
+      const i = (py * size + px) * 4;
+      const f = bg === 0 ? 0 : fg / bg;
+      for (let c = 0; c < 3; c++) pixels[i + c] = Math.round(ACCENT[c] * (1 - f) + WHITE[c] * f);
+      pixels[i + 3] = Math.round((bg / total) * 255);
+    }
+  }
+  return pixels;
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(buffer) {
+  let crc = 0xffffffff;
+  for (const byte of buffer) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type, data) {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+function png(size, rgba) {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = 6; // RGBA
+  const raw = Buffer.alloc(size * (size * 4 + 1));
+  for (let y = 0; y < size; y++) {
+    raw[y * (size * 4 + 1)] = 0; // filter: none
+    rgba.copy(raw, y * (size * 4 + 1) + 1, y * size * 4, (y + 1) * size * 4);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+mkdirSync(OUT, { recursive: true });
+const icons = [
+  ['icon-192.png', 192, 0.72, 0.22],
+  ['icon-512.png', 512, 0.72, 0.22],
+  // Maskable: full bleed, the tooth inside the central 80% safe zone.
+  ['icon-maskable-512.png', 512, 0.52, 0],
+  // iOS rounds the corners itself and shows transparency as black.
+  ['apple-touch-icon.png', 180, 0.64, 0],
+];
+for (const [name, size, scale, corner] of icons) {
+  writeFileSync(new URL(name, OUT), png(size, render(size, scale, corner)));
+}
+
+const hex = `#${ACCENT.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+const s = (n) => Math.round(n * 1000) / 10; // unit → viewBox 0..100, tooth scale 0.72 around the centre
+const t = (n, offset) => s((n - offset) * 0.72 + 0.5);
+const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
+<rect width="100" height="100" rx="22" fill="${hex}"/>
+<g fill="#fff">
+${CIRCLES.map(([cx, cy, r]) => `<circle cx="${t(cx, 0.5)}" cy="${t(cy, 0.54)}" r="${s(r * 0.72)}"/>`).join('\n')}
+<rect x="${t(CROWN.x0, 0.5)}" y="${t(CROWN.y0, 0.54)}" width="${s((CROWN.x1 - CROWN.x0) * 0.72)}" height="${s((CROWN.y1 - CROWN.y0) * 0.72)}" rx="${s(CROWN.r * 0.72)}"/>
+${ROOTS.map(([ax, ay, bx, by, r]) => `<line x1="${t(ax, 0.5)}" y1="${t(ay, 0.54)}" x2="${t(bx, 0.5)}" y2="${t(by, 0.54)}" stroke="#fff" stroke-width="${s(2 * r * 0.72)}" stroke-linecap="round"/>`).join('\n')}
+</g>
+</svg>
+`;
+writeFileSync(new URL('favicon.svg', OUT), svg);
+console.log('icons written to public/icons/');

@@ -1,0 +1,146 @@
+// The shell through the real route tree: 404, the cabinet guard and redirect, the promo-code login.
+// Needs src/client/route-tree.gen.ts (npm run routes; `npm run test:unit` generates it first).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { useAccountStore } from '#client/features/account/account-store.ts';
+import { useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
+import { demoUser, stubFetch } from '#client/features/account/testing/fetch-stub.ts';
+import { createAppRouter } from './router.tsx';
+
+async function renderApp(path: string) {
+  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
+  await router.load();
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+function serverUser(user: typeof demoUser | null) {
+  return stubFetch({ 'GET /ajax/user/data': { body: { success: true, user, csrf_token: 'csrf-1' } } });
+}
+
+beforeEach(() => {
+  useAccountStore.setState({ user: null, verifiedEmail: null, hydrated: true });
+  useAuthDialog.setState({ view: null, switching: false });
+  window.history.replaceState(null, '', '/');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useAuthDialog.getState().close();
+});
+
+describe('app shell', () => {
+  it('shows the 404 page for an unknown path, inside the shell', async () => {
+    serverUser(null);
+    await renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Страница не найдена' })).toBeInTheDocument();
+    expect(screen.getByText('Данной страницы на сайте больше нет')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'На главную' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+  });
+
+  it('shows 404 for an unknown cabinet path too', async () => {
+    useAccountStore.setState({ user: demoUser });
+    serverUser(demoUser);
+    await renderApp('/cabinet/unknown');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Страница не найдена' })).toBeInTheDocument();
+  });
+
+  it('redirects /cabinet to /cabinet/tickets', async () => {
+    useAccountStore.setState({ user: demoUser });
+    serverUser(demoUser);
+    const router = await renderApp('/cabinet');
+    expect(router.state.location.pathname).toBe('/cabinet/tickets');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Заявки' })).toBeInTheDocument();
+  });
+
+  it('tells a guest to log in on a cabinet page, and the button opens the login', async () => {
+    serverUser(null);
+    await renderApp('/cabinet/bills');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Вы не авторизованы в личном кабинете' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Для доступа к этой странице требуется авторизация')).toBeInTheDocument();
+    const main = screen.getByRole('main');
+    await userEvent.click(within(main).getByRole('button', { name: 'Войти' }));
+    expect(useAuthDialog.getState().view).toBe('login');
+    expect(await screen.findByRole('dialog', { name: 'Вход в личный кабинет' })).toBeInTheDocument();
+  });
+
+  it('shows the cabinet shell to a logged-in user: navigation, unpaid badge, bank-details notice', async () => {
+    const user = { ...demoUser, unpaid_bills: 4, balls: 1250 };
+    useAccountStore.setState({ user });
+    serverUser(user);
+    await renderApp('/cabinet/bills');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Счета' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Разделы личного кабинета' });
+    const bills = within(nav).getByRole('link', { name: /Счета/ });
+    expect(bills).toHaveAttribute('aria-current', 'page');
+    expect(within(bills).getByTestId('badge')).toHaveTextContent('4');
+    expect(screen.getByRole('note')).toHaveTextContent('С 12 сентября изменились банковские реквизиты');
+    expect(screen.getByText(/1\s250\sбонусов/)).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Выйти' })).toBeInTheDocument();
+  });
+
+  it('loads the user on start', async () => {
+    const { calls } = serverUser(demoUser);
+    await renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: `Здравствуйте, ${demoUser.name}!` })).toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/ajax/user/data')).toBe(true);
+  });
+
+  it('opens the login when the page has a non-empty ?promocode=', async () => {
+    serverUser(null);
+    window.history.replaceState(null, '', '/?promocode=SPRING');
+    await renderApp('/?promocode=SPRING');
+    expect(await screen.findByRole('dialog', { name: 'Вход в личный кабинет' })).toBeInTheDocument();
+  });
+
+  it('does not open the login for an empty ?promocode=', async () => {
+    serverUser(null);
+    window.history.replaceState(null, '', '/?promocode=');
+    await renderApp('/?promocode=');
+    await screen.findByRole('heading', { level: 1 });
+    expect(useAuthDialog.getState().view).toBeNull();
+  });
+
+  describe('installed app', () => {
+    beforeEach(() => {
+      vi.spyOn(window, 'matchMedia').mockImplementation(
+        (query: string) =>
+          ({
+            matches: query === '(display-mode: standalone)',
+            media: query,
+            addEventListener: () => {},
+            removeEventListener: () => {},
+          }) as unknown as MediaQueryList,
+      );
+    });
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    it('shows the login in place of the unauthorized screen', async () => {
+      serverUser(null);
+      await renderApp('/cabinet/tickets');
+      expect(await screen.findByTestId('auth-in-place')).toBeInTheDocument();
+      expect(screen.queryByText('Вы не авторизованы в личном кабинете')).not.toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it('opens the full-screen repair sheet from the tab bar and locks the page scroll', async () => {
+      useAccountStore.setState({ user: demoUser });
+      serverUser(demoUser);
+      await renderApp('/cabinet/tickets');
+      const tabs = await screen.findByRole('navigation', { name: 'Меню приложения' });
+      await userEvent.click(within(tabs).getByRole('button', { name: 'Ремонт' }));
+      const sheet = await screen.findByRole('dialog', { name: 'Заявка на ремонт' });
+      expect(sheet).toHaveTextContent('Мастер заявки на ремонт появится в следующей версии');
+      expect(document.documentElement).toHaveAttribute('data-scroll-locked');
+      await userEvent.click(within(sheet).getAllByRole('button', { name: 'Закрыть' })[0]!);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(document.documentElement).not.toHaveAttribute('data-scroll-locked');
+    });
+  });
+});

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { Skeleton, SkeletonText } from '#client/components/ui/skeleton.tsx';
+import { BankDetailsBanner, CabinetNav } from './cabinet-nav.tsx';
+import styles from './cabinet-layout.module.css';
+
+export interface CabinetLayoutProps {
+  unpaidBills: number;
+  children: ReactNode;
+}
+
+/** The profile shell (cabinet.md §Profile shell): top navigation, the bank-details notice, the section. */
+export function CabinetLayout({ unpaidBills, children }: CabinetLayoutProps) {
+  return (
+    <div className={styles.layout}>
+      <CabinetNav unpaidBills={unpaidBills} />
+      <BankDetailsBanner />
+      <div className={styles.content}>{children}</div>
+    </div>
+  );
+}
+
+/** The cabinet while the saved account is read back (a few milliseconds): the shape of a section. */
+export function CabinetSkeleton() {
+  return (
+    <div className={styles.layout} aria-busy="true">
+      <span className="visually-hidden" role="status">
+        Загрузка…
+      </span>
+      <Skeleton shape="rect" height="3.75rem" className={styles.navSkeleton} />
+      <Skeleton width="12rem" height="2rem" />
+      <SkeletonText lines={4} />
+    </div>
+  );
+}

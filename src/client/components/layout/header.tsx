@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import type { UserData } from '#shared/api/account.ts';
+import { BONUS_FORMS, countOf } from '#shared/format/plural.ts';
+import { buttonClassName } from '#client/components/ui/button.tsx';
+import { Icon } from '#client/components/ui/icon.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import styles from './header.module.css';
+
+export interface HeaderProps {
+  /** The logged-in user, null for a guest. */
+  user: Pick<UserData, 'balls'> | null;
+  /** False until the persisted account is read back: the account area keeps its size meanwhile. */
+  ready: boolean;
+  /** The page is under /cabinet: the points balance shows and the cabinet link becomes 'Выйти'. */
+  inCabinet: boolean;
+  onLogin: () => void;
+  onLogout: () => void;
+  /** Extra controls for logged-in desktop users under /cabinet (the notification bell, the survey item). */
+  actions?: ReactNode;
+}
+
+/** The top bar (portal.md §2.4). */
+export function Header({ user, ready, inCabinet, onLogin, onLogout, actions }: HeaderProps) {
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <Link
+          to="/"
+          className={[styles.brand, ready && user && inCabinet ? styles.compactBrand : ''].filter(Boolean).join(' ')}
+          aria-label="Сервисный центр — на главную"
+        >
+          <span className={styles.logo}>
+            <Icon name="tooth" size={22} />
+          </span>
+          <span className={styles.brandName} aria-hidden="true">
+            <span className={styles.brandLong}>Сервисный центр</span>
+            <span className={styles.brandShort}>Сервис</span>
+          </span>
+        </Link>
+
+        {ready && user && (
+          <nav className={styles.hints} aria-label="Подсказки">
+            {inCabinet && (
+              <p className={styles.points}>
+                <span className={styles.pointsValue}>{countOf(user.balls, BONUS_FORMS)}</span>
+                <Link to="/loyalty" className={styles.hintLink}>
+                  Как потратить?
+                </Link>
+              </p>
+            )}
+            <Link to="/guide/2" className={`${styles.hintLink} ${styles.guide}`}>
+              Как пользоваться сервисом?
+            </Link>
+            {inCabinet && actions}
+          </nav>
+        )}
+
+        <div className={styles.account}>
+          {!ready ? (
+            <Skeleton width="7.5rem" height="2.75rem" shape="rect" />
+          ) : !user ? (
+            <button type="button" className={buttonClassName('primary')} onClick={onLogin}>
+              Войти
+            </button>
+          ) : inCabinet ? (
+            <button type="button" className={`${buttonClassName('secondary')} ${styles.logout}`} onClick={onLogout}>
+              <Icon name="logout" size={20} />
+              Выйти
+            </button>
+          ) : (
+            <Link to="/cabinet/tickets" className={buttonClassName('primary')}>
+              <Icon name="user" size={20} />
+              Личный кабинет
+            </Link>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

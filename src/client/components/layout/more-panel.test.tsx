@@ -1,0 +1,103 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { initials, MorePanel, type MorePanelProps } from './more-panel.tsx';
+import { renderInRouter } from './testing/render-in-router.tsx';
+
+const anna = {
+  name: 'Анна',
+  surname: 'Иванова',
+  email: 'anna@clinic.ru',
+  unpaid_bills: 2,
+  unread_notifications: 0,
+};
+
+function props(overrides: Partial<MorePanelProps> = {}): MorePanelProps {
+  return {
+    open: true,
+    onClose: vi.fn(),
+    user: null,
+    standalone: false,
+    onRepair: vi.fn(),
+    onLogin: vi.fn(),
+    onLogout: vi.fn(),
+    ...overrides,
+  };
+}
+
+describe('MorePanel', () => {
+  it('logged in: the profile block, cabinet items, public links, repair and Выйти', async () => {
+    const onLogout = vi.fn();
+    const onClose = vi.fn();
+    await renderInRouter(() => <MorePanel {...props({ user: anna, onLogout, onClose })} />);
+    const dialog = screen.getByRole('dialog', { name: 'Меню' });
+
+    const profile = within(dialog).getByRole('region', { name: 'Профиль' });
+    expect(profile).toHaveTextContent('АИ');
+    expect(profile).toHaveTextContent('Анна Иванова');
+    expect(profile).toHaveTextContent('anna@clinic.ru');
+
+    const cabinet = within(dialog).getByRole('navigation', { name: 'Личный кабинет' });
+    for (const [label, href] of [
+      ['Заявки', '/cabinet/tickets'],
+      ['Уведомления', '/cabinet/notifications'],
+      ['Промокоды', '/cabinet/promocode'],
+      ['Мои адреса', '/cabinet/address'],
+      ['Личные данные', '/cabinet/profile'],
+      ['Доступы', '/cabinet/accesses'],
+      ['История', '/cabinet/history'],
+      ['KAVO ID', '/cabinet/kavo-id'],
+      ['Настройки', '/cabinet/settings'],
+    ] as const) {
+      expect(within(cabinet).getByRole('link', { name: label })).toHaveAttribute('href', href);
+    }
+    const bills = within(cabinet).getByRole('link', { name: /Счета/ });
+    expect(bills).toHaveAttribute('href', '/cabinet/bills');
+    expect(within(bills).getByTestId('badge')).toHaveTextContent('2');
+    expect(within(cabinet).getAllByTestId('badge')).toHaveLength(1); // no badge for 0 unread
+
+    const about = within(dialog).getByRole('navigation', { name: 'О сервисе' });
+    expect(within(about).getByRole('link', { name: 'Бонусы' })).toHaveAttribute('href', '/loyalty');
+    expect(within(about).getByRole('link', { name: 'О сервисе' })).toHaveAttribute('href', '/services');
+    expect(within(about).getByRole('link', { name: 'Контакты' })).toHaveAttribute('href', '/contacts');
+    expect(within(about).getByRole('link', { name: 'Как пользоваться сервисом?' })).toHaveAttribute('href', '/guide/2');
+
+    expect(within(dialog).getByRole('link', { name: 'Оставить заявку на ремонт' })).toHaveAttribute(
+      'href',
+      '/#form-repair',
+    );
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Выйти' }));
+    expect(onLogout).toHaveBeenCalledOnce();
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('logged out: no profile, no cabinet items, no Выйти; a Войти button', async () => {
+    const onLogin = vi.fn();
+    await renderInRouter(() => <MorePanel {...props({ onLogin })} />);
+    const dialog = screen.getByRole('dialog', { name: 'Меню' });
+    expect(within(dialog).queryByRole('region', { name: 'Профиль' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('navigation', { name: 'Личный кабинет' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Выйти' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Бонусы' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Войти' }));
+    expect(onLogin).toHaveBeenCalledOnce();
+  });
+
+  it('in the installed app the repair item opens the repair sheet', async () => {
+    const onRepair = vi.fn();
+    await renderInRouter(() => <MorePanel {...props({ standalone: true, onRepair })} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Оставить заявку на ремонт' }));
+    expect(onRepair).toHaveBeenCalledOnce();
+  });
+
+  it('renders nothing when closed', async () => {
+    await renderInRouter(() => <MorePanel {...props({ open: false, user: anna })} />);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('makes initials from the name and surname', () => {
+    expect(initials('анна', 'иванова')).toBe('АИ');
+    expect(initials(' ', '')).toBe('?');
+  });
+});

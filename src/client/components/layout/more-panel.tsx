@@ -1,0 +1,141 @@
+import { Link } from '@tanstack/react-router';
+import type { UserData } from '#shared/api/account.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Icon } from '#client/components/ui/icon.tsx';
+import { Modal } from '#client/components/ui/modal.tsx';
+import { CABINET_LINKS } from './cabinet-links.ts';
+import styles from './more-panel.module.css';
+
+/** Public pages of the portal (portal.md §2.5 static links that this app serves). */
+export const PUBLIC_LINKS = [
+  { to: '/loyalty', label: 'Бонусы' },
+  { to: '/services', label: 'О сервисе' },
+  { to: '/guide/2', label: 'Как пользоваться сервисом?' },
+  { to: '/contacts', label: 'Контакты' },
+  { to: '/rules/loyalty', label: 'Правила программы лояльности' },
+  { to: '/privacy', label: 'Политика обработки персональных данных' },
+] as const;
+
+export interface MorePanelProps {
+  open: boolean;
+  onClose: () => void;
+  user: Pick<UserData, 'name' | 'surname' | 'email' | 'unpaid_bills' | 'unread_notifications'> | null;
+  /** Installed app: the repair item opens the repair sheet instead of the home page's form. */
+  standalone: boolean;
+  onRepair: () => void;
+  onLogin: () => void;
+  onLogout: () => void;
+}
+
+export function initials(name: string, surname: string): string {
+  return `${name.trim().charAt(0)}${surname.trim().charAt(0)}`.toUpperCase() || '?';
+}
+
+/** The More panel of the tab bar (portal.md §2.5): profile, cabinet sections, public links, repair, logout. */
+export function MorePanel({ open, onClose, user, standalone, onRepair, onLogin, onLogout }: MorePanelProps) {
+  const badgeFor = (to: string) => {
+    if (!user) return null;
+    if (to === '/cabinet/bills') return <Badge count={user.unpaid_bills} label="неоплаченных" />;
+    if (to === '/cabinet/notifications') return <Badge count={user.unread_notifications} label="непрочитанных" />;
+    return null;
+  };
+
+  return (
+    <Modal open={open} onClose={onClose} title="Меню" hideTitle variant="sheet">
+      <div className={styles.panel}>
+        {user ? (
+          <section className={styles.profile} aria-label="Профиль">
+            <span className={styles.avatar} aria-hidden="true">
+              {initials(user.name, user.surname)}
+            </span>
+            <span className={styles.who}>
+              <span className={styles.name}>
+                {user.name} {user.surname}
+              </span>
+              <span className={styles.email}>{user.email}</span>
+            </span>
+          </section>
+        ) : (
+          <section className={styles.guest} aria-label="Вход">
+            <p>Войдите, чтобы следить за заявками, согласовывать работы и копить бонусы.</p>
+            <button
+              type="button"
+              className={styles.primaryAction}
+              onClick={() => {
+                onClose();
+                onLogin();
+              }}
+            >
+              <Icon name="login" size={20} />
+              Войти
+            </button>
+          </section>
+        )}
+
+        {user && (
+          <nav aria-label="Личный кабинет">
+            <h3 className={styles.groupTitle}>Личный кабинет</h3>
+            <ul className={styles.list}>
+              {CABINET_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className={styles.item} activeProps={{ className: `${styles.item} ${styles.active}` }} onClick={onClose}>
+                    <span>{link.label}</span>
+                    {badgeFor(link.to)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+
+        <div className={styles.repair}>
+          {standalone ? (
+            <button
+              type="button"
+              className={styles.primaryAction}
+              onClick={() => {
+                onClose();
+                onRepair();
+              }}
+            >
+              <Icon name="repair" size={20} />
+              Оставить заявку на ремонт
+            </button>
+          ) : (
+            <Link to="/" hash="form-repair" className={styles.primaryAction} onClick={onClose}>
+              <Icon name="repair" size={20} />
+              Оставить заявку на ремонт
+            </Link>
+          )}
+        </div>
+
+        <nav aria-label="О сервисе">
+          <h3 className={styles.groupTitle}>О сервисе</h3>
+          <ul className={styles.list}>
+            {PUBLIC_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={styles.item} activeProps={{ className: `${styles.item} ${styles.active}` }} onClick={onClose}>
+                  <span>{link.label}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        {user && (
+          <button
+            type="button"
+            className={styles.logout}
+            onClick={() => {
+              onClose();
+              onLogout();
+            }}
+          >
+            <Icon name="logout" size={20} />
+            Выйти
+          </button>
+        )}
+      </div>
+    </Modal>
+  );
+}

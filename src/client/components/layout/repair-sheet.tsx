@@ -1,0 +1,43 @@
+import { Link } from '@tanstack/react-router';
+import { buttonClassName } from '#client/components/ui/button.tsx';
+import { Modal } from '#client/components/ui/modal.tsx';
+import styles from './repair-sheet.module.css';
+
+export interface RepairSheetProps {
+  open: boolean;
+  onClose: () => void;
+  loggedIn: boolean;
+}
+
+/**
+ * The installed app's repair sheet: full screen, page scroll locked (portal.md §2.5). The request
+ * wizard (portal.md §2.1) moves in here in a later issue.
+ */
+export function RepairSheet({ open, onClose, loggedIn }: RepairSheetProps) {
+  return (
+    <Modal open={open} onClose={onClose} title="Заявка на ремонт" variant="fullscreen">
+      <div className={styles.content}>
+        <p className={styles.lead}>Мастер заявки на ремонт появится в следующей версии приложения.</p>
+        <p>
+          {loggedIn
+            ? 'Пока за статусом уже отправленных заявок можно следить в разделе «Заявки».'
+            : 'Пока вы можете узнать об услугах сервиса и программе бонусов.'}
+        </p>
+        <div className={styles.actions}>
+          {loggedIn ? (
+            <Link to="/cabinet/tickets" className={buttonClassName('primary', true)} onClick={onClose}>
+              Мои заявки
+            </Link>
+          ) : (
+            <Link to="/services" className={buttonClassName('primary', true)} onClick={onClose}>
+              О сервисе
+            </Link>
+          )}
+          <button type="button" className={buttonClassName('secondary', true)} onClick={onClose}>
+            Закрыть
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

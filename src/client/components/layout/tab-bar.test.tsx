@@ -1,0 +1,106 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { TabBar, type TabBarProps } from './tab-bar.tsx';
+import { renderInRouter } from './testing/render-in-router.tsx';
+
+function props(overrides: Partial<TabBarProps> = {}): TabBarProps {
+  return {
+    user: null,
+    ready: true,
+    standalone: false,
+    moreOpen: false,
+    onLogin: vi.fn(),
+    onRepair: vi.fn(),
+    onMore: vi.fn(),
+    ...overrides,
+  };
+}
+
+const loggedIn = (unpaid: number, unread: number) => ({ unpaid_bills: unpaid, unread_notifications: unread });
+
+describe('TabBar', () => {
+  it('logged out: Бонусы, О сервисе, Войти in the centre, Контакты, Ещё', async () => {
+    const onLogin = vi.fn();
+    await renderInRouter(() => <TabBar {...props({ onLogin })} />);
+    const nav = screen.getByRole('navigation', { name: 'Меню приложения' });
+    const items = within(nav).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Бонусы', 'О сервисе', 'Войти', 'Контакты', 'Ещё']);
+    expect(within(nav).getByRole('link', { name: 'Бонусы' })).toHaveAttribute('href', '/loyalty');
+    expect(within(nav).getByRole('link', { name: 'О сервисе' })).toHaveAttribute('href', '/services');
+    expect(within(nav).getByRole('link', { name: 'Контакты' })).toHaveAttribute('href', '/contacts');
+    expect(within(nav).queryByRole('link', { name: /Заявки/ })).not.toBeInTheDocument();
+
+    await userEvent.click(within(nav).getByRole('button', { name: 'Войти' }));
+    expect(onLogin).toHaveBeenCalledOnce();
+  });
+
+  it('logged in: Заявки, Счета, Ремонт in the centre, Уведомления, Ещё', async () => {
+    await renderInRouter(() => <TabBar {...props({ user: loggedIn(0, 0) })} />);
+    const nav = screen.getByRole('navigation', { name: 'Меню приложения' });
+    expect(within(nav).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Заявки',
+      'Счета',
+      'Ремонт',
+      'Уведомления',
+      'Ещё',
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Заявки' })).toHaveAttribute('href', '/cabinet/tickets');
+    expect(within(nav).getByRole('link', { name: 'Счета' })).toHaveAttribute('href', '/cabinet/bills');
+    expect(within(nav).getByRole('link', { name: 'Уведомления' })).toHaveAttribute('href', '/cabinet/notifications');
+  });
+
+  it('hides the badges at 0', async () => {
+    await renderInRouter(() => <TabBar {...props({ user: loggedIn(0, 0) })} />);
+    expect(screen.queryByTestId('badge')).not.toBeInTheDocument();
+  });
+
+  it('shows the unpaid-bills and unread badges above 0, with their meaning for screen readers', async () => {
+    await renderInRouter(() => <TabBar {...props({ user: loggedIn(3, 12) })} />);
+    const bills = screen.getByRole('link', { name: /Счета/ });
+    expect(within(bills).getByTestId('badge')).toHaveTextContent('3');
+    expect(bills).toHaveAccessibleName(/3 неоплаченных/);
+    const notifications = screen.getByRole('link', { name: /Уведомления/ });
+    expect(within(notifications).getByTestId('badge')).toHaveTextContent('12');
+    expect(screen.getAllByTestId('badge')).toHaveLength(2);
+  });
+
+  it('caps a large count', async () => {
+    await renderInRouter(() => <TabBar {...props({ user: loggedIn(0, 250) })} />);
+    expect(screen.getByTestId('badge')).toHaveTextContent('99+');
+  });
+
+  it('marks the current tab with aria-current', async () => {
+    await renderInRouter(() => <TabBar {...props({ user: loggedIn(1, 0) })} />, { path: '/cabinet/bills' });
+    expect(screen.getByRole('link', { name: /Счета/ })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Заявки' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('Ремонт links to the home page form in a browser', async () => {
+    await renderInRouter(() => <TabBar {...props({ user: loggedIn(0, 0) })} />);
+    expect(screen.getByRole('link', { name: 'Ремонт' })).toHaveAttribute('href', '/#form-repair');
+  });
+
+  it('Ремонт opens the repair sheet in the installed app', async () => {
+    const onRepair = vi.fn();
+    await renderInRouter(() => <TabBar {...props({ user: loggedIn(0, 0), standalone: true, onRepair })} />);
+    expect(screen.queryByRole('link', { name: 'Ремонт' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Ремонт' }));
+    expect(onRepair).toHaveBeenCalledOnce();
+  });
+
+  it('Ещё opens the More panel and reports its state', async () => {
+    const onMore = vi.fn();
+    await renderInRouter(() => <TabBar {...props({ onMore, moreOpen: true })} />);
+    const more = screen.getByRole('button', { name: 'Ещё' });
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(more);
+    expect(onMore).toHaveBeenCalledOnce();
+  });
+
+  it('keeps its size but shows no tabs before the saved account is read', async () => {
+    await renderInRouter(() => <TabBar {...props({ ready: false })} />);
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+});

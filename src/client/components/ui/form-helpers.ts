@@ -1,0 +1,43 @@
+import { useCallback, useState } from 'react';
+
+/**
+ * The text of a field's first error. TanStack Form keeps validator results as they came: strings
+ * from function validators, Standard Schema issues ({ message }) from valibot schemas.
+ */
+export function errorText(errors: readonly unknown[] | undefined): string | undefined {
+  for (const error of errors ?? []) {
+    if (typeof error === 'string' && error !== '') return error;
+    if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message;
+  }
+  return undefined;
+}
+
+/**
+ * Server errors shown under fields until the user focuses that field again (portal.md §8:
+ * "a server e-mail error under the e-mail field, cleared on focus").
+ */
+export function useServerErrors<Field extends string>() {
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const show = useCallback((next: Partial<Record<Field, string>>) => setErrors(next), []);
+  const clear = useCallback(
+    (field: Field) =>
+      setErrors((current) => {
+        if (current[field] === undefined) return current;
+        const next = { ...current };
+        delete next[field];
+        return next;
+      }),
+    [],
+  );
+  const clearAll = useCallback(() => setErrors({}), []);
+  return { errors, show, clear, clearAll };
+}
+
+/** Moves focus to the first invalid control inside `container` once React has rendered the errors. */
+export function focusFirstInvalid(container: HTMLElement | null): void {
+  const run = () => {
+    const target = container?.querySelector<HTMLElement>('[aria-invalid="true"]:not([disabled])');
+    target?.focus();
+  };
+  setTimeout(run, 0);
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CheckboxField } from './checkbox-field.tsx';
+import { TextField } from './text-field.tsx';
+
+describe('TextField', () => {
+  it('labels the input and links the error', () => {
+    render(<TextField label="Город" hint="Например, Казань" error="Укажите город" />);
+    const input = screen.getByLabelText('Город');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription('Например, Казань Укажите город');
+  });
+
+  it('is valid without an error', () => {
+    render(<TextField label="Город" />);
+    expect(screen.getByLabelText('Город')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('reveals a password on demand', async () => {
+    render(<TextField label="Пароль" type="password" revealable />);
+    const input = screen.getByLabelText('Пароль');
+    expect(input).toHaveAttribute('type', 'password');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Показать' }));
+    expect(input).toHaveAttribute('type', 'text');
+    expect(screen.getByRole('button', { name: 'Скрыть' })).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
+describe('CheckboxField', () => {
+  it('labels the checkbox and links the error', () => {
+    render(<CheckboxField label="Согласен" error="Согласие на обработку данных обязательно" />);
+    const box = screen.getByRole('checkbox', { name: 'Согласен' });
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveAccessibleDescription('Согласие на обработку данных обязательно');
+  });
+});

@@ -1,0 +1,70 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { useAccountStore } from './account-store.ts';
+import { demoUser, stubFetch } from './testing/fetch-stub.ts';
+
+beforeEach(async () => {
+  await waitFor(() => expect(useAccountStore.getState().hydrated).toBe(true));
+  useAccountStore.setState({ user: null, verifiedEmail: null });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('useAccountStore', () => {
+  it('refresh loads the user and the CSRF token later calls send', async () => {
+    const { calls } = stubFetch({
+      'GET /ajax/user/data': { body: { success: true, user: demoUser, csrf_token: 'csrf-42' } },
+      'POST /ajax/logout': { body: { success: true, csrf_token: 'csrf-43' } },
+    });
+    await useAccountStore.getState().refresh();
+    expect(useAccountStore.getState().user).toEqual(demoUser);
+    await useAccountStore.getState().logout();
+    expect(calls[1]?.headers.get('X-CSRF-Token')).toBe('csrf-42');
+    expect(useAccountStore.getState().user).toBeNull();
+  });
+
+  it('refresh sets a guest when the server says nobody is logged in', async () => {
+    useAccountStore.setState({ user: demoUser });
+    stubFetch({ 'GET /ajax/user/data': { body: { success: true, user: null, csrf_token: 'x' } } });
+    await useAccountStore.getState().refresh();
+    expect(useAccountStore.getState().user).toBeNull();
+  });
+
+  it('keeps the persisted user when the network fails', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    useAccountStore.setState({ user: demoUser });
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    await useAccountStore.getState().refresh();
+    expect(useAccountStore.getState().user).toEqual(demoUser);
+  });
+
+  it('shares one request between concurrent refreshes', async () => {
+    const { calls } = stubFetch({
+      'GET /ajax/user/data': { body: { success: true, user: demoUser, csrf_token: 'x' } },
+    });
+    await Promise.all([useAccountStore.getState().refresh(), useAccountStore.getState().refresh()]);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('logout forgets the user even when the server cannot be reached', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    useAccountStore.setState({ user: demoUser });
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    await useAccountStore.getState().logout();
+    expect(useAccountStore.getState().user).toBeNull();
+  });
+
+  it('remembers a verified e-mail until someone logs in', () => {
+    useAccountStore.getState().rememberVerifiedEmail('new@clinic.ru');
+    expect(useAccountStore.getState().verifiedEmail).toBe('new@clinic.ru');
+    useAccountStore.getState().setUser(demoUser);
+    expect(useAccountStore.getState().verifiedEmail).toBeNull();
+  });
+
+  it('persists only the user and the verified e-mail', () => {
+    const { partialize } = useAccountStore.persist.getOptions();
+    expect(partialize?.(useAccountStore.getState())).toEqual({ user: null, verifiedEmail: null });
+  });
+});

@@ -1,0 +1,102 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import type { UserData } from '#shared/api/account.ts';
+import { idbStorage } from '#client/lib/idb-storage.ts';
+import { fetchUserData, logout as logoutRequest } from './api.ts';
+
+export interface AccountState {
+  /** The logged-in user, or null for a guest. Persisted: an offline start still knows who is in. */
+  user: UserData | null;
+  /** True once the persisted state has been read back from IndexedDB. */
+  hydrated: boolean;
+  /**
+   * The e-mail of an account just registered and not yet logged in: the login form shows it as
+   * text instead of an input (portal.md §4.2). Persisted.
+   */
+  verifiedEmail: string | null;
+  /** Reloads the user from GET /ajax/user/data (and the CSRF token); a failed call keeps the user. */
+  refresh(): Promise<void>;
+  /** Logs out on the server and forgets the user on this device. */
+  logout(): Promise<void>;
+  setUser(user: UserData | null): void;
+  rememberVerifiedEmail(email: string | null): void;
+}
+
+export const ACCOUNT_STORE_KEY = 'account';
+
+let refreshing: Promise<void> | null = null;
+
+export const useAccountStore = create<AccountState>()(
+  persist(
+    (set) => ({
+      user: null,
+      hydrated: false,
+      verifiedEmail: null,
+
+      refresh() {
+        // Concurrent callers (start, focus, after a promo code) share one request.
+        refreshing ??= whenHydrated()
+          .then(fetchUserData)
+          .then(
+            (user) => {
+              set(user ? { user, verifiedEmail: null } : { user: null });
+            },
+            (error: unknown) => {
+              // Offline or the server is down: keep the persisted user (portal works from cache).
+              console.warn('Не удалось обновить данные пользователя', error);
+            },
+          )
+          .finally(() => {
+            refreshing = null;
+          });
+        return refreshing;
+      },
+
+      async logout() {
+        try {
+          await logoutRequest();
+        } catch (error) {
+          // The user asked to leave: forget them on this device even if the server was not reached.
+          console.warn('Не удалось завершить сеанс на сервере', error);
+        }
+        set({ user: null });
+      },
+
+      setUser(user) {
+        set(user ? { user, verifiedEmail: null } : { user: null });
+      },
+
+      rememberVerifiedEmail(email) {
+        set({ verifiedEmail: email });
+      },
+    }),
+    {
+      name: ACCOUNT_STORE_KEY,
+      version: 1,
+      storage: createJSONStorage(() => idbStorage),
+      partialize: (state) => ({ user: state.user, verifiedEmail: state.verifiedEmail }),
+      onRehydrateStorage: () => () => {
+        useAccountStore.setState({ hydrated: true });
+      },
+    },
+  ),
+);
+
+/**
+ * Resolves once the persisted state is back, so a fresh answer from the server is never
+ * overwritten by the older copy from IndexedDB.
+ */
+function whenHydrated(): Promise<void> {
+  // `hydrated` is set on success and on a failed read alike (onRehydrateStorage below).
+  if (useAccountStore.getState().hydrated) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = useAccountStore.subscribe((state) => {
+      if (!state.hydrated) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+/** Whether someone is logged in (for components that only need the flag). */
+export const selectIsAuthorized = (state: AccountState): boolean => state.user !== null;

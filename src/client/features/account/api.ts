@@ -1,0 +1,75 @@
+// The account calls, through the app's one HTTP client (src/client/lib/http.ts) and the shared contract.
+import {
+  changePassword as changePasswordEndpoint,
+  confirmRegistration as confirmRegistrationEndpoint,
+  getUserData,
+  login as loginEndpoint,
+  logout as logoutEndpoint,
+  requestPasswordReset as requestPasswordResetEndpoint,
+  resetPassword as resetPasswordEndpoint,
+  sendRegistrationCode as sendRegistrationCodeEndpoint,
+  type ChangePasswordForm,
+  type LoginForm,
+  type RegistrationForm,
+  type ResetPasswordForm,
+  type UserData,
+} from '#shared/api/account.ts';
+import { sanitizePhone } from '#shared/format/phone-mask.ts';
+import { callApi, setCsrfToken } from '#client/lib/http.ts';
+
+/** The current user (null for a guest); also refreshes the CSRF token. */
+export async function fetchUserData(): Promise<UserData | null> {
+  const response = await callApi(getUserData);
+  setCsrfToken(response.csrf_token);
+  return response.user;
+}
+
+export async function login(form: LoginForm): Promise<UserData> {
+  const response = await callApi(loginEndpoint, { email: form.email.trim(), password: form.password });
+  setCsrfToken(response.csrf_token);
+  return response.user;
+}
+
+export async function logout(): Promise<void> {
+  const response = await callApi(logoutEndpoint);
+  setCsrfToken(response.csrf_token);
+}
+
+function registrationPayload(form: RegistrationForm): RegistrationForm {
+  return {
+    firstname: form.firstname.trim(),
+    lastname: form.lastname.trim(),
+    phone: sanitizePhone(form.phone),
+    clinicName: form.clinicName.trim(),
+    city: form.city.trim(),
+    email: form.email.trim(),
+    approvalPolicy: form.approvalPolicy,
+  };
+}
+
+/** Registration stage 1: e-mails a 4-digit code; `resend` after Back or 'Отправить код повторно'. Returns the server's message. */
+export async function sendRegistrationCode(form: RegistrationForm, resend: boolean): Promise<string> {
+  const response = await callApi(sendRegistrationCodeEndpoint, { ...registrationPayload(form), resend });
+  return response.message;
+}
+
+/** Registration stage 2: creates the account. Returns the server's message and the account's e-mail. */
+export async function confirmRegistration(form: RegistrationForm, code: string): Promise<{ message: string; email: string }> {
+  const response = await callApi(confirmRegistrationEndpoint, { ...registrationPayload(form), code });
+  return { message: response.message, email: response.email };
+}
+
+export async function requestPasswordReset(email: string): Promise<string> {
+  const response = await callApi(requestPasswordResetEndpoint, { email: email.trim() });
+  return response.message;
+}
+
+export async function resetPassword(form: ResetPasswordForm): Promise<string> {
+  const response = await callApi(resetPasswordEndpoint, form);
+  return response.message;
+}
+
+export async function changePassword(form: ChangePasswordForm): Promise<string> {
+  const response = await callApi(changePasswordEndpoint, form);
+  return response.message;
+}

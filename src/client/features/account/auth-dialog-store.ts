@@ -1,0 +1,50 @@
+import { create } from 'zustand';
+
+export type AuthView = 'login' | 'register' | 'reset';
+
+/** 'Opening login, reset or registration shows a loader for about 1 second' (portal.md §4.2, §9). */
+export const AUTH_SWITCH_DELAY_MS = 1000;
+
+export interface AuthDialogState {
+  view: AuthView | null;
+  /** True during the ~1 s loader shown before the form of a newly opened view. */
+  switching: boolean;
+  open(view: AuthView): void;
+  close(): void;
+}
+
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+function stopTimer(): void {
+  if (timer !== undefined) clearTimeout(timer);
+  timer = undefined;
+}
+
+/** Which auth form is open (login, registration, reset) — a popup in the browser, in place when installed. */
+export const useAuthDialog = create<AuthDialogState>()((set) => ({
+  view: null,
+  switching: false,
+  open(view) {
+    stopTimer();
+    set({ view, switching: true });
+    timer = setTimeout(() => {
+      timer = undefined;
+      set({ switching: false });
+    }, AUTH_SWITCH_DELAY_MS);
+  },
+  close() {
+    stopTimer();
+    set({ view: null, switching: false });
+  },
+}));
+
+/**
+ * 'A non-empty promocode query parameter opens the login modal' on page load (portal.md §4.2).
+ * For guests: a logged-in user gets the promo-code popup instead.
+ */
+export function openLoginForPromocode(search: string = globalThis.location?.search ?? ''): boolean {
+  const promocode = new URLSearchParams(search).get('promocode');
+  if (!promocode?.trim()) return false;
+  useAuthDialog.getState().open('login');
+  return true;
+}

@@ -1,0 +1,334 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from '@tanstack/react-form';
+import { confirmRegistration as confirmRegistrationEndpoint, registrationForm, type RegistrationForm as RegistrationValues } from '#shared/api/account.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { CheckboxField } from '#client/components/ui/checkbox-field.tsx';
+import { changeField, fieldError } from '#client/components/ui/form-bindings.ts';
+import { focusFirstInvalid, useServerErrors } from '#client/components/ui/form-helpers.ts';
+import { FormMessage } from '#client/components/ui/form-message.tsx';
+import { MaskedField } from '#client/components/ui/masked-field.tsx';
+import { TextField } from '#client/components/ui/text-field.tsx';
+import { useAccountStore } from './account-store.ts';
+import { asApiError, pickFieldErrors } from './api-error.ts';
+import { confirmRegistration, sendRegistrationCode } from './api.ts';
+import { useAuthDialog } from './auth-dialog-store.ts';
+import styles from './forms.module.css';
+import { useCountdown } from './use-countdown.ts';
+
+/** 'Send code again' waits this long after every send (portal.md §9). */
+export const RESEND_SECONDS = 30;
+
+const FIELDS = ['firstname', 'lastname', 'phone', 'clinicName', 'city', 'email', 'approvalPolicy'] as const;
+type Field = (typeof FIELDS)[number];
+type Stage = 'form' | 'code' | 'done';
+
+const EMPTY: RegistrationValues = {
+  firstname: '',
+  lastname: '',
+  phone: '',
+  clinicName: '',
+  city: '',
+  email: '',
+  // The schema wants the literal true; the form starts unticked.
+  approvalPolicy: false as unknown as true,
+};
+
+const codeField = confirmRegistrationEndpoint.input.entries.code;
+
+/**
+ * Registration in two stages (portal.md §4.2): the form sends a code by e-mail; on the code step the
+ * form is locked, the code confirms the account, and a success message offers to log in.
+ */
+export function RegistrationForm() {
+  const rememberVerifiedEmail = useAccountStore((state) => state.rememberVerifiedEmail);
+  const openView = useAuthDialog((state) => state.open);
+  const [stage, setStage] = useState<Stage>('form');
+  // After 'Назад' the next send is a re-send (the server then does not count it as a new registration).
+  const [resendNext, setResendNext] = useState(false);
+  const [formMessage, setFormMessage] = useState<string>();
+  const [codeInfo, setCodeInfo] = useState<string>();
+  const [codeError, setCodeError] = useState<string>();
+  const [resending, setResending] = useState(false);
+  const [result, setResult] = useState<{ message: string; email: string }>();
+  const server = useServerErrors<Field>();
+  const countdown = useCountdown();
+  const formRef = useRef<HTMLFormElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+
+  const form = useForm({
+    defaultValues: EMPTY,
+    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
+    onSubmit: async ({ value }) => {
+      server.clearAll();
+      setFormMessage(undefined);
+      try {
+        const message = await sendRegistrationCode(value, resendNext);
+        setCodeInfo(message);
+        setCodeError(undefined);
+        setStage('code');
+        countdown.start(RESEND_SECONDS);
+      } catch (caught) {
+        const error = asApiError(caught);
+        const { errors, matched } = pickFieldErrors(error, FIELDS);
+        server.show(errors);
+        if (!matched) setFormMessage(error.message);
+      }
+    },
+  });
+
+  const codeForm = useForm({
+    defaultValues: { code: '' },
+    onSubmitInvalid: () => codeRef.current?.focus(),
+    onSubmit: async ({ value }) => {
+      setCodeError(undefined);
+      try {
+        const confirmed = await confirmRegistration(form.state.values, value.code);
+        rememberVerifiedEmail(confirmed.email);
+        setResult(confirmed);
+        setStage('done');
+      } catch (caught) {
+        const error = asApiError(caught);
+        const email = error.field('email');
+        if (email) server.show({ email });
+        setCodeError(error.field('code') ?? error.message);
+      }
+    },
+  });
+
+  useEffect(() => {
+    if (stage === 'code') codeRef.current?.focus();
+    if (stage === 'done') resultRef.current?.focus();
+  }, [stage]);
+
+  const resend = async () => {
+    setResending(true);
+    setCodeError(undefined);
+    try {
+      const message = await sendRegistrationCode(form.state.values, true);
+      setCodeInfo(message);
+      countdown.start(RESEND_SECONDS);
+    } catch (caught) {
+      setCodeError(asApiError(caught).message);
+    } finally {
+      setResending(false);
+    }
+  };
+
+  const back = () => {
+    setStage('form');
+    setResendNext(true);
+    setCodeInfo(undefined);
+    setCodeError(undefined);
+    codeForm.reset();
+  };
+
+  if (stage === 'done' && result) {
+    return (
+      <div className={styles.result} ref={resultRef} tabIndex={-1}>
+        <FormMessage tone="success">{result.message}</FormMessage>
+        <Button block onClick={() => openView('login')}>
+          Войти
+        </Button>
+      </div>
+    );
+  }
+
+  const locked = stage !== 'form';
+
+  return (
+    <div>
+      <form
+        ref={formRef}
+        className={styles.form}
+        noValidate
+        aria-label="Регистрация"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!locked) void form.handleSubmit();
+        }}
+      >
+        <fieldset className={styles.fieldset} disabled={locked}>
+          <div className={styles.grid}>
+            <form.Field name="firstname" validators={{ onBlur: registrationForm.entries.firstname }}>
+              {(field) => (
+                <TextField
+                  label="Имя"
+                  name={field.name}
+                  autoComplete="given-name"
+                  value={field.state.value}
+                  onChange={(event) => changeField(field, event.target.value)}
+                  onBlur={field.handleBlur}
+                  onFocus={() => server.clear('firstname')}
+                  error={fieldError(field) ?? server.errors.firstname}
+                />
+              )}
+            </form.Field>
+            <form.Field name="lastname" validators={{ onBlur: registrationForm.entries.lastname }}>
+              {(field) => (
+                <TextField
+                  label="Фамилия"
+                  name={field.name}
+                  autoComplete="family-name"
+                  value={field.state.value}
+                  onChange={(event) => changeField(field, event.target.value)}
+                  onBlur={field.handleBlur}
+                  onFocus={() => server.clear('lastname')}
+                  error={fieldError(field) ?? server.errors.lastname}
+                />
+              )}
+            </form.Field>
+            <form.Field name="phone" validators={{ onBlur: registrationForm.entries.phone }}>
+              {(field) => (
+                <MaskedField
+                  mask="phone"
+                  label="Телефон"
+                  name={field.name}
+                  value={field.state.value}
+                  onValueChange={(raw) => changeField(field, raw)}
+                  onBlur={field.handleBlur}
+                  onFocus={() => server.clear('phone')}
+                  error={fieldError(field) ?? server.errors.phone}
+                />
+              )}
+            </form.Field>
+            <form.Field name="email" validators={{ onBlur: registrationForm.entries.email }}>
+              {(field) => (
+                <TextField
+                  label="Эл. почта"
+                  type="email"
+                  name={field.name}
+                  autoComplete="email"
+                  inputMode="email"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  value={field.state.value}
+                  onChange={(event) => changeField(field, event.target.value)}
+                  onBlur={field.handleBlur}
+                  onFocus={() => server.clear('email')}
+                  error={fieldError(field) ?? server.errors.email}
+                />
+              )}
+            </form.Field>
+            <form.Field name="clinicName" validators={{ onBlur: registrationForm.entries.clinicName }}>
+              {(field) => (
+                <TextField
+                  label="Название клиники"
+                  name={field.name}
+                  autoComplete="organization"
+                  value={field.state.value}
+                  onChange={(event) => changeField(field, event.target.value)}
+                  onBlur={field.handleBlur}
+                  onFocus={() => server.clear('clinicName')}
+                  error={fieldError(field) ?? server.errors.clinicName}
+                />
+              )}
+            </form.Field>
+            <form.Field name="city" validators={{ onBlur: registrationForm.entries.city }}>
+              {(field) => (
+                <TextField
+                  label="Город"
+                  name={field.name}
+                  autoComplete="address-level2"
+                  value={field.state.value}
+                  onChange={(event) => changeField(field, event.target.value)}
+                  onBlur={field.handleBlur}
+                  onFocus={() => server.clear('city')}
+                  error={fieldError(field) ?? server.errors.city}
+                />
+              )}
+            </form.Field>
+          </div>
+          <form.Field name="approvalPolicy" validators={{ onBlur: registrationForm.entries.approvalPolicy }}>
+            {(field) => (
+              <CheckboxField
+                name={field.name}
+                checked={field.state.value === true}
+                onChange={(event) => changeField(field, event.target.checked)}
+                onBlur={field.handleBlur}
+                onFocus={() => server.clear('approvalPolicy')}
+                error={fieldError(field) ?? server.errors.approvalPolicy}
+                label={
+                  <>
+                    Я согласен на обработку персональных данных в соответствии с{' '}
+                    <a className={styles.consentLink} href="/privacy" target="_blank" rel="noopener">
+                      политикой обработки персональных данных
+                    </a>
+                  </>
+                }
+              />
+            )}
+          </form.Field>
+        </fieldset>
+
+        <FormMessage tone="error">{formMessage}</FormMessage>
+
+        {locked ? null : (
+          <div className={styles.actions}>
+            <form.Subscribe selector={(state) => state.isSubmitting}>
+              {(submitting) => (
+                <Button type="submit" block loading={submitting}>
+                  Зарегистрироваться
+                </Button>
+              )}
+            </form.Subscribe>
+            <Button variant="link" onClick={() => openView('login')}>
+              Уже зарегистрированы? Войти
+            </Button>
+          </div>
+        )}
+      </form>
+
+      {stage === 'code' ? (
+        <form
+          className={`${styles.form} ${styles.codeStep}`}
+          noValidate
+          aria-label="Подтверждение эл. почты"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void codeForm.handleSubmit();
+          }}
+        >
+          <FormMessage tone="info">{codeInfo}</FormMessage>
+          <codeForm.Field name="code" validators={{ onBlur: codeField }}>
+            {(field) => (
+              <MaskedField
+                ref={codeRef}
+                mask="code"
+                className={styles.codeInput}
+                label="Код из письма"
+                name={field.name}
+                value={field.state.value}
+                onValueChange={(raw) => changeField(field, raw)}
+                onBlur={field.handleBlur}
+                onFocus={() => setCodeError(undefined)}
+                error={fieldError(field) ?? codeError}
+              />
+            )}
+          </codeForm.Field>
+          <div className={styles.actions}>
+            <codeForm.Subscribe selector={(state) => state.isSubmitting}>
+              {(submitting) => (
+                <Button type="submit" block loading={submitting}>
+                  Подтвердить
+                </Button>
+              )}
+            </codeForm.Subscribe>
+            <Button
+              variant="secondary"
+              block
+              loading={resending}
+              disabled={countdown.secondsLeft > 0}
+              onClick={() => void resend()}
+            >
+              {countdown.secondsLeft > 0 ? `Отправить код повторно (${countdown.secondsLeft} с)` : 'Отправить код повторно'}
+            </Button>
+            <Button variant="link" onClick={back}>
+              Назад
+            </Button>
+          </div>
+        </form>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { useRef, useState } from 'react';
+import { useForm } from '@tanstack/react-form';
+import { forgotPasswordForm } from '#shared/api/account.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { changeField, fieldError } from '#client/components/ui/form-bindings.ts';
+import { focusFirstInvalid, useServerErrors } from '#client/components/ui/form-helpers.ts';
+import { FormMessage } from '#client/components/ui/form-message.tsx';
+import { TextField } from '#client/components/ui/text-field.tsx';
+import { asApiError } from './api-error.ts';
+import { requestPasswordReset } from './api.ts';
+import { useAuthDialog } from './auth-dialog-store.ts';
+import styles from './forms.module.css';
+
+export const RESET_LINK_SENT = 'Ссылка для восстановления пароля отправлена на вашу почту';
+
+/** Password reset request (portal.md §4.2): e-mail → 'link sent'; the server's refusal under the e-mail. */
+export function ResetRequestForm() {
+  const openView = useAuthDialog((state) => state.open);
+  const [sent, setSent] = useState<string>();
+  const server = useServerErrors<'email'>();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const form = useForm({
+    defaultValues: { email: '' },
+    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
+    onSubmit: async ({ value }) => {
+      server.clearAll();
+      try {
+        const message = await requestPasswordReset(value.email);
+        setSent(message || RESET_LINK_SENT);
+      } catch (caught) {
+        const error = asApiError(caught);
+        server.show({ email: error.field('email') ?? error.message });
+      }
+    },
+  });
+
+  if (sent) {
+    return (
+      <div className={styles.result}>
+        <FormMessage tone="success">{sent}</FormMessage>
+        <Button variant="secondary" block onClick={() => openView('login')}>
+          Вернуться ко входу
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      ref={formRef}
+      className={styles.form}
+      noValidate
+      aria-label="Восстановление пароля"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.handleSubmit();
+      }}
+    >
+      <p className={styles.lead}>Укажите эл. почту, с которой вы регистрировались, и мы пришлём ссылку для смены пароля.</p>
+      <form.Field name="email" validators={{ onBlur: forgotPasswordForm.entries.email }}>
+        {(field) => (
+          <TextField
+            label="Эл. почта"
+            type="email"
+            name={field.name}
+            autoComplete="email"
+            inputMode="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={field.state.value}
+            onChange={(event) => changeField(field, event.target.value)}
+            onBlur={field.handleBlur}
+            onFocus={() => server.clear('email')}
+            error={fieldError(field) ?? server.errors.email}
+          />
+        )}
+      </form.Field>
+      <div className={styles.actions}>
+        <form.Subscribe selector={(state) => state.isSubmitting}>
+          {(submitting) => (
+            <Button type="submit" block loading={submitting}>
+              Восстановить пароль
+            </Button>
+          )}
+        </form.Subscribe>
+        <Button variant="link" onClick={() => openView('login')}>
+          Вспомнили пароль? Войти
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,26 @@
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { NotFoundScreen } from '#client/components/layout/status-screens.tsx';
+import { routeTree } from './route-tree.gen.ts';
+
+/** The app's router; tests pass a memory history. */
+export function createAppRouter(options: { history?: RouterHistory } = {}) {
+  return createRouter({
+    routeTree,
+    history: options.history,
+    defaultPreload: 'intent',
+    defaultNotFoundComponent: NotFoundScreen,
+    // New pages open at the top (cabinet.md §2: every navigation scrolls to the top); Back and Forward
+    // return to where the user was.
+    scrollRestoration: true,
+    // Wait briefly for lazily loaded route chunks before showing a pending state.
+    defaultPendingMs: 300,
+  });
+}
+
+export const router = createAppRouter();
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

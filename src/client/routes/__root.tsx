@@ -1,0 +1,113 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { createRootRoute, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
+import { AppShell } from '#client/components/layout/app-shell.tsx';
+import { Header } from '#client/components/layout/header.tsx';
+import { MorePanel } from '#client/components/layout/more-panel.tsx';
+import { RepairSheet } from '#client/components/layout/repair-sheet.tsx';
+import { NotFoundScreen } from '#client/components/layout/status-screens.tsx';
+import { TabBar } from '#client/components/layout/tab-bar.tsx';
+import { useAccountStore } from '#client/features/account/account-store.ts';
+import { AuthHost } from '#client/features/account/auth-host.tsx';
+import { useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
+import { useStandalone } from '#client/lib/standalone.ts';
+
+export const Route = createRootRoute({
+  component: RootLayout,
+  notFoundComponent: NotFoundScreen,
+});
+
+function isCabinetPath(pathname: string): boolean {
+  return pathname === '/cabinet' || pathname.startsWith('/cabinet/');
+}
+
+/**
+ * The app shell. It renders at once from the persisted account (no blank screen while the user
+ * data loads) and refreshes it in the background.
+ */
+function RootLayout() {
+  const standalone = useStandalone();
+  const user = useAccountStore((state) => state.user);
+  const ready = useAccountStore((state) => state.hydrated);
+  const refresh = useAccountStore((state) => state.refresh);
+  const logout = useAccountStore((state) => state.logout);
+  const authView = useAuthDialog((state) => state.view);
+  const openAuth = useAuthDialog((state) => state.open);
+  const closeAuth = useAuthDialog((state) => state.close);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const navigate = useNavigate();
+  const inCabinet = isCabinetPath(pathname);
+  const [moreOpen, setMoreOpen] = useState(false);
+  const [repairOpen, setRepairOpen] = useState(false);
+
+  // Fresh user data (and the CSRF token) on start and whenever the connection comes back.
+  useEffect(() => {
+    void refresh();
+    const onOnline = () => void refresh();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [refresh]);
+
+  // A non-empty ?promocode= opens the login on load (portal.md §4.2).
+  useEffect(() => {
+    if (new URLSearchParams(window.location.search).get('promocode')?.trim()) openAuth('login');
+  }, [openAuth]);
+
+  // A navigation closes the shell's panels, and in the installed app the in-place auth form.
+  const lastPathname = useRef(pathname);
+  useEffect(() => {
+    if (lastPathname.current === pathname) return;
+    lastPathname.current = pathname;
+    setMoreOpen(false);
+    setRepairOpen(false);
+    if (standalone) closeAuth();
+  }, [pathname, standalone, closeAuth]);
+
+  const login = useCallback(() => openAuth('login'), [openAuth]);
+  const handleLogout = useCallback(() => {
+    void logout().then(() => {
+      if (isCabinetPath(window.location.pathname)) void navigate({ to: '/' });
+    });
+  }, [logout, navigate]);
+  const openRepair = useCallback(() => setRepairOpen(true), []);
+
+  // Installed app: the auth forms replace the page (kept mounted, so its state survives).
+  const authInPlace = standalone && authView !== null;
+
+  return (
+    <AppShell
+      standalone={standalone}
+      header={<Header user={user} ready={ready} inCabinet={inCabinet} onLogin={login} onLogout={handleLogout} />}
+      tabBar={
+        <TabBar
+          user={user}
+          ready={ready}
+          standalone={standalone}
+          moreOpen={moreOpen}
+          onLogin={login}
+          onRepair={openRepair}
+          onMore={() => setMoreOpen(true)}
+        />
+      }
+      overlays={
+        <>
+          <MorePanel
+            open={moreOpen}
+            onClose={() => setMoreOpen(false)}
+            user={user}
+            standalone={standalone}
+            onRepair={openRepair}
+            onLogin={login}
+            onLogout={handleLogout}
+          />
+          <RepairSheet open={repairOpen} onClose={() => setRepairOpen(false)} loggedIn={user !== null} />
+          {!standalone && <AuthHost standalone={false} />}
+        </>
+      }
+    >
+      {standalone && <AuthHost standalone />}
+      <div hidden={authInPlace}>
+        <Outlet />
+      </div>
+    </AppShell>
+  );
+}

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PlaceholderScreen } from '#client/components/layout/page.tsx';
+
+export const Route = createFileRoute('/cabinet/bills')({
+  component: () => <PlaceholderScreen title="Счета" />,
+});

@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { CabinetLayout, CabinetSkeleton } from '#client/components/layout/cabinet-layout.tsx';
+import { UnauthorizedScreen } from '#client/components/layout/status-screens.tsx';
+import { useAccountStore } from '#client/features/account/account-store.ts';
+import { useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
+import { useStandalone } from '#client/lib/standalone.ts';
+
+export const Route = createFileRoute('/cabinet')({
+  component: CabinetRoute,
+});
+
+/** Guards the cabinet: the saved account first, then the unauthorized screen (browser) or the login in place (installed app). */
+function CabinetRoute() {
+  const standalone = useStandalone();
+  const user = useAccountStore((state) => state.user);
+  const ready = useAccountStore((state) => state.hydrated);
+  const authView = useAuthDialog((state) => state.view);
+  const openAuth = useAuthDialog((state) => state.open);
+  const needsLogin = ready && user === null;
+
+  useEffect(() => {
+    if (standalone && needsLogin && authView === null) openAuth('login');
+  }, [standalone, needsLogin, authView, openAuth]);
+
+  if (!ready) return <CabinetSkeleton />;
+  if (!user) return standalone ? null : <UnauthorizedScreen onLogin={() => openAuth('login')} />;
+  return (
+    <CabinetLayout unpaidBills={user.unpaid_bills}>
+      <Outlet />
+    </CabinetLayout>
+  );
+}

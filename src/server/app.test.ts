@@ -1,0 +1,115 @@
+import * as v from 'valibot';
+import { HTTPException } from 'hono/http-exception';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { healthOutput } from '#shared/api/health.ts';
+import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // Routes that fail on purpose, added after the app's own (the static middleware passes them on).
+  t.app.get('/boom', () => {
+    throw new Error('database exploded with secret details');
+  });
+  t.app.post('/bad-json', async (c) => c.json(await c.req.json()));
+  t.app.get('/teapot', () => {
+    throw new HTTPException(413, { message: 'Слишком большой запрос' });
+  });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const expectSecurityHeaders = (res: Response) => {
+  const csp = res.headers.get('content-security-policy') ?? '';
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("base-uri 'self'");
+  expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  expect(res.headers.get('permissions-policy')).toContain('camera=()');
+};
+
+describe('GET /healthz', () => {
+  it('reports the database kind in the shared schema', async () => {
+    const res = await t.request('/healthz');
+    expect(res.status).toBe(200);
+    const body = v.parse(healthOutput, await res.json());
+    expect(body.db).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
+  });
+});
+
+describe('security headers', () => {
+  it.each(['/healthz', '/ajax/nope', '/nothing-here', '/boom'])('are on %s', async (p) => {
+    expectSecurityHeaders(await t.request(p));
+  });
+
+  it('leave HSTS out over plain HTTP', async () => {
+    expect((await t.request('/healthz')).headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('add HSTS when the portal is served over HTTPS', async () => {
+    const secure = await createTestApp({ config: { secure: true, publicUrl: 'https://portal.example.ru' } });
+    try {
+      const res = await secure.request('/healthz');
+      expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/);
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
+describe('errors', () => {
+  it('answer an unexpected failure with a Russian JSON 500, no stack trace, and log it', async () => {
+    const res = await t.request('/boom');
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ success: false, message: 'Внутренняя ошибка сервера. Попробуйте позже.' });
+    const logged = t.logs.find((line) => line.msg === 'unhandled error');
+    expect(logged).toBeDefined();
+    expect(JSON.stringify(logged)).toContain('database exploded');
+  });
+
+  it('answer malformed JSON with 400, not 500', async () => {
+    const res = await t.request('/bad-json', { method: 'POST', body: '{"oops', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ success: false });
+  });
+
+  it('keep the status of an HTTPException below 500', async () => {
+    const res = await t.request('/teapot');
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ success: false, message: 'Слишком большой запрос' });
+  });
+
+  it('answer an unknown page with a plain 404 when there is no app shell', async () => {
+    const res = await t.request('/nothing-here', { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('request log', () => {
+  it('has method, path, status and duration, and nothing secret', async () => {
+    t.logs.length = 0;
+    await t.request('/healthz?token=abc', { headers: { cookie: 'sid=very-secret-cookie', authorization: 'Bearer zzz' } });
+    const line = t.logs.find((l) => l.msg === 'request');
+    expect(line).toMatchObject({ level: 'info', method: 'GET', path: '/healthz', status: 200 });
+    expect(typeof line?.ms).toBe('number');
+    expect(typeof line?.time).toBe('string');
+    const text = JSON.stringify(t.logs);
+    expect(text).not.toContain('very-secret-cookie');
+    expect(text).not.toContain('zzz');
+    expect(text).not.toContain('token=abc');
+  });
+
+  it('hides long opaque path segments such as reset tokens', async () => {
+    t.logs.length = 0;
+    await t.request('/reset/abcdefghijklmnopqrstuvwxyz0123456789ABCDEF');
+    const line = t.logs.find((l) => l.msg === 'request');
+    expect(line?.path).toBe('/reset/:redacted');
+  });
+});

@@ -1,0 +1,113 @@
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { sql } from 'drizzle-orm';
+import type { AppDeps, AppEnv } from './context.ts';
+import { requestLogger } from './lib/logger.ts';
+import { serveClient } from './static.ts';
+import { accountRoutes } from './routes/account.ts';
+import { integrationRoutes } from './routes/integration.ts';
+import { csrfProtection } from './services/csrf.ts';
+import { loadSession } from './services/sessions.ts';
+
+const NOT_FOUND = { success: false, message: 'Не найдено' } as const;
+const INTERNAL_ERROR = { success: false, message: 'Внутренняя ошибка сервера. Попробуйте позже.' } as const;
+const BAD_REQUEST = { success: false, message: 'Некорректный запрос' } as const;
+
+/**
+ * Map tiles are the only third-party content the app loads (Leaflet's default OpenStreetMap tiles);
+ * everything else, scripts included, must come from our own origin.
+ */
+const TILE_HOSTS = ['https://tile.openstreetmap.org', 'https://*.tile.openstreetmap.org'];
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  `img-src 'self' data: blob: ${TILE_HOSTS.join(' ')}`,
+  "font-src 'self'",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join('; ');
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    c.set('session', null);
+    await next();
+  });
+  app.use('*', securityHeaders(deps.config.secure));
+  app.use('*', requestLogger());
+
+  app.get('/healthz', async (c) => {
+    // Load balancers and uptime checks must see the live answer, never a cached one.
+    c.header('Cache-Control', 'no-store');
+    try {
+      await deps.database.db.execute(sql`select 1`);
+    } catch (error) {
+      deps.log.error('health check failed', { error });
+      return c.json({ ok: false, db: deps.database.kind }, 503);
+    }
+    return c.json({ ok: true, db: deps.database.kind });
+  });
+
+  // Session and CSRF guard every browser call, whichever router answers it; both run once per request.
+  app.use('/ajax/*', loadSession(), csrfProtection());
+
+  app.route('/api/v1', integrationRoutes);
+  app.route('/', accountRoutes);
+
+  // Unknown calls answer in the API's own shape, never with the app shell.
+  const notFoundJson = (c: Context<AppEnv>) => c.json(NOT_FOUND, 404);
+  app.all('/ajax', notFoundJson);
+  app.all('/ajax/*', notFoundJson);
+  app.all('/api', notFoundJson);
+  app.all('/api/*', notFoundJson);
+
+  app.use('*', serveClient(deps.config.clientDir));
+
+  app.notFound((c) => c.text('Не найдено', 404));
+
+  app.onError((error, c) => {
+    // Bad input that slipped past validation is the client's fault, never a 500.
+    if (error instanceof HTTPException) {
+      const status = error.status;
+      if (status < 500) return c.json({ success: false, message: error.message || BAD_REQUEST.message }, status);
+    }
+    if (error instanceof URIError || (error instanceof SyntaxError && /JSON/i.test(error.message))) {
+      return c.json(BAD_REQUEST, 400);
+    }
+    deps.log.error('unhandled error', { method: c.req.method, path: c.req.path, error });
+    return c.json(INTERNAL_ERROR, 500);
+  });
+
+  return app;
+}
+
+function securityHeaders(secure: boolean): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    let headers = c.res.headers;
+    try {
+      headers.set('X-Content-Type-Options', 'nosniff');
+    } catch {
+      // A Response built elsewhere (e.g. fetched) has immutable headers: copy it once.
+      c.res = new Response(c.res.body, c.res);
+      headers = c.res.headers;
+    }
+    headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    headers.set('X-Content-Type-Options', 'nosniff');
+    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    // Geolocation stays for "find me on the map"; everything else the app never needs.
+    headers.set('Permissions-Policy', 'camera=(), microphone=(), payment=(), usb=(), geolocation=(self)');
+    headers.set('X-Frame-Options', 'DENY');
+    headers.set('Cross-Origin-Opener-Policy', 'same-origin');
+    if (secure) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  };
+}

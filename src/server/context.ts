@@ -1,0 +1,61 @@
+import type { Database } from './db/client.ts';
+
+/** Validated settings; `env.ts` is the only reader of process.env and produces this. */
+export interface Config {
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** The portal's address as users see it; links in e-mails are built on it. */
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  integrationTokens: string[];
+  seedDemo: boolean;
+  /** Cookies get `Secure` and responses HSTS when the portal is served over HTTPS. */
+  secure: boolean;
+  /** Where the built PWA is, served as static files. */
+  clientDir: string;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  /** Resolves once the message is handed over (SMTP) or written to `DATA_DIR/outbox/` as `.eml`. */
+  send(message: MailMessage): Promise<void>;
+}
+
+export type LogFields = Record<string, unknown>;
+
+export interface Logger {
+  info(message: string, fields?: LogFields): void;
+  warn(message: string, fields?: LogFields): void;
+  error(message: string, fields?: LogFields): void;
+}
+
+/** Everything a request handler may use; built once at boot (or per test). */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  log: Logger;
+  /** Injectable clock so expiry rules can be tested without waiting. */
+  now(): Date;
+}
+
+export interface SessionInfo {
+  tokenHash: string;
+  clientId: number;
+  csrfToken: string;
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    session: SessionInfo | null;
+  };
+};

@@ -1,0 +1,115 @@
+import { eq, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import {
+  billDefectStatements,
+  bills,
+  clients,
+  defectStatements,
+  events,
+  instruments,
+  notifications,
+  offices,
+  pointsEntries,
+  tickets,
+} from './schema.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD, demoAccountExists, seedDemo } from './seed.ts';
+
+/** Stands in for scrypt (services/ is above db/); the real hash is proven by logging in, in test-app tests. */
+const fakeHash = async (plain: string) => `plain$${plain}`;
+
+const NOW = new Date('2026-03-15T12:00:00Z');
+const REGIONS = ['Приволжский', 'Северо-Западный', 'Сибирский', 'Уральский', 'Центральный', 'Казахстан'];
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: NOW });
+  expect(await demoAccountExists(t.db)).toBe(false);
+  expect(await seedDemo(t.db, NOW, fakeHash)).toBe(true);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function count(table: PgTable): Promise<number> {
+  const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(table);
+  return row!.n;
+}
+
+describe('seedDemo', () => {
+  it('creates the demo account with the hashed demo password', async () => {
+    const [client] = await t.db.select().from(clients).where(eq(clients.email, DEMO_EMAIL));
+    expect(client).toBeDefined();
+    expect(client!.name).toBe('Анна');
+    expect(client!.phone).toMatch(/^7\d{10}$/);
+    expect(client!.passwordHash).toBe(`plain$${DEMO_PASSWORD}`);
+    expect(await demoAccountExists(t.db)).toBe(true);
+  });
+
+  it('has an office in every region, the two central ones and a Crimea office', async () => {
+    const rows = await t.db.select().from(offices);
+    for (const region of REGIONS) expect(rows.some((o) => o.region === region)).toBe(true);
+    expect(rows.filter((o) => o.id === 1 || o.id === 2)).toHaveLength(2);
+    expect(rows.some((o) => o.isShowInCrimea)).toBe(true);
+    for (const office of rows) {
+      expect(office.managerPhone).toMatch(/^\+7 \(\d{3}\) \d{3}-\d{2}-\d{2}$/);
+      expect(office.email).toContain('@');
+      expect(Math.abs(office.latitude)).toBeGreaterThan(1);
+    }
+  });
+
+  it('has tickets in several statuses, one waiting for three approvals', async () => {
+    const rows = await t.db.select().from(tickets);
+    expect(new Set(rows.map((r) => r.status)).size).toBeGreaterThanOrEqual(5);
+
+    const waiting = rows.find((r) => r.status === 5)!;
+    const quotes = await t.db.select().from(defectStatements).where(eq(defectStatements.ticketId, waiting.id));
+    expect(quotes).toHaveLength(3);
+    expect(quotes.every((q) => q.agreed === 0 && /^\d+\.\d{2}$/.test(q.sum))).toBe(true);
+    expect(quotes.map((q) => q.sum)).toContain('12500.00');
+    expect(quotes.filter((q) => q.tradeIsEnabled)).toHaveLength(1);
+
+    const closed = rows.find((r) => r.status === 7)!;
+    expect(closed.finished).toBe(true);
+    expect(rows.some((r) => r.trackingLink?.startsWith('https://') && r.providerOrderId)).toBe(true);
+
+    // Every ticket has instruments with valid codes, and no ticket is dated in the future.
+    const tools = await t.db.select().from(instruments);
+    for (const ticket of rows) {
+      expect(tools.some((i) => i.ticketId === ticket.id)).toBe(true);
+      expect(ticket.createdAt.getTime()).toBeLessThanOrEqual(NOW.getTime());
+    }
+    expect(tools.every((i) => i.type >= 1 && i.type <= 12 && i.status >= 1 && i.status <= 7)).toBe(true);
+  });
+
+  it('has paid, unpaid and no-data bills, linked to defect statements', async () => {
+    const rows = await t.db.select().from(bills);
+    expect(rows.map((b) => b.status).sort()).toEqual(['Не оплачен', 'Оплачен', null].sort());
+    expect(await count(billDefectStatements)).toBeGreaterThanOrEqual(2);
+  });
+
+  it('has read and unread notifications and a points balance', async () => {
+    const rows = await t.db.select().from(notifications);
+    expect(rows.some((n) => n.isViewed)).toBe(true);
+    expect(rows.filter((n) => !n.isViewed).length).toBeGreaterThanOrEqual(1);
+    const points = await t.db.select().from(pointsEntries);
+    expect(points).toContainEqual(expect.objectContaining({ delta: 1500, reason: 'Приветственные бонусы' }));
+  });
+
+  it('writes client.registered and one ticket.created per ticket, in order', async () => {
+    const rows = await t.db.select().from(events).orderBy(events.id);
+    expect(rows[0]!.type).toBe('client.registered');
+    const created = rows.filter((e) => e.type === 'ticket.created');
+    expect(created).toHaveLength(await count(tickets));
+    expect(new Set(created.map((e) => e.ticketId)).size).toBe(created.length);
+  });
+
+  it('does nothing the second time, or on a database with any client', async () => {
+    const before = await Promise.all([clients, tickets, offices, events, bills].map((table) => count(table)));
+    expect(await seedDemo(t.db, NOW, fakeHash)).toBe(false);
+    const after = await Promise.all([clients, tickets, offices, events, bills].map((table) => count(table)));
+    expect(after).toEqual(before);
+  });
+});

@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.ts';
+
+function errorOf(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('gives working defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.mailFrom).toBe('Сервисный центр <no-reply@localhost>');
+    expect(config.integrationTokens).toEqual([]);
+    expect(config.seedDemo).toBe(true);
+    expect(config.secure).toBe(false);
+    expect(config.clientDir).toBe(path.resolve(import.meta.dirname, '../../dist/client'));
+  });
+
+  it('reads a full production environment', () => {
+    const config = loadConfig({
+      PORT: '3000',
+      DATA_DIR: '/var/lib/portal',
+      DATABASE_URL: 'postgresql://app:secret@db:5432/portal',
+      PUBLIC_URL: 'https://service.example.ru/',
+      SMTP_URL: 'smtps://user:pass@smtp.example.ru:465',
+      MAIL_FROM: 'Сервис <robot@example.ru>',
+      INTEGRATION_TOKENS: ' aaaaaaaaaaaaaaaa , bbbbbbbbbbbbbbbbbbbb ,',
+    });
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: '/var/lib/portal',
+      databaseUrl: 'postgresql://app:secret@db:5432/portal',
+      publicUrl: 'https://service.example.ru',
+      smtpUrl: 'smtps://user:pass@smtp.example.ru:465',
+      mailFrom: 'Сервис <robot@example.ru>',
+      integrationTokens: ['aaaaaaaaaaaaaaaa', 'bbbbbbbbbbbbbbbbbbbb'],
+      seedDemo: false, // PostgreSQL: no demo data unless asked
+      secure: true,
+    });
+  });
+
+  it('defaults PUBLIC_URL to the chosen port', () => {
+    expect(loadConfig({ PORT: '9001' }).publicUrl).toBe('http://localhost:9001');
+  });
+
+  it.each([
+    ['1', true],
+    ['true', true],
+    ['TRUE', true],
+    ['0', false],
+    ['false', false],
+  ])('SEED_DEMO=%s → %s', (value, expected) => {
+    expect(loadConfig({ SEED_DEMO: value }).seedDemo).toBe(expected);
+    expect(loadConfig({ SEED_DEMO: value, DATABASE_URL: 'postgres://db/x' }).seedDemo).toBe(expected);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '', INTEGRATION_TOKENS: '' }).port).toBe(8080);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '0'],
+    ['PORT', '65536'],
+    ['PORT', '80.5'],
+    ['DATABASE_URL', 'mysql://db/portal'],
+    ['DATABASE_URL', 'not a url'],
+    ['PUBLIC_URL', 'ftp://example.ru'],
+    ['PUBLIC_URL', 'example.ru'],
+    ['SMTP_URL', 'http://smtp.example.ru'],
+    ['MAIL_FROM', 'no address here'],
+    ['INTEGRATION_TOKENS', 'short'],
+    ['INTEGRATION_TOKENS', 'aaaaaaaaaaaaaaaa,short'],
+    ['SEED_DEMO', 'yes'],
+  ])('%s=%s is refused with an error naming the variable', (name, value) => {
+    const error = errorOf({ [name]: value });
+    expect(error.variable).toBe(name);
+    expect(error.message.startsWith(`${name}: `)).toBe(true);
+    expect(error.message.length).toBeGreaterThan(name.length + 10);
+  });
+
+  it('never echoes secrets in the error', () => {
+    expect(errorOf({ INTEGRATION_TOKENS: 'secret-but-short' + ',x' }).message).not.toContain('secret');
+    expect(errorOf({ SMTP_URL: 'http://user:hunter2@smtp.example.ru' }).message).not.toContain('hunter2');
+  });
+});

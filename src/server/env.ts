@@ -1,0 +1,126 @@
+// The only reader of process.env: turns the environment into a validated Config or throws a
+// ConfigError that names the variable and what is wrong with it.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as v from 'valibot';
+import type { Config } from './context.ts';
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`${variable}: ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * The project root: two levels above this file both in the source tree (src/server/env.ts) and
+ * in the bundle (dist/server/index.js), so dist/client resolves the same from either.
+ */
+const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+const DEFAULT_MAIL_FROM = 'Сервисный центр <no-reply@localhost>';
+const MIN_TOKEN_LENGTH = 16;
+
+const port = v.pipe(
+  v.string(),
+  v.regex(/^\d+$/, 'must be a whole number from 1 to 65535'),
+  v.transform(Number),
+  v.minValue(1, 'must be a whole number from 1 to 65535'),
+  v.maxValue(65535, 'must be a whole number from 1 to 65535'),
+);
+
+const urlWithProtocols = (protocols: string[], what: string) =>
+  v.pipe(
+    v.string(),
+    v.check((value) => {
+      try {
+        const url = new URL(value);
+        return protocols.includes(url.protocol) && url.hostname !== '';
+      } catch {
+        return false;
+      }
+    }, `must be ${what}`),
+  );
+
+const databaseUrl = urlWithProtocols(['postgres:', 'postgresql:'], 'a postgres:// or postgresql:// URL, e.g. postgres://user:password@host:5432/db');
+const publicUrl = urlWithProtocols(['http:', 'https:'], 'an http:// or https:// URL, e.g. https://service.example.ru');
+const smtpUrl = urlWithProtocols(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.ru:465');
+
+const mailFrom = v.pipe(
+  v.string(),
+  v.check((value) => /[^\s<>@]+@[^\s<>@]+/.test(value), 'must contain an e-mail address, e.g. "Сервисный центр <no-reply@example.ru>"'),
+  v.check((value) => !/[\r\n]/.test(value), 'must be one line'),
+);
+
+const tokens = v.pipe(
+  v.string(),
+  v.transform((value) =>
+    value
+      .split(',')
+      .map((token) => token.trim())
+      .filter(Boolean),
+  ),
+  v.check(
+    (list) => list.every((token) => token.length >= MIN_TOKEN_LENGTH),
+    `every comma-separated token must be at least ${MIN_TOKEN_LENGTH} characters long`,
+  ),
+  v.check((list) => list.every((token) => /^[\x21-\x7e]+$/.test(token)), 'tokens may hold only printable ASCII without spaces'),
+);
+
+const flag = v.pipe(
+  v.string(),
+  v.transform((value) => value.trim().toLowerCase()),
+  v.picklist(['1', '0', 'true', 'false'], 'must be 1, 0, true or false'),
+  v.transform((value) => value === '1' || value === 'true'),
+);
+
+/** Parses one variable with a schema; an empty string counts as unset. */
+function read<T>(env: Env, name: string, schema: v.GenericSchema<string, T>): T | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const result = v.safeParse(schema, raw.trim());
+  if (!result.success) throw new ConfigError(name, `${result.issues[0].message} (got "${redact(name, raw)}")`);
+  return result.output;
+}
+
+/** Never echo secrets back into logs: URLs lose their password, tokens are hidden entirely. */
+function redact(name: string, raw: string): string {
+  if (name === 'INTEGRATION_TOKENS') return '…';
+  try {
+    const url = new URL(raw);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return raw.length > 80 ? `${raw.slice(0, 80)}…` : raw;
+  }
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const portNumber = read(env, 'PORT', port) ?? 8080;
+  const dataDir = path.resolve(read(env, 'DATA_DIR', v.string()) ?? './data');
+  const database = read(env, 'DATABASE_URL', databaseUrl);
+  const publicAddress = (read(env, 'PUBLIC_URL', publicUrl) ?? `http://localhost:${portNumber}`).replace(/\/+$/, '');
+  const smtp = read(env, 'SMTP_URL', smtpUrl);
+  const from = read(env, 'MAIL_FROM', mailFrom) ?? DEFAULT_MAIL_FROM;
+  const integrationTokens = read(env, 'INTEGRATION_TOKENS', tokens) ?? [];
+  // Demo data only where it cannot hurt: the embedded database, unless asked explicitly.
+  const seedDemo = read(env, 'SEED_DEMO', flag) ?? database === undefined;
+
+  return {
+    port: portNumber,
+    dataDir,
+    databaseUrl: database,
+    publicUrl: publicAddress,
+    smtpUrl: smtp,
+    mailFrom: from,
+    integrationTokens,
+    seedDemo,
+    secure: new URL(publicAddress).protocol === 'https:',
+    clientDir: path.join(projectRoot, 'dist', 'client'),
+  };
+}

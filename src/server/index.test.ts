@@ -1,0 +1,100 @@
+// Boots the real server as a child process (through tsx, so no build is needed): start, health,
+// graceful stop on SIGTERM, and a restart on the same DATA_DIR that still has the demo account.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_EMAIL, DEMO_PASSWORD } from './db/seed.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'boot-test-'));
+const running = new Set<ChildProcess>();
+
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function start(env: Record<string, string>): Started {
+  // A clean environment: the parent's DATABASE_URL or TEST_DATABASE_URL must not leak in.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
+  return { child, output: () => output, exited };
+}
+
+async function waitForHealth(port: number, server: Started): Promise<unknown> {
+  const deadline = Date.now() + 45_000;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (res.ok) return res.json();
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server did not become healthy:\n${server.output()}`);
+}
+
+describe('server process', () => {
+  it('starts, seeds, stops on SIGTERM with exit 0, and keeps its data across a restart', async () => {
+    const port = await freePort();
+    const env = { DATA_DIR: dataDir, PORT: String(port) };
+
+    const first = start(env);
+    expect(await waitForHealth(port, first)).toEqual({ ok: true, db: 'pglite' });
+    expect(first.output()).toContain(`http://localhost:${port}`);
+    expect(first.output()).toContain(DEMO_EMAIL);
+    expect(first.output()).toContain(DEMO_PASSWORD);
+    expect(first.output()).toContain('demo data seeded');
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    const second = start(env);
+    await waitForHealth(port, second);
+    // Same account still there: printed again, not seeded again.
+    expect(second.output()).toContain(DEMO_EMAIL);
+    expect(second.output()).not.toContain('demo data seeded');
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+  }, 120_000);
+
+  it('refuses a wrong setting with exit 1 and a message naming it', async () => {
+    const server = start({ DATA_DIR: dataDir, PORT: 'eighty' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/PORT: .*1 to 65535/);
+  }, 30_000);
+});

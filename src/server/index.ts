@@ -1,0 +1,113 @@
+// Boot: configuration, database (embedded PGlite or PostgreSQL), migrations, demo data, HTTP server,
+// and a graceful stop on SIGTERM/SIGINT.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import type { AppDeps, Config } from './context.ts';
+import { openPglite, openPostgres, type Database } from './db/client.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD, demoAccountExists, seedDemo } from './db/seed.ts';
+import { ConfigError, loadConfig } from './env.ts';
+import { createLogger } from './lib/logger.ts';
+import { createMailer } from './mail/mailer.ts';
+import { hashPassword } from './services/passwords.ts';
+
+/** How long in-flight requests may take to finish after a stop signal before we give up on them. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`Ошибка настройки / configuration error: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function openDatabase(config: Config): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  const dir = path.join(config.dataDir, 'pg');
+  mkdirSync(dir, { recursive: true });
+  return openPglite(dir);
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const log = createLogger();
+  mkdirSync(config.dataDir, { recursive: true });
+
+  const database = await openDatabase(config);
+  await database.migrate();
+  log.info('database ready', { db: database.kind });
+
+  const now = () => new Date();
+  if (config.seedDemo && (await seedDemo(database.db, now(), hashPassword))) log.info('demo data seeded');
+  const showDemoLogin = await demoAccountExists(database.db);
+
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log,
+  });
+  const deps: AppDeps = { config, database, mailer, log, now };
+  const app = createApp(deps);
+
+  const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+    log.info('listening', { port: info.port, url: config.publicUrl });
+    const lines = [
+      '',
+      `  Портал запущен: ${config.publicUrl}`,
+      `  База данных: ${database.kind === 'pglite' ? `встроенная (${path.join(config.dataDir, 'pg')})` : 'PostgreSQL'}`,
+      config.smtpUrl ? '  Почта: SMTP' : `  Письма сохраняются в ${path.join(config.dataDir, 'outbox')}`,
+      ...(showDemoLogin ? [`  Демо-вход: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`] : []),
+      '',
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+  });
+
+  server.on('error', async (error: NodeJS.ErrnoException) => {
+    const reason = error.code === 'EADDRINUSE' ? `port ${config.port} is already in use (set PORT)` : error.message;
+    process.stderr.write(`Не удалось запустить сервер / cannot start the server: ${reason}\n`);
+    await database.close().catch(() => {});
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      // A second Ctrl+C means "now": do not wait for anything.
+      log.warn('second signal, exiting at once', { signal });
+      process.exit(1);
+    }
+    stopping = true;
+    log.info('stopping', { signal });
+    const force = setTimeout(() => {
+      log.error('requests did not finish in time, exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    // close() stops accepting and waits for in-flight requests; idle keep-alive sockets would hold it open.
+    server.close(async () => {
+      try {
+        await database.close();
+        log.info('stopped');
+        process.exit(0);
+      } catch (error) {
+        log.error('database close failed', { error });
+        process.exit(1);
+      }
+    });
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Сервер не запустился / startup failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

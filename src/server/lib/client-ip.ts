@@ -1,0 +1,26 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+import type { AppEnv, Config } from '#server/context.ts';
+
+/** An optional setting (not in Config yet): only behind a known reverse proxy may X-Forwarded-For be believed. */
+type ProxyAwareConfig = Config & { trustProxy?: boolean };
+
+/**
+ * The caller's address for throttling. The socket's address by default: X-Forwarded-For is set by
+ * whoever sends the request, so trusting it without a proxy in front would let anyone pick a fresh
+ * IP per attempt. `app.request()` in tests has no socket; those requests are all 'local'.
+ */
+export function clientIp(c: Context<AppEnv>): string {
+  const config = c.var.deps.config as ProxyAwareConfig;
+  if (config.trustProxy) {
+    // The proxy appends the address it saw; the last entry is the one it vouches for.
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').map((part) => part.trim()).filter(Boolean);
+    const last = forwarded?.at(-1);
+    if (last) return last;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'local';
+  } catch {
+    return 'local';
+  }
+}

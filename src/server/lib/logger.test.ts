@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { createLogger, redactPath } from './logger.ts';
+
+describe('createLogger', () => {
+  it('writes one JSON object per line with level, time, msg and fields', () => {
+    const lines: string[] = [];
+    const log = createLogger((line) => lines.push(line));
+    log.info('hello', { user: 7 });
+    log.warn('careful');
+    log.error('failed', { error: new Error('boom') });
+    expect(lines).toHaveLength(3);
+    const [info, warn, error] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(info).toMatchObject({ level: 'info', msg: 'hello', user: 7 });
+    expect(new Date(String(info!.time)).toString()).not.toBe('Invalid Date');
+    expect(warn).toMatchObject({ level: 'warn', msg: 'careful' });
+    expect(error).toMatchObject({ level: 'error', msg: 'failed', error: { name: 'Error', message: 'boom' } });
+    expect(lines.every((line) => !line.includes('\n'))).toBe(true);
+  });
+
+  it('does not let fields overwrite level, time or msg, and survives circular fields', () => {
+    const lines: string[] = [];
+    const log = createLogger((line) => lines.push(line));
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    log.info('one', { level: 'fake', msg: 'fake' });
+    log.info('two', { circular });
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'info', msg: 'one' });
+    expect(JSON.parse(lines[1]!)).toMatchObject({ msg: 'two', fields: '[unserialisable]' });
+  });
+});
+
+describe('redactPath', () => {
+  it('hides long tokens and keeps ordinary paths', () => {
+    expect(redactPath('/cabinet/tickets/12')).toBe('/cabinet/tickets/12');
+    expect(redactPath('/reset/' + 'a'.repeat(43))).toBe('/reset/:redacted');
+  });
+});

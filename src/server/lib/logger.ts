@@ -1,0 +1,61 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv, LogFields, Logger } from '../context.ts';
+
+type Level = 'info' | 'warn' | 'error';
+
+/** Where a log line goes; stdout by default, an array in tests. */
+export type LogSink = (line: string) => void;
+
+/** Errors do not survive JSON.stringify; keep what helps to debug them. */
+function serialisable(value: unknown): unknown {
+  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
+  return value;
+}
+
+/** JSON lines: one object per line with level, time and msg first, so log shippers need no parser config. */
+export function createLogger(sink: LogSink = (line) => process.stdout.write(`${line}\n`)): Logger {
+  const write = (level: Level, msg: string, fields?: LogFields) => {
+    const record: Record<string, unknown> = { level, time: new Date().toISOString(), msg };
+    for (const [key, value] of Object.entries(fields ?? {})) {
+      if (!(key in record)) record[key] = serialisable(value);
+    }
+    let line: string;
+    try {
+      line = JSON.stringify(record);
+    } catch {
+      // A circular field must not take the request down with it.
+      line = JSON.stringify({ level, time: record.time, msg, fields: '[unserialisable]' });
+    }
+    sink(line);
+  };
+  return {
+    info: (msg, fields) => write('info', msg, fields),
+    warn: (msg, fields) => write('warn', msg, fields),
+    error: (msg, fields) => write('error', msg, fields),
+  };
+}
+
+/** For tests: a logger that keeps nothing and prints nothing. */
+export const silentLogger: Logger = { info: () => {}, warn: () => {}, error: () => {} };
+
+/** Long opaque path segments (reset links, tokens) are replaced so they never reach the logs. */
+export function redactPath(path: string): string {
+  return path.replace(/[A-Za-z0-9_\-.~%]{32,}/g, ':redacted');
+}
+
+/**
+ * One line per request: method, path (no query string: it may carry reset tokens), status, duration.
+ * Headers and bodies are never logged, so cookies, passwords and tokens cannot leak here.
+ */
+export function requestLogger(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    await next();
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const status = c.res.status;
+    const fields = { method: c.req.method, path: redactPath(c.req.path), status, ms };
+    const log = c.var.deps.log;
+    if (status >= 500) log.error('request', fields);
+    else log.info('request', fields);
+  };
+}

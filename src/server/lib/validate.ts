@@ -1,0 +1,163 @@
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import * as v from 'valibot';
+import {
+  fieldErrors,
+  type Endpoint,
+  type EndpointOutput,
+  type EndpointParsedInput,
+} from '#shared/api/endpoint.ts';
+import type { AppEnv } from '#server/context.ts';
+import { ApiFailure, badRequest, sendFailure } from '#server/lib/api-failure.ts';
+
+// The one path every request body takes: size cap → JSON → plain object → valibot → handler.
+// Handlers only ever see parsed, typed input; a refusal is a 400/422 before any write.
+
+export const MAX_JSON_BYTES = 64 * 1024;
+
+type AnySchema = v.GenericSchema<unknown, unknown>;
+type SuccessStatus = 200 | 201;
+
+/** Reads at most MAX_JSON_BYTES of the body as strict UTF-8; null when it is larger or not UTF-8. */
+async function readBodyText(request: Request): Promise<string | null> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > MAX_JSON_BYTES) return null;
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    // Stop reading at the cap: a client that lies about Content-Length cannot make us buffer more.
+    if (size > MAX_JSON_BYTES) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    return null;
+  }
+}
+
+/** PostgreSQL rejects U+0000 in text and jsonb; refusing it here keeps such input a 400, not a 500. */
+function containsNul(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return true;
+    } else if (Array.isArray(item)) {
+      for (const inner of item) stack.push(inner); // no spread: a 30 000-element array would overflow the call
+    } else if (item !== null && typeof item === 'object') {
+      for (const [key, inner] of Object.entries(item)) {
+        if (key.includes('\u0000')) return true;
+        stack.push(inner);
+      }
+    }
+  }
+  return false;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The JSON body as a plain object, or a 400 failure. */
+export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
+  const text = await readBodyText(c.req.raw);
+  if (text === null) throw badRequest();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw badRequest();
+  }
+  if (!isPlainObject(parsed) || containsNul(parsed)) throw badRequest();
+  return parsed;
+}
+
+/** Validates with valibot; a 422 failure with the first message on top and every field's messages. */
+export function validateWith<S extends AnySchema>(schema: S, value: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, value);
+  if (result.success) return result.output;
+  const errors = fieldErrors(result.issues);
+  throw new ApiFailure(422, { success: false, message: result.issues[0]?.message ?? 'Проверьте введённые данные', errors });
+}
+
+/** The endpoint's input: JSON body for writes, query string for GET; undefined when it takes none. */
+export async function readInput<E extends Endpoint>(c: Context, endpoint: E): Promise<EndpointParsedInput<E>> {
+  if (!endpoint.input) return undefined as EndpointParsedInput<E>;
+  const raw = endpoint.method === 'GET' ? c.req.query() : await readJsonObject(c);
+  if (containsNul(raw)) throw badRequest();
+  return validateWith(endpoint.input, raw) as EndpointParsedInput<E>;
+}
+
+/**
+ * Sends a success body after checking it against the endpoint's output schema. The parsed value is
+ * what goes out, so a field the contract does not name (a password hash, say) can never leak. A
+ * mismatch is a server bug: logged and thrown so that tests fail on it instead of the client.
+ */
+export function sendOutput<E extends Endpoint>(
+  c: Context<AppEnv>,
+  endpoint: E,
+  body: EndpointOutput<E>,
+  status: SuccessStatus = 200,
+): Response {
+  const result = v.safeParse(endpoint.output, body);
+  if (!result.success) {
+    c.var.deps.log.error('response does not match its contract', {
+      method: endpoint.method,
+      path: endpoint.path,
+      errors: fieldErrors(result.issues),
+    });
+    throw new Error(`Response of ${endpoint.method} ${endpoint.path} does not match its output schema`);
+  }
+  return c.json(result.output as object, status);
+}
+
+export type RouteHandler<E extends Endpoint> = (
+  c: Context<AppEnv>,
+  input: EndpointParsedInput<E>,
+) => Promise<EndpointOutput<E> | Response>;
+
+export interface RouteOptions {
+  /** 201 for creations in the integration API; 200 otherwise. */
+  status?: SuccessStatus;
+  /** Mount prefix the endpoint's path carries but the sub-app does not, e.g. '/api/v1'. */
+  stripPrefix?: string;
+  /** Run before the body is read, e.g. `requireSession()` so a logged-out call is 401, not 422. */
+  before?: MiddlewareHandler<AppEnv>[];
+}
+
+/**
+ * Registers an endpoint from `#shared/api` on a Hono app: method and path come from the shared
+ * definition, input is validated before the handler runs, the answer is checked against the
+ * output schema, and an ApiFailure thrown anywhere becomes its JSON refusal.
+ */
+export function route<E extends Endpoint>(
+  app: Hono<AppEnv>,
+  endpoint: E,
+  handler: NoInfer<RouteHandler<E>>,
+  options: RouteOptions = {},
+): void {
+  const path = options.stripPrefix && endpoint.path.startsWith(options.stripPrefix)
+    ? endpoint.path.slice(options.stripPrefix.length) || '/'
+    : endpoint.path;
+  // Hono runs handlers of one method+path in registration order, so guards go in first.
+  for (const guard of options.before ?? []) app.on(endpoint.method, path, guard);
+  app.on(endpoint.method, path, async (c) => {
+    try {
+      const input = await readInput(c, endpoint);
+      const result = await handler(c, input);
+      if (result instanceof Response) return result;
+      return sendOutput(c, endpoint, result, options.status);
+    } catch (error) {
+      if (error instanceof ApiFailure) return sendFailure(c, error);
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,159 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sessions } from '#server/db/schema.ts';
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { insertAccount, loginAs, mailedResetToken, primeCsrf, uniqueEmail } from '../../../tests/setup/accounts.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+const BASE = Date.parse('2026-03-02T09:00:00Z');
+const SENT = { success: true, message: 'Ссылка для восстановления пароля отправлена на вашу почту' };
+const DEAD = { success: false, message: 'Ссылка для восстановления устарела или уже использована. Запросите новую.' };
+const NEW_PASSWORD = 'brand-new-secret-7';
+let t: TestApp;
+let day = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: BASE });
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  t.cookies.clear();
+  t.csrfToken = undefined;
+  t.setNow(BASE + ++day * 40 * DAY);
+  await primeCsrf(t);
+});
+
+const forgot = (email: string) => t.request('/ajax/password/forgot', { method: 'POST', json: { email } });
+const reset = (code: string, password = NEW_PASSWORD, confirmation = password) =>
+  t.request('/ajax/password/reset', {
+    method: 'POST',
+    json: { code, new_password: password, new_password_confirmation: confirmation },
+  });
+
+/** Logs in from a second "browser" and returns its session cookie, leaving the test's jar as it was. */
+async function otherBrowserSession(email: string, password: string): Promise<string> {
+  const saved = { session: t.cookies.get('portal_session'), csrf: t.cookies.get('portal_csrf'), token: t.csrfToken };
+  t.cookies.clear();
+  expect((await loginAs(t, email, password)).status).toBe(200);
+  const cookie = t.cookies.get('portal_session')!;
+  t.cookies.clear();
+  if (saved.session) t.cookies.set('portal_session', saved.session);
+  if (saved.csrf) t.cookies.set('portal_csrf', saved.csrf);
+  t.csrfToken = saved.token;
+  return cookie;
+}
+
+async function isLoggedIn(sessionCookie: string): Promise<boolean> {
+  const response = await t.request('/ajax/user/data', { headers: { cookie: `portal_session=${sessionCookie}` }, cookies: false });
+  return (await response.json()).user !== null;
+}
+
+describe('password reset by e-mailed link', () => {
+  it('mails a 10-minute link and answers the same for unknown addresses', async () => {
+    const { email } = await insertAccount(t);
+    const known = await forgot(email);
+    expect(known.status).toBe(200);
+    expect(await known.json()).toEqual(SENT);
+    const message = t.outbox.latest(email)!;
+    expect(message.text).toMatch(new RegExp(`${t.config.publicUrl}/client/restore-password/[A-Za-z0-9_-]{43}`));
+    expect(message.text).toContain('10 минут');
+
+    const nobody = uniqueEmail('nobody');
+    const unknown = await forgot(nobody);
+    expect(unknown.status).toBe(200);
+    expect(await unknown.json()).toEqual(SENT);
+    expect(t.outbox.for(nobody)).toHaveLength(0);
+  });
+
+  it('sets the new password once, ends every session, and refuses the link a second time', async () => {
+    const { id, email, password } = await insertAccount(t);
+    const elsewhere = await otherBrowserSession(email, password);
+    await forgot(email);
+    const token = mailedResetToken(t, email);
+
+    const response = await reset(token);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: true, message: 'Пароль успешно изменен!' });
+    expect(await isLoggedIn(elsewhere)).toBe(false);
+    expect(await t.db.select().from(sessions).where(eq(sessions.clientId, id))).toHaveLength(0);
+
+    expect((await loginAs(t, email, password)).status).toBe(422);
+    expect((await loginAs(t, email, NEW_PASSWORD)).status).toBe(200);
+
+    const again = await reset(token, 'yet-another-pass-1');
+    expect(again.status).toBe(422);
+    expect(await again.json()).toEqual(DEAD);
+  });
+
+  it('refuses an expired link, an older link after a newer one, and a made-up one', async () => {
+    const { email } = await insertAccount(t);
+    await forgot(email);
+    const older = mailedResetToken(t, email);
+    await forgot(email);
+    const newer = mailedResetToken(t, email);
+    expect(await (await reset(older)).json()).toEqual(DEAD);
+    expect(await (await reset('A'.repeat(43))).json()).toEqual(DEAD);
+    expect(await (await reset('short')).json()).toEqual(DEAD);
+
+    t.advance(10 * 60 * 1000 + 1000);
+    const expired = await reset(newer);
+    expect(expired.status).toBe(422);
+    expect(await expired.json()).toEqual(DEAD);
+  });
+
+  it('validates the new password and its confirmation with the spec messages', async () => {
+    const short = await reset('A'.repeat(43), 'short');
+    expect(short.status).toBe(422);
+    expect((await short.json()).errors.new_password).toEqual(['Нужно 8 символов и более']);
+    const differ = await reset('A'.repeat(43), NEW_PASSWORD, 'something-else');
+    expect(differ.status).toBe(422);
+    expect((await differ.json()).errors.new_password_confirmation).toEqual(['Пароли не совпали']);
+  });
+
+  it('keeps the caller logged in when resetting their own account', async () => {
+    const { email, password } = await insertAccount(t);
+    await loginAs(t, email, password);
+    await forgot(email);
+    expect((await reset(mailedResetToken(t, email))).status).toBe(200);
+    expect((await (await t.request('/ajax/user/data')).json()).user.email).toBe(email);
+  });
+});
+
+describe('password change in the cabinet', () => {
+  const change = (password = NEW_PASSWORD, confirmation = password) =>
+    t.request('/ajax/password/change', {
+      method: 'POST',
+      json: { new_password: password, new_password_confirmation: confirmation },
+    });
+
+  it('needs a login (401 before any validation)', async () => {
+    const response = await change();
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ success: false, message: 'Требуется авторизация' });
+    expect((await change('x', 'y')).status).toBe(401);
+  });
+
+  it('changes the password, keeps this session and ends the others', async () => {
+    const { email, password } = await insertAccount(t);
+    const elsewhere = await otherBrowserSession(email, password);
+    expect((await loginAs(t, email, password)).status).toBe(200);
+
+    const response = await change();
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: true, message: 'Пароль успешно изменен!' });
+    expect((await (await t.request('/ajax/user/data')).json()).user.email).toBe(email);
+    expect(await isLoggedIn(elsewhere)).toBe(false);
+
+    await t.request('/ajax/logout', { method: 'POST' });
+    expect((await loginAs(t, email, password)).status).toBe(422);
+    expect((await loginAs(t, email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('refuses mismatched confirmation', async () => {
+    const { email } = await insertAccount(t);
+    await loginAs(t, email);
+    const response = await change(NEW_PASSWORD, '');
+    expect(response.status).toBe(422);
+    expect((await response.json()).errors.new_password_confirmation).toEqual(['Пароли не совпали']);
+  });
+});

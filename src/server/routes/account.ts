@@ -1,0 +1,86 @@
+import { Hono } from 'hono';
+import {
+  changePassword,
+  confirmRegistration,
+  getUserData,
+  login,
+  logout,
+  requestPasswordReset,
+  resetPassword,
+  sendRegistrationCode,
+} from '#shared/api/account.ts';
+import type { AppEnv } from '#server/context.ts';
+import { unauthorized } from '#server/lib/api-failure.ts';
+import { clientIp } from '#server/lib/client-ip.ts';
+import { route } from '#server/lib/validate.ts';
+import { authenticate, loadUserData } from '#server/services/accounts.ts';
+import { csrfProtection } from '#server/services/csrf.ts';
+import * as recovery from '#server/services/password-recovery.ts';
+import * as registration from '#server/services/registration.ts';
+import { csrfTokenFor, endSession, loadSession, requireSession, startSession } from '#server/services/sessions.ts';
+
+// The account endpoints of src/shared/api/account.ts: thin handlers over the services.
+
+export const accountRoutes = new Hono<AppEnv>();
+
+// Session and CSRF guard every /ajax call. app.ts should also mount these two before any other
+// /ajax routes (both are idempotent), so areas mounted before this one are covered too.
+accountRoutes.use('/ajax/*', loadSession(), csrfProtection());
+
+route(accountRoutes, getUserData, async (c) => {
+  const { session, deps } = c.var;
+  const user = session ? await loadUserData(deps.database.db, session.clientId) : null;
+  if (session && !user) {
+    // The account behind the cookie is gone: behave as logged out.
+    await endSession(c);
+  }
+  // Never cached: it carries the CSRF token and personal data.
+  c.header('Cache-Control', 'no-store');
+  return { success: true, user, csrf_token: csrfTokenFor(c) };
+});
+
+route(accountRoutes, sendRegistrationCode, async (c, input) => {
+  const message = await registration.sendRegistrationCode(c.var.deps, input, clientIp(c));
+  return { success: true, message };
+});
+
+route(accountRoutes, confirmRegistration, async (c, input) => {
+  const result = await registration.confirmRegistration(c.var.deps, input, clientIp(c));
+  return { success: true, ...result };
+});
+
+route(accountRoutes, login, async (c, input) => {
+  const { deps } = c.var;
+  const clientId = await authenticate(deps, input.email, input.password, clientIp(c));
+  const user = await loadUserData(deps.database.db, clientId);
+  if (!user) throw unauthorized();
+  const session = await startSession(c, clientId);
+  return { success: true, user, csrf_token: session.csrfToken };
+});
+
+route(accountRoutes, logout, async (c) => {
+  const csrfToken = await endSession(c);
+  return { success: true, csrf_token: csrfToken };
+});
+
+route(accountRoutes, requestPasswordReset, async (c, input) => {
+  const message = await recovery.requestPasswordReset(c.var.deps, input.email, clientIp(c));
+  return { success: true, message };
+});
+
+route(accountRoutes, resetPassword, async (c, input) => {
+  const message = await recovery.resetPassword(c.var.deps, input.code, input.new_password, c.var.session, clientIp(c));
+  return { success: true, message };
+});
+
+route(
+  accountRoutes,
+  changePassword,
+  async (c, input) => {
+    const { session, deps } = c.var;
+    if (!session) throw unauthorized();
+    const message = await recovery.changePassword(deps, session, input.new_password);
+    return { success: true, message };
+  },
+  { before: [requireSession()] },
+);

@@ -1,0 +1,43 @@
+import type { MailMessage } from '#server/context.ts';
+
+// Texts of the accounts area's e-mails. Plain text only: every client shows it, and nothing in
+// it can be mistaken for a tracking pixel or a phishing button.
+
+const SIGNATURE = '\n\n—\nСервисный центр по ремонту стоматологических инструментов\nЭто письмо отправлено автоматически, отвечать на него не нужно.';
+
+export function registrationCodeMail(to: string, code: string): MailMessage {
+  return {
+    to,
+    subject: `Код подтверждения регистрации: ${code}`,
+    text:
+      `Здравствуйте!\n\nВаш код подтверждения регистрации: ${code}\n\n` +
+      'Введите его в форме регистрации. Код действует 10 минут.\n' +
+      'Если вы не регистрировались на нашем портале, просто проигнорируйте это письмо.' +
+      SIGNATURE,
+  };
+}
+
+export function credentialsMail(to: string, password: string, publicUrl: string, name?: string): MailMessage {
+  return {
+    to,
+    subject: 'Регистрация в личном кабинете',
+    text:
+      `Здравствуйте${name ? `, ${name}` : ''}!\n\nВы зарегистрированы в личном кабинете сервисного центра.\n\n` +
+      `Адрес: ${publicUrl}/\nЛогин (e-mail): ${to}\nПароль: ${password}\n\n` +
+      'Сменить пароль можно в личном кабинете в разделе «Смена пароля».' +
+      SIGNATURE,
+  };
+}
+
+export function passwordResetMail(to: string, link: string): MailMessage {
+  return {
+    to,
+    subject: 'Восстановление пароля',
+    text:
+      'Здравствуйте!\n\nВы запросили восстановление пароля от личного кабинета.\n\n' +
+      `Чтобы задать новый пароль, перейдите по ссылке:\n${link}\n\n` +
+      'Ссылка действует 10 минут и только один раз.\n' +
+      'Если вы не запрашивали восстановление, просто проигнорируйте это письмо: пароль останется прежним.' +
+      SIGNATURE,
+  };
+}

@@ -1,0 +1,148 @@
+import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import type { UserData } from '#shared/api/account.ts';
+import type { AppDeps, MailMessage } from '#server/context.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { bills, clients, events, notifications, pointsEntries } from '#server/db/schema.ts';
+import { ApiFailure, MAIL_FAILED_MESSAGE, fieldFailure } from '#server/lib/api-failure.ts';
+import { clearLimit, enforceLimits, rateRules } from '#server/services/rate-limit.ts';
+import { hashPassword, verifyPassword } from '#server/services/passwords.ts';
+
+export const EMAIL_TAKEN_MESSAGE = 'Пользователь с таким e-mail уже зарегистрирован';
+export const BAD_CREDENTIALS_MESSAGE = 'Неверный e-mail или пароль';
+
+/** Addresses are compared lower-cased, matching the unique index on lower(email). */
+export async function findClientByEmail(db: Db | Tx, email: string) {
+  const [row] = await db
+    .select({ id: clients.id, email: clients.email, passwordHash: clients.passwordHash })
+    .from(clients)
+    .where(sql`lower(${clients.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export interface NewClient {
+  email: string;
+  name: string;
+  surname: string;
+  patronymic?: string | null;
+  phone?: string | null;
+  company?: string | null;
+  city?: string | null;
+}
+
+/**
+ * Inserts the account and its `client.registered` event in the caller's transaction (the event
+ * feed must never miss or invent an account). A taken e-mail throws ApiFailure with `takenStatus`;
+ * a race lost at the unique index surfaces as a unique violation the caller maps the same way.
+ */
+export async function insertClient(
+  tx: Tx,
+  client: NewClient,
+  passwordHash: string,
+  now: Date,
+  source: 'portal' | 'integration',
+  takenStatus: 409 | 422,
+): Promise<number> {
+  const email = client.email.toLowerCase();
+  if (await findClientByEmail(tx, email)) throw fieldFailure('email', EMAIL_TAKEN_MESSAGE, takenStatus);
+  const [row] = await tx
+    .insert(clients)
+    .values({
+      email,
+      name: client.name,
+      surname: client.surname,
+      patronymic: client.patronymic ?? null,
+      phone: client.phone ?? null,
+      company: client.company ?? null,
+      city: client.city ?? null,
+      passwordHash,
+      createdAt: now,
+    })
+    .returning({ id: clients.id });
+  if (!row) throw new Error('client was not inserted');
+  await tx.insert(events).values({
+    type: 'client.registered',
+    clientId: row.id,
+    payload: { client_id: row.id, email, source },
+    createdAt: now,
+  });
+  return row.id;
+}
+
+/**
+ * Sends a message as part of a transaction: a failure rolls the transaction back (no account whose
+ * password nobody received) and answers 503 instead of a bare 500.
+ */
+export async function sendOrAbort(deps: AppDeps, message: MailMessage): Promise<void> {
+  try {
+    await deps.mailer.send(message);
+  } catch (error) {
+    deps.log.error('mail failed', { subject: message.subject, error });
+    throw new ApiFailure(503, { success: false, message: MAIL_FAILED_MESSAGE });
+  }
+}
+
+/** The shell's user data with its counters (cabinet.md §3), or null when the account is gone. */
+export async function loadUserData(db: Db, clientId: number): Promise<UserData | null> {
+  const [row] = await db
+    .select({
+      id: clients.id,
+      name: clients.name,
+      surname: clients.surname,
+      patronymic: clients.patronymic,
+      phone: clients.phone,
+      email: clients.email,
+      company: clients.company,
+      city: clients.city,
+    })
+    .from(clients)
+    .where(eq(clients.id, clientId))
+    .limit(1);
+  if (!row) return null;
+  const [points] = await db
+    .select({ total: sql<string | null>`coalesce(sum(${pointsEntries.delta}), 0)` })
+    .from(pointsEntries)
+    .where(eq(pointsEntries.clientId, clientId));
+  // API.md: 'Оплачен' is paid, null is "no data"; any other status text is unpaid.
+  const [unpaid] = await db
+    .select({ count: sql<string>`count(*)` })
+    .from(bills)
+    .where(and(eq(bills.clientId, clientId), isNotNull(bills.status), ne(bills.status, 'Оплачен')));
+  const [unread] = await db
+    .select({ count: sql<string>`count(*)` })
+    .from(notifications)
+    .where(and(eq(notifications.clientId, clientId), eq(notifications.isViewed, false)));
+  return {
+    ...row,
+    balls: Number(points?.total ?? 0),
+    unpaid_bills: Number(unpaid?.count ?? 0),
+    unread_notifications: Number(unread?.count ?? 0),
+  };
+}
+
+// A real scrypt hash to verify against when the e-mail is unknown, so both answers take as long.
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Checks e-mail and password, throttled per e-mail and per IP before any hashing. Unknown e-mail
+ * and wrong password give the same answer in the same time. Returns the account id.
+ */
+export async function authenticate(deps: AppDeps, email: string, password: string, ip: string): Promise<number> {
+  await enforceLimits(deps, [
+    [rateRules.loginEmail, email],
+    [rateRules.loginIp, ip],
+  ]);
+  const client = await findClientByEmail(deps.database.db, email);
+  dummyHash ??= hashPassword('timing-equaliser-not-a-password');
+  const valid = await verifyPassword(password, client?.passwordHash ?? (await dummyHash));
+  if (!client || !valid) {
+    throw new ApiFailure(422, {
+      success: false,
+      message: BAD_CREDENTIALS_MESSAGE,
+      errors: { password: [BAD_CREDENTIALS_MESSAGE] },
+    });
+  }
+  // The owner got in: earlier typos must not lock them out later in the window.
+  await clearLimit(deps, rateRules.loginEmail, email);
+  return client.id;
+}

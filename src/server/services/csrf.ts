@@ -1,0 +1,51 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { AppEnv } from '#server/context.ts';
+import { ApiFailure, sendFailure } from '#server/lib/api-failure.ts';
+import { CSRF_COOKIE } from '#server/services/sessions.ts';
+import { safeEqual } from '#server/services/tokens.ts';
+
+export const CSRF_HEADER = 'X-CSRF-Token';
+export const CSRF_FAILED_MESSAGE = 'Сессия устарела. Обновите страницу и попробуйте снова.';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A browser names the page that sent the request in Origin (or at least Referer); it must be the
+ * portal itself. Requests with neither (non-browser clients) still need the token.
+ */
+function sameOrigin(c: Context<AppEnv>): boolean {
+  const claimed = c.req.header('origin') ?? c.req.header('referer');
+  if (claimed === undefined) return true;
+  const origin = originOf(claimed); // 'null' (sandboxed/file pages) parses to null and is refused
+  if (origin === null) return false;
+  return origin === originOf(c.req.url) || origin === originOf(c.var.deps.config.publicUrl);
+}
+
+const checked = new WeakSet<object>();
+
+/**
+ * For every state-changing /ajax call: X-CSRF-Token must equal the session's token (logged in)
+ * or the `portal_csrf` cookie (logged out, double submit), and the Origin must be ours.
+ * Mount after `loadSession()`. The bearer-authenticated /api/v1 never passes through here.
+ */
+export function csrfProtection(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method) || checked.has(c)) return next();
+    checked.add(c);
+    const expected = c.var.session?.csrfToken ?? getCookie(c, CSRF_COOKIE);
+    const given = c.req.header(CSRF_HEADER);
+    if (!expected || !given || !safeEqual(given, expected) || !sameOrigin(c)) {
+      return sendFailure(c, new ApiFailure(403, { success: false, message: CSRF_FAILED_MESSAGE }));
+    }
+    await next();
+  };
+}

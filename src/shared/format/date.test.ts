@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatDate,
+  formatDateLong,
+  formatDateTime,
+  formatMonthYear,
+  formatUpdatedAgo,
+  parseDisplayDate,
+  toApiDate,
+} from './date.ts';
+
+// Local-time dates, so the tests hold in any time zone.
+const march5 = new Date(2025, 2, 5, 14, 7);
+
+describe('dates', () => {
+  it('formats dd.MM.yyyy', () => {
+    expect(formatDate(march5)).toBe('05.03.2025');
+    expect(formatDate('2025-03-05')).toBe('05.03.2025');
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('not a date')).toBe('');
+  });
+
+  it('formats date and time', () => {
+    expect(formatDateTime(march5)).toBe('05.03.2025 14:07');
+  });
+
+  it('uses long Russian month names', () => {
+    expect(formatDateLong(march5)).toBe('5 марта 2025');
+    expect(formatMonthYear(march5)).toBe('март 2025');
+  });
+
+  it('converts to and from the API and display forms', () => {
+    expect(toApiDate(march5)).toBe('2025-03-05');
+    expect(parseDisplayDate('05.03.2025')?.getDate()).toBe(5);
+    expect(parseDisplayDate('31.02.2025')).toBeNull();
+    expect(parseDisplayDate('2025-03-05')).toBeNull();
+  });
+
+  it('says how long ago data was updated', () => {
+    const now = new Date(2025, 2, 5, 14, 12);
+    expect(formatUpdatedAgo(march5, now)).toBe('обновлено 5 минут назад');
+    expect(formatUpdatedAgo(new Date(2025, 2, 5, 14, 11, 50), now)).toBe('обновлено несколько секунд назад');
+    expect(formatUpdatedAgo(new Date(2025, 2, 5, 13, 12), now)).toBe('обновлено час назад');
+    expect(formatUpdatedAgo(new Date(2025, 2, 3, 14, 12), now)).toBe('обновлено 2 дня назад');
+    expect(formatUpdatedAgo(new Date(2025, 2, 5, 14, 13), now)).toBe('обновлено несколько секунд назад');
+  });
+});

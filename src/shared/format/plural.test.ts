@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { BONUS_FORMS, countOf, pluralCategory, pluralize } from './plural.ts';
+
+describe('pluralize', () => {
+  it.each([
+    [0, 'бонусов'],
+    [1, 'бонус'],
+    [2, 'бонуса'],
+    [4, 'бонуса'],
+    [5, 'бонусов'],
+    [11, 'бонусов'],
+    [12, 'бонусов'],
+    [14, 'бонусов'],
+    [21, 'бонус'],
+    [22, 'бонуса'],
+    [25, 'бонусов'],
+    [101, 'бонус'],
+    [111, 'бонусов'],
+    [112, 'бонусов'],
+    [1001, 'бонус'],
+    [-1, 'бонус'],
+    [-3, 'бонуса'],
+  ])('%i → %s', (n, word) => {
+    expect(pluralize(n, ['бонус', 'бонуса', 'бонусов'])).toBe(word);
+  });
+
+  it('uses the few form for fractions', () => {
+    expect(pluralCategory(1.5)).toBe('few');
+  });
+
+  it('counts with Russian grouping', () => {
+    expect(countOf(1500, BONUS_FORMS)).toBe('1\u00A0500\u00A0бонусов');
+    expect(countOf(21, BONUS_FORMS)).toBe('21\u00A0бонус');
+  });
+});

@@ -1,0 +1,31 @@
+/** The three Russian plural forms: one (1, 21, 101), few (2–4, 22–24), many (0, 5–20, 25–30, 11–14). */
+export type PluralForms = readonly [one: string, few: string, many: string];
+export type PluralCategory = 'one' | 'few' | 'many';
+
+/** Plural category of a number (cabinet.md §9): ends in 1 except 11 → one; 2–4 except 12–14 → few; else many. */
+export function pluralCategory(n: number): PluralCategory {
+  if (!Number.isFinite(n)) return 'many';
+  if (!Number.isInteger(n)) return 'few'; // 1,5 бонуса
+  const abs = Math.abs(n);
+  const lastTwo = abs % 100;
+  const last = abs % 10;
+  if (last === 1 && lastTwo !== 11) return 'one';
+  if (last >= 2 && last <= 4 && (lastTwo < 12 || lastTwo > 14)) return 'few';
+  return 'many';
+}
+
+/** `pluralize(5, ['бонус', 'бонуса', 'бонусов'])` → 'бонусов'. The word only; see `countOf` for the number too. */
+export function pluralize(n: number, forms: PluralForms): string {
+  const category = pluralCategory(n);
+  return category === 'one' ? forms[0] : category === 'few' ? forms[1] : forms[2];
+}
+
+/** The number (Russian grouping) with its word: `countOf(21, ['бонус', 'бонуса', 'бонусов'])` → '21 бонус'. */
+export function countOf(n: number, forms: PluralForms): string {
+  return `${new Intl.NumberFormat('ru-RU').format(n)}\u00A0${pluralize(n, forms)}`;
+}
+
+export const BONUS_FORMS: PluralForms = ['бонус', 'бонуса', 'бонусов'];
+export const QUESTION_FORMS: PluralForms = ['вопрос', 'вопроса', 'вопросов'];
+export const MINUTE_FORMS: PluralForms = ['минута', 'минуты', 'минут'];
+export const SECOND_FORMS: PluralForms = ['секунда', 'секунды', 'секунд'];

@@ -1,0 +1,22 @@
+/// <reference lib="webworker" />
+// The service worker: precaches the app shell and answers navigations with it. The offline design
+// (ticket cache, outbox of approvals) comes in later modules of this folder, one file per concern.
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Every page of the SPA is index.html; API calls and the health check never are.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/ajax(?:\/|$)/, /^\/api(?:\/|$)/, /^\/healthz(?:\/|$)/],
+  }),
+);
+
+// The page asks a waiting worker to take over (see src/client/lib/sw-register.ts).
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});

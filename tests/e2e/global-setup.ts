@@ -1,0 +1,120 @@
+// Global setup of the 'e2e' project: starts the BUILT server (`node dist/server/index.js`, as
+// `npm start` does after its build) on a free port with a throw-away DATA_DIR, the demo data and an
+// integration token, waits for /healthz, hands the address and the data folder to the tests
+// (`inject('baseURL')`, `inject('dataDir')`), and stops it with SIGTERM at the end.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+export const E2E_INTEGRATION_TOKEN = 'e2e-integration-token-0123456789abcdef';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    dataDir: string;
+    integrationToken: string;
+  }
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const resultsDir = path.join(root, 'test-results');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError = '';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before /healthz answered; see test-results/e2e-server.log`);
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+      lastError = `HTTP ${response.status}`;
+    } catch (error) {
+      lastError = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server did not answer ${url} within ${timeoutMs} ms (${lastError}); see test-results/e2e-server.log`);
+}
+
+function stop(child: ChildProcess, timeoutMs: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      console.warn(`e2e: the server did not stop within ${timeoutMs} ms of SIGTERM; killing it`);
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (code !== 0 && signal === null) console.warn(`e2e: the server exited with code ${code} after SIGTERM`);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const entry = path.join(root, 'dist/server/index.js');
+  if (!existsSync(entry)) {
+    throw new Error('dist/server/index.js is missing: run the e2e tests with `npm run test:e2e` (it builds first) or `npm run build`');
+  }
+  // Screenshots of this run only (a FAILED-* file from an earlier run would mislead).
+  rmSync(path.join(resultsDir, 'screenshots'), { recursive: true, force: true });
+  mkdirSync(resultsDir, { recursive: true });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseURL,
+    SEED_DEMO: 'true',
+    INTEGRATION_TOKENS: E2E_INTEGRATION_TOKEN,
+  };
+  // The embedded database and the outbox mailer: never a developer's PostgreSQL or SMTP server.
+  delete env.DATABASE_URL;
+  delete env.SMTP_URL;
+
+  const log = createWriteStream(path.join(resultsDir, 'e2e-server.log'));
+  const child = spawn(process.execPath, [entry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+
+  try {
+    await waitForHealth(`${baseURL}/healthz`, child, 90_000);
+  } catch (error) {
+    await stop(child, 5_000);
+    throw error;
+  }
+
+  project.provide('baseURL', baseURL);
+  project.provide('dataDir', dataDir);
+  project.provide('integrationToken', E2E_INTEGRATION_TOKEN);
+
+  return async () => {
+    await stop(child, 15_000);
+    log.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

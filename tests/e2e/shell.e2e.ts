@@ -1,0 +1,141 @@
+// The app shell end to end: the 404 page, `?promocode=` opening the login, /cabinet's redirect,
+// the bottom tab bar on phones, and installed (standalone) mode with the auth forms in place of
+// popups (cabinet.md §2; portal.md §2.3–2.5, §4.2; DESIGN.md "Shell").
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, DESKTOP, PHONE, SIZES, launchBrowser, screenshot, withPage } from './support.ts';
+import {
+  button,
+  dialog,
+  expectLoggedIn,
+  expectText,
+  loginForm,
+  openLogin,
+  passwordInput,
+  registrationForm,
+  resetRequestForm,
+  submitLogin,
+  tab,
+  tabBar,
+  text,
+  visible,
+} from './ui.ts';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each(SIZES)('the shell on a $name', (size) => {
+  it('shows the 404 page with its texts and a button home', async () => {
+    await withPage(browser, size, `${size.name}-404`, async (page) => {
+      const response = await page.goto('/no-such-page/at-all');
+      // The SPA fallback serves the shell; the client router shows the 404 screen.
+      expect(response?.status()).toBe(200);
+      await visible(page.getByRole('heading', { name: text.notFoundTitle })).waitFor();
+      await expectText(page, text.notFoundText);
+      await screenshot(page, `${size.name}-404`);
+      await visible(page.getByRole('main').getByRole('link', { name: text.home })).click();
+      await page.waitForURL((url) => url.pathname === '/');
+    });
+  });
+
+  it('opens the login when the address has a promo code', async () => {
+    await withPage(browser, size, `${size.name}-promocode`, async (page) => {
+      await page.goto('/?promocode=SPRING2026');
+      await passwordInput(dialog(page)).waitFor();
+      await screenshot(page, `${size.name}-promocode-login`);
+    });
+  });
+
+  it('redirects /cabinet to /cabinet/tickets', async () => {
+    await withPage(browser, size, `${size.name}-cabinet-redirect`, async (page) => {
+      await page.goto('/');
+      await submitLogin(await openLogin(page, size), DEMO.email, DEMO.password);
+      await expectLoggedIn(page, size);
+      await page.goto('/cabinet');
+      await page.waitForURL((url) => url.pathname === '/cabinet/tickets');
+      await screenshot(page, `${size.name}-cabinet-tickets`);
+    });
+  });
+});
+
+describe('the bottom tab bar', () => {
+  it('on a phone: the guest tabs, the cabinet tabs once logged in, and the More panel', async () => {
+    await withPage(browser, PHONE, 'phone-tab-bar', async (page) => {
+      await page.goto('/');
+      for (const name of ['Бонусы', 'О сервисе', 'Войти', 'Контакты', 'Ещё']) await tab(page, name).waitFor();
+      await screenshot(page, 'phone-tab-bar-guest');
+
+      await submitLogin(await openLogin(page, PHONE), DEMO.email, DEMO.password);
+      for (const name of ['Заявки', /Счета/, 'Ремонт', /Уведомления/, 'Ещё']) await tab(page, name).waitFor();
+      // The demo account has unpaid bills and unread notifications: both tabs carry a count badge.
+      expect(await tab(page, /Счета/).textContent()).toMatch(/\d/);
+      expect(await tab(page, /Уведомления/).textContent()).toMatch(/\d/);
+      await screenshot(page, 'phone-tab-bar-user');
+
+      await tab(page, 'Ещё').click();
+      const panel = dialog(page);
+      await expectText(panel, DEMO.email);
+      await button(panel, 'Выйти').waitFor();
+      await screenshot(page, 'phone-more-panel');
+    });
+  });
+
+  it('is not shown on a desktop in the browser', async () => {
+    await withPage(browser, DESKTOP, 'desktop-no-tab-bar', async (page) => {
+      await page.goto('/');
+      await button(page.getByRole('banner'), 'Войти').waitFor();
+      expect(await visible(tabBar(page)).count()).toBe(0);
+    });
+  });
+});
+
+describe('installed (standalone) mode', () => {
+  it('started from the manifest start_url, swaps the login, registration and reset forms in place', async () => {
+    await withPage(browser, PHONE, 'standalone-forms', async (page) => {
+      await page.goto('/cabinet/tickets?source=pwa');
+      // No unauthorized screen and no popup: the login form itself, in the page.
+      await passwordInput(loginForm(page)).waitFor();
+      expect(await dialog(page).count()).toBe(0);
+      expect(await visible(page.getByRole('heading', { name: text.unauthorizedTitle })).count()).toBe(0);
+      await visible(tabBar(page)).waitFor();
+      await screenshot(page, 'standalone-login');
+
+      await button(loginForm(page), 'Регистрация').click();
+      await registrationForm(page).getByLabel('Город', { exact: true }).waitFor();
+      expect(await dialog(page).count()).toBe(0);
+      await screenshot(page, 'standalone-register');
+
+      await button(registrationForm(page), 'Уже зарегистрированы? Войти').click();
+      await button(loginForm(page), 'Забыли пароль?').click();
+      await button(resetRequestForm(page), 'Восстановить пароль').waitFor();
+      expect(await dialog(page).count()).toBe(0);
+      await screenshot(page, 'standalone-reset');
+    });
+  });
+
+  it('with display-mode standalone, logs in in place and shows the tab bar even on a wide window', async () => {
+    await withPage(
+      browser,
+      DESKTOP,
+      'standalone-display-mode',
+      async (page) => {
+        await page.goto('/cabinet/tickets');
+        const login = loginForm(page);
+        await passwordInput(login).waitFor();
+        expect(await dialog(page).count()).toBe(0);
+        await submitLogin(login, DEMO.email, DEMO.password);
+        await tab(page, 'Заявки').waitFor();
+        expect(new URL(page.url()).pathname).toBe('/cabinet/tickets');
+        await screenshot(page, 'standalone-desktop-cabinet');
+      },
+      { standalone: true },
+    );
+  });
+});

@@ -1,0 +1,189 @@
+// Shared pieces of the e2e tests: Debian's Chromium through playwright-core, the two screen sizes,
+// screenshots for people to look at, and the e-mails the server wrote to DATA_DIR/outbox/.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { outboxMessagesFor, waitForOutboxMessage, type OutboxMessage } from '../../src/server/mail/outbox-reader.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const screenshotDir = path.join(root, 'test-results', 'screenshots');
+
+/** The demo account of SEED_DEMO (README, API.md "Demo data"). */
+export const DEMO = { email: 'demo@clinic.test', password: 'demo-password-2026' } as const;
+
+export interface ScreenSize {
+  name: 'phone' | 'desktop';
+  options: BrowserContextOptions;
+}
+
+const common: BrowserContextOptions = {
+  locale: 'ru-RU',
+  timezoneId: 'Europe/Moscow',
+  // The service worker would serve cached shells between tests; the flows here are online ones.
+  serviceWorkers: 'block',
+};
+
+export const PHONE: ScreenSize = {
+  name: 'phone',
+  options: { ...common, viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
+};
+
+export const DESKTOP: ScreenSize = {
+  name: 'desktop',
+  options: { ...common, viewport: { width: 1280, height: 800 } },
+};
+
+export const SIZES = [PHONE, DESKTOP] as const;
+
+export function baseURL(): string {
+  return inject('baseURL');
+}
+
+export function outboxDir(): string {
+  return path.join(inject('dataDir'), 'outbox');
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export interface OpenOptions {
+  /** Pretend the app runs installed: `(display-mode: standalone)` matches and `navigator.standalone` is true. */
+  standalone?: boolean;
+}
+
+/**
+ * A fresh context (no cookies, no storage) at a screen size, with its first page. Chromium here
+ * cannot emulate `display-mode` (neither `page.emulateMedia` nor CDP changes it), so standalone
+ * mode is emulated in the page: matchMedia answers for display-mode and iOS's navigator.standalone.
+ */
+export async function openPage(browser: Browser, size: ScreenSize, options: OpenOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ ...size.options, baseURL: baseURL() });
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(30_000);
+  if (options.standalone) {
+    await context.addInitScript(() => {
+      const original = window.matchMedia.bind(window);
+      window.matchMedia = (query: string) => {
+        const result = original(query);
+        const mode = /\(\s*display-mode\s*:\s*([a-z-]+)\s*\)/.exec(query)?.[1];
+        if (!mode) return result;
+        const matches = mode === 'standalone';
+        const answer = {
+          matches,
+          media: result.media,
+          onchange: null,
+          addListener: () => undefined,
+          removeListener: () => undefined,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+          dispatchEvent: () => false,
+        };
+        return answer as unknown as MediaQueryList;
+      };
+      Object.defineProperty(navigator, 'standalone', { configurable: true, get: () => true });
+    });
+  }
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/**
+ * Runs `body` with a fresh page at a screen size and closes it afterwards. On a failure it saves
+ * FAILED-<name>.png and FAILED-<name>.txt (the page's address and accessibility tree) beside the
+ * screenshots, so a failing run shows what the browser saw.
+ */
+export async function withPage(
+  browser: Browser,
+  size: ScreenSize,
+  name: string,
+  body: (page: Page, context: BrowserContext) => Promise<void>,
+  options: OpenOptions = {},
+): Promise<void> {
+  const { context, page } = await openPage(browser, size, options);
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
+  });
+  try {
+    await body(page, context);
+  } catch (error) {
+    try {
+      mkdirSync(screenshotDir, { recursive: true });
+      await page.screenshot({ path: path.join(screenshotDir, `FAILED-${name}.png`), fullPage: true, timeout: 5_000 });
+      const tree = await page.locator('body').ariaSnapshot({ timeout: 5_000 });
+      writeFileSync(path.join(screenshotDir, `FAILED-${name}.txt`), `${page.url()}\n\n${problems.join('\n')}\n\n${tree}\n`);
+    } catch {
+      // The page may be gone; the test's own error is what matters.
+    }
+    throw error;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Saves what the screen shows as test-results/screenshots/<name>.png, for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  // The viewport, as the user sees it (popups and sheets are fixed to it); finite CSS animations
+  // are fast-forwarded so a popup that just opened is not caught half-faded.
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), animations: 'disabled' });
+}
+
+/** A new, unused e-mail address for one test. */
+export function uniqueEmail(label: string): string {
+  return `e2e-${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@clinic.test`;
+}
+
+/** How many e-mails `address` has had so far (pass it as `after` to wait for the next one). */
+export function mailCount(address: string): number {
+  return outboxMessagesFor(outboxDir(), address).length;
+}
+
+/** Waits for the next e-mail to `address` after `after` earlier ones. */
+export function nextMail(address: string, after: number): Promise<OutboxMessage> {
+  return waitForOutboxMessage(outboxDir(), address, { after, timeoutMs: 15_000 });
+}
+
+/** The 4-digit confirmation code of a registration e-mail. */
+export function codeFrom(mail: OutboxMessage): string {
+  const code = /(?<!\d)(\d{4})(?!\d)/.exec(mail.text)?.[1] ?? /(?<!\d)(\d{4})(?!\d)/.exec(stripHtml(mail.html ?? ''))?.[1];
+  if (!code) throw new Error(`no 4-digit code in the e-mail "${mail.subject}":\n${mail.text}`);
+  return code;
+}
+
+/** The password of the credentials e-mail ("Пароль: …"). */
+export function passwordFrom(mail: OutboxMessage): string {
+  const body = mail.text || stripHtml(mail.html ?? '');
+  const password = /Пароль\s*[:：-]\s*(\S+)/i.exec(body)?.[1];
+  if (!password) throw new Error(`no password in the e-mail "${mail.subject}":\n${body}`);
+  return password;
+}
+
+/** The reset link of a reset e-mail, as a path (`/client/restore-password/{code}`). */
+export function resetPathFrom(mail: OutboxMessage): string {
+  const body = `${mail.text}\n${mail.html ?? ''}`;
+  const link = /https?:\/\/[^\s"'<>]+\/client\/restore-password\/[^\s"'<>]+/.exec(body)?.[0];
+  if (!link) throw new Error(`no /client/restore-password/ link in the e-mail "${mail.subject}":\n${mail.text}`);
+  const url = new URL(link.replace(/&amp;/g, '&'));
+  return url.pathname + url.search;
+}
+
+function stripHtml(html: string): string {
+  return html.replace(/<[^>]+>/g, ' ').replace(/&nbsp;/g, ' ');
+}

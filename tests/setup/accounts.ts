@@ -1,0 +1,83 @@
+// Account fixtures for the server tests: accounts inserted directly (fast) or registered through
+// the real two-stage flow, and the secrets read back from the outbox like a user would.
+import { clients } from '../../src/server/db/schema.ts';
+import { hashPassword } from '../../src/server/services/passwords.ts';
+import type { TestApp } from './test-app.ts';
+
+let counter = 0;
+
+/** A fresh address per call, so tests sharing one app never collide. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@clinic.test`;
+}
+
+export function registrationForm(email: string) {
+  return {
+    firstname: 'Иван',
+    lastname: 'Петров',
+    phone: '+7 (912) 345-67-89',
+    clinicName: 'Улыбка',
+    city: 'Москва',
+    email,
+    approvalPolicy: true,
+  };
+}
+
+// scrypt takes ~0.5 s: hash each test password once per test file.
+const hashes = new Map<string, Promise<string>>();
+function cachedHash(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
+export const DEFAULT_PASSWORD = 'correct-horse-42';
+
+/** Inserts an account with a known password, bypassing registration. */
+export async function insertAccount(t: TestApp, options: { email?: string; password?: string } = {}) {
+  const email = options.email ?? uniqueEmail();
+  const password = options.password ?? DEFAULT_PASSWORD;
+  const [row] = await t.db
+    .insert(clients)
+    .values({ email, name: 'Анна', surname: 'Смирнова', passwordHash: await cachedHash(password) })
+    .returning({ id: clients.id });
+  return { id: row!.id, email, password };
+}
+
+/** The 4 digits of the newest registration code mailed to `email`. */
+export function mailedCode(t: TestApp, email: string): string {
+  const message = t.outbox.latest(email);
+  const code = /код подтверждения регистрации: (\d{4})/i.exec(message?.text ?? '')?.[1];
+  if (!code) throw new Error(`no registration code mailed to ${email}`);
+  return code;
+}
+
+/** The token of the newest reset link mailed to `email`. */
+export function mailedResetToken(t: TestApp, email: string): string {
+  const text = t.outbox.latest(email)?.text ?? '';
+  const token = /\/client\/restore-password\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
+  if (!token) throw new Error(`no reset link mailed to ${email}`);
+  return token;
+}
+
+/** The generated password from the newest credentials mail to `email`. */
+export function mailedPassword(t: TestApp, email: string): string {
+  const text = t.outbox.latest(email)?.text ?? '';
+  const password = /Пароль: (\S+)/.exec(text)?.[1];
+  if (!password) throw new Error(`no password mailed to ${email}`);
+  return password;
+}
+
+/** Makes sure the browser has a logged-out CSRF token, as the app does on start. */
+export async function primeCsrf(t: TestApp): Promise<void> {
+  await t.request('/ajax/user/data');
+}
+
+export async function loginAs(t: TestApp, email: string, password: string = DEFAULT_PASSWORD): Promise<Response> {
+  await primeCsrf(t);
+  return t.request('/ajax/login', { method: 'POST', json: { email, password } });
+}

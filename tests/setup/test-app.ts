@@ -1,0 +1,265 @@
+// A whole server in memory for tests: fresh database, outbox mailer in a temp dir, silent logger,
+// a clock tests can move, and a `request` helper that behaves like a browser tab (cookies, Origin,
+// CSRF header). Set TEST_DATABASE_URL (an admin connection, e.g. postgres://postgres@localhost/postgres)
+// to run against PostgreSQL: each test app gets its own throw-away database.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Hono } from 'hono';
+import postgres from 'postgres';
+import { createApp } from '../../src/server/app.ts';
+import type { AppDeps, AppEnv, Config } from '../../src/server/context.ts';
+import { openPglite, openPostgres, type Database, type Db } from '../../src/server/db/client.ts';
+import { createLogger } from '../../src/server/lib/logger.ts';
+import { createMailer } from '../../src/server/mail/mailer.ts';
+import {
+  latestOutboxMessage,
+  listOutbox,
+  outboxMessagesFor,
+  readOutboxFile,
+  type OutboxMessage,
+} from '../../src/server/mail/outbox-reader.ts';
+
+export const TEST_INTEGRATION_TOKEN = 'test-integration-token-0123456789';
+export const TEST_PUBLIC_URL = 'http://localhost:8080';
+export const CSRF_HEADER = 'X-CSRF-Token';
+
+export interface TestAppOptions {
+  /** Start the clock frozen at this time (otherwise it follows real time until setNow/advance). */
+  now?: Date | string | number;
+  /** Overrides of the test config (e.g. clientDir for static tests, secure: true). */
+  config?: Partial<Config>;
+  /** Fill the database with the demo world (src/server/db/seed.ts). Slow-ish: hashes a password. */
+  seed?: boolean;
+}
+
+export interface TestRequestInit extends Omit<RequestInit, 'body'> {
+  body?: BodyInit | null;
+  /** Sent as a JSON body with Content-Type application/json. */
+  json?: unknown;
+  /** Send the remembered CSRF token on state-changing methods (default true), or this exact token. */
+  csrf?: boolean | string;
+  /** The Origin header for state-changing methods: the portal's own by default; null sends none. */
+  origin?: string | null;
+  /** Keep and send cookies (default true). */
+  cookies?: boolean;
+}
+
+export interface TestApp {
+  app: Hono<AppEnv>;
+  deps: AppDeps;
+  db: Db;
+  config: Config;
+  /** Browser-like request: path relative to the portal, cookies kept, Origin and CSRF header added. */
+  request(pathname: string, init?: TestRequestInit): Promise<Response>;
+  /** Integration API call with the test bearer token; `json` as the body. */
+  integration(pathname: string, init?: TestRequestInit & { token?: string | null }): Promise<Response>;
+  cookies: CookieJar;
+  /** The CSRF token last seen in a JSON answer's `csrf_token` (like the client's http.ts keeps it). */
+  csrfToken: string | undefined;
+  setNow(time: Date | string | number): void;
+  advance(ms: number): void;
+  outbox: {
+    dir: string;
+    all(): OutboxMessage[];
+    for(address: string): OutboxMessage[];
+    latest(address: string): OutboxMessage | undefined;
+    clear(): void;
+  };
+  /** Every log line written, parsed (the logger prints nothing). */
+  logs: Array<Record<string, unknown>>;
+  close(): Promise<void>;
+}
+
+/** A minimal cookie jar: name → value, honouring Max-Age=0 / past Expires as deletion. */
+export class CookieJar {
+  private readonly values = new Map<string, string>();
+
+  get(name: string): string | undefined {
+    return this.values.get(name);
+  }
+  set(name: string, value: string): void {
+    this.values.set(name, value);
+  }
+  delete(name: string): void {
+    this.values.delete(name);
+  }
+  clear(): void {
+    this.values.clear();
+  }
+  header(): string | undefined {
+    if (this.values.size === 0) return undefined;
+    return [...this.values].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+  store(response: Response, now: Date): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';');
+      const eq = pair.indexOf('=');
+      if (eq <= 0) continue;
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      let expired = value === '';
+      for (const attribute of attributes) {
+        const [key = '', val = ''] = attribute.split('=').map((s) => s.trim());
+        if (key.toLowerCase() === 'max-age' && Number(val) <= 0) expired = true;
+        if (key.toLowerCase() === 'expires' && Date.parse(val) <= now.getTime()) expired = true;
+      }
+      if (expired) this.values.delete(name);
+      else this.values.set(name, value);
+    }
+  }
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
+  const outboxDir = path.join(dataDir, 'outbox');
+  const opened = await openTestDatabase();
+  await opened.database.migrate();
+
+  let frozen: number | undefined = options.now === undefined ? undefined : new Date(options.now).getTime();
+  const now = () => new Date(frozen ?? Date.now());
+
+  const logs: Array<Record<string, unknown>> = [];
+  const log = createLogger((line) => logs.push(JSON.parse(line) as Record<string, unknown>));
+
+  const config: Config = {
+    port: 0,
+    dataDir,
+    databaseUrl: opened.url,
+    publicUrl: TEST_PUBLIC_URL,
+    smtpUrl: undefined,
+    mailFrom: 'Сервисный центр <no-reply@localhost>',
+    integrationTokens: [TEST_INTEGRATION_TOKEN],
+    seedDemo: false,
+    secure: false,
+    clientDir: path.join(dataDir, 'client'),
+    ...options.config,
+  };
+  const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir, log });
+  const deps: AppDeps = { config, database: opened.database, mailer, log, now };
+
+  if (options.seed) {
+    const { seedDemo } = await import('../../src/server/db/seed.ts');
+    const { hashPassword } = await import('../../src/server/services/passwords.ts');
+    await seedDemo(opened.database.db, now(), hashPassword);
+  }
+
+  const app = createApp(deps);
+  const cookies = new CookieJar();
+
+  const testApp: TestApp = {
+    app,
+    deps,
+    db: opened.database.db,
+    config,
+    cookies,
+    csrfToken: undefined,
+    logs,
+    async request(pathname, init = {}) {
+      const { json, csrf = true, origin, cookies: useCookies = true, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      const method = (rest.method ?? 'GET').toUpperCase();
+      const changesState = method !== 'GET' && method !== 'HEAD';
+      let body = rest.body;
+      if (json !== undefined) {
+        body = JSON.stringify(json);
+        if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+      }
+      if (useCookies) {
+        const cookieHeader = cookies.header();
+        if (cookieHeader && !headers.has('cookie')) headers.set('cookie', cookieHeader);
+      }
+      if (changesState) {
+        const originValue = origin === undefined ? new URL(config.publicUrl).origin : origin;
+        if (originValue !== null && !headers.has('origin')) headers.set('origin', originValue);
+        const token = typeof csrf === 'string' ? csrf : csrf ? testApp.csrfToken : undefined;
+        if (token && !headers.has(CSRF_HEADER)) headers.set(CSRF_HEADER, token);
+      }
+      const response = await app.request(new URL(pathname, config.publicUrl).toString(), {
+        ...rest,
+        method,
+        headers,
+        body: body ?? null,
+      });
+      if (useCookies) cookies.store(response, now());
+      await rememberCsrfToken(response, (token) => (testApp.csrfToken = token));
+      return response;
+    },
+    integration(pathname, init = {}) {
+      const { token = TEST_INTEGRATION_TOKEN, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (token !== null) headers.set('authorization', `Bearer ${token}`);
+      const url = pathname.startsWith('/api/') ? pathname : `/api/v1${pathname.startsWith('/') ? '' : '/'}${pathname}`;
+      return testApp.request(url, { ...rest, headers, cookies: false, csrf: false, origin: null });
+    },
+    setNow(time) {
+      frozen = new Date(time).getTime();
+    },
+    advance(ms) {
+      frozen = (frozen ?? Date.now()) + ms;
+    },
+    outbox: {
+      dir: outboxDir,
+      all: () => listOutbox(outboxDir).map(readOutboxFile),
+      for: (address) => outboxMessagesFor(outboxDir, address),
+      latest: (address) => latestOutboxMessage(outboxDir, address),
+      clear: () => rmSync(outboxDir, { recursive: true, force: true }),
+    },
+    async close() {
+      await opened.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return testApp;
+}
+
+async function rememberCsrfToken(response: Response, remember: (token: string) => void): Promise<void> {
+  if (!response.headers.get('content-type')?.includes('application/json')) return;
+  try {
+    const body: unknown = await response.clone().json();
+    if (body && typeof body === 'object' && 'csrf_token' in body && typeof body.csrf_token === 'string') {
+      remember(body.csrf_token);
+    }
+  } catch {
+    // Not JSON after all: nothing to remember.
+  }
+}
+
+interface OpenedDatabase {
+  database: Database;
+  url: string | undefined;
+  close(): Promise<void>;
+}
+
+async function openTestDatabase(): Promise<OpenedDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const database = await openPglite();
+    return { database, url: undefined, close: () => database.close() };
+  }
+  // One throw-away database per test app, so test files can run in parallel without sharing rows.
+  const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), { max: 4 });
+  return {
+    database,
+    url: url.toString(),
+    async close() {
+      await database.close();
+      const dropper = postgres(adminUrl, { max: 1, onnotice: () => {} });
+      try {
+        await dropper.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await dropper.end({ timeout: 5 });
+      }
+    },
+  };
+}

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { classify, decide, isBarrel, resolveSpecifier } from './layers-plugin.mjs';
+
+// [importing file, specifier] pairs that the import-direction rule must let through…
+const allowed: Array<[string, string]> = [
+  // shared: itself and packages only
+  ['src/shared/api/account.ts', '../validation/messages.ts'],
+  ['src/shared/api/account.ts', '#shared/validation/fields.ts'],
+  ['src/shared/api/account.ts', 'valibot'],
+  ['src/shared/format/dates.ts', 'dayjs/locale/ru'],
+  // service worker: itself, shared, packages
+  ['sw/sw.ts', './precache.ts'],
+  ['sw/outbox.ts', '#shared/api/account.ts'],
+  ['sw/outbox.ts', '../src/shared/api/endpoint.ts'],
+  ['sw/precache.ts', 'workbox-precaching'],
+  // client, top to bottom
+  ['src/client/main.tsx', './router.tsx'],
+  ['src/client/router.tsx', './route-tree.gen.ts'],
+  ['src/client/route-tree.gen.ts', './routes/__root.tsx'],
+  ['src/client/routes/__root.tsx', '#client/features/shell/app-shell.tsx'],
+  ['src/client/routes/cabinet/tickets.tsx', '../../features/tickets/tickets-page.tsx'],
+  ['src/client/routes/cabinet/password.tsx', '#client/components/ui/button.tsx'],
+  ['src/client/routes/index.tsx', '#shared/api/account.ts'],
+  ['src/client/features/auth/login-form.tsx', './auth-store.ts'],
+  ['src/client/features/auth/forms/login-form.tsx', '../auth-store.ts'],
+  ['src/client/features/auth/login-form.tsx', '#client/features/auth/auth-store.ts'],
+  ['src/client/features/auth/login-form.tsx', '#client/components/ui/field.tsx'],
+  ['src/client/features/auth/auth-api.ts', '#client/lib/http.ts'],
+  ['src/client/features/auth/login-form.tsx', './login-form.module.css'],
+  ['src/client/components/ui/button.tsx', './button.module.css'],
+  ['src/client/components/layout/tab-bar.tsx', '../ui/badge.tsx'],
+  ['src/client/components/ui/field.tsx', '#client/lib/masks.ts'],
+  ['src/client/lib/http.ts', '#shared/api/endpoint.ts'],
+  ['src/client/lib/http.ts', 'ky'],
+  ['src/client/lib/sw-bridge.ts', 'virtual:pwa-register'],
+  // client tests may use Node and the shared test setup
+  ['src/client/features/auth/login-form.test.tsx', 'node:timers/promises'],
+  ['src/client/features/auth/login-form.test.tsx', '../../../../tests/setup/dom.ts'],
+  // server, top to bottom
+  ['src/server/index.ts', './app.ts'],
+  ['src/server/index.ts', './env.ts'],
+  ['src/server/app.ts', './routes/account.ts'],
+  ['src/server/routes/account.ts', '../services/accounts.ts'],
+  ['src/server/routes/account.ts', '#server/lib/http-errors.ts'],
+  ['src/server/routes/account.ts', '#server/context.ts'],
+  ['src/server/middleware/session.ts', '../services/sessions.ts'],
+  ['src/server/routes/account.ts', '../middleware/session.ts'],
+  ['src/server/services/accounts.ts', './passwords.ts'],
+  ['src/server/services/accounts.ts', '../db/schema.ts'],
+  ['src/server/services/accounts.ts', '#server/mail/mailer.ts'],
+  ['src/server/services/bills.ts', '#server/pdf/bill.ts'],
+  ['src/server/db/client.ts', './schema.ts'],
+  ['src/server/db/client.ts', 'node:url'],
+  ['src/server/lib/logger.ts', '../context.ts'],
+  ['src/server/context.ts', './db/client.ts'],
+  ['src/server/mail/mailer.ts', '../lib/logger.ts'],
+  ['src/server/routes/account.ts', '#shared/api/account.ts'],
+  ['src/server/services/accounts.test.ts', '../../../tests/setup/test-app.ts'],
+  // code outside the layers is not restricted
+  ['tests/setup/test-app.ts', '#server/app.ts'],
+  ['tests/e2e/auth.e2e.ts', '../../src/server/mail/outbox-reader.ts'],
+  ['vite.config.ts', './src/shared/regions.ts'],
+  ['tools/lint/layers.test.ts', './layers-plugin.mjs'],
+];
+
+// …and those it must refuse.
+const forbidden: Array<[string, string]> = [
+  // shared imports nothing of ours outside shared
+  ['src/shared/api/account.ts', '#client/lib/http.ts'],
+  ['src/shared/api/account.ts', '../../server/db/schema.ts'],
+  ['src/shared/api/account.ts', '../../../sw/outbox.ts'],
+  ['src/shared/api/account.ts', '../../../tests/fixtures/users.ts'],
+  ['src/shared/format/money.ts', 'node:util'],
+  // sw imports only shared
+  ['sw/sw.ts', '#client/lib/http.ts'],
+  ['sw/sw.ts', '../src/client/lib/http.ts'],
+  ['sw/sw.ts', '#server/context.ts'],
+  ['sw/outbox.ts', 'node:fs'],
+  // client: no way back up, no feature to feature
+  ['src/client/components/layout/header.tsx', '#client/features/auth/auth-store.ts'],
+  ['src/client/components/layout/header.tsx', '../../routes/index.tsx'],
+  ['src/client/lib/http.ts', '../features/auth/auth-store.ts'],
+  ['src/client/lib/http.ts', '#client/routes/__root.tsx'],
+  ['src/client/lib/http.ts', '#client/router.tsx'],
+  ['src/client/features/auth/login-form.tsx', '#client/features/tickets/tickets-store.ts'],
+  ['src/client/features/auth/login-form.tsx', '../tickets/tickets-store.ts'],
+  ['src/client/features/auth/login-form.tsx', '../../routes/index.tsx'],
+  ['src/client/features/auth/login-form.tsx', '#client/main.tsx'],
+  ['src/client/routes/index.tsx', '#client/router.tsx'],
+  ['src/client/components/ui/button.tsx', 'node:path'],
+  // client and server never import each other; neither imports the worker
+  ['src/client/lib/http.ts', '#server/app.ts'],
+  ['src/client/routes/index.tsx', '../../server/context.ts'],
+  ['src/server/routes/account.ts', '#client/lib/http.ts'],
+  ['src/server/app.ts', '../client/main.tsx'],
+  ['src/client/lib/sw-bridge.ts', '../../../sw/outbox.ts'],
+  // server: routes → services → db/lib/mail/pdf, never back
+  ['src/server/services/accounts.ts', '../routes/account.ts'],
+  ['src/server/services/accounts.ts', '#server/middleware/session.ts'],
+  ['src/server/services/accounts.ts', '#server/app.ts'],
+  ['src/server/db/seed.ts', '../services/passwords.ts'],
+  ['src/server/db/client.ts', '#server/routes/health.ts'],
+  ['src/server/lib/logger.ts', '#server/services/accounts.ts'],
+  ['src/server/mail/mailer.ts', '../services/accounts.ts'],
+  ['src/server/pdf/bill.ts', '#server/routes/bills.ts'],
+  ['src/server/context.ts', './services/accounts.ts'],
+  ['src/server/env.ts', './index.ts'],
+  ['src/server/routes/account.ts', '../app.ts'],
+  // production code never imports test helpers
+  ['src/server/app.ts', '../../tests/setup/test-app.ts'],
+  ['src/client/features/auth/login-form.tsx', '../../../../tests/fixtures/users.ts'],
+];
+
+describe('import-direction', () => {
+  it.each(allowed)('%s may import %s', (file, specifier) => {
+    expect(decide(file, specifier)).toBeNull();
+  });
+
+  it.each(forbidden)('%s must not import %s', (file, specifier) => {
+    expect(decide(file, specifier)).toEqual(expect.any(String));
+  });
+
+  it('names both sides and the rule in its message', () => {
+    expect(decide('src/client/features/auth/a.tsx', '#client/features/tickets/b.ts')).toMatch(
+      /src\/client\/features\/auth must not import src\/client\/features\/tickets .*features never import each other/,
+    );
+    expect(decide('src/server/services/a.ts', '../routes/b.ts')).toMatch(/src\/server\/services must not import src\/server\/routes/);
+  });
+});
+
+describe('resolveSpecifier', () => {
+  it('maps the package.json "imports" aliases and relative paths, and ignores packages', () => {
+    expect(resolveSpecifier('src/client/lib/http.ts', '#shared/api/endpoint.ts')).toBe('src/shared/api/endpoint.ts');
+    expect(resolveSpecifier('src/client/lib/http.ts', '#server/app.ts')).toBe('src/server/app.ts');
+    expect(resolveSpecifier('src/client/lib/http.ts', '../features/a/b.ts')).toBe('src/client/features/a/b.ts');
+    expect(resolveSpecifier('sw/sw.ts', '../src/shared/x.ts')).toBe('src/shared/x.ts');
+    expect(resolveSpecifier('src/client/lib/http.ts', 'ky')).toBeNull();
+    expect(resolveSpecifier('src/client/lib/http.ts', '@tanstack/react-router')).toBeNull();
+  });
+});
+
+describe('classify', () => {
+  it('places files in their side and layer', () => {
+    expect(classify('src/client/features/auth/forms/login.tsx')).toMatchObject({ side: 'client', layer: 'features', feature: 'auth' });
+    expect(classify('src/client/main.tsx')).toMatchObject({ side: 'client', layer: 'app' });
+    expect(classify('src/server/env.ts')).toMatchObject({ side: 'server', layer: 'base' });
+    expect(classify('src/server/app.ts')).toMatchObject({ side: 'server', layer: 'app' });
+    expect(classify('src/server/db/schema.ts')).toMatchObject({ side: 'server', layer: 'base' });
+    expect(classify('sw/sw.ts')).toEqual({ side: 'sw' });
+    expect(classify('vite.config.ts')).toEqual({ side: 'other' });
+  });
+});
+
+describe('no-barrel-files', () => {
+  it('flags modules that only re-export', () => {
+    expect(isBarrel([{ type: 'ExportAllDeclaration', source: {} }, { type: 'ExportNamedDeclaration', source: {} }])).toBe(true);
+    expect(isBarrel([{ type: 'ImportDeclaration' }, { type: 'ExportNamedDeclaration', declaration: null }])).toBe(true);
+  });
+
+  it('lets modules with code of their own through', () => {
+    expect(isBarrel([])).toBe(false);
+    expect(isBarrel([{ type: 'ExportAllDeclaration', source: {} }, { type: 'FunctionDeclaration' }])).toBe(false);
+    expect(isBarrel([{ type: 'ExportNamedDeclaration', declaration: {} }])).toBe(false);
+    expect(isBarrel([{ type: 'ImportDeclaration' }])).toBe(false);
+  });
+});

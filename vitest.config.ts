@@ -1,0 +1,80 @@
+// Test projects (ADR 0004). `npm run test:unit` runs every project but e2e; `npm run test:e2e`
+// (tests/e2e/run.mjs) builds the app when needed and runs the e2e project against the built server.
+//   unit    src/shared and tools: pure functions, node
+//   server  src/server through app.request() on PGlite (one database per test app, so files run in
+//           parallel); against PostgreSQL when TEST_DATABASE_URL is set
+//   client  src/client components in happy-dom with @testing-library/react
+//   e2e     tests/e2e in Debian's Chromium against `node dist/server/index.js`, one file at a time
+// The `#shared/*`, `#client/*`, `#server/*` imports resolve as in vite.config.ts (and package.json
+// "imports"); every project extends this root config for that.
+import { fileURLToPath } from 'node:url';
+import { tanstackRouterGenerator } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+import routerConfig from './tsr.config.json' with { type: 'json' };
+
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^#shared\/(.*)$/, replacement: `${fromRoot('./src/shared/')}$1` },
+      { find: /^#client\/(.*)$/, replacement: `${fromRoot('./src/client/')}$1` },
+      { find: /^#server\/(.*)$/, replacement: `${fromRoot('./src/server/')}$1` },
+    ],
+  },
+  test: {
+    // The e2e global setup stops the server with SIGTERM and waits for it to exit.
+    teardownTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/shared/**/*.test.ts', 'tools/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['src/server/**/*.test.ts'],
+          environment: 'node',
+          // PGlite boots a WASM Postgres per test app and migrates it: slow on a busy 2-core machine.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        extends: true,
+        // The generator (re)writes src/client/route-tree.gen.ts (gitignored), so tests that import the
+        // router work from a clean clone; no code splitting in tests.
+        plugins: [tanstackRouterGenerator({ ...routerConfig, target: 'react' }), react()],
+        test: {
+          name: 'client',
+          include: ['src/client/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['tests/setup/dom.ts'],
+          testTimeout: 15_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          // One browser, one server: files and tests run one after another.
+          fileParallelism: false,
+          sequence: { concurrent: false },
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          retry: 0,
+        },
+      },
+    ],
+  },
+});
