@@ -32,6 +32,7 @@ import {
   registrationForm,
   resetRequestForm,
   submitLogin,
+  switchView,
   text,
   visible,
 } from './ui.ts';
@@ -64,7 +65,7 @@ describe.each(SIZES)('accounts on a $name', (size) => {
       const email = uniqueEmail(`reg-${size.name}`);
       await page.goto('/');
       const login = await openLogin(page, size);
-      await button(login, 'Регистрация').click();
+      await switchView(login, 'Регистрация');
 
       const form = registrationForm(page);
       await form.getByLabel('Имя', { exact: true }).fill('Мария');
@@ -148,7 +149,7 @@ describe.each(SIZES)('accounts on a $name', (size) => {
     await withPage(browser, size, `${size.name}-reset`, async (page) => {
       await page.goto('/');
       const login = await openLogin(page, size);
-      await button(login, 'Забыли пароль?').click();
+      await switchView(login, 'Забыли пароль?');
 
       const form = resetRequestForm(page);
       const before = mailCount(email);

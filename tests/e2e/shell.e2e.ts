@@ -15,6 +15,7 @@ import {
   registrationForm,
   resetRequestForm,
   submitLogin,
+  switchView,
   tab,
   tabBar,
   text,
@@ -65,6 +66,53 @@ describe.each(SIZES)('the shell on a $name', (size) => {
   });
 });
 
+describe('cabinet routes and navigation', () => {
+  // cabinet.md §2: every route exists (later issues fill some of them); the ticket page needs an id.
+  const CABINET_ROUTES = [
+    '/cabinet/tickets',
+    '/cabinet/notifications',
+    '/cabinet/bills',
+    '/cabinet/promocode',
+    '/cabinet/password',
+    '/cabinet/address',
+    '/cabinet/profile',
+    '/cabinet/accesses',
+    '/cabinet/history',
+    '/cabinet/kavo-id',
+    '/cabinet/settings',
+  ];
+
+  it('on a desktop: every cabinet route shows a page (not the 404), with the points and "Как потратить?" in the header', async () => {
+    await withPage(browser, DESKTOP, 'desktop-cabinet-routes', async (page) => {
+      await page.goto('/');
+      await submitLogin(await openLogin(page, DESKTOP), DEMO.email, DEMO.password);
+      await expectLoggedIn(page, DESKTOP);
+      for (const route of CABINET_ROUTES) {
+        await page.goto(route);
+        await visible(page.getByRole('main').getByRole('heading', { level: 1 })).first().waitFor();
+        expect(await visible(page.getByRole('heading', { name: text.notFoundTitle })).count(), route).toBe(0);
+        expect(new URL(page.url()).pathname, route).toBe(route);
+      }
+      const header = page.getByRole('banner');
+      await expectText(header, /бонус/);
+      await visible(header.getByRole('link', { name: 'Как потратить?' })).waitFor();
+      await screenshot(page, 'desktop-cabinet-settings');
+    });
+  });
+
+  it('scrolls to the top on every navigation', async () => {
+    await withPage(browser, PHONE, 'phone-scroll-to-top', async (page) => {
+      await page.goto('/');
+      const footerLink = visible(page.getByRole('contentinfo').getByRole('link', { name: 'Контакты' }));
+      await footerLink.scrollIntoViewIfNeeded();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      await footerLink.click();
+      await page.waitForURL((url) => url.pathname === '/contacts');
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    });
+  });
+});
+
 describe('the bottom tab bar', () => {
   it('on a phone: the guest tabs, the cabinet tabs once logged in, and the More panel', async () => {
     await withPage(browser, PHONE, 'phone-tab-bar', async (page) => {
@@ -107,13 +155,13 @@ describe('installed (standalone) mode', () => {
       await visible(tabBar(page)).waitFor();
       await screenshot(page, 'standalone-login');
 
-      await button(loginForm(page), 'Регистрация').click();
+      await switchView(loginForm(page), 'Регистрация');
       await registrationForm(page).getByLabel('Город', { exact: true }).waitFor();
       expect(await dialog(page).count()).toBe(0);
       await screenshot(page, 'standalone-register');
 
-      await button(registrationForm(page), 'Уже зарегистрированы? Войти').click();
-      await button(loginForm(page), 'Забыли пароль?').click();
+      await switchView(registrationForm(page), 'Уже зарегистрированы? Войти');
+      await switchView(loginForm(page), 'Забыли пароль?');
       await button(resetRequestForm(page), 'Восстановить пароль').waitFor();
       expect(await dialog(page).count()).toBe(0);
       await screenshot(page, 'standalone-reset');

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { outboxMessagesFor, waitForOutboxMessage, type OutboxMessage } from '../../src/server/mail/outbox-reader.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -137,8 +137,17 @@ export async function withPage(
   }
 }
 
+/**
+ * Waits until nothing on the page is busy: the auth forms sit inert under a ~1 s loader when they
+ * open or switch (portal.md §4.2), marked aria-busy.
+ */
+export async function settle(page: Page): Promise<void> {
+  await expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: 15_000, interval: 100 }).toBe(0);
+}
+
 /** Saves what the screen shows as test-results/screenshots/<name>.png, for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  await settle(page);
   mkdirSync(screenshotDir, { recursive: true });
   // The viewport, as the user sees it (popups and sheets are fixed to it); finite CSS animations
   // are fast-forwarded so a popup that just opened is not caught half-faded.

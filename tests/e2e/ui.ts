@@ -3,7 +3,7 @@
 // label changes.
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { ScreenSize } from './support.ts';
+import { settle, type ScreenSize } from './support.ts';
 
 export const text = {
   notFoundTitle: 'Страница не найдена',
@@ -41,6 +41,12 @@ export function tab(page: Page, name: string | RegExp): Locator {
   return visible(bar.getByRole('link', { name }).or(bar.getByRole('button', { name }))).first();
 }
 
+/** Clicks a button that switches the auth view, then waits for the switch loader to go. */
+export async function switchView(scope: Page | Locator, name: string | RegExp): Promise<void> {
+  await button(scope, name).click();
+  await settle('page' in scope ? scope.page() : scope);
+}
+
 export function button(scope: Page | Locator, name: string | RegExp): Locator {
   return visible(scope.getByRole('button', { name, exact: typeof name === 'string' })).first();
 }
@@ -51,6 +57,7 @@ export async function openLogin(page: Page, size: ScreenSize): Promise<Locator> 
   await button(scope, 'Войти').click();
   const form = loginForm(page);
   await form.waitFor();
+  await settle(page);
   return form;
 }
 
@@ -85,6 +92,7 @@ export function emailInput(scope: Page | Locator): Locator {
  */
 export async function submitLogin(form: Locator, email: string, password: string): Promise<void> {
   await passwordInput(form).waitFor();
+  await settle(form.page());
   const emailField = emailInput(form);
   if (await emailField.count()) await emailField.fill(email);
   else await expectText(form, email);

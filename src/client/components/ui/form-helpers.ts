@@ -30,7 +30,9 @@ export function useServerErrors<Field extends string>() {
     [],
   );
   const clearAll = useCallback(() => setErrors({}), []);
-  return { errors, show, clear, clearAll };
+  /** A field's error and its clear-on-focus, to spread into a bound field (`BoundTextField`). */
+  const forField = (field: Field) => ({ serverError: errors[field], onServerErrorClear: () => clear(field) });
+  return { errors, show, clear, clearAll, forField };
 }
 
 /** Moves focus to the first invalid control inside `container` once React has rendered the errors. */

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { lockScroll } from '#client/lib/scroll-lock.ts';
+import { CloseButton } from './close-button.tsx';
 import styles from './modal.module.css';
 
 export type ModalVariant = 'dialog' | 'sheet' | 'fullscreen';
@@ -193,13 +194,7 @@ export function Modal({
           <h2 id={titleId} className={hideTitle ? 'visually-hidden' : styles.title}>
             {title}
           </h2>
-          {showCloseButton && (
-            <button type="button" className={styles.close} onClick={onClose} aria-label="Закрыть">
-              <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
-            </button>
-          )}
+          {showCloseButton && <CloseButton onClick={onClose} />}
         </div>
         <div className={styles.body}>{children}</div>
         {footer != null && <div className={styles.footer}>{footer}</div>}

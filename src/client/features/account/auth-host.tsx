@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { CloseButton } from '#client/components/ui/close-button.tsx';
 import { LoaderOverlay } from '#client/components/ui/loader-overlay.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
 import { useAuthDialog, type AuthView } from './auth-dialog-store.ts';
@@ -73,11 +74,7 @@ function InPlacePanel({ view, switching, onClose }: { view: AuthView; switching:
         <h1 id={titleId} ref={headingRef} tabIndex={-1} className={styles.panelTitle}>
           {AUTH_TITLES[view]}
         </h1>
-        <button type="button" className={styles.close} onClick={onClose} aria-label="Закрыть">
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-        </button>
+        <CloseButton className={styles.close} onClick={onClose} />
       </header>
       <div className={styles.panelBody}>
         <AuthContent key={view} view={view} switching={switching} />

@@ -2,9 +2,11 @@ import { useRef, useState } from 'react';
 import { useForm } from '@tanstack/react-form';
 import { loginForm, type LoginForm as LoginValues } from '#shared/api/account.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { changeField, fieldError } from '#client/components/ui/form-bindings.ts';
+import { BoundTextField } from '#client/components/ui/bound-field.tsx';
+import { BoundForm } from '#client/components/ui/bound-form.tsx';
 import { focusFirstInvalid, useServerErrors } from '#client/components/ui/form-helpers.ts';
-import { TextField } from '#client/components/ui/text-field.tsx';
+import { emailInput, passwordInput } from '#client/components/ui/input-presets.ts';
+import { SubmitButton } from '#client/components/ui/submit-button.tsx';
 import { useAccountStore } from './account-store.ts';
 import { asApiError, pickFieldErrors } from './api-error.ts';
 import { login } from './api.ts';
@@ -48,39 +50,15 @@ export function LoginForm() {
   });
 
   return (
-    <form
-      ref={formRef}
-      className={styles.form}
-      noValidate
-      aria-label="Вход в личный кабинет"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.handleSubmit();
-      }}
-    >
+    <BoundForm form={form} ref={formRef} className={styles.form} aria-label="Вход в личный кабинет">
       {editingEmail ? (
         <form.Field name="email" validators={{ onBlur: loginForm.entries.email }}>
-          {(field) => (
-            <TextField
-              label="Эл. почта"
-              type="email"
-              name={field.name}
-              autoComplete="username"
-              inputMode="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              value={field.state.value}
-              onChange={(event) => changeField(field, event.target.value)}
-              onBlur={field.handleBlur}
-              onFocus={() => server.clear('email')}
-              error={fieldError(field) ?? server.errors.email}
-            />
-          )}
+          {(field) => <BoundTextField {...emailInput} field={field} autoComplete="username" {...server.forField('email')} />}
         </form.Field>
       ) : (
         <div className={styles.emailText}>
           <span>
-            <span className={styles.emailLabel}>Эл. почта</span>
+            <span className={styles.emailLabel}>{emailInput.label}</span>
             <span className={styles.emailValue} data-testid="login-email-text">
               {verifiedEmail}
             </span>
@@ -93,29 +71,18 @@ export function LoginForm() {
 
       <form.Field name="password" validators={{ onBlur: loginForm.entries.password }}>
         {(field) => (
-          <TextField
+          <BoundTextField
+            {...passwordInput}
             label="Пароль"
-            type="password"
-            revealable
-            name={field.name}
+            field={field}
             autoComplete="current-password"
-            value={field.state.value}
-            onChange={(event) => changeField(field, event.target.value)}
-            onBlur={field.handleBlur}
-            onFocus={() => server.clear('password')}
-            error={fieldError(field) ?? server.errors.password}
+            {...server.forField('password')}
           />
         )}
       </form.Field>
 
       <div className={styles.actions}>
-        <form.Subscribe selector={(state) => state.isSubmitting}>
-          {(submitting) => (
-            <Button type="submit" block loading={submitting}>
-              Войти
-            </Button>
-          )}
-        </form.Subscribe>
+        <SubmitButton form={form}>Войти</SubmitButton>
       </div>
       <div className={styles.links}>
         <Button variant="link" onClick={() => openView('reset')}>
@@ -125,6 +92,6 @@ export function LoginForm() {
           Регистрация
         </Button>
       </div>
-    </form>
+    </BoundForm>
   );
 }

@@ -3,10 +3,12 @@ import { useForm } from '@tanstack/react-form';
 import { passwordField } from '#shared/validation/fields.ts';
 import { messages } from '#shared/validation/messages.ts';
 import { Button, buttonClassName } from '#client/components/ui/button.tsx';
-import { changeField, fieldError } from '#client/components/ui/form-bindings.ts';
+import { BoundTextField } from '#client/components/ui/bound-field.tsx';
+import { BoundForm } from '#client/components/ui/bound-form.tsx';
 import { focusFirstInvalid } from '#client/components/ui/form-helpers.ts';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
-import { TextField } from '#client/components/ui/text-field.tsx';
+import { passwordInput } from '#client/components/ui/input-presets.ts';
+import { SubmitButton } from '#client/components/ui/submit-button.tsx';
 import { selectIsAuthorized, useAccountStore } from './account-store.ts';
 import { asApiError } from './api-error.ts';
 import { changePassword, resetPassword } from './api.ts';
@@ -77,35 +79,26 @@ export function PasswordForm(props: PasswordFormProps) {
   }
 
   return (
-    <form
+    <BoundForm
+      form={form}
       ref={formRef}
       className={styles.form}
-      noValidate
       aria-label={props.variant === 'reset' ? 'Восстановление пароля' : 'Смена пароля'}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.handleSubmit();
-      }}
     >
       <form.Field name="new_password" validators={{ onBlur: passwordField }}>
         {(field) => (
-          <TextField
+          <BoundTextField
+            {...passwordInput}
             label="Новый пароль"
-            type="password"
-            revealable
-            name={field.name}
+            field={field}
             autoComplete="new-password"
-            value={field.state.value}
-            onChange={(event) => {
-              changeField(field, event.target.value);
+            hint="Не меньше 8 символов"
+            onChange={() => {
               // A shown mismatch goes away as soon as the two passwords agree again.
               if (form.getFieldMeta('new_password_confirmation')?.errors.length) {
                 void form.validateField('new_password_confirmation', 'blur');
               }
             }}
-            onBlur={field.handleBlur}
-            hint="Не меньше 8 символов"
-            error={fieldError(field)}
           />
         )}
       </form.Field>
@@ -117,29 +110,19 @@ export function PasswordForm(props: PasswordFormProps) {
         }}
       >
         {(field) => (
-          <TextField
+          <BoundTextField
+            {...passwordInput}
             label="Повторите пароль"
-            type="password"
-            revealable
-            name={field.name}
+            field={field}
             autoComplete="new-password"
-            value={field.state.value}
-            onChange={(event) => changeField(field, event.target.value)}
-            onBlur={field.handleBlur}
-            onFocus={() => setServerError(undefined)}
-            error={fieldError(field) ?? serverError}
+            serverError={serverError}
+            onServerErrorClear={() => setServerError(undefined)}
           />
         )}
       </form.Field>
       <div className={styles.actions}>
-        <form.Subscribe selector={(state) => state.isSubmitting}>
-          {(submitting) => (
-            <Button type="submit" block loading={submitting}>
-              Сохранить пароль
-            </Button>
-          )}
-        </form.Subscribe>
+        <SubmitButton form={form}>Сохранить пароль</SubmitButton>
       </div>
-    </form>
+    </BoundForm>
   );
 }

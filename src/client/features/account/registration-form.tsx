@@ -2,12 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from '@tanstack/react-form';
 import { confirmRegistration as confirmRegistrationEndpoint, registrationForm, type RegistrationForm as RegistrationValues } from '#shared/api/account.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { CheckboxField } from '#client/components/ui/checkbox-field.tsx';
-import { changeField, fieldError } from '#client/components/ui/form-bindings.ts';
+import { BoundCheckboxField, BoundMaskedField, BoundTextField } from '#client/components/ui/bound-field.tsx';
+import { BoundForm } from '#client/components/ui/bound-form.tsx';
 import { focusFirstInvalid, useServerErrors } from '#client/components/ui/form-helpers.ts';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
-import { MaskedField } from '#client/components/ui/masked-field.tsx';
-import { TextField } from '#client/components/ui/text-field.tsx';
+import { emailInput } from '#client/components/ui/input-presets.ts';
+import { SubmitButton } from '#client/components/ui/submit-button.tsx';
 import { useAccountStore } from './account-store.ts';
 import { asApiError, pickFieldErrors } from './api-error.ts';
 import { confirmRegistration, sendRegistrationCode } from './api.ts';
@@ -138,116 +138,35 @@ export function RegistrationForm() {
 
   return (
     <div>
-      <form
-        ref={formRef}
-        className={styles.form}
-        noValidate
-        aria-label="Регистрация"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!locked) void form.handleSubmit();
-        }}
-      >
+      <BoundForm form={form} ref={formRef} className={styles.form} aria-label="Регистрация" submitDisabled={locked}>
         <fieldset className={styles.fieldset} disabled={locked}>
           <div className={styles.grid}>
             <form.Field name="firstname" validators={{ onBlur: registrationForm.entries.firstname }}>
-              {(field) => (
-                <TextField
-                  label="Имя"
-                  name={field.name}
-                  autoComplete="given-name"
-                  value={field.state.value}
-                  onChange={(event) => changeField(field, event.target.value)}
-                  onBlur={field.handleBlur}
-                  onFocus={() => server.clear('firstname')}
-                  error={fieldError(field) ?? server.errors.firstname}
-                />
-              )}
+              {(field) => <BoundTextField label="Имя" field={field} autoComplete="given-name" {...server.forField('firstname')} />}
             </form.Field>
             <form.Field name="lastname" validators={{ onBlur: registrationForm.entries.lastname }}>
-              {(field) => (
-                <TextField
-                  label="Фамилия"
-                  name={field.name}
-                  autoComplete="family-name"
-                  value={field.state.value}
-                  onChange={(event) => changeField(field, event.target.value)}
-                  onBlur={field.handleBlur}
-                  onFocus={() => server.clear('lastname')}
-                  error={fieldError(field) ?? server.errors.lastname}
-                />
-              )}
+              {(field) => <BoundTextField label="Фамилия" field={field} autoComplete="family-name" {...server.forField('lastname')} />}
             </form.Field>
             <form.Field name="phone" validators={{ onBlur: registrationForm.entries.phone }}>
-              {(field) => (
-                <MaskedField
-                  mask="phone"
-                  label="Телефон"
-                  name={field.name}
-                  value={field.state.value}
-                  onValueChange={(raw) => changeField(field, raw)}
-                  onBlur={field.handleBlur}
-                  onFocus={() => server.clear('phone')}
-                  error={fieldError(field) ?? server.errors.phone}
-                />
-              )}
+              {(field) => <BoundMaskedField mask="phone" label="Телефон" field={field} {...server.forField('phone')} />}
             </form.Field>
             <form.Field name="email" validators={{ onBlur: registrationForm.entries.email }}>
-              {(field) => (
-                <TextField
-                  label="Эл. почта"
-                  type="email"
-                  name={field.name}
-                  autoComplete="email"
-                  inputMode="email"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  value={field.state.value}
-                  onChange={(event) => changeField(field, event.target.value)}
-                  onBlur={field.handleBlur}
-                  onFocus={() => server.clear('email')}
-                  error={fieldError(field) ?? server.errors.email}
-                />
-              )}
+              {(field) => <BoundTextField {...emailInput} field={field} autoComplete="email" {...server.forField('email')} />}
             </form.Field>
             <form.Field name="clinicName" validators={{ onBlur: registrationForm.entries.clinicName }}>
               {(field) => (
-                <TextField
-                  label="Название клиники"
-                  name={field.name}
-                  autoComplete="organization"
-                  value={field.state.value}
-                  onChange={(event) => changeField(field, event.target.value)}
-                  onBlur={field.handleBlur}
-                  onFocus={() => server.clear('clinicName')}
-                  error={fieldError(field) ?? server.errors.clinicName}
-                />
+                <BoundTextField label="Название клиники" field={field} autoComplete="organization" {...server.forField('clinicName')} />
               )}
             </form.Field>
             <form.Field name="city" validators={{ onBlur: registrationForm.entries.city }}>
-              {(field) => (
-                <TextField
-                  label="Город"
-                  name={field.name}
-                  autoComplete="address-level2"
-                  value={field.state.value}
-                  onChange={(event) => changeField(field, event.target.value)}
-                  onBlur={field.handleBlur}
-                  onFocus={() => server.clear('city')}
-                  error={fieldError(field) ?? server.errors.city}
-                />
-              )}
+              {(field) => <BoundTextField label="Город" field={field} autoComplete="address-level2" {...server.forField('city')} />}
             </form.Field>
           </div>
           <form.Field name="approvalPolicy" validators={{ onBlur: registrationForm.entries.approvalPolicy }}>
             {(field) => (
-              <CheckboxField
-                name={field.name}
-                checked={field.state.value === true}
-                onChange={(event) => changeField(field, event.target.checked)}
-                onBlur={field.handleBlur}
-                onFocus={() => server.clear('approvalPolicy')}
-                error={fieldError(field) ?? server.errors.approvalPolicy}
+              <BoundCheckboxField
+                field={field}
+                {...server.forField('approvalPolicy')}
                 label={
                   <>
                     Я согласен на обработку персональных данных в соответствии с{' '}
@@ -265,55 +184,32 @@ export function RegistrationForm() {
 
         {locked ? null : (
           <div className={styles.actions}>
-            <form.Subscribe selector={(state) => state.isSubmitting}>
-              {(submitting) => (
-                <Button type="submit" block loading={submitting}>
-                  Зарегистрироваться
-                </Button>
-              )}
-            </form.Subscribe>
+            <SubmitButton form={form}>Зарегистрироваться</SubmitButton>
             <Button variant="link" onClick={() => openView('login')}>
               Уже зарегистрированы? Войти
             </Button>
           </div>
         )}
-      </form>
+      </BoundForm>
 
       {stage === 'code' ? (
-        <form
-          className={`${styles.form} ${styles.codeStep}`}
-          noValidate
-          aria-label="Подтверждение эл. почты"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void codeForm.handleSubmit();
-          }}
-        >
+        <BoundForm form={codeForm} className={`${styles.form} ${styles.codeStep}`} aria-label="Подтверждение эл. почты">
           <FormMessage tone="info">{codeInfo}</FormMessage>
           <codeForm.Field name="code" validators={{ onBlur: codeField }}>
             {(field) => (
-              <MaskedField
+              <BoundMaskedField
                 ref={codeRef}
                 mask="code"
                 className={styles.codeInput}
                 label="Код из письма"
-                name={field.name}
-                value={field.state.value}
-                onValueChange={(raw) => changeField(field, raw)}
-                onBlur={field.handleBlur}
-                onFocus={() => setCodeError(undefined)}
-                error={fieldError(field) ?? codeError}
+                field={field}
+                serverError={codeError}
+                onServerErrorClear={() => setCodeError(undefined)}
               />
             )}
           </codeForm.Field>
           <div className={styles.actions}>
-            <codeForm.Subscribe selector={(state) => state.isSubmitting}>
-              {(submitting) => (
-                <Button type="submit" block loading={submitting}>
-                  Подтвердить
-                </Button>
-              )}
-            </codeForm.Subscribe>
+            <SubmitButton form={codeForm}>Подтвердить</SubmitButton>
             <Button
               variant="secondary"
               block
@@ -327,7 +223,7 @@ export function RegistrationForm() {
               Назад
             </Button>
           </div>
-        </form>
+        </BoundForm>
       ) : null}
     </div>
   );

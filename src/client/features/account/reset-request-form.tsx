@@ -2,10 +2,12 @@ import { useRef, useState } from 'react';
 import { useForm } from '@tanstack/react-form';
 import { forgotPasswordForm } from '#shared/api/account.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { changeField, fieldError } from '#client/components/ui/form-bindings.ts';
+import { BoundTextField } from '#client/components/ui/bound-field.tsx';
+import { BoundForm } from '#client/components/ui/bound-form.tsx';
 import { focusFirstInvalid, useServerErrors } from '#client/components/ui/form-helpers.ts';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
-import { TextField } from '#client/components/ui/text-field.tsx';
+import { emailInput } from '#client/components/ui/input-presets.ts';
+import { SubmitButton } from '#client/components/ui/submit-button.tsx';
 import { asApiError } from './api-error.ts';
 import { requestPasswordReset } from './api.ts';
 import { useAuthDialog } from './auth-dialog-store.ts';
@@ -47,47 +49,17 @@ export function ResetRequestForm() {
   }
 
   return (
-    <form
-      ref={formRef}
-      className={styles.form}
-      noValidate
-      aria-label="Восстановление пароля"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.handleSubmit();
-      }}
-    >
+    <BoundForm form={form} ref={formRef} className={styles.form} aria-label="Восстановление пароля">
       <p className={styles.lead}>Укажите эл. почту, с которой вы регистрировались, и мы пришлём ссылку для смены пароля.</p>
       <form.Field name="email" validators={{ onBlur: forgotPasswordForm.entries.email }}>
-        {(field) => (
-          <TextField
-            label="Эл. почта"
-            type="email"
-            name={field.name}
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={field.state.value}
-            onChange={(event) => changeField(field, event.target.value)}
-            onBlur={field.handleBlur}
-            onFocus={() => server.clear('email')}
-            error={fieldError(field) ?? server.errors.email}
-          />
-        )}
+        {(field) => <BoundTextField {...emailInput} field={field} autoComplete="email" {...server.forField('email')} />}
       </form.Field>
       <div className={styles.actions}>
-        <form.Subscribe selector={(state) => state.isSubmitting}>
-          {(submitting) => (
-            <Button type="submit" block loading={submitting}>
-              Восстановить пароль
-            </Button>
-          )}
-        </form.Subscribe>
+        <SubmitButton form={form}>Восстановить пароль</SubmitButton>
         <Button variant="link" onClick={() => openView('login')}>
           Вспомнили пароль? Войти
         </Button>
       </div>
-    </form>
+    </BoundForm>
   );
 }
