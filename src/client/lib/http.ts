@@ -33,6 +33,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly fieldErrors: Record<string, string[]> = {},
+    /** The refusal's machine-readable context (e.g. a 409's current state), parsed by whoever expects it. */
+    readonly details: unknown = undefined,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -58,6 +60,7 @@ async function toApiError(error: unknown): Promise<ApiError> {
         parsed.output.message ?? firstFieldMessage ?? SERVER_MESSAGE,
         error.response.status,
         parsed.output.errors,
+        parsed.output.details,
       );
     }
     return new ApiError(SERVER_MESSAGE, error.response.status);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -15,6 +16,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+/** Drizzle has no built-in bytea column; node-postgres-style drivers hand us Buffers/Uint8Arrays. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -110,6 +114,8 @@ export const tickets = pgTable(
     finished: boolean('finished').notNull().default(false),
     trackingLink: text('tracking_link'),
     providerOrderId: text('provider_order_id'),
+    /** The courier's waybill PDF for the shipping order, uploaded by the back office. */
+    waybillFileId: integer('waybill_file_id'),
     createdAt: createdAt(),
   },
   (t) => [index('tickets_client_created_idx').on(t.clientId, t.createdAt.desc(), t.id.desc())],
@@ -229,3 +235,97 @@ export const events = pgTable(
     createdAt: createdAt(),
   },
 );
+
+/**
+ * Uploaded documents and photos (statements, bills, waybills). Kept in the database so API
+ * processes stay stateless; a file is served only to the owner of what references it.
+ */
+export const files = pgTable('files', {
+  id: serial('id').primaryKey(),
+  originalName: text('original_name').notNull(),
+  mimeType: text('mime_type').notNull(),
+  size: integer('size').notNull(),
+  sha256: text('sha256').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: createdAt(),
+});
+
+/** What the clinic decided on a defect statement; one row per decision, written with its event. */
+export const decisions = pgTable(
+  'decisions',
+  {
+    id: serial('id').primaryKey(),
+    defectStatementId: integer('defect_statement_id')
+      .notNull()
+      .references(() => defectStatements.id, { onDelete: 'cascade' }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    kind: text('kind', { enum: ['approved', 'rejected', 'discussed', 'trade_in'] }).notNull(),
+    comment: text('comment'),
+    balls: integer('balls').notNull().default(0),
+    giftId: integer('gift_id'),
+    tradeInInstrumentId: integer('trade_in_instrument_id'),
+    /** The statement version the user saw when deciding. */
+    statementVersion: integer('statement_version').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('decisions_statement_idx').on(t.defectStatementId)],
+);
+
+/**
+ * Answers to decision calls by Idempotency-Key, per user, kept at least 8 days: a replay gets the
+ * stored answer and writes nothing; the same key with another body is refused.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: integer('status').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/** Ticket and account history shown to the clinic (history panel and /cabinet/history). */
+export const historyEntries = pgTable(
+  'history_entries',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    subjectType: text('subject_type').notNull(),
+    subjectId: integer('subject_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('history_entries_ticket_idx').on(t.ticketId, t.id), index('history_entries_client_idx').on(t.clientId, t.id.desc())],
+);
+
+/** Gifts that points can buy instead of a repair discount. */
+export const gifts = pgTable('gifts', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  cost: integer('cost').notNull(),
+  imageFileId: integer('image_file_id'),
+  isAvailable: boolean('is_available').notNull().default(true),
+});
+
+/** New instruments offered in exchange for an old one (trade-in). */
+export const tradeInInstruments = pgTable('trade_in_instruments', {
+  id: integer('id').primaryKey(),
+  title: text('title').notNull(),
+  listImageFileId: integer('list_image_file_id'),
+  pageImageFileId: integer('page_image_file_id'),
+  properties: jsonb('properties').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  link: text('link').notNull(),
+  priceDiscount: numeric('price_discount', { precision: 12, scale: 2 }).notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+});

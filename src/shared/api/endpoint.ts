@@ -35,6 +35,8 @@ export const errorResponse = v.object({
   success: v.literal(false),
   message: v.optional(v.string()),
   errors: v.optional(v.record(v.string(), v.array(v.string()))),
+  /** Machine-readable context of a refusal, e.g. a 409's current state; each endpoint documents its shape. */
+  details: v.optional(v.unknown()),
 });
 export type ErrorResponse = v.InferOutput<typeof errorResponse>;
 

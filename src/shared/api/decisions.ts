@@ -1,0 +1,156 @@
+import * as v from 'valibot';
+import { defineEndpoint, okResponse } from './endpoint.ts';
+import { moneyString } from './query.ts';
+import { REJECT_REASONS } from '../dictionaries/reject-reasons.ts';
+
+// Decisions on repair quotes (cabinet.md §2 Popups, §4 Approval, §5). Every call carries an
+// `Idempotency-Key` header made when the user tapped, and names the statement version the user saw.
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/** Share of a repair's cost that points may cover (portal.md §9). */
+export const MAX_POINTS_SHARE = 0.3;
+
+export const decisionMessages = {
+  reasonRequired: 'Выберите причину',
+  commentRequired: 'Введите комментарий',
+  giftRequired: 'Выберите подарок',
+  ballsRequired: 'Введите количество баллов',
+  ballsTooMany: (limit: number) => `Списать можно только ${limit} и меньше`,
+  conflict: 'Ведомость изменилась, пока вы её смотрели. Проверьте новые условия и примите решение снова.',
+  alreadyDecided: 'По этой ведомости уже принято решение.',
+} as const;
+
+/** The statement as the user saw it. */
+const seenStatement = v.object({
+  id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  version: v.pipe(v.number(), v.integer(), v.minValue(1)),
+});
+
+const ticketId = v.pipe(v.number(), v.integer(), v.minValue(1));
+
+const decisionAnswer = okResponse({
+  message: v.string(),
+  /** The user's points after the decision. */
+  balls: v.number(),
+});
+
+export const approveDefects = defineEndpoint({
+  method: 'POST',
+  path: '/ajax/cabinet/defects/approve',
+  input: v.pipe(
+    v.object({
+      ticket_id: ticketId,
+      defects: v.pipe(v.array(seenStatement), v.minLength(1), v.maxLength(500)),
+      /** Points spent on this repair; only with a single statement. */
+      balls: v.optional(v.pipe(v.number(decisionMessages.ballsRequired), v.integer(decisionMessages.ballsRequired), v.minValue(0, decisionMessages.ballsRequired)), 0),
+      /** A gift bought with points instead; only with a single statement. */
+      gift: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))), null),
+      /** The last instrument of the points popup's sequence. */
+      end: v.optional(v.boolean(), true),
+    }),
+    v.check(
+      (input) => input.defects.length === 1 || (input.balls === 0 && input.gift === null),
+      'Бонусы и подарок списываются только при согласовании одной ведомости',
+    ),
+    v.check((input) => input.balls === 0 || input.gift === null, 'Выберите либо списание бонусов, либо подарок'),
+  ),
+  output: decisionAnswer,
+});
+
+export const rejectDefects = defineEndpoint({
+  method: 'POST',
+  path: '/ajax/cabinet/defects/reject',
+  input: v.object({
+    ticket_id: ticketId,
+    defects: v.pipe(v.array(seenStatement), v.minLength(1), v.maxLength(500)),
+    comment: v.picklist(REJECT_REASONS, decisionMessages.reasonRequired),
+  }),
+  output: decisionAnswer,
+});
+
+export const discussDefect = defineEndpoint({
+  method: 'POST',
+  path: '/ajax/cabinet/defects/discuss',
+  input: v.object({
+    ticket_id: ticketId,
+    defect: seenStatement,
+    comment: v.pipe(
+      v.string(decisionMessages.commentRequired),
+      v.trim(),
+      v.nonEmpty(decisionMessages.commentRequired),
+      v.maxLength(1000, 'Максимальная длина 1000 символов'),
+    ),
+  }),
+  output: decisionAnswer,
+});
+
+export const tradeInDefect = defineEndpoint({
+  method: 'POST',
+  path: '/ajax/cabinet/defects/trade-in',
+  input: v.object({
+    ticket_id: ticketId,
+    defect: seenStatement,
+    instrument_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+    end: v.optional(v.boolean(), true),
+  }),
+  output: decisionAnswer,
+});
+
+/** In a 409 `details`: the statements as they are now, so the user sees what changed. */
+export const conflictDetails = v.object({
+  statements: v.array(v.object({ id: v.number(), version: v.number(), sum: moneyString, status: v.number(), agreed: v.number() })),
+});
+
+export const gift = v.object({
+  id: v.number(),
+  name: v.string(),
+  cost: v.number(),
+  image: v.nullable(v.string()),
+  is_available: v.boolean(),
+  /** Points still missing to afford it (0 when affordable). */
+  need_balls: v.number(),
+});
+export type Gift = v.InferOutput<typeof gift>;
+
+/** What the points popup needs for one statement. */
+export const getDefectLoyalty = defineEndpoint({
+  method: 'GET',
+  path: '/ajax/cabinet/defects/:id/loyalty',
+  input: undefined,
+  output: okResponse({ ballsAvailable: v.number(), ballsForDiscount: v.number(), giftsAvailable: v.array(gift) }),
+});
+
+/** At most 30 % of the cost (whole points, rounded down) and at most what the user has. */
+export function ballsForDiscount(sum: string, available: number): number {
+  const [roubles = '0', kopecks = '00'] = sum.split('.');
+  const costInKopecks = Number(roubles) * 100 + Number(kopecks.padEnd(2, '0').slice(0, 2));
+  const limit = Math.floor((costInKopecks * MAX_POINTS_SHARE) / 100);
+  return Math.max(0, Math.min(limit, available));
+}
+
+export const tradeInListItem = v.object({ id: v.number(), title: v.string(), list_img: v.nullable(v.string()), price_discount: moneyString });
+export const tradeInDetail = v.object({
+  id: v.number(),
+  title: v.string(),
+  page_img: v.nullable(v.string()),
+  properties: v.array(v.string()),
+  link: v.string(),
+  price_discount: moneyString,
+});
+export type TradeInListItem = v.InferOutput<typeof tradeInListItem>;
+export type TradeInDetail = v.InferOutput<typeof tradeInDetail>;
+
+export const listTradeInInstruments = defineEndpoint({
+  method: 'GET',
+  path: '/ajax/cabinet/trade-in',
+  input: undefined,
+  output: okResponse({ data: v.array(tradeInListItem) }),
+});
+
+export const getTradeInInstrument = defineEndpoint({
+  method: 'GET',
+  path: '/ajax/cabinet/trade-in/:id',
+  input: undefined,
+  output: okResponse({ instrument: tradeInDetail }),
+});

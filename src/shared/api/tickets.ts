@@ -1,0 +1,138 @@
+import * as v from 'valibot';
+import { defineEndpoint, okResponse } from './endpoint.ts';
+import { cursorParam, isoDate, moneyString, queryInt, serverTimestamp } from './query.ts';
+
+// The clinic's requests (cabinet.md §2 Requests list, Ticket page; §3 entities).
+
+export const TICKETS_PAGE_SIZE = 50;
+
+export const ticketListItem = v.object({
+  id: v.number(),
+  created_at: serverTimestamp,
+  /** The creator's e-mail; the client shows a placeholder when empty. */
+  email: v.string(),
+  status: v.string(),
+  status_code: v.number(),
+  dv_approve_need: v.boolean(),
+  defectives_count: v.number(),
+  tools_count: v.number(),
+  dpd_order: v.boolean(),
+});
+export type TicketListItem = v.InferOutput<typeof ticketListItem>;
+
+export const ticketFilter = v.object({
+  number: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{0,9}$/, 'Номер заявки — только цифры'))),
+  date_from: v.optional(isoDate),
+  date_to: v.optional(isoDate),
+  status: v.optional(queryInt(0, 7)),
+  /** The current user's id when 'Только мои заявки' is on. */
+  client_id: v.optional(queryInt(1, 2_000_000_000)),
+  cursor: v.optional(cursorParam),
+  limit: v.optional(queryInt(1, 100)),
+});
+export type TicketFilter = v.InferInput<typeof ticketFilter>;
+
+export const listTickets = defineEndpoint({
+  method: 'GET',
+  path: '/ajax/cabinet/tickets',
+  input: ticketFilter,
+  output: okResponse({ data: v.array(ticketListItem), next_cursor: v.nullable(v.string()) }),
+});
+
+export const office = v.object({
+  id: v.number(),
+  name: v.string(),
+  country_name: v.string(),
+  city: v.string(),
+  address: v.string(),
+  manager_phone: v.string(),
+  email: v.string(),
+  region: v.string(),
+  latitude: v.number(),
+  longitude: v.number(),
+  is_show_in_crimea: v.boolean(),
+});
+export type Office = v.InferOutput<typeof office>;
+
+export const defectStatement = v.object({
+  id: v.number(),
+  ticket_id: v.number(),
+  series: v.string(),
+  status: v.number(),
+  type: v.number(),
+  name: v.string(),
+  defect: v.string(),
+  conclusion: v.nullable(v.string()),
+  /** The statement PDF, served to the owner only. */
+  download_link: v.nullable(v.string()),
+  id_1c: v.nullable(v.string()),
+  photos: v.array(v.object({ id: v.number(), relativeUrl: v.string(), original_name: v.string() })),
+  /** External parcel-tracking page of the instrument's departure. */
+  departure: v.nullable(v.string()),
+  sum: moneyString,
+  /** 0 not agreed; 1 approved; 2 rejected; 3 under discussion; 4 traded in. */
+  agreed: v.number(),
+  trade_is_enabled: v.boolean(),
+  /** Grows with every back-office change; decisions name it so a changed quote is never approved blindly. */
+  version: v.number(),
+});
+export type DefectStatement = v.InferOutput<typeof defectStatement>;
+
+export const instrument = v.object({
+  id: v.number(),
+  serial_number: v.string(),
+  status: v.number(),
+  type: v.number(),
+  description: v.string(),
+});
+export type Instrument = v.InferOutput<typeof instrument>;
+
+export const ticket = v.object({
+  id: v.number(),
+  status: v.string(),
+  status_code: v.number(),
+  created_at: serverTimestamp,
+  /** Total cost of the works on the ticket's statements. */
+  cost: moneyString,
+  hasDefects: v.boolean(),
+  finished: v.boolean(),
+  shippingOrder: v.nullable(
+    v.object({ tracking_link: v.nullable(v.string()), provider_order_id: v.string(), waybill_url: v.nullable(v.string()) }),
+  ),
+  pdf_url: v.string(),
+  office: v.nullable(office),
+  defective_lists: v.array(defectStatement),
+  instruments: v.array(instrument),
+});
+export type Ticket = v.InferOutput<typeof ticket>;
+
+export const ticketParams = v.object({ id: queryInt(1, 2_000_000_000) });
+
+export const getTicket = defineEndpoint({
+  method: 'GET',
+  path: '/ajax/cabinet/tickets/:id',
+  input: undefined,
+  output: okResponse({ ticket }),
+});
+
+export const historyItem = v.object({
+  created_at: serverTimestamp,
+  description: v.string(),
+  subject: v.object({ type: v.string(), id: v.nullable(v.number()) }),
+});
+export type HistoryItem = v.InferOutput<typeof historyItem>;
+
+export const getTicketHistory = defineEndpoint({
+  method: 'GET',
+  path: '/ajax/cabinet/history/tickets/:id',
+  input: undefined,
+  output: okResponse({ data: v.array(historyItem) }),
+});
+
+// Downloads (binary answers, owner only; a foreign or unknown id is 404).
+export const downloadPaths = {
+  ticketPdf: (id: number) => `/ajax/cabinet/tickets/${id}/get-pdf`,
+  waybill: (providerOrderId: string) => `/ajax/cabinet/file/invoice/${encodeURIComponent(providerOrderId)}`,
+  file: (id: number) => `/ajax/cabinet/files/${id}`,
+  bill: (id: number) => `/ajax/cabinet/bills/${id}/download`,
+} as const;
