@@ -6,6 +6,9 @@ import { requestLogger } from './lib/logger.ts';
 import { serveClient } from './static.ts';
 import { accountRoutes } from './routes/account.ts';
 import { integrationRoutes } from './routes/integration.ts';
+import { billsRoutes } from './routes/bills.ts';
+import { decisionsRoutes } from './routes/decisions.ts';
+import { ticketsRoutes } from './routes/tickets.ts';
 import { csrfProtection } from './services/csrf.ts';
 import { loadSession } from './services/sessions.ts';
 
@@ -62,6 +65,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.route('/api/v1', integrationRoutes);
   app.route('/', accountRoutes);
+  app.route('/', ticketsRoutes);
+  app.route('/', billsRoutes);
+  app.route('/', decisionsRoutes);
 
   // Unknown calls answer in the API's own shape, never with the app shell.
   const notFoundJson = (c: Context<AppEnv>) => c.json(NOT_FOUND, 404);

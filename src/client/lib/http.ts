@@ -74,6 +74,7 @@ export async function callApi<E extends Endpoint>(
   endpoint: E,
   input?: EndpointInput<E>,
   params?: Record<string, string | number>,
+  headers?: Record<string, string>,
 ): Promise<EndpointOutput<E>> {
   const url = fillPath(endpoint.path, params);
   let body: unknown;
@@ -82,7 +83,7 @@ export async function callApi<E extends Endpoint>(
       endpoint.method === 'GET'
         ? { searchParams: (input ?? {}) as Record<string, string> }
         : { json: input ?? {} };
-    body = await http(url, { method: endpoint.method, ...options }).json();
+    body = await http(url, { method: endpoint.method, headers, ...options }).json();
   } catch (error) {
     throw await toApiError(error);
   }
