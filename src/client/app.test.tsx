@@ -1,7 +1,7 @@
 // The shell through the real route tree: 404, the cabinet guard and redirect, the promo-code login.
 // Needs src/client/route-tree.gen.ts (npm run routes; `npm run test:unit` generates it first).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { useAccountStore } from '#client/features/account/account-store.ts';
@@ -127,6 +127,27 @@ describe('app shell', () => {
       expect(await screen.findByTestId('auth-in-place')).toBeInTheDocument();
       expect(screen.queryByText('Вы не авторизованы в личном кабинете')).not.toBeInTheDocument();
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it('leaves Войти out of the header while the login is in place of the page', async () => {
+      serverUser(null);
+      await renderApp('/cabinet/tickets');
+      await screen.findByTestId('auth-in-place');
+      const siteHeader = screen.getAllByRole('banner')[0]!; // the in-place panel has a <header> of its own
+      expect(within(siteHeader).queryByRole('button', { name: 'Войти' })).not.toBeInTheDocument();
+    });
+
+    it('closing the in-place login on a cabinet page goes to the home page, not round again', async () => {
+      serverUser(null);
+      const router = await renderApp('/cabinet/tickets');
+      const panel = await screen.findByTestId('auth-in-place');
+      await userEvent.click(within(panel).getByRole('button', { name: 'Закрыть' }));
+      await waitFor(() => expect(screen.queryByTestId('auth-in-place')).not.toBeInTheDocument());
+      expect(router.state.location.pathname).toBe('/');
+      expect(useAuthDialog.getState().view).toBeNull();
+      expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+      // Back on an ordinary page, the header offers the login again.
+      expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Войти' })).toBeInTheDocument();
     });
 
     it('opens the full-screen repair sheet from the tab bar and locks the page scroll', async () => {

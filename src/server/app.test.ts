@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthOutput } from '#shared/api/health.ts';
 import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts';
+import { createApp } from './app.ts';
 
 let t: TestApp;
 
@@ -54,13 +55,10 @@ describe('security headers', () => {
   });
 
   it('add HSTS when the portal is served over HTTPS', async () => {
-    const secure = await createTestApp({ config: { secure: true, publicUrl: 'https://portal.example.ru' } });
-    try {
-      const res = await secure.request('/healthz');
-      expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/);
-    } finally {
-      await secure.close();
-    }
+    // Only the config differs: a second app on the same dependencies, no second database.
+    const secure = createApp({ ...t.deps, config: { ...t.config, secure: true, publicUrl: 'https://portal.example.ru' } });
+    const res = await secure.request('https://portal.example.ru/healthz');
+    expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/);
   });
 });
 

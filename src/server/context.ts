@@ -15,6 +15,11 @@ export interface Config {
   secure: boolean;
   /** Where the built PWA is, served as static files. */
   clientDir: string;
+  /**
+   * Behind a reverse proxy or load balancer every request comes from its address; when set, the
+   * client's address is taken from the X-Forwarded-For entry the proxy appended (rate limits).
+   */
+  trustProxy: boolean;
 }
 
 export interface MailMessage {

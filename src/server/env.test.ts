@@ -25,6 +25,7 @@ describe('loadConfig', () => {
     expect(config.seedDemo).toBe(true);
     expect(config.secure).toBe(false);
     expect(config.clientDir).toBe(path.resolve(import.meta.dirname, '../../dist/client'));
+    expect(config.trustProxy).toBe(false);
   });
 
   it('reads a full production environment', () => {
@@ -36,6 +37,7 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtps://user:pass@smtp.example.ru:465',
       MAIL_FROM: 'Сервис <robot@example.ru>',
       INTEGRATION_TOKENS: ' aaaaaaaaaaaaaaaa , bbbbbbbbbbbbbbbbbbbb ,',
+      TRUST_PROXY: 'true',
     });
     expect(config).toMatchObject({
       port: 3000,
@@ -47,6 +49,7 @@ describe('loadConfig', () => {
       integrationTokens: ['aaaaaaaaaaaaaaaa', 'bbbbbbbbbbbbbbbbbbbb'],
       seedDemo: false, // PostgreSQL: no demo data unless asked
       secure: true,
+      trustProxy: true,
     });
   });
 
@@ -63,6 +66,16 @@ describe('loadConfig', () => {
   ])('SEED_DEMO=%s → %s', (value, expected) => {
     expect(loadConfig({ SEED_DEMO: value }).seedDemo).toBe(expected);
     expect(loadConfig({ SEED_DEMO: value, DATABASE_URL: 'postgres://db/x' }).seedDemo).toBe(expected);
+  });
+
+  it.each([
+    ['1', true],
+    ['true', true],
+    ['0', false],
+    ['false', false],
+    ['', false],
+  ])('TRUST_PROXY=%s → %s', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(expected);
   });
 
   it('treats empty values as unset', () => {
@@ -83,6 +96,8 @@ describe('loadConfig', () => {
     ['INTEGRATION_TOKENS', 'short'],
     ['INTEGRATION_TOKENS', 'aaaaaaaaaaaaaaaa,short'],
     ['SEED_DEMO', 'yes'],
+    ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', '10.0.0.1'],
   ])('%s=%s is refused with an error naming the variable', (name, value) => {
     const error = errorOf({ [name]: value });
     expect(error.variable).toBe(name);

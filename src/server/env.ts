@@ -110,6 +110,8 @@ export function loadConfig(env: Env = process.env): Config {
   const integrationTokens = read(env, 'INTEGRATION_TOKENS', tokens) ?? [];
   // Demo data only where it cannot hurt: the embedded database, unless asked explicitly.
   const seedDemo = read(env, 'SEED_DEMO', flag) ?? database === undefined;
+  // Off unless asked: without a proxy in front, X-Forwarded-For is whatever the caller wants it to be.
+  const trustProxy = read(env, 'TRUST_PROXY', flag) ?? false;
 
   return {
     port: portNumber,
@@ -122,5 +124,6 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo,
     secure: new URL(publicAddress).protocol === 'https:',
     clientDir: path.join(projectRoot, 'dist', 'client'),
+    trustProxy,
   };
 }

@@ -1,7 +1,8 @@
 // Boots the real server as a child process (through tsx, so no build is needed): start, health,
-// graceful stop on SIGTERM, and a restart on the same DATA_DIR that still has the demo account.
+// graceful stop on SIGTERM, a restart on the same DATA_DIR that still has the demo account, and
+// the DATA_DIR lock that keeps a second server off the same embedded database.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -97,4 +98,36 @@ describe('server process', () => {
     expect(await server.exited).toBe(1);
     expect(server.output()).toMatch(/PORT: .*1 to 65535/);
   }, 30_000);
+
+  it('takes over a stale DATA_DIR lock, refuses a second server on the same DATA_DIR, and frees the lock on stop', async () => {
+    const lockedDir = path.join(dataDir, 'locked');
+    const lockFile = path.join(lockedDir, 'portal.lock');
+    mkdirSync(lockedDir, { recursive: true });
+    // A lock left by a process that is gone (e.g. killed with -9): the pid of a child that has exited.
+    const gone = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+    await new Promise((resolve) => gone.on('exit', resolve));
+    writeFileSync(lockFile, `${gone.pid}\n`);
+
+    const port = await freePort();
+    // No demo data: seeding hashes a password, and this test is about the lock only.
+    const owner = start({ DATA_DIR: lockedDir, PORT: String(port), SEED_DEMO: '0' });
+    await waitForHealth(port, owner);
+    expect(readFileSync(lockFile, 'utf8').trim()).toBe(String(owner.child.pid));
+
+    // Another port, so only the lock can stop it (it would otherwise open the same PGlite files).
+    const intruderPort = await freePort();
+    const intruder = start({ DATA_DIR: lockedDir, PORT: String(intruderPort), SEED_DEMO: '0' });
+    // Without the lock it would start: fail fast on that rather than time out.
+    const started = waitForHealth(intruderPort, intruder).then(() => 'started');
+    expect(await Promise.race([intruder.exited, started])).toBe(1);
+    expect(intruder.output()).toContain(`DATA_DIR ${lockedDir} is in use by process ${owner.child.pid}`);
+    expect(intruder.output()).not.toContain('database ready');
+    // The refused start left the owner and its lock alone.
+    expect(readFileSync(lockFile, 'utf8').trim()).toBe(String(owner.child.pid));
+    expect(await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()).toEqual({ ok: true, db: 'pglite' });
+
+    owner.child.kill('SIGTERM');
+    expect(await owner.exited).toBe(0);
+    expect(existsSync(lockFile)).toBe(false);
+  }, 120_000);
 });

@@ -1,5 +1,5 @@
-// Boot: configuration, database (embedded PGlite or PostgreSQL), migrations, demo data, HTTP server,
-// and a graceful stop on SIGTERM/SIGINT.
+// Boot: configuration, the DATA_DIR lock (embedded database only), database (embedded PGlite or
+// PostgreSQL), migrations, demo data, HTTP server, and a graceful stop on SIGTERM/SIGINT.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
@@ -8,6 +8,7 @@ import type { AppDeps, Config } from './context.ts';
 import { openPglite, openPostgres, type Database } from './db/client.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, demoAccountExists, seedDemo } from './db/seed.ts';
 import { ConfigError, loadConfig } from './env.ts';
+import { DataDirInUseError, lockDataDir } from './lib/data-dir-lock.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { hashPassword } from './services/passwords.ts';
@@ -27,6 +28,25 @@ function readConfig(): Config {
   }
 }
 
+/**
+ * Two processes on one embedded database corrupt it, so the second one refuses to start. The lock
+ * goes on every exit (process.exit included); a kill -9 leaves it behind, and the next start
+ * takes it over because its pid is gone.
+ */
+function lockEmbeddedDataDir(config: Config): void {
+  if (config.databaseUrl) return; // PostgreSQL: many API processes may share one DATA_DIR
+  try {
+    const lock = lockDataDir(config.dataDir);
+    process.on('exit', () => lock.release());
+  } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      process.stderr.write(`Каталог данных занят / cannot start the server: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 async function openDatabase(config: Config): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
   const dir = path.join(config.dataDir, 'pg');
@@ -38,6 +58,7 @@ async function main(): Promise<void> {
   const config = readConfig();
   const log = createLogger();
   mkdirSync(config.dataDir, { recursive: true });
+  lockEmbeddedDataDir(config);
 
   const database = await openDatabase(config);
   await database.migrate();

@@ -1,11 +1,12 @@
 // The app shell end to end: the 404 page, `?promocode=` opening the login, /cabinet's redirect,
 // the bottom tab bar on phones, and installed (standalone) mode with the auth forms in place of
 // popups (cabinet.md §2; portal.md §2.3–2.5, §4.2; DESIGN.md "Shell").
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, DESKTOP, PHONE, SIZES, launchBrowser, screenshot, withPage } from './support.ts';
 import {
   button,
+  cabinetNav,
   dialog,
   expectLoggedIn,
   expectText,
@@ -100,6 +101,41 @@ describe('cabinet routes and navigation', () => {
     });
   });
 
+  it('on a desktop: the cabinet navigation is one line at 1280 px, and scrolls sideways (not wraps) below', async () => {
+    /** How many rows the links take, whether the list overflows, and whether the current link shows whole. */
+    const layoutOf = (nav: Locator) =>
+      nav.evaluate((element) => {
+        const list = element.querySelector('ul')!;
+        const links = [...list.querySelectorAll('a')];
+        const box = list.getBoundingClientRect();
+        const current = list.querySelector('a[aria-current="page"]')!.getBoundingClientRect();
+        return {
+          rows: new Set(links.map((link) => Math.round(link.getBoundingClientRect().top))).size,
+          overflows: list.scrollWidth > list.clientWidth,
+          currentShown: current.left >= box.left && current.right <= box.right,
+          shortestLink: Math.min(...links.map((link) => link.getBoundingClientRect().height)),
+        };
+      });
+    await withPage(browser, DESKTOP, 'desktop-cabinet-nav', async (page) => {
+      await page.goto('/');
+      await submitLogin(await openLogin(page, DESKTOP), DEMO.email, DEMO.password);
+      await expectLoggedIn(page, DESKTOP);
+      await page.goto('/cabinet/settings');
+      const nav = cabinetNav(page);
+      await visible(nav).waitFor();
+      expect(await layoutOf(nav)).toEqual({ rows: 1, overflows: false, currentShown: true, shortestLink: 44 });
+      await screenshot(page, 'desktop-cabinet-nav-1280');
+
+      await page.setViewportSize({ width: 1024, height: 800 });
+      await expect.poll(() => layoutOf(nav)).toMatchObject({ rows: 1, overflows: true, shortestLink: 44 });
+      // The current section, last in the row, is scrolled into view when the page opens.
+      await page.goto('/cabinet/settings');
+      await visible(nav).waitFor();
+      expect(await layoutOf(nav)).toEqual({ rows: 1, overflows: true, currentShown: true, shortestLink: 44 });
+      await screenshot(page, 'desktop-cabinet-nav-1024');
+    });
+  });
+
   it('scrolls to the top on every navigation', async () => {
     await withPage(browser, PHONE, 'phone-scroll-to-top', async (page) => {
       await page.goto('/');
@@ -165,6 +201,19 @@ describe('installed (standalone) mode', () => {
       await button(resetRequestForm(page), 'Восстановить пароль').waitFor();
       expect(await dialog(page).count()).toBe(0);
       await screenshot(page, 'standalone-reset');
+    });
+  });
+
+  it('hides Войти in the header while the login is in place, and closing it on a cabinet page goes home', async () => {
+    await withPage(browser, PHONE, 'standalone-close-login', async (page) => {
+      await page.goto('/cabinet/tickets?source=pwa');
+      const login = loginForm(page);
+      await passwordInput(login).waitFor();
+      expect(await visible(page.getByRole('banner').getByRole('button', { name: 'Войти', exact: true })).count()).toBe(0);
+      await button(page.getByTestId('auth-in-place'), 'Закрыть').click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await visible(page.getByRole('main').getByRole('heading', { level: 1 })).first().waitFor();
+      expect(await login.count()).toBe(0);
     });
   });
 

@@ -35,6 +35,11 @@ export function tabBar(page: Page): Locator {
   return page.getByRole('navigation', { name: 'Меню приложения' });
 }
 
+/** The cabinet's top navigation of tablets and desktops (cabinet.md §Profile shell). */
+export function cabinetNav(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Разделы личного кабинета' });
+}
+
 /** A tab of the bar, link or button. */
 export function tab(page: Page, name: string | RegExp): Locator {
   const bar = tabBar(page);

@@ -134,6 +134,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     seedDemo: false,
     secure: false,
     clientDir: path.join(dataDir, 'client'),
+    trustProxy: false,
     ...options.config,
   };
   const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir, log });

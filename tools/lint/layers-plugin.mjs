@@ -7,6 +7,9 @@
 //   src/server  app root (index.ts, app.ts) → routes / middleware → services → db / lib / mail / pdf
 //               and the other root files (env.ts, context.ts…) → shared
 //   client and server never import each other; neither imports sw/; only tests import tests/.
+//   A test (*.test.ts[x]) stands beside the module it tests, outside the layers of its side: a
+//   client or server test may import any module of its own side (app.test.ts → app.ts), shared and
+//   tests/; the lines between the sides hold for tests too.
 //
 // `decide()` is the pure decision function (unit-tested in layers.test.ts); the rules below only
 // feed it the importing file and each module specifier (`import`, `export … from`, `import()`,
@@ -141,6 +144,8 @@ export function decide(importerRel, specifier) {
       if (to.side === 'shared') return null;
       if (to.side === 'sw') return `${arrow}: the service worker is its own bundle; share code through src/shared`;
       if (to.side !== from.side) return `${arrow}: client and server never import each other (share through src/shared)`;
+      // The layers order production code; a test sits on top of whatever it exercises.
+      if (isTest) return null;
       const levels = from.side === 'client' ? clientLevel : serverLevel;
       if (levels[to.layer] > levels[from.layer]) {
         return `${arrow}: imports flow ${from.side === 'client' ? 'routes → features → components/lib' : 'routes → services → db/lib/mail/pdf'} → shared, never back`;

@@ -70,13 +70,30 @@ function RootLayout() {
   }, [logout, navigate]);
   const openRepair = useCallback(() => setRepairOpen(true), []);
 
+  // Installed app: a guest's cabinet page shows the login in its place, and the cabinet guard opens
+  // it again whenever it is closed. Closing it there leaves the cabinet for the home page instead (in
+  // place of the cabinet entry, which was never shown); the navigation then closes the form.
+  const closeInPlaceAuth = useCallback(() => {
+    if (user === null && inCabinet) void navigate({ to: '/', replace: true });
+    else closeAuth();
+  }, [user, inCabinet, navigate, closeAuth]);
+
   // Installed app: the auth forms replace the page (kept mounted, so its state survives).
   const authInPlace = standalone && authView !== null;
 
   return (
     <AppShell
       standalone={standalone}
-      header={<Header user={user} ready={ready} inCabinet={inCabinet} onLogin={login} onLogout={handleLogout} />}
+      header={
+        <Header
+          user={user}
+          ready={ready}
+          inCabinet={inCabinet}
+          authInPlace={authInPlace}
+          onLogin={login}
+          onLogout={handleLogout}
+        />
+      }
       tabBar={
         <TabBar
           user={user}
@@ -104,7 +121,7 @@ function RootLayout() {
         </>
       }
     >
-      {standalone && <AuthHost standalone />}
+      {standalone && <AuthHost standalone onClose={closeInPlaceAuth} />}
       <div hidden={authInPlace}>
         <Outlet />
       </div>

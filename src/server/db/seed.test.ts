@@ -8,6 +8,8 @@ import {
   clients,
   defectStatements,
   events,
+  files,
+  historyEntries,
   instruments,
   notifications,
   offices,
@@ -104,6 +106,33 @@ describe('seedDemo', () => {
     const created = rows.filter((e) => e.type === 'ticket.created');
     expect(created).toHaveLength(await count(tickets));
     expect(new Set(created.map((e) => e.ticketId)).size).toBe(created.length);
+  });
+
+  it('attaches statement PDFs, photos, bill documents, a waybill and history to the demo tickets', async () => {
+    const stored = await t.db.select().from(files);
+    const byId = new Map(stored.map((f) => [f.id, f]));
+    const quotes = await t.db.select().from(defectStatements).where(eq(defectStatements.agreed, 0));
+    expect(quotes.every((q) => q.documentFileId !== null && byId.get(q.documentFileId)?.mimeType === 'application/pdf')).toBe(true);
+    const photos = quotes.flatMap((q) => q.photoFileIds).map((id) => byId.get(id)!);
+    expect(photos.length).toBeGreaterThanOrEqual(2);
+    for (const photo of photos) {
+      expect(photo.mimeType).toBe('image/png');
+      expect(Buffer.from(photo.data).subarray(1, 4).toString()).toBe('PNG');
+    }
+    for (const file of stored.filter((f) => f.mimeType === 'application/pdf')) {
+      expect(Buffer.from(file.data).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(file.size).toBe(file.data.byteLength);
+    }
+    expect((await t.db.select().from(bills)).filter((b) => b.documentFileId !== null)).toHaveLength(2);
+    const shipped = (await t.db.select().from(tickets)).filter((r) => r.providerOrderId);
+    expect(shipped.every((r) => r.waybillFileId !== null)).toBe(true);
+
+    const history = await t.db.select().from(historyEntries);
+    for (const ticket of await t.db.select().from(tickets)) {
+      const entries = history.filter((h) => h.ticketId === ticket.id);
+      expect(entries.length).toBeGreaterThanOrEqual(1);
+      expect(entries.every((h) => h.createdAt.getTime() <= NOW.getTime() && h.subjectType === 'Ticket')).toBe(true);
+    }
   });
 
   it('does nothing the second time, or on a database with any client', async () => {

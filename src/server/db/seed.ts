@@ -2,12 +2,13 @@
 // tickets, quotes, bills and notifications to see every screen filled (API.md "Demo data").
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
+import { recordEvent } from './journal.ts';
+import { renderDemoDocuments, seedDocuments } from './seed-documents.ts';
 import {
   billDefectStatements,
   bills,
   clients,
   defectStatements,
-  events,
   instruments,
   notifications,
   offices,
@@ -164,15 +165,18 @@ export async function seedDemo(db: Db, now: Date, hashPassword: (plain: string) 
   if (await hasClients(db)) return false;
   // Hashing takes a while (scrypt); do it before the transaction so no lock is held meanwhile.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const documents = await renderDemoDocuments();
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     if (await hasClients(tx)) return false;
-    await seedWorld(tx, passwordHash, now);
+    const clientId = await seedWorld(tx, passwordHash, now);
+    await seedDocuments(tx, clientId, documents); // downloads and history
+    await (await import('./seed-catalogue.ts')).seedCatalogue(tx); // the gift and trade-in catalogue
     return true;
   });
 }
 
-async function seedWorld(tx: Tx, passwordHash: string, now: Date): Promise<void> {
+async function seedWorld(tx: Tx, passwordHash: string, now: Date): Promise<number> {
   const daysAgo = (days: number, hour = 10) => {
     const date = new Date(now.getTime() - days * DAY);
     date.setUTCHours(hour, 15, 0, 0);
@@ -198,7 +202,7 @@ async function seedWorld(tx: Tx, passwordHash: string, now: Date): Promise<void>
     })
     .returning({ id: clients.id });
   const clientId = client!.id;
-  await tx.insert(events).values({
+  await recordEvent(tx, {
     type: 'client.registered',
     clientId,
     payload: { client_id: clientId, email: DEMO_EMAIL },
@@ -402,6 +406,7 @@ async function seedWorld(tx: Tx, passwordHash: string, now: Date): Promise<void>
     { clientId, delta: 1500, reason: 'Приветственные бонусы', createdAt: daysAgo(120, 12) },
     { clientId, delta: 494, reason: `Начисление за ремонт по заявке №${finished.id}`, createdAt: daysAgo(60) },
   ]);
+  return clientId;
 }
 
 interface TicketSeed {
@@ -435,7 +440,7 @@ async function createTicket(tx: Tx, clientId: number, seed: TicketSeed): Promise
     .insert(instruments)
     .values(seed.instruments.map((instrument) => ({ ...instrument, ticketId })))
     .returning({ id: instruments.id });
-  await tx.insert(events).values({
+  await recordEvent(tx, {
     type: 'ticket.created',
     clientId,
     ticketId,

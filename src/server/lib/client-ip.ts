@@ -1,9 +1,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import type { AppEnv, Config } from '#server/context.ts';
-
-/** An optional setting (not in Config yet): only behind a known reverse proxy may X-Forwarded-For be believed. */
-type ProxyAwareConfig = Config & { trustProxy?: boolean };
+import type { AppEnv } from '#server/context.ts';
 
 /**
  * The caller's address for throttling. The socket's address by default: X-Forwarded-For is set by
@@ -11,8 +8,8 @@ type ProxyAwareConfig = Config & { trustProxy?: boolean };
  * IP per attempt. `app.request()` in tests has no socket; those requests are all 'local'.
  */
 export function clientIp(c: Context<AppEnv>): string {
-  const config = c.var.deps.config as ProxyAwareConfig;
-  if (config.trustProxy) {
+  // Only behind a known reverse proxy (TRUST_PROXY) may X-Forwarded-For be believed.
+  if (c.var.deps.config.trustProxy) {
     // The proxy appends the address it saw; the last entry is the one it vouches for.
     const forwarded = c.req.header('x-forwarded-for')?.split(',').map((part) => part.trim()).filter(Boolean);
     const last = forwarded?.at(-1);

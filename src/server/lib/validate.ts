@@ -88,6 +88,13 @@ export function validateWith<S extends AnySchema>(schema: S, value: unknown): v.
   throw new ApiFailure(422, { success: false, message: result.issues[0]?.message ?? 'Проверьте введённые данные', errors });
 }
 
+/** Path parameters (`:id`…) validated like any input: junk is a 422, never a 500 or a 404 guess. */
+export function readParams<S extends AnySchema>(c: Context, schema: S): v.InferOutput<S> {
+  const raw = c.req.param() as Record<string, string>;
+  if (containsNul(raw)) throw badRequest();
+  return validateWith(schema, raw);
+}
+
 /** The endpoint's input: JSON body for writes, query string for GET; undefined when it takes none. */
 export async function readInput<E extends Endpoint>(c: Context, endpoint: E): Promise<EndpointParsedInput<E>> {
   if (!endpoint.input) return undefined as EndpointParsedInput<E>;

@@ -1,4 +1,92 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import {
+  approveDefects,
+  discussDefect,
+  getDefectLoyalty,
+  getTradeInInstrument,
+  IDEMPOTENCY_HEADER,
+  listTradeInInstruments,
+  rejectDefects,
+  tradeInDefect,
+} from '#shared/api/decisions.ts';
+import type { Endpoint, EndpointOutput, EndpointParsedInput } from '#shared/api/endpoint.ts';
 import type { AppEnv } from '#server/context.ts';
+import type { Tx } from '#server/db/client.ts';
+import { unauthorized } from '#server/lib/api-failure.ts';
+import { route } from '#server/lib/validate.ts';
+import { notFound } from '#server/services/access.ts';
+import * as decisions from '#server/services/decisions.ts';
+import { idempotencyKeyOf, requireIdempotencyKey, storedFailure, withIdempotency } from '#server/services/idempotency.ts';
+import { loyaltyFor } from '#server/services/loyalty.ts';
+import { requireSession } from '#server/services/sessions.ts';
+import { instrumentDetail, listActiveInstruments } from '#server/services/trade-in.ts';
+
+// Decisions on repair quotes and the data their popups need (src/shared/api/decisions.ts).
+// Every decision goes through withIdempotency: one transaction, at most one decision per key.
 
 export const decisionsRoutes = new Hono<AppEnv>();
+
+type Ctx = Context<AppEnv>;
+
+/** Set on an answer that is a stored one, so logs and the service worker can tell a replay. */
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+
+function viewerId(c: Ctx): number {
+  const session = c.var.session;
+  if (!session) throw unauthorized();
+  return session.clientId;
+}
+
+/** Ids in paths: digits only, else 404 like any unknown record. */
+function pathId(c: Ctx): number {
+  const raw = c.req.param('id') ?? '';
+  if (!/^\d{1,9}$/.test(raw)) throw notFound();
+  return Number(raw);
+}
+
+type DecisionRun<E extends Endpoint> = (tx: Tx, caller: { viewerId: number; now: Date }, input: EndpointParsedInput<E>) => Promise<decisions.DecisionAnswer>;
+
+async function decide<E extends Endpoint>(c: Ctx, endpoint: E, input: EndpointParsedInput<E>, run: DecisionRun<E>): Promise<EndpointOutput<E>> {
+  const { deps } = c.var;
+  const caller = { viewerId: viewerId(c), now: deps.now() };
+  // requireIdempotencyKey() has already refused a missing or malformed key.
+  const key = idempotencyKeyOf(c.req.header(IDEMPOTENCY_HEADER)) ?? '';
+  const result = await withIdempotency(deps, caller.viewerId, key, { method: endpoint.method, path: endpoint.path, body: input }, (tx) =>
+    run(tx, caller, input),
+  );
+  if (result.replayed) c.header(REPLAYED_HEADER, 'true');
+  if (result.status !== 200) throw storedFailure(result);
+  return result.body as EndpointOutput<E>;
+}
+
+const decisionGuards = { before: [requireSession(), requireIdempotencyKey()] };
+const readGuards = { before: [requireSession()] };
+
+route(decisionsRoutes, approveDefects, (c, input) => decide(c, approveDefects, input, decisions.approve), decisionGuards);
+route(decisionsRoutes, rejectDefects, (c, input) => decide(c, rejectDefects, input, decisions.reject), decisionGuards);
+route(decisionsRoutes, discussDefect, (c, input) => decide(c, discussDefect, input, decisions.discuss), decisionGuards);
+route(decisionsRoutes, tradeInDefect, (c, input) => decide(c, tradeInDefect, input, decisions.tradeIn), decisionGuards);
+
+route(
+  decisionsRoutes,
+  getDefectLoyalty,
+  async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return { success: true, ...(await loyaltyFor(c.var.deps.database.db, viewerId(c), pathId(c))) };
+  },
+  readGuards,
+);
+
+route(
+  decisionsRoutes,
+  listTradeInInstruments,
+  async (c) => ({ success: true, data: await listActiveInstruments(c.var.deps.database.db) }),
+  readGuards,
+);
+
+route(
+  decisionsRoutes,
+  getTradeInInstrument,
+  async (c) => ({ success: true, instrument: await instrumentDetail(c.var.deps.database.db, pathId(c)) }),
+  readGuards,
+);

@@ -1,31 +1,52 @@
-import { Hono } from 'hono';
-import { defineEndpoint } from '#shared/api/endpoint.ts';
-import { createClientInput, createClientOutput } from '#shared/api/integration.ts';
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '#server/context.ts';
 import { route, type RouteOptions } from '#server/lib/validate.ts';
-import { createClientFromBackOffice } from '#server/services/integration-clients.ts';
 import { requireIntegrationToken } from '#server/services/integration-auth.ts';
+import { createBill, patchBill } from '#server/services/integration-bills.ts';
+import { putGift, putOffice, putTradeInInstrument } from '#server/services/integration-catalogue.ts';
+import { createClientFromBackOffice } from '#server/services/integration-clients.ts';
+import { createDefect, patchDefect } from '#server/services/integration-defects.ts';
+import { listEvents } from '#server/services/integration-events.ts';
+import { uploadFile } from '#server/services/integration-files.ts';
+import { createNotification } from '#server/services/integration-notifications.ts';
+import { changePoints } from '#server/services/integration-points.ts';
+import { parsePathId } from '#server/services/integration-refs.ts';
+import { createTicket, patchTicket } from '#server/services/integration-tickets.ts';
+import { INTEGRATION_BASE, integrationEndpoints as calls } from './integration-endpoints.ts';
+import { openApiDocument } from './openapi.ts';
 
-// The back office's API (API.md), mounted at /api/v1. Each call is an endpoint definition plus a
-// thin handler; the bearer check runs before any body is read. Unknown paths fall through to the
-// app's JSON 404. Add the remaining calls of API.md next to `createClient` in the same way.
+// The back office's API (API.md), mounted at /api/v1. Each call is an endpoint definition
+// (integration-endpoints.ts, which the OpenAPI document is generated from) plus a thin handler;
+// the bearer check runs before any body is read. Unknown paths fall through to the app's JSON 404.
 
-const BASE = '/api/v1';
-
-export const integrationEndpoints = {
-  createClient: defineEndpoint({ method: 'POST', path: `${BASE}/clients`, input: createClientInput, output: createClientOutput }),
-};
+export { integrationEndpoints } from './integration-endpoints.ts';
 
 export const integrationRoutes = new Hono<AppEnv>();
 
+// API.md: "Served with an OpenAPI 3 document at GET /api/v1/openapi.json". It describes the calls and
+// holds no data, so it is public; registered before the token guard, which therefore never sees it.
+integrationRoutes.get('/openapi.json', (c) => c.json(openApiDocument()));
+
 integrationRoutes.use('*', requireIntegrationToken());
 
-const relative: RouteOptions = { stripPrefix: BASE };
+const relative: RouteOptions = { stripPrefix: INTEGRATION_BASE };
 const created: RouteOptions = { ...relative, status: 201 };
 
-route(
-  integrationRoutes,
-  integrationEndpoints.createClient,
-  async (c, input) => ({ id: await createClientFromBackOffice(c.var.deps, input) }),
-  created,
-);
+/** The `:id` of the path; an id that cannot exist is a 404 like an unknown one. */
+const pathId = (c: Context<AppEnv>) => parsePathId(c.req.param('id'));
+
+route(integrationRoutes, calls.createClient, async (c, input) => ({ id: await createClientFromBackOffice(c.var.deps, input) }), created);
+route(integrationRoutes, calls.putOffice, (c, input) => putOffice(c.var.deps, pathId(c), input), relative);
+route(integrationRoutes, calls.createTicket, (c, input) => createTicket(c.var.deps, input), created);
+route(integrationRoutes, calls.patchTicket, (c, input) => patchTicket(c.var.deps, pathId(c), input), relative);
+route(integrationRoutes, calls.createDefect, (c, input) => createDefect(c.var.deps, pathId(c), input), created);
+route(integrationRoutes, calls.patchDefect, (c, input) => patchDefect(c.var.deps, pathId(c), input), relative);
+route(integrationRoutes, calls.createBill, (c, input) => createBill(c.var.deps, input), created);
+route(integrationRoutes, calls.patchBill, (c, input) => patchBill(c.var.deps, pathId(c), input), relative);
+route(integrationRoutes, calls.createNotification, (c, input) => createNotification(c.var.deps, input), created);
+route(integrationRoutes, calls.uploadFile, (c) => uploadFile(c.var.deps, c.req.raw), created);
+route(integrationRoutes, calls.listEvents, (c, input) => listEvents(c.var.deps, input.after, input.limit), relative);
+route(integrationRoutes, calls.putGift, (c, input) => putGift(c.var.deps, pathId(c), input), relative);
+route(integrationRoutes, calls.putTradeInInstrument, (c, input) => putTradeInInstrument(c.var.deps, pathId(c), input), relative);
+route(integrationRoutes, calls.changePoints, (c, input) => changePoints(c.var.deps, pathId(c), input), created);
+

@@ -1,4 +1,52 @@
 import { Hono } from 'hono';
+import { getTicket, getTicketHistory, listTickets, ticketParams } from '#shared/api/tickets.ts';
 import type { AppEnv } from '#server/context.ts';
+import { readParams, route, type RouteOptions } from '#server/lib/validate.ts';
+import { requireSession } from '#server/services/sessions.ts';
+import { loadTicket, loadTicketHistory } from '#server/services/ticket-detail.ts';
+import { listTickets as findTickets } from '#server/services/ticket-list.ts';
+import { downloadRoutes } from './downloads.ts';
+
+// The clinic's requests (src/shared/api/tickets.ts): list, ticket page, history. Visibility is
+// decided in services/access.ts; these handlers only parse and pass on.
 
 export const ticketsRoutes = new Hono<AppEnv>();
+
+const loggedIn: RouteOptions = { before: [requireSession()] };
+
+route(
+  ticketsRoutes,
+  listTickets,
+  async (c, filter) => {
+    const page = await findTickets(c.var.deps.database.db, c.var.session!.clientId, filter);
+    c.header('Cache-Control', 'private, no-cache');
+    return { success: true, ...page };
+  },
+  loggedIn,
+);
+
+route(
+  ticketsRoutes,
+  getTicket,
+  async (c) => {
+    const { id } = readParams(c, ticketParams);
+    const ticket = await loadTicket(c.var.deps.database.db, c.var.session!.clientId, id);
+    c.header('Cache-Control', 'private, no-cache');
+    return { success: true, ticket };
+  },
+  loggedIn,
+);
+
+route(
+  ticketsRoutes,
+  getTicketHistory,
+  async (c) => {
+    const { id } = readParams(c, ticketParams);
+    const data = await loadTicketHistory(c.var.deps.database.db, c.var.session!.clientId, id);
+    c.header('Cache-Control', 'private, no-cache');
+    return { success: true, data };
+  },
+  loggedIn,
+);
+
+ticketsRoutes.route('/', downloadRoutes);

@@ -1,6 +1,6 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
-import { bills, defectStatements, tickets } from '#server/db/schema.ts';
+import { bills, defectStatements, gifts, tickets, tradeInInstruments } from '#server/db/schema.ts';
 import { ApiFailure } from '#server/lib/api-failure.ts';
 
 // The one place that decides whose tickets, statements, files, bills and history an account sees.
@@ -71,9 +71,11 @@ export async function requireVisibleBill(db: Reader, viewerId: number, billId: n
 
 /**
  * Whether a stored file belongs to something the viewer sees: a statement's document or photo, a
- * bill's document, or a ticket's courier waybill. Files are never listed, only reached this way.
+ * bill's document, a ticket's courier waybill, or a catalogue picture (gift, trade-in instrument),
+ * which every logged-in account sees. Files are never listed, only reached this way.
  */
 export async function canSeeFile(db: Reader, viewerId: number, fileId: number): Promise<boolean> {
+  if (await isCatalogueImage(db, fileId)) return true;
   const owners = await visibleClientIds(db, viewerId);
   const [statement] = await db
     .select({ id: defectStatements.id })
@@ -99,4 +101,49 @@ export async function canSeeFile(db: Reader, viewerId: number, fileId: number): 
     .where(and(inArray(tickets.clientId, owners), eq(tickets.waybillFileId, fileId)))
     .limit(1);
   return Boolean(waybill);
+}
+
+/** Gift and trade-in pictures are public catalogue images, not anybody's records. */
+async function isCatalogueImage(db: Reader, fileId: number): Promise<boolean> {
+  const [gift] = await db.select({ id: gifts.id }).from(gifts).where(eq(gifts.imageFileId, fileId)).limit(1);
+  if (gift) return true;
+  const [instrument] = await db
+    .select({ id: tradeInInstruments.id })
+    .from(tradeInInstruments)
+    .where(or(eq(tradeInInstruments.listImageFileId, fileId), eq(tradeInInstruments.pageImageFileId, fileId)))
+    .limit(1);
+  return Boolean(instrument);
+}
+
+/** `column` belongs to one of `owners`; a plain equality for one owner, so list queries stay ordered index scans. */
+function ownedBy(column: typeof tickets.clientId | typeof bills.clientId, owners: number[]): SQL {
+  return owners.length === 1 ? eq(column, owners[0]!) : inArray(column, owners);
+}
+
+/** The WHERE condition of list queries: tickets the viewer sees. */
+export async function visibleTicketsCondition(db: Reader, viewerId: number): Promise<SQL> {
+  return ownedBy(tickets.clientId, await visibleClientIds(db, viewerId));
+}
+
+/** The WHERE condition of list queries: bills the viewer sees. */
+export async function visibleBillsCondition(db: Reader, viewerId: number): Promise<SQL> {
+  return ownedBy(bills.clientId, await visibleClientIds(db, viewerId));
+}
+
+/** Whether `clientId` is an account whose records the viewer sees (the 'only mine' filters name one). */
+export async function isVisibleClient(db: Reader, viewerId: number, clientId: number): Promise<boolean> {
+  return (await visibleClientIds(db, viewerId)).includes(clientId);
+}
+
+/** The visible ticket whose shipping order is `providerOrderId` and has a courier waybill; else 404. */
+export async function requireVisibleWaybillTicket(db: Reader, viewerId: number, providerOrderId: string) {
+  const owners = await visibleClientIds(db, viewerId);
+  const [row] = await db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.providerOrderId, providerOrderId), isNotNull(tickets.waybillFileId), inArray(tickets.clientId, owners)))
+    .orderBy(sql`${tickets.id} desc`)
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
 }

@@ -2,9 +2,10 @@ import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { UserData } from '#shared/api/account.ts';
 import type { AppDeps, MailMessage } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
-import { bills, clients, events, notifications, pointsEntries } from '#server/db/schema.ts';
+import { bills, clients, notifications, pointsEntries } from '#server/db/schema.ts';
+import { recordEvent } from '#server/db/journal.ts';
 import { ApiFailure, MAIL_FAILED_MESSAGE, fieldFailure } from '#server/lib/api-failure.ts';
-import { clearLimit, enforceLimits, rateRules } from '#server/services/rate-limit.ts';
+import { clearLimit, enforceLimits, rateRules, refundHits } from '#server/services/rate-limit.ts';
 import { hashPassword, verifyPassword } from '#server/services/passwords.ts';
 
 export const EMAIL_TAKEN_MESSAGE = 'Пользователь с таким e-mail уже зарегистрирован';
@@ -60,7 +61,7 @@ export async function insertClient(
     })
     .returning({ id: clients.id });
   if (!row) throw new Error('client was not inserted');
-  await tx.insert(events).values({
+  await recordEvent(tx, {
     type: 'client.registered',
     clientId: row.id,
     payload: { client_id: row.id, email, source },
@@ -128,7 +129,7 @@ let dummyHash: Promise<string> | undefined;
  * and wrong password give the same answer in the same time. Returns the account id.
  */
 export async function authenticate(deps: AppDeps, email: string, password: string, ip: string): Promise<number> {
-  await enforceLimits(deps, [
+  const counted = await enforceLimits(deps, [
     [rateRules.loginEmail, email],
     [rateRules.loginIp, ip],
   ]);
@@ -142,7 +143,9 @@ export async function authenticate(deps: AppDeps, email: string, password: strin
       errors: { password: [BAD_CREDENTIALS_MESSAGE] },
     });
   }
-  // The owner got in: earlier typos must not lock them out later in the window.
+  // The owner got in. Only failures count against the IP: a clinic's staff share one address (NAT)
+  // and log in all day. And earlier typos must not lock the owner out later in the window.
+  await refundHits(deps, counted, rateRules.loginIp);
   await clearLimit(deps, rateRules.loginEmail, email);
   return client.id;
 }

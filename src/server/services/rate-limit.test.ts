@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '#server/db/schema.ts';
-import { hit, tooManyAttemptsMessage } from '#server/services/rate-limit.ts';
+import { enforceLimits, hit, refundHits, tooManyAttemptsMessage } from '#server/services/rate-limit.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 
 let t: TestApp;
@@ -28,6 +28,31 @@ describe('rate limits', () => {
     const keys = (await t.db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key);
     expect(keys).toEqual(['new']);
     expect((await t.db.select({ n: sql<number>`count(*)::int` }).from(rateLimits))[0]!.n).toBe(1);
+  });
+
+  it('gives a hit back to the window it was counted in, for that rule only', async () => {
+    const refunded = { name: 'refund-a', limit: 5, windowSeconds: 60 };
+    const kept = { name: 'refund-b', limit: 5, windowSeconds: 60 };
+    const hitsOf = async (name: string) =>
+      (await t.db.select({ windowStart: rateLimits.windowStart, hits: rateLimits.hits }).from(rateLimits).where(like(rateLimits.key, `${name}:%`)))
+        .map((row) => [row.windowStart.toISOString(), row.hits])
+        .sort();
+    t.setNow('2026-03-10T10:00:59.500Z');
+    const counted = await enforceLimits(t.deps, [
+      [refunded, 'x'],
+      [kept, 'x'],
+    ]);
+    t.advance(1000); // a new window begins while the attempt is being checked
+    await enforceLimits(t.deps, [[refunded, 'x']]);
+    await refundHits(t.deps, counted, refunded);
+    expect(await hitsOf('refund-a')).toEqual([
+      ['2026-03-10T10:00:00.000Z', 0],
+      ['2026-03-10T10:01:00.000Z', 1],
+    ]);
+    expect(await hitsOf('refund-b')).toEqual([['2026-03-10T10:00:00.000Z', 1]]);
+    // Never below zero, even if given back twice.
+    await refundHits(t.deps, counted, refunded);
+    expect((await hitsOf('refund-a'))[0]).toEqual(['2026-03-10T10:00:00.000Z', 0]);
   });
 
   it('words the wait in whole minutes, at least one', () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { AppDeps } from '#server/context.ts';
 import { rateLimits } from '#server/db/schema.ts';
 import { tooManyRequests } from '#server/lib/api-failure.ts';
@@ -17,7 +17,11 @@ export interface RateRule {
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 
-/** Every throttle of the accounts area in one place. A clinic shares one IP, so IP limits are looser. */
+/**
+ * Every throttle of the accounts area in one place. A clinic shares one IP, so IP limits are looser.
+ * Logins count failures only (a success gives its hits back, see authenticate()): the staff behind
+ * one NAT may log in all day, a guesser may not.
+ */
 export const rateRules = {
   loginEmail: { name: 'login:email', limit: 10, windowSeconds: 15 * MINUTE },
   loginIp: { name: 'login:ip', limit: 50, windowSeconds: 15 * MINUTE },
@@ -55,8 +59,24 @@ async function pruneOccasionally(deps: AppDeps, now: Date): Promise<void> {
   await deps.database.db.delete(rateLimits).where(lt(rateLimits.windowStart, cutoff));
 }
 
+/** Where a hit was counted, so it can be given back to that same window later. */
+export interface CountedHit {
+  rule: RateRule;
+  key: string;
+  windowStart: Date;
+}
+
 /** Counts one hit of `key` and says whether it is still within `limit` hits per window. */
 export async function hit(deps: AppDeps, key: string, limit: number, windowSeconds: number): Promise<HitResult> {
+  return (await countHit(deps, key, limit, windowSeconds)).result;
+}
+
+async function countHit(
+  deps: AppDeps,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+): Promise<{ result: HitResult; windowStart: Date }> {
   const now = deps.now();
   const windowStart = windowStartOf(now, windowSeconds);
   const [row] = await deps.database.db
@@ -65,9 +85,9 @@ export async function hit(deps: AppDeps, key: string, limit: number, windowSecon
     .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { hits: sql`${rateLimits.hits} + 1` } })
     .returning({ hits: rateLimits.hits });
   await pruneOccasionally(deps, now);
-  if ((row?.hits ?? 0) <= limit) return { allowed: true };
+  if ((row?.hits ?? 0) <= limit) return { result: { allowed: true }, windowStart };
   const retryAfter = Math.ceil((windowStart.getTime() + windowSeconds * 1000 - now.getTime()) / 1000);
-  return { allowed: false, retryAfter: Math.max(1, retryAfter) };
+  return { result: { allowed: false, retryAfter: Math.max(1, retryAfter) }, windowStart };
 }
 
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
@@ -77,14 +97,35 @@ export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
 /**
  * Counts a hit against every (rule, subject) pair and throws a 429 ApiFailure when any is over.
  * All pairs are counted even when the first is already over, so one key cannot be probed for free.
+ * Returns where each hit was counted, for refundHits().
  */
-export async function enforceLimits(deps: AppDeps, checks: ReadonlyArray<readonly [RateRule, string]>): Promise<void> {
+export async function enforceLimits(deps: AppDeps, checks: ReadonlyArray<readonly [RateRule, string]>): Promise<CountedHit[]> {
   let retryAfter = 0;
+  const counted: CountedHit[] = [];
   for (const [rule, subject] of checks) {
-    const result = await hit(deps, keyFor(rule, subject), rule.limit, rule.windowSeconds);
+    const key = keyFor(rule, subject);
+    const { result, windowStart } = await countHit(deps, key, rule.limit, rule.windowSeconds);
+    counted.push({ rule, key, windowStart });
     if (!result.allowed) retryAfter = Math.max(retryAfter, result.retryAfter);
   }
   if (retryAfter > 0) throw tooManyRequests(tooManyAttemptsMessage(retryAfter), retryAfter);
+  return counted;
+}
+
+/**
+ * Gives back the hits that enforceLimits() counted for `rule`, once the attempt proved to be one
+ * the rule does not throttle (a successful login). Counting first and refunding after, rather than
+ * counting only afterwards, keeps a burst of parallel attempts from all passing the check before
+ * any of them is counted. The refund goes to the window the hit went to, even if a new one began.
+ */
+export async function refundHits(deps: AppDeps, counted: ReadonlyArray<CountedHit>, rule: RateRule): Promise<void> {
+  for (const entry of counted) {
+    if (entry.rule !== rule) continue;
+    await deps.database.db
+      .update(rateLimits)
+      .set({ hits: sql`${rateLimits.hits} - 1` })
+      .where(and(eq(rateLimits.key, entry.key), eq(rateLimits.windowStart, entry.windowStart), gt(rateLimits.hits, 0)));
+  }
 }
 
 /** Forgets a subject's hits, e.g. the per-e-mail login counter after a successful login. */

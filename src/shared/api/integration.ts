@@ -1,6 +1,10 @@
 import * as v from 'valibot';
 import { emailField, passwordField } from '../validation/fields.ts';
 import { messages } from '../validation/messages.ts';
+import { DEFECT_STATUSES } from '../dictionaries/defect-statuses.ts';
+import { INSTRUMENT_STATUSES, INSTRUMENT_TYPES } from '../dictionaries/instruments.ts';
+import { REGIONS } from '../dictionaries/regions.ts';
+import { TICKET_STATUSES } from '../dictionaries/ticket-statuses.ts';
 
 // The back office's calls (API.md). Answers are plain JSON, not the portal's envelope.
 
@@ -18,3 +22,275 @@ export const createClientInput = v.object({
 export type CreateClientInput = v.InferOutput<typeof createClientInput>;
 
 export const createClientOutput = v.object({ id: v.number() });
+
+// ── Shared field schemas of the back-office calls ───────────────────────────────────────────────
+// Codes are checked against the dictionaries the portal shows them with, so a code the portal could
+// not label never gets in. Ids are PostgreSQL integers: anything outside int4 is refused here
+// rather than failing in the database.
+
+export const integrationMessages = {
+  id: 'Ожидается целый положительный идентификатор',
+  clientNotFound: 'Клиент не найден',
+  officeNotFound: 'Сервисный центр не найден',
+  fileNotFound: 'Файл не найден',
+  defectsNotOfClient: 'Дефектные ведомости не найдены среди заявок этого клиента',
+  money: 'Сумма — строка с двумя знаками после точки, например "12500.00"',
+  date: 'Ожидается дата в формате ISO 8601, например "2026-03-02" или "2026-03-02T09:00:00Z"',
+  timestamp: 'Ожидается дата и время в формате ISO 8601, например "2026-03-02T09:00:00Z"',
+  boolean: 'Ожидается true или false',
+  ticketStatus: 'Неизвестный статус заявки: допустимы коды 0–7',
+  instrumentType: 'Неизвестный тип инструмента: допустимы коды 1–12',
+  instrumentStatus: 'Неизвестный статус инструмента: допустимы коды 1–7',
+  defectStatus: 'Неизвестный статус дефектной ведомости: допустимы коды 1–4',
+  agreed: 'Неизвестное значение agreed: допустимы коды 0–4',
+  region: `Неизвестный регион: допустимы ${REGIONS.map((region) => `«${region.name}»`).join(', ')}`,
+  latitude: 'Широта — число от -90 до 90',
+  longitude: 'Долгота — число от -180 до 180',
+  url: 'Ожидается ссылка http:// или https://',
+  providerOrderId: 'Номер заказа: латинские буквы, цифры, точка, дефис и подчёркивание, до 100 символов',
+  instrumentsRequired: 'Добавьте хотя бы один инструмент',
+  tooMany: 'Слишком много элементов',
+  nothingToChange: 'Укажите хотя бы одно поле для изменения',
+  points: 'Изменение баллов — целое ненулевое число',
+  pointsNegative: 'Недостаточно баллов: баланс не может стать отрицательным',
+  cost: 'Стоимость в баллах — целое неотрицательное число',
+  limit: 'limit — целое число от 1 до 1000',
+  after: 'after — целое неотрицательное число',
+  fileRequired: 'Прикрепите файл в поле file',
+  fileEmpty: 'Файл пуст',
+  fileTooLarge: 'Файл больше 10 МБ',
+  fileType: 'Допустимы только файлы PDF, JPEG, PNG и WebP',
+  billTaken: 'Счёт с таким номером у этого клиента уже есть',
+} as const;
+
+const MAX_INT4 = 2_147_483_647;
+
+/** A row id in a body: a positive int4. */
+export const idField = v.pipe(v.number(integrationMessages.id), v.integer(integrationMessages.id), v.minValue(1, integrationMessages.id), v.maxValue(MAX_INT4, integrationMessages.id));
+
+const text = (max: number) => v.pipe(v.string(messages.required), v.trim(), v.nonEmpty(messages.required), v.maxLength(max, messages.tooLong));
+/** Optional free text: absent, null or a string (an empty one is stored as null). */
+const nullableText = (max: number) => v.optional(v.nullable(v.pipe(v.string(messages.required), v.trim(), v.maxLength(max, messages.tooLong))));
+const booleanField = v.boolean(integrationMessages.boolean);
+
+/** Money: a decimal string with exactly two places (API.md "Codes"), non-negative, fits numeric(12,2). */
+export const moneyField = v.pipe(v.string(integrationMessages.money), v.regex(/^\d{1,10}\.\d{2}$/, integrationMessages.money));
+
+/** The calendar part exists (no 30 February: Date.parse would roll it over) and the whole parses. */
+const isRealDate = (value: string) => {
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const calendar = new Date(Date.UTC(year, month - 1, day));
+  return calendar.getUTCMonth() === month - 1 && calendar.getUTCDate() === day && !Number.isNaN(Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value));
+};
+const ISO_TIMESTAMP = /^(?:19|20|21)\d{2}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,6})?)?(?:Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)$/;
+const ISO_DATE = /^(?:19|20|21)\d{2}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
+
+// Years 1900–2199 only: PostgreSQL has no year 0, and no real document is dated outside that.
+
+/** A moment: ISO 8601 date-time with a zone (Z or ±hh:mm). */
+export const timestampField = v.pipe(
+  v.string(integrationMessages.timestamp),
+  v.regex(ISO_TIMESTAMP, integrationMessages.timestamp),
+  v.check(isRealDate, integrationMessages.timestamp),
+);
+
+/** A calendar date, or a date-time: ISO 8601. Kept as sent (the portal cuts the date out of it). */
+export const dateField = v.pipe(
+  v.string(integrationMessages.date),
+  v.check((value) => (ISO_DATE.test(value) || ISO_TIMESTAMP.test(value)) && isRealDate(value), integrationMessages.date),
+);
+
+const codes = (dictionary: Readonly<Record<number, string>>) => Object.keys(dictionary).map(Number);
+export const ticketStatusField = v.picklist(codes(TICKET_STATUSES), integrationMessages.ticketStatus);
+export const instrumentTypeField = v.picklist(codes(INSTRUMENT_TYPES), integrationMessages.instrumentType);
+export const instrumentStatusField = v.picklist(codes(INSTRUMENT_STATUSES), integrationMessages.instrumentStatus);
+export const defectStatusField = v.picklist(codes(DEFECT_STATUSES), integrationMessages.defectStatus);
+/** 0 not agreed; 1 approved; 2 rejected; 3 under discussion; 4 traded in (as the portal's tickets API reads it). */
+export const agreedField = v.picklist([0, 1, 2, 3, 4], integrationMessages.agreed);
+
+/** Links the clinic opens from the portal: http(s) only, so no `javascript:` ever reaches an href. */
+export const linkField = v.pipe(v.string(integrationMessages.url), v.trim(), v.maxLength(2000, messages.tooLong), v.regex(/^https?:\/\/[^\s]+$/i, integrationMessages.url), v.url(integrationMessages.url));
+
+const fileIdField = v.nullable(idField);
+
+export const idOutput = v.object({ id: v.number() });
+
+// ── Offices ─────────────────────────────────────────────────────────────────────────────────────
+
+export const putOfficeInput = v.object({
+  name: text(200),
+  country_name: text(100),
+  city: text(100),
+  address: text(500),
+  manager_phone: text(50),
+  email: emailField,
+  region: v.picklist(REGIONS.map((region) => region.name), integrationMessages.region),
+  latitude: v.pipe(v.number(integrationMessages.latitude), v.minValue(-90, integrationMessages.latitude), v.maxValue(90, integrationMessages.latitude)),
+  longitude: v.pipe(v.number(integrationMessages.longitude), v.minValue(-180, integrationMessages.longitude), v.maxValue(180, integrationMessages.longitude)),
+  is_show_in_crimea: booleanField,
+});
+export type PutOfficeInput = v.InferOutput<typeof putOfficeInput>;
+/** `created` is true when the office did not exist before. */
+export const putOfficeOutput = v.object({ id: v.number(), created: v.boolean() });
+
+// ── Tickets ─────────────────────────────────────────────────────────────────────────────────────
+
+export const instrumentInput = v.object({
+  serial_number: text(100),
+  type: instrumentTypeField,
+  description: v.optional(v.pipe(v.string(messages.required), v.trim(), v.maxLength(2000, messages.tooLong)), ''),
+  status: instrumentStatusField,
+});
+
+export const createTicketInput = v.object({
+  client_id: idField,
+  status: ticketStatusField,
+  office_id: v.optional(v.nullable(idField)),
+  created_at: v.optional(timestampField),
+  instruments: v.pipe(
+    v.array(instrumentInput, integrationMessages.instrumentsRequired),
+    v.minLength(1, integrationMessages.instrumentsRequired),
+    v.maxLength(200, integrationMessages.tooMany),
+  ),
+});
+export type CreateTicketInput = v.InferOutput<typeof createTicketInput>;
+export const createTicketOutput = v.object({ id: v.number(), instruments: v.array(idOutput) });
+
+export const shippingOrderInput = v.object({
+  tracking_link: v.optional(v.nullable(linkField)),
+  provider_order_id: v.optional(v.nullable(v.pipe(v.string(integrationMessages.providerOrderId), v.trim(), v.regex(/^[A-Za-z0-9._-]{1,100}$/, integrationMessages.providerOrderId)))),
+  /** Extension: the courier's waybill (a file uploaded with POST /files). */
+  waybill_file_id: v.optional(fileIdField),
+});
+
+export const patchTicketInput = v.pipe(
+  v.object({
+    status: v.optional(ticketStatusField),
+    office_id: v.optional(v.nullable(idField)),
+    finished: v.optional(booleanField),
+    /** null removes the shipping order. */
+    shipping_order: v.optional(v.nullable(shippingOrderInput)),
+  }),
+  v.check((input) => Object.values(input).some((value) => value !== undefined), integrationMessages.nothingToChange),
+);
+export type PatchTicketInput = v.InferOutput<typeof patchTicketInput>;
+export const patchTicketOutput = v.object({ id: v.number(), changed: v.array(v.string()) });
+
+// ── Defect statements ───────────────────────────────────────────────────────────────────────────
+
+export const createDefectInput = v.object({
+  series: text(200),
+  type: instrumentTypeField,
+  name: text(300),
+  defect: text(5000),
+  conclusion: nullableText(5000),
+  sum: moneyField,
+  status: defectStatusField,
+  trade_is_enabled: v.optional(booleanField, false),
+  id_1c: nullableText(100),
+  departure: nullableText(2000),
+  photo_file_ids: v.optional(v.pipe(v.array(idField, integrationMessages.id), v.maxLength(50, integrationMessages.tooMany)), []),
+  document_file_id: v.optional(fileIdField),
+});
+export type CreateDefectInput = v.InferOutput<typeof createDefectInput>;
+export const createDefectOutput = v.object({ id: v.number(), version: v.number() });
+
+export const patchDefectInput = v.pipe(
+  v.object({
+    status: v.optional(defectStatusField),
+    sum: v.optional(moneyField),
+    conclusion: nullableText(5000),
+    departure: nullableText(2000),
+    agreed: v.optional(agreedField),
+  }),
+  v.check((input) => Object.values(input).some((value) => value !== undefined), integrationMessages.nothingToChange),
+);
+export type PatchDefectInput = v.InferOutput<typeof patchDefectInput>;
+/** `version` after the call; `changed` lists the fields whose value actually changed. */
+export const patchDefectOutput = v.object({ id: v.number(), version: v.number(), changed: v.array(v.string()) });
+
+// ── Bills ───────────────────────────────────────────────────────────────────────────────────────
+
+/** 'Оплачен' is paid, null is "no data", any other text is unpaid (API.md "Codes"). */
+const billStatusField = v.nullable(v.pipe(v.string(messages.required), v.trim(), v.maxLength(100, messages.tooLong)));
+
+export const createBillInput = v.object({
+  client_id: idField,
+  id_1c: text(100),
+  date: dateField,
+  amount_document: moneyField,
+  status: billStatusField,
+  defective_list_ids: v.optional(v.pipe(v.array(idField, integrationMessages.id), v.maxLength(500, integrationMessages.tooMany)), []),
+  document_file_id: v.optional(fileIdField),
+});
+export type CreateBillInput = v.InferOutput<typeof createBillInput>;
+
+export const patchBillInput = v.object({ status: billStatusField });
+export type PatchBillInput = v.InferOutput<typeof patchBillInput>;
+
+// ── Notifications, files, events ────────────────────────────────────────────────────────────────
+
+export const createNotificationInput = v.object({ client_id: idField, description: text(2000) });
+export type CreateNotificationInput = v.InferOutput<typeof createNotificationInput>;
+
+/** Uploads: multipart/form-data with one part named `file`. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const uploadFileOutput = v.object({ id: v.number(), mime_type: v.string(), size: v.number(), sha256: v.string() });
+
+const queryNumber = (message: string, max: number) =>
+  v.pipe(v.string(message), v.regex(/^\d{1,16}$/, message), v.transform(Number), v.maxValue(max, message));
+
+export const listEventsQuery = v.object({
+  /** The last `next` received; 0 or absent for the start of the feed. */
+  after: v.optional(queryNumber(integrationMessages.after, Number.MAX_SAFE_INTEGER), '0'),
+  limit: v.optional(v.pipe(queryNumber(integrationMessages.limit, 1000), v.minValue(1, integrationMessages.limit)), '100'),
+});
+
+export const eventOutput = v.object({
+  id: v.number(),
+  type: v.string(),
+  created_at: v.string(),
+  client_id: v.nullable(v.number()),
+  ticket_id: v.nullable(v.number()),
+  payload: v.record(v.string(), v.unknown()),
+});
+/** `next` is a number: the id of the last event returned, or the `after` given when none are. */
+export const listEventsOutput = v.object({ events: v.array(eventOutput), next: v.number() });
+
+// ── Extensions the portal needs (docs/api.md) ──────────────────────────────────────────────────
+
+export const putGiftInput = v.object({
+  name: text(200),
+  cost: v.pipe(v.number(integrationMessages.cost), v.integer(integrationMessages.cost), v.minValue(0, integrationMessages.cost), v.maxValue(1_000_000_000, integrationMessages.cost)),
+  image_file_id: v.optional(fileIdField),
+  is_available: booleanField,
+});
+export type PutGiftInput = v.InferOutput<typeof putGiftInput>;
+
+export const putTradeInInstrumentInput = v.object({
+  title: text(300),
+  list_image_file_id: v.optional(fileIdField),
+  page_image_file_id: v.optional(fileIdField),
+  properties: v.pipe(v.array(text(500)), v.maxLength(100, integrationMessages.tooMany)),
+  link: linkField,
+  price_discount: moneyField,
+  is_active: booleanField,
+});
+export type PutTradeInInstrumentInput = v.InferOutput<typeof putTradeInInstrumentInput>;
+
+export const upsertOutput = v.object({ id: v.number(), created: v.boolean() });
+
+export const changePointsInput = v.object({
+  delta: v.pipe(
+    v.number(integrationMessages.points),
+    v.integer(integrationMessages.points),
+    v.minValue(-1_000_000_000, integrationMessages.points),
+    v.maxValue(1_000_000_000, integrationMessages.points),
+    v.check((value) => value !== 0, integrationMessages.points),
+  ),
+  reason: text(500),
+});
+export type ChangePointsInput = v.InferOutput<typeof changePointsInput>;
+/** The ledger entry's id and the balance after it. */
+export const changePointsOutput = v.object({ id: v.number(), balance: v.number() });
+

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BONUS_FORMS, countOf, pluralCategory, pluralize } from './plural.ts';
+import { BONUS_FORMS, countOf, pluralCategory, pluralize, UNPAID_BILL_FORMS, UNREAD_NOTIFICATION_FORMS } from './plural.ts';
 
 describe('pluralize', () => {
   it.each([
@@ -31,5 +31,18 @@ describe('pluralize', () => {
   it('counts with Russian grouping', () => {
     expect(countOf(1500, BONUS_FORMS)).toBe('1\u00A0500\u00A0бонусов');
     expect(countOf(21, BONUS_FORMS)).toBe('21\u00A0бонус');
+  });
+});
+
+describe('badge meanings', () => {
+  it.each([
+    [1, 'неоплаченный счёт', 'непрочитанное'],
+    [2, 'неоплаченных счёта', 'непрочитанных'],
+    [5, 'неоплаченных счетов', 'непрочитанных'],
+    [11, 'неоплаченных счетов', 'непрочитанных'],
+    [21, 'неоплаченный счёт', 'непрочитанное'],
+  ])('%i → %s, %s', (n, bills, notifications) => {
+    expect(pluralize(n, UNPAID_BILL_FORMS)).toBe(bills);
+    expect(pluralize(n, UNREAD_NOTIFICATION_FORMS)).toBe(notifications);
   });
 });

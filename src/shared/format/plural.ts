@@ -29,3 +29,6 @@ export const BONUS_FORMS: PluralForms = ['бонус', 'бонуса', 'бону
 export const QUESTION_FORMS: PluralForms = ['вопрос', 'вопроса', 'вопросов'];
 export const MINUTE_FORMS: PluralForms = ['минута', 'минуты', 'минут'];
 export const SECOND_FORMS: PluralForms = ['секунда', 'секунды', 'секунд'];
+/** Badge meanings read after a tab's or link's name: 'Счета, 3 неоплаченных счёта', 'Уведомления, 1 непрочитанное'. */
+export const UNPAID_BILL_FORMS: PluralForms = ['неоплаченный счёт', 'неоплаченных счёта', 'неоплаченных счетов'];
+export const UNREAD_NOTIFICATION_FORMS: PluralForms = ['непрочитанное', 'непрочитанных', 'непрочитанных'];

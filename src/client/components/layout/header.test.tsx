@@ -19,6 +19,12 @@ describe('Header', () => {
     expect(screen.queryByRole('link', { name: 'Как пользоваться сервисом?' })).not.toBeInTheDocument();
   });
 
+  it('leaves out Войти while the login form is open in place of the page (installed app)', async () => {
+    await renderInRouter(() => <Header {...props({ authInPlace: true })} />);
+    expect(screen.queryByRole('button', { name: 'Войти' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Сервисный центр — на главную' })).toBeInTheDocument();
+  });
+
   it('logged in outside the cabinet: a Личный кабинет link, the guide link, no balance', async () => {
     await renderInRouter(() => <Header {...props({ user: { balls: 1250 } })} />);
     expect(screen.getByRole('link', { name: 'Личный кабинет' })).toHaveAttribute('href', '/cabinet/tickets');

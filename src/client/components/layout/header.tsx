@@ -14,6 +14,11 @@ export interface HeaderProps {
   ready: boolean;
   /** The page is under /cabinet: the points balance shows and the cabinet link becomes 'Выйти'. */
   inCabinet: boolean;
+  /**
+   * Installed app: a login, registration or reset form fills the page in place. The guest's 'Войти'
+   * is left out meanwhile: it would only reopen the form already on screen.
+   */
+  authInPlace?: boolean;
   onLogin: () => void;
   onLogout: () => void;
   /** Extra controls for logged-in desktop users under /cabinet (the notification bell, the survey item). */
@@ -21,7 +26,7 @@ export interface HeaderProps {
 }
 
 /** The top bar (portal.md §2.4). */
-export function Header({ user, ready, inCabinet, onLogin, onLogout, actions }: HeaderProps) {
+export function Header({ user, ready, inCabinet, authInPlace = false, onLogin, onLogout, actions }: HeaderProps) {
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
@@ -60,9 +65,11 @@ export function Header({ user, ready, inCabinet, onLogin, onLogout, actions }: H
           {!ready ? (
             <Skeleton width="7.5rem" height="2.75rem" shape="rect" />
           ) : !user ? (
-            <button type="button" className={buttonClassName('primary')} onClick={onLogin}>
-              Войти
-            </button>
+            authInPlace ? null : (
+              <button type="button" className={buttonClassName('primary')} onClick={onLogin}>
+                Войти
+              </button>
+            )
           ) : inCabinet ? (
             <button type="button" className={`${buttonClassName('secondary')} ${styles.logout}`} onClick={onLogout}>
               <Icon name="logout" size={20} />

@@ -26,6 +26,16 @@ function props(overrides: Partial<MorePanelProps> = {}): MorePanelProps {
 }
 
 describe('MorePanel', () => {
+  it('names the cabinet items first, then their counts in the right plural form', async () => {
+    await renderInRouter(() => <MorePanel {...props({ user: { ...anna, unpaid_bills: 1, unread_notifications: 2 } })} />);
+    const cabinet = screen.getByRole('navigation', { name: 'Личный кабинет' });
+    expect(within(cabinet).getByRole('link', { name: 'Счета, 1 неоплаченный счёт' })).toHaveAttribute('href', '/cabinet/bills');
+    expect(within(cabinet).getByRole('link', { name: 'Уведомления, 2 непрочитанных' })).toHaveAttribute(
+      'href',
+      '/cabinet/notifications',
+    );
+  });
+
   it('logged in: the profile block, cabinet items, public links, repair and Выйти', async () => {
     const onLogout = vi.fn();
     const onClose = vi.fn();

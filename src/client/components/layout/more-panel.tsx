@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { UserData } from '#shared/api/account.ts';
-import { Badge } from '#client/components/ui/badge.tsx';
+import { UNPAID_BILL_FORMS, UNREAD_NOTIFICATION_FORMS, type PluralForms } from '#shared/format/plural.ts';
+import { Badge, labelWithCount } from '#client/components/ui/badge.tsx';
 import { Icon } from '#client/components/ui/icon.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
 import { CABINET_LINKS } from './cabinet-links.ts';
@@ -33,10 +34,10 @@ export function initials(name: string, surname: string): string {
 
 /** The More panel of the tab bar (portal.md §2.5): profile, cabinet sections, public links, repair, logout. */
 export function MorePanel({ open, onClose, user, standalone, onRepair, onLogin, onLogout }: MorePanelProps) {
-  const badgeFor = (to: string) => {
+  const countFor = (to: string): { value: number; forms: PluralForms } | null => {
     if (!user) return null;
-    if (to === '/cabinet/bills') return <Badge count={user.unpaid_bills} label="неоплаченных" />;
-    if (to === '/cabinet/notifications') return <Badge count={user.unread_notifications} label="непрочитанных" />;
+    if (to === '/cabinet/bills') return { value: user.unpaid_bills, forms: UNPAID_BILL_FORMS };
+    if (to === '/cabinet/notifications') return { value: user.unread_notifications, forms: UNREAD_NOTIFICATION_FORMS };
     return null;
   };
 
@@ -76,14 +77,24 @@ export function MorePanel({ open, onClose, user, standalone, onRepair, onLogin, 
           <nav aria-label="Личный кабинет">
             <h3 className={styles.groupTitle}>Личный кабинет</h3>
             <ul className={styles.list}>
-              {CABINET_LINKS.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className={styles.item} activeProps={{ className: `${styles.item} ${styles.active}` }} onClick={onClose}>
-                    <span>{link.label}</span>
-                    {badgeFor(link.to)}
-                  </Link>
-                </li>
-              ))}
+              {CABINET_LINKS.map((link) => {
+                const count = countFor(link.to);
+                return (
+                  <li key={link.to}>
+                    <Link
+                      to={link.to}
+                      className={styles.item}
+                      activeProps={{ className: `${styles.item} ${styles.active}` }}
+                      onClick={onClose}
+                      // 'Счета, 3 неоплаченных счёта': the label, then what the (only seen) badge counts.
+                      aria-label={count ? labelWithCount(link.label, count.value, count.forms) : undefined}
+                    >
+                      <span>{link.label}</span>
+                      {count && <Badge count={count.value} decorative />}
+                    </Link>
+                  </li>
+                );
+              })}
             </ul>
           </nav>
         )}

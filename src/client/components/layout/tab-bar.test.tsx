@@ -65,6 +65,18 @@ describe('TabBar', () => {
     expect(screen.getAllByTestId('badge')).toHaveLength(2);
   });
 
+  it.each([
+    [1, 2, 'Счета, 1 неоплаченный счёт', 'Уведомления, 2 непрочитанных'],
+    [3, 1, 'Счета, 3 неоплаченных счёта', 'Уведомления, 1 непрочитанное'],
+    [5, 21, 'Счета, 5 неоплаченных счетов', 'Уведомления, 21 непрочитанное'],
+    [11, 250, 'Счета, 11 неоплаченных счетов', 'Уведомления, 250 непрочитанных'],
+  ])('names a tab first, then its count in the right plural form (%i unpaid, %i unread)', async (unpaid, unread, bills, notifications) => {
+    await renderInRouter(() => <TabBar {...props({ user: loggedIn(unpaid, unread) })} />);
+    const nav = screen.getByRole('navigation', { name: 'Меню приложения' });
+    expect(within(nav).getByRole('link', { name: bills })).toHaveAttribute('href', '/cabinet/bills');
+    expect(within(nav).getByRole('link', { name: notifications })).toHaveAttribute('href', '/cabinet/notifications');
+  });
+
   it('caps a large count', async () => {
     await renderInRouter(() => <TabBar {...props({ user: loggedIn(0, 250) })} />);
     expect(screen.getByTestId('badge')).toHaveTextContent('99+');

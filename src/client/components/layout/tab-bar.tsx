@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { UserData } from '#shared/api/account.ts';
-import { Badge } from '#client/components/ui/badge.tsx';
+import { UNPAID_BILL_FORMS, UNREAD_NOTIFICATION_FORMS } from '#shared/format/plural.ts';
+import { Badge, labelWithCount } from '#client/components/ui/badge.tsx';
 import { Icon, type IconName } from '#client/components/ui/icon.tsx';
 import styles from './tab-bar.module.css';
 
@@ -65,11 +66,18 @@ export function TabBar({ user, ready, standalone, moreOpen, onLogin, onRepair, o
           </Link>
         </li>
         <li>
-          <Link to="/cabinet/bills" className={tab} activeProps={active}>
+          {/* The badge sits on the icon, before the label: it is only seen, and the name reads the
+              label first, 'Счета, 1 неоплаченный счёт'. */}
+          <Link
+            to="/cabinet/bills"
+            className={tab}
+            activeProps={active}
+            aria-label={labelWithCount('Счета', user.unpaid_bills, UNPAID_BILL_FORMS)}
+          >
             <TabContent
               icon="bills"
               label="Счета"
-              badge={<Badge count={user.unpaid_bills} label="неоплаченных" className={styles.badge} />}
+              badge={<Badge count={user.unpaid_bills} decorative className={styles.badge} />}
             />
           </Link>
         </li>
@@ -91,11 +99,16 @@ export function TabBar({ user, ready, standalone, moreOpen, onLogin, onRepair, o
           )}
         </li>
         <li>
-          <Link to="/cabinet/notifications" className={tab} activeProps={active}>
+          <Link
+            to="/cabinet/notifications"
+            className={tab}
+            activeProps={active}
+            aria-label={labelWithCount('Уведомления', user.unread_notifications, UNREAD_NOTIFICATION_FORMS)}
+          >
             <TabContent
               icon="bell"
               label="Уведомления"
-              badge={<Badge count={user.unread_notifications} label="непрочитанных" className={styles.badge} />}
+              badge={<Badge count={user.unread_notifications} decorative className={styles.badge} />}
             />
           </Link>
         </li>

@@ -1,3 +1,4 @@
+import { pluralize, type PluralForms } from '#shared/format/plural.ts';
 import styles from './badge.module.css';
 
 export interface BadgeProps {
@@ -6,17 +7,37 @@ export interface BadgeProps {
   max?: number;
   /** Screen-reader text after the number, e.g. 'неоплаченных счетов'. */
   label?: string;
+  /**
+   * Seen, not read: the tab or link carries the count in its name instead (`labelWithCount`), so
+   * screen readers hear 'Счета, 3 неоплаченных счёта' rather than the number first.
+   */
+  decorative?: boolean;
   className?: string;
 }
 
 /** A count badge; renders nothing at 0 (or below), so the spec's "only when above 0" holds everywhere. */
-export function Badge({ count, max = 99, label, className }: BadgeProps) {
+export function Badge({ count, max = 99, label, decorative = false, className }: BadgeProps) {
   if (!Number.isFinite(count) || count <= 0) return null;
   const shown = count > max ? `${max}+` : String(count);
   return (
-    <span className={[styles.badge, className].filter(Boolean).join(' ')} data-testid="badge">
-      <span aria-hidden={label ? 'true' : undefined}>{shown}</span>
-      {label && <span className="visually-hidden">{`${count} ${label}`}</span>}
+    <span
+      className={[styles.badge, className].filter(Boolean).join(' ')}
+      data-testid="badge"
+      aria-hidden={decorative ? 'true' : undefined}
+    >
+      <span aria-hidden={label && !decorative ? 'true' : undefined}>{shown}</span>
+      {label && !decorative && <span className="visually-hidden">{`${count} ${label}`}</span>}
     </span>
   );
+}
+
+/**
+ * The accessible name of a link or tab with a decorative badge: its label first, then what the badge
+ * counts, 'Счета, 3 неоплаченных счёта'. Undefined at 0 (no badge), so the name comes from the text.
+ * An aria-label rather than hidden text beside the label: browsers pad hidden (absolutely positioned,
+ * so block-level) text with spaces when they build a name, which would read 'Счета , 3 …'.
+ */
+export function labelWithCount(label: string, count: number, forms: PluralForms): string | undefined {
+  if (!Number.isFinite(count) || count <= 0) return undefined;
+  return `${label}, ${count} ${pluralize(count, forms)}`;
 }

@@ -1,10 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useAccountStore } from './account-store.ts';
 import { AUTH_SWITCH_DELAY_MS, useAuthDialog } from './auth-dialog-store.ts';
-import { AuthHost } from './auth-host.tsx';
+import { AuthHost, preloadAuthViews } from './auth-host.tsx';
 
+// The forms load lazily; once in, they render at once, as these (fake-timer) tests expect. The wait
+// for a form still loading is covered in auth-host-lazy.test.tsx.
+beforeAll(() => preloadAuthViews());
 beforeEach(() => {
   useAccountStore.setState({ user: null, verifiedEmail: null, hydrated: true });
   useAuthDialog.setState({ view: null, switching: false });
@@ -84,5 +87,15 @@ describe('AuthHost', () => {
     act(() => useAuthDialog.getState().open('login'));
     await user.keyboard('{Escape}');
     expect(useAuthDialog.getState().view).toBeNull();
+  });
+
+  it('installed: the close button calls onClose when given, instead of closing', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(<AuthHost standalone onClose={onClose} />);
+    act(() => useAuthDialog.getState().open('login'));
+    await user.click(screen.getByRole('button', { name: 'Закрыть' }));
+    expect(onClose).toHaveBeenCalledOnce();
+    expect(useAuthDialog.getState().view).toBe('login');
   });
 });

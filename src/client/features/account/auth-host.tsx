@@ -1,12 +1,11 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Component, Fragment, lazy, Suspense, useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { Button } from '#client/components/ui/button.tsx';
 import { CloseButton } from '#client/components/ui/close-button.tsx';
+import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { LoaderOverlay } from '#client/components/ui/loader-overlay.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
 import { useAuthDialog, type AuthView } from './auth-dialog-store.ts';
 import styles from './auth-host.module.css';
-import { LoginForm } from './login-form.tsx';
-import { RegistrationForm } from './registration-form.tsx';
-import { ResetRequestForm } from './reset-request-form.tsx';
 
 export const AUTH_TITLES: Record<AuthView, string> = {
   login: 'Вход в личный кабинет',
@@ -14,15 +13,109 @@ export const AUTH_TITLES: Record<AuthView, string> = {
   reset: 'Восстановление пароля',
 };
 
-function formFor(view: AuthView): ReactNode {
-  switch (view) {
-    case 'login':
-      return <LoginForm />;
-    case 'register':
-      return <RegistrationForm />;
-    case 'reset':
-      return <ResetRequestForm />;
+interface LazyView {
+  /** The form once its chunk is in. */
+  loaded?: ComponentType;
+  /** The form before that: suspends (React.lazy) until the chunk arrives. */
+  Lazy: ComponentType;
+  load(): Promise<ComponentType>;
+}
+
+/**
+ * A form in a chunk of its own: the forms (and @tanstack/react-form) stay out of the entry chunk, so
+ * the shell starts sooner, and arrive under the ~1 s loader that opening a form shows anyway.
+ */
+function lazyView(importForm: () => Promise<ComponentType>): LazyView {
+  let pending: Promise<ComponentType> | undefined;
+  const view: LazyView = {
+    load() {
+      pending ??= importForm().then(
+        (form) => {
+          view.loaded = form;
+          return form;
+        },
+        (error: unknown) => {
+          // A failed chunk (offline before the worker cached it, a new deploy) may load on the next try.
+          pending = undefined;
+          view.Lazy = makeLazy();
+          throw error;
+        },
+      );
+      return pending;
+    },
+    Lazy: makeLazy(),
+  };
+  function makeLazy(): ComponentType {
+    return lazy(() => view.load().then((form) => ({ default: form })));
   }
+  return view;
+}
+
+const VIEWS: Record<AuthView, LazyView> = {
+  login: lazyView(() => import('./login-form.tsx').then((module) => module.LoginForm)),
+  register: lazyView(() => import('./registration-form.tsx').then((module) => module.RegistrationForm)),
+  reset: lazyView(() => import('./reset-request-form.tsx').then((module) => module.ResetRequestForm)),
+};
+
+/** Fetches every form's chunk ahead of need (AuthHost does it when the browser is idle); resolves once all are in. */
+export function preloadAuthViews(): Promise<void> {
+  return Promise.all(Object.values(VIEWS).map((view) => view.load())).then(() => undefined);
+}
+
+/** The host starts fetching the forms once the page has settled, so the first 'Войти' rarely waits past its loader. */
+function usePreloadWhenIdle(): void {
+  useEffect(() => {
+    const preload = () => void preloadAuthViews().catch(() => {}); // retried when a form opens
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(preload, { timeout: 5000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = setTimeout(preload, 2000);
+    return () => clearTimeout(id);
+  }, []);
+}
+
+/** A form's chunk failed to load: say so in the form's place, with a retry, rather than break the page. */
+class ViewLoadBoundary extends Component<{ children: ReactNode }, { failed: boolean; attempt: number }> {
+  override state = { failed: false, attempt: 0 };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override render() {
+    // A new key per attempt remounts the form, which then picks the view's fresh lazy component.
+    if (!this.state.failed) return <Fragment key={this.state.attempt}>{this.props.children}</Fragment>;
+    return (
+      <div className={styles.failed}>
+        <FormMessage tone="error">Не удалось загрузить форму. Проверьте подключение к интернету.</FormMessage>
+        <Button variant="secondary" onClick={() => this.setState((state) => ({ failed: false, attempt: state.attempt + 1 }))}>
+          Повторить
+        </Button>
+      </div>
+    );
+  }
+}
+
+/** The view's form, and while its chunk is on its way the same loader as a view switch (the Suspense fallback). */
+function ViewForm({ view, switching }: { view: AuthView; switching: boolean }) {
+  // Picked once per mount: switching from the lazy form to the loaded one later would remount it and
+  // drop what was typed. A loaded form renders without suspending, so it lays out under the loader.
+  const [Form] = useState(() => VIEWS[view].loaded ?? VIEWS[view].Lazy);
+  return (
+    <Suspense
+      fallback={
+        <div className={styles.pending} aria-busy="true">
+          <LoaderOverlay active />
+        </div>
+      }
+    >
+      <LoaderOverlay active={switching} />
+      <div inert={switching} aria-busy={switching || undefined}>
+        <Form />
+      </div>
+    </Suspense>
+  );
 }
 
 /**
@@ -38,10 +131,9 @@ function AuthContent({ view, switching }: { view: AuthView; switching: boolean }
   }, [view]);
   return (
     <div ref={ref} className={styles.content} tabIndex={-1} data-auth-view={view}>
-      <LoaderOverlay active={switching} />
-      <div inert={switching} aria-busy={switching || undefined}>
-        {formFor(view)}
-      </div>
+      <ViewLoadBoundary>
+        <ViewForm view={view} switching={switching} />
+      </ViewLoadBoundary>
     </div>
   );
 }
@@ -86,13 +178,17 @@ function InPlacePanel({ view, switching, onClose }: { view: AuthView; switching:
 export interface AuthHostProps {
   /** Installed app: forms swap in place; browser: they open in a popup (portal.md §1, §2.3). */
   standalone: boolean;
+  /** The close button and Escape; closes the form unless given (the shell may lead elsewhere instead). */
+  onClose?: () => void;
 }
 
 /** Hosts the login, registration and reset forms; open one with `useAuthDialog.getState().open('login')`. */
-export function AuthHost({ standalone }: AuthHostProps) {
+export function AuthHost({ standalone, onClose }: AuthHostProps) {
   const view = useAuthDialog((state) => state.view);
   const switching = useAuthDialog((state) => state.switching);
-  const close = useAuthDialog((state) => state.close);
+  const closeView = useAuthDialog((state) => state.close);
+  const close = onClose ?? closeView;
+  usePreloadWhenIdle();
 
   if (standalone) {
     return view ? <InPlacePanel view={view} switching={switching} onClose={close} /> : null;

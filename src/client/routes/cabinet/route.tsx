@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { createFileRoute, Outlet, useRouterState } from '@tanstack/react-router';
 import { CabinetLayout, CabinetSkeleton } from '#client/components/layout/cabinet-layout.tsx';
 import { UnauthorizedScreen } from '#client/components/layout/status-screens.tsx';
 import { useAccountStore } from '#client/features/account/account-store.ts';
@@ -18,10 +18,15 @@ function CabinetRoute() {
   const authView = useAuthDialog((state) => state.view);
   const openAuth = useAuthDialog((state) => state.open);
   const needsLogin = ready && user === null;
+  // False once a navigation away has started: this page stays mounted until the next one is ready,
+  // and the shell closes the in-place form at that start; opening it again here would carry it along.
+  const onCabinetPage = useRouterState({
+    select: (state) => state.location.pathname === '/cabinet' || state.location.pathname.startsWith('/cabinet/'),
+  });
 
   useEffect(() => {
-    if (standalone && needsLogin && authView === null) openAuth('login');
-  }, [standalone, needsLogin, authView, openAuth]);
+    if (standalone && needsLogin && onCabinetPage && authView === null) openAuth('login');
+  }, [standalone, needsLogin, onCabinetPage, authView, openAuth]);
 
   if (!ready) return <CabinetSkeleton />;
   if (!user) return standalone ? null : <UnauthorizedScreen onLogin={() => openAuth('login')} />;

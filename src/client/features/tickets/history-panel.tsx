@@ -1,0 +1,96 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import type { HistoryItem } from '#shared/api/tickets.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { SkeletonText } from '#client/components/ui/skeleton.tsx';
+import { fetchTicketHistory, toLoadError } from './ticket-api.ts';
+import { HighlightText } from './highlight-text.tsx';
+import { ticketDate, ticketTime } from './ticket-page-format.ts';
+import styles from './history-panel.module.css';
+
+type HistoryLoad =
+  | { state: 'loading' }
+  | { state: 'failed'; message: string }
+  | { state: 'ready'; items: HistoryItem[] };
+
+export interface HistoryPanelProps {
+  ticketId: number;
+  id?: string;
+}
+
+/** The ticket's history (cabinet.md §2 History panel): Дата and Действие, loaded when the panel opens. */
+export function HistoryPanel({ ticketId, id }: HistoryPanelProps) {
+  const [load, setLoad] = useState<HistoryLoad>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    setLoad({ state: 'loading' });
+    fetchTicketHistory(ticketId).then(
+      (items) => current && setLoad({ state: 'ready', items }),
+      (error: unknown) => {
+        console.warn('Не удалось загрузить историю заявки', error);
+        if (current) setLoad({ state: 'failed', message: toLoadError(error).message });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [ticketId, attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  return (
+    <section id={id} className={styles.panel} aria-labelledby="ticket-history-title" aria-busy={load.state === 'loading'}>
+      <h2 id="ticket-history-title" className={styles.title}>
+        История заявки
+      </h2>
+      {load.state === 'loading' && (
+        <div className={styles.skeleton}>
+          <span className="visually-hidden" role="status">
+            Загрузка истории…
+          </span>
+          <SkeletonText lines={4} />
+        </div>
+      )}
+      {load.state === 'failed' && (
+        <div className={styles.error} role="alert">
+          <p>{load.message}</p>
+          <Button variant="secondary" onClick={retry}>
+            Повторить
+          </Button>
+        </div>
+      )}
+      {load.state === 'ready' && load.items.length === 0 && <p className={styles.empty}>Список пуст</p>}
+      {load.state === 'ready' && load.items.length > 0 && (
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">Дата</th>
+              <th scope="col">Действие</th>
+            </tr>
+          </thead>
+          <tbody>
+            {load.items.map((item, index) => (
+              <tr key={`${item.created_at}-${index}`}>
+                <td className={styles.date}>
+                  <span>{ticketDate(item.created_at)}</span> <span className={styles.time}>{ticketTime(item.created_at)}</span>
+                </td>
+                <td>
+                  <p className={styles.description}>
+                    <HighlightText text={item.description} />
+                  </p>
+                  {item.subject.type === 'Ticket' && item.subject.id !== null && (
+                    <Link to="/cabinet/tickets/$id" params={{ id: String(item.subject.id) }} className={styles.link}>
+                      Перейти к заявке
+                    </Link>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

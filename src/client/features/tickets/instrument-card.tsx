@@ -1,0 +1,36 @@
+import type { Instrument } from '#shared/api/tickets.ts';
+import { instrumentStatusLabel, instrumentTypeLabel } from '#shared/dictionaries/instruments.ts';
+import styles from './instrument-card.module.css';
+
+/** An instrument of a ticket with no defect statements yet (cabinet.md §2 Instrument card). */
+export function InstrumentCard({ instrument }: { instrument: Instrument }) {
+  const titleId = `instrument-${instrument.id}-title`;
+  return (
+    <article className={styles.card} aria-labelledby={titleId}>
+      <div className={styles.head}>
+        <h3 id={titleId} className={styles.title}>
+          {instrumentTypeLabel(instrument.type)}
+        </h3>
+        <span className={styles.status} data-status={instrument.status}>
+          {instrumentStatusLabel(instrument.status)}
+        </span>
+      </div>
+      <dl className={styles.facts}>
+        <div>
+          <dt>Серийный номер</dt>
+          <dd className={styles.serial}>{instrument.serial_number}</dd>
+        </div>
+        <div>
+          <dt>Тип</dt>
+          <dd>{instrumentTypeLabel(instrument.type)}</dd>
+        </div>
+        {instrument.description && (
+          <div className={styles.wide}>
+            <dt>Описание</dt>
+            <dd>{instrument.description}</dd>
+          </div>
+        )}
+      </dl>
+    </article>
+  );
+}

@@ -1,0 +1,29 @@
+// The ticket page's calls (cabinet.md §2 Ticket page), through the app's one HTTP client and the shared contract.
+import { getTicket, getTicketHistory, type HistoryItem, type Ticket } from '#shared/api/tickets.ts';
+import { ApiError, callApi } from '#client/lib/http.ts';
+
+const UNEXPECTED_MESSAGE = 'Что-то пошло не так. Попробуйте ещё раз.';
+
+export async function fetchTicket(id: number): Promise<Ticket> {
+  const response = await callApi(getTicket, undefined, { id });
+  return response.ticket;
+}
+
+/** The ticket's history (GET /ajax/cabinet/history/tickets/{id}), oldest first as the server sends it. */
+export async function fetchTicketHistory(id: number): Promise<HistoryItem[]> {
+  const response = await callApi(getTicketHistory, undefined, { id });
+  return response.data;
+}
+
+/** What the page shows of a failed call: the Russian message, and whether it was a 404. */
+export interface LoadError {
+  message: string;
+  notFound: boolean;
+}
+
+/** Any thrown value as a LoadError (callApi throws ApiError; anything else is a bug, shown generically). */
+export function toLoadError(error: unknown): LoadError {
+  if (error instanceof ApiError) return { message: error.message, notFound: error.status === 404 };
+  console.error(error);
+  return { message: UNEXPECTED_MESSAGE, notFound: false };
+}

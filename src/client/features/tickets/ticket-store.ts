@@ -1,0 +1,151 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import type { Ticket } from '#shared/api/tickets.ts';
+import { idbStorage } from '#client/lib/idb-storage.ts';
+import { fetchTicket, toLoadError, type LoadError } from './ticket-api.ts';
+
+/** A ticket as last received, with when (ms since epoch): a cold start shows it at once, with its age. */
+export interface CachedTicket {
+  ticket: Ticket;
+  fetchedAt: number;
+}
+
+export interface TicketLoadState {
+  loading: boolean;
+  /** The last load's failure; cleared when a load starts. */
+  error: LoadError | null;
+}
+
+export interface TicketState {
+  /** Tickets by id. Persisted (the most recent ones only, see CACHE_LIMIT). */
+  tickets: Record<number, CachedTicket>;
+  loads: Record<number, TicketLoadState>;
+  /** Ticked statement ids per ticket (cabinet.md §4 Selection); only statements with agreed = 0. */
+  selected: Record<number, number[]>;
+  /** True once the persisted tickets have been read back from IndexedDB. */
+  hydrated: boolean;
+  /** Loads GET /ajax/cabinet/tickets/{id}; concurrent calls for one id share the request. */
+  load(id: number): Promise<void>;
+  setSelected(ticketId: number, statementId: number, selected: boolean): void;
+  clearSelection(ticketId: number): void;
+  /** Forgets every ticket on this device (logout: the next account must not see them). */
+  forget(): void;
+}
+
+export const TICKET_STORE_KEY = 'tickets';
+/** How many tickets stay on the device: enough for the ones a clinic is working on, small in IndexedDB. */
+export const CACHE_LIMIT = 20;
+
+const NO_LOAD: TicketLoadState = { loading: false, error: null };
+const inFlight = new Map<number, Promise<void>>();
+
+/** The statement ids of `ticket` that may stay ticked: still there and still not agreed. */
+function selectable(ticket: Ticket, ids: readonly number[] | undefined): number[] {
+  if (!ids?.length || ticket.finished) return [];
+  const open = new Set(ticket.defective_lists.filter((s) => s.agreed === 0).map((s) => s.id));
+  return ids.filter((id) => open.has(id));
+}
+
+/** The newest CACHE_LIMIT tickets. */
+function newest(tickets: Record<number, CachedTicket>): Record<number, CachedTicket> {
+  const entries = Object.entries(tickets).sort(([, a], [, b]) => b.fetchedAt - a.fetchedAt);
+  return Object.fromEntries(entries.slice(0, CACHE_LIMIT));
+}
+
+function without<T>(record: Record<number, T>, id: number): Record<number, T> {
+  const copy = { ...record };
+  delete copy[id];
+  return copy;
+}
+
+export const useTicketStore = create<TicketState>()(
+  persist(
+    (set, get) => ({
+      tickets: {},
+      loads: {},
+      selected: {},
+      hydrated: false,
+
+      load(id) {
+        const running = inFlight.get(id);
+        if (running) return running;
+        set((state) => ({ loads: { ...state.loads, [id]: { loading: true, error: null } } }));
+        const request = fetchTicket(id)
+          .then(
+            async (ticket) => {
+              // Written after the persisted copy is back, so the older copy never overwrites this one.
+              await whenHydrated();
+              set((state) => ({
+                tickets: newest({ ...state.tickets, [id]: { ticket, fetchedAt: Date.now() } }),
+                loads: { ...state.loads, [id]: NO_LOAD },
+                selected: { ...state.selected, [id]: selectable(ticket, state.selected[id]) },
+              }));
+            },
+            async (error: unknown) => {
+              const failure = toLoadError(error);
+              await whenHydrated();
+              set((state) =>
+                failure.notFound
+                  ? {
+                      // Gone or not (any longer) this account's: the old copy must not be shown either.
+                      tickets: without(state.tickets, id),
+                      selected: without(state.selected, id),
+                      loads: { ...state.loads, [id]: { loading: false, error: failure } },
+                    }
+                  : { loads: { ...state.loads, [id]: { loading: false, error: failure } } },
+              );
+            },
+          )
+          .finally(() => {
+            inFlight.delete(id);
+          });
+        inFlight.set(id, request);
+        return request;
+      },
+
+      setSelected(ticketId, statementId, selected) {
+        const cached = get().tickets[ticketId];
+        if (!cached) return;
+        set((state) => {
+          const current = state.selected[ticketId] ?? [];
+          const next = selected ? [...new Set([...current, statementId])] : current.filter((id) => id !== statementId);
+          return { selected: { ...state.selected, [ticketId]: selectable(cached.ticket, next) } };
+        });
+      },
+
+      clearSelection(ticketId) {
+        set((state) => ({ selected: { ...state.selected, [ticketId]: [] } }));
+      },
+
+      forget() {
+        set({ tickets: {}, selected: {}, loads: {} });
+      },
+    }),
+    {
+      name: TICKET_STORE_KEY,
+      version: 1,
+      storage: createJSONStorage(() => idbStorage),
+      partialize: (state) => ({ tickets: newest(state.tickets) }),
+      onRehydrateStorage: () => () => {
+        useTicketStore.setState({ hydrated: true });
+      },
+    },
+  ),
+);
+
+/** Resolves once the persisted tickets are back (set on a failed read too). */
+function whenHydrated(): Promise<void> {
+  if (useTicketStore.getState().hydrated) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = useTicketStore.subscribe((state) => {
+      if (!state.hydrated) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+/** Reloads a ticket after something changed it (a decision applied); the decisions feature calls it through the route. */
+export function reloadTicket(id: number): Promise<void> {
+  return useTicketStore.getState().load(id);
+}

@@ -1,0 +1,156 @@
+import { create, type StoreApi, type UseBoundStore } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { idbStorage } from './idb-storage.ts';
+
+/** One page of a keyset-paged list as the server gives it. */
+export interface Page<Item> {
+  items: Item[];
+  nextCursor: string | null;
+}
+
+export interface PagedListState<Item, Filter> {
+  filter: Filter;
+  items: Item[];
+  nextCursor: string | null;
+  /** When the first page shown was fetched (ms since epoch); null before any answer. The offline view shows its age. */
+  fetchedAt: number | null;
+  /** The user the items belong to: a saved list of another account on this device is never shown. */
+  ownerId: number | null;
+  /** How many of `items` came with the first page, and its cursor: only that page is saved. */
+  firstPage: { length: number; nextCursor: string | null };
+  /** The first page is being (re)loaded. */
+  loading: boolean;
+  /** The first page failed; the saved items (if any) stay shown. */
+  error: string | null;
+  loadingMore: boolean;
+  moreError: string | null;
+  /** The saved state has been read back from IndexedDB. */
+  hydrated: boolean;
+  /** Changes the filter and loads its first page (the old rows go at once: they answer another question). */
+  setFilter(patch: Partial<Filter>, userId: number): Promise<void>;
+  /** (Re)loads the first page for the current filter, keeping the rows shown meanwhile. */
+  load(userId: number): Promise<void>;
+  loadMore(userId: number): Promise<void>;
+}
+
+export interface PagedListOptions<Item, Filter> {
+  /** The IndexedDB key. */
+  name: string;
+  initialFilter: Filter;
+  fetchPage(filter: Filter, userId: number, cursor: string | null): Promise<Page<Item>>;
+}
+
+export type PagedListStore<Item, Filter> = UseBoundStore<StoreApi<PagedListState<Item, Filter>>>;
+
+const FALLBACK_ERROR = 'Не удалось загрузить данные. Попробуйте ещё раз.';
+const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : FALLBACK_ERROR);
+
+/**
+ * A keyset-paged list (tickets, bills): the filter, the rows, loading and error flags. The filter and
+ * the first page are persisted, so a cold start shows the last list at once and refreshes it.
+ * Answers to superseded requests (the filter changed meanwhile) are dropped.
+ */
+export function createPagedListStore<Item, Filter>({
+  name,
+  initialFilter,
+  fetchPage,
+}: PagedListOptions<Item, Filter>): PagedListStore<Item, Filter> {
+  /** Bumped by every first-page load; a page answer for an older value is stale. */
+  let generation = 0;
+
+  const store: PagedListStore<Item, Filter> = create<PagedListState<Item, Filter>>()(
+    persist(
+      (set, get) => ({
+        filter: initialFilter,
+        items: [],
+        nextCursor: null,
+        fetchedAt: null,
+        ownerId: null,
+        firstPage: { length: 0, nextCursor: null },
+        loading: false,
+        error: null,
+        loadingMore: false,
+        moreError: null,
+        hydrated: false,
+
+        async setFilter(patch, userId) {
+          await whenHydrated();
+          set({ filter: { ...get().filter, ...patch }, items: [], nextCursor: null, fetchedAt: null, firstPage: { length: 0, nextCursor: null } });
+          return get().load(userId);
+        },
+
+        async load(userId) {
+          await whenHydrated();
+          const current = (generation += 1);
+          // Another account's saved rows are dropped before anything is shown.
+          if (get().ownerId !== userId) set({ items: [], nextCursor: null, fetchedAt: null, ownerId: userId });
+          set({ loading: true, error: null, loadingMore: false, moreError: null });
+          try {
+            const page = await fetchPage(get().filter, userId, null);
+            if (current !== generation) return;
+            set({
+              items: page.items,
+              nextCursor: page.nextCursor,
+              firstPage: { length: page.items.length, nextCursor: page.nextCursor },
+              fetchedAt: Date.now(),
+              ownerId: userId,
+              loading: false,
+            });
+          } catch (error) {
+            if (current !== generation) return;
+            set({ loading: false, error: messageOf(error) });
+          }
+        },
+
+        async loadMore(userId) {
+          const { nextCursor, loading, loadingMore, filter } = get();
+          if (!nextCursor || loading || loadingMore) return;
+          const current = generation;
+          set({ loadingMore: true, moreError: null });
+          try {
+            const page = await fetchPage(filter, userId, nextCursor);
+            if (current !== generation) return;
+            set((state) => ({ items: [...state.items, ...page.items], nextCursor: page.nextCursor, loadingMore: false }));
+          } catch (error) {
+            if (current !== generation) return;
+            set({ loadingMore: false, moreError: messageOf(error) });
+          }
+        },
+      }),
+      {
+        name,
+        version: 1,
+        storage: createJSONStorage(() => idbStorage),
+        partialize: (state) => ({
+          filter: state.filter,
+          items: state.items.slice(0, state.firstPage.length),
+          nextCursor: state.firstPage.nextCursor,
+          firstPage: state.firstPage,
+          fetchedAt: state.fetchedAt,
+          ownerId: state.ownerId,
+        }),
+        // A filter field added later still gets its default.
+        merge: (persisted, current) => {
+          const saved = (persisted ?? {}) as Partial<PagedListState<Item, Filter>>;
+          return { ...current, ...saved, filter: { ...current.filter, ...saved.filter } };
+        },
+        onRehydrateStorage: () => () => {
+          store.setState({ hydrated: true });
+        },
+      },
+    ),
+  );
+
+  function whenHydrated(): Promise<void> {
+    if (store.getState().hydrated) return Promise.resolve();
+    return new Promise((resolve) => {
+      const unsubscribe = store.subscribe((state) => {
+        if (!state.hydrated) return;
+        unsubscribe();
+        resolve();
+      });
+    });
+  }
+
+  return store;
+}

@@ -1,0 +1,26 @@
+// Content-Disposition with the original (often Cyrillic) file name. Browsers use `filename*`
+// (RFC 5987/6266, UTF-8 percent-encoded); `filename` is an ASCII fallback for the rest. Quotes,
+// backslashes and control characters never reach the header, so a name cannot break out of it.
+
+/** RFC 5987 attr-char: everything else is percent-encoded. */
+function encodeRfc5987(value: string): string {
+  return encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+function asciiFallback(name: string): string {
+  // oxlint-disable-next-line no-control-regex -- control characters are exactly what we strip
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return ascii.trim() || 'file';
+}
+
+/** Strips path parts and control characters; a name that ends up empty becomes `fallback`. */
+export function safeFileName(name: string, fallback = 'file'): string {
+  // oxlint-disable-next-line no-control-regex -- control characters are exactly what we strip
+  const base = name.split(/[/\\]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return base || fallback;
+}
+
+export function contentDisposition(name: string, type: 'attachment' | 'inline' = 'attachment'): string {
+  const clean = safeFileName(name);
+  return `${type}; filename="${asciiFallback(clean)}"; filename*=UTF-8''${encodeRfc5987(clean)}`;
+}

@@ -1,0 +1,187 @@
+// THE ACCESS WALK (issue 3, Access control): clinic A walks every resource endpoint with clinic B's
+// ids and must get 404 (or an empty list) and never a byte of B's data. The endpoints are read from
+// src/shared/api/*.ts and downloadPaths, so a new endpoint fails the coverage test until it is
+// walked here or listed, with a reason, as not a resource.
+import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { eq, inArray, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAs } from '../../../tests/setup/accounts.ts';
+import { createClinicWorld, type ClinicWorld } from '../../../tests/setup/cabinet-world.ts';
+import { createTestApp, type TestApp, type TestRequestInit } from '../../../tests/setup/test-app.ts';
+import { decisions, defectStatements, events } from '#server/db/schema.ts';
+import type { Endpoint } from '#shared/api/endpoint.ts';
+import { IDEMPOTENCY_HEADER } from '#shared/api/decisions.ts';
+import { downloadPaths } from '#shared/api/tickets.ts';
+import { REJECT_REASONS } from '#shared/dictionaries/reject-reasons.ts';
+
+type Expect = 'not-found' | 'empty-list' | 'own-data';
+
+interface Call {
+  path: string;
+  init?: TestRequestInit;
+  expect: Expect;
+  /** As B the same call must succeed: proves the 404 comes from access, not from a wrong path. */
+  ownerGets200?: boolean;
+}
+
+/** `METHOD path` → the calls A makes with B's ids (A's own ids where a call takes two). */
+const WALK: Record<string, (b: ClinicWorld, a: ClinicWorld) => Call[]> = {
+  'GET /ajax/cabinet/tickets': (b) => [
+    // A's own list: A's tickets only (B's e-mail, a marker, would show on B's rows).
+    { path: '/ajax/cabinet/tickets', expect: 'own-data' },
+    { path: `/ajax/cabinet/tickets?client_id=${b.clientId}`, expect: 'empty-list' },
+    { path: `/ajax/cabinet/tickets?number=${b.ticketId}`, expect: 'empty-list' },
+  ],
+  'GET /ajax/cabinet/tickets/:id': (b) => [{ path: `/ajax/cabinet/tickets/${b.ticketId}`, expect: 'not-found', ownerGets200: true }],
+  'GET /ajax/cabinet/history/tickets/:id': (b) => [
+    { path: `/ajax/cabinet/history/tickets/${b.ticketId}`, expect: 'not-found', ownerGets200: true },
+  ],
+  'GET /ajax/cabinet/bills': (b) => [
+    { path: '/ajax/cabinet/bills', expect: 'own-data' },
+    { path: `/ajax/cabinet/bills?client_id=${b.clientId}`, expect: 'empty-list' },
+  ],
+  'GET /ajax/cabinet/defects/:id/loyalty': (b) => b.statementIds.map((id) => ({ path: `/ajax/cabinet/defects/${id}/loyalty`, expect: 'not-found' })),
+  'POST /ajax/cabinet/defects/approve': (b, a) => [
+    decision('/ajax/cabinet/defects/approve', { ticket_id: b.ticketId, defects: [{ id: b.statementIds[0], version: 1 }] }),
+    // A's own ticket with B's statement: still B's statement.
+    decision('/ajax/cabinet/defects/approve', { ticket_id: a.ticketId, defects: [{ id: b.statementIds[0], version: 1 }] }),
+    decision('/ajax/cabinet/defects/approve', {
+      ticket_id: a.ticketId,
+      defects: [
+        { id: a.statementIds[0], version: 1 },
+        { id: b.statementIds[0], version: 1 },
+      ],
+    }),
+  ],
+  'POST /ajax/cabinet/defects/reject': (b, a) => [
+    decision('/ajax/cabinet/defects/reject', { ticket_id: b.ticketId, defects: [{ id: b.statementIds[0], version: 1 }], comment: REJECT_REASONS[0] }),
+    decision('/ajax/cabinet/defects/reject', { ticket_id: a.ticketId, defects: [{ id: b.statementIds[0], version: 1 }], comment: REJECT_REASONS[0] }),
+  ],
+  'POST /ajax/cabinet/defects/discuss': (b, a) => [
+    decision('/ajax/cabinet/defects/discuss', { ticket_id: b.ticketId, defect: { id: b.statementIds[0], version: 1 }, comment: 'Вопрос' }),
+    decision('/ajax/cabinet/defects/discuss', { ticket_id: a.ticketId, defect: { id: b.statementIds[0], version: 1 }, comment: 'Вопрос' }),
+  ],
+  'POST /ajax/cabinet/defects/trade-in': (b, a) => [
+    decision('/ajax/cabinet/defects/trade-in', { ticket_id: b.ticketId, defect: { id: b.statementIds[0], version: 1 }, instrument_id: 1 }),
+    decision('/ajax/cabinet/defects/trade-in', { ticket_id: a.ticketId, defect: { id: b.statementIds[0], version: 1 }, instrument_id: 1 }),
+  ],
+  // Not B's to begin with, but it must not carry anything of B either.
+  'GET /ajax/user/data': () => [{ path: '/ajax/user/data', expect: 'own-data' }],
+};
+
+/** Endpoints that serve no clinic's records, with the reason. */
+const NOT_RESOURCE: Record<string, string> = {
+  'POST /ajax/login': 'logs in; no record id',
+  'POST /ajax/logout': 'ends the own session',
+  'POST /ajax/register/send-code': 'registration, logged out',
+  'POST /ajax/register/confirm': 'registration, logged out',
+  'POST /ajax/password/forgot': 'password reset by e-mail, logged out',
+  'POST /ajax/password/reset': 'password reset by code, logged out',
+  'POST /ajax/password/change': 'changes the own password',
+  'GET /ajax/cabinet/trade-in': 'the trade-in catalogue, the same for every account',
+  'GET /ajax/cabinet/trade-in/:id': 'one catalogue entry, the same for every account',
+};
+
+/** Every file path of downloadPaths → the calls with B's ids. */
+const DOWNLOADS: Record<keyof typeof downloadPaths, (b: ClinicWorld) => string[]> = {
+  ticketPdf: (b) => [downloadPaths.ticketPdf(b.ticketId)],
+  waybill: (b) => [downloadPaths.waybill(b.providerOrderId)],
+  file: (b) => Object.values(b.fileIds).map((id) => downloadPaths.file(id)),
+  bill: (b) => [downloadPaths.bill(b.billId)],
+};
+
+function decision(path: string, json: unknown): Call {
+  return { path, init: { method: 'POST', json, headers: { [IDEMPOTENCY_HEADER]: randomUUID() } }, expect: 'not-found' };
+}
+
+async function sharedEndpoints(): Promise<string[]> {
+  const dir = fileURLToPath(new URL('../../shared/api/', import.meta.url));
+  const keys: string[] = [];
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
+    const module = (await import(`${dir}${file}`)) as Record<string, unknown>;
+    for (const value of Object.values(module)) {
+      if (value && typeof value === 'object' && 'method' in value && 'path' in value && 'output' in value) {
+        const endpoint = value as Endpoint;
+        keys.push(`${endpoint.method} ${endpoint.path}`);
+      }
+    }
+  }
+  return keys;
+}
+
+let t: TestApp;
+let a: ClinicWorld;
+let b: ClinicWorld;
+
+async function as(world: ClinicWorld) {
+  t.cookies.clear();
+  expect((await loginAs(t, world.email, world.password)).status).toBe(200);
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ now: '2026-03-15T12:00:00Z' });
+  a = await createClinicWorld(t, 'clinicA');
+  b = await createClinicWorld(t, 'clinicB');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the access walk', () => {
+  it('covers every endpoint of src/shared/api and every download path', async () => {
+    const endpoints = await sharedEndpoints();
+    expect(endpoints.length).toBeGreaterThan(10);
+    const unclassified = endpoints.filter((key) => !(key in WALK) && !(key in NOT_RESOURCE));
+    expect(unclassified, 'walk these endpoints in WALK or list them in NOT_RESOURCE with a reason').toEqual([]);
+    const stale = [...Object.keys(WALK), ...Object.keys(NOT_RESOURCE)].filter((key) => !endpoints.includes(key));
+    expect(stale, 'entries for endpoints that no longer exist').toEqual([]);
+    expect(Object.keys(DOWNLOADS).sort()).toEqual(Object.keys(downloadPaths).sort());
+  });
+
+  it('gives clinic A nothing of clinic B, anywhere', async () => {
+    await as(a);
+    const calls: Call[] = [
+      ...Object.values(WALK).flatMap((make) => make(b, a)),
+      ...Object.values(DOWNLOADS).flatMap((make) => make(b).map((path): Call => ({ path, expect: 'not-found', ownerGets200: true }))),
+    ];
+    for (const call of calls) {
+      const label = `${call.init?.method ?? 'GET'} ${call.path}`;
+      const response = await t.request(call.path, call.init);
+      const text = await response.text();
+      for (const marker of b.markers) expect(text, `${label} leaks ${marker}`).not.toContain(marker);
+      if (call.expect === 'not-found') {
+        expect(response.status, label).toBe(404);
+        expect(JSON.parse(text), label).toEqual({ success: false, message: 'Не найдено' });
+      } else if (call.expect === 'empty-list') {
+        expect(response.status, label).toBe(200);
+        expect(JSON.parse(text), label).toMatchObject({ success: true, data: [], next_cursor: null });
+      } else {
+        expect(response.status, label).toBe(200);
+        const ids = ((JSON.parse(text) as { data?: Array<{ id: number }> }).data ?? []).map((row) => row.id);
+        expect(ids, label).not.toContain(b.ticketId);
+        expect(ids, label).not.toContain(b.billId);
+      }
+    }
+
+    // Nothing was decided on B's statements, and no event was written for them.
+    const statements = await t.db.select().from(defectStatements).where(inArray(defectStatements.id, b.statementIds));
+    expect(statements.map((s) => [s.agreed, s.version])).toEqual([
+      [0, 1],
+      [1, 1],
+    ]);
+    expect(await t.db.select().from(decisions).where(inArray(decisions.defectStatementId, b.statementIds))).toEqual([]);
+    expect(await t.db.select().from(events).where(like(events.type, 'defect.%'))).toEqual([]);
+    expect(await t.db.select().from(decisions).where(eq(decisions.clientId, a.clientId))).toEqual([]);
+
+    // The same calls as B succeed: the 404s above are access, not typos.
+    await as(b);
+    for (const call of calls.filter((c) => c.ownerGets200)) {
+      const response = await t.request(call.path, call.init);
+      expect(response.status, `as owner: ${call.path}`).toBe(200);
+    }
+    const own = await t.request('/ajax/cabinet/tickets');
+    expect(await own.text()).toContain(b.email);
+  });
+});

@@ -1,0 +1,399 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decisionMessages, IDEMPOTENCY_HEADER } from '#shared/api/decisions.ts';
+import { decisions, defectStatements, events } from '#server/db/schema.ts';
+import { KEY_REUSED_MESSAGE } from '#server/services/idempotency.ts';
+import { balance } from '#server/services/points.ts';
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { insertAccount } from '../../../tests/setup/accounts.ts';
+import {
+  decide,
+  decisionsFor,
+  eventsFor,
+  grantPoints,
+  historyFor,
+  insertGift,
+  insertStatement,
+  insertTicket,
+  insertTradeIn,
+  ledger,
+  loggedInClinic,
+  newKey,
+  paths,
+  statementRow,
+  storedKeys,
+} from '../../../tests/setup/decisions-world.ts';
+
+// Decisions on quotes through the HTTP API as a logged-in clinic (issue 3 "Server rules").
+
+let t: TestApp;
+let me: Awaited<ReturnType<typeof loggedInClinic>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  me = await loggedInClinic(t);
+  await grantPoints(t, me.id, 2000);
+  await insertGift(t, { id: 1, cost: 300 });
+  await insertGift(t, { id: 2, cost: 1000, isAvailable: false });
+  await insertGift(t, { id: 3, cost: 100_000 });
+  await insertTradeIn(t, { id: 1, title: 'Скалер новый' });
+  await insertTradeIn(t, { id: 2, isActive: false });
+});
+afterAll(() => t.close());
+
+async function countEvents() {
+  return (await t.db.select({ id: events.id }).from(events)).length;
+}
+async function countDecisions() {
+  return (await t.db.select({ id: decisions.id }).from(decisions)).length;
+}
+
+describe('approve', () => {
+  it('approves one quote: agreed 1, status 2, one event, one decision row, a history line', async () => {
+    const s = await insertStatement(t, me.ticketId);
+    const before = await balance(t.db, me.id);
+    const response = await decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: s.id, version: s.version }] });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: true, message: 'Ремонт согласован', balls: before });
+    const row = await statementRow(t, s.id);
+    expect(row).toMatchObject({ agreed: 1, status: 2, version: 2 });
+    const evts = await eventsFor(t, s.id);
+    expect(evts).toHaveLength(1);
+    expect(evts[0]).toMatchObject({ type: 'defect.approved', clientId: me.id, ticketId: me.ticketId, payload: { defect_id: s.id, balls: 0, gift: null } });
+    expect(await decisionsFor(t, s.id)).toMatchObject([{ kind: 'approved', clientId: me.id, statementVersion: 1, balls: 0 }]);
+    const history = await historyFor(t, s.id);
+    expect(history).toHaveLength(1);
+    expect(history[0]!.description).toMatch(/^Согласован ремонт по ведомости №\d+/);
+    expect(history[0]!.ticketId).toBe(me.ticketId);
+  });
+
+  it('approves several quotes in one call, one event each', async () => {
+    const a = await insertStatement(t, me.ticketId);
+    const b = await insertStatement(t, me.ticketId, { version: 3 });
+    const response = await decide(t, paths.approve, {
+      ticket_id: me.ticketId,
+      defects: [
+        { id: a.id, version: 1 },
+        { id: b.id, version: 3 },
+      ],
+    });
+    expect(response.status).toBe(200);
+    expect((await response.json()).message).toBe('Ремонт согласован (ведомостей: 2)');
+    for (const s of [a, b]) {
+      expect((await statementRow(t, s.id)).agreed).toBe(1);
+      expect((await eventsFor(t, s.id)).map((e) => e.type)).toEqual(['defect.approved']);
+    }
+  });
+
+  it('spends points on one quote: a negative ledger entry naming the statement, balls in the event', async () => {
+    const s = await insertStatement(t, me.ticketId, { sum: '1000.00' });
+    const before = await balance(t.db, me.id);
+    const response = await decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: s.id, version: 1 }], balls: 300 });
+    expect(response.status).toBe(200);
+    expect((await response.json()).balls).toBe(before - 300);
+    const entries = await ledger(t, me.id);
+    expect(entries.at(-1)).toMatchObject({ delta: -300 });
+    expect(entries.at(-1)!.reason).toContain(`№${s.id}`);
+    expect((await eventsFor(t, s.id))[0]!.payload).toEqual({ defect_id: s.id, balls: 300, gift: null });
+    expect((await historyFor(t, s.id))[0]!.description).toContain('списано 300');
+  });
+
+  it('buys a gift with points: its cost leaves the ledger, the gift is in the event', async () => {
+    const s = await insertStatement(t, me.ticketId);
+    const before = await balance(t.db, me.id);
+    const response = await decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: s.id, version: 1 }], gift: 1 });
+    expect(response.status).toBe(200);
+    expect((await response.json()).balls).toBe(before - 300);
+    expect((await eventsFor(t, s.id))[0]!.payload).toEqual({ defect_id: s.id, balls: 0, gift: 1 });
+    expect((await decisionsFor(t, s.id))[0]!.giftId).toBe(1);
+  });
+
+  it('refuses more points than 30 % of the cost: 422 on balls, nothing written', async () => {
+    const s = await insertStatement(t, me.ticketId, { sum: '1000.00' });
+    const before = await ledger(t, me.id);
+    const response = await decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: s.id, version: 1 }], balls: 301 });
+    expect(response.status).toBe(422);
+    const body = await response.json();
+    expect(body.errors.balls).toEqual([decisionMessages.ballsTooMany(300)]);
+    expect(body.message).toBe(decisionMessages.ballsTooMany(300));
+    expect(await ledger(t, me.id)).toEqual(before);
+    expect((await statementRow(t, s.id)).agreed).toBe(0);
+    expect(await eventsFor(t, s.id)).toHaveLength(0);
+  });
+
+  it('refuses a gift that is not offered or not affordable, and one that does not exist', async () => {
+    const s = await insertStatement(t, me.ticketId);
+    for (const gift of [2, 3, 999]) {
+      const response = await decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: s.id, version: 1 }], gift });
+      expect(response.status).toBe(422);
+      const body = await response.json();
+      expect(body.errors.gift).toHaveLength(1);
+    }
+    expect((await statementRow(t, s.id)).agreed).toBe(0);
+    expect(await eventsFor(t, s.id)).toHaveLength(0);
+  });
+
+  it('refuses points or a gift with several quotes (422 from the contract)', async () => {
+    const a = await insertStatement(t, me.ticketId);
+    const b = await insertStatement(t, me.ticketId);
+    const response = await decide(t, paths.approve, {
+      ticket_id: me.ticketId,
+      defects: [
+        { id: a.id, version: 1 },
+        { id: b.id, version: 1 },
+      ],
+      balls: 10,
+    });
+    expect(response.status).toBe(422);
+    expect(await eventsFor(t, a.id)).toHaveLength(0);
+  });
+});
+
+describe('points beyond the balance', () => {
+  it('caps the spend at the balance even when 30 % of the cost is more', async () => {
+    const poor = await loggedInClinic(t);
+    await grantPoints(t, poor.id, 50);
+    const s = await insertStatement(t, poor.ticketId, { sum: '10000.00' });
+    const response = await decide(t, paths.approve, { ticket_id: poor.ticketId, defects: [{ id: s.id, version: 1 }], balls: 51 });
+    expect(response.status).toBe(422);
+    expect((await response.json()).errors.balls).toEqual([decisionMessages.ballsTooMany(50)]);
+    const ok = await decide(t, paths.approve, { ticket_id: poor.ticketId, defects: [{ id: s.id, version: 1 }], balls: 50 });
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).balls).toBe(0);
+    // Back to the main clinic's browser for the other tests.
+    me = { ...me, ...(await relogin()) };
+  });
+});
+
+async function relogin() {
+  const { loginAs } = await import('../../../tests/setup/accounts.ts');
+  t.cookies.clear();
+  const response = await loginAs(t, me.email, me.password);
+  expect(response.status).toBe(200);
+  return {};
+}
+
+describe('reject, discuss, trade-in', () => {
+  it('rejects with a reason: agreed 2, status 4, defect.rejected with the comment', async () => {
+    const s = await insertStatement(t, me.ticketId);
+    const comment = 'Дорогой ремонт';
+    const response = await decide(t, paths.reject, { ticket_id: me.ticketId, defects: [{ id: s.id, version: 1 }], comment });
+    expect(response.status).toBe(200);
+    expect(await statementRow(t, s.id)).toMatchObject({ agreed: 2, status: 4 });
+    expect((await eventsFor(t, s.id)).map((e) => [e.type, e.payload])).toEqual([['defect.rejected', { defect_id: s.id, comment }]]);
+    expect(await decisionsFor(t, s.id)).toMatchObject([{ kind: 'rejected', comment }]);
+    expect((await historyFor(t, s.id))[0]!.description).toContain(comment);
+  });
+
+  it('refuses a reason outside the list: 422', async () => {
+    const s = await insertStatement(t, me.ticketId);
+    const response = await decide(t, paths.reject, { ticket_id: me.ticketId, defects: [{ id: s.id, version: 1 }], comment: 'просто так' });
+    expect(response.status).toBe(422);
+    expect((await response.json()).message).toBe(decisionMessages.reasonRequired);
+  });
+
+  it('discusses with a comment: agreed 3, status unchanged, defect.discussed', async () => {
+    const s = await insertStatement(t, me.ticketId);
+    const response = await decide(t, paths.discuss, { ticket_id: me.ticketId, defect: { id: s.id, version: 1 }, comment: '  Почему так дорого?  ' });
+    expect(response.status).toBe(200);
+    expect(await statementRow(t, s.id)).toMatchObject({ agreed: 3, status: 1 });
+    expect((await eventsFor(t, s.id)).map((e) => [e.type, e.payload])).toEqual([['defect.discussed', { defect_id: s.id, comment: 'Почему так дорого?' }]]);
+  });
+
+  it('refuses an empty comment', async () => {
+    const s = await insertStatement(t, me.ticketId);
+    const response = await decide(t, paths.discuss, { ticket_id: me.ticketId, defect: { id: s.id, version: 1 }, comment: '   ' });
+    expect(response.status).toBe(422);
+    expect((await response.json()).message).toBe(decisionMessages.commentRequired);
+  });
+
+  it('may decide again once the back office sets agreed back to 0 (with a new version)', async () => {
+    const s = await insertStatement(t, me.ticketId);
+    await decide(t, paths.discuss, { ticket_id: me.ticketId, defect: { id: s.id, version: 1 }, comment: 'Вопрос' });
+    await t.db.update(defectStatements).set({ agreed: 0, version: 3 }).where(eq(defectStatements.id, s.id));
+    const response = await decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: s.id, version: 3 }] });
+    expect(response.status).toBe(200);
+    expect((await eventsFor(t, s.id)).map((e) => e.type)).toEqual(['defect.discussed', 'defect.approved']);
+  });
+
+  it('trades in for an active instrument: agreed 4, defect.trade_in', async () => {
+    const s = await insertStatement(t, me.ticketId, { tradeIsEnabled: true });
+    const response = await decide(t, paths.tradeIn, { ticket_id: me.ticketId, defect: { id: s.id, version: 1 }, instrument_id: 1 });
+    expect(response.status).toBe(200);
+    expect((await response.json()).message).toContain('Скалер новый');
+    expect((await statementRow(t, s.id)).agreed).toBe(4);
+    expect((await eventsFor(t, s.id)).map((e) => [e.type, e.payload])).toEqual([['defect.trade_in', { defect_id: s.id, instrument_id: 1 }]]);
+    expect(await decisionsFor(t, s.id)).toMatchObject([{ kind: 'trade_in', tradeInInstrumentId: 1 }]);
+  });
+
+  it('refuses trade-in when the quote does not offer it, or for an inactive or unknown instrument', async () => {
+    const plain = await insertStatement(t, me.ticketId);
+    const offered = await insertStatement(t, me.ticketId, { tradeIsEnabled: true });
+    const refused = [
+      await decide(t, paths.tradeIn, { ticket_id: me.ticketId, defect: { id: plain.id, version: 1 }, instrument_id: 1 }),
+      await decide(t, paths.tradeIn, { ticket_id: me.ticketId, defect: { id: offered.id, version: 1 }, instrument_id: 2 }),
+      await decide(t, paths.tradeIn, { ticket_id: me.ticketId, defect: { id: offered.id, version: 1 }, instrument_id: 77 }),
+    ];
+    expect(refused.map((r) => r.status)).toEqual([422, 422, 422]);
+    expect(await eventsFor(t, plain.id)).toHaveLength(0);
+    expect(await eventsFor(t, offered.id)).toHaveLength(0);
+  });
+});
+
+describe('idempotency', () => {
+  it('a replay with the same key returns the first answer and writes nothing', async () => {
+    const s = await insertStatement(t, me.ticketId, { sum: '1000.00' });
+    const key = newKey();
+    const body = { ticket_id: me.ticketId, defects: [{ id: s.id, version: 1 }], balls: 100 };
+    const first = await decide(t, paths.approve, body, key);
+    expect(first.status).toBe(200);
+    const firstBody = await first.json();
+    const entries = await ledger(t, me.id);
+    const eventCount = await countEvents();
+    // Key order and defaults do not make it another request.
+    const replay = await decide(t, paths.approve, { balls: 100, defects: [{ version: 1, id: s.id }], ticket_id: me.ticketId, gift: null }, key);
+    expect(replay.status).toBe(200);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(await replay.json()).toEqual(firstBody);
+    expect(await ledger(t, me.id)).toEqual(entries);
+    expect(await countEvents()).toBe(eventCount);
+    expect(await eventsFor(t, s.id)).toHaveLength(1);
+    expect(await decisionsFor(t, s.id)).toHaveLength(1);
+  });
+
+  it('the same key with another body is refused with 422', async () => {
+    const a = await insertStatement(t, me.ticketId);
+    const b = await insertStatement(t, me.ticketId);
+    const key = newKey();
+    expect((await decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: a.id, version: 1 }] }, key)).status).toBe(200);
+    const other = await decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: b.id, version: 1 }] }, key);
+    expect(other.status).toBe(422);
+    expect(await other.json()).toEqual({ success: false, message: KEY_REUSED_MESSAGE });
+    expect((await statementRow(t, b.id)).agreed).toBe(0);
+    // Another call (path) with the same key is another request too.
+    const reject = await decide(t, paths.reject, { ticket_id: me.ticketId, defects: [{ id: a.id, version: 1 }], comment: 'Дорогой ремонт' }, key);
+    expect(reject.status).toBe(422);
+  });
+
+  it('a missing or malformed key is 400 before anything else', async () => {
+    const s = await insertStatement(t, me.ticketId);
+    const body = { ticket_id: me.ticketId, defects: [{ id: s.id, version: 1 }] };
+    for (const key of [null, 'short', 'has space in it', 'x'.repeat(201), 'key/with/slashes', 'key;semicolon']) {
+      const response = await decide(t, paths.approve, body, key);
+      expect(response.status).toBe(400);
+      expect((await response.json()).message).toContain(IDEMPOTENCY_HEADER);
+    }
+    // Even with an invalid body: the key is checked first.
+    expect((await decide(t, paths.discuss, {}, null)).status).toBe(400);
+    expect((await statementRow(t, s.id)).agreed).toBe(0);
+  });
+
+  it('keys are per user: another clinic may use the same key', async () => {
+    const key = newKey();
+    const mine = await insertStatement(t, me.ticketId);
+    expect((await decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: mine.id, version: 1 }] }, key)).status).toBe(200);
+    const other = await loggedInClinic(t);
+    const theirs = await insertStatement(t, other.ticketId);
+    expect((await decide(t, paths.approve, { ticket_id: other.ticketId, defects: [{ id: theirs.id, version: 1 }] }, key)).status).toBe(200);
+    expect((await statementRow(t, theirs.id)).agreed).toBe(1);
+    await relogin();
+  });
+
+  it('a stored refusal is replayed as it was, even after the quote changed', async () => {
+    const s = await insertStatement(t, me.ticketId, { version: 2 });
+    const key = newKey();
+    const body = { ticket_id: me.ticketId, defects: [{ id: s.id, version: 1 }] };
+    const first = await decide(t, paths.approve, body, key);
+    expect(first.status).toBe(409);
+    const firstBody = await first.json();
+    expect((await storedKeys(t, me.id)).find((k) => k.key === key)?.status).toBe(409);
+    await t.db.update(defectStatements).set({ version: 1 }).where(eq(defectStatements.id, s.id));
+    const replay = await decide(t, paths.approve, body, key);
+    expect(replay.status).toBe(409);
+    expect(await replay.json()).toEqual(firstBody);
+    expect((await statementRow(t, s.id)).agreed).toBe(0);
+  });
+});
+
+describe('conflicts and access', () => {
+  it('a stale version is 409 with the current state in details, and nothing is written', async () => {
+    const fresh = await insertStatement(t, me.ticketId);
+    const changed = await insertStatement(t, me.ticketId, { sum: '15000.00', version: 2 });
+    const eventCount = await countEvents();
+    const decisionCount = await countDecisions();
+    const response = await decide(t, paths.approve, {
+      ticket_id: me.ticketId,
+      defects: [
+        { id: fresh.id, version: 1 },
+        { id: changed.id, version: 1 },
+      ],
+    });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({
+      success: false,
+      message: decisionMessages.conflict,
+      details: {
+        statements: [
+          { id: fresh.id, version: 1, sum: '10000.00', status: 1, agreed: 0 },
+          { id: changed.id, version: 2, sum: '15000.00', status: 1, agreed: 0 },
+        ],
+      },
+    });
+    expect((await statementRow(t, fresh.id)).agreed).toBe(0);
+    expect(await countEvents()).toBe(eventCount);
+    expect(await countDecisions()).toBe(decisionCount);
+    expect(await historyFor(t, fresh.id)).toHaveLength(0);
+  });
+
+  it('a decided quote is 409 alreadyDecided, for every kind of decision', async () => {
+    const s = await insertStatement(t, me.ticketId, { tradeIsEnabled: true });
+    expect((await decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: s.id, version: 1 }] })).status).toBe(200);
+    const attempts = [
+      await decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: s.id, version: 2 }] }),
+      await decide(t, paths.reject, { ticket_id: me.ticketId, defects: [{ id: s.id, version: 2 }], comment: 'Дорогой ремонт' }),
+      await decide(t, paths.discuss, { ticket_id: me.ticketId, defect: { id: s.id, version: 2 }, comment: 'Вопрос' }),
+      await decide(t, paths.tradeIn, { ticket_id: me.ticketId, defect: { id: s.id, version: 2 }, instrument_id: 1 }),
+    ];
+    for (const response of attempts) {
+      expect(response.status).toBe(409);
+      const body = await response.json();
+      expect(body.message).toBe(decisionMessages.alreadyDecided);
+      expect(body.details.statements[0]).toMatchObject({ id: s.id, agreed: 1 });
+    }
+    expect(await eventsFor(t, s.id)).toHaveLength(1);
+  });
+
+  it("another clinic's quote is 404 with no data, whichever ticket is named", async () => {
+    const stranger = await insertAccount(t);
+    const theirTicket = await insertTicket(t, stranger.id);
+    const theirs = await insertStatement(t, theirTicket);
+    const mine = await insertStatement(t, me.ticketId);
+    const calls = [
+      decide(t, paths.approve, { ticket_id: theirTicket, defects: [{ id: theirs.id, version: 1 }] }),
+      decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: theirs.id, version: 1 }] }),
+      decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: mine.id, version: 1 }, { id: theirs.id, version: 1 }] }),
+      decide(t, paths.reject, { ticket_id: theirTicket, defects: [{ id: theirs.id, version: 1 }], comment: 'Дорогой ремонт' }),
+      decide(t, paths.discuss, { ticket_id: theirTicket, defect: { id: theirs.id, version: 1 }, comment: 'Вопрос' }),
+      decide(t, paths.tradeIn, { ticket_id: theirTicket, defect: { id: theirs.id, version: 1 }, instrument_id: 1 }),
+      t.request(`/ajax/cabinet/defects/${theirs.id}/loyalty`),
+    ];
+    for (const response of await Promise.all(calls)) {
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ success: false, message: 'Не найдено' });
+    }
+    expect((await statementRow(t, theirs.id)).agreed).toBe(0);
+    expect((await statementRow(t, mine.id)).agreed).toBe(0);
+  });
+
+  it('logged out: 401 and nothing written', async () => {
+    const s = await insertStatement(t, me.ticketId);
+    const response = await t.request(paths.approve, {
+      method: 'POST',
+      json: { ticket_id: me.ticketId, defects: [{ id: s.id, version: 1 }] },
+      headers: { [IDEMPOTENCY_HEADER]: newKey() },
+      cookies: false,
+    });
+    expect([401, 403]).toContain(response.status);
+    expect((await statementRow(t, s.id)).agreed).toBe(0);
+  });
+});

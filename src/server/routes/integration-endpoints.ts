@@ -1,0 +1,145 @@
+import * as v from 'valibot';
+import { defineEndpoint, type Endpoint } from '#shared/api/endpoint.ts';
+import {
+  changePointsInput,
+  changePointsOutput,
+  createBillInput,
+  createClientInput,
+  createClientOutput,
+  createDefectInput,
+  createDefectOutput,
+  createNotificationInput,
+  createTicketInput,
+  createTicketOutput,
+  idOutput,
+  listEventsOutput,
+  listEventsQuery,
+  patchBillInput,
+  patchDefectInput,
+  patchDefectOutput,
+  patchTicketInput,
+  patchTicketOutput,
+  putGiftInput,
+  putOfficeInput,
+  putOfficeOutput,
+  putTradeInInstrumentInput,
+  uploadFileOutput,
+  upsertOutput,
+} from '#shared/api/integration.ts';
+
+// Every call of the back office's API (API.md) with what the OpenAPI document says about it. The
+// router and the document are both built from this list, so they cannot drift apart.
+
+export const INTEGRATION_BASE = '/api/v1';
+const at = (path: string) => `${INTEGRATION_BASE}${path}`;
+
+const changedOutput = v.object({ id: v.number(), changed: v.array(v.string()) });
+
+export const integrationEndpoints = {
+  createClient: defineEndpoint({ method: 'POST', path: at('/clients'), input: createClientInput, output: createClientOutput }),
+  putOffice: defineEndpoint({ method: 'PUT', path: at('/offices/:id'), input: putOfficeInput, output: putOfficeOutput }),
+  createTicket: defineEndpoint({ method: 'POST', path: at('/tickets'), input: createTicketInput, output: createTicketOutput }),
+  patchTicket: defineEndpoint({ method: 'PATCH', path: at('/tickets/:id'), input: patchTicketInput, output: patchTicketOutput }),
+  createDefect: defineEndpoint({ method: 'POST', path: at('/tickets/:id/defects'), input: createDefectInput, output: createDefectOutput }),
+  patchDefect: defineEndpoint({ method: 'PATCH', path: at('/defects/:id'), input: patchDefectInput, output: patchDefectOutput }),
+  createBill: defineEndpoint({ method: 'POST', path: at('/bills'), input: createBillInput, output: idOutput }),
+  patchBill: defineEndpoint({ method: 'PATCH', path: at('/bills/:id'), input: patchBillInput, output: changedOutput }),
+  createNotification: defineEndpoint({ method: 'POST', path: at('/notifications'), input: createNotificationInput, output: idOutput }),
+  uploadFile: defineEndpoint({ method: 'POST', path: at('/files'), input: undefined, output: uploadFileOutput }),
+  listEvents: defineEndpoint({ method: 'GET', path: at('/events'), input: listEventsQuery, output: listEventsOutput }),
+  putGift: defineEndpoint({ method: 'PUT', path: at('/gifts/:id'), input: putGiftInput, output: upsertOutput }),
+  putTradeInInstrument: defineEndpoint({ method: 'PUT', path: at('/trade-in-instruments/:id'), input: putTradeInInstrumentInput, output: upsertOutput }),
+  changePoints: defineEndpoint({ method: 'POST', path: at('/clients/:id/points'), input: changePointsInput, output: changePointsOutput }),
+} satisfies Record<string, Endpoint>;
+
+export type IntegrationCall = keyof typeof integrationEndpoints;
+
+export interface CallDoc {
+  summary: string;
+  description?: string;
+  status: 200 | 201;
+  /** Refusals besides 401 (every call) and 400/422 (every call with a body or query). */
+  errors: Array<404 | 409 | 413>;
+  /** True for calls that are not in API.md's table but added for the portal (docs/api.md). */
+  extension?: boolean;
+  tag: string;
+}
+
+export const callDocs: Record<IntegrationCall, CallDoc> = {
+  createClient: {
+    tag: 'Clients',
+    summary: 'Create a client account',
+    description: 'Without `password` one is generated and e-mailed. A taken e-mail (any case) is 409.',
+    status: 201,
+    errors: [409],
+  },
+  putOffice: { tag: 'Offices', summary: 'Create or replace an office under the back office’s id', status: 200, errors: [] },
+  createTicket: {
+    tag: 'Tickets',
+    summary: 'Create a ticket with its instruments',
+    description: 'An unknown `client_id` or `office_id` is 422 on that field. Instrument ids come back in input order.',
+    status: 201,
+    errors: [],
+  },
+  patchTicket: {
+    tag: 'Tickets',
+    summary: 'Change a ticket',
+    description:
+      'Any of the fields; absent ones stay. `shipping_order: null` removes the shipping order; inside it, absent keys stay and null clears. ' +
+      '`shipping_order.waybill_file_id` (extension) names a file from POST /files. `changed` lists the fields whose value changed; ' +
+      'a call that changes nothing writes no event.',
+    status: 200,
+    errors: [404],
+  },
+  createDefect: {
+    tag: 'Defect statements',
+    summary: 'Add a defect statement (repair quote) to a ticket',
+    description: 'Created with `agreed` 0 and `version` 1. File ids must exist (422 otherwise).',
+    status: 201,
+    errors: [404],
+  },
+  patchDefect: {
+    tag: 'Defect statements',
+    summary: 'Change a defect statement',
+    description:
+      'Every call that changes a value increments `version` by 1 (returned); the portal refuses a clinic decision made on an older version. ' +
+      'A call that changes nothing keeps the version and writes no event.',
+    status: 200,
+    errors: [404],
+  },
+  createBill: {
+    tag: 'Bills',
+    summary: 'Issue a bill',
+    description: '`defective_list_ids` must be statements on this client’s tickets (422). The same `id_1c` twice for one client is 409.',
+    status: 201,
+    errors: [409],
+  },
+  patchBill: { tag: 'Bills', summary: 'Change a bill’s status', description: '"Оплачен" is paid, null is no data, other text is unpaid.', status: 200, errors: [404] },
+  createNotification: { tag: 'Notifications', summary: 'Notify a client', status: 201, errors: [] },
+  uploadFile: {
+    tag: 'Files',
+    summary: 'Upload a file (multipart field `file`)',
+    description: 'At most 10 MB (413 above). PDF, JPEG, PNG or WebP, recognised by content (422 otherwise). Returns the id to reference.',
+    status: 201,
+    errors: [413],
+  },
+  listEvents: {
+    tag: 'Events',
+    summary: 'The ordered feed of what happened',
+    description:
+      'Events with id > `after` (default 0), in id order, at most `limit` (default 100, max 1000). `next` is a number: the id of the last ' +
+      'event returned, or `after` when there are none; pass it as the next `after`.',
+    status: 200,
+    errors: [],
+  },
+  putGift: { tag: 'Loyalty', summary: 'Create or replace a gift bought with points', status: 200, errors: [], extension: true },
+  putTradeInInstrument: { tag: 'Loyalty', summary: 'Create or replace a trade-in instrument', status: 200, errors: [], extension: true },
+  changePoints: {
+    tag: 'Loyalty',
+    summary: 'Add a points ledger entry',
+    description: '`delta` is a non-zero integer. A debit that would take the balance below zero is 409 (with `details.balance`). Unknown client: 404.',
+    status: 201,
+    errors: [404, 409],
+    extension: true,
+  },
+};

@@ -1,0 +1,141 @@
+import type { approveDefects, discussDefect, rejectDefects, tradeInDefect } from '#shared/api/decisions.ts';
+import type { EndpointParsedInput } from '#shared/api/endpoint.ts';
+import { BONUS_FORMS, countOf } from '#shared/format/plural.ts';
+import type { Tx } from '#server/db/client.ts';
+import type { NewEvent } from '#server/db/journal.ts';
+import { ApiFailure, fieldFailure } from '#server/lib/api-failure.ts';
+import { lockForDecision, recordEvents, statementLabel, writeDecision } from '#server/services/decision-statements.ts';
+import { spendOnGift, spendOnRepair } from '#server/services/loyalty.ts';
+import { balance } from '#server/services/points.ts';
+import { findActiveInstrument } from '#server/services/trade-in.ts';
+
+// The four decisions on repair quotes (issue 3 "Decisions on quotes", cabinet.md §2 Popups, §4).
+// Each runs inside the caller's transaction (withIdempotency's savepoint): a refusal thrown
+// anywhere leaves nothing written. The answer carries the viewer's points after the decision.
+
+/** `agreed` codes of a statement. */
+export const AGREED = { none: 0, approved: 1, rejected: 2, discussed: 3, tradeIn: 4 } as const;
+/** Statement statuses a decision sets (cabinet.md §4). */
+const STATUS_AGREED = 2;
+const STATUS_CANCELLED = 4;
+
+export const TRADE_IN_DISABLED_MESSAGE = 'Для этой ведомости обмен на новый инструмент недоступен';
+export const TRADE_IN_INSTRUMENT_MESSAGE = 'Этот инструмент недоступен для обмена';
+
+export interface DecisionAnswer {
+  success: true;
+  message: string;
+  balls: number;
+}
+
+interface Caller {
+  viewerId: number;
+  now: Date;
+}
+
+async function answer(tx: Tx, caller: Caller, message: string): Promise<DecisionAnswer> {
+  return { success: true, message, balls: await balance(tx, caller.viewerId) };
+}
+
+const countedStatements = (n: number) => (n === 1 ? '' : ` (ведомостей: ${n})`);
+
+export async function approve(tx: Tx, caller: Caller, input: EndpointParsedInput<typeof approveDefects>): Promise<DecisionAnswer> {
+  const { ticket, statements } = await lockForDecision(tx, caller.viewerId, input.ticket_id, input.defects);
+  // The contract allows points and gifts with one statement only; the schema already checked it.
+  const single = statements.length === 1 ? statements[0] : undefined;
+  let spent = '';
+  let giftId: number | null = null;
+  if (input.balls > 0 && single) {
+    await spendOnRepair(tx, caller.viewerId, single.sum, input.balls, `Списание в счёт ремонта по ведомости ${statementLabel(single)}`, caller.now);
+    spent = `, списано ${countOf(input.balls, BONUS_FORMS)}`;
+  } else if (input.gift !== null && single) {
+    const gift = await spendOnGift(tx, caller.viewerId, input.gift, (name) => `Подарок «${name}» при согласовании ведомости ${statementLabel(single)}`, caller.now);
+    giftId = gift.id;
+    spent = `, выбран подарок «${gift.name}» за ${countOf(gift.cost, BONUS_FORMS)}`;
+  }
+  const events: NewEvent[] = [];
+  for (const statement of statements) {
+    events.push(
+      await writeDecision(tx, {
+        viewerId: caller.viewerId,
+        ticket,
+        statement,
+        kind: 'approved',
+        agreed: AGREED.approved,
+        status: STATUS_AGREED,
+        balls: input.balls,
+        giftId,
+        history: `Согласован ремонт по ведомости ${statementLabel(statement)} (${statement.name})${spent}`,
+        event: { type: 'defect.approved', payload: { defect_id: statement.id, balls: input.balls, gift: giftId } },
+        now: caller.now,
+      }),
+    );
+  }
+  await recordEvents(tx, events);
+  return answer(tx, caller, `Ремонт согласован${countedStatements(statements.length)}`);
+}
+
+export async function reject(tx: Tx, caller: Caller, input: EndpointParsedInput<typeof rejectDefects>): Promise<DecisionAnswer> {
+  const { ticket, statements } = await lockForDecision(tx, caller.viewerId, input.ticket_id, input.defects);
+  const events: NewEvent[] = [];
+  for (const statement of statements) {
+    events.push(
+      await writeDecision(tx, {
+        viewerId: caller.viewerId,
+        ticket,
+        statement,
+        kind: 'rejected',
+        agreed: AGREED.rejected,
+        status: STATUS_CANCELLED,
+        comment: input.comment,
+        history: `Отказ от ремонта по ведомости ${statementLabel(statement)} (${statement.name}). Причина: ${input.comment}`,
+        event: { type: 'defect.rejected', payload: { defect_id: statement.id, comment: input.comment } },
+        now: caller.now,
+      }),
+    );
+  }
+  await recordEvents(tx, events);
+  return answer(tx, caller, `Отказ от ремонта отправлен${countedStatements(statements.length)}`);
+}
+
+export async function discuss(tx: Tx, caller: Caller, input: EndpointParsedInput<typeof discussDefect>): Promise<DecisionAnswer> {
+  const { ticket, statements } = await lockForDecision(tx, caller.viewerId, input.ticket_id, [input.defect]);
+  const [statement] = statements;
+  if (!statement) throw new Error('lockForDecision returned no statement');
+  // The status stays: the quote is still to be agreed; the back office answers and may reset agreed to 0.
+  const event = await writeDecision(tx, {
+    viewerId: caller.viewerId,
+    ticket,
+    statement,
+    kind: 'discussed',
+    agreed: AGREED.discussed,
+    comment: input.comment,
+    history: `Вопрос по ведомости ${statementLabel(statement)} (${statement.name}): ${input.comment}`,
+    event: { type: 'defect.discussed', payload: { defect_id: statement.id, comment: input.comment } },
+    now: caller.now,
+  });
+  await recordEvents(tx, [event]);
+  return answer(tx, caller, 'Вопрос отправлен менеджеру сервисного центра');
+}
+
+export async function tradeIn(tx: Tx, caller: Caller, input: EndpointParsedInput<typeof tradeInDefect>): Promise<DecisionAnswer> {
+  const { ticket, statements } = await lockForDecision(tx, caller.viewerId, input.ticket_id, [input.defect]);
+  const [statement] = statements;
+  if (!statement) throw new Error('lockForDecision returned no statement');
+  if (!statement.tradeIsEnabled) throw new ApiFailure(422, { success: false, message: TRADE_IN_DISABLED_MESSAGE });
+  const instrument = await findActiveInstrument(tx, input.instrument_id);
+  if (!instrument) throw fieldFailure('instrument_id', TRADE_IN_INSTRUMENT_MESSAGE);
+  const event = await writeDecision(tx, {
+    viewerId: caller.viewerId,
+    ticket,
+    statement,
+    kind: 'trade_in',
+    agreed: AGREED.tradeIn,
+    tradeInInstrumentId: instrument.id,
+    history: `Согласован обмен по ведомости ${statementLabel(statement)} (${statement.name}) на новый инструмент «${instrument.title}»`,
+    event: { type: 'defect.trade_in', payload: { defect_id: statement.id, instrument_id: instrument.id } },
+    now: caller.now,
+  });
+  await recordEvents(tx, [event]);
+  return answer(tx, caller, `Обмен на «${instrument.title}» согласован`);
+}

@@ -1,0 +1,48 @@
+import { eq, inArray } from 'drizzle-orm';
+import { integrationMessages } from '#shared/api/integration.ts';
+import type { Tx } from '#server/db/client.ts';
+import { clients, files, offices } from '#server/db/schema.ts';
+import { fieldFailure } from '#server/lib/api-failure.ts';
+import { notFound } from '#server/services/access.ts';
+
+// Checks the back-office calls share: ids in the path (404 when unknown) and ids in the body
+// (422 on the field that names them, since the body, not the URL, is what is wrong).
+
+const MAX_INT4 = 2_147_483_647;
+
+/** A path id: digits only, within int4; anything else cannot name a row, so it is 404 like an unknown one. */
+export function parsePathId(raw: string | undefined): number {
+  if (!raw || !/^\d{1,10}$/.test(raw)) throw notFound();
+  const id = Number(raw);
+  if (id < 1 || id > MAX_INT4) throw notFound();
+  return id;
+}
+
+/**
+ * The client row, locked until the transaction ends (`for update`): writers that check something
+ * about a client's rows (points balance, bill numbers) run one at a time per client.
+ */
+export async function lockClient(tx: Tx, clientId: number): Promise<boolean> {
+  const rows = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
+  return rows.length > 0;
+}
+
+/** The client exists (and is locked for this transaction), else 422 on `field`. */
+export async function requireClient(tx: Tx, clientId: number, field = 'client_id'): Promise<void> {
+  if (!(await lockClient(tx, clientId))) throw fieldFailure(field, integrationMessages.clientNotFound);
+}
+
+export async function requireOffice(tx: Tx, officeId: number | null | undefined, field = 'office_id'): Promise<void> {
+  if (officeId === null || officeId === undefined) return;
+  const [row] = await tx.select({ id: offices.id }).from(offices).where(eq(offices.id, officeId)).limit(1);
+  if (!row) throw fieldFailure(field, integrationMessages.officeNotFound);
+}
+
+/** Every id names a stored file, else 422 on `field`. Null/undefined/empty are fine (nothing referenced). */
+export async function requireFiles(tx: Tx, ids: ReadonlyArray<number | null | undefined> | number | null | undefined, field: string): Promise<void> {
+  const list = (Array.isArray(ids) ? ids : [ids]).filter((id): id is number => typeof id === 'number');
+  if (list.length === 0) return;
+  const unique = [...new Set(list)];
+  const rows = await tx.select({ id: files.id }).from(files).where(inArray(files.id, unique));
+  if (rows.length !== unique.length) throw fieldFailure(field, integrationMessages.fileNotFound);
+}

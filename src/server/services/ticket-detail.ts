@@ -1,0 +1,116 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { downloadPaths, type DefectStatement, type HistoryItem, type Office, type Ticket } from '#shared/api/tickets.ts';
+import { ticketStatusLabel } from '#shared/dictionaries/ticket-statuses.ts';
+import { sumMoney } from '#shared/format/number/kopecks.ts';
+import { formatServerTimestamp } from '#shared/format/server-timestamp.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { defectStatements, files, historyEntries, instruments, offices } from '#server/db/schema.ts';
+import { requireVisibleTicket } from '#server/services/access.ts';
+
+// The ticket page (cabinet.md §2 Ticket page): one visible ticket with its office, statements
+// (photos and documents as owner-only download links), instruments and total. A handful of
+// queries per ticket, none per statement.
+
+type Reader = Db | Tx;
+type OfficeRow = typeof offices.$inferSelect;
+type StatementRow = typeof defectStatements.$inferSelect;
+
+function officeOut(row: OfficeRow): Office {
+  return {
+    id: row.id,
+    name: row.name,
+    country_name: row.countryName,
+    city: row.city,
+    address: row.address,
+    manager_phone: row.managerPhone,
+    email: row.email,
+    region: row.region,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    is_show_in_crimea: row.isShowInCrimea,
+  };
+}
+
+/** Original names of the photo files, by id; a photo id with no stored file is left out. */
+async function photoNames(db: Reader, statements: StatementRow[]): Promise<Map<number, string>> {
+  const ids = [...new Set(statements.flatMap((s) => s.photoFileIds))].filter((id) => Number.isSafeInteger(id) && id > 0);
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: files.id, name: files.originalName }).from(files).where(inArray(files.id, ids));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+function statementOut(row: StatementRow, names: Map<number, string>): DefectStatement {
+  return {
+    id: row.id,
+    ticket_id: row.ticketId,
+    series: row.series,
+    status: row.status,
+    type: row.type,
+    name: row.name,
+    defect: row.defect,
+    conclusion: row.conclusion,
+    download_link: row.documentFileId === null ? null : downloadPaths.file(row.documentFileId),
+    id_1c: row.id1c,
+    photos: row.photoFileIds
+      .filter((id) => names.has(id))
+      .map((id) => ({ id, relativeUrl: downloadPaths.file(id), original_name: names.get(id)! })),
+    departure: row.departure,
+    sum: row.sum,
+    agreed: row.agreed,
+    trade_is_enabled: row.tradeIsEnabled,
+    version: row.version,
+  };
+}
+
+export async function loadTicket(db: Reader, viewerId: number, ticketId: number): Promise<Ticket> {
+  const ticket = await requireVisibleTicket(db, viewerId, ticketId);
+  const [officeRows, statementRows, instrumentRows] = await Promise.all([
+    ticket.officeId === null ? Promise.resolve([]) : db.select().from(offices).where(eq(offices.id, ticket.officeId)).limit(1),
+    db.select().from(defectStatements).where(eq(defectStatements.ticketId, ticket.id)).orderBy(asc(defectStatements.id)),
+    db.select().from(instruments).where(eq(instruments.ticketId, ticket.id)).orderBy(asc(instruments.id)),
+  ]);
+  const names = await photoNames(db, statementRows);
+  const office = officeRows[0];
+  return {
+    id: ticket.id,
+    status: ticketStatusLabel(ticket.status),
+    status_code: ticket.status,
+    created_at: formatServerTimestamp(ticket.createdAt),
+    cost: sumMoney(statementRows.map((s) => s.sum)),
+    hasDefects: statementRows.length > 0,
+    finished: ticket.finished,
+    shippingOrder:
+      ticket.providerOrderId === null
+        ? null
+        : {
+            tracking_link: ticket.trackingLink,
+            provider_order_id: ticket.providerOrderId,
+            waybill_url: ticket.waybillFileId === null ? null : downloadPaths.waybill(ticket.providerOrderId),
+          },
+    pdf_url: downloadPaths.ticketPdf(ticket.id),
+    office: office ? officeOut(office) : null,
+    defective_lists: statementRows.map((row) => statementOut(row, names)),
+    instruments: instrumentRows.map((row) => ({
+      id: row.id,
+      serial_number: row.serialNumber,
+      status: row.status,
+      type: row.type,
+      description: row.description,
+    })),
+  };
+}
+
+/** The ticket's history panel, oldest first. */
+export async function loadTicketHistory(db: Reader, viewerId: number, ticketId: number): Promise<HistoryItem[]> {
+  const ticket = await requireVisibleTicket(db, viewerId, ticketId);
+  const rows = await db
+    .select()
+    .from(historyEntries)
+    .where(eq(historyEntries.ticketId, ticket.id))
+    .orderBy(asc(historyEntries.createdAt), asc(historyEntries.id));
+  return rows.map((row) => ({
+    created_at: formatServerTimestamp(row.createdAt),
+    description: row.description,
+    subject: { type: row.subjectType, id: row.subjectId },
+  }));
+}

@@ -1,0 +1,120 @@
+import { and, eq, gte, lt, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type * as v from 'valibot';
+import { TICKETS_PAGE_SIZE, type ticketFilter, type TicketListItem } from '#shared/api/tickets.ts';
+import { ticketStatusLabel } from '#shared/dictionaries/ticket-statuses.ts';
+import { formatServerTimestamp, serverDayStart } from '#shared/format/server-timestamp.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { clients, defectStatements, instruments, tickets } from '#server/db/schema.ts';
+import { isVisibleClient, visibleTicketsCondition } from '#server/services/access.ts';
+import { decodeTimestampCursor, encodeTimestampCursor } from '#server/services/keyset-cursor.ts';
+
+// The requests list (cabinet.md §2): visible tickets, newest first, paged by keyset on
+// (created_at, id) so page 200 costs what page 1 costs. The page is chosen first on the
+// tickets(client_id, created_at desc, id desc) index; counts and flags are then computed for those
+// rows only, in the same query.
+
+type Reader = Db | Tx;
+
+/** The filter as the endpoint parsed it (numbers already numbers). */
+export type ParsedTicketFilter = v.InferOutput<typeof ticketFilter>;
+
+/** created_at as exact UTC text with microseconds: the cursor's key. */
+/**
+ * Newest first, spelt exactly as the index is (drizzle writes `desc` indexes as DESC NULLS LAST,
+ * while a bare ORDER BY … DESC means NULLS FIRST): only a matching order lets PostgreSQL read the
+ * page off the index instead of sorting every ticket of the clinic.
+ */
+const newestFirst = (createdAt: AnyColumn | SQLWrapper, id: AnyColumn | SQLWrapper) => [
+  sql`${createdAt} desc nulls last`,
+  sql`${id} desc nulls last`,
+];
+
+const exactCreatedAt = sql<string>`to_char(${tickets.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+async function conditions(db: Reader, viewerId: number, filter: ParsedTicketFilter): Promise<SQL[] | null> {
+  const where: SQL[] = [await visibleTicketsCondition(db, viewerId)];
+  if (filter.client_id !== undefined) {
+    // 'Только мои заявки' names an account; one the viewer does not see simply matches nothing.
+    if (!(await isVisibleClient(db, viewerId, filter.client_id))) return null;
+    where.push(eq(tickets.authorId, filter.client_id));
+  }
+  if (filter.number) where.push(sql`${tickets.id}::text like ${`${filter.number}%`}`);
+  if (filter.status !== undefined) where.push(eq(tickets.status, filter.status));
+  // Dates are Moscow calendar days, both ends inclusive.
+  if (filter.date_from) where.push(gte(tickets.createdAt, serverDayStart(filter.date_from)));
+  if (filter.date_to) where.push(lt(tickets.createdAt, serverDayStart(filter.date_to, 1)));
+  if (filter.cursor) {
+    const key = decodeTimestampCursor(filter.cursor);
+    where.push(sql`(${tickets.createdAt}, ${tickets.id}) < (${key.at}::timestamptz, ${key.id})`);
+  }
+  return where;
+}
+
+/**
+ * The page query, built but not run (tests EXPLAIN it); wrapped in an object because a drizzle
+ * query is thenable and an async function would run it on return. null: nothing can match.
+ */
+export async function ticketPageQuery(db: Reader, viewerId: number, filter: ParsedTicketFilter) {
+  const where = await conditions(db, viewerId, filter);
+  if (!where) return null;
+  const limit = filter.limit ?? TICKETS_PAGE_SIZE;
+  // One row more than the page tells whether there is a next page.
+  const page = db
+    .select({
+      id: tickets.id,
+      createdAt: tickets.createdAt,
+      exactCreatedAt: exactCreatedAt.as('exact_created_at'),
+      status: tickets.status,
+      finished: tickets.finished,
+      authorId: tickets.authorId,
+      providerOrderId: tickets.providerOrderId,
+    })
+    .from(tickets)
+    .where(and(...where))
+    .orderBy(...newestFirst(tickets.createdAt, tickets.id))
+    .limit(limit + 1)
+    .as('page');
+  const query = db
+    .select({
+      id: page.id,
+      createdAt: page.createdAt,
+      exactCreatedAt: page.exactCreatedAt,
+      status: page.status,
+      providerOrderId: page.providerOrderId,
+      email: clients.email,
+      defectivesCount: sql<number>`(select count(*)::int from ${defectStatements} where ${defectStatements.ticketId} = ${page.id})`,
+      toolsCount: sql<number>`(select count(*)::int from ${instruments} where ${instruments.ticketId} = ${page.id})`,
+      approveNeed: sql<boolean>`(not ${page.finished} and exists (select 1 from ${defectStatements} where ${defectStatements.ticketId} = ${page.id} and ${defectStatements.agreed} = 0))`,
+    })
+    .from(page)
+    .leftJoin(clients, eq(clients.id, page.authorId))
+    .orderBy(...newestFirst(page.createdAt, page.id));
+  return { query };
+}
+
+export async function listTickets(
+  db: Reader,
+  viewerId: number,
+  filter: ParsedTicketFilter,
+): Promise<{ data: TicketListItem[]; next_cursor: string | null }> {
+  const built = await ticketPageQuery(db, viewerId, filter);
+  if (!built) return { data: [], next_cursor: null };
+  const limit = filter.limit ?? TICKETS_PAGE_SIZE;
+  const rows = await built.query;
+  const pageRows = rows.slice(0, limit);
+  const last = pageRows.at(-1);
+  return {
+    data: pageRows.map((row) => ({
+      id: row.id,
+      created_at: formatServerTimestamp(new Date(row.createdAt)),
+      email: row.email ?? '',
+      status: ticketStatusLabel(row.status),
+      status_code: row.status,
+      dv_approve_need: Boolean(row.approveNeed),
+      defectives_count: Number(row.defectivesCount),
+      tools_count: Number(row.toolsCount),
+      dpd_order: row.providerOrderId !== null,
+    })),
+    next_cursor: rows.length > limit && last ? encodeTimestampCursor({ at: last.exactCreatedAt, id: last.id }) : null,
+  };
+}

@@ -1,0 +1,130 @@
+// A world for the decision tests, built with direct inserts (fast, and independent of the
+// integration API): a logged-in clinic with a ticket and quotes, points, gifts, trade-in offers;
+// plus readers for what a decision writes.
+import { and, eq, sql } from 'drizzle-orm';
+import { IDEMPOTENCY_HEADER } from '../../src/shared/api/decisions.ts';
+import {
+  decisions,
+  defectStatements,
+  events,
+  gifts,
+  historyEntries,
+  idempotencyKeys,
+  pointsEntries,
+  tickets,
+  tradeInInstruments,
+} from '../../src/server/db/schema.ts';
+import { insertAccount, loginAs } from './accounts.ts';
+import type { TestApp } from './test-app.ts';
+
+let keyCounter = 0;
+
+/** A fresh, well-formed Idempotency-Key. */
+export function newKey(): string {
+  keyCounter += 1;
+  return `test-key-${Date.now().toString(36)}-${keyCounter}`;
+}
+
+export async function insertTicket(t: TestApp, clientId: number): Promise<number> {
+  const [row] = await t.db.insert(tickets).values({ clientId, authorId: clientId, status: 5, officeId: null }).returning({ id: tickets.id });
+  return row!.id;
+}
+
+export interface StatementOptions {
+  sum?: string;
+  tradeIsEnabled?: boolean;
+  agreed?: number;
+  version?: number;
+}
+
+export async function insertStatement(t: TestApp, ticketId: number, options: StatementOptions = {}) {
+  const [row] = await t.db
+    .insert(defectStatements)
+    .values({
+      ticketId,
+      series: 'SN-1',
+      type: 1,
+      name: 'Турбинный наконечник',
+      defect: 'Шумит ротор',
+      sum: options.sum ?? '10000.00',
+      status: 1,
+      agreed: options.agreed ?? 0,
+      tradeIsEnabled: options.tradeIsEnabled ?? false,
+      version: options.version ?? 1,
+    })
+    .returning({ id: defectStatements.id, version: defectStatements.version });
+  return row!;
+}
+
+export async function grantPoints(t: TestApp, clientId: number, delta: number): Promise<void> {
+  await t.db.insert(pointsEntries).values({ clientId, delta, reason: 'Начисление в тесте' });
+}
+
+export async function insertGift(t: TestApp, gift: { id: number; cost: number; isAvailable?: boolean; name?: string; imageFileId?: number | null }) {
+  await t.db.insert(gifts).values({ name: `Подарок ${gift.id}`, isAvailable: true, ...gift });
+}
+
+export async function insertTradeIn(t: TestApp, item: { id: number; isActive?: boolean; title?: string }) {
+  await t.db.insert(tradeInInstruments).values({
+    title: `Новый инструмент ${item.id}`,
+    link: 'https://example.com/instrument',
+    priceDiscount: '30000.00',
+    properties: ['Гарантия 24 месяца'],
+    isActive: true,
+    ...item,
+  });
+}
+
+/** A logged-in clinic with one ticket. The test app's cookie jar is this clinic's browser. */
+export async function loggedInClinic(t: TestApp) {
+  const account = await insertAccount(t);
+  const login = await loginAs(t, account.email, account.password);
+  if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
+  const ticketId = await insertTicket(t, account.id);
+  return { ...account, ticketId };
+}
+
+/** A POST of a decision call with its Idempotency-Key (none when `key` is null). */
+export function decide(t: TestApp, path: string, json: unknown, key: string | null = newKey()): Promise<Response> {
+  const headers: Record<string, string> = key === null ? {} : { [IDEMPOTENCY_HEADER]: key };
+  return t.request(path, { method: 'POST', json, headers });
+}
+
+export const paths = {
+  approve: '/ajax/cabinet/defects/approve',
+  reject: '/ajax/cabinet/defects/reject',
+  discuss: '/ajax/cabinet/defects/discuss',
+  tradeIn: '/ajax/cabinet/defects/trade-in',
+} as const;
+
+export async function statementRow(t: TestApp, id: number) {
+  const [row] = await t.db.select().from(defectStatements).where(eq(defectStatements.id, id));
+  return row!;
+}
+
+export async function eventsFor(t: TestApp, defectId: number) {
+  return t.db
+    .select()
+    .from(events)
+    .where(sql`${events.payload} ->> 'defect_id' = ${String(defectId)}`)
+    .orderBy(events.id);
+}
+
+export async function decisionsFor(t: TestApp, defectId: number) {
+  return t.db.select().from(decisions).where(eq(decisions.defectStatementId, defectId));
+}
+
+export async function historyFor(t: TestApp, defectId: number) {
+  return t.db
+    .select()
+    .from(historyEntries)
+    .where(and(eq(historyEntries.subjectType, 'DefectiveList'), eq(historyEntries.subjectId, defectId)));
+}
+
+export async function ledger(t: TestApp, clientId: number) {
+  return t.db.select().from(pointsEntries).where(eq(pointsEntries.clientId, clientId)).orderBy(pointsEntries.id);
+}
+
+export async function storedKeys(t: TestApp, clientId: number) {
+  return t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.clientId, clientId));
+}
