@@ -15,6 +15,7 @@ import {
   pointsEntries,
   tickets,
 } from './schema.ts';
+import { seedCatalogue } from './seed-catalogue.ts';
 
 export const DEMO_EMAIL = 'demo@clinic.test';
 export const DEMO_PASSWORD = 'demo-password-2026';
@@ -171,7 +172,7 @@ export async function seedDemo(db: Db, now: Date, hashPassword: (plain: string) 
     if (await hasClients(tx)) return false;
     const clientId = await seedWorld(tx, passwordHash, now);
     await seedDocuments(tx, clientId, documents); // downloads and history
-    await (await import('./seed-catalogue.ts')).seedCatalogue(tx); // the gift and trade-in catalogue
+    await seedCatalogue(tx);
     return true;
   });
 }

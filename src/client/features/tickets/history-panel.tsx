@@ -8,10 +8,8 @@ import { HighlightText } from './highlight-text.tsx';
 import { ticketDate, ticketTime } from './ticket-page-format.ts';
 import styles from './history-panel.module.css';
 
-type HistoryLoad =
-  | { state: 'loading' }
-  | { state: 'failed'; message: string }
-  | { state: 'ready'; items: HistoryItem[] };
+type HistoryResult = { state: 'failed'; message: string } | { state: 'ready'; items: HistoryItem[] };
+type HistoryLoad = { state: 'loading' } | HistoryResult;
 
 export interface HistoryPanelProps {
   ticketId: number;
@@ -20,23 +18,27 @@ export interface HistoryPanelProps {
 
 /** The ticket's history (cabinet.md §2 History panel): Дата and Действие, loaded when the panel opens. */
 export function HistoryPanel({ ticketId, id }: HistoryPanelProps) {
-  const [load, setLoad] = useState<HistoryLoad>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // The answer remembers which request it belongs to: until the current one answers, it is loading.
+  const [result, setResult] = useState<{ key: string; value: HistoryResult } | null>(null);
+  const requestKey = `${ticketId}:${attempt}`;
+  const load: HistoryLoad = result?.key === requestKey ? result.value : { state: 'loading' };
 
   useEffect(() => {
     let current = true;
-    setLoad({ state: 'loading' });
     fetchTicketHistory(ticketId).then(
-      (items) => current && setLoad({ state: 'ready', items }),
+      (items) => {
+        if (current) setResult({ key: requestKey, value: { state: 'ready', items } });
+      },
       (error: unknown) => {
         console.warn('Не удалось загрузить историю заявки', error);
-        if (current) setLoad({ state: 'failed', message: toLoadError(error).message });
+        if (current) setResult({ key: requestKey, value: { state: 'failed', message: toLoadError(error).message } });
       },
     );
     return () => {
       current = false;
     };
-  }, [ticketId, attempt]);
+  }, [ticketId, requestKey]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 

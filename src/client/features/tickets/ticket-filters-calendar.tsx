@@ -3,6 +3,10 @@ import { ru } from 'react-day-picker/locale/ru';
 import 'react-day-picker/style.css';
 import styles from './ticket-filters-calendar.module.css';
 
+/** The years offered in the month and year dropdowns: ten back, one ahead. */
+const START_MONTH = new Date(new Date().getFullYear() - 10, 0);
+const END_MONTH = new Date(new Date().getFullYear() + 1, 11);
+
 /** A range being picked: the end is missing until the second tap. */
 export interface DraftRange {
   from: Date | undefined;
@@ -27,8 +31,8 @@ export function TicketFiltersCalendar({ selected, onSelect }: TicketFiltersCalen
         onSelect={onSelect}
         defaultMonth={selected?.from ?? selected?.to}
         captionLayout="dropdown"
-        startMonth={new Date(2015, 0)}
-        endMonth={new Date(new Date().getFullYear() + 1, 11)}
+        startMonth={START_MONTH}
+        endMonth={END_MONTH}
         showOutsideDays
         fixedWeeks
       />

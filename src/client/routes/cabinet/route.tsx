@@ -4,6 +4,7 @@ import { CabinetLayout, CabinetSkeleton } from '#client/components/layout/cabine
 import { UnauthorizedScreen } from '#client/components/layout/status-screens.tsx';
 import { useAccountStore } from '#client/features/account/account-store.ts';
 import { useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
+import { UnpaidBillsNotice } from '#client/features/bills/unpaid-bills-notice.tsx';
 import { useStandalone } from '#client/lib/standalone.ts';
 
 export const Route = createFileRoute('/cabinet')({
@@ -33,6 +34,7 @@ function CabinetRoute() {
   return (
     <CabinetLayout unpaidBills={user.unpaid_bills}>
       <Outlet />
+      <UnpaidBillsNotice unpaidBills={user.unpaid_bills} />
     </CabinetLayout>
   );
 }

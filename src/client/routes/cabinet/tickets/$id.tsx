@@ -1,11 +1,36 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '#client/components/layout/page.tsx';
+import type { DefectStatement } from '#shared/api/tickets.ts';
+import { useDecisionDialog, type DecisionKind } from '#client/features/decisions/decision-dialog-store.ts';
+import { TicketNotFound } from '#client/features/tickets/ticket-page-states.tsx';
+import { TicketPage } from '#client/features/tickets/ticket-page.tsx';
 
 export const Route = createFileRoute('/cabinet/tickets/$id')({
-  component: TicketPage,
+  component: TicketRoute,
 });
 
-function TicketPage() {
-  const { id } = Route.useParams();
-  return <PlaceholderScreen title={`Заявка на ремонт №${id}`} text="Страница заявки появится в ближайшем обновлении." />;
+/** A ticket number as the path gives it: digits only, like the API's id (1 … 2 000 000 000). */
+function parseTicketId(raw: string): number | null {
+  if (!/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 && id <= 2_000_000_000 ? id : null;
+}
+
+/** Wires the ticket page to the decision popups (features never import each other; the route does). */
+function TicketRoute() {
+  const { id: rawId } = Route.useParams();
+  const id = parseTicketId(rawId);
+  if (id === null) return <TicketNotFound />;
+
+  const open = (kind: DecisionKind, statements: DefectStatement[]) =>
+    useDecisionDialog.getState().open({ kind, ticketId: id, statements });
+
+  return (
+    <TicketPage
+      id={id}
+      onApprove={(statements) => open('approve', statements)}
+      onReject={(statements) => open('reject', statements)}
+      onDiscuss={(statement) => open('discuss', [statement])}
+      onTradeIn={(statement) => open('trade-in', [statement])}
+    />
+  );
 }

@@ -1,0 +1,24 @@
+// The bills list call (src/shared/api/bills.ts listBills) through the app's one HTTP client.
+import { listBills, type Bill } from '#shared/api/bills.ts';
+import type { EndpointInput } from '#shared/api/endpoint.ts';
+import type { Page } from '#client/lib/paged-list-store.ts';
+import { callApi } from '#client/lib/http.ts';
+
+export interface BillsFilter {
+  /** 'Только мои счета': sends the user's id as client_id. */
+  onlyMine: boolean;
+}
+
+export const EMPTY_BILLS_FILTER: BillsFilter = { onlyMine: false };
+
+export function billsQuery(filter: BillsFilter, userId: number, cursor: string | null): EndpointInput<typeof listBills> {
+  const query: EndpointInput<typeof listBills> = {};
+  if (filter.onlyMine) query.client_id = String(userId);
+  if (cursor) query.cursor = cursor;
+  return query;
+}
+
+export async function fetchBillsPage(filter: BillsFilter, userId: number, cursor: string | null): Promise<Page<Bill>> {
+  const response = await callApi(listBills, billsQuery(filter, userId, cursor));
+  return { items: response.data, nextCursor: response.next_cursor };
+}

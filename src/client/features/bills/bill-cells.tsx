@@ -1,0 +1,90 @@
+import { billStatusLabel, type Bill } from '#shared/api/bills.ts';
+import { downloadPaths } from '#shared/api/tickets.ts';
+import { formatDate } from '#shared/format/date.ts';
+import { formatMoney, type Currency } from '#shared/format/number/money.ts';
+import styles from './bills-list.module.css';
+
+/**
+ * cabinet.md §1 leaves the currency of lists unreconciled (euro in some, rouble in others); bills are
+ * issued in roubles by the service centre, so the rouble it is, in one place to change.
+ */
+export const BILL_CURRENCY: Currency = '₽';
+
+export const billAmount = (bill: Bill) => formatMoney(bill.amount_document, { currency: BILL_CURRENCY });
+export const billDate = (bill: Bill) => formatDate(bill.date.slice(0, 10)) || bill.date;
+export const billOwner = (bill: Bill) => bill.email.trim() || 'Не указан';
+
+const ICONS = {
+  'Оплачен': <path d="M7.5 12.5l3 3 6-7" />,
+  'Не оплачен': <path d="M12 7v5.5l3 2" />,
+  'Нет данных': <path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .8-1 1.5v.4M12 16.8v.2" />,
+} as const;
+
+const TONES = { 'Оплачен': 'paid', 'Не оплачен': 'unpaid', 'Нет данных': 'unknown' } as const;
+
+/** cabinet.md §4: 'Оплачен' with the paid icon; null 'Нет данных'; anything else 'Не оплачен'. Icon and words. */
+export function BillStatus({ status }: { status: string | null }) {
+  const label = billStatusLabel(status);
+  return (
+    <span className={styles.status} data-tone={TONES[label]}>
+      <svg
+        viewBox="0 0 24 24"
+        width="20"
+        height="20"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+        data-icon={TONES[label]}
+      >
+        <circle cx="12" cy="12" r="9" />
+        {ICONS[label]}
+      </svg>
+      {label}
+    </span>
+  );
+}
+
+/** The bill's file; a dash while the back office has not uploaded it. */
+export function BillDownload({ bill }: { bill: Bill }) {
+  if (bill.document_url === null) {
+    return (
+      <span className={styles.muted}>
+        <span aria-hidden="true">—</span>
+        <span className="visually-hidden">Файл счёта ещё не загружен</span>
+      </span>
+    );
+  }
+  return (
+    <a
+      className={styles.link}
+      href={downloadPaths.bill(bill.id)}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={`Скачать счёт ${bill.id_1c} (откроется в новой вкладке)`}
+    >
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+        <path d="M12 4v11M7 10l5 5 5-5M5 20h14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      Скачать
+    </a>
+  );
+}
+
+/** The defect statements the bill covers: number and date of each. */
+export function BillStatements({ bill }: { bill: Bill }) {
+  if (bill.defective_lists.length === 0) return <span className={styles.muted}>—</span>;
+  return (
+    <ul className={styles.statements}>
+      {bill.defective_lists.map((statement, index) => (
+        <li key={`${statement.id_1c ?? ''}-${index}`}>
+          {statement.id_1c ? `№ ${statement.id_1c}` : 'Без номера'}
+          {statement.date && ` от ${formatDate(statement.date.slice(0, 10)) || statement.date}`}
+        </li>
+      ))}
+    </ul>
+  );
+}

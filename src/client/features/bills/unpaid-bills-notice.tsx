@@ -1,0 +1,65 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { buttonClassName } from '#client/components/ui/button.tsx';
+import { Modal } from '#client/components/ui/modal.tsx';
+
+/** portal.md §4.6: the modal shows this long after the count changes… */
+export const UNPAID_NOTICE_DELAY_MS = 1000;
+/** …and at most once in this many days, remembered in a cookie of that life. */
+export const UNPAID_NOTICE_DAYS = 7;
+export const UNPAID_NOTICE_COOKIE = 'unpaid_bills_notice';
+
+function noticeShownRecently(): boolean {
+  return document.cookie.split('; ').some((pair) => pair.startsWith(`${UNPAID_NOTICE_COOKIE}=`));
+}
+
+function rememberNoticeShown(): void {
+  const maxAge = UNPAID_NOTICE_DAYS * 24 * 60 * 60;
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${UNPAID_NOTICE_COOKIE}=1; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}`;
+}
+
+export interface UnpaidBillsNoticeProps {
+  /** The user data's unpaid_bills. */
+  unpaidBills: number;
+}
+
+/**
+ * The unpaid-bills modal (portal.md §2.3, §4.6): 1 s after the count changes to above 0, unless it
+ * was shown in the last 7 days (cookie 'unpaid_bills_notice').
+ */
+export function UnpaidBillsNotice({ unpaidBills }: UnpaidBillsNoticeProps) {
+  const [open, setOpen] = useState(false);
+  const lastCount = useRef<number | null>(null);
+
+  useEffect(() => {
+    // "When the data changes": the first value and every new one, not re-renders with the same count.
+    if (lastCount.current === unpaidBills) return;
+    lastCount.current = unpaidBills;
+    if (unpaidBills <= 0 || noticeShownRecently()) return;
+    const timer = setTimeout(() => {
+      if (noticeShownRecently()) return;
+      rememberNoticeShown();
+      setOpen(true);
+    }, UNPAID_NOTICE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [unpaidBills]);
+
+  const close = () => setOpen(false);
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title="У вас есть неоплаченные счета"
+      size="sm"
+      describedBy="unpaid-bills-notice-text"
+      footer={
+        <Link to="/cabinet/bills" className={buttonClassName('primary')} onClick={close}>
+          Перейти к счетам
+        </Link>
+      }
+    >
+      <p id="unpaid-bills-notice-text">Счета можно скачать в разделе «Счета»</p>
+    </Modal>
+  );
+}

@@ -1,0 +1,62 @@
+import { useRef } from 'react';
+import { useForm } from '@tanstack/react-form';
+import { decisionMessages } from '#shared/api/decisions.ts';
+import { formatPoints } from '#shared/format/number/money.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { BoundTextField } from '#client/components/ui/bound-field.tsx';
+import { BoundForm } from '#client/components/ui/bound-form.tsx';
+import { focusFirstInvalid } from '#client/components/ui/form-helpers.ts';
+import styles from './decisions.module.css';
+
+export interface BallsFormProps {
+  id: string;
+  /** ballsForDiscount: at most 30 % of the cost and at most the balance. */
+  limit: number;
+  sending: boolean;
+  serverError: string | undefined;
+  onServerErrorClear: () => void;
+  onSubmit: (balls: number) => void;
+}
+
+/** cabinet.md §5 Points form: required, whole points, not above the limit. */
+export function ballsError(value: string, limit: number): string | undefined {
+  const trimmed = value.trim();
+  if (!/^\d+$/.test(trimmed) || Number(trimmed) === 0) return decisionMessages.ballsRequired;
+  if (Number(trimmed) > limit) return decisionMessages.ballsTooMany(limit);
+  return undefined;
+}
+
+/** 'Списать в счет ремонта': how many points to spend on this repair. */
+export function BallsForm({ id, limit, sending, serverError, onServerErrorClear, onSubmit }: BallsFormProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm({
+    defaultValues: { balls: '' },
+    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
+    onSubmit: ({ value }) => onSubmit(Number(value.balls.trim())),
+  });
+  return (
+    <BoundForm form={form} ref={formRef} id={id} className={styles.modeForm} aria-label="Списание бонусов в счёт ремонта" submitDisabled={sending}>
+      <form.Field name="balls" validators={{ onBlur: ({ value }) => ballsError(value, limit) }}>
+        {(field) => (
+          <BoundTextField
+            field={field}
+            label="Сколько бонусов списать"
+            hint={`Не больше ${formatPoints(limit)}`}
+            inputMode="numeric"
+            autoComplete="off"
+            enterKeyHint="done"
+            serverError={serverError}
+            // The message goes away when the user comes back to correct the number (cabinet.md §5).
+            onServerErrorClear={() => {
+              field.setMeta((meta) => ({ ...meta, errorMap: {} }));
+              onServerErrorClear();
+            }}
+          />
+        )}
+      </form.Field>
+      <Button type="submit" block loading={sending}>
+        Списать и согласовать
+      </Button>
+    </BoundForm>
+  );
+}

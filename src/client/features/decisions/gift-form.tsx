@@ -1,0 +1,76 @@
+import { useForm } from '@tanstack/react-form';
+import { decisionMessages, type Gift } from '#shared/api/decisions.ts';
+import { BONUS_FORMS, countOf } from '#shared/format/plural.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { BoundForm } from '#client/components/ui/bound-form.tsx';
+import { changeField, fieldError } from '#client/components/ui/form-bindings.ts';
+import { RadioGroup } from '#client/components/ui/radio-group.tsx';
+import styles from './decisions.module.css';
+
+export interface GiftFormProps {
+  id: string;
+  gifts: Gift[];
+  sending: boolean;
+  serverError: string | undefined;
+  onServerErrorClear: () => void;
+  onSubmit: (giftId: number) => void;
+}
+
+/** cabinet.md §5: an unavailable gift reads '{name} (осталось накопить {need_balls} бонусов)'. */
+export function giftLabel(gift: Gift): string {
+  return gift.is_available ? gift.name : `${gift.name} (осталось накопить ${countOf(gift.need_balls, BONUS_FORMS)})`;
+}
+
+function GiftCard({ gift }: { gift: Gift }) {
+  return (
+    <span className={styles.gift}>
+      {gift.image ? (
+        <img className={styles.giftImage} src={gift.image} alt="" width={56} height={56} loading="lazy" />
+      ) : (
+        <span className={styles.giftImage} aria-hidden="true" />
+      )}
+      <span className={styles.giftText}>
+        <span>{giftLabel(gift)}</span>
+        <span className={styles.muted}>{countOf(gift.cost, BONUS_FORMS)}</span>
+      </span>
+    </span>
+  );
+}
+
+/**
+ * 'Выбрать подарок': the gifts as a list of choices with picture, cost and name. Radios rather
+ * than a custom drop-down: a picture fits in each option, and phones and screen readers handle
+ * them natively. Gifts the user cannot afford yet are shown, disabled, with what is missing.
+ */
+export function GiftForm({ id, gifts, sending, serverError, onServerErrorClear, onSubmit }: GiftFormProps) {
+  const form = useForm({
+    defaultValues: { gift: null as number | null },
+    onSubmit: ({ value }) => {
+      if (value.gift !== null) onSubmit(value.gift);
+    },
+  });
+  return (
+    <BoundForm form={form} id={id} className={styles.modeForm} aria-label="Подарок за бонусы" submitDisabled={sending}>
+      <form.Field name="gift" validators={{ onBlur: ({ value }) => (value === null ? decisionMessages.giftRequired : undefined) }}>
+        {(field) => (
+          <RadioGroup
+            legend="Подарок"
+            name="gift"
+            options={gifts.map((gift) => ({ value: gift.id, label: <GiftCard gift={gift} />, disabled: !gift.is_available }))}
+            value={field.state.value}
+            onBlur={field.handleBlur}
+            onChange={(value) => {
+              changeField(field, value);
+              onServerErrorClear();
+            }}
+            error={fieldError(field) ?? serverError}
+          />
+        )}
+      </form.Field>
+      {gifts.length === 0 ? <p className={styles.note}>Подарков пока нет.</p> : null}
+      <Button type="submit" block loading={sending}>
+        Согласовать с подарком
+      </Button>
+    </BoundForm>
+  );
+}

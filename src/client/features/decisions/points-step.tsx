@@ -1,0 +1,210 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { DefectStatement } from '#shared/api/tickets.ts';
+import { formatMoney, formatPoints } from '#shared/format/number/money.ts';
+import { toKopecks } from '#shared/format/number/kopecks.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormMessage } from '#client/components/ui/form-message.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { approve, loadLoyalty, type DecisionAnswer } from './api.ts';
+import { BallsForm } from './balls-form.tsx';
+import { seenStatements } from './flow-props.ts';
+import { GiftForm } from './gift-form.tsx';
+import { ConflictView, SendFailure } from './send-status.tsx';
+import { useDecisionSend } from './use-decision-send.ts';
+import { useLoad } from './use-load.ts';
+import styles from './decisions.module.css';
+
+/** The form modes of cabinet.md §4: opening one closes the other. */
+type Mode = 'none' | 'balls' | 'gift';
+
+export interface PointsStepProps {
+  ticketId: number;
+  statement: DefectStatement;
+  /** 1-based position in the sequence, and its length. */
+  step: number;
+  total: number;
+  /** The statement approved just before this one, for a word of confirmation. */
+  previousApproved: string | null;
+  onApproved: (answer: DecisionAnswer) => void;
+  onConflict: () => void;
+  onClose: () => void;
+  onBusyChange: (busy: boolean) => void;
+}
+
+/** One statement of the points popup: approve it with points, with a gift, or without either. */
+export function PointsStep({ ticketId, statement, step, total, previousApproved, onApproved, onConflict, onClose, onBusyChange }: PointsStepProps) {
+  const id = useId();
+  const free = toKopecks(statement.sum) === 0n;
+  // A free repair has nothing to pay with points: skip the loyalty call (cabinet.md §2 plain view).
+  const { state: loyalty, reload } = useLoad(free ? null : () => loadLoyalty(statement.id), [statement.id, free]);
+  const [mode, setMode] = useState<Mode>('none');
+  const [serverErrors, setServerErrors] = useState<{ balls?: string; gift?: string }>({});
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const last = step === total;
+
+  const sender = useDecisionSend({
+    onSuccess: onApproved,
+    onConflict,
+    onInvalid: (error) => {
+      const balls = error.field('balls');
+      const gift = error.field('gift');
+      if (balls) {
+        setMode('balls');
+        setServerErrors({ balls });
+      } else if (gift) {
+        setMode('gift');
+        setServerErrors({ gift });
+      }
+      return Boolean(balls ?? gift);
+    },
+  });
+  const { sending } = sender;
+
+  useEffect(() => onBusyChange(sending), [sending, onBusyChange]);
+  // The next statement replaces the one just approved: bring the reader to its name.
+  useEffect(() => {
+    if (step > 1) headingRef.current?.focus();
+  }, [step]);
+
+  const send = (choice: { balls?: number; gift?: number }) =>
+    void sender.send(
+      {
+        ticket_id: ticketId,
+        defects: seenStatements([statement]),
+        balls: choice.balls ?? 0,
+        gift: choice.gift ?? null,
+        end: last,
+      },
+      approve,
+    );
+  const switchMode = (next: Mode) => {
+    setMode((current) => (current === next ? 'none' : next));
+    setServerErrors({});
+    sender.dismiss();
+  };
+
+  const header = (
+    <div className={styles.stack}>
+      {previousApproved ? <FormMessage tone="success">Ремонт «{previousApproved}» согласован.</FormMessage> : null}
+      <p className={styles.stepLabel}>
+        Инструмент {step} из {total}
+        {last && total > 1 ? ' — последний' : ''}
+      </p>
+      <h3 ref={headingRef} tabIndex={-1} className={styles.instrumentName}>
+        {statement.name} <span className={styles.muted}>№&nbsp;{statement.series}</span>
+      </h3>
+      <dl className={styles.facts}>
+        <div>
+          <dt>Стоимость ремонта</dt>
+          <dd className={styles.money}>{formatMoney(statement.sum)}</dd>
+        </div>
+        <div>
+          <dt>Дефект</dt>
+          <dd>{statement.defect}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+
+  if (sender.state.phase === 'conflict') {
+    return (
+      <div className={styles.stack}>
+        {header}
+        <ConflictView message={sender.state.message} seen={[statement]} current={sender.state.current} />
+        <Button block onClick={onClose}>
+          Закрыть
+        </Button>
+      </div>
+    );
+  }
+
+  const plain = free || (loyalty.status === 'ready' && loyalty.data.ballsAvailable <= 0);
+  const failure = <SendFailure state={sender.state} onRetry={() => void sender.retry()} />;
+
+  if (plain) {
+    return (
+      <div className={styles.stack}>
+        {header}
+        {failure}
+        <Button block onClick={() => send({})} loading={sending}>
+          Согласовать
+        </Button>
+      </div>
+    );
+  }
+
+  if (loyalty.status !== 'ready') {
+    return (
+      <div className={styles.stack}>
+        {header}
+        {loyalty.status === 'error' ? (
+          <div className={styles.stack}>
+            <FormMessage tone="error">{loyalty.message}</FormMessage>
+            <Button variant="secondary" block onClick={reload}>
+              Загрузить бонусы ещё раз
+            </Button>
+            {failure}
+            <Button block onClick={() => send({})} loading={sending}>
+              Согласовать без использования бонусов
+            </Button>
+          </div>
+        ) : (
+          <div className={styles.loading}>
+            <Spinner label="Загружаем бонусы…" />
+          </div>
+        )}
+      </div>
+    );
+  }
+
+  const { ballsAvailable, ballsForDiscount, giftsAvailable } = loyalty.data;
+  const ballsId = `${id}-balls`;
+  const giftId = `${id}-gift`;
+  return (
+    <div className={styles.stack}>
+      {header}
+      <dl className={styles.facts}>
+        <div>
+          <dt>Можно списать в счёт ремонта</dt>
+          <dd>{formatPoints(ballsForDiscount)}</dd>
+        </div>
+        <div>
+          <dt>Доступно на подарок</dt>
+          <dd>{formatPoints(ballsAvailable)}</dd>
+        </div>
+      </dl>
+      <div className={styles.choices}>
+        <Button variant="secondary" block aria-expanded={mode === 'balls'} aria-controls={mode === 'balls' ? ballsId : undefined} onClick={() => switchMode('balls')}>
+          Списать в счет ремонта
+        </Button>
+        {mode === 'balls' ? (
+          <BallsForm
+            id={ballsId}
+            limit={ballsForDiscount}
+            sending={sending}
+            serverError={serverErrors.balls}
+            onServerErrorClear={() => setServerErrors({})}
+            onSubmit={(balls) => send({ balls })}
+          />
+        ) : null}
+        <Button variant="secondary" block aria-expanded={mode === 'gift'} aria-controls={mode === 'gift' ? giftId : undefined} onClick={() => switchMode('gift')}>
+          Выбрать подарок
+        </Button>
+        {mode === 'gift' ? (
+          <GiftForm
+            id={giftId}
+            gifts={giftsAvailable}
+            sending={sending}
+            serverError={serverErrors.gift}
+            onServerErrorClear={() => setServerErrors({})}
+            onSubmit={(gift) => send({ gift })}
+          />
+        ) : null}
+      </div>
+      {failure}
+      <Button block variant={mode === 'none' ? 'primary' : 'secondary'} onClick={() => send({})} loading={sending && mode === 'none'} disabled={sending && mode !== 'none'}>
+        Согласовать без использования бонусов
+      </Button>
+    </div>
+  );
+}

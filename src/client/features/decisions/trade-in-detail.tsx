@@ -1,0 +1,96 @@
+import { useEffect, useRef } from 'react';
+import { formatMoney } from '#shared/format/number/money.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormMessage } from '#client/components/ui/form-message.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { loadTradeInInstrument } from './api.ts';
+import { SendFailure } from './send-status.tsx';
+import type { SendState } from './use-decision-send.ts';
+import { useLoad } from './use-load.ts';
+import styles from './decisions.module.css';
+
+export interface TradeInDetailViewProps {
+  id: number;
+  sendState: SendState;
+  /** The server's refusal of this instrument (422 on instrument_id). */
+  instrumentError: string | undefined;
+  onBack: () => void;
+  onApprove: (instrumentId: number) => void;
+  onRetry: () => void;
+}
+
+/** One offered instrument: picture, title, properties, its page, the price including the trade-in. */
+export function TradeInDetailView({ id, sendState, instrumentError, onBack, onApprove, onRetry }: TradeInDetailViewProps) {
+  const { state, reload } = useLoad(() => loadTradeInInstrument(id), [id]);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const sending = sendState.phase === 'sending';
+
+  // The list was replaced by the detail: start reading at its title.
+  useEffect(() => {
+    if (state.status === 'ready') headingRef.current?.focus();
+  }, [state.status]);
+
+  const back = (
+    <Button variant="secondary" block onClick={onBack} disabled={sending}>
+      Выбрать другой инструмент
+    </Button>
+  );
+
+  if (state.status !== 'ready') {
+    return (
+      <div className={styles.stack}>
+        {state.status === 'error' ? (
+          <>
+            <FormMessage tone="error">{state.message}</FormMessage>
+            <Button variant="secondary" block onClick={reload}>
+              Повторить
+            </Button>
+          </>
+        ) : (
+          <div className={styles.loading}>
+            <Spinner label="Загружаем инструмент…" />
+          </div>
+        )}
+        {back}
+      </div>
+    );
+  }
+
+  const instrument = state.data;
+  return (
+    <article className={styles.tradeInDetail} aria-labelledby={`trade-in-${instrument.id}`}>
+      {instrument.page_img ? (
+        <img className={styles.tradeInPicture} src={instrument.page_img} alt="" />
+      ) : (
+        <span className={styles.tradeInPicture} aria-hidden="true" />
+      )}
+      <div className={styles.stack}>
+        <h3 id={`trade-in-${instrument.id}`} ref={headingRef} tabIndex={-1} className={styles.instrumentName}>
+          {instrument.title}
+        </h3>
+        {instrument.properties.length > 0 ? (
+          <ul className={styles.properties}>
+            {instrument.properties.map((property) => (
+              <li key={property}>{property}</li>
+            ))}
+          </ul>
+        ) : null}
+        <a className={styles.link} href={instrument.link} target="_blank" rel="noopener noreferrer">
+          Страница инструмента<span className="visually-hidden"> (откроется в новой вкладке)</span>
+        </a>
+        <p className={styles.tradeInPrice}>
+          <strong className={styles.price}>{formatMoney(instrument.price_discount)}</strong>
+          <span className={styles.note}>Цена с учётом обмена вашего инструмента (trade-in)</span>
+        </p>
+        <FormMessage tone="error">{instrumentError}</FormMessage>
+        <SendFailure state={sendState} onRetry={onRetry} />
+        <div className={styles.choices}>
+          <Button block onClick={() => onApprove(instrument.id)} loading={sending}>
+            Согласовать в счет нового инструмента
+          </Button>
+          {back}
+        </div>
+      </div>
+    </article>
+  );
+}

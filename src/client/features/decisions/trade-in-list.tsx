@@ -1,0 +1,71 @@
+import { useEffect, useRef } from 'react';
+import type { DefectStatement } from '#shared/api/tickets.ts';
+import { formatMoney } from '#shared/format/number/money.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormMessage } from '#client/components/ui/form-message.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { loadTradeInList } from './api.ts';
+import { useLoad } from './use-load.ts';
+import styles from './decisions.module.css';
+
+export interface TradeInListProps {
+  statement: DefectStatement | undefined;
+  /** The entry whose 'Подробнее' gets focus when the user comes back from its detail. */
+  focusId: number | null;
+  onChoose: (id: number) => void;
+}
+
+/** 'Выберите инструмент из списка:': picture, title, price with the trade-in discount, 'Подробнее'. */
+export function TradeInList({ statement, focusId, onChoose }: TradeInListProps) {
+  const { state, reload } = useLoad(loadTradeInList, []);
+  const listRef = useRef<HTMLUListElement>(null);
+
+  useEffect(() => {
+    if (state.status !== 'ready' || focusId === null) return;
+    listRef.current?.querySelector<HTMLElement>(`[data-instrument="${focusId}"]`)?.focus();
+  }, [state.status, focusId]);
+
+  return (
+    <div className={styles.stack}>
+      {statement ? (
+        <p className={styles.lead}>
+          Ваш инструмент: {statement.name} <span className={styles.muted}>№&nbsp;{statement.series}</span>
+        </p>
+      ) : null}
+      <h3 className={styles.subheading}>Выберите инструмент из списка:</h3>
+      {state.status === 'loading' || state.status === 'idle' ? (
+        <div className={styles.loading}>
+          <Spinner label="Загружаем инструменты…" />
+        </div>
+      ) : state.status === 'error' ? (
+        <div className={styles.stack}>
+          <FormMessage tone="error">{state.message}</FormMessage>
+          <Button variant="secondary" onClick={reload}>
+            Повторить
+          </Button>
+        </div>
+      ) : state.data.length === 0 ? (
+        <p className={styles.note}>Сейчас нет инструментов для обмена.</p>
+      ) : (
+        <ul ref={listRef} className={styles.tradeInList}>
+          {state.data.map((item) => (
+            <li key={item.id} className={styles.tradeInItem}>
+              {item.list_img ? (
+                <img className={styles.tradeInImage} src={item.list_img} alt="" width={96} height={96} loading="lazy" />
+              ) : (
+                <span className={styles.tradeInImage} aria-hidden="true" />
+              )}
+              <span className={styles.tradeInText}>
+                <span className={styles.tradeInTitle}>{item.title}</span>
+                <span className={styles.price}>{formatMoney(item.price_discount)}</span>
+              </span>
+              <Button variant="secondary" data-instrument={item.id} onClick={() => onChoose(item.id)}>
+                Подробнее<span className="visually-hidden"> об инструменте {item.title}</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError } from '#client/lib/http.ts';
+
+export type LoadState<T> =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'ready'; data: T }
+  | { status: 'error'; message: string };
+
+const UNEXPECTED_MESSAGE = 'Не удалось загрузить данные. Попробуйте ещё раз.';
+
+/**
+ * Loads what a popup shows (loyalty figures, the trade-in list or one instrument) when `load` is
+ * given, and again on `reload()`; an answer that arrives after the popup moved on is dropped.
+ */
+export function useLoad<T>(load: (() => Promise<T>) | null, deps: readonly unknown[]) {
+  const [state, setState] = useState<LoadState<T>>(load ? { status: 'loading' } : { status: 'idle' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!load) {
+      setState({ status: 'idle' });
+      return;
+    }
+    let current = true;
+    setState({ status: 'loading' });
+    load().then(
+      (data) => {
+        if (current) setState({ status: 'ready', data });
+      },
+      (error: unknown) => {
+        if (!current) return;
+        if (!(error instanceof ApiError)) console.error(error);
+        setState({ status: 'error', message: error instanceof ApiError ? error.message : UNEXPECTED_MESSAGE });
+      },
+    );
+    return () => {
+      current = false;
+    };
+    // `load` is a new closure every render; `deps` say when it really changes.
+    // eslint-disable-next-line react/exhaustive-deps
+  }, [...deps, attempt]);
+
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  return { state, reload };
+}

@@ -1,0 +1,152 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { stubFetch } from '#client/features/account/testing/fetch-stub.ts';
+import { regionalOffice, statement, ticket, ticketAnswer } from './ticket-page.fixtures.ts';
+import { renderTicketPage, resetTicketStore, setViewportWidth } from './ticket-page.test-helpers.tsx';
+import { useTicketStore } from './ticket-store.ts';
+
+const S = '\u00A0';
+const TICKET = 'GET /ajax/cabinet/tickets/501';
+
+beforeEach(async () => {
+  await waitFor(() => expect(useTicketStore.getState().hydrated).toBe(true));
+  resetTicketStore();
+  setViewportWidth(1280);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const cards = () => screen.getAllByRole('article');
+
+describe('TicketPage: summary', () => {
+  it('shows the back link, the status, the heading, the date and time cuts and the PDF', async () => {
+    stubFetch({ [TICKET]: ticketAnswer(ticket()) });
+    await renderTicketPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Заявка на ремонт №501' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /К списку заявок/ })).toHaveAttribute('href', '/cabinet/tickets');
+    expect(screen.getByText('Требует согласования', { selector: '[data-status="5"]' })).toBeInTheDocument();
+    expect(screen.getByText('05.03.2026')).toBeInTheDocument();
+    expect(screen.getByText('14:07:09')).toBeInTheDocument();
+    const pdf = screen.getByRole('link', { name: 'Скачать заявку (PDF)' });
+    expect(pdf).toHaveAttribute('href', '/ajax/cabinet/tickets/501/get-pdf');
+    expect(pdf).toHaveAttribute('target', '_blank');
+    expect(pdf.getAttribute('rel')).toContain('noopener');
+    expect(screen.queryByRole('link', { name: 'Отследить посылку' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Скачать накладную курьера' })).not.toBeInTheDocument();
+  });
+
+  it('with a shipping order: the tracking link (new tab, noopener) and the waybill download', async () => {
+    const shippingOrder = {
+      tracking_link: 'https://www.cdek.ru/ru/tracking?order_id=1572204408',
+      provider_order_id: '1572204408',
+      waybill_url: '/ajax/cabinet/file/invoice/1572204408',
+    };
+    stubFetch({ [TICKET]: ticketAnswer(ticket({ shippingOrder })) });
+    await renderTicketPage();
+    const tracking = await screen.findByRole('link', { name: 'Отследить посылку' });
+    expect(tracking).toHaveAttribute('href', shippingOrder.tracking_link);
+    expect(tracking).toHaveAttribute('target', '_blank');
+    expect(tracking.getAttribute('rel')).toContain('noopener');
+    expect(screen.getByRole('link', { name: 'Скачать накладную курьера' })).toHaveAttribute('href', shippingOrder.waybill_url);
+  });
+
+  it('never links a tracking address that is not http(s)', async () => {
+    const shippingOrder = { tracking_link: 'javascript:alert(1)', provider_order_id: '1', waybill_url: null };
+    stubFetch({ [TICKET]: ticketAnswer(ticket({ shippingOrder })) });
+    await renderTicketPage();
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('link', { name: 'Отследить посылку' })).not.toBeInTheDocument();
+  });
+
+  it('shows the total cost in Russian format and the selected cost on desktop', async () => {
+    stubFetch({ [TICKET]: ticketAnswer(ticket()) });
+    await renderTicketPage();
+    await screen.findByRole('heading', { level: 1 });
+    // Non-breaking spaces, exactly as src/shared/format/number/money.ts writes them.
+    expect(screen.getByText('Стоимость работ').nextElementSibling?.textContent).toBe(`44${S}600,00${S}₽`);
+    expect(screen.getByText('Стоимость выбранных работ').nextElementSibling?.textContent).toBe(`0,00${S}₽`);
+    await userEvent.click(screen.getByRole('checkbox', { name: /Угловой наконечник/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /Скалер/ }));
+    // 8 700,00 + 23 400,00 added in kopecks
+    expect(screen.getByText('Стоимость выбранных работ').nextElementSibling?.textContent).toBe(`32${S}100,00${S}₽`);
+    expect(screen.queryByTestId('selection-bar')).not.toBeInTheDocument();
+  });
+});
+
+describe('TicketPage: right column', () => {
+  it('a regional service centre shows its card instead of statements', async () => {
+    stubFetch({ [TICKET]: ticketAnswer(ticket({ office: regionalOffice })) });
+    await renderTicketPage();
+    expect(await screen.findByRole('heading', { name: 'Заявка отправлена в сервисный центр' })).toBeInTheDocument();
+    expect(screen.getByText('Сервисный центр «Урал»')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '+7 (343) 222-33-44' })).toHaveAttribute('href', 'tel:+73432223344');
+    expect(screen.getByText('Россия, Екатеринбург, ул. Малышева, 51')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'ural@example.ru' })).toHaveAttribute('href', 'mailto:ural@example.ru');
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Согласовать все' })).not.toBeInTheDocument();
+  });
+
+  it('offices 1 and 2 show the statements; instruments only when there are none', async () => {
+    stubFetch({ [TICKET]: ticketAnswer(ticket({ office: { ...regionalOffice, id: 2 } })) });
+    await renderTicketPage();
+    expect(await screen.findByRole('heading', { name: 'Дефектные ведомости' })).toBeInTheDocument();
+    expect(cards()).toHaveLength(3);
+    expect(screen.queryByRole('heading', { name: 'Инструменты' })).not.toBeInTheDocument();
+  });
+
+  it('shows the instruments when there are no statements, and no mass actions', async () => {
+    stubFetch({ [TICKET]: ticketAnswer(ticket({ defective_lists: [], hasDefects: false, cost: '0.00' })) });
+    await renderTicketPage();
+    expect(await screen.findByRole('heading', { name: 'Инструменты' })).toBeInTheDocument();
+    const card = within(cards()[0]!);
+    expect(card.getByText('WH-TA98-1184301')).toBeInTheDocument();
+    expect(card.getByText('Диагностика выполнена')).toBeInTheDocument();
+    expect(card.getAllByText('Турбина').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Согласовать все' })).not.toBeInTheDocument();
+  });
+
+  it('says so when there is nothing', async () => {
+    stubFetch({ [TICKET]: ticketAnswer(ticket({ defective_lists: [], instruments: [], hasDefects: false, office: null })) });
+    await renderTicketPage();
+    expect(await screen.findByText('У Вас пока нет инструментов или дефектных ведомостей')).toBeInTheDocument();
+  });
+});
+
+describe('TicketPage: states', () => {
+  it('404 shows "Заявка не найдена" with a link back', async () => {
+    stubFetch({ [TICKET]: { status: 404, body: { success: false, message: 'Заявка не найдена' } } });
+    await renderTicketPage();
+    expect(await screen.findByRole('heading', { name: 'Заявка не найдена' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'К списку заявок' })).toHaveAttribute('href', '/cabinet/tickets');
+  });
+
+  it('a failure shows the Russian message and retries', async () => {
+    const failure = { status: 503, body: { success: false, message: 'Сервер временно недоступен. Попробуйте позже.' } };
+    const user = userEvent.setup();
+    stubFetch({
+      // ky retries a GET once by itself: two failures, then the answer.
+      [TICKET]: [failure, failure, ticketAnswer(ticket())],
+    });
+    await renderTicketPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Сервер временно недоступен');
+    await user.click(screen.getByRole('button', { name: 'Повторить' }));
+    expect(await screen.findByRole('heading', { name: 'Дефектные ведомости' })).toBeInTheDocument();
+  });
+
+  it('shows the saved copy at once, and says when a refresh failed', async () => {
+    useTicketStore.setState({ tickets: { 501: { ticket: ticket(), fetchedAt: Date.now() - 5 * 60_000 } } });
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    await renderTicketPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Заявка на ремонт №501' })).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('обновлено 5 минут назад');
+  });
+
+  it('shows the skeleton while the first copy loads', async () => {
+    stubFetch({ [TICKET]: () => new Promise(() => {}) });
+    await renderTicketPage();
+    expect(screen.getByRole('status')).toHaveTextContent('Загрузка заявки');
+  });
+});

@@ -1,0 +1,115 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { DefectStatement } from '#shared/api/tickets.ts';
+import { formatUpdatedAgo } from '#shared/format/date.ts';
+import { useDocumentTitle } from '#client/components/layout/page.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { useIsDesktop } from '#client/lib/use-media.ts';
+import { useStandalone } from '#client/lib/standalone.ts';
+import { HistoryPanel } from './history-panel.tsx';
+import { SelectionBar } from './selection-bar.tsx';
+import { TicketContent } from './ticket-page-content.tsx';
+import { TicketLoadFailed, TicketNotFound } from './ticket-page-states.tsx';
+import { isServiceCentre } from './ticket-page-office.tsx';
+import { TicketPageSkeleton } from './ticket-page-skeleton.tsx';
+import { useTicketStore } from './ticket-store.ts';
+import { TicketSummary } from './ticket-summary.tsx';
+import styles from './ticket-page.module.css';
+
+export interface TicketPageProps {
+  id: number;
+  /** Approve these statements (one, the ticked ones, or all not agreed); the route opens the decision popup. */
+  onApprove(statements: DefectStatement[]): void;
+  /** Reject these statements (one, the ticked ones, or all not agreed). */
+  onReject(statements: DefectStatement[]): void;
+  onDiscuss(statement: DefectStatement): void;
+  onTradeIn(statement: DefectStatement): void;
+}
+
+const RIGHT_COLUMN_ID = 'ticket-main-column';
+const NO_IDS: readonly number[] = [];
+
+/** The ticket page (cabinet.md §2 Ticket page): the summary on the left, the history or the statements on the right. */
+export function TicketPage({ id, onApprove, onReject, onDiscuss, onTradeIn }: TicketPageProps) {
+  const cached = useTicketStore((state) => state.tickets[id]);
+  const loadState = useTicketStore((state) => state.loads[id]);
+  const selectedIds = useTicketStore((state) => state.selected[id] ?? NO_IDS);
+  const load = useTicketStore((state) => state.load);
+  const setSelected = useTicketStore((state) => state.setSelected);
+  const desktop = useIsDesktop();
+  const standalone = useStandalone();
+  // The ticket whose history is open: another ticket (a 'Перейти к заявке' link) opens with it closed.
+  const [historyFor, setHistoryFor] = useState<number | null>(null);
+  const historyOpen = historyFor === id;
+
+  useEffect(() => {
+    void load(id);
+  }, [id, load]);
+
+  useDocumentTitle(`Заявка на ремонт №${id}`);
+
+  const ticket = cached?.ticket;
+  const selected = useMemo(
+    () => ticket?.defective_lists.filter((statement) => selectedIds.includes(statement.id)) ?? [],
+    [ticket, selectedIds],
+  );
+  const onSelectedChange = useCallback(
+    (statement: DefectStatement, on: boolean) => setSelected(id, statement.id, on),
+    [id, setSelected],
+  );
+  const retry = useCallback(() => void load(id), [id, load]);
+
+  const error = loadState?.error ?? null;
+  if (!ticket) {
+    if (error?.notFound) return <TicketNotFound />;
+    if (error) return <TicketLoadFailed id={id} message={error.message} onRetry={retry} />;
+    // Also while the saved copy is read back from IndexedDB: a few milliseconds of the same shape.
+    return <TicketPageSkeleton />;
+  }
+
+  const massActions = !isServiceCentre(ticket.office) && ticket.defective_lists.length > 0 && !ticket.finished;
+  const showBar = massActions && !desktop && selected.length > 0;
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.summaryColumn}>
+        <TicketSummary
+          ticket={ticket}
+          massActions={massActions}
+          selected={selected}
+          desktop={desktop}
+          historyOpen={historyOpen}
+          historyPanelId={RIGHT_COLUMN_ID}
+          onToggleHistory={() => setHistoryFor(historyOpen ? null : id)}
+          onApprove={onApprove}
+          onReject={onReject}
+        />
+      </div>
+      <div id={RIGHT_COLUMN_ID} className={styles.mainColumn}>
+        {error && (
+          <div className={styles.stale} role="alert">
+            <p>
+              Не удалось обновить заявку: {error.message} Показана сохранённая копия, {formatUpdatedAgo(cached.fetchedAt)}.
+            </p>
+            <Button variant="secondary" onClick={retry} loading={loadState?.loading}>
+              Повторить
+            </Button>
+          </div>
+        )}
+        {historyOpen ? (
+          <HistoryPanel ticketId={ticket.id} />
+        ) : (
+          <TicketContent
+            ticket={ticket}
+            selectedIds={selectedIds}
+            onSelectedChange={onSelectedChange}
+            onApprove={(statement) => onApprove([statement])}
+            onReject={(statement) => onReject([statement])}
+            onDiscuss={onDiscuss}
+            onTradeIn={onTradeIn}
+          />
+        )}
+      </div>
+      {showBar && <SelectionBar selected={selected} standalone={standalone} onApprove={onApprove} />}
+    </div>
+  );
+}

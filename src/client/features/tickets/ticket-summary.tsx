@@ -1,0 +1,94 @@
+import { Link } from '@tanstack/react-router';
+import type { DefectStatement, Ticket } from '#shared/api/tickets.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Icon } from '#client/components/ui/icon.tsx';
+import { TicketMassActions } from './ticket-summary-actions.tsx';
+import { externalUrl, ticketDate, ticketTime } from './ticket-page-format.ts';
+import styles from './ticket-summary.module.css';
+
+export interface TicketSummaryProps {
+  ticket: Ticket;
+  /** Whether the mass approval block belongs here (statements shown, ticket not finished). */
+  massActions: boolean;
+  selected: DefectStatement[];
+  /** Desktop (≥ 1280 px) shows the selected cost here; narrower screens show it in the bottom bar. */
+  desktop: boolean;
+  historyOpen: boolean;
+  historyPanelId: string;
+  onToggleHistory(): void;
+  onApprove(statements: DefectStatement[]): void;
+  onReject(statements: DefectStatement[]): void;
+}
+
+/** The left column of the ticket page (cabinet.md §2 Ticket page, left summary). */
+export function TicketSummary({
+  ticket,
+  massActions,
+  selected,
+  desktop,
+  historyOpen,
+  historyPanelId,
+  onToggleHistory,
+  onApprove,
+  onReject,
+}: TicketSummaryProps) {
+  const tracking = externalUrl(ticket.shippingOrder?.tracking_link);
+  const waybill = ticket.shippingOrder?.waybill_url ?? null;
+  return (
+    <div className={styles.summary}>
+      <Link to="/cabinet/tickets" className={styles.back}>
+        <Icon name="chevron" size={18} className={styles.backIcon} />
+        К списку заявок
+      </Link>
+
+      <div className={styles.headline}>
+        <span className={styles.badge} data-status={ticket.status_code}>
+          {ticket.status}
+        </span>
+        <h1 className={styles.title}>Заявка на ремонт №{ticket.id}</h1>
+        <dl className={styles.created}>
+          <div>
+            <dt>Дата</dt>
+            <dd>
+              <time dateTime={ticket.created_at.slice(0, 10)}>{ticketDate(ticket.created_at)}</time>
+            </dd>
+          </div>
+          <div>
+            <dt>Время</dt>
+            <dd>{ticketTime(ticket.created_at)}</dd>
+          </div>
+        </dl>
+      </div>
+
+      <ul className={styles.links}>
+        {tracking && (
+          <li>
+            <a href={tracking} target="_blank" rel="noopener noreferrer" className={styles.link}>
+              Отследить посылку
+            </a>
+          </li>
+        )}
+        {waybill && (
+          <li>
+            <a href={waybill} download className={styles.link}>
+              Скачать накладную курьера
+            </a>
+          </li>
+        )}
+        <li>
+          <a href={ticket.pdf_url} target="_blank" rel="noopener" className={styles.link}>
+            Скачать заявку (PDF)
+          </a>
+        </li>
+      </ul>
+
+      <Button variant="secondary" aria-expanded={historyOpen} aria-controls={historyPanelId} onClick={onToggleHistory}>
+        {historyOpen ? 'Скрыть историю' : 'Показать историю'}
+      </Button>
+
+      {massActions && (
+        <TicketMassActions ticket={ticket} selected={selected} desktop={desktop} onApprove={onApprove} onReject={onReject} />
+      )}
+    </div>
+  );
+}

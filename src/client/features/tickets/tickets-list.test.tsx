@@ -1,0 +1,153 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderInRouter } from '#client/components/layout/testing/render-in-router.tsx';
+import { deferred, stubIntersectionObserver, stubListFetch, type ListAnswer } from '#client/lib/testing/list-fetch-stub.ts';
+import { makeTicket, resetTicketsListStore, ticketsPage } from './testing/list-fixtures.ts';
+import { TicketsList } from './tickets-list.tsx';
+import { useTicketsListStore } from './tickets-list-store.ts';
+
+const PATH = '/ajax/cabinet/tickets';
+const USER_ID = 7;
+
+function mockWidth(wide: boolean) {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: query.includes('min-width: 768px') ? wide : false,
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }) as unknown as MediaQueryList,
+  );
+}
+
+beforeEach(() => {
+  resetTicketsListStore();
+  mockWidth(true);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const renderList = () => renderInRouter(() => <TicketsList userId={USER_ID} />, { path: '/cabinet/tickets' });
+
+describe('TicketsList', () => {
+  it('shows the rows in a table with the spec columns, date, count rule, links and the attention mark', async () => {
+    stubListFetch(PATH, () =>
+      ticketsPage([
+        makeTicket({ id: 501, created_at: '2025-03-05 14:07:00', defectives_count: 2, tools_count: 5, status: 'Требует согласования', status_code: 5, dv_approve_need: true }),
+        makeTicket({ id: 502, email: '', defectives_count: 0, tools_count: 4 }),
+      ]),
+    );
+    await renderList();
+    const table = await screen.findByRole('table');
+    const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headers.slice(0, 6)).toEqual(['Номер', 'Дата', 'Составитель', 'Статус', 'Кол-во инструментов', 'Скачать заявку']);
+
+    const [, first, second] = within(table).getAllByRole('row');
+    const firstCells = within(first!).getAllByRole('cell');
+    expect(firstCells[0]).toHaveTextContent('501, требует решения');
+    expect(firstCells[0]!.querySelector('[data-attention]')).not.toBeNull();
+    expect(firstCells[1]).toHaveTextContent('05.03.2025');
+    expect(firstCells[3]).toHaveTextContent('Требует согласования');
+    expect(firstCells[4]).toHaveTextContent('2'); // defectives_count when above 0
+
+    const secondCells = within(second!).getAllByRole('cell');
+    expect(secondCells[0]).toHaveTextContent(/^502$/);
+    expect(secondCells[0]!.querySelector('[data-attention]')).toBeNull();
+    expect(secondCells[2]).toHaveTextContent('Не указан');
+    expect(secondCells[4]).toHaveTextContent('4'); // else tools_count
+
+    const pdf = within(first!).getByRole('link', { name: /Скачать заявку №501/ });
+    expect(pdf).toHaveAttribute('href', '/ajax/cabinet/tickets/501/get-pdf');
+    expect(pdf).toHaveAttribute('target', '_blank');
+    expect(within(first!).getByRole('link', { name: 'Подробнее о заявке №501' })).toHaveAttribute('href', '/cabinet/tickets/501');
+  });
+
+  it('shows skeleton rows while the first page loads, then the rows', async () => {
+    const hold = deferred<ListAnswer>();
+    stubListFetch(PATH, () => hold.promise);
+    const { container } = await renderList();
+    await waitFor(() => expect(container.querySelector('[data-skeleton]')).not.toBeNull());
+    expect(screen.getByRole('status')).toHaveTextContent('Загрузка заявок…');
+    expect(screen.queryByText('У вас пока нет открытых заявок.')).not.toBeInTheDocument();
+    hold.resolve(ticketsPage([makeTicket({ id: 9 })]));
+    expect(await screen.findByText('9')).toBeInTheDocument();
+    expect(container.querySelector('[data-skeleton]')).toBeNull();
+  });
+
+  it('says so when there are no requests', async () => {
+    stubListFetch(PATH, () => ticketsPage([]));
+    await renderList();
+    expect(await screen.findByText('У вас пока нет открытых заявок.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Показать ещё' })).not.toBeInTheDocument();
+  });
+
+  it('shows an error in Russian with a retry that loads again', async () => {
+    let attempt = 0;
+    stubListFetch(PATH, () => {
+      attempt += 1;
+      return attempt <= 2 ? { status: 500, body: {} } : ticketsPage([makeTicket({ id: 77 })]);
+    });
+    const user = userEvent.setup();
+    await renderList();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Сервер временно недоступен. Попробуйте позже.');
+    await user.click(screen.getByRole('button', { name: 'Повторить' }));
+    expect(await screen.findByText('77')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('loads the next page with the cursor from the button', async () => {
+    const { requests } = stubListFetch(PATH, ({ query }) =>
+      query.cursor === 'c2' ? ticketsPage([makeTicket({ id: 2 })]) : ticketsPage([makeTicket({ id: 3 })], 'c2'),
+    );
+    const user = userEvent.setup();
+    await renderList();
+    await user.click(await screen.findByRole('button', { name: 'Показать ещё' }));
+    expect(await screen.findByText('2')).toBeInTheDocument();
+    expect(screen.getByText('3')).toBeInTheDocument();
+    expect(requests.map((request) => request.query.cursor)).toEqual([undefined, 'c2']);
+    expect(screen.queryByRole('button', { name: 'Показать ещё' })).not.toBeInTheDocument();
+  });
+
+  it('loads the next page when the end of the list scrolls into view', async () => {
+    const observer = stubIntersectionObserver();
+    const { requests } = stubListFetch(PATH, ({ query }) =>
+      query.cursor === 'c2' ? ticketsPage([makeTicket({ id: 2 })], 'c3') : ticketsPage([makeTicket({ id: 3 })], 'c2'),
+    );
+    await renderList();
+    await screen.findByText('3');
+    await waitFor(() => expect(observer.count).toBe(1));
+    act(() => observer.reveal());
+    expect(await screen.findByText('2')).toBeInTheDocument();
+    expect(requests.at(-1)?.query.cursor).toBe('c2');
+  });
+
+  it('shows cards on phones', async () => {
+    mockWidth(false);
+    stubListFetch(PATH, () => ticketsPage([makeTicket({ id: 31, dv_approve_need: true, defectives_count: 1 })]));
+    await renderList();
+    const card = (await screen.findByRole('heading', { name: /Заявка №31/ })).closest('li')!;
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(card).toHaveTextContent('05.03.2025');
+    expect(card).toHaveTextContent('Ожидает одобрения');
+    expect(within(card).getByRole('heading')).toHaveTextContent('требует решения');
+    expect(within(card).getByRole('link', { name: 'Подробнее о заявке №31' })).toHaveAttribute('href', '/cabinet/tickets/31');
+  });
+
+  it('shows the saved first page at once and keeps it for the owner only', async () => {
+    useTicketsListStore.setState({ items: [makeTicket({ id: 444 })], ownerId: USER_ID, fetchedAt: Date.now(), firstPage: { length: 1, nextCursor: null } });
+    const hold = deferred<ListAnswer>();
+    stubListFetch(PATH, () => hold.promise);
+    await renderList();
+    expect(screen.getByText('444')).toBeInTheDocument();
+    hold.resolve(ticketsPage([makeTicket({ id: 445 })]));
+    expect(await screen.findByText('445')).toBeInTheDocument();
+    expect(useTicketsListStore.getState().fetchedAt).not.toBeNull();
+
+    useTicketsListStore.setState({ ownerId: 999 });
+    expect(screen.queryByText('445')).not.toBeInTheDocument();
+  });
+});
