@@ -24,6 +24,13 @@ export interface RadioGroupProps<Value extends string | number> {
   className?: string;
 }
 
+/** Focuses the first enabled radio of the first invalid group inside `container` (after a failed submit). */
+export function focusFirstInvalidRadio(container: HTMLElement | null): void {
+  setTimeout(() => {
+    container?.querySelector<HTMLElement>('[role="radiogroup"][aria-invalid="true"] input:not(:disabled)')?.focus();
+  }, 0);
+}
+
 /**
  * Native radios in a fieldset: arrow keys move between the options, the legend names the group,
  * the error is linked to it. Every option row is at least 44 px tall and wholly tappable.
@@ -44,7 +51,11 @@ export function RadioGroup<Value extends string | number>({
   const errorId = `${id}-error`;
   return (
     <fieldset
+      // radiogroup (not the fieldset's implicit group) is the role that may be marked invalid.
+      role="radiogroup"
       className={[styles.group, error ? styles.invalid : '', className ?? ''].filter(Boolean).join(' ')}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorId : undefined}
     >
       <legend className={hideLegend ? 'visually-hidden' : styles.legend}>{legend}</legend>
       <div className={styles.options}>
@@ -63,8 +74,6 @@ export function RadioGroup<Value extends string | number>({
                 onChange={() => onChange(option.value)}
                 onBlur={onBlur}
                 onFocus={onFocus}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? errorId : undefined}
               />
               <label htmlFor={optionId} className={styles.label}>
                 {option.label}

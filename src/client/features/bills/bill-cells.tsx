@@ -49,7 +49,7 @@ export function BillStatus({ status }: { status: string | null }) {
 }
 
 /** The bill's file; a dash while the back office has not uploaded it. */
-export function BillDownload({ bill }: { bill: Bill }) {
+export function BillDownload({ bill, label = 'Скачать' }: { bill: Bill; label?: string }) {
   if (bill.document_url === null) {
     return (
       <span className={styles.muted}>
@@ -69,7 +69,7 @@ export function BillDownload({ bill }: { bill: Bill }) {
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
         <path d="M12 4v11M7 10l5 5 5-5M5 20h14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
-      Скачать
+      {label}
     </a>
   );
 }

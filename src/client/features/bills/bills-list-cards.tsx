@@ -37,9 +37,11 @@ export function BillsCards({ items }: { items: Bill[] }) {
               </dd>
             </div>
           </dl>
-          <div className={styles.cardActions}>
-            <BillDownload bill={bill} />
-          </div>
+          {bill.document_url !== null && (
+            <div className={styles.cardActions}>
+              <BillDownload bill={bill} label="Скачать счёт" />
+            </div>
+          )}
         </li>
       ))}
     </ul>

@@ -32,7 +32,9 @@ export function BillsList({ userId }: BillsListProps) {
   }, [userId]);
 
   const rows = ownerId === userId ? items : [];
-  const showSkeleton = !hydrated || (rows.length === 0 && loading);
+  // Until this user's first answer arrives the list is unknown, not empty: no flash of the empty text.
+  const answered = ownerId === userId && fetchedAt !== null;
+  const showSkeleton = !hydrated || (rows.length === 0 && (loading || (!answered && !error)));
 
   return (
     <Page title="Счета">

@@ -10,7 +10,8 @@ export const UNPAID_NOTICE_DAYS = 7;
 export const UNPAID_NOTICE_COOKIE = 'unpaid_bills_notice';
 
 function noticeShownRecently(): boolean {
-  return document.cookie.split('; ').some((pair) => pair.startsWith(`${UNPAID_NOTICE_COOKIE}=`));
+  // A cookie cleared to an empty value does not count.
+  return document.cookie.split(/;\s*/).some((pair) => pair.startsWith(`${UNPAID_NOTICE_COOKIE}=`) && pair.length > UNPAID_NOTICE_COOKIE.length + 1);
 }
 
 function rememberNoticeShown(): void {

@@ -43,7 +43,7 @@ export function ApproveDialog({ balls, ...flow }: DecisionFlowProps & { balls: n
       size="md"
       footer={
         conflict ? (
-          <Button onClick={onClose}>Закрыть</Button>
+          <Button onClick={onClose}>Понятно</Button>
         ) : (
           <div className={styles.footerButtons}>
             <Button variant="secondary" onClick={close}>

@@ -29,9 +29,15 @@ export function ballsError(value: string, limit: number): string | undefined {
 /** 'Списать в счет ремонта': how many points to spend on this repair. */
 export function BallsForm({ id, limit, sending, serverError, onServerErrorClear, onSubmit }: BallsFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
+  // Focus moved to the input by a failed submit must not wipe the message it is there to show.
+  const focusingForError = useRef(false);
   const form = useForm({
     defaultValues: { balls: '' },
-    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
+    onSubmitInvalid: () => {
+      // Enter in the input: it has focus already, no focus event will come to reset the flag.
+      focusingForError.current = document.activeElement !== formRef.current?.querySelector('input[name="balls"]');
+      focusFirstInvalid(formRef.current);
+    },
     onSubmit: ({ value }) => onSubmit(Number(value.balls.trim())),
   });
   return (
@@ -48,6 +54,10 @@ export function BallsForm({ id, limit, sending, serverError, onServerErrorClear,
             serverError={serverError}
             // The message goes away when the user comes back to correct the number (cabinet.md §5).
             onServerErrorClear={() => {
+              if (focusingForError.current) {
+                focusingForError.current = false;
+                return;
+              }
               field.setMeta((meta) => ({ ...meta, errorMap: {} }));
               onServerErrorClear();
             }}

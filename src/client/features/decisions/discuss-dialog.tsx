@@ -57,7 +57,7 @@ export function DiscussDialog({ request, onClose, onDone, onChanged }: DecisionF
       onClose={close}
       footer={
         conflict ? (
-          <Button onClick={onClose}>Закрыть</Button>
+          <Button onClick={onClose}>Понятно</Button>
         ) : (
           <div className={styles.footerButtons}>
             <Button variant="secondary" onClick={close}>

@@ -1,10 +1,11 @@
+import { useRef } from 'react';
 import { useForm } from '@tanstack/react-form';
 import { decisionMessages, type Gift } from '#shared/api/decisions.ts';
 import { BONUS_FORMS, countOf } from '#shared/format/plural.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';
 import { changeField, fieldError } from '#client/components/ui/form-bindings.ts';
-import { RadioGroup } from '#client/components/ui/radio-group.tsx';
+import { focusFirstInvalidRadio, RadioGroup } from '#client/components/ui/radio-group.tsx';
 import styles from './decisions.module.css';
 
 export interface GiftFormProps {
@@ -43,14 +44,16 @@ function GiftCard({ gift }: { gift: Gift }) {
  * them natively. Gifts the user cannot afford yet are shown, disabled, with what is missing.
  */
 export function GiftForm({ id, gifts, sending, serverError, onServerErrorClear, onSubmit }: GiftFormProps) {
+  const formRef = useRef<HTMLFormElement>(null);
   const form = useForm({
     defaultValues: { gift: null as number | null },
+    onSubmitInvalid: () => focusFirstInvalidRadio(formRef.current),
     onSubmit: ({ value }) => {
       if (value.gift !== null) onSubmit(value.gift);
     },
   });
   return (
-    <BoundForm form={form} id={id} className={styles.modeForm} aria-label="Подарок за бонусы" submitDisabled={sending}>
+    <BoundForm form={form} ref={formRef} id={id} className={styles.modeForm} aria-label="Подарок за бонусы" submitDisabled={sending}>
       <form.Field name="gift" validators={{ onBlur: ({ value }) => (value === null ? decisionMessages.giftRequired : undefined) }}>
         {(field) => (
           <RadioGroup

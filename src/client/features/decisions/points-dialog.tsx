@@ -18,8 +18,6 @@ export function PointsDialog({ request, onClose, onDone, onChanged }: DecisionFl
   const close = () => {
     // A send under way finishes here: closing now would hide its outcome.
     if (busy) return;
-    // Statements already approved in this sequence changed the ticket.
-    if (index > 0) onChanged();
     onClose();
   };
   const onApproved = (answer: DecisionAnswer) => {
@@ -29,6 +27,8 @@ export function PointsDialog({ request, onClose, onDone, onChanged }: DecisionFl
     }
     setApprovedName(statement?.name ?? null);
     setIndex(index + 1);
+    // The page behind and the points in the header follow each approved statement.
+    onChanged();
   };
 
   if (!statement) return null;

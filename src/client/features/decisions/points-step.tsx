@@ -86,10 +86,12 @@ export function PointsStep({ ticketId, statement, step, total, previousApproved,
   const header = (
     <div className={styles.stack}>
       {previousApproved ? <FormMessage tone="success">Ремонт «{previousApproved}» согласован.</FormMessage> : null}
-      <p className={styles.stepLabel}>
-        Инструмент {step} из {total}
-        {last && total > 1 ? ' — последний' : ''}
-      </p>
+      {total > 1 ? (
+        <p className={styles.stepLabel}>
+          Инструмент {step} из {total}
+          {last ? ' — последний' : ''}
+        </p>
+      ) : null}
       <h3 ref={headingRef} tabIndex={-1} className={styles.instrumentName}>
         {statement.name} <span className={styles.muted}>№&nbsp;{statement.series}</span>
       </h3>
@@ -112,7 +114,7 @@ export function PointsStep({ ticketId, statement, step, total, previousApproved,
         {header}
         <ConflictView message={sender.state.message} seen={[statement]} current={sender.state.current} />
         <Button block onClick={onClose}>
-          Закрыть
+          Понятно
         </Button>
       </div>
     );
@@ -174,7 +176,7 @@ export function PointsStep({ ticketId, statement, step, total, previousApproved,
         </div>
       </dl>
       <div className={styles.choices}>
-        <Button variant="secondary" block aria-expanded={mode === 'balls'} aria-controls={mode === 'balls' ? ballsId : undefined} onClick={() => switchMode('balls')}>
+        <Button variant="secondary" block className={styles.modeToggle} aria-expanded={mode === 'balls'} aria-controls={mode === 'balls' ? ballsId : undefined} onClick={() => switchMode('balls')}>
           Списать в счет ремонта
         </Button>
         {mode === 'balls' ? (
@@ -187,7 +189,7 @@ export function PointsStep({ ticketId, statement, step, total, previousApproved,
             onSubmit={(balls) => send({ balls })}
           />
         ) : null}
-        <Button variant="secondary" block aria-expanded={mode === 'gift'} aria-controls={mode === 'gift' ? giftId : undefined} onClick={() => switchMode('gift')}>
+        <Button variant="secondary" block className={styles.modeToggle} aria-expanded={mode === 'gift'} aria-controls={mode === 'gift' ? giftId : undefined} onClick={() => switchMode('gift')}>
           Выбрать подарок
         </Button>
         {mode === 'gift' ? (

@@ -5,9 +5,8 @@ import { REJECT_REASONS, type RejectReason } from '#shared/dictionaries/reject-r
 import { Button } from '#client/components/ui/button.tsx';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';
 import { changeField, fieldError } from '#client/components/ui/form-bindings.ts';
-import { focusFirstInvalid } from '#client/components/ui/form-helpers.ts';
 import { Modal } from '#client/components/ui/modal.tsx';
-import { RadioGroup } from '#client/components/ui/radio-group.tsx';
+import { focusFirstInvalidRadio, RadioGroup } from '#client/components/ui/radio-group.tsx';
 import { reject } from './api.ts';
 import { seenStatements, type DecisionFlowProps } from './flow-props.ts';
 import { ConflictView, SendFailure } from './send-status.tsx';
@@ -32,7 +31,7 @@ export function RejectDialog({ request, onClose, onDone, onChanged }: DecisionFl
   });
   const form = useForm({
     defaultValues: { comment: null as RejectReason | null },
-    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
+    onSubmitInvalid: () => focusFirstInvalidRadio(formRef.current),
     onSubmit: ({ value }) => {
       if (value.comment === null) return;
       void sender.send({ ticket_id: request.ticketId, defects: seenStatements(request.statements), comment: value.comment }, reject);
@@ -50,7 +49,7 @@ export function RejectDialog({ request, onClose, onDone, onChanged }: DecisionFl
       onClose={close}
       footer={
         conflict ? (
-          <Button onClick={onClose}>Закрыть</Button>
+          <Button onClick={onClose}>Понятно</Button>
         ) : (
           <div className={styles.footerButtons}>
             <Button variant="secondary" onClick={close}>

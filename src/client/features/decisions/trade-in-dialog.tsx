@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
 import { tradeIn } from './api.ts';
@@ -18,7 +18,7 @@ export function TradeInDialog({ request, onClose, onDone, onChanged }: DecisionF
   const [chosen, setChosen] = useState<number | null>(null);
   const [instrumentError, setInstrumentError] = useState<string>();
   // The entry to focus again on 'Выбрать другой инструмент'.
-  const lastChosen = useRef<number | null>(null);
+  const [lastChosen, setLastChosen] = useState<number | null>(null);
   const statement = request.statements[0];
   const sender = useDecisionSend({
     onSuccess: (answer) => onDone(answer.message),
@@ -34,7 +34,7 @@ export function TradeInDialog({ request, onClose, onDone, onChanged }: DecisionF
   };
 
   const choose = (id: number | null) => {
-    if (id !== null) lastChosen.current = id;
+    if (id !== null) setLastChosen(id);
     setInstrumentError(undefined);
     sender.dismiss();
     setChosen(id);
@@ -53,12 +53,12 @@ export function TradeInDialog({ request, onClose, onDone, onChanged }: DecisionF
       <div className={styles.stack}>
         <ConflictView message={conflict.message} seen={request.statements} current={conflict.current} />
         <Button block onClick={onClose}>
-          Закрыть
+          Понятно
         </Button>
       </div>
     );
   } else if (chosen === null) {
-    body = <TradeInList statement={statement} focusId={lastChosen.current} onChoose={choose} />;
+    body = <TradeInList statement={statement} focusId={lastChosen} onChoose={choose} />;
   } else {
     body = (
       <TradeInDetailView

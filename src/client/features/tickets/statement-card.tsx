@@ -91,7 +91,9 @@ export function StatementCard({ statement, selectable, selected, onSelectedChang
 
       {notAgreed ? (
         <div className={styles.actions}>
-          <Button onClick={() => actions.onApprove(statement)}>Согласовать</Button>
+          <Button className={styles.approve} onClick={() => actions.onApprove(statement)}>
+            Согласовать
+          </Button>
           <Button variant="secondary" onClick={() => actions.onDiscuss(statement)}>
             Обсудить
           </Button>

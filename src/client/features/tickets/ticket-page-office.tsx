@@ -7,10 +7,10 @@ export function isServiceCentre(office: Office | null): office is Office {
   return office !== null && !CENTRAL_OFFICE_IDS.includes(office.id);
 }
 
-/** 'tel:' address of a phone as written by the back office: digits and a leading plus only. */
+/** 'tel:' address of a phone as the back office writes it ('+7 (343) 222-33-44' → 'tel:+73432223344'). */
 function telHref(phone: string): string {
-  const digits = phone.replace(/[^\d+]/g, '');
-  return `tel:${digits.startsWith('+') ? '+' + digits.slice(1).replace(/\+/g, '') : digits.replace(/\+/g, '')}`;
+  const digits = phone.replace(/\D/g, '');
+  return `tel:${phone.trim().startsWith('+') ? '+' : ''}${digits}`;
 }
 
 /** The service-centre card (cabinet.md §2 Ticket page, right column). */

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { stubFetch } from '#client/features/account/testing/fetch-stub.ts';
-import { regionalOffice, statement, ticket, ticketAnswer } from './ticket-page.fixtures.ts';
+import { regionalOffice, ticket, ticketAnswer } from './ticket-page.fixtures.ts';
 import { renderTicketPage, resetTicketStore, setViewportWidth } from './ticket-page.test-helpers.tsx';
 import { useTicketStore } from './ticket-store.ts';
 

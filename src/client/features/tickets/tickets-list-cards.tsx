@@ -34,7 +34,7 @@ export function TicketsCards({ items }: { items: TicketListItem[] }) {
           </dl>
           <div className={styles.cardActions}>
             <TicketPdfLink id={item.id} />
-            <Link to="/cabinet/tickets/$id" params={{ id: String(item.id) }} className={buttonClassName('secondary')}>
+            <Link to="/cabinet/tickets/$id" params={{ id: String(item.id) }} className={`${buttonClassName('secondary')} ${styles.cardMore}`}>
               Подробнее<span className="visually-hidden"> о заявке №{item.id}</span>
             </Link>
           </div>

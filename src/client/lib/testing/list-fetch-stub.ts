@@ -65,7 +65,7 @@ export function stubIntersectionObserver() {
   vi.stubGlobal('IntersectionObserver', FakeObserver);
   return {
     reveal() {
-      for (const { callback, targets } of [...observers]) {
+      for (const { callback, targets } of Array.from(observers)) {
         callback(
           targets.map((target) => ({ target, isIntersecting: true }) as unknown as IntersectionObserverEntry),
           {} as IntersectionObserver,

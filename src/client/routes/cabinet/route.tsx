@@ -5,11 +5,19 @@ import { UnauthorizedScreen } from '#client/components/layout/status-screens.tsx
 import { useAccountStore } from '#client/features/account/account-store.ts';
 import { useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
 import { UnpaidBillsNotice } from '#client/features/bills/unpaid-bills-notice.tsx';
+import { DecisionDialogs } from '#client/features/decisions/decision-dialogs.tsx';
+import { reloadTicket } from '#client/features/tickets/ticket-store.ts';
 import { useStandalone } from '#client/lib/standalone.ts';
 
 export const Route = createFileRoute('/cabinet')({
   component: CabinetRoute,
 });
+
+/** A decision changed a ticket and maybe the points: reload both (the popups live in the shell, the ticket in its feature). */
+function onDecided(ticketId: number): void {
+  void reloadTicket(ticketId);
+  void useAccountStore.getState().refresh();
+}
 
 /** Guards the cabinet: the saved account first, then the unauthorized screen (browser) or the login in place (installed app). */
 function CabinetRoute() {
@@ -35,6 +43,7 @@ function CabinetRoute() {
     <CabinetLayout unpaidBills={user.unpaid_bills}>
       <Outlet />
       <UnpaidBillsNotice unpaidBills={user.unpaid_bills} />
+      <DecisionDialogs balls={user.balls} onDecided={onDecided} />
     </CabinetLayout>
   );
 }

@@ -1,0 +1,115 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { stubListFetch } from '#client/lib/testing/list-fetch-stub.ts';
+import { BillsList } from './bills-list.tsx';
+import { billsPage, makeBill, resetBillsStore } from './testing/bill-fixtures.ts';
+
+const PATH = '/ajax/cabinet/bills';
+const NBSP = '\u00A0';
+
+function mockWidth(wide: boolean) {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: query.includes('min-width: 768px') ? wide : false,
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }) as unknown as MediaQueryList,
+  );
+}
+
+beforeEach(() => {
+  resetBillsStore();
+  mockWidth(true);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('BillsList', () => {
+  it('shows the columns, money in Russian format, the download and the statements', async () => {
+    stubListFetch(PATH, () => billsPage([makeBill()]));
+    render(<BillsList userId={7} />);
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      '№',
+      'Дата формирования',
+      'Номер счёта',
+      'Владелец счёта',
+      'Статус',
+      'Сумма',
+      'Скачать счёт',
+      'Дефектные ведомости',
+    ]);
+    const cells = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell');
+    expect(cells.map((cell) => cell.textContent)).toEqual([
+      '11',
+      '02.04.2025',
+      'СЧ-000123',
+      'anna@clinic.ru',
+      'Оплачен',
+      `12${NBSP}500,50${NBSP}₽`,
+      'Скачать',
+      '№ ДВ-77 от 20.03.2025',
+    ]);
+    const link = within(cells[6]!).getByRole('link', { name: /Скачать счёт СЧ-000123/ });
+    expect(link).toHaveAttribute('href', '/ajax/cabinet/bills/11/download');
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+
+  it("labels the statuses with their icons: 'Оплачен', 'Нет данных' for null, else 'Не оплачен'", async () => {
+    stubListFetch(PATH, () =>
+      billsPage([
+        makeBill({ id: 1, status: 'Оплачен' }),
+        makeBill({ id: 2, status: null }),
+        makeBill({ id: 3, status: 'Частично оплачен' }),
+      ]),
+    );
+    render(<BillsList userId={7} />);
+    const rows = (await screen.findAllByRole('row')).slice(1);
+    const statusCell = (row: HTMLElement) => within(row).getAllByRole('cell')[4]!;
+    expect(rows.map((row) => statusCell(row).textContent)).toEqual(['Оплачен', 'Нет данных', 'Не оплачен']);
+    expect(rows.map((row) => statusCell(row).querySelector('svg')?.getAttribute('data-icon'))).toEqual(['paid', 'unknown', 'unpaid']);
+  });
+
+  it("sends the user's id with 'Только мои счета'", async () => {
+    const user = userEvent.setup();
+    const { requests } = stubListFetch(PATH, () => billsPage([makeBill()]));
+    render(<BillsList userId={7} />);
+    await screen.findByRole('table');
+    expect(requests[0]!.query).toEqual({});
+    await user.click(screen.getByRole('checkbox', { name: 'Только мои счета' }));
+    await waitFor(() => expect(requests.at(-1)!.query).toEqual({ client_id: '7' }));
+  });
+
+  it('says so when there are no bills', async () => {
+    stubListFetch(PATH, () => billsPage([]));
+    render(<BillsList userId={7} />);
+    expect(await screen.findByText('У вас пока нет счетов.')).toBeInTheDocument();
+  });
+
+  it('pages with the cursor', async () => {
+    const user = userEvent.setup();
+    const { requests } = stubListFetch(PATH, ({ query }) =>
+      query.cursor ? billsPage([makeBill({ id: 22, id_1c: 'СЧ-2' })]) : billsPage([makeBill({ id: 21, id_1c: 'СЧ-1' })], 'next-1'),
+    );
+    render(<BillsList userId={7} />);
+    await user.click(await screen.findByRole('button', { name: 'Показать ещё' }));
+    expect(await screen.findByText('СЧ-2')).toBeInTheDocument();
+    expect(requests.at(-1)!.query).toEqual({ cursor: 'next-1' });
+  });
+
+  it('shows cards on phones, and a dash for a bill without its file', async () => {
+    mockWidth(false);
+    stubListFetch(PATH, () => billsPage([makeBill({ document_url: null, defective_lists: [], status: null })]));
+    render(<BillsList userId={7} />);
+    const card = (await screen.findByRole('heading', { name: 'Счёт СЧ-000123' })).closest('li')!;
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(card).toHaveTextContent('Нет данных');
+    expect(card).toHaveTextContent(/12\s500,50\s₽/);
+    expect(within(card).queryByRole('link')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,178 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { decisionMessages, IDEMPOTENCY_HEADER } from '#shared/api/decisions.ts';
+import { stubFetch } from '#client/features/account/testing/fetch-stub.ts';
+import { useDecisionDialog } from './decision-dialog-store.ts';
+import { DecisionDialogs } from './decision-dialogs.tsx';
+import { decided, loyalty, openDecision, scaler, statement, TICKET_ID, turbine } from './testing/fixtures.ts';
+
+const APPROVE = 'POST /ajax/cabinet/defects/approve';
+const loyaltyOf = (id: number) => `GET /ajax/cabinet/defects/${id}/loyalty`;
+
+function setup(balls = 1500) {
+  const onDecided = vi.fn();
+  render(<DecisionDialogs balls={balls} onDecided={onDecided} />);
+  return { onDecided, user: userEvent.setup() };
+}
+
+/** Opens the approval of `statements` and confirms it, which with points opens the points popup. */
+async function openPoints(user: ReturnType<typeof userEvent.setup>, statements = [turbine]) {
+  openDecision('approve', statements);
+  await user.click(screen.getByRole('button', { name: 'Согласовать' }));
+  return screen.findByRole('dialog', { name: 'Списание бонусов' });
+}
+
+beforeEach(() => {
+  useDecisionDialog.setState({ request: null, serial: 0 });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('points popup', () => {
+  it('opens instead of sending when the user has points, and steps through the statements; only the last is the end', async () => {
+    const { calls } = stubFetch({
+      [loyaltyOf(101)]: loyalty(),
+      [loyaltyOf(102)]: loyalty({ ballsAvailable: 1500, ballsForDiscount: 300 }),
+      [APPROVE]: decided(),
+    });
+    const { onDecided, user } = setup();
+    const dialog = await openPoints(user, [turbine, scaler]);
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+
+    expect(within(dialog).getByText('Инструмент 1 из 2')).toBeInTheDocument();
+    expect(within(dialog).getByRole('heading', { name: /Турбина W&H/ })).toBeInTheDocument();
+    expect(within(dialog).getByText('Износ подшипников ротора')).toBeInTheDocument();
+    expect(within(dialog).getByText('12 500,00 ₽')).toBeInTheDocument();
+    await user.click(await within(dialog).findByRole('button', { name: 'Согласовать без использования бонусов' }));
+
+    expect(await within(dialog).findByText('Инструмент 2 из 2 — последний')).toBeInTheDocument();
+    expect(within(dialog).getByText('Ремонт «Турбина W&H» согласован.')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByRole('heading', { name: /Скалер EMS/ })).toHaveFocus());
+    // The page and the points in the header follow each approved statement.
+    expect(onDecided).toHaveBeenCalledTimes(1);
+
+    await user.click(await within(dialog).findByRole('button', { name: 'Списать в счет ремонта' }));
+    await user.type(within(dialog).getByLabelText('Сколько бонусов списать'), '300');
+    await user.click(within(dialog).getByRole('button', { name: 'Списать и согласовать' }));
+    expect(await screen.findByText('Ремонт согласован (ведомостей: 2)')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(onDecided).toHaveBeenCalledTimes(2);
+    expect(onDecided).toHaveBeenLastCalledWith(TICKET_ID);
+
+    const posts = calls.filter((call) => call.method === 'POST');
+    expect(posts.map((call) => call.body)).toEqual([
+      { ticket_id: TICKET_ID, defects: [{ id: 101, version: 3 }], balls: 0, gift: null, end: false },
+      { ticket_id: TICKET_ID, defects: [{ id: 102, version: 7 }], balls: 300, gift: null, end: true },
+    ]);
+    // Two taps, two keys.
+    expect(posts[0]?.headers.get(IDEMPOTENCY_HEADER)).not.toBe(posts[1]?.headers.get(IDEMPOTENCY_HEADER));
+  });
+
+  it('asks for the number of points and keeps it within the limit; the message clears on focus', async () => {
+    stubFetch({ [loyaltyOf(101)]: loyalty({ ballsForDiscount: 1500 }) });
+    const { user } = setup();
+    const dialog = await openPoints(user);
+    const spend = await within(dialog).findByRole('button', { name: 'Списать в счет ремонта' });
+    expect(spend).toHaveAttribute('aria-expanded', 'false');
+    await user.click(spend);
+    expect(spend).toHaveAttribute('aria-expanded', 'true');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Списать и согласовать' }));
+    expect(await within(dialog).findByText(decisionMessages.ballsRequired)).toBeInTheDocument();
+
+    const input = within(dialog).getByLabelText('Сколько бонусов списать');
+    await user.type(input, '2000');
+    await user.click(within(dialog).getByRole('button', { name: 'Списать и согласовать' }));
+    const message = await within(dialog).findByText('Списать можно только 1500 и меньше');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input.getAttribute('aria-describedby')).toContain(message.id);
+
+    await user.click(within(dialog).getByRole('heading', { name: /Турбина/ }));
+    await user.click(input);
+    expect(within(dialog).queryByText('Списать можно только 1500 и меньше')).not.toBeInTheDocument();
+    expect(input).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('shows the server refusal of the points under the input', async () => {
+    stubFetch({
+      [loyaltyOf(101)]: loyalty(),
+      [APPROVE]: { status: 422, body: { success: false, message: 'Недостаточно бонусов', errors: { balls: ['Недостаточно бонусов'] } } },
+    });
+    const { user } = setup();
+    const dialog = await openPoints(user);
+    await user.click(await within(dialog).findByRole('button', { name: 'Списать в счет ремонта' }));
+    const input = within(dialog).getByLabelText('Сколько бонусов списать');
+    await user.type(input, '100');
+    await user.click(within(dialog).getByRole('button', { name: 'Списать и согласовать' }));
+    expect(await within(dialog).findByText('Недостаточно бонусов')).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('offers gifts with picture, cost and name; an unaffordable one is disabled and says what is missing', async () => {
+    const { calls } = stubFetch({ [loyaltyOf(101)]: loyalty(), [APPROVE]: decided() });
+    const { user } = setup();
+    const dialog = await openPoints(user);
+    await user.click(await within(dialog).findByRole('button', { name: 'Выбрать подарок' }));
+
+    const group = within(dialog).getByRole('radiogroup', { name: 'Подарок' });
+    const unavailable = within(group).getByRole('radio', { name: /^Смазка для наконечников \(осталось накопить 1\s001\sбонус\)/ });
+    expect(unavailable).toBeDisabled();
+    const burs = within(group).getByRole('radio', { name: /Набор боров/ });
+    expect(burs).toBeEnabled();
+    expect(within(group).getByText('500 бонусов')).toBeInTheDocument();
+    expect(group.querySelectorAll('img')).toHaveLength(2);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Согласовать с подарком' }));
+    expect(await within(dialog).findByText(decisionMessages.giftRequired)).toBeInTheDocument();
+    await user.click(burs);
+    await waitFor(() => expect(within(dialog).queryByText(decisionMessages.giftRequired)).not.toBeInTheDocument());
+    await user.click(within(dialog).getByRole('button', { name: 'Согласовать с подарком' }));
+    await screen.findByText('Ремонт согласован');
+    expect(calls.at(-1)?.body).toEqual({ ticket_id: TICKET_ID, defects: [{ id: 101, version: 3 }], balls: 0, gift: 1, end: true });
+  });
+
+  it('switching between points and gift closes the other and clears its errors', async () => {
+    stubFetch({ [loyaltyOf(101)]: loyalty() });
+    const { user } = setup();
+    const dialog = await openPoints(user);
+    await user.click(await within(dialog).findByRole('button', { name: 'Списать в счет ремонта' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Списать и согласовать' }));
+    await within(dialog).findByText(decisionMessages.ballsRequired);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Выбрать подарок' }));
+    expect(within(dialog).queryByLabelText('Сколько бонусов списать')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(decisionMessages.ballsRequired)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Списать в счет ремонта' })).toHaveAttribute('aria-expanded', 'false');
+    await user.click(within(dialog).getByRole('button', { name: 'Согласовать с подарком' }));
+    await within(dialog).findByText(decisionMessages.giftRequired);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Списать в счет ремонта' }));
+    expect(within(dialog).queryByRole('radiogroup')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(decisionMessages.giftRequired)).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Сколько бонусов списать')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('a free repair gets the plain view without asking for points', async () => {
+    const { calls } = stubFetch({ [APPROVE]: decided() });
+    const { user } = setup();
+    const dialog = await openPoints(user, [statement({ sum: '0.00' })]);
+    expect(within(dialog).queryByRole('button', { name: 'Списать в счет ремонта' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Согласовать без использования бонусов' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Согласовать' }));
+    await screen.findByText('Ремонт согласован');
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([APPROVE]);
+    expect(calls[0]?.body).toMatchObject({ balls: 0, gift: null, end: true });
+  });
+
+  it('a zero balance gets the plain view too', async () => {
+    stubFetch({ [loyaltyOf(101)]: loyalty({ ballsAvailable: 0, ballsForDiscount: 0 }), [APPROVE]: decided() });
+    const { user } = setup();
+    const dialog = await openPoints(user);
+    const approve = await within(dialog).findByRole('button', { name: 'Согласовать' });
+    expect(within(dialog).queryByRole('button', { name: 'Выбрать подарок' })).not.toBeInTheDocument();
+    await user.click(approve);
+    await screen.findByText('Ремонт согласован');
+  });
+});

@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { stubFetch } from '#client/features/account/testing/fetch-stub.ts';
+import { ticket, ticketAnswer } from './ticket-page.fixtures.ts';
+import { renderTicketPage, resetTicketStore, setViewportWidth } from './ticket-page.test-helpers.tsx';
+import { useTicketStore } from './ticket-store.ts';
+
+const TICKET = 'GET /ajax/cabinet/tickets/501';
+const HISTORY = 'GET /ajax/cabinet/history/tickets/501';
+const XSS = '<img src=x onerror=alert(1)>';
+
+beforeEach(async () => {
+  await waitFor(() => expect(useTicketStore.getState().hydrated).toBe(true));
+  resetTicketStore();
+  setViewportWidth(390);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function openHistory() {
+  const user = userEvent.setup();
+  const page = await renderTicketPage();
+  const toggle = await screen.findByRole('button', { name: 'Показать историю' });
+  expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await user.click(toggle);
+  expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  expect(toggle).toHaveTextContent('Скрыть историю');
+  return { user, toggle, ...page };
+}
+
+describe('history panel', () => {
+  it('replaces the content with Дата and Действие, highlights e-mails and numbers, links to tickets', async () => {
+    stubFetch({
+      [TICKET]: ticketAnswer(ticket()),
+      [HISTORY]: {
+        body: {
+          success: true,
+          data: [
+            { created_at: '2026-03-06 09:15:00', description: 'Заявка №501 принята, ответ на anna@clinic.ru', subject: { type: 'Ticket', id: 501 } },
+            { created_at: '2026-03-07 18:40:05', description: 'Счёт выставлен', subject: { type: 'Bill', id: 3 } },
+          ],
+        },
+      },
+    });
+    const { user, toggle } = await openHistory();
+    expect(await screen.findByRole('columnheader', { name: 'Дата' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Действие' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Дефектные ведомости' })).not.toBeInTheDocument();
+    expect(screen.getByText('06.03.2026')).toBeInTheDocument();
+    expect(screen.getByText('09:15:00')).toBeInTheDocument();
+    const marks = [...document.querySelectorAll('mark')].map((mark) => mark.textContent);
+    expect(marks).toEqual(['501', 'anna@clinic.ru']);
+    const links = screen.getAllByRole('link', { name: 'Перейти к заявке' });
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveAttribute('href', '/cabinet/tickets/501');
+
+    await user.click(toggle);
+    expect(screen.getByRole('heading', { name: 'Дефектные ведомости' })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Дата' })).not.toBeInTheDocument();
+  });
+
+  it('renders HTML in a description as text, never as elements', async () => {
+    const alert = vi.fn();
+    vi.stubGlobal('alert', alert);
+    stubFetch({
+      [TICKET]: ticketAnswer(ticket()),
+      [HISTORY]: { body: { success: true, data: [{ created_at: '2026-03-06 09:15:00', description: `Комментарий: ${XSS}`, subject: { type: 'Ticket', id: null } }] } },
+    });
+    await openHistory();
+    const cell = await screen.findByText((_, element) => element?.tagName === 'P' && element.textContent === `Комментарий: ${XSS}`);
+    expect(cell.querySelector('img')).toBeNull();
+    expect(document.querySelector('img')).toBeNull();
+    // The digit run inside the markup is still just highlighted text.
+    expect(cell.querySelector('mark')?.textContent).toBe('1');
+    expect(alert).not.toHaveBeenCalled();
+    expect(screen.queryByRole('link', { name: 'Перейти к заявке' })).not.toBeInTheDocument();
+  });
+
+  it("says 'Список пуст' when there is no history", async () => {
+    stubFetch({ [TICKET]: ticketAnswer(ticket()), [HISTORY]: { body: { success: true, data: [] } } });
+    await openHistory();
+    expect(await screen.findByText('Список пуст')).toBeInTheDocument();
+  });
+
+  it('offers a retry when the history cannot be loaded', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const failure = { status: 503, body: { success: false, message: 'Сервер временно недоступен. Попробуйте позже.' } };
+    stubFetch({ [TICKET]: ticketAnswer(ticket()), [HISTORY]: [failure, failure, { body: { success: true, data: [] } }] });
+    const { user } = await openHistory();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Сервер временно недоступен');
+    await user.click(screen.getByRole('button', { name: 'Повторить' }));
+    expect(await screen.findByText('Список пуст')).toBeInTheDocument();
+  });
+});
