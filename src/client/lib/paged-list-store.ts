@@ -1,5 +1,6 @@
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { registerAccountScoped } from './account-scoped.ts';
 import { idbStorage } from './idb-storage.ts';
 
 /** One page of a keyset-paged list as the server gives it. */
@@ -31,6 +32,8 @@ export interface PagedListState<Item, Filter> {
   /** (Re)loads the first page for the current filter, keeping the rows shown meanwhile. */
   load(userId: number): Promise<void>;
   loadMore(userId: number): Promise<void>;
+  /** Drops everything, e.g. when the account on this device changes. */
+  forget(): void;
 }
 
 export interface PagedListOptions<Item, Filter> {
@@ -102,6 +105,11 @@ export function createPagedListStore<Item, Filter>({
           }
         },
 
+        forget() {
+          generation += 1;
+          set({ filter: initialFilter, items: [], nextCursor: null, fetchedAt: null, ownerId: null, firstPage: { length: 0, nextCursor: null }, error: null, moreError: null });
+        },
+
         async loadMore(userId) {
           const { nextCursor, loading, loadingMore, filter } = get();
           if (!nextCursor || loading || loadingMore) return;
@@ -152,5 +160,6 @@ export function createPagedListStore<Item, Filter>({
     });
   }
 
+  registerAccountScoped(name, () => store.getState().forget());
   return store;
 }

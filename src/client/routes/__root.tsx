@@ -9,6 +9,7 @@ import { TabBar } from '#client/components/layout/tab-bar.tsx';
 import { useAccountStore } from '#client/features/account/account-store.ts';
 import { AuthHost } from '#client/features/account/auth-host.tsx';
 import { useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
+import { forgetAccountData } from '#client/lib/account-scoped.ts';
 import { useStandalone } from '#client/lib/standalone.ts';
 
 export const Route = createRootRoute({
@@ -46,6 +47,15 @@ function RootLayout() {
     window.addEventListener('online', onOnline);
     return () => window.removeEventListener('online', onOnline);
   }, [refresh]);
+
+  // Another account's tickets and bills never stay on the device: when the account changes or goes
+  // (logout, another login, an ended session), every account-scoped copy is wiped.
+  const userId = user?.id ?? null;
+  const lastUserId = useRef(userId);
+  useEffect(() => {
+    if (lastUserId.current !== null && lastUserId.current !== userId) void forgetAccountData();
+    lastUserId.current = userId;
+  }, [userId]);
 
   // A non-empty ?promocode= opens the login on load (portal.md §4.2).
   useEffect(() => {

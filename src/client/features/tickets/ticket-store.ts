@@ -3,6 +3,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import type { Ticket } from '#shared/api/tickets.ts';
 import { idbStorage } from '#client/lib/idb-storage.ts';
 import { fetchTicket, toLoadError, type LoadError } from './ticket-api.ts';
+import { registerAccountScoped } from '#client/lib/account-scoped.ts';
 
 /** A ticket as last received, with when (ms since epoch): a cold start shows it at once, with its age. */
 export interface CachedTicket {
@@ -146,6 +147,8 @@ function whenHydrated(): Promise<void> {
 }
 
 /** Reloads a ticket after something changed it (a decision applied); the decisions feature calls it through the route. */
+registerAccountScoped(TICKET_STORE_KEY, () => useTicketStore.getState().forget());
+
 export function reloadTicket(id: number): Promise<void> {
   return useTicketStore.getState().load(id);
 }

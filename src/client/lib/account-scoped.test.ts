@@ -1,0 +1,23 @@
+import { describe, expect, it, vi } from 'vitest';
+import { forgetAccountData, registerAccountScoped } from './account-scoped.ts';
+import { idbStorage } from './idb-storage.ts';
+
+describe('forgetAccountData', () => {
+  it('wipes loaded stores and the saved copies of stores this page never loaded, and nothing else', async () => {
+    // A store registered in an earlier page load: only its key is known now.
+    await idbStorage.setItem('account-scoped-keys', JSON.stringify(['bills']));
+    await idbStorage.setItem('bills', '{"items":[{"id":7}]}');
+    await idbStorage.setItem('account', '{"user":null}');
+
+    const forgetTickets = vi.fn();
+    registerAccountScoped('tickets', forgetTickets);
+    await idbStorage.setItem('tickets', '{"tickets":{"5":{}}}');
+
+    await forgetAccountData();
+
+    expect(forgetTickets).toHaveBeenCalledOnce();
+    expect(await idbStorage.getItem('tickets')).toBeNull();
+    expect(await idbStorage.getItem('bills')).toBeNull();
+    expect(await idbStorage.getItem('account')).toBe('{"user":null}');
+  });
+});

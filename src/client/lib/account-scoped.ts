@@ -1,0 +1,32 @@
+import { idbStorage } from './idb-storage.ts';
+
+// Tickets, lists and bills saved on the device belong to one account. When the account on this
+// device changes (logout, another login, a session that ended), every such copy must go, including
+// those of stores whose chunk this page never loaded, so their keys are remembered in storage too.
+
+const KEYS_KEY = 'account-scoped-keys';
+const loaded = new Map<string, () => void>();
+
+async function savedKeys(): Promise<string[]> {
+  try {
+    const parsed: unknown = JSON.parse((await idbStorage.getItem(KEYS_KEY)) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((key): key is string => typeof key === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Called by each persisted store that holds account data, with its storage key and an in-memory reset. */
+export function registerAccountScoped(storageKey: string, forget: () => void): void {
+  loaded.set(storageKey, forget);
+  void savedKeys().then((keys) => {
+    if (!keys.includes(storageKey)) return idbStorage.setItem(KEYS_KEY, JSON.stringify([...keys, storageKey]));
+  });
+}
+
+/** Wipes every account-scoped store, in memory and on the device. */
+export async function forgetAccountData(): Promise<void> {
+  for (const forget of loaded.values()) forget();
+  const keys = new Set([...(await savedKeys()), ...loaded.keys()]);
+  await Promise.all([...keys].map((key) => idbStorage.removeItem(key)));
+}
