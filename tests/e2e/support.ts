@@ -102,6 +102,28 @@ export async function openPage(browser: Browser, size: ScreenSize, options: Open
   return { context, page };
 }
 
+/** Collects the page's errors (uncaught exceptions, console.error) for a failure dump. */
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
+  });
+  return problems;
+}
+
+/** FAILED-<name>.png and FAILED-<name>.txt (the address, the page's errors and its accessibility tree). */
+async function saveFailure(page: Page, name: string, problems: string[]): Promise<void> {
+  try {
+    mkdirSync(screenshotDir, { recursive: true });
+    await page.screenshot({ path: path.join(screenshotDir, `FAILED-${name}.png`), fullPage: true, timeout: 5_000 });
+    const tree = await page.locator('body').ariaSnapshot({ timeout: 5_000 });
+    writeFileSync(path.join(screenshotDir, `FAILED-${name}.txt`), `${page.url()}\n\n${problems.join('\n')}\n\n${tree}\n`);
+  } catch {
+    // The page may be gone; the test's own error is what matters.
+  }
+}
+
 /**
  * Runs `body` with a fresh page at a screen size and closes it afterwards. On a failure it saves
  * FAILED-<name>.png and FAILED-<name>.txt (the page's address and accessibility tree) beside the
@@ -115,25 +137,31 @@ export async function withPage(
   options: OpenOptions = {},
 ): Promise<void> {
   const { context, page } = await openPage(browser, size, options);
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
-  });
+  const problems = watchProblems(page);
   try {
     await body(page, context);
   } catch (error) {
-    try {
-      mkdirSync(screenshotDir, { recursive: true });
-      await page.screenshot({ path: path.join(screenshotDir, `FAILED-${name}.png`), fullPage: true, timeout: 5_000 });
-      const tree = await page.locator('body').ariaSnapshot({ timeout: 5_000 });
-      writeFileSync(path.join(screenshotDir, `FAILED-${name}.txt`), `${page.url()}\n\n${problems.join('\n')}\n\n${tree}\n`);
-    } catch {
-      // The page may be gone; the test's own error is what matters.
-    }
+    await saveFailure(page, name, problems);
     throw error;
   } finally {
     await context.close();
+  }
+}
+
+/**
+ * Like `withPage`, but a new page in an existing context (one logged-in session reused by several
+ * tests, so they need not log in again); only the page is closed afterwards.
+ */
+export async function withContextPage(context: BrowserContext, name: string, body: (page: Page) => Promise<void>): Promise<void> {
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  try {
+    await body(page);
+  } catch (error) {
+    await saveFailure(page, name, problems);
+    throw error;
+  } finally {
+    await page.close();
   }
 }
 

@@ -151,3 +151,95 @@ export async function expectFieldError(field: Locator, pattern: string | RegExp)
 export async function expectText(scope: Page | Locator, value: string | RegExp): Promise<void> {
   await visible(scope.getByText(value)).first().waitFor();
 }
+
+/**
+ * The cabinet's requests, ticket page, decision popups and bills (cabinet.md §2, §4, §5; portal.md
+ * §4.6). The messages of the decision forms come from the shared contract, as the app shows them.
+ */
+export const cabinet = {
+  numberFilter: 'Номер заявки',
+  statusFilter: 'Статус',
+  onlyMine: 'Только мои заявки',
+  clearNumber: 'Очистить номер заявки',
+  clearStatus: 'Сбросить статус',
+  statementsHeading: 'Дефектные ведомости',
+  approveAll: 'Согласовать все',
+  approveSelected: 'Согласовать выбранные',
+  /** The buttons of a statement card. */
+  approve: 'Согласовать',
+  discuss: 'Обсудить',
+  reject: 'Отказ',
+  tradeIn: 'Обмен на новый инструмент',
+  details: 'Подробнее',
+  statementPdf: 'Скачать ведомость (PDF)',
+  /** The decision a card shows once made (statement-card.tsx DECISION_LABELS). */
+  decided: {
+    approved: 'Работы согласованы',
+    rejected: 'Отказ от ремонта',
+    discussed: 'На обсуждении',
+    tradeIn: 'Обмен на новый инструмент',
+  },
+  /** Popup titles. */
+  approveDialog: 'Согласовать ремонт?',
+  pointsDialog: 'Списание бонусов',
+  rejectDialog: 'Отказ от ремонта',
+  discussDialog: 'Вопрос по ремонту',
+  tradeInDialog: 'Получите новый инструмент в счет старого!',
+  unpaidNotice: 'У вас есть неоплаченные счета',
+  /** Popup controls. */
+  spendOnRepair: 'Списать в счет ремонта',
+  chooseGift: 'Выбрать подарок',
+  withoutPoints: 'Согласовать без использования бонусов',
+  ballsInput: 'Сколько бонусов списать',
+  spendAndApprove: 'Списать и согласовать',
+  rejectSubmit: 'Отказаться от ремонта',
+  rejectReason: 'Дорогой ремонт',
+  comment: 'Комментарий',
+  send: 'Отправить',
+  tradeInApprove: 'Согласовать в счет нового инструмента',
+  understood: 'Понятно',
+  close: 'Закрыть',
+  /** Bill statuses as shown (API.md "Codes"). */
+  paid: 'Оплачен',
+  unpaid: 'Не оплачен',
+  noData: 'Нет данных',
+  bills: 'Счета',
+  billsWithUnpaid: 'Счета, 1 неоплаченный счёт',
+};
+
+/** A defect statement card of the ticket page, by the instrument's name. */
+export function statementCard(page: Page, name: string): Locator {
+  return visible(page.getByRole('article', { name, exact: true }));
+}
+
+/** An open popup by its title. */
+export function dialogNamed(page: Page, name: string): Locator {
+  return page.getByRole('dialog', { name, exact: true });
+}
+
+/** Waits until the card shows the decision made on it, and no decision buttons any more. */
+export async function expectDecision(card: Locator, label: string): Promise<void> {
+  await card.getByText(new RegExp(`Решение:\\s*${label}`)).waitFor();
+  expect(await card.getByRole('button', { name: cabinet.approve, exact: true }).count()).toBe(0);
+}
+
+/** The request numbers the list shows (table rows or cards: each has 'Подробнее о заявке №N'), in order. */
+export async function shownTicketIds(page: Page): Promise<number[]> {
+  const links = visible(page.getByRole('main').getByRole('link', { name: /^Подробнее о заявке №\d+$/ }));
+  const names = await links.evaluateAll((elements) => elements.map((element) => element.textContent ?? ''));
+  return names.map((name) => Number(/№(\d+)/.exec(name)?.[1]));
+}
+
+/** The points balance in the header ('5 000 бонусов'). */
+export function headerPoints(page: Page, points: string): Locator {
+  return visible(page.getByRole('banner').getByText(new RegExp(`^${points.replace(/\s/g, '\\s')}\\sбонус`))).first();
+}
+
+/**
+ * Picks an option of a radio group as a user does: by tapping its row (the label covers the row,
+ * circle included, so the label is what receives the tap), then checks that it is picked.
+ */
+export async function chooseRadio(scope: Locator, name: string): Promise<void> {
+  await scope.getByText(name, { exact: true }).click();
+  expect(await scope.getByRole('radio', { name, exact: true }).isChecked()).toBe(true);
+}

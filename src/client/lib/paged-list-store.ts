@@ -45,6 +45,24 @@ export interface PagedListOptions<Item, Filter> {
 
 export type PagedListStore<Item, Filter> = UseBoundStore<StoreApi<PagedListState<Item, Filter>>>;
 
+/** The data of a list before any load: the store starts so, and tests reset it to this. */
+export type PagedListData<Item, Filter> = Omit<PagedListState<Item, Filter>, 'hydrated' | 'setFilter' | 'load' | 'loadMore' | 'forget'>;
+
+export function emptyListData<Item, Filter>(filter: Filter): PagedListData<Item, Filter> {
+  return {
+    filter,
+    items: [],
+    nextCursor: null,
+    fetchedAt: null,
+    ownerId: null,
+    firstPage: { length: 0, nextCursor: null },
+    loading: false,
+    error: null,
+    loadingMore: false,
+    moreError: null,
+  };
+}
+
 const FALLBACK_ERROR = 'Не удалось загрузить данные. Попробуйте ещё раз.';
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : FALLBACK_ERROR);
 
@@ -64,16 +82,7 @@ export function createPagedListStore<Item, Filter>({
   const store: PagedListStore<Item, Filter> = create<PagedListState<Item, Filter>>()(
     persist(
       (set, get) => ({
-        filter: initialFilter,
-        items: [],
-        nextCursor: null,
-        fetchedAt: null,
-        ownerId: null,
-        firstPage: { length: 0, nextCursor: null },
-        loading: false,
-        error: null,
-        loadingMore: false,
-        moreError: null,
+        ...emptyListData<Item, Filter>(initialFilter),
         hydrated: false,
 
         async setFilter(patch, userId) {

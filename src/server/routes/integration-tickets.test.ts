@@ -74,7 +74,8 @@ describe('POST /api/v1/tickets', () => {
     const body = await response.json();
     expect(body).toEqual({ id: expect.any(Number), instruments: [{ id: expect.any(Number) }, { id: expect.any(Number) }] });
     const [ticket] = await t.db.select().from(tickets).where(eq(tickets.id, body.id));
-    expect(ticket).toMatchObject({ clientId, status: 1, officeId: 1, finished: false });
+    // The clinic is the author: 'Составитель' and 'Только мои заявки' of the requests list.
+    expect(ticket).toMatchObject({ clientId, authorId: clientId, status: 1, officeId: 1, finished: false });
     expect(ticket!.createdAt.toISOString()).toBe('2026-02-20T07:00:00.000Z');
     const rows = await t.db.select().from(instruments).where(eq(instruments.ticketId, body.id)).orderBy(instruments.id);
     expect(rows.map((row) => [row.id, row.serialNumber, row.type, row.status, row.description])).toEqual([

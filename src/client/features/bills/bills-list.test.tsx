@@ -1,33 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { stubListFetch } from '#client/lib/testing/list-fetch-stub.ts';
+import { setupPagedListTests, showTable } from '#client/lib/testing/paged-list-fixtures.ts';
 import { BillsList } from './bills-list.tsx';
 import { billsPage, makeBill, resetBillsStore } from './testing/bill-fixtures.ts';
 
 const PATH = '/ajax/cabinet/bills';
 const NBSP = '\u00A0';
 
-function mockWidth(wide: boolean) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: query.includes('min-width: 768px') ? wide : false,
-        media: query,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-      }) as unknown as MediaQueryList,
-  );
-}
-
-beforeEach(() => {
-  resetBillsStore();
-  mockWidth(true);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setupPagedListTests(resetBillsStore);
 
 describe('BillsList', () => {
   it('shows the columns, money in Russian format, the download and the statements', async () => {
@@ -103,7 +85,7 @@ describe('BillsList', () => {
   });
 
   it('shows cards on phones, and a dash for a bill without its file', async () => {
-    mockWidth(false);
+    showTable(false);
     stubListFetch(PATH, () => billsPage([makeBill({ document_url: null, defective_lists: [], status: null })]));
     render(<BillsList userId={7} />);
     const card = (await screen.findByRole('heading', { name: 'Счёт СЧ-000123' })).closest('li')!;

@@ -1,24 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { stubFetch } from '#client/features/account/testing/fetch-stub.ts';
 import { ticket, ticketAnswer } from './ticket-page.fixtures.ts';
-import { renderTicketPage, resetTicketStore, setViewportWidth } from './ticket-page.test-helpers.tsx';
-import { useTicketStore } from './ticket-store.ts';
+import { renderTicketPage, setupTicketPageTests } from './ticket-page.test-helpers.tsx';
 
 const TICKET = 'GET /ajax/cabinet/tickets/501';
 const HISTORY = 'GET /ajax/cabinet/history/tickets/501';
 const XSS = '<img src=x onerror=alert(1)>';
 
-beforeEach(async () => {
-  await waitFor(() => expect(useTicketStore.getState().hydrated).toBe(true));
-  resetTicketStore();
-  setViewportWidth(390);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setupTicketPageTests(390);
 
 async function openHistory() {
   const user = userEvent.setup();

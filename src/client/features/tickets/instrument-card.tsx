@@ -1,5 +1,6 @@
 import type { Instrument } from '#shared/api/tickets.ts';
 import { instrumentStatusLabel, instrumentTypeLabel } from '#shared/dictionaries/instruments.ts';
+import { InstrumentFacts } from './instrument-facts.tsx';
 import styles from './instrument-card.module.css';
 
 /** An instrument of a ticket with no defect statements yet (cabinet.md §2 Instrument card). */
@@ -15,22 +16,11 @@ export function InstrumentCard({ instrument }: { instrument: Instrument }) {
           {instrumentStatusLabel(instrument.status)}
         </span>
       </div>
-      <dl className={styles.facts}>
-        <div>
-          <dt>Серийный номер</dt>
-          <dd className={styles.serial}>{instrument.serial_number}</dd>
-        </div>
-        <div>
-          <dt>Тип</dt>
-          <dd>{instrumentTypeLabel(instrument.type)}</dd>
-        </div>
-        {instrument.description && (
-          <div className={styles.wide}>
-            <dt>Описание</dt>
-            <dd>{instrument.description}</dd>
-          </div>
-        )}
-      </dl>
+      <InstrumentFacts
+        serial={instrument.serial_number}
+        type={instrument.type}
+        note={instrument.description ? { label: 'Описание', text: instrument.description } : undefined}
+      />
     </article>
   );
 }

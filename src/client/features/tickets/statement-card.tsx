@@ -4,6 +4,7 @@ import { defectStatusLabel } from '#shared/dictionaries/defect-statuses.ts';
 import { instrumentTypeLabel } from '#shared/dictionaries/instruments.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Icon } from '#client/components/ui/icon.tsx';
+import { InstrumentFacts } from './instrument-facts.tsx';
 import { StatementDetails } from './statement-card-details.tsx';
 import styles from './statement-card.module.css';
 
@@ -60,20 +61,7 @@ export function StatementCard({ statement, selectable, selected, onSelectedChang
         </span>
       </div>
 
-      <dl className={styles.facts}>
-        <div>
-          <dt>Серийный номер</dt>
-          <dd className={styles.serial}>{statement.series}</dd>
-        </div>
-        <div>
-          <dt>Тип</dt>
-          <dd>{instrumentTypeLabel(statement.type)}</dd>
-        </div>
-        <div className={styles.wide}>
-          <dt>Дефект</dt>
-          <dd>{statement.defect}</dd>
-        </div>
-      </dl>
+      <InstrumentFacts serial={statement.series} type={statement.type} note={{ label: 'Дефект', text: statement.defect }} />
 
       <button
         type="button"

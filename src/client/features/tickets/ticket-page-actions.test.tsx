@@ -1,24 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { stubFetch } from '#client/features/account/testing/fetch-stub.ts';
+import { setViewportWidth } from '#client/lib/testing/viewport.ts';
 import { statement, ticket, ticketAnswer } from './ticket-page.fixtures.ts';
-import { renderTicketPage, resetTicketStore, setViewportWidth } from './ticket-page.test-helpers.tsx';
+import { renderTicketPage, setupTicketPageTests } from './ticket-page.test-helpers.tsx';
 import { reloadTicket, useTicketStore } from './ticket-store.ts';
 
 const S = '\u00A0';
 const TICKET = 'GET /ajax/cabinet/tickets/501';
 const ids = (statements: Array<{ id: number }>) => statements.map((s) => s.id);
 
-beforeEach(async () => {
-  await waitFor(() => expect(useTicketStore.getState().hydrated).toBe(true));
-  resetTicketStore();
-  setViewportWidth(1280);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setupTicketPageTests(1280);
 
 /** One approved statement among two waiting ones. */
 const mixed = () =>

@@ -1,23 +1,27 @@
 // Shared set-up of the ticket page's component tests (not a test file itself).
-import { vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
 import type { DefectStatement } from '#shared/api/tickets.ts';
 import { renderInRouter } from '#client/components/layout/testing/render-in-router.tsx';
+import { setViewportWidth } from '#client/lib/testing/viewport.ts';
 import { TicketPage } from './ticket-page.tsx';
 import { useTicketStore } from './ticket-store.ts';
 
-/** Pretends the window is `width` px wide for min-width / max-width media queries (happy-dom has no layout). */
-export function setViewportWidth(width: number): void {
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const matches =
-      (min !== null || max !== null) && (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return { matches, media: query, addEventListener: () => {}, removeEventListener: () => {} } as unknown as MediaQueryList;
-  });
-}
-
 export function resetTicketStore(): void {
   useTicketStore.setState({ tickets: {}, loads: {}, selected: {} });
+}
+
+/** Each test starts on a hydrated, empty store at `width` px; stubbed globals and spies go after it. */
+export function setupTicketPageTests(width: number): void {
+  beforeEach(async () => {
+    await waitFor(() => expect(useTicketStore.getState().hydrated).toBe(true));
+    resetTicketStore();
+    setViewportWidth(width);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 }
 
 export interface Callbacks {

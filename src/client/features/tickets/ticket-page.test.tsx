@@ -1,23 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { stubFetch } from '#client/features/account/testing/fetch-stub.ts';
 import { regionalOffice, ticket, ticketAnswer } from './ticket-page.fixtures.ts';
-import { renderTicketPage, resetTicketStore, setViewportWidth } from './ticket-page.test-helpers.tsx';
+import { renderTicketPage, setupTicketPageTests } from './ticket-page.test-helpers.tsx';
 import { useTicketStore } from './ticket-store.ts';
 
 const S = '\u00A0';
 const TICKET = 'GET /ajax/cabinet/tickets/501';
 
-beforeEach(async () => {
-  await waitFor(() => expect(useTicketStore.getState().hydrated).toBe(true));
-  resetTicketStore();
-  setViewportWidth(1280);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setupTicketPageTests(1280);
 
 const cards = () => screen.getAllByRole('article');
 

@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderInRouter } from '#client/components/layout/testing/render-in-router.tsx';
 import { deferred, stubIntersectionObserver, stubListFetch, type ListAnswer } from '#client/lib/testing/list-fetch-stub.ts';
+import { setupPagedListTests, showTable } from '#client/lib/testing/paged-list-fixtures.ts';
 import { makeTicket, resetTicketsListStore, ticketsPage } from './testing/list-fixtures.ts';
 import { TicketsList } from './tickets-list.tsx';
 import { useTicketsListStore } from './tickets-list-store.ts';
@@ -10,26 +11,7 @@ import { useTicketsListStore } from './tickets-list-store.ts';
 const PATH = '/ajax/cabinet/tickets';
 const USER_ID = 7;
 
-function mockWidth(wide: boolean) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: query.includes('min-width: 768px') ? wide : false,
-        media: query,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-      }) as unknown as MediaQueryList,
-  );
-}
-
-beforeEach(() => {
-  resetTicketsListStore();
-  mockWidth(true);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setupPagedListTests(resetTicketsListStore);
 
 const renderList = () => renderInRouter(() => <TicketsList userId={USER_ID} />, { path: '/cabinet/tickets' });
 
@@ -126,7 +108,7 @@ describe('TicketsList', () => {
   });
 
   it('shows cards on phones', async () => {
-    mockWidth(false);
+    showTable(false);
     stubListFetch(PATH, () => ticketsPage([makeTicket({ id: 31, dv_approve_need: true, defectives_count: 1 })]));
     await renderList();
     const card = (await screen.findByRole('heading', { name: /Заявка №\s*31/ })).closest('li')!;

@@ -1,5 +1,6 @@
 // Test data for the bills list.
 import type { Bill } from '#shared/api/bills.ts';
+import { listPage, resetPagedListStore } from '#client/lib/testing/paged-list-fixtures.ts';
 import { EMPTY_BILLS_FILTER } from '../api.ts';
 import { useBillsStore } from '../bills-store.ts';
 
@@ -17,23 +18,6 @@ export function makeBill(overrides: Partial<Bill> = {}): Bill {
   };
 }
 
-export const billsPage = (data: Bill[], nextCursor: string | null = null) => ({
-  body: { success: true, data, next_cursor: nextCursor },
-});
+export const billsPage = listPage<Bill>;
 
-export function resetBillsStore(): void {
-  localStorage.clear();
-  useBillsStore.setState({
-    filter: EMPTY_BILLS_FILTER,
-    items: [],
-    nextCursor: null,
-    fetchedAt: null,
-    ownerId: null,
-    firstPage: { length: 0, nextCursor: null },
-    loading: false,
-    error: null,
-    loadingMore: false,
-    moreError: null,
-    hydrated: true,
-  });
-}
+export const resetBillsStore = () => resetPagedListStore(useBillsStore, EMPTY_BILLS_FILTER);

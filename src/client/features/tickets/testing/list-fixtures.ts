@@ -1,5 +1,6 @@
 // Test data for the requests list.
 import type { TicketListItem } from '#shared/api/tickets.ts';
+import { listPage, resetPagedListStore } from '#client/lib/testing/paged-list-fixtures.ts';
 import { EMPTY_TICKETS_FILTER } from '../list-api.ts';
 import { useTicketsListStore } from '../tickets-list-store.ts';
 
@@ -18,24 +19,7 @@ export function makeTicket(overrides: Partial<TicketListItem> = {}): TicketListI
   };
 }
 
-export const ticketsPage = (data: TicketListItem[], nextCursor: string | null = null) => ({
-  body: { success: true, data, next_cursor: nextCursor },
-});
+export const ticketsPage = listPage<TicketListItem>;
 
 /** A fresh, hydrated store (the persisted copy of an earlier test does not leak in). */
-export function resetTicketsListStore(): void {
-  localStorage.clear();
-  useTicketsListStore.setState({
-    filter: EMPTY_TICKETS_FILTER,
-    items: [],
-    nextCursor: null,
-    fetchedAt: null,
-    ownerId: null,
-    firstPage: { length: 0, nextCursor: null },
-    loading: false,
-    error: null,
-    loadingMore: false,
-    moreError: null,
-    hydrated: true,
-  });
-}
+export const resetTicketsListStore = () => resetPagedListStore(useTicketsListStore, EMPTY_TICKETS_FILTER);

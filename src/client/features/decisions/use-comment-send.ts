@@ -1,0 +1,22 @@
+import { useId, useRef, useState } from 'react';
+import type { DecisionFlowProps } from './flow-props.ts';
+import { useDecisionSend } from './use-decision-send.ts';
+
+/**
+ * The send of a decision with one field, `comment` (the question, the rejection reason): a 422 on
+ * it shows under the field. Also the form's id and ref for DecisionDialogShell.
+ */
+export function useCommentSend({ onDone, onChanged }: Pick<DecisionFlowProps, 'onDone' | 'onChanged'>) {
+  const formId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [serverError, setServerError] = useState<string>();
+  const sender = useDecisionSend({
+    onSuccess: (answer) => onDone(answer.message),
+    onConflict: onChanged,
+    onInvalid: (error) => {
+      setServerError(error.field('comment'));
+      return error.field('comment') !== undefined;
+    },
+  });
+  return { sender, serverError, setServerError, formId, formRef };
+}
