@@ -47,7 +47,34 @@ export default defineConfig({
         display: 'standalone',
         orientation: 'portrait',
         scope: '/',
+        // ?source=pwa marks a launch from the home screen (src/client/lib/standalone.ts); so do the shortcuts.
         start_url: '/cabinet/tickets?source=pwa',
+        categories: ['medical', 'business', 'productivity'],
+        prefer_related_applications: false,
+        shortcuts: [
+          {
+            name: 'Заявки',
+            short_name: 'Заявки',
+            description: 'Мои заявки на ремонт',
+            url: '/cabinet/tickets?source=pwa',
+            icons: [{ src: '/icons/shortcut-tickets-96.png', sizes: '96x96', type: 'image/png' }],
+          },
+          {
+            name: 'Счета',
+            short_name: 'Счета',
+            description: 'Счета на оплату',
+            url: '/cabinet/bills?source=pwa',
+            icons: [{ src: '/icons/shortcut-bills-96.png', sizes: '96x96', type: 'image/png' }],
+          },
+          {
+            // The same address as the tab bar's «Ремонт» in the browser: the home page's repair form.
+            name: 'Новая заявка на ремонт',
+            short_name: 'Ремонт',
+            description: 'Отправить инструмент в ремонт',
+            url: '/?source=pwa#form-repair',
+            icons: [{ src: '/icons/shortcut-repair-96.png', sizes: '96x96', type: 'image/png' }],
+          },
+        ],
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },

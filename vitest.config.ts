@@ -1,6 +1,7 @@
 // Test projects (ADR 0004). `npm run test:unit` runs every project but e2e; `npm run test:e2e`
 // (tests/e2e/run.mjs) builds the app when needed and runs the e2e project against the built server.
 //   unit    src/shared and tools: pure functions, node
+//   sw      sw/ (the service worker's outbox): node, IndexedDB from fake-indexeddb, fetch stubbed
 //   server  src/server through app.request() on PGlite (one database per test app, so files run in
 //           parallel); against PostgreSQL when TEST_DATABASE_URL is set
 //   client  src/client components in happy-dom with @testing-library/react
@@ -32,6 +33,14 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/shared/**/*.test.ts', 'tools/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'sw',
+          include: ['sw/**/*.test.ts'],
           environment: 'node',
         },
       },

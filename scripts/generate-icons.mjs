@@ -1,4 +1,5 @@
-// Draws the app icons (public/icons/*.png, favicon.svg) with plain Node: a white tooth on the accent colour.
+// Draws the app icons (public/icons/*.png, favicon.svg) with plain Node: a white tooth on the accent colour,
+// and the 96×96 icons of the manifest's shortcuts (a list, a bill, a plus) in the same style.
 // The PNGs are committed; run again only to change the design: node scripts/generate-icons.mjs
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
@@ -39,8 +40,30 @@ function inTooth(x, y) {
   );
 }
 
-/** size px; toothScale: share of the icon the tooth box takes; corner: background corner radius (0 = full bleed). */
-function render(size, toothScale, corner) {
+// Shortcut glyphs, in the same unit square. Заявки: a list (bullets and lines).
+function inList(x, y) {
+  return [0.32, 0.5, 0.68].some(
+    (row) => (x - 0.29) ** 2 + (y - row) ** 2 <= 0.05 ** 2 || inCapsule(x, y, [0.42, row, 0.74, row, 0.04]),
+  );
+}
+
+// Счета: a sheet with text lines cut out of it.
+const SHEET = { x0: 0.27, y0: 0.2, x1: 0.73, y1: 0.8, r: 0.06 };
+function inBill(x, y) {
+  if (!inRoundedRect(x, y, SHEET)) return false;
+  return ![0.36, 0.5, 0.64].some((row) => inCapsule(x, y, [0.36, row, row === 0.64 ? 0.52 : 0.64, row, 0.03]));
+}
+
+// New repair request: a plus.
+function inPlus(x, y) {
+  return inCapsule(x, y, [0.5, 0.24, 0.5, 0.76, 0.065]) || inCapsule(x, y, [0.24, 0.5, 0.76, 0.5, 0.065]);
+}
+
+/**
+ * size px; toothScale: share of the icon the glyph box takes; corner: background corner radius (0 = full bleed);
+ * glyph: the white shape (the tooth unless told), sitting a little low like the tooth (dy).
+ */
+function render(size, toothScale, corner, glyph = inTooth, dy = 0.04) {
   const samples = 4;
   const pixels = Buffer.alloc(size * size * 4);
   for (let py = 0; py < size; py++) {
@@ -55,8 +78,8 @@ function render(size, toothScale, corner) {
           if (!inBg) continue;
           bg++;
           const tx = (u - 0.5) / toothScale + 0.5;
-          const ty = (v - 0.5) / toothScale + 0.54;
-          if (inTooth(tx, ty)) fg++;
+          const ty = (v - 0.5) / toothScale + 0.5 + dy;
+          if (glyph(tx, ty)) fg++;
         }
       }
       const total = samples * samples;
@@ -120,6 +143,15 @@ const icons = [
 ];
 for (const [name, size, scale, corner] of icons) {
   writeFileSync(new URL(name, OUT), png(size, render(size, scale, corner)));
+}
+// Manifest shortcuts (Chromium asks for 96×96): Заявки, Счета, a new repair request.
+const shortcuts = [
+  ['shortcut-tickets-96.png', inList],
+  ['shortcut-bills-96.png', inBill],
+  ['shortcut-repair-96.png', inPlus],
+];
+for (const [name, glyph] of shortcuts) {
+  writeFileSync(new URL(name, OUT), png(96, render(96, 0.8, 0.22, glyph, 0)));
 }
 
 const hex = `#${ACCENT.map((c) => c.toString(16).padStart(2, '0')).join('')}`;

@@ -1,10 +1,14 @@
 /// <reference lib="webworker" />
-// The service worker: precaches the app shell and answers navigations with it. The offline design
-// (ticket cache, outbox of approvals) comes in later modules of this folder, one file per concern.
+// The service worker: precaches the app shell and answers navigations with it, and keeps decisions
+// made offline in the outbox (outbox.ts, ADR 0010). The ticket cache comes in a later module.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { installOutbox } from './outbox.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
+
+// First, so its fetch listener sees the decision POSTs (workbox's routes only answer GETs).
+installOutbox(self);
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();

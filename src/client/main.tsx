@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
+import { listenForInstallPrompt } from '#client/features/install/install-prompt.ts';
+import { handleChunkPreloadErrors } from '#client/lib/chunk-reload.ts';
 import { rememberLaunchMarker } from '#client/lib/standalone.ts';
 import { registerServiceWorker } from '#client/lib/sw-register.ts';
 import { router } from './router.tsx';
@@ -9,6 +11,10 @@ import './styles/global.css';
 
 // Before the router renders: the start_url's ?source=pwa marks the session as the installed app.
 rememberLaunchMarker();
+// Before the first lazy import: a chunk gone after a deploy reloads the app (lib/chunk-reload.ts).
+handleChunkPreloadErrors();
+// The browser may offer installing before the root route mounts its invitation.
+listenForInstallPrompt();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing in index.html');

@@ -1,4 +1,5 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { AppErrorScreen } from '#client/components/layout/app-error-screen.tsx';
 import { NotFoundScreen } from '#client/components/layout/status-screens.tsx';
 import { routeTree } from './route-tree.gen.ts';
 
@@ -9,6 +10,8 @@ export function createAppRouter(options: { history?: RouterHistory } = {}) {
     history: options.history,
     defaultPreload: 'intent',
     defaultNotFoundComponent: NotFoundScreen,
+    // Russian errors, and a route chunk lost to a deploy reloads the app (lib/chunk-reload.ts).
+    defaultErrorComponent: AppErrorScreen,
     // New pages open at the top (cabinet.md §2: every navigation scrolls to the top); Back and Forward
     // return to where the user was.
     scrollRestoration: true,

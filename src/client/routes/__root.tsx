@@ -3,12 +3,15 @@ import { createRootRoute, Outlet, useNavigate, useRouterState } from '@tanstack/
 import { AppShell } from '#client/components/layout/app-shell.tsx';
 import { Header } from '#client/components/layout/header.tsx';
 import { MorePanel } from '#client/components/layout/more-panel.tsx';
+import { NoticeStack } from '#client/components/layout/notice-stack.tsx';
 import { RepairSheet } from '#client/components/layout/repair-sheet.tsx';
 import { NotFoundScreen } from '#client/components/layout/status-screens.tsx';
 import { TabBar } from '#client/components/layout/tab-bar.tsx';
+import { UpdateBanner } from '#client/components/ui/update-banner.tsx';
 import { useAccountStore } from '#client/features/account/account-store.ts';
 import { AuthHost } from '#client/features/account/auth-host.tsx';
 import { useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
+import { InstallInvitation } from '#client/features/install/install-invitation.tsx';
 import { forgetAccountData } from '#client/lib/account-scoped.ts';
 import { useStandalone } from '#client/lib/standalone.ts';
 
@@ -128,6 +131,10 @@ function RootLayout() {
           />
           <RepairSheet open={repairOpen} onClose={() => setRepairOpen(false)} loggedIn={user !== null} />
           {!standalone && <AuthHost standalone={false} />}
+          <NoticeStack standalone={standalone}>
+            <UpdateBanner />
+            <InstallInvitation standalone={standalone} />
+          </NoticeStack>
         </>
       }
     >

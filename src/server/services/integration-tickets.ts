@@ -22,7 +22,7 @@ export async function createTicket(deps: AppDeps, input: CreateTicketInput): Pro
         clientId: input.client_id,
         // The back office files the ticket for the clinic: the clinic is its author ('Составитель',
         // 'Только мои заявки'), as in the demo seed; only tickets made through access sharing differ.
-        // authorId: input.client_id,
+        authorId: input.client_id,
         status: input.status,
         officeId: input.office_id ?? null,
         createdAt: input.created_at ? new Date(input.created_at) : now,

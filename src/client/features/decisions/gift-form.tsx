@@ -18,8 +18,11 @@ export interface GiftFormProps {
 }
 
 /** cabinet.md §5: an unavailable gift reads '{name} (осталось накопить {need_balls} бонусов)'. */
+/** An unavailable gift says why: the points still missing (cabinet.md §5), or that the catalogue has none left. */
 export function giftLabel(gift: Gift): string {
-  return gift.is_available ? gift.name : `${gift.name} (осталось накопить ${countOf(gift.need_balls, BONUS_FORMS)})`;
+  if (gift.is_available) return gift.name;
+  if (gift.need_balls > 0) return `${gift.name} (осталось накопить ${countOf(gift.need_balls, BONUS_FORMS)})`;
+  return `${gift.name} (нет в наличии)`;
 }
 
 function GiftCard({ gift }: { gift: Gift }) {

@@ -1,0 +1,86 @@
+import * as v from 'valibot';
+
+// The contract between the pages and the service worker's outbox (sw/outbox*.ts, ADR 0010).
+// Decisions made with no network are kept by the worker and sent later with the same
+// Idempotency-Key; the page learns about them from the 202 answer below and from messages.
+// Lives in src/shared because the page may not import sw/ and the worker may not import the client.
+
+export type OutboxKind = 'approve' | 'reject' | 'discuss' | 'trade-in';
+
+/**
+ * queued   waiting to be sent (again), not before `nextAttemptAt`
+ * sending  on the wire right now; `nextAttemptAt` ends the sender's lease (a worker stopped
+ *          mid-request: sent again after it, the key makes it safe)
+ * done     the server applied it (or had already): `result` is its JSON
+ * conflict 409/422: refused as the user saw it; `result` is the server's JSON with what changed
+ * auth     401/403: kept until the user logs in again (a new CSRF token from the page retries it)
+ * failed   the server refused it for good (400/404…) or it kept failing too long; retry or discard
+ */
+export type OutboxState = 'queued' | 'sending' | 'done' | 'conflict' | 'auth' | 'failed';
+
+/** A statement as the user saw it when deciding. */
+export interface SeenStatement {
+  id: number;
+  version: number;
+}
+
+export interface OutboxEntry {
+  id: string;
+  /** ms since the epoch; the order of sending. */
+  createdAt: number;
+  method: 'POST';
+  path: string;
+  /** The request's JSON body, exactly as the page sent it. */
+  body: unknown;
+  /** Made by the page when the user tapped; every replay carries the same one. */
+  idempotencyKey: string;
+  statements: SeenStatement[];
+  ticketId: number;
+  kind: OutboxKind;
+  state: OutboxState;
+  attempts: number;
+  /** ms since the epoch: when queued, not sent before; when sending, the end of the lease; else 0. */
+  nextAttemptAt: number;
+  /** HTTP status of the last answer; 0 for a network error or timeout; null before any attempt. */
+  lastStatus: number | null;
+  /** Why the last attempt did not settle it, for the list of waiting decisions (Russian when from the server). */
+  lastError: string | null;
+  /** The server's JSON when done or conflict. */
+  result: unknown;
+}
+
+/** Background Sync tag the worker registers when something is queued. */
+export const OUTBOX_SYNC_TAG = 'outbox';
+
+export const OUTBOX_QUEUED_MESSAGE = 'Решение сохранено и будет отправлено, когда появится связь';
+
+/** What the worker answers (202) to a decision it kept for later instead of the server's answer. */
+export const queuedAnswer = v.object({
+  success: v.literal(true),
+  queued: v.literal(true),
+  message: v.string(),
+  outbox_id: v.string(),
+});
+export type QueuedAnswer = v.InferOutput<typeof queuedAnswer>;
+
+/** Page → worker (postMessage to the registration's active worker); the worker checks them with this. */
+export const outboxCommand = v.variant('type', [
+  /** Whenever the page has a token (user data, login, logout): the worker sends it with replays. */
+  v.object({ type: v.literal('csrf'), token: v.pipe(v.string(), v.nonEmpty()) }),
+  /** On load, `online` and focus: send what is due now. */
+  v.object({ type: v.literal('drain') }),
+  /** Answered with `outbox-list` (through the message's port when given, else to the sender). */
+  v.object({ type: v.literal('list') }),
+  /** The user asks to send a waiting, failed or logged-out entry now. */
+  v.object({ type: v.literal('retry'), id: v.string() }),
+  /** The user gives the entry up (refused while it is being sent). */
+  v.object({ type: v.literal('discard'), id: v.string() }),
+]);
+export type OutboxCommand = v.InferOutput<typeof outboxCommand>;
+
+/** Worker → pages. */
+export type OutboxNotice =
+  /** An entry was added or changed state; on `done`, refresh its ticket. */
+  | { type: 'outbox'; entry: OutboxEntry }
+  | { type: 'outbox-removed'; id: string }
+  | { type: 'outbox-list'; entries: OutboxEntry[] };

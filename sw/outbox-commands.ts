@@ -1,0 +1,110 @@
+// Changes to the outbox other than sending: keeping a new decision, and what the user (through the
+// page) or a new login asks for. Each is one atomic store change followed by a notice to the pages.
+import type { OutboxEntry, OutboxKind, OutboxNotice } from '#shared/api/outbox.ts';
+import type { DecisionFacts } from './outbox-decisions.ts';
+import type { OutboxStore } from './outbox-store.ts';
+
+export interface CommandDeps {
+  store: OutboxStore;
+  notify: (notice: OutboxNotice) => void | Promise<void>;
+  now: () => number;
+  newId?: () => string;
+}
+
+export interface NewDecision {
+  kind: OutboxKind;
+  path: string;
+  body: unknown;
+  idempotencyKey: string;
+  facts: DecisionFacts;
+}
+
+/** Settled entries neither wait for anything nor hold back later decisions on their statements. */
+export function isSettled(entry: OutboxEntry): boolean {
+  return entry.state === 'done' || entry.state === 'conflict';
+}
+
+/** True when a decision on one of these statements is still to be settled: a new one must queue behind it. */
+export async function hasUnsettledFor(store: OutboxStore, statementIds: readonly number[]): Promise<boolean> {
+  const entries = await store.list();
+  return entries.some((entry) => !isSettled(entry) && entry.statements.some((statement) => statementIds.includes(statement.id)));
+}
+
+/**
+ * Keeps a decision for later. A request with a key already kept (the page sent the same tap twice)
+ * gets the kept entry back: one key, one entry. `createdAt` is strictly after every kept entry's,
+ * so the sending order is the order of the taps even when the clock stands still or goes back.
+ */
+export async function enqueue(deps: CommandDeps, decision: NewDecision): Promise<OutboxEntry> {
+  const { entry, added } = await deps.store.append((entries) => {
+    const existing = entries.find((kept) => kept.idempotencyKey === decision.idempotencyKey);
+    if (existing) return existing;
+    const latest = entries.at(-1)?.createdAt ?? Number.NEGATIVE_INFINITY;
+    return {
+      id: deps.newId?.() ?? crypto.randomUUID(),
+      createdAt: Math.max(deps.now(), latest + 1),
+      method: 'POST',
+      path: decision.path,
+      body: decision.body,
+      idempotencyKey: decision.idempotencyKey,
+      statements: decision.facts.statements,
+      ticketId: decision.facts.ticketId,
+      kind: decision.kind,
+      state: 'queued',
+      attempts: 0,
+      nextAttemptAt: 0,
+      lastStatus: null,
+      lastError: null,
+      result: null,
+    };
+  });
+  if (added) await deps.notify({ type: 'outbox', entry });
+  return entry;
+}
+
+/** The user asks to send it now: back-off starts over. Settled and in-flight entries stay as they are. */
+export async function retryEntry(deps: CommandDeps, id: string): Promise<OutboxEntry | undefined> {
+  let changed = false;
+  const entry = await deps.store.change(id, (current) => {
+    if (current.state !== 'queued' && current.state !== 'auth' && current.state !== 'failed') return null;
+    changed = true;
+    return { ...current, state: 'queued', attempts: 0, nextAttemptAt: 0 };
+  });
+  if (changed && entry) await deps.notify({ type: 'outbox', entry });
+  return entry;
+}
+
+/**
+ * The user gives it up. Not while it is on the wire: the server may be applying it, and the page
+ * must learn that outcome. A discarded entry that had timed out may still have been applied.
+ */
+export async function discardEntry(deps: CommandDeps, id: string): Promise<boolean> {
+  const removed = await deps.store.remove(id, (entry) => entry.state !== 'sending');
+  if (removed) await deps.notify({ type: 'outbox-removed', id });
+  return removed;
+}
+
+/** A new CSRF token means a new login or session: entries kept for one are sent again. */
+export async function releaseAuth(deps: CommandDeps): Promise<number> {
+  let released = 0;
+  for (const waiting of await deps.store.list()) {
+    if (waiting.state !== 'auth') continue;
+    const entry = await deps.store.change(waiting.id, (current) =>
+      current.state === 'auth' ? { ...current, state: 'queued', nextAttemptAt: 0 } : null,
+    );
+    if (entry?.state === 'queued') {
+      released += 1;
+      await deps.notify({ type: 'outbox', entry });
+    }
+  }
+  return released;
+}
+
+/** Applied decisions are kept a while so a page opened later still sees them, then dropped. */
+export async function pruneDone(deps: CommandDeps, olderThanMs: number): Promise<void> {
+  const cutoff = deps.now() - olderThanMs;
+  for (const entry of await deps.store.list()) {
+    if (entry.state !== 'done' || entry.createdAt >= cutoff) continue;
+    if (await deps.store.remove(entry.id, (current) => current.state === 'done')) await deps.notify({ type: 'outbox-removed', id: entry.id });
+  }
+}

@@ -1,0 +1,54 @@
+// The four decision calls the outbox may keep, and what an entry records about one: which
+// statements (and versions) it touches, for its ticket. Validated with the endpoints' own input
+// schemas, so the worker never keeps a request the server would refuse as malformed.
+import * as v from 'valibot';
+import { approveDefects, discussDefect, rejectDefects, tradeInDefect } from '#shared/api/decisions.ts';
+import type { OutboxKind, SeenStatement } from '#shared/api/outbox.ts';
+
+const decisionEndpoints = [
+  { kind: 'approve', endpoint: approveDefects },
+  { kind: 'reject', endpoint: rejectDefects },
+  { kind: 'discuss', endpoint: discussDefect },
+  { kind: 'trade-in', endpoint: tradeInDefect },
+] as const satisfies readonly { kind: OutboxKind; endpoint: { method: string; path: string } }[];
+
+/**
+ * The server's rule for Idempotency-Key (src/server/services/idempotency.ts): a request without a
+ * usable key gets a 400 that is never stored, so keeping it would only fail later.
+ */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_\-:.]{8,200}$/;
+
+export function decisionKindOf(method: string, pathname: string): OutboxKind | null {
+  return decisionEndpoints.find((decision) => decision.endpoint.method === method && decision.endpoint.path === pathname)?.kind ?? null;
+}
+
+export interface DecisionFacts {
+  ticketId: number;
+  statements: SeenStatement[];
+}
+
+/** The facts of a valid decision body, or null when the server would refuse it as malformed. */
+export function describeDecision(kind: OutboxKind, body: unknown): DecisionFacts | null {
+  switch (kind) {
+    case 'approve': {
+      const parsed = v.safeParse(approveDefects.input, body);
+      return parsed.success ? { ticketId: parsed.output.ticket_id, statements: seen(parsed.output.defects) } : null;
+    }
+    case 'reject': {
+      const parsed = v.safeParse(rejectDefects.input, body);
+      return parsed.success ? { ticketId: parsed.output.ticket_id, statements: seen(parsed.output.defects) } : null;
+    }
+    case 'discuss': {
+      const parsed = v.safeParse(discussDefect.input, body);
+      return parsed.success ? { ticketId: parsed.output.ticket_id, statements: seen([parsed.output.defect]) } : null;
+    }
+    case 'trade-in': {
+      const parsed = v.safeParse(tradeInDefect.input, body);
+      return parsed.success ? { ticketId: parsed.output.ticket_id, statements: seen([parsed.output.defect]) } : null;
+    }
+  }
+}
+
+function seen(statements: readonly SeenStatement[]): SeenStatement[] {
+  return statements.map(({ id, version }) => ({ id, version }));
+}

@@ -1,0 +1,48 @@
+// Helpers for the outbox's tests: a fresh IndexedDB (fake-indexeddb) per test, API answers, decisions.
+import 'fake-indexeddb/auto';
+import { createStore } from 'idb-keyval';
+import { approveDefects, discussDefect } from '#shared/api/decisions.ts';
+import type { NewDecision } from '../outbox-commands.ts';
+import { createOutboxStore } from '../outbox-store.ts';
+
+let databases = 0;
+
+/** Database names unique per call, so tests in one file never see each other's entries. */
+export function freshDatabases(name = `test-${++databases}`) {
+  return { outboxDb: createStore(`outbox-${name}`, 'entries'), csrfDb: createStore(`csrf-${name}`, 'token') };
+}
+
+export function freshStore(name?: string) {
+  const { outboxDb, csrfDb } = freshDatabases(name);
+  return { store: createOutboxStore(outboxDb), csrfDb };
+}
+
+export function apiJson(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers } });
+}
+
+export const decisionOk = { success: true, message: 'Работы согласованы', balls: 100 };
+
+export function approveBody(statementId: number, version = 1, ticketId = 7) {
+  return { ticket_id: ticketId, defects: [{ id: statementId, version }] };
+}
+
+/** An approval (or a discuss) of one statement, as the page would send it. */
+export function decision(idempotencyKey: string, statementId: number, kind: 'approve' | 'discuss' = 'approve'): NewDecision {
+  if (kind === 'discuss') {
+    return {
+      kind,
+      path: discussDefect.path,
+      body: { ticket_id: 7, defect: { id: statementId, version: 1 }, comment: 'Позвоните мне' },
+      idempotencyKey,
+      facts: { ticketId: 7, statements: [{ id: statementId, version: 1 }] },
+    };
+  }
+  return { kind, path: approveDefects.path, body: approveBody(statementId), idempotencyKey, facts: { ticketId: 7, statements: [{ id: statementId, version: 1 }] } };
+}
+
+/** The header of a stubbed fetch's call, whether it got a Request or a path and init. */
+export function headerOf(input: RequestInfo | URL, init: RequestInit | undefined, name: string): string | null {
+  if (input instanceof Request) return input.headers.get(name);
+  return new Headers(init?.headers).get(name);
+}
