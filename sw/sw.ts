@@ -1,14 +1,14 @@
 /// <reference lib="webworker" />
-// The service worker: precaches the app shell and answers navigations with it, and keeps decisions
-// made offline in the outbox (outbox.ts, ADR 0010). The ticket cache comes in a later module.
+// The service worker: precaches the app shell and answers navigations with it. The ticket cache
+// comes in a later module.
+//
+// The outbox of decisions made offline (outbox.ts, ADR 0010) is built and unit-tested but NOT installed yet: until the page understands its 202
+// "queued" answer and shows the waiting list (issue 4, next slice), a queued decision would look
+// like a failure to the user. The page's own retry (same Idempotency-Key) covers offline meanwhile.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { installOutbox } from './outbox.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
-
-// First, so its fetch listener sees the decision POSTs (workbox's routes only answer GETs).
-installOutbox(self);
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
