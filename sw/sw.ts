@@ -2,14 +2,16 @@
 // The service worker: precaches the app shell and answers navigations with it. The ticket cache
 // comes in a later module.
 //
-// The outbox of decisions made offline (outbox.ts, ADR 0010) is built and unit-tested but NOT installed yet: until the page understands its 202
-// "queued" answer and shows the waiting list (issue 4, next slice), a queued decision would look
-// like a failure to the user. The page's own retry (same Idempotency-Key) covers offline meanwhile.
+// The outbox of decisions made offline (outbox.ts, ADR 0010) is installed first: its fetch handler
+// must see the decision POSTs before any other route, and the page understands its 202 "queued"
+// answer, its notices and the waiting list (src/client/lib/sw-bridge.ts).
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { installOutbox } from './outbox.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
+installOutbox(self);
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 

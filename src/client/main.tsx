@@ -4,6 +4,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { listenForInstallPrompt } from '#client/features/install/install-prompt.ts';
 import { handleChunkPreloadErrors } from '#client/lib/chunk-reload.ts';
 import { rememberLaunchMarker } from '#client/lib/standalone.ts';
+import { connectOutbox } from '#client/lib/sw-bridge.ts';
 import { registerServiceWorker } from '#client/lib/sw-register.ts';
 import { router } from './router.tsx';
 import './styles/tokens.css';
@@ -26,3 +27,5 @@ createRoot(container).render(
 );
 
 registerServiceWorker();
+// The worker's outbox of decisions made offline (ADR 0010): drain triggers and its notices.
+connectOutbox();

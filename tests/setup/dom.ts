@@ -2,7 +2,14 @@
 // every test, so tests never see each other's DOM.
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
+import { setCsrfToken } from '#client/lib/http.ts';
+
+// Components are tested as the app runs once the start-up user data has come: with a CSRF token.
+// lib/http.test.ts clears it to test the writes that come before it.
+beforeEach(() => {
+  setCsrfToken('test-csrf-token');
+});
 
 afterEach(() => {
   cleanup();

@@ -1,6 +1,8 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
 import * as v from 'valibot';
+import { getUserData } from '#shared/api/account.ts';
 import { errorResponse, type Endpoint, type EndpointInput, type EndpointOutput } from '#shared/api/endpoint.ts';
+import { sendCsrfToWorker } from './sw-bridge.ts';
 
 export const CSRF_HEADER = 'X-CSRF-Token';
 const NETWORK_MESSAGE = 'Нет связи с сервером. Проверьте подключение к интернету и попробуйте ещё раз.';
@@ -11,17 +13,61 @@ let csrfToken = '';
 /** The CSRF token comes with the user data (the shell is cached, so no meta tag can carry it). */
 export function setCsrfToken(token: string): void {
   csrfToken = token;
+  // The service worker's outbox sends kept decisions with it (ADR 0010).
+  if (token) sendCsrfToWorker(token);
+}
+
+const REQUEST_TIMEOUT_MS = 15_000;
+/** Marks the one resend after a refused CSRF token, so a second refusal is final. */
+const CSRF_RETRY_HEADER = 'X-CSRF-Retry';
+let pendingToken: Promise<void> | null = null;
+
+/**
+ * Gets a CSRF token from the user data. A tap can be faster than the start-up user data (a slow
+ * network, a cold server), and a token can go stale (another tab logged in or out): the write then
+ * waits for a fresh token instead of failing.
+ */
+function fetchCsrfToken(): Promise<void> {
+  pendingToken ??= ky
+    .get(getUserData.path, { credentials: 'same-origin', timeout: REQUEST_TIMEOUT_MS })
+    .json()
+    .then((body) => {
+      const parsed = v.safeParse(getUserData.output, body);
+      if (parsed.success) setCsrfToken(parsed.output.csrf_token);
+    })
+    .catch(() => {})
+    .finally(() => {
+      pendingToken = null;
+    });
+  return pendingToken;
 }
 
 /** The one ky instance of the app. */
 export const http = ky.create({
   credentials: 'same-origin',
-  timeout: 15_000,
+  timeout: REQUEST_TIMEOUT_MS,
   retry: { limit: 1, methods: ['get'] },
   hooks: {
     beforeRequest: [
-      (request) => {
-        if (request.method !== 'GET' && csrfToken) request.headers.set(CSRF_HEADER, csrfToken);
+      async (request) => {
+        if (request.method === 'GET') return;
+        if (!csrfToken) await fetchCsrfToken();
+        if (csrfToken) request.headers.set(CSRF_HEADER, csrfToken);
+      },
+    ],
+    afterResponse: [
+      async (request, _options, response) => {
+        // Our API answers 403 only for a refused CSRF token: refresh it and send the write once more.
+        if (response.status !== 403 || request.method === 'GET' || request.headers.has(CSRF_RETRY_HEADER)) return;
+        const refused = request.headers.get(CSRF_HEADER) ?? '';
+        if (csrfToken === refused) {
+          csrfToken = '';
+          await fetchCsrfToken();
+        }
+        if (!csrfToken) return;
+        request.headers.set(CSRF_HEADER, csrfToken);
+        request.headers.set(CSRF_RETRY_HEADER, '1');
+        return ky(request, { credentials: 'same-origin', timeout: REQUEST_TIMEOUT_MS, retry: 0 });
       },
     ],
   },
@@ -76,18 +122,45 @@ export async function callApi<E extends Endpoint>(
   params?: Record<string, string | number>,
   headers?: Record<string, string>,
 ): Promise<EndpointOutput<E>> {
+  const body = await fetchBody(endpoint, input, params, headers);
+  const parsed = v.safeParse(endpoint.output, body);
+  if (!parsed.success) throw new ApiError(SERVER_MESSAGE, 200);
+  return parsed.output as EndpointOutput<E>;
+}
+
+/**
+ * Like callApi, but an answer matching `first` (checked before the endpoint's output) is handed
+ * back as `{ first }`: e.g. the service worker's 202 "queued" answer to a decision (ADR 0010).
+ */
+export async function callApiOr<E extends Endpoint, S extends v.GenericSchema>(
+  endpoint: E,
+  first: S,
+  input?: EndpointInput<E>,
+  params?: Record<string, string | number>,
+  headers?: Record<string, string>,
+): Promise<{ first: v.InferOutput<S>; output?: undefined } | { first?: undefined; output: EndpointOutput<E> }> {
+  const body = await fetchBody(endpoint, input, params, headers);
+  const early = v.safeParse(first, body);
+  if (early.success) return { first: early.output };
+  const parsed = v.safeParse(endpoint.output, body);
+  if (!parsed.success) throw new ApiError(SERVER_MESSAGE, 200);
+  return { output: parsed.output as EndpointOutput<E> };
+}
+
+async function fetchBody<E extends Endpoint>(
+  endpoint: E,
+  input?: EndpointInput<E>,
+  params?: Record<string, string | number>,
+  headers?: Record<string, string>,
+): Promise<unknown> {
   const url = fillPath(endpoint.path, params);
-  let body: unknown;
   try {
     const options =
       endpoint.method === 'GET'
         ? { searchParams: (input ?? {}) as Record<string, string> }
         : { json: input ?? {} };
-    body = await http(url, { method: endpoint.method, headers, ...options }).json();
+    return await http(url, { method: endpoint.method, headers, ...options }).json();
   } catch (error) {
     throw await toApiError(error);
   }
-  const parsed = v.safeParse(endpoint.output, body);
-  if (!parsed.success) throw new ApiError(SERVER_MESSAGE, 200);
-  return parsed.output as EndpointOutput<E>;
 }

@@ -14,7 +14,9 @@ import {
   type TradeInListItem,
 } from '#shared/api/decisions.ts';
 import type { EndpointInput } from '#shared/api/endpoint.ts';
-import { callApi } from '#client/lib/http.ts';
+import { queuedAnswer, type QueuedAnswer } from '#shared/api/outbox.ts';
+import { callApi, callApiOr } from '#client/lib/http.ts';
+import { refreshOutbox } from '#client/lib/sw-bridge.ts';
 
 export type ApprovePayload = EndpointInput<typeof approveDefects>;
 export type RejectPayload = EndpointInput<typeof rejectDefects>;
@@ -24,29 +26,38 @@ export type TradeInPayload = EndpointInput<typeof tradeInDefect>;
 /** What every decision answers: the server's Russian message and the user's points afterwards. */
 export interface DecisionAnswer {
   message: string;
-  balls: number;
+  /** Null when the decision was only kept for later. */
+  balls: number | null;
+  /** True when the service worker kept it to send later (no network; ADR 0010). */
+  queued: boolean;
 }
 
 const keyHeader = (key: string) => ({ [IDEMPOTENCY_HEADER]: key });
 
+/** The worker's 202 "queued" answer is checked first: the endpoint's schema would refuse it. */
+function toAnswer(answer: { first?: QueuedAnswer; output?: { message: string; balls: number } }): DecisionAnswer {
+  if (answer.first) {
+    void refreshOutbox();
+    return { message: answer.first.message, balls: null, queued: true };
+  }
+  const { message, balls } = answer.output ?? { message: '', balls: 0 };
+  return { message, balls, queued: false };
+}
+
 export async function approve(payload: ApprovePayload, key: string): Promise<DecisionAnswer> {
-  const { message, balls } = await callApi(approveDefects, payload, undefined, keyHeader(key));
-  return { message, balls };
+  return toAnswer(await callApiOr(approveDefects, queuedAnswer, payload, undefined, keyHeader(key)));
 }
 
 export async function reject(payload: RejectPayload, key: string): Promise<DecisionAnswer> {
-  const { message, balls } = await callApi(rejectDefects, payload, undefined, keyHeader(key));
-  return { message, balls };
+  return toAnswer(await callApiOr(rejectDefects, queuedAnswer, payload, undefined, keyHeader(key)));
 }
 
 export async function discuss(payload: DiscussPayload, key: string): Promise<DecisionAnswer> {
-  const { message, balls } = await callApi(discussDefect, payload, undefined, keyHeader(key));
-  return { message, balls };
+  return toAnswer(await callApiOr(discussDefect, queuedAnswer, payload, undefined, keyHeader(key)));
 }
 
 export async function tradeIn(payload: TradeInPayload, key: string): Promise<DecisionAnswer> {
-  const { message, balls } = await callApi(tradeInDefect, payload, undefined, keyHeader(key));
-  return { message, balls };
+  return toAnswer(await callApiOr(tradeInDefect, queuedAnswer, payload, undefined, keyHeader(key)));
 }
 
 export interface Loyalty {

@@ -15,7 +15,7 @@ import styles from './decisions.module.css';
 export function ApproveDialog({ balls, ...flow }: DecisionFlowProps & { balls: number }) {
   const { request, onClose, onDone, onChanged } = flow;
   const [withPoints, setWithPoints] = useState(false);
-  const sender = useDecisionSend({ onSuccess: (answer) => onDone(answer.message), onConflict: onChanged });
+  const sender = useDecisionSend({ onSuccess: (answer) => onDone(answer.message, answer.queued), onConflict: onChanged });
 
   if (withPoints) return <PointsDialog {...flow} />;
 

@@ -32,11 +32,12 @@ export function DecisionDialogs({ balls, onDecided }: DecisionDialogsProps) {
     const flow: DecisionFlowProps = {
       request,
       onClose: close,
-      onDone: (text) => {
+      onDone: (text, queued) => {
         close();
         toastCount.current += 1;
         setToast({ text, id: toastCount.current });
-        onDecided(ticketId);
+        // A decision kept for later changes nothing on the server yet (the outbox's 'done' reloads).
+        if (!queued) onDecided(ticketId);
       },
       onChanged: () => onDecided(ticketId),
     };

@@ -5,8 +5,11 @@ import type { DecisionRequest } from './decision-dialog-store.ts';
 export interface DecisionFlowProps {
   request: DecisionRequest;
   onClose: () => void;
-  /** The decision is made: close the popup, tell the user `message`, reload the ticket. */
-  onDone: (message: string) => void;
+  /**
+   * The decision is made: close the popup, tell the user `message`, reload the ticket. `queued`:
+   * only kept by the service worker for later (no network), so there is nothing to reload yet.
+   */
+  onDone: (message: string, queued?: boolean) => void;
   /** The ticket changed on the server (a 409, or part of a sequence decided): reload it, keep the popup. */
   onChanged: () => void;
 }

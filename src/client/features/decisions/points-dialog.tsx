@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { OUTBOX_QUEUED_MESSAGE } from '#shared/api/outbox.ts';
 import { Modal } from '#client/components/ui/modal.tsx';
 import type { DecisionAnswer } from './api.ts';
 import type { DecisionFlowProps } from './flow-props.ts';
@@ -12,6 +13,8 @@ export function PointsDialog({ request, onClose, onDone, onChanged }: DecisionFl
   const [index, setIndex] = useState(0);
   const [approvedName, setApprovedName] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Some statement of the sequence was only kept by the service worker for later. */
+  const queued = useRef(false);
   const total = request.statements.length;
   const statement = request.statements[index];
 
@@ -21,14 +24,16 @@ export function PointsDialog({ request, onClose, onDone, onChanged }: DecisionFl
     onClose();
   };
   const onApproved = (answer: DecisionAnswer) => {
+    if (answer.queued) queued.current = true;
     if (index >= total - 1) {
-      onDone(total > 1 ? `Ремонт согласован (ведомостей: ${total})` : answer.message);
+      if (queued.current) onDone(answer.queued ? answer.message : OUTBOX_QUEUED_MESSAGE, true);
+      else onDone(total > 1 ? `Ремонт согласован (ведомостей: ${total})` : answer.message);
       return;
     }
     setApprovedName(statement?.name ?? null);
     setIndex(index + 1);
-    // The page behind and the points in the header follow each approved statement.
-    onChanged();
+    // The page behind and the points in the header follow each approved statement (a kept one changed nothing yet).
+    if (!answer.queued) onChanged();
   };
 
   if (!statement) return null;

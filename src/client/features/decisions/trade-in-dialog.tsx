@@ -21,7 +21,7 @@ export function TradeInDialog({ request, onClose, onDone, onChanged }: DecisionF
   const [lastChosen, setLastChosen] = useState<number | null>(null);
   const statement = request.statements[0];
   const sender = useDecisionSend({
-    onSuccess: (answer) => onDone(answer.message),
+    onSuccess: (answer) => onDone(answer.message, answer.queued),
     onConflict: onChanged,
     onInvalid: (error) => {
       setInstrumentError(error.field('instrument_id'));

@@ -11,7 +11,7 @@ export function useCommentSend({ onDone, onChanged }: Pick<DecisionFlowProps, 'o
   const formRef = useRef<HTMLFormElement>(null);
   const [serverError, setServerError] = useState<string>();
   const sender = useDecisionSend({
-    onSuccess: (answer) => onDone(answer.message),
+    onSuccess: (answer) => onDone(answer.message, answer.queued),
     onConflict: onChanged,
     onInvalid: (error) => {
       setServerError(error.field('comment'));

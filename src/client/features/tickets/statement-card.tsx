@@ -28,16 +28,18 @@ export interface StatementCardProps extends StatementActions {
   /** False on a finished ticket: nothing to tick for the mass actions there. */
   selectable: boolean;
   selected: boolean;
+  /** A decision on it is kept by the service worker and not sent yet: no buttons, 'Ожидает отправки'. */
+  pending?: boolean;
   onSelectedChange(statement: DefectStatement, selected: boolean): void;
 }
 
 /** One defect statement (cabinet.md §2 Defect statement card). */
-export function StatementCard({ statement, selectable, selected, onSelectedChange, ...actions }: StatementCardProps) {
+export function StatementCard({ statement, selectable, selected, pending = false, onSelectedChange, ...actions }: StatementCardProps) {
   const [open, setOpen] = useState(false);
   const baseId = useId();
   const titleId = `${baseId}-title`;
   const detailsId = `${baseId}-details`;
-  const notAgreed = statement.agreed === 0;
+  const notAgreed = statement.agreed === 0 && !pending;
   const title = statement.name || instrumentTypeLabel(statement.type);
 
   return (
@@ -77,7 +79,11 @@ export function StatementCard({ statement, selectable, selected, onSelectedChang
         {open && <StatementDetails statement={statement} />}
       </div>
 
-      {notAgreed ? (
+      {pending && statement.agreed === 0 ? (
+        <p className={styles.decision} data-pending="true">
+          <span className={styles.decisionLabel}>Решение:</span> Ожидает отправки
+        </p>
+      ) : notAgreed ? (
         <div className={styles.actions}>
           <Button className={styles.approve} onClick={() => actions.onApprove(statement)}>
             Согласовать

@@ -7,6 +7,8 @@ import styles from './ticket-page.module.css';
 export interface TicketContentProps extends StatementActions {
   ticket: Ticket;
   selectedIds: readonly number[];
+  /** Statements with a decision waiting to be sent (the service worker's outbox). */
+  pendingIds?: readonly number[];
   onSelectedChange(statement: DefectStatement, selected: boolean): void;
 }
 
@@ -14,7 +16,7 @@ export interface TicketContentProps extends StatementActions {
  * The right column when the history is closed (cabinet.md §2): the service-centre card for a
  * regional centre; else the statements, else the instruments, else the empty text.
  */
-export function TicketContent({ ticket, selectedIds, onSelectedChange, ...actions }: TicketContentProps) {
+export function TicketContent({ ticket, selectedIds, pendingIds = [], onSelectedChange, ...actions }: TicketContentProps) {
   if (isServiceCentre(ticket.office)) return <ServiceCentreCard office={ticket.office} />;
 
   if (ticket.defective_lists.length > 0) {
@@ -29,6 +31,7 @@ export function TicketContent({ ticket, selectedIds, onSelectedChange, ...action
             statement={statement}
             selectable={!ticket.finished}
             selected={selectedIds.includes(statement.id)}
+            pending={pendingIds.includes(statement.id)}
             onSelectedChange={onSelectedChange}
             {...actions}
           />

@@ -23,13 +23,15 @@ export interface TicketPageProps {
   onReject(statements: DefectStatement[]): void;
   onDiscuss(statement: DefectStatement): void;
   onTradeIn(statement: DefectStatement): void;
+  /** Statements with a decision kept by the service worker, not sent yet: shown as waiting. */
+  pendingIds?: readonly number[];
 }
 
 const RIGHT_COLUMN_ID = 'ticket-main-column';
 const NO_IDS: readonly number[] = [];
 
 /** The ticket page (cabinet.md §2 Ticket page): the summary on the left, the history or the statements on the right. */
-export function TicketPage({ id, onApprove, onReject, onDiscuss, onTradeIn }: TicketPageProps) {
+export function TicketPage({ id, onApprove, onReject, onDiscuss, onTradeIn, pendingIds = NO_IDS }: TicketPageProps) {
   const cached = useTicketStore((state) => state.tickets[id]);
   const loadState = useTicketStore((state) => state.loads[id]);
   const selectedIds = useTicketStore((state) => state.selected[id] ?? NO_IDS);
@@ -101,6 +103,7 @@ export function TicketPage({ id, onApprove, onReject, onDiscuss, onTradeIn }: Ti
           <TicketContent
             ticket={ticket}
             selectedIds={selectedIds}
+            pendingIds={pendingIds}
             onSelectedChange={onSelectedChange}
             onApprove={(statement) => onApprove([statement])}
             onReject={(statement) => onReject([statement])}

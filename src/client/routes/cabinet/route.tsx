@@ -6,8 +6,10 @@ import { useAccountStore } from '#client/features/account/account-store.ts';
 import { useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
 import { UnpaidBillsNotice } from '#client/features/bills/unpaid-bills-notice.tsx';
 import { DecisionDialogs } from '#client/features/decisions/decision-dialogs.tsx';
+import { OutboxPanel } from '#client/features/decisions/outbox-panel.tsx';
 import { reloadTicket } from '#client/features/tickets/ticket-store.ts';
 import { useStandalone } from '#client/lib/standalone.ts';
+import { onOutboxChange } from '#client/lib/sw-bridge.ts';
 
 export const Route = createFileRoute('/cabinet')({
   component: CabinetRoute,
@@ -33,6 +35,17 @@ function CabinetRoute() {
     select: (state) => state.location.pathname === '/cabinet' || state.location.pathname.startsWith('/cabinet/'),
   });
 
+  // A decision the service worker kept was applied (reload the ticket and the points) or refused
+  // because the ticket changed meanwhile (reload the ticket; the panel shows what changed).
+  useEffect(
+    () =>
+      onOutboxChange((entry) => {
+        if (entry.state === 'done') onDecided(entry.ticketId);
+        else if (entry.state === 'conflict') void reloadTicket(entry.ticketId);
+      }),
+    [],
+  );
+
   useEffect(() => {
     if (standalone && needsLogin && onCabinetPage && authView === null) openAuth('login');
   }, [standalone, needsLogin, onCabinetPage, authView, openAuth]);
@@ -41,6 +54,7 @@ function CabinetRoute() {
   if (!user) return standalone ? null : <UnauthorizedScreen onLogin={() => openAuth('login')} />;
   return (
     <CabinetLayout unpaidBills={user.unpaid_bills}>
+      <OutboxPanel onLogin={() => openAuth('login')} />
       <Outlet />
       <UnpaidBillsNotice unpaidBills={user.unpaid_bills} />
       <DecisionDialogs balls={user.balls} onDecided={onDecided} />

@@ -1,8 +1,10 @@
+import { useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import type { DefectStatement } from '#shared/api/tickets.ts';
 import { useDecisionDialog, type DecisionKind } from '#client/features/decisions/decision-dialog-store.ts';
 import { TicketNotFound } from '#client/features/tickets/ticket-page-states.tsx';
 import { TicketPage } from '#client/features/tickets/ticket-page.tsx';
+import { pendingStatementIds, useOutbox } from '#client/lib/sw-bridge.ts';
 
 export const Route = createFileRoute('/cabinet/tickets/$id')({
   component: TicketRoute,
@@ -19,6 +21,8 @@ function parseTicketId(raw: string): number | null {
 function TicketRoute() {
   const { id: rawId } = Route.useParams();
   const id = parseTicketId(rawId);
+  const outbox = useOutbox((state) => state.entries);
+  const pendingIds = useMemo(() => (id === null ? [] : pendingStatementIds(outbox, id)), [outbox, id]);
   if (id === null) return <TicketNotFound />;
 
   const open = (kind: DecisionKind, statements: DefectStatement[]) =>
@@ -31,6 +35,7 @@ function TicketRoute() {
       onReject={(statements) => open('reject', statements)}
       onDiscuss={(statement) => open('discuss', [statement])}
       onTradeIn={(statement) => open('trade-in', [statement])}
+      pendingIds={pendingIds}
     />
   );
 }

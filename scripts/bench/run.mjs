@@ -1,0 +1,242 @@
+// npm run bench [-- --no-build] [--duration=10] [--connections=10] [--skip-lighthouse] [--skip-pg]
+// Builds, starts the built server on a free port with a temporary DATA_DIR and prints one markdown
+// table (also written to bench-results/latest.md): JS over the wire on a cold logged-in load of
+// /cabinet/tickets, per-route chunk sizes, Lighthouse (mobile), reload-to-first-row offline, and
+// the tickets-list API against a static JSON answer of the same size, on PGlite and PostgreSQL.
+// Budgets: issue 4, "Speed budgets". Not part of `npm test`.
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import postgres from 'postgres';
+import { cannon, LIST_PATH, topUpPglite, topUpPostgres, writeStaticTwin } from './api.mjs';
+import { coldLoadJs, launch, offlineReload } from './browser.mjs';
+import { chunkSizes } from './chunks.mjs';
+import { runLighthouse } from './lighthouse.mjs';
+import { login, startServer } from './server.mjs';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const clientDir = path.join(root, 'dist', 'client');
+const args = process.argv.slice(2);
+const opt = (name, fallback) => {
+  const hit = args.find((a) => a.startsWith(`--${name}=`));
+  return hit ? Number(hit.split('=')[1]) : fallback;
+};
+const flag = (name) => args.includes(`--${name}`);
+const DURATION = opt('duration', 10);
+const CONNECTIONS = opt('connections', 10);
+const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+const JS_BUDGET = 150 * 1024;
+const JS_AIM = 120 * 1024;
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const log = (...a) => console.error('[bench]', ...a);
+const lines = [];
+const out = (line = '') => lines.push(line);
+
+async function time(label, fn) {
+  const t = Date.now();
+  try {
+    return await fn();
+  } finally {
+    log(`${label}: ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  }
+}
+
+/** Static imports of a chunk, transitively: what loads with it before any lazy route. */
+async function staticClosure(file, seen = new Set()) {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const code = await readFile(path.join(clientDir, 'assets', file), 'utf8');
+  for (const m of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) await staticClosure(m[1], seen);
+  return seen;
+}
+
+async function apiRuns(label, server, cookieHeader, ticketCount, name) {
+  const twin = await writeStaticTwin(clientDir, server.url, cookieHeader, name);
+  const headers = { cookie: cookieHeader };
+  // A short warm-up of both, so the first seconds of JIT and the pool are not in the numbers.
+  await cannon(`${server.url}${LIST_PATH}`, { headers, duration: 2, connections: CONNECTIONS });
+  const api = await time(`${label} API ${ticketCount}`, () => cannon(`${server.url}${LIST_PATH}`, { headers, duration: DURATION, connections: CONNECTIONS }));
+  await cannon(`${server.url}${twin.staticPath}`, { headers, duration: 2, connections: CONNECTIONS });
+  const stat = await time(`${label} static ${ticketCount}`, () => cannon(`${server.url}${twin.staticPath}`, { headers, duration: DURATION, connections: CONNECTIONS }));
+  return { label, ticketCount, twin, api, stat };
+}
+
+const report = { js: null, chunks: null, lighthouse: null, offline: null, api: [], notes: [] };
+
+async function browserPart() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-ui-'));
+  const server = await startServer({ root, dataDir });
+  try {
+    const session = await login(server.url);
+    const browser = await launch();
+    try {
+      report.js = await time('cold load JS', () => coldLoadJs(browser, server.url, session.cookies));
+      report.offline = await time('offline reload', () => offlineReload(browser, server.url, session.cookies)).catch((e) => ({ ms: null, reason: e.message.split('\n')[0] }));
+    } finally {
+      await browser.close();
+    }
+    if (flag('skip-lighthouse')) report.lighthouse = [{ url: '-', error: 'skipped (--skip-lighthouse)' }];
+    else {
+      // A fresh login: the cold-load context's session must not be the one Lighthouse reuses.
+      const lhSession = await login(server.url);
+      report.lighthouse = await time('lighthouse', () =>
+        runLighthouse([
+          { name: '/', url: `${server.url}/` },
+          { name: '/cabinet/tickets (logged in)', url: `${server.url}/cabinet/tickets`, cookieHeader: lhSession.cookieHeader },
+        ]),
+      );
+    }
+  } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function pglitePart() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-pglite-'));
+  try {
+    // First start: migrations and the demo world; then top up with the server stopped (PGlite is single-process).
+    let server = await startServer({ root, dataDir });
+    await server.stop();
+    for (const total of [1_000, 100_000]) {
+      const count = await time(`PGlite top-up to ${total}`, () => topUpPglite(dataDir, total));
+      server = await startServer({ root, dataDir });
+      try {
+        const { cookieHeader } = await login(server.url);
+        report.api.push(await apiRuns('PGlite', server, cookieHeader, count, `pglite-${total}`));
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function postgresPart() {
+  const dbName = `bench_${process.pid}_${Date.now()}`;
+  const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`create database ${dbName}`);
+  } catch (error) {
+    await admin.end({ timeout: 5 });
+    throw new Error(`PostgreSQL at ${PG_ADMIN_URL.replace(/:[^:@/]*@/, ':***@')}: ${error.message}`);
+  }
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${dbName}`;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-pg-'));
+  try {
+    const server = await startServer({ root, dataDir, databaseUrl: url.href });
+    try {
+      for (const total of [1_000, 100_000]) {
+        const count = await time(`PostgreSQL top-up to ${total}`, () => topUpPostgres(url.href, total));
+        const { cookieHeader } = await login(server.url);
+        report.api.push(await apiRuns('PostgreSQL', server, cookieHeader, count, `pg-${total}`));
+      }
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+    await admin.unsafe(`drop database if exists ${dbName} with (force)`).catch((e) => report.notes.push(`could not drop ${dbName}: ${e.message}`));
+    await admin.end({ timeout: 5 });
+  }
+}
+
+function render() {
+  const cpu = os.cpus();
+  out(`# npm run bench — ${new Date().toISOString()}`);
+  out();
+  out(`Node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? 'CPU'}; autocannon ${CONNECTIONS} connections × ${DURATION} s per run. ` + 'A shared, small machine: the numbers are noisy; compare runs on the same machine only.');
+  out();
+  out('| measure | value | budget | result |');
+  out('|---|---|---|---|');
+  const { js } = report;
+  if (js) {
+    const gzipOf = (s) => report.chunks?.sizes.get(path.basename(s.path))?.gzip ?? s.bytes;
+    const gzipTotal = js.scripts.reduce((sum, s) => sum + gzipOf(s), 0);
+    js.gzipOf = gzipOf;
+    const verdict = gzipTotal <= JS_BUDGET ? (gzipTotal <= JS_AIM ? 'pass (within aim)' : 'pass (over the 120 KB aim)') : 'FAIL';
+    const enc = [...new Set(js.scripts.map((s) => s.encoding))].join('/');
+    out(`| JS on a cold /cabinet/tickets load, logged in (${js.scripts.length} files) | ${kb(gzipTotal)} gzip (as gzip bodies); on the wire ${kb(js.total)} as sent (${enc}, headers included) | ≤ 150 KB gzip (aim 120) | ${verdict} |`);
+    out(`| Leaflet on that load | ${js.leaflet.length ? js.leaflet.join(', ') : 'not loaded (no loaded JS mentions leaflet)'} | never before needed | ${js.leaflet.length ? 'FAIL' : 'pass'} |`);
+  } else out('| JS over the wire, cold /cabinet/tickets | n/a | ≤ 150 KB gzip | n/a |');
+  for (const lh of report.lighthouse ?? []) {
+    if (lh.error) {
+      out(`| Lighthouse mobile ${lh.name ?? ''} | n/a: ${lh.error.replace(/\|/g, '/')} | perf ≥ 0.95, a11y 1, BP 1 | n/a |`);
+      continue;
+    }
+    const s = lh.scores;
+    const ok = s.performance >= 0.95 && s.accessibility === 1 && s['best-practices'] === 1;
+    const detail = [lh.metrics.join(', '), lh.failing.length ? `below 1: ${lh.failing.join(', ')}` : ''].filter(Boolean).join('; ');
+    out(`| Lighthouse mobile ${lh.name} (perf / a11y / BP) | ${s.performance} / ${s.accessibility} / ${s['best-practices']} (${detail}) | ≥ 0.95 / 1 / 1 | ${ok ? 'pass' : 'FAIL'} |`);
+  }
+  const off = report.offline;
+  if (off?.ms != null) out(`| Reload → first ticket row, network off | ${off.ms} ms (wall clock from reload(); performance.now() after the row showed: ${off.inPage?.toFixed(0)} ms; ${off.how}) | — | measured |`);
+  else out(`| Reload → first ticket row, network off | n/a: ${(off?.reason ?? 'not run').replace(/\|/g, '/')} | — | n/a |`);
+  for (const r of report.api) {
+    if (r.error) {
+      out(`| ${LIST_PATH} on ${r.label} | n/a: ${r.error} | — | n/a |`);
+      continue;
+    }
+    const bad = r.api.non2xx + r.api.errors + r.stat.non2xx + r.stat.errors;
+    out(
+      `| ${LIST_PATH}, ${r.label}, ${r.ticketCount.toLocaleString('en')} tickets (${r.twin.rows} rows, ${r.twin.bytes} B) | ` +
+        `${r.api.rps.toFixed(0)} req/s, p99 ${r.api.p99} ms (p50 ${r.api.p50}) · static twin ${r.stat.rps.toFixed(0)} req/s, p99 ${r.stat.p99} ms | ` +
+        `ratio API/static: ${(r.api.rps / r.stat.rps).toFixed(2)}× throughput, ${(r.api.p99 / Math.max(r.stat.p99, 1)).toFixed(1)}× p99 | ${bad ? `${bad} non-2xx/errors` : `${r.api.total + r.stat.total} requests, all 2xx`} |`,
+    );
+  }
+  out();
+  if (js) {
+    out('JS files on the cold load (wire bytes from CDP Network.loadingFinished encodedDataLength; gzip body from the .gz sibling in dist/client):');
+    out();
+    out('| file | sent as | on the wire | gzip body |');
+    out('|---|---|---|---|');
+    for (const s of [...js.scripts].sort((a, b) => b.bytes - a.bytes)) out(`| ${s.path} | ${s.encoding} | ${kb(s.bytes)} | ${kb(js.gzipOf(s))} |`);
+    out();
+  }
+  const ch = report.chunks;
+  if (ch) {
+    out(`Per-route chunks (gzip; entry ${ch.entry} with its static imports: ${kb(ch.entryGzip)} — loaded on every route; the route column adds the lazy chunk and the files Vite preloads with it, shared ones included):`);
+    out();
+    out('| route | lazy chunk | chunk gzip | route total gzip (files) |');
+    out('|---|---|---|---|');
+    for (const r of ch.routes) out(`| ${r.route} | ${r.chunk} | ${kb(ch.sizes.get(r.chunk)?.gzip ?? 0)} | ${kb(r.gzip)} (${r.files.length}) |`);
+    if (!ch.routes.length) {
+      out('| (route tree not found in the entry: sizes by file name) | | | |');
+      for (const [f, s] of ch.sizes) out(`| — | ${f} | ${kb(s.gzip)} | |`);
+    }
+    out();
+  }
+  for (const note of report.notes) out(`- ${note}`);
+}
+
+async function main() {
+  if (!flag('no-build')) await time('build', async () => execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] }));
+  const ch = await chunkSizes(clientDir);
+  const closure = ch.entry ? await staticClosure(ch.entry) : new Set();
+  report.chunks = { ...ch, entryGzip: [...closure].reduce((sum, f) => sum + (ch.sizes.get(f)?.gzip ?? 0), 0) };
+
+  await browserPart().catch((e) => report.notes.push(`browser part failed: ${e.message.split('\n')[0]}`));
+  await time('PGlite API', pglitePart).catch((e) => report.api.push({ label: 'PGlite', error: e.message.split('\n')[0] }));
+  if (flag('skip-pg')) report.api.push({ label: 'PostgreSQL', error: 'skipped (--skip-pg)' });
+  else await time('PostgreSQL API', postgresPart).catch((e) => report.api.push({ label: 'PostgreSQL', error: e.message.split('\n')[0] }));
+  await rm(path.join(clientDir, 'bench'), { recursive: true, force: true });
+
+  render();
+  const text = `${lines.join('\n')}\n`;
+  process.stdout.write(text);
+  await mkdir(path.join(root, 'bench-results'), { recursive: true });
+  await writeFile(path.join(root, 'bench-results', 'latest.md'), text);
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

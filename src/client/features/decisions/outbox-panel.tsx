@@ -1,0 +1,121 @@
+import * as v from 'valibot';
+import { conflictDetails, decisionMessages } from '#shared/api/decisions.ts';
+import { errorResponse } from '#shared/api/endpoint.ts';
+import type { OutboxEntry, OutboxKind } from '#shared/api/outbox.ts';
+import { defectStatusLabel } from '#shared/dictionaries/defect-statuses.ts';
+import { formatMoney } from '#shared/format/number/money.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { discardOutbox, retryOutbox, useOutbox, visibleEntries } from '#client/lib/sw-bridge.ts';
+import styles from './outbox-panel.module.css';
+
+const KIND_LABELS: Record<OutboxKind, string> = {
+  approve: 'Согласование ремонта',
+  reject: 'Отказ от ремонта',
+  discuss: 'Вопрос по ремонту',
+  'trade-in': 'Обмен на новый инструмент',
+};
+
+/** `agreed` codes (src/shared/api/tickets.ts) in words. */
+const AGREED_LABELS: Record<number, string> = {
+  1: 'ремонт согласован',
+  2: 'от ремонта отказались',
+  3: 'ремонт на обсуждении',
+  4: 'обмен на новый инструмент',
+};
+
+function stateText(entry: OutboxEntry): string {
+  switch (entry.state) {
+    case 'queued':
+      return entry.attempts > 0 && entry.lastError ? `Ожидает отправки. ${entry.lastError}` : 'Ожидает отправки';
+    case 'sending':
+      return 'Отправляется…';
+    case 'auth':
+      return 'Войдите снова, чтобы отправить решение';
+    case 'failed':
+      return `Не отправлено${entry.lastError ? `: ${entry.lastError}` : ''}`;
+    case 'conflict':
+    case 'done':
+      return '';
+  }
+}
+
+/** A refused decision: the server's message and, per statement, how it is now. */
+function ConflictInfo({ result }: { result: unknown }) {
+  const parsed = v.safeParse(errorResponse, result);
+  const message = (parsed.success ? parsed.output.message : undefined) ?? decisionMessages.conflict;
+  const details = v.safeParse(conflictDetails, parsed.success ? parsed.output.details : undefined);
+  const statements = details.success ? details.output.statements : [];
+  return (
+    <>
+      <p className={styles.error}>{message}</p>
+      {statements.length > 0 ? (
+        <>
+          <p className={styles.subheading}>Что изменилось</p>
+          <ul className={styles.changes}>
+            {statements.map((statement) => (
+              <li key={statement.id}>
+                Ведомость №&nbsp;{statement.id}: стоимость работ {formatMoney(statement.sum)}, статус «{defectStatusLabel(statement.status)}»
+                {statement.agreed !== 0 ? `, решение уже принято: ${AGREED_LABELS[statement.agreed] ?? 'ведомость закрыта'}` : ''}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+export interface OutboxPanelProps {
+  /** An entry waits for a new login: open the login form. */
+  onLogin: () => void;
+}
+
+/**
+ * The decisions made with no network that the service worker keeps (ADR 0010): waiting, failed,
+ * refused or waiting for a login, each with 'Повторить' and 'Удалить'. Hidden when there are none.
+ */
+export function OutboxPanel({ onLogin }: OutboxPanelProps) {
+  const all = useOutbox((state) => state.entries);
+  const entries = visibleEntries(all);
+  if (entries.length === 0) return null;
+
+  return (
+    <section className={styles.panel} aria-labelledby="outbox-panel-title">
+      <h2 id="outbox-panel-title" className={styles.title}>
+        Решения, ожидающие отправки
+      </h2>
+      <ul className={styles.list}>
+        {entries.map((entry) => {
+          const name = `${KIND_LABELS[entry.kind]}, заявка №${entry.ticketId}`;
+          const count = entry.statements.length;
+          return (
+            <li key={entry.id} className={styles.entry} aria-label={name} data-state={entry.state}>
+              <p className={styles.name}>
+                {name}
+                {count > 1 ? <span className={styles.muted}> (ведомостей: {count})</span> : null}
+              </p>
+              {entry.state === 'conflict' ? <ConflictInfo result={entry.result} /> : <p className={entry.state === 'failed' ? styles.error : styles.state}>{stateText(entry)}</p>}
+              {entry.state !== 'sending' ? (
+                <div className={styles.actions}>
+                  {entry.state === 'auth' ? (
+                    <Button variant="secondary" onClick={onLogin}>
+                      Войти
+                    </Button>
+                  ) : null}
+                  {entry.state !== 'conflict' ? (
+                    <Button variant="secondary" onClick={() => retryOutbox(entry.id)}>
+                      Повторить
+                    </Button>
+                  ) : null}
+                  <Button variant="secondary" onClick={() => discardOutbox(entry.id)}>
+                    Удалить
+                  </Button>
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { OUTBOX_QUEUED_MESSAGE } from '#shared/api/outbox.ts';
+import { stubFetch } from '#client/features/account/testing/fetch-stub.ts';
+import { useOutbox } from '#client/lib/sw-bridge.ts';
+import { outboxEntry } from '#client/lib/testing/outbox-entry.ts';
+import { stubServiceWorker, type ServiceWorkerStub } from '#client/lib/testing/service-worker-stub.ts';
+import { useDecisionDialog } from './decision-dialog-store.ts';
+import { DecisionDialogs } from './decision-dialogs.tsx';
+import { OutboxPanel } from './outbox-panel.tsx';
+import { openDecision, turbine } from './testing/fixtures.ts';
+
+const APPROVE = '/ajax/cabinet/defects/approve';
+const S = ' ';
+let worker: ServiceWorkerStub;
+
+beforeEach(() => {
+  useDecisionDialog.setState({ request: null, serial: 0 });
+  useOutbox.setState({ entries: {} });
+  worker = stubServiceWorker();
+});
+afterEach(() => {
+  worker.restore();
+  vi.unstubAllGlobals();
+});
+
+describe('a decision the service worker kept for later', () => {
+  it('closes the popup and says it will be sent, not that it failed', async () => {
+    stubFetch({ [`POST ${APPROVE}`]: { status: 202, body: { success: true, queued: true, message: OUTBOX_QUEUED_MESSAGE, outbox_id: 'entry-1' } } });
+    const onDecided = vi.fn();
+    render(<DecisionDialogs balls={0} onDecided={onDecided} />);
+    openDecision('approve', [turbine]);
+    const user = userEvent.setup();
+
+    await user.click(within(screen.getByRole('dialog', { name: 'Согласовать ремонт?' })).getByRole('button', { name: 'Согласовать' }));
+    expect(await screen.findByText(OUTBOX_QUEUED_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // Nothing changed on the server yet: no reload until the worker reports it done.
+    expect(onDecided).not.toHaveBeenCalled();
+    // The page asks the worker for its entries, so the statement shows as waiting at once.
+    expect(worker.posted).toContainEqual({ type: 'list' });
+  });
+});
+
+describe('the list of waiting decisions', () => {
+  function show(...entries: ReturnType<typeof outboxEntry>[]) {
+    act(() => useOutbox.setState({ entries: Object.fromEntries(entries.map((entry) => [entry.id, entry])) }));
+  }
+
+  it('is hidden while nothing waits', () => {
+    render(<OutboxPanel onLogin={vi.fn()} />);
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+    show(outboxEntry({ state: 'done' }));
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+  });
+
+  it('retries and discards an entry through the worker', async () => {
+    render(<OutboxPanel onLogin={vi.fn()} />);
+    show(
+      outboxEntry({ id: 'a', createdAt: 1 }),
+      outboxEntry({ id: 'b', createdAt: 2, kind: 'reject', ticketId: 56, state: 'failed', lastError: 'Ведомость не найдена' }),
+    );
+    const panel = screen.getByRole('region', { name: 'Решения, ожидающие отправки' });
+    const items = within(panel).getAllByRole('listitem');
+    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual(['Согласование ремонта, заявка №55', 'Отказ от ремонта, заявка №56']);
+    expect(within(items[0]!).getByText('Ожидает отправки')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Не отправлено: Ведомость не найдена')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(within(items[1]!).getByRole('button', { name: 'Повторить' }));
+    await user.click(within(items[0]!).getByRole('button', { name: 'Удалить' }));
+    await vi.waitFor(() => expect(worker.posted).toEqual([{ type: 'retry', id: 'b' }, { type: 'discard', id: 'a' }]));
+  });
+
+  it('shows a refused decision with what changed, and asks to log in for an auth one', async () => {
+    const onLogin = vi.fn();
+    render(<OutboxPanel onLogin={onLogin} />);
+    show(
+      outboxEntry({
+        id: 'c',
+        createdAt: 1,
+        state: 'conflict',
+        result: {
+          success: false,
+          message: 'Ведомость изменилась, проверьте новые условия',
+          details: { statements: [{ id: 101, version: 4, sum: '15000.00', status: 1, agreed: 0 }] },
+        },
+      }),
+      outboxEntry({ id: 'd', createdAt: 2, ticketId: 56, state: 'auth', lastStatus: 401 }),
+    );
+    const conflict = screen.getByRole('listitem', { name: 'Согласование ремонта, заявка №55' });
+    const auth = screen.getByRole('listitem', { name: 'Согласование ремонта, заявка №56' });
+    expect(within(conflict!).getByText('Ведомость изменилась, проверьте новые условия')).toBeInTheDocument();
+    expect(within(conflict!).getByText('Что изменилось')).toBeInTheDocument();
+    expect(within(conflict!).getByText(new RegExp(`стоимость работ 15${S}000,00${S}₽`))).toBeInTheDocument();
+    expect(within(conflict!).queryByRole('button', { name: 'Повторить' })).not.toBeInTheDocument();
+
+    expect(within(auth!).getByText('Войдите снова, чтобы отправить решение')).toBeInTheDocument();
+    await userEvent.setup().click(within(auth!).getByRole('button', { name: 'Войти' }));
+    expect(onLogin).toHaveBeenCalled();
+  });
+});

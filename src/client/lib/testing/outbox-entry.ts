@@ -1,0 +1,23 @@
+// Test data: an entry of the service worker's outbox as its notices carry it.
+import type { OutboxEntry } from '#shared/api/outbox.ts';
+
+export function outboxEntry(overrides: Partial<OutboxEntry> = {}): OutboxEntry {
+  return {
+    id: 'entry-1',
+    createdAt: 1_000,
+    method: 'POST',
+    path: '/ajax/cabinet/defects/approve',
+    body: { ticket_id: 55, defects: [{ id: 101, version: 3 }], end: true },
+    idempotencyKey: 'key-1',
+    statements: [{ id: 101, version: 3 }],
+    ticketId: 55,
+    kind: 'approve',
+    state: 'queued',
+    attempts: 0,
+    nextAttemptAt: 0,
+    lastStatus: null,
+    lastError: null,
+    result: null,
+    ...overrides,
+  };
+}
