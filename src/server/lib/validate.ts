@@ -8,6 +8,7 @@ import {
 } from '#shared/api/endpoint.ts';
 import type { AppEnv } from '#server/context.ts';
 import { ApiFailure, badRequest, sendFailure } from '#server/lib/api-failure.ts';
+import { readBodyCapped } from '#server/lib/read-body.ts';
 
 // The one path every request body takes: size cap → JSON → plain object → valibot → handler.
 // Handlers only ever see parsed, typed input; a refusal is a 400/422 before any write.
@@ -19,25 +20,10 @@ type SuccessStatus = 200 | 201;
 
 /** Reads at most MAX_JSON_BYTES of the body as strict UTF-8; null when it is larger or not UTF-8. */
 async function readBodyText(request: Request): Promise<string | null> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_JSON_BYTES) return null;
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    // Stop reading at the cap: a client that lies about Content-Length cannot make us buffer more.
-    if (size > MAX_JSON_BYTES) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
+  const bytes = await readBodyCapped(request, MAX_JSON_BYTES);
+  if (bytes === null) return null;
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     return null;
   }

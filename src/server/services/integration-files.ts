@@ -2,6 +2,7 @@ import { MAX_UPLOAD_BYTES, integrationMessages } from '#shared/api/integration.t
 import type { AppDeps } from '#server/context.ts';
 import { ApiFailure, badRequest, fieldFailure } from '#server/lib/api-failure.ts';
 import { saveFile, sha256Hex } from '#server/services/files.ts';
+import { readBodyCapped } from '#server/lib/read-body.ts';
 
 // POST /files: one multipart part named `file`, at most 10 MB, and only PDF, JPEG, PNG or WebP —
 // decided by the bytes, never by the name or the declared type, since the portal later serves
@@ -48,23 +49,9 @@ export function cleanFileName(raw: string, type: Sniffed): string {
 
 /** The request body, refusing (413) as soon as it outgrows what a 10 MB file needs. */
 async function readCapped(request: Request): Promise<Buffer<ArrayBuffer>> {
-  const cap = MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD;
-  if (Number(request.headers.get('content-length') ?? '0') > cap) throw tooLarge();
-  if (!request.body) return Buffer.alloc(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > cap) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
+  const body = await readBodyCapped(request, MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD);
+  if (body === null) throw tooLarge();
+  return body;
 }
 
 /** The `file` part of a multipart body; 400 when the body is not multipart, 422 when the part is missing. */
