@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, baseURL, launchBrowser, screenshot, withPage } from './support.ts';
+import { CHROMIUM_LAUNCH_OPTIONS, PHONE, baseURL, launchBrowser, screenshot, withPage } from './support.ts';
 import { button, visible } from './ui.ts';
 
 interface ManifestIcon {
@@ -48,17 +48,7 @@ async function withInstallableProfile(name: string, body: (page: Page, context: 
     ...PHONE.options,
     serviceWorkers: 'allow',
     baseURL: baseURL(),
-    executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    ...CHROMIUM_LAUNCH_OPTIONS,
   });
   context.setDefaultTimeout(15_000);
   try {
