@@ -36,8 +36,12 @@ export async function insertTicket(t: TestApp, clientId: number, options: Ticket
 }
 
 export interface StatementOptions {
+  series?: string;
   sum?: string;
   agreed?: number;
+  tradeIsEnabled?: boolean;
+  version?: number;
+  conclusion?: string | null;
   status?: number;
   name?: string;
   defect?: string;
@@ -52,14 +56,16 @@ export async function insertStatement(t: TestApp, ticketId: number, options: Sta
     .insert(defectStatements)
     .values({
       ticketId,
-      series: 'SN-0001',
+      series: options.series ?? 'SN-0001',
       type: 1,
       name: options.name ?? 'Турбинный наконечник',
       defect: options.defect ?? 'Износ подшипников',
-      conclusion: 'Замена роторной группы',
+      conclusion: options.conclusion === undefined ? 'Замена роторной группы' : options.conclusion,
       sum: options.sum ?? '1000.00',
       status: options.status ?? 1,
       agreed: options.agreed ?? 0,
+      tradeIsEnabled: options.tradeIsEnabled ?? false,
+      version: options.version ?? 1,
       id1c: options.id1c ?? null,
       documentFileId: options.documentFileId ?? null,
       photoFileIds: options.photoFileIds ?? [],

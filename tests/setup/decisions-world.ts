@@ -11,10 +11,10 @@ import {
   historyEntries,
   idempotencyKeys,
   pointsEntries,
-  tickets,
   tradeInInstruments,
 } from '../../src/server/db/schema.ts';
 import { insertAccount, loginAs } from './accounts.ts';
+import { insertStatement as insertCabinetStatement, insertTicket as insertCabinetTicket, type StatementOptions as CabinetStatementOptions } from './cabinet-world.ts';
 import type { TestApp } from './test-app.ts';
 
 let keyCounter = 0;
@@ -25,35 +25,23 @@ export function newKey(): string {
   return `test-key-${Date.now().toString(36)}-${keyCounter}`;
 }
 
-export async function insertTicket(t: TestApp, clientId: number): Promise<number> {
-  const [row] = await t.db.insert(tickets).values({ clientId, authorId: clientId, status: 5, officeId: null }).returning({ id: tickets.id });
-  return row!.id;
+/** A ticket waiting for the clinic's decision (status 5), no office. */
+export function insertTicket(t: TestApp, clientId: number): Promise<number> {
+  return insertCabinetTicket(t, clientId, { status: 5 });
 }
 
-export interface StatementOptions {
-  sum?: string;
-  tradeIsEnabled?: boolean;
-  agreed?: number;
-  version?: number;
-}
+export type StatementOptions = Pick<CabinetStatementOptions, 'sum' | 'tradeIsEnabled' | 'agreed' | 'version'>;
 
+/** A quote not decided yet (10 000 ₽ unless told), with the version a decision must name. */
 export async function insertStatement(t: TestApp, ticketId: number, options: StatementOptions = {}) {
-  const [row] = await t.db
-    .insert(defectStatements)
-    .values({
-      ticketId,
-      series: 'SN-1',
-      type: 1,
-      name: 'Турбинный наконечник',
-      defect: 'Шумит ротор',
-      sum: options.sum ?? '10000.00',
-      status: 1,
-      agreed: options.agreed ?? 0,
-      tradeIsEnabled: options.tradeIsEnabled ?? false,
-      version: options.version ?? 1,
-    })
-    .returning({ id: defectStatements.id, version: defectStatements.version });
-  return row!;
+  const id = await insertCabinetStatement(t, ticketId, {
+    ...options,
+    series: 'SN-1',
+    defect: 'Шумит ротор',
+    conclusion: null,
+    sum: options.sum ?? '10000.00',
+  });
+  return { id, version: options.version ?? 1 };
 }
 
 export async function grantPoints(t: TestApp, clientId: number, delta: number): Promise<void> {

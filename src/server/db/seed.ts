@@ -26,6 +26,7 @@ const SEED_LOCK = 727_001;
 const DAY = 24 * 60 * 60 * 1000;
 
 type OfficeRow = typeof offices.$inferInsert;
+type StatementRow = typeof defectStatements.$inferInsert;
 
 /** One office per region of the spec's region table, plus the two central ones (ids 1 and 2, always offered). */
 export const DEMO_OFFICES: OfficeRow[] = [
@@ -184,6 +185,13 @@ async function seedWorld(tx: Tx, passwordHash: string, now: Date): Promise<numbe
     return date;
   };
 
+  /** Quotes on one ticket, written on one day; returns their ids. */
+  const addStatements = (ticketId: number, createdAt: Date, rows: Array<Omit<StatementRow, 'ticketId' | 'createdAt'>>) =>
+    tx
+      .insert(defectStatements)
+      .values(rows.map((row) => ({ ...row, ticketId, createdAt })))
+      .returning({ id: defectStatements.id });
+
   for (const office of DEMO_OFFICES) {
     await tx.insert(offices).values(office).onConflictDoNothing();
   }
@@ -222,48 +230,39 @@ async function seedWorld(tx: Tx, passwordHash: string, now: Date): Promise<numbe
       { serialNumber: 'EMS-PV-5530128', type: 3, description: 'Скалер EMS Piezon, нет подачи воды', status: 2 },
     ],
   });
-  const pendingDefects = await tx
-    .insert(defectStatements)
-    .values([
-      {
-        ticketId: pending.id,
-        series: 'WH-TA98-1184301',
-        type: 1,
-        name: 'Турбинный наконечник W&H Synea TA-98',
-        defect: 'Износ подшипников ротора, повышенный люфт и шум',
-        conclusion: 'Требуется замена роторной группы и уплотнений',
-        sum: '12500.00',
-        status: 1,
-        id1c: 'ДВ-000311',
-        createdAt: daysAgo(3),
-      },
-      {
-        ticketId: pending.id,
-        series: 'NSK-X25L-220917',
-        type: 2,
-        name: 'Угловой наконечник NSK Ti-Max X25L',
-        defect: 'Износ цангового механизма, бор не фиксируется',
-        conclusion: 'Замена цанги и промежуточной шестерни',
-        sum: '8700.00',
-        status: 1,
-        id1c: 'ДВ-000312',
-        createdAt: daysAgo(3),
-      },
-      {
-        ticketId: pending.id,
-        series: 'EMS-PV-5530128',
-        type: 3,
-        name: 'Скалер EMS Piezon',
-        defect: 'Трещина корпуса рукоятки, засор водяного канала',
-        conclusion: 'Ремонт экономически нецелесообразен, доступен обмен на новый инструмент',
-        sum: '23400.00',
-        status: 1,
-        tradeIsEnabled: true,
-        id1c: 'ДВ-000313',
-        createdAt: daysAgo(3),
-      },
-    ])
-    .returning({ id: defectStatements.id });
+  const pendingDefects = await addStatements(pending.id, daysAgo(3), [
+    {
+      series: 'WH-TA98-1184301',
+      type: 1,
+      name: 'Турбинный наконечник W&H Synea TA-98',
+      defect: 'Износ подшипников ротора, повышенный люфт и шум',
+      conclusion: 'Требуется замена роторной группы и уплотнений',
+      sum: '12500.00',
+      status: 1,
+      id1c: 'ДВ-000311',
+    },
+    {
+      series: 'NSK-X25L-220917',
+      type: 2,
+      name: 'Угловой наконечник NSK Ti-Max X25L',
+      defect: 'Износ цангового механизма, бор не фиксируется',
+      conclusion: 'Замена цанги и промежуточной шестерни',
+      sum: '8700.00',
+      status: 1,
+      id1c: 'ДВ-000312',
+    },
+    {
+      series: 'EMS-PV-5530128',
+      type: 3,
+      name: 'Скалер EMS Piezon',
+      defect: 'Трещина корпуса рукоятки, засор водяного канала',
+      conclusion: 'Ремонт экономически нецелесообразен, доступен обмен на новый инструмент',
+      sum: '23400.00',
+      status: 1,
+      tradeIsEnabled: true,
+      id1c: 'ДВ-000313',
+    },
+  ]);
 
   // 2. Finished and closed, paid.
   const finished = await createTicket(tx, clientId, {
@@ -277,39 +276,32 @@ async function seedWorld(tx: Tx, passwordHash: string, now: Date): Promise<numbe
       { serialNumber: 'KV-EM-19-802341', type: 4, description: 'Микромотор KaVo INTRAmatic, перегрев', status: 7 },
     ],
   });
-  const finishedDefects = await tx
-    .insert(defectStatements)
-    .values([
-      {
-        ticketId: finished.id,
-        series: 'KV-GT-MK-551230',
-        type: 1,
-        name: 'Турбина KaVo GENTLEsilence 8000B',
-        defect: 'Разрушение подшипников, заклинивание ротора',
-        conclusion: 'Замена роторной группы выполнена, инструмент проверен',
-        sum: '14900.00',
-        status: 3,
-        agreed: 1,
-        id1c: 'ДВ-000198',
-        departure: 'https://www.cdek.ru/ru/tracking?order_id=1498032771',
-        createdAt: daysAgo(70),
-      },
-      {
-        ticketId: finished.id,
-        series: 'KV-EM-19-802341',
-        type: 4,
-        name: 'Врачебный микромотор KaVo INTRAmatic LUX 3',
-        defect: 'Износ щёточного узла, перегрев при работе',
-        conclusion: 'Заменён щёточный узел, произведена профилактика',
-        sum: '9800.00',
-        status: 3,
-        agreed: 1,
-        id1c: 'ДВ-000199',
-        departure: 'https://www.cdek.ru/ru/tracking?order_id=1498032771',
-        createdAt: daysAgo(70),
-      },
-    ])
-    .returning({ id: defectStatements.id });
+  const finishedDefects = await addStatements(finished.id, daysAgo(70), [
+    {
+      series: 'KV-GT-MK-551230',
+      type: 1,
+      name: 'Турбина KaVo GENTLEsilence 8000B',
+      defect: 'Разрушение подшипников, заклинивание ротора',
+      conclusion: 'Замена роторной группы выполнена, инструмент проверен',
+      sum: '14900.00',
+      status: 3,
+      agreed: 1,
+      id1c: 'ДВ-000198',
+      departure: 'https://www.cdek.ru/ru/tracking?order_id=1498032771',
+    },
+    {
+      series: 'KV-EM-19-802341',
+      type: 4,
+      name: 'Врачебный микромотор KaVo INTRAmatic LUX 3',
+      defect: 'Износ щёточного узла, перегрев при работе',
+      conclusion: 'Заменён щёточный узел, произведена профилактика',
+      sum: '9800.00',
+      status: 3,
+      agreed: 1,
+      id1c: 'ДВ-000199',
+      departure: 'https://www.cdek.ru/ru/tracking?order_id=1498032771',
+    },
+  ]);
 
   // 3. Works agreed, on its way back: a shipping order with a tracking link; bill not paid yet.
   const shipping = await createTicket(tx, clientId, {
@@ -321,10 +313,8 @@ async function seedWorld(tx: Tx, passwordHash: string, now: Date): Promise<numbe
     writtenAt: now,
     instruments: [{ serialNumber: 'SR-MAX-300512', type: 6, description: 'Хирургический мотор Sirona, ошибка E3', status: 3 }],
   });
-  const shippingDefects = await tx
-    .insert(defectStatements)
-    .values({
-      ticketId: shipping.id,
+  const shippingDefects = await addStatements(shipping.id, daysAgo(15), [
+    {
       series: 'SR-MAX-300512',
       type: 6,
       name: 'Хирургический мотор Dentsply Sirona ImplantMED',
@@ -334,9 +324,8 @@ async function seedWorld(tx: Tx, passwordHash: string, now: Date): Promise<numbe
       status: 2,
       agreed: 1,
       id1c: 'ДВ-000267',
-      createdAt: daysAgo(15),
-    })
-    .returning({ id: defectStatements.id });
+    },
+  ]);
 
   // 4–6. Earlier stages: just filed, approved by the service, cancelled.
   await createTicket(tx, clientId, {

@@ -5,11 +5,10 @@ import { recordEvent, recordHistory } from '#server/db/journal.ts';
 import { pointsEntries } from '#server/db/schema.ts';
 import { ApiFailure } from '#server/lib/api-failure.ts';
 import { notFound } from '#server/services/access.ts';
-import { lockClient } from '#server/services/integration-refs.ts';
-import { balance } from '#server/services/points.ts';
+import { balance, lockClient } from '#server/services/points.ts';
 
 // POST /clients/{id}/points: one ledger entry. The balance is the sum of entries; it may never go
-// below zero. The client row is locked (`select … for update`) before the sum is read, so two
+// below zero. The client row is locked (`for no key update`) before the sum is read, so two
 // concurrent debits cannot both see the old balance. It is the same lock services/points.ts takes
 // for the clinic's spending, so back-office debits and portal spends are serialised together.
 

@@ -1,9 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import { integrationMessages } from '#shared/api/integration.ts';
 import type { Tx } from '#server/db/client.ts';
-import { clients, files, offices } from '#server/db/schema.ts';
+import { files, offices } from '#server/db/schema.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
 import { notFound } from '#server/services/access.ts';
+import { lockClient } from '#server/services/points.ts';
 
 // Checks the back-office calls share: ids in the path (404 when unknown) and ids in the body
 // (422 on the field that names them, since the body, not the URL, is what is wrong).
@@ -19,15 +20,10 @@ export function parsePathId(raw: string | undefined): number {
 }
 
 /**
- * The client row, locked until the transaction ends (`for update`): writers that check something
- * about a client's rows (points balance, bill numbers) run one at a time per client.
+ * The client exists and is locked for this transaction (points.ts `lockClient`, the portal's lock:
+ * `for no key update`, ADR 0006/0008), else 422 on `field`. Writers that check something about a
+ * client's rows (points balance, bill numbers) run one at a time per client.
  */
-export async function lockClient(tx: Tx, clientId: number): Promise<boolean> {
-  const rows = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
-  return rows.length > 0;
-}
-
-/** The client exists (and is locked for this transaction), else 422 on `field`. */
 export async function requireClient(tx: Tx, clientId: number, field = 'client_id'): Promise<void> {
   if (!(await lockClient(tx, clientId))) throw fieldFailure(field, integrationMessages.clientNotFound);
 }

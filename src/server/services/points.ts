@@ -26,10 +26,12 @@ export async function balance(db: Db | Tx, clientId: number): Promise<number> {
  * locks that every foreign-key insert takes on the client row (ledger, history, decisions, keys)
  * are not blocked. With `FOR UPDATE`, a back-office transaction holding a statement lock and then
  * inserting a history line for this client would deadlock against a decision holding this lock
- * and waiting for that statement (ADR 0006).
+ * and waiting for that statement (ADR 0006). The back office's writers take this same lock.
+ * Returns whether the client exists.
  */
-export async function lockClient(tx: Tx, clientId: number): Promise<void> {
-  await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('no key update');
+export async function lockClient(tx: Tx, clientId: number): Promise<boolean> {
+  const rows = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('no key update');
+  return rows.length > 0;
 }
 
 /** The balance read under the client lock: stays true until the transaction commits. */

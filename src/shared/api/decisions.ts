@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { defineEndpoint, okResponse } from './endpoint.ts';
 import { moneyString } from './query.ts';
 import { REJECT_REASONS } from '../dictionaries/reject-reasons.ts';
+import { toKopecks } from '../format/number/kopecks.ts';
 
 // Decisions on repair quotes (cabinet.md §2 Popups, §4 Approval, §5). Every call carries an
 // `Idempotency-Key` header made when the user tapped, and names the statement version the user saw.
@@ -123,9 +124,7 @@ export const getDefectLoyalty = defineEndpoint({
 
 /** At most 30 % of the cost (whole points, rounded down) and at most what the user has. */
 export function ballsForDiscount(sum: string, available: number): number {
-  const [roubles = '0', kopecks = '00'] = sum.split('.');
-  const costInKopecks = Number(roubles) * 100 + Number(kopecks.padEnd(2, '0').slice(0, 2));
-  const limit = Math.floor((costInKopecks * MAX_POINTS_SHARE) / 100);
+  const limit = Math.floor((Number(toKopecks(sum)) * MAX_POINTS_SHARE) / 100);
   return Math.max(0, Math.min(limit, available));
 }
 
