@@ -20,4 +20,13 @@ describe('forgetAccountData', () => {
     expect(await idbStorage.getItem('bills')).toBeNull();
     expect(await idbStorage.getItem('account')).toBe('{"user":null}');
   });
+
+  it('remembers every key when several stores register in the same tick', async () => {
+    await idbStorage.setItem('account-scoped-keys', '[]');
+    registerAccountScoped('first', vi.fn());
+    registerAccountScoped('second', vi.fn());
+    await vi.waitFor(async () => {
+      expect(JSON.parse((await idbStorage.getItem('account-scoped-keys')) ?? '[]')).toEqual(['first', 'second']);
+    });
+  });
 });

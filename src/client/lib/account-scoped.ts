@@ -16,12 +16,21 @@ async function savedKeys(): Promise<string[]> {
   }
 }
 
+/**
+ * The saved key list is read and written one registration at a time: stores created in the same tick
+ * would otherwise all read the old list, and each write would drop the keys of the others.
+ */
+let keyUpdates: Promise<void> = Promise.resolve();
+
 /** Called by each persisted store that holds account data, with its storage key and an in-memory reset. */
 export function registerAccountScoped(storageKey: string, forget: () => void): void {
   loaded.set(storageKey, forget);
-  void savedKeys().then((keys) => {
-    if (!keys.includes(storageKey)) return idbStorage.setItem(KEYS_KEY, JSON.stringify([...keys, storageKey]));
-  });
+  keyUpdates = keyUpdates
+    .then(async () => {
+      const keys = await savedKeys();
+      if (!keys.includes(storageKey)) await idbStorage.setItem(KEYS_KEY, JSON.stringify([...keys, storageKey]));
+    })
+    .catch(() => undefined);
 }
 
 /** Wipes every account-scoped store, in memory and on the device. */

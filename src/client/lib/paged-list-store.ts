@@ -116,7 +116,8 @@ export function createPagedListStore<Item, Filter>({
 
         forget() {
           generation += 1;
-          set({ filter: initialFilter, items: [], nextCursor: null, fetchedAt: null, ownerId: null, firstPage: { length: 0, nextCursor: null }, error: null, moreError: null });
+          // Also the loading flags: the answers in flight are dropped now, so nothing else would clear them.
+          set(emptyListData<Item, Filter>(initialFilter));
         },
 
         async loadMore(userId) {

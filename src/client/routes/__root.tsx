@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createRootRoute, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { AppShell } from '#client/components/layout/app-shell.tsx';
+import { isCabinetPath } from '#client/components/layout/cabinet-links.ts';
 import { Header } from '#client/components/layout/header.tsx';
 import { MorePanel } from '#client/components/layout/more-panel.tsx';
 import { NoticeStack } from '#client/components/layout/notice-stack.tsx';
@@ -19,10 +20,6 @@ export const Route = createRootRoute({
   component: RootLayout,
   notFoundComponent: NotFoundScreen,
 });
-
-function isCabinetPath(pathname: string): boolean {
-  return pathname === '/cabinet' || pathname.startsWith('/cabinet/');
-}
 
 /**
  * The app shell. It renders at once from the persisted account (no blank screen while the user

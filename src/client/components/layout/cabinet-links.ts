@@ -14,3 +14,8 @@ export const CABINET_LINKS = [
 ] as const;
 
 export type CabinetPath = (typeof CABINET_LINKS)[number]['to'];
+
+/** Whether `pathname` is a cabinet page (the header's cabinet state, the guard, logout's way out). */
+export function isCabinetPath(pathname: string): boolean {
+  return pathname === '/cabinet' || pathname.startsWith('/cabinet/');
+}

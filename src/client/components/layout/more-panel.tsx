@@ -32,13 +32,60 @@ export function initials(name: string, surname: string): string {
   return `${name.trim().charAt(0)}${surname.trim().charAt(0)}`.toUpperCase() || '?';
 }
 
+interface LinkCount {
+  value: number;
+  forms: PluralForms;
+}
+
+interface LinkGroupProps {
+  /** The heading and the navigation's name. */
+  title: string;
+  links: readonly { to: (typeof CABINET_LINKS | typeof PUBLIC_LINKS)[number]['to']; label: string }[];
+  /** What a link's (only seen) badge counts, if anything. */
+  countFor?: (to: string) => LinkCount | null;
+  onClose: () => void;
+}
+
+function LinkGroup({ title, links, countFor, onClose }: LinkGroupProps) {
+  return (
+    <nav aria-label={title}>
+      <h3 className={styles.groupTitle}>{title}</h3>
+      <ul className={styles.list}>
+        {links.map((link) => {
+          const count = countFor?.(link.to) ?? null;
+          return (
+            <li key={link.to}>
+              <Link
+                to={link.to}
+                className={styles.item}
+                activeProps={{ className: `${styles.item} ${styles.active}` }}
+                onClick={onClose}
+                // 'Счета, 3 неоплаченных счёта': the label, then what the (only seen) badge counts.
+                aria-label={count ? labelWithCount(link.label, count.value, count.forms) : undefined}
+              >
+                <span>{link.label}</span>
+                {count && <Badge count={count.value} decorative />}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
 /** The More panel of the tab bar (portal.md §2.5): profile, cabinet sections, public links, repair, logout. */
 export function MorePanel({ open, onClose, user, standalone, onRepair, onLogin, onLogout }: MorePanelProps) {
-  const countFor = (to: string): { value: number; forms: PluralForms } | null => {
+  const countFor = (to: string): LinkCount | null => {
     if (!user) return null;
     if (to === '/cabinet/bills') return { value: user.unpaid_bills, forms: UNPAID_BILL_FORMS };
     if (to === '/cabinet/notifications') return { value: user.unread_notifications, forms: UNREAD_NOTIFICATION_FORMS };
     return null;
+  };
+  /** The panel's buttons close it first, then act. */
+  const closeThen = (action: () => void) => () => {
+    onClose();
+    action();
   };
 
   return (
@@ -59,56 +106,18 @@ export function MorePanel({ open, onClose, user, standalone, onRepair, onLogin, 
         ) : (
           <section className={styles.guest} aria-label="Вход">
             <p>Войдите, чтобы следить за заявками, согласовывать работы и копить бонусы.</p>
-            <button
-              type="button"
-              className={styles.primaryAction}
-              onClick={() => {
-                onClose();
-                onLogin();
-              }}
-            >
+            <button type="button" className={styles.primaryAction} onClick={closeThen(onLogin)}>
               <Icon name="login" size={20} />
               Войти
             </button>
           </section>
         )}
 
-        {user && (
-          <nav aria-label="Личный кабинет">
-            <h3 className={styles.groupTitle}>Личный кабинет</h3>
-            <ul className={styles.list}>
-              {CABINET_LINKS.map((link) => {
-                const count = countFor(link.to);
-                return (
-                  <li key={link.to}>
-                    <Link
-                      to={link.to}
-                      className={styles.item}
-                      activeProps={{ className: `${styles.item} ${styles.active}` }}
-                      onClick={onClose}
-                      // 'Счета, 3 неоплаченных счёта': the label, then what the (only seen) badge counts.
-                      aria-label={count ? labelWithCount(link.label, count.value, count.forms) : undefined}
-                    >
-                      <span>{link.label}</span>
-                      {count && <Badge count={count.value} decorative />}
-                    </Link>
-                  </li>
-                );
-              })}
-            </ul>
-          </nav>
-        )}
+        {user && <LinkGroup title="Личный кабинет" links={CABINET_LINKS} countFor={countFor} onClose={onClose} />}
 
         <div className={styles.repair}>
           {standalone ? (
-            <button
-              type="button"
-              className={styles.primaryAction}
-              onClick={() => {
-                onClose();
-                onRepair();
-              }}
-            >
+            <button type="button" className={styles.primaryAction} onClick={closeThen(onRepair)}>
               <Icon name="repair" size={20} />
               Оставить заявку на ремонт
             </button>
@@ -120,28 +129,10 @@ export function MorePanel({ open, onClose, user, standalone, onRepair, onLogin, 
           )}
         </div>
 
-        <nav aria-label="О сервисе">
-          <h3 className={styles.groupTitle}>О сервисе</h3>
-          <ul className={styles.list}>
-            {PUBLIC_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={styles.item} activeProps={{ className: `${styles.item} ${styles.active}` }} onClick={onClose}>
-                  <span>{link.label}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <LinkGroup title="О сервисе" links={PUBLIC_LINKS} onClose={onClose} />
 
         {user && (
-          <button
-            type="button"
-            className={styles.logout}
-            onClick={() => {
-              onClose();
-              onLogout();
-            }}
-          >
+          <button type="button" className={styles.logout} onClick={closeThen(onLogout)}>
             <Icon name="logout" size={20} />
             Выйти
           </button>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { UserData } from '#shared/api/account.ts';
-import { UNPAID_BILL_FORMS, UNREAD_NOTIFICATION_FORMS } from '#shared/format/plural.ts';
+import { UNPAID_BILL_FORMS, UNREAD_NOTIFICATION_FORMS, type PluralForms } from '#shared/format/plural.ts';
 import { Badge, labelWithCount } from '#client/components/ui/badge.tsx';
 import { Icon, type IconName } from '#client/components/ui/icon.tsx';
 import styles from './tab-bar.module.css';
@@ -31,20 +31,56 @@ function TabContent({ icon, label, badge }: { icon: IconName; label: string; bad
   );
 }
 
+interface TabLinkProps {
+  to: '/cabinet/tickets' | '/cabinet/bills' | '/cabinet/notifications' | '/loyalty' | '/services' | '/contacts';
+  icon: IconName;
+  label: string;
+  /** A count shown as a badge on the icon (only seen: the name reads the label first, 'Счета, 1 неоплаченный счёт'). */
+  count?: { value: number; forms: PluralForms };
+}
+
+function TabLink({ to, icon, label, count }: TabLinkProps) {
+  return (
+    <li>
+      <Link
+        to={to}
+        className={styles.tab}
+        activeProps={{ className: `${styles.tab} ${styles.active}` }}
+        aria-label={count ? labelWithCount(label, count.value, count.forms) : undefined}
+      >
+        <TabContent
+          icon={icon}
+          label={label}
+          badge={count && <Badge count={count.value} decorative className={styles.badge} />}
+        />
+      </Link>
+    </li>
+  );
+}
+
+/** The raised centre item's content: Ремонт (logged in) or Войти (logged out). */
+function CenterContent({ icon, label }: { icon: IconName; label: string }) {
+  return (
+    <>
+      <span className={styles.centerCircle}>
+        <Icon name={icon} />
+      </span>
+      <span className={styles.label}>{label}</span>
+    </>
+  );
+}
+
 /**
  * The bottom tab bar (portal.md §2.5): phones in a browser and the installed app. Logged in: Заявки,
  * Счета, Ремонт, Уведомления, Ещё; logged out: Бонусы, О сервисе, Войти, Контакты, Ещё.
  */
 export function TabBar({ user, ready, standalone, moreOpen, onLogin, onRepair, onMore }: TabBarProps) {
   const barClass = [styles.bar, standalone ? styles.always : ''].filter(Boolean).join(' ');
-  const tab = styles.tab;
-  const active = { className: `${styles.tab} ${styles.active}` };
-
   const more = (
     <li>
       <button
         type="button"
-        className={tab}
+        className={styles.tab}
         aria-haspopup="dialog"
         aria-expanded={moreOpen}
         onClick={onMore}
@@ -60,87 +96,39 @@ export function TabBar({ user, ready, standalone, moreOpen, onLogin, onRepair, o
   } else if (user) {
     items = (
       <>
-        <li>
-          <Link to="/cabinet/tickets" className={tab} activeProps={active}>
-            <TabContent icon="tickets" label="Заявки" />
-          </Link>
-        </li>
-        <li>
-          {/* The badge sits on the icon, before the label: it is only seen, and the name reads the
-              label first, 'Счета, 1 неоплаченный счёт'. */}
-          <Link
-            to="/cabinet/bills"
-            className={tab}
-            activeProps={active}
-            aria-label={labelWithCount('Счета', user.unpaid_bills, UNPAID_BILL_FORMS)}
-          >
-            <TabContent
-              icon="bills"
-              label="Счета"
-              badge={<Badge count={user.unpaid_bills} decorative className={styles.badge} />}
-            />
-          </Link>
-        </li>
+        <TabLink to="/cabinet/tickets" icon="tickets" label="Заявки" />
+        <TabLink to="/cabinet/bills" icon="bills" label="Счета" count={{ value: user.unpaid_bills, forms: UNPAID_BILL_FORMS }} />
         <li className={styles.centerItem}>
           {standalone ? (
             <button type="button" className={styles.center} onClick={onRepair} aria-haspopup="dialog">
-              <span className={styles.centerCircle}>
-                <Icon name="repair" />
-              </span>
-              <span className={styles.label}>Ремонт</span>
+              <CenterContent icon="repair" label="Ремонт" />
             </button>
           ) : (
             <Link to="/" hash="form-repair" className={styles.center}>
-              <span className={styles.centerCircle}>
-                <Icon name="repair" />
-              </span>
-              <span className={styles.label}>Ремонт</span>
+              <CenterContent icon="repair" label="Ремонт" />
             </Link>
           )}
         </li>
-        <li>
-          <Link
-            to="/cabinet/notifications"
-            className={tab}
-            activeProps={active}
-            aria-label={labelWithCount('Уведомления', user.unread_notifications, UNREAD_NOTIFICATION_FORMS)}
-          >
-            <TabContent
-              icon="bell"
-              label="Уведомления"
-              badge={<Badge count={user.unread_notifications} decorative className={styles.badge} />}
-            />
-          </Link>
-        </li>
+        <TabLink
+          to="/cabinet/notifications"
+          icon="bell"
+          label="Уведомления"
+          count={{ value: user.unread_notifications, forms: UNREAD_NOTIFICATION_FORMS }}
+        />
         {more}
       </>
     );
   } else {
     items = (
       <>
-        <li>
-          <Link to="/loyalty" className={tab} activeProps={active}>
-            <TabContent icon="gift" label="Бонусы" />
-          </Link>
-        </li>
-        <li>
-          <Link to="/services" className={tab} activeProps={active}>
-            <TabContent icon="info" label="О сервисе" />
-          </Link>
-        </li>
+        <TabLink to="/loyalty" icon="gift" label="Бонусы" />
+        <TabLink to="/services" icon="info" label="О сервисе" />
         <li className={styles.centerItem}>
           <button type="button" className={styles.center} onClick={onLogin} aria-haspopup="dialog">
-            <span className={styles.centerCircle}>
-              <Icon name="login" />
-            </span>
-            <span className={styles.label}>Войти</span>
+            <CenterContent icon="login" label="Войти" />
           </button>
         </li>
-        <li>
-          <Link to="/contacts" className={tab} activeProps={active}>
-            <TabContent icon="phone" label="Контакты" />
-          </Link>
-        </li>
+        <TabLink to="/contacts" icon="phone" label="Контакты" />
         {more}
       </>
     );

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { createFileRoute, Outlet, useRouterState } from '@tanstack/react-router';
 import { CabinetLayout, CabinetSkeleton } from '#client/components/layout/cabinet-layout.tsx';
+import { isCabinetPath } from '#client/components/layout/cabinet-links.ts';
 import { UnauthorizedScreen } from '#client/components/layout/status-screens.tsx';
 import { useAccountStore } from '#client/features/account/account-store.ts';
 import { useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
@@ -31,9 +32,7 @@ function CabinetRoute() {
   const needsLogin = ready && user === null;
   // False once a navigation away has started: this page stays mounted until the next one is ready,
   // and the shell closes the in-place form at that start; opening it again here would carry it along.
-  const onCabinetPage = useRouterState({
-    select: (state) => state.location.pathname === '/cabinet' || state.location.pathname.startsWith('/cabinet/'),
-  });
+  const onCabinetPage = useRouterState({ select: (state) => isCabinetPath(state.location.pathname) });
 
   // A decision the service worker kept was applied (reload the ticket and the points) or refused
   // because the ticket changed meanwhile (reload the ticket; the panel shows what changed).
