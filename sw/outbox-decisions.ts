@@ -3,7 +3,7 @@
 // schemas, so the worker never keeps a request the server would refuse as malformed.
 import * as v from 'valibot';
 import { approveDefects, discussDefect, rejectDefects, tradeInDefect } from '#shared/api/decisions.ts';
-import type { OutboxKind, SeenStatement } from '#shared/api/outbox.ts';
+import { seenTermsHeaderValue, type OutboxKind, type SeenStatement } from '#shared/api/outbox.ts';
 
 const decisionEndpoints = [
   { kind: 'approve', endpoint: approveDefects },
@@ -51,4 +51,18 @@ export function describeDecision(kind: OutboxKind, body: unknown): DecisionFacts
 
 function seen(statements: readonly SeenStatement[]): SeenStatement[] {
   return statements.map(({ id, version }) => ({ id, version }));
+}
+
+/**
+ * The statements with the terms the user saw, from the page's SEEN_TERMS_HEADER. Only terms of the
+ * very version the body names are taken; a missing or malformed header leaves them without (the
+ * page then shows the conflict with the current terms only).
+ */
+export function withSeenTerms(statements: readonly SeenStatement[], header: string | null): SeenStatement[] {
+  const parsed = header === null ? null : v.safeParse(seenTermsHeaderValue, header);
+  const seen = parsed?.success ? parsed.output : [];
+  return statements.map((statement) => {
+    const terms = seen.find((candidate) => candidate.id === statement.id && candidate.version === statement.version);
+    return terms ? { ...statement, terms: { sum: terms.sum, status: terms.status, agreed: terms.agreed } } : statement;
+  });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { approveDefects, discussDefect, IDEMPOTENCY_HEADER, rejectDefects, tradeInDefect } from '#shared/api/decisions.ts';
-import { OUTBOX_QUEUED_MESSAGE, queuedAnswer, type OutboxNotice } from '#shared/api/outbox.ts';
+import { OUTBOX_QUEUED_MESSAGE, queuedAnswer, SEEN_TERMS_HEADER, seenTermsHeader, type OutboxNotice } from '#shared/api/outbox.ts';
 import type { FetchLike } from './fetch-timeout.ts';
 import { enqueue } from './outbox-commands.ts';
 import { CSRF_HEADER } from './outbox-csrf.ts';
@@ -110,6 +110,31 @@ describe('handleDecisionPost', () => {
     });
     expect(t.deps.registerSync).toHaveBeenCalledOnce();
     expect(t.notices).toEqual([{ type: 'outbox', entry }]);
+  });
+
+  it('keeps the terms the user saw with the statements, from the page header', async () => {
+    const t = setup(async () => apiJson(decisionOk), false);
+    const body = { ticket_id: 11, defects: [{ id: 5, version: 3 }, { id: 6, version: 2 }] };
+    const headers = seenTermsHeader([
+      { id: 5, version: 3, sum: '7300.00', status: 1, agreed: 0 },
+      // Another version than the body names: not what this decision was made on.
+      { id: 6, version: 1, sum: '100.00', status: 1, agreed: 0 },
+    ]);
+    await queued(await handleDecisionPost(post(body, headers), 'approve', t.deps));
+    expect((await t.store.list())[0]?.statements).toEqual([
+      { id: 5, version: 3, terms: { sum: '7300.00', status: 1, agreed: 0 } },
+      { id: 6, version: 2 },
+    ]);
+  });
+
+  it.each([
+    ['not JSON', '{id: 5'],
+    ['of the wrong shape', JSON.stringify([{ id: 5, version: 3, sum: 7300, status: 1, agreed: 0 }])],
+    ['too long', JSON.stringify([{ id: 5, version: 3, sum: '7300.00', status: 1, agreed: 0, note: 'x'.repeat(5000) }])],
+  ])('keeps the decision without terms when the header is %s', async (_, value) => {
+    const t = setup(async () => apiJson(decisionOk), false);
+    await queued(await handleDecisionPost(post(approveBody(5, 3), { [SEEN_TERMS_HEADER]: value }), 'approve', t.deps));
+    expect((await t.store.list())[0]?.statements).toEqual([{ id: 5, version: 3 }]);
   });
 
   it('keeps the decision when the server does not answer in time', async () => {

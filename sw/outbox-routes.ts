@@ -3,12 +3,12 @@
 // portal's login page) the decision is kept in the outbox and the page gets a 202 "queued". An
 // answer from the portal itself, whatever its status, reaches the page unchanged.
 import { IDEMPOTENCY_HEADER } from '#shared/api/decisions.ts';
-import { OUTBOX_QUEUED_MESSAGE, type OutboxEntry, type OutboxKind, type QueuedAnswer } from '#shared/api/outbox.ts';
+import { OUTBOX_QUEUED_MESSAGE, SEEN_TERMS_HEADER, type OutboxEntry, type OutboxKind, type QueuedAnswer } from '#shared/api/outbox.ts';
 import { withDeadline, type FetchLike } from './fetch-timeout.ts';
 import { isApiJson, readAnswer } from './outbox-classify.ts';
 import { enqueue, hasUnsettledFor, type CommandDeps } from './outbox-commands.ts';
 import { CSRF_HEADER } from './outbox-csrf.ts';
-import { decisionKindOf, describeDecision, IDEMPOTENCY_KEY_PATTERN } from './outbox-decisions.ts';
+import { decisionKindOf, describeDecision, IDEMPOTENCY_KEY_PATTERN, withSeenTerms } from './outbox-decisions.ts';
 
 /** Shorter than the page's own 15 s, so the page gets the 202 rather than its own timeout. */
 export const ONLINE_TRY_TIMEOUT_MS = 8_000;
@@ -58,7 +58,9 @@ export async function handleDecisionPost(request: Request, kind: OutboxKind, dep
   if (facts === null || key === null || !IDEMPOTENCY_KEY_PATTERN.test(key)) return deps.fetch(request);
 
   const keep = async (): Promise<Response> => {
-    const entry = await enqueue(deps, { kind, path: new URL(request.url).pathname, body, idempotencyKey: key, facts });
+    // What the user saw goes with the entry, so a later conflict can say what changed since.
+    const statements = withSeenTerms(facts.statements, request.headers.get(SEEN_TERMS_HEADER));
+    const entry = await enqueue(deps, { kind, path: new URL(request.url).pathname, body, idempotencyKey: key, facts: { ...facts, statements } });
     await deps.registerSync();
     return queuedResponse(entry);
   };

@@ -98,10 +98,15 @@ export const tradeInDefect = defineEndpoint({
   output: decisionAnswer,
 });
 
+/**
+ * What a decision on a statement depends on: its cost, status and whether it is decided already,
+ * with the version that grows whenever any of them changes.
+ */
+export const statementTerms = v.object({ id: v.number(), version: v.number(), sum: moneyString, status: v.number(), agreed: v.number() });
+export type StatementTerms = v.InferOutput<typeof statementTerms>;
+
 /** In a 409 `details`: the statements as they are now, so the user sees what changed. */
-export const conflictDetails = v.object({
-  statements: v.array(v.object({ id: v.number(), version: v.number(), sum: moneyString, status: v.number(), agreed: v.number() })),
-});
+export const conflictDetails = v.object({ statements: v.array(statementTerms) });
 
 export const gift = v.object({
   id: v.number(),

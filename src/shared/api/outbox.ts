@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { statementTerms, type StatementTerms } from './decisions.ts';
 
 // The contract between the pages and the service worker's outbox (sw/outbox*.ts, ADR 0010).
 // Decisions made with no network are kept by the worker and sent later with the same
@@ -22,7 +23,31 @@ export type OutboxState = 'queued' | 'sending' | 'done' | 'conflict' | 'auth' | 
 export interface SeenStatement {
   id: number;
   version: number;
+  /**
+   * Its cost, status and decision then (from SEEN_TERMS_HEADER), so a conflict can say what
+   * changed. Absent when the page did not send them and in entries kept before they were recorded.
+   */
+  terms?: Pick<StatementTerms, 'sum' | 'status' | 'agreed'>;
 }
+
+/**
+ * Header of a decision POST: JSON of the statements' terms (`StatementTerms[]`) as the user saw
+ * them. Only the worker reads it, when it keeps the decision (ADR 0010); the server ignores it.
+ */
+export const SEEN_TERMS_HEADER = 'X-Seen-Terms';
+
+/** Far below the servers' limits for all headers (Node: 16 KB); a bigger batch goes without it. */
+const SEEN_TERMS_MAX_LENGTH = 4096;
+
+/** The header for these statements, or none when they would make it too long. */
+export function seenTermsHeader(statements: readonly StatementTerms[]): Record<string, string> {
+  if (statements.length === 0) return {};
+  const value = JSON.stringify(statements.map(({ id, version, sum, status, agreed }) => ({ id, version, sum, status, agreed })));
+  return value.length <= SEEN_TERMS_MAX_LENGTH ? { [SEEN_TERMS_HEADER]: value } : {};
+}
+
+/** How the worker reads the header (ASCII JSON: ids, versions, codes and money strings). */
+export const seenTermsHeaderValue = v.pipe(v.string(), v.maxLength(SEEN_TERMS_MAX_LENGTH), v.parseJson(), v.array(statementTerms));
 
 export interface OutboxEntry {
   id: string;

@@ -10,11 +10,12 @@ import {
   rejectDefects,
   tradeInDefect,
   type Gift,
+  type StatementTerms,
   type TradeInDetail,
   type TradeInListItem,
 } from '#shared/api/decisions.ts';
 import type { EndpointInput } from '#shared/api/endpoint.ts';
-import { queuedAnswer, type QueuedAnswer } from '#shared/api/outbox.ts';
+import { queuedAnswer, seenTermsHeader, type QueuedAnswer } from '#shared/api/outbox.ts';
 import { callApi, callApiOr } from '#client/lib/http.ts';
 import { refreshOutbox } from '#client/lib/sw-bridge.ts';
 
@@ -32,7 +33,11 @@ export interface DecisionAnswer {
   queued: boolean;
 }
 
-const keyHeader = (key: string) => ({ [IDEMPOTENCY_HEADER]: key });
+/**
+ * The tap's key, and the statements' terms as the user saw them: if the service worker keeps the
+ * decision and the server later refuses it (409), the list of waiting decisions shows was → now.
+ */
+const decisionHeaders = (key: string, seen: readonly StatementTerms[]) => ({ [IDEMPOTENCY_HEADER]: key, ...seenTermsHeader(seen) });
 
 /** The worker's 202 "queued" answer is checked first: the endpoint's schema would refuse it. */
 function toAnswer(answer: { first?: QueuedAnswer; output?: { message: string; balls: number } }): DecisionAnswer {
@@ -44,20 +49,20 @@ function toAnswer(answer: { first?: QueuedAnswer; output?: { message: string; ba
   return { message, balls, queued: false };
 }
 
-export async function approve(payload: ApprovePayload, key: string): Promise<DecisionAnswer> {
-  return toAnswer(await callApiOr(approveDefects, queuedAnswer, payload, undefined, keyHeader(key)));
+export async function approve(payload: ApprovePayload, key: string, seen: readonly StatementTerms[]): Promise<DecisionAnswer> {
+  return toAnswer(await callApiOr(approveDefects, queuedAnswer, payload, undefined, decisionHeaders(key, seen)));
 }
 
-export async function reject(payload: RejectPayload, key: string): Promise<DecisionAnswer> {
-  return toAnswer(await callApiOr(rejectDefects, queuedAnswer, payload, undefined, keyHeader(key)));
+export async function reject(payload: RejectPayload, key: string, seen: readonly StatementTerms[]): Promise<DecisionAnswer> {
+  return toAnswer(await callApiOr(rejectDefects, queuedAnswer, payload, undefined, decisionHeaders(key, seen)));
 }
 
-export async function discuss(payload: DiscussPayload, key: string): Promise<DecisionAnswer> {
-  return toAnswer(await callApiOr(discussDefect, queuedAnswer, payload, undefined, keyHeader(key)));
+export async function discuss(payload: DiscussPayload, key: string, seen: readonly StatementTerms[]): Promise<DecisionAnswer> {
+  return toAnswer(await callApiOr(discussDefect, queuedAnswer, payload, undefined, decisionHeaders(key, seen)));
 }
 
-export async function tradeIn(payload: TradeInPayload, key: string): Promise<DecisionAnswer> {
-  return toAnswer(await callApiOr(tradeInDefect, queuedAnswer, payload, undefined, keyHeader(key)));
+export async function tradeIn(payload: TradeInPayload, key: string, seen: readonly StatementTerms[]): Promise<DecisionAnswer> {
+  return toAnswer(await callApiOr(tradeInDefect, queuedAnswer, payload, undefined, decisionHeaders(key, seen)));
 }
 
 export interface Loyalty {

@@ -24,7 +24,7 @@ export function ApproveDialog({ balls, ...flow }: DecisionFlowProps & { balls: n
       setWithPoints(true);
       return;
     }
-    void sender.send({ ticket_id: request.ticketId, defects: seenStatements(request.statements), end: true }, approve);
+    void sender.send({ ticket_id: request.ticketId, defects: seenStatements(request.statements), end: true }, approve, request.statements);
   };
   const single = request.statements.length === 1;
 

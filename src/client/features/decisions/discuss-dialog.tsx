@@ -28,7 +28,7 @@ export function DiscussDialog({ request, onClose, onDone, onChanged }: DecisionF
     onSubmitInvalid: () => focusFirstInvalid(formRef.current),
     onSubmit: ({ value }) => {
       if (!statement) return;
-      void sender.send({ ticket_id: request.ticketId, defect: { id: statement.id, version: statement.version }, comment: value.comment.trim() }, discuss);
+      void sender.send({ ticket_id: request.ticketId, defect: { id: statement.id, version: statement.version }, comment: value.comment.trim() }, discuss, [statement]);
     },
   });
 

@@ -2,10 +2,9 @@ import * as v from 'valibot';
 import { conflictDetails, decisionMessages } from '#shared/api/decisions.ts';
 import { errorResponse } from '#shared/api/endpoint.ts';
 import type { OutboxEntry, OutboxKind } from '#shared/api/outbox.ts';
-import { defectStatusLabel } from '#shared/dictionaries/defect-statuses.ts';
-import { formatMoney } from '#shared/format/number/money.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { discardOutbox, retryOutbox, useOutbox, visibleEntries } from '#client/lib/sw-bridge.ts';
+import { StatementChanges } from './statement-changes.tsx';
 import styles from './outbox-panel.module.css';
 
 const KIND_LABELS: Record<OutboxKind, string> = {
@@ -13,14 +12,6 @@ const KIND_LABELS: Record<OutboxKind, string> = {
   reject: 'Отказ от ремонта',
   discuss: 'Вопрос по ремонту',
   'trade-in': 'Обмен на новый инструмент',
-};
-
-/** `agreed` codes (src/shared/api/tickets.ts) in words. */
-const AGREED_LABELS: Record<number, string> = {
-  1: 'ремонт согласован',
-  2: 'от ремонта отказались',
-  3: 'ремонт на обсуждении',
-  4: 'обмен на новый инструмент',
 };
 
 function stateText(entry: OutboxEntry): string {
@@ -39,28 +30,24 @@ function stateText(entry: OutboxEntry): string {
   }
 }
 
-/** A refused decision: the server's message and, per statement, how it is now. */
-function ConflictInfo({ result }: { result: unknown }) {
-  const parsed = v.safeParse(errorResponse, result);
+/** A refused decision: the server's message and, per statement, what changed since the user decided. */
+function ConflictInfo({ entry }: { entry: OutboxEntry }) {
+  const parsed = v.safeParse(errorResponse, entry.result);
   const message = (parsed.success ? parsed.output.message : undefined) ?? decisionMessages.conflict;
   const details = v.safeParse(conflictDetails, parsed.success ? parsed.output.details : undefined);
-  const statements = details.success ? details.output.statements : [];
+  const items = (details.success ? details.output.statements : []).map((now) => {
+    const seen = entry.statements.find((statement) => statement.id === now.id);
+    return {
+      id: now.id,
+      title: <>Ведомость №&nbsp;{now.id}</>,
+      seen: seen?.terms ? { version: seen.version, ...seen.terms } : undefined,
+      now,
+    };
+  });
   return (
     <>
       <p className={styles.error}>{message}</p>
-      {statements.length > 0 ? (
-        <>
-          <p className={styles.subheading}>Что изменилось</p>
-          <ul className={styles.changes}>
-            {statements.map((statement) => (
-              <li key={statement.id}>
-                Ведомость №&nbsp;{statement.id}: стоимость работ {formatMoney(statement.sum)}, статус «{defectStatusLabel(statement.status)}»
-                {statement.agreed !== 0 ? `, решение уже принято: ${AGREED_LABELS[statement.agreed] ?? 'ведомость закрыта'}` : ''}
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <StatementChanges items={items} />
     </>
   );
 }
@@ -94,7 +81,7 @@ export function OutboxPanel({ onLogin }: OutboxPanelProps) {
                 {name}
                 {count > 1 ? <span className={styles.muted}> (ведомостей: {count})</span> : null}
               </p>
-              {entry.state === 'conflict' ? <ConflictInfo result={entry.result} /> : <p className={entry.state === 'failed' ? styles.error : styles.state}>{stateText(entry)}</p>}
+              {entry.state === 'conflict' ? <ConflictInfo entry={entry} /> : <p className={entry.state === 'failed' ? styles.error : styles.state}>{stateText(entry)}</p>}
               {entry.state !== 'sending' ? (
                 <div className={styles.actions}>
                   {entry.state === 'auth' ? (

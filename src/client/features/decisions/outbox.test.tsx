@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { OUTBOX_QUEUED_MESSAGE } from '#shared/api/outbox.ts';
+import { OUTBOX_QUEUED_MESSAGE, SEEN_TERMS_HEADER } from '#shared/api/outbox.ts';
 import { stubFetch } from '#client/features/account/testing/fetch-stub.ts';
 import { useOutbox } from '#client/lib/sw-bridge.ts';
 import { outboxEntry } from '#client/lib/testing/outbox-entry.ts';
@@ -13,6 +13,7 @@ import { openDecision, turbine } from './testing/fixtures.ts';
 
 const APPROVE = '/ajax/cabinet/defects/approve';
 const S = ' ';
+const NBSP = '\u00A0';
 let worker: ServiceWorkerStub;
 
 beforeEach(() => {
@@ -27,7 +28,7 @@ afterEach(() => {
 
 describe('a decision the service worker kept for later', () => {
   it('closes the popup and says it will be sent, not that it failed', async () => {
-    stubFetch({ [`POST ${APPROVE}`]: { status: 202, body: { success: true, queued: true, message: OUTBOX_QUEUED_MESSAGE, outbox_id: 'entry-1' } } });
+    const { calls } = stubFetch({ [`POST ${APPROVE}`]: { status: 202, body: { success: true, queued: true, message: OUTBOX_QUEUED_MESSAGE, outbox_id: 'entry-1' } } });
     const onDecided = vi.fn();
     render(<DecisionDialogs balls={0} onDecided={onDecided} />);
     openDecision('approve', [turbine]);
@@ -41,6 +42,8 @@ describe('a decision the service worker kept for later', () => {
     expect(onDecided).not.toHaveBeenCalled();
     // The page asks the worker for its entries, so the statement shows as waiting at once.
     expect(worker.posted).toContainEqual({ type: 'list' });
+    // The terms the user saw go with it, for the worker to keep (a later conflict shows was → now).
+    expect(JSON.parse(calls[0]!.headers.get(SEEN_TERMS_HEADER)!)).toEqual([{ id: 101, version: 3, sum: '12500.00', status: 1, agreed: 0 }]);
   });
 });
 
@@ -72,6 +75,38 @@ describe('the list of waiting decisions', () => {
     await user.click(within(items[1]!).getByRole('button', { name: 'Повторить' }));
     await user.click(within(items[0]!).getByRole('button', { name: 'Удалить' }));
     await vi.waitFor(() => expect(worker.posted).toEqual([{ type: 'retry', id: 'b' }, { type: 'discard', id: 'a' }]));
+  });
+
+  it('shows a refused decision as was → now: only what changed, per statement', async () => {
+    render(<OutboxPanel onLogin={vi.fn()} />);
+    show(
+      outboxEntry({
+        state: 'conflict',
+        statements: [
+          { id: 101, version: 3, terms: { sum: '7300.00', status: 1, agreed: 0 } },
+          { id: 102, version: 5, terms: { sum: '900.00', status: 1, agreed: 0 } },
+          { id: 103, version: 2, terms: { sum: '500.00', status: 1, agreed: 0 } },
+        ],
+        result: {
+          success: false,
+          message: 'Ведомость изменилась',
+          details: {
+            statements: [
+              { id: 101, version: 4, sum: '8100.00', status: 1, agreed: 0 },
+              { id: 102, version: 6, sum: '900.00', status: 2, agreed: 1 },
+              // As the user saw it: another statement of the batch changed.
+              { id: 103, version: 2, sum: '500.00', status: 1, agreed: 0 },
+            ],
+          },
+        },
+      }),
+    );
+    const changes = within(screen.getByRole('listitem', { name: 'Согласование ремонта, заявка №55' })).getByRole('list');
+    const items = within(changes).getAllByRole('listitem');
+    expect(items.map((item) => [...item.children].map((line) => line.textContent))).toEqual([
+      [`Ведомость №${NBSP}101`, `Стоимость работ: было 7${NBSP}300,00${NBSP}₽, стало 8${NBSP}100,00${NBSP}₽`],
+      [`Ведомость №${NBSP}102`, 'Статус: было «Требует согласования», стало «Работы согласованы»', 'Решение уже принято: ремонт согласован'],
+    ]);
   });
 
   it('shows a refused decision with what changed, and asks to log in for an auth one', async () => {

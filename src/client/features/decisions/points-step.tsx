@@ -76,6 +76,7 @@ export function PointsStep({ ticketId, statement, step, total, previousApproved,
         end: last,
       },
       approve,
+      [statement],
     );
   const switchMode = (next: Mode) => {
     setMode((current) => (current === next ? 'none' : next));

@@ -19,7 +19,7 @@ export function RejectDialog({ request, onClose, onDone, onChanged }: DecisionFl
     onSubmitInvalid: () => focusFirstInvalidRadio(formRef.current),
     onSubmit: ({ value }) => {
       if (value.comment === null) return;
-      void sender.send({ ticket_id: request.ticketId, defects: seenStatements(request.statements), comment: value.comment }, reject);
+      void sender.send({ ticket_id: request.ticketId, defects: seenStatements(request.statements), comment: value.comment }, reject, request.statements);
     },
   });
 

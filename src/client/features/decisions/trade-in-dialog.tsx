@@ -44,6 +44,7 @@ export function TradeInDialog({ request, onClose, onDone, onChanged }: DecisionF
     void sender.send(
       { ticket_id: request.ticketId, defect: { id: statement.id, version: statement.version }, instrument_id: instrumentId, end: true },
       tradeIn,
+      [statement],
     );
   };
 

@@ -1,11 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
-import { conflictDetails } from '#shared/api/decisions.ts';
+import { conflictDetails, type StatementTerms } from '#shared/api/decisions.ts';
 import { ApiError } from '#client/lib/http.ts';
 import type { DecisionAnswer } from './api.ts';
 import { newIdempotencyKey } from './idempotency-key.ts';
-
-export type ConflictStatement = v.InferOutput<typeof conflictDetails>['statements'][number];
 
 export type SendState =
   | { phase: 'idle' }
@@ -13,7 +11,7 @@ export type SendState =
   /** No answer, or one worth repeating (network, 5xx, 429): `retry()` repeats with the same key. */
   | { phase: 'failed'; error: ApiError; retryable: boolean }
   /** 409: the quote changed or was decided meanwhile; `current` is how the statements are now. */
-  | { phase: 'conflict'; message: string; current: ConflictStatement[] };
+  | { phase: 'conflict'; message: string; current: StatementTerms[] };
 
 export interface DecisionSendOptions {
   onSuccess: (answer: DecisionAnswer) => void;
@@ -22,6 +20,9 @@ export interface DecisionSendOptions {
   /** A 409: the ticket changed on the server, so the page should reload it. */
   onConflict?: () => void;
 }
+
+/** One of the decision calls of api.ts. */
+type DecisionCall<Payload> = (payload: Payload, key: string, seen: readonly StatementTerms[]) => Promise<DecisionAnswer>;
 
 interface Attempt {
   key: string;
@@ -94,13 +95,13 @@ export function useDecisionSend(options: DecisionSendOptions) {
     optionsRef.current.onSuccess(answer);
   }, []);
 
-  /** The user tapped the final button with this payload. */
+  /** The user tapped the final button with this payload, on these statements as they saw them. */
   const send = useCallback(
-    <Payload>(payload: Payload, run: (payload: Payload, key: string) => Promise<DecisionAnswer>) => {
+    <Payload>(payload: Payload, run: DecisionCall<Payload>, seen: readonly StatementTerms[]) => {
       const body = JSON.stringify(payload);
       const previous = pending.current;
       const key = previous && previous.body === body ? previous.key : newIdempotencyKey();
-      return attempt({ key, body, run: (k) => run(payload, k) });
+      return attempt({ key, body, run: (k) => run(payload, k, seen) });
     },
     [attempt],
   );

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { stubFetch } from '#client/features/account/testing/fetch-stub.ts';
+import { useOutbox } from '#client/lib/sw-bridge.ts';
+import { outboxEntry } from '#client/lib/testing/outbox-entry.ts';
 import { setViewportWidth } from '#client/lib/testing/viewport.ts';
 import { statement, ticket, ticketAnswer } from './ticket-page.fixtures.ts';
 import { renderTicketPage, setupTicketPageTests } from './ticket-page.test-helpers.tsx';
@@ -84,6 +86,58 @@ describe('mass approval and rejection', () => {
     expect(useTicketStore.getState().selected[501]).toEqual([13]);
     await waitFor(() => expect(screen.getAllByRole('checkbox')).toHaveLength(1));
     expect(screen.getByRole('checkbox', { name: /Скалер/ })).toBeChecked();
+  });
+});
+
+describe('statements whose decision waits to be sent (the outbox)', () => {
+  /** The worker keeps a decision on these statements of ticket 501. */
+  const waiting = (...statementIds: number[]) =>
+    act(() =>
+      useOutbox.setState({
+        entries: { kept: outboxEntry({ id: 'kept', ticketId: 501, statements: statementIds.map((id) => ({ id, version: 1 })) }) },
+      }),
+    );
+
+  it("are left out of 'Согласовать все' and 'Отказ'", async () => {
+    const user = userEvent.setup();
+    stubFetch({ [TICKET]: ticketAnswer(mixed()) });
+    waiting(13);
+    const page = await renderTicketPage();
+    const summary = await screen.findByRole('region', { name: 'Согласование работ' });
+    await user.click(within(summary).getByRole('button', { name: 'Согласовать все' }));
+    expect(ids(page.onApprove.mock.calls[0]![0])).toEqual([11]);
+    await user.click(within(summary).getByRole('button', { name: 'Отказ' }));
+    expect(ids(page.onReject.mock.calls[0]![0])).toEqual([11]);
+    const [, , scaler] = screen.getAllByRole('article');
+    expect(within(scaler!).getByText('Ожидает отправки', { exact: false })).toBeInTheDocument();
+  });
+
+  it('when every statement left waits, the mass actions are disabled and say why', async () => {
+    stubFetch({ [TICKET]: ticketAnswer(mixed()) });
+    waiting(11, 13);
+    await renderTicketPage();
+    const summary = await screen.findByRole('region', { name: 'Согласование работ' });
+    const approveAll = within(summary).getByRole('button', { name: 'Согласовать все' });
+    expect(approveAll).toBeDisabled();
+    expect(approveAll).toHaveAccessibleDescription('Решения по всем ведомостям приняты или ожидают отправки.');
+    expect(within(summary).getByRole('button', { name: 'Отказ' })).toBeDisabled();
+    expect(within(summary).getByRole('button', { name: 'Согласовать выбранные' })).toBeDisabled();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+
+  it('a ticked statement loses its tick once its decision waits to be sent', async () => {
+    setViewportWidth(390);
+    const user = userEvent.setup();
+    stubFetch({ [TICKET]: ticketAnswer(mixed()) });
+    const page = await renderTicketPage();
+    await user.click(await screen.findByRole('checkbox', { name: /Турбинный/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Скалер/ }));
+    expect(screen.getByTestId('selection-bar')).toBeInTheDocument();
+
+    waiting(11);
+    await waitFor(() => expect(useTicketStore.getState().selected[501]).toEqual([13]));
+    await user.click(within(screen.getByTestId('selection-bar')).getByRole('button', { name: 'Согласовать выбранные' }));
+    expect(ids(page.onApprove.mock.calls[0]![0])).toEqual([13]);
   });
 });
 

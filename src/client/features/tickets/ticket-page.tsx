@@ -34,7 +34,7 @@ const NO_IDS: readonly number[] = [];
 export function TicketPage({ id, onApprove, onReject, onDiscuss, onTradeIn, pendingIds = NO_IDS }: TicketPageProps) {
   const cached = useTicketStore((state) => state.tickets[id]);
   const loadState = useTicketStore((state) => state.loads[id]);
-  const selectedIds = useTicketStore((state) => state.selected[id] ?? NO_IDS);
+  const storedSelection = useTicketStore((state) => state.selected[id] ?? NO_IDS);
   const load = useTicketStore((state) => state.load);
   const setSelected = useTicketStore((state) => state.setSelected);
   const desktop = useIsDesktop();
@@ -48,6 +48,13 @@ export function TicketPage({ id, onApprove, onReject, onDiscuss, onTradeIn, pend
   }, [id, load]);
 
   useDocumentTitle(`Заявка на ремонт №${id}`);
+
+  // A statement whose decision waits to be sent is decided as far as the user is concerned: its tick
+  // goes (it must not ride along in 'Согласовать выбранные' or the bottom bar).
+  const selectedIds = useMemo(() => storedSelection.filter((statementId) => !pendingIds.includes(statementId)), [storedSelection, pendingIds]);
+  useEffect(() => {
+    for (const statementId of storedSelection) if (pendingIds.includes(statementId)) setSelected(id, statementId, false);
+  }, [id, storedSelection, pendingIds, setSelected]);
 
   const ticket = cached?.ticket;
   const selected = useMemo(
@@ -79,6 +86,7 @@ export function TicketPage({ id, onApprove, onReject, onDiscuss, onTradeIn, pend
           massActions={massActions}
           selected={selected}
           desktop={desktop}
+          pendingIds={pendingIds}
           historyOpen={historyOpen}
           historyPanelId={RIGHT_COLUMN_ID}
           onToggleHistory={() => setHistoryFor(historyOpen ? null : id)}

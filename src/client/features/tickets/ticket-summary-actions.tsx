@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { DefectStatement, Ticket } from '#shared/api/tickets.ts';
 import { sumMoney } from '#shared/format/number/kopecks.ts';
 import { formatMoney } from '#shared/format/number/money.ts';
@@ -8,13 +9,18 @@ export interface TicketMassActionsProps {
   ticket: Ticket;
   selected: DefectStatement[];
   desktop: boolean;
+  /** Statements with a decision waiting to be sent (the service worker's outbox): not offered again. */
+  pendingIds: readonly number[];
   onApprove(statements: DefectStatement[]): void;
   onReject(statements: DefectStatement[]): void;
 }
 
-/** The statements a mass action may touch: those not agreed yet (cabinet.md §4 Approval). */
-export function notAgreed(ticket: Ticket): DefectStatement[] {
-  return ticket.defective_lists.filter((statement) => statement.agreed === 0);
+/**
+ * The statements a mass action may touch: those not agreed yet (cabinet.md §4 Approval) and with
+ * no decision waiting to be sent — that one would be refused or would overtake it.
+ */
+export function undecided(ticket: Ticket, pendingIds: readonly number[]): DefectStatement[] {
+  return ticket.defective_lists.filter((statement) => statement.agreed === 0 && !pendingIds.includes(statement.id));
 }
 
 /** The total of some statements' costs, summed in kopecks. */
@@ -22,22 +28,37 @@ export function costOf(statements: readonly DefectStatement[]): string {
   return sumMoney(statements.map((statement) => statement.sum));
 }
 
+const HINT = 'Отметьте инструменты, чтобы согласовать или отклонить ремонт нескольких сразу. Без отметок «Отказ» относится ко всем несогласованным инструментам.';
+
+/** Why there is nothing left to decide, in place of the hint (so the block keeps its size). */
+function nothingLeftReason(ticket: Ticket, pendingIds: readonly number[]): string {
+  if (!ticket.defective_lists.some((statement) => statement.agreed === 0 && pendingIds.includes(statement.id))) {
+    return 'Решения по всем ведомостям уже приняты.';
+  }
+  return ticket.defective_lists.every((statement) => statement.agreed === 0)
+    ? 'Решения по всем ведомостям ожидают отправки.'
+    : 'Решения по всем ведомостям приняты или ожидают отправки.';
+}
+
 /**
  * Mass approval and rejection: 'Согласовать все' only while nothing is ticked (every statement with
- * agreed = 0), 'Согласовать выбранные' on the ticked ones, 'Отказ' on the ticked ones or on all not
- * agreed when none is ticked.
+ * agreed = 0 and no decision waiting to be sent), 'Согласовать выбранные' on the ticked ones, 'Отказ'
+ * on the ticked ones or on all of those when none is ticked. With none left, both are disabled and
+ * the hint says why.
  */
-export function TicketMassActions({ ticket, selected, desktop, onApprove, onReject }: TicketMassActionsProps) {
-  const open = notAgreed(ticket);
+export function TicketMassActions({ ticket, selected, desktop, pendingIds, onApprove, onReject }: TicketMassActionsProps) {
+  const open = undecided(ticket, pendingIds);
   const nothingSelected = selected.length === 0;
+  const noneLeft = open.length === 0;
+  const hintId = useId();
+  const reason = noneLeft ? hintId : undefined;
   return (
     <section className={styles.mass} aria-labelledby="ticket-mass-title">
       <h2 id="ticket-mass-title" className="visually-hidden">
         Согласование работ
       </h2>
-      <p className={styles.hint}>
-        Отметьте инструменты, чтобы согласовать или отклонить ремонт нескольких сразу. Без отметок «Отказ» относится ко
-        всем несогласованным инструментам.
+      <p id={hintId} className={styles.hint}>
+        {noneLeft ? nothingLeftReason(ticket, pendingIds) : HINT}
       </p>
       <dl className={styles.costs}>
         <div>
@@ -53,7 +74,7 @@ export function TicketMassActions({ ticket, selected, desktop, onApprove, onReje
       </dl>
       <div className={styles.buttons}>
         {nothingSelected && (
-          <Button block disabled={open.length === 0} onClick={() => onApprove(open)}>
+          <Button block disabled={noneLeft} aria-describedby={reason} onClick={() => onApprove(open)}>
             Согласовать все
           </Button>
         )}
@@ -63,7 +84,8 @@ export function TicketMassActions({ ticket, selected, desktop, onApprove, onReje
         <Button
           block
           variant="secondary"
-          disabled={nothingSelected && open.length === 0}
+          disabled={nothingSelected && noneLeft}
+          aria-describedby={nothingSelected ? reason : undefined}
           onClick={() => onReject(nothingSelected ? open : selected)}
         >
           Отказ

@@ -13,6 +13,8 @@ export interface TicketSummaryProps {
   selected: DefectStatement[];
   /** Desktop (≥ 1280 px) shows the selected cost here; narrower screens show it in the bottom bar. */
   desktop: boolean;
+  /** Statements with a decision waiting to be sent: the mass actions leave them out. */
+  pendingIds: readonly number[];
   historyOpen: boolean;
   historyPanelId: string;
   onToggleHistory(): void;
@@ -26,6 +28,7 @@ export function TicketSummary({
   massActions,
   selected,
   desktop,
+  pendingIds,
   historyOpen,
   historyPanelId,
   onToggleHistory,
@@ -87,7 +90,7 @@ export function TicketSummary({
       </Button>
 
       {massActions && (
-        <TicketMassActions ticket={ticket} selected={selected} desktop={desktop} onApprove={onApprove} onReject={onReject} />
+        <TicketMassActions ticket={ticket} selected={selected} desktop={desktop} pendingIds={pendingIds} onApprove={onApprove} onReject={onReject} />
       )}
     </div>
   );
