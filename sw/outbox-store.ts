@@ -6,7 +6,7 @@ import type { OutboxEntry } from '#shared/api/outbox.ts';
 
 /** idb-keyval opens a database with a single store, so the outbox has a database of its own. */
 export const OUTBOX_DB = 'portal-sw-outbox';
-const OUTBOX_STORE = 'entries';
+export const OUTBOX_STORE = 'entries';
 
 export interface OutboxStore {
   /** All entries in sending order: createdAt, then id (two taps in the same millisecond). */

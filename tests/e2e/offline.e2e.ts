@@ -1,14 +1,21 @@
 // The service worker's outbox end to end (issue 4 "Service worker", ADR 0010), on a phone: a
 // statement approved with no network is kept by the worker, shown as waiting, reaches the server
-// exactly once when the connection is back, and the card then shows it agreed.
-import type { Browser } from 'playwright-core';
+// exactly once when the connection is back (a replay of the same request with its key changes
+// nothing more), and the card then shows it agreed; a decision that meets a quote changed
+// meanwhile is refused and shown as a conflict with what changed.
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OUTBOX_QUEUED_MESSAGE } from '../../src/shared/api/outbox.ts';
-import { backOffice } from './back-office.ts';
-import { PHONE, baseURL, launchBrowser, screenshot } from './support.ts';
+import { IDEMPOTENCY_HEADER } from '../../src/shared/api/decisions.ts';
+import { OUTBOX_QUEUED_MESSAGE, type OutboxEntry } from '../../src/shared/api/outbox.ts';
+import { CSRF_HEADER } from '../../sw/outbox-csrf.ts';
+import { OUTBOX_DB, OUTBOX_STORE } from '../../sw/outbox-store.ts';
+import { backOffice, type Defect } from './back-office.ts';
+import { PHONE_WITH_WORKER, baseURL, launchBrowser, openControlled, screenshot, withPage } from './support.ts';
 import { button, cabinet, dialogNamed, expectDecision, expectLoggedIn, expectText, openLogin, statementCard, submitLogin, visible } from './ui.ts';
 
-const QUOTE = { series: 'OFF-1', type: 1, name: 'Наконечник Sirona T1 (офлайн)', defect: 'Люфт ротора', sum: '7300.00' };
+const APPROVE_PATH = '/ajax/cabinet/defects/approve';
+/** The server's header on an answer given from the stored record of a key (src/server/routes/decisions.ts). */
+const REPLAYED_HEADER = 'idempotent-replayed';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,41 +25,87 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** A clinic with one ticket and one statement to decide on, and a way to count its approvals. */
+async function world(quote: Omit<Defect, 'status'>) {
+  const clinic = await backOffice.client('offline-password-2026');
+  const ticket = await backOffice.ticket({ client_id: clinic.id, status: 5, instruments: [{ serial_number: quote.series, type: quote.type, status: 2 }] });
+  const defect = await backOffice.defect(ticket.id, { ...quote, status: 1 });
+  const { next } = await backOffice.events();
+  const approvals = async () =>
+    (await backOffice.events(next)).events.filter((event) => event.type === 'defect.approved' && event.payload.defect_id === defect.id);
+  return { clinic, ticket, defect, approvals };
+}
+
+/** Logs in and opens the ticket under the worker's control. */
+async function openTicketWithWorker(page: Page, clinic: { email: string; password: string }, ticketId: number): Promise<void> {
+  await page.goto('/');
+  await submitLogin(await openLogin(page, PHONE_WITH_WORKER), clinic.email, clinic.password);
+  await expectLoggedIn(page, PHONE_WITH_WORKER);
+  await openControlled(page, `/cabinet/tickets/${ticketId}`);
+}
+
+/** With the network off: 'Согласовать' on the card, confirmed; the worker keeps it and the card waits. */
+async function approveOffline(page: Page, context: BrowserContext, card: Locator): Promise<void> {
+  await button(card, cabinet.approve).waitFor();
+  await context.setOffline(true);
+  await button(card, cabinet.approve).click();
+  const confirm = dialogNamed(page, cabinet.approveDialog);
+  await button(confirm, cabinet.approve).click();
+  await confirm.waitFor({ state: 'detached' });
+  await expectText(page, OUTBOX_QUEUED_MESSAGE);
+  await card.getByText(/Ожидает отправки/).waitFor();
+}
+
+/** The worker's outbox as it is stored (IndexedDB of the origin, sw/outbox-store.ts). */
+function keptEntries(page: Page): Promise<OutboxEntry[]> {
+  return page.evaluate(
+    ([name, store]) =>
+      new Promise<OutboxEntry[]>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction(store).objectStore(store).getAll();
+          read.onerror = () => reject(read.error);
+          read.onsuccess = () => {
+            open.result.close();
+            resolve(read.result as OutboxEntry[]);
+          };
+        };
+      }),
+    [OUTBOX_DB, OUTBOX_STORE] as const,
+  );
+}
+
+function outboxPanel(page: Page): Locator {
+  return visible(page.getByRole('region', { name: 'Решения, ожидающие отправки' }));
+}
+
 describe('a decision made offline', () => {
-  it('is kept by the service worker, shown as waiting, and applied once when back online', async () => {
-    const clinic = await backOffice.client('offline-password-2026');
-    const ticket = await backOffice.ticket({ client_id: clinic.id, status: 5, instruments: [{ serial_number: QUOTE.series, type: QUOTE.type, status: 2 }] });
-    const defect = await backOffice.defect(ticket.id, { ...QUOTE, status: 1 });
-    const { next } = await backOffice.events();
-    const approvals = async () =>
-      (await backOffice.events(next)).events.filter((event) => event.type === 'defect.approved' && event.payload.defect_id === defect.id);
+  it('is kept by the service worker, shown as waiting, applied once when back online, and a replay of it applies nothing more', async () => {
+    const quote = { series: 'OFF-1', type: 1, name: 'Наконечник Sirona T1 (офлайн)', defect: 'Люфт ротора', sum: '7300.00' };
+    const { clinic, ticket, approvals } = await world(quote);
 
-    // Service workers allowed here (support.ts blocks them for the online flows).
-    const context = await browser.newContext({ ...PHONE.options, serviceWorkers: 'allow', baseURL: baseURL() });
-    context.setDefaultTimeout(15_000);
-    const page = await context.newPage();
-    try {
-      await page.goto('/');
-      await submitLogin(await openLogin(page, PHONE), clinic.email, clinic.password);
-      await expectLoggedIn(page, PHONE);
-
-      await page.goto(`/cabinet/tickets/${ticket.id}`);
-      // The worker controls the page only from the next load.
-      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-      await page.reload();
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-      const card = statementCard(page, QUOTE.name);
-      await button(card, cabinet.approve).waitFor();
-
-      await context.setOffline(true);
-      await button(card, cabinet.approve).click();
-      const confirm = dialogNamed(page, cabinet.approveDialog);
-      await button(confirm, cabinet.approve).click();
-      await confirm.waitFor({ state: 'detached' });
-      await expectText(page, OUTBOX_QUEUED_MESSAGE);
-      await card.getByText(/Ожидает отправки/).waitFor();
-      const panel = visible(page.getByRole('region', { name: 'Решения, ожидающие отправки' }));
+    await withPage(browser, PHONE_WITH_WORKER, 'offline-outbox', async (page, context) => {
+      await openTicketWithWorker(page, clinic, ticket.id);
+      // The page's request carries the session's CSRF token (the worker replays with the same one).
+      const pageHeaders = new Promise<Record<string, string>>((resolve) => {
+        page.on('request', (request) => {
+          if (request.method() === 'POST' && new URL(request.url()).pathname === APPROVE_PATH) void request.allHeaders().then(resolve);
+        });
+      });
+      const card = statementCard(page, quote.name);
+      await approveOffline(page, context, card);
+      // What the worker keeps and will send: the path, the body and the key of the tap.
+      const kept = await keptEntries(page);
+      expect(kept).toHaveLength(1);
+      expect(kept[0]!.idempotencyKey).toBe((await pageHeaders)[IDEMPOTENCY_HEADER.toLowerCase()]);
+      const panel = outboxPanel(page);
       await panel.waitFor();
+      // Its only statement waits: nothing is left for the mass actions, and they say why.
+      const mass = page.getByRole('region', { name: 'Согласование работ' });
+      expect(await button(mass, 'Согласовать все').isDisabled()).toBe(true);
+      const reason = mass.getByText('Решения по всем ведомостям ожидают отправки.');
+      await reason.scrollIntoViewIfNeeded();
       await screenshot(page, 'phone-offline-queued');
       expect(await approvals()).toEqual([]);
 
@@ -61,14 +114,50 @@ describe('a decision made offline', () => {
       await expect.poll(async () => (await approvals()).length, { timeout: 60_000, interval: 500 }).toBe(1);
       await expectDecision(card, cabinet.decided.approved);
       await panel.waitFor({ state: 'detached' });
-      // Nothing more arrives later (the key makes any replay a no-op).
-      await page.waitForTimeout(1000);
+
+      // The very same request again, with its key, the session's cookie and CSRF token: the server
+      // answers from its record of the key and applies nothing.
+      const [{ path, body, idempotencyKey }] = kept as [OutboxEntry];
+      const replay = await context.request.post(path, {
+        headers: {
+          'content-type': 'application/json',
+          origin: baseURL(),
+          [IDEMPOTENCY_HEADER]: idempotencyKey,
+          [CSRF_HEADER]: (await pageHeaders)[CSRF_HEADER.toLowerCase()]!,
+        },
+        data: JSON.stringify(body),
+      });
+      expect(replay.status(), await replay.text()).toBe(200);
+      expect(replay.headers()[REPLAYED_HEADER]).toBe('true');
+      expect(await replay.json()).toMatchObject({ success: true, message: expect.stringMatching(/^Ремонт согласован/) });
       expect(await approvals()).toHaveLength(1);
-    } catch (error) {
-      await screenshot(page, 'FAILED-offline-outbox').catch(() => undefined);
-      throw error;
-    } finally {
-      await context.close();
-    }
+    });
+  });
+
+  it('that meets a quote changed meanwhile is refused and shown as a conflict: was → now, then discarded', async () => {
+    const quote = { series: 'OFF-2', type: 1, name: 'Турбина NSK (изменённая смета)', defect: 'Шум подшипников', sum: '7300.00' };
+    const { clinic, ticket, defect, approvals } = await world(quote);
+
+    await withPage(browser, PHONE_WITH_WORKER, 'offline-conflict', async (page, context) => {
+      await openTicketWithWorker(page, clinic, ticket.id);
+      const card = statementCard(page, quote.name);
+      await approveOffline(page, context, card);
+      // While the clinic is offline, the service centre raises the quote (its version grows).
+      await backOffice.patchDefect(defect.id, { sum: '8100.00' });
+
+      await context.setOffline(false);
+      const entry = outboxPanel(page).getByRole('listitem', { name: `Согласование ремонта, заявка №${ticket.id}` });
+      await entry.getByText(/Стоимость работ: было 7\s300,00\s₽, стало 8\s100,00\s₽/).waitFor({ timeout: 60_000 });
+      await expect.poll(() => entry.getAttribute('data-state')).toBe('conflict');
+      // Refused as a whole: nothing approved, and the card offers the decision again on the new quote.
+      expect(await approvals()).toEqual([]);
+      await button(card, cabinet.approve).waitFor();
+      await entry.scrollIntoViewIfNeeded();
+      await screenshot(page, 'phone-offline-conflict');
+
+      await button(entry, 'Удалить').click();
+      await outboxPanel(page).waitFor({ state: 'detached' });
+      expect(await approvals()).toEqual([]);
+    });
   });
 });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_LAUNCH_OPTIONS, PHONE, baseURL, launchBrowser, screenshot, withPage } from './support.ts';
+import { CHROMIUM_LAUNCH_OPTIONS, PHONE, PHONE_WITH_WORKER, baseURL, launchBrowser, openControlled, screenshot, withPage } from './support.ts';
 import { button, visible } from './ui.ts';
 
 interface ManifestIcon {
@@ -45,8 +45,7 @@ function pngSize(bytes: Buffer): string {
 async function withInstallableProfile(name: string, body: (page: Page, context: BrowserContext) => Promise<void>): Promise<void> {
   const profile = mkdtempSync(path.join(tmpdir(), 'portal-e2e-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
-    ...PHONE.options,
-    serviceWorkers: 'allow',
+    ...PHONE_WITH_WORKER.options,
     baseURL: baseURL(),
     ...CHROMIUM_LAUNCH_OPTIONS,
   });
@@ -63,14 +62,6 @@ async function withInstallableProfile(name: string, body: (page: Page, context: 
     await context.close();
     rmSync(profile, { recursive: true, force: true });
   }
-}
-
-/** Loads the app, waits for its service worker, and reloads so that the worker controls the page. */
-async function openControlled(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
 describe('the web app manifest', () => {

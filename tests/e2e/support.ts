@@ -37,6 +37,9 @@ export const DESKTOP: ScreenSize = {
 
 export const SIZES = [PHONE, DESKTOP] as const;
 
+/** A phone with the service worker on, for the offline and install flows. */
+export const PHONE_WITH_WORKER: ScreenSize = { name: 'phone', options: { ...PHONE.options, serviceWorkers: 'allow' } };
+
 export function baseURL(): string {
   return inject('baseURL');
 }
@@ -103,6 +106,14 @@ export async function openPage(browser: Browser, size: ScreenSize, options: Open
   }
   const page = await context.newPage();
   return { context, page };
+}
+
+/** Loads the app, waits for its service worker, and reloads so that the worker controls the page. */
+export async function openControlled(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
 /** Collects the page's errors (uncaught exceptions, console.error) for a failure dump. */
