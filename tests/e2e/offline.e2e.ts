@@ -5,8 +5,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_QUEUED_MESSAGE } from '../../src/shared/api/outbox.ts';
 import { backOffice } from './back-office.ts';
-import { PHONE, baseURL, launchBrowser, screenshot } from './support.ts';
-import { button, cabinet, dialogNamed, expectDecision, expectLoggedIn, expectText, openLogin, statementCard, submitLogin, visible } from './ui.ts';
+import { launchBrowser, screenshot } from './support.ts';
+import { button, cabinet, dialogNamed, expectDecision, expectText, openWithWorker, statementCard, visible } from './ui.ts';
 
 const QUOTE = { series: 'OFF-1', type: 1, name: 'Наконечник Sirona T1 (офлайн)', defect: 'Люфт ротора', sum: '7300.00' };
 
@@ -27,20 +27,8 @@ describe('a decision made offline', () => {
     const approvals = async () =>
       (await backOffice.events(next)).events.filter((event) => event.type === 'defect.approved' && event.payload.defect_id === defect.id);
 
-    // Service workers allowed here (support.ts blocks them for the online flows).
-    const context = await browser.newContext({ ...PHONE.options, serviceWorkers: 'allow', baseURL: baseURL() });
-    context.setDefaultTimeout(15_000);
-    const page = await context.newPage();
+    const { context, page } = await openWithWorker(browser, clinic, `/cabinet/tickets/${ticket.id}`);
     try {
-      await page.goto('/');
-      await submitLogin(await openLogin(page, PHONE), clinic.email, clinic.password);
-      await expectLoggedIn(page, PHONE);
-
-      await page.goto(`/cabinet/tickets/${ticket.id}`);
-      // The worker controls the page only from the next load.
-      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-      await page.reload();
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
       const card = statementCard(page, QUOTE.name);
       await button(card, cabinet.approve).waitFor();
 

@@ -1,9 +1,9 @@
 // The screens as the tests see them: accessible roles, labels and the spec's Russian texts
 // (portal.md §2.3–2.5, §4.2, §5; cabinet.md §2, §Password change). One place to adjust when a
 // label changes.
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { settle, type ScreenSize } from './support.ts';
+import { PHONE, baseURL, screenshot, settle, type ScreenSize } from './support.ts';
 
 export const text = {
   notFoundTitle: 'Страница не найдена',
@@ -114,6 +114,35 @@ export async function expectLoggedIn(page: Page, size: ScreenSize): Promise<void
     await visible(header.getByRole('link', { name: 'Личный кабинет' }).or(header.getByRole('button', { name: 'Выйти' })))
       .first()
       .waitFor();
+  }
+}
+
+/**
+ * The offline flows: a phone's context with the service worker allowed (support.ts blocks it for
+ * the online ones), logged in as `account`, on `path` under the worker's control (a worker controls
+ * a page only from its next load). The caller closes the context.
+ */
+export async function openWithWorker(
+  browser: Browser,
+  account: { email: string; password: string },
+  path: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ ...PHONE.options, serviceWorkers: 'allow', baseURL: baseURL() });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  try {
+    await page.goto('/');
+    await submitLogin(await openLogin(page, PHONE), account.email, account.password);
+    await expectLoggedIn(page, PHONE);
+    await page.goto(path);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    return { context, page };
+  } catch (error) {
+    await screenshot(page, 'FAILED-open-with-worker').catch(() => undefined);
+    await context.close();
+    throw error;
   }
 }
 
