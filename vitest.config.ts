@@ -1,7 +1,8 @@
 // Test projects (ADR 0004). `npm run test:unit` runs every project but e2e; `npm run test:e2e`
 // (tests/e2e/run.mjs) builds the app when needed and runs the e2e project against the built server.
 //   unit    src/shared and tools: pure functions, node
-//   sw      sw/ (the service worker's outbox): node, IndexedDB from fake-indexeddb, fetch stubbed
+//   sw      sw/ (the service worker's outbox and ticket cache): node, IndexedDB from fake-indexeddb,
+//           Cache Storage from sw/testing/cache-storage-fake.ts, fetch stubbed
 //   server  src/server through app.request() on PGlite (one database per test app, so files run in
 //           parallel); against PostgreSQL when TEST_DATABASE_URL is set
 //   client  src/client components in happy-dom with @testing-library/react

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
-// The service worker: precaches the app shell and answers navigations with it. The ticket cache
-// comes in a later module.
+// The service worker: precaches the app shell and answers navigations with it (so every page,
+// a ticket's included, opens with no network), and keeps the last answers of the requests list and
+// of the tickets for when the network fails (ticket-cache.ts, ADR 0011).
 //
 // The outbox of decisions made offline (outbox.ts, ADR 0010) is installed first: its fetch handler
 // must see the decision POSTs before any other route, and the page understands its 202 "queued"
@@ -8,10 +9,12 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { installOutbox } from './outbox.ts';
+import { installTicketCache } from './ticket-cache.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
 installOutbox(self);
+installTicketCache(self);
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 

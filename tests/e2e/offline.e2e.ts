@@ -10,8 +10,8 @@ import { OUTBOX_QUEUED_MESSAGE, type OutboxEntry } from '../../src/shared/api/ou
 import { CSRF_HEADER } from '../../sw/outbox-csrf.ts';
 import { OUTBOX_DB, OUTBOX_STORE } from '../../sw/outbox-store.ts';
 import { backOffice, type Defect } from './back-office.ts';
-import { PHONE_WITH_WORKER, baseURL, launchBrowser, openControlled, screenshot, withPage } from './support.ts';
-import { button, cabinet, dialogNamed, expectDecision, expectLoggedIn, expectText, openLogin, statementCard, submitLogin, visible } from './ui.ts';
+import { PHONE_WITH_WORKER, baseURL, launchBrowser, screenshot, withPage } from './support.ts';
+import { button, cabinet, dialogNamed, expectDecision, expectText, loginWithWorker, statementCard, visible } from './ui.ts';
 
 const APPROVE_PATH = '/ajax/cabinet/defects/approve';
 /** The server's header on an answer given from the stored record of a key (src/server/routes/decisions.ts). */
@@ -34,14 +34,6 @@ async function world(quote: Omit<Defect, 'status'>) {
   const approvals = async () =>
     (await backOffice.events(next)).events.filter((event) => event.type === 'defect.approved' && event.payload.defect_id === defect.id);
   return { clinic, ticket, defect, approvals };
-}
-
-/** Logs in and opens the ticket under the worker's control. */
-async function openTicketWithWorker(page: Page, clinic: { email: string; password: string }, ticketId: number): Promise<void> {
-  await page.goto('/');
-  await submitLogin(await openLogin(page, PHONE_WITH_WORKER), clinic.email, clinic.password);
-  await expectLoggedIn(page, PHONE_WITH_WORKER);
-  await openControlled(page, `/cabinet/tickets/${ticketId}`);
 }
 
 /** With the network off: 'Согласовать' on the card, confirmed; the worker keeps it and the card waits. */
@@ -86,7 +78,7 @@ describe('a decision made offline', () => {
     const { clinic, ticket, approvals } = await world(quote);
 
     await withPage(browser, PHONE_WITH_WORKER, 'offline-outbox', async (page, context) => {
-      await openTicketWithWorker(page, clinic, ticket.id);
+      await loginWithWorker(page, clinic, `/cabinet/tickets/${ticket.id}`);
       // The page's request carries the session's CSRF token (the worker replays with the same one).
       const pageHeaders = new Promise<Record<string, string>>((resolve) => {
         page.on('request', (request) => {
@@ -139,7 +131,7 @@ describe('a decision made offline', () => {
     const { clinic, ticket, defect, approvals } = await world(quote);
 
     await withPage(browser, PHONE_WITH_WORKER, 'offline-conflict', async (page, context) => {
-      await openTicketWithWorker(page, clinic, ticket.id);
+      await loginWithWorker(page, clinic, `/cabinet/tickets/${ticket.id}`);
       const card = statementCard(page, quote.name);
       await approveOffline(page, context, card);
       // While the clinic is offline, the service centre raises the quote (its version grows).

@@ -3,7 +3,7 @@
 // label changes.
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { settle, type ScreenSize } from './support.ts';
+import { PHONE_WITH_WORKER, openControlled, settle, type ScreenSize } from './support.ts';
 
 export const text = {
   notFoundTitle: 'Страница не найдена',
@@ -115,6 +115,17 @@ export async function expectLoggedIn(page: Page, size: ScreenSize): Promise<void
       .first()
       .waitFor();
   }
+}
+
+/**
+ * The offline flows (in a `withPage` of PHONE_WITH_WORKER: support.ts blocks the worker for the
+ * online ones): logs in as `account` and opens `path` under the worker's control.
+ */
+export async function loginWithWorker(page: Page, account: { email: string; password: string }, path: string): Promise<void> {
+  await page.goto('/');
+  await submitLogin(await openLogin(page, PHONE_WITH_WORKER), account.email, account.password);
+  await expectLoggedIn(page, PHONE_WITH_WORKER);
+  await openControlled(page, path);
 }
 
 /** Logout: More → Выйти on a phone; the header's Выйти (shown on cabinet pages) on a desktop. */

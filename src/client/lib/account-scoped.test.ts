@@ -1,6 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TICKET_CACHE_NAME } from '#shared/api/ticket-cache.ts';
 import { forgetAccountData, registerAccountScoped } from './account-scoped.ts';
 import { idbStorage } from './idb-storage.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('forgetAccountData', () => {
   it('wipes loaded stores and the saved copies of stores this page never loaded, and nothing else', async () => {
@@ -28,5 +33,12 @@ describe('forgetAccountData', () => {
     await vi.waitFor(async () => {
       expect(JSON.parse((await idbStorage.getItem('account-scoped-keys')) ?? '[]')).toEqual(['first', 'second']);
     });
+  });
+
+  it("deletes the service worker's saved ticket answers, and no other cache (the app shell stays)", async () => {
+    const names = new Set([TICKET_CACHE_NAME, 'workbox-precache-v2']);
+    vi.stubGlobal('caches', { delete: vi.fn(async (name: string) => names.delete(name)) });
+    await forgetAccountData();
+    expect([...names]).toEqual(['workbox-precache-v2']);
   });
 });

@@ -1,8 +1,10 @@
+import { TICKET_CACHE_NAME } from '#shared/api/ticket-cache.ts';
 import { idbStorage } from './idb-storage.ts';
 
 // Tickets, lists and bills saved on the device belong to one account. When the account on this
 // device changes (logout, another login, a session that ended), every such copy must go, including
-// those of stores whose chunk this page never loaded, so their keys are remembered in storage too.
+// those of stores whose chunk this page never loaded, so their keys are remembered in storage too,
+// and the service worker's saved answers (sw/ticket-cache.ts).
 
 const KEYS_KEY = 'account-scoped-keys';
 const loaded = new Map<string, () => void>();
@@ -33,9 +35,15 @@ export function registerAccountScoped(storageKey: string, forget: () => void): v
     .catch(() => undefined);
 }
 
-/** Wipes every account-scoped store, in memory and on the device. */
+/** Wipes every account-scoped store, in memory and on the device, and the worker's saved answers. */
 export async function forgetAccountData(): Promise<void> {
   for (const forget of loaded.values()) forget();
   const keys = new Set([...(await savedKeys()), ...loaded.keys()]);
-  await Promise.all([...keys].map((key) => idbStorage.removeItem(key)));
+  await Promise.all([...[...keys].map((key) => idbStorage.removeItem(key)), deleteWorkerCache()]);
+}
+
+/** Cache Storage exists in secure contexts only (and not in every test environment). */
+async function deleteWorkerCache(): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  await caches.delete(TICKET_CACHE_NAME).catch((error: unknown) => console.warn('Не удалось удалить сохранённые ответы', error));
 }

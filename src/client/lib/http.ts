@@ -2,6 +2,8 @@ import ky, { HTTPError, TimeoutError } from 'ky';
 import * as v from 'valibot';
 import { getUserData } from '#shared/api/account.ts';
 import { errorResponse, type Endpoint, type EndpointInput, type EndpointOutput } from '#shared/api/endpoint.ts';
+import { cachedAtOf } from '#shared/api/ticket-cache.ts';
+import { reportServerReached } from './connection.ts';
 import { sendCsrfToWorker } from './sw-bridge.ts';
 
 export const CSRF_HEADER = 'X-CSRF-Token';
@@ -98,6 +100,7 @@ function fillPath(path: string, params: Record<string, string | number> = {}): s
 
 async function toApiError(error: unknown): Promise<ApiError> {
   if (error instanceof HTTPError) {
+    reportServerReached(true);
     const body: unknown = await error.response.json().catch(() => undefined);
     const parsed = v.safeParse(errorResponse, body);
     if (parsed.success) {
@@ -111,7 +114,10 @@ async function toApiError(error: unknown): Promise<ApiError> {
     }
     return new ApiError(SERVER_MESSAGE, error.response.status);
   }
-  if (error instanceof TimeoutError || error instanceof TypeError) return new ApiError(NETWORK_MESSAGE, 0);
+  if (error instanceof TimeoutError || error instanceof TypeError) {
+    reportServerReached(false);
+    return new ApiError(NETWORK_MESSAGE, 0);
+  }
   return new ApiError(SERVER_MESSAGE, 0);
 }
 
@@ -122,10 +128,21 @@ export async function callApi<E extends Endpoint>(
   params?: Record<string, string | number>,
   headers?: Record<string, string>,
 ): Promise<EndpointOutput<E>> {
-  const body = await fetchBody(endpoint, input, params, headers);
-  const parsed = v.safeParse(endpoint.output, body);
-  if (!parsed.success) throw new ApiError(SERVER_MESSAGE, 200);
-  return parsed.output as EndpointOutput<E>;
+  return (await callApiWithAge(endpoint, input, params, headers)).output;
+}
+
+/**
+ * Like callApi, and says whether the answer is the service worker's saved copy (sw/ticket-cache.ts,
+ * ADR 0011): `cachedAt` is then when that copy came from the server (ms since the epoch), else null.
+ */
+export async function callApiWithAge<E extends Endpoint>(
+  endpoint: E,
+  input?: EndpointInput<E>,
+  params?: Record<string, string | number>,
+  headers?: Record<string, string>,
+): Promise<{ output: EndpointOutput<E>; cachedAt: number | null }> {
+  const { body, cachedAt } = await fetchAnswer(endpoint, input, params, headers);
+  return { output: parseOutput(endpoint, body, cachedAt), cachedAt };
 }
 
 /**
@@ -139,27 +156,37 @@ export async function callApiOr<E extends Endpoint, S extends v.GenericSchema>(
   params?: Record<string, string | number>,
   headers?: Record<string, string>,
 ): Promise<{ first: v.InferOutput<S>; output?: undefined } | { first?: undefined; output: EndpointOutput<E> }> {
-  const body = await fetchBody(endpoint, input, params, headers);
+  const { body, cachedAt } = await fetchAnswer(endpoint, input, params, headers);
+  // The worker's own answer, not the server's: it says nothing about the connection.
   const early = v.safeParse(first, body);
   if (early.success) return { first: early.output };
-  const parsed = v.safeParse(endpoint.output, body);
-  if (!parsed.success) throw new ApiError(SERVER_MESSAGE, 200);
-  return { output: parsed.output as EndpointOutput<E> };
+  return { output: parseOutput(endpoint, body, cachedAt) };
 }
 
-async function fetchBody<E extends Endpoint>(
+/** The endpoint's output, or the generic server failure; a good answer tells whether the server was reached. */
+function parseOutput<E extends Endpoint>(endpoint: E, body: unknown, cachedAt: number | null): EndpointOutput<E> {
+  const parsed = v.safeParse(endpoint.output, body);
+  if (!parsed.success) throw new ApiError(SERVER_MESSAGE, 200);
+  reportServerReached(cachedAt === null);
+  return parsed.output as EndpointOutput<E>;
+}
+
+async function fetchAnswer<E extends Endpoint>(
   endpoint: E,
   input?: EndpointInput<E>,
   params?: Record<string, string | number>,
   headers?: Record<string, string>,
-): Promise<unknown> {
+): Promise<{ body: unknown; cachedAt: number | null }> {
   const url = fillPath(endpoint.path, params);
   try {
     const options =
       endpoint.method === 'GET'
         ? { searchParams: (input ?? {}) as Record<string, string> }
         : { json: input ?? {} };
-    return await http(url, { method: endpoint.method, headers, ...options }).json();
+    const answer = http(url, { method: endpoint.method, headers, ...options });
+    // .json() first: it asks for JSON (the Accept header) before the request goes; the same promise then gives the headers.
+    const body: unknown = await answer.json();
+    return { body, cachedAt: cachedAtOf((await answer).headers) };
   } catch (error) {
     throw await toApiError(error);
   }

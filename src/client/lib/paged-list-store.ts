@@ -7,6 +7,8 @@ import { idbStorage } from './idb-storage.ts';
 export interface Page<Item> {
   items: Item[];
   nextCursor: string | null;
+  /** Set when the answer is the service worker's saved copy: when that copy came from the server (ms since epoch). */
+  cachedAt?: number | null;
 }
 
 export interface PagedListState<Item, Filter> {
@@ -15,6 +17,8 @@ export interface PagedListState<Item, Filter> {
   nextCursor: string | null;
   /** When the first page shown was fetched (ms since epoch); null before any answer. The offline view shows its age. */
   fetchedAt: number | null;
+  /** The first page shown is the service worker's saved copy (no network), not the server's answer. */
+  cached: boolean;
   /** The user the items belong to: a saved list of another account on this device is never shown. */
   ownerId: number | null;
   /** How many of `items` came with the first page, and its cursor: only that page is saved. */
@@ -54,6 +58,7 @@ export function emptyListData<Item, Filter>(filter: Filter): PagedListData<Item,
     items: [],
     nextCursor: null,
     fetchedAt: null,
+    cached: false,
     ownerId: null,
     firstPage: { length: 0, nextCursor: null },
     loading: false,
@@ -61,6 +66,16 @@ export function emptyListData<Item, Filter>(filter: Filter): PagedListData<Item,
     loadingMore: false,
     moreError: null,
   };
+}
+
+/**
+ * When this user's rows came from the server, while what is shown is a saved copy: the worker's (no
+ * network), the device's after a failed refresh, or anything at all with the device offline; else null.
+ */
+export function savedCopyTime<Item, Filter>(state: PagedListData<Item, Filter>, userId: number, online: boolean): number | null {
+  const { ownerId, fetchedAt, cached, error, items } = state;
+  if (ownerId !== userId || fetchedAt === null) return null;
+  return cached || !online || (error !== null && items.length > 0) ? fetchedAt : null;
 }
 
 const FALLBACK_ERROR = 'Не удалось загрузить данные. Попробуйте ещё раз.';
@@ -87,7 +102,14 @@ export function createPagedListStore<Item, Filter>({
 
         async setFilter(patch, userId) {
           await whenHydrated();
-          set({ filter: { ...get().filter, ...patch }, items: [], nextCursor: null, fetchedAt: null, firstPage: { length: 0, nextCursor: null } });
+          set({
+            filter: { ...get().filter, ...patch },
+            items: [],
+            nextCursor: null,
+            fetchedAt: null,
+            cached: false,
+            firstPage: { length: 0, nextCursor: null },
+          });
           return get().load(userId);
         },
 
@@ -95,7 +117,7 @@ export function createPagedListStore<Item, Filter>({
           await whenHydrated();
           const current = (generation += 1);
           // Another account's saved rows are dropped before anything is shown.
-          if (get().ownerId !== userId) set({ items: [], nextCursor: null, fetchedAt: null, ownerId: userId });
+          if (get().ownerId !== userId) set({ items: [], nextCursor: null, fetchedAt: null, cached: false, ownerId: userId });
           set({ loading: true, error: null, loadingMore: false, moreError: null });
           try {
             const page = await fetchPage(get().filter, userId, null);
@@ -104,7 +126,9 @@ export function createPagedListStore<Item, Filter>({
               items: page.items,
               nextCursor: page.nextCursor,
               firstPage: { length: page.items.length, nextCursor: page.nextCursor },
-              fetchedAt: Date.now(),
+              // The saved copy's own time, so the age shown is the truth.
+              fetchedAt: page.cachedAt ?? Date.now(),
+              cached: page.cachedAt != null,
               ownerId: userId,
               loading: false,
             });

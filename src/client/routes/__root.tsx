@@ -5,6 +5,7 @@ import { isCabinetPath } from '#client/components/layout/cabinet-links.ts';
 import { Header } from '#client/components/layout/header.tsx';
 import { MorePanel } from '#client/components/layout/more-panel.tsx';
 import { NoticeStack } from '#client/components/layout/notice-stack.tsx';
+import { OfflineBanner } from '#client/components/layout/offline-banner.tsx';
 import { RepairSheet } from '#client/components/layout/repair-sheet.tsx';
 import { NotFoundScreen } from '#client/components/layout/status-screens.tsx';
 import { TabBar } from '#client/components/layout/tab-bar.tsx';
@@ -131,6 +132,7 @@ function RootLayout() {
           <NoticeStack standalone={standalone}>
             <UpdateBanner />
             <InstallInvitation standalone={standalone} />
+            <OfflineBanner />
           </NoticeStack>
         </>
       }

@@ -38,10 +38,10 @@ describe('dates', () => {
 
   it('says how long ago data was updated', () => {
     const now = new Date(2025, 2, 5, 14, 12);
-    expect(formatUpdatedAgo(march5, now)).toBe('обновлено 5 минут назад');
-    expect(formatUpdatedAgo(new Date(2025, 2, 5, 14, 11, 50), now)).toBe('обновлено несколько секунд назад');
-    expect(formatUpdatedAgo(new Date(2025, 2, 5, 13, 12), now)).toBe('обновлено час назад');
-    expect(formatUpdatedAgo(new Date(2025, 2, 3, 14, 12), now)).toBe('обновлено 2 дня назад');
-    expect(formatUpdatedAgo(new Date(2025, 2, 5, 14, 13), now)).toBe('обновлено несколько секунд назад');
+    expect(formatUpdatedAgo(march5, now)).toBe('Обновлено 5 минут назад');
+    expect(formatUpdatedAgo(new Date(2025, 2, 5, 14, 11, 50), now)).toBe('Обновлено несколько секунд назад');
+    expect(formatUpdatedAgo(new Date(2025, 2, 5, 13, 12), now)).toBe('Обновлено час назад');
+    expect(formatUpdatedAgo(new Date(2025, 2, 3, 14, 12), now)).toBe('Обновлено 2 дня назад');
+    expect(formatUpdatedAgo(new Date(2025, 2, 5, 14, 13), now)).toBe('Обновлено несколько секунд назад');
   });
 });

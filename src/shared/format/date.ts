@@ -64,8 +64,8 @@ export function timeAgo(value: ConfigType, now: ConfigType = new Date()): string
   return date.isAfter(reference) ? reference.locale('ru').from(reference) : date.from(reference);
 }
 
-/** The age of offline data: 'обновлено 5 минут назад' (DESIGN.md: a cold start shows the last data with its age). */
+/** The age of offline data: 'Обновлено 5 минут назад' (DESIGN.md: a cold start shows the last data with its age). */
 export function formatUpdatedAgo(value: ConfigType, now: ConfigType = new Date()): string {
   const ago = timeAgo(value, now);
-  return ago ? `обновлено ${ago}` : '';
+  return ago ? `Обновлено ${ago}` : '';
 }

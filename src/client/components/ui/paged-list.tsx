@@ -1,7 +1,9 @@
-import { formatUpdatedAgo } from '#shared/format/date.ts';
-import type { PagedListState } from '#client/lib/paged-list-store.ts';
+import { useCallback } from 'react';
+import { useConnection, useOnReconnect } from '#client/lib/connection.ts';
+import { savedCopyTime, type PagedListState } from '#client/lib/paged-list-store.ts';
 import { useMediaQuery } from '#client/lib/use-media.ts';
 import { Button } from './button.tsx';
+import { DataAge } from './data-age.tsx';
 import { DataCards, DataCardsSkeleton, type DataCardsProps, type DataCardsSkeletonProps } from './data-cards.tsx';
 import { DataTable, DataTableSkeleton, type DataTableProps } from './data-table.tsx';
 import { LoadMore } from './load-more.tsx';
@@ -28,9 +30,12 @@ export interface PagedListProps<Item, Filter> {
  * first answer, the empty text, the error with a retry, and the next pages.
  */
 export function PagedList<Item, Filter>({ state, userId, loadingText, emptyText, table, cards, cardsSkeleton }: PagedListProps<Item, Filter>) {
-  const { hydrated, items, ownerId, loading, error, nextCursor, loadingMore, moreError, fetchedAt } = state;
+  const { hydrated, items, ownerId, loading, error, nextCursor, loadingMore, moreError, fetchedAt, load } = state;
   // One tree, not a table and cards both hidden by CSS: a long list would be rendered twice.
   const wide = useMediaQuery(TABLE_QUERY);
+
+  // The connection is back: the saved rows make way for the server's.
+  useOnReconnect(useCallback(() => void load(userId), [load, userId]));
 
   const rows = ownerId === userId ? items : [];
   // Until this user's first answer arrives the list is unknown, not empty: no flash of the empty text.
@@ -45,11 +50,8 @@ export function PagedList<Item, Filter>({ state, userId, loadingText, emptyText,
 
       {error && (
         <div className={styles.error} role="alert">
-          <p>
-            {error}
-            {rows.length > 0 && fetchedAt !== null && ` Показан сохранённый список (${formatUpdatedAgo(fetchedAt)}).`}
-          </p>
-          <Button variant="secondary" onClick={() => void state.load(userId)}>
+          <p>{error}</p>
+          <Button variant="secondary" onClick={() => void load(userId)}>
             Повторить
           </Button>
         </div>
@@ -76,4 +78,15 @@ export function PagedList<Item, Filter>({ state, userId, loadingText, emptyText,
       )}
     </>
   );
+}
+
+export interface PagedListAgeProps<Item, Filter> {
+  state: PagedListState<Item, Filter>;
+  userId: number;
+}
+
+/** 'Обновлено … назад' for the list's heading row while the rows shown are a saved copy (see savedCopyTime). */
+export function PagedListAge<Item, Filter>({ state, userId }: PagedListAgeProps<Item, Filter>) {
+  const online = useConnection((connection) => connection.online);
+  return <DataAge fetchedAt={savedCopyTime(state, userId, online)} />;
 }

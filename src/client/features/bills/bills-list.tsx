@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { Page } from '#client/components/layout/page.tsx';
-import { PagedList } from '#client/components/ui/paged-list.tsx';
+import { PagedList, PagedListAge } from '#client/components/ui/paged-list.tsx';
 import { BILL_CARDS, BILL_CARDS_SKELETON } from './bills-list-cards.tsx';
 import { BILL_TABLE } from './bills-list-table.tsx';
 import { useBillsStore } from './bills-store.ts';
@@ -23,7 +23,7 @@ export function BillsList({ userId }: BillsListProps) {
   }, [userId]);
 
   return (
-    <Page title="Счета">
+    <Page title="Счета" actions={<PagedListAge state={state} userId={userId} />}>
       <div className={styles.filters}>
         <input
           id={checkboxId}

@@ -1,7 +1,7 @@
 // The requests list call (src/shared/api/tickets.ts listTickets) through the app's one HTTP client.
 import { listTickets, TICKETS_PAGE_SIZE, type TicketFilter, type TicketListItem } from '#shared/api/tickets.ts';
 import type { Page } from '#client/lib/paged-list-store.ts';
-import { callApi } from '#client/lib/http.ts';
+import { callApiWithAge } from '#client/lib/http.ts';
 
 /** What the user set on the list; dates are yyyy-MM-dd as the server takes them. */
 export interface TicketsListFilter {
@@ -40,6 +40,6 @@ export async function fetchTicketsPage(
   userId: number,
   cursor: string | null,
 ): Promise<Page<TicketListItem>> {
-  const response = await callApi(listTickets, ticketsQuery(filter, userId, cursor));
-  return { items: response.data, nextCursor: response.next_cursor };
+  const { output, cachedAt } = await callApiWithAge(listTickets, ticketsQuery(filter, userId, cursor));
+  return { items: output.data, nextCursor: output.next_cursor, cachedAt };
 }

@@ -1,12 +1,13 @@
 // The ticket page's calls (cabinet.md §2 Ticket page), through the app's one HTTP client and the shared contract.
 import { getTicket, getTicketHistory, type HistoryItem, type Ticket } from '#shared/api/tickets.ts';
-import { ApiError, callApi } from '#client/lib/http.ts';
+import { ApiError, callApi, callApiWithAge } from '#client/lib/http.ts';
 
 const UNEXPECTED_MESSAGE = 'Что-то пошло не так. Попробуйте ещё раз.';
 
-export async function fetchTicket(id: number): Promise<Ticket> {
-  const response = await callApi(getTicket, undefined, { id });
-  return response.ticket;
+/** The ticket; `cachedAt` when the answer is the service worker's saved copy (see callApiWithAge). */
+export async function fetchTicket(id: number): Promise<{ ticket: Ticket; cachedAt: number | null }> {
+  const { output, cachedAt } = await callApiWithAge(getTicket, undefined, { id });
+  return { ticket: output.ticket, cachedAt };
 }
 
 /** The ticket's history (GET /ajax/cabinet/history/tickets/{id}), oldest first as the server sends it. */

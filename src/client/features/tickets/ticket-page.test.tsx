@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { CACHED_AT_HEADER } from '#shared/api/ticket-cache.ts';
 import { stubFetch } from '#client/features/account/testing/fetch-stub.ts';
+import { goOffline } from '#client/lib/testing/connection.ts';
 import { regionalOffice, ticket, ticketAnswer } from './ticket-page.fixtures.ts';
 import { renderTicketPage, setupTicketPageTests } from './ticket-page.test-helpers.tsx';
 import { useTicketStore } from './ticket-store.ts';
@@ -128,12 +130,41 @@ describe('TicketPage: states', () => {
     expect(await screen.findByRole('heading', { name: 'Дефектные ведомости' })).toBeInTheDocument();
   });
 
-  it('shows the saved copy at once, and says when a refresh failed', async () => {
+  it('shows the saved copy at once, and says when a refresh failed and how old the copy is', async () => {
     useTicketStore.setState({ tickets: { 501: { ticket: ticket(), fetchedAt: Date.now() - 5 * 60_000 } } });
     vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
     await renderTicketPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Заявка на ремонт №501' })).toBeInTheDocument();
-    expect(await screen.findByRole('alert')).toHaveTextContent('обновлено 5 минут назад');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Не удалось обновить заявку: Нет связи с сервером');
+    expect(screen.getByText('Обновлено 5 минут назад')).toBeInTheDocument();
+  });
+
+  it("says how old the service worker's saved copy is, and not when the server answers", async () => {
+    const savedAt = Date.now() - 3 * 60 * 60_000;
+    stubFetch({
+      [TICKET]: [
+        { body: ticketAnswer(ticket()).body, headers: { [CACHED_AT_HEADER]: String(savedAt) } },
+        ticketAnswer(ticket()),
+      ],
+    });
+    await renderTicketPage();
+    expect(await screen.findByText('Обновлено 3 часа назад')).toBeInTheDocument();
+    expect(useTicketStore.getState().tickets[501]?.fetchedAt).toBe(savedAt);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    // The connection comes back: the page asks again and the server's answer has no age to show.
+    act(() => void window.dispatchEvent(new Event('online')));
+    await vi.waitFor(() => expect(screen.queryByText(/^Обновлено/)).not.toBeInTheDocument());
+  });
+
+  it('says how old the copy is while the device is offline', async () => {
+    useTicketStore.setState({ tickets: { 501: { ticket: ticket(), fetchedAt: Date.now() - 2 * 60_000 } } });
+    stubFetch({ [TICKET]: ticketAnswer(ticket()) });
+    await renderTicketPage();
+    await vi.waitFor(() => expect(useTicketStore.getState().loads[501]?.loading).toBe(false));
+    expect(screen.queryByText(/^Обновлено/)).not.toBeInTheDocument();
+    act(() => goOffline());
+    expect(screen.getByText('Обновлено несколько секунд назад')).toBeInTheDocument();
   });
 
   it('shows the skeleton while the first copy loads', async () => {

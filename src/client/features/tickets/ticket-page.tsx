@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DefectStatement } from '#shared/api/tickets.ts';
-import { formatUpdatedAgo } from '#shared/format/date.ts';
 import { useDocumentTitle } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { useConnection, useOnReconnect } from '#client/lib/connection.ts';
 import { useIsDesktop } from '#client/lib/use-media.ts';
 import { useStandalone } from '#client/lib/standalone.ts';
 import { HistoryPanel } from './history-panel.tsx';
@@ -37,6 +37,7 @@ export function TicketPage({ id, onApprove, onReject, onDiscuss, onTradeIn, pend
   const storedSelection = useTicketStore((state) => state.selected[id] ?? NO_IDS);
   const load = useTicketStore((state) => state.load);
   const setSelected = useTicketStore((state) => state.setSelected);
+  const online = useConnection((state) => state.online);
   const desktop = useIsDesktop();
   const standalone = useStandalone();
   // The ticket whose history is open: another ticket (a 'Перейти к заявке' link) opens with it closed.
@@ -66,6 +67,8 @@ export function TicketPage({ id, onApprove, onReject, onDiscuss, onTradeIn, pend
     [id, setSelected],
   );
   const retry = useCallback(() => void load(id), [id, load]);
+  // The connection is back: the saved copy makes way for the server's.
+  useOnReconnect(retry);
 
   const error = loadState?.error ?? null;
   if (!ticket) {
@@ -75,6 +78,8 @@ export function TicketPage({ id, onApprove, onReject, onDiscuss, onTradeIn, pend
     return <TicketPageSkeleton />;
   }
 
+  // A saved copy shows its age: the worker's (no network), the device's after a failed refresh, or any while offline.
+  const savedAt = loadState?.cached || error || !online ? cached.fetchedAt : null;
   const massActions = !isServiceCentre(ticket.office) && ticket.defective_lists.length > 0 && !ticket.finished;
   const showBar = massActions && !desktop && selected.length > 0;
 
@@ -83,6 +88,7 @@ export function TicketPage({ id, onApprove, onReject, onDiscuss, onTradeIn, pend
       <div className={styles.summaryColumn}>
         <TicketSummary
           ticket={ticket}
+          savedAt={savedAt}
           massActions={massActions}
           selected={selected}
           desktop={desktop}
@@ -98,7 +104,7 @@ export function TicketPage({ id, onApprove, onReject, onDiscuss, onTradeIn, pend
         {error && (
           <div className={styles.stale} role="alert">
             <p>
-              Не удалось обновить заявку: {error.message} Показана сохранённая копия, {formatUpdatedAgo(cached.fetchedAt)}.
+              Не удалось обновить заявку: {error.message}
             </p>
             <Button variant="secondary" onClick={retry} loading={loadState?.loading}>
               Повторить

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
+import { CACHED_AT_HEADER } from '#shared/api/ticket-cache.ts';
 import { stubFetch } from '#client/features/account/testing/fetch-stub.ts';
 import { ticket, ticketAnswer } from './ticket-page.fixtures.ts';
 import { CACHE_LIMIT, reloadTicket, useTicketStore } from './ticket-store.ts';
@@ -22,7 +23,14 @@ describe('useTicketStore', () => {
     const cached = useTicketStore.getState().tickets[501]!;
     expect(cached.ticket.id).toBe(501);
     expect(cached.fetchedAt).toBeGreaterThanOrEqual(before);
-    expect(useTicketStore.getState().loads[501]).toEqual({ loading: false, error: null });
+    expect(useTicketStore.getState().loads[501]).toEqual({ loading: false, error: null, cached: false });
+  });
+
+  it("keeps the service worker's saved copy with the time it came from the server, marked as such", async () => {
+    stubFetch({ 'GET /ajax/cabinet/tickets/501': { ...ticketAnswer(ticket()), headers: { [CACHED_AT_HEADER]: '1700000000000' } } });
+    await reloadTicket(501);
+    expect(useTicketStore.getState().tickets[501]?.fetchedAt).toBe(1_700_000_000_000);
+    expect(useTicketStore.getState().loads[501]).toEqual({ loading: false, error: null, cached: true });
   });
 
   it('persists only the newest tickets', async () => {

@@ -15,6 +15,8 @@ export interface TicketLoadState {
   loading: boolean;
   /** The last load's failure; cleared when a load starts. */
   error: LoadError | null;
+  /** The copy shown is the service worker's saved one (no network), not the server's answer. */
+  cached: boolean;
 }
 
 export interface TicketState {
@@ -37,7 +39,6 @@ export const TICKET_STORE_KEY = 'tickets';
 /** How many tickets stay on the device: enough for the ones a clinic is working on, small in IndexedDB. */
 export const CACHE_LIMIT = 20;
 
-const NO_LOAD: TicketLoadState = { loading: false, error: null };
 const inFlight = new Map<number, Promise<void>>();
 
 /** The statement ids of `ticket` that may stay ticked: still there and still not agreed. */
@@ -70,15 +71,17 @@ export const useTicketStore = create<TicketState>()(
       load(id) {
         const running = inFlight.get(id);
         if (running) return running;
-        set((state) => ({ loads: { ...state.loads, [id]: { loading: true, error: null } } }));
+        // Until the answer comes, the copy shown stays what it was (the worker's saved one or not).
+        set((state) => ({ loads: { ...state.loads, [id]: { loading: true, error: null, cached: state.loads[id]?.cached ?? false } } }));
         const request = fetchTicket(id)
           .then(
-            async (ticket) => {
+            async ({ ticket, cachedAt }) => {
               // Written after the persisted copy is back, so the older copy never overwrites this one.
               await whenHydrated();
               set((state) => ({
-                tickets: newest({ ...state.tickets, [id]: { ticket, fetchedAt: Date.now() } }),
-                loads: { ...state.loads, [id]: NO_LOAD },
+                // A saved copy keeps its own time, so the age shown is the truth.
+                tickets: newest({ ...state.tickets, [id]: { ticket, fetchedAt: cachedAt ?? Date.now() } }),
+                loads: { ...state.loads, [id]: { loading: false, error: null, cached: cachedAt !== null } },
                 selected: { ...state.selected, [id]: selectable(ticket, state.selected[id]) },
               }));
             },
@@ -91,9 +94,9 @@ export const useTicketStore = create<TicketState>()(
                       // Gone or not (any longer) this account's: the old copy must not be shown either.
                       tickets: without(state.tickets, id),
                       selected: without(state.selected, id),
-                      loads: { ...state.loads, [id]: { loading: false, error: failure } },
+                      loads: { ...state.loads, [id]: { loading: false, error: failure, cached: false } },
                     }
-                  : { loads: { ...state.loads, [id]: { loading: false, error: failure } } },
+                  : { loads: { ...state.loads, [id]: { loading: false, error: failure, cached: state.loads[id]?.cached ?? false } } },
               );
             },
           )

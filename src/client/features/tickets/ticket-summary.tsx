@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { DefectStatement, Ticket } from '#shared/api/tickets.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { DataAge } from '#client/components/ui/data-age.tsx';
 import { Icon } from '#client/components/ui/icon.tsx';
 import { TicketMassActions } from './ticket-summary-actions.tsx';
 import { externalUrl, ticketDate, ticketTime } from './ticket-page-format.ts';
@@ -8,6 +9,8 @@ import styles from './ticket-summary.module.css';
 
 export interface TicketSummaryProps {
   ticket: Ticket;
+  /** When the copy shown came from the server, while it is a saved one (no network, a failed refresh); else null. */
+  savedAt: number | null;
   /** Whether the mass approval block belongs here (statements shown, ticket not finished). */
   massActions: boolean;
   selected: DefectStatement[];
@@ -25,6 +28,7 @@ export interface TicketSummaryProps {
 /** The left column of the ticket page (cabinet.md §2 Ticket page, left summary). */
 export function TicketSummary({
   ticket,
+  savedAt,
   massActions,
   selected,
   desktop,
@@ -39,10 +43,13 @@ export function TicketSummary({
   const waybill = ticket.shippingOrder?.waybill_url ?? null;
   return (
     <div className={styles.summary}>
-      <Link to="/cabinet/tickets" className={styles.back}>
-        <Icon name="chevron" size={18} className={styles.backIcon} />
-        К списку заявок
-      </Link>
+      <div className={styles.topRow}>
+        <Link to="/cabinet/tickets" className={styles.back}>
+          <Icon name="chevron" size={18} className={styles.backIcon} />
+          К списку заявок
+        </Link>
+        <DataAge fetchedAt={savedAt} className={styles.age} />
+      </div>
 
       <div className={styles.headline}>
         <span className={styles.badge} data-status={ticket.status_code}>

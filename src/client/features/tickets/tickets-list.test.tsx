@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { CACHED_AT_HEADER } from '#shared/api/ticket-cache.ts';
 import { renderInRouter } from '#client/components/layout/testing/render-in-router.tsx';
+import { goOffline } from '#client/lib/testing/connection.ts';
 import { deferred, stubIntersectionObserver, stubListFetch, type ListAnswer } from '#client/lib/testing/list-fetch-stub.ts';
 import { setupPagedListTests, showTable } from '#client/lib/testing/paged-list-fixtures.ts';
 import { makeTicket, resetTicketsListStore, ticketsPage } from './testing/list-fixtures.ts';
@@ -134,5 +136,40 @@ describe('TicketsList', () => {
       useTicketsListStore.setState({ ownerId: 999 });
     });
     expect(screen.queryByText('445')).not.toBeInTheDocument();
+  });
+
+  it("says how old the service worker's saved list is, and reloads when the connection is back", async () => {
+    const savedAt = Date.now() - 10 * 60_000;
+    let fresh = false;
+    const { requests } = stubListFetch(PATH, () =>
+      fresh ? ticketsPage([makeTicket({ id: 602 })]) : { ...ticketsPage([makeTicket({ id: 601 })]), headers: { [CACHED_AT_HEADER]: String(savedAt) } },
+    );
+    await renderList();
+    expect(await screen.findByText('601')).toBeInTheDocument();
+    expect(screen.getByText('Обновлено 10 минут назад')).toBeInTheDocument();
+    expect(useTicketsListStore.getState().fetchedAt).toBe(savedAt);
+
+    fresh = true;
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(await screen.findByText('602')).toBeInTheDocument();
+    expect(screen.queryByText(/^Обновлено/)).not.toBeInTheDocument();
+    expect(requests).toHaveLength(2);
+  });
+
+  it('says how old the saved rows are when a refresh fails, or while offline; not when fresh', async () => {
+    useTicketsListStore.setState({ items: [makeTicket({ id: 444 })], ownerId: USER_ID, fetchedAt: Date.now() - 2 * 60 * 60_000, firstPage: { length: 1, nextCursor: null } });
+    stubListFetch(PATH, () => ({ status: 503, body: { success: false, message: 'Сервер временно недоступен. Попробуйте позже.' } }));
+    await renderList();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Сервер временно недоступен');
+    expect(screen.getByText('444')).toBeInTheDocument();
+    expect(screen.getByText('Обновлено 2 часа назад')).toBeInTheDocument();
+
+    stubListFetch(PATH, () => ticketsPage([makeTicket({ id: 445 })]));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Повторить' }));
+    expect(await screen.findByText('445')).toBeInTheDocument();
+    expect(screen.queryByText(/^Обновлено/)).not.toBeInTheDocument();
+
+    act(() => goOffline());
+    expect(screen.getByText('Обновлено несколько секунд назад')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Page } from '#client/components/layout/page.tsx';
-import { PagedList } from '#client/components/ui/paged-list.tsx';
+import { PagedList, PagedListAge } from '#client/components/ui/paged-list.tsx';
 import { TicketFilters } from './ticket-filters.tsx';
 import { TICKETS_CARDS, TICKETS_CARDS_SKELETON } from './tickets-list-cards.tsx';
 import { TICKETS_TABLE } from './tickets-list-table.tsx';
@@ -22,7 +22,7 @@ export function TicketsList({ userId }: TicketsListProps) {
   }, [userId]);
 
   return (
-    <Page title="Заявки">
+    <Page title="Заявки" actions={<PagedListAge state={state} userId={userId} />}>
       {state.hydrated && <TicketFilters filter={state.filter} onChange={(patch) => void state.setFilter(patch, userId)} />}
       <PagedList
         state={state}

@@ -4,6 +4,7 @@ import { vi } from 'vitest';
 export interface ListAnswer {
   status?: number;
   body: unknown;
+  headers?: Record<string, string>;
 }
 
 export interface ListRequest {
@@ -26,8 +27,8 @@ export function stubListFetch(path: string, answer: (request: ListRequest) => Li
     }
     const recorded = { url, query: Object.fromEntries(url.searchParams) };
     requests.push(recorded);
-    const { status = 200, body } = await answer(recorded);
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const { status = 200, body, headers } = await answer(recorded);
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { requests, fetchMock };

@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { create } from 'zustand';
+
+// Whether the app is working from saved data: the offline banner and the data's age read this.
+// `navigator.onLine === false` is reliable (no network at all); `true` is not (a dead mobile
+// connection, a captive portal), so the API calls report too (lib/http.ts).
+
+export interface ConnectionState {
+  /** navigator.onLine, kept current by the `online` and `offline` events. */
+  online: boolean;
+  /** The last API call did not reach the server, or the service worker answered it with a saved copy. */
+  serverUnreachable: boolean;
+}
+
+const browserOnline = (): boolean => typeof navigator === 'undefined' || navigator.onLine !== false;
+
+export const useConnection = create<ConnectionState>()(() => ({ online: browserOnline(), serverUnreachable: false }));
+
+/** Called by lib/http.ts after each API call: did the server itself answer? */
+export function reportServerReached(reached: boolean): void {
+  if (useConnection.getState().serverUnreachable === !reached) return;
+  useConnection.setState({ serverUnreachable: !reached });
+}
+
+/** The offline banner shows while this holds: no network, or the server out of reach. */
+export const selectWorkingOffline = (state: ConnectionState): boolean => !state.online || state.serverUnreachable;
+
+if (typeof window !== 'undefined') {
+  // Back online: trust it until a call says otherwise (the pages reload their data on this event).
+  window.addEventListener('online', () => useConnection.setState({ online: true, serverUnreachable: false }));
+  window.addEventListener('offline', () => useConnection.setState({ online: false }));
+}
+
+/** Runs `callback` whenever the connection comes back (`online`), e.g. to reload what is shown. */
+export function useOnReconnect(callback: () => void): void {
+  useEffect(() => {
+    window.addEventListener('online', callback);
+    return () => window.removeEventListener('online', callback);
+  }, [callback]);
+}

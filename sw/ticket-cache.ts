@@ -1,0 +1,114 @@
+/// <reference lib="webworker" />
+// The requests list, a ticket and its history, network first (DESIGN.md "Offline design", ADR 0011).
+// The server gets a short deadline; when it is not reached in time (no network, a dead connection,
+// a captive portal's page instead of our JSON) the last saved answer is given instead, marked with
+// CACHED_AT_HEADER so the page can say how old it is. Any answer of the server itself — a 401 after
+// logout, a 404, a 5xx — reaches the page unchanged: the saved copy only stands in for no answer.
+import { CACHED_AT_HEADER, TICKET_CACHE_NAME } from '#shared/api/ticket-cache.ts';
+import { getTicket, getTicketHistory, listTickets } from '#shared/api/tickets.ts';
+import type { FetchLike } from './fetch-timeout.ts';
+import { isApiJson, readAnswer } from './outbox-classify.ts';
+
+/** How long the server gets before a saved copy is shown (the page's own deadline is 15 s). */
+export const NETWORK_TIMEOUT_MS = 3_500;
+/** Saved answers kept (each list query, ticket and history is one); the least recently saved go first. */
+export const MAX_ENTRIES = 100;
+
+/** The paths answered from here: '/ajax/cabinet/tickets/:id' → /^\/ajax\/cabinet\/tickets\/\d+$/ (not /get-pdf). */
+const CACHED_PATHS = [listTickets, getTicket, getTicketHistory].map(
+  (endpoint) => new RegExp(`^${endpoint.path.replace(/:\w+/g, '\\d+')}$`),
+);
+
+export function isTicketCacheRequest(request: Request, origin: string): boolean {
+  if (request.method !== 'GET') return false;
+  const url = new URL(request.url);
+  return url.origin === origin && CACHED_PATHS.some((path) => path.test(url.pathname));
+}
+
+export interface TicketCacheDeps {
+  fetch: FetchLike;
+  caches: CacheStorage;
+  now: () => number;
+  /** Keeps the worker alive for what goes on after the page got its answer (a late answer is still saved). */
+  waitUntil: (work: Promise<unknown>) => void;
+  timeoutMs?: number;
+  maxEntries?: number;
+}
+
+interface NetworkAnswer {
+  response: Response;
+  /** The API's own JSON (any status): the server was reached and has spoken. */
+  fromServer: boolean;
+}
+
+export async function handleTicketGet(request: Request, deps: TicketCacheDeps): Promise<Response> {
+  // Opened before the request goes out, and the answer is saved into this very cache: when the page
+  // wipes it meanwhile (logout, another account), a late answer lands in the deleted cache, never in
+  // a new one that the next account would read.
+  const cache = await deps.caches.open(TICKET_CACHE_NAME);
+  const network = fromNetwork(request, cache, deps);
+  deps.waitUntil(network.catch(() => undefined));
+
+  const first = await settleWithin(network, deps.timeoutMs ?? NETWORK_TIMEOUT_MS);
+  if (first !== null && first.fromServer) return first.response;
+
+  const saved = await cache.match(request, { ignoreVary: true });
+  if (saved) return saved;
+  // Nothing saved: the network's answer after all, whatever it is (a slow connection still gets there;
+  // a network error rejects, and the page sees a network error).
+  return (await network).response;
+}
+
+async function fromNetwork(request: Request, cache: Cache, deps: TicketCacheDeps): Promise<NetworkAnswer> {
+  const response = await deps.fetch(request);
+  const answer = await readAnswer(response.clone());
+  const fromServer = isApiJson(answer);
+  if (fromServer && response.status === 200 && (answer.body as { success?: unknown }).success === true) {
+    await save(cache, request, response.clone(), deps).catch((error: unknown) => console.warn('ticket cache:', error));
+  } else if (fromServer && response.status === 401) {
+    // The session is over: what was saved for it must not outlive it.
+    await deps.caches.delete(TICKET_CACHE_NAME);
+  }
+  return { response, fromServer };
+}
+
+/** The network's answer if it comes within `timeoutMs`; null when it fails or is late. */
+async function settleWithin(network: Promise<NetworkAnswer>, timeoutMs: number): Promise<NetworkAnswer | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), timeoutMs);
+  });
+  try {
+    return await Promise.race([network.catch(() => null), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function save(cache: Cache, request: Request, response: Response, deps: TicketCacheDeps): Promise<void> {
+  const headers = new Headers(response.headers);
+  headers.set(CACHED_AT_HEADER, String(deps.now()));
+  // The body is stored decoded: its transfer encoding and length no longer describe it.
+  headers.delete('content-encoding');
+  headers.delete('content-length');
+  await cache.put(request, new Response(await response.text(), { status: response.status, statusText: response.statusText, headers }));
+  // A put replaces an entry at the end of the key list, so the first keys are the least recently saved.
+  const keys = await cache.keys();
+  const excess = keys.length - (deps.maxEntries ?? MAX_ENTRIES);
+  await Promise.all(keys.slice(0, Math.max(0, excess)).map((key) => cache.delete(key)));
+}
+
+export function installTicketCache(sw: ServiceWorkerGlobalScope): void {
+  const fetchFn: FetchLike = (input, init) => sw.fetch(input, init);
+  sw.addEventListener('fetch', (event) => {
+    if (!isTicketCacheRequest(event.request, sw.location.origin)) return;
+    const waitUntil = (work: Promise<unknown>): void => {
+      try {
+        event.waitUntil(work);
+      } catch {
+        // The event is already over: the work goes on as long as the worker lives.
+      }
+    };
+    event.respondWith(handleTicketGet(event.request, { fetch: fetchFn, caches: sw.caches, now: Date.now, waitUntil }));
+  });
+}
