@@ -111,6 +111,41 @@ describe('handleTicketGet', () => {
     expect(await saved.json()).toEqual({ success: true, ticket: { id: 501, v: 2 } });
   });
 
+  it('tells the page when the server answered after a saved copy was given', async () => {
+    const slow = deferred<Response>();
+    const world = await withSaved(TICKET, { success: true, ticket: { id: 501, v: 1 } }, () => slow.promise);
+    const notifyFresh = vi.fn();
+    world.deps.notifyFresh = notifyFresh;
+    await world.get(TICKET);
+    expect(notifyFresh).not.toHaveBeenCalled();
+    slow.resolve(apiJson({ success: true, ticket: { id: 501, v: 2 } }));
+    await world.settled();
+    expect(notifyFresh).toHaveBeenCalledOnce();
+  });
+
+  it('does not tell the page when the copy it got was saved moments ago (no reload loop on a slow line)', async () => {
+    const slow = deferred<Response>();
+    const world = await withSaved(TICKET, { success: true, ticket: { id: 501, v: 1 } }, () => slow.promise);
+    world.deps.now = () => SAVED_AT + 5_000;
+    const notifyFresh = vi.fn();
+    world.deps.notifyFresh = notifyFresh;
+    await world.get(TICKET);
+    slow.resolve(apiJson({ success: true, ticket: { id: 501, v: 2 } }));
+    await world.settled();
+    expect(notifyFresh).not.toHaveBeenCalled();
+  });
+
+  it('does not tell the page anything when the late answer is not a good one', async () => {
+    const slow = deferred<Response>();
+    const world = await withSaved(TICKET, { success: true, ticket: { id: 501, v: 1 } }, () => slow.promise);
+    const notifyFresh = vi.fn();
+    world.deps.notifyFresh = notifyFresh;
+    await world.get(TICKET);
+    slow.resolve(new Response('<html>Wi-Fi login</html>', { headers: { 'Content-Type': 'text/html' } }));
+    await world.settled();
+    expect(notifyFresh).not.toHaveBeenCalled();
+  });
+
   it('waits for a slow server when there is nothing saved', async () => {
     const slow = deferred<Response>();
     const { get } = setup(() => slow.promise);

@@ -4,13 +4,15 @@
 // a captive portal's page instead of our JSON) the last saved answer is given instead, marked with
 // CACHED_AT_HEADER so the page can say how old it is. Any answer of the server itself — a 401 after
 // logout, a 404, a 5xx — reaches the page unchanged: the saved copy only stands in for no answer.
-import { CACHED_AT_HEADER, TICKET_CACHE_NAME } from '#shared/api/ticket-cache.ts';
+import { CACHED_AT_HEADER, TICKET_CACHE_FRESH_MESSAGE, TICKET_CACHE_NAME, cachedAtOf } from '#shared/api/ticket-cache.ts';
 import { getTicket, getTicketHistory, listTickets } from '#shared/api/tickets.ts';
 import type { FetchLike } from './fetch-timeout.ts';
 import { isApiJson, readAnswer } from './outbox-classify.ts';
 
 /** How long the server gets before a saved copy is shown (the page's own deadline is 15 s). */
 export const NETWORK_TIMEOUT_MS = 3_500;
+/** A saved copy at least this old, given for a slow server, is followed by a notice when the server answers. */
+export const FRESH_NOTICE_MIN_AGE_MS = 30_000;
 /** Saved answers kept (each list query, ticket and history is one); the least recently saved go first. */
 export const MAX_ENTRIES = 100;
 
@@ -31,6 +33,11 @@ export interface TicketCacheDeps {
   now: () => number;
   /** Keeps the worker alive for what goes on after the page got its answer (a late answer is still saved). */
   waitUntil: (work: Promise<unknown>) => void;
+  /**
+   * The page was given a saved copy and the server's answer came after all (a slow connection):
+   * tell the page, which asks again and now gets the fresh copy.
+   */
+  notifyFresh?: () => void;
   timeoutMs?: number;
   maxEntries?: number;
 }
@@ -53,7 +60,16 @@ export async function handleTicketGet(request: Request, deps: TicketCacheDeps): 
   if (first !== null && first.fromServer) return first.response;
 
   const saved = await cache.match(request, { ignoreVary: true });
-  if (saved) return saved;
+  if (saved) {
+    // Only for a copy of some age: one saved moments ago (the page asked again after the last
+    // notice, and the connection is still slow) is fresh enough, and asking again would loop.
+    const age = deps.now() - (cachedAtOf(saved.headers) ?? 0);
+    if (first === null && deps.notifyFresh && age >= FRESH_NOTICE_MIN_AGE_MS) {
+      const notify = deps.notifyFresh;
+      deps.waitUntil(network.then((late) => late.fromServer && late.response.ok && notify()).catch(() => undefined));
+    }
+    return saved;
+  }
   // Nothing saved: the network's answer after all, whatever it is (a slow connection still gets there;
   // a network error rejects, and the page sees a network error).
   return (await network).response;
@@ -109,6 +125,9 @@ export function installTicketCache(sw: ServiceWorkerGlobalScope): void {
         // The event is already over: the work goes on as long as the worker lives.
       }
     };
-    event.respondWith(handleTicketGet(event.request, { fetch: fetchFn, caches: sw.caches, now: Date.now, waitUntil }));
+    const notifyFresh = (): void => {
+      void sw.clients.get(event.clientId).then((client) => client?.postMessage({ type: TICKET_CACHE_FRESH_MESSAGE }));
+    };
+    event.respondWith(handleTicketGet(event.request, { fetch: fetchFn, caches: sw.caches, now: Date.now, waitUntil, notifyFresh }));
   });
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
+import { TICKET_CACHE_FRESH_MESSAGE } from '#shared/api/ticket-cache.ts';
 
 // Whether the app is working from saved data: the offline banner and the data's age read this.
 // `navigator.onLine === false` is reliable (no network at all); `true` is not (a dead mobile
@@ -25,16 +26,35 @@ export function reportServerReached(reached: boolean): void {
 /** The offline banner shows while this holds: no network, or the server out of reach. */
 export const selectWorkingOffline = (state: ConnectionState): boolean => !state.online || state.serverUnreachable;
 
-if (typeof window !== 'undefined') {
-  // Back online: trust it until a call says otherwise (the pages reload their data on this event).
-  window.addEventListener('online', () => useConnection.setState({ online: true, serverUnreachable: false }));
-  window.addEventListener('offline', () => useConnection.setState({ online: false }));
+const reconnectListeners = new Set<() => void>();
+
+function reconnected(): void {
+  useConnection.setState({ online: true, serverUnreachable: false });
+  for (const listener of reconnectListeners) listener();
 }
 
-/** Runs `callback` whenever the connection comes back (`online`), e.g. to reload what is shown. */
+if (typeof window !== 'undefined') {
+  // Back online: trust it until a call says otherwise (the pages reload their data on this event).
+  window.addEventListener('online', reconnected);
+  window.addEventListener('offline', () => useConnection.setState({ online: false }));
+  // The server answered the worker after all, after a saved copy was shown (a slow connection).
+  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => onWorkerMessage(event.data));
+}
+
+/** A message from the service worker: the server answered after all, after a saved copy was shown. */
+export function onWorkerMessage(data: unknown): void {
+  if ((data as { type?: unknown } | null)?.type === TICKET_CACHE_FRESH_MESSAGE) reconnected();
+}
+
+/**
+ * Runs `callback` whenever the server can be reached again — `online`, or the service worker saying
+ * a slow server has answered since a saved copy was shown — e.g. to reload what is shown.
+ */
 export function useOnReconnect(callback: () => void): void {
   useEffect(() => {
-    window.addEventListener('online', callback);
-    return () => window.removeEventListener('online', callback);
+    reconnectListeners.add(callback);
+    return () => {
+      reconnectListeners.delete(callback);
+    };
   }, [callback]);
 }

@@ -11,6 +11,12 @@ export const TICKET_CACHE_NAME = 'portal-tickets-v1';
  */
 export const CACHED_AT_HEADER = 'X-Portal-Cached-At';
 
+/**
+ * Worker → page: a saved copy was given because the server was slow, and the server has answered
+ * since; asking again gets the fresh data (the page treats it like coming back online).
+ */
+export const TICKET_CACHE_FRESH_MESSAGE = 'ticket-cache-fresh';
+
 /** The time an answer's CACHED_AT_HEADER names; null for a fresh answer (no header, or not a time). */
 export function cachedAtOf(headers: Headers): number | null {
   const value = headers.get(CACHED_AT_HEADER);
