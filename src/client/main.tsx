@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
+import { useAccountStore } from '#client/features/account/account-store.ts';
 import { listenForInstallPrompt } from '#client/features/install/install-prompt.ts';
 import { handleChunkPreloadErrors } from '#client/lib/chunk-reload.ts';
 import { rememberLaunchMarker } from '#client/lib/standalone.ts';
@@ -16,6 +17,9 @@ rememberLaunchMarker();
 handleChunkPreloadErrors();
 // The browser may offer installing before the root route mounts its invitation.
 listenForInstallPrompt();
+// Who is logged in, asked before the first render rather than from the shell's effect after it: the
+// answer is on the way while React renders and the route chunks load (the shell's call shares it).
+void useAccountStore.getState().refresh();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing in index.html');
@@ -26,6 +30,6 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-registerServiceWorker();
+void registerServiceWorker();
 // The worker's outbox of decisions made offline (ADR 0010): drain triggers and its notices.
 connectOutbox();

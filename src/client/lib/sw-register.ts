@@ -1,4 +1,4 @@
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 import { announceUpdate } from './update-store.ts';
 
 /** The parts of workbox-window's Workbox the update flow uses (tests pass a stub). */
@@ -72,11 +72,20 @@ export function connectUpdateFlow(workbox: WorkboxLike, options: UpdateFlowOptio
 
 /**
  * Registers the service worker built from sw/sw.ts (production builds only) and connects the
- * update flow (see connectUpdateFlow).
+ * update flow (see connectUpdateFlow). workbox-window comes in a chunk of its own: registering waits
+ * for the page's load event anyway, so it need not hold up the first render.
  */
-export function registerServiceWorker(): Workbox | undefined {
+export async function registerServiceWorker(): Promise<Workbox | undefined> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return undefined;
-  const workbox = new Workbox('/sw.js', { scope: '/', type: 'classic' });
+  let workbox: Workbox;
+  try {
+    const { Workbox } = await import('workbox-window');
+    workbox = new Workbox('/sw.js', { scope: '/', type: 'classic' });
+  } catch (error) {
+    // Only after a deploy removed the chunk (lib/chunk-reload.ts reloads then); the next start registers.
+    console.warn('Service worker registration failed', error);
+    return undefined;
+  }
   let registration: ServiceWorkerRegistration | undefined;
   connectUpdateFlow(workbox, { hasWaiting: () => registration?.waiting != null });
   workbox

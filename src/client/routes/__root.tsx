@@ -3,9 +3,7 @@ import { createRootRoute, Outlet, useNavigate, useRouterState } from '@tanstack/
 import { AppShell } from '#client/components/layout/app-shell.tsx';
 import { isCabinetPath } from '#client/components/layout/cabinet-links.ts';
 import { Header } from '#client/components/layout/header.tsx';
-import { MorePanel } from '#client/components/layout/more-panel.tsx';
 import { NoticeStack } from '#client/components/layout/notice-stack.tsx';
-import { RepairSheet } from '#client/components/layout/repair-sheet.tsx';
 import { NotFoundScreen } from '#client/components/layout/status-screens.tsx';
 import { TabBar } from '#client/components/layout/tab-bar.tsx';
 import { UpdateBanner } from '#client/components/ui/update-banner.tsx';
@@ -14,7 +12,13 @@ import { AuthHost } from '#client/features/account/auth-host.tsx';
 import { useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
 import { InstallInvitation } from '#client/features/install/install-invitation.tsx';
 import { forgetAccountData } from '#client/lib/account-scoped.ts';
+import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { useStandalone } from '#client/lib/standalone.ts';
+
+// Closed until the user opens them, and rendered only while open (closed, they show nothing): their
+// code loads on the first open, not with every page.
+const MorePanel = lazyComponent(() => import('#client/components/layout/more-panel.tsx').then((module) => module.MorePanel));
+const RepairSheet = lazyComponent(() => import('#client/components/layout/repair-sheet.tsx').then((module) => module.RepairSheet));
 
 export const Route = createRootRoute({
   component: RootLayout,
@@ -117,16 +121,18 @@ function RootLayout() {
       }
       overlays={
         <>
-          <MorePanel
-            open={moreOpen}
-            onClose={() => setMoreOpen(false)}
-            user={user}
-            standalone={standalone}
-            onRepair={openRepair}
-            onLogin={login}
-            onLogout={handleLogout}
-          />
-          <RepairSheet open={repairOpen} onClose={() => setRepairOpen(false)} loggedIn={user !== null} />
+          {moreOpen && (
+            <MorePanel
+              open
+              onClose={() => setMoreOpen(false)}
+              user={user}
+              standalone={standalone}
+              onRepair={openRepair}
+              onLogin={login}
+              onLogout={handleLogout}
+            />
+          )}
+          {repairOpen && <RepairSheet open onClose={() => setRepairOpen(false)} loggedIn={user !== null} />}
           {!standalone && <AuthHost standalone={false} />}
           <NoticeStack standalone={standalone}>
             <UpdateBanner />

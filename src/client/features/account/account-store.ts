@@ -10,6 +10,11 @@ export interface AccountState {
   /** True once the persisted state has been read back from IndexedDB. */
   hydrated: boolean;
   /**
+   * True once this page's first user-data request has settled (answered or failed). Before that a
+   * guest may still turn out to be logged in: the session cookie without a saved account.
+   */
+  checked: boolean;
+  /**
    * The e-mail of an account just registered and not yet logged in: the login form shows it as
    * text instead of an input (portal.md §4.2). Persisted.
    */
@@ -31,19 +36,22 @@ export const useAccountStore = create<AccountState>()(
     (set) => ({
       user: null,
       hydrated: false,
+      checked: false,
       verifiedEmail: null,
 
       refresh() {
-        // Concurrent callers (start, focus, after a promo code) share one request.
-        refreshing ??= whenHydrated()
-          .then(fetchUserData)
+        // Concurrent callers (start, focus, after a promo code) share one request. It starts at once,
+        // while IndexedDB is still read: the answer waits for that, not the request.
+        refreshing ??= Promise.all([fetchUserData(), whenHydrated()])
           .then(
-            (user) => {
-              set(user ? { user, verifiedEmail: null } : { user: null });
+            ([user]) => {
+              set(user ? { user, verifiedEmail: null, checked: true } : { user: null, checked: true });
             },
-            (error: unknown) => {
+            async (error: unknown) => {
               // Offline or the server is down: keep the persisted user (portal works from cache).
               console.warn('Не удалось обновить данные пользователя', error);
+              await whenHydrated();
+              set({ checked: true });
             },
           )
           .finally(() => {

@@ -6,15 +6,21 @@ import { UnauthorizedScreen } from '#client/components/layout/status-screens.tsx
 import { useAccountStore } from '#client/features/account/account-store.ts';
 import { useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
 import { UnpaidBillsNotice } from '#client/features/bills/unpaid-bills-notice.tsx';
-import { DecisionDialogs } from '#client/features/decisions/decision-dialogs.tsx';
-import { OutboxPanel } from '#client/features/decisions/outbox-panel.tsx';
-import { reloadTicket } from '#client/features/tickets/ticket-store.ts';
+import { LazyDecisionDialogs, LazyOutboxPanel } from '#client/features/decisions/lazy-hosts.tsx';
 import { useStandalone } from '#client/lib/standalone.ts';
 import { onOutboxChange } from '#client/lib/sw-bridge.ts';
 
 export const Route = createFileRoute('/cabinet')({
   component: CabinetRoute,
 });
+
+/**
+ * Reloads a ticket the user may have open. The ticket store is the ticket page's: imported on demand,
+ * it stays off the other cabinet pages (a decision is only ever made from the ticket page).
+ */
+function reloadTicket(ticketId: number): Promise<void> {
+  return import('#client/features/tickets/ticket-store.ts').then((module) => module.reloadTicket(ticketId));
+}
 
 /** A decision changed a ticket and maybe the points: reload both (the popups live in the shell, the ticket in its feature). */
 function onDecided(ticketId: number): void {
@@ -53,10 +59,10 @@ function CabinetRoute() {
   if (!user) return standalone ? null : <UnauthorizedScreen onLogin={() => openAuth('login')} />;
   return (
     <CabinetLayout unpaidBills={user.unpaid_bills}>
-      <OutboxPanel onLogin={() => openAuth('login')} />
+      <LazyOutboxPanel onLogin={() => openAuth('login')} />
       <Outlet />
       <UnpaidBillsNotice unpaidBills={user.unpaid_bills} />
-      <DecisionDialogs balls={user.balls} onDecided={onDecided} />
+      <LazyDecisionDialogs balls={user.balls} onDecided={onDecided} />
     </CabinetLayout>
   );
 }

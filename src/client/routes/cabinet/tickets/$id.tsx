@@ -1,7 +1,8 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import type { DefectStatement } from '#shared/api/tickets.ts';
 import { useDecisionDialog, type DecisionKind } from '#client/features/decisions/decision-dialog-store.ts';
+import { preloadDecisionDialogs } from '#client/features/decisions/lazy-hosts.tsx';
 import { TicketNotFound } from '#client/features/tickets/ticket-page-states.tsx';
 import { TicketPage } from '#client/features/tickets/ticket-page.tsx';
 import { pendingStatementIds, useOutbox } from '#client/lib/sw-bridge.ts';
@@ -23,6 +24,10 @@ function TicketRoute() {
   const id = parseTicketId(rawId);
   const outbox = useOutbox((state) => state.entries);
   const pendingIds = useMemo(() => (id === null ? [] : pendingStatementIds(outbox, id)), [outbox, id]);
+  // The popups this page opens load with it, so a tap on 'Согласовать' never waits for their chunk.
+  useEffect(() => {
+    void preloadDecisionDialogs().catch(() => {}); // a failure shows when a popup opens
+  }, []);
   if (id === null) return <TicketNotFound />;
 
   const open = (kind: DecisionKind, statements: DefectStatement[]) =>
