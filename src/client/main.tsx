@@ -7,7 +7,7 @@ import { handleChunkPreloadErrors } from '#client/lib/chunk-reload.ts';
 import { rememberLaunchMarker } from '#client/lib/standalone.ts';
 import { connectOutbox } from '#client/lib/sw-bridge.ts';
 import { registerServiceWorker } from '#client/lib/sw-register.ts';
-import { router } from './router.tsx';
+import { preloadRouteChunks, router } from './router.tsx';
 import './styles/tokens.css';
 import './styles/global.css';
 
@@ -17,8 +17,9 @@ rememberLaunchMarker();
 handleChunkPreloadErrors();
 // The browser may offer installing before the root route mounts its invitation.
 listenForInstallPrompt();
-// Who is logged in, asked before the first render rather than from the shell's effect after it: the
-// answer is on the way while React renders and the route chunks load (the shell's call shares it).
+// The page's own chunks, and who is logged in, are asked for before React's first render rather
+// than from it: both are on their way while React starts (the router's and the shell's calls share them).
+preloadRouteChunks(window.location.pathname);
 void useAccountStore.getState().refresh();
 
 const container = document.getElementById('root');

@@ -70,15 +70,23 @@ export function connectUpdateFlow(workbox: WorkboxLike, options: UpdateFlowOptio
   };
 }
 
+/** Resolves once the page has loaded (its load event), at once if it already has. */
+function pageLoaded(): Promise<void> {
+  if (document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+}
+
 /**
  * Registers the service worker built from sw/sw.ts (production builds only) and connects the
- * update flow (see connectUpdateFlow). workbox-window comes in a chunk of its own: registering waits
- * for the page's load event anyway, so it need not hold up the first render.
+ * update flow (see connectUpdateFlow). Registering waits for the page's load event anyway (as
+ * workbox-window's own register() would), so workbox-window comes in a chunk of its own, fetched
+ * then: not beside the page's own chunks while they are on the start's critical path.
  */
 export async function registerServiceWorker(): Promise<Workbox | undefined> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return undefined;
   let workbox: Workbox;
   try {
+    await pageLoaded();
     const { Workbox } = await import('workbox-window');
     workbox = new Workbox('/sw.js', { scope: '/', type: 'classic' });
   } catch (error) {

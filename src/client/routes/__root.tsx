@@ -3,22 +3,18 @@ import { createRootRoute, Outlet, useNavigate, useRouterState } from '@tanstack/
 import { AppShell } from '#client/components/layout/app-shell.tsx';
 import { isCabinetPath } from '#client/components/layout/cabinet-links.ts';
 import { Header } from '#client/components/layout/header.tsx';
+import { MorePanel } from '#client/components/layout/more-panel.tsx';
 import { NoticeStack } from '#client/components/layout/notice-stack.tsx';
+import { RepairSheet } from '#client/components/layout/repair-sheet.tsx';
 import { NotFoundScreen } from '#client/components/layout/status-screens.tsx';
 import { TabBar } from '#client/components/layout/tab-bar.tsx';
 import { UpdateBanner } from '#client/components/ui/update-banner.tsx';
-import { useAccountStore } from '#client/features/account/account-store.ts';
+import { selectAccountKnown, useAccountStore } from '#client/features/account/account-store.ts';
 import { AuthHost } from '#client/features/account/auth-host.tsx';
 import { useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
 import { InstallInvitation } from '#client/features/install/install-invitation.tsx';
 import { forgetAccountData } from '#client/lib/account-scoped.ts';
-import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { useStandalone } from '#client/lib/standalone.ts';
-
-// Closed until the user opens them, and rendered only while open (closed, they show nothing): their
-// code loads on the first open, not with every page.
-const MorePanel = lazyComponent(() => import('#client/components/layout/more-panel.tsx').then((module) => module.MorePanel));
-const RepairSheet = lazyComponent(() => import('#client/components/layout/repair-sheet.tsx').then((module) => module.RepairSheet));
 
 export const Route = createRootRoute({
   component: RootLayout,
@@ -32,7 +28,7 @@ export const Route = createRootRoute({
 function RootLayout() {
   const standalone = useStandalone();
   const user = useAccountStore((state) => state.user);
-  const ready = useAccountStore((state) => state.hydrated);
+  const ready = useAccountStore(selectAccountKnown);
   const refresh = useAccountStore((state) => state.refresh);
   const logout = useAccountStore((state) => state.logout);
   const authView = useAuthDialog((state) => state.view);
@@ -44,9 +40,10 @@ function RootLayout() {
   const [moreOpen, setMoreOpen] = useState(false);
   const [repairOpen, setRepairOpen] = useState(false);
 
-  // Fresh user data (and the CSRF token) on start and whenever the connection comes back.
+  // Fresh user data (and the CSRF token) on start and whenever the connection comes back. main.tsx
+  // asks before the first render: only if that has already been answered is a second request spared.
   useEffect(() => {
-    void refresh();
+    if (!useAccountStore.getState().checked) void refresh();
     const onOnline = () => void refresh();
     window.addEventListener('online', onOnline);
     return () => window.removeEventListener('online', onOnline);
@@ -121,18 +118,16 @@ function RootLayout() {
       }
       overlays={
         <>
-          {moreOpen && (
-            <MorePanel
-              open
-              onClose={() => setMoreOpen(false)}
-              user={user}
-              standalone={standalone}
-              onRepair={openRepair}
-              onLogin={login}
-              onLogout={handleLogout}
-            />
-          )}
-          {repairOpen && <RepairSheet open onClose={() => setRepairOpen(false)} loggedIn={user !== null} />}
+          <MorePanel
+            open={moreOpen}
+            onClose={() => setMoreOpen(false)}
+            user={user}
+            standalone={standalone}
+            onRepair={openRepair}
+            onLogin={login}
+            onLogout={handleLogout}
+          />
+          <RepairSheet open={repairOpen} onClose={() => setRepairOpen(false)} loggedIn={user !== null} />
           {!standalone && <AuthHost standalone={false} />}
           <NoticeStack standalone={standalone}>
             <UpdateBanner />

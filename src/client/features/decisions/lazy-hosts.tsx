@@ -8,10 +8,7 @@ import type { OutboxPanelProps } from './outbox-panel.tsx';
 // outbox panel are chunks of their own: most cabinet visits show neither, so the cabinet layout
 // loads them only when they have something to show (ADR 0011).
 
-/** Fetches the popups' chunk ahead of need: the ticket page calls it, since its buttons open them. */
-export const preloadDecisionDialogs = () => import('./decision-dialogs.tsx');
-
-const DecisionDialogs = lazyComponent(() => preloadDecisionDialogs().then((module) => module.DecisionDialogs));
+const DecisionDialogs = lazyComponent(() => import('./decision-dialogs.tsx').then((module) => module.DecisionDialogs));
 const OutboxPanel = lazyComponent(() => import('./outbox-panel.tsx').then((module) => module.OutboxPanel));
 
 /**

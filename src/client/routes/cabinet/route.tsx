@@ -3,7 +3,7 @@ import { createFileRoute, Outlet, useRouterState } from '@tanstack/react-router'
 import { CabinetLayout, CabinetSkeleton } from '#client/components/layout/cabinet-layout.tsx';
 import { isCabinetPath } from '#client/components/layout/cabinet-links.ts';
 import { UnauthorizedScreen } from '#client/components/layout/status-screens.tsx';
-import { useAccountStore } from '#client/features/account/account-store.ts';
+import { selectAccountKnown, useAccountStore } from '#client/features/account/account-store.ts';
 import { useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
 import { UnpaidBillsNotice } from '#client/features/bills/unpaid-bills-notice.tsx';
 import { LazyDecisionDialogs, LazyOutboxPanel } from '#client/features/decisions/lazy-hosts.tsx';
@@ -32,7 +32,7 @@ function onDecided(ticketId: number): void {
 function CabinetRoute() {
   const standalone = useStandalone();
   const user = useAccountStore((state) => state.user);
-  const ready = useAccountStore((state) => state.hydrated);
+  const ready = useAccountStore(selectAccountKnown);
   const authView = useAuthDialog((state) => state.view);
   const openAuth = useAuthDialog((state) => state.open);
   const needsLogin = ready && user === null;

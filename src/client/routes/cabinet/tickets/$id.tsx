@@ -2,7 +2,6 @@ import { useEffect, useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import type { DefectStatement } from '#shared/api/tickets.ts';
 import { useDecisionDialog, type DecisionKind } from '#client/features/decisions/decision-dialog-store.ts';
-import { preloadDecisionDialogs } from '#client/features/decisions/lazy-hosts.tsx';
 import { TicketNotFound } from '#client/features/tickets/ticket-page-states.tsx';
 import { TicketPage } from '#client/features/tickets/ticket-page.tsx';
 import { pendingStatementIds, useOutbox } from '#client/lib/sw-bridge.ts';
@@ -24,9 +23,11 @@ function TicketRoute() {
   const id = parseTicketId(rawId);
   const outbox = useOutbox((state) => state.entries);
   const pendingIds = useMemo(() => (id === null ? [] : pendingStatementIds(outbox, id)), [outbox, id]);
-  // The popups this page opens load with it, so a tap on 'Согласовать' never waits for their chunk.
+  // The popups this page opens (hosted lazily by the cabinet layout, features/decisions/lazy-hosts.tsx)
+  // load with it, so a tap on 'Согласовать' never waits for their chunk. A dynamic import, not an
+  // import of lazy-hosts: that would cut the layout's hosts into a chunk of their own.
   useEffect(() => {
-    void preloadDecisionDialogs().catch(() => {}); // a failure shows when a popup opens
+    void import('#client/features/decisions/decision-dialogs.tsx').catch(() => {}); // a failure shows when a popup opens
   }, []);
   if (id === null) return <TicketNotFound />;
 
