@@ -32,7 +32,9 @@ export async function runLighthouse(targets, { reportDir } = {}) {
         await jar.send('Storage.clearCookies');
         if (target.cookies) await jar.send('Storage.setCookies', { cookies: target.cookies });
         const flags = { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, maxWaitForLoad: 45_000 };
-        const run = await lighthouse(target.url, flags);
+        let run = await lighthouse(target.url, flags);
+        // Lighthouse now and then fails to record the trace on a busy machine (NO_NAVSTART): one more try.
+        if (run?.lhr?.runtimeError?.code === 'NO_NAVSTART') run = await lighthouse(target.url, flags);
         const lhr = run?.lhr;
         if (!lhr) throw new Error('no result');
         let report;
