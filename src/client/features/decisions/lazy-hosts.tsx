@@ -6,7 +6,8 @@ import type { OutboxPanelProps } from './outbox-panel.tsx';
 
 // The decision popups (with @tanstack/react-form and the points, gift and trade-in steps) and the
 // outbox panel are chunks of their own: most cabinet visits show neither, so the cabinet layout
-// loads them only when they have something to show (ADR 0011).
+// loads them only when they have something to show
+// (docs/decisions/0011-code-splitting-and-cold-start.md).
 
 const DecisionDialogs = lazyComponent(() => import('./decision-dialogs.tsx').then((module) => module.DecisionDialogs));
 const OutboxPanel = lazyComponent(() => import('./outbox-panel.tsx').then((module) => module.OutboxPanel));
