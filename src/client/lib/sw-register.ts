@@ -90,7 +90,8 @@ export async function registerServiceWorker(): Promise<Workbox | undefined> {
     const { Workbox } = await import('workbox-window');
     workbox = new Workbox('/sw.js', { scope: '/', type: 'classic' });
   } catch (error) {
-    // Only after a deploy removed the chunk (lib/chunk-reload.ts reloads then); the next start registers.
+    // The chunk did not load (a deploy replaced it, or no network before any worker was installed):
+    // the next start registers.
     console.warn('Service worker registration failed', error);
     return undefined;
   }

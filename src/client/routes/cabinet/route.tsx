@@ -15,11 +15,13 @@ export const Route = createFileRoute('/cabinet')({
 });
 
 /**
- * Reloads a ticket the user may have open. The ticket store is the ticket page's: imported on demand,
- * it stays off the other cabinet pages (a decision is only ever made from the ticket page).
+ * Reloads a ticket after a decision. The ticket store is the ticket page's: imported only when a
+ * decision asks for it, it stays off the start of the other cabinet pages.
  */
 function reloadTicket(ticketId: number): Promise<void> {
-  return import('#client/features/tickets/ticket-store.ts').then((module) => module.reloadTicket(ticketId));
+  return import('#client/features/tickets/ticket-store.ts')
+    .then((module) => module.reloadTicket(ticketId))
+    .catch(() => {}); // its chunk lost to a deploy: the ticket is fresh when next opened anyway
 }
 
 /** A decision changed a ticket and maybe the points: reload both (the popups live in the shell, the ticket in its feature). */
