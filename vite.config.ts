@@ -104,5 +104,26 @@ export default defineConfig({
   build: {
     outDir: 'dist/client',
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Fewer, larger files on the critical path (docs/decisions/0012-code-splitting-and-cold-start.md):
+          // each request costs a round trip on a phone's network. Everything the entry imports
+          // statically loads on every page anyway, so it is one file rather than the ten small shared
+          // chunks Rolldown would cut from it. What the lazy pages share of the contract, formatting
+          // (with dayjs) and client lib is one chunk (with the decision popups' store, which the
+          // cabinet layout and the ticket page share), rather than a few-hundred-byte file per
+          // combination of pages that use it.
+          groups: [
+            { name: 'index', tags: ['$initial'] },
+            {
+              name: 'shared',
+              test: /[\\/]src[\\/](shared|client[\\/]lib)[\\/]|[\\/]node_modules[\\/]dayjs[\\/]|decision-dialog-store/,
+              minShareCount: 2,
+            },
+          ],
+        },
+      },
+    },
   },
 });

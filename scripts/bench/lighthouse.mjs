@@ -1,11 +1,21 @@
 // Lighthouse (its default, mobile config: phone screen, simulated slow 4G and 4x CPU) against a
-// Chromium that Playwright launched with a remote debugging port.
+// Chromium that Playwright launched with a remote debugging port. A target's `cookies` go into the
+// browser's cookie jar before its run (and every run starts with an empty jar): Lighthouse's own
+// storage reset keeps cookies, and a Cookie header passed as `extraHeaders` loses to the jar's
+// cookies once an earlier run left any, so the "logged in" run would show the guest screen. A
+// target's `mustLoad` (a path) must be answered 200 during the run, or the run is reported as not
+// measuring that page. With `reportDir`, each run's full report (lhr JSON) is kept there, to see
+// which audits cost points.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { freePort } from './server.mjs';
 import { launch } from './browser.mjs';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 
-export async function runLighthouse(targets) {
+const slug = (name) => name.replace(/\(.*?\)/g, '').trim().replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root';
+
+export async function runLighthouse(targets, { reportDir } = {}) {
   let lighthouse;
   try {
     ({ default: lighthouse } = await import('lighthouse'));
@@ -14,16 +24,30 @@ export async function runLighthouse(targets) {
   }
   const port = await freePort();
   const browser = await launch([`--remote-debugging-port=${port}`]);
+  const jar = await browser.newBrowserCDPSession();
   const results = [];
   try {
     for (const target of targets) {
       try {
+        await jar.send('Storage.clearCookies');
+        if (target.cookies) await jar.send('Storage.setCookies', { cookies: target.cookies });
         const flags = { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, maxWaitForLoad: 45_000 };
-        if (target.cookieHeader) flags.extraHeaders = { Cookie: target.cookieHeader };
-        const run = await lighthouse(target.url, flags);
+        let run = await lighthouse(target.url, flags);
+        // Lighthouse now and then fails to record the trace on a busy machine (NO_NAVSTART): one more try.
+        if (run?.lhr?.runtimeError?.code === 'NO_NAVSTART') run = await lighthouse(target.url, flags);
         const lhr = run?.lhr;
         if (!lhr) throw new Error('no result');
+        let report;
+        if (reportDir) {
+          await mkdir(reportDir, { recursive: true });
+          report = path.join(reportDir, `lighthouse-${slug(target.name)}.json`);
+          await writeFile(report, JSON.stringify(lhr, null, 1));
+        }
         if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+        const requests = lhr.audits['network-requests']?.details?.items ?? [];
+        if (target.mustLoad && !requests.some((r) => new URL(r.url).pathname === target.mustLoad && r.statusCode === 200)) {
+          throw new Error(`the run never got ${target.mustLoad} (200): not the page meant (logged out?)`);
+        }
         const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score ?? null]));
         const failing = [];
         for (const c of CATEGORIES) {
@@ -34,7 +58,7 @@ export async function runLighthouse(targets) {
         }
         const METRICS = { 'first-contentful-paint': 'FCP', 'largest-contentful-paint': 'LCP', 'total-blocking-time': 'TBT', 'cumulative-layout-shift': 'CLS' };
         const metrics = Object.entries(METRICS).map(([id, label]) => `${label} ${lhr.audits[id]?.displayValue ?? '?'}`);
-        results.push({ ...target, scores, failing, metrics, finalUrl: lhr.finalDisplayedUrl ?? lhr.finalUrl, warnings: lhr.runWarnings ?? [] });
+        results.push({ ...target, scores, failing, metrics, report, finalUrl: lhr.finalDisplayedUrl ?? lhr.finalUrl, warnings: lhr.runWarnings ?? [] });
       } catch (error) {
         results.push({ ...target, error: error.message.split('\n')[0] });
       }

@@ -5,7 +5,7 @@
 // the tickets-list API against a static JSON answer of the same size, on PGlite and PostgreSQL.
 // Budgets: issue 4, "Speed budgets". Not part of `npm test`.
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,7 @@ import { login, startServer } from './server.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const clientDir = path.join(root, 'dist', 'client');
+const resultsDir = path.join(root, 'bench-results');
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
   const hit = args.find((a) => a.startsWith(`--${name}=`));
@@ -42,15 +43,6 @@ async function time(label, fn) {
   } finally {
     log(`${label}: ${((Date.now() - t) / 1000).toFixed(1)} s`);
   }
-}
-
-/** Static imports of a chunk, transitively: what loads with it before any lazy route. */
-async function staticClosure(file, seen = new Set()) {
-  if (seen.has(file)) return seen;
-  seen.add(file);
-  const code = await readFile(path.join(clientDir, 'assets', file), 'utf8');
-  for (const m of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) await staticClosure(m[1], seen);
-  return seen;
 }
 
 async function apiRuns(label, server, cookieHeader, ticketCount, name) {
@@ -83,10 +75,13 @@ async function browserPart() {
       // A fresh login: the cold-load context's session must not be the one Lighthouse reuses.
       const lhSession = await login(server.url);
       report.lighthouse = await time('lighthouse', () =>
-        runLighthouse([
-          { name: '/', url: `${server.url}/` },
-          { name: '/cabinet/tickets (logged in)', url: `${server.url}/cabinet/tickets`, cookieHeader: lhSession.cookieHeader },
-        ]),
+        runLighthouse(
+          [
+            { name: '/', url: `${server.url}/` },
+            { name: '/cabinet/tickets (logged in)', url: `${server.url}/cabinet/tickets`, cookies: lhSession.cookies, mustLoad: '/ajax/cabinet/tickets' },
+          ],
+          { reportDir: resultsDir },
+        ),
       );
     }
   } finally {
@@ -200,25 +195,30 @@ function render() {
   }
   const ch = report.chunks;
   if (ch) {
-    out(`Per-route chunks (gzip; entry ${ch.entry} with its static imports: ${kb(ch.entryGzip)} — loaded on every route; the route column adds the lazy chunk and the files Vite preloads with it, shared ones included):`);
+    out(
+      `Per-route chunks (gzip; entry ${ch.entry} with its static imports: ${kb(ch.entryGzip)} in ${ch.entryClosure.size} files — loaded on every route; ` +
+        'the route total adds the lazy chunk and the files Vite preloads with it, shared ones included; "beyond the entry" is what the route chunk and its static imports add to the entry\'s files. ' +
+        'A page loads its own route and its parents (/cabinet/tickets/ = /cabinet + /cabinet/tickets/); chunks behind lazy imports inside a page (popups, the calendar) are in neither):',
+    );
     out();
-    out('| route | lazy chunk | chunk gzip | route total gzip (files) |');
-    out('|---|---|---|---|');
-    for (const r of ch.routes) out(`| ${r.route} | ${r.chunk} | ${kb(ch.sizes.get(r.chunk)?.gzip ?? 0)} | ${kb(r.gzip)} (${r.files.length}) |`);
+    out('| route | lazy chunk | chunk gzip | route total gzip (files) | beyond the entry gzip (files) |');
+    out('|---|---|---|---|---|');
+    for (const r of ch.routes) out(`| ${r.route} | ${r.chunk} | ${kb(ch.sizes.get(r.chunk)?.gzip ?? 0)} | ${kb(r.gzip)} (${r.files.length}) | ${kb(r.extraGzip)} (${r.extra.length}) |`);
     if (!ch.routes.length) {
-      out('| (route tree not found in the entry: sizes by file name) | | | |');
-      for (const [f, s] of ch.sizes) out(`| — | ${f} | ${kb(s.gzip)} | |`);
+      out('| (route tree not found in the entry: sizes by file name) | | | | |');
+      for (const [f, s] of ch.sizes) out(`| — | ${f} | ${kb(s.gzip)} | | |`);
     }
     out();
   }
+  const reports = (report.lighthouse ?? []).filter((lh) => lh.report).map((lh) => path.relative(root, lh.report));
+  if (reports.length) report.notes.push(`Lighthouse reports (lhr JSON, every audit): ${reports.join(', ')}`);
   for (const note of report.notes) out(`- ${note}`);
 }
 
 async function main() {
   if (!flag('no-build')) await time('build', async () => execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] }));
   const ch = await chunkSizes(clientDir);
-  const closure = ch.entry ? await staticClosure(ch.entry) : new Set();
-  report.chunks = { ...ch, entryGzip: [...closure].reduce((sum, f) => sum + (ch.sizes.get(f)?.gzip ?? 0), 0) };
+  report.chunks = { ...ch, entryGzip: [...ch.entryClosure].reduce((sum, f) => sum + (ch.sizes.get(f)?.gzip ?? 0), 0) };
 
   await browserPart().catch((e) => report.notes.push(`browser part failed: ${e.message.split('\n')[0]}`));
   await time('PGlite API', pglitePart).catch((e) => report.api.push({ label: 'PGlite', error: e.message.split('\n')[0] }));
@@ -229,8 +229,8 @@ async function main() {
   render();
   const text = `${lines.join('\n')}\n`;
   process.stdout.write(text);
-  await mkdir(path.join(root, 'bench-results'), { recursive: true });
-  await writeFile(path.join(root, 'bench-results', 'latest.md'), text);
+  await mkdir(resultsDir, { recursive: true });
+  await writeFile(path.join(resultsDir, 'latest.md'), text);
 }
 
 main().then(

@@ -21,7 +21,7 @@ function serverUser(user: typeof demoUser | null) {
 }
 
 beforeEach(() => {
-  useAccountStore.setState({ user: null, verifiedEmail: null, hydrated: true });
+  useAccountStore.setState({ user: null, verifiedEmail: null, hydrated: true, checked: false });
   useAuthDialog.setState({ view: null, switching: false });
   window.history.replaceState(null, '', '/');
 });
@@ -66,6 +66,25 @@ describe('app shell', () => {
     await userEvent.click(within(main).getByRole('button', { name: 'Войти' }));
     expect(useAuthDialog.getState().view).toBe('login');
     expect(await screen.findByRole('dialog', { name: 'Вход в личный кабинет' })).toBeInTheDocument();
+  });
+
+  it('with no saved account waits for the server before saying who is here: a session cookie may log the user in', async () => {
+    let answer: (user: typeof demoUser) => void = () => {};
+    stubFetch({
+      'GET /ajax/user/data': () =>
+        new Promise((resolve) => {
+          answer = (user) => resolve({ body: { success: true, user, csrf_token: 'csrf-1' } });
+        }),
+    });
+    await renderApp('/cabinet/tickets');
+    // Neither 'not logged in' nor the guest's login buttons while the answer is on its way.
+    await waitFor(() => expect(screen.getByRole('main').querySelector('[aria-busy="true"]')).not.toBeNull());
+    expect(screen.queryByRole('heading', { name: 'Вы не авторизованы в личном кабинете' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Войти' })).not.toBeInTheDocument();
+
+    answer(demoUser);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Заявки' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Вы не авторизованы в личном кабинете' })).not.toBeInTheDocument();
   });
 
   it('shows the cabinet shell to a logged-in user: navigation, unpaid badge, bank-details notice', async () => {

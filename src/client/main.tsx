@@ -1,12 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
+import { useAccountStore } from '#client/features/account/account-store.ts';
 import { listenForInstallPrompt } from '#client/features/install/install-prompt.ts';
 import { handleChunkPreloadErrors } from '#client/lib/chunk-reload.ts';
 import { rememberLaunchMarker } from '#client/lib/standalone.ts';
 import { connectOutbox } from '#client/lib/sw-bridge.ts';
 import { registerServiceWorker } from '#client/lib/sw-register.ts';
-import { router } from './router.tsx';
+import { preloadRouteChunks, router } from './router.tsx';
 import './styles/tokens.css';
 import './styles/global.css';
 
@@ -16,6 +17,10 @@ rememberLaunchMarker();
 handleChunkPreloadErrors();
 // The browser may offer installing before the root route mounts its invitation.
 listenForInstallPrompt();
+// The page's own chunks, and who is logged in, are asked for before React's first render rather
+// than from it: both are on their way while React starts (the router's and the shell's calls share them).
+preloadRouteChunks(window.location.pathname);
+void useAccountStore.getState().refresh();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing in index.html');
@@ -26,6 +31,6 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-registerServiceWorker();
+void registerServiceWorker();
 // The worker's outbox of decisions made offline (ADR 0010): drain triggers and its notices.
 connectOutbox();

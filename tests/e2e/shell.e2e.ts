@@ -1,9 +1,9 @@
 // The app shell end to end: the 404 page, `?promocode=` opening the login, /cabinet's redirect,
 // the bottom tab bar on phones, and installed (standalone) mode with the auth forms in place of
 // popups (cabinet.md §2; portal.md §2.3–2.5, §4.2; DESIGN.md "Shell").
-import type { Browser, Locator } from 'playwright-core';
+import type { Browser, Cookie, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, DESKTOP, PHONE, SIZES, launchBrowser, screenshot, withPage } from './support.ts';
+import { DEMO, DESKTOP, PHONE, SIZES, baseURL, launchBrowser, screenshot, withPage } from './support.ts';
 import {
   button,
   cabinetNav,
@@ -145,6 +145,57 @@ describe('cabinet routes and navigation', () => {
       await footerLink.click();
       await page.waitForURL((url) => url.pathname === '/contacts');
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    });
+  });
+});
+
+describe('a cold start of the requests list, logged in (issue 4, speed budgets)', () => {
+  /** Chunks only some visits need: the auth forms (with @tanstack/react-form), the decision popups, the outbox panel. */
+  const NOT_ON_START = /\/assets\/(login-form|registration-form|reset-request-form|bound-form|decision-dialogs|outbox-panel)-[\w-]+\.js$/;
+
+  it('on a phone: only the session cookie (no saved account), no flash of the guest screen, no popup code, nothing moves', async () => {
+    // A session from a login elsewhere: the new context has its cookie and nothing else.
+    let cookies: Cookie[] = [];
+    await withPage(browser, PHONE, 'phone-cold-session', async (page, context) => {
+      await page.goto('/');
+      await submitLogin(await openLogin(page, PHONE), DEMO.email, DEMO.password);
+      await expectLoggedIn(page, PHONE);
+      cookies = await context.cookies(baseURL());
+    });
+
+    await withPage(browser, PHONE, 'phone-cold-start', async (page, context) => {
+      await context.addCookies(cookies);
+      const scripts: string[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+      });
+      await page.addInitScript(() => {
+        const seen = { shifts: 0, guestScreen: false };
+        Object.assign(window, { __coldStart: seen });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) seen.shifts += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        new MutationObserver(() => {
+          if (document.body?.textContent?.includes('Вы не авторизованы')) seen.guestScreen = true;
+        }).observe(document, { childList: true, subtree: true, characterData: true });
+      });
+
+      await page.goto('/cabinet/tickets');
+      await visible(page.getByRole('main').getByRole('link', { name: /^Подробнее о заявке №\d+$/ })).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const seen = await page.evaluate(() => (window as unknown as { __coldStart: { shifts: number; guestScreen: boolean } }).__coldStart);
+      expect(seen.guestScreen).toBe(false);
+      expect(seen.shifts).toBe(0);
+      expect(scripts.filter((script) => NOT_ON_START.test(script))).toEqual([]);
+      expect(scripts.some((script) => /\/assets\/tickets-/.test(script))).toBe(true);
+
+      // The popups still come when wanted: the login form, for one, after logging out.
+      await tab(page, 'Ещё').click();
+      await button(dialog(page), 'Выйти').click();
+      await submitLogin(await openLogin(page, PHONE), DEMO.email, DEMO.password);
+      expect(scripts.some((script) => /\/assets\/login-form-/.test(script))).toBe(true);
     });
   });
 });

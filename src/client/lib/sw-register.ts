@@ -1,4 +1,4 @@
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 import { announceUpdate } from './update-store.ts';
 
 /** The parts of workbox-window's Workbox the update flow uses (tests pass a stub). */
@@ -70,13 +70,31 @@ export function connectUpdateFlow(workbox: WorkboxLike, options: UpdateFlowOptio
   };
 }
 
+/** Resolves once the page has loaded (its load event), at once if it already has. */
+function pageLoaded(): Promise<void> {
+  if (document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+}
+
 /**
  * Registers the service worker built from sw/sw.ts (production builds only) and connects the
- * update flow (see connectUpdateFlow).
+ * update flow (see connectUpdateFlow). Registering waits for the page's load event anyway (as
+ * workbox-window's own register() would), so workbox-window comes in a chunk of its own, fetched
+ * then: not beside the page's own chunks while they are on the start's critical path.
  */
-export function registerServiceWorker(): Workbox | undefined {
+export async function registerServiceWorker(): Promise<Workbox | undefined> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return undefined;
-  const workbox = new Workbox('/sw.js', { scope: '/', type: 'classic' });
+  let workbox: Workbox;
+  try {
+    await pageLoaded();
+    const { Workbox } = await import('workbox-window');
+    workbox = new Workbox('/sw.js', { scope: '/', type: 'classic' });
+  } catch (error) {
+    // The chunk did not load (a deploy replaced it, or no network before any worker was installed):
+    // the next start registers.
+    console.warn('Service worker registration failed', error);
+    return undefined;
+  }
   let registration: ServiceWorkerRegistration | undefined;
   connectUpdateFlow(workbox, { hasWaiting: () => registration?.waiting != null });
   workbox

@@ -10,7 +10,7 @@ import { RepairSheet } from '#client/components/layout/repair-sheet.tsx';
 import { NotFoundScreen } from '#client/components/layout/status-screens.tsx';
 import { TabBar } from '#client/components/layout/tab-bar.tsx';
 import { UpdateBanner } from '#client/components/ui/update-banner.tsx';
-import { useAccountStore } from '#client/features/account/account-store.ts';
+import { selectAccountKnown, useAccountStore } from '#client/features/account/account-store.ts';
 import { AuthHost } from '#client/features/account/auth-host.tsx';
 import { useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
 import { InstallInvitation } from '#client/features/install/install-invitation.tsx';
@@ -29,7 +29,7 @@ export const Route = createRootRoute({
 function RootLayout() {
   const standalone = useStandalone();
   const user = useAccountStore((state) => state.user);
-  const ready = useAccountStore((state) => state.hydrated);
+  const ready = useAccountStore(selectAccountKnown);
   const refresh = useAccountStore((state) => state.refresh);
   const logout = useAccountStore((state) => state.logout);
   const authView = useAuthDialog((state) => state.view);
@@ -41,9 +41,10 @@ function RootLayout() {
   const [moreOpen, setMoreOpen] = useState(false);
   const [repairOpen, setRepairOpen] = useState(false);
 
-  // Fresh user data (and the CSRF token) on start and whenever the connection comes back.
+  // Fresh user data (and the CSRF token) on start and whenever the connection comes back. main.tsx
+  // asks before the first render: only if that has already been answered is a second request spared.
   useEffect(() => {
-    void refresh();
+    if (!useAccountStore.getState().checked) void refresh();
     const onOnline = () => void refresh();
     window.addEventListener('online', onOnline);
     return () => window.removeEventListener('online', onOnline);

@@ -34,6 +34,11 @@ describe('dates', () => {
     expect(parseDisplayDate('05.03.2025')?.getDate()).toBe(5);
     expect(parseDisplayDate('31.02.2025')).toBeNull();
     expect(parseDisplayDate('2025-03-05')).toBeNull();
+    expect(parseDisplayDate(' 29.02.2024 ')?.getMonth()).toBe(1);
+    expect(parseDisplayDate('29.02.2025')).toBeNull();
+    expect(parseDisplayDate('00.03.2025')).toBeNull();
+    expect(parseDisplayDate('05.13.2025')).toBeNull();
+    expect(parseDisplayDate('5.3.2025')).toBeNull();
   });
 
   it('says how long ago data was updated', () => {

@@ -1,12 +1,10 @@
 import dayjs, { type ConfigType } from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime.js';
-import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import ru from 'dayjs/locale/ru.js';
 
 // Registers the locale on our dayjs instance without making it the global default.
 dayjs.locale(ru, undefined, true);
 dayjs.extend(relativeTime);
-dayjs.extend(customParseFormat);
 
 export const DISPLAY_DATE = 'DD.MM.YYYY';
 export const API_DATE = 'YYYY-MM-DD';
@@ -49,10 +47,20 @@ export function toApiDate(value: ConfigType): string {
   return date.isValid() ? date.format(API_DATE) : '';
 }
 
-/** Strictly parses a typed dd.MM.yyyy; null when it is not a real date ('31.02.2025'). */
+const DISPLAY_DATE_PATTERN = /^(\d{2})\.(\d{2})\.(\d{4})$/;
+
+/**
+ * Strictly parses a typed dd.MM.yyyy; null when it is not a real date ('31.02.2025'). By hand rather
+ * than with dayjs's customParseFormat plugin, which would add ~1.5 KB gzip to every page with a date.
+ */
 export function parseDisplayDate(text: string): Date | null {
-  const date = dayjs(text.trim(), DISPLAY_DATE, true);
-  return date.isValid() ? date.toDate() : null;
+  const match = DISPLAY_DATE_PATTERN.exec(text.trim());
+  if (!match) return null;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(2000, 0, 1);
+  date.setFullYear(year, month - 1, day);
+  // Date rolls an impossible day over ('31.02' becomes 3 March): a real date reads back the same.
+  return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day ? date : null;
 }
 
 /** How long ago, in Russian: '5 минут назад', 'несколько секунд назад'. */

@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { UserData } from '#shared/api/account.ts';
 import { buttonClassName } from '#client/components/ui/button.tsx';
-import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { useDocumentTitle } from '#client/components/layout/page.tsx';
 import styles from './content.module.css';
 
@@ -28,24 +27,25 @@ export function HomeScreen({ user, ready, onLogin, onRegister }: HomeScreenProps
           стоматологическое оборудование. Заберём инструмент курьером, проведём диагностику и согласуем с вами стоимость
           работ до начала ремонта.
         </p>
-        <div className={styles.heroActions}>
-          {!ready ? (
-            <Skeleton width="16rem" height="2.75rem" shape="rect" />
-          ) : user ? (
+        {ready && user ? (
+          <div className={styles.heroActions}>
             <Link to="/cabinet/tickets" className={buttonClassName('primary')}>
               Перейти в личный кабинет
             </Link>
-          ) : (
-            <>
-              <button type="button" className={buttonClassName('primary')} onClick={onLogin}>
-                Войти
-              </button>
-              <button type="button" className={buttonClassName('secondary')} onClick={onRegister}>
-                Зарегистрироваться
-              </button>
-            </>
-          )}
-        </div>
+          </div>
+        ) : (
+          // Until the saved account is read back the guest's buttons hold their place, unseen and inert:
+          // a first visit (no saved account) then shows them without the cards below moving (they
+          // may wrap to two rows on a phone, which a one-row skeleton did not foresee).
+          <div className={`${styles.heroActions} ${ready ? '' : styles.heroActionsPending}`} inert={!ready} aria-hidden={!ready || undefined}>
+            <button type="button" className={buttonClassName('primary')} onClick={onLogin}>
+              Войти
+            </button>
+            <button type="button" className={buttonClassName('secondary')} onClick={onRegister}>
+              Зарегистрироваться
+            </button>
+          </div>
+        )}
       </section>
 
       <section aria-labelledby="home-how" className={styles.card}>

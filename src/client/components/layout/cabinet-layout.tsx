@@ -19,10 +19,14 @@ export function CabinetLayout({ unpaidBills, children }: CabinetLayoutProps) {
   );
 }
 
-/** The cabinet while the saved account is read back (a few milliseconds): the shape of a section. */
+/**
+ * The cabinet until the app knows who is here (the saved account read back, or without one the
+ * server's answer): the shape of a section, a screen tall, so the footer below starts out of view and
+ * nothing visible moves when the section comes.
+ */
 export function CabinetSkeleton() {
   return (
-    <div className={styles.layout} aria-busy="true">
+    <div className={`${styles.layout} ${styles.skeleton}`} aria-busy="true">
       <span className="visually-hidden" role="status">
         Загрузка…
       </span>

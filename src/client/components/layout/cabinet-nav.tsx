@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { UNPAID_BILL_FORMS } from '#shared/format/plural.ts';
 import { Badge, labelWithCount } from '#client/components/ui/badge.tsx';
+import { PHONE_QUERY } from '#client/lib/use-media.ts';
 import { CABINET_LINKS } from './cabinet-links.ts';
 import styles from './cabinet-nav.module.css';
 
@@ -31,6 +32,9 @@ export function CabinetNav({ unpaidBills }: CabinetNavProps) {
 
   // Before paint, so the row does not visibly jump: the current section is shown, not scrolled off.
   useLayoutEffect(() => {
+    // Not shown on phones: measuring it there would only force the whole new page's layout early, in
+    // the middle of React's commit (a long task on a slow phone).
+    if (window.matchMedia?.(PHONE_QUERY).matches) return;
     const list = listRef.current;
     const current = list?.querySelector<HTMLElement>('a[aria-current="page"]');
     if (list && current && list.scrollWidth > list.clientWidth) revealInList(list, current);

@@ -40,6 +40,25 @@ describe('useAccountStore', () => {
     expect(useAccountStore.getState().user).toEqual(demoUser);
   });
 
+  it('asks the server before the saved account is read back, and applies the answer after it', async () => {
+    useAccountStore.setState({ hydrated: false, checked: false });
+    const { calls } = stubFetch({ 'GET /ajax/user/data': { body: { success: true, user: demoUser, csrf_token: 'x' } } });
+    const refreshed = useAccountStore.getState().refresh();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(useAccountStore.getState().checked).toBe(false);
+    useAccountStore.setState({ hydrated: true });
+    await refreshed;
+    expect(useAccountStore.getState()).toMatchObject({ user: demoUser, checked: true });
+  });
+
+  it('counts a failed first request as checked, keeping the saved user', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    useAccountStore.setState({ user: demoUser, checked: false });
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    await useAccountStore.getState().refresh();
+    expect(useAccountStore.getState()).toMatchObject({ user: demoUser, checked: true });
+  });
+
   it('shares one request between concurrent refreshes', async () => {
     const { calls } = stubFetch({
       'GET /ajax/user/data': { body: { success: true, user: demoUser, csrf_token: 'x' } },

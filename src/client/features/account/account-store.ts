@@ -10,6 +10,11 @@ export interface AccountState {
   /** True once the persisted state has been read back from IndexedDB. */
   hydrated: boolean;
   /**
+   * True once this page's first user-data request has settled (answered or failed). Before that a
+   * guest may still turn out to be logged in: the session cookie without a saved account.
+   */
+  checked: boolean;
+  /**
    * The e-mail of an account just registered and not yet logged in: the login form shows it as
    * text instead of an input (portal.md §4.2). Persisted.
    */
@@ -31,19 +36,22 @@ export const useAccountStore = create<AccountState>()(
     (set) => ({
       user: null,
       hydrated: false,
+      checked: false,
       verifiedEmail: null,
 
       refresh() {
-        // Concurrent callers (start, focus, after a promo code) share one request.
-        refreshing ??= whenHydrated()
-          .then(fetchUserData)
+        // Concurrent callers (start, focus, after a promo code) share one request. It starts at once,
+        // while IndexedDB is still read: the answer waits for that, not the request.
+        refreshing ??= Promise.all([fetchUserData(), whenHydrated()])
           .then(
-            (user) => {
-              set(user ? { user, verifiedEmail: null } : { user: null });
+            ([user]) => {
+              set(user ? { user, verifiedEmail: null, checked: true } : { user: null, checked: true });
             },
-            (error: unknown) => {
+            async (error: unknown) => {
               // Offline or the server is down: keep the persisted user (portal works from cache).
               console.warn('Не удалось обновить данные пользователя', error);
+              await whenHydrated();
+              set({ checked: true });
             },
           )
           .finally(() => {
@@ -97,6 +105,13 @@ function whenHydrated(): Promise<void> {
     });
   });
 }
+
+/**
+ * Whether the app knows who is here: a saved account, or else the server's answer. Without a saved
+ * account a session cookie may still log the user in, so the guest's login buttons and the cabinet's
+ * 'not logged in' screen wait for that answer (a same-size skeleton meanwhile) instead of flashing.
+ */
+export const selectAccountKnown = (state: AccountState): boolean => state.hydrated && (state.user !== null || state.checked);
 
 /** Whether someone is logged in (for components that only need the flag). */
 export const selectIsAuthorized = (state: AccountState): boolean => state.user !== null;

@@ -4,6 +4,7 @@ import { CloseButton } from '#client/components/ui/close-button.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { LoaderOverlay } from '#client/components/ui/loader-overlay.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
+import { useAccountStore } from './account-store.ts';
 import { useAuthDialog, type AuthView } from './auth-dialog-store.ts';
 import styles from './auth-host.module.css';
 
@@ -62,9 +63,14 @@ export function preloadAuthViews(): Promise<void> {
   return Promise.all(Object.values(VIEWS).map((view) => view.load())).then(() => undefined);
 }
 
-/** The host starts fetching the forms once the page has settled, so the first 'Войти' rarely waits past its loader. */
-function usePreloadWhenIdle(): void {
+/**
+ * For a guest the host starts fetching the forms once the page has settled, so the first 'Войти'
+ * rarely waits past its loader. A logged-in user rarely needs them: their chunks (and
+ * @tanstack/react-form) stay off that user's pages and load only when a form opens.
+ */
+function usePreloadWhenIdle(enabled: boolean): void {
   useEffect(() => {
+    if (!enabled) return undefined;
     const preload = () => void preloadAuthViews().catch(() => {}); // retried when a form opens
     if (typeof window.requestIdleCallback === 'function') {
       const id = window.requestIdleCallback(preload, { timeout: 5000 });
@@ -72,7 +78,7 @@ function usePreloadWhenIdle(): void {
     }
     const id = setTimeout(preload, 2000);
     return () => clearTimeout(id);
-  }, []);
+  }, [enabled]);
 }
 
 /** A form's chunk failed to load: say so in the form's place, with a retry, rather than break the page. */
@@ -188,7 +194,9 @@ export function AuthHost({ standalone, onClose }: AuthHostProps) {
   const switching = useAuthDialog((state) => state.switching);
   const closeView = useAuthDialog((state) => state.close);
   const close = onClose ?? closeView;
-  usePreloadWhenIdle();
+  // A guest by the server's word: a cold start with only the session cookie is a guest until it answers.
+  const guest = useAccountStore((state) => state.checked && state.user === null);
+  usePreloadWhenIdle(guest);
 
   if (standalone) {
     return view ? <InPlacePanel view={view} switching={switching} onClose={close} /> : null;

@@ -172,4 +172,20 @@ describe('TicketsList', () => {
     act(() => goOffline());
     expect(screen.getByText('Обновлено несколько секунд назад')).toBeInTheDocument();
   });
+
+  it('keeps the filters\' place, hidden and inert, until the saved filter is back, then shows it', async () => {
+    useTicketsListStore.setState({ hydrated: false, filter: { ...useTicketsListStore.getState().filter, number: '77' } });
+    stubListFetch(PATH, () => ticketsPage([]));
+    const { container } = await renderList();
+    // Laid out (so the list below does not move when they show) but not usable (nor seen: CSS).
+    const pending = container.querySelector('[role="search"]')?.parentElement;
+    expect(pending).toHaveAttribute('inert');
+
+    act(() => {
+      useTicketsListStore.setState({ hydrated: true });
+    });
+    const filters = screen.getByRole('search', { name: 'Фильтры заявок' });
+    expect(filters.parentElement).not.toHaveAttribute('inert');
+    expect(within(filters).getByLabelText('Номер заявки')).toHaveValue('77');
+  });
 });

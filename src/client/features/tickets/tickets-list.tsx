@@ -5,6 +5,7 @@ import { TicketFilters } from './ticket-filters.tsx';
 import { TICKETS_CARDS, TICKETS_CARDS_SKELETON } from './tickets-list-cards.tsx';
 import { TICKETS_TABLE } from './tickets-list-table.tsx';
 import { useTicketsListStore } from './tickets-list-store.ts';
+import styles from './tickets-list.module.css';
 
 export const EMPTY_TICKETS_TEXT = 'У вас пока нет открытых заявок.';
 
@@ -23,7 +24,12 @@ export function TicketsList({ userId }: TicketsListProps) {
 
   return (
     <Page title="Заявки" actions={<PagedListAge state={state} userId={userId} />}>
-      {state.hydrated && <TicketFilters filter={state.filter} onChange={(patch) => void state.setFilter(patch, userId)} />}
+      {/* Until the saved filter is read back (IndexedDB, a moment after this chunk loads) the filters are
+          laid out but hidden and inert: their space is kept, so the list does not jump down when they
+          show. The key then mounts them afresh with the saved values. */}
+      <div className={state.hydrated ? undefined : styles.filtersPending} inert={!state.hydrated} key={state.hydrated ? 'saved' : 'pending'}>
+        <TicketFilters filter={state.filter} onChange={(patch) => void state.setFilter(patch, userId)} />
+      </div>
       <PagedList
         state={state}
         userId={userId}

@@ -3,18 +3,26 @@ import { createFileRoute, Outlet, useRouterState } from '@tanstack/react-router'
 import { CabinetLayout, CabinetSkeleton } from '#client/components/layout/cabinet-layout.tsx';
 import { isCabinetPath } from '#client/components/layout/cabinet-links.ts';
 import { UnauthorizedScreen } from '#client/components/layout/status-screens.tsx';
-import { useAccountStore } from '#client/features/account/account-store.ts';
+import { selectAccountKnown, useAccountStore } from '#client/features/account/account-store.ts';
 import { useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
 import { UnpaidBillsNotice } from '#client/features/bills/unpaid-bills-notice.tsx';
-import { DecisionDialogs } from '#client/features/decisions/decision-dialogs.tsx';
-import { OutboxPanel } from '#client/features/decisions/outbox-panel.tsx';
-import { reloadTicket } from '#client/features/tickets/ticket-store.ts';
+import { LazyDecisionDialogs, LazyOutboxPanel } from '#client/features/decisions/lazy-hosts.tsx';
 import { useStandalone } from '#client/lib/standalone.ts';
 import { onOutboxChange } from '#client/lib/sw-bridge.ts';
 
 export const Route = createFileRoute('/cabinet')({
   component: CabinetRoute,
 });
+
+/**
+ * Reloads a ticket after a decision. The ticket store is the ticket page's: imported only when a
+ * decision asks for it, it stays off the start of the other cabinet pages.
+ */
+function reloadTicket(ticketId: number): Promise<void> {
+  return import('#client/features/tickets/ticket-store.ts')
+    .then((module) => module.reloadTicket(ticketId))
+    .catch(() => {}); // its chunk lost to a deploy: the ticket is fresh when next opened anyway
+}
 
 /** A decision changed a ticket and maybe the points: reload both (the popups live in the shell, the ticket in its feature). */
 function onDecided(ticketId: number): void {
@@ -26,7 +34,7 @@ function onDecided(ticketId: number): void {
 function CabinetRoute() {
   const standalone = useStandalone();
   const user = useAccountStore((state) => state.user);
-  const ready = useAccountStore((state) => state.hydrated);
+  const ready = useAccountStore(selectAccountKnown);
   const authView = useAuthDialog((state) => state.view);
   const openAuth = useAuthDialog((state) => state.open);
   const needsLogin = ready && user === null;
@@ -53,10 +61,10 @@ function CabinetRoute() {
   if (!user) return standalone ? null : <UnauthorizedScreen onLogin={() => openAuth('login')} />;
   return (
     <CabinetLayout unpaidBills={user.unpaid_bills}>
-      <OutboxPanel onLogin={() => openAuth('login')} />
+      <LazyOutboxPanel onLogin={() => openAuth('login')} />
       <Outlet />
       <UnpaidBillsNotice unpaidBills={user.unpaid_bills} />
-      <DecisionDialogs balls={user.balls} onDecided={onDecided} />
+      <LazyDecisionDialogs balls={user.balls} onDecided={onDecided} />
     </CabinetLayout>
   );
 }

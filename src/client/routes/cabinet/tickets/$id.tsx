@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import type { DefectStatement } from '#shared/api/tickets.ts';
 import { useDecisionDialog, type DecisionKind } from '#client/features/decisions/decision-dialog-store.ts';
@@ -23,6 +23,12 @@ function TicketRoute() {
   const id = parseTicketId(rawId);
   const outbox = useOutbox((state) => state.entries);
   const pendingIds = useMemo(() => (id === null ? [] : pendingStatementIds(outbox, id)), [outbox, id]);
+  // The popups this page opens (hosted lazily by the cabinet layout, features/decisions/lazy-hosts.tsx)
+  // load with it, so a tap on 'Согласовать' never waits for their chunk. A dynamic import, not an
+  // import of lazy-hosts: that would cut the layout's hosts into a chunk of their own.
+  useEffect(() => {
+    void import('#client/features/decisions/decision-dialogs.tsx').catch(() => {}); // a failure shows when a popup opens
+  }, []);
   if (id === null) return <TicketNotFound />;
 
   const open = (kind: DecisionKind, statements: DefectStatement[]) =>
