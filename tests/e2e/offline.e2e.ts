@@ -141,6 +141,8 @@ describe('a decision made offline', () => {
       const entry = outboxPanel(page).getByRole('listitem', { name: `Согласование ремонта, заявка №${ticket.id}` });
       await entry.getByText(/Стоимость работ: было 7\s300,00\s₽, стало 8\s100,00\s₽/).waitFor({ timeout: 60_000 });
       await expect.poll(() => entry.getAttribute('data-state')).toBe('conflict');
+      // Named by its instrument (from the worker's saved copy of the ticket), not by a statement number.
+      await entry.getByText(quote.name, { exact: true }).waitFor();
       // Refused as a whole: nothing approved, and the card offers the decision again on the new quote.
       expect(await approvals()).toEqual([]);
       await button(card, cabinet.approve).waitFor();

@@ -6,6 +6,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { discardOutbox, retryOutbox, useOutbox, visibleEntries } from '#client/lib/sw-bridge.ts';
 import { StatementChanges } from './statement-changes.tsx';
 import styles from './outbox-panel.module.css';
+import { useStatementNames } from './statement-names.ts';
 
 const KIND_LABELS: Record<OutboxKind, string> = {
   approve: 'Согласование ремонта',
@@ -31,7 +32,7 @@ function stateText(entry: OutboxEntry): string {
 }
 
 /** A refused decision: the server's message and, per statement, what changed since the user decided. */
-function ConflictInfo({ entry }: { entry: OutboxEntry }) {
+function ConflictInfo({ entry, names }: { entry: OutboxEntry; names: ReadonlyMap<number, string> }) {
   const parsed = v.safeParse(errorResponse, entry.result);
   const message = (parsed.success ? parsed.output.message : undefined) ?? decisionMessages.conflict;
   const details = v.safeParse(conflictDetails, parsed.success ? parsed.output.details : undefined);
@@ -39,7 +40,7 @@ function ConflictInfo({ entry }: { entry: OutboxEntry }) {
     const seen = entry.statements.find((statement) => statement.id === now.id);
     return {
       id: now.id,
-      title: <>Ведомость №&nbsp;{now.id}</>,
+      title: names.get(now.id) ?? <>Ведомость №&nbsp;{now.id}</>,
       seen: seen?.terms ? { version: seen.version, ...seen.terms } : undefined,
       now,
     };
@@ -64,6 +65,7 @@ export interface OutboxPanelProps {
 export function OutboxPanel({ onLogin }: OutboxPanelProps) {
   const all = useOutbox((state) => state.entries);
   const entries = visibleEntries(all);
+  const names = useStatementNames(entries.map((entry) => entry.ticketId));
   if (entries.length === 0) return null;
 
   return (
@@ -75,13 +77,15 @@ export function OutboxPanel({ onLogin }: OutboxPanelProps) {
         {entries.map((entry) => {
           const name = `${KIND_LABELS[entry.kind]}, заявка №${entry.ticketId}`;
           const count = entry.statements.length;
+          const instruments = entry.statements.flatMap((statement) => names.get(statement.id) ?? []);
           return (
             <li key={entry.id} className={styles.entry} aria-label={name} data-state={entry.state}>
               <p className={styles.name}>
                 {name}
                 {count > 1 ? <span className={styles.muted}> (ведомостей: {count})</span> : null}
               </p>
-              {entry.state === 'conflict' ? <ConflictInfo entry={entry} /> : <p className={entry.state === 'failed' ? styles.error : styles.state}>{stateText(entry)}</p>}
+              {entry.state !== 'conflict' && instruments.length > 0 ? <p className={styles.state}>{instruments.join(', ')}</p> : null}
+              {entry.state === 'conflict' ? <ConflictInfo entry={entry} names={names} /> : <p className={entry.state === 'failed' ? styles.error : styles.state}>{stateText(entry)}</p>}
               {entry.state !== 'sending' ? (
                 <div className={styles.actions}>
                   {entry.state === 'auth' ? (

@@ -109,6 +109,32 @@ describe('the list of waiting decisions', () => {
     ]);
   });
 
+  it("names the instruments from the worker's saved copy of the ticket, and the statement number when there is none", async () => {
+    const saved = { success: true, ticket: { defective_lists: [{ id: 101, name: 'Наконечник Sirona T1' }] } };
+    vi.stubGlobal('caches', {
+      open: async () => ({
+        match: async (url: string) => (url === '/ajax/cabinet/tickets/55' ? new Response(JSON.stringify(saved)) : undefined),
+      }),
+    });
+    render(<OutboxPanel onLogin={vi.fn()} />);
+    show(
+      outboxEntry({ id: 'q', createdAt: 1, statements: [{ id: 101, version: 3 }] }),
+      outboxEntry({
+        id: 'c',
+        createdAt: 2,
+        ticketId: 56,
+        state: 'conflict',
+        statements: [{ id: 201, version: 1, terms: { sum: '100.00', status: 1, agreed: 0 } }],
+        result: { success: false, details: { statements: [{ id: 201, version: 2, sum: '200.00', status: 1, agreed: 0 }] } },
+      }),
+    );
+    const waiting = screen.getByRole('listitem', { name: 'Согласование ремонта, заявка №55' });
+    expect(await within(waiting).findByText('Наконечник Sirona T1')).toBeInTheDocument();
+    const refused = screen.getByRole('listitem', { name: 'Согласование ремонта, заявка №56' });
+    expect(within(refused).getByText("Ведомость № 201")).toBeInTheDocument();
+    vi.unstubAllGlobals();
+  });
+
   it('shows a refused decision with what changed, and asks to log in for an auth one', async () => {
     const onLogin = vi.fn();
     render(<OutboxPanel onLogin={onLogin} />);
