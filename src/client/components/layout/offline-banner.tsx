@@ -19,7 +19,7 @@ export function OfflineBanner() {
   return (
     <div role="status" aria-live="polite" className={styles.region}>
       {show && (
-        <p className={styles.banner}>
+        <p className={styles.banner} data-offline-banner>
           <Icon name="offline" size={20} className={styles.icon} />
           <span>
             {online ? SERVER_UNREACHABLE_TEXT : OFFLINE_TEXT} {SAVED_DATA_TEXT}
