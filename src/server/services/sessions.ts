@@ -1,4 +1,4 @@
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, SessionInfo } from '#server/context.ts';
@@ -57,11 +57,32 @@ export function loadSession(): MiddlewareHandler<AppEnv> {
   };
 }
 
+/**
+ * Every logged-in call starts with this lookup, so it is built once per database (drizzle's
+ * prepared query) instead of per request, and reads only the columns the check needs.
+ */
+const sessionQueries = new WeakMap<Db, ReturnType<typeof buildSessionByToken>>();
+
+function buildSessionByToken(db: Db) {
+  return db
+    .select({ clientId: sessions.clientId, csrfToken: sessions.csrfToken, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session_by_token');
+}
+
+function sessionByToken(db: Db) {
+  let query = sessionQueries.get(db);
+  if (!query) sessionQueries.set(db, (query = buildSessionByToken(db)));
+  return query;
+}
+
 async function findSession(c: Ctx, token: string): Promise<SessionInfo | null> {
   const { db } = c.var.deps.database;
   const now = c.var.deps.now();
   const tokenHash = sha256(token);
-  const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
+  const [row] = await sessionByToken(db).execute({ tokenHash });
   if (!row) return null;
   if (row.expiresAt.getTime() <= now.getTime()) {
     await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));

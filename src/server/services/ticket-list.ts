@@ -76,8 +76,9 @@ export async function ticketPageQuery(db: Reader, viewerId: number, filter: Pars
     .as('page');
   const query = db
     .select({
+      // created_at goes out once, as exact text: the cursor needs it, and a second copy as a
+      // timestamp would be parsed twice per row (driver, then drizzle) for no gain.
       id: page.id,
-      createdAt: page.createdAt,
       exactCreatedAt: page.exactCreatedAt,
       status: page.status,
       providerOrderId: page.providerOrderId,
@@ -106,7 +107,7 @@ export async function listTickets(
   return {
     data: pageRows.map((row) => ({
       id: row.id,
-      created_at: formatServerTimestamp(new Date(row.createdAt)),
+      created_at: formatServerTimestamp(new Date(row.exactCreatedAt)),
       email: row.email ?? '',
       status: ticketStatusLabel(row.status),
       status_code: row.status,

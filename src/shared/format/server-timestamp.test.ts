@@ -19,6 +19,41 @@ describe('formatServerTimestamp', () => {
   it('follows the historical offset (UTC+4 in 2012)', () => {
     expect(formatServerTimestamp(new Date('2012-07-01T08:00:00Z'))).toBe('2012-07-01 12:00:00');
   });
+
+  // The per-hour offset cache must agree with the time-zone database second for second, across
+  // summer-time switches (to 2011), the 2011 and 2014 changes and the odd local-mean-time offsets.
+  it('agrees with Intl around every offset change', () => {
+    const reference = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'Europe/Moscow',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    const ranges: [string, string, number][] = [
+      ['1916-01-01T00:00:00Z', '1931-01-01T00:00:00Z', 211 * 60_000 + 13_457],
+      ['2009-01-01T00:00:00Z', '2015-06-01T00:00:00Z', 89 * 60_000 + 1_234],
+    ];
+    let checked = 0;
+    for (const [from, to, step] of ranges) {
+      for (let ms = Date.parse(from); ms < Date.parse(to); ms += step) {
+        const instant = new Date(ms);
+        expect(formatServerTimestamp(instant)).toBe(reference.format(instant));
+        checked += 1;
+      }
+    }
+    // Exactly on each side of a switch (Moscow: 2010-03-28 and 2010-10-31 at 23:00 UTC the day before).
+    for (const at of ['2010-03-27T23:00:00Z', '2010-10-30T23:00:00Z', '2011-03-26T23:00:00Z', '2014-10-25T22:00:00Z']) {
+      for (const delta of [-1001, -1000, -1, 0, 1, 999, 1000]) {
+        const instant = new Date(Date.parse(at) + delta);
+        expect(formatServerTimestamp(instant)).toBe(reference.format(instant));
+      }
+    }
+    expect(checked).toBeGreaterThan(50_000);
+  });
 });
 
 describe('serverDayStart', () => {
