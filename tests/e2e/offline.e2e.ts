@@ -69,7 +69,8 @@ function keptEntries(page: Page): Promise<OutboxEntry[]> {
 }
 
 function outboxPanel(page: Page): Locator {
-  return visible(page.getByRole('region', { name: 'Решения, ожидающие отправки' }));
+  // Titled as waiting while something is to be sent, for attention once only refused ones are left.
+  return visible(page.getByRole('region', { name: /^Решения, (ожидающие отправки|требующие внимания)$/ }));
 }
 
 describe('a decision made offline', () => {
@@ -141,6 +142,8 @@ describe('a decision made offline', () => {
       const entry = outboxPanel(page).getByRole('listitem', { name: `Согласование ремонта, заявка №${ticket.id}` });
       await entry.getByText(/Стоимость работ: было 7\s300,00\s₽, стало 8\s100,00\s₽/).waitFor({ timeout: 60_000 });
       await expect.poll(() => entry.getAttribute('data-state')).toBe('conflict');
+      // Nothing is left to send: the panel now asks for attention instead of saying it waits.
+      await visible(page.getByRole('region', { name: 'Решения, требующие внимания' })).waitFor();
       // Named by its instrument (from the worker's saved copy of the ticket), not by a statement number.
       await entry.getByText(quote.name, { exact: true }).waitFor();
       // Refused as a whole: nothing approved, and the card offers the decision again on the new quote.

@@ -1,4 +1,5 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { onOutboxChange } from '#client/lib/sw-bridge.ts';
 import { ApproveDialog } from './approve-dialog.tsx';
 import { useDecisionDialog } from './decision-dialog-store.ts';
 import { DecisionToast } from './decision-toast.tsx';
@@ -22,9 +23,18 @@ export function DecisionDialogs({ balls, onDecided }: DecisionDialogsProps) {
   const request = useDecisionDialog((state) => state.request);
   const serial = useDecisionDialog((state) => state.serial);
   const close = useDecisionDialog((state) => state.close);
-  const [toast, setToast] = useState<{ text: string; id: number } | null>(null);
+  const [toast, setToast] = useState<{ text: string; id: number; queued: boolean } | null>(null);
   const toastCount = useRef(0);
   const dismissToast = useCallback(() => setToast(null), []);
+  // 'Will be sent' is out of date once the worker has settled a decision (applied, refused or given
+  // up): the outbox panel and the card say what happened, so the note goes.
+  const queuedToast = toast?.queued ?? false;
+  useEffect(() => {
+    if (!queuedToast) return undefined;
+    return onOutboxChange((entry) => {
+      if (entry.state !== 'queued' && entry.state !== 'sending') setToast(null);
+    });
+  }, [queuedToast]);
 
   let dialog = null;
   if (request && request.statements.length > 0) {
@@ -35,7 +45,7 @@ export function DecisionDialogs({ balls, onDecided }: DecisionDialogsProps) {
       onDone: (text, queued) => {
         close();
         toastCount.current += 1;
-        setToast({ text, id: toastCount.current });
+        setToast({ text, id: toastCount.current, queued: queued ?? false });
         // A decision kept for later changes nothing on the server yet (the outbox's 'done' reloads).
         if (!queued) onDecided(ticketId);
       },

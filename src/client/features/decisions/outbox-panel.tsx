@@ -15,6 +15,13 @@ const KIND_LABELS: Record<OutboxKind, string> = {
   'trade-in': 'Обмен на новый инструмент',
 };
 
+/** The panel's title: while something is still to be sent, and when only refused or failed ones are left. */
+export const PANEL_TITLES = {
+  waiting: 'Решения, ожидающие отправки',
+  attention: 'Решения, требующие внимания',
+} as const;
+const WAITING_STATES = new Set<OutboxEntry['state']>(['queued', 'sending', 'auth']);
+
 function stateText(entry: OutboxEntry): string {
   switch (entry.state) {
     case 'queued':
@@ -71,7 +78,7 @@ export function OutboxPanel({ onLogin }: OutboxPanelProps) {
   return (
     <section className={styles.panel} aria-labelledby="outbox-panel-title">
       <h2 id="outbox-panel-title" className={styles.title}>
-        Решения, ожидающие отправки
+        {entries.some((entry) => WAITING_STATES.has(entry.state)) ? PANEL_TITLES.waiting : PANEL_TITLES.attention}
       </h2>
       <ul className={styles.list}>
         {entries.map((entry) => {

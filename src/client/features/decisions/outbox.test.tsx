@@ -3,7 +3,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OUTBOX_QUEUED_MESSAGE, SEEN_TERMS_HEADER } from '#shared/api/outbox.ts';
 import { stubFetch } from '#client/features/account/testing/fetch-stub.ts';
-import { useOutbox } from '#client/lib/sw-bridge.ts';
+import { connectOutbox, useOutbox } from '#client/lib/sw-bridge.ts';
 import { outboxEntry } from '#client/lib/testing/outbox-entry.ts';
 import { stubServiceWorker, type ServiceWorkerStub } from '#client/lib/testing/service-worker-stub.ts';
 import { useDecisionDialog } from './decision-dialog-store.ts';
@@ -45,6 +45,21 @@ describe('a decision the service worker kept for later', () => {
     // The terms the user saw go with it, for the worker to keep (a later conflict shows was → now).
     expect(JSON.parse(calls[0]!.headers.get(SEEN_TERMS_HEADER)!)).toEqual([{ id: 101, version: 3, sum: '12500.00', status: 1, agreed: 0 }]);
   });
+
+  it("takes 'will be sent' away once the worker has settled the decision", async () => {
+    stubFetch({ [`POST ${APPROVE}`]: { status: 202, body: { success: true, queued: true, message: OUTBOX_QUEUED_MESSAGE, outbox_id: 'entry-1' } } });
+    const disconnect = connectOutbox(window);
+    render(<DecisionDialogs balls={0} onDecided={vi.fn()} />);
+    openDecision('approve', [turbine]);
+    await userEvent.setup().click(within(screen.getByRole('dialog', { name: 'Согласовать ремонт?' })).getByRole('button', { name: 'Согласовать' }));
+    expect(await screen.findByText(OUTBOX_QUEUED_MESSAGE)).toBeInTheDocument();
+
+    act(() => worker.emit({ type: 'outbox', entry: outboxEntry({ id: 'entry-1', state: 'sending' }) }));
+    expect(screen.getByText(OUTBOX_QUEUED_MESSAGE)).toBeInTheDocument();
+    act(() => worker.emit({ type: 'outbox', entry: outboxEntry({ id: 'entry-1', state: 'conflict' }) }));
+    expect(screen.queryByText(OUTBOX_QUEUED_MESSAGE)).not.toBeInTheDocument();
+    disconnect();
+  });
 });
 
 describe('the list of waiting decisions', () => {
@@ -75,6 +90,14 @@ describe('the list of waiting decisions', () => {
     await user.click(within(items[1]!).getByRole('button', { name: 'Повторить' }));
     await user.click(within(items[0]!).getByRole('button', { name: 'Удалить' }));
     await vi.waitFor(() => expect(worker.posted).toEqual([{ type: 'retry', id: 'b' }, { type: 'discard', id: 'a' }]));
+  });
+
+  it('is titled for attention, not as waiting, once nothing in it is still to be sent', () => {
+    render(<OutboxPanel onLogin={vi.fn()} />);
+    show(outboxEntry({ id: 'a', createdAt: 1, state: 'failed', lastError: 'Ведомость не найдена' }));
+    expect(screen.getByRole('region', { name: 'Решения, требующие внимания' })).toBeInTheDocument();
+    show(outboxEntry({ id: 'a', createdAt: 1, state: 'failed' }), outboxEntry({ id: 'b', createdAt: 2, state: 'auth' }));
+    expect(screen.getByRole('region', { name: 'Решения, ожидающие отправки' })).toBeInTheDocument();
   });
 
   it('shows a refused decision as was → now: only what changed, per statement', async () => {
