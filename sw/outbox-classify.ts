@@ -39,10 +39,15 @@ export const outcomeMessages = {
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 const successBody = v.object({ success: v.literal(true) });
 
+/** The API's `{success: true, …}`: applied (the outbox), worth keeping (the ticket cache). */
+export function isSuccessBody(body: unknown): boolean {
+  return v.is(successBody, body);
+}
+
 /** The portal's JSON envelope: JSON content type and `{success: true, …}` or `{success: false, message?, errors?}`. */
 export function isApiJson(answer: Answer): boolean {
   if (answer.contentType === null || !JSON_TYPE.test(answer.contentType.trim())) return false;
-  return v.is(successBody, answer.body) || v.is(errorResponse, answer.body);
+  return isSuccessBody(answer.body) || v.is(errorResponse, answer.body);
 }
 
 function serverMessage(body: unknown, fallback: string): string {
@@ -67,7 +72,7 @@ export function classifyAnswer(answer: Answer, now: number): Outcome {
   if (!isApiJson(answer)) return { kind: 'retry', status, message: outcomeMessages.notApi, retryAfterMs };
   if (status >= 200 && status < 300) {
     // A 2xx saying success: false is no answer this API gives; do not count it as applied.
-    if (v.is(successBody, body)) return { kind: 'done', status, body };
+    if (isSuccessBody(body)) return { kind: 'done', status, body };
     return { kind: 'retry', status, message: serverMessage(body, outcomeMessages.server), retryAfterMs };
   }
   if (status === 409 || status === 422) return { kind: 'conflict', status, body, message: serverMessage(body, outcomeMessages.conflict) };

@@ -7,7 +7,7 @@
 import { CACHED_AT_HEADER, TICKET_CACHE_FRESH_MESSAGE, TICKET_CACHE_NAME, cachedAtOf } from '#shared/api/ticket-cache.ts';
 import { getTicket, getTicketHistory, listTickets } from '#shared/api/tickets.ts';
 import type { FetchLike } from './fetch-timeout.ts';
-import { isApiJson, readAnswer } from './outbox-classify.ts';
+import { isApiJson, isSuccessBody, readAnswer } from './outbox-classify.ts';
 
 /** How long the server gets before a saved copy is shown (the page's own deadline is 15 s). */
 export const NETWORK_TIMEOUT_MS = 3_500;
@@ -79,7 +79,7 @@ async function fromNetwork(request: Request, cache: Cache, deps: TicketCacheDeps
   const response = await deps.fetch(request);
   const answer = await readAnswer(response.clone());
   const fromServer = isApiJson(answer);
-  if (fromServer && response.status === 200 && (answer.body as { success?: unknown }).success === true) {
+  if (fromServer && response.status === 200 && isSuccessBody(answer.body)) {
     await save(cache, request, response.clone(), deps).catch((error: unknown) => console.warn('ticket cache:', error));
   } else if (fromServer && response.status === 401) {
     // The session is over: what was saved for it must not outlive it.

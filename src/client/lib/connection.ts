@@ -23,6 +23,15 @@ export function reportServerReached(reached: boolean): void {
   useConnection.setState({ serverUnreachable: !reached });
 }
 
+/**
+ * When the data shown came from the server (ms since epoch) while it is a saved copy — the worker's
+ * (no network), the device's after a failed refresh, or anything at all while offline — else null:
+ * fresh data shows no age. The one rule for every 'Обновлено … назад'.
+ */
+export function savedCopyAt(fetchedAt: number, shown: { cached: boolean; failed: boolean; online: boolean }): number | null {
+  return shown.cached || shown.failed || !shown.online ? fetchedAt : null;
+}
+
 /** The offline banner shows while this holds: no network, or the server out of reach. */
 export const selectWorkingOffline = (state: ConnectionState): boolean => !state.online || state.serverUnreachable;
 

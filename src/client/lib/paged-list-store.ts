@@ -1,6 +1,7 @@
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { registerAccountScoped } from './account-scoped.ts';
+import { savedCopyAt } from './connection.ts';
 import { idbStorage } from './idb-storage.ts';
 
 /** One page of a keyset-paged list as the server gives it. */
@@ -75,7 +76,7 @@ export function emptyListData<Item, Filter>(filter: Filter): PagedListData<Item,
 export function savedCopyTime<Item, Filter>(state: PagedListData<Item, Filter>, userId: number, online: boolean): number | null {
   const { ownerId, fetchedAt, cached, error, items } = state;
   if (ownerId !== userId || fetchedAt === null) return null;
-  return cached || !online || (error !== null && items.length > 0) ? fetchedAt : null;
+  return savedCopyAt(fetchedAt, { cached, failed: error !== null && items.length > 0, online });
 }
 
 const FALLBACK_ERROR = 'Не удалось загрузить данные. Попробуйте ещё раз.';

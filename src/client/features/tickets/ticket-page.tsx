@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DefectStatement } from '#shared/api/tickets.ts';
 import { useDocumentTitle } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { useConnection, useOnReconnect } from '#client/lib/connection.ts';
+import { savedCopyAt, useConnection, useOnReconnect } from '#client/lib/connection.ts';
 import { useIsDesktop } from '#client/lib/use-media.ts';
 import { useStandalone } from '#client/lib/standalone.ts';
 import { HistoryPanel } from './history-panel.tsx';
@@ -78,8 +78,7 @@ export function TicketPage({ id, onApprove, onReject, onDiscuss, onTradeIn, pend
     return <TicketPageSkeleton />;
   }
 
-  // A saved copy shows its age: the worker's (no network), the device's after a failed refresh, or any while offline.
-  const savedAt = loadState?.cached || error || !online ? cached.fetchedAt : null;
+  const savedAt = savedCopyAt(cached.fetchedAt, { cached: loadState?.cached ?? false, failed: error !== null, online });
   const massActions = !isServiceCentre(ticket.office) && ticket.defective_lists.length > 0 && !ticket.finished;
   const showBar = massActions && !desktop && selected.length > 0;
 
