@@ -7,8 +7,6 @@ import * as v from 'valibot';
 import { getUserData } from '#shared/api/account.ts';
 import { withDeadline, type FetchLike } from './fetch-timeout.ts';
 
-/** Same name as the client's and the server's (src/client/lib/http.ts, src/server/services/csrf.ts). */
-export const CSRF_HEADER = 'X-CSRF-Token';
 
 const TOKEN_KEY = 'token';
 

@@ -12,11 +12,6 @@ const decisionEndpoints = [
   { kind: 'trade-in', endpoint: tradeInDefect },
 ] as const satisfies readonly { kind: OutboxKind; endpoint: { method: string; path: string } }[];
 
-/**
- * The server's rule for Idempotency-Key (src/server/services/idempotency.ts): a request without a
- * usable key gets a 400 that is never stored, so keeping it would only fail later.
- */
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_\-:.]{8,200}$/;
 
 export function decisionKindOf(method: string, pathname: string): OutboxKind | null {
   return decisionEndpoints.find((decision) => decision.endpoint.method === method && decision.endpoint.path === pathname)?.kind ?? null;

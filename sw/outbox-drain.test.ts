@@ -1,10 +1,11 @@
+import { CSRF_HEADER, IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { getUserData } from '#shared/api/account.ts';
-import { approveDefects, IDEMPOTENCY_HEADER } from '#shared/api/decisions.ts';
+import { approveDefects } from '#shared/api/decisions.ts';
 import type { OutboxEntry, OutboxNotice } from '#shared/api/outbox.ts';
 import type { FetchLike } from './fetch-timeout.ts';
 import { enqueue, releaseAuth, type CommandDeps } from './outbox-commands.ts';
-import { CSRF_HEADER, createCsrfKeeper } from './outbox-csrf.ts';
+import { createCsrfKeeper } from './outbox-csrf.ts';
 import { createDrainer, MAX_RETRY_AGE_MS } from './outbox-drain.ts';
 import type { OutboxStore } from './outbox-store.ts';
 import { apiJson, decision, decisionOk, freshStore, headerOf } from './testing/outbox-fixtures.ts';

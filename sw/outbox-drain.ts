@@ -3,13 +3,13 @@
 // statement (their order matters: a discuss and then an approve of one quote must reach the
 // server in that order); everything else goes on. Only one drain runs at a time; a drain asked
 // for meanwhile runs one more pass afterwards.
-import { IDEMPOTENCY_HEADER } from '#shared/api/decisions.ts';
+import { CSRF_HEADER, IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import type { OutboxEntry, OutboxNotice } from '#shared/api/outbox.ts';
 import { withDeadline, type FetchLike } from './fetch-timeout.ts';
 import { backoffDelay } from './outbox-backoff.ts';
 import { classifyAnswer, classifyError, readAnswer, type Outcome } from './outbox-classify.ts';
 import { isSettled, pruneDone } from './outbox-commands.ts';
-import { CSRF_HEADER, CSRF_REFRESH_TIMEOUT_MS, type CsrfKeeper } from './outbox-csrf.ts';
+import { CSRF_REFRESH_TIMEOUT_MS, type CsrfKeeper } from './outbox-csrf.ts';
 import type { OutboxStore } from './outbox-store.ts';
 
 export const SEND_TIMEOUT_MS = 15_000;

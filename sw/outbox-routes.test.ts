@@ -1,10 +1,10 @@
+import { CSRF_HEADER, IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
-import { approveDefects, discussDefect, IDEMPOTENCY_HEADER, rejectDefects, tradeInDefect } from '#shared/api/decisions.ts';
+import { approveDefects, discussDefect, rejectDefects, tradeInDefect } from '#shared/api/decisions.ts';
 import { OUTBOX_QUEUED_MESSAGE, queuedAnswer, SEEN_TERMS_HEADER, seenTermsHeader, type OutboxNotice } from '#shared/api/outbox.ts';
 import type { FetchLike } from './fetch-timeout.ts';
 import { enqueue } from './outbox-commands.ts';
-import { CSRF_HEADER } from './outbox-csrf.ts';
 import { decisionRequestKind, handleDecisionPost, type RouteDeps } from './outbox-routes.ts';
 import { apiJson, approveBody, decision, decisionOk, freshStore } from './testing/outbox-fixtures.ts';
 

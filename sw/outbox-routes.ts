@@ -2,13 +2,12 @@
 // when it fails (or the browser knows it is offline, or what answers is not the portal — a captive
 // portal's login page) the decision is kept in the outbox and the page gets a 202 "queued". An
 // answer from the portal itself, whatever its status, reaches the page unchanged.
-import { IDEMPOTENCY_HEADER } from '#shared/api/decisions.ts';
+import { CSRF_HEADER, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '#shared/api/headers.ts';
 import { OUTBOX_QUEUED_MESSAGE, SEEN_TERMS_HEADER, type OutboxEntry, type OutboxKind, type QueuedAnswer } from '#shared/api/outbox.ts';
 import { withDeadline, type FetchLike } from './fetch-timeout.ts';
 import { isApiJson, readAnswer } from './outbox-classify.ts';
 import { enqueue, hasUnsettledFor, type CommandDeps } from './outbox-commands.ts';
-import { CSRF_HEADER } from './outbox-csrf.ts';
-import { decisionKindOf, describeDecision, IDEMPOTENCY_KEY_PATTERN, withSeenTerms } from './outbox-decisions.ts';
+import { decisionKindOf, describeDecision, withSeenTerms } from './outbox-decisions.ts';
 
 /** Shorter than the page's own 15 s, so the page gets the 202 rather than its own timeout. */
 export const ONLINE_TRY_TIMEOUT_MS = 8_000;

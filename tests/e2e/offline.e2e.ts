@@ -3,11 +3,10 @@
 // exactly once when the connection is back (a replay of the same request with its key changes
 // nothing more), and the card then shows it agreed; a decision that meets a quote changed
 // meanwhile is refused and shown as a conflict with what changed.
+import { CSRF_HEADER, IDEMPOTENCY_HEADER } from '../../src/shared/api/headers.ts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_HEADER } from '../../src/shared/api/decisions.ts';
 import { OUTBOX_QUEUED_MESSAGE, type OutboxEntry } from '../../src/shared/api/outbox.ts';
-import { CSRF_HEADER } from '../../sw/outbox-csrf.ts';
 import { OUTBOX_DB, OUTBOX_STORE } from '../../sw/outbox-store.ts';
 import { backOffice, type Defect } from './back-office.ts';
 import { PHONE_WITH_WORKER, baseURL, launchBrowser, screenshot, withPage } from './support.ts';

@@ -1,8 +1,8 @@
 // A world for the decision tests, built with direct inserts (fast, and independent of the
 // integration API): a logged-in clinic with a ticket and quotes, points, gifts, trade-in offers;
 // plus readers for what a decision writes.
+import { IDEMPOTENCY_HEADER } from '../../src/shared/api/headers.ts';
 import { and, eq, sql } from 'drizzle-orm';
-import { IDEMPOTENCY_HEADER } from '../../src/shared/api/decisions.ts';
 import {
   decisions,
   defectStatements,

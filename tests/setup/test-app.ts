@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Hono } from 'hono';
 import postgres from 'postgres';
 import { createApp } from '../../src/server/app.ts';
+import { CSRF_HEADER } from '../../src/shared/api/headers.ts';
 import type { AppDeps, AppEnv, Config } from '../../src/server/context.ts';
 import { openPglite, openPostgres, type Database, type Db } from '../../src/server/db/client.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
@@ -23,7 +24,6 @@ import {
 
 export const TEST_INTEGRATION_TOKEN = 'test-integration-token-0123456789';
 export const TEST_PUBLIC_URL = 'http://localhost:8080';
-export const CSRF_HEADER = 'X-CSRF-Token';
 
 export interface TestAppOptions {
   /** Start the clock frozen at this time (otherwise it follows real time until setNow/advance). */

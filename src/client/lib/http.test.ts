@@ -1,7 +1,8 @@
+import { CSRF_HEADER } from '#shared/api/headers.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { logout, getUserData } from '#shared/api/account.ts';
 import { stubFetch } from '#client/features/account/testing/fetch-stub.ts';
-import { CSRF_HEADER, callApi, setCsrfToken } from './http.ts';
+import { callApi, setCsrfToken } from './http.ts';
 
 const USER_DATA = `GET ${getUserData.path}`;
 const LOGOUT = `POST ${logout.path}`;

@@ -2,11 +2,11 @@ import ky, { HTTPError, TimeoutError } from 'ky';
 import * as v from 'valibot';
 import { getUserData } from '#shared/api/account.ts';
 import { errorResponse, type Endpoint, type EndpointInput, type EndpointOutput } from '#shared/api/endpoint.ts';
+import { CSRF_HEADER } from '#shared/api/headers.ts';
 import { cachedAtOf } from '#shared/api/ticket-cache.ts';
 import { reportServerReached } from './connection.ts';
 import { sendCsrfToWorker } from './sw-bridge.ts';
 
-export const CSRF_HEADER = 'X-CSRF-Token';
 const NETWORK_MESSAGE = 'Нет связи с сервером. Проверьте подключение к интернету и попробуйте ещё раз.';
 const SERVER_MESSAGE = 'Сервер временно недоступен. Попробуйте позже.';
 

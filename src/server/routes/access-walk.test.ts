@@ -2,6 +2,7 @@
 // ids and must get 404 (or an empty list) and never a byte of B's data. The endpoints are read from
 // src/shared/api/*.ts and downloadPaths, so a new endpoint fails the coverage test until it is
 // walked here or listed, with a reason, as not a resource.
+import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +13,6 @@ import { createClinicWorld, type ClinicWorld } from '../../../tests/setup/cabine
 import { createTestApp, type TestApp, type TestRequestInit } from '../../../tests/setup/test-app.ts';
 import { decisions, defectStatements, events } from '#server/db/schema.ts';
 import type { Endpoint } from '#shared/api/endpoint.ts';
-import { IDEMPOTENCY_HEADER } from '#shared/api/decisions.ts';
 import { downloadPaths } from '#shared/api/tickets.ts';
 import { REJECT_REASONS } from '#shared/dictionaries/reject-reasons.ts';
 

@@ -1,6 +1,7 @@
+import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decisionMessages, IDEMPOTENCY_HEADER } from '#shared/api/decisions.ts';
+import { decisionMessages } from '#shared/api/decisions.ts';
 import { decisions, defectStatements, events } from '#server/db/schema.ts';
 import { KEY_REUSED_MESSAGE } from '#server/services/idempotency.ts';
 import { balance } from '#server/services/points.ts';

@@ -1,14 +1,6 @@
+import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from '#shared/api/headers.ts';
 import { Hono, type Context } from 'hono';
-import {
-  approveDefects,
-  discussDefect,
-  getDefectLoyalty,
-  getTradeInInstrument,
-  IDEMPOTENCY_HEADER,
-  listTradeInInstruments,
-  rejectDefects,
-  tradeInDefect,
-} from '#shared/api/decisions.ts';
+import { approveDefects, discussDefect, getDefectLoyalty, getTradeInInstrument, listTradeInInstruments, rejectDefects, tradeInDefect } from '#shared/api/decisions.ts';
 import type { Endpoint, EndpointOutput, EndpointParsedInput } from '#shared/api/endpoint.ts';
 import type { AppEnv } from '#server/context.ts';
 import type { Tx } from '#server/db/client.ts';
@@ -16,7 +8,7 @@ import { unauthorized } from '#server/lib/api-failure.ts';
 import { route } from '#server/lib/validate.ts';
 import { notFound } from '#server/services/access.ts';
 import * as decisions from '#server/services/decisions.ts';
-import { idempotencyKeyOf, requireIdempotencyKey, storedFailure, withIdempotency } from '#server/services/idempotency.ts';
+import { requireIdempotencyKey, storedFailure, withIdempotency } from '#server/services/idempotency.ts';
 import { loyaltyFor } from '#server/services/loyalty.ts';
 import { requireSession } from '#server/services/sessions.ts';
 import { instrumentDetail, listActiveInstruments } from '#server/services/trade-in.ts';

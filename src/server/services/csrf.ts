@@ -1,11 +1,11 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { CSRF_HEADER } from '#shared/api/headers.ts';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '#server/context.ts';
 import { ApiFailure, sendFailure } from '#server/lib/api-failure.ts';
 import { CSRF_COOKIE } from '#server/services/sessions.ts';
 import { safeEqual } from '#server/services/tokens.ts';
 
-export const CSRF_HEADER = 'X-CSRF-Token';
 export const CSRF_FAILED_MESSAGE = 'Сессия устарела. Обновите страницу и попробуйте снова.';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

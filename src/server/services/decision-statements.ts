@@ -1,3 +1,4 @@
+import { isUndecided } from '#shared/dictionaries/statement-decisions.ts';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { decisionMessages } from '#shared/api/decisions.ts';
 import type { Tx } from '#server/db/client.ts';
@@ -55,7 +56,7 @@ export async function lockForDecision(tx: Tx, viewerId: number, ticketId: number
   const locked = await tx.select().from(defectStatements).where(inArray(defectStatements.id, ids)).orderBy(asc(defectStatements.id)).for('no key update');
   const byId = new Map(locked.map((row) => [row.id, row]));
   const statements = ids.map((id) => byId.get(id)).filter((row): row is Statement => row !== undefined);
-  if (statements.some((s) => s.agreed !== 0)) throw conflict(decisionMessages.alreadyDecided, statements);
+  if (statements.some((s) => !isUndecided(s))) throw conflict(decisionMessages.alreadyDecided, statements);
   if (contradictory || statements.some((s) => s.version !== seenVersion.get(s.id))) throw conflict(decisionMessages.conflict, statements);
   return { ticket, statements };
 }

@@ -1,5 +1,6 @@
 import type { approveDefects, discussDefect, rejectDefects, tradeInDefect } from '#shared/api/decisions.ts';
 import type { EndpointParsedInput } from '#shared/api/endpoint.ts';
+import { AGREED, STATEMENT_STATUS } from '#shared/dictionaries/statement-decisions.ts';
 import { BONUS_FORMS, countOf } from '#shared/format/plural.ts';
 import type { Tx } from '#server/db/client.ts';
 import type { NewEvent } from '#server/db/journal.ts';
@@ -13,11 +14,6 @@ import { findActiveInstrument } from '#server/services/trade-in.ts';
 // Each runs inside the caller's transaction (withIdempotency's savepoint): a refusal thrown
 // anywhere leaves nothing written. The answer carries the viewer's points after the decision.
 
-/** `agreed` codes of a statement. */
-export const AGREED = { none: 0, approved: 1, rejected: 2, discussed: 3, tradeIn: 4 } as const;
-/** Statement statuses a decision sets (cabinet.md §4). */
-const STATUS_AGREED = 2;
-const STATUS_CANCELLED = 4;
 
 export const TRADE_IN_DISABLED_MESSAGE = 'Для этой ведомости обмен на новый инструмент недоступен';
 export const TRADE_IN_INSTRUMENT_MESSAGE = 'Этот инструмент недоступен для обмена';
@@ -62,7 +58,7 @@ export async function approve(tx: Tx, caller: Caller, input: EndpointParsedInput
         statement,
         kind: 'approved',
         agreed: AGREED.approved,
-        status: STATUS_AGREED,
+        status: STATEMENT_STATUS.agreed,
         balls: input.balls,
         giftId,
         history: `Согласован ремонт по ведомости ${statementLabel(statement)} (${statement.name})${spent}`,
@@ -86,7 +82,7 @@ export async function reject(tx: Tx, caller: Caller, input: EndpointParsedInput<
         statement,
         kind: 'rejected',
         agreed: AGREED.rejected,
-        status: STATUS_CANCELLED,
+        status: STATEMENT_STATUS.cancelled,
         comment: input.comment,
         history: `Отказ от ремонта по ведомости ${statementLabel(statement)} (${statement.name}). Причина: ${input.comment}`,
         event: { type: 'defect.rejected', payload: { defect_id: statement.id, comment: input.comment } },

@@ -1,6 +1,6 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
-import { IDEMPOTENCY_HEADER } from '#shared/api/decisions.ts';
+import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from '#shared/api/headers.ts';
 import type { AppDeps, AppEnv } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { idempotencyKeys } from '#server/db/schema.ts';
@@ -19,7 +19,6 @@ export const IDEMPOTENCY_RETENTION_MS = 8 * DAY_MS;
 /** Share of writes that also prune expired keys: cheap, and the table never grows without bound. */
 const PRUNE_PROBABILITY = 0.01;
 
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_\-:.]{8,200}$/;
 export const KEY_INVALID_MESSAGE = `Не передан или неверен заголовок ${IDEMPOTENCY_HEADER}: от 8 до 200 символов A–Z, a–z, 0–9, _ - : .`;
 export const KEY_REUSED_MESSAGE = 'Ключ идемпотентности уже использован для другого запроса';
 
@@ -54,11 +53,6 @@ export function requireIdempotencyKey(): MiddlewareHandler<AppEnv> {
     if (idempotencyKeyOf(c.req.header(IDEMPOTENCY_HEADER)) === null) return sendFailure(c, badRequest(KEY_INVALID_MESSAGE));
     await next();
   };
-}
-
-/** The key if well-formed, else null. */
-export function idempotencyKeyOf(header: string | undefined): string | null {
-  return header !== undefined && IDEMPOTENCY_KEY_PATTERN.test(header) ? header : null;
 }
 
 /** JSON with object keys sorted at every level, so the hash does not depend on key order. */

@@ -1,3 +1,4 @@
+import { AGREED } from '#shared/dictionaries/statement-decisions.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { CreateDefectInput, PatchDefectInput } from '#shared/api/integration.ts';
 import { defectStatusLabel } from '#shared/dictionaries/defect-statuses.ts';
@@ -33,7 +34,7 @@ export async function createDefect(deps: AppDeps, ticketId: number, input: Creat
         conclusion: input.conclusion || null,
         sum: input.sum,
         status: input.status,
-        agreed: 0,
+        agreed: AGREED.none,
         tradeIsEnabled: input.trade_is_enabled,
         id1c: input.id_1c || null,
         departure: input.departure || null,

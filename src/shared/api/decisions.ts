@@ -7,7 +7,6 @@ import { toKopecks } from '../format/number/kopecks.ts';
 // Decisions on repair quotes (cabinet.md §2 Popups, §4 Approval, §5). Every call carries an
 // `Idempotency-Key` header made when the user tapped, and names the statement version the user saw.
 
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /** Share of a repair's cost that points may cover (portal.md §9). */
 export const MAX_POINTS_SHARE = 0.3;

@@ -1,19 +1,7 @@
 // The decision calls, through the app's one HTTP client and the shared contract
 // (src/shared/api/decisions.ts). Every decision carries the Idempotency-Key of the user's tap.
-import {
-  approveDefects,
-  discussDefect,
-  getDefectLoyalty,
-  getTradeInInstrument,
-  IDEMPOTENCY_HEADER,
-  listTradeInInstruments,
-  rejectDefects,
-  tradeInDefect,
-  type Gift,
-  type StatementTerms,
-  type TradeInDetail,
-  type TradeInListItem,
-} from '#shared/api/decisions.ts';
+import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
+import { approveDefects, discussDefect, getDefectLoyalty, getTradeInInstrument, listTradeInInstruments, rejectDefects, tradeInDefect, type Gift, type StatementTerms, type TradeInDetail, type TradeInListItem } from '#shared/api/decisions.ts';
 import type { EndpointInput } from '#shared/api/endpoint.ts';
 import { queuedAnswer, seenTermsHeader, type QueuedAnswer } from '#shared/api/outbox.ts';
 import { callApi, callApiOr } from '#client/lib/http.ts';

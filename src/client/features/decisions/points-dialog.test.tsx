@@ -1,7 +1,8 @@
+import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { decisionMessages, IDEMPOTENCY_HEADER } from '#shared/api/decisions.ts';
+import { decisionMessages } from '#shared/api/decisions.ts';
 import { stubFetch } from '#client/features/account/testing/fetch-stub.ts';
 import { useDecisionDialog } from './decision-dialog-store.ts';
 import { DecisionDialogs } from './decision-dialogs.tsx';

@@ -1,16 +1,10 @@
 import type { ReactNode } from 'react';
 import type { StatementTerms } from '#shared/api/decisions.ts';
 import { defectStatusLabel } from '#shared/dictionaries/defect-statuses.ts';
+import { AGREED_LABELS, isUndecided } from '#shared/dictionaries/statement-decisions.ts';
 import { formatMoney } from '#shared/format/number/money.ts';
 import styles from './statement-changes.module.css';
 
-/** `agreed` codes of a statement (src/shared/api/tickets.ts): what was decided, in words. */
-const AGREED_LABELS: Record<number, string> = {
-  1: 'ремонт согласован',
-  2: 'от ремонта отказались',
-  3: 'ремонт на обсуждении',
-  4: 'обмен на новый инструмент',
-};
 
 type Terms = Pick<StatementTerms, 'version' | 'sum' | 'status' | 'agreed'>;
 
@@ -33,14 +27,14 @@ function changeLines(seen: Terms, now: Terms): string[] | null {
   const lines: string[] = [];
   if (now.sum !== seen.sum) lines.push(`Стоимость работ: было ${formatMoney(seen.sum)}, стало ${formatMoney(now.sum)}`);
   if (now.status !== seen.status) lines.push(`Статус: было «${defectStatusLabel(seen.status)}», стало «${defectStatusLabel(now.status)}»`);
-  if (now.agreed !== 0 && now.agreed !== seen.agreed) lines.push(decided(now));
+  if (!isUndecided(now) && now.agreed !== seen.agreed) lines.push(decided(now));
   if (lines.length > 0) return lines;
   return now.version !== seen.version ? ['Сервисный центр обновил ведомость'] : null;
 }
 
 function currentLines(now: Terms): string[] {
   const lines = [`Сейчас: стоимость работ ${formatMoney(now.sum)}, статус «${defectStatusLabel(now.status)}»`];
-  if (now.agreed !== 0) lines.push(decided(now));
+  if (!isUndecided(now)) lines.push(decided(now));
   return lines;
 }
 

@@ -1,3 +1,4 @@
+import { isUndecided } from '#shared/dictionaries/statement-decisions.ts';
 import { useId, useState } from 'react';
 import type { DefectStatement } from '#shared/api/tickets.ts';
 import { defectStatusLabel } from '#shared/dictionaries/defect-statuses.ts';
@@ -39,7 +40,7 @@ export function StatementCard({ statement, selectable, selected, pending = false
   const baseId = useId();
   const titleId = `${baseId}-title`;
   const detailsId = `${baseId}-details`;
-  const notAgreed = statement.agreed === 0 && !pending;
+  const notAgreed = isUndecided(statement) && !pending;
   const title = statement.name || instrumentTypeLabel(statement.type);
 
   return (
@@ -79,7 +80,7 @@ export function StatementCard({ statement, selectable, selected, pending = false
         {open && <StatementDetails statement={statement} />}
       </div>
 
-      {pending && statement.agreed === 0 ? (
+      {pending && isUndecided(statement) ? (
         <p className={styles.decision} data-pending="true">
           <span className={styles.decisionLabel}>Решение:</span> Ожидает отправки
         </p>

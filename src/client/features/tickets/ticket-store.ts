@@ -1,3 +1,4 @@
+import { isUndecided } from '#shared/dictionaries/statement-decisions.ts';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { Ticket } from '#shared/api/tickets.ts';
@@ -44,7 +45,7 @@ const inFlight = new Map<number, Promise<void>>();
 /** The statement ids of `ticket` that may stay ticked: still there and still not agreed. */
 function selectable(ticket: Ticket, ids: readonly number[] | undefined): number[] {
   if (!ids?.length || ticket.finished) return [];
-  const open = new Set(ticket.defective_lists.filter((s) => s.agreed === 0).map((s) => s.id));
+  const open = new Set(ticket.defective_lists.filter(isUndecided).map((s) => s.id));
   return ids.filter((id) => open.has(id));
 }
 

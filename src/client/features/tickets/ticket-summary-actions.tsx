@@ -1,3 +1,4 @@
+import { isUndecided } from '#shared/dictionaries/statement-decisions.ts';
 import { useId } from 'react';
 import type { DefectStatement, Ticket } from '#shared/api/tickets.ts';
 import { sumMoney } from '#shared/format/number/kopecks.ts';
@@ -20,7 +21,7 @@ export interface TicketMassActionsProps {
  * no decision waiting to be sent — that one would be refused or would overtake it.
  */
 export function undecided(ticket: Ticket, pendingIds: readonly number[]): DefectStatement[] {
-  return ticket.defective_lists.filter((statement) => statement.agreed === 0 && !pendingIds.includes(statement.id));
+  return ticket.defective_lists.filter((statement) => isUndecided(statement) && !pendingIds.includes(statement.id));
 }
 
 /** The total of some statements' costs, summed in kopecks. */
@@ -32,10 +33,10 @@ const HINT = 'Отметьте инструменты, чтобы согласо
 
 /** Why there is nothing left to decide, in place of the hint (so the block keeps its size). */
 function nothingLeftReason(ticket: Ticket, pendingIds: readonly number[]): string {
-  if (!ticket.defective_lists.some((statement) => statement.agreed === 0 && pendingIds.includes(statement.id))) {
+  if (!ticket.defective_lists.some((statement) => isUndecided(statement) && pendingIds.includes(statement.id))) {
     return 'Решения по всем ведомостям уже приняты.';
   }
-  return ticket.defective_lists.every((statement) => statement.agreed === 0)
+  return ticket.defective_lists.every((statement) => isUndecided(statement))
     ? 'Решения по всем ведомостям ожидают отправки.'
     : 'Решения по всем ведомостям приняты или ожидают отправки.';
 }
