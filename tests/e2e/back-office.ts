@@ -3,16 +3,10 @@
 // configured. Each helper checks the status and hands back the answer, so a test builds its world
 // in a few lines and then looks at it as the clinic, in the browser.
 import { expect, inject } from 'vitest';
+import type { FeedEvent as BackOfficeEvent } from '../../src/shared/api/integration.ts';
 import { baseURL, uniqueEmail } from './support.ts';
 
-export interface BackOfficeEvent {
-  id: number;
-  type: string;
-  created_at: string;
-  client_id: number | null;
-  ticket_id: number | null;
-  payload: Record<string, unknown>;
-}
+export type { FeedEvent as BackOfficeEvent } from '../../src/shared/api/integration.ts';
 
 interface CallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH';

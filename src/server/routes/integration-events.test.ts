@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FeedEvent, FeedPage } from '#shared/api/integration.ts';
 import { gifts, tradeInInstruments } from '#server/db/schema.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { loginAs } from '../../../tests/setup/accounts.ts';
@@ -13,23 +14,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface FeedEvent {
-  id: number;
-  type: string;
-  created_at: string;
-  client_id: number | null;
-  ticket_id: number | null;
-  payload: Record<string, unknown>;
-}
-interface Feed {
-  events: FeedEvent[];
-  next: number;
-}
 
-async function feed(query: string, token?: string | null): Promise<Feed> {
+async function feed(query: string, token?: string | null): Promise<FeedPage> {
   const response = await t.integration(`/events${query}`, token === undefined ? {} : { token });
   expect(response.status).toBe(200);
-  return (await response.json()) as Feed;
+  return (await response.json()) as FeedPage;
 }
 
 /** Everything after `after`, walked in pages of `limit`. */

@@ -1,22 +1,11 @@
 import { asc, gt } from 'drizzle-orm';
+import type { FeedPage } from '#shared/api/integration.ts';
 import type { AppDeps } from '#server/context.ts';
 import { events } from '#server/db/schema.ts';
 
 // GET /events: the feed in id order. recordEvent makes writers commit in id order, so a reader
 // that resumes after the last id it saw never skips a late commit.
 
-export interface FeedPage {
-  events: Array<{
-    id: number;
-    type: string;
-    created_at: string;
-    client_id: number | null;
-    ticket_id: number | null;
-    payload: Record<string, unknown>;
-  }>;
-  /** The last id returned, or `after` itself when nothing is new: always safe to pass back. */
-  next: number;
-}
 
 export async function listEvents(deps: AppDeps, after: number, limit: number): Promise<FeedPage> {
   const rows = await deps.database.db.select().from(events).where(gt(events.id, after)).orderBy(asc(events.id)).limit(limit);

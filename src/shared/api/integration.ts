@@ -254,8 +254,10 @@ export const eventOutput = v.object({
   ticket_id: v.nullable(v.number()),
   payload: v.record(v.string(), v.unknown()),
 });
+export type FeedEvent = v.InferOutput<typeof eventOutput>;
 /** `next` is a number: the id of the last event returned, or the `after` given when none are. */
 export const listEventsOutput = v.object({ events: v.array(eventOutput), next: v.number() });
+export type FeedPage = v.InferOutput<typeof listEventsOutput>;
 
 // ── Extensions the portal needs (docs/api.md) ──────────────────────────────────────────────────
 
