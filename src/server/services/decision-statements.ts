@@ -1,4 +1,4 @@
-import { isUndecided } from '#shared/dictionaries/statement-decisions.ts';
+import { isUndecided, type AgreedCode } from '#shared/dictionaries/statement-decisions.ts';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { decisionMessages } from '#shared/api/decisions.ts';
 import type { Tx } from '#server/db/client.ts';
@@ -71,8 +71,7 @@ export interface DecisionWrite {
   ticket: Ticket;
   statement: Statement;
   kind: (typeof decisions.$inferInsert)['kind'];
-  /** The new `agreed` code: 1 approved, 2 rejected, 3 under discussion, 4 trade-in. */
-  agreed: number;
+  agreed: AgreedCode;
   /** The new statement status, when the decision changes it. */
   status?: number;
   comment?: string | null;
@@ -118,6 +117,9 @@ export async function writeDecision(tx: Tx, write: DecisionWrite): Promise<NewEv
   return { ...write.event, clientId: ticket.clientId, ticketId: ticket.id, createdAt: now };
 }
 
-export async function recordEvents(tx: Tx, events: NewEvent[]): Promise<void> {
+/** Writes a decision on each statement, then records all their events (see writeDecision). */
+export async function writeDecisions(tx: Tx, statements: readonly Statement[], describe: (statement: Statement) => DecisionWrite): Promise<void> {
+  const events: NewEvent[] = [];
+  for (const statement of statements) events.push(await writeDecision(tx, describe(statement)));
   for (const event of events) await recordEvent(tx, event);
 }

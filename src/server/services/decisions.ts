@@ -3,9 +3,8 @@ import type { EndpointParsedInput } from '#shared/api/endpoint.ts';
 import { AGREED, STATEMENT_STATUS } from '#shared/dictionaries/statement-decisions.ts';
 import { BONUS_FORMS, countOf } from '#shared/format/plural.ts';
 import type { Tx } from '#server/db/client.ts';
-import type { NewEvent } from '#server/db/journal.ts';
 import { ApiFailure, fieldFailure } from '#server/lib/api-failure.ts';
-import { lockForDecision, recordEvents, statementLabel, writeDecision } from '#server/services/decision-statements.ts';
+import { lockForDecision, statementLabel, writeDecisions } from '#server/services/decision-statements.ts';
 import { spendOnGift, spendOnRepair } from '#server/services/loyalty.ts';
 import { balance } from '#server/services/points.ts';
 import { findActiveInstrument } from '#server/services/trade-in.ts';
@@ -49,48 +48,36 @@ export async function approve(tx: Tx, caller: Caller, input: EndpointParsedInput
     giftId = gift.id;
     spent = `, выбран подарок «${gift.name}» за ${countOf(gift.cost, BONUS_FORMS)}`;
   }
-  const events: NewEvent[] = [];
-  for (const statement of statements) {
-    events.push(
-      await writeDecision(tx, {
-        viewerId: caller.viewerId,
-        ticket,
-        statement,
-        kind: 'approved',
-        agreed: AGREED.approved,
-        status: STATEMENT_STATUS.agreed,
-        balls: input.balls,
-        giftId,
-        history: `Согласован ремонт по ведомости ${statementLabel(statement)} (${statement.name})${spent}`,
-        event: { type: 'defect.approved', payload: { defect_id: statement.id, balls: input.balls, gift: giftId } },
-        now: caller.now,
-      }),
-    );
-  }
-  await recordEvents(tx, events);
+  await writeDecisions(tx, statements, (statement) => ({
+    viewerId: caller.viewerId,
+    ticket,
+    statement,
+    kind: 'approved',
+    agreed: AGREED.approved,
+    status: STATEMENT_STATUS.agreed,
+    balls: input.balls,
+    giftId,
+    history: `Согласован ремонт по ведомости ${statementLabel(statement)} (${statement.name})${spent}`,
+    event: { type: 'defect.approved', payload: { defect_id: statement.id, balls: input.balls, gift: giftId } },
+    now: caller.now,
+  }));
   return answer(tx, caller, `Ремонт согласован${countedStatements(statements.length)}`);
 }
 
 export async function reject(tx: Tx, caller: Caller, input: EndpointParsedInput<typeof rejectDefects>): Promise<DecisionAnswer> {
   const { ticket, statements } = await lockForDecision(tx, caller.viewerId, input.ticket_id, input.defects);
-  const events: NewEvent[] = [];
-  for (const statement of statements) {
-    events.push(
-      await writeDecision(tx, {
-        viewerId: caller.viewerId,
-        ticket,
-        statement,
-        kind: 'rejected',
-        agreed: AGREED.rejected,
-        status: STATEMENT_STATUS.cancelled,
-        comment: input.comment,
-        history: `Отказ от ремонта по ведомости ${statementLabel(statement)} (${statement.name}). Причина: ${input.comment}`,
-        event: { type: 'defect.rejected', payload: { defect_id: statement.id, comment: input.comment } },
-        now: caller.now,
-      }),
-    );
-  }
-  await recordEvents(tx, events);
+  await writeDecisions(tx, statements, (statement) => ({
+    viewerId: caller.viewerId,
+    ticket,
+    statement,
+    kind: 'rejected',
+    agreed: AGREED.rejected,
+    status: STATEMENT_STATUS.cancelled,
+    comment: input.comment,
+    history: `Отказ от ремонта по ведомости ${statementLabel(statement)} (${statement.name}). Причина: ${input.comment}`,
+    event: { type: 'defect.rejected', payload: { defect_id: statement.id, comment: input.comment } },
+    now: caller.now,
+  }));
   return answer(tx, caller, `Отказ от ремонта отправлен${countedStatements(statements.length)}`);
 }
 
@@ -99,7 +86,7 @@ export async function discuss(tx: Tx, caller: Caller, input: EndpointParsedInput
   const [statement] = statements;
   if (!statement) throw new Error('lockForDecision returned no statement');
   // The status stays: the quote is still to be agreed; the back office answers and may reset agreed to 0.
-  const event = await writeDecision(tx, {
+  await writeDecisions(tx, [statement], () => ({
     viewerId: caller.viewerId,
     ticket,
     statement,
@@ -109,8 +96,7 @@ export async function discuss(tx: Tx, caller: Caller, input: EndpointParsedInput
     history: `Вопрос по ведомости ${statementLabel(statement)} (${statement.name}): ${input.comment}`,
     event: { type: 'defect.discussed', payload: { defect_id: statement.id, comment: input.comment } },
     now: caller.now,
-  });
-  await recordEvents(tx, [event]);
+  }));
   return answer(tx, caller, 'Вопрос отправлен менеджеру сервисного центра');
 }
 
@@ -121,7 +107,7 @@ export async function tradeIn(tx: Tx, caller: Caller, input: EndpointParsedInput
   if (!statement.tradeIsEnabled) throw new ApiFailure(422, { success: false, message: TRADE_IN_DISABLED_MESSAGE });
   const instrument = await findActiveInstrument(tx, input.instrument_id);
   if (!instrument) throw fieldFailure('instrument_id', TRADE_IN_INSTRUMENT_MESSAGE);
-  const event = await writeDecision(tx, {
+  await writeDecisions(tx, [statement], () => ({
     viewerId: caller.viewerId,
     ticket,
     statement,
@@ -131,7 +117,6 @@ export async function tradeIn(tx: Tx, caller: Caller, input: EndpointParsedInput
     history: `Согласован обмен по ведомости ${statementLabel(statement)} (${statement.name}) на новый инструмент «${instrument.title}»`,
     event: { type: 'defect.trade_in', payload: { defect_id: statement.id, instrument_id: instrument.id } },
     now: caller.now,
-  });
-  await recordEvents(tx, [event]);
+  }));
   return answer(tx, caller, `Обмен на «${instrument.title}» согласован`);
 }
