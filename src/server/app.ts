@@ -7,6 +7,7 @@ import { serveClient } from './static.ts';
 import { accountRoutes } from './routes/account.ts';
 import { integrationRoutes } from './routes/integration.ts';
 import { billsRoutes } from './routes/bills.ts';
+import { clientErrorRoutes } from './routes/client-errors.ts';
 import { decisionsRoutes } from './routes/decisions.ts';
 import { ticketsRoutes } from './routes/tickets.ts';
 import { csrfProtection } from './services/csrf.ts';
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', ticketsRoutes);
   app.route('/', billsRoutes);
   app.route('/', decisionsRoutes);
+  app.route('/', clientErrorRoutes);
 
   // Unknown calls answer in the API's own shape, never with the app shell.
   const notFoundJson = (c: Context<AppEnv>) => c.json(NOT_FOUND, 404);

@@ -36,6 +36,10 @@ export function unauthorized(message: string = UNAUTHORIZED_MESSAGE): ApiFailure
   return new ApiFailure(401, { success: false, message });
 }
 
+export function payloadTooLarge(message: string = 'Слишком большой запрос'): ApiFailure {
+  return new ApiFailure(413, { success: false, message });
+}
+
 /** 429 with `Retry-After` in whole seconds. */
 export function tooManyRequests(message: string, retryAfterSeconds: number): ApiFailure {
   return new ApiFailure(429, { success: false, message }, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

@@ -82,6 +82,7 @@ const NOT_RESOURCE: Record<string, string> = {
   'POST /ajax/password/change': 'changes the own password',
   'GET /ajax/cabinet/trade-in': 'the trade-in catalogue, the same for every account',
   'GET /ajax/cabinet/trade-in/:id': 'one catalogue entry, the same for every account',
+  'POST /ajax/client-errors': 'reports an error of the own page to the log; reads nothing',
 };
 
 /** Every file path of downloadPaths → the calls with B's ids. */

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { reportClientError } from '#shared/api/client-errors.ts';
 import { CSRF_HEADER } from '#shared/api/headers.ts';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '#server/context.ts';
@@ -41,6 +42,9 @@ export function csrfProtection(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || checked.has(c)) return next();
     checked.add(c);
+    // Error reports go by navigator.sendBeacon, which cannot carry a header; they change nothing but
+    // the log, so the same-origin check is all they need.
+    if (c.req.path === reportClientError.path && sameOrigin(c)) return next();
     const expected = c.var.session?.csrfToken ?? getCookie(c, CSRF_COOKIE);
     const given = c.req.header(CSRF_HEADER);
     if (!expected || !given || !safeEqual(given, expected) || !sameOrigin(c)) {

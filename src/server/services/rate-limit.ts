@@ -32,6 +32,8 @@ export const rateRules = {
   resetRequestEmail: { name: 'reset-request:email', limit: 5, windowSeconds: HOUR },
   resetRequestIp: { name: 'reset-request:ip', limit: 20, windowSeconds: HOUR },
   resetSubmitIp: { name: 'reset-submit:ip', limit: 30, windowSeconds: 10 * MINUTE },
+  /** A page in an error loop must not flood the log. */
+  clientErrorsIp: { name: 'client-errors:ip', limit: 30, windowSeconds: 10 * MINUTE },
 } satisfies Record<string, RateRule>;
 
 /** Rows older than the longest window are dead weight; no rule may use a longer window. */

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_ERROR_MAX_BYTES, reportClientError } from '#shared/api/client-errors.ts';
+import { rateRules } from '#server/services/rate-limit.ts';
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
+
+// A report comes by navigator.sendBeacon: no CSRF header, maybe no session, never a cookie-less
+// attacker page of another origin.
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: '2026-03-02T09:00:00Z' });
+});
+afterAll(() => t.close());
+
+const report = { source: 'window', message: 'TypeError: x is undefined', url: 'https://portal.test/cabinet/tickets' };
+
+function send(json: unknown, init: { origin?: string | null } = {}): Promise<Response> {
+  return t.request(reportClientError.path, { method: 'POST', json, csrf: false, ...init });
+}
+
+const logged = () => t.logs.filter((line) => line.msg === 'client error');
+
+describe('POST /ajax/client-errors', () => {
+  it('logs a report without a session or CSRF token, and with the account id when logged in', async () => {
+    t.cookies.clear();
+    expect((await send(report)).status).toBe(200);
+    expect(logged().at(-1)).toMatchObject({ ...report, clientId: null });
+
+    const account = await insertAccount(t);
+    expect((await loginAs(t, account.email)).status).toBe(200);
+    expect((await send({ ...report, source: 'worker' })).status).toBe(200);
+    expect(logged().at(-1)).toMatchObject({ source: 'worker', clientId: account.id });
+  });
+
+  it('refuses another origin, a malformed report and an oversized body, logging none of them', async () => {
+    const before = logged().length;
+    expect((await send(report, { origin: 'https://evil.example' })).status).toBe(403);
+    const malformed = await send({ source: 'Window!', message: 1 });
+    expect(malformed.status).toBe(422);
+    expect(((await malformed.json()) as { message: string }).message).toMatch(/[а-я]/i);
+    const huge = await send({ ...report, stack: 'x'.repeat(CLIENT_ERROR_MAX_BYTES) });
+    expect([413, 422]).toContain(huge.status);
+    expect(logged().length).toBe(before);
+  });
+
+  it('stops logging an address that floods it', async () => {
+    let last = 0;
+    for (let i = 0; i <= rateRules.clientErrorsIp.limit; i++) last = (await send(report)).status;
+    expect(last).toBe(429);
+  });
+});

@@ -1,0 +1,32 @@
+import { Hono } from 'hono';
+import { CLIENT_ERROR_MAX_BYTES, reportClientError } from '#shared/api/client-errors.ts';
+import type { AppEnv } from '#server/context.ts';
+import { payloadTooLarge } from '#server/lib/api-failure.ts';
+import { clientIp } from '#server/lib/client-ip.ts';
+import { route } from '#server/lib/validate.ts';
+import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
+
+// Errors from users' phones land in the server log next to the request lines, with the account when
+// there is one, so that a clinic's "it broke" can be found. Nothing is stored: the log is the record.
+
+export const clientErrorRoutes = new Hono<AppEnv>();
+
+route(
+  clientErrorRoutes,
+  reportClientError,
+  async (c, report) => {
+    const deps = c.var.deps;
+    await enforceLimits(deps, [[rateRules.clientErrorsIp, clientIp(c)]]);
+    deps.log.warn('client error', { ...report, clientId: c.var.session?.clientId ?? null });
+    return { success: true };
+  },
+  {
+    before: [
+      async (c, next) => {
+        // A report is small; a larger one is refused before anything reads it.
+        if (Number(c.req.header('content-length') ?? '0') > CLIENT_ERROR_MAX_BYTES) throw payloadTooLarge();
+        await next();
+      },
+    ],
+  },
+);
