@@ -1,6 +1,7 @@
 // Changes to the outbox other than sending: keeping a new decision, and what the user (through the
 // page) or a new login asks for. Each is one atomic store change followed by a notice to the pages.
 import type { OutboxEntry, OutboxKind, OutboxNotice } from '#shared/api/outbox.ts';
+import type { Owner } from './account-owner.ts';
 import type { DecisionFacts } from './outbox-decisions.ts';
 import type { OutboxStore } from './outbox-store.ts';
 
@@ -9,6 +10,8 @@ export interface CommandDeps {
   notify: (notice: OutboxNotice) => void | Promise<void>;
   now: () => number;
   newId?: () => string;
+  /** The session's account (account-owner.ts); a kept decision belongs to it. */
+  owner?: () => Promise<Owner | undefined>;
 }
 
 export interface NewDecision {
@@ -36,6 +39,7 @@ export async function hasUnsettledFor(store: OutboxStore, statementIds: readonly
  * so the sending order is the order of the taps even when the clock stands still or goes back.
  */
 export async function enqueue(deps: CommandDeps, decision: NewDecision): Promise<OutboxEntry> {
+  const accountId = (await deps.owner?.()) ?? null;
   const { entry, added } = await deps.store.append((entries) => {
     const existing = entries.find((kept) => kept.idempotencyKey === decision.idempotencyKey);
     if (existing) return existing;
@@ -49,6 +53,7 @@ export async function enqueue(deps: CommandDeps, decision: NewDecision): Promise
       idempotencyKey: decision.idempotencyKey,
       statements: decision.facts.statements,
       ticketId: decision.facts.ticketId,
+      accountId,
       kind: decision.kind,
       state: 'queued',
       attempts: 0,
@@ -107,4 +112,23 @@ export async function pruneDone(deps: CommandDeps, olderThanMs: number): Promise
     if (entry.state !== 'done' || entry.createdAt >= cutoff) continue;
     if (await deps.store.remove(entry.id, (current) => current.state === 'done')) await deps.notify({ type: 'outbox-removed', id: entry.id });
   }
+}
+
+/**
+ * Another account logged in: the decisions the previous one kept are dropped, never sent in the new
+ * session nor shown to it. A logout keeps them for their owner's next login. Entries of older
+ * versions carry no account: they belong to the account known before (kept on the first one learned).
+ */
+export async function dropForeignEntries(deps: CommandDeps, next: Owner, previous: Owner | undefined): Promise<number> {
+  if (next === null) return 0;
+  let dropped = 0;
+  for (const entry of await deps.store.list()) {
+    const belongsTo = entry.accountId ?? previous;
+    if (belongsTo === undefined || belongsTo === null || belongsTo === next) continue;
+    if (await deps.store.remove(entry.id, (current) => (current.accountId ?? previous) === belongsTo)) {
+      dropped += 1;
+      await deps.notify({ type: 'outbox-removed', id: entry.id });
+    }
+  }
+  return dropped;
 }

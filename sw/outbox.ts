@@ -4,8 +4,9 @@
 // server) and the pages' commands. The logic lives in the outbox-*.ts modules.
 import * as v from 'valibot';
 import { OUTBOX_SYNC_TAG, outboxCommand, type OutboxCommand, type OutboxNotice } from '#shared/api/outbox.ts';
+import type { OwnerChange, OwnerKeeper } from './account-owner.ts';
 import type { FetchLike } from './fetch-timeout.ts';
-import { discardEntry, releaseAuth, retryEntry, type CommandDeps } from './outbox-commands.ts';
+import { discardEntry, dropForeignEntries, releaseAuth, retryEntry, type CommandDeps } from './outbox-commands.ts';
 import { createCsrfKeeper } from './outbox-csrf.ts';
 import { createDrainer, type DrainSummary } from './outbox-drain.ts';
 import { decisionRequestKind, handleDecisionPost } from './outbox-routes.ts';
@@ -21,14 +22,19 @@ type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: str
 /** A timer only helps while the worker lives (a page is open); the other triggers cover the rest. */
 const MAX_TIMER_MS = 5 * 60_000;
 
-export function installOutbox(sw: ServiceWorkerGlobalScope): void {
+/** What the worker's account cleanup needs from the outbox. */
+export interface InstalledOutbox {
+  dropForeign: OwnerChange;
+}
+
+export function installOutbox(sw: ServiceWorkerGlobalScope, owner: OwnerKeeper): InstalledOutbox {
   const fetchFn: FetchLike = (input, init) => sw.fetch(input, init);
   const store = createOutboxStore();
   const csrf = createCsrfKeeper({ fetch: fetchFn });
   const notify = async (notice: OutboxNotice): Promise<void> => {
     for (const client of await sw.clients.matchAll({ type: 'window', includeUncontrolled: true })) client.postMessage(notice);
   };
-  const commandDeps: CommandDeps = { store, notify, now: Date.now };
+  const commandDeps: CommandDeps = { store, notify, now: Date.now, owner: owner.current };
   const drainer = createDrainer({ store, csrf, fetch: fetchFn, notify });
 
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -94,6 +100,8 @@ export function installOutbox(sw: ServiceWorkerGlobalScope): void {
     switch (command.type) {
       case 'csrf':
         return rememberToken(command.token);
+      case 'account':
+        return owner.learn(command.id);
       case 'drain':
         await drain();
         return;
@@ -116,4 +124,5 @@ export function installOutbox(sw: ServiceWorkerGlobalScope): void {
 
   // Every start of the worker (it is stopped when idle and started for any event).
   void drain().catch(report);
+  return { dropForeign: (next, previous) => dropForeignEntries(commandDeps, next, previous) };
 }

@@ -8,13 +8,20 @@
 // answer, its notices and the waiting list (src/client/lib/sw-bridge.ts).
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { TICKET_CACHE_NAME } from '#shared/api/ticket-cache.ts';
+import { createOwnerKeeper, installOwnerWatch } from './account-owner.ts';
 import { installOutbox } from './outbox.ts';
 import { installTicketCache } from './ticket-cache.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
-installOutbox(self);
-installTicketCache(self);
+// Saved tickets and kept decisions belong to one account: another one's login drops them first.
+const owner = createOwnerKeeper((next, previous) =>
+  Promise.all([self.caches.delete(TICKET_CACHE_NAME), outbox.dropForeign(next, previous)]),
+);
+const outbox = installOutbox(self, owner);
+installOwnerWatch(self, owner);
+installTicketCache(self, owner);
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 

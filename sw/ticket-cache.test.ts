@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CACHED_AT_HEADER, TICKET_CACHE_NAME, cachedAtOf } from '#shared/api/ticket-cache.ts';
+import type { Owner } from './account-owner.ts';
 import type { FetchLike } from './fetch-timeout.ts';
 import { FakeCacheStorage } from './testing/cache-storage-fake.ts';
 import { apiJson } from './testing/outbox-fixtures.ts';
@@ -24,11 +25,13 @@ function deferred<T>() {
 
 function setup(network: FetchLike, now = NOW) {
   const caches = new FakeCacheStorage();
+  const account: { id: Owner | undefined } = { id: 7 };
   const background: Promise<unknown>[] = [];
   const fetch = vi.fn<FetchLike>(network);
   const deps: TicketCacheDeps = {
     fetch,
     caches: caches.asCacheStorage(),
+    owner: async () => account.id,
     now: () => now,
     waitUntil: (work) => void background.push(work),
     timeoutMs: 20,
@@ -36,7 +39,7 @@ function setup(network: FetchLike, now = NOW) {
   const get = (url: string) => handleTicketGet(new Request(url), deps);
   /** Everything the worker still does after answering (a late answer being saved). */
   const settled = () => Promise.all(background);
-  return { caches, deps, fetch, get, settled };
+  return { account, caches, deps, fetch, get, settled };
 }
 
 /** A cache that already holds `body` for `url`, saved at SAVED_AT. */
@@ -85,6 +88,25 @@ describe('handleTicketGet', () => {
     expect(response.status).toBe(200);
     expect(cachedAtOf(response.headers)).toBe(SAVED_AT);
     expect(await response.json()).toEqual(listAnswer(1));
+  });
+
+  it("never gives one account's saved copy to another, whichever way the account changed", async () => {
+    const world = await withSaved(TICKET, { success: true, id: 501 }, offline);
+    world.account.id = 9;
+    await expect(world.get(TICKET)).rejects.toThrow('Failed to fetch');
+    world.account.id = undefined;
+    await expect(world.get(TICKET)).rejects.toThrow('Failed to fetch');
+    world.account.id = 7;
+    expect((await world.get(TICKET)).status).toBe(200);
+  });
+
+  it('saves nothing while the account is not known', async () => {
+    const world = setup(() => Promise.resolve(apiJson(listAnswer(1))));
+    world.account.id = null;
+    await world.get(LIST);
+    world.fetch.mockImplementation(offline);
+    world.account.id = 7;
+    await expect(world.get(LIST)).rejects.toThrow('Failed to fetch');
   });
 
   it('keeps a copy per query: another filter has none to fall back on', async () => {

@@ -4,8 +4,9 @@
 // a captive portal's page instead of our JSON) the last saved answer is given instead, marked with
 // CACHED_AT_HEADER so the page can say how old it is. Any answer of the server itself — a 401 after
 // logout, a 404, a 5xx — reaches the page unchanged: the saved copy only stands in for no answer.
-import { CACHED_AT_HEADER, TICKET_CACHE_FRESH_MESSAGE, TICKET_CACHE_NAME, cachedAtOf } from '#shared/api/ticket-cache.ts';
+import { CACHED_AT_HEADER, SAVED_FOR_HEADER, TICKET_CACHE_FRESH_MESSAGE, TICKET_CACHE_NAME, cachedAtOf } from '#shared/api/ticket-cache.ts';
 import { getTicket, getTicketHistory, listTickets } from '#shared/api/tickets.ts';
+import type { Owner, OwnerKeeper } from './account-owner.ts';
 import type { FetchLike } from './fetch-timeout.ts';
 import { isApiJson, isSuccessBody, readAnswer } from './outbox-classify.ts';
 
@@ -30,6 +31,8 @@ export function isTicketCacheRequest(request: Request, origin: string): boolean 
 export interface TicketCacheDeps {
   fetch: FetchLike;
   caches: CacheStorage;
+  /** The session's account as last learned (account-owner.ts): copies are saved for it and given only to it. */
+  owner: () => Promise<Owner | undefined>;
   now: () => number;
   /** Keeps the worker alive for what goes on after the page got its answer (a late answer is still saved). */
   waitUntil: (work: Promise<unknown>) => void;
@@ -53,14 +56,15 @@ export async function handleTicketGet(request: Request, deps: TicketCacheDeps): 
   // wipes it meanwhile (logout, another account), a late answer lands in the deleted cache, never in
   // a new one that the next account would read.
   const cache = await deps.caches.open(TICKET_CACHE_NAME);
-  const network = fromNetwork(request, cache, deps);
+  const owner = await deps.owner();
+  const network = fromNetwork(request, cache, owner, deps);
   deps.waitUntil(network.catch(() => undefined));
 
   const first = await settleWithin(network, deps.timeoutMs ?? NETWORK_TIMEOUT_MS);
   if (first !== null && first.fromServer) return first.response;
 
   const saved = await cache.match(request, { ignoreVary: true });
-  if (saved) {
+  if (saved && isSavedFor(saved, owner)) {
     // Only for a copy of some age: one saved moments ago (the page asked again after the last
     // notice, and the connection is still slow) is fresh enough, and asking again would loop.
     const age = deps.now() - (cachedAtOf(saved.headers) ?? 0);
@@ -75,12 +79,18 @@ export async function handleTicketGet(request: Request, deps: TicketCacheDeps): 
   return (await network).response;
 }
 
-async function fromNetwork(request: Request, cache: Cache, deps: TicketCacheDeps): Promise<NetworkAnswer> {
+/** A copy saved for no account (or before accounts were recorded) is given to nobody. */
+function isSavedFor(saved: Response, owner: Owner | undefined): boolean {
+  return typeof owner === 'number' && saved.headers.get(SAVED_FOR_HEADER) === String(owner);
+}
+
+async function fromNetwork(request: Request, cache: Cache, owner: Owner | undefined, deps: TicketCacheDeps): Promise<NetworkAnswer> {
   const response = await deps.fetch(request);
   const answer = await readAnswer(response.clone());
   const fromServer = isApiJson(answer);
-  if (fromServer && response.status === 200 && isSuccessBody(answer.body)) {
-    await save(cache, request, response.clone(), deps).catch((error: unknown) => console.warn('ticket cache:', error));
+  // Saved only while the account is known: a copy nobody can be sure of the owner of is not kept.
+  if (fromServer && response.status === 200 && isSuccessBody(answer.body) && typeof owner === 'number') {
+    await save(cache, request, response.clone(), owner, deps).catch((error: unknown) => console.warn('ticket cache:', error));
   } else if (fromServer && response.status === 401) {
     // The session is over: what was saved for it must not outlive it.
     await deps.caches.delete(TICKET_CACHE_NAME);
@@ -101,9 +111,10 @@ async function settleWithin(network: Promise<NetworkAnswer>, timeoutMs: number):
   }
 }
 
-async function save(cache: Cache, request: Request, response: Response, deps: TicketCacheDeps): Promise<void> {
+async function save(cache: Cache, request: Request, response: Response, owner: number, deps: TicketCacheDeps): Promise<void> {
   const headers = new Headers(response.headers);
   headers.set(CACHED_AT_HEADER, String(deps.now()));
+  headers.set(SAVED_FOR_HEADER, String(owner));
   // The body is stored decoded: its transfer encoding and length no longer describe it.
   headers.delete('content-encoding');
   headers.delete('content-length');
@@ -114,7 +125,7 @@ async function save(cache: Cache, request: Request, response: Response, deps: Ti
   await Promise.all(keys.slice(0, Math.max(0, excess)).map((key) => cache.delete(key)));
 }
 
-export function installTicketCache(sw: ServiceWorkerGlobalScope): void {
+export function installTicketCache(sw: ServiceWorkerGlobalScope, owner: OwnerKeeper): void {
   const fetchFn: FetchLike = (input, init) => sw.fetch(input, init);
   sw.addEventListener('fetch', (event) => {
     if (!isTicketCacheRequest(event.request, sw.location.origin)) return;
@@ -128,6 +139,6 @@ export function installTicketCache(sw: ServiceWorkerGlobalScope): void {
     const notifyFresh = (): void => {
       void sw.clients.get(event.clientId).then((client) => client?.postMessage({ type: TICKET_CACHE_FRESH_MESSAGE }));
     };
-    event.respondWith(handleTicketGet(event.request, { fetch: fetchFn, caches: sw.caches, now: Date.now, waitUntil, notifyFresh }));
+    event.respondWith(handleTicketGet(event.request, { fetch: fetchFn, caches: sw.caches, owner: owner.current, now: Date.now, waitUntil, notifyFresh }));
   });
 }

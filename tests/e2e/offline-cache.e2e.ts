@@ -101,4 +101,59 @@ describe('the ticket cache', () => {
       expect((await cacheNames(page)).some((name) => name.includes('precache'))).toBe(true);
     });
   });
+
+  it("gives the next clinic on a shared phone none of the previous one's tickets, after a session that ended without a logout", async () => {
+    const first = await backOffice.client('first-clinic-2026');
+    const next = await backOffice.client('next-clinic-2026');
+    const firstTicket = await backOffice.ticket({ client_id: first.id, status: 5, instruments: [{ serial_number: 'SHARED-1', type: QUOTE.type, status: 2 }] });
+    await backOffice.defect(firstTicket.id, { ...QUOTE, series: 'SHARED-1', status: 1 });
+    const nextTicket = await backOffice.ticket({ client_id: next.id, status: 5, instruments: [{ serial_number: 'SHARED-2', type: QUOTE.type, status: 2 }] });
+
+    await withPage(browser, PHONE_WITH_WORKER, 'shared-phone', async (page, context) => {
+      await loginWithWorker(page, first, '/cabinet/tickets');
+      await expect.poll(() => shownTicketIds(page)).toContain(firstTicket.id);
+      await page.goto(`/cabinet/tickets/${firstTicket.id}`);
+      await statementCard(page, QUOTE.name).waitFor();
+
+      // The first clinic's session ends without a logout (it expired): its cookie is simply gone. The
+      // page noticed (the saved account is nobody now) but was closed before its wipe had finished.
+      await context.clearCookies();
+      await page.evaluate(() => new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('portal');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const store = open.result.transaction('state', 'readwrite').objectStore('state');
+          const read = store.get('account');
+          read.onsuccess = () => {
+            const saved = JSON.parse(String(read.result)) as { state: { user: unknown } };
+            saved.state.user = null;
+            store.put(JSON.stringify(saved), 'account').onsuccess = () => resolve();
+          };
+        };
+      }));
+      await page.close();
+      const reopened = await context.newPage();
+      await loginWithWorker(reopened, next, '/cabinet/tickets');
+      await expect.poll(() => shownTicketIds(reopened)).toContain(nextTicket.id);
+      expect(await shownTicketIds(reopened)).not.toContain(firstTicket.id);
+
+      // Nothing of the first clinic is left in the worker's saved answers…
+      const savedPaths = await reopened.evaluate(async (name) => {
+        const cache = await caches.open(name);
+        return (await cache.keys()).map((request) => new URL(request.url).pathname);
+      }, TICKET_CACHE_NAME);
+      expect(savedPaths.some((path) => path.endsWith(`/${firstTicket.id}`))).toBe(false);
+
+      // …and offline the next clinic sees its own list, and not the first clinic's ticket.
+      await context.setOffline(true);
+      await reopened.reload();
+      await expect.poll(() => shownTicketIds(reopened)).toContain(nextTicket.id);
+      expect(await shownTicketIds(reopened)).not.toContain(firstTicket.id);
+      await reopened.goto(`/cabinet/tickets/${firstTicket.id}`);
+      await visible(reopened.getByRole('main').getByText(/Нет связи/)).waitFor();
+      expect(await reopened.getByText(QUOTE.name).count()).toBe(0);
+      await screenshot(reopened, 'phone-shared-offline-foreign-ticket');
+      await context.setOffline(false);
+    });
+  });
 });

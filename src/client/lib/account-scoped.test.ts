@@ -42,3 +42,49 @@ describe('forgetAccountData', () => {
     expect([...names]).toEqual(['workbox-precache-v2']);
   });
 });
+
+describe('the account the saved copies belong to', () => {
+  /** A fresh page load: module state (the known owner) starts over, storage stays. */
+  async function freshPage() {
+    vi.resetModules();
+    return import('./account-scoped.ts');
+  }
+
+  it("gives a store's saved copy back to the account that saved it only", async () => {
+    const page = await freshPage();
+    await page.claimAccountData(7);
+    await page.accountScopedStorage.setItem('tickets', '{"state":{"ids":[1]}}');
+    expect(await page.accountScopedStorage.getItem('tickets')).toBe('{"state":{"ids":[1]}}');
+
+    // The next load: the server names another account before (or without) any wipe of the copy.
+    const forgetTickets = vi.fn();
+    const next = await freshPage();
+    next.registerAccountScoped('tickets', forgetTickets);
+    const copyOfSeven = await idbStorage.getItem('tickets');
+    await next.claimAccountData(9);
+    expect(forgetTickets).toHaveBeenCalledOnce();
+    await idbStorage.setItem('tickets', copyOfSeven ?? '');
+    expect(await next.accountScopedStorage.getItem('tickets')).toBeNull();
+  });
+
+  it('keeps the saved account across loads: the same account keeps its copies', async () => {
+    const first = await freshPage();
+    await first.claimAccountData(5);
+    await first.accountScopedStorage.setItem('bills', '{"state":{}}');
+    const forget = vi.fn();
+    const second = await freshPage();
+    second.registerAccountScoped('bills', forget);
+    await second.claimAccountData(5);
+    expect(forget).not.toHaveBeenCalled();
+    expect(await second.accountScopedStorage.getItem('bills')).toBe('{"state":{}}');
+  });
+
+  it('saves what was written before the account was known, for the account then named', async () => {
+    await idbStorage.removeItem('account-scoped-owner');
+    const page = await freshPage();
+    await page.accountScopedStorage.setItem('list', '{"state":{"n":1}}');
+    expect(await idbStorage.getItem('list')).toBeNull();
+    await page.claimAccountData(3);
+    expect(await page.accountScopedStorage.getItem('list')).toBe('{"state":{"n":1}}');
+  });
+});

@@ -1,12 +1,102 @@
+import type { StateStorage } from 'zustand/middleware';
 import { TICKET_CACHE_NAME } from '#shared/api/ticket-cache.ts';
 import { idbStorage } from './idb-storage.ts';
+import { sendAccountToWorker } from './sw-bridge.ts';
 
 // Tickets, lists and bills saved on the device belong to one account. When the account on this
 // device changes (logout, another login, a session that ended), every such copy must go, including
 // those of stores whose chunk this page never loaded, so their keys are remembered in storage too,
 // and the service worker's saved answers (sw/ticket-cache.ts).
+// The account they belong to is saved too, and every saved copy carries it: a session that ended
+// while no page was open (expired, revoked elsewhere) is noticed at the next answer, and even a wipe
+// that did not happen cannot show one account's copy to another.
 
 const KEYS_KEY = 'account-scoped-keys';
+const OWNER_KEY = 'account-scoped-owner';
+
+/** An account id; null when nobody is logged in; undefined before any account was ever seen here. */
+type Owner = number | null | undefined;
+let owner: Promise<Owner> | undefined;
+
+function savedOwner(): Promise<Owner> {
+  owner ??= Promise.resolve(idbStorage.getItem(OWNER_KEY))
+    .then((raw) => {
+      const parsed: unknown = raw === null ? undefined : JSON.parse(raw);
+      return typeof parsed === 'number' || parsed === null ? parsed : undefined;
+    })
+    .catch(() => undefined);
+  return owner;
+}
+
+let claims: Promise<void> = Promise.resolve();
+
+/**
+ * The server named who is logged in (null: nobody). When that is not the account whose copies the
+ * device holds, they are wiped before the new owner is recorded. The worker is told as well.
+ */
+export function claimAccountData(userId: number | null): Promise<void> {
+  sendAccountToWorker(userId);
+  const claim = claims.then(async () => {
+    const previous = await savedOwner();
+    if (previous === userId) return;
+    await forgetAccountData();
+    owner = Promise.resolve(userId);
+    await idbStorage.setItem(OWNER_KEY, JSON.stringify(userId));
+    // Only a first account on this device can own what was written before it was named; after a
+    // logout, a late answer for the previous account might be among them.
+    await savePendingCopies(previous === undefined ? userId : null);
+  });
+  claims = claim.catch(() => undefined);
+  return claim;
+}
+
+/** What a persisted store keeps: its own serialised state and the account it belongs to. */
+interface OwnedCopy {
+  owner: number;
+  value: string;
+}
+
+function ownedCopy(raw: string | null): OwnedCopy | null {
+  try {
+    const parsed = JSON.parse(raw ?? 'null') as Partial<OwnedCopy> | null;
+    return typeof parsed?.owner === 'number' && typeof parsed.value === 'string' ? { owner: parsed.owner, value: parsed.value } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes made before the account was known (a first login here): saved once it is, for it. */
+const pendingCopies = new Map<string, string>();
+
+async function savePendingCopies(current: number | null): Promise<void> {
+  const copies = [...pendingCopies];
+  pendingCopies.clear();
+  if (current === null) return;
+  await Promise.all(copies.map(([name, value]) => idbStorage.setItem(name, JSON.stringify({ owner: current, value } satisfies OwnedCopy))));
+}
+
+/**
+ * The storage of every persisted store with account data: a copy is written for the current
+ * account only and read back only by that same account.
+ */
+export const accountScopedStorage: StateStorage<Promise<void>> = {
+  async getItem(name) {
+    const [copy, current] = await Promise.all([Promise.resolve(idbStorage.getItem(name)).then(ownedCopy), savedOwner()]);
+    return copy !== null && copy.owner === current ? copy.value : null;
+  },
+  async setItem(name, value) {
+    const current = await savedOwner();
+    if (typeof current !== 'number') {
+      pendingCopies.set(name, value);
+      return;
+    }
+    await idbStorage.setItem(name, JSON.stringify({ owner: current, value } satisfies OwnedCopy));
+  },
+  removeItem: (name) => {
+    pendingCopies.delete(name);
+    return idbStorage.removeItem(name);
+  },
+};
 const loaded = new Map<string, () => void>();
 
 async function savedKeys(): Promise<string[]> {

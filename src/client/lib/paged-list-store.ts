@@ -1,8 +1,7 @@
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { registerAccountScoped } from './account-scoped.ts';
+import { accountScopedStorage, registerAccountScoped } from './account-scoped.ts';
 import { savedCopyAt } from './connection.ts';
-import { idbStorage } from './idb-storage.ts';
 
 /** One page of a keyset-paged list as the server gives it. */
 export interface Page<Item> {
@@ -163,7 +162,7 @@ export function createPagedListStore<Item, Filter>({
       {
         name,
         version: 1,
-        storage: createJSONStorage(() => idbStorage),
+        storage: createJSONStorage(() => accountScopedStorage),
         partialize: (state) => ({
           filter: state.filter,
           items: state.items.slice(0, state.firstPage.length),

@@ -78,6 +78,14 @@ export function sendCsrfToWorker(token: string): void {
   void post({ type: 'csrf', token });
 }
 
+let lastAccount: { id: number | null } | null = null;
+
+/** The page learned who is logged in: the worker's saved copies and kept decisions follow that account. */
+export function sendAccountToWorker(id: number | null): void {
+  lastAccount = { id };
+  void post({ type: 'account', id });
+}
+
 export function drainOutbox(): void {
   void post({ type: 'drain' });
 }
@@ -149,6 +157,7 @@ export function connectOutbox(target: Window = window): () => void {
   };
   const onController = () => {
     if (lastToken) sendCsrfToWorker(lastToken);
+    if (lastAccount) sendAccountToWorker(lastAccount.id);
     drainOutbox();
     void refreshOutbox();
   };

@@ -14,7 +14,7 @@ import { selectAccountKnown, useAccountStore } from '#client/features/account/ac
 import { AuthHost } from '#client/features/account/auth-host.tsx';
 import { useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
 import { InstallInvitation } from '#client/features/install/install-invitation.tsx';
-import { forgetAccountData } from '#client/lib/account-scoped.ts';
+import { claimAccountData } from '#client/lib/account-scoped.ts';
 import { useStandalone } from '#client/lib/standalone.ts';
 
 export const Route = createRootRoute({
@@ -50,14 +50,14 @@ function RootLayout() {
     return () => window.removeEventListener('online', onOnline);
   }, [refresh]);
 
-  // Another account's tickets and bills never stay on the device: when the account changes or goes
-  // (logout, another login, an ended session), every account-scoped copy is wiped.
+  // Another account's tickets and bills never stay on the device: whenever the server names who is
+  // here (start, login, logout, an ended session) the copies of anyone else are wiped. Before that (an
+  // offline start) the saved account stands.
   const userId = user?.id ?? null;
-  const lastUserId = useRef(userId);
+  const checked = useAccountStore((state) => state.checked);
   useEffect(() => {
-    if (lastUserId.current !== null && lastUserId.current !== userId) void forgetAccountData();
-    lastUserId.current = userId;
-  }, [userId]);
+    if (checked) void claimAccountData(userId);
+  }, [userId, checked]);
 
   // A non-empty ?promocode= opens the login on load (portal.md §4.2).
   useEffect(() => {

@@ -61,6 +61,8 @@ export interface OutboxEntry {
   idempotencyKey: string;
   statements: SeenStatement[];
   ticketId: number;
+  /** The account that made the decision; it is sent only in that account's session (absent in entries of older versions). */
+  accountId?: number | null;
   kind: OutboxKind;
   state: OutboxState;
   attempts: number;
@@ -92,6 +94,8 @@ export type QueuedAnswer = v.InferOutput<typeof queuedAnswer>;
 export const outboxCommand = v.variant('type', [
   /** Whenever the page has a token (user data, login, logout): the worker sends it with replays. */
   v.object({ type: v.literal('csrf'), token: v.pipe(v.string(), v.nonEmpty()) }),
+  /** Whenever the page learns who is logged in (null: nobody): the worker's copies follow that account. */
+  v.object({ type: v.literal('account'), id: v.nullable(v.pipe(v.number(), v.integer())) }),
   /** On load, `online` and focus: send what is due now. */
   v.object({ type: v.literal('drain') }),
   /** Answered with `outbox-list` (through the message's port when given, else to the sender). */

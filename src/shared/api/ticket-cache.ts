@@ -11,6 +11,9 @@ export const TICKET_CACHE_NAME = 'portal-tickets-v1';
  */
 export const CACHED_AT_HEADER = 'X-Portal-Cached-At';
 
+/** Set by the worker on every saved answer: the account it was saved for; it is never given to another. */
+export const SAVED_FOR_HEADER = 'X-Portal-Saved-For';
+
 /**
  * Worker → page: a saved copy was given because the server was slow, and the server has answered
  * since; asking again gets the fresh data (the page treats it like coming back online).

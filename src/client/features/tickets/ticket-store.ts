@@ -2,9 +2,8 @@ import { isUndecided } from '#shared/dictionaries/statement-decisions.ts';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { Ticket } from '#shared/api/tickets.ts';
-import { idbStorage } from '#client/lib/idb-storage.ts';
 import { fetchTicket, toLoadError, type LoadError } from './ticket-api.ts';
-import { registerAccountScoped } from '#client/lib/account-scoped.ts';
+import { accountScopedStorage, registerAccountScoped } from '#client/lib/account-scoped.ts';
 
 /** A ticket as last received, with when (ms since epoch): a cold start shows it at once, with its age. */
 export interface CachedTicket {
@@ -129,7 +128,7 @@ export const useTicketStore = create<TicketState>()(
     {
       name: TICKET_STORE_KEY,
       version: 1,
-      storage: createJSONStorage(() => idbStorage),
+      storage: createJSONStorage(() => accountScopedStorage),
       partialize: (state) => ({ tickets: newest(state.tickets) }),
       onRehydrateStorage: () => () => {
         useTicketStore.setState({ hydrated: true });
