@@ -83,6 +83,9 @@ export default defineConfig({
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        // The password strength checker is ~400 KB of dictionaries, fetched only with the password
+        // form: an install must not download it, and offline the form works without the hint.
+        globIgnores: ['**/password-checker-*.js'],
       },
       devOptions: { enabled: false },
     }),
@@ -116,6 +119,7 @@ export default defineConfig({
           // combination of pages that use it.
           groups: [
             { name: 'index', tags: ['$initial'] },
+            { name: 'password-checker', test: /[\\/]node_modules[\\/]@zxcvbn-ts[\\/]|password-checker\.ts/ },
             {
               name: 'shared',
               test: /[\\/]src[\\/](shared|client[\\/]lib)[\\/]|[\\/]node_modules[\\/]dayjs[\\/]|decision-dialog-store/,

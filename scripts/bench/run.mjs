@@ -1,4 +1,4 @@
-// npm run bench [-- --no-build] [--duration=10] [--connections=10] [--skip-lighthouse] [--skip-pg]
+// npm run bench [-- --no-build] [--duration=10] [--connections=10] [--skip-lighthouse] [--skip-pg] [--attack]
 // Builds, starts the built server on a free port with a temporary DATA_DIR and prints one markdown
 // table (also written to bench-results/latest.md): JS over the wire on a cold logged-in load of
 // /cabinet/tickets, per-route chunk sizes, Lighthouse (mobile), reload-to-first-row offline, and
@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { cannon, LIST_PATH, topUpPglite, topUpPostgres, writeStaticTwin } from './api.mjs';
 import { coldLoadJs, launch, offlineReload } from './browser.mjs';
+import { attackTable, runAttacks } from './attack.mjs';
 import { chunkSizes } from './chunks.mjs';
 import { runLighthouse } from './lighthouse.mjs';
 import { login, startServer } from './server.mjs';
@@ -111,7 +112,8 @@ async function pglitePart() {
   }
 }
 
-async function postgresPart() {
+/** A fresh database on the local PostgreSQL for `fn(url)`, dropped afterwards. */
+async function withScratchPostgres(fn) {
   const dbName = `bench_${process.pid}_${Date.now()}`;
   const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
   try {
@@ -122,23 +124,32 @@ async function postgresPart() {
   }
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${dbName}`;
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-pg-'));
   try {
-    const server = await startServer({ root, dataDir, databaseUrl: url.href });
-    try {
-      for (const total of [1_000, 100_000]) {
-        const count = await time(`PostgreSQL top-up to ${total}`, () => topUpPostgres(url.href, total));
-        const { cookieHeader } = await login(server.url);
-        report.api.push(await apiRuns('PostgreSQL', server, cookieHeader, count, `pg-${total}`));
-      }
-    } finally {
-      await server.stop();
-    }
+    return await fn(url.href);
   } finally {
-    await rm(dataDir, { recursive: true, force: true });
     await admin.unsafe(`drop database if exists ${dbName} with (force)`).catch((e) => report.notes.push(`could not drop ${dbName}: ${e.message}`));
     await admin.end({ timeout: 5 });
   }
+}
+
+async function postgresPart() {
+  await withScratchPostgres(async (databaseUrl) => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-pg-'));
+    try {
+      const server = await startServer({ root, dataDir, databaseUrl });
+      try {
+        for (const total of [1_000, 100_000]) {
+          const count = await time(`PostgreSQL top-up to ${total}`, () => topUpPostgres(databaseUrl, total));
+          const { cookieHeader } = await login(server.url);
+          report.api.push(await apiRuns('PostgreSQL', server, cookieHeader, count, `pg-${total}`));
+        }
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
 }
 
 function render() {
@@ -215,8 +226,23 @@ function render() {
   for (const note of report.notes) out(`- ${note}`);
 }
 
+/** `--attack`: only the attack replays (issue 9), on PGlite and PostgreSQL. */
+async function attackMain() {
+  out('## Attack replays');
+  out();
+  out(attackTable(await runAttacks({ root, log }), 'PGlite'));
+  out();
+  if (flag('skip-pg')) out('PostgreSQL: skipped (--skip-pg)');
+  else out(attackTable(await withScratchPostgres((databaseUrl) => runAttacks({ root, databaseUrl, log })), 'PostgreSQL'));
+}
+
 async function main() {
   if (!flag('no-build')) await time('build', async () => execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] }));
+  if (flag('attack')) {
+    await attackMain();
+    process.stdout.write(`${lines.join('\n')}\n`);
+    return;
+  }
   const ch = await chunkSizes(clientDir);
   report.chunks = { ...ch, entryGzip: [...ch.entryClosure].reduce((sum, f) => sum + (ch.sizes.get(f)?.gzip ?? 0), 0) };
 

@@ -48,6 +48,7 @@ export async function startServer({ root, dataDir, databaseUrl }) {
   return {
     url,
     port,
+    pid: child.pid,
     log: () => log,
     async stop() {
       if (child.exitCode !== null) return;

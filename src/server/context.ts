@@ -48,8 +48,17 @@ export interface AppDeps {
   database: Database;
   mailer: Mailer;
   log: Logger;
+  /** Password hashing with its cost and concurrency cap (services/passwords.ts). */
+  passwords: PasswordHasher;
   /** Injectable clock so expiry rules can be tested without waiting. */
   now(): Date;
+}
+
+/** Password hashing with its cost and concurrency cap; made by services/passwords.ts. */
+export interface PasswordHasher {
+  hash(plain: string): Promise<string>;
+  /** Against `stored`, or with null (no such account) against a dummy hash, so both take the same time. */
+  verify(plain: string, stored: string | null): Promise<boolean>;
 }
 
 export interface SessionInfo {

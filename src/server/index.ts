@@ -11,7 +11,7 @@ import { ConfigError, loadConfig } from './env.ts';
 import { DataDirInUseError, lockDataDir } from './lib/data-dir-lock.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './mail/mailer.ts';
-import { hashPassword } from './services/passwords.ts';
+import { createPasswordHasher } from './services/passwords.ts';
 
 /** How long in-flight requests may take to finish after a stop signal before we give up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -65,7 +65,8 @@ async function main(): Promise<void> {
   log.info('database ready', { db: database.kind });
 
   const now = () => new Date();
-  if (config.seedDemo && (await seedDemo(database.db, now(), hashPassword))) log.info('demo data seeded');
+  const passwords = createPasswordHasher();
+  if (config.seedDemo && (await seedDemo(database.db, now(), passwords.hash))) log.info('demo data seeded');
   const showDemoLogin = await demoAccountExists(database.db);
 
   const mailer = createMailer({
@@ -74,7 +75,7 @@ async function main(): Promise<void> {
     outboxDir: path.join(config.dataDir, 'outbox'),
     log,
   });
-  const deps: AppDeps = { config, database, mailer, log, now };
+  const deps: AppDeps = { config, database, mailer, log, passwords, now };
   const app = createApp(deps);
 
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {

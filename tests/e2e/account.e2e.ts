@@ -187,7 +187,10 @@ describe.each(SIZES)('accounts on a $name', (size) => {
       await newPassword.waitFor();
       // The logged-in variant has no code field.
       expect(await page.getByLabel(/код/i).count()).toBe(0);
+      await page.getByLabel('Текущий пароль', { exact: true }).fill('first-password-2026');
       await newPassword.fill('second-password-2026');
+      // The strength hint's checker comes with the form, not with the app.
+      await visible(page.getByText(/^Надёжность пароля: /)).waitFor();
       await confirmation.fill('second-password-20');
       await button(page, 'Сохранить пароль').click();
       await expectFieldError(confirmation, text.passwordsDiffer);

@@ -1,7 +1,7 @@
 // Account fixtures for the server tests: accounts inserted directly (fast) or registered through
 // the real two-stage flow, and the secrets read back from the outbox like a user would.
 import { clients } from '../../src/server/db/schema.ts';
-import { hashPassword } from '../../src/server/services/passwords.ts';
+import { hashPassword, TEST_COST } from '../../src/server/services/passwords.ts';
 import type { TestApp } from './test-app.ts';
 
 let counter = 0;
@@ -24,12 +24,12 @@ export function registrationForm(email: string) {
   };
 }
 
-// scrypt takes ~0.5 s: hash each test password once per test file.
+// Hashed at the test apps' cost (tests/setup/test-app.ts), once per password and test file.
 const hashes = new Map<string, Promise<string>>();
 function cachedHash(password: string): Promise<string> {
   let hash = hashes.get(password);
   if (!hash) {
-    hash = hashPassword(password);
+    hash = hashPassword(password, TEST_COST);
     hashes.set(password, hash);
   }
   return hash;

@@ -10,10 +10,11 @@ import type { Hono } from 'hono';
 import postgres from 'postgres';
 import { createApp } from '../../src/server/app.ts';
 import { CSRF_HEADER } from '../../src/shared/api/headers.ts';
-import type { AppDeps, AppEnv, Config } from '../../src/server/context.ts';
+import type { AppDeps, AppEnv, Config, PasswordHasher } from '../../src/server/context.ts';
 import { openPglite, openPostgres, type Database, type Db } from '../../src/server/db/client.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
 import { createMailer } from '../../src/server/mail/mailer.ts';
+import { createPasswordHasher, TEST_COST } from '../../src/server/services/passwords.ts';
 import {
   latestOutboxMessage,
   listOutbox,
@@ -32,6 +33,8 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   /** Fill the database with the demo world (src/server/db/seed.ts). Slow-ish: hashes a password. */
   seed?: boolean;
+  /** Another password hasher (e.g. a tiny queue to see a burst refused); cheap and wide by default. */
+  passwords?: PasswordHasher;
 }
 
 export interface TestRequestInit extends Omit<RequestInit, 'body'> {
@@ -138,12 +141,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.config,
   };
   const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir, log });
-  const deps: AppDeps = { config, database: opened.database, mailer, log, now };
+  // Cheap hashing (same algorithm and format): full cost is paid only in passwords.test.ts.
+  const passwords = options.passwords ?? createPasswordHasher({ cost: TEST_COST, concurrency: 4 });
+  const deps: AppDeps = { config, database: opened.database, mailer, log, passwords, now };
 
   if (options.seed) {
     const { seedDemo } = await import('../../src/server/db/seed.ts');
-    const { hashPassword } = await import('../../src/server/services/passwords.ts');
-    await seedDemo(opened.database.db, now(), hashPassword);
+    await seedDemo(opened.database.db, now(), passwords.hash);
   }
 
   const app = createApp(deps);

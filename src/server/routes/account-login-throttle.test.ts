@@ -2,7 +2,8 @@
 // end-to-end suite on 127.0.0.1) may log in any number of times; guessing from one address may not.
 // The app trusts X-Forwarded-For (TRUST_PROXY), so each test picks its own client address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
+import { countFailure, enforceLimits, rateRules } from '#server/services/rate-limit.ts';
+import { CSRF_COOKIE } from '#server/services/sessions.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { insertAccount, primeCsrf } from '../../../tests/setup/accounts.ts';
 
@@ -47,10 +48,38 @@ describe('login throttling per IP', () => {
     expect((await loginFrom('203.0.113.11', first.email, first.password)).status).toBe(200);
   });
 
-  it('still counts failures per e-mail, whichever address they come from', async () => {
+  it("stops a guesser on one address without locking the owner out on another", async () => {
     const { email, password } = await insertAccount(t);
-    for (let i = 0; i < rateRules.loginEmail.limit - 1; i++) await enforceLimits(t.deps, [[rateRules.loginEmail, email]]);
-    expect((await loginFrom('198.51.100.1', email, 'not-the-password')).status).toBe(422);
-    expect((await loginFrom('198.51.100.2', email, password)).status).toBe(429);
+    const guesser = '198.51.100.1';
+    for (let i = 0; i < rateRules.loginAccountIp.limit; i++) {
+      expect((await loginFrom(guesser, email, `wrong-guess-${i}`)).status).toBe(422);
+    }
+    expect((await loginFrom(guesser, email, password)).status).toBe(429);
+    expect((await loginFrom('198.51.100.2', email, password)).status).toBe(200);
+  });
+
+  it("refuses the account everywhere at the hourly ceiling of failures and mails its owner", async () => {
+    const { email, password } = await insertAccount(t);
+    for (let i = 0; i < rateRules.loginAccount.limit - 1; i++) await countFailure(t.deps, [[rateRules.loginAccount, email]]);
+    expect(t.outbox.for(email)).toHaveLength(0);
+    expect((await loginFrom('198.51.100.3', email, 'the-last-guess')).status).toBe(422);
+    expect(t.outbox.latest(email)?.subject).toBe('Много неудачных попыток входа');
+    expect((await loginFrom('198.51.100.4', email, password)).status).toBe(429);
+  });
+
+  it('never refuses correct logins of one account, however many come at once', async () => {
+    const { email, password } = await insertAccount(t);
+    t.cookies.clear();
+    await primeCsrf(t);
+    const token = t.csrfToken!;
+    const cookie = `${CSRF_COOKIE}=${t.cookies.get(CSRF_COOKIE)}`;
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        t
+          .request('/ajax/login', { method: 'POST', json: { email, password }, cookies: false, csrf: token, headers: { cookie, 'x-forwarded-for': '198.51.100.5' } })
+          .then((response) => response.status),
+      ),
+    );
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
   });
 });

@@ -1,8 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sessions } from '#server/db/schema.ts';
+import { rateLimits, sessions } from '#server/db/schema.ts';
+import { rateRules } from '#server/services/rate-limit.ts';
+import { createPasswordHasher, TEST_COST } from '#server/services/passwords.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { insertAccount, loginAs, mailedResetToken, primeCsrf, uniqueEmail } from '../../../tests/setup/accounts.ts';
+import { DEFAULT_PASSWORD, insertAccount, loginAs, mailedResetToken, primeCsrf, uniqueEmail } from '../../../tests/setup/accounts.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const BASE = Date.parse('2026-03-02T09:00:00Z');
@@ -77,6 +80,7 @@ describe('password reset by e-mailed link', () => {
     expect(await isLoggedIn(elsewhere)).toBe(false);
     expect(await t.db.select().from(sessions).where(eq(sessions.clientId, id))).toHaveLength(0);
 
+    expect(t.outbox.latest(email)?.subject).toBe('Пароль изменён');
     expect((await loginAs(t, email, password)).status).toBe(422);
     expect((await loginAs(t, email, NEW_PASSWORD)).status).toBe(200);
 
@@ -120,10 +124,10 @@ describe('password reset by e-mailed link', () => {
 });
 
 describe('password change in the cabinet', () => {
-  const change = (password = NEW_PASSWORD, confirmation = password) =>
+  const change = (password = NEW_PASSWORD, confirmation = password, current = DEFAULT_PASSWORD) =>
     t.request('/ajax/password/change', {
       method: 'POST',
-      json: { new_password: password, new_password_confirmation: confirmation },
+      json: { current_password: current, new_password: password, new_password_confirmation: confirmation },
     });
 
   it('needs a login (401 before any validation)', async () => {
@@ -144,9 +148,56 @@ describe('password change in the cabinet', () => {
     expect((await (await t.request('/ajax/user/data')).json()).user.email).toBe(email);
     expect(await isLoggedIn(elsewhere)).toBe(false);
 
+    expect(t.outbox.latest(email)?.subject).toBe('Пароль изменён');
+
     await t.request('/ajax/logout', { method: 'POST' });
     expect((await loginAs(t, email, password)).status).toBe(422);
     expect((await loginAs(t, email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('wants the current password: a wrong one is refused under its field and counts as a failed login', async () => {
+    const { email } = await insertAccount(t);
+    await loginAs(t, email);
+    const missing = await t.request('/ajax/password/change', {
+      method: 'POST',
+      json: { new_password: NEW_PASSWORD, new_password_confirmation: NEW_PASSWORD },
+    });
+    expect(missing.status).toBe(422);
+    const wrong = await change(NEW_PASSWORD, NEW_PASSWORD, 'not-my-password');
+    expect(wrong.status).toBe(422);
+    expect((await wrong.json()).errors.current_password).toEqual(['Неверный текущий пароль']);
+    const [failures] = await t.db.select({ hits: rateLimits.hits }).from(rateLimits).where(like(rateLimits.key, 'login:account:%'));
+    expect(failures?.hits).toBeGreaterThanOrEqual(1);
+    await t.request('/ajax/logout', { method: 'POST' });
+    expect((await loginAs(t, email, NEW_PASSWORD)).status).toBe(422);
+  });
+
+  it.each([
+    ['11111111', 'Этот пароль слишком распространён. Придумайте другой.'],
+    ['password1', 'Этот пароль слишком распространён. Придумайте другой.'],
+  ])('refuses a common password (%s)', async (weak, message) => {
+    const { email } = await insertAccount(t);
+    await loginAs(t, email);
+    const response = await change(weak);
+    expect(response.status).toBe(422);
+    expect((await response.json()).errors.new_password).toEqual([message]);
+  });
+
+  it("refuses a password made of the e-mail's name", async () => {
+    const { email } = await insertAccount(t, { email: uniqueEmail('smirnova') });
+    await loginAs(t, email);
+    const local = email.split('@')[0]!;
+    const response = await change(`${local}-2026`);
+    expect((await response.json()).errors.new_password).toEqual(['Пароль не должен содержать имя из вашего адреса эл. почты']);
+  });
+
+  it('allows 10 changes an hour per account, then 429', async () => {
+    const { email } = await insertAccount(t);
+    await loginAs(t, email);
+    const statuses: number[] = [];
+    for (let i = 0; i <= rateRules.passwordChange.limit; i++) statuses.push((await change(NEW_PASSWORD, NEW_PASSWORD, 'not-my-password')).status);
+    expect(statuses.slice(0, -1).every((status) => status === 422)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
   });
 
   it('refuses mismatched confirmation', async () => {
@@ -155,5 +206,26 @@ describe('password change in the cabinet', () => {
     const response = await change(NEW_PASSWORD, '');
     expect(response.status).toBe(422);
     expect((await response.json()).errors.new_password_confirmation).toEqual(['Пароли не совпали']);
+  });
+});
+
+describe('the cost of a reset', () => {
+  it('checks the link before hashing: made-up codes cost no hash at all', async () => {
+    let hashes = 0;
+    const inner = createPasswordHasher({ cost: TEST_COST });
+    const counted = await createTestApp({ passwords: { hash: (plain) => ((hashes += 1), inner.hash(plain)), verify: inner.verify } });
+    try {
+      await primeCsrf(counted);
+      for (let i = 0; i < 5; i++) {
+        const response = await counted.request('/ajax/password/reset', {
+          method: 'POST',
+          json: { code: randomBytes(32).toString('base64url'), new_password: NEW_PASSWORD, new_password_confirmation: NEW_PASSWORD },
+        });
+        expect(response.status).toBe(422);
+      }
+      expect(hashes).toBe(0);
+    } finally {
+      await counted.close();
+    }
   });
 });

@@ -79,7 +79,7 @@ route(
   async (c, input) => {
     const { session, deps } = c.var;
     if (!session) throw unauthorized();
-    const message = await recovery.changePassword(deps, session, input.new_password);
+    const message = await recovery.changePassword(deps, session, input, clientIp(c));
     return { success: true, message };
   },
   { before: [requireSession()] },

@@ -41,3 +41,26 @@ export function passwordResetMail(to: string, link: string): MailMessage {
       SIGNATURE,
   };
 }
+
+export function loginAttemptsMail(to: string): MailMessage {
+  return {
+    to,
+    subject: 'Много неудачных попыток входа',
+    text:
+      'Здравствуйте!\n\nЗа последний час было много неудачных попыток войти в ваш личный кабинет с неверным паролем. ' +
+      'Вход в кабинет временно ограничен.\n\n' +
+      'Если это были не вы, смените пароль в разделе «Смена пароля» или через восстановление пароля на странице входа.' +
+      SIGNATURE,
+  };
+}
+
+export function passwordChangedMail(to: string, publicUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'Пароль изменён',
+    text:
+      'Здравствуйте!\n\nПароль от вашего личного кабинета только что изменён. Остальные сеансы входа завершены.\n\n' +
+      `Если это были не вы, сразу восстановите доступ: ${publicUrl}/ → «Войти» → «Забыли пароль?».` +
+      SIGNATURE,
+  };
+}

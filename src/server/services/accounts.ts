@@ -5,8 +5,8 @@ import type { Db, Tx } from '#server/db/client.ts';
 import { bills, clients, notifications, pointsEntries } from '#server/db/schema.ts';
 import { recordEvent } from '#server/db/journal.ts';
 import { ApiFailure, MAIL_FAILED_MESSAGE, fieldFailure } from '#server/lib/api-failure.ts';
-import { clearLimit, enforceLimits, rateRules, refundHits } from '#server/services/rate-limit.ts';
-import { hashPassword, verifyPassword } from '#server/services/passwords.ts';
+import { loginAttemptsMail } from '#server/services/account-mails.ts';
+import { checkLimits, countFailure, rateRules, type RateRule } from '#server/services/rate-limit.ts';
 
 export const EMAIL_TAKEN_MESSAGE = 'Пользователь с таким e-mail уже зарегистрирован';
 export const BAD_CREDENTIALS_MESSAGE = 'Неверный e-mail или пароль';
@@ -120,31 +120,44 @@ export async function loadUserData(db: Db, clientId: number): Promise<UserData |
   return { ...user, balls: Number(balls), unpaid_bills: Number(unpaidBills), unread_notifications: Number(unreadNotifications) };
 }
 
-// A real scrypt hash to verify against when the e-mail is unknown, so both answers take as long.
-let dummyHash: Promise<string> | undefined;
+/** What failed logins count against (and a wrong current password on a password change). */
+export function loginLimits(email: string, ip: string): ReadonlyArray<readonly [RateRule, string]> {
+  const account = email.toLowerCase();
+  return [
+    [rateRules.loginAccountIp, `${account}|${ip}`],
+    [rateRules.loginIp, ip],
+    [rateRules.loginAccount, account],
+  ];
+}
 
 /**
- * Checks e-mail and password, throttled per e-mail and per IP before any hashing. Unknown e-mail
- * and wrong password give the same answer in the same time. Returns the account id.
+ * Checks e-mail and password. Failures are throttled per account and address, per address, and per
+ * account from everywhere (a much higher ceiling, at which the owner is mailed): a guesser on one
+ * address stops without locking out the owner on another, and successes count against nobody.
+ * Unknown e-mail and wrong password give the same answer in the same time. Returns the account id.
  */
 export async function authenticate(deps: AppDeps, email: string, password: string, ip: string): Promise<number> {
-  const counted = await enforceLimits(deps, [
-    [rateRules.loginEmail, email],
-    [rateRules.loginIp, ip],
-  ]);
+  const limits = loginLimits(email, ip);
+  await checkLimits(deps, limits);
   const client = await findClientByEmail(deps.database.db, email);
-  dummyHash ??= hashPassword('timing-equaliser-not-a-password');
-  const valid = await verifyPassword(password, client?.passwordHash ?? (await dummyHash));
+  const valid = await deps.passwords.verify(password, client?.passwordHash ?? null);
   if (!client || !valid) {
+    const reached = await countFailure(deps, limits);
+    if (client && reached.includes(rateRules.loginAccount)) await mailQuietly(deps, loginAttemptsMail(client.email));
     throw new ApiFailure(422, {
       success: false,
       message: BAD_CREDENTIALS_MESSAGE,
       errors: { password: [BAD_CREDENTIALS_MESSAGE] },
     });
   }
-  // The owner got in. Only failures count against the IP: a clinic's staff share one address (NAT)
-  // and log in all day. And earlier typos must not lock the owner out later in the window.
-  await refundHits(deps, counted, rateRules.loginIp);
-  await clearLimit(deps, rateRules.loginEmail, email);
   return client.id;
+}
+
+/** A warning mail that must not turn the answer into an error when the mail server is down. */
+export async function mailQuietly(deps: AppDeps, message: MailMessage): Promise<void> {
+  try {
+    await deps.mailer.send(message);
+  } catch (error) {
+    deps.log.error('account mail failed', { error, subject: message.subject });
+  }
 }

@@ -4,7 +4,7 @@ import { fieldFailure } from '#server/lib/api-failure.ts';
 import { isUniqueViolation } from '#server/lib/db-errors.ts';
 import { credentialsMail } from '#server/services/account-mails.ts';
 import { EMAIL_TAKEN_MESSAGE, insertClient, sendOrAbort } from '#server/services/accounts.ts';
-import { generatePassword, hashPassword } from '#server/services/passwords.ts';
+import { generatePassword } from '#server/services/passwords.ts';
 
 /**
  * POST /api/v1/clients: the back office opens an account. Without a password one is generated
@@ -12,7 +12,7 @@ import { generatePassword, hashPassword } from '#server/services/passwords.ts';
  */
 export async function createClientFromBackOffice(deps: AppDeps, input: CreateClientInput): Promise<number> {
   const generated = input.password === undefined ? generatePassword() : undefined;
-  const passwordHash = await hashPassword(input.password ?? generated ?? '');
+  const passwordHash = await deps.passwords.hash(input.password ?? generated ?? '');
   const now = deps.now();
   try {
     return await deps.database.db.transaction(async (tx) => {

@@ -132,6 +132,25 @@ export async function issueResetToken(tx: Tx, email: string, now: Date): Promise
   return token;
 }
 
+/** The e-mail of a live reset token, without using it up; null when it is unknown, expired or used. */
+export async function peekResetToken(db: Db, token: string, now: Date): Promise<string | null> {
+  const [row] = await db
+    .select({ email: oneTimeCodes.email })
+    .from(oneTimeCodes)
+    .where(liveResetToken(token, now))
+    .limit(1);
+  return row?.email ?? null;
+}
+
+function liveResetToken(token: string, now: Date) {
+  return and(
+    eq(oneTimeCodes.purpose, 'password_reset'),
+    eq(oneTimeCodes.codeHash, sha256(token)),
+    isNull(oneTimeCodes.usedAt),
+    gt(oneTimeCodes.expiresAt, now),
+  );
+}
+
 /**
  * Uses a reset token inside the caller's transaction: returns its e-mail, or null when the token
  * is unknown, expired or already used. The long random token needs no attempt counter.
@@ -140,14 +159,7 @@ export async function useResetToken(tx: Tx, token: string, now: Date): Promise<s
   const [row] = await tx
     .update(oneTimeCodes)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(oneTimeCodes.purpose, 'password_reset'),
-        eq(oneTimeCodes.codeHash, sha256(token)),
-        isNull(oneTimeCodes.usedAt),
-        gt(oneTimeCodes.expiresAt, now),
-      ),
-    )
+    .where(liveResetToken(token, now))
     .returning({ email: oneTimeCodes.email });
   return row?.email ?? null;
 }

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps, SessionInfo } from '#server/context.ts';
 import { clients } from '#server/db/schema.ts';
-import { ApiFailure } from '#server/lib/api-failure.ts';
-import { passwordResetMail } from '#server/services/account-mails.ts';
-import { findClientByEmail } from '#server/services/accounts.ts';
-import { invalidateResetTokens, issueResetToken, useResetToken } from '#server/services/one-time-codes.ts';
-import { hashPassword } from '#server/services/passwords.ts';
-import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
+import { PASSWORD_RULE_MESSAGES, passwordRuleProblem } from '#shared/validation/password-rules.ts';
+import { ApiFailure, fieldFailure, unauthorized } from '#server/lib/api-failure.ts';
+import { passwordChangedMail, passwordResetMail } from '#server/services/account-mails.ts';
+import { findClientByEmail, loginLimits, mailQuietly } from '#server/services/accounts.ts';
+import { commonPasswords } from '#server/services/common-passwords.ts';
+import { invalidateResetTokens, issueResetToken, peekResetToken, useResetToken } from '#server/services/one-time-codes.ts';
+import { checkLimits, countFailure, enforceLimits, rateRules } from '#server/services/rate-limit.ts';
 import { deleteOtherSessions } from '#server/services/sessions.ts';
 import { TOKEN_PATTERN } from '#server/services/tokens.ts';
 
@@ -39,9 +40,16 @@ export async function requestPasswordReset(deps: AppDeps, email: string, ip: str
 
 const linkDead = () => new ApiFailure(422, { success: false, message: RESET_LINK_DEAD_MESSAGE });
 
+/** A common password, or one made of the e-mail's name, is refused under the new-password field. */
+function refuseWeak(newPassword: string, email: string): void {
+  const problem = passwordRuleProblem(newPassword, email, commonPasswords());
+  if (problem) throw fieldFailure('new_password', problem);
+}
+
 /**
  * Sets a new password from a reset link. Every session of the account ends, except the caller's
- * own when the caller is logged in as that same account.
+ * own when the caller is logged in as that same account. The link is checked before the slow hash:
+ * a made-up code costs a lookup, not 128 MiB of scrypt.
  */
 export async function resetPassword(
   deps: AppDeps,
@@ -52,9 +60,13 @@ export async function resetPassword(
 ): Promise<string> {
   await enforceLimits(deps, [[rateRules.resetSubmitIp, ip]]);
   if (!TOKEN_PATTERN.test(code)) throw linkDead();
-  const passwordHash = await hashPassword(newPassword); // slow: kept outside the transaction
+  const linkEmail = await peekResetToken(deps.database.db, code, deps.now());
+  if (!linkEmail) throw linkDead();
+  refuseWeak(newPassword, linkEmail);
+  const passwordHash = await deps.passwords.hash(newPassword); // slow: kept outside the transaction
   const now = deps.now();
-  await deps.database.db.transaction(async (tx) => {
+  const email = await deps.database.db.transaction(async (tx) => {
+    // Used up only now, atomically: of two submits of one link, one wins.
     const email = await useResetToken(tx, code, now);
     if (!email) throw linkDead();
     const client = await findClientByEmail(tx, email);
@@ -62,16 +74,38 @@ export async function resetPassword(
     await tx.update(clients).set({ passwordHash }).where(eq(clients.id, client.id));
     await invalidateResetTokens(tx, email, now);
     await deleteOtherSessions(tx, client.id, session?.clientId === client.id ? session.tokenHash : null);
+    return client.email;
   });
+  await mailQuietly(deps, passwordChangedMail(email, deps.config.publicUrl));
   return PASSWORD_CHANGED_MESSAGE;
 }
 
-/** The logged-in variant: no code; this session stays, the account's other sessions end. */
-export async function changePassword(deps: AppDeps, session: SessionInfo, newPassword: string): Promise<string> {
-  const passwordHash = await hashPassword(newPassword);
-  await deps.database.db.transaction(async (tx) => {
+/**
+ * The logged-in variant: the current password instead of a code (a wrong one counts as a failed
+ * login); this session stays, the account's other sessions end.
+ */
+export async function changePassword(
+  deps: AppDeps,
+  session: SessionInfo,
+  input: { current_password: string; new_password: string },
+  ip: string,
+): Promise<string> {
+  await enforceLimits(deps, [[rateRules.passwordChange, String(session.clientId)]]);
+  const { db } = deps.database;
+  const [client] = await db.select({ email: clients.email, passwordHash: clients.passwordHash }).from(clients).where(eq(clients.id, session.clientId));
+  if (!client) throw unauthorized();
+  refuseWeak(input.new_password, client.email);
+  const limits = loginLimits(client.email, ip);
+  await checkLimits(deps, limits);
+  if (!(await deps.passwords.verify(input.current_password, client.passwordHash))) {
+    await countFailure(deps, limits);
+    throw fieldFailure('current_password', PASSWORD_RULE_MESSAGES.currentWrong);
+  }
+  const passwordHash = await deps.passwords.hash(input.new_password);
+  await db.transaction(async (tx) => {
     await tx.update(clients).set({ passwordHash }).where(eq(clients.id, session.clientId));
     await deleteOtherSessions(tx, session.clientId, session.tokenHash);
   });
+  await mailQuietly(deps, passwordChangedMail(client.email, deps.config.publicUrl));
   return PASSWORD_CHANGED_MESSAGE;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generatePassword, hashPassword, verifyPassword } from '#server/services/passwords.ts';
+import { ApiFailure } from '#server/lib/api-failure.ts';
+import { createPasswordHasher, generatePassword, hashPassword, TEST_COST, verifyPassword } from '#server/services/passwords.ts';
 
 describe('passwords', () => {
   it('hashes with scrypt at OWASP cost, salted, and verifies', async () => {
@@ -30,5 +31,28 @@ describe('passwords', () => {
       seen.add(password);
     }
     expect(seen.size).toBe(200);
+  });
+});
+
+describe('the password hasher', () => {
+  it('runs at most `concurrency` hashes, queues the next, and refuses beyond the queue with a Russian 503', async () => {
+    const hasher = createPasswordHasher({ cost: TEST_COST, concurrency: 1, maxQueued: 1 });
+    const running = hasher.hash('first-password');
+    const queued = hasher.hash('second-password');
+    const refused = await hasher.hash('third-password').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ApiFailure);
+    expect((refused as ApiFailure).status).toBe(503);
+    expect((refused as ApiFailure).body.message).toMatch(/перегружен/);
+    expect((refused as ApiFailure).headers['Retry-After']).toEqual(expect.any(String));
+    expect(await verifyPassword('first-password', await running)).toBe(true);
+    expect(await verifyPassword('second-password', await queued)).toBe(true);
+    // The burst has passed: hashing works again.
+    expect(await hasher.hash('fourth-password')).toMatch(/^scrypt\$1024\$/);
+  });
+
+  it('verifies an unknown account against a dummy hash: always false, never a throw', async () => {
+    const hasher = createPasswordHasher({ cost: TEST_COST });
+    expect(await hasher.verify('anything-at-all', null)).toBe(false);
+    expect(await hasher.verify('right-one', await hasher.hash('right-one'))).toBe(true);
   });
 });

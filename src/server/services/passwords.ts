@@ -1,9 +1,22 @@
 import { randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import type { PasswordHasher } from '#server/context.ts';
+import { ApiFailure } from '#server/lib/api-failure.ts';
+import { createGate, GateFull } from '#server/lib/gate.ts';
 
 // scrypt with OWASP's parameters (N=2^17, r=8, p=1). The stored string carries its own
 // parameters and salt, so they can be raised later without breaking existing hashes:
 //   scrypt$<N>$<r>$<p>$<salt base64url>$<hash base64url>
-const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/** Production cost: about 128 MiB and a few hundred ms of one core per hash. */
+export const OWASP_COST: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
+/** Tests only: the same algorithm and format at 1/128 of the cost, so logins in tests are cheap. */
+export const TEST_COST: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 const PREFIX = 'scrypt';
@@ -20,10 +33,10 @@ function derive(plain: string, salt: Buffer, N: number, r: number, p: number, le
   });
 }
 
-export async function hashPassword(plain: string): Promise<string> {
+export async function hashPassword(plain: string, cost: ScryptCost = OWASP_COST): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
-  const key = await derive(plain, salt, PARAMS.N, PARAMS.r, PARAMS.p, KEY_LENGTH);
-  return [PREFIX, PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await derive(plain, salt, cost.N, cost.r, cost.p, KEY_LENGTH);
+  return [PREFIX, cost.N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 /** False for a wrong password and for a malformed stored hash (never throws on bad data). */
@@ -42,6 +55,45 @@ export async function verifyPassword(plain: string, stored: string): Promise<boo
   } catch {
     return false;
   }
+}
+
+export const HASHING_BUSY_MESSAGE = 'Сервер сейчас перегружен. Попробуйте ещё раз через минуту.';
+const BUSY_RETRY_AFTER_SECONDS = 10;
+
+export interface PasswordHasherOptions {
+  cost?: ScryptCost;
+  /** Hashes at once: each holds 128·N·r bytes (128 MiB at OWASP cost) while it runs. */
+  concurrency?: number;
+  /** Hashes waiting for a slot; beyond that a login or reset is refused with 503 until the burst passes. */
+  maxQueued?: number;
+}
+
+/**
+ * Hashing behind a gate: a burst of logins or resets (an attack, or a clinic's morning) waits its
+ * turn instead of holding hundreds of MiB at once and starving every other request of CPU.
+ */
+export function createPasswordHasher({ cost = OWASP_COST, concurrency = 2, maxQueued = 64 }: PasswordHasherOptions = {}): PasswordHasher {
+  const gate = createGate({ concurrency, maxQueued });
+  const gated = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await gate.run(work);
+    } catch (error) {
+      if (error instanceof GateFull) {
+        throw new ApiFailure(503, { success: false, message: HASHING_BUSY_MESSAGE }, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
+      }
+      throw error;
+    }
+  };
+  let dummy: Promise<string> | undefined;
+  return {
+    hash: (plain) => gated(() => hashPassword(plain, cost)),
+    async verify(plain, stored) {
+      dummy ??= hashPassword('timing-equaliser-not-a-password', cost);
+      const against = stored ?? (await dummy);
+      const valid = await gated(() => verifyPassword(plain, against));
+      return stored !== null && valid;
+    },
+  };
 }
 
 // No look-alikes (0/O, 1/l/I) so a password read from an e-mail can be typed by hand.

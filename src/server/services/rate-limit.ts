@@ -23,8 +23,14 @@ const HOUR = 60 * MINUTE;
  * one NAT may log in all day, a guesser may not.
  */
 export const rateRules = {
-  loginEmail: { name: 'login:email', limit: 10, windowSeconds: 15 * MINUTE },
+  /** Failed logins of one account from one address: the guesser there stops, the owner elsewhere does not. */
+  loginAccountIp: { name: 'login:account-ip', limit: 10, windowSeconds: 15 * MINUTE },
+  /** Failed logins from one address, whatever the account (a clinic shares one address, so it is looser). */
   loginIp: { name: 'login:ip', limit: 50, windowSeconds: 15 * MINUTE },
+  /** Failed logins of one account from everywhere: ASVS's ceiling of 100 an hour; the owner is mailed at it. */
+  loginAccount: { name: 'login:account', limit: 100, windowSeconds: HOUR },
+  /** Password changes of one logged-in account (each costs a slow hash). */
+  passwordChange: { name: 'password-change:account', limit: 10, windowSeconds: HOUR },
   codeSendEmail: { name: 'code-send:email', limit: 5, windowSeconds: HOUR },
   codeSendIp: { name: 'code-send:ip', limit: 20, windowSeconds: HOUR },
   codeCheckEmail: { name: 'code-check:email', limit: 15, windowSeconds: 10 * MINUTE },
@@ -73,12 +79,16 @@ export async function hit(deps: AppDeps, key: string, limit: number, windowSecon
   return (await countHit(deps, key, limit, windowSeconds)).result;
 }
 
+function retryAfterOf(windowStart: Date, windowSeconds: number, now: Date): number {
+  return Math.max(1, Math.ceil((windowStart.getTime() + windowSeconds * 1000 - now.getTime()) / 1000));
+}
+
 async function countHit(
   deps: AppDeps,
   key: string,
   limit: number,
   windowSeconds: number,
-): Promise<{ result: HitResult; windowStart: Date }> {
+): Promise<{ result: HitResult; windowStart: Date; hits: number }> {
   const now = deps.now();
   const windowStart = windowStartOf(now, windowSeconds);
   const [row] = await deps.database.db
@@ -87,9 +97,9 @@ async function countHit(
     .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { hits: sql`${rateLimits.hits} + 1` } })
     .returning({ hits: rateLimits.hits });
   await pruneOccasionally(deps, now);
-  if ((row?.hits ?? 0) <= limit) return { result: { allowed: true }, windowStart };
-  const retryAfter = Math.ceil((windowStart.getTime() + windowSeconds * 1000 - now.getTime()) / 1000);
-  return { result: { allowed: false, retryAfter: Math.max(1, retryAfter) }, windowStart };
+  const hits = row?.hits ?? 0;
+  if (hits <= limit) return { result: { allowed: true }, windowStart, hits };
+  return { result: { allowed: false, retryAfter: retryAfterOf(windowStart, windowSeconds, now) }, windowStart, hits };
 }
 
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
@@ -112,6 +122,42 @@ export async function enforceLimits(deps: AppDeps, checks: ReadonlyArray<readonl
   }
   if (retryAfter > 0) throw tooManyRequests(tooManyAttemptsMessage(retryAfter), retryAfter);
   return counted;
+}
+
+/** The hits `key` has in the current window of `rule`, without counting one. */
+async function hitsNow(deps: AppDeps, rule: RateRule, subject: string): Promise<{ hits: number; retryAfter: number }> {
+  const now = deps.now();
+  const windowStart = windowStartOf(now, rule.windowSeconds);
+  const [row] = await deps.database.db
+    .select({ hits: rateLimits.hits })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, keyFor(rule, subject)), eq(rateLimits.windowStart, windowStart)));
+  return { hits: row?.hits ?? 0, retryAfter: retryAfterOf(windowStart, rule.windowSeconds, now) };
+}
+
+/**
+ * Throws a 429 when any (rule, subject) pair has already used its limit; counts nothing. For limits
+ * on failures (logins): the check comes before the attempt, the count only after a failure, so
+ * successes never use up anyone's allowance. A parallel burst may pass the check together; the
+ * password hasher's queue bounds how far past the limit that can go.
+ */
+export async function checkLimits(deps: AppDeps, checks: ReadonlyArray<readonly [RateRule, string]>): Promise<void> {
+  let retryAfter = 0;
+  for (const [rule, subject] of checks) {
+    const now = await hitsNow(deps, rule, subject);
+    if (now.hits >= rule.limit) retryAfter = Math.max(retryAfter, now.retryAfter);
+  }
+  if (retryAfter > 0) throw tooManyRequests(tooManyAttemptsMessage(retryAfter), retryAfter);
+}
+
+/** Counts one failure against every pair; returns the rules whose limit this very failure reached. */
+export async function countFailure(deps: AppDeps, checks: ReadonlyArray<readonly [RateRule, string]>): Promise<RateRule[]> {
+  const reached: RateRule[] = [];
+  for (const [rule, subject] of checks) {
+    const { hits } = await countHit(deps, keyFor(rule, subject), rule.limit, rule.windowSeconds);
+    if (hits === rule.limit) reached.push(rule);
+  }
+  return reached;
 }
 
 /**

@@ -5,7 +5,7 @@ import { isUniqueViolation } from '#server/lib/db-errors.ts';
 import { credentialsMail, registrationCodeMail } from '#server/services/account-mails.ts';
 import { EMAIL_TAKEN_MESSAGE, findClientByEmail, insertClient, sendOrAbort } from '#server/services/accounts.ts';
 import { checkRegistrationCode, issueRegistrationCode, markUsed, resendWait } from '#server/services/one-time-codes.ts';
-import { generatePassword, hashPassword } from '#server/services/passwords.ts';
+import { generatePassword } from '#server/services/passwords.ts';
 import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
 
 export const WRONG_CODE_MESSAGE = 'Неверный код';
@@ -81,7 +81,7 @@ export async function confirmRegistration(
   const stored = v.safeParse(storedDetails, check.row.payload);
   const details = stored.success ? stored.output : form;
   const password = generatePassword();
-  const passwordHash = await hashPassword(password); // slow: kept outside the transaction
+  const passwordHash = await deps.passwords.hash(password); // slow: kept outside the transaction
   const now = deps.now();
   try {
     await deps.database.db.transaction(async (tx) => {

@@ -98,7 +98,10 @@ const confirmationMatches = (input: { new_password: string; new_password_confirm
   input.new_password_confirmation !== '' && input.new_password === input.new_password_confirmation;
 
 export const changePasswordForm = v.pipe(
-  v.object(newPasswordEntries),
+  v.object({
+    current_password: v.pipe(v.string(messages.required), v.nonEmpty(messages.required), v.maxLength(200, messages.tooLong)),
+    ...newPasswordEntries,
+  }),
   v.forward(
     v.partialCheck([['new_password'], ['new_password_confirmation']], confirmationMatches, messages.passwordsDiffer),
     ['new_password_confirmation'],

@@ -19,9 +19,9 @@ describe('PasswordForm', () => {
     const user = userEvent.setup();
     render(<PasswordForm variant="change" />);
     await user.click(screen.getByRole('button', { name: 'Сохранить пароль' }));
-    expect(await screen.findByText('Это поле обязательно')).toBeInTheDocument();
+    expect(await screen.findAllByText('Это поле обязательно')).toHaveLength(2);
     expect(screen.getByText('Пароли не совпали')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByLabelText('Новый пароль')).toHaveFocus());
+    await waitFor(() => expect(screen.getByLabelText('Текущий пароль')).toHaveFocus());
 
     await user.type(screen.getByLabelText('Новый пароль'), 'short');
     await user.tab();
@@ -45,19 +45,49 @@ describe('PasswordForm', () => {
     const { calls } = stubFetch({ 'POST /ajax/password/change': { body: { success: true, message: 'Пароль изменён' } } });
     const user = userEvent.setup();
     render(<PasswordForm variant="change" />);
+    await user.type(screen.getByLabelText('Текущий пароль'), 'old-password-1');
     await user.type(screen.getByLabelText('Новый пароль'), 'new-password-1');
     await user.type(screen.getByLabelText('Повторите пароль'), 'new-password-1');
     await user.click(screen.getByRole('button', { name: 'Сохранить пароль' }));
     expect(await screen.findByText('Пароль успешно изменен!')).toBeInTheDocument();
-    expect(calls[0]?.body).toEqual({ new_password: 'new-password-1', new_password_confirmation: 'new-password-1' });
+    expect(calls[0]?.body).toEqual({ current_password: 'old-password-1', new_password: 'new-password-1', new_password_confirmation: 'new-password-1' });
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Войти в личный кабинет' })).not.toBeInTheDocument();
+  });
+
+  it('shows a wrong current password under its own field', async () => {
+    useAccountStore.setState({ user: demoUser });
+    stubFetch({
+      'POST /ajax/password/change': {
+        status: 422,
+        body: { success: false, message: 'Неверный текущий пароль', errors: { current_password: ['Неверный текущий пароль'] } },
+      },
+    });
+    const user = userEvent.setup();
+    render(<PasswordForm variant="change" />);
+    await user.type(screen.getByLabelText('Текущий пароль'), 'not-my-password');
+    await user.type(screen.getByLabelText('Новый пароль'), 'new-password-1');
+    await user.type(screen.getByLabelText('Повторите пароль'), 'new-password-1');
+    await user.click(screen.getByRole('button', { name: 'Сохранить пароль' }));
+    const message = await screen.findByText('Неверный текущий пароль');
+    expect(screen.getByLabelText('Текущий пароль').getAttribute('aria-describedby')).toContain(message.id);
+  });
+
+  it('hints how strong the new password is and which rule it breaks, once the checker has loaded', async () => {
+    const user = userEvent.setup();
+    render(<PasswordForm variant="reset" code="abc123" />);
+    await user.type(screen.getByLabelText('Новый пароль'), '11111111');
+    expect(await screen.findByText(/Надёжность пароля: очень слабый\. Этот пароль слишком распространён/, {}, { timeout: 5000 })).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Новый пароль'));
+    await user.type(screen.getByLabelText('Новый пароль'), 'Tq7#vLp2-zeHw9!');
+    expect(await screen.findByText('Надёжность пароля: надёжный')).toBeInTheDocument();
   });
 
   it('resets with the code; a guest is offered the login', async () => {
     const { calls } = stubFetch({ 'POST /ajax/password/reset': { body: { success: true, message: 'ok' } } });
     const user = userEvent.setup();
     render(<PasswordForm variant="reset" code="abc123" />);
+    expect(screen.queryByLabelText('Текущий пароль')).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('Новый пароль'), 'new-password-1');
     await user.type(screen.getByLabelText('Повторите пароль'), 'new-password-1');
     await user.click(screen.getByRole('button', { name: 'Сохранить пароль' }));

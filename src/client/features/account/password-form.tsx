@@ -15,6 +15,7 @@ import { changePassword, resetPassword } from './api.ts';
 import { useAuthDialog } from './auth-dialog-store.ts';
 import styles from './forms.module.css';
 import { useSoftLinkClick } from './navigation.ts';
+import { PasswordStrength } from './password-strength.tsx';
 
 export const PASSWORD_CHANGED = 'Пароль успешно изменен!';
 
@@ -25,6 +26,8 @@ export type PasswordFormProps =
   | { variant: 'reset'; code: string };
 
 interface Values {
+  /** Asked on /cabinet/password only; the reset link stands in for it. */
+  current_password: string;
   new_password: string;
   new_password_confirmation: string;
 }
@@ -40,20 +43,37 @@ export function PasswordForm(props: PasswordFormProps) {
   const softLinkClick = useSoftLinkClick();
   const [changed, setChanged] = useState(false);
   const [serverError, setServerError] = useState<string>();
+  const [currentError, setCurrentError] = useState<string>();
+  const email = useAccountStore((state) => state.user?.email ?? '');
   const formRef = useRef<HTMLFormElement>(null);
 
   const form = useForm({
-    defaultValues: { new_password: '', new_password_confirmation: '' } as Values,
+    defaultValues: {
+      current_password: '',
+      new_password: '',
+      new_password_confirmation: '',
+    } as Values,
     onSubmitInvalid: () => focusFirstInvalid(formRef.current),
     onSubmit: async ({ value, formApi }) => {
       setServerError(undefined);
+      setCurrentError(undefined);
       try {
-        if (props.variant === 'reset') await resetPassword({ ...value, code: props.code });
-        else await changePassword(value);
+        if (props.variant === 'reset') {
+          await resetPassword({
+            new_password: value.new_password,
+            new_password_confirmation: value.new_password_confirmation,
+            code: props.code,
+          });
+        } else await changePassword(value);
         formApi.reset();
         setChanged(true);
       } catch (caught) {
         const error = asApiError(caught);
+        const current = error.field('current_password');
+        if (current) {
+          setCurrentError(current);
+          return;
+        }
         setServerError(error.field('new_password_confirmation') ?? error.field('new_password') ?? error.message);
       }
     },
@@ -85,21 +105,43 @@ export function PasswordForm(props: PasswordFormProps) {
       className={styles.form}
       aria-label={props.variant === 'reset' ? 'Восстановление пароля' : 'Смена пароля'}
     >
+      {props.variant === 'change' ? (
+        <form.Field
+          name="current_password"
+          validators={{
+            onBlur: ({ value }) => (value === '' ? messages.required : undefined),
+          }}
+        >
+          {(field) => (
+            <BoundTextField
+              {...passwordInput}
+              label="Текущий пароль"
+              field={field}
+              autoComplete="current-password"
+              serverError={currentError}
+              onServerErrorClear={() => setCurrentError(undefined)}
+            />
+          )}
+        </form.Field>
+      ) : null}
       <form.Field name="new_password" validators={{ onBlur: passwordField }}>
         {(field) => (
-          <BoundTextField
-            {...passwordInput}
-            label="Новый пароль"
-            field={field}
-            autoComplete="new-password"
-            hint="Не меньше 8 символов"
-            onChange={() => {
-              // A shown mismatch goes away as soon as the two passwords agree again.
-              if (form.getFieldMeta('new_password_confirmation')?.errors.length) {
-                void form.validateField('new_password_confirmation', 'blur');
-              }
-            }}
-          />
+          <>
+            <BoundTextField
+              {...passwordInput}
+              label="Новый пароль"
+              field={field}
+              autoComplete="new-password"
+              hint="Не меньше 8 символов"
+              onChange={() => {
+                // A shown mismatch goes away as soon as the two passwords agree again.
+                if (form.getFieldMeta('new_password_confirmation')?.errors.length) {
+                  void form.validateField('new_password_confirmation', 'blur');
+                }
+              }}
+            />
+            <PasswordStrength password={field.state.value} email={email} />
+          </>
         )}
       </form.Field>
       <form.Field

@@ -1,0 +1,42 @@
+// `npm run bench -- --attack`: replays the attack run's findings (issue 9) against the built server
+// and prints, per attack, what it did to everyone else. Each attack module exports a list of
+// { name, target, run(server) } — add new ones to ATTACKS. Run on a quiet machine: the figures
+// are latencies.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { scryptAttacks } from './attack-scrypt.mjs';
+import { startServer } from './server.mjs';
+
+export const ATTACKS = [...scryptAttacks];
+
+/** Starts a fresh server per attack (a clean database, no earlier throttles) and runs each. */
+export async function runAttacks({ root, databaseUrl, attacks = ATTACKS, log = console.error }) {
+  const rows = [];
+  for (const attack of attacks) {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-attack-'));
+    const server = await startServer({ root, dataDir, databaseUrl });
+    try {
+      log(`[attack] ${attack.name}…`);
+      rows.push({ attack, figures: await attack.run(server) });
+    } finally {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }
+  return rows;
+}
+
+export function attackTable(rows, label) {
+  const lines = [
+    `### Attacks (${label})`,
+    '',
+    '| attack | answers | /healthz max | RSS before → max → after | took | target |',
+    '|---|---|---|---|---|---|',
+  ];
+  for (const { attack, figures: f } of rows) {
+    const answers = Object.entries(f.outcome).map(([status, count]) => `${count}×${status}`).join(', ');
+    lines.push(`| ${attack.name} | ${answers} | ${f.healthzMaxMs} ms (${f.healthzCount} polls) | ${f.rssBeforeMb} → ${f.rssMaxMb} → ${f.rssAfterMb} MB | ${f.seconds} s | ${attack.target} |`);
+  }
+  return lines.join('\n');
+}
