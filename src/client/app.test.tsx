@@ -31,6 +31,14 @@ afterEach(() => {
 });
 
 describe('app shell', () => {
+  it.each(['abc', '0', '007', '2147483648'])('shows "Заявка не найдена" for the ticket path /cabinet/tickets/%s, asking the server nothing about it', async (bad) => {
+    const { calls } = serverUser(demoUser);
+    useAccountStore.setState({ user: demoUser });
+    await renderApp(`/cabinet/tickets/${bad}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Заявка не найдена' })).toBeInTheDocument();
+    expect(calls.some((call) => call.path.startsWith('/ajax/cabinet/tickets/'))).toBe(false);
+  });
+
   it('shows the 404 page for an unknown path, inside the shell', async () => {
     serverUser(null);
     await renderApp('/no-such-page');

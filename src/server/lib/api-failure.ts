@@ -28,6 +28,13 @@ export function fieldFailure(field: string, message: string, status: FailureStat
   return new ApiFailure(status, { success: false, message, errors: { [field]: [message] } });
 }
 
+export const NOT_FOUND_MESSAGE = 'Не найдено';
+
+/** What an unknown record, and one the caller may not see, both answer. */
+export function notFound(): ApiFailure {
+  return new ApiFailure(404, { success: false, message: NOT_FOUND_MESSAGE });
+}
+
 export function badRequest(message: string = BAD_REQUEST_MESSAGE): ApiFailure {
   return new ApiFailure(400, { success: false, message });
 }

@@ -6,8 +6,9 @@ import {
   type EndpointOutput,
   type EndpointParsedInput,
 } from '#shared/api/endpoint.ts';
+import { parsePathId } from '#shared/api/ids.ts';
 import type { AppEnv } from '#server/context.ts';
-import { ApiFailure, badRequest, sendFailure } from '#server/lib/api-failure.ts';
+import { ApiFailure, badRequest, notFound, sendFailure } from '#server/lib/api-failure.ts';
 import { readBodyCapped } from '#server/lib/read-body.ts';
 
 // The one path every request body takes: size cap → JSON → plain object → valibot → handler.
@@ -72,6 +73,13 @@ export function validateWith<S extends AnySchema>(schema: S, value: unknown): v.
   if (result.success) return result.output;
   const errors = fieldErrors(result.issues);
   throw new ApiFailure(422, { success: false, message: result.issues[0]?.message ?? 'Проверьте введённые данные', errors });
+}
+
+/** The record id of a path parameter; a malformed or out-of-range one names no record: 404. */
+export function readPathId(c: Context, name = 'id'): number {
+  const id = parsePathId(c.req.param(name));
+  if (id === null) throw notFound();
+  return id;
 }
 
 /** Path parameters (`:id`…) validated like any input: junk is a 422, never a 500 or a 404 guess. */

@@ -49,6 +49,29 @@ async function countDecisions() {
   return (await t.db.select({ id: decisions.id }).from(decisions)).length;
 }
 
+describe('ids beyond int4 in a decision body', () => {
+  it('are refused with a Russian 422 and change nothing, in every decision', async () => {
+    const s = await insertStatement(t, me.ticketId);
+    const before = { events: await countEvents(), decisions: await countDecisions() };
+    const huge = 2_147_483_648;
+    const bodies: Array<[string, unknown]> = [
+      [paths.approve, { ticket_id: huge, defects: [{ id: s.id, version: 1 }] }],
+      [paths.approve, { ticket_id: me.ticketId, defects: [{ id: huge, version: 1 }] }],
+      [paths.approve, { ticket_id: me.ticketId, defects: [{ id: s.id, version: huge }] }],
+      [paths.approve, { ticket_id: me.ticketId, defects: [{ id: s.id, version: 1 }], gift: huge }],
+      [paths.approve, { ticket_id: me.ticketId, defects: [{ id: s.id, version: 1 }], balls: huge }],
+      [paths.reject, { ticket_id: me.ticketId, defects: [{ id: huge, version: 1 }], comment: 'Дорого' }],
+      [paths.discuss, { ticket_id: me.ticketId, defect: { id: huge, version: 1 }, comment: 'Вопрос' }],
+    ];
+    for (const [path, body] of bodies) {
+      const response = await decide(t, path, body);
+      expect(response.status, JSON.stringify(body)).toBe(422);
+      expect((await response.json()).message).toMatch(/[а-яё]/i);
+    }
+    expect({ events: await countEvents(), decisions: await countDecisions() }).toEqual(before);
+  });
+});
+
 describe('approve', () => {
   it('approves one quote: agreed 1, status 2, one event, one decision row, a history line', async () => {
     const s = await insertStatement(t, me.ticketId);

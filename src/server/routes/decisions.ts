@@ -5,8 +5,7 @@ import type { Endpoint, EndpointOutput, EndpointParsedInput } from '#shared/api/
 import type { AppEnv } from '#server/context.ts';
 import type { Tx } from '#server/db/client.ts';
 import { unauthorized } from '#server/lib/api-failure.ts';
-import { route } from '#server/lib/validate.ts';
-import { notFound } from '#server/services/access.ts';
+import { readPathId, route } from '#server/lib/validate.ts';
 import * as decisions from '#server/services/decisions.ts';
 import { requireIdempotencyKey, storedFailure, withIdempotency } from '#server/services/idempotency.ts';
 import { loyaltyFor } from '#server/services/loyalty.ts';
@@ -29,12 +28,6 @@ function viewerId(c: Ctx): number {
   return session.clientId;
 }
 
-/** Ids in paths: digits only, else 404 like any unknown record. */
-function pathId(c: Ctx): number {
-  const raw = c.req.param('id') ?? '';
-  if (!/^\d{1,9}$/.test(raw)) throw notFound();
-  return Number(raw);
-}
 
 type DecisionRun<E extends Endpoint> = (tx: Tx, caller: { viewerId: number; now: Date }, input: EndpointParsedInput<E>) => Promise<decisions.DecisionAnswer>;
 
@@ -64,7 +57,7 @@ route(
   getDefectLoyalty,
   async (c) => {
     c.header('Cache-Control', 'no-store');
-    return { success: true, ...(await loyaltyFor(c.var.deps.database.db, viewerId(c), pathId(c))) };
+    return { success: true, ...(await loyaltyFor(c.var.deps.database.db, viewerId(c), readPathId(c))) };
   },
   readGuards,
 );
@@ -79,6 +72,6 @@ route(
 route(
   decisionsRoutes,
   getTradeInInstrument,
-  async (c) => ({ success: true, instrument: await instrumentDetail(c.var.deps.database.db, pathId(c)) }),
+  async (c) => ({ success: true, instrument: await instrumentDetail(c.var.deps.database.db, readPathId(c)) }),
   readGuards,
 );

@@ -1,10 +1,9 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { ticketParams } from '#shared/api/tickets.ts';
 import type { AppEnv } from '#server/context.ts';
 import { ApiFailure, sendFailure } from '#server/lib/api-failure.ts';
 import { contentDisposition } from '#server/lib/content-disposition.ts';
-import { readParams } from '#server/lib/validate.ts';
+import { readParams, readPathId } from '#server/lib/validate.ts';
 import {
   billDocumentForViewer,
   fileForViewer,
@@ -19,7 +18,6 @@ import { requireSession } from '#server/services/sessions.ts';
 
 export const downloadRoutes = new Hono<AppEnv>();
 
-const idParams = ticketParams;
 const orderParams = v.object({
   provider_order_id: v.pipe(v.string(), v.minLength(1, 'Некорректный номер заказа'), v.maxLength(100, 'Некорректный номер заказа')),
 });
@@ -64,7 +62,7 @@ function download(path: string, load: (c: Ctx, viewerId: number) => Promise<Down
 }
 
 download('/ajax/cabinet/files/:id', async (c, viewerId) => {
-  const file = await fileForViewer(c.var.deps.database.db, viewerId, readParams(c, idParams).id);
+  const file = await fileForViewer(c.var.deps.database.db, viewerId, readPathId(c));
   return { name: file.originalName, mimeType: file.mimeType, data: file.data, etag: file.sha256 };
 });
 
@@ -75,11 +73,11 @@ download('/ajax/cabinet/file/invoice/:provider_order_id', async (c, viewerId) =>
 });
 
 download('/ajax/cabinet/bills/:id/download', async (c, viewerId) => {
-  const file = await billDocumentForViewer(c.var.deps.database.db, viewerId, readParams(c, idParams).id);
+  const file = await billDocumentForViewer(c.var.deps.database.db, viewerId, readPathId(c));
   return { name: file.originalName, mimeType: file.mimeType, data: file.data, etag: file.sha256 };
 });
 
 download('/ajax/cabinet/tickets/:id/get-pdf', async (c, viewerId) => {
-  const pdf = await ticketPdfForViewer(c.var.deps.database.db, viewerId, readParams(c, idParams).id);
+  const pdf = await ticketPdfForViewer(c.var.deps.database.db, viewerId, readPathId(c));
   return { name: pdf.name, mimeType: 'application/pdf', data: pdf.data, inline: true };
 });

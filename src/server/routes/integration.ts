@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '#server/context.ts';
-import { route, type RouteOptions } from '#server/lib/validate.ts';
+import { readPathId, route, type RouteOptions } from '#server/lib/validate.ts';
 import { requireIntegrationToken } from '#server/services/integration-auth.ts';
 import { createBill, patchBill } from '#server/services/integration-bills.ts';
 import { putGift, putOffice, putTradeInInstrument } from '#server/services/integration-catalogue.ts';
@@ -10,7 +10,6 @@ import { listEvents } from '#server/services/integration-events.ts';
 import { uploadFile } from '#server/services/integration-files.ts';
 import { createNotification } from '#server/services/integration-notifications.ts';
 import { changePoints } from '#server/services/integration-points.ts';
-import { parsePathId } from '#server/services/integration-refs.ts';
 import { createTicket, patchTicket } from '#server/services/integration-tickets.ts';
 import { INTEGRATION_BASE, integrationEndpoints as calls } from './integration-endpoints.ts';
 import { openApiDocument } from './openapi.ts';
@@ -33,7 +32,7 @@ const relative: RouteOptions = { stripPrefix: INTEGRATION_BASE };
 const created: RouteOptions = { ...relative, status: 201 };
 
 /** The `:id` of the path; an id that cannot exist is a 404 like an unknown one. */
-const pathId = (c: Context<AppEnv>) => parsePathId(c.req.param('id'));
+const pathId = (c: Context<AppEnv>) => readPathId(c);
 
 route(integrationRoutes, calls.createClient, async (c, input) => ({ id: await createClientFromBackOffice(c.var.deps, input) }), created);
 route(integrationRoutes, calls.putOffice, (c, input) => putOffice(c.var.deps, pathId(c), input), relative);

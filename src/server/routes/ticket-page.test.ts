@@ -88,16 +88,25 @@ describe('GET /ajax/cabinet/tickets/:id', () => {
     expect((await t.request(downloadPaths.waybill('NO-WAYBILL'))).status).toBe(404);
   });
 
-  it('is 404 for an unknown id, 422 for a malformed one, 401 logged out', async () => {
+  it('is 404 for an unknown id and for a malformed or out-of-range one, everywhere; 401 logged out', async () => {
     const unknown = await t.request('/ajax/cabinet/tickets/999999');
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ success: false, message: 'Не найдено' });
-    for (const bad of ['abc', '0', '-1', '1.5', '99999999999']) {
-      expect((await t.request(`/ajax/cabinet/tickets/${bad}`)).status, bad).toBe(422);
-      expect((await t.request(`/ajax/cabinet/history/tickets/${bad}`)).status, bad).toBe(422);
-      expect((await t.request(`/ajax/cabinet/tickets/${bad}/get-pdf`)).status, bad).toBe(422);
-      expect((await t.request(`/ajax/cabinet/files/${bad}`)).status, bad).toBe(422);
-      expect((await t.request(`/ajax/cabinet/bills/${bad}/download`)).status, bad).toBe(422);
+    for (const bad of ['abc', '0', '-1', '1.5', '007', '2147483648', '99999999999']) {
+      for (const path of [
+        `/ajax/cabinet/tickets/${bad}`,
+        `/ajax/cabinet/history/tickets/${bad}`,
+        `/ajax/cabinet/tickets/${bad}/get-pdf`,
+        `/ajax/cabinet/files/${bad}`,
+        `/ajax/cabinet/bills/${bad}/download`,
+        `/ajax/cabinet/defects/${bad}/loyalty`,
+        `/ajax/cabinet/trade-in/${bad}`,
+      ]) {
+        const response = await t.request(path);
+        expect(response.status, path).toBe(404);
+        expect(await response.json(), path).toEqual({ success: false, message: 'Не найдено' });
+      }
+      expect((await t.integration(`/tickets/${bad}`, { method: 'PATCH', json: { status: 2 } })).status, bad).toBe(404);
     }
     expect((await t.request(`/ajax/cabinet/tickets/${world.ticketId}`, { cookies: false })).status).toBe(401);
     expect((await t.request(downloadPaths.file(world.fileIds.photo), { cookies: false })).status).toBe(401);

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { getTicket, getTicketHistory, listTickets, ticketParams } from '#shared/api/tickets.ts';
+import { getTicket, getTicketHistory, listTickets } from '#shared/api/tickets.ts';
 import type { AppEnv } from '#server/context.ts';
-import { readParams, route, type RouteOptions } from '#server/lib/validate.ts';
+import { readPathId, route, type RouteOptions } from '#server/lib/validate.ts';
 import { requireSession } from '#server/services/sessions.ts';
 import { loadTicket, loadTicketHistory } from '#server/services/ticket-detail.ts';
 import { listTickets as findTickets } from '#server/services/ticket-list.ts';
@@ -29,7 +29,7 @@ route(
   ticketsRoutes,
   getTicket,
   async (c) => {
-    const { id } = readParams(c, ticketParams);
+    const id = readPathId(c);
     const ticket = await loadTicket(c.var.deps.database.db, c.var.session!.clientId, id);
     c.header('Cache-Control', 'private, no-cache');
     return { success: true, ticket };
@@ -41,7 +41,7 @@ route(
   ticketsRoutes,
   getTicketHistory,
   async (c) => {
-    const { id } = readParams(c, ticketParams);
+    const id = readPathId(c);
     const data = await loadTicketHistory(c.var.deps.database.db, c.var.session!.clientId, id);
     c.header('Cache-Control', 'private, no-cache');
     return { success: true, data };

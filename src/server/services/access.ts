@@ -1,7 +1,10 @@
 import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { bills, defectStatements, gifts, tickets, tradeInInstruments } from '#server/db/schema.ts';
-import { ApiFailure } from '#server/lib/api-failure.ts';
+import { NOT_FOUND_MESSAGE, notFound } from '#server/lib/api-failure.ts';
+
+// Services answer what they may not show with these (re-exported so they keep one import).
+export { NOT_FOUND_MESSAGE, notFound };
 
 // The one place that decides whose tickets, statements, files, bills and history an account sees.
 // Today an account sees its own; access sharing (cabinet.md §Accesses) will add the accounts that
@@ -10,11 +13,6 @@ import { ApiFailure } from '#server/lib/api-failure.ts';
 
 type Reader = Db | Tx;
 
-export const NOT_FOUND_MESSAGE = 'Не найдено';
-
-export function notFound(): ApiFailure {
-  return new ApiFailure(404, { success: false, message: NOT_FOUND_MESSAGE });
-}
 
 /** The client ids whose records `viewerId` may see. */
 export async function visibleClientIds(_db: Reader, viewerId: number): Promise<number[]> {

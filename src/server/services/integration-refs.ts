@@ -3,21 +3,11 @@ import { integrationMessages } from '#shared/api/integration.ts';
 import type { Tx } from '#server/db/client.ts';
 import { files, offices } from '#server/db/schema.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
-import { notFound } from '#server/services/access.ts';
 import { lockClient } from '#server/services/points.ts';
 
 // Checks the back-office calls share: ids in the path (404 when unknown) and ids in the body
 // (422 on the field that names them, since the body, not the URL, is what is wrong).
 
-const MAX_INT4 = 2_147_483_647;
-
-/** A path id: digits only, within int4; anything else cannot name a row, so it is 404 like an unknown one. */
-export function parsePathId(raw: string | undefined): number {
-  if (!raw || !/^\d{1,10}$/.test(raw)) throw notFound();
-  const id = Number(raw);
-  if (id < 1 || id > MAX_INT4) throw notFound();
-  return id;
-}
 
 /**
  * The client exists and is locked for this transaction (points.ts `lockClient`, the portal's lock:

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { defineEndpoint, okResponse } from './endpoint.ts';
+import { MAX_INT4, positiveInt4 } from './ids.ts';
 import { moneyString } from './query.ts';
 import { REJECT_REASONS } from '../dictionaries/reject-reasons.ts';
 import { toKopecks } from '../format/number/kopecks.ts';
@@ -23,11 +24,11 @@ export const decisionMessages = {
 
 /** The statement as the user saw it. */
 const seenStatement = v.object({
-  id: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  version: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  id: positiveInt4(),
+  version: positiveInt4(),
 });
 
-const ticketId = v.pipe(v.number(), v.integer(), v.minValue(1));
+const ticketId = positiveInt4();
 
 const decisionAnswer = okResponse({
   message: v.string(),
@@ -43,9 +44,9 @@ export const approveDefects = defineEndpoint({
       ticket_id: ticketId,
       defects: v.pipe(v.array(seenStatement), v.minLength(1), v.maxLength(500)),
       /** Points spent on this repair; only with a single statement. */
-      balls: v.optional(v.pipe(v.number(decisionMessages.ballsRequired), v.integer(decisionMessages.ballsRequired), v.minValue(0, decisionMessages.ballsRequired)), 0),
+      balls: v.optional(v.pipe(v.number(decisionMessages.ballsRequired), v.integer(decisionMessages.ballsRequired), v.minValue(0, decisionMessages.ballsRequired), v.maxValue(MAX_INT4, decisionMessages.ballsRequired)), 0),
       /** A gift bought with points instead; only with a single statement. */
-      gift: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))), null),
+      gift: v.optional(v.nullable(positiveInt4(decisionMessages.giftRequired)), null),
       /** The last instrument of the points popup's sequence. */
       end: v.optional(v.boolean(), true),
     }),
@@ -91,7 +92,7 @@ export const tradeInDefect = defineEndpoint({
   input: v.object({
     ticket_id: ticketId,
     defect: seenStatement,
-    instrument_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+    instrument_id: positiveInt4(),
     end: v.optional(v.boolean(), true),
   }),
   output: decisionAnswer,

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { positiveInt4 } from './ids.ts';
 import { emailField, passwordField } from '../validation/fields.ts';
 import { messages } from '../validation/messages.ts';
 import { DEFECT_STATUSES } from '../dictionaries/defect-statuses.ts';
@@ -63,10 +64,8 @@ export const integrationMessages = {
   billTaken: 'Счёт с таким номером у этого клиента уже есть',
 } as const;
 
-const MAX_INT4 = 2_147_483_647;
-
 /** A row id in a body: a positive int4. */
-export const idField = v.pipe(v.number(integrationMessages.id), v.integer(integrationMessages.id), v.minValue(1, integrationMessages.id), v.maxValue(MAX_INT4, integrationMessages.id));
+export const idField = positiveInt4(integrationMessages.id);
 
 const text = (max: number) => v.pipe(v.string(messages.required), v.trim(), v.nonEmpty(messages.required), v.maxLength(max, messages.tooLong));
 /** Optional free text: absent, null or a string (an empty one is stored as null). */

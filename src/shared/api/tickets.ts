@@ -106,8 +106,6 @@ export const ticket = v.object({
 });
 export type Ticket = v.InferOutput<typeof ticket>;
 
-export const ticketParams = v.object({ id: queryInt(1, 2_000_000_000) });
-
 export const getTicket = defineEndpoint({
   method: 'GET',
   path: '/ajax/cabinet/tickets/:id',

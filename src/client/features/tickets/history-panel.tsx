@@ -83,7 +83,7 @@ export function HistoryPanel({ ticketId, id }: HistoryPanelProps) {
                     <HighlightText text={item.description} />
                   </p>
                   {item.subject.type === 'Ticket' && item.subject.id !== null && (
-                    <Link to="/cabinet/tickets/$id" params={{ id: String(item.subject.id) }} className={styles.link}>
+                    <Link to="/cabinet/tickets/$id" params={{ id: item.subject.id }} className={styles.link}>
                       Перейти к заявке
                     </Link>
                   )}

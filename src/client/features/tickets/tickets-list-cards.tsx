@@ -27,7 +27,7 @@ export const TICKETS_CARDS: Omit<DataCardsProps<TicketListItem>, 'items'> = {
   actions: (item) => (
     <>
       <TicketPdfLink id={item.id} />
-      <Link to="/cabinet/tickets/$id" params={{ id: String(item.id) }} className={`${buttonClassName('secondary')} ${styles.cardMore}`}>
+      <Link to="/cabinet/tickets/$id" params={{ id: item.id }} className={`${buttonClassName('secondary')} ${styles.cardMore}`}>
         Подробнее<span className="visually-hidden"> о заявке №{item.id}</span>
       </Link>
     </>

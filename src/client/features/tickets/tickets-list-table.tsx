@@ -22,7 +22,7 @@ const COLUMNS: readonly DataColumn<TicketListItem>[] = [
     heading: <span className="visually-hidden">Подробнее</span>,
     className: styles.more,
     cell: (item) => (
-      <Link to="/cabinet/tickets/$id" params={{ id: String(item.id) }} className={styles.moreLink}>
+      <Link to="/cabinet/tickets/$id" params={{ id: item.id }} className={styles.moreLink}>
         Подробнее<span className="visually-hidden"> о заявке №{item.id}</span>
       </Link>
     ),
