@@ -7,6 +7,7 @@ import {
   type EndpointParsedInput,
 } from '#shared/api/endpoint.ts';
 import { parsePathId } from '#shared/api/ids.ts';
+import { useRussianValibotMessages } from '#shared/validation/russian-messages.ts';
 import type { AppEnv } from '#server/context.ts';
 import { ApiFailure, badRequest, notFound, sendFailure } from '#server/lib/api-failure.ts';
 import { readBodyCapped } from '#server/lib/read-body.ts';
@@ -15,6 +16,9 @@ import { readBodyCapped } from '#server/lib/read-body.ts';
 // Handlers only ever see parsed, typed input; a refusal is a 400/422 before any write.
 
 export const MAX_JSON_BYTES = 64 * 1024;
+
+// Whatever a schema says without a text of its own is said in Russian (issue 9 item 9).
+useRussianValibotMessages();
 
 type AnySchema = v.GenericSchema<unknown, unknown>;
 type SuccessStatus = 200 | 201;
@@ -30,23 +34,44 @@ async function readBodyText(request: Request): Promise<string | null> {
   }
 }
 
-/** PostgreSQL rejects U+0000 in text and jsonb; refusing it here keeps such input a 400, not a 500. */
-function containsNul(value: unknown): boolean {
+/** A UTF-16 surrogate without its pair: valid in a JS string, not in UTF-8 or PostgreSQL's jsonb. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+export const ILL_FORMED_TEXT_MESSAGE = 'Текст содержит недопустимые символы';
+
+/**
+ * What in a value PostgreSQL cannot store: U+0000 (refused in text and jsonb: a 400, as for any
+ * broken body) or a lone surrogate (refused in jsonb, silently replaced in text: a 422 that says so).
+ */
+function badTextIn(value: unknown): 'nul' | 'ill-formed' | null {
   const stack: unknown[] = [value];
+  let found: 'ill-formed' | null = null;
+  const check = (text: string): 'nul' | null => {
+    if (text.includes('\u0000')) return 'nul';
+    if (LONE_SURROGATE.test(text)) found = 'ill-formed';
+    return null;
+  };
   while (stack.length > 0) {
     const item = stack.pop();
     if (typeof item === 'string') {
-      if (item.includes('\u0000')) return true;
+      if (check(item)) return 'nul';
     } else if (Array.isArray(item)) {
       for (const inner of item) stack.push(inner); // no spread: a 30 000-element array would overflow the call
     } else if (item !== null && typeof item === 'object') {
       for (const [key, inner] of Object.entries(item)) {
-        if (key.includes('\u0000')) return true;
+        if (check(key)) return 'nul';
         stack.push(inner);
       }
     }
   }
-  return false;
+  return found;
+}
+
+/** Refuses input PostgreSQL could not store as given. */
+function refuseBadText(value: unknown): void {
+  const bad = badTextIn(value);
+  if (bad === 'nul') throw badRequest();
+  if (bad === 'ill-formed') throw new ApiFailure(422, { success: false, message: ILL_FORMED_TEXT_MESSAGE });
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -63,7 +88,8 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
   } catch {
     throw badRequest();
   }
-  if (!isPlainObject(parsed) || containsNul(parsed)) throw badRequest();
+  if (!isPlainObject(parsed)) throw badRequest();
+  refuseBadText(parsed);
   return parsed;
 }
 
@@ -85,7 +111,7 @@ export function readPathId(c: Context, name = 'id'): number {
 /** Path parameters (`:id`…) validated like any input: junk is a 422, never a 500 or a 404 guess. */
 export function readParams<S extends AnySchema>(c: Context, schema: S): v.InferOutput<S> {
   const raw = c.req.param() as Record<string, string>;
-  if (containsNul(raw)) throw badRequest();
+  refuseBadText(raw);
   return validateWith(schema, raw);
 }
 
@@ -93,7 +119,7 @@ export function readParams<S extends AnySchema>(c: Context, schema: S): v.InferO
 export async function readInput<E extends Endpoint>(c: Context, endpoint: E): Promise<EndpointParsedInput<E>> {
   if (!endpoint.input) return undefined as EndpointParsedInput<E>;
   const raw = endpoint.method === 'GET' ? c.req.query() : await readJsonObject(c);
-  if (containsNul(raw)) throw badRequest();
+  refuseBadText(raw);
   return validateWith(endpoint.input, raw) as EndpointParsedInput<E>;
 }
 
