@@ -7,7 +7,7 @@ import {
   type EndpointParsedInput,
 } from '#shared/api/endpoint.ts';
 import { parsePathId } from '#shared/api/ids.ts';
-import { useRussianValibotMessages } from '#shared/validation/russian-messages.ts';
+import { installRussianValibotMessages } from '#shared/validation/russian-messages.ts';
 import type { AppEnv } from '#server/context.ts';
 import { ApiFailure, badRequest, notFound, sendFailure } from '#server/lib/api-failure.ts';
 import { readBodyCapped } from '#server/lib/read-body.ts';
@@ -18,7 +18,7 @@ import { readBodyCapped } from '#server/lib/read-body.ts';
 export const MAX_JSON_BYTES = 64 * 1024;
 
 // Whatever a schema says without a text of its own is said in Russian (issue 9 item 9).
-useRussianValibotMessages();
+installRussianValibotMessages();
 
 type AnySchema = v.GenericSchema<unknown, unknown>;
 type SuccessStatus = 200 | 201;

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useRussianValibotMessages } from './russian-messages.ts';
+import { installRussianValibotMessages } from './russian-messages.ts';
 
-beforeAll(() => useRussianValibotMessages());
+beforeAll(() => installRussianValibotMessages());
 
 const schema = v.object({
   ticket_id: v.pipe(v.number(), v.integer(), v.minValue(1)),

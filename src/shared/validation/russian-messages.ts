@@ -46,6 +46,6 @@ export function russianIssueMessage(issue: v.BaseIssue<unknown>): string {
 }
 
 /** Idempotent: the server's validation module calls it once on load. */
-export function useRussianValibotMessages(): void {
+export function installRussianValibotMessages(): void {
   v.setGlobalMessage(russianIssueMessage);
 }
