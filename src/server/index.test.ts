@@ -81,6 +81,11 @@ describe('server process', () => {
     expect(first.output()).toContain(DEMO_EMAIL);
     expect(first.output()).toContain(DEMO_PASSWORD);
     expect(first.output()).toContain('demo data seeded');
+    // Headers over 16 KB: a short Russian 431, and the server goes on serving.
+    const oversized = await fetch(`http://127.0.0.1:${port}/healthz`, { headers: { 'x-padding': 'a'.repeat(20 * 1024) } });
+    expect(oversized.status).toBe(431);
+    expect(await oversized.json()).toEqual({ success: false, message: 'Слишком большие заголовки запроса' });
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
 

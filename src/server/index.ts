@@ -10,6 +10,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD, demoAccountExists, seedDemo } from './db/see
 import { ConfigError, loadConfig } from './env.ts';
 import { DataDirInUseError, lockDataDir } from './lib/data-dir-lock.ts';
 import { createLogger } from './lib/logger.ts';
+import { answerUnparsableRequests, MAX_HEADER_BYTES } from './lib/unparsable-requests.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createPasswordHasher } from './services/passwords.ts';
 
@@ -78,7 +79,7 @@ async function main(): Promise<void> {
   const deps: AppDeps = { config, database, mailer, log, passwords, now };
   const app = createApp(deps);
 
-  const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+  const server = serve({ fetch: app.fetch, port: config.port, serverOptions: { maxHeaderSize: MAX_HEADER_BYTES } }, (info) => {
     log.info('listening', { port: info.port, url: config.publicUrl });
     const lines = [
       '',
@@ -90,6 +91,8 @@ async function main(): Promise<void> {
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
   });
+
+  answerUnparsableRequests(server);
 
   server.on('error', async (error: NodeJS.ErrnoException) => {
     const reason = error.code === 'EADDRINUSE' ? `port ${config.port} is already in use (set PORT)` : error.message;

@@ -13,10 +13,16 @@ function asciiFallback(name: string): string {
   return ascii.trim() || 'file';
 }
 
-/** Strips path parts and control characters; a name that ends up empty becomes `fallback`. */
+/**
+ * Control characters, and the bidirectional controls that make 'счёт\u202Efdp.exe' show as
+ * 'счётexe.pdf' in a download bar.
+ */
+// oxlint-disable-next-line no-control-regex -- control characters are exactly what we strip
+const UNSAFE_IN_NAMES = /[\u0000-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Strips path parts, control and bidi characters; a name that ends up empty becomes `fallback`. */
 export function safeFileName(name: string, fallback = 'file'): string {
-  // oxlint-disable-next-line no-control-regex -- control characters are exactly what we strip
-  const base = name.split(/[/\\]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = name.split(/[/\\]/).pop()!.replace(UNSAFE_IN_NAMES, '').trim();
   return base || fallback;
 }
 

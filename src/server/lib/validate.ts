@@ -78,8 +78,16 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** The JSON body as a plain object, or a 400 failure. */
+export const NOT_JSON_MESSAGE = 'Тело запроса должно быть в формате JSON (Content-Type: application/json)';
+
+/** `application/json`, with or without parameters; a form or text body is not read as JSON. */
+function isJsonContentType(header: string | undefined): boolean {
+  return /^application\/json\s*(;|$)/i.test(header?.trim() ?? '');
+}
+
+/** The JSON body as a plain object; 415 when it is not declared JSON, 400 when it is not a JSON object. */
 export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
+  if (!isJsonContentType(c.req.header('content-type'))) throw new ApiFailure(415, { success: false, message: NOT_JSON_MESSAGE });
   const text = await readBodyText(c.req.raw);
   if (text === null) throw badRequest();
   let parsed: unknown;

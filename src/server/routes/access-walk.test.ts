@@ -141,6 +141,15 @@ describe('the access walk', () => {
     expect(Object.keys(DOWNLOADS).sort()).toEqual(Object.keys(downloadPaths).sort());
   });
 
+  it("keeps a clinic's bill document private even when the same file is also a catalogue picture", async () => {
+    const shared = b.fileIds.bill;
+    expect((await t.integration('/gifts/77', { method: 'PUT', json: { name: 'Смазка', cost: 500, image_file_id: shared, is_available: true } })).status).toBeLessThan(300);
+    await as(a);
+    expect((await t.request(downloadPaths.file(shared))).status).toBe(404);
+    await as(b);
+    expect((await t.request(downloadPaths.file(shared))).status).toBe(200);
+  });
+
   it('gives clinic A nothing of clinic B, anywhere', async () => {
     await as(a);
     const calls: Call[] = [

@@ -85,6 +85,8 @@ async function counts() {
   return rows[0];
 }
 
+const JSON_TYPE = { 'content-type': 'application/json' };
+
 async function expectRefusal(response: Response, allowed: number[], label: string) {
   expect(allowed, `${label}: status ${response.status}`).toContain(response.status);
   expect(response.headers.get('content-type'), label).toContain('application/json');
@@ -122,7 +124,7 @@ describe('garbage input', () => {
     await loginAs(t, email);
     const before = await counts();
     for (const [label, body] of RAW_BODIES) {
-      const response = await t.request('/ajax/password/change', { method: 'POST', body });
+      const response = await t.request('/ajax/password/change', { method: 'POST', body, headers: JSON_TYPE });
       await expectRefusal(response, [400], label);
     }
     for (const [label, json] of BAD_OBJECTS) {
@@ -130,7 +132,7 @@ describe('garbage input', () => {
       await expectRefusal(response, [422], label);
     }
     for (const [label, body] of RAW_OBJECTS) {
-      const response = await t.request('/ajax/password/change', { method: 'POST', body });
+      const response = await t.request('/ajax/password/change', { method: 'POST', body, headers: JSON_TYPE });
       await expectRefusal(response, [422], label);
     }
     expect(await counts()).toEqual(before);
@@ -139,7 +141,7 @@ describe('garbage input', () => {
   it('refuses garbage on the integration API the same way', async () => {
     const before = await counts();
     for (const [label, body] of RAW_BODIES) {
-      const response = await t.integration('/clients', { method: 'POST', body });
+      const response = await t.integration('/clients', { method: 'POST', body, headers: JSON_TYPE });
       await expectRefusal(response, [400], label);
     }
     for (const [label, json] of BAD_OBJECTS) {
@@ -147,9 +149,25 @@ describe('garbage input', () => {
       await expectRefusal(response, [422], label);
     }
     for (const [label, body] of RAW_OBJECTS) {
-      const response = await t.integration('/clients', { method: 'POST', body });
+      const response = await t.integration('/clients', { method: 'POST', body, headers: JSON_TYPE });
       await expectRefusal(response, [422], label);
     }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('reads a body as JSON only when it says it is JSON: 415 otherwise, in Russian, writing nothing', async () => {
+    await primeCsrf(t);
+    const before = await counts();
+    const json = JSON.stringify({ email: 'a@b.ru', password: '12345678' });
+    for (const type of [undefined, 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonp']) {
+      const headers = type ? { 'content-type': type } : undefined;
+      const browser = await t.request('/ajax/login', { method: 'POST', body: json, headers });
+      expect(browser.status, type).toBe(415);
+      expect((await browser.json()).message).toBe('Тело запроса должно быть в формате JSON (Content-Type: application/json)');
+      expect((await t.integration('/clients', { method: 'POST', body: json, headers })).status, type).toBe(415);
+    }
+    const withCharset = await t.request('/ajax/login', { method: 'POST', body: json, headers: { 'content-type': 'application/json; charset=utf-8' } });
+    expect(withCharset.status).toBe(422);
     expect(await counts()).toEqual(before);
   });
 

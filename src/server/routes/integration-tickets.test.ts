@@ -171,6 +171,9 @@ describe('PATCH /api/v1/tickets/{id}', () => {
     ['shipping_order.provider_order_id', { shipping_order: { provider_order_id: '../../etc' } }],
     ['shipping_order.waybill_file_id', { shipping_order: { waybill_file_id: 987_654 } }],
     ['office_id', { office_id: 4242 }],
+    ['shipping_order', { shipping_order: [] }],
+    ['shipping_order', { shipping_order: ['DPD-123'] }],
+    ['shipping_order', { shipping_order: 'DPD-123' }],
   ])('refuses a bad %s with 422 and changes nothing', async (field, json) => {
     const { id } = await backOffice.ticket(t, clientId);
     const before = await count(events);

@@ -12,9 +12,24 @@ import { callDocs, integrationEndpoints, type IntegrationCall } from './integrat
 type JsonObject = Record<string, unknown>;
 type AnySchema = v.GenericSchema<unknown, unknown>;
 
+/** `object()` of src/shared/api/object.ts: a custom "not an array" check in front of a valibot object. */
+function arrayRefusingObject(schema: unknown): AnySchema | null {
+  return (schema as { guardedObject?: AnySchema }).guardedObject ?? null;
+}
+
 function jsonSchema(schema: AnySchema, typeMode: 'input' | 'output'): JsonObject {
   // errorMode 'ignore': transforms (trim, lower-case) and custom checks have no JSON Schema form.
-  const { $schema: _dialect, ...rest } = toJsonSchema(schema as never, { target: 'draft-2020-12', typeMode, errorMode: 'ignore' }) as JsonObject;
+  const config = {
+    target: 'draft-2020-12',
+    typeMode,
+    errorMode: 'ignore',
+    // An array-refusing object is described as the object it is ("type: object" already excludes arrays).
+    overrideSchema: ({ valibotSchema }: { valibotSchema: unknown }) => {
+      const inner = arrayRefusingObject(valibotSchema);
+      return inner ? (jsonSchema(inner, typeMode) as never) : undefined;
+    },
+  } as const;
+  const { $schema: _dialect, ...rest } = toJsonSchema(schema as never, config) as JsonObject;
   return rest;
 }
 

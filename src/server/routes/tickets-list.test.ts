@@ -143,6 +143,10 @@ describe('GET /ajax/cabinet/tickets', () => {
       'cursor=%21%21',
       `cursor=${Buffer.from('2026-01-01|1').toString('base64url')}`,
       `cursor=${Buffer.from('2026-01-01T00:00:00.000000Z|99999999999').toString('base64url')}`,
+      // Forged times that JS parses and PostgreSQL does not (year 0), or that do not exist at all.
+      `cursor=${Buffer.from('0000-01-01T00:00:00.000000Z|5').toString('base64url')}`,
+      `cursor=${Buffer.from('2026-02-30T00:00:00.000000Z|5').toString('base64url')}`,
+      `cursor=${Buffer.from('1969-12-31T23:59:59.000000Z|5').toString('base64url')}`,
     ]) {
       const response = await t.request(`/ajax/cabinet/tickets?${query}`);
       expect(response.status, query).toBe(422);

@@ -70,35 +70,29 @@ export async function requireVisibleBill(db: Reader, viewerId: number, billId: n
 /**
  * Whether a stored file belongs to something the viewer sees: a statement's document or photo, a
  * bill's document, a ticket's courier waybill, or a catalogue picture (gift, trade-in instrument),
- * which every logged-in account sees. Files are never listed, only reached this way.
+ * which every logged-in account sees. A file is public only while nothing private uses it: the same
+ * upload as a catalogue picture and as a clinic's bill stays that clinic's. Files are never listed,
+ * only reached this way.
  */
 export async function canSeeFile(db: Reader, viewerId: number, fileId: number): Promise<boolean> {
-  if (await isCatalogueImage(db, fileId)) return true;
-  const owners = await visibleClientIds(db, viewerId);
-  const [statement] = await db
-    .select({ id: defectStatements.id })
+  const privateOwners = await privateOwnersOfFile(db, fileId);
+  if (privateOwners.length > 0) {
+    const owners = await visibleClientIds(db, viewerId);
+    return privateOwners.some((owner) => owners.includes(owner));
+  }
+  return isCatalogueImage(db, fileId);
+}
+
+/** The clients whose statements, bills or tickets use the file. */
+async function privateOwnersOfFile(db: Reader, fileId: number): Promise<number[]> {
+  const statements = await db
+    .select({ clientId: tickets.clientId })
     .from(defectStatements)
     .innerJoin(tickets, eq(tickets.id, defectStatements.ticketId))
-    .where(
-      and(
-        inArray(tickets.clientId, owners),
-        or(eq(defectStatements.documentFileId, fileId), sql`${defectStatements.photoFileIds} @> ${JSON.stringify([fileId])}::jsonb`),
-      ),
-    )
-    .limit(1);
-  if (statement) return true;
-  const [bill] = await db
-    .select({ id: bills.id })
-    .from(bills)
-    .where(and(inArray(bills.clientId, owners), eq(bills.documentFileId, fileId)))
-    .limit(1);
-  if (bill) return true;
-  const [waybill] = await db
-    .select({ id: tickets.id })
-    .from(tickets)
-    .where(and(inArray(tickets.clientId, owners), eq(tickets.waybillFileId, fileId)))
-    .limit(1);
-  return Boolean(waybill);
+    .where(or(eq(defectStatements.documentFileId, fileId), sql`${defectStatements.photoFileIds} @> ${JSON.stringify([fileId])}::jsonb`));
+  const billRows = await db.select({ clientId: bills.clientId }).from(bills).where(eq(bills.documentFileId, fileId));
+  const waybills = await db.select({ clientId: tickets.clientId }).from(tickets).where(eq(tickets.waybillFileId, fileId));
+  return [...new Set([...statements, ...billRows, ...waybills].map((row) => row.clientId))];
 }
 
 /** Gift and trade-in pictures are public catalogue images, not anybody's records. */

@@ -38,10 +38,19 @@ export function encodeTimestampCursor(key: TimestampKey): string {
   return encode(`${key.at}|${key.id}`);
 }
 
+/**
+ * A time our rows can have: a real calendar moment (no 30 February: the text must survive a round
+ * trip through Date) from 1970 on. Year 0000 parses in JS but not in PostgreSQL.
+ */
+function isRowTime(at: string): boolean {
+  const ms = Date.parse(at);
+  return Number.isFinite(ms) && ms >= 0 && new Date(ms).toISOString().slice(0, 19) === at.slice(0, 19);
+}
+
 /** The key in a (created_at, id) cursor; 422 when it is not one we issued. */
 export function decodeTimestampCursor(cursor: string): TimestampKey {
   const match = TIMESTAMP_KEY.exec(decode(cursor));
-  if (!match || Number.isNaN(Date.parse(match[1]!))) throw invalid();
+  if (!match || !isRowTime(match[1]!)) throw invalid();
   return { at: match[1]!, id: checkedId(match[2]!) };
 }
 

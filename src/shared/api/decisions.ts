@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { object } from './object.ts';
 import { defineEndpoint, okResponse } from './endpoint.ts';
 import { MAX_INT4, positiveInt4 } from './ids.ts';
 import { moneyString } from './query.ts';
@@ -23,7 +24,7 @@ export const decisionMessages = {
 } as const;
 
 /** The statement as the user saw it. */
-const seenStatement = v.object({
+const seenStatement = object({
   id: positiveInt4(),
   version: positiveInt4(),
 });
@@ -40,7 +41,7 @@ export const approveDefects = defineEndpoint({
   method: 'POST',
   path: '/ajax/cabinet/defects/approve',
   input: v.pipe(
-    v.object({
+    object({
       ticket_id: ticketId,
       defects: v.pipe(v.array(seenStatement), v.minLength(1), v.maxLength(500)),
       /** Points spent on this repair; only with a single statement. */
@@ -62,7 +63,7 @@ export const approveDefects = defineEndpoint({
 export const rejectDefects = defineEndpoint({
   method: 'POST',
   path: '/ajax/cabinet/defects/reject',
-  input: v.object({
+  input: object({
     ticket_id: ticketId,
     defects: v.pipe(v.array(seenStatement), v.minLength(1), v.maxLength(500)),
     comment: v.picklist(REJECT_REASONS, decisionMessages.reasonRequired),
@@ -73,7 +74,7 @@ export const rejectDefects = defineEndpoint({
 export const discussDefect = defineEndpoint({
   method: 'POST',
   path: '/ajax/cabinet/defects/discuss',
-  input: v.object({
+  input: object({
     ticket_id: ticketId,
     defect: seenStatement,
     comment: v.pipe(
@@ -89,7 +90,7 @@ export const discussDefect = defineEndpoint({
 export const tradeInDefect = defineEndpoint({
   method: 'POST',
   path: '/ajax/cabinet/defects/trade-in',
-  input: v.object({
+  input: object({
     ticket_id: ticketId,
     defect: seenStatement,
     instrument_id: positiveInt4(),
@@ -102,13 +103,13 @@ export const tradeInDefect = defineEndpoint({
  * What a decision on a statement depends on: its cost, status and whether it is decided already,
  * with the version that grows whenever any of them changes.
  */
-export const statementTerms = v.object({ id: v.number(), version: v.number(), sum: moneyString, status: v.number(), agreed: v.number() });
+export const statementTerms = object({ id: v.number(), version: v.number(), sum: moneyString, status: v.number(), agreed: v.number() });
 export type StatementTerms = v.InferOutput<typeof statementTerms>;
 
 /** In a 409 `details`: the statements as they are now, so the user sees what changed. */
-export const conflictDetails = v.object({ statements: v.array(statementTerms) });
+export const conflictDetails = object({ statements: v.array(statementTerms) });
 
-export const gift = v.object({
+export const gift = object({
   id: v.number(),
   name: v.string(),
   cost: v.number(),
@@ -133,8 +134,8 @@ export function ballsForDiscount(sum: string, available: number): number {
   return Math.max(0, Math.min(limit, available));
 }
 
-export const tradeInListItem = v.object({ id: v.number(), title: v.string(), list_img: v.nullable(v.string()), price_discount: moneyString });
-export const tradeInDetail = v.object({
+export const tradeInListItem = object({ id: v.number(), title: v.string(), list_img: v.nullable(v.string()), price_discount: moneyString });
+export const tradeInDetail = object({
   id: v.number(),
   title: v.string(),
   page_img: v.nullable(v.string()),

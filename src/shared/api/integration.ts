@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { object } from './object.ts';
 import { positiveInt4 } from './ids.ts';
 import { emailField, passwordField } from '../validation/fields.ts';
 import { messages } from '../validation/messages.ts';
@@ -11,7 +12,7 @@ import { TICKET_STATUSES } from '../dictionaries/ticket-statuses.ts';
 
 const optionalText = (max: number) => v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(max, messages.tooLong))));
 
-export const createClientInput = v.object({
+export const createClientInput = object({
   email: emailField,
   name: v.pipe(v.string(messages.required), v.trim(), v.nonEmpty(messages.required), v.maxLength(60, messages.tooLong)),
   surname: v.pipe(v.string(messages.required), v.trim(), v.nonEmpty(messages.required), v.maxLength(60, messages.tooLong)),
@@ -22,7 +23,7 @@ export const createClientInput = v.object({
 });
 export type CreateClientInput = v.InferOutput<typeof createClientInput>;
 
-export const createClientOutput = v.object({ id: v.number() });
+export const createClientOutput = object({ id: v.number() });
 
 // ── Shared field schemas of the back-office calls ───────────────────────────────────────────────
 // Codes are checked against the dictionaries the portal shows them with, so a code the portal could
@@ -112,11 +113,11 @@ export const linkField = v.pipe(v.string(integrationMessages.url), v.trim(), v.m
 
 const fileIdField = v.nullable(idField);
 
-export const idOutput = v.object({ id: v.number() });
+export const idOutput = object({ id: v.number() });
 
 // ── Offices ─────────────────────────────────────────────────────────────────────────────────────
 
-export const putOfficeInput = v.object({
+export const putOfficeInput = object({
   name: text(200),
   country_name: text(100),
   city: text(100),
@@ -130,18 +131,18 @@ export const putOfficeInput = v.object({
 });
 export type PutOfficeInput = v.InferOutput<typeof putOfficeInput>;
 /** `created` is true when the office did not exist before. */
-export const putOfficeOutput = v.object({ id: v.number(), created: v.boolean() });
+export const putOfficeOutput = object({ id: v.number(), created: v.boolean() });
 
 // ── Tickets ─────────────────────────────────────────────────────────────────────────────────────
 
-export const instrumentInput = v.object({
+export const instrumentInput = object({
   serial_number: text(100),
   type: instrumentTypeField,
   description: v.optional(v.pipe(v.string(messages.required), v.trim(), v.maxLength(2000, messages.tooLong)), ''),
   status: instrumentStatusField,
 });
 
-export const createTicketInput = v.object({
+export const createTicketInput = object({
   client_id: idField,
   status: ticketStatusField,
   office_id: v.optional(v.nullable(idField)),
@@ -153,9 +154,9 @@ export const createTicketInput = v.object({
   ),
 });
 export type CreateTicketInput = v.InferOutput<typeof createTicketInput>;
-export const createTicketOutput = v.object({ id: v.number(), instruments: v.array(idOutput) });
+export const createTicketOutput = object({ id: v.number(), instruments: v.array(idOutput) });
 
-export const shippingOrderInput = v.object({
+export const shippingOrderInput = object({
   tracking_link: v.optional(v.nullable(linkField)),
   provider_order_id: v.optional(v.nullable(v.pipe(v.string(integrationMessages.providerOrderId), v.trim(), v.regex(/^[A-Za-z0-9._-]{1,100}$/, integrationMessages.providerOrderId)))),
   /** Extension: the courier's waybill (a file uploaded with POST /files). */
@@ -163,7 +164,7 @@ export const shippingOrderInput = v.object({
 });
 
 export const patchTicketInput = v.pipe(
-  v.object({
+  object({
     status: v.optional(ticketStatusField),
     office_id: v.optional(v.nullable(idField)),
     finished: v.optional(booleanField),
@@ -173,11 +174,11 @@ export const patchTicketInput = v.pipe(
   v.check((input) => Object.values(input).some((value) => value !== undefined), integrationMessages.nothingToChange),
 );
 export type PatchTicketInput = v.InferOutput<typeof patchTicketInput>;
-export const patchTicketOutput = v.object({ id: v.number(), changed: v.array(v.string()) });
+export const patchTicketOutput = object({ id: v.number(), changed: v.array(v.string()) });
 
 // ── Defect statements ───────────────────────────────────────────────────────────────────────────
 
-export const createDefectInput = v.object({
+export const createDefectInput = object({
   series: text(200),
   type: instrumentTypeField,
   name: text(300),
@@ -192,10 +193,10 @@ export const createDefectInput = v.object({
   document_file_id: v.optional(fileIdField),
 });
 export type CreateDefectInput = v.InferOutput<typeof createDefectInput>;
-export const createDefectOutput = v.object({ id: v.number(), version: v.number() });
+export const createDefectOutput = object({ id: v.number(), version: v.number() });
 
 export const patchDefectInput = v.pipe(
-  v.object({
+  object({
     status: v.optional(defectStatusField),
     sum: v.optional(moneyField),
     conclusion: nullableText(5000),
@@ -206,14 +207,14 @@ export const patchDefectInput = v.pipe(
 );
 export type PatchDefectInput = v.InferOutput<typeof patchDefectInput>;
 /** `version` after the call; `changed` lists the fields whose value actually changed. */
-export const patchDefectOutput = v.object({ id: v.number(), version: v.number(), changed: v.array(v.string()) });
+export const patchDefectOutput = object({ id: v.number(), version: v.number(), changed: v.array(v.string()) });
 
 // ── Bills ───────────────────────────────────────────────────────────────────────────────────────
 
 /** 'Оплачен' is paid, null is "no data", any other text is unpaid (API.md "Codes"). */
 const billStatusField = v.nullable(v.pipe(v.string(messages.required), v.trim(), v.maxLength(100, messages.tooLong)));
 
-export const createBillInput = v.object({
+export const createBillInput = object({
   client_id: idField,
   id_1c: text(100),
   date: dateField,
@@ -224,28 +225,28 @@ export const createBillInput = v.object({
 });
 export type CreateBillInput = v.InferOutput<typeof createBillInput>;
 
-export const patchBillInput = v.object({ status: billStatusField });
+export const patchBillInput = object({ status: billStatusField });
 export type PatchBillInput = v.InferOutput<typeof patchBillInput>;
 
 // ── Notifications, files, events ────────────────────────────────────────────────────────────────
 
-export const createNotificationInput = v.object({ client_id: idField, description: text(2000) });
+export const createNotificationInput = object({ client_id: idField, description: text(2000) });
 export type CreateNotificationInput = v.InferOutput<typeof createNotificationInput>;
 
 /** Uploads: multipart/form-data with one part named `file`. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const uploadFileOutput = v.object({ id: v.number(), mime_type: v.string(), size: v.number(), sha256: v.string() });
+export const uploadFileOutput = object({ id: v.number(), mime_type: v.string(), size: v.number(), sha256: v.string() });
 
 const queryNumber = (message: string, max: number) =>
   v.pipe(v.string(message), v.regex(/^\d{1,16}$/, message), v.transform(Number), v.maxValue(max, message));
 
-export const listEventsQuery = v.object({
+export const listEventsQuery = object({
   /** The last `next` received; 0 or absent for the start of the feed. */
   after: v.optional(queryNumber(integrationMessages.after, Number.MAX_SAFE_INTEGER), '0'),
   limit: v.optional(v.pipe(queryNumber(integrationMessages.limit, 1000), v.minValue(1, integrationMessages.limit)), '100'),
 });
 
-export const eventOutput = v.object({
+export const eventOutput = object({
   id: v.number(),
   type: v.string(),
   created_at: v.string(),
@@ -255,12 +256,12 @@ export const eventOutput = v.object({
 });
 export type FeedEvent = v.InferOutput<typeof eventOutput>;
 /** `next` is a number: the id of the last event returned, or the `after` given when none are. */
-export const listEventsOutput = v.object({ events: v.array(eventOutput), next: v.number() });
+export const listEventsOutput = object({ events: v.array(eventOutput), next: v.number() });
 export type FeedPage = v.InferOutput<typeof listEventsOutput>;
 
 // ── Extensions the portal needs (docs/api.md) ──────────────────────────────────────────────────
 
-export const putGiftInput = v.object({
+export const putGiftInput = object({
   name: text(200),
   cost: v.pipe(v.number(integrationMessages.cost), v.integer(integrationMessages.cost), v.minValue(0, integrationMessages.cost), v.maxValue(1_000_000_000, integrationMessages.cost)),
   image_file_id: v.optional(fileIdField),
@@ -268,7 +269,7 @@ export const putGiftInput = v.object({
 });
 export type PutGiftInput = v.InferOutput<typeof putGiftInput>;
 
-export const putTradeInInstrumentInput = v.object({
+export const putTradeInInstrumentInput = object({
   title: text(300),
   list_image_file_id: v.optional(fileIdField),
   page_image_file_id: v.optional(fileIdField),
@@ -279,9 +280,9 @@ export const putTradeInInstrumentInput = v.object({
 });
 export type PutTradeInInstrumentInput = v.InferOutput<typeof putTradeInInstrumentInput>;
 
-export const upsertOutput = v.object({ id: v.number(), created: v.boolean() });
+export const upsertOutput = object({ id: v.number(), created: v.boolean() });
 
-export const changePointsInput = v.object({
+export const changePointsInput = object({
   delta: v.pipe(
     v.number(integrationMessages.points),
     v.integer(integrationMessages.points),
@@ -293,5 +294,5 @@ export const changePointsInput = v.object({
 });
 export type ChangePointsInput = v.InferOutput<typeof changePointsInput>;
 /** The ledger entry's id and the balance after it. */
-export const changePointsOutput = v.object({ id: v.number(), balance: v.number() });
+export const changePointsOutput = object({ id: v.number(), balance: v.number() });
 
