@@ -3,11 +3,15 @@ import { eq, sql } from 'drizzle-orm';
 import type { CreateDefectInput, PatchDefectInput } from '#shared/api/integration.ts';
 import { defectStatusLabel } from '#shared/dictionaries/defect-statuses.ts';
 import { formatMoney } from '#shared/format/number/money.ts';
+import { BONUS_FORMS, countOf } from '#shared/format/plural.ts';
 import type { AppDeps } from '#server/context.ts';
+import type { Tx } from '#server/db/client.ts';
 import { recordEvent, recordHistory } from '#server/db/journal.ts';
 import { defectStatements, tickets } from '#server/db/schema.ts';
 import { notFound } from '#server/services/access.ts';
 import { requireFiles } from '#server/services/integration-refs.ts';
+import { lockClient } from '#server/services/points.ts';
+import { afterReopening, reopenedByNewPrice } from '#server/services/repriced-statement.ts';
 
 // Defect statements (repair quotes) from the back office. `version` starts at 1 and grows by one
 // with every PATCH that changes something: a clinic's decision names the version it saw, and the
@@ -64,11 +68,23 @@ export async function createDefect(deps: AppDeps, ticketId: number, input: Creat
   });
 }
 
+async function lockClientOfStatement(tx: Tx, defectId: number): Promise<void> {
+  const [owner] = await tx
+    .select({ clientId: tickets.clientId })
+    .from(defectStatements)
+    .innerJoin(tickets, eq(tickets.id, defectStatements.ticketId))
+    .where(eq(defectStatements.id, defectId));
+  if (owner) await lockClient(tx, owner.clientId);
+}
+
 type Changes = Partial<{ status: number; sum: string; conclusion: string | null; departure: string | null; agreed: number }>;
 
 export async function patchDefect(deps: AppDeps, defectId: number, input: PatchDefectInput): Promise<{ id: number; version: number; changed: string[] }> {
   const now = deps.now();
   return deps.database.db.transaction(async (tx) => {
+    // A new price may give points back (repriced-statement.ts): the client's lock comes first, as
+    // every writer takes it (ADR 0008), before the statement's.
+    if (input.sum !== undefined) await lockClientOfStatement(tx, defectId);
     // `for update`: a concurrent decision on this statement waits, then sees the new version.
     const [current] = await tx
       .select({ statement: defectStatements, clientId: tickets.clientId })
@@ -89,6 +105,8 @@ export async function patchDefect(deps: AppDeps, defectId: number, input: PatchD
       // numeric comes back as '12500.00'; the input has exactly two places too, so strings compare.
       if (statement[key] !== value) Object.assign(changes, { [key]: value });
     }
+    const reopened = reopenedByNewPrice(statement, { sum: changes.sum, agreed: input.agreed });
+    if (reopened) Object.assign(changes, reopened);
     const changed = Object.keys(changes);
     if (changed.length === 0) return { id: defectId, version: statement.version, changed };
 
@@ -98,6 +116,11 @@ export async function patchDefect(deps: AppDeps, defectId: number, input: PatchD
       .where(eq(defectStatements.id, defectId))
       .returning({ version: defectStatements.version });
     const version = updated?.version ?? statement.version + 1;
+    const number = statementNumber(statement);
+    const returned =
+      reopened && changes.sum !== undefined
+        ? await afterReopening(tx, { clientId: current.clientId, statementId: defectId, number, sum: changes.sum, now })
+        : 0;
     await recordEvent(tx, {
       type: 'defect.updated',
       clientId: current.clientId,
@@ -105,10 +128,12 @@ export async function patchDefect(deps: AppDeps, defectId: number, input: PatchD
       payload: { defect_id: defectId, ticket_id: statement.ticketId, version, changed: changes },
       createdAt: now,
     });
-    const number = statementNumber(statement);
     const lines: string[] = [];
     if (changes.status !== undefined) lines.push(`Статус дефектной ведомости №${number} изменён на «${defectStatusLabel(changes.status)}»`);
-    if (changes.sum !== undefined) lines.push(`Сумма по дефектной ведомости №${number} изменена на ${formatMoney(changes.sum)}`);
+    if (changes.sum !== undefined) {
+      lines.push(`Сумма по дефектной ведомости №${number} изменена на ${formatMoney(changes.sum)}${reopened ? ': нужно согласовать ремонт заново' : ''}`);
+    }
+    if (returned > 0) lines.push(`Возвращено ${countOf(returned, BONUS_FORMS)}, списанных при согласовании ведомости №${number}`);
     for (const description of lines) {
       await recordHistory(tx, {
         clientId: current.clientId,
