@@ -12,8 +12,10 @@ const outDir = path.join(root, 'dist', 'server');
 
 await rm(outDir, { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(root, 'src', 'server', 'index.ts')],
-  outfile: path.join(outDir, 'index.js'),
+  // The PDF worker thread is its own entry: pdf/ticket-pdf-renderer.ts finds it beside index.js.
+  entryPoints: [path.join(root, 'src', 'server', 'index.ts'), path.join(root, 'src', 'server', 'pdf', 'ticket-pdf-worker.ts')],
+  outdir: outDir,
+  entryNames: '[name]',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -23,7 +25,7 @@ await build({
   logLevel: 'warning',
 });
 await cp(path.join(root, 'src', 'server', 'db', 'migrations'), path.join(outDir, 'migrations'), { recursive: true });
-console.log(`build-server: ${path.relative(root, outDir)}/index.js and migrations written`);
+console.log(`build-server: ${path.relative(root, outDir)}/index.js, the PDF worker and migrations written`);
 
 const clientDir = path.join(root, 'dist', 'client');
 if (await stat(clientDir).then((s) => s.isDirectory(), () => false)) {

@@ -5,10 +5,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pdfAttacks } from './attack-pdf.mjs';
 import { scryptAttacks } from './attack-scrypt.mjs';
 import { startServer } from './server.mjs';
 
-export const ATTACKS = [...scryptAttacks];
+export const ATTACKS = [...scryptAttacks, ...pdfAttacks];
 
 /** Starts a fresh server per attack (a clean database, no earlier throttles) and runs each. */
 export async function runAttacks({ root, databaseUrl, attacks = ATTACKS, log = console.error }) {

@@ -1,3 +1,4 @@
+import type { Ticket } from '#shared/api/tickets.ts';
 import type { Database } from './db/client.ts';
 
 /** Validated settings; `env.ts` is the only reader of process.env and produces this. */
@@ -50,6 +51,8 @@ export interface AppDeps {
   log: Logger;
   /** Password hashing with its cost and concurrency cap (services/passwords.ts). */
   passwords: PasswordHasher;
+  /** Ticket PDFs: rendered off the event loop, one at a time, cached by content (services/ticket-pdfs.ts). */
+  ticketPdfs: TicketPdfs;
   /** Injectable clock so expiry rules can be tested without waiting. */
   now(): Date;
 }
@@ -59,6 +62,21 @@ export interface PasswordHasher {
   hash(plain: string): Promise<string>;
   /** Against `stored`, or with null (no such account) against a dummy hash, so both take the same time. */
   verify(plain: string, stored: string | null): Promise<boolean>;
+}
+
+/** A ticket's PDF and its ETag; see services/ticket-pdfs.ts. */
+export interface TicketPdfs {
+  /** The ETag the ticket's PDF has (its content hash): a matching If-None-Match needs no drawing. */
+  etagOf(ticket: Ticket): string;
+  /** `beforeDrawing` runs only when the PDF is not in memory yet (a throttle that spares cached answers). */
+  render(ticket: Ticket, beforeDrawing?: () => Promise<unknown>): Promise<{ etag: string; data: Buffer }>;
+  close(): Promise<void>;
+}
+
+/** Draws ticket PDFs (pdf/ticket-pdf-renderer.ts): a worker thread in the server. */
+export interface TicketPdfRenderer {
+  render(ticket: Ticket): Promise<Buffer>;
+  close(): Promise<void>;
 }
 
 export interface SessionInfo {

@@ -70,6 +70,30 @@ async function waitForHealth(port: number, server: Started): Promise<unknown> {
   throw new Error(`server did not become healthy:\n${server.output()}`);
 }
 
+/** Logs the demo clinic in as the app does (CSRF cookie and token first); returns the cookie header. */
+async function logInDemo(base: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const keep = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const eq = pair.indexOf('=');
+      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+  };
+  const header = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  const first = await fetch(`${base}/ajax/user/data`);
+  keep(first);
+  const { csrf_token: token } = (await first.json()) as { csrf_token: string };
+  const login = await fetch(`${base}/ajax/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie: header(), origin: base },
+    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
+  });
+  expect(login.status).toBe(200);
+  keep(login);
+  return header();
+}
+
 describe('server process', () => {
   it('starts, seeds, stops on SIGTERM with exit 0, and keeps its data across a restart', async () => {
     const port = await freePort();
@@ -81,6 +105,17 @@ describe('server process', () => {
     expect(first.output()).toContain(DEMO_EMAIL);
     expect(first.output()).toContain(DEMO_PASSWORD);
     expect(first.output()).toContain('demo data seeded');
+    // The ticket PDF is drawn in a worker thread (its own file next to the renderer), while the
+    // event loop keeps answering.
+    const base = `http://127.0.0.1:${port}`;
+    const cookie = await logInDemo(base);
+    const { data } = (await (await fetch(`${base}/ajax/cabinet/tickets`, { headers: { cookie } })).json()) as { data: Array<{ id: number }> };
+    const drawing = fetch(`${base}/ajax/cabinet/tickets/${data[0]!.id}/get-pdf`, { headers: { cookie } });
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    const pdf = await drawing;
+    expect(pdf.status).toBe(200);
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+
     // Headers over 16 KB: a short Russian 431, and the server goes on serving.
     const oversized = await fetch(`http://127.0.0.1:${port}/healthz`, { headers: { 'x-padding': 'a'.repeat(20 * 1024) } });
     expect(oversized.status).toBe(431);

@@ -12,7 +12,9 @@ import { DataDirInUseError, lockDataDir } from './lib/data-dir-lock.ts';
 import { createLogger } from './lib/logger.ts';
 import { answerUnparsableRequests, MAX_HEADER_BYTES } from './lib/unparsable-requests.ts';
 import { createMailer } from './mail/mailer.ts';
+import { workerThreadRenderer } from './pdf/ticket-pdf-renderer.ts';
 import { createPasswordHasher } from './services/passwords.ts';
+import { createTicketPdfs } from './services/ticket-pdfs.ts';
 
 /** How long in-flight requests may take to finish after a stop signal before we give up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -67,6 +69,7 @@ async function main(): Promise<void> {
 
   const now = () => new Date();
   const passwords = createPasswordHasher();
+  const ticketPdfs = createTicketPdfs(workerThreadRenderer());
   if (config.seedDemo && (await seedDemo(database.db, now(), passwords.hash))) log.info('demo data seeded');
   const showDemoLogin = await demoAccountExists(database.db);
 
@@ -76,7 +79,7 @@ async function main(): Promise<void> {
     outboxDir: path.join(config.dataDir, 'outbox'),
     log,
   });
-  const deps: AppDeps = { config, database, mailer, log, passwords, now };
+  const deps: AppDeps = { config, database, mailer, log, passwords, ticketPdfs, now };
   const app = createApp(deps);
 
   const server = serve({ fetch: app.fetch, port: config.port, serverOptions: { maxHeaderSize: MAX_HEADER_BYTES } }, (info) => {
@@ -118,6 +121,7 @@ async function main(): Promise<void> {
     // close() stops accepting and waits for in-flight requests; idle keep-alive sockets would hold it open.
     server.close(async () => {
       try {
+        await ticketPdfs.close();
         await database.close();
         log.info('stopped');
         process.exit(0);

@@ -14,7 +14,9 @@ import type { AppDeps, AppEnv, Config, PasswordHasher } from '../../src/server/c
 import { openPglite, openPostgres, type Database, type Db } from '../../src/server/db/client.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
 import { createMailer } from '../../src/server/mail/mailer.ts';
+import { sameThreadRenderer } from '../../src/server/pdf/ticket-pdf-renderer.ts';
 import { createPasswordHasher, TEST_COST } from '../../src/server/services/passwords.ts';
+import { createTicketPdfs } from '../../src/server/services/ticket-pdfs.ts';
 import {
   latestOutboxMessage,
   listOutbox,
@@ -143,7 +145,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir, log });
   // Cheap hashing (same algorithm and format): full cost is paid only in passwords.test.ts.
   const passwords = options.passwords ?? createPasswordHasher({ cost: TEST_COST, concurrency: 4 });
-  const deps: AppDeps = { config, database: opened.database, mailer, log, passwords, now };
+  // PDFs on the test's own thread (a worker thread cannot load the TypeScript sources).
+  const ticketPdfs = createTicketPdfs(sameThreadRenderer());
+  const deps: AppDeps = { config, database: opened.database, mailer, log, passwords, ticketPdfs, now };
 
   if (options.seed) {
     const { seedDemo } = await import('../../src/server/db/seed.ts');

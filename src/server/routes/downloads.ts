@@ -4,12 +4,9 @@ import type { AppEnv } from '#server/context.ts';
 import { ApiFailure, sendFailure } from '#server/lib/api-failure.ts';
 import { contentDisposition } from '#server/lib/content-disposition.ts';
 import { readParams, readPathId } from '#server/lib/validate.ts';
-import {
-  billDocumentForViewer,
-  fileForViewer,
-  ticketPdfForViewer,
-  waybillForViewer,
-} from '#server/services/downloads.ts';
+import { billDocumentForViewer, fileForViewer, waybillForViewer } from '#server/services/downloads.ts';
+import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
+import { loadTicket } from '#server/services/ticket-detail.ts';
 import { requireSession } from '#server/services/sessions.ts';
 
 // Binary answers of downloadPaths (#shared/api/tickets.ts). Owner only: access.ts decides, a
@@ -78,6 +75,13 @@ download('/ajax/cabinet/bills/:id/download', async (c, viewerId) => {
 });
 
 download('/ajax/cabinet/tickets/:id/get-pdf', async (c, viewerId) => {
-  const pdf = await ticketPdfForViewer(c.var.deps.database.db, viewerId, readPathId(c));
-  return { name: pdf.name, mimeType: 'application/pdf', data: pdf.data, inline: true };
+  const { deps } = c.var;
+  const ticket = await loadTicket(deps.database.db, viewerId, readPathId(c));
+  const pdf = { name: `Заявка №${ticket.id}.pdf`, mimeType: 'application/pdf', inline: true };
+  // The browser's copy is current: a 304 (sendDownload), with nothing drawn and nothing counted; only
+  // drawings count against the account's limit, not copies answered from memory.
+  const etag = deps.ticketPdfs.etagOf(ticket);
+  if (c.req.header('If-None-Match') === `"${etag}"`) return { ...pdf, data: new Uint8Array(), etag };
+  const drawn = await deps.ticketPdfs.render(ticket, () => enforceLimits(deps, [[rateRules.ticketPdfAccount, String(viewerId)]]));
+  return { ...pdf, ...drawn };
 });

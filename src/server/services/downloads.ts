@@ -1,8 +1,6 @@
 import type { Db, Tx } from '#server/db/client.ts';
-import { renderTicketPdf } from '#server/pdf/ticket-pdf.ts';
 import { canSeeFile, notFound, requireVisibleBill, requireVisibleWaybillTicket } from '#server/services/access.ts';
 import { loadFile, type StoredFile } from '#server/services/files.ts';
-import { loadTicket } from '#server/services/ticket-detail.ts';
 
 // What the browser may download (downloadPaths in #shared/api/tickets.ts). Each one asks access.ts
 // first; a file that is not the viewer's, or not there, is the same 404.
@@ -33,7 +31,3 @@ export async function billDocumentForViewer(db: Reader, viewerId: number, billId
 }
 
 /** The ticket PDF, rendered from the same data the ticket page shows. */
-export async function ticketPdfForViewer(db: Reader, viewerId: number, ticketId: number): Promise<{ name: string; data: Buffer }> {
-  const ticket = await loadTicket(db, viewerId, ticketId);
-  return { name: `Заявка №${ticket.id}.pdf`, data: await renderTicketPdf(ticket) };
-}

@@ -38,6 +38,8 @@ export const rateRules = {
   resetRequestEmail: { name: 'reset-request:email', limit: 5, windowSeconds: HOUR },
   resetRequestIp: { name: 'reset-request:ip', limit: 20, windowSeconds: HOUR },
   resetSubmitIp: { name: 'reset-submit:ip', limit: 30, windowSeconds: 10 * MINUTE },
+  /** Ticket PDFs drawn for one account (a 304, or a copy still in memory, is not counted). */
+  ticketPdfAccount: { name: 'ticket-pdf:account', limit: 30, windowSeconds: 10 * MINUTE },
   /** A page in an error loop must not flood the log. */
   clientErrorsIp: { name: 'client-errors:ip', limit: 30, windowSeconds: 10 * MINUTE },
 } satisfies Record<string, RateRule>;
