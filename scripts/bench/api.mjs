@@ -65,6 +65,7 @@ export function cannon(url, { headers = {}, duration, connections }) {
         rps: result.requests.average,
         p50: result.latency.p50,
         p99: result.latency.p99,
+        max: result.latency.max,
         total: result.requests.total,
         non2xx: result.non2xx,
         errors: result.errors + result.timeouts,

@@ -5,14 +5,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { listAttacks } from './attack-list.mjs';
 import { pdfAttacks } from './attack-pdf.mjs';
 import { scryptAttacks } from './attack-scrypt.mjs';
 import { startServer } from './server.mjs';
 
-export const ATTACKS = [...scryptAttacks, ...pdfAttacks];
+export const ATTACKS = [...scryptAttacks, ...pdfAttacks, ...listAttacks];
 
 /** Starts a fresh server per attack (a clean database, no earlier throttles) and runs each. */
-export async function runAttacks({ root, databaseUrl, attacks = ATTACKS, log = console.error }) {
+export async function runAttacks({ root, databaseUrl, attacks = ATTACKS, log = console.error, only }) {
+  if (only) attacks = attacks.filter((attack) => attack.name.includes(only));
   const rows = [];
   for (const attack of attacks) {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-attack-'));
@@ -36,7 +38,7 @@ export function attackTable(rows, label) {
     '|---|---|---|---|---|---|',
   ];
   for (const { attack, figures: f } of rows) {
-    const answers = Object.entries(f.outcome).map(([status, count]) => `${count}×${status}`).join(', ');
+    const answers = Object.entries(f.outcome).map(([what, count]) => (/^\d+$/.test(what) ? `${count}×${what}` : `${what}: ${count}`)).join(', ');
     lines.push(`| ${attack.name} | ${answers} | ${f.healthzMaxMs} ms (${f.healthzCount} polls) | ${f.rssBeforeMb} → ${f.rssMaxMb} → ${f.rssAfterMb} MB | ${f.seconds} s | ${attack.target} |`);
   }
   return lines.join('\n');

@@ -27,6 +27,8 @@ const opt = (name, fallback) => {
 };
 const flag = (name) => args.includes(`--${name}`);
 const DURATION = opt('duration', 10);
+/** `--only=PDF`: the attacks whose name contains this. */
+const ONLY = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const CONNECTIONS = opt('connections', 10);
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const JS_BUDGET = 150 * 1024;
@@ -230,10 +232,10 @@ function render() {
 async function attackMain() {
   out('## Attack replays');
   out();
-  out(attackTable(await runAttacks({ root, log }), 'PGlite'));
+  out(attackTable(await runAttacks({ root, log, only: ONLY }), 'PGlite'));
   out();
   if (flag('skip-pg')) out('PostgreSQL: skipped (--skip-pg)');
-  else out(attackTable(await withScratchPostgres((databaseUrl) => runAttacks({ root, databaseUrl, log })), 'PostgreSQL'));
+  else out(attackTable(await withScratchPostgres((databaseUrl) => runAttacks({ root, databaseUrl, log, only: ONLY })), 'PostgreSQL'));
 }
 
 async function main() {
