@@ -126,10 +126,13 @@ describe('installing in Chromium', () => {
       await screenshot(page, 'phone-install-invitation');
       await button(invitation, 'Не сейчас').click();
       await invitation.waitFor({ state: 'detached' });
+      // Chromium offers again on every load; the dismissal is remembered. The offer is awaited as
+      // an event, then two frames for the app to have drawn whatever it would draw for it.
+      await page.addInitScript(() => addEventListener('beforeinstallprompt', () => Object.assign(window, { installOffered: true })));
       await page.reload();
       await page.getByRole('heading', { level: 1 }).waitFor();
-      // Chromium offers again on every load; the dismissal is remembered.
-      await page.waitForTimeout(1_500);
+      await page.waitForFunction(() => 'installOffered' in window);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       expect(await invitation.count()).toBe(0);
     });
   });
@@ -157,8 +160,8 @@ describe('a deploy that removed a route chunk', () => {
       await page.goto('/contacts');
       const error = page.getByRole('alert').filter({ hasText: 'Не удалось загрузить страницу' });
       await error.waitFor();
-      // The first load and exactly one automatic reload: no loop.
-      await page.waitForTimeout(1_000);
+      // The first load and exactly one automatic reload: no loop (once the network is quiet).
+      await page.waitForLoadState('networkidle');
       expect(documentLoads).toBe(2);
       await screenshot(page, 'phone-chunk-error');
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { outboxMessagesFor, waitForOutboxMessage, type OutboxMessage } from '../../src/server/mail/outbox-reader.ts';
+import { outboxMessagesFor, waitForOutboxMessage, type OutboxMessage } from '../setup/outbox-reader.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const screenshotDir = path.join(root, 'test-results', 'screenshots');
@@ -126,6 +126,12 @@ function watchProblems(page: Page): string[] {
   return problems;
 }
 
+/** An uncaught error in the page fails the test, even when everything it checked looked right. */
+function failOnPageErrors(problems: string[]): void {
+  const uncaught = problems.filter((problem) => problem.startsWith('pageerror:'));
+  if (uncaught.length > 0) throw new Error(`uncaught errors in the page:\n${uncaught.join('\n')}`);
+}
+
 /** FAILED-<name>.png and FAILED-<name>.txt (the address, the page's errors and its accessibility tree). */
 async function saveFailure(page: Page, name: string, problems: string[]): Promise<void> {
   try {
@@ -154,6 +160,7 @@ export async function withPage(
   const problems = watchProblems(page);
   try {
     await body(page, context);
+    failOnPageErrors(problems);
   } catch (error) {
     await saveFailure(page, name, problems);
     throw error;
@@ -171,6 +178,7 @@ export async function withContextPage(context: BrowserContext, name: string, bod
   const problems = watchProblems(page);
   try {
     await body(page);
+    failOnPageErrors(problems);
   } catch (error) {
     await saveFailure(page, name, problems);
     throw error;

@@ -23,7 +23,7 @@ import {
   outboxMessagesFor,
   readOutboxFile,
   type OutboxMessage,
-} from '../../src/server/mail/outbox-reader.ts';
+} from './outbox-reader.ts';
 
 export const TEST_INTEGRATION_TOKEN = 'test-integration-token-0123456789';
 export const TEST_PUBLIC_URL = 'http://localhost:8080';

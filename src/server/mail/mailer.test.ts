@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../lib/logger.ts';
 import { createMailer } from './mailer.ts';
-import { latestOutboxMessage, listOutbox, outboxMessagesFor, readOutboxFile, waitForOutboxMessage } from './outbox-reader.ts';
+import { latestOutboxMessage, listOutbox, outboxMessagesFor, readOutboxFile, waitForOutboxMessage } from '../../../tests/setup/outbox-reader.ts';
 
 let dir: string;
 let logs: Array<Record<string, unknown>>;

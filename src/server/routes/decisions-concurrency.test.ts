@@ -27,7 +27,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('concurrent decisions', () => {
+// PGlite is one connection: there the "races" run one after another and prove little; the
+// PostgreSQL run (npm run test:server:pg, in CI) is the real race.
+const onWhat = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite, serialised: the real race is on PostgreSQL';
+
+describe(`concurrent decisions (${onWhat})`, () => {
   it('50 concurrent spends never take the balance below zero; successes add up to what was spent', async () => {
     const me = await loggedInClinic(t);
     await grantPoints(t, me.id, 1000);
