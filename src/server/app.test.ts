@@ -66,10 +66,24 @@ describe('errors', () => {
   it('answer an unexpected failure with a Russian JSON 500, no stack trace, and log it', async () => {
     const res = await t.request('/boom');
     expect(res.status).toBe(500);
-    expect(await res.json()).toEqual({ success: false, message: 'Внутренняя ошибка сервера. Попробуйте позже.' });
-    const logged = t.logs.find((line) => line.msg === 'unhandled error');
-    expect(logged).toBeDefined();
-    expect(JSON.stringify(logged)).toContain('database exploded');
+    const id = res.headers.get('x-request-id')!;
+    expect(id).toMatch(/^[\w-]{8,64}$/);
+    const body = (await res.json()) as { message: string; request_id: string };
+    expect(body).toEqual({ success: false, message: `Внутренняя ошибка сервера. Попробуйте позже. Код ошибки: ${id}`, request_id: id });
+    expect(JSON.stringify(body)).not.toContain('database exploded');
+    // The id in the answer finds the error, and the request's line, in the log.
+    const lines = t.logs.filter((line) => line.request_id === id);
+    expect(lines.map((line) => line.msg)).toEqual(['unhandled error', 'request']);
+    expect(JSON.stringify(lines[0])).toContain('database exploded');
+  });
+
+  it('gives every request its own id, or keeps a plausible one a proxy sent', async () => {
+    const [first, second] = [await t.request('/healthz'), await t.request('/healthz')];
+    expect(first.headers.get('x-request-id')).not.toBe(second.headers.get('x-request-id'));
+    expect((await t.request('/healthz', { headers: { 'x-request-id': 'proxy-abc-123' } })).headers.get('x-request-id')).toBe('proxy-abc-123');
+    const forged = await t.request('/healthz', { headers: { 'x-request-id': 'x "<script>' } });
+    expect(forged.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(t.logs.some((line) => line.request_id === 'proxy-abc-123' && line.msg === 'request')).toBe(true);
   });
 
   it('answer malformed JSON with 400, not 500', async () => {

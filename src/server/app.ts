@@ -1,8 +1,7 @@
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { sql } from 'drizzle-orm';
 import type { AppDeps, AppEnv } from './context.ts';
-import { requestLogger } from './lib/logger.ts';
 import { serveClient } from './static.ts';
 import { accountRoutes } from './routes/account.ts';
 import { integrationRoutes } from './routes/integration.ts';
@@ -10,33 +9,14 @@ import { billsRoutes } from './routes/bills.ts';
 import { clientErrorRoutes } from './routes/client-errors.ts';
 import { decisionsRoutes } from './routes/decisions.ts';
 import { ticketsRoutes } from './routes/tickets.ts';
-import { csrfProtection } from './services/csrf.ts';
-import { loadSession } from './services/sessions.ts';
+import { csrfProtection } from './middleware/csrf.ts';
+import { requestIdentity, requestLogger } from './middleware/request-log.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
+import { loadSession } from './middleware/session.ts';
 
 const NOT_FOUND = { success: false, message: 'Не найдено' } as const;
 const INTERNAL_ERROR = { success: false, message: 'Внутренняя ошибка сервера. Попробуйте позже.' } as const;
 const BAD_REQUEST = { success: false, message: 'Некорректный запрос' } as const;
-
-/**
- * Map tiles are the only third-party content the app loads (Leaflet's default OpenStreetMap tiles);
- * everything else, scripts included, must come from our own origin.
- */
-const TILE_HOSTS = ['https://tile.openstreetmap.org', 'https://*.tile.openstreetmap.org'];
-
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  `img-src 'self' data: blob: ${TILE_HOSTS.join(' ')}`,
-  "font-src 'self'",
-  "connect-src 'self'",
-  "worker-src 'self'",
-  "manifest-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join('; ');
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -46,6 +26,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set('session', null);
     await next();
   });
+  app.use('*', ...requestIdentity());
   app.use('*', securityHeaders(deps.config.secure));
   app.use('*', requestLogger());
 
@@ -92,30 +73,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       return c.json(BAD_REQUEST, 400);
     }
     deps.log.error('unhandled error', { method: c.req.method, path: c.req.path, error });
-    return c.json(INTERNAL_ERROR, 500);
+    // The id lets a user's report be found in the log; it says nothing about the error itself.
+    const id = c.var.requestId;
+    return c.json({ success: false, message: `${INTERNAL_ERROR.message} Код ошибки: ${id}`, request_id: id }, 500);
   });
 
   return app;
-}
-
-function securityHeaders(secure: boolean): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    await next();
-    let headers = c.res.headers;
-    try {
-      headers.set('X-Content-Type-Options', 'nosniff');
-    } catch {
-      // A Response built elsewhere (e.g. fetched) has immutable headers: copy it once.
-      c.res = new Response(c.res.body, c.res);
-      headers = c.res.headers;
-    }
-    headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-    headers.set('X-Content-Type-Options', 'nosniff');
-    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    // Geolocation stays for "find me on the map"; everything else the app never needs.
-    headers.set('Permissions-Policy', 'camera=(), microphone=(), payment=(), usb=(), geolocation=(self)');
-    headers.set('X-Frame-Options', 'DENY');
-    headers.set('Cross-Origin-Opener-Policy', 'same-origin');
-    if (secure) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-  };
 }

@@ -89,5 +89,7 @@ export type AppEnv = {
   Variables: {
     deps: AppDeps;
     session: SessionInfo | null;
+    /** X-Request-Id (middleware/request-log.ts): in every log line and in a 500's answer. */
+    requestId: string;
   };
 };

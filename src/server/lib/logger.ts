@@ -1,5 +1,5 @@
-import type { MiddlewareHandler } from 'hono';
-import type { AppEnv, LogFields, Logger } from '../context.ts';
+import type { LogFields, Logger } from '../context.ts';
+import { currentRequestId } from './request-context.ts';
 
 type Level = 'info' | 'warn' | 'error';
 
@@ -16,6 +16,8 @@ function serialisable(value: unknown): unknown {
 export function createLogger(sink: LogSink = (line) => process.stdout.write(`${line}\n`)): Logger {
   const write = (level: Level, msg: string, fields?: LogFields) => {
     const record: Record<string, unknown> = { level, time: new Date().toISOString(), msg };
+    const requestId = currentRequestId();
+    if (requestId !== undefined) record.request_id = requestId;
     for (const [key, value] of Object.entries(fields ?? {})) {
       if (!(key in record)) record[key] = serialisable(value);
     }
@@ -41,21 +43,4 @@ export const silentLogger: Logger = { info: () => {}, warn: () => {}, error: () 
 /** Long opaque path segments (reset links, tokens) are replaced so they never reach the logs. */
 export function redactPath(path: string): string {
   return path.replace(/[A-Za-z0-9_\-.~%]{32,}/g, ':redacted');
-}
-
-/**
- * One line per request: method, path (no query string: it may carry reset tokens), status, duration.
- * Headers and bodies are never logged, so cookies, passwords and tokens cannot leak here.
- */
-export function requestLogger(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const started = performance.now();
-    await next();
-    const ms = Math.round((performance.now() - started) * 10) / 10;
-    const status = c.res.status;
-    const fields = { method: c.req.method, path: redactPath(c.req.path), status, ms };
-    const log = c.var.deps.log;
-    if (status >= 500) log.error('request', fields);
-    else log.info('request', fields);
-  };
 }

@@ -14,18 +14,14 @@ import { unauthorized } from '#server/lib/api-failure.ts';
 import { clientIp } from '#server/lib/client-ip.ts';
 import { route } from '#server/lib/validate.ts';
 import { authenticate, loadUserData } from '#server/services/accounts.ts';
-import { csrfProtection } from '#server/services/csrf.ts';
 import * as recovery from '#server/services/password-recovery.ts';
 import * as registration from '#server/services/registration.ts';
-import { csrfTokenFor, endSession, loadSession, requireSession, startSession } from '#server/services/sessions.ts';
+import { requireSession, sessionOf } from '#server/middleware/session.ts';
+import { csrfTokenFor, endSession, startSession } from '#server/services/sessions.ts';
 
 // The account endpoints of src/shared/api/account.ts: thin handlers over the services.
 
 export const accountRoutes = new Hono<AppEnv>();
-
-// Session and CSRF guard every /ajax call. app.ts should also mount these two before any other
-// /ajax routes (both are idempotent), so areas mounted before this one are covered too.
-accountRoutes.use('/ajax/*', loadSession(), csrfProtection());
 
 route(accountRoutes, getUserData, async (c) => {
   const { session, deps } = c.var;
@@ -77,9 +73,7 @@ route(
   accountRoutes,
   changePassword,
   async (c, input) => {
-    const { session, deps } = c.var;
-    if (!session) throw unauthorized();
-    const message = await recovery.changePassword(deps, session, input, clientIp(c));
+    const message = await recovery.changePassword(c.var.deps, sessionOf(c), input, clientIp(c));
     return { success: true, message };
   },
   { before: [requireSession()] },

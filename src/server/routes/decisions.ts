@@ -4,12 +4,11 @@ import { approveDefects, discussDefect, getDefectLoyalty, getTradeInInstrument, 
 import type { Endpoint, EndpointOutput, EndpointParsedInput } from '#shared/api/endpoint.ts';
 import type { AppEnv } from '#server/context.ts';
 import type { Tx } from '#server/db/client.ts';
-import { unauthorized } from '#server/lib/api-failure.ts';
 import { readPathId, route } from '#server/lib/validate.ts';
 import * as decisions from '#server/services/decisions.ts';
 import { requireIdempotencyKey, storedFailure, withIdempotency } from '#server/services/idempotency.ts';
 import { loyaltyFor } from '#server/services/loyalty.ts';
-import { requireSession } from '#server/services/sessions.ts';
+import { requireSession, sessionOf } from '#server/middleware/session.ts';
 import { instrumentDetail, listActiveInstruments } from '#server/services/trade-in.ts';
 
 // Decisions on repair quotes and the data their popups need (src/shared/api/decisions.ts).
@@ -22,18 +21,12 @@ type Ctx = Context<AppEnv>;
 /** Set on an answer that is a stored one, so logs and the service worker can tell a replay. */
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
-function viewerId(c: Ctx): number {
-  const session = c.var.session;
-  if (!session) throw unauthorized();
-  return session.clientId;
-}
-
 
 type DecisionRun<E extends Endpoint> = (tx: Tx, caller: { viewerId: number; now: Date }, input: EndpointParsedInput<E>) => Promise<decisions.DecisionAnswer>;
 
 async function decide<E extends Endpoint>(c: Ctx, endpoint: E, input: EndpointParsedInput<E>, run: DecisionRun<E>): Promise<EndpointOutput<E>> {
   const { deps } = c.var;
-  const caller = { viewerId: viewerId(c), now: deps.now() };
+  const caller = { viewerId: sessionOf(c).clientId, now: deps.now() };
   // requireIdempotencyKey() has already refused a missing or malformed key.
   const key = idempotencyKeyOf(c.req.header(IDEMPOTENCY_HEADER)) ?? '';
   const result = await withIdempotency(deps, caller.viewerId, key, { method: endpoint.method, path: endpoint.path, body: input }, (tx) =>
@@ -57,7 +50,7 @@ route(
   getDefectLoyalty,
   async (c) => {
     c.header('Cache-Control', 'no-store');
-    return { success: true, ...(await loyaltyFor(c.var.deps.database.db, viewerId(c), readPathId(c))) };
+    return { success: true, ...(await loyaltyFor(c.var.deps.database.db, sessionOf(c).clientId, readPathId(c))) };
   },
   readGuards,
 );

@@ -7,7 +7,7 @@ import { readParams, readPathId } from '#server/lib/validate.ts';
 import { billDocumentForViewer, fileForViewer, waybillForViewer } from '#server/services/downloads.ts';
 import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
 import { loadTicket } from '#server/services/ticket-detail.ts';
-import { requireSession } from '#server/services/sessions.ts';
+import { requireSession, sessionOf } from '#server/middleware/session.ts';
 
 // Binary answers of downloadPaths (#shared/api/tickets.ts). Owner only: access.ts decides, a
 // foreign or unknown id is the JSON 404. Files are sent as attachments with their stored type,
@@ -50,7 +50,7 @@ function sendDownload(c: Ctx, file: Download): Response {
 function download(path: string, load: (c: Ctx, viewerId: number) => Promise<Download>) {
   downloadRoutes.get(path, requireSession(), async (c) => {
     try {
-      return sendDownload(c, await load(c, c.var.session!.clientId));
+      return sendDownload(c, await load(c, sessionOf(c).clientId));
     } catch (error) {
       if (error instanceof ApiFailure) return sendFailure(c, error);
       throw error;

@@ -242,7 +242,8 @@ describe('PATCH /api/v1/defects/{id}', () => {
       [{ conclusion: 'Нужна замена' }, ['conclusion']],
       [{ departure: 'Выезд не требуется' }, ['departure']],
       [{ agreed: 1 }, ['agreed']],
-      [{ status: 1, sum: '100.00', conclusion: null }, ['status', 'sum', 'conclusion']],
+      // A new price on the approved statement also reopens it for the clinic (agreed back to 0).
+      [{ status: 1, sum: '100.00', conclusion: null }, ['status', 'sum', 'conclusion', 'agreed']],
     ];
     let expected = 1;
     for (const [json, changed] of steps) {
@@ -254,7 +255,7 @@ describe('PATCH /api/v1/defects/{id}', () => {
       expect(await eventsOf('defect.updated', ticketId)).toHaveLength(expected - 1);
     }
     const last = (await eventsOf('defect.updated', ticketId)).at(-1)!;
-    expect(last.payload).toEqual({ defect_id: id, ticket_id: ticketId, version: 7, changed: { status: 1, sum: '100.00', conclusion: null } });
+    expect(last.payload).toEqual({ defect_id: id, ticket_id: ticketId, version: 7, changed: { status: 1, sum: '100.00', conclusion: null, agreed: 0 } });
     const lines = (await historyOf(ticketId)).map((h) => h.description);
     expect(lines).toContain('Статус дефектной ведомости №ДВ-7 изменён на «Работы согласованы»');
     expect(lines).toContain('Сумма по дефектной ведомости №ДВ-7 изменена на 9\u00A0900,50\u00A0₽');

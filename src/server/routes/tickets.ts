@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { getTicket, getTicketHistory, listTickets } from '#shared/api/tickets.ts';
 import type { AppEnv } from '#server/context.ts';
 import { readPathId, route, type RouteOptions } from '#server/lib/validate.ts';
-import { requireSession } from '#server/services/sessions.ts';
+import { requireSession, sessionOf } from '#server/middleware/session.ts';
 import { loadTicket, loadTicketHistory } from '#server/services/ticket-detail.ts';
 import { listTickets as findTickets } from '#server/services/ticket-list.ts';
 import { downloadRoutes } from './downloads.ts';
@@ -18,7 +18,7 @@ route(
   ticketsRoutes,
   listTickets,
   async (c, filter) => {
-    const page = await findTickets(c.var.deps.database.db, c.var.session!.clientId, filter);
+    const page = await findTickets(c.var.deps.database.db, sessionOf(c).clientId, filter);
     c.header('Cache-Control', 'private, no-cache');
     return { success: true, ...page };
   },
@@ -30,7 +30,7 @@ route(
   getTicket,
   async (c) => {
     const id = readPathId(c);
-    const ticket = await loadTicket(c.var.deps.database.db, c.var.session!.clientId, id);
+    const ticket = await loadTicket(c.var.deps.database.db, sessionOf(c).clientId, id);
     c.header('Cache-Control', 'private, no-cache');
     return { success: true, ticket };
   },
@@ -42,7 +42,7 @@ route(
   getTicketHistory,
   async (c) => {
     const id = readPathId(c);
-    const data = await loadTicketHistory(c.var.deps.database.db, c.var.session!.clientId, id);
+    const data = await loadTicketHistory(c.var.deps.database.db, sessionOf(c).clientId, id);
     c.header('Cache-Control', 'private, no-cache');
     return { success: true, data };
   },

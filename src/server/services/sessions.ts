@@ -1,10 +1,9 @@
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, SessionInfo } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { sessions } from '#server/db/schema.ts';
-import { sendFailure, unauthorized } from '#server/lib/api-failure.ts';
 import { randomToken, sha256, TOKEN_PATTERN } from '#server/services/tokens.ts';
 
 export const SESSION_COOKIE = 'portal_session';
@@ -36,25 +35,13 @@ function clearSessionCookie(c: Ctx): void {
   deleteCookie(c, SESSION_COOKIE, { path: '/', secure: c.var.deps.config.secure });
 }
 
-const loaded = new WeakSet<object>();
-
-/**
- * Loads `c.var.session` from the `portal_session` cookie. Unknown or expired tokens clear the
- * cookie. Safe to mount twice (app-wide and on a sub-app): the second run does nothing.
- */
-export function loadSession(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    if (loaded.has(c)) return next();
-    loaded.add(c);
-    c.set('session', null);
-    const token = getCookie(c, SESSION_COOKIE);
-    if (token !== undefined) {
-      const session = TOKEN_PATTERN.test(token) ? await findSession(c, token) : null;
-      if (session) c.set('session', session);
-      else clearSessionCookie(c);
-    }
-    await next();
-  };
+/** The session the `portal_session` cookie names; an unknown or expired token clears the cookie. */
+export async function readSession(c: Ctx): Promise<SessionInfo | null> {
+  const token = getCookie(c, SESSION_COOKIE);
+  if (token === undefined) return null;
+  const session = TOKEN_PATTERN.test(token) ? await findSession(c, token) : null;
+  if (!session) clearSessionCookie(c);
+  return session;
 }
 
 /**
@@ -133,14 +120,6 @@ export async function endSession(c: Ctx): Promise<string> {
   clearSessionCookie(c);
   c.set('session', null);
   return rotateAnonymousCsrf(c);
-}
-
-/** 401 for a logged-out caller, before the body is even read. Mount after `loadSession()`. */
-export function requireSession(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    if (!c.var.session) return sendFailure(c, unauthorized());
-    await next();
-  };
 }
 
 /** After a password change or reset: every other device of the account is logged out. */

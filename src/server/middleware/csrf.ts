@@ -31,17 +31,15 @@ function sameOrigin(c: Context<AppEnv>): boolean {
   return origin === originOf(c.req.url) || origin === originOf(c.var.deps.config.publicUrl);
 }
 
-const checked = new WeakSet<object>();
-
 /**
  * For every state-changing /ajax call: X-CSRF-Token must equal the session's token (logged in)
  * or the `portal_csrf` cookie (logged out, double submit), and the Origin must be ours.
- * Mount after `loadSession()`. The bearer-authenticated /api/v1 never passes through here.
+ * Mounted once, after `loadSession()`, on /ajax/* (app.ts). The bearer-authenticated /api/v1 never
+ * passes through here.
  */
 export function csrfProtection(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || checked.has(c)) return next();
-    checked.add(c);
+    if (SAFE_METHODS.has(c.req.method)) return next();
     // Error reports go by navigator.sendBeacon, which cannot carry a header; they change nothing but
     // the log, so the same-origin check is all they need.
     if (c.req.path === reportClientError.path && sameOrigin(c)) return next();
