@@ -19,7 +19,7 @@ const call = (path: string, method: string, json?: unknown, token?: string | nul
 const count = async (table: typeof tickets | typeof events | typeof defectStatements) =>
   (await t.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
 const eventsOf = (type: string, ticketId?: number) =>
-  t.db.select().from(events).where(ticketId === undefined ? eq(events.type, type) : and(eq(events.type, type), eq(events.ticketId, ticketId)));
+  t.db.select().from(events).where(ticketId === undefined ? eq(events.type, type) : and(eq(events.type, type), eq(events.ticketId, ticketId))).orderBy(events.id);
 const historyOf = (ticketId: number) => t.db.select().from(historyEntries).where(eq(historyEntries.ticketId, ticketId)).orderBy(historyEntries.id);
 
 async function expect422(response: Response, field: string) {
