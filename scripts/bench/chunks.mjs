@@ -6,7 +6,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-async function gzipBytes(file) {
+export async function gzipBytes(file) {
   const sibling = await stat(`${file}.gz`).then((s) => s.size, () => null);
   return sibling ?? gzipSync(await readFile(file), { level: 9 }).length;
 }

@@ -9,6 +9,8 @@ import { outboxMessagesFor, waitForOutboxMessage, type OutboxMessage } from '../
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const screenshotDir = path.join(root, 'test-results', 'screenshots');
+/** The built client the e2e server serves. */
+export const distClientDir = path.join(root, 'dist', 'client');
 
 /** The demo account of SEED_DEMO (README, API.md "Demo data"). */
 export const DEMO = { email: 'demo@clinic.test', password: 'demo-password-2026' } as const;
