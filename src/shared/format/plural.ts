@@ -2,16 +2,16 @@
 export type PluralForms = readonly [one: string, few: string, many: string];
 export type PluralCategory = 'one' | 'few' | 'many';
 
-/** Plural category of a number (cabinet.md §9): ends in 1 except 11 → one; 2–4 except 12–14 → few; else many. */
+const russianPlurals = new Intl.PluralRules('ru-RU');
+
+/**
+ * Plural category of a number (cabinet.md §9), by Intl's Russian rules: ends in 1 except 11 → one;
+ * 2–4 except 12–14 → few; else many. A fraction ('other' to Intl) reads as few: '1,5 бонуса'.
+ */
 export function pluralCategory(n: number): PluralCategory {
   if (!Number.isFinite(n)) return 'many';
-  if (!Number.isInteger(n)) return 'few'; // 1,5 бонуса
-  const abs = Math.abs(n);
-  const lastTwo = abs % 100;
-  const last = abs % 10;
-  if (last === 1 && lastTwo !== 11) return 'one';
-  if (last >= 2 && last <= 4 && (lastTwo < 12 || lastTwo > 14)) return 'few';
-  return 'many';
+  const category = russianPlurals.select(n);
+  return category === 'one' || category === 'many' ? category : 'few';
 }
 
 /** `pluralize(5, ['бонус', 'бонуса', 'бонусов'])` → 'бонусов'. The word only; see `countOf` for the number too. */

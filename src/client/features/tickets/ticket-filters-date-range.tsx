@@ -1,6 +1,5 @@
 import { lazy, Suspense, useId, useState } from 'react';
-import dayjs from 'dayjs';
-import { formatDate, toApiDate } from '#shared/format/date.ts';
+import { formatDate, toApiDate, toDateValue } from '#shared/format/date.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
@@ -28,7 +27,7 @@ export function rangeText(from: string | null, to: string | null): string {
   return 'Любая дата';
 }
 
-const toDate = (value: string | null) => (value ? dayjs(value).toDate() : undefined);
+const toDate = (value: string | null) => toDateValue(value) ?? undefined;
 
 /** The date range filter: a button showing the range, a calendar dialog, a clear button. Applied without an 'apply' step. */
 export function TicketFiltersDateRange({ from, to, onChange }: TicketFiltersDateRangeProps) {

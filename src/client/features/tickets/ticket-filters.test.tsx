@@ -11,7 +11,7 @@ import { TicketsList } from './tickets-list.tsx';
 
 const PATH = '/ajax/cabinet/tickets';
 /** A calendar day's button: its name reads 'понедельник, 10 марта 2025 г.' (not '…, 13 марта…' for 3). */
-const dayName = (day: dayjs.Dayjs) => new RegExp(`(^|\\s)${formatDateLong(day)}`);
+const dayName = (day: dayjs.Dayjs) => new RegExp(`(^|\\s)${formatDateLong(day.toDate())}`);
 
 beforeEach(() => resetTicketsListStore());
 afterEach(() => {
