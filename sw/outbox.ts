@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { OUTBOX_SYNC_TAG, outboxCommand, type OutboxCommand, type OutboxNotice } from '#shared/api/outbox.ts';
 import type { OwnerChange, OwnerKeeper } from './account-owner.ts';
+import type { WorkerErrorReport } from './error-reporter.ts';
 import type { FetchLike } from './fetch-timeout.ts';
 import { discardEntry, dropForeignEntries, releaseAuth, retryEntry, type CommandDeps } from './outbox-commands.ts';
 import { createCsrfKeeper } from './outbox-csrf.ts';
@@ -27,7 +28,7 @@ export interface InstalledOutbox {
   dropForeign: OwnerChange;
 }
 
-export function installOutbox(sw: ServiceWorkerGlobalScope, owner: OwnerKeeper): InstalledOutbox {
+export function installOutbox(sw: ServiceWorkerGlobalScope, owner: OwnerKeeper, report: WorkerErrorReport): InstalledOutbox {
   const fetchFn: FetchLike = (input, init) => sw.fetch(input, init);
   const store = createOutboxStore();
   const csrf = createCsrfKeeper({ fetch: fetchFn });
@@ -49,7 +50,6 @@ export function installOutbox(sw: ServiceWorkerGlobalScope, owner: OwnerKeeper):
     schedule(summary);
     return summary;
   };
-  const report = (error: unknown): void => console.error('outbox:', error);
   const registerSync = async (): Promise<void> => {
     try {
       await (sw.registration as SyncRegistration).sync?.register(OUTBOX_SYNC_TAG);

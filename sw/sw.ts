@@ -10,16 +10,21 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type 
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { TICKET_CACHE_NAME } from '#shared/api/ticket-cache.ts';
 import { createOwnerKeeper, installOwnerWatch } from './account-owner.ts';
+import { createWorkerErrorReporter, reportUncaughtWorkerErrors } from './error-reporter.ts';
 import { installOutbox } from './outbox.ts';
 import { installTicketCache } from './ticket-cache.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
+// The worker's failures reach the server's log, as the page's do.
+const reportError = createWorkerErrorReporter((input, init) => self.fetch(input, init), self.location.href);
+reportUncaughtWorkerErrors(self, reportError);
+
 // Saved tickets and kept decisions belong to one account: another one's login drops them first.
 const owner = createOwnerKeeper((next, previous) =>
   Promise.all([self.caches.delete(TICKET_CACHE_NAME), outbox.dropForeign(next, previous)]),
 );
-const outbox = installOutbox(self, owner);
+const outbox = installOutbox(self, owner, reportError);
 installOwnerWatch(self, owner);
 installTicketCache(self, owner);
 precacheAndRoute(self.__WB_MANIFEST);

@@ -4,6 +4,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { useAccountStore } from '#client/features/account/account-store.ts';
 import { listenForInstallPrompt } from '#client/features/install/install-prompt.ts';
 import { handleChunkPreloadErrors } from '#client/lib/chunk-reload.ts';
+import { reportUncaughtErrors } from '#client/lib/error-reporter.ts';
 import { rememberLaunchMarker } from '#client/lib/standalone.ts';
 import { connectOutbox } from '#client/lib/sw-bridge.ts';
 import { registerServiceWorker } from '#client/lib/sw-register.ts';
@@ -11,6 +12,8 @@ import { preloadRouteChunks, router } from './router.tsx';
 import './styles/tokens.css';
 import './styles/global.css';
 
+// First of all: whatever fails from here on reaches the server's log.
+reportUncaughtErrors();
 // Before the router renders: the start_url's ?source=pwa marks the session as the installed app.
 rememberLaunchMarker();
 // Before the first lazy import: a chunk gone after a deploy reloads the app (lib/chunk-reload.ts).

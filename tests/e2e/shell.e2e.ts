@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Browser, Cookie, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gzipBytes } from '../../scripts/bench/chunks.mjs';
-import { DEMO, DESKTOP, PHONE, SIZES, baseURL, distClientDir, launchBrowser, screenshot, withPage } from './support.ts';
+import { DEMO, DESKTOP, PHONE, SIZES, baseURL, distClientDir, launchBrowser, openPage, screenshot, serverLogFile, withPage } from './support.ts';
 import {
   button,
   cabinet,
@@ -319,5 +319,29 @@ describe('installed (standalone) mode', () => {
       },
       { standalone: true },
     );
+  });
+});
+
+describe('errors on a phone (issue 8, errors we can see)', () => {
+  it('an uncaught error goes by beacon to the server log, without the address\'s query', async () => {
+    // Not withPage: this page throws on purpose, which withPage counts as a failure.
+    const { context, page } = await openPage(browser, PHONE);
+    try {
+      await page.goto('/?promocode=SECRET-IN-QUERY');
+      await visible(page.getByRole('main')).waitFor();
+      const marker = `deliberate e2e error ${Date.now()}`;
+      const delivered = page.waitForResponse((response) => new URL(response.url()).pathname === '/ajax/client-errors');
+      await page.evaluate((message) => setTimeout(() => {
+        throw new Error(message);
+      }), marker);
+      expect((await delivered).status()).toBe(200);
+      const logged = async () => (await readFile(serverLogFile, 'utf8')).split('\n').find((line) => line.includes(marker)) ?? '';
+      await expect.poll(logged).toContain('client error');
+      const line = await logged();
+      expect(line).toContain('"source":"window"');
+      expect(line).not.toContain('SECRET-IN-QUERY');
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -9,6 +9,8 @@ import { outboxMessagesFor, waitForOutboxMessage, type OutboxMessage } from '../
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const screenshotDir = path.join(root, 'test-results', 'screenshots');
+/** Where the e2e server's output goes (tests/e2e/global-setup.ts). */
+export const serverLogFile = path.join(root, 'test-results', 'e2e-server.log');
 /** The built client the e2e server serves. */
 export const distClientDir = path.join(root, 'dist', 'client');
 

@@ -5,10 +5,16 @@ import { errorResponse, type Endpoint, type EndpointInput, type EndpointOutput }
 import { CSRF_HEADER } from '#shared/api/headers.ts';
 import { cachedAtOf } from '#shared/api/ticket-cache.ts';
 import { reportServerReached } from './connection.ts';
+import { reportError } from './error-reporter.ts';
 import { sendCsrfToWorker } from './sw-bridge.ts';
 
+// The app's fallback texts, for when the server said nothing we can show.
 const NETWORK_MESSAGE = 'Нет связи с сервером. Проверьте подключение к интернету и попробуйте ещё раз.';
 const SERVER_MESSAGE = 'Сервер временно недоступен. Попробуйте позже.';
+/** A bug of ours (not an answer of the server's): the user sees this, the error goes to the log. */
+export const UNEXPECTED_MESSAGE = 'Что-то пошло не так. Попробуйте ещё раз.';
+/** The same, where data was being loaded. */
+export const LOAD_FAILED_MESSAGE = 'Не удалось загрузить данные. Попробуйте ещё раз.';
 
 let csrfToken = '';
 
@@ -94,6 +100,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Any thrown value as an ApiError: the calls throw them; anything else is a bug, reported to the
+ * server and shown with the fallback text.
+ */
+export function asApiError(error: unknown, fallback: string = UNEXPECTED_MESSAGE): ApiError {
+  if (error instanceof ApiError) return error;
+  reportError('caught', error);
+  return new ApiError(fallback, 0);
+}
+
 function fillPath(path: string, params: Record<string, string | number> = {}): string {
   return path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(params[key] ?? '')));
 }
@@ -121,14 +137,16 @@ async function toApiError(error: unknown): Promise<ApiError> {
   return new ApiError(SERVER_MESSAGE, 0);
 }
 
-/** Calls an endpoint from `#shared/api`: sends its input as JSON (or query for GET), parses the answer with its output schema. */
-export async function callApi<E extends Endpoint>(
-  endpoint: E,
-  input?: EndpointInput<E>,
-  params?: Record<string, string | number>,
-  headers?: Record<string, string>,
-): Promise<EndpointOutput<E>> {
-  return (await callApiWithAge(endpoint, input, params, headers)).output;
+/** What a call sends: the endpoint's input (JSON, or the query for GET), path parameters, extra headers. */
+export interface CallOptions<E extends Endpoint> {
+  input?: EndpointInput<E>;
+  params?: Record<string, string | number>;
+  headers?: Record<string, string>;
+}
+
+/** Calls an endpoint from `#shared/api` and parses the answer with its output schema. */
+export async function callApi<E extends Endpoint>(endpoint: E, options: CallOptions<E> = {}): Promise<EndpointOutput<E>> {
+  return (await callApiWithAge(endpoint, options)).output;
 }
 
 /**
@@ -137,11 +155,9 @@ export async function callApi<E extends Endpoint>(
  */
 export async function callApiWithAge<E extends Endpoint>(
   endpoint: E,
-  input?: EndpointInput<E>,
-  params?: Record<string, string | number>,
-  headers?: Record<string, string>,
+  options: CallOptions<E> = {},
 ): Promise<{ output: EndpointOutput<E>; cachedAt: number | null }> {
-  const { body, cachedAt } = await fetchAnswer(endpoint, input, params, headers);
+  const { body, cachedAt } = await fetchAnswer(endpoint, options);
   return { output: parseOutput(endpoint, body, cachedAt), cachedAt };
 }
 
@@ -151,12 +167,9 @@ export async function callApiWithAge<E extends Endpoint>(
  */
 export async function callApiOr<E extends Endpoint, S extends v.GenericSchema>(
   endpoint: E,
-  first: S,
-  input?: EndpointInput<E>,
-  params?: Record<string, string | number>,
-  headers?: Record<string, string>,
+  { first, ...options }: CallOptions<E> & { first: S },
 ): Promise<{ first: v.InferOutput<S>; output?: undefined } | { first?: undefined; output: EndpointOutput<E> }> {
-  const { body, cachedAt } = await fetchAnswer(endpoint, input, params, headers);
+  const { body, cachedAt } = await fetchAnswer(endpoint, options);
   // The worker's own answer, not the server's: it says nothing about the connection.
   const early = v.safeParse(first, body);
   if (early.success) return { first: early.output };
@@ -173,9 +186,7 @@ function parseOutput<E extends Endpoint>(endpoint: E, body: unknown, cachedAt: n
 
 async function fetchAnswer<E extends Endpoint>(
   endpoint: E,
-  input?: EndpointInput<E>,
-  params?: Record<string, string | number>,
-  headers?: Record<string, string>,
+  { input, params, headers }: CallOptions<E>,
 ): Promise<{ body: unknown; cachedAt: number | null }> {
   const url = fillPath(endpoint.path, params);
   try {

@@ -2,6 +2,7 @@ import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { accountScopedStorage, registerAccountScoped } from './account-scoped.ts';
 import { savedCopyAt } from './connection.ts';
+import { asApiError, LOAD_FAILED_MESSAGE } from './http.ts';
 
 /** One page of a keyset-paged list as the server gives it. */
 export interface Page<Item> {
@@ -78,8 +79,7 @@ export function savedCopyTime<Item, Filter>(state: PagedListData<Item, Filter>, 
   return savedCopyAt(fetchedAt, { cached, failed: error !== null && items.length > 0, online });
 }
 
-const FALLBACK_ERROR = 'Не удалось загрузить данные. Попробуйте ещё раз.';
-const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : FALLBACK_ERROR);
+const messageOf = (error: unknown) => asApiError(error, LOAD_FAILED_MESSAGE).message;
 
 /**
  * A keyset-paged list (tickets, bills): the filter, the rows, loading and error flags. The filter and

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_ERROR_MAX_BYTES, reportClientError } from '#shared/api/client-errors.ts';
 import { rateRules } from '#server/services/rate-limit.ts';
+import { createWorkerErrorReporter } from '../../../sw/error-reporter.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 
@@ -32,6 +33,21 @@ describe('POST /ajax/client-errors', () => {
     expect((await loginAs(t, account.email)).status).toBe(200);
     expect((await send({ ...report, source: 'worker' })).status).toBe(200);
     expect(logged().at(-1)).toMatchObject({ source: 'worker', clientId: account.id });
+  });
+
+  it("takes the service worker's reports as the worker sends them, each message once", async () => {
+    const before = logged().length;
+    const answers: Promise<Response>[] = [];
+    const report = createWorkerErrorReporter((input, init) => {
+      const answer = t.request(String(input), { ...init, body: init?.body ?? null, csrf: false });
+      answers.push(answer);
+      return answer;
+    }, 'https://portal.test/sw.js?v=1');
+    report(new RangeError('outbox: bad entry'));
+    report(new RangeError('outbox: bad entry'));
+    expect(answers).toHaveLength(1);
+    expect((await answers[0]!).status).toBe(200);
+    expect(logged().slice(before)).toEqual([expect.objectContaining({ source: 'worker', message: 'RangeError: outbox: bad entry', url: 'https://portal.test/sw.js' })]);
   });
 
   it('refuses another origin, a malformed report and an oversized body, logging none of them', async () => {

@@ -29,3 +29,26 @@ export const reportClientError = defineEndpoint({
   input: clientErrorReport,
   output: okResponse({}),
 });
+
+/** Where a report comes from; the schema accepts any such word, these are the ones we send. */
+export type ClientErrorSource = 'window' | 'promise' | 'render' | 'caught' | 'worker';
+
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/**
+ * Any thrown value as a report that fits the limits, for the page and the worker alike. The address
+ * loses its query and fragment: a reset code or a search must not travel into the log.
+ */
+export function describeClientError(source: ClientErrorSource, error: unknown, url: string): ClientErrorReport {
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : typeof error === 'string' ? error : safeJson(error);
+  const stack = error instanceof Error && error.stack ? cut(error.stack, CLIENT_ERROR_LIMITS.stack) : undefined;
+  return { source, message: cut(message || 'Unknown error', CLIENT_ERROR_LIMITS.message), stack, url: cut(url.replace(/[?#].*$/s, ''), CLIENT_ERROR_LIMITS.url) };
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}

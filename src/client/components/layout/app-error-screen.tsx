@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { buttonClassName } from '#client/components/ui/button.tsx';
 import { isChunkLoadError, recoverFromChunkError, useChunkFailure } from '#client/lib/chunk-reload.ts';
+import { reportError } from '#client/lib/error-reporter.ts';
 import { useDocumentTitle } from './page.tsx';
 import styles from './status-screens.module.css';
 
@@ -23,6 +24,10 @@ export function AppErrorScreen({ error }: Pick<ErrorComponentProps, 'error'>) {
   useEffect(() => {
     if (chunkError && chunkState === 'none') recoverFromChunkError();
   }, [chunkError, chunkState]);
+  // A chunk gone after a deploy is expected and handled; anything else is a bug to look into.
+  useEffect(() => {
+    if (!chunkError) reportError('render', error);
+  }, [chunkError, error]);
 
   if (chunkError && chunkState !== 'failed') {
     return (

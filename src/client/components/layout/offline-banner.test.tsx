@@ -24,7 +24,7 @@ function network(body: unknown, headers: Record<string, string> = {}) {
   );
 }
 
-const call = () => act(() => callApi(getTicketHistory, undefined, { id: 501 }).then(() => undefined, () => undefined));
+const call = () => act(() => callApi(getTicketHistory, { params: { id: 501 } }).then(() => undefined, () => undefined));
 
 describe('OfflineBanner', () => {
   it('shows while the device is offline and goes when it is back', () => {

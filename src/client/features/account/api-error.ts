@@ -1,13 +1,4 @@
-import { ApiError } from '#client/lib/http.ts';
-
-const UNEXPECTED_MESSAGE = 'Что-то пошло не так. Попробуйте ещё раз.';
-
-/** Any thrown value as an ApiError (callApi throws them; anything else is a bug, shown generically). */
-export function asApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  console.error(error);
-  return new ApiError(UNEXPECTED_MESSAGE, 0);
-}
+import type { ApiError } from '#client/lib/http.ts';
 
 /** The server's messages for the given fields, and whether any of them matched. */
 export function pickFieldErrors<Field extends string>(

@@ -25,7 +25,7 @@ export async function fetchUserData(): Promise<UserData | null> {
 }
 
 export async function login(form: LoginForm): Promise<UserData> {
-  const response = await callApi(loginEndpoint, { email: form.email.trim(), password: form.password });
+  const response = await callApi(loginEndpoint, { input: { email: form.email.trim(), password: form.password } });
   setCsrfToken(response.csrf_token);
   return response.user;
 }
@@ -49,27 +49,27 @@ function registrationPayload(form: RegistrationForm): RegistrationForm {
 
 /** Registration stage 1: e-mails a 4-digit code; `resend` after Back or 'Отправить код повторно'. Returns the server's message. */
 export async function sendRegistrationCode(form: RegistrationForm, resend: boolean): Promise<string> {
-  const response = await callApi(sendRegistrationCodeEndpoint, { ...registrationPayload(form), resend });
+  const response = await callApi(sendRegistrationCodeEndpoint, { input: { ...registrationPayload(form), resend } });
   return response.message;
 }
 
 /** Registration stage 2: creates the account. Returns the server's message and the account's e-mail. */
 export async function confirmRegistration(form: RegistrationForm, code: string): Promise<{ message: string; email: string }> {
-  const response = await callApi(confirmRegistrationEndpoint, { ...registrationPayload(form), code });
+  const response = await callApi(confirmRegistrationEndpoint, { input: { ...registrationPayload(form), code } });
   return { message: response.message, email: response.email };
 }
 
 export async function requestPasswordReset(email: string): Promise<string> {
-  const response = await callApi(requestPasswordResetEndpoint, { email: email.trim() });
+  const response = await callApi(requestPasswordResetEndpoint, { input: { email: email.trim() } });
   return response.message;
 }
 
 export async function resetPassword(form: ResetPasswordForm): Promise<string> {
-  const response = await callApi(resetPasswordEndpoint, form);
+  const response = await callApi(resetPasswordEndpoint, { input: form });
   return response.message;
 }
 
 export async function changePassword(form: ChangePasswordForm): Promise<string> {
-  const response = await callApi(changePasswordEndpoint, form);
+  const response = await callApi(changePasswordEndpoint, { input: form });
   return response.message;
 }

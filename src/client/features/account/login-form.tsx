@@ -8,7 +8,8 @@ import { focusFirstInvalid, useServerErrors } from '#client/components/ui/form-h
 import { emailInput, passwordInput } from '#client/components/ui/input-presets.ts';
 import { SubmitButton } from '#client/components/ui/submit-button.tsx';
 import { useAccountStore } from './account-store.ts';
-import { asApiError, pickFieldErrors } from './api-error.ts';
+import { asApiError } from '#client/lib/http.ts';
+import { pickFieldErrors } from './api-error.ts';
 import { login } from './api.ts';
 import { useAuthDialog } from './auth-dialog-store.ts';
 import styles from './forms.module.css';

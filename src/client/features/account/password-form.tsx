@@ -10,7 +10,7 @@ import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { passwordInput } from '#client/components/ui/input-presets.ts';
 import { SubmitButton } from '#client/components/ui/submit-button.tsx';
 import { selectIsAuthorized, useAccountStore } from './account-store.ts';
-import { asApiError } from './api-error.ts';
+import { asApiError } from '#client/lib/http.ts';
 import { changePassword, resetPassword } from './api.ts';
 import { useAuthDialog } from './auth-dialog-store.ts';
 import styles from './forms.module.css';

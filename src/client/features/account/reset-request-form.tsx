@@ -8,7 +8,7 @@ import { focusFirstInvalid, useServerErrors } from '#client/components/ui/form-h
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { emailInput } from '#client/components/ui/input-presets.ts';
 import { SubmitButton } from '#client/components/ui/submit-button.tsx';
-import { asApiError } from './api-error.ts';
+import { asApiError } from '#client/lib/http.ts';
 import { requestPasswordReset } from './api.ts';
 import { useAuthDialog } from './auth-dialog-store.ts';
 import styles from './forms.module.css';

@@ -19,6 +19,6 @@ export function billsQuery(filter: BillsFilter, userId: number, cursor: string |
 }
 
 export async function fetchBillsPage(filter: BillsFilter, userId: number, cursor: string | null): Promise<Page<Bill>> {
-  const response = await callApi(listBills, billsQuery(filter, userId, cursor));
+  const response = await callApi(listBills, { input: billsQuery(filter, userId, cursor) });
   return { items: response.data, nextCursor: response.next_cursor };
 }

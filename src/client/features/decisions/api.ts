@@ -38,19 +38,19 @@ function toAnswer(answer: { first?: QueuedAnswer; output?: { message: string; ba
 }
 
 export async function approve(payload: ApprovePayload, key: string, seen: readonly StatementTerms[]): Promise<DecisionAnswer> {
-  return toAnswer(await callApiOr(approveDefects, queuedAnswer, payload, undefined, decisionHeaders(key, seen)));
+  return toAnswer(await callApiOr(approveDefects, { first: queuedAnswer, input: payload, headers: decisionHeaders(key, seen) }));
 }
 
 export async function reject(payload: RejectPayload, key: string, seen: readonly StatementTerms[]): Promise<DecisionAnswer> {
-  return toAnswer(await callApiOr(rejectDefects, queuedAnswer, payload, undefined, decisionHeaders(key, seen)));
+  return toAnswer(await callApiOr(rejectDefects, { first: queuedAnswer, input: payload, headers: decisionHeaders(key, seen) }));
 }
 
 export async function discuss(payload: DiscussPayload, key: string, seen: readonly StatementTerms[]): Promise<DecisionAnswer> {
-  return toAnswer(await callApiOr(discussDefect, queuedAnswer, payload, undefined, decisionHeaders(key, seen)));
+  return toAnswer(await callApiOr(discussDefect, { first: queuedAnswer, input: payload, headers: decisionHeaders(key, seen) }));
 }
 
 export async function tradeIn(payload: TradeInPayload, key: string, seen: readonly StatementTerms[]): Promise<DecisionAnswer> {
-  return toAnswer(await callApiOr(tradeInDefect, queuedAnswer, payload, undefined, decisionHeaders(key, seen)));
+  return toAnswer(await callApiOr(tradeInDefect, { first: queuedAnswer, input: payload, headers: decisionHeaders(key, seen) }));
 }
 
 export interface Loyalty {
@@ -61,7 +61,7 @@ export interface Loyalty {
 
 /** The points the user may spend on one statement, and the gifts offered. */
 export async function loadLoyalty(defectId: number): Promise<Loyalty> {
-  const { ballsAvailable, ballsForDiscount, giftsAvailable } = await callApi(getDefectLoyalty, undefined, { id: defectId });
+  const { ballsAvailable, ballsForDiscount, giftsAvailable } = await callApi(getDefectLoyalty, { params: { id: defectId } });
   return { ballsAvailable, ballsForDiscount, giftsAvailable };
 }
 
@@ -70,5 +70,5 @@ export async function loadTradeInList(): Promise<TradeInListItem[]> {
 }
 
 export async function loadTradeInInstrument(id: number): Promise<TradeInDetail> {
-  return (await callApi(getTradeInInstrument, undefined, { id })).instrument;
+  return (await callApi(getTradeInInstrument, { params: { id } })).instrument;
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { conflictDetails, type StatementTerms } from '#shared/api/decisions.ts';
-import { ApiError } from '#client/lib/http.ts';
+import { asApiError, type ApiError } from '#client/lib/http.ts';
 import type { DecisionAnswer } from './api.ts';
 import { newIdempotencyKey } from './idempotency-key.ts';
 
@@ -28,14 +28,6 @@ interface Attempt {
   key: string;
   body: string;
   run: (key: string) => Promise<DecisionAnswer>;
-}
-
-const UNEXPECTED_MESSAGE = 'Что-то пошло не так. Попробуйте ещё раз.';
-
-function asApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  console.error(error);
-  return new ApiError(UNEXPECTED_MESSAGE, 0);
 }
 
 /** Statuses the server does not keep under the key (ADR 0006): asking again may well succeed. */

@@ -1,13 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from '#client/lib/http.ts';
+import { asApiError, LOAD_FAILED_MESSAGE } from '#client/lib/http.ts';
 
 export type LoadState<T> =
   | { status: 'idle' }
   | { status: 'loading' }
   | { status: 'ready'; data: T }
   | { status: 'error'; message: string };
-
-const UNEXPECTED_MESSAGE = 'Не удалось загрузить данные. Попробуйте ещё раз.';
 
 /**
  * Loads what a popup shows (loyalty figures, the trade-in list or one instrument) when `load` is
@@ -30,8 +28,7 @@ export function useLoad<T>(load: (() => Promise<T>) | null, deps: readonly unkno
       },
       (error: unknown) => {
         if (!current) return;
-        if (!(error instanceof ApiError)) console.error(error);
-        setState({ status: 'error', message: error instanceof ApiError ? error.message : UNEXPECTED_MESSAGE });
+        setState({ status: 'error', message: asApiError(error, LOAD_FAILED_MESSAGE).message });
       },
     );
     return () => {

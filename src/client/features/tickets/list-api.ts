@@ -40,6 +40,6 @@ export async function fetchTicketsPage(
   userId: number,
   cursor: string | null,
 ): Promise<Page<TicketListItem>> {
-  const { output, cachedAt } = await callApiWithAge(listTickets, ticketsQuery(filter, userId, cursor));
+  const { output, cachedAt } = await callApiWithAge(listTickets, { input: ticketsQuery(filter, userId, cursor) });
   return { items: output.data, nextCursor: output.next_cursor, cachedAt };
 }

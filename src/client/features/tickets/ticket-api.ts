@@ -1,18 +1,16 @@
 // The ticket page's calls (cabinet.md §2 Ticket page), through the app's one HTTP client and the shared contract.
 import { getTicket, getTicketHistory, type HistoryItem, type Ticket } from '#shared/api/tickets.ts';
-import { ApiError, callApi, callApiWithAge } from '#client/lib/http.ts';
-
-const UNEXPECTED_MESSAGE = 'Что-то пошло не так. Попробуйте ещё раз.';
+import { asApiError, callApi, callApiWithAge, LOAD_FAILED_MESSAGE } from '#client/lib/http.ts';
 
 /** The ticket; `cachedAt` when the answer is the service worker's saved copy (see callApiWithAge). */
 export async function fetchTicket(id: number): Promise<{ ticket: Ticket; cachedAt: number | null }> {
-  const { output, cachedAt } = await callApiWithAge(getTicket, undefined, { id });
+  const { output, cachedAt } = await callApiWithAge(getTicket, { params: { id } });
   return { ticket: output.ticket, cachedAt };
 }
 
 /** The ticket's history (GET /ajax/cabinet/history/tickets/{id}), oldest first as the server sends it. */
 export async function fetchTicketHistory(id: number): Promise<HistoryItem[]> {
-  const response = await callApi(getTicketHistory, undefined, { id });
+  const response = await callApi(getTicketHistory, { params: { id } });
   return response.data;
 }
 
@@ -22,9 +20,8 @@ export interface LoadError {
   notFound: boolean;
 }
 
-/** Any thrown value as a LoadError (callApi throws ApiError; anything else is a bug, shown generically). */
+/** Any thrown value as a LoadError (the calls throw ApiError; anything else is a bug, reported). */
 export function toLoadError(error: unknown): LoadError {
-  if (error instanceof ApiError) return { message: error.message, notFound: error.status === 404 };
-  console.error(error);
-  return { message: UNEXPECTED_MESSAGE, notFound: false };
+  const failure = asApiError(error, LOAD_FAILED_MESSAGE);
+  return { message: failure.message, notFound: failure.status === 404 };
 }

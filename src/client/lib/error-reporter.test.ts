@@ -1,0 +1,47 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { reportClientError } from '#shared/api/client-errors.ts';
+import { reportError, resetErrorReports } from './error-reporter.ts';
+
+// navigator.sendBeacon is the browser's: what the page hands it is what reaches the server.
+let beacons: Array<{ url: string; body: Blob }>;
+
+beforeEach(() => {
+  resetErrorReports();
+  beacons = [];
+  vi.stubGlobal('navigator', { ...navigator, sendBeacon: (url: string, body: Blob) => beacons.push({ url, body }) > 0 });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const sentReports = () => Promise.all(beacons.map(async ({ body }) => JSON.parse(await body.text()) as Record<string, unknown>));
+
+describe('reportError', () => {
+  it('sends a JSON beacon to the endpoint, once per source and message', async () => {
+    reportError('render', new Error('boom'));
+    reportError('render', new Error('boom'));
+    reportError('promise', new Error('boom'));
+    expect(beacons.map((beacon) => [beacon.url, beacon.body.type])).toEqual([
+      [reportClientError.path, 'application/json'],
+      [reportClientError.path, 'application/json'],
+    ]);
+    expect((await sentReports()).map((report) => [report.source, report.message])).toEqual([
+      ['render', 'Error: boom'],
+      ['promise', 'Error: boom'],
+    ]);
+  });
+
+  it('sends at most ten reports from a page that keeps failing', () => {
+    for (let i = 0; i < 50; i++) reportError('window', new Error(`failure ${i}`));
+    expect(beacons).toHaveLength(10);
+  });
+
+  it('falls back to a keepalive POST where the browser refuses the beacon', () => {
+    const posts: RequestInit[] = [];
+    vi.stubGlobal('navigator', { ...navigator, sendBeacon: () => false });
+    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => {
+      posts.push(init);
+      return Promise.resolve(new Response('{}'));
+    });
+    reportError('caught', new Error('no beacon'));
+    expect(posts).toEqual([expect.objectContaining({ method: 'POST', keepalive: true, headers: { 'Content-Type': 'application/json' } })]);
+  });
+});

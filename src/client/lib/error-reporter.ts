@@ -1,0 +1,32 @@
+import { describeClientError, reportClientError, type ClientErrorSource } from '#shared/api/client-errors.ts';
+
+// Errors on a user's phone reach the server's log (POST /ajax/client-errors), so that "it broke" can
+// be found. A beacon survives the page closing and needs no CSRF token; a page that keeps failing in a
+// loop sends a few reports, not thousands.
+
+const MAX_REPORTS_PER_PAGE = 10;
+const reported = new Set<string>();
+
+/** Reports an error once per page (the same source and message again is not sent twice). */
+export function reportError(source: ClientErrorSource, error: unknown): void {
+  const report = describeClientError(source, error, window.location.href);
+  const key = `${report.source} ${report.message}`;
+  if (reported.has(key) || reported.size >= MAX_REPORTS_PER_PAGE) return;
+  reported.add(key);
+  const body = JSON.stringify(report);
+  const sent = typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(reportClientError.path, new Blob([body], { type: 'application/json' }));
+  if (!sent) {
+    void fetch(reportClientError.path, { method: 'POST', body, headers: { 'Content-Type': 'application/json' }, credentials: 'same-origin', keepalive: true }).catch(() => {});
+  }
+}
+
+/** Uncaught errors and unhandled rejections anywhere on the page are reported. */
+export function reportUncaughtErrors(): void {
+  window.addEventListener('error', (event) => reportError('window', event.error ?? event.message));
+  window.addEventListener('unhandledrejection', (event) => reportError('promise', event.reason));
+}
+
+/** Forgets what was sent (tests start each case afresh). */
+export function resetErrorReports(): void {
+  reported.clear();
+}
