@@ -1,8 +1,10 @@
-// Setup of the 'client' test project (happy-dom): jest-dom matchers and an unmounted tree after
-// every test, so tests never see each other's DOM.
+// Setup of the 'client' test project (happy-dom): jest-dom matchers, IndexedDB (fake-indexeddb, so the
+// stores persist as in a browser), an unmounted tree and fresh stores after every test
+// (__mocks__/zustand.ts), so tests never see each other's state, and a failure for any console.error.
+import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { setCsrfToken } from '#client/lib/http.ts';
 import { resetConnection } from '#client/lib/testing/connection.ts';
 
@@ -14,6 +16,18 @@ beforeEach(() => {
   resetConnection();
 });
 
+vi.mock('zustand');
+
+// React's warnings and our own bugs land in console.error: a test that prints one fails (epic-stack).
+let consoleErrors: unknown[][] = [];
+beforeEach(() => {
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void consoleErrors.push(args));
+});
+
 afterEach(() => {
   cleanup();
+  const printed = consoleErrors.map((args) => args.map(String).join(' '));
+  consoleErrors = [];
+  if (printed.length > 0) throw new Error(`console.error was called:\n${printed.join('\n')}`);
 });

@@ -1,8 +1,9 @@
-import { create, type StoreApi, type UseBoundStore } from 'zustand';
+import { create, type UseBoundStore } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { accountScopedStorage, registerAccountScoped } from './account-scoped.ts';
 import { savedCopyAt } from './connection.ts';
 import { asApiError, LOAD_FAILED_MESSAGE } from './http.ts';
+import { flagHydration, whenHydrated, type PersistedStore } from './persist-hydration.ts';
 
 /** One page of a keyset-paged list as the server gives it. */
 export interface Page<Item> {
@@ -48,7 +49,7 @@ export interface PagedListOptions<Item, Filter> {
   fetchPage(filter: Filter, userId: number, cursor: string | null): Promise<Page<Item>>;
 }
 
-export type PagedListStore<Item, Filter> = UseBoundStore<StoreApi<PagedListState<Item, Filter>>>;
+export type PagedListStore<Item, Filter> = UseBoundStore<PersistedStore<PagedListState<Item, Filter>>>;
 
 /** The data of a list before any load: the store starts so, and tests reset it to this. */
 export type PagedListData<Item, Filter> = Omit<PagedListState<Item, Filter>, 'hydrated' | 'setFilter' | 'load' | 'loadMore' | 'forget'>;
@@ -101,7 +102,7 @@ export function createPagedListStore<Item, Filter>({
         hydrated: false,
 
         async setFilter(patch, userId) {
-          await whenHydrated();
+          await whenHydrated(store);
           set({
             filter: { ...get().filter, ...patch },
             items: [],
@@ -114,7 +115,7 @@ export function createPagedListStore<Item, Filter>({
         },
 
         async load(userId) {
-          await whenHydrated();
+          await whenHydrated(store);
           const current = (generation += 1);
           // Another account's saved rows are dropped before anything is shown.
           if (get().ownerId !== userId) set({ items: [], nextCursor: null, fetchedAt: null, cached: false, ownerId: userId });
@@ -176,23 +177,10 @@ export function createPagedListStore<Item, Filter>({
           const saved = (persisted ?? {}) as Partial<PagedListState<Item, Filter>>;
           return { ...current, ...saved, filter: { ...current.filter, ...saved.filter } };
         },
-        onRehydrateStorage: () => () => {
-          store.setState({ hydrated: true });
-        },
+        onRehydrateStorage: flagHydration(() => store),
       },
     ),
   );
-
-  function whenHydrated(): Promise<void> {
-    if (store.getState().hydrated) return Promise.resolve();
-    return new Promise((resolve) => {
-      const unsubscribe = store.subscribe((state) => {
-        if (!state.hydrated) return;
-        unsubscribe();
-        resolve();
-      });
-    });
-  }
 
   registerAccountScoped(name, () => store.getState().forget());
   return store;

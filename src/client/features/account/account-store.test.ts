@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import { useAccountStore } from './account-store.ts';
+import { idbStorage } from '#client/lib/idb-storage.ts';
+import { ACCOUNT_STORE_KEY, useAccountStore } from './account-store.ts';
 import { demoUser, stubFetch } from './testing/fetch-stub.ts';
 
 beforeEach(async () => {
@@ -40,15 +41,25 @@ describe('useAccountStore', () => {
     expect(useAccountStore.getState().user).toEqual(demoUser);
   });
 
-  it('asks the server before the saved account is read back, and applies the answer after it', async () => {
-    useAccountStore.setState({ hydrated: false, checked: false });
+  it('asks the server while the saved account is read back, and applies the answer after it', async () => {
+    // An older copy on the device: whichever comes first, the server's answer must win.
+    await idbStorage.setItem(ACCOUNT_STORE_KEY, JSON.stringify({ state: { user: { ...demoUser, name: 'Старое имя' }, verifiedEmail: null }, version: 1 }));
     const { calls } = stubFetch({ 'GET /ajax/user/data': { body: { success: true, user: demoUser, csrf_token: 'x' } } });
+    const hydration = useAccountStore.persist.rehydrate();
+    expect(useAccountStore.persist.hasHydrated()).toBe(false);
     const refreshed = useAccountStore.getState().refresh();
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect(useAccountStore.getState().checked).toBe(false);
-    useAccountStore.setState({ hydrated: true });
-    await refreshed;
-    expect(useAccountStore.getState()).toMatchObject({ user: demoUser, checked: true });
+    await Promise.all([hydration, refreshed]);
+    expect(useAccountStore.getState()).toMatchObject({ user: demoUser, checked: true, hydrated: true });
+  });
+
+  it('finishes hydrating when the saved copy cannot be read, and replaces it', async () => {
+    await idbStorage.setItem(ACCOUNT_STORE_KEY, '{ not json');
+    useAccountStore.setState({ hydrated: false });
+    await useAccountStore.persist.rehydrate();
+    await waitFor(() => expect(useAccountStore.getState().hydrated).toBe(true));
+    expect(useAccountStore.persist.hasHydrated()).toBe(true);
+    expect(JSON.parse((await idbStorage.getItem(ACCOUNT_STORE_KEY)) ?? 'null')).toMatchObject({ state: { user: null } });
   });
 
   it('counts a failed first request as checked, keeping the saved user', async () => {

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { UserData } from '#shared/api/account.ts';
 import { idbStorage } from '#client/lib/idb-storage.ts';
+import { flagHydration, whenHydrated, type PersistedStore } from '#client/lib/persist-hydration.ts';
 import { fetchUserData, logout as logoutRequest } from './api.ts';
 
 export interface AccountState {
@@ -39,10 +40,10 @@ export const useAccountStore = create<AccountState>()(
       checked: false,
       verifiedEmail: null,
 
-      refresh() {
+      refresh(): Promise<void> {
         // Concurrent callers (start, focus, after a promo code) share one request. It starts at once,
         // while IndexedDB is still read: the answer waits for that, not the request.
-        refreshing ??= Promise.all([fetchUserData(), whenHydrated()])
+        refreshing ??= Promise.all([fetchUserData(), whenHydrated(useAccountStore)])
           .then(
             ([user]) => {
               set(user ? { user, verifiedEmail: null, checked: true } : { user: null, checked: true });
@@ -50,7 +51,7 @@ export const useAccountStore = create<AccountState>()(
             async (error: unknown) => {
               // Offline or the server is down: keep the persisted user (portal works from cache).
               console.warn('Не удалось обновить данные пользователя', error);
-              await whenHydrated();
+              await whenHydrated(useAccountStore);
               set({ checked: true });
             },
           )
@@ -83,28 +84,10 @@ export const useAccountStore = create<AccountState>()(
       version: 1,
       storage: createJSONStorage(() => idbStorage),
       partialize: (state) => ({ user: state.user, verifiedEmail: state.verifiedEmail }),
-      onRehydrateStorage: () => () => {
-        useAccountStore.setState({ hydrated: true });
-      },
+      onRehydrateStorage: flagHydration((): PersistedStore<AccountState> => useAccountStore),
     },
   ),
 );
-
-/**
- * Resolves once the persisted state is back, so a fresh answer from the server is never
- * overwritten by the older copy from IndexedDB.
- */
-function whenHydrated(): Promise<void> {
-  // `hydrated` is set on success and on a failed read alike (onRehydrateStorage below).
-  if (useAccountStore.getState().hydrated) return Promise.resolve();
-  return new Promise((resolve) => {
-    const unsubscribe = useAccountStore.subscribe((state) => {
-      if (!state.hydrated) return;
-      unsubscribe();
-      resolve();
-    });
-  });
-}
 
 /**
  * Whether the app knows who is here: a saved account, or else the server's answer. Without a saved

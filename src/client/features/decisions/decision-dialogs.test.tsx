@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '#shared/api/headers.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -67,7 +67,7 @@ describe('approve without points', () => {
     await screen.findByText('Ремонт согласован');
     expect(calls).toHaveLength(2);
     const firstKey = calls[0]?.headers.get(IDEMPOTENCY_HEADER);
-    expect(firstKey).toBeTruthy();
+    expect(firstKey).toMatch(IDEMPOTENCY_KEY_PATTERN);
     expect(calls[1]?.headers.get(IDEMPOTENCY_HEADER)).toBe(firstKey);
     expect(calls[1]?.body).toEqual(calls[0]?.body);
 
@@ -149,7 +149,7 @@ describe('reject', () => {
       ],
       comment: 'Дорогой ремонт',
     });
-    expect(calls[0]?.headers.get(IDEMPOTENCY_HEADER)).toBeTruthy();
+    expect(calls[0]?.headers.get(IDEMPOTENCY_HEADER)).toMatch(IDEMPOTENCY_KEY_PATTERN);
     expect(onDecided).toHaveBeenCalledWith(TICKET_ID);
   });
 

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '#shared/api/headers.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -81,7 +81,7 @@ describe('trade-in popup', () => {
     expect(onDecided).toHaveBeenCalledWith(TICKET_ID);
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.body).toEqual({ ticket_id: TICKET_ID, defect: { id: 101, version: 3 }, instrument_id: 1, end: true });
-    expect(post?.headers.get(IDEMPOTENCY_HEADER)).toBeTruthy();
+    expect(post?.headers.get(IDEMPOTENCY_HEADER)).toMatch(IDEMPOTENCY_KEY_PATTERN);
   });
 
   it('closes on the overlay and on the close button', async () => {

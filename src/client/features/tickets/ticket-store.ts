@@ -4,6 +4,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import type { Ticket } from '#shared/api/tickets.ts';
 import { fetchTicket, toLoadError, type LoadError } from './ticket-api.ts';
 import { accountScopedStorage, registerAccountScoped } from '#client/lib/account-scoped.ts';
+import { flagHydration, whenHydrated, type PersistedStore } from '#client/lib/persist-hydration.ts';
 
 /** A ticket as last received, with when (ms since epoch): a cold start shows it at once, with its age. */
 export interface CachedTicket {
@@ -77,7 +78,7 @@ export const useTicketStore = create<TicketState>()(
           .then(
             async ({ ticket, cachedAt }) => {
               // Written after the persisted copy is back, so the older copy never overwrites this one.
-              await whenHydrated();
+              await whenHydrated(useTicketStore);
               set((state) => ({
                 // A saved copy keeps its own time, so the age shown is the truth.
                 tickets: newest({ ...state.tickets, [id]: { ticket, fetchedAt: cachedAt ?? Date.now() } }),
@@ -87,7 +88,7 @@ export const useTicketStore = create<TicketState>()(
             },
             async (error: unknown) => {
               const failure = toLoadError(error);
-              await whenHydrated();
+              await whenHydrated(useTicketStore);
               set((state) =>
                 failure.notFound
                   ? {
@@ -130,24 +131,10 @@ export const useTicketStore = create<TicketState>()(
       version: 1,
       storage: createJSONStorage(() => accountScopedStorage),
       partialize: (state) => ({ tickets: newest(state.tickets) }),
-      onRehydrateStorage: () => () => {
-        useTicketStore.setState({ hydrated: true });
-      },
+      onRehydrateStorage: flagHydration((): PersistedStore<TicketState> => useTicketStore),
     },
   ),
 );
-
-/** Resolves once the persisted tickets are back (set on a failed read too). */
-function whenHydrated(): Promise<void> {
-  if (useTicketStore.getState().hydrated) return Promise.resolve();
-  return new Promise((resolve) => {
-    const unsubscribe = useTicketStore.subscribe((state) => {
-      if (!state.hydrated) return;
-      unsubscribe();
-      resolve();
-    });
-  });
-}
 
 /** Reloads a ticket after something changed it (a decision applied); the decisions feature calls it through the route. */
 registerAccountScoped(TICKET_STORE_KEY, () => useTicketStore.getState().forget());
