@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_ERROR_MAX_BYTES, reportClientError } from '#shared/api/client-errors.ts';
+import { CLIENT_ERROR_MAX_BYTES, describeClientError, reportClientError } from '#shared/api/client-errors.ts';
 import { rateRules } from '#server/services/rate-limit.ts';
-import { createWorkerErrorReporter } from '../../../sw/error-reporter.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 
@@ -35,18 +34,10 @@ describe('POST /ajax/client-errors', () => {
     expect(logged().at(-1)).toMatchObject({ source: 'worker', clientId: account.id });
   });
 
-  it("takes the service worker's reports as the worker sends them, each message once", async () => {
+  it('takes a report as the page and the worker describe it (describeClientError)', async () => {
     const before = logged().length;
-    const answers: Promise<Response>[] = [];
-    const report = createWorkerErrorReporter((input, init) => {
-      const answer = t.request(String(input), { ...init, body: init?.body ?? null, csrf: false });
-      answers.push(answer);
-      return answer;
-    }, 'https://portal.test/sw.js?v=1');
-    report(new RangeError('outbox: bad entry'));
-    report(new RangeError('outbox: bad entry'));
-    expect(answers).toHaveLength(1);
-    expect((await answers[0]!).status).toBe(200);
+    const report = describeClientError('worker', new RangeError('outbox: bad entry'), 'https://portal.test/sw.js?v=1');
+    expect((await send(report)).status).toBe(200);
     expect(logged().slice(before)).toEqual([expect.objectContaining({ source: 'worker', message: 'RangeError: outbox: bad entry', url: 'https://portal.test/sw.js' })]);
   });
 

@@ -1,9 +1,8 @@
-import { Component, Fragment, lazy, Suspense, useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import { Button } from '#client/components/ui/button.tsx';
+import { Suspense, useEffect, useId, useRef, type ComponentType } from 'react';
 import { CloseButton } from '#client/components/ui/close-button.tsx';
-import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { LoaderOverlay } from '#client/components/ui/loader-overlay.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
+import { ChunkFailure, LazyMount, lazyLoader, RetryBoundary, type LazyLoader } from '#client/lib/lazy-component.tsx';
 import { useAccountStore } from './account-store.ts';
 import { useAuthDialog, type AuthView } from './auth-dialog-store.ts';
 import styles from './auth-host.module.css';
@@ -14,48 +13,16 @@ export const AUTH_TITLES: Record<AuthView, string> = {
   reset: 'Восстановление пароля',
 };
 
-interface LazyView {
-  /** The form once its chunk is in. */
-  loaded?: ComponentType;
-  /** The form before that: suspends (React.lazy) until the chunk arrives. */
-  Lazy: ComponentType;
-  load(): Promise<ComponentType>;
-}
-
 /**
  * A form in a chunk of its own: the forms (and @tanstack/react-form) stay out of the entry chunk, so
  * the shell starts sooner, and arrive under the ~1 s loader that opening a form shows anyway.
  */
-function lazyView(importForm: () => Promise<ComponentType>): LazyView {
-  let pending: Promise<ComponentType> | undefined;
-  const view: LazyView = {
-    load() {
-      pending ??= importForm().then(
-        (form) => {
-          view.loaded = form;
-          return form;
-        },
-        (error: unknown) => {
-          // A failed chunk (offline before the worker cached it, a new deploy) may load on the next try.
-          pending = undefined;
-          view.Lazy = makeLazy();
-          throw error;
-        },
-      );
-      return pending;
-    },
-    Lazy: makeLazy(),
-  };
-  function makeLazy(): ComponentType {
-    return lazy(() => view.load().then((form) => ({ default: form })));
-  }
-  return view;
-}
+const formLoader = (importForm: () => Promise<ComponentType>): LazyLoader<object> => lazyLoader(importForm);
 
-const VIEWS: Record<AuthView, LazyView> = {
-  login: lazyView(() => import('./login-form.tsx').then((module) => module.LoginForm)),
-  register: lazyView(() => import('./registration-form.tsx').then((module) => module.RegistrationForm)),
-  reset: lazyView(() => import('./reset-request-form.tsx').then((module) => module.ResetRequestForm)),
+const VIEWS: Record<AuthView, LazyLoader<object>> = {
+  login: formLoader(() => import('./login-form.tsx').then((module) => module.LoginForm)),
+  register: formLoader(() => import('./registration-form.tsx').then((module) => module.RegistrationForm)),
+  reset: formLoader(() => import('./reset-request-form.tsx').then((module) => module.ResetRequestForm)),
 };
 
 /** Fetches every form's chunk ahead of need (AuthHost does it when the browser is idle); resolves once all are in. */
@@ -81,33 +48,8 @@ function usePreloadWhenIdle(enabled: boolean): void {
   }, [enabled]);
 }
 
-/** A form's chunk failed to load: say so in the form's place, with a retry, rather than break the page. */
-class ViewLoadBoundary extends Component<{ children: ReactNode }, { failed: boolean; attempt: number }> {
-  override state = { failed: false, attempt: 0 };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  override render() {
-    // A new key per attempt remounts the form, which then picks the view's fresh lazy component.
-    if (!this.state.failed) return <Fragment key={this.state.attempt}>{this.props.children}</Fragment>;
-    return (
-      <div className={styles.failed}>
-        <FormMessage tone="error">Не удалось загрузить форму. Проверьте подключение к интернету.</FormMessage>
-        <Button variant="secondary" onClick={() => this.setState((state) => ({ failed: false, attempt: state.attempt + 1 }))}>
-          Повторить
-        </Button>
-      </div>
-    );
-  }
-}
-
 /** The view's form, and while its chunk is on its way the same loader as a view switch (the Suspense fallback). */
 function ViewForm({ view, switching }: { view: AuthView; switching: boolean }) {
-  // Picked once per mount: switching from the lazy form to the loaded one later would remount it and
-  // drop what was typed. A loaded form renders without suspending, so it lays out under the loader.
-  const [Form] = useState(() => VIEWS[view].loaded ?? VIEWS[view].Lazy);
   return (
     <Suspense
       fallback={
@@ -118,7 +60,8 @@ function ViewForm({ view, switching }: { view: AuthView; switching: boolean }) {
     >
       <LoaderOverlay active={switching} />
       <div inert={switching} aria-busy={switching || undefined}>
-        <Form />
+        {/* A loaded form renders without suspending, so it lays out under the loader. */}
+        <LazyMount loader={VIEWS[view]} props={{}} />
       </div>
     </Suspense>
   );
@@ -137,9 +80,9 @@ function AuthContent({ view, switching }: { view: AuthView; switching: boolean }
   }, [view]);
   return (
     <div ref={ref} className={styles.content} tabIndex={-1} data-auth-view={view}>
-      <ViewLoadBoundary>
+      <RetryBoundary loaded={VIEWS[view].loaded} failed={(retry) => <ChunkFailure retry={retry} message="Не удалось загрузить форму. Проверьте подключение к интернету." />}>
         <ViewForm view={view} switching={switching} />
-      </ViewLoadBoundary>
+      </RetryBoundary>
     </div>
   );
 }

@@ -1,16 +1,18 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { formatDate, toApiDate, toDateValue } from '#shared/format/date.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import type { DraftRange } from './ticket-filters-calendar.tsx';
 import { ClearButton } from './ticket-filters-clear.tsx';
 import styles from './ticket-filters.module.css';
 
 // The calendar (react-day-picker + date-fns' ru locale) is its own chunk: it is not needed until the
 // picker opens, so it stays out of the cold-load JS. Hovering or focusing the button starts the load.
-const loadCalendar = () => import('./ticket-filters-calendar.tsx');
-const Calendar = lazy(() => loadCalendar().then((module) => ({ default: module.TicketFiltersCalendar })));
+const Calendar = lazyComponent(() => import('./ticket-filters-calendar.tsx').then((module) => module.TicketFiltersCalendar), {
+  fallback: <Skeleton shape="rect" height="19rem" />,
+});
 
 export interface TicketFiltersDateRangeProps {
   /** yyyy-MM-dd or null. */
@@ -67,8 +69,8 @@ export function TicketFiltersDateRange({ from, to, onChange }: TicketFiltersDate
           aria-labelledby={`${labelId} ${labelId}-value`}
           aria-haspopup="dialog"
           onClick={openPicker}
-          onPointerEnter={() => void loadCalendar()}
-          onFocus={() => void loadCalendar()}
+          onPointerEnter={() => void Calendar.preload()}
+          onFocus={() => void Calendar.preload()}
         >
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" className={styles.dateIcon}>
             <rect x="4" y="5" width="16" height="15" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
@@ -95,9 +97,7 @@ export function TicketFiltersDateRange({ from, to, onChange }: TicketFiltersDate
         <p className={styles.pickerHint} aria-live="polite">
           {draft?.from && !draft.to ? `Начало: ${formatDate(draft.from)}. Выберите дату окончания.` : 'Выберите дату начала и дату окончания.'}
         </p>
-        <Suspense fallback={<Skeleton shape="rect" height="19rem" />}>
-          <Calendar selected={draft} onSelect={select} />
-        </Suspense>
+        <Calendar selected={draft} onSelect={select} />
       </Modal>
     </div>
   );
