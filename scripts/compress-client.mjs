@@ -5,12 +5,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import compressible from '../src/server/compressible.json' with { type: 'json' };
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
-/** Keep in step with COMPRESSIBLE in src/server/static.ts. */
-const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.map', '.webmanifest', '.txt', '.xml']);
+/** The file types the server may send precompressed (the same list src/server/static.ts reads). */
+const COMPRESSIBLE = new Set(compressible);
 /** Below this, compression headers cost more than they save. */
 const MIN_SIZE = 256;
 

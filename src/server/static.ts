@@ -2,6 +2,7 @@ import { stat, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context.ts';
+import compressible from './compressible.json' with { type: 'json' };
 
 // Serves the built PWA from `clientDir`: precompressed siblings (written by
 // scripts/compress-client.mjs), long caching for hashed assets, and the SPA fallback.
@@ -31,8 +32,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
 };
 
-/** The same list as scripts/compress-client.mjs: only these may have .br/.gz siblings. */
-const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.map', '.webmanifest', '.txt', '.xml']);
+/** Only these may have .br/.gz siblings (scripts/compress-client.mjs writes them from the same list). */
+const COMPRESSIBLE = new Set<string>(compressible);
 
 /** Vite's output names: `name-<8+ char hash>.ext` under /assets/. Only these may be cached forever. */
 const HASHED_ASSET = /^\/assets\/(?:[^/]+\/)*[^/]+[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/i;

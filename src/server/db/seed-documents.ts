@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { renderDocumentPdf } from '#server/pdf/document-pdf.ts';
 import type { Tx } from './client.ts';
-import { demoPng } from './demo-png.ts';
+import { demoPng } from '../lib/png.ts';
 import { recordHistory } from './journal.ts';
 import { bills, defectStatements, files, tickets } from './schema.ts';
 

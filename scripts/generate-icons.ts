@@ -1,38 +1,48 @@
 // Draws the app icons (public/icons/*.png, favicon.svg) with plain Node: a white tooth on the accent colour,
 // and the 96×96 icons of the manifest's shortcuts (a list, a bill, a plus) in the same style.
-// The PNGs are committed; run again only to change the design: node scripts/generate-icons.mjs
+// The PNGs are committed; run again only to change the design: npx tsx scripts/generate-icons.ts
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { deflateSync } from 'node:zlib';
+import { encodePng } from '../src/server/lib/png.ts';
 
 const OUT = new URL('../public/icons/', import.meta.url);
-const ACCENT = [0x0b, 0x5c, 0xab];
-const WHITE = [0xff, 0xff, 0xff];
+type Point = (x: number, y: number) => boolean;
+type Capsule = readonly [ax: number, ay: number, bx: number, by: number, r: number];
+interface RoundedRect {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  r: number;
+}
+
+const ACCENT = [0x0b, 0x5c, 0xab] as const;
+const WHITE = [0xff, 0xff, 0xff] as const;
 
 // The tooth, in a unit square centred on (0.5, 0.5): two cusps, a crown and two roots.
-const CIRCLES = [
+const CIRCLES: ReadonlyArray<readonly [cx: number, cy: number, r: number]> = [
   [0.385, 0.36, 0.155],
   [0.615, 0.36, 0.155],
 ];
-const CROWN = { x0: 0.23, y0: 0.36, x1: 0.77, y1: 0.56, r: 0.06 };
-const ROOTS = [
+const CROWN: RoundedRect = { x0: 0.23, y0: 0.36, x1: 0.77, y1: 0.56, r: 0.06 };
+const ROOTS: readonly Capsule[] = [
   [0.36, 0.5, 0.335, 0.8, 0.085],
   [0.64, 0.5, 0.665, 0.8, 0.085],
 ];
 
-function inCapsule(px, py, [ax, ay, bx, by, r]) {
+function inCapsule(px: number, py: number, [ax, ay, bx, by, r]: Capsule): boolean {
   const dx = bx - ax;
   const dy = by - ay;
   const t = Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)));
   return (px - ax - t * dx) ** 2 + (py - ay - t * dy) ** 2 <= r * r;
 }
 
-function inRoundedRect(px, py, { x0, y0, x1, y1, r }) {
+function inRoundedRect(px: number, py: number, { x0, y0, x1, y1, r }: RoundedRect): boolean {
   const cx = Math.max(x0 + r, Math.min(x1 - r, px));
   const cy = Math.max(y0 + r, Math.min(y1 - r, py));
   return (px - cx) ** 2 + (py - cy) ** 2 <= r * r;
 }
 
-function inTooth(x, y) {
+function inTooth(x: number, y: number): boolean {
   return (
     CIRCLES.some(([cx, cy, r]) => (x - cx) ** 2 + (y - cy) ** 2 <= r * r) ||
     inRoundedRect(x, y, CROWN) ||
@@ -41,21 +51,21 @@ function inTooth(x, y) {
 }
 
 // Shortcut glyphs, in the same unit square. Заявки: a list (bullets and lines).
-function inList(x, y) {
+function inList(x: number, y: number): boolean {
   return [0.32, 0.5, 0.68].some(
     (row) => (x - 0.29) ** 2 + (y - row) ** 2 <= 0.05 ** 2 || inCapsule(x, y, [0.42, row, 0.74, row, 0.04]),
   );
 }
 
 // Счета: a sheet with text lines cut out of it.
-const SHEET = { x0: 0.27, y0: 0.2, x1: 0.73, y1: 0.8, r: 0.06 };
-function inBill(x, y) {
+const SHEET: RoundedRect = { x0: 0.27, y0: 0.2, x1: 0.73, y1: 0.8, r: 0.06 };
+function inBill(x: number, y: number): boolean {
   if (!inRoundedRect(x, y, SHEET)) return false;
   return ![0.36, 0.5, 0.64].some((row) => inCapsule(x, y, [0.36, row, row === 0.64 ? 0.52 : 0.64, row, 0.03]));
 }
 
 // New repair request: a plus.
-function inPlus(x, y) {
+function inPlus(x: number, y: number): boolean {
   return inCapsule(x, y, [0.5, 0.24, 0.5, 0.76, 0.065]) || inCapsule(x, y, [0.24, 0.5, 0.76, 0.5, 0.065]);
 }
 
@@ -63,7 +73,7 @@ function inPlus(x, y) {
  * size px; toothScale: share of the icon the glyph box takes; corner: background corner radius (0 = full bleed);
  * glyph: the white shape (the tooth unless told), sitting a little low like the tooth (dy).
  */
-function render(size, toothScale, corner, glyph = inTooth, dy = 0.04) {
+function render(size: number, toothScale: number, corner: number, glyph: Point = inTooth, dy = 0.04): Buffer {
   const samples = 4;
   const pixels = Buffer.alloc(size * size * 4);
   for (let py = 0; py < size; py++) {
@@ -85,55 +95,15 @@ function render(size, toothScale, corner, glyph = inTooth, dy = 0.04) {
       const total = samples * samples;
       const i = (py * size + px) * 4;
       const f = bg === 0 ? 0 : fg / bg;
-      for (let c = 0; c < 3; c++) pixels[i + c] = Math.round(ACCENT[c] * (1 - f) + WHITE[c] * f);
+      ACCENT.forEach((accent, c) => (pixels[i + c] = Math.round(accent * (1 - f) + WHITE[c]! * f)));
       pixels[i + 3] = Math.round((bg / total) * 255);
     }
   }
   return pixels;
 }
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(buffer) {
-  let crc = 0xffffffff;
-  for (const byte of buffer) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type, data) {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-function png(size, rgba) {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8; // bit depth
-  header[9] = 6; // RGBA
-  const raw = Buffer.alloc(size * (size * 4 + 1));
-  for (let y = 0; y < size; y++) {
-    raw[y * (size * 4 + 1)] = 0; // filter: none
-    rgba.copy(raw, y * (size * 4 + 1) + 1, y * size * 4, (y + 1) * size * 4);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
 mkdirSync(OUT, { recursive: true });
-const icons = [
+const icons: ReadonlyArray<readonly [name: string, size: number, scale: number, corner: number]> = [
   ['icon-192.png', 192, 0.72, 0.22],
   ['icon-512.png', 512, 0.72, 0.22],
   // Maskable: full bleed, the tooth inside the central 80% safe zone.
@@ -142,21 +112,21 @@ const icons = [
   ['apple-touch-icon.png', 180, 0.64, 0],
 ];
 for (const [name, size, scale, corner] of icons) {
-  writeFileSync(new URL(name, OUT), png(size, render(size, scale, corner)));
+  writeFileSync(new URL(name, OUT), encodePng(size, size, render(size, scale, corner), 4, 9));
 }
 // Manifest shortcuts (Chromium asks for 96×96): Заявки, Счета, a new repair request.
-const shortcuts = [
+const shortcuts: ReadonlyArray<readonly [name: string, glyph: Point]> = [
   ['shortcut-tickets-96.png', inList],
   ['shortcut-bills-96.png', inBill],
   ['shortcut-repair-96.png', inPlus],
 ];
 for (const [name, glyph] of shortcuts) {
-  writeFileSync(new URL(name, OUT), png(96, render(96, 0.8, 0.22, glyph, 0)));
+  writeFileSync(new URL(name, OUT), encodePng(96, 96, render(96, 0.8, 0.22, glyph, 0), 4, 9));
 }
 
 const hex = `#${ACCENT.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
-const s = (n) => Math.round(n * 1000) / 10; // unit → viewBox 0..100, tooth scale 0.72 around the centre
-const t = (n, offset) => s((n - offset) * 0.72 + 0.5);
+const s = (n: number) => Math.round(n * 1000) / 10; // unit → viewBox 0..100, tooth scale 0.72 around the centre
+const t = (n: number, offset: number) => s((n - offset) * 0.72 + 0.5);
 const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
 <rect width="100" height="100" rx="22" fill="${hex}"/>
 <g fill="#fff">
