@@ -51,6 +51,8 @@ export default defineConfig({
           name: 'server',
           include: ['src/server/**/*.test.ts'],
           environment: 'node',
+          // The schema is migrated once per run; each test app copies it.
+          globalSetup: ['tests/setup/server-global-setup.ts'],
           // PGlite boots a WASM Postgres per test app and migrates it: slow on a busy 2-core machine.
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -3,15 +3,17 @@
 // CSRF header). Set TEST_DATABASE_URL (an admin connection, e.g. postgres://postgres@localhost/postgres)
 // to run against PostgreSQL: each test app gets its own throw-away database.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import type { Hono } from 'hono';
 import postgres from 'postgres';
+import { inject } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { CSRF_HEADER } from '../../src/shared/api/headers.ts';
 import type { AppDeps, AppEnv, Config, PasswordHasher } from '../../src/server/context.ts';
-import { openPglite, openPostgres, type Database, type Db } from '../../src/server/db/client.ts';
+import { openPostgres, pgliteDatabase, type Database, type Db } from '../../src/server/db/client.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
 import { createMailer } from '../../src/server/mail/mailer.ts';
 import { sameThreadRenderer } from '../../src/server/pdf/ticket-pdf-renderer.ts';
@@ -119,8 +121,9 @@ export class CookieJar {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const outboxDir = path.join(dataDir, 'outbox');
+  // A PostgreSQL database is migrated here; a PGlite one is a copy of a migrated one.
   const opened = await openTestDatabase();
-  await opened.database.migrate();
+  if (opened.url !== undefined) await opened.database.migrate();
 
   let frozen: number | undefined = options.now === undefined ? undefined : new Date(options.now).getTime();
   const now = () => new Date(frozen ?? Date.now());
@@ -241,10 +244,22 @@ interface OpenedDatabase {
   close(): Promise<void>;
 }
 
+/**
+ * A PGlite copy of the schema the server project's global setup migrated once for the whole run
+ * (tests/setup/server-global-setup.ts); created and migrated here when there is none.
+ */
+async function migratedPglite(): Promise<PGlite> {
+  const dumpFile = inject('migratedPgliteDump');
+  if (dumpFile) return PGlite.create({ loadDataDir: new Blob([readFileSync(dumpFile)]) });
+  const client = await PGlite.create();
+  await pgliteDatabase(client).migrate();
+  return client;
+}
+
 async function openTestDatabase(): Promise<OpenedDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const database = await openPglite();
+    const database = pgliteDatabase(await migratedPglite());
     return { database, url: undefined, close: () => database.close() };
   }
   // One throw-away database per test app, so test files can run in parallel without sharing rows.

@@ -26,7 +26,11 @@ export interface Database {
  * interleave inside one.
  */
 export async function openPglite(dataDir?: string): Promise<Database> {
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  return pgliteDatabase(dataDir ? await PGlite.create(dataDir) : await PGlite.create());
+}
+
+/** A Database over a PGlite instance already open (e.g. a clone of a migrated template, in tests). */
+export function pgliteDatabase(client: PGlite): Database {
   const db = drizzlePglite({ client, schema });
   return {
     db,
