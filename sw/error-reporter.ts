@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { describeClientError, reportClientError } from '#shared/api/client-errors.ts';
+import { CLIENT_ERRORS_PATH, describeClientError } from '#shared/api/client-errors.ts';
 import type { FetchLike } from './fetch-timeout.ts';
 
 // The worker's errors go to the same endpoint as the page's (src/client/lib/error-reporter.ts). A
@@ -16,7 +16,7 @@ export function createWorkerErrorReporter(fetchFn: FetchLike, scriptUrl: string)
     if (reported.has(report.message) || reported.size >= MAX_REPORTS_PER_LIFE) return;
     reported.add(report.message);
     const request = { method: 'POST', body: JSON.stringify(report), headers: { 'Content-Type': 'application/json' }, credentials: 'same-origin' } as const;
-    void fetchFn(reportClientError.path, request).catch(() => {});
+    void fetchFn(CLIENT_ERRORS_PATH, request).catch(() => {});
   };
 }
 

@@ -1,4 +1,4 @@
-import { describeClientError, reportClientError, type ClientErrorSource } from '#shared/api/client-errors.ts';
+import { CLIENT_ERRORS_PATH, describeClientError, type ClientErrorSource } from '#shared/api/client-errors.ts';
 
 // Errors on a user's phone reach the server's log (POST /ajax/client-errors), so that "it broke" can
 // be found. A beacon survives the page closing and needs no CSRF token; a page that keeps failing in a
@@ -14,9 +14,9 @@ export function reportError(source: ClientErrorSource, error: unknown): void {
   if (reported.has(key) || reported.size >= MAX_REPORTS_PER_PAGE) return;
   reported.add(key);
   const body = JSON.stringify(report);
-  const sent = typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(reportClientError.path, new Blob([body], { type: 'application/json' }));
+  const sent = typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(CLIENT_ERRORS_PATH, new Blob([body], { type: 'application/json' }));
   if (!sent) {
-    void fetch(reportClientError.path, { method: 'POST', body, headers: { 'Content-Type': 'application/json' }, credentials: 'same-origin', keepalive: true }).catch(() => {});
+    void fetch(CLIENT_ERRORS_PATH, { method: 'POST', body, headers: { 'Content-Type': 'application/json' }, credentials: 'same-origin', keepalive: true }).catch(() => {});
   }
 }
 

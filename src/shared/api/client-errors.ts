@@ -23,9 +23,12 @@ export const clientErrorReport = v.object({
 });
 export type ClientErrorReport = v.InferOutput<typeof clientErrorReport>;
 
+/** The path alone, for the reporters (the page's and the worker's): the schema need not ride with them. */
+export const CLIENT_ERRORS_PATH = '/ajax/client-errors';
+
 export const reportClientError = defineEndpoint({
   method: 'POST',
-  path: '/ajax/client-errors',
+  path: CLIENT_ERRORS_PATH,
   input: clientErrorReport,
   output: okResponse({}),
 });

@@ -30,7 +30,7 @@ export function useServerErrors<Field extends string>() {
     [],
   );
   const clearAll = useCallback(() => setErrors({}), []);
-  /** A field's error and its clear-on-focus, to spread into a bound field (`BoundTextField`). */
+  /** A field's error and its clear-on-focus, to spread into a bound field (`<field.TextField {...server.forField(name)} />`). */
   const forField = (field: Field) => ({ serverError: errors[field], onServerErrorClear: () => clear(field) });
   return { errors, show, clear, clearAll, forField };
 }

@@ -15,7 +15,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 /**
  * A labelled input with its error below. The error line keeps its height when empty, so
  * messages appearing on blur or from the server do not move the form. Clearing a server error on
- * focus is the caller's `onFocus` (`BoundTextField` wires it from `useServerErrors`).
+ * focus is the caller's `onFocus` (the app form's `field.TextField` wires it from `useServerErrors`).
  */
 export function TextField({
   label,

@@ -1,8 +1,7 @@
 import { useRef, useState } from 'react';
-import { useForm } from '@tanstack/react-form';
 import { loginForm, type LoginForm as LoginValues } from '#shared/api/account.ts';
+import { useAppForm } from '#client/components/ui/app-form.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { BoundTextField } from '#client/components/ui/bound-field.tsx';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';
 import { focusFirstInvalid, useServerErrors } from '#client/components/ui/form-helpers.ts';
 import { emailInput, passwordInput } from '#client/components/ui/input-presets.ts';
@@ -30,7 +29,7 @@ export function LoginForm() {
   const [editingEmail, setEditingEmail] = useState(verifiedEmail === null);
   const server = useServerErrors<'email' | 'password'>();
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { email: verifiedEmail ?? '', password: '' } as LoginValues,
     onSubmitInvalid: () => focusFirstInvalid(formRef.current),
     onSubmit: async ({ value }) => {
@@ -53,9 +52,9 @@ export function LoginForm() {
   return (
     <BoundForm form={form} ref={formRef} className={styles.form} aria-label="Вход в личный кабинет">
       {editingEmail ? (
-        <form.Field name="email" validators={{ onBlur: loginForm.entries.email }}>
-          {(field) => <BoundTextField {...emailInput} field={field} autoComplete="username" {...server.forField('email')} />}
-        </form.Field>
+        <form.AppField name="email" validators={{ onBlur: loginForm.entries.email }}>
+          {(field) => <field.TextField {...emailInput} autoComplete="username" {...server.forField('email')} />}
+        </form.AppField>
       ) : (
         <div className={styles.emailText}>
           <span>
@@ -70,17 +69,16 @@ export function LoginForm() {
         </div>
       )}
 
-      <form.Field name="password" validators={{ onBlur: loginForm.entries.password }}>
+      <form.AppField name="password" validators={{ onBlur: loginForm.entries.password }}>
         {(field) => (
-          <BoundTextField
+          <field.TextField
             {...passwordInput}
             label="Пароль"
-            field={field}
             autoComplete="current-password"
             {...server.forField('password')}
           />
         )}
-      </form.Field>
+      </form.AppField>
 
       <div className={styles.actions}>
         <SubmitButton form={form}>Войти</SubmitButton>

@@ -1,9 +1,8 @@
 import { useRef, useState } from 'react';
-import { useForm } from '@tanstack/react-form';
 import { passwordField } from '#shared/validation/fields.ts';
 import { messages } from '#shared/validation/messages.ts';
+import { useAppForm } from '#client/components/ui/app-form.tsx';
 import { Button, buttonClassName } from '#client/components/ui/button.tsx';
-import { BoundTextField } from '#client/components/ui/bound-field.tsx';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';
 import { focusFirstInvalid } from '#client/components/ui/form-helpers.ts';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
@@ -47,7 +46,7 @@ export function PasswordForm(props: PasswordFormProps) {
   const email = useAccountStore((state) => state.user?.email ?? '');
   const formRef = useRef<HTMLFormElement>(null);
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: {
       current_password: '',
       new_password: '',
@@ -106,31 +105,29 @@ export function PasswordForm(props: PasswordFormProps) {
       aria-label={props.variant === 'reset' ? 'Восстановление пароля' : 'Смена пароля'}
     >
       {props.variant === 'change' ? (
-        <form.Field
+        <form.AppField
           name="current_password"
           validators={{
             onBlur: ({ value }) => (value === '' ? messages.required : undefined),
           }}
         >
           {(field) => (
-            <BoundTextField
+            <field.TextField
               {...passwordInput}
               label="Текущий пароль"
-              field={field}
               autoComplete="current-password"
               serverError={currentError}
               onServerErrorClear={() => setCurrentError(undefined)}
             />
           )}
-        </form.Field>
+        </form.AppField>
       ) : null}
-      <form.Field name="new_password" validators={{ onBlur: passwordField }}>
+      <form.AppField name="new_password" validators={{ onBlur: passwordField }}>
         {(field) => (
           <>
-            <BoundTextField
+            <field.TextField
               {...passwordInput}
               label="Новый пароль"
-              field={field}
               autoComplete="new-password"
               hint="Не меньше 8 символов"
               onChange={() => {
@@ -143,8 +140,8 @@ export function PasswordForm(props: PasswordFormProps) {
             <PasswordStrength password={field.state.value} email={email} />
           </>
         )}
-      </form.Field>
-      <form.Field
+      </form.AppField>
+      <form.AppField
         name="new_password_confirmation"
         validators={{
           onBlur: ({ value, fieldApi }) =>
@@ -152,16 +149,15 @@ export function PasswordForm(props: PasswordFormProps) {
         }}
       >
         {(field) => (
-          <BoundTextField
+          <field.TextField
             {...passwordInput}
             label="Повторите пароль"
-            field={field}
             autoComplete="new-password"
             serverError={serverError}
             onServerErrorClear={() => setServerError(undefined)}
           />
         )}
-      </form.Field>
+      </form.AppField>
       <div className={styles.actions}>
         <SubmitButton form={form}>Сохранить пароль</SubmitButton>
       </div>

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from '@tanstack/react-form';
 import { confirmRegistration as confirmRegistrationEndpoint, registrationForm, type RegistrationForm as RegistrationValues } from '#shared/api/account.ts';
+import { useAppForm } from '#client/components/ui/app-form.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { BoundCheckboxField, BoundMaskedField, BoundTextField } from '#client/components/ui/bound-field.tsx';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';
 import { focusFirstInvalid, useServerErrors } from '#client/components/ui/form-helpers.ts';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
@@ -57,7 +56,7 @@ export function RegistrationForm() {
   const codeRef = useRef<HTMLInputElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: EMPTY,
     onSubmitInvalid: () => focusFirstInvalid(formRef.current),
     onSubmit: async ({ value }) => {
@@ -78,7 +77,7 @@ export function RegistrationForm() {
     },
   });
 
-  const codeForm = useForm({
+  const codeForm = useAppForm({
     defaultValues: { code: '' },
     onSubmitInvalid: () => codeRef.current?.focus(),
     onSubmit: async ({ value }) => {
@@ -142,31 +141,30 @@ export function RegistrationForm() {
       <BoundForm form={form} ref={formRef} className={styles.form} aria-label="Регистрация" submitDisabled={locked}>
         <fieldset className={styles.fieldset} disabled={locked}>
           <div className={styles.grid}>
-            <form.Field name="firstname" validators={{ onBlur: registrationForm.entries.firstname }}>
-              {(field) => <BoundTextField label="Имя" field={field} autoComplete="given-name" {...server.forField('firstname')} />}
-            </form.Field>
-            <form.Field name="lastname" validators={{ onBlur: registrationForm.entries.lastname }}>
-              {(field) => <BoundTextField label="Фамилия" field={field} autoComplete="family-name" {...server.forField('lastname')} />}
-            </form.Field>
-            <form.Field name="phone" validators={{ onBlur: registrationForm.entries.phone }}>
-              {(field) => <BoundMaskedField mask="phone" label="Телефон" field={field} {...server.forField('phone')} />}
-            </form.Field>
-            <form.Field name="email" validators={{ onBlur: registrationForm.entries.email }}>
-              {(field) => <BoundTextField {...emailInput} field={field} autoComplete="email" {...server.forField('email')} />}
-            </form.Field>
-            <form.Field name="clinicName" validators={{ onBlur: registrationForm.entries.clinicName }}>
+            <form.AppField name="firstname" validators={{ onBlur: registrationForm.entries.firstname }}>
+              {(field) => <field.TextField label="Имя" autoComplete="given-name" {...server.forField('firstname')} />}
+            </form.AppField>
+            <form.AppField name="lastname" validators={{ onBlur: registrationForm.entries.lastname }}>
+              {(field) => <field.TextField label="Фамилия" autoComplete="family-name" {...server.forField('lastname')} />}
+            </form.AppField>
+            <form.AppField name="phone" validators={{ onBlur: registrationForm.entries.phone }}>
+              {(field) => <field.MaskedField mask="phone" label="Телефон" {...server.forField('phone')} />}
+            </form.AppField>
+            <form.AppField name="email" validators={{ onBlur: registrationForm.entries.email }}>
+              {(field) => <field.TextField {...emailInput} autoComplete="email" {...server.forField('email')} />}
+            </form.AppField>
+            <form.AppField name="clinicName" validators={{ onBlur: registrationForm.entries.clinicName }}>
               {(field) => (
-                <BoundTextField label="Название клиники" field={field} autoComplete="organization" {...server.forField('clinicName')} />
+                <field.TextField label="Название клиники" autoComplete="organization" {...server.forField('clinicName')} />
               )}
-            </form.Field>
-            <form.Field name="city" validators={{ onBlur: registrationForm.entries.city }}>
-              {(field) => <BoundTextField label="Город" field={field} autoComplete="address-level2" {...server.forField('city')} />}
-            </form.Field>
+            </form.AppField>
+            <form.AppField name="city" validators={{ onBlur: registrationForm.entries.city }}>
+              {(field) => <field.TextField label="Город" autoComplete="address-level2" {...server.forField('city')} />}
+            </form.AppField>
           </div>
-          <form.Field name="approvalPolicy" validators={{ onBlur: registrationForm.entries.approvalPolicy }}>
+          <form.AppField name="approvalPolicy" validators={{ onBlur: registrationForm.entries.approvalPolicy }}>
             {(field) => (
-              <BoundCheckboxField
-                field={field}
+              <field.CheckboxField
                 {...server.forField('approvalPolicy')}
                 label={
                   <>
@@ -178,7 +176,7 @@ export function RegistrationForm() {
                 }
               />
             )}
-          </form.Field>
+          </form.AppField>
         </fieldset>
 
         <FormMessage tone="error">{formMessage}</FormMessage>
@@ -196,19 +194,18 @@ export function RegistrationForm() {
       {stage === 'code' ? (
         <BoundForm form={codeForm} className={`${styles.form} ${styles.codeStep}`} aria-label="Подтверждение эл. почты">
           <FormMessage tone="info">{codeInfo}</FormMessage>
-          <codeForm.Field name="code" validators={{ onBlur: codeField }}>
+          <codeForm.AppField name="code" validators={{ onBlur: codeField }}>
             {(field) => (
-              <BoundMaskedField
+              <field.MaskedField
                 ref={codeRef}
                 mask="code"
                 className={styles.codeInput}
                 label="Код из письма"
-                field={field}
                 serverError={codeError}
                 onServerErrorClear={() => setCodeError(undefined)}
               />
             )}
-          </codeForm.Field>
+          </codeForm.AppField>
           <div className={styles.actions}>
             <SubmitButton form={codeForm}>Подтвердить</SubmitButton>
             <Button

@@ -1,8 +1,7 @@
 import { useRef, useState } from 'react';
-import { useForm } from '@tanstack/react-form';
 import { forgotPasswordForm } from '#shared/api/account.ts';
+import { useAppForm } from '#client/components/ui/app-form.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { BoundTextField } from '#client/components/ui/bound-field.tsx';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';
 import { focusFirstInvalid, useServerErrors } from '#client/components/ui/form-helpers.ts';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
@@ -22,7 +21,7 @@ export function ResetRequestForm() {
   const server = useServerErrors<'email'>();
   const formRef = useRef<HTMLFormElement>(null);
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { email: '' },
     onSubmitInvalid: () => focusFirstInvalid(formRef.current),
     onSubmit: async ({ value }) => {
@@ -51,9 +50,9 @@ export function ResetRequestForm() {
   return (
     <BoundForm form={form} ref={formRef} className={styles.form} aria-label="Восстановление пароля">
       <p className={styles.lead}>Укажите эл. почту, с которой вы регистрировались, и мы пришлём ссылку для смены пароля.</p>
-      <form.Field name="email" validators={{ onBlur: forgotPasswordForm.entries.email }}>
-        {(field) => <BoundTextField {...emailInput} field={field} autoComplete="email" {...server.forField('email')} />}
-      </form.Field>
+      <form.AppField name="email" validators={{ onBlur: forgotPasswordForm.entries.email }}>
+        {(field) => <field.TextField {...emailInput} autoComplete="email" {...server.forField('email')} />}
+      </form.AppField>
       <div className={styles.actions}>
         <SubmitButton form={form}>Восстановить пароль</SubmitButton>
         <Button variant="link" onClick={() => openView('login')}>

@@ -1,9 +1,8 @@
 import { useRef } from 'react';
-import { useForm } from '@tanstack/react-form';
 import { decisionMessages } from '#shared/api/decisions.ts';
 import { formatPoints } from '#shared/format/number/money.ts';
+import { useAppForm } from '#client/components/ui/app-form.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { BoundTextField } from '#client/components/ui/bound-field.tsx';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';
 import { focusFirstInvalid } from '#client/components/ui/form-helpers.ts';
 import styles from './decisions.module.css';
@@ -31,7 +30,7 @@ export function BallsForm({ id, limit, sending, serverError, onServerErrorClear,
   const formRef = useRef<HTMLFormElement>(null);
   // Focus moved to the input by a failed submit must not wipe the message it is there to show.
   const focusingForError = useRef(false);
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { balls: '' },
     onSubmitInvalid: () => {
       // Enter in the input: it has focus already, no focus event will come to reset the flag.
@@ -42,10 +41,9 @@ export function BallsForm({ id, limit, sending, serverError, onServerErrorClear,
   });
   return (
     <BoundForm form={form} ref={formRef} id={id} className={styles.modeForm} aria-label="Списание бонусов в счёт ремонта" submitDisabled={sending}>
-      <form.Field name="balls" validators={{ onBlur: ({ value }) => ballsError(value, limit) }}>
+      <form.AppField name="balls" validators={{ onBlur: ({ value }) => ballsError(value, limit) }}>
         {(field) => (
-          <BoundTextField
-            field={field}
+          <field.TextField
             label="Сколько бонусов списать"
             hint={`Не больше ${formatPoints(limit)}`}
             inputMode="numeric"
@@ -63,7 +61,7 @@ export function BallsForm({ id, limit, sending, serverError, onServerErrorClear,
             }}
           />
         )}
-      </form.Field>
+      </form.AppField>
       <Button type="submit" block loading={sending}>
         Списать и согласовать
       </Button>

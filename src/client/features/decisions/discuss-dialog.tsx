@@ -1,5 +1,5 @@
-import { useForm } from '@tanstack/react-form';
 import { decisionMessages } from '#shared/api/decisions.ts';
+import { useAppForm } from '#client/components/ui/app-form.tsx';
 import { changeField, fieldError } from '#client/components/ui/form-bindings.ts';
 import { focusFirstInvalid } from '#client/components/ui/form-helpers.ts';
 import { TextareaField } from '#client/components/ui/textarea-field.tsx';
@@ -23,7 +23,7 @@ export function commentError(value: string): string | undefined {
 export function DiscussDialog({ request, onClose, onDone, onChanged }: DecisionFlowProps) {
   const { sender, serverError, setServerError, formId, formRef } = useCommentSend({ onDone, onChanged });
   const statement = request.statements[0];
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { comment: '' },
     onSubmitInvalid: () => focusFirstInvalid(formRef.current),
     onSubmit: ({ value }) => {

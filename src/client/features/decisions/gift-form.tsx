@@ -1,7 +1,7 @@
 import { useRef } from 'react';
-import { useForm } from '@tanstack/react-form';
 import { decisionMessages, type Gift } from '#shared/api/decisions.ts';
 import { BONUS_FORMS, countOf } from '#shared/format/plural.ts';
+import { useAppForm } from '#client/components/ui/app-form.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';
 import { changeField, fieldError } from '#client/components/ui/form-bindings.ts';
@@ -48,7 +48,7 @@ function GiftCard({ gift }: { gift: Gift }) {
  */
 export function GiftForm({ id, gifts, sending, serverError, onServerErrorClear, onSubmit }: GiftFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { gift: null as number | null },
     onSubmitInvalid: () => focusFirstInvalidRadio(formRef.current),
     onSubmit: ({ value }) => {

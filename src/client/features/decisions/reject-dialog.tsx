@@ -1,6 +1,6 @@
-import { useForm } from '@tanstack/react-form';
 import { decisionMessages } from '#shared/api/decisions.ts';
 import { REJECT_REASONS, type RejectReason } from '#shared/dictionaries/reject-reasons.ts';
+import { useAppForm } from '#client/components/ui/app-form.tsx';
 import { changeField, fieldError } from '#client/components/ui/form-bindings.ts';
 import { focusFirstInvalidRadio, RadioGroup } from '#client/components/ui/radio-group.tsx';
 import { reject } from './api.ts';
@@ -14,7 +14,7 @@ const REASON_OPTIONS = REJECT_REASONS.map((reason) => ({ value: reason, label: r
 /** 'Отказ': one reason of the fixed eight, required (cabinet.md §2 Rejection popup, §5). */
 export function RejectDialog({ request, onClose, onDone, onChanged }: DecisionFlowProps) {
   const { sender, serverError, setServerError, formId, formRef } = useCommentSend({ onDone, onChanged });
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { comment: null as RejectReason | null },
     onSubmitInvalid: () => focusFirstInvalidRadio(formRef.current),
     onSubmit: ({ value }) => {

@@ -1,0 +1,76 @@
+import { createFormHook, createFormHookContexts } from '@tanstack/react-form';
+import { CheckboxField, type CheckboxFieldProps } from './checkbox-field.tsx';
+import { changeField, fieldError } from './form-bindings.ts';
+import { MaskedField, type MaskedFieldProps } from './masked-field.tsx';
+import { TextField, type TextFieldProps } from './text-field.tsx';
+
+// The app's form hook (TanStack Form's createFormHook): `useAppForm` is `useForm` whose fields come
+// with our controls pre-bound and typed by the field's value —
+//   <form.AppField name="email">{(field) => <field.TextField label="E-mail" />}</form.AppField>
+// TextField and MaskedField bind string fields, CheckboxField a boolean one; each takes its name,
+// value, blur and error from the field, and a server message from `useServerErrors`.
+
+export const { fieldContext, formContext, useFieldContext } = createFormHookContexts();
+
+export interface ServerErrorBinding {
+  /** A server message for this field, shown while the field has no error of its own. */
+  serverError?: string | undefined;
+  /** Clears `serverError` when the user comes back to the field (portal.md §8: cleared on focus). */
+  onServerErrorClear?: (() => void) | undefined;
+}
+
+/** The props a bound control takes from its field, so they are wired the same way in every form. */
+type BoundProps = 'name' | 'value' | 'onBlur' | 'onFocus' | 'error';
+
+/** The field in context, with the props every control takes from it. */
+function useBoundField<Value>({ serverError, onServerErrorClear }: ServerErrorBinding) {
+  const field = useFieldContext<Value>();
+  const bound = {
+    name: field.name,
+    onBlur: field.handleBlur,
+    onFocus: onServerErrorClear ? () => onServerErrorClear() : undefined,
+    error: fieldError(field) ?? serverError,
+  };
+  return { field, bound };
+}
+
+export type AppTextFieldProps = ServerErrorBinding & Omit<TextFieldProps, BoundProps>;
+
+/** A TextField bound to a string field; an `onChange` given runs after the field has taken the value. */
+function AppTextField({ serverError, onServerErrorClear, onChange, ...rest }: AppTextFieldProps) {
+  const { field, bound } = useBoundField<string>({ serverError, onServerErrorClear });
+  return (
+    <TextField
+      {...rest}
+      {...bound}
+      value={field.state.value}
+      onChange={(event) => {
+        changeField(field, event.target.value);
+        onChange?.(event);
+      }}
+    />
+  );
+}
+
+export type AppMaskedFieldProps = ServerErrorBinding & Omit<MaskedFieldProps, BoundProps | 'onValueChange'>;
+
+/** A MaskedField bound to a field holding the raw digits. */
+function AppMaskedField({ serverError, onServerErrorClear, ...rest }: AppMaskedFieldProps) {
+  const { field, bound } = useBoundField<string>({ serverError, onServerErrorClear });
+  return <MaskedField {...rest} {...bound} value={field.state.value} onValueChange={(raw) => changeField(field, raw)} />;
+}
+
+export type AppCheckboxFieldProps = ServerErrorBinding & Omit<CheckboxFieldProps, BoundProps | 'checked' | 'onChange'>;
+
+/** A CheckboxField bound to a boolean field (a consent schema may type its value as the literal true). */
+function AppCheckboxField({ serverError, onServerErrorClear, ...rest }: AppCheckboxFieldProps) {
+  const { field, bound } = useBoundField<boolean>({ serverError, onServerErrorClear });
+  return <CheckboxField {...rest} {...bound} checked={field.state.value === true} onChange={(event) => changeField(field, event.target.checked)} />;
+}
+
+export const { useAppForm, withForm } = createFormHook({
+  fieldContext,
+  formContext,
+  fieldComponents: { TextField: AppTextField, MaskedField: AppMaskedField, CheckboxField: AppCheckboxField },
+  formComponents: {},
+});
