@@ -5,6 +5,7 @@ import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { resetErrorReports } from '#client/lib/error-reporter.ts';
 import { setCsrfToken } from '#client/lib/http.ts';
 import { resetConnection } from '#client/lib/testing/connection.ts';
 
@@ -17,6 +18,11 @@ beforeEach(() => {
 });
 
 vi.mock('zustand');
+
+// happy-dom has no navigator.sendBeacon: the error reporter (lib/error-reporter.ts) would fall back to
+// a fetch of a server that is not there. Reports made in a test go nowhere; its own test stubs this.
+Object.defineProperty(navigator, 'sendBeacon', { value: () => true, configurable: true, writable: true });
+afterEach(() => resetErrorReports());
 
 // React's warnings and our own bugs land in console.error: a test that prints one fails (epic-stack).
 let consoleErrors: unknown[][] = [];
