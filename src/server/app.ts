@@ -8,6 +8,7 @@ import { integrationRoutes } from './routes/integration.ts';
 import { billsRoutes } from './routes/bills.ts';
 import { clientErrorRoutes } from './routes/client-errors.ts';
 import { decisionsRoutes } from './routes/decisions.ts';
+import { placesRoutes } from './routes/places.ts';
 import { ticketsRoutes } from './routes/tickets.ts';
 import { csrfProtection } from './middleware/csrf.ts';
 import { requestIdentity, requestLogger } from './middleware/request-log.ts';
@@ -51,6 +52,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', billsRoutes);
   app.route('/', decisionsRoutes);
   app.route('/', clientErrorRoutes);
+  app.route('/', placesRoutes);
 
   // Unknown calls answer in the API's own shape, never with the app shell.
   const notFoundJson = (c: Context<AppEnv>) => c.json(NOT_FOUND, 404);

@@ -1,5 +1,6 @@
 import type { Ticket } from '#shared/api/tickets.ts';
 import type { Database } from './db/client.ts';
+import type { GeoProvider } from './geo/provider.ts';
 
 /** Validated settings; `env.ts` is the only reader of process.env and produces this. */
 export interface Config {
@@ -21,6 +22,20 @@ export interface Config {
    * client's address is taken from the X-Forwarded-For entry the proxy appended (rate limits).
    */
   trustProxy: boolean;
+  /** The geo provider and its services (API.md "Places"). */
+  geo: GeoConfig;
+  /** The map's tile template, `{z}/{x}/{y}`; its attribution is shown on the map. */
+  mapTilesUrl: string;
+}
+
+export interface GeoConfig {
+  provider: 'osm' | 'dadata-yandex';
+  photonUrl: string;
+  nominatimUrl: string;
+  dadataUrl: string;
+  dadataApiKey: string | undefined;
+  yandexGeocoderUrl: string;
+  yandexGeocoderApiKey: string | undefined;
 }
 
 export interface MailMessage {
@@ -53,6 +68,8 @@ export interface AppDeps {
   passwords: PasswordHasher;
   /** Ticket PDFs: rendered off the event loop, one at a time, cached by content (services/ticket-pdfs.ts). */
   ticketPdfs: TicketPdfs;
+  /** The geo provider GEO_PROVIDER names (src/server/geo); services/geo.ts caches and limits it. */
+  geo: GeoProvider;
   /** Injectable clock so expiry rules can be tested without waiting. */
   now(): Date;
 }

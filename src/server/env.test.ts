@@ -109,4 +109,40 @@ describe('loadConfig', () => {
     expect(errorOf({ INTEGRATION_TOKENS: 'secret-but-short' + ',x' }).message).not.toContain('secret');
     expect(errorOf({ SMTP_URL: 'http://user:hunter2@smtp.example.ru' }).message).not.toContain('hunter2');
   });
+
+  it('uses the OSM services and tiles by default, and the settings of API.md "Places" when given', () => {
+    expect(loadConfig({}).geo).toEqual({
+      provider: 'osm',
+      photonUrl: 'https://photon.komoot.io',
+      nominatimUrl: 'https://nominatim.openstreetmap.org',
+      dadataUrl: 'https://suggestions.dadata.ru',
+      dadataApiKey: undefined,
+      yandexGeocoderUrl: 'https://geocode-maps.yandex.ru',
+      yandexGeocoderApiKey: undefined,
+    });
+    expect(loadConfig({}).mapTilesUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+    const keyed = loadConfig({
+      GEO_PROVIDER: 'dadata-yandex',
+      DADATA_API_KEY: 'dadata-key-123',
+      DADATA_URL: 'http://127.0.0.1:9100/',
+      YANDEX_GEOCODER_API_KEY: 'yandex-key-123',
+      MAP_TILES_URL: 'https://tiles.example.ru/{z}/{x}/{y}.png',
+    });
+    expect(keyed.geo).toMatchObject({ provider: 'dadata-yandex', dadataApiKey: 'dadata-key-123', dadataUrl: 'http://127.0.0.1:9100', yandexGeocoderApiKey: 'yandex-key-123' });
+    expect(keyed.mapTilesUrl).toBe('https://tiles.example.ru/{z}/{x}/{y}.png');
+  });
+
+  it.each([
+    [{ GEO_PROVIDER: 'google' }, 'GEO_PROVIDER'],
+    [{ GEO_PROVIDER: 'dadata-yandex' }, 'DADATA_API_KEY'],
+    [{ PHOTON_URL: 'ftp://photon.example' }, 'PHOTON_URL'],
+    [{ MAP_TILES_URL: 'https://tiles.example.ru/tile.png' }, 'MAP_TILES_URL'],
+    [{ DADATA_API_KEY: 'short' }, 'DADATA_API_KEY'],
+  ])('refuses %o naming %s', (env, variable) => {
+    expect(errorOf(env).variable).toBe(variable);
+  });
+
+  it('never echoes an API key', () => {
+    expect(errorOf({ YANDEX_GEOCODER_API_KEY: 'my secret key with spaces' }).message).not.toContain('secret');
+  });
 });

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
-import type { Config } from './context.ts';
+import type { Config, GeoConfig } from './context.ts';
 
 export class ConfigError extends Error {
   constructor(
@@ -88,9 +88,9 @@ function read<T>(env: Env, name: string, schema: v.GenericSchema<string, T>): T 
   return result.output;
 }
 
-/** Never echo secrets back into logs: URLs lose their password, tokens are hidden entirely. */
+/** Never echo secrets back into logs: URLs lose their password, tokens and keys are hidden entirely. */
 function redact(name: string, raw: string): string {
-  if (name === 'INTEGRATION_TOKENS') return '…';
+  if (name === 'INTEGRATION_TOKENS' || name.endsWith('_API_KEY')) return '…';
   try {
     const url = new URL(raw);
     if (url.password) url.password = '***';
@@ -98,6 +98,39 @@ function redact(name: string, raw: string): string {
   } catch {
     return raw.length > 80 ? `${raw.slice(0, 80)}…` : raw;
   }
+}
+
+const httpUrl = urlWithProtocols(['http:', 'https:'], 'an http:// or https:// URL');
+const tilesTemplate = v.pipe(
+  httpUrl,
+  v.check((value) => ['{z}', '{x}', '{y}'].every((part) => value.includes(part)), 'must be a tile URL template with {z}, {x} and {y}'),
+);
+const apiKey = v.pipe(v.string(), v.regex(/^[\x21-\x7e]{8,200}$/, 'must be 8 to 200 printable ASCII characters'));
+const geoProvider = v.picklist(['osm', 'dadata-yandex'], 'must be osm or dadata-yandex');
+
+/** Public services by default; each can point at a self-hosted instance or a test's fake. */
+const GEO_DEFAULTS = {
+  photonUrl: 'https://photon.komoot.io',
+  nominatimUrl: 'https://nominatim.openstreetmap.org',
+  dadataUrl: 'https://suggestions.dadata.ru',
+  yandexGeocoderUrl: 'https://geocode-maps.yandex.ru',
+  mapTilesUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+};
+
+function loadGeoConfig(env: Env): GeoConfig {
+  const provider = read(env, 'GEO_PROVIDER', geoProvider) ?? 'osm';
+  const dadataApiKey = read(env, 'DADATA_API_KEY', apiKey);
+  if (provider === 'dadata-yandex' && dadataApiKey === undefined) throw new ConfigError('DADATA_API_KEY', 'is required with GEO_PROVIDER=dadata-yandex');
+  const url = (name: string, fallback: string) => (read(env, name, httpUrl) ?? fallback).replace(/\/+$/, '');
+  return {
+    provider,
+    photonUrl: url('PHOTON_URL', GEO_DEFAULTS.photonUrl),
+    nominatimUrl: url('NOMINATIM_URL', GEO_DEFAULTS.nominatimUrl),
+    dadataUrl: url('DADATA_URL', GEO_DEFAULTS.dadataUrl),
+    dadataApiKey,
+    yandexGeocoderUrl: url('YANDEX_GEOCODER_URL', GEO_DEFAULTS.yandexGeocoderUrl),
+    yandexGeocoderApiKey: read(env, 'YANDEX_GEOCODER_API_KEY', apiKey),
+  };
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -125,5 +158,7 @@ export function loadConfig(env: Env = process.env): Config {
     secure: new URL(publicAddress).protocol === 'https:',
     clientDir: path.join(projectRoot, 'dist', 'client'),
     trustProxy,
+    geo: loadGeoConfig(env),
+    mapTilesUrl: read(env, 'MAP_TILES_URL', tilesTemplate) ?? GEO_DEFAULTS.mapTilesUrl,
   };
 }

@@ -14,6 +14,7 @@ import { answerUnparsableRequests, MAX_HEADER_BYTES } from './lib/unparsable-req
 import { createMailer } from './mail/mailer.ts';
 import { workerThreadRenderer } from './pdf/ticket-pdf-renderer.ts';
 import { createPasswordHasher } from './services/passwords.ts';
+import { makeGeoProvider } from './geo/make-provider.ts';
 import { createTicketPdfs } from './services/ticket-pdfs.ts';
 
 /** How long in-flight requests may take to finish after a stop signal before we give up on them. */
@@ -79,7 +80,8 @@ async function main(): Promise<void> {
     outboxDir: path.join(config.dataDir, 'outbox'),
     log,
   });
-  const deps: AppDeps = { config, database, mailer, log, passwords, ticketPdfs, now };
+  const geo = makeGeoProvider(config);
+  const deps: AppDeps = { config, database, mailer, log, passwords, ticketPdfs, geo, now };
   const app = createApp(deps);
 
   const server = serve({ fetch: app.fetch, port: config.port, serverOptions: { maxHeaderSize: MAX_HEADER_BYTES } }, (info) => {

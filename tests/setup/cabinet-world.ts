@@ -1,7 +1,7 @@
 // Cabinet fixtures for server tests: tickets, statements, files, bills and history written straight
 // into the database (fast, and independent of the integration API), plus one complete clinic world
 // in which every resource endpoint has something to serve.
-import { billDefectStatements, bills, defectStatements, historyEntries, instruments, offices, tickets } from '../../src/server/db/schema.ts';
+import { addresses, billDefectStatements, bills, defectStatements, historyEntries, instruments, offices, tickets } from '../../src/server/db/schema.ts';
 import { saveFile } from '../../src/server/services/files.ts';
 import { insertAccount, uniqueEmail } from './accounts.ts';
 import type { TestApp } from './test-app.ts';
@@ -155,6 +155,8 @@ export interface ClinicWorld {
   fileIds: { document: number; photo: number; waybill: number; bill: number };
   billId: number;
   providerOrderId: string;
+  /** A saved address (cabinet.md §2 My addresses). */
+  addressId: number;
   /** Strings that only this clinic's data contains: none may show up in another clinic's answers. */
   markers: string[];
 }
@@ -200,6 +202,16 @@ export async function createClinicWorld(t: TestApp, label: string): Promise<Clin
     fileIds: { document, photo, waybill, bill: billFile },
     billId,
     providerOrderId,
+    addressId: await insertAddress(t, account.id, secret),
     markers: [secret, account.email, providerOrderId],
   };
+}
+
+/** A saved address whose name and text carry the clinic's secret. */
+async function insertAddress(t: TestApp, clientId: number, secret: string): Promise<number> {
+  const [row] = await t.db
+    .insert(addresses)
+    .values({ clientId, name: `Склад ${secret}`, address: `Россия, Москва, улица ${secret}, 1`, apartment: '1', latitude: 55.75, longitude: 37.61 })
+    .returning({ id: addresses.id });
+  return row!.id;
 }

@@ -14,6 +14,7 @@ import { createApp } from '../../src/server/app.ts';
 import { CSRF_HEADER } from '../../src/shared/api/headers.ts';
 import type { AppDeps, AppEnv, Config, PasswordHasher } from '../../src/server/context.ts';
 import { openPostgres, pgliteDatabase, type Database, type Db } from '../../src/server/db/client.ts';
+import { makeGeoProvider } from '../../src/server/geo/make-provider.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
 import { createMailer } from '../../src/server/mail/mailer.ts';
 import { sameThreadRenderer } from '../../src/server/pdf/ticket-pdf-renderer.ts';
@@ -29,6 +30,7 @@ import {
 
 export const TEST_INTEGRATION_TOKEN = 'test-integration-token-0123456789';
 export const TEST_PUBLIC_URL = 'http://localhost:8080';
+const UNREACHABLE = 'http://127.0.0.1:9';
 
 export interface TestAppOptions {
   /** Start the clock frozen at this time (otherwise it follows real time until setNow/advance). */
@@ -143,6 +145,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     secure: false,
     clientDir: path.join(dataDir, 'client'),
     trustProxy: false,
+    // Nothing listens on port 9: a test that needs a geo service starts a fake (tests/setup/geo-fakes.ts).
+    geo: {
+      provider: 'osm',
+      photonUrl: UNREACHABLE,
+      nominatimUrl: UNREACHABLE,
+      dadataUrl: UNREACHABLE,
+      dadataApiKey: undefined,
+      yandexGeocoderUrl: UNREACHABLE,
+      yandexGeocoderApiKey: undefined,
+    },
+    mapTilesUrl: 'http://tiles.invalid/{z}/{x}/{y}.png',
     ...options.config,
   };
   const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir, log });
@@ -150,7 +163,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const passwords = options.passwords ?? createPasswordHasher({ cost: TEST_COST, concurrency: 4 });
   // PDFs on the test's own thread (a worker thread cannot load the TypeScript sources).
   const ticketPdfs = createTicketPdfs(sameThreadRenderer());
-  const deps: AppDeps = { config, database: opened.database, mailer, log, passwords, ticketPdfs, now };
+  const geo = makeGeoProvider(config);
+  const deps: AppDeps = { config, database: opened.database, mailer, log, passwords, ticketPdfs, geo, now };
 
   if (options.seed) {
     const { seedDemo } = await import('../../src/server/db/seed.ts');

@@ -42,6 +42,7 @@ const serverDirLayer = {
   lib: 'base',
   mail: 'base',
   pdf: 'base',
+  geo: 'base',
 };
 const clientDirLayer = {
   routes: 'routes',

@@ -329,3 +329,30 @@ export const tradeInInstruments = pgTable('trade_in_instruments', {
   priceDiscount: numeric('price_discount', { precision: 12, scale: 2 }).notNull(),
   isActive: boolean('is_active').notNull().default(true),
 });
+
+/** A clinic's saved addresses (cabinet.md §2 My addresses): where couriers collect instruments. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    apartment: text('apartment').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('addresses_client_idx').on(t.clientId, t.id)],
+);
+
+/** Answers of the geo provider, so the same question within a day costs no second call (API.md "Places"). */
+export const geoCache = pgTable('geo_cache', {
+  /** sha256 of the provider, the kind of question and the normalised question. */
+  key: text('key').primaryKey(),
+  answer: jsonb('answer').notNull(),
+  createdAt: createdAt(),
+});

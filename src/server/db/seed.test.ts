@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import {
   billDefectStatements,
   bills,
+  addresses,
   clients,
   defectStatements,
   events,
@@ -98,6 +99,12 @@ describe('seedDemo', () => {
     expect(rows.filter((n) => !n.isViewed).length).toBeGreaterThanOrEqual(1);
     const points = await t.db.select().from(pointsEntries);
     expect(points).toContainEqual(expect.objectContaining({ delta: 1500, reason: 'Приветственные бонусы' }));
+  });
+
+  it('has two saved addresses for the demo clinic, each with its point', async () => {
+    const rows = await t.db.select().from(addresses);
+    expect(rows).toHaveLength(2);
+    expect(rows.every((row) => row.latitude !== null && row.longitude !== null && row.apartment !== '')).toBe(true);
   });
 
   it('writes client.registered and one ticket.created per ticket, in order', async () => {

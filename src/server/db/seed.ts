@@ -5,6 +5,7 @@ import type { Db, Tx } from './client.ts';
 import { recordEvent } from './journal.ts';
 import { renderDemoDocuments, seedDocuments } from './seed-documents.ts';
 import {
+  addresses,
   billDefectStatements,
   bills,
   clients,
@@ -174,6 +175,7 @@ export async function seedDemo(db: Db, now: Date, hashPassword: (plain: string) 
     const clientId = await seedWorld(tx, passwordHash, now);
     await seedDocuments(tx, clientId, documents); // downloads and history
     await seedCatalogue(tx);
+    await seedAddresses(tx, clientId);
     return true;
   });
 }
@@ -443,4 +445,12 @@ async function createTicket(tx: Tx, clientId: number, seed: TicketSeed): Promise
 
 function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
+}
+
+/** The demo clinic's saved addresses (cabinet.md §2 My addresses): where couriers collect. */
+async function seedAddresses(tx: Tx, clientId: number): Promise<void> {
+  await tx.insert(addresses).values([
+    { clientId, name: 'Клиника на Тверской', address: 'Россия, Москва, Тверская улица, 7', apartment: 'офис 12', latitude: 55.757718, longitude: 37.611347 },
+    { clientId, name: 'Филиал на Невском', address: 'Россия, Санкт-Петербург, Невский проспект, 28', apartment: 'кабинет 3', latitude: 59.935848, longitude: 30.325879 },
+  ]);
 }

@@ -69,6 +69,16 @@ const WALK: Record<string, (b: ClinicWorld, a: ClinicWorld) => Call[]> = {
   ],
   // Not B's to begin with, but it must not carry anything of B either.
   'GET /ajax/user/data': () => [{ path: '/ajax/user/data', expect: 'own-data' }],
+  'GET /ajax/cabinet/addresses': () => [{ path: '/ajax/cabinet/addresses', expect: 'own-data' }],
+  // Refused before the address is checked with the geo provider: B's id is not A's to change.
+  'POST /ajax/cabinet/addresses/save': (b) => [
+    {
+      path: '/ajax/cabinet/addresses/save',
+      init: { method: 'POST', json: { id: b.addressId, name: 'Чужой', address: 'Россия, Москва, Тверская улица, 7', apartment: '1', coordinates: null } },
+      expect: 'not-found',
+    },
+  ],
+  'POST /ajax/cabinet/addresses/:id/delete': (b) => [{ path: `/ajax/cabinet/addresses/${b.addressId}/delete`, init: { method: 'POST' }, expect: 'not-found' }],
 };
 
 /** Endpoints that serve no clinic's records, with the reason. */
@@ -83,6 +93,12 @@ const NOT_RESOURCE: Record<string, string> = {
   'GET /ajax/cabinet/trade-in': 'the trade-in catalogue, the same for every account',
   'GET /ajax/cabinet/trade-in/:id': 'one catalogue entry, the same for every account',
   'POST /ajax/client-errors': 'reports an error of the own page to the log; reads nothing',
+  'GET /ajax/address/suggest': 'asks the geo provider; no record of anyone',
+  'GET /ajax/address/geocode': 'asks the geo provider; no record of anyone',
+  'GET /ajax/address/check': 'asks the geo provider; no record of anyone',
+  'POST /ajax/geo/suggest': 'asks the geo provider for cities; no record of anyone',
+  'GET /ajax/offices': 'the service centres, the same for every account',
+  'GET /ajax/map/settings': "the map's tiles, the same for every account",
 };
 
 /** Every file path of downloadPaths → the calls with B's ids. */

@@ -42,6 +42,8 @@ export const rateRules = {
   ticketPdfAccount: { name: 'ticket-pdf:account', limit: 30, windowSeconds: 10 * MINUTE },
   /** A page in an error loop must not flood the log. */
   clientErrorsIp: { name: 'client-errors:ip', limit: 30, windowSeconds: 10 * MINUTE },
+  /** Address suggestions, checks and reverse geocoding of one account (typing sends one per pause). */
+  geoAccount: { name: 'geo:account', limit: 300, windowSeconds: 10 * MINUTE },
 } satisfies Record<string, RateRule>;
 
 /** Rows older than the longest window are dead weight; no rule may use a longer window. */

@@ -15,7 +15,7 @@ type Reader = Db | Tx;
 type OfficeRow = typeof offices.$inferSelect;
 type StatementRow = typeof defectStatements.$inferSelect;
 
-function officeOut(row: OfficeRow): Office {
+export function officeOut(row: OfficeRow): Office {
   return {
     id: row.id,
     name: row.name,

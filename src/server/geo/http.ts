@@ -1,0 +1,34 @@
+import { GeoProviderError } from './provider.ts';
+
+/** A provider that takes longer than this gives the spec's error text (API.md "Places"): never a hung field. */
+export const GEO_TIMEOUT_MS = 3_000;
+
+export type GeoFetch = (input: string | URL, init?: RequestInit) => Promise<Response>;
+
+/** GETs or POSTs and parses JSON; any failure (network, status, timeout, not JSON) is a GeoProviderError. */
+export async function fetchJson(fetchFn: GeoFetch, url: URL, init: RequestInit = {}): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetchFn(url, { ...init, signal: AbortSignal.timeout(GEO_TIMEOUT_MS) });
+  } catch (error) {
+    throw new GeoProviderError(`${url.host}: ${error instanceof Error ? error.name : 'request failed'}`, { cause: error });
+  }
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw new GeoProviderError(`${url.host}: HTTP ${response.status}`);
+  }
+  try {
+    return await response.json();
+  } catch (error) {
+    throw new GeoProviderError(`${url.host}: not JSON`, { cause: error });
+  }
+}
+
+/** Joins the parts that are there: 'Россия, Москва, Тверская улица, 7'. */
+export function joinParts(parts: ReadonlyArray<string | null | undefined>): string {
+  return parts.filter((part): part is string => typeof part === 'string' && part.trim() !== '').join(', ');
+}
+
+/** A coordinate as the spec's suggestion carries it: a decimal string (DaData's shape). */
+export const coordinate = (value: number | string | null | undefined): string | null =>
+  value === null || value === undefined || value === '' || !Number.isFinite(Number(value)) ? null : String(Number(value));

@@ -1,0 +1,87 @@
+import { Hono } from 'hono';
+import {
+  checkAddressEndpoint,
+  deleteAddress,
+  geocodeCoordinates,
+  listAddresses,
+  listServiceCentres,
+  mapSettings,
+  saveAddress,
+  suggestAddresses,
+  suggestCities,
+} from '#shared/api/places.ts';
+import type { AppEnv } from '#server/context.ts';
+import { readPathId, route } from '#server/lib/validate.ts';
+import { requireSession, sessionOf } from '#server/middleware/session.ts';
+import * as addressBook from '#server/services/addresses.ts';
+import * as geo from '#server/services/geo.ts';
+import { listOffices } from '#server/services/offices.ts';
+
+// Places (src/shared/api/places.ts): suggestions and geocoding through our server, the account's
+// saved addresses, the service centres and the map's settings. All for a logged-in clinic.
+
+export const placesRoutes = new Hono<AppEnv>();
+const loggedIn = { before: [requireSession()] };
+
+route(placesRoutes, suggestAddresses, async (c, { query }) => ({ success: true, suggestions: await geo.suggestAddresses(c.var.deps, sessionOf(c).clientId, query) }), loggedIn);
+
+route(
+  placesRoutes,
+  geocodeCoordinates,
+  async (c, { lat, lon }) => ({ success: true, suggestions: await geo.reverseGeocode(c.var.deps, sessionOf(c).clientId, lat, lon) }),
+  loggedIn,
+);
+
+route(placesRoutes, checkAddressEndpoint, async (c, { address }) => ({ success: true, check: await geo.checkTypedAddress(c.var.deps, sessionOf(c).clientId, address) }), loggedIn);
+
+route(
+  placesRoutes,
+  suggestCities,
+  async (c, { query, limit }) => ({ success: true, data: await geo.suggestCities(c.var.deps, sessionOf(c).clientId, query, limit) }),
+  loggedIn,
+);
+
+route(
+  placesRoutes,
+  listAddresses,
+  async (c) => {
+    c.header('Cache-Control', 'private, no-cache');
+    return { success: true, data: await addressBook.listAddresses(c.var.deps.database.db, sessionOf(c).clientId) };
+  },
+  loggedIn,
+);
+
+route(
+  placesRoutes,
+  saveAddress,
+  async (c, form) => {
+    const address = await addressBook.saveAddress(c.var.deps, sessionOf(c).clientId, form);
+    return { success: true, address_id: address.id, address };
+  },
+  loggedIn,
+);
+
+route(
+  placesRoutes,
+  deleteAddress,
+  async (c) => {
+    await addressBook.deleteAddress(c.var.deps, sessionOf(c).clientId, readPathId(c));
+    return { success: true };
+  },
+  loggedIn,
+);
+
+route(
+  placesRoutes,
+  listServiceCentres,
+  async (c) => {
+    c.header('Cache-Control', 'private, max-age=300');
+    return { success: true, data: await listOffices(c.var.deps.database.db) };
+  },
+  loggedIn,
+);
+
+route(placesRoutes, mapSettings, async (c) => ({ success: true, tiles_url: c.var.deps.config.mapTilesUrl, attribution: MAP_ATTRIBUTION }), loggedIn);
+
+/** OpenStreetMap's data licence asks for this wherever its tiles are shown. */
+const MAP_ATTRIBUTION = '© участники OpenStreetMap';

@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import { ADDRESS_MESSAGES, SUGGEST_LIMIT, SUGGEST_MIN_CHARS, type AddressSuggestion } from '#shared/api/places.ts';
+import { checkAddress, type AddressCheck, type GeocodedAddress } from '#shared/geo/address-check.ts';
+import type { AppDeps } from '#server/context.ts';
+import { geoCache } from '#server/db/schema.ts';
+import { GeoProviderError, type CitySuggestion } from '#server/geo/provider.ts';
+import { ApiFailure } from '#server/lib/api-failure.ts';
+import { enforceLimits, rateRules } from './rate-limit.ts';
+
+// Our side of the geo provider: every question is rate-limited per account, answered from the
+// database cache when it was asked within a day, and a provider failure becomes the spec's text.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The same question, however typed: case, spaces and the Ё spelling do not make a new call. */
+const normalise = (text: string) => text.trim().toLowerCase().replaceAll('ё', 'е').replace(/\s+/g, ' ');
+
+async function cached<T>(deps: AppDeps, kind: string, question: string, ask: () => Promise<T>): Promise<T> {
+  const key = createHash('sha256').update(`${deps.geo.name}\n${kind}\n${normalise(question)}`).digest('hex');
+  const db = deps.database.db;
+  const fresh = new Date(deps.now().getTime() - DAY_MS);
+  const [hit] = await db.select({ answer: geoCache.answer }).from(geoCache).where(and(eq(geoCache.key, key), gt(geoCache.createdAt, fresh))).limit(1);
+  // Wrapped, so that "nothing found" (null) is an answer like any other.
+  if (hit) return (hit.answer as { value: T }).value;
+  const value = await ask();
+  const answer = { value };
+  const createdAt = deps.now();
+  await db
+    .insert(geoCache)
+    .values({ key, answer, createdAt })
+    .onConflictDoUpdate({ target: geoCache.key, set: { answer, createdAt } });
+  // Old answers go as new ones come, so the table holds about a day of questions.
+  await db.delete(geoCache).where(lt(geoCache.createdAt, fresh));
+  return value;
+}
+
+async function ask<T>(deps: AppDeps, clientId: number, failureMessage: string, question: () => Promise<T>): Promise<T> {
+  await enforceLimits(deps, [[rateRules.geoAccount, String(clientId)]]);
+  try {
+    return await question();
+  } catch (error) {
+    if (!(error instanceof GeoProviderError)) throw error;
+    deps.log.warn('geo provider failed', { provider: deps.geo.name, error: error.message });
+    throw new ApiFailure(503, { success: false, message: failureMessage });
+  }
+}
+
+export function suggestAddresses(deps: AppDeps, clientId: number, query: string): Promise<AddressSuggestion[]> {
+  if (query.length < SUGGEST_MIN_CHARS) return Promise.resolve([]);
+  return ask(deps, clientId, ADDRESS_MESSAGES.suggestFailed, () => cached(deps, 'suggest', query, () => deps.geo.suggest(query, SUGGEST_LIMIT)));
+}
+
+export function reverseGeocode(deps: AppDeps, clientId: number, latitude: number, longitude: number): Promise<AddressSuggestion[]> {
+  // About a metre: the same spot tapped twice is one question.
+  const spot = `${latitude.toFixed(5)},${longitude.toFixed(5)}`;
+  return ask(deps, clientId, ADDRESS_MESSAGES.geocodeFailed, () => cached(deps, 'reverse', spot, () => deps.geo.reverse(latitude, longitude)));
+}
+
+export async function checkTypedAddress(deps: AppDeps, clientId: number, address: string): Promise<AddressCheck> {
+  const found = await ask(deps, clientId, ADDRESS_MESSAGES.geocodeFailed, () =>
+    cached<GeocodedAddress | null>(deps, 'geocode', address, () => deps.geo.geocode(address)),
+  );
+  return checkAddress(found);
+}
+
+export function suggestCities(deps: AppDeps, clientId: number, query: string, limit: number): Promise<CitySuggestion[]> {
+  if (query.length < SUGGEST_MIN_CHARS) return Promise.resolve([]);
+  return ask(deps, clientId, ADDRESS_MESSAGES.geoSuggestFailed, () => cached(deps, `cities:${limit}`, query, () => deps.geo.cities(query, limit)));
+}
