@@ -31,6 +31,8 @@ const expectSecurityHeaders = (res: Response) => {
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).toContain("object-src 'none'");
   expect(csp).toContain("base-uri 'self'");
+  // The map's tiles, from MAP_TILES_URL's origin and nowhere else.
+  expect(csp).toMatch(/img-src 'self' data: blob: http:\/\/tiles\.invalid;/);
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   expect(res.headers.get('permissions-policy')).toContain('camera=()');

@@ -28,7 +28,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
   });
   app.use('*', ...requestIdentity());
-  app.use('*', securityHeaders(deps.config.secure));
+  app.use('*', securityHeaders(deps.config));
   app.use('*', requestLogger());
 
   app.get('/healthz', async (c) => {

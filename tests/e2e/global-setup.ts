@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startGeoFake } from '../setup/geo-fakes.ts';
 
 export const E2E_INTEGRATION_TOKEN = 'e2e-integration-token-0123456789abcdef';
 
@@ -83,8 +84,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
 
+  // The geo services and the map tiles: a local fake speaking their protocols (no network here).
+  const geo = await startGeoFake();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    GEO_PROVIDER: 'osm',
+    PHOTON_URL: geo.url,
+    NOMINATIM_URL: geo.url,
+    MAP_TILES_URL: `${geo.url}/tiles/{z}/{x}/{y}.png`,
     NODE_ENV: 'production',
     PORT: String(port),
     DATA_DIR: dataDir,
@@ -105,6 +112,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await waitForHealth(`${baseURL}/healthz`, child, 90_000);
   } catch (error) {
     await stop(child, 5_000);
+    await geo.close();
     throw error;
   }
 
@@ -114,6 +122,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   return async () => {
     await stop(child, 15_000);
+    await geo.close();
     log.end();
     rmSync(dataDir, { recursive: true, force: true });
   };

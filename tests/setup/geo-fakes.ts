@@ -4,6 +4,10 @@
 // (src/server/geo) are what is tested. Server tests and the e2e server point their *_URL at it.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { encodePng } from '../../src/server/lib/png.ts';
+
+/** A plain light-grey map tile, for MAP_TILES_URL `{url}/tiles/{z}/{x}/{y}.png`. */
+const TILE = encodePng(256, 256, new Uint8Array(256 * 256 * 3).fill(0xe8), 3);
 
 export interface FakePlace {
   /** As Yandex formats it; the other providers' texts are built from the parts. */
@@ -99,7 +103,7 @@ export const FAKE_PLACES: readonly FakePlace[] = [
 export interface GeoFake {
   /** The base URL of every fake service (each keeps its own paths). */
   url: string;
-  /** Every request, as `METHOD /path?query`, in order. */
+  /** Every request but the tiles', as `METHOD /path?query`, in order. */
   calls: string[];
   /** Answer every request with this HTTP status (a provider that is down), until set back to null. */
   failWith: number | null;
@@ -290,8 +294,13 @@ export async function startGeoFake(): Promise<GeoFake> {
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   const server: Server = createServer((request, response: ServerResponse) => {
-    fake.calls.push(`${request.method} ${request.url}`);
+    if (!request.url?.startsWith('/tiles/')) fake.calls.push(`${request.method} ${request.url}`);
     void (async () => {
+      if (request.method === 'GET' && /^\/tiles\/\d+\/\d+\/\d+\.png$/.test(request.url ?? '')) {
+        response.writeHead(200, { 'Content-Type': 'image/png', 'Access-Control-Allow-Origin': '*' });
+        response.end(TILE);
+        return;
+      }
       if (fake.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
       const { status, body } = fake.failWith === null ? await answer(request, fake) : { status: fake.failWith, body: { error: 'down' } };
       response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });

@@ -5,21 +5,28 @@ import type { AppEnv } from '#server/context.ts';
 // Headers on every answer (hono/secure-headers, plus its defaults: CORP, Origin-Agent-Cluster…).
 
 /**
- * Map tiles are the only third-party content the app loads (Leaflet's default OpenStreetMap tiles);
- * everything else, scripts included, must come from our own origin.
+ * Map tiles (MAP_TILES_URL) are the only third-party content the app loads; everything else,
+ * scripts included, must come from our own origin. A `{s}` subdomain becomes a wildcard.
  */
-const TILE_HOSTS = ['https://tile.openstreetmap.org', 'https://*.tile.openstreetmap.org'];
+export function tileSources(template: string): string[] {
+  try {
+    const url = new URL(template.replaceAll('{s}', 'tile-subdomain').replace(/\{[a-z]+\}/gi, '0'));
+    return [url.origin.replace('//tile-subdomain.', '//*.')];
+  } catch {
+    return [];
+  }
+}
 
 const SELF = "'self'";
 const NONE = "'none'";
 
-export function securityHeaders(secure: boolean): MiddlewareHandler<AppEnv> {
+export function securityHeaders({ secure, mapTilesUrl }: { secure: boolean; mapTilesUrl: string }): MiddlewareHandler<AppEnv> {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: [SELF],
       scriptSrc: [SELF],
       styleSrc: [SELF],
-      imgSrc: [SELF, 'data:', 'blob:', ...TILE_HOSTS],
+      imgSrc: [SELF, 'data:', 'blob:', ...tileSources(mapTilesUrl)],
       fontSrc: [SELF],
       connectSrc: [SELF],
       workerSrc: [SELF],

@@ -103,12 +103,17 @@ export const listAddresses = defineEndpoint({
   output: okResponse({ data: v.array(savedAddress) }),
 });
 
-export const addressForm = object({
-  /** null (or absent): a new address. */
-  id: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647))), null),
+/** The fields the form checks one by one (cabinet.md §5: each required). */
+export const addressFields = {
   name: trimmedText(ADDRESS_LIMITS.name),
   address: trimmedText(ADDRESS_LIMITS.address),
   apartment: trimmedText(ADDRESS_LIMITS.apartment),
+};
+
+export const addressForm = object({
+  /** null (or absent): a new address. */
+  id: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647))), null),
+  ...addressFields,
   coordinates: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.regex(COORDINATES_PATTERN, ADDRESS_MESSAGES.coordinates))), null),
 });
 export type AddressForm = v.InferInput<typeof addressForm>;

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '#client/components/layout/page.tsx';
+import { AddressBook } from '#client/features/places/address-book.tsx';
 
 export const Route = createFileRoute('/cabinet/address')({
-  component: () => <PlaceholderScreen title="Мои адреса" />,
+  component: AddressBook,
 });

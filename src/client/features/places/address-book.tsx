@@ -1,0 +1,110 @@
+import { useEffect, useState } from 'react';
+import type { SavedAddress } from '#shared/api/places.ts';
+import { Page } from '#client/components/layout/page.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { DataAge } from '#client/components/ui/data-age.tsx';
+import { FormMessage } from '#client/components/ui/form-message.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { savedCopyAt, useConnection, useOnReconnect } from '#client/lib/connection.ts';
+import { AddressFormDialog } from './address-form-dialog.tsx';
+import { useAddressesStore } from './addresses-store.ts';
+import { DeleteAddressDialog } from './delete-address-dialog.tsx';
+import styles from './places.module.css';
+
+export const EMPTY_ADDRESSES_TEXT = 'Сохранённых адресов пока нет. Добавьте адрес, откуда курьер заберёт инструменты.';
+
+/** 'Мои адреса' (cabinet.md §2 My addresses): the list, the add / edit form with its map, delete with a confirmation. */
+export function AddressBook() {
+  const { addresses, fetchedAt, loading, error, hydrated, load } = useAddressesStore();
+  const online = useConnection((state) => state.online);
+  const [editing, setEditing] = useState<SavedAddress | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<SavedAddress | null>(null);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useOnReconnect(load);
+
+  const age = fetchedAt === null ? null : savedCopyAt(fetchedAt, { cached: false, failed: error !== null, online });
+  const firstLoad = !hydrated || (fetchedAt === null && error === null);
+  const add = () => setEditing('new');
+
+  return (
+    <Page
+      title="Мои адреса"
+      actions={
+        <>
+          <DataAge fetchedAt={age} />
+          <Button onClick={add}>Добавить адрес</Button>
+        </>
+      }
+    >
+      {error && (fetchedAt === null || addresses.length > 0) ? (
+        <div className={styles.failure}>
+          <FormMessage tone="error">{error}</FormMessage>
+          <Button variant="secondary" onClick={() => void load()} loading={loading}>
+            Повторить
+          </Button>
+        </div>
+      ) : null}
+
+      {firstLoad ? (
+        <ul className={styles.list} aria-busy="true" aria-label="Загрузка адресов">
+          {[0, 1].map((row) => (
+            <li key={row} className={styles.card}>
+              <Skeleton width="40%" />
+              <Skeleton width="85%" />
+              <Skeleton width="25%" />
+            </li>
+          ))}
+        </ul>
+      ) : addresses.length === 0 && !error ? (
+        <div className={styles.empty}>
+          <p>{EMPTY_ADDRESSES_TEXT}</p>
+          <Button variant="secondary" onClick={add}>
+            Добавить адрес
+          </Button>
+        </div>
+      ) : (
+        <ul className={styles.list}>
+          {addresses.map((address) => (
+            <li key={address.id} className={styles.card}>
+              <h2 className={styles.name}>{address.name}</h2>
+              <p className={styles.address}>{address.address}</p>
+              <p className={styles.apartment}>Квартира / офис: {address.apartment}</p>
+              <div className={styles.cardActions}>
+                <Button variant="secondary" onClick={() => setEditing(address)} aria-label={`Изменить адрес «${address.name}»`}>
+                  Изменить
+                </Button>
+                <Button variant="link" onClick={() => setDeleting(address)} aria-label={`Удалить адрес «${address.name}»`}>
+                  Удалить
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {editing === null ? null : (
+        <AddressFormDialog
+          address={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void load();
+          }}
+        />
+      )}
+      {deleting === null ? null : (
+        <DeleteAddressDialog
+          address={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => {
+            setDeleting(null);
+            void load();
+          }}
+        />
+      )}
+    </Page>
+  );
+}

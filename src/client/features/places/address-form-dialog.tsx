@@ -1,0 +1,192 @@
+import { useId, useRef, useState } from 'react';
+import { useStore } from '@tanstack/react-form';
+import { ADDRESS_LIMITS, ADDRESS_MESSAGES, addressFields, type AddressSuggestion, type SavedAddress } from '#shared/api/places.ts';
+import { useAppForm } from '#client/components/ui/app-form.tsx';
+import { BoundForm } from '#client/components/ui/bound-form.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { changeField, fieldError } from '#client/components/ui/form-bindings.ts';
+import { focusFirstInvalid, useServerErrors } from '#client/components/ui/form-helpers.ts';
+import { FormMessage } from '#client/components/ui/form-message.tsx';
+import { Modal } from '#client/components/ui/modal.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { SuggestField } from '#client/components/ui/suggest-field.tsx';
+import { useConnection } from '#client/lib/connection.ts';
+import { asApiError } from '#client/lib/http.ts';
+import { lazyComponent } from '#client/lib/lazy-component.tsx';
+import { checkAddress, reverseGeocode, saveAddress, suggest } from './api.ts';
+import type { MapPoint } from './address-map.tsx';
+import styles from './places.module.css';
+
+// Leaflet comes in its own chunk, when the form opens: no other screen pays for it.
+const AddressMap = lazyComponent(() => import('./address-map.tsx').then((module) => module.AddressMap), {
+  fallback: <Skeleton shape="rect" height="19rem" />,
+});
+
+export interface AddressFormDialogProps {
+  /** The address to edit; null adds a new one. */
+  address: SavedAddress | null;
+  onClose: () => void;
+  /** After a save: the list reloads (cabinet.md §4). */
+  onSaved: (saved: SavedAddress) => void;
+}
+
+/** What the address check said of the address field: nothing yet, being checked, or why it is refused. */
+type CheckState = { kind: 'unchecked' } | { kind: 'checking' } | { kind: 'ok' } | { kind: 'refused'; message: string };
+
+function pointOf(coordinates: string): MapPoint | null {
+  const [latitude, longitude] = coordinates.split(',').map(Number);
+  return latitude !== undefined && longitude !== undefined && Number.isFinite(latitude) && Number.isFinite(longitude) && coordinates !== ''
+    ? { latitude, longitude }
+    : null;
+}
+
+const suggestionPoint = (suggestion: AddressSuggestion): MapPoint | null =>
+  suggestion.data.geo_lat && suggestion.data.geo_lon ? { latitude: Number(suggestion.data.geo_lat), longitude: Number(suggestion.data.geo_lon) } : null;
+
+/** The add / edit form with its map (cabinet.md §2 My addresses, §4, §5, §8). */
+export function AddressFormDialog({ address, onClose, onSaved }: AddressFormDialogProps) {
+  const formId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const online = useConnection((state) => state.online);
+  const server = useServerErrors<'name' | 'address' | 'apartment'>();
+  const [formMessage, setFormMessage] = useState<string | undefined>();
+  const [point, setPoint] = useState<MapPoint | null>(address ? pointOf(address.coordinates) : null);
+  const [check, setCheck] = useState<CheckState>(address ? { kind: 'ok' } : { kind: 'unchecked' });
+  const checkRun = useRef(0);
+
+  const form = useAppForm({
+    defaultValues: { name: address?.name ?? '', address: address?.address ?? '', apartment: address?.apartment ?? '' },
+    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
+    onSubmit: async ({ value }) => {
+      setFormMessage(undefined);
+      server.clearAll();
+      try {
+        const coordinates = point ? `${point.latitude.toFixed(6)},${point.longitude.toFixed(6)}` : null;
+        onSaved(await saveAddress({ id: address?.id ?? null, ...value, coordinates }));
+      } catch (caught) {
+        const error = asApiError(caught, ADDRESS_MESSAGES.saveFailed);
+        const fields = { name: error.field('name'), address: error.field('address'), apartment: error.field('apartment') };
+        server.show(fields);
+        if (!fields.name && !fields.address && !fields.apartment) setFormMessage(error.message);
+      }
+    },
+  });
+  const values = useStore(form.store, (state) => state.values);
+  const submitting = useStore(form.store, (state) => state.isSubmitting);
+
+  /** The spec's check of what the field says: exact is replaced by the provider's text, anything else explained. */
+  const runCheck = (text: string) => {
+    const mine = ++checkRun.current;
+    if (text.trim() === '') {
+      setCheck({ kind: 'unchecked' });
+      return;
+    }
+    setCheck({ kind: 'checking' });
+    checkAddress(text.trim()).then(
+      (result) => {
+        if (mine !== checkRun.current) return;
+        if (result.ok) {
+          form.setFieldValue('address', result.address);
+          setPoint((current) => current ?? { latitude: result.latitude, longitude: result.longitude });
+          setCheck({ kind: 'ok' });
+        } else {
+          setCheck({ kind: 'refused', message: result.message });
+        }
+      },
+      (caught: unknown) => {
+        if (mine === checkRun.current) setCheck({ kind: 'refused', message: asApiError(caught, ADDRESS_MESSAGES.geocodeFailed).message });
+      },
+    );
+  };
+
+  const pickSuggestion = (suggestion: AddressSuggestion) => {
+    form.setFieldValue('address', suggestion.value);
+    server.clear('address');
+    setPoint(suggestionPoint(suggestion));
+    runCheck(suggestion.value);
+  };
+
+  const pickOnMap = (picked: MapPoint) => {
+    setPoint(picked);
+    setCheck({ kind: 'checking' });
+    const mine = ++checkRun.current;
+    reverseGeocode(picked.latitude, picked.longitude).then(
+      ([nearest]) => {
+        if (mine !== checkRun.current) return;
+        if (!nearest) {
+          setCheck({ kind: 'refused', message: 'Адрес не найден' });
+          return;
+        }
+        form.setFieldValue('address', nearest.value);
+        server.clear('address');
+        runCheck(nearest.value);
+      },
+      (caught: unknown) => {
+        if (mine === checkRun.current) setCheck({ kind: 'refused', message: asApiError(caught, ADDRESS_MESSAGES.geocodeFailed).message });
+      },
+    );
+  };
+
+  const complete = values.name.trim() !== '' && values.address.trim() !== '' && values.apartment.trim() !== '';
+  const canSave = online && complete && check.kind === 'ok' && !submitting;
+  const checkMessage = check.kind === 'refused' ? check.message : undefined;
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={address ? 'Изменить адрес' : 'Новый адрес'}
+      size="lg"
+      footer={
+        <div className={styles.footer}>
+          <Button type="submit" form={formId} disabled={!canSave} loading={submitting}>
+            Сохранить
+          </Button>
+          <Button variant="secondary" onClick={onClose}>
+            Отмена
+          </Button>
+        </div>
+      }
+    >
+      <BoundForm form={form} id={formId} ref={formRef} className={styles.form} aria-label={address ? 'Изменить адрес' : 'Новый адрес'} submitDisabled={!canSave}>
+        {online ? null : <FormMessage tone="info">{ADDRESS_MESSAGES.offline}</FormMessage>}
+        <form.AppField name="name" validators={{ onBlur: addressFields.name }}>
+          {(field) => <field.TextField label="Название" placeholder="Например, клиника на Тверской" maxLength={ADDRESS_LIMITS.name} {...server.forField('name')} />}
+        </form.AppField>
+        <form.Field name="address" validators={{ onBlur: addressFields.address }}>
+          {(field) => (
+            <SuggestField<AddressSuggestion>
+              label="Адрес"
+              name="address"
+              value={field.state.value}
+              maxLength={ADDRESS_LIMITS.address}
+              placeholder="Город, улица, дом"
+              hint={check.kind === 'checking' ? 'Проверяем адрес…' : check.kind === 'ok' ? 'Адрес найден' : 'Начните вводить и выберите адрес из подсказок или на карте'}
+              onValueChange={(text) => {
+                changeField(field, text);
+                checkRun.current += 1;
+                setCheck({ kind: 'unchecked' });
+              }}
+              onBlur={field.handleBlur}
+              onFocus={() => server.clear('address')}
+              fetchSuggestions={suggest}
+              optionLabel={(suggestion) => suggestion.value}
+              onPick={pickSuggestion}
+              onLeave={(text) => {
+                if (check.kind === 'unchecked') runCheck(text);
+              }}
+              emptyMessage={ADDRESS_MESSAGES.nothingFound}
+              failureMessage={ADDRESS_MESSAGES.suggestFailed}
+              error={fieldError(field) ?? server.errors.address ?? checkMessage}
+            />
+          )}
+        </form.Field>
+        <form.AppField name="apartment" validators={{ onBlur: addressFields.apartment }}>
+          {(field) => <field.TextField label="Квартира / офис" maxLength={ADDRESS_LIMITS.apartment} {...server.forField('apartment')} />}
+        </form.AppField>
+        <AddressMap point={point} onPick={pickOnMap} />
+        <FormMessage tone="error">{formMessage}</FormMessage>
+      </BoundForm>
+    </Modal>
+  );
+}

@@ -1,0 +1,91 @@
+// 'Мои адреса' end to end on a phone (cabinet.md §2 My addresses, §4, §5, §8; issue 11): the demo
+// clinic's saved addresses; a new one found by typing two characters and picking a suggestion of
+// the geo provider (a local fake speaking Photon's and Nominatim's protocols, tests/setup/geo-fakes.ts),
+// shown on the map, saved, edited and deleted with a confirmation; the address check's messages for
+// a street without a house and for an address abroad.
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, PHONE, launchBrowser, screenshot, withPage } from './support.ts';
+import { button, closeUnpaidNotice, dialogNamed, expectFieldError, expectLoggedIn, openLogin, submitLogin, visible } from './ui.ts';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const addressField = (form: Locator) => form.getByRole('combobox', { name: 'Адрес' });
+const card = (page: Page, name: string) => page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+
+/** Types `text` into the address field and picks the suggestion named `suggestion`. */
+async function pickSuggestion(form: Locator, text: string, suggestion: string): Promise<void> {
+  await addressField(form).fill(text);
+  await form.getByRole('option', { name: suggestion }).click();
+}
+
+describe('my addresses (issue 11)', () => {
+  it('on a phone: adds an address from a suggestion, shows it on the map, edits it, deletes it; explains refused addresses', async () => {
+    await withPage(browser, PHONE, 'places-phone', async (page) => {
+      await page.goto('/');
+      await submitLogin(await openLogin(page, PHONE), DEMO.email, DEMO.password);
+      await expectLoggedIn(page, PHONE);
+      await page.goto('/cabinet/address');
+      await closeUnpaidNotice(page);
+
+      // The demo clinic's two addresses.
+      await visible(card(page, 'Клиника на Тверской')).waitFor();
+      await expect.poll(() => card(page, 'Филиал на Невском').count()).toBe(1);
+      await screenshot(page, 'places-list-phone');
+
+      // Add: two characters bring the suggestions; the chosen one is checked and put on the map.
+      await button(page.getByRole('main'), 'Добавить адрес').first().click();
+      const add = dialogNamed(page, 'Новый адрес');
+      await add.getByLabel('Название').fill('Склад');
+      await pickSuggestion(add, 'не', 'Россия, Санкт-Петербург, Невский проспект, 28');
+      await visible(add.getByText('Адрес найден')).waitFor();
+      await visible(add.getByRole('button', { name: 'Выбранный адрес' }).or(add.getByTitle('Выбранный адрес'))).first().waitFor();
+      await add.getByLabel('Квартира / офис').fill('склад 5');
+      await screenshot(page, 'places-form-phone');
+      await button(add, 'Сохранить').click();
+      await add.waitFor({ state: 'detached' });
+      const saved = card(page, 'Склад');
+      await visible(saved.getByText('Россия, Санкт-Петербург, Невский проспект, 28')).waitFor();
+      await visible(saved.getByText('Квартира / офис: склад 5')).waitFor();
+
+      // Edit the name.
+      await button(saved, 'Изменить адрес «Склад»').click();
+      const edit = dialogNamed(page, 'Изменить адрес');
+      await edit.getByLabel('Название').fill('Склад на Невском');
+      await button(edit, 'Сохранить').click();
+      await edit.waitFor({ state: 'detached' });
+      await visible(card(page, 'Склад на Невском')).waitFor();
+
+      // Refused addresses say why, and cannot be saved.
+      await button(page.getByRole('main'), 'Добавить адрес').first().click();
+      const refused = dialogNamed(page, 'Новый адрес');
+      await refused.getByLabel('Название').fill('Проверка');
+      await refused.getByLabel('Квартира / офис').fill('1');
+      await addressField(refused).fill('Москва, Тверская улица');
+      await refused.getByLabel('Квартира / офис').focus();
+      await expectFieldError(addressField(refused), 'Неточный адрес, уточните номер дома');
+      expect(await button(refused, 'Сохранить').isDisabled()).toBe(true);
+      await pickSuggestion(refused, 'Минск', 'Беларусь, Минск, проспект Независимости, 4');
+      await expectFieldError(addressField(refused), 'Услуги пока не доступны в этом регионе');
+      expect(await button(refused, 'Сохранить').isDisabled()).toBe(true);
+      await button(refused, 'Отмена').click();
+      await refused.waitFor({ state: 'detached' });
+
+      // Delete, after the confirmation.
+      await button(card(page, 'Склад на Невском'), 'Удалить адрес «Склад на Невском»').click();
+      const confirm = dialogNamed(page, 'Удалить адрес?');
+      await button(confirm, 'Удалить').click();
+      await confirm.waitFor({ state: 'detached' });
+      await expect.poll(() => card(page, 'Склад на Невском').count()).toBe(0);
+      await visible(card(page, 'Клиника на Тверской')).waitFor();
+    });
+  });
+});
