@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { useAccountStore } from '#client/features/account/account-store.ts';
 import { useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
-import { demoUser, stubFetch } from '#client/features/account/testing/fetch-stub.ts';
+import { demoUser, stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { createAppRouter } from './router.tsx';
 
 async function renderApp(path: string) {

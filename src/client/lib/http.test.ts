@@ -1,7 +1,7 @@
 import { CSRF_HEADER } from '#shared/api/headers.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { logout, getUserData } from '#shared/api/account.ts';
-import { stubFetch } from '#client/features/account/testing/fetch-stub.ts';
+import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { callApi, setCsrfToken } from './http.ts';
 
 const USER_DATA = `GET ${getUserData.path}`;

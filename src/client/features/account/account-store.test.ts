@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { idbStorage } from '#client/lib/idb-storage.ts';
 import { ACCOUNT_STORE_KEY, useAccountStore } from './account-store.ts';
-import { demoUser, stubFetch } from './testing/fetch-stub.ts';
+import { demoUser, stubFetch } from '#client/lib/testing/fetch-stub.ts';
 
 beforeEach(async () => {
   await waitFor(() => expect(useAccountStore.getState().hydrated).toBe(true));

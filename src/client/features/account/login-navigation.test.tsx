@@ -12,7 +12,7 @@ import {
 import { useAccountStore } from './account-store.ts';
 import { openLoginForPromocode, useAuthDialog } from './auth-dialog-store.ts';
 import { LoginForm } from './login-form.tsx';
-import { demoUser, stubFetch } from './testing/fetch-stub.ts';
+import { demoUser, stubFetch } from '#client/lib/testing/fetch-stub.ts';
 
 function renderAt(path: string) {
   const root = createRootRoute({

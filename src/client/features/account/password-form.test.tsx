@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useAccountStore } from './account-store.ts';
 import { useAuthDialog } from './auth-dialog-store.ts';
 import { PasswordForm } from './password-form.tsx';
-import { demoUser, stubFetch } from './testing/fetch-stub.ts';
+import { demoUser, stubFetch } from '#client/lib/testing/fetch-stub.ts';
 
 beforeEach(() => {
   useAccountStore.setState({ user: null, verifiedEmail: null, hydrated: true });

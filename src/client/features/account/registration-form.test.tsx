@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useAccountStore } from './account-store.ts';
 import { useAuthDialog } from './auth-dialog-store.ts';
 import { RegistrationForm } from './registration-form.tsx';
-import { stubFetch } from './testing/fetch-stub.ts';
+import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 
 beforeEach(() => {
   useAccountStore.setState({ user: null, verifiedEmail: null, hydrated: true });

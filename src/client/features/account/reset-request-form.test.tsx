@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useAuthDialog } from './auth-dialog-store.ts';
 import { ResetRequestForm } from './reset-request-form.tsx';
-import { stubFetch } from './testing/fetch-stub.ts';
+import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 
 beforeEach(() => {
   useAuthDialog.setState({ view: 'reset', switching: false });

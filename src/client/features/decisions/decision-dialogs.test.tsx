@@ -4,7 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { decisionMessages } from '#shared/api/decisions.ts';
 import { REJECT_REASONS } from '#shared/dictionaries/reject-reasons.ts';
-import { stubFetch } from '#client/features/account/testing/fetch-stub.ts';
+import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { useDecisionDialog } from './decision-dialog-store.ts';
 import { DecisionDialogs } from './decision-dialogs.tsx';
 import { decided, inTurn, offline, openDecision, scaler, TICKET_ID, turbine } from './testing/fixtures.ts';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OUTBOX_QUEUED_MESSAGE, SEEN_TERMS_HEADER } from '#shared/api/outbox.ts';
-import { stubFetch } from '#client/features/account/testing/fetch-stub.ts';
+import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { connectOutbox, useOutbox } from '#client/lib/sw-bridge.ts';
 import { outboxEntry } from '#client/lib/testing/outbox-entry.ts';
 import { stubServiceWorker, type ServiceWorkerStub } from '#client/lib/testing/service-worker-stub.ts';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { decisionMessages } from '#shared/api/decisions.ts';
-import { stubFetch } from '#client/features/account/testing/fetch-stub.ts';
+import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { useDecisionDialog } from './decision-dialog-store.ts';
 import { DecisionDialogs } from './decision-dialogs.tsx';
 import { decided, loyalty, openDecision, scaler, statement, TICKET_ID, turbine } from './testing/fixtures.ts';

@@ -2,7 +2,7 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '#shared/api/headers
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { stubFetch } from '#client/features/account/testing/fetch-stub.ts';
+import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { useDecisionDialog } from './decision-dialog-store.ts';
 import { DecisionDialogs } from './decision-dialogs.tsx';
 import { decided, openDecision, TICKET_ID, turbine } from './testing/fixtures.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { stubFetch } from '#client/features/account/testing/fetch-stub.ts';
+import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { ticket, ticketAnswer } from './ticket-page.fixtures.ts';
 import { renderTicketPage, setupTicketPageTests } from './ticket-page.test-helpers.tsx';
 

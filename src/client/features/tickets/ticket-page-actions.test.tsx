@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { stubFetch } from '#client/features/account/testing/fetch-stub.ts';
+import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { useOutbox } from '#client/lib/sw-bridge.ts';
 import { outboxEntry } from '#client/lib/testing/outbox-entry.ts';
 import { setViewportWidth } from '#client/lib/testing/viewport.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CACHED_AT_HEADER } from '#shared/api/ticket-cache.ts';
-import { stubFetch } from '#client/features/account/testing/fetch-stub.ts';
+import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { goOffline } from '#client/lib/testing/connection.ts';
 import { regionalOffice, ticket, ticketAnswer } from './ticket-page.fixtures.ts';
 import { renderTicketPage, setupTicketPageTests } from './ticket-page.test-helpers.tsx';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { CACHED_AT_HEADER } from '#shared/api/ticket-cache.ts';
-import { stubFetch } from '#client/features/account/testing/fetch-stub.ts';
+import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { ticket, ticketAnswer } from './ticket-page.fixtures.ts';
 import { CACHE_LIMIT, reloadTicket, useTicketStore } from './ticket-store.ts';
 

@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { SavedAddress } from '#shared/api/places.ts';
+import { renderInRouter } from '#client/components/layout/testing/render-in-router.tsx';
+import { useConnection } from '#client/lib/connection.ts';
+import { stubFetch, type StubResponse } from '#client/lib/testing/fetch-stub.ts';
+import { deferred } from '#client/lib/testing/list-fetch-stub.ts';
+import { AddressBook, EMPTY_ADDRESSES_TEXT } from './address-book.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const clinic: SavedAddress = { id: 3, name: 'Клиника', address: 'Россия, Москва, Тверская улица, 7', apartment: 'офис 12', coordinates: '55.757718,37.611347' };
+const LIST = 'GET /ajax/cabinet/addresses';
+
+const render = () => renderInRouter(() => <AddressBook />, { path: '/cabinet/address' });
+
+describe('AddressBook', () => {
+  it('shows a skeleton while the first list loads, then the addresses', async () => {
+    const answer = deferred<StubResponse>();
+    const { calls } = stubFetch({ [LIST]: () => answer.promise });
+    await render();
+    expect(screen.getByRole('list', { name: 'Загрузка адресов' })).toHaveAttribute('aria-busy', 'true');
+    await waitFor(() => expect(calls).toHaveLength(1));
+    answer.resolve({ body: { success: true, data: [clinic] } });
+    const card = (await screen.findByRole('heading', { name: 'Клиника' })).closest('li')!;
+    expect(within(card as HTMLElement).getByText('Россия, Москва, Тверская улица, 7')).toBeInTheDocument();
+    expect(within(card as HTMLElement).getByText('Квартира / офис: офис 12')).toBeInTheDocument();
+  });
+
+  it('says there are none yet, with a way to add one', async () => {
+    stubFetch({ [LIST]: { body: { success: true, data: [] } } });
+    await render();
+    expect(await screen.findByText(EMPTY_ADDRESSES_TEXT)).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Добавить адрес' })).toHaveLength(2);
+  });
+
+  it('shows the failure in Russian with a retry that loads again', async () => {
+    // The app's HTTP client tries a GET twice before it gives up.
+    const down = { status: 503, body: { success: false, message: 'Сервер временно недоступен. Попробуйте позже.' } };
+    const { calls } = stubFetch({ [LIST]: [down, down, { body: { success: true, data: [clinic] } }] });
+    await render();
+    expect(await screen.findByText('Сервер временно недоступен. Попробуйте позже.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Повторить' }));
+    expect(await screen.findByRole('heading', { name: 'Клиника' })).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/ajax/cabinet/addresses')).toHaveLength(3);
+  });
+
+  it('asks before deleting, and reloads the list after', async () => {
+    const { calls } = stubFetch({
+      [LIST]: [{ body: { success: true, data: [clinic] } }, { body: { success: true, data: [] } }],
+      'POST /ajax/cabinet/addresses/3/delete': { body: { success: true } },
+    });
+    await render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Удалить адрес «Клиника»' }));
+    const confirm = screen.getByRole('dialog', { name: 'Удалить адрес?' });
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Удалить' }));
+    expect(await screen.findByText(EMPTY_ADDRESSES_TEXT)).toBeInTheDocument();
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toContain('POST /ajax/cabinet/addresses/3/delete');
+  });
+
+  it('offline: the form says saving needs a connection, and cannot be sent', async () => {
+    stubFetch({ [LIST]: { body: { success: true, data: [clinic] } } });
+    await render();
+    await screen.findByRole('heading', { name: 'Клиника' });
+    useConnection.setState({ online: false });
+    await userEvent.click(screen.getByRole('button', { name: 'Изменить адрес «Клиника»' }));
+    const form = screen.getByRole('dialog', { name: 'Изменить адрес' });
+    expect(within(form).getByText('Нет связи с сервером: адрес можно сохранить, когда связь появится.')).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Сохранить' })).toBeDisabled();
+    await waitFor(() => expect(within(form).getByRole('combobox', { name: 'Адрес' })).toHaveValue(clinic.address));
+  });
+});
