@@ -5,7 +5,7 @@
 // a street without a house and for an address abroad.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, PHONE, launchBrowser, screenshot, withPage } from './support.ts';
+import { DEMO, DESKTOP, PHONE, launchBrowser, screenshot, withPage } from './support.ts';
 import { button, closeUnpaidNotice, dialogNamed, expectFieldError, expectLoggedIn, openLogin, submitLogin, visible } from './ui.ts';
 
 let browser: Browser;
@@ -86,6 +86,27 @@ describe('my addresses (issue 11)', () => {
       await confirm.waitFor({ state: 'detached' });
       await expect.poll(() => card(page, 'Склад на Невском').count()).toBe(0);
       await visible(card(page, 'Клиника на Тверской')).waitFor();
+    });
+  });
+});
+
+describe('service centres (issue 11)', () => {
+  it('on a desktop, as a guest: from the contacts page, by region as a list, and on the map with their cards', async () => {
+    await withPage(browser, DESKTOP, 'centres-desktop', async (page) => {
+      await page.goto('/contacts');
+      await page.getByRole('link', { name: 'списком и на карте' }).click();
+      await page.waitForURL('**/service-centres');
+      const central = page.getByRole('region', { name: 'Центральный' });
+      await visible(central.getByRole('heading', { name: 'Головной сервисный центр' })).waitFor();
+      await visible(page.getByRole('region', { name: 'Казахстан' }).getByRole('link', { name: /@/ }).first()).waitFor();
+
+      await button(page, 'На карте').click();
+      const marker = page.getByRole('button', { name: 'Сервисный центр «Урал»' }).or(page.getByTitle('Сервисный центр «Урал»'));
+      await page.getByLabel('Регион').selectOption('Уральский');
+      await visible(marker.first()).waitFor();
+      await marker.first().click();
+      await visible(page.getByText('Россия, Екатеринбург, ул. Малышева, д. 51')).waitFor();
+      await screenshot(page, 'centres-map-desktop');
     });
   });
 });

@@ -17,8 +17,8 @@ import * as addressBook from '#server/services/addresses.ts';
 import * as geo from '#server/services/geo.ts';
 import { listOffices } from '#server/services/offices.ts';
 
-// Places (src/shared/api/places.ts): suggestions and geocoding through our server, the account's
-// saved addresses, the service centres and the map's settings. All for a logged-in clinic.
+// Places (src/shared/api/places.ts): suggestions and geocoding through our server and the account's
+// saved addresses, for a logged-in clinic; the service centres and the map's settings, for anyone.
 
 export const placesRoutes = new Hono<AppEnv>();
 const loggedIn = { before: [requireSession()] };
@@ -71,17 +71,13 @@ route(
   loggedIn,
 );
 
-route(
-  placesRoutes,
-  listServiceCentres,
-  async (c) => {
-    c.header('Cache-Control', 'private, max-age=300');
-    return { success: true, data: await listOffices(c.var.deps.database.db) };
-  },
-  loggedIn,
-);
+// Public, as a contacts page is: guests choose a centre too.
+route(placesRoutes, listServiceCentres, async (c) => {
+  c.header('Cache-Control', 'public, max-age=300');
+  return { success: true, data: await listOffices(c.var.deps.database.db) };
+});
 
-route(placesRoutes, mapSettings, async (c) => ({ success: true, tiles_url: c.var.deps.config.mapTilesUrl, attribution: MAP_ATTRIBUTION }), loggedIn);
+route(placesRoutes, mapSettings, async (c) => ({ success: true, tiles_url: c.var.deps.config.mapTilesUrl, attribution: MAP_ATTRIBUTION }));
 
 /** OpenStreetMap's data licence asks for this wherever its tiles are shown. */
 const MAP_ATTRIBUTION = '© участники OpenStreetMap';

@@ -1,10 +1,9 @@
-import 'leaflet/dist/leaflet.css';
-import L from 'leaflet';
+import type L from 'leaflet';
 import { useEffect, useState } from 'react';
-import { AttributionControl, MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { Marker, useMap, useMapEvents } from 'react-leaflet';
 import { regionView } from '#shared/geo/service-centres.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { fetchMapSettings } from './api.ts';
+import { BaseMap, markerIcon } from './base-map.tsx';
 import styles from './address-map.module.css';
 
 // The address form's map (leaflet + react-leaflet, this chunk only): it shows the chosen address; a
@@ -27,11 +26,6 @@ export interface AddressMapProps {
 const ADDRESS_ZOOM = 14;
 const FOUND_ZOOM = 15;
 
-// A marker drawn in CSS: leaflet's default icon images do not survive bundling.
-const markerIcon = L.divIcon({ className: styles.marker ?? '', iconSize: [28, 28], iconAnchor: [14, 28] });
-
-let settings: Promise<{ tilesUrl: string; attribution: string }> | undefined;
-
 function Follow({ point, zoom }: { point: MapPoint | null; zoom: number }) {
   const map = useMap();
   useEffect(() => {
@@ -46,26 +40,10 @@ function TapToPick({ onPick }: { onPick: (point: MapPoint) => void }) {
 }
 
 export function AddressMap({ point, onPick }: AddressMapProps) {
-  const [tiles, setTiles] = useState<{ tilesUrl: string; attribution: string } | null>(null);
   const [locating, setLocating] = useState<'idle' | 'busy' | 'failed'>('idle');
   const [zoom, setZoom] = useState(ADDRESS_ZOOM);
   // Where the map opens, once: the address's point, else the central region.
   const [start] = useState(() => (point ? { ...point, zoom: ADDRESS_ZOOM } : regionView('Центральный')));
-
-  useEffect(() => {
-    settings ??= fetchMapSettings().catch((error: unknown) => {
-      settings = undefined;
-      throw error;
-    });
-    let current = true;
-    settings.then(
-      (value) => current && setTiles(value),
-      () => current && setTiles({ tilesUrl: '', attribution: '' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
 
   const findMe = () => {
     if (!('geolocation' in navigator)) {
@@ -90,15 +68,7 @@ export function AddressMap({ point, onPick }: AddressMapProps) {
 
   return (
     <div className={styles.frame}>
-      <MapContainer
-        center={[start.latitude, start.longitude]}
-        zoom={start.zoom}
-        className={styles.map}
-        attributionControl={false}
-        aria-label="Карта: нажмите, чтобы выбрать место"
-      >
-        <AttributionControl prefix="Leaflet" />
-        {tiles?.tilesUrl ? <TileLayer url={tiles.tilesUrl} attribution={tiles.attribution} /> : null}
+      <BaseMap center={start} zoom={start.zoom} label="Карта: нажмите, чтобы выбрать место">
         <TapToPick onPick={onPick} />
         <Follow point={point} zoom={zoom} />
         {point ? (
@@ -115,7 +85,7 @@ export function AddressMap({ point, onPick }: AddressMapProps) {
             }}
           />
         ) : null}
-      </MapContainer>
+      </BaseMap>
       <div className={styles.toolbar}>
         <Button variant="secondary" onClick={findMe} loading={locating === 'busy'}>
           Найти меня

@@ -1,0 +1,60 @@
+import 'leaflet/dist/leaflet.css';
+import L from 'leaflet';
+import { useEffect, useState, type ReactNode } from 'react';
+import { AttributionControl, MapContainer, TileLayer } from 'react-leaflet';
+import { fetchMapSettings } from './api.ts';
+import styles from './base-map.module.css';
+
+// What every map of the portal shares (leaflet + react-leaflet, in the map chunks only): the tiles
+// and attribution of MAP_TILES_URL, a fixed height so nothing moves when it comes, and a marker drawn
+// in CSS (leaflet's default icon images do not survive bundling).
+
+export const markerIcon = L.divIcon({ className: styles.marker ?? '', iconSize: [28, 28], iconAnchor: [14, 28], popupAnchor: [0, -26] });
+
+let settings: Promise<{ tilesUrl: string; attribution: string }> | undefined;
+
+function useTiles() {
+  const [tiles, setTiles] = useState<{ tilesUrl: string; attribution: string } | null>(null);
+  useEffect(() => {
+    settings ??= fetchMapSettings().catch((error: unknown) => {
+      settings = undefined; // the next map asks again
+      throw error;
+    });
+    let current = true;
+    settings.then(
+      (value) => current && setTiles(value),
+      // No tiles: the markers still show on a plain background, and the lists still work.
+      () => current && setTiles({ tilesUrl: '', attribution: '' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return tiles;
+}
+
+export interface BaseMapProps {
+  center: { latitude: number; longitude: number };
+  zoom: number;
+  /** What the map is for, read by screen readers. */
+  label: string;
+  className?: string;
+  children?: ReactNode;
+}
+
+export function BaseMap({ center, zoom, label, className, children }: BaseMapProps) {
+  const tiles = useTiles();
+  return (
+    <MapContainer
+      center={[center.latitude, center.longitude]}
+      zoom={zoom}
+      className={[styles.map, className].filter(Boolean).join(' ')}
+      attributionControl={false}
+      aria-label={label}
+    >
+      <AttributionControl prefix="Leaflet" />
+      {tiles?.tilesUrl ? <TileLayer url={tiles.tilesUrl} attribution={tiles.attribution} /> : null}
+      {children}
+    </MapContainer>
+  );
+}

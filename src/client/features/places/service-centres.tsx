@@ -1,0 +1,112 @@
+import { useEffect, useId, useState } from 'react';
+import type { ServiceCentre } from '#shared/api/places.ts';
+import { REGIONS } from '#shared/dictionaries/regions.ts';
+import { Page } from '#client/components/layout/page.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormMessage } from '#client/components/ui/form-message.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { asApiError, LOAD_FAILED_MESSAGE } from '#client/lib/http.ts';
+import { lazyComponent } from '#client/lib/lazy-component.tsx';
+import { fetchServiceCentres } from './api.ts';
+import { CentreCard } from './centre-card.tsx';
+import styles from './places.module.css';
+
+const CentresMap = lazyComponent(() => import('./centres-map.tsx').then((module) => module.CentresMap), {
+  fallback: <Skeleton shape="rect" height="24rem" />,
+});
+
+type Load = { status: 'loading' } | { status: 'ready'; centres: ServiceCentre[] } | { status: 'failed'; message: string };
+
+/** The regions in the table's order, each with its centres; a region with none is left out. */
+function byRegion(centres: readonly ServiceCentre[]) {
+  const known = REGIONS.map((region) => ({ region: region.name as string, centres: centres.filter((centre) => centre.region === region.name) }));
+  const other = centres.filter((centre) => !REGIONS.some((region) => region.name === centre.region));
+  return [...known, { region: 'Другие регионы', centres: other }].filter((group) => group.centres.length > 0);
+}
+
+/** 'Сервисные центры': every centre as a list by region, or on a map (from the contacts page). */
+export function ServiceCentres() {
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [view, setView] = useState<'list' | 'map'>('list');
+  const [region, setRegion] = useState('Центральный');
+  const regionId = useId();
+
+  useEffect(() => {
+    let current = true;
+    fetchServiceCentres().then(
+      (centres) => current && setLoad({ status: 'ready', centres }),
+      (error: unknown) => current && setLoad({ status: 'failed', message: asApiError(error, LOAD_FAILED_MESSAGE).message }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [attempt]);
+
+  return (
+    <Page title="Сервисные центры" lead="Приём инструментов в ремонт, диагностика и выдача: выберите ближайший центр.">
+      <div className={styles.viewSwitch} role="group" aria-label="Показать">
+        <Button variant={view === 'list' ? 'primary' : 'secondary'} aria-pressed={view === 'list'} onClick={() => setView('list')}>
+          Списком
+        </Button>
+        <Button variant={view === 'map' ? 'primary' : 'secondary'} aria-pressed={view === 'map'} onClick={() => setView('map')}>
+          На карте
+        </Button>
+      </div>
+
+      {load.status === 'loading' ? (
+        <ul className={styles.list} aria-busy="true" aria-label="Загрузка сервисных центров">
+          {[0, 1, 2].map((row) => (
+            <li key={row} className={styles.card}>
+              <Skeleton width="50%" />
+              <Skeleton width="90%" />
+              <Skeleton width="60%" />
+            </li>
+          ))}
+        </ul>
+      ) : load.status === 'failed' ? (
+        <div className={styles.failure}>
+          <FormMessage tone="error">{load.message}</FormMessage>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setLoad({ status: 'loading' });
+              setAttempt((n) => n + 1);
+            }}
+          >
+            Повторить
+          </Button>
+        </div>
+      ) : load.centres.length === 0 ? (
+        <p className={styles.empty}>Список сервисных центров пока пуст.</p>
+      ) : view === 'map' ? (
+        <div className={styles.form}>
+          <label htmlFor={regionId} className={styles.regionLabel}>
+            Регион
+          </label>
+          <select id={regionId} className={styles.regionSelect} value={region} onChange={(event) => setRegion(event.target.value)}>
+            {REGIONS.map((entry) => (
+              <option key={entry.name} value={entry.name}>
+                {entry.name}
+              </option>
+            ))}
+          </select>
+          <CentresMap centres={load.centres} region={region} />
+        </div>
+      ) : (
+        byRegion(load.centres).map((group) => (
+          <section key={group.region} className={styles.region} aria-label={group.region}>
+            <h2 className={styles.regionTitle}>{group.region}</h2>
+            <ul className={styles.list}>
+              {group.centres.map((centre) => (
+                <li key={centre.id}>
+                  <CentreCard centre={centre} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+    </Page>
+  );
+}
