@@ -120,6 +120,8 @@ export default defineConfig({
           groups: [
             { name: 'index', tags: ['$initial'] },
             { name: 'password-checker', test: /[\\/]node_modules[\\/]@zxcvbn-ts[\\/]|password-checker\.ts/ },
+            // The places' contract and rules go with the screens that use them, not onto the lists' cold path.
+            { name: 'places', test: /[\\/]src[\\/](shared[\\/]api[\\/]places|shared[\\/]geo[\\/])/ },
             {
               name: 'shared',
               test: /[\\/]src[\\/](shared|client[\\/]lib)[\\/]|[\\/]node_modules[\\/]dayjs[\\/]|decision-dialog-store/,

@@ -5,7 +5,10 @@
 // cookies once an earlier run left any, so the "logged in" run would show the guest screen. A
 // target's `mustLoad` (a path) must be answered 200 during the run, or the run is reported as not
 // measuring that page. With `reportDir`, each run's full report (lhr JSON) is kept there, to see
-// which audits cost points.
+// which audits cost points. A target with `repeat: true` is the clinic's second visit: it follows
+// the first visit of the same page, keeps what that left (cookies, the installed service worker, its
+// caches, the persisted stores: Lighthouse's storage reset is off), is loaded once unmeasured so the
+// worker has finished installing, and then measured.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { freePort } from './server.mjs';
@@ -13,7 +16,7 @@ import { launch } from './browser.mjs';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 
-const slug = (name) => name.replace(/\(.*?\)/g, '').trim().replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root';
+const slug = (name) => name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root';
 
 export async function runLighthouse(targets, { reportDir } = {}) {
   let lighthouse;
@@ -29,9 +32,12 @@ export async function runLighthouse(targets, { reportDir } = {}) {
   try {
     for (const target of targets) {
       try {
-        await jar.send('Storage.clearCookies');
-        if (target.cookies) await jar.send('Storage.setCookies', { cookies: target.cookies });
-        const flags = { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, maxWaitForLoad: 45_000 };
+        if (!target.repeat) {
+          await jar.send('Storage.clearCookies');
+          if (target.cookies) await jar.send('Storage.setCookies', { cookies: target.cookies });
+        }
+        const flags = { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, maxWaitForLoad: 45_000, disableStorageReset: Boolean(target.repeat) };
+        if (target.repeat) await lighthouse(target.url, flags);
         let run = await lighthouse(target.url, flags);
         // Lighthouse now and then fails to record the trace on a busy machine (NO_NAVSTART): one more try.
         if (run?.lhr?.runtimeError?.code === 'NO_NAVSTART') run = await lighthouse(target.url, flags);
