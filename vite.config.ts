@@ -120,11 +120,10 @@ export default defineConfig({
           groups: [
             { name: 'index', tags: ['$initial'] },
             { name: 'password-checker', test: /[\\/]node_modules[\\/]@zxcvbn-ts[\\/]|password-checker\.ts/ },
-            // The places' contract and rules go with the screens that use them, not onto the lists' cold path.
-            { name: 'places', test: /[\\/]src[\\/](shared[\\/]api[\\/]places|shared[\\/]geo[\\/])/ },
             {
               name: 'shared',
-              test: /[\\/]src[\\/](shared|client[\\/]lib)[\\/]|[\\/]node_modules[\\/]dayjs[\\/]|decision-dialog-store/,
+              // The places' contract and rules stay with the screens that use them, off the lists' cold path.
+              test: /[\\/]src[\\/](shared(?![\\/](api[\\/]places|geo)[\\/.])|client[\\/]lib)[\\/]|[\\/]node_modules[\\/]dayjs[\\/]|decision-dialog-store/,
               minShareCount: 2,
             },
           ],

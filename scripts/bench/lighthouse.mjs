@@ -32,12 +32,15 @@ export async function runLighthouse(targets, { reportDir } = {}) {
   try {
     for (const target of targets) {
       try {
-        if (!target.repeat) {
-          await jar.send('Storage.clearCookies');
-          if (target.cookies) await jar.send('Storage.setCookies', { cookies: target.cookies });
-        }
+        if (!target.repeat) await jar.send('Storage.clearCookies');
+        // Cookies put into the jar over CDP are gone after a Lighthouse run (the page's own stay): again before each.
+        const setCookies = async () => target.cookies && (await jar.send('Storage.setCookies', { cookies: target.cookies }));
+        await setCookies();
         const flags = { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, maxWaitForLoad: 45_000, disableStorageReset: Boolean(target.repeat) };
-        if (target.repeat) await lighthouse(target.url, flags);
+        if (target.repeat) {
+          await lighthouse(target.url, flags);
+          await setCookies();
+        }
         let run = await lighthouse(target.url, flags);
         // Lighthouse now and then fails to record the trace on a busy machine (NO_NAVSTART): one more try.
         if (run?.lhr?.runtimeError?.code === 'NO_NAVSTART') run = await lighthouse(target.url, flags);

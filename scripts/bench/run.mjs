@@ -84,7 +84,7 @@ async function browserPart() {
             { name: '/ (repeat visit)', url: `${server.url}/`, repeat: true },
             { name: '/cabinet/tickets (logged in)', url: `${server.url}/cabinet/tickets`, cookies: lhSession.cookies, mustLoad: '/ajax/cabinet/tickets' },
             // The worker answers the list from its cache only when the network is slow; a repeat visit still asks the server.
-            { name: '/cabinet/tickets (logged in, repeat visit)', url: `${server.url}/cabinet/tickets`, repeat: true, mustLoad: '/ajax/cabinet/tickets' },
+            { name: '/cabinet/tickets (logged in, repeat visit)', url: `${server.url}/cabinet/tickets`, cookies: lhSession.cookies, repeat: true, mustLoad: '/ajax/cabinet/tickets' },
           ],
           { reportDir: resultsDir },
         ),

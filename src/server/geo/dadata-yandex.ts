@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import type { AddressSuggestion } from '#shared/api/places.ts';
 import type { GeocodedAddress, GeoPrecision } from '#shared/geo/address-check.ts';
-import { coordinate, fetchJson, type GeoFetch } from './http.ts';
-import { GeoProviderError, type CitySuggestion, type GeoProvider } from './provider.ts';
+import { coordinate, fetchJson, parseAnswer as parse, type GeoFetch } from './http.ts';
+import type { CitySuggestion, GeoProvider } from './provider.ts';
 
 // DaData (suggestions, with keys) and the Yandex Geocoder (geocoding with its own precision). Without
 // a Yandex key, geocoding falls back to DaData's best suggestion and its `qc_geo`.
@@ -49,12 +49,6 @@ const yandexAnswer = v.looseObject({
   }),
 });
 type YandexGeoObject = v.InferOutput<typeof yandexGeoObject>;
-
-function parse<T extends v.GenericSchema>(schema: T, body: unknown, what: string): v.InferOutput<T> {
-  const parsed = v.safeParse(schema, body);
-  if (!parsed.success) throw new GeoProviderError(`${what}: unexpected answer`);
-  return parsed.output;
-}
 
 const YANDEX_PRECISIONS: readonly GeoPrecision[] = ['exact', 'number', 'near', 'range', 'street', 'other'];
 

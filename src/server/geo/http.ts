@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { GeoProviderError } from './provider.ts';
 
 /** A provider that takes longer than this gives the spec's error text (API.md "Places"): never a hung field. */
@@ -32,3 +33,10 @@ export function joinParts(parts: ReadonlyArray<string | null | undefined>): stri
 /** A coordinate as the spec's suggestion carries it: a decimal string (DaData's shape). */
 export const coordinate = (value: number | string | null | undefined): string | null =>
   value === null || value === undefined || value === '' || !Number.isFinite(Number(value)) ? null : String(Number(value));
+
+/** The provider's answer read with `schema`; anything else is a GeoProviderError naming `what`. */
+export function parseAnswer<T extends v.GenericSchema>(schema: T, body: unknown, what: string): v.InferOutput<T> {
+  const parsed = v.safeParse(schema, body);
+  if (!parsed.success) throw new GeoProviderError(`${what}: unexpected answer`);
+  return parsed.output;
+}

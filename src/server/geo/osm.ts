@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import type { AddressSuggestion } from '#shared/api/places.ts';
 import type { GeocodedAddress, GeoPrecision } from '#shared/geo/address-check.ts';
-import { coordinate, fetchJson, joinParts, type GeoFetch } from './http.ts';
-import { GeoProviderError, type CitySuggestion, type GeoProvider } from './provider.ts';
+import { coordinate, fetchJson, joinParts, parseAnswer as parse, type GeoFetch } from './http.ts';
+import type { CitySuggestion, GeoProvider } from './provider.ts';
 
 // OpenStreetMap services, no key: Photon for suggestions (GeoJSON), Nominatim for geocoding and
 // reverse geocoding (jsonv2 with address details). Both ask for a User-Agent naming the application.
@@ -51,12 +51,6 @@ const nominatimPlace = v.looseObject({
   address: v.optional(nominatimAddress),
 });
 type NominatimPlace = v.InferOutput<typeof nominatimPlace>;
-
-function parse<T extends v.GenericSchema>(schema: T, body: unknown, what: string): v.InferOutput<T> {
-  const parsed = v.safeParse(schema, body);
-  if (!parsed.success) throw new GeoProviderError(`${what}: unexpected answer`);
-  return parsed.output;
-}
 
 /** The city a Photon feature belongs to; a feature that is itself a city is its own. */
 const photonCity = (p: PhotonProperties) => p.city ?? (p.type === 'city' || p.type === 'town' || p.type === 'village' ? p.name : null) ?? null;

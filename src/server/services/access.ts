@@ -1,12 +1,12 @@
 import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
-import { bills, defectStatements, gifts, tickets, tradeInInstruments } from '#server/db/schema.ts';
+import { addresses, bills, defectStatements, gifts, tickets, tradeInInstruments } from '#server/db/schema.ts';
 import { NOT_FOUND_MESSAGE, notFound } from '#server/lib/api-failure.ts';
 
 // Services answer what they may not show with these (re-exported so they keep one import).
 export { NOT_FOUND_MESSAGE, notFound };
 
-// The one place that decides whose tickets, statements, files, bills and history an account sees.
+// The one place that decides whose tickets, statements, files, bills, history and addresses an account sees.
 // Today an account sees its own; access sharing (cabinet.md §Accesses) will add the accounts that
 // granted it access, here and nowhere else. Whatever is not visible is answered exactly like
 // something that does not exist: 404, no data.
@@ -62,6 +62,21 @@ export async function requireVisibleBill(db: Reader, viewerId: number, billId: n
     .select()
     .from(bills)
     .where(and(eq(bills.id, billId), inArray(bills.clientId, owners)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * One of the viewer's own saved addresses, locked for the change that follows; else 404. Addresses
+ * are not shared with accounts that were granted access: they stay the owner's alone.
+ */
+export async function requireOwnAddress(db: Reader, viewerId: number, addressId: number) {
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.id, addressId), eq(addresses.clientId, viewerId)))
+    .for('update')
     .limit(1);
   if (!row) throw notFound();
   return row;

@@ -1,10 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { COORDINATES_PATTERN, type AddressFormValues, type SavedAddress } from '#shared/api/places.ts';
 import type { AppDeps } from '#server/context.ts';
-import type { Db, Tx } from '#server/db/client.ts';
+import type { Db } from '#server/db/client.ts';
 import { addresses } from '#server/db/schema.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
-import { notFound } from './access.ts';
+import { requireOwnAddress } from './access.ts';
 import { checkTypedAddress } from './geo.ts';
 
 // A clinic's saved addresses (cabinet.md §2 My addresses). They are the account's own: another
@@ -28,12 +28,6 @@ export async function listAddresses(db: Db, clientId: number): Promise<SavedAddr
 function parseCoordinates(text: string | null | undefined): { latitude: number | null; longitude: number | null } {
   const match = text ? COORDINATES_PATTERN.exec(text) : null;
   return match ? { latitude: Number(match[1]), longitude: Number(match[2]) } : { latitude: null, longitude: null };
-}
-
-async function requireOwnAddress(db: Db | Tx, clientId: number, id: number): Promise<AddressRow> {
-  const [row] = await db.select().from(addresses).where(and(eq(addresses.id, id), eq(addresses.clientId, clientId))).for('update').limit(1);
-  if (!row) throw notFound();
-  return row;
 }
 
 /**
