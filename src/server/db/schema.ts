@@ -35,6 +35,9 @@ export const clients = pgTable(
     city: text('city'),
     passwordHash: text('password_hash').notNull(),
     telegramChatId: text('telegram_chat_id'),
+    /** When the clinic agreed to the processing of personal data and to the loyalty rules (asked once, portal.md §5 Step 3). */
+    consentPolicyAt: timestamp('consent_policy_at', { withTimezone: true, mode: 'date' }),
+    consentLoyaltyAt: timestamp('consent_loyalty_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('clients_email_key').on(sql`lower(${t.email})`)],
@@ -132,6 +135,10 @@ export const instruments = pgTable(
     type: smallint('type').notNull(),
     description: text('description').notNull().default(''),
     status: smallint('status').notNull().default(1),
+    /** The clinic's own name for an instrument of type 12 'Свой вариант'. */
+    name: text('name'),
+    /** Sent under guarantee (the repair request's checkbox). */
+    guarantee: boolean('guarantee').notNull().default(false),
   },
   (t) => [index('instruments_ticket_idx').on(t.ticketId)],
 );
@@ -247,6 +254,8 @@ export const files = pgTable('files', {
   size: integer('size').notNull(),
   sha256: text('sha256').notNull(),
   data: bytea('data').notNull(),
+  /** The clinic that uploaded it (a repair request's photo): private to it until a ticket uses it. */
+  ownerClientId: integer('owner_client_id').references(() => clients.id),
   createdAt: createdAt(),
 });
 
@@ -354,5 +363,17 @@ export const geoCache = pgTable('geo_cache', {
   /** sha256 of the provider, the kind of question and the normalised question. */
   key: text('key').primaryKey(),
   answer: jsonb('answer').notNull(),
+  createdAt: createdAt(),
+});
+
+/** What a clinic sent with a repair request made in the portal (portal.md §2.1–2.2), beside its ticket. */
+export const repairRequests = pgTable('repair_requests', {
+  ticketId: integer('ticket_id')
+    .primaryKey()
+    .references(() => tickets.id, { onDelete: 'cascade' }),
+  contact: jsonb('contact').notNull(),
+  address: jsonb('address').notNull(),
+  pickupDate: text('pickup_date').notNull(),
+  fileIds: jsonb('file_ids').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
   createdAt: createdAt(),
 });

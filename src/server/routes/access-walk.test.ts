@@ -16,7 +16,8 @@ import type { Endpoint } from '#shared/api/endpoint.ts';
 import { downloadPaths } from '#shared/api/tickets.ts';
 import { REJECT_REASONS } from '#shared/dictionaries/reject-reasons.ts';
 
-type Expect = 'not-found' | 'empty-list' | 'own-data';
+/** `refused`: a 422 that names no record (a request naming B's files as its photos). */
+type Expect = 'not-found' | 'empty-list' | 'own-data' | 'refused';
 
 interface Call {
   path: string;
@@ -78,6 +79,25 @@ const WALK: Record<string, (b: ClinicWorld, a: ClinicWorld) => Call[]> = {
       expect: 'not-found',
     },
   ],
+  // B's files named as the photos of A's repair request: refused, and the request is not made.
+  'POST /ajax/repair-requests': (b) => [
+    {
+      path: '/ajax/repair-requests',
+      init: {
+        method: 'POST',
+        headers: { [IDEMPOTENCY_HEADER]: randomUUID() },
+        json: {
+          contact: { name: 'Анна', surname: 'Смирнова', phone: '79161234567' },
+          address: { company: 'Клиника', address: 'Россия, Москва, Тверская улица, 7', country: 'Россия', zip: '125009', pickup_date: '2026-03-16', office_id: 4 },
+          instruments: [{ serial_number: 'SN-1', type: 1, description: 'Не работает' }],
+          file_ids: Object.values(b.fileIds),
+          approval_policy: true,
+          approval_loyalty: true,
+        },
+      },
+      expect: 'refused',
+    },
+  ],
   'POST /ajax/cabinet/addresses/:id/delete': (b) => [{ path: `/ajax/cabinet/addresses/${b.addressId}/delete`, init: { method: 'POST' }, expect: 'not-found' }],
 };
 
@@ -93,6 +113,7 @@ const NOT_RESOURCE: Record<string, string> = {
   'GET /ajax/cabinet/trade-in': 'the trade-in catalogue, the same for every account',
   'GET /ajax/cabinet/trade-in/:id': 'one catalogue entry, the same for every account',
   'POST /ajax/client-errors': 'reports an error of the own page to the log; reads nothing',
+  'POST /ajax/repair-requests/photos': "uploads the own photo; reads nothing",
   'GET /ajax/address/suggest': 'asks the geo provider; no record of anyone',
   'GET /ajax/address/geocode': 'asks the geo provider; no record of anyone',
   'GET /ajax/address/check': 'asks the geo provider; no record of anyone',
@@ -180,6 +201,8 @@ describe('the access walk', () => {
       if (call.expect === 'not-found') {
         expect(response.status, label).toBe(404);
         expect(JSON.parse(text), label).toEqual({ success: false, message: 'Не найдено' });
+      } else if (call.expect === 'refused') {
+        expect(response.status, label).toBe(422);
       } else if (call.expect === 'empty-list') {
         expect(response.status, label).toBe(200);
         expect(JSON.parse(text), label).toMatchObject({ success: true, data: [], next_cursor: null });

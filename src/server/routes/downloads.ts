@@ -30,7 +30,7 @@ interface Download {
 
 type Ctx = Context<AppEnv>;
 
-function sendDownload(c: Ctx, file: Download): Response {
+export function sendDownload(c: Ctx, file: Download): Response {
   const headers: Record<string, string> = {
     'Content-Type': file.mimeType,
     'Content-Length': String(file.data.byteLength),

@@ -1,5 +1,8 @@
 import { Hono, type Context } from 'hono';
+import { integrationMessages } from '#shared/api/integration.ts';
 import type { AppEnv } from '#server/context.ts';
+import { fieldFailure, sendFailure } from '#server/lib/api-failure.ts';
+import { loadFile } from '#server/services/files.ts';
 import { readPathId, route, type RouteOptions } from '#server/lib/validate.ts';
 import { requireIntegrationToken } from '#server/services/integration-auth.ts';
 import { createBill, patchBill } from '#server/services/integration-bills.ts';
@@ -12,6 +15,7 @@ import { createNotification } from '#server/services/integration-notifications.t
 import { changePoints } from '#server/services/integration-points.ts';
 import { createTicket, patchTicket } from '#server/services/integration-tickets.ts';
 import { INTEGRATION_BASE, integrationEndpoints as calls } from './integration-endpoints.ts';
+import { sendDownload } from './downloads.ts';
 import { openApiDocument } from './openapi.ts';
 
 // The back office's API (API.md), mounted at /api/v1. Each call is an endpoint definition
@@ -44,6 +48,15 @@ route(integrationRoutes, calls.createBill, (c, input) => createBill(c.var.deps, 
 route(integrationRoutes, calls.patchBill, (c, input) => patchBill(c.var.deps, pathId(c), input), relative);
 route(integrationRoutes, calls.createNotification, (c, input) => createNotification(c.var.deps, input), created);
 route(integrationRoutes, calls.uploadFile, (c) => uploadFile(c.var.deps, c.req.raw), created);
+
+// A stored file, any of them (photos clinics uploaded with their requests, documents the back office
+// uploaded), with its stored type (API.md "Repair requests made in the portal"). Binary, so outside
+// the JSON call table.
+integrationRoutes.get('/files/:id', async (c) => {
+  const file = await loadFile(c.var.deps.database.db, readPathId(c));
+  if (!file) return sendFailure(c, fieldFailure('id', integrationMessages.fileNotFound, 404));
+  return sendDownload(c, { name: file.originalName, mimeType: file.mimeType, data: file.data });
+});
 route(integrationRoutes, calls.listEvents, (c, input) => listEvents(c.var.deps, input.after, input.limit), relative);
 route(integrationRoutes, calls.putGift, (c, input) => putGift(c.var.deps, pathId(c), input), relative);
 route(integrationRoutes, calls.putTradeInInstrument, (c, input) => putTradeInInstrument(c.var.deps, pathId(c), input), relative);

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
-import { addresses, bills, defectStatements, gifts, tickets, tradeInInstruments } from '#server/db/schema.ts';
+import { addresses, bills, defectStatements, files, gifts, tickets, tradeInInstruments } from '#server/db/schema.ts';
 import { NOT_FOUND_MESSAGE, notFound } from '#server/lib/api-failure.ts';
 
 // Services answer what they may not show with these (re-exported so they keep one import).
@@ -107,7 +107,10 @@ async function privateOwnersOfFile(db: Reader, fileId: number): Promise<number[]
     .where(or(eq(defectStatements.documentFileId, fileId), sql`${defectStatements.photoFileIds} @> ${JSON.stringify([fileId])}::jsonb`));
   const billRows = await db.select({ clientId: bills.clientId }).from(bills).where(eq(bills.documentFileId, fileId));
   const waybills = await db.select({ clientId: tickets.clientId }).from(tickets).where(eq(tickets.waybillFileId, fileId));
-  return [...new Set([...statements, ...billRows, ...waybills].map((row) => row.clientId))];
+  // A clinic's own upload (a repair request's photo), whether or not a ticket names it yet.
+  const uploads = await db.select({ clientId: files.ownerClientId }).from(files).where(and(eq(files.id, fileId), isNotNull(files.ownerClientId)));
+  const owners = [...statements, ...billRows, ...waybills, ...uploads].map((row) => row.clientId).filter((id): id is number => id !== null);
+  return [...new Set(owners)];
 }
 
 /** Gift and trade-in pictures are public catalogue images, not anybody's records. */

@@ -12,6 +12,8 @@ export interface NewFile {
   name: string;
   mime: string;
   bytes: Uint8Array;
+  /** The clinic that uploaded it: private to that clinic (services/access.ts). */
+  ownerClientId?: number;
 }
 
 export interface StoredFile {
@@ -36,6 +38,7 @@ export async function saveFile(tx: Tx | Db, file: NewFile): Promise<number> {
       size: file.bytes.byteLength,
       sha256: sha256Hex(file.bytes),
       data: file.bytes,
+      ownerClientId: file.ownerClientId ?? null,
     })
     .returning({ id: files.id });
   if (!row) throw new Error('files insert returned no row');

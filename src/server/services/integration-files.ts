@@ -14,8 +14,8 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 export const tooLarge = () =>
   new ApiFailure(413, { success: false, message: integrationMessages.fileTooLarge, errors: { file: [integrationMessages.fileTooLarge] } });
 
-interface Sniffed {
-  mime: 'application/pdf' | 'image/jpeg' | 'image/png' | 'image/webp';
+export interface Sniffed {
+  mime: 'application/pdf' | 'image/jpeg' | 'image/png' | 'image/webp' | 'image/tiff' | 'image/bmp';
   extensions: readonly string[];
 }
 
@@ -29,6 +29,8 @@ export function sniffType(bytes: Uint8Array): Sniffed | null {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { mime: 'image/jpeg', extensions: ['jpg', 'jpeg'] };
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { mime: 'image/png', extensions: ['png'] };
   if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return { mime: 'image/webp', extensions: ['webp'] };
+  if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) return { mime: 'image/tiff', extensions: ['tiff', 'tif'] };
+  if (startsWith(bytes, ascii('BM')) && bytes.length >= 26) return { mime: 'image/bmp', extensions: ['bmp'] };
   return null;
 }
 
@@ -47,18 +49,25 @@ export function cleanFileName(raw: string, type: Sniffed): string {
   return extension && type.extensions.includes(extension) ? name : `${name}.${type.extensions[0]}`;
 }
 
-/** The request body, refusing (413) as soon as it outgrows what a 10 MB file needs. */
-async function readCapped(request: Request): Promise<Buffer<ArrayBuffer>> {
-  const body = await readBodyCapped(request, MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD);
-  if (body === null) throw tooLarge();
-  return body;
+export interface FilePartRules {
+  maxBytes: number;
+  /** The refusal of a body that outgrows what a file of `maxBytes` needs. */
+  tooLarge: () => ApiFailure;
+  /** The message when the body has no `file` part. */
+  missing: string;
 }
 
-/** The `file` part of a multipart body; 400 when the body is not multipart, 422 when the part is missing. */
-async function readFilePart(request: Request): Promise<File> {
+const INTEGRATION_RULES: FilePartRules = { maxBytes: MAX_UPLOAD_BYTES, tooLarge, missing: integrationMessages.fileRequired };
+
+/**
+ * The `file` part of a multipart body; 400 when the body is not multipart, 422 when the part is
+ * missing, `tooLarge` as soon as the body outgrows the limit (it is never read further).
+ */
+export async function readFilePart(request: Request, rules: FilePartRules = INTEGRATION_RULES): Promise<File> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data;/i.test(contentType)) throw badRequest('Ожидается multipart/form-data с полем file');
-  const body = await readCapped(request);
+  const body = await readBodyCapped(request, rules.maxBytes + MULTIPART_OVERHEAD);
+  if (body === null) throw rules.tooLarge();
   let form: FormData;
   try {
     form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
@@ -66,7 +75,8 @@ async function readFilePart(request: Request): Promise<File> {
     throw badRequest();
   }
   const file = form.get('file');
-  if (!(file instanceof File)) throw fieldFailure('file', integrationMessages.fileRequired);
+  if (!(file instanceof File)) throw fieldFailure('file', rules.missing);
+  if (file.size > rules.maxBytes) throw rules.tooLarge();
   return file;
 }
 
@@ -79,11 +89,11 @@ export interface UploadedFile {
 
 export async function uploadFile(deps: AppDeps, request: Request): Promise<UploadedFile> {
   const file = await readFilePart(request);
-  if (file.size > MAX_UPLOAD_BYTES) throw tooLarge();
   if (file.size === 0) throw fieldFailure('file', integrationMessages.fileEmpty);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = sniffType(bytes);
-  if (!type) throw fieldFailure('file', integrationMessages.fileType);
+  // The integration takes documents and web pictures; TIFF and BMP are the clinics' photos only.
+  if (!type || type.mime === 'image/tiff' || type.mime === 'image/bmp') throw fieldFailure('file', integrationMessages.fileType);
   const id = await saveFile(deps.database.db, { name: cleanFileName(file.name, type), mime: type.mime, bytes });
   return { id, mime_type: type.mime, size: bytes.byteLength, sha256: sha256Hex(bytes) };
 }

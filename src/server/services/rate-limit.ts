@@ -44,6 +44,8 @@ export const rateRules = {
   clientErrorsIp: { name: 'client-errors:ip', limit: 30, windowSeconds: 10 * MINUTE },
   /** Address suggestions, checks and reverse geocoding of one account (typing sends one per pause). */
   geoAccount: { name: 'geo:account', limit: 300, windowSeconds: 10 * MINUTE },
+  /** Photos for repair requests of one account (10 per request at most; a few requests an hour). */
+  photoUploadAccount: { name: 'photos:account', limit: 60, windowSeconds: 60 * MINUTE },
 } satisfies Record<string, RateRule>;
 
 /** Rows older than the longest window are dead weight; no rule may use a longer window. */

@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
+import { downloadPaths } from '#shared/api/tickets.ts';
+import { pickupDateProblem, PHOTO_MAX_BYTES, type RepairRequestInput } from '#shared/api/repair-requests.ts';
+import { clients, events, files, historyEntries, instruments, repairRequests, tickets } from '#server/db/schema.ts';
+import { encodePng } from '#server/lib/png.ts';
+import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
+import { insertOffice } from '../../../tests/setup/cabinet-world.ts';
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+
+// A repair request made in the portal: the ticket, its instruments, photos, consents, history and
+// one ticket.created with the whole request — in one transaction, once per Idempotency-Key.
+
+let t: TestApp;
+let clientId: number;
+// Wednesday 2026-03-04, 12:00 in Moscow.
+const NOW = '2026-03-04T09:00:00Z';
+const PNG = encodePng(2, 2, new Uint8Array(12).fill(200), 3);
+
+beforeAll(async () => {
+  t = await createTestApp({ now: NOW });
+  await insertOffice(t, 1);
+  await insertOffice(t, 4);
+  const account = await insertAccount(t);
+  clientId = account.id;
+  expect((await loginAs(t, account.email)).status).toBe(200);
+});
+afterAll(() => t.close());
+
+function request(overrides: Partial<RepairRequestInput> = {}): RepairRequestInput {
+  return {
+    contact: { name: 'Анна', surname: 'Смирнова', phone: '+7 (916) 123-45-67' },
+    address: {
+      company: 'Клиника «Улыбка»',
+      address: 'Россия, Москва, Тверская улица, 7',
+      country: 'Россия',
+      zip: '125009',
+      room: 'офис 12',
+      message: 'Звонить заранее',
+      pickup_date: '2026-03-05',
+      office_id: 1,
+    },
+    instruments: [
+      { serial_number: 'SN-100', type: 1, description: 'Не вращается головка', guarantee: true },
+      { serial_number: 'SN-200', type: 12, name: 'Апекслокатор', description: 'Не включается' },
+    ],
+    approval_policy: true,
+    approval_loyalty: true,
+    ...overrides,
+  };
+}
+
+const send = (json: unknown, key: string = randomUUID()) => t.request('/ajax/repair-requests', { method: 'POST', json, headers: { [IDEMPOTENCY_HEADER]: key } });
+
+async function uploadPhoto(bytes: Uint8Array, name = 'photo.png'): Promise<Response> {
+  const form = new FormData();
+  form.set('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
+  return t.request('/ajax/repair-requests/photos', { method: 'POST', body: form });
+}
+
+const ticketCount = async () => (await t.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.clientId, clientId))).length;
+const createdEvents = () => t.db.select().from(events).where(eq(events.type, 'ticket.created')).orderBy(events.id);
+
+describe('POST /ajax/repair-requests/photos', () => {
+  it('stores a photo as the clinic\'s own file, by its bytes', async () => {
+    const response = await uploadPhoto(PNG, 'скан.jpg');
+    const body = (await response.json()) as { file_id: number; name: string; size: number };
+    expect(response.status).toBe(200);
+    expect(body).toMatchObject({ name: 'скан.jpg.png', size: PNG.byteLength });
+    const [row] = await t.db.select({ owner: files.ownerClientId, mime: files.mimeType }).from(files).where(eq(files.id, body.file_id));
+    expect(row).toEqual({ owner: clientId, mime: 'image/png' });
+    // Its owner may download it; nobody else.
+    expect((await t.request(downloadPaths.file(body.file_id))).status).toBe(200);
+    expect((await t.request(downloadPaths.file(body.file_id), { cookies: false })).status).not.toBe(200);
+  });
+
+  it('refuses another format, an empty part and a file over 10 MB with the spec\'s texts', async () => {
+    const pdf = await uploadPhoto(new TextEncoder().encode('%PDF-1.4 not a photo'), 'scan.png');
+    expect(pdf.status).toBe(422);
+    expect(await pdf.json()).toMatchObject({ errors: { file: ['Файл недопустимого формата'] } });
+    const empty = await uploadPhoto(new Uint8Array(0));
+    expect(await empty.json()).toMatchObject({ errors: { file: ['Файл не был загружен'] } });
+    const big = new Uint8Array(PHOTO_MAX_BYTES + 1);
+    big.set(PNG);
+    const tooBig = await uploadPhoto(big);
+    expect(tooBig.status).toBe(413);
+    expect(await tooBig.json()).toMatchObject({ message: 'Файл должен быть меньше 10 Мб' });
+  });
+});
+
+describe('POST /ajax/repair-requests', () => {
+  it('creates the ticket, its instruments, photos, consents, a history line and one ticket.created with the whole request', async () => {
+    const photo = ((await (await uploadPhoto(PNG)).json()) as { file_id: number }).file_id;
+    const before = (await createdEvents()).length;
+    const response = await send(request({ file_ids: [photo] }));
+    const body = (await response.json()) as { ticket_id: number };
+    expect(response.status, JSON.stringify(body)).toBe(200);
+    const ticketId = body.ticket_id;
+
+    const [ticket] = await t.db.select().from(tickets).where(eq(tickets.id, ticketId));
+    expect(ticket).toMatchObject({ clientId, authorId: clientId, status: 1, officeId: 1 });
+    const rows = await t.db.select().from(instruments).where(eq(instruments.ticketId, ticketId)).orderBy(instruments.id);
+    expect(rows.map((row) => [row.serialNumber, row.type, row.name, row.guarantee, row.status])).toEqual([
+      ['SN-100', 1, null, true, 1],
+      ['SN-200', 12, 'Апекслокатор', false, 1],
+    ]);
+    const [saved] = await t.db.select().from(repairRequests).where(eq(repairRequests.ticketId, ticketId));
+    expect(saved).toMatchObject({ pickupDate: '2026-03-05', fileIds: [photo] });
+    expect((await t.db.select().from(historyEntries).where(eq(historyEntries.ticketId, ticketId))).map((h) => h.description)).toEqual([`Создана заявка №${ticketId}`]);
+    const [consents] = await t.db.select({ policy: clients.consentPolicyAt, loyalty: clients.consentLoyaltyAt }).from(clients).where(eq(clients.id, clientId));
+    expect(consents).toEqual({ policy: new Date(NOW), loyalty: new Date(NOW) });
+
+    const created = (await createdEvents()).slice(before);
+    expect(created).toHaveLength(1);
+    expect(created[0]!.payload).toMatchObject({
+      ticket_id: ticketId,
+      source: 'portal',
+      office_id: 1,
+      pickup_date: '2026-03-05',
+      contact: { name: 'Анна', surname: 'Смирнова', phone: '79161234567', email: expect.stringContaining('@') },
+      address: { company: 'Клиника «Улыбка»', address: 'Россия, Москва, Тверская улица, 7', country: 'Россия', zip: '125009', room: 'офис 12', message: 'Звонить заранее' },
+      instruments: [
+        { id: rows[0]!.id, serial_number: 'SN-100', type: 1, name: null, description: 'Не вращается головка', guarantee: true },
+        { id: rows[1]!.id, serial_number: 'SN-200', type: 12, name: 'Апекслокатор', description: 'Не включается', guarantee: false },
+      ],
+      file_ids: [photo],
+    });
+
+    // The back office reads the photo; the list shows the new ticket first.
+    const file = await t.integration(`/files/${photo}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    const list = (await (await t.request('/ajax/cabinet/tickets')).json()) as { data: Array<{ id: number }> };
+    expect(list.data[0]!.id).toBe(ticketId);
+  });
+
+  it('writes one ticket for one key, however often it is sent, even at once', async () => {
+    const key = randomUUID();
+    const before = await ticketCount();
+    const answers = await Promise.all([send(request(), key), send(request(), key), send(request(), key)]);
+    const bodies = await Promise.all(answers.map((answer) => answer.json() as Promise<{ ticket_id: number }>));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(new Set(bodies.map((body) => body.ticket_id)).size).toBe(1);
+    expect(await ticketCount()).toBe(before + 1);
+    expect(answers.filter((answer) => answer.headers.get('Idempotent-Replayed') === 'true')).toHaveLength(2);
+    // The same key with another request is refused.
+    expect((await send(request({ contact: { name: 'Борис', surname: 'Смирнов', phone: '79161234567' } }), key)).status).toBe(422);
+  });
+
+  it.each<[string, Partial<RepairRequestInput>, string, string]>([
+    ['a Saturday', { address: { ...request().address, pickup_date: '2026-03-07' } }, 'address.pickup_date', 'Выберите рабочий день в ближайшие 7 дней'],
+    ['yesterday', { address: { ...request().address, pickup_date: '2026-03-03' } }, 'address.pickup_date', 'Выберите рабочий день в ближайшие 7 дней'],
+    ['an unknown centre', { address: { ...request().address, office_id: 99 } }, 'address.office_id', 'Сервисный центр не найден'],
+    ['a zip with spaces', { address: { ...request().address, zip: '125 009' } }, 'address.zip', 'Индекс: только буквы и цифры'],
+    ['a long comment', { address: { ...request().address, message: 'к'.repeat(31) } }, 'address.message', 'Не более 30 символов'],
+    ['no instruments', { instruments: [] }, 'instruments', 'Добавьте хотя бы один инструмент'],
+    ['a custom instrument with no name', { instruments: [{ serial_number: 'X', type: 12, description: 'Сломан' }] }, 'instruments', 'Это поле обязательно'],
+    ['an empty serial number', { instruments: [{ serial_number: ' ', type: 1, description: 'Сломан' }] }, 'instruments.0.serial_number', 'Это поле обязательно'],
+    ['another clinic\'s photo or none', { file_ids: [999_999] }, 'file_ids', 'Фото не найдено: загрузите его ещё раз'],
+  ])('refuses %s with a Russian message and writes nothing', async (_, overrides, field, message) => {
+    const before = await ticketCount();
+    const response = await send(request(overrides));
+    const body = (await response.json()) as { errors?: Record<string, string[]> };
+    expect(response.status).toBe(422);
+    expect(body.errors?.[field]).toEqual([message]);
+    expect(await ticketCount()).toBe(before);
+  });
+
+  it('asks for the consents once: a clinic that gave them need not tick them again, a new one must', async () => {
+    expect((await send(request({ approval_policy: false, approval_loyalty: false }))).status).toBe(200);
+    const newcomer = await insertAccount(t);
+    const cookies = t.cookies;
+    cookies.clear();
+    expect((await loginAs(t, newcomer.email)).status).toBe(200);
+    const refused = await send(request({ approval_policy: true, approval_loyalty: false }));
+    expect(await refused.json()).toMatchObject({ errors: { approval_loyalty: ['Согласие с правилами программы лояльности обязательно'] } });
+    expect((await t.db.select({ policy: clients.consentPolicyAt }).from(clients).where(eq(clients.id, newcomer.id)))[0]!.policy).toBeNull();
+  });
+
+  it('is refused without a session or an Idempotency-Key', async () => {
+    expect((await t.request('/ajax/repair-requests', { method: 'POST', json: request(), headers: {} })).status).toBe(400);
+    const before = await ticketCount();
+    // Without a session the CSRF check refuses it first (403), or the session check (401).
+    expect([401, 403]).toContain((await t.request('/ajax/repair-requests', { method: 'POST', json: request(), cookies: false, headers: { [IDEMPOTENCY_HEADER]: randomUUID() } })).status);
+    expect(await ticketCount()).toBe(before);
+  });
+});
+
+describe('pickupDateProblem', () => {
+  it('allows weekdays from today to today + 7', () => {
+    const today = '2026-03-04'; // a Wednesday
+    expect(['2026-03-04', '2026-03-05', '2026-03-06', '2026-03-09', '2026-03-11'].map((day) => pickupDateProblem(day, today))).toEqual([null, null, null, null, null]);
+    expect(['2026-03-03', '2026-03-07', '2026-03-08', '2026-03-12', '2026-02-30'].every((day) => pickupDateProblem(day, today) !== null)).toBe(true);
+  });
+});

@@ -1,0 +1,121 @@
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { CUSTOM_INSTRUMENT_TYPE, pickupDateProblem, repairMessages, type RepairRequestValues } from '#shared/api/repair-requests.ts';
+import { offeredCentres } from '#shared/geo/service-centres.ts';
+import { serverDate } from '#shared/format/server-timestamp.ts';
+import type { Tx } from '#server/db/client.ts';
+import { recordEvent, recordHistory } from '#server/db/journal.ts';
+import { clients, files, instruments, offices, repairRequests, tickets } from '#server/db/schema.ts';
+import { fieldFailure } from '#server/lib/api-failure.ts';
+
+// A repair request made in the portal (portal.md §2.1–2.2, API.md): the ticket (status 1 'Ожидает
+// одобрения', the chosen centre), its instruments, what the clinic sent beside them (contact,
+// address, pickup date, photos), the consents, a history line and one `ticket.created` event with
+// the whole request — in the caller's transaction, so that all or nothing is written (and, through
+// withIdempotency, at most once per key).
+
+/** 'Ожидает одобрения' (src/shared/dictionaries/ticket-statuses.ts). */
+const NEW_TICKET_STATUS = 1;
+
+export interface RepairCaller {
+  viewerId: number;
+  now: Date;
+}
+
+async function requireCentre(tx: Tx, officeId: number, address: string) {
+  const all = await tx.select().from(offices);
+  const rules = all.map((row) => ({ id: row.id, region: row.region, is_show_in_crimea: row.isShowInCrimea }));
+  if (!all.some((row) => row.id === officeId)) throw fieldFailure('address.office_id', repairMessages.centreNotFound);
+  if (!offeredCentres(rules, address).some((office) => office.id === officeId)) throw fieldFailure('address.office_id', repairMessages.noCentre);
+}
+
+/** The photos, if every one is the caller's own upload and no ticket uses it yet; locked until commit. */
+async function requireOwnPhotos(tx: Tx, viewerId: number, fileIds: readonly number[]): Promise<number[]> {
+  const unique = [...new Set(fileIds)];
+  if (unique.length === 0) return [];
+  const rows = await tx
+    .select({ id: files.id })
+    .from(files)
+    .where(and(inArray(files.id, unique), eq(files.ownerClientId, viewerId)))
+    .for('update');
+  const used = await tx
+    .select({ ticketId: repairRequests.ticketId })
+    .from(repairRequests)
+    .where(or(...unique.map((id) => sql`${repairRequests.fileIds} @> ${JSON.stringify([id])}::jsonb`)))
+    .limit(1);
+  if (rows.length !== unique.length || used.length > 0) throw fieldFailure('file_ids', repairMessages.photoNotFound);
+  return unique;
+}
+
+/** Consents asked once (portal.md §5 Step 3): given now, or earlier and remembered with the date. */
+async function recordConsents(tx: Tx, caller: RepairCaller, input: RepairRequestValues): Promise<void> {
+  const [client] = await tx
+    .select({ policy: clients.consentPolicyAt, loyalty: clients.consentLoyaltyAt })
+    .from(clients)
+    .where(eq(clients.id, caller.viewerId))
+    .limit(1);
+  const policyAt = client?.policy ?? (input.approval_policy ? caller.now : null);
+  const loyaltyAt = client?.loyalty ?? (input.approval_loyalty ? caller.now : null);
+  if (policyAt === null) throw fieldFailure('approval_policy', repairMessages.consentPolicy);
+  if (loyaltyAt === null) throw fieldFailure('approval_loyalty', repairMessages.consentLoyalty);
+  await tx.update(clients).set({ consentPolicyAt: policyAt, consentLoyaltyAt: loyaltyAt }).where(eq(clients.id, caller.viewerId));
+}
+
+export async function createRepairRequest(tx: Tx, caller: RepairCaller, input: RepairRequestValues): Promise<{ success: true; ticket_id: number }> {
+  const dateProblem = pickupDateProblem(input.address.pickup_date, serverDate(caller.now));
+  if (dateProblem) throw fieldFailure('address.pickup_date', dateProblem);
+  await requireCentre(tx, input.address.office_id, input.address.address);
+  const fileIds = await requireOwnPhotos(tx, caller.viewerId, input.file_ids);
+  await recordConsents(tx, caller, input);
+
+  const [account] = await tx.select({ email: clients.email }).from(clients).where(eq(clients.id, caller.viewerId)).limit(1);
+  const [ticket] = await tx
+    .insert(tickets)
+    .values({ clientId: caller.viewerId, authorId: caller.viewerId, status: NEW_TICKET_STATUS, officeId: input.address.office_id, createdAt: caller.now })
+    .returning({ id: tickets.id });
+  const ticketId = ticket!.id;
+  const rows = await tx
+    .insert(instruments)
+    .values(
+      input.instruments.map((item) => ({
+        ticketId,
+        serialNumber: item.serial_number,
+        type: item.type,
+        name: item.type === CUSTOM_INSTRUMENT_TYPE ? item.name : null,
+        description: item.description,
+        guarantee: item.guarantee,
+      })),
+    )
+    .returning({ id: instruments.id });
+  const instrumentIds = rows.map((row) => row.id).sort((a, b) => a - b);
+
+  const contact = { ...input.contact, email: account?.email ?? '' };
+  const { pickup_date: pickupDate, office_id: officeId, ...address } = input.address;
+  await tx.insert(repairRequests).values({ ticketId, contact, address, pickupDate, fileIds, createdAt: caller.now });
+  await recordHistory(tx, { clientId: caller.viewerId, ticketId, description: `Создана заявка №${ticketId}`, subjectType: 'Ticket', subjectId: ticketId, createdAt: caller.now });
+  await recordEvent(tx, {
+    type: 'ticket.created',
+    clientId: caller.viewerId,
+    ticketId,
+    createdAt: caller.now,
+    payload: {
+      ticket_id: ticketId,
+      source: 'portal',
+      status: NEW_TICKET_STATUS,
+      office_id: officeId,
+      instrument_ids: instrumentIds,
+      contact,
+      address,
+      pickup_date: pickupDate,
+      instruments: input.instruments.map((item, index) => ({
+        id: instrumentIds[index],
+        serial_number: item.serial_number,
+        type: item.type,
+        name: item.type === CUSTOM_INSTRUMENT_TYPE ? item.name : null,
+        description: item.description,
+        guarantee: item.guarantee,
+      })),
+      file_ids: fileIds,
+    },
+  });
+  return { success: true, ticket_id: ticketId };
+}

@@ -1,0 +1,115 @@
+import * as v from 'valibot';
+import { INSTRUMENT_TYPES } from '../dictionaries/instruments.ts';
+import { messages } from '../validation/messages.ts';
+import { phoneField, requiredText } from '../validation/fields.ts';
+import { defineEndpoint, okResponse } from './endpoint.ts';
+import { object } from './object.ts';
+
+// A repair request made in the portal (portal.md §2.1 wizard, §2.2 main form, §3, §5; API.md
+// "Repair requests made in the portal"): photos are uploaded first, one call each, then the request
+// names them. The request carries an Idempotency-Key made when 'Отправить заявку' was pressed.
+
+/** 'Свой вариант': the clinic names the instrument itself. */
+export const CUSTOM_INSTRUMENT_TYPE = 12;
+export const PHOTO_MAX_BYTES = 10_485_760;
+export const PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'tiff', 'bmp'] as const;
+export const MAX_PHOTOS = 10;
+export const MAX_INSTRUMENTS = 30;
+/** A pickup date is a weekday from today to today + 7 (portal.md §9). */
+export const PICKUP_DAYS_AHEAD = 7;
+
+export const repairMessages = {
+  required: messages.required,
+  fileType: 'Файл недопустимого формата',
+  fileSize: 'Файл должен быть меньше 10 Мб',
+  fileFailed: 'Файл не был загружен',
+  consentPolicy: messages.consentPolicy,
+  consentLoyalty: 'Согласие с правилами программы лояльности обязательно',
+  zip: 'Индекс: только буквы и цифры',
+  comment: 'Не более 30 символов',
+  pickupDate: 'Выберите рабочий день в ближайшие 7 дней',
+  noCentre: 'Этот сервисный центр не принимает заявки с этого адреса. Выберите другой.',
+  centreNotFound: 'Сервисный центр не найден',
+  photoNotFound: 'Фото не найдено: загрузите его ещё раз',
+  tooManyPhotos: `Не более ${MAX_PHOTOS} фото`,
+  instrumentsRequired: 'Добавьте хотя бы один инструмент',
+  tooManyInstruments: `Не более ${MAX_INSTRUMENTS} инструментов в одной заявке`,
+  instrumentType: 'Выберите тип инструмента',
+  descriptionMax: 'Максимальная длина 1000 символов',
+} as const;
+
+const int4Id = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
+
+const instrument = object({
+  serial_number: requiredText(100),
+  type: v.pipe(v.number(repairMessages.instrumentType), v.integer(repairMessages.instrumentType), v.check((code) => code in INSTRUMENT_TYPES, repairMessages.instrumentType)),
+  /** Required for 'Свой вариант' only. */
+  name: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(200, messages.tooLong))), null),
+  description: v.pipe(requiredText(1000, messages.required), v.maxLength(1000, repairMessages.descriptionMax)),
+  guarantee: v.optional(v.boolean(), false),
+});
+
+export const repairRequestInput = v.pipe(
+  object({
+    contact: object({
+      name: requiredText(60),
+      surname: requiredText(60),
+      phone: phoneField,
+    }),
+    address: object({
+      company: requiredText(200),
+      address: requiredText(300),
+      country: requiredText(100),
+      zip: v.pipe(requiredText(12), v.regex(/^[\p{L}\d]+$/u, repairMessages.zip)),
+      room: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50, messages.tooLong)), ''),
+      message: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(30, repairMessages.comment)), ''),
+      /** YYYY-MM-DD. */
+      pickup_date: v.pipe(v.string(repairMessages.pickupDate), v.regex(/^\d{4}-\d{2}-\d{2}$/, repairMessages.pickupDate)),
+      office_id: v.pipe(v.number(repairMessages.centreNotFound), v.integer(repairMessages.centreNotFound), v.minValue(1, repairMessages.centreNotFound), v.maxValue(2_147_483_647, repairMessages.centreNotFound)),
+      /** "latitude,longitude" of the address, when known. */
+      coordinates: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^-?\d{1,2}(?:\.\d{1,12})?,-?\d{1,3}(?:\.\d{1,12})?$/))), null),
+    }),
+    instruments: v.pipe(
+      v.array(instrument, repairMessages.instrumentsRequired),
+      v.minLength(1, repairMessages.instrumentsRequired),
+      v.maxLength(MAX_INSTRUMENTS, repairMessages.tooManyInstruments),
+    ),
+    file_ids: v.optional(v.pipe(v.array(int4Id), v.maxLength(MAX_PHOTOS, repairMessages.tooManyPhotos)), []),
+    approval_policy: v.optional(v.boolean(), false),
+    approval_loyalty: v.optional(v.boolean(), false),
+  }),
+  v.forward(
+    v.check((input) => input.instruments.every((item) => item.type !== CUSTOM_INSTRUMENT_TYPE || (item.name ?? '') !== ''), messages.required),
+    ['instruments'],
+  ),
+);
+export type RepairRequestInput = v.InferInput<typeof repairRequestInput>;
+export type RepairRequestValues = v.InferOutput<typeof repairRequestInput>;
+
+export const createRepairRequest = defineEndpoint({
+  method: 'POST',
+  path: '/ajax/repair-requests',
+  input: repairRequestInput,
+  output: okResponse({ ticket_id: v.number() }),
+});
+
+/** One photo (multipart field `file`), before the request that names it. */
+export const uploadRepairPhoto = defineEndpoint({
+  method: 'POST',
+  path: '/ajax/repair-requests/photos',
+  input: undefined,
+  output: okResponse({ file_id: v.number(), name: v.string(), size: v.number() }),
+});
+
+/**
+ * Why a pickup date cannot be chosen, or null: a weekday from `today` to `today` + 7, both as
+ * 'YYYY-MM-DD' calendar dates (the service centre's, Moscow).
+ */
+export function pickupDateProblem(date: string, today: string): string | null {
+  const day = Date.parse(`${date}T00:00:00Z`);
+  const first = Date.parse(`${today}T00:00:00Z`);
+  if (Number.isNaN(day) || new Date(day).toISOString().slice(0, 10) !== date) return repairMessages.pickupDate;
+  const ahead = (day - first) / 86_400_000;
+  const weekday = new Date(day).getUTCDay();
+  return ahead < 0 || ahead > PICKUP_DAYS_AHEAD || weekday === 0 || weekday === 6 ? repairMessages.pickupDate : null;
+}
