@@ -5,8 +5,8 @@
 // a street without a house and for an address abroad.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, DESKTOP, PHONE, launchBrowser, screenshot, withPage } from './support.ts';
-import { button, closeUnpaidNotice, dialogNamed, expectFieldError, expectLoggedIn, openLogin, submitLogin, visible } from './ui.ts';
+import { DEMO, DESKTOP, PHONE, PHONE_WITH_WORKER, launchBrowser, screenshot, withPage } from './support.ts';
+import { button, closeUnpaidNotice, dialogNamed, expectFieldError, expectLoggedIn, loginWithWorker, openLogin, submitLogin, visible } from './ui.ts';
 
 let browser: Browser;
 
@@ -92,6 +92,27 @@ describe('my addresses (issue 11)', () => {
       await confirm.waitFor({ state: 'detached' });
       await expect.poll(() => card(page, 'Склад на Невском').count()).toBe(0);
       await visible(card(page, 'Клиника на Тверской')).waitFor();
+    });
+  });
+});
+
+describe('my addresses offline (issue 11)', () => {
+  it('on a phone: the saved addresses show with no network, and a new one says it needs a connection', async () => {
+    await withPage(browser, PHONE_WITH_WORKER, 'places-offline', async (page, context) => {
+      await loginWithWorker(page, DEMO, '/cabinet/address');
+      await closeUnpaidNotice(page);
+      await visible(card(page, 'Клиника на Тверской')).waitFor();
+
+      await context.setOffline(true);
+      await page.reload();
+      await visible(card(page, 'Филиал на Невском')).waitFor();
+      await button(page.getByRole('main'), 'Добавить адрес').first().click();
+      const add = dialogNamed(page, 'Новый адрес');
+      await visible(add.getByText('Нет связи с сервером: адрес можно сохранить, когда связь появится.')).waitFor();
+      expect(await button(add, 'Сохранить').isDisabled()).toBe(true);
+      await screenshot(page, 'places-offline-phone');
+      await button(add, 'Отмена').click();
+      await context.setOffline(false);
     });
   });
 });
