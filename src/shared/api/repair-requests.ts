@@ -113,3 +113,21 @@ export function pickupDateProblem(date: string, today: string): string | null {
   const weekday = new Date(day).getUTCDay();
   return ahead < 0 || ahead > PICKUP_DAYS_AHEAD || weekday === 0 || weekday === 6 ? repairMessages.pickupDate : null;
 }
+
+/** The days a courier can come: the weekdays from `today` to `today` + 7 ('YYYY-MM-DD'), for the wizard's choice. */
+export function pickupDays(today: string): string[] {
+  const first = Date.parse(`${today}T00:00:00Z`);
+  if (Number.isNaN(first)) return [];
+  return Array.from({ length: PICKUP_DAYS_AHEAD + 1 }, (_, offset) => new Date(first + offset * 86_400_000).toISOString().slice(0, 10)).filter(
+    (day) => pickupDateProblem(day, today) === null,
+  );
+}
+
+/** Why a chosen photo cannot be sent, before it is uploaded (portal.md §5 File), or null. */
+export function photoProblem(file: { name: string; size: number }): string | null {
+  const extension = /\.([^.]+)$/.exec(file.name)?.[1]?.toLowerCase() ?? '';
+  if (!(PHOTO_EXTENSIONS as readonly string[]).includes(extension)) return repairMessages.fileType;
+  if (file.size === 0) return repairMessages.fileFailed;
+  if (file.size > PHOTO_MAX_BYTES) return repairMessages.fileSize;
+  return null;
+}
