@@ -53,6 +53,14 @@ describe('my addresses (issue 11)', () => {
       await pickSuggestion(add, 'не', 'Россия, Санкт-Петербург, Невский проспект, 28');
       await visible(add.getByText('Адрес найден')).waitFor();
       await visible(add.getByRole('button', { name: 'Выбранный адрес' }).or(add.getByTitle('Выбранный адрес'))).first().waitFor();
+      // A tap on the map next to the marker asks for the address there and checks it again.
+      const marker = add.getByTitle('Выбранный адрес').first();
+      const box = (await marker.boundingBox())!;
+      const reverse = page.waitForResponse((response) => new URL(response.url()).pathname === '/ajax/address/geocode');
+      await page.mouse.click(box.x + box.width / 2 + 24, box.y + box.height + 12);
+      expect((await reverse).status()).toBe(200);
+      await visible(add.getByText('Адрес найден')).waitFor();
+      expect(await addressField(add).inputValue()).toBe('Россия, Санкт-Петербург, Невский проспект, 28');
       await add.getByLabel('Квартира / офис').fill('склад 5');
       expect(await noSidewaysScroll(page)).toBe(true);
       await screenshot(page, 'places-form-360');
