@@ -184,7 +184,8 @@ describe('app shell', () => {
       const tabs = await screen.findByRole('navigation', { name: 'Меню приложения' });
       await userEvent.click(within(tabs).getByRole('button', { name: 'Ремонт' }));
       const sheet = await screen.findByRole('dialog', { name: 'Заявка на ремонт' });
-      expect(sheet).toHaveTextContent('Мастер заявки на ремонт появится в следующей версии');
+      // The wizard comes in the sheet, at its first step.
+      expect(await within(sheet).findByRole('heading', { name: 'Контактная информация' })).toBeInTheDocument();
       expect(document.documentElement).toHaveAttribute('data-scroll-locked');
       await userEvent.click(within(sheet).getAllByRole('button', { name: 'Закрыть' })[0]!);
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -176,6 +176,17 @@ export async function callApiOr<E extends Endpoint, S extends v.GenericSchema>(
   return { output: parseOutput(endpoint, body, cachedAt) };
 }
 
+/** POSTs a multipart form (a file upload) to an endpoint and parses its answer; slow networks get a minute. */
+export async function callApiWithForm<E extends Endpoint>(endpoint: E, form: FormData, timeoutMs = 60_000): Promise<EndpointOutput<E>> {
+  let body: unknown;
+  try {
+    body = await http.post(endpoint.path, { body: form, timeout: timeoutMs }).json();
+  } catch (error) {
+    throw await toApiError(error);
+  }
+  return parseOutput(endpoint, body, null);
+}
+
 /** The endpoint's output, or the generic server failure; a good answer tells whether the server was reached. */
 function parseOutput<E extends Endpoint>(endpoint: E, body: unknown, cachedAt: number | null): EndpointOutput<E> {
   const parsed = v.safeParse(endpoint.output, body);

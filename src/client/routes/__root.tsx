@@ -15,7 +15,13 @@ import { AuthHost } from '#client/features/account/auth-host.tsx';
 import { useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
 import { InstallInvitation } from '#client/features/install/install-invitation.tsx';
 import { claimAccountData } from '#client/lib/account-scoped.ts';
+import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { useStandalone } from '#client/lib/standalone.ts';
+
+// The wizard (with its forms and the places calls) comes when the sheet opens, never on a cold start.
+const RepairWizard = lazyComponent(() => import('#client/features/repair/repair-wizard.tsx').then((module) => module.RepairWizard), {
+  fallback: <p role="status">Загрузка…</p>,
+});
 
 export const Route = createRootRoute({
   component: RootLayout,
@@ -128,7 +134,23 @@ function RootLayout() {
             onLogin={login}
             onLogout={handleLogout}
           />
-          <RepairSheet open={repairOpen} onClose={() => setRepairOpen(false)} loggedIn={user !== null} />
+          <RepairSheet open={repairOpen} onClose={() => setRepairOpen(false)} loggedIn={user !== null}>
+            {repairOpen ? (
+              <RepairWizard
+                user={user}
+                onLogin={() => {
+                  // In the installed app the forms take the page's place, under this sheet.
+                  if (standalone) setRepairOpen(false);
+                  openAuth('login');
+                }}
+                onRegister={() => {
+                  if (standalone) setRepairOpen(false);
+                  openAuth('register');
+                }}
+                onDone={() => setRepairOpen(false)}
+              />
+            ) : null}
+          </RepairSheet>
           {!standalone && <AuthHost standalone={false} />}
           <NoticeStack standalone={standalone}>
             <UpdateBanner />

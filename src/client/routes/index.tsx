@@ -2,6 +2,12 @@ import { createFileRoute } from '@tanstack/react-router';
 import { HomeScreen } from '#client/components/content/home-screen.tsx';
 import { useAccountStore } from '#client/features/account/account-store.ts';
 import { useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
+import { lazyComponent } from '#client/lib/lazy-component.tsx';
+
+// The wizard's chunk comes when the home page's form section nears the screen.
+const RepairWizard = lazyComponent(() => import('#client/features/repair/repair-wizard.tsx').then((module) => module.RepairWizard), {
+  fallback: <p role="status">Загрузка формы…</p>,
+});
 
 export const Route = createFileRoute('/')({
   component: HomePage,
@@ -12,6 +18,12 @@ function HomePage() {
   const ready = useAccountStore((state) => state.hydrated);
   const openAuth = useAuthDialog((state) => state.open);
   return (
-    <HomeScreen user={user} ready={ready} onLogin={() => openAuth('login')} onRegister={() => openAuth('register')} />
+    <HomeScreen
+      user={user}
+      ready={ready}
+      onLogin={() => openAuth('login')}
+      onRegister={() => openAuth('register')}
+      repairForm={<RepairWizard user={ready ? user : null} onLogin={() => openAuth('login')} onRegister={() => openAuth('register')} onDone={() => {}} />}
+    />
   );
 }

@@ -1,7 +1,9 @@
+import { useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { UserData } from '#shared/api/account.ts';
 import { buttonClassName } from '#client/components/ui/button.tsx';
 import { useDocumentTitle } from '#client/components/layout/page.tsx';
+import { useOnVisible } from '#client/lib/use-on-visible.ts';
 import styles from './content.module.css';
 
 export interface HomeScreenProps {
@@ -9,13 +11,18 @@ export interface HomeScreenProps {
   ready: boolean;
   onLogin: () => void;
   onRegister: () => void;
+  /** The repair form (the route passes the wizard in); mounted once its section comes near the screen. */
+  repairForm?: ReactNode;
 }
 
 export const REPAIR_FORM_ANCHOR = 'form-repair';
 
 /** The home page: who we are, what the portal does, the way in, and the repair form's anchor. */
-export function HomeScreen({ user, ready, onLogin, onRegister }: HomeScreenProps) {
+export function HomeScreen({ user, ready, onLogin, onRegister, repairForm }: HomeScreenProps) {
   useDocumentTitle('');
+  // The form's code loads when its section is near, not with the page (or at once for #form-repair).
+  const [formWanted, setFormWanted] = useState(() => typeof window !== 'undefined' && window.location.hash === `#${REPAIR_FORM_ANCHOR}`);
+  const repairSection = useOnVisible<HTMLElement>(() => setFormWanted(true), { enabled: !formWanted && repairForm !== undefined, rootMargin: '300px 0px' });
   return (
     <div className={styles.stack}>
       <section className={styles.hero} aria-labelledby="home-title">
@@ -73,23 +80,30 @@ export function HomeScreen({ user, ready, onLogin, onRegister }: HomeScreenProps
         </ul>
       </section>
 
-      <section id={REPAIR_FORM_ANCHOR} aria-labelledby="home-repair" className={styles.card}>
+      <section ref={repairSection} id={REPAIR_FORM_ANCHOR} aria-labelledby="home-repair" className={styles.card}>
         <h2 id="home-repair" className={styles.sectionTitle}>
           Заявка на ремонт
         </h2>
-        <p>
-          Онлайн-форма заявки появится здесь в ближайшем обновлении.{' '}
-          {ready && user ? (
-            <>
-              Отправленные заявки и их статусы — в разделе <Link to="/cabinet/tickets">«Заявки»</Link>.
-            </>
-          ) : (
-            <>
-              Как подготовить инструменты к отправке, рассказываем в <Link to="/guide/2">инструкции</Link>.
-            </>
-          )}
-        </p>
+        {repairForm !== undefined && formWanted ? repairForm : <RepairPlaceholder signedIn={ready && user !== null} />}
       </section>
     </div>
+  );
+}
+
+/** What the section says until the form has come (it is fetched as the section nears the screen). */
+function RepairPlaceholder({ signedIn }: { signedIn: boolean }) {
+  return (
+    <p>
+      Опишите инструменты, выберите адрес и день — курьер заберёт их, а сервисный центр свяжется с вами.{' '}
+      {signedIn ? (
+        <>
+          Отправленные заявки и их статусы — в разделе <Link to="/cabinet/tickets">«Заявки»</Link>.
+        </>
+      ) : (
+        <>
+          Как подготовить инструменты к отправке, рассказываем в <Link to="/guide/2">инструкции</Link>.
+        </>
+      )}
+    </p>
   );
 }

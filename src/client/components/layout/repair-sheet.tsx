@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { buttonClassName } from '#client/components/ui/button.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
@@ -7,15 +8,22 @@ export interface RepairSheetProps {
   open: boolean;
   onClose: () => void;
   loggedIn: boolean;
+  /** The repair wizard (the root passes it in: a layout component does not import features). */
+  children?: ReactNode;
 }
 
-/**
- * The installed app's repair sheet: full screen, page scroll locked (portal.md §2.5). The request
- * wizard (portal.md §2.1) moves in here in a later issue.
- */
-export function RepairSheet({ open, onClose, loggedIn }: RepairSheetProps) {
+/** The repair sheet: full screen, page scroll locked (portal.md §2.5), holding the request wizard. */
+export function RepairSheet({ open, onClose, loggedIn, children }: RepairSheetProps) {
   return (
     <Modal open={open} onClose={onClose} title="Заявка на ремонт" variant="fullscreen">
+      {children ?? <Placeholder onClose={onClose} loggedIn={loggedIn} />}
+    </Modal>
+  );
+}
+
+function Placeholder({ onClose, loggedIn }: Pick<RepairSheetProps, 'onClose' | 'loggedIn'>) {
+  return (
+    <>
       <div className={styles.content}>
         <p className={styles.lead}>Мастер заявки на ремонт появится в следующей версии приложения.</p>
         <p>
@@ -38,6 +46,6 @@ export function RepairSheet({ open, onClose, loggedIn }: RepairSheetProps) {
           </button>
         </div>
       </div>
-    </Modal>
+    </>
   );
 }

@@ -16,6 +16,15 @@ export interface RecordedCall {
 
 type Handler = (call: RecordedCall) => StubResponse | Promise<StubResponse>;
 
+/** A JSON body as its value; anything else (a multipart upload) as its text. */
+function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 /**
  * Replaces global fetch. `routes` maps 'METHOD /path' to a handler (or a fixed response, or a list
  * answered in turn). Unknown routes answer 404. Returns the recorded calls.
@@ -30,7 +39,7 @@ export function stubFetch(routes: Record<string, Handler | StubResponse | StubRe
     const call: RecordedCall = {
       method: request.method,
       path: url.pathname,
-      body: text ? (JSON.parse(text) as unknown) : undefined,
+      body: text ? parseBody(text) : undefined,
       headers: request.headers,
     };
     calls.push(call);

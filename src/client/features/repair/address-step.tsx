@@ -1,0 +1,188 @@
+import { useEffect, useId, useState } from 'react';
+import type { AddressSuggestion, SavedAddress, ServiceCentre } from '#shared/api/places.ts';
+import { ADDRESS_MESSAGES } from '#shared/api/places.ts';
+import { pickupDays, repairMessages } from '#shared/api/repair-requests.ts';
+import { formatDate } from '#shared/format/date.ts';
+import { serverDate } from '#shared/format/server-timestamp.ts';
+import { offeredCentres } from '#shared/geo/service-centres.ts';
+import { SuggestField } from '#client/components/ui/suggest-field.tsx';
+import { TextField } from '#client/components/ui/text-field.tsx';
+import { asApiError } from '#client/lib/http.ts';
+import { checkAddress, fetchCentres, fetchSavedAddresses, suggest } from './api.ts';
+import type { StepProps } from './step-props.ts';
+import styles from './repair.module.css';
+
+const WEEKDAY = new Intl.DateTimeFormat('ru-RU', {
+  weekday: 'long',
+  timeZone: 'UTC',
+});
+const dayLabel = (day: string) => `${formatDate(day)}, ${WEEKDAY.format(new Date(`${day}T00:00:00Z`))}`;
+const NEW_ADDRESS = 'new';
+
+/** Step 2, Адрес (portal.md §2.1, §5): where the courier comes, when, and which centre repairs. */
+export function AddressStep({ values, errors, change }: StepProps) {
+  const ids = { saved: useId(), date: useId(), centre: useId() };
+  const [saved, setSaved] = useState<SavedAddress[]>([]);
+  const [centres, setCentres] = useState<ServiceCentre[]>([]);
+  const [choice, setChoice] = useState(NEW_ADDRESS);
+  const [addressProblem, setAddressProblem] = useState<string | undefined>();
+  const [loadProblem, setLoadProblem] = useState<string | undefined>();
+
+  useEffect(() => {
+    let current = true;
+    Promise.all([fetchSavedAddresses().catch(() => []), fetchCentres()]).then(
+      ([addresses, offices]) => {
+        if (!current) return;
+        setSaved(addresses);
+        setCentres(offices);
+      },
+      (error: unknown) => current && setLoadProblem(asApiError(error).message),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  /** The spec's check of the address; an exact one is written as the provider writes it. */
+  const check = (text: string, country: string | null) => {
+    if (text.trim() === '') return;
+    checkAddress(text.trim()).then(
+      (result) => {
+        if (result.ok) {
+          setAddressProblem(undefined);
+          change({
+            address: result.address,
+            country: values.country || country || result.address.split(',')[0]!.trim(),
+          });
+        } else setAddressProblem(result.message);
+      },
+      (error: unknown) => setAddressProblem(asApiError(error, ADDRESS_MESSAGES.geocodeFailed).message),
+    );
+  };
+
+  const offered = offeredCentres(centres, values.address || null);
+  const [days] = useState(() => pickupDays(serverDate(new Date())));
+  return (
+    <div className={styles.step}>
+      <TextField
+        label="Название клиники"
+        name="company"
+        value={values.company}
+        onChange={(event) => change({ company: event.target.value })}
+        error={errors['address.company']}
+      />
+      {saved.length > 0 ? (
+        <div className={styles.selectField}>
+          <label htmlFor={ids.saved}>Сохранённый адрес</label>
+          <select
+            id={ids.saved}
+            value={choice}
+            onChange={(event) => {
+              setChoice(event.target.value);
+              const address = saved.find((entry) => String(entry.id) === event.target.value);
+              if (address) {
+                change({ address: address.address, room: address.apartment });
+                check(address.address, null);
+              }
+            }}
+          >
+            <option value={NEW_ADDRESS}>Новый адрес</option>
+            {saved.map((address) => (
+              <option key={address.id} value={address.id}>
+                {address.name}: {address.address}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <SuggestField<AddressSuggestion>
+        label="Адрес"
+        name="address"
+        value={values.address}
+        placeholder="Город, улица, дом"
+        onValueChange={(address) => {
+          setAddressProblem(undefined);
+          change({ address });
+        }}
+        fetchSuggestions={suggest}
+        optionLabel={(suggestion) => suggestion.value}
+        onPick={(suggestion) => {
+          change({ address: suggestion.value });
+          check(suggestion.value, suggestion.country);
+        }}
+        onLeave={(text) => check(text, null)}
+        emptyMessage={ADDRESS_MESSAGES.nothingFound}
+        failureMessage={ADDRESS_MESSAGES.suggestFailed}
+        error={errors['address.address'] ?? addressProblem}
+      />
+      <TextField
+        label="Страна / регион"
+        name="country"
+        value={values.country}
+        onChange={(event) => change({ country: event.target.value })}
+        error={errors['address.country']}
+      />
+      <div className={styles.row}>
+        <TextField
+          label="Индекс"
+          name="zip"
+          inputMode="text"
+          value={values.zip}
+          onChange={(event) => change({ zip: event.target.value })}
+          error={errors['address.zip']}
+        />
+        <TextField
+          label="Офис / квартира"
+          name="room"
+          value={values.room}
+          onChange={(event) => change({ room: event.target.value })}
+          error={errors['address.room']}
+        />
+      </div>
+      <TextField
+        label="Комментарий к адресу"
+        name="message"
+        maxLength={30}
+        value={values.message}
+        onChange={(event) => change({ message: event.target.value })}
+        error={errors['address.message']}
+      />
+      <div className={styles.selectField}>
+        <label htmlFor={ids.date}>Дата, когда забрать инструменты</label>
+        <select
+          id={ids.date}
+          value={values.pickupDate}
+          onChange={(event) => change({ pickupDate: event.target.value })}
+          aria-invalid={errors['address.pickup_date'] ? true : undefined}
+        >
+          <option value="">Выберите дату</option>
+          {days.map((day) => (
+            <option key={day} value={day}>
+              {dayLabel(day)}
+            </option>
+          ))}
+        </select>
+        <p className={styles.error}>{errors['address.pickup_date'] ?? ''}</p>
+      </div>
+      <div className={styles.selectField}>
+        <label htmlFor={ids.centre}>Сервисный центр</label>
+        <select
+          id={ids.centre}
+          value={values.officeId}
+          onChange={(event) => change({ officeId: event.target.value })}
+          aria-invalid={errors['address.office_id'] ? true : undefined}
+        >
+          <option value="">Выберите сервисный центр</option>
+          {offered.map((centre) => (
+            <option key={centre.id} value={centre.id}>
+              {centre.name} — {centre.city}
+            </option>
+          ))}
+        </select>
+        <p className={styles.error}>
+          {errors['address.office_id'] ?? (centres.length > 0 && offered.length === 0 ? repairMessages.noCentre : (loadProblem ?? ''))}
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '#shared/api/headers.ts';
+import { PHOTO_MAX_BYTES } from '#shared/api/repair-requests.ts';
+import { renderInRouter } from '#client/components/layout/testing/render-in-router.tsx';
+import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
+import { RepairWizard } from './repair-wizard.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const user = {
+  name: 'Анна',
+  surname: 'Смирнова',
+  email: 'anna@clinic.ru',
+  phone: '79161234567',
+  company: 'Улыбка',
+};
+const centre = {
+  id: 1,
+  name: 'Головной сервисный центр',
+  country_name: 'Россия',
+  city: 'Москва',
+  address: 'ул. Ленина, 1',
+  manager_phone: '+7 (495) 000-00-00',
+  email: 'c@s.test',
+  region: 'Центральный',
+  latitude: 55.7,
+  longitude: 37.6,
+  is_show_in_crimea: false,
+};
+const exact = {
+  ok: true,
+  address: 'Россия, Москва, Тверская улица, 7',
+  latitude: 55.75,
+  longitude: 37.61,
+};
+
+function stubServer() {
+  return stubFetch({
+    'GET /ajax/cabinet/addresses': { body: { success: true, data: [] } },
+    'GET /ajax/offices': { body: { success: true, data: [centre] } },
+    'GET /ajax/address/check': { body: { success: true, check: exact } },
+    'GET /ajax/address/suggest': { body: { success: true, suggestions: [] } },
+    'POST /ajax/repair-requests/photos': {
+      body: { success: true, file_id: 41, name: 'rotor.png', size: 10 },
+    },
+    'POST /ajax/repair-requests': { body: { success: true, ticket_id: 512 } },
+  });
+}
+
+const render = (props: Partial<Parameters<typeof RepairWizard>[0]> = {}) =>
+  renderInRouter(() => <RepairWizard user={user} onLogin={() => {}} onRegister={() => {}} onDone={() => {}} {...props} />);
+
+const next = () => userEvent.click(screen.getByRole('button', { name: 'Далее' }));
+const errorOf = (field: HTMLElement) => document.getElementById(`${field.id}-error`)?.textContent ?? '';
+
+async function fillAddressStep() {
+  await userEvent.type(screen.getByRole('combobox', { name: 'Адрес' }), 'Тверская 7');
+  await userEvent.tab();
+  await waitFor(() => expect(screen.getByRole('combobox', { name: 'Адрес' })).toHaveValue(exact.address));
+  await userEvent.type(screen.getByLabelText('Индекс'), '125009');
+  await userEvent.selectOptions(screen.getByLabelText('Дата, когда забрать инструменты'), screen.getAllByRole('option', { name: /\d{2}\.\d{2}\.\d{4}/ })[0]!);
+  await waitFor(() => expect(screen.getByRole('option', { name: /Головной сервисный центр/ })).toBeInTheDocument());
+  await userEvent.selectOptions(screen.getByLabelText('Сервисный центр'), String(centre.id));
+}
+
+describe('RepairWizard', () => {
+  it('asks a guest to log in or register', async () => {
+    const onLogin = vi.fn();
+    const onRegister = vi.fn();
+    await render({ user: null, onLogin, onRegister });
+    await userEvent.click(screen.getByRole('button', { name: 'Войти' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
+    expect(onLogin).toHaveBeenCalledOnce();
+    expect(onRegister).toHaveBeenCalledOnce();
+  });
+
+  it('step 1 shows the contact and checks the phone', async () => {
+    stubServer();
+    await render({ user: { ...user, phone: null } });
+    expect(screen.getByText('anna@clinic.ru')).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Контактная информация');
+    await next();
+    expect(errorOf(screen.getByLabelText('Телефон'))).toBe('Номер телефона должен начинаться с +7');
+    await userEvent.type(screen.getByLabelText('Телефон'), '9161234567');
+    await next();
+    expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Адрес');
+  });
+
+  it('step 2 requires the address, country, zip, date and centre, letters and digits only in the zip', async () => {
+    stubServer();
+    await render();
+    await next();
+    await userEvent.clear(screen.getByLabelText('Название клиники'));
+    await userEvent.type(screen.getByLabelText('Индекс'), '125 009');
+    await next();
+    expect(errorOf(screen.getByLabelText('Название клиники'))).toBe('Это поле обязательно');
+    expect(errorOf(screen.getByRole('combobox', { name: 'Адрес' }))).toBe('Это поле обязательно');
+    expect(errorOf(screen.getByLabelText('Страна / регион'))).toBe('Это поле обязательно');
+    expect(errorOf(screen.getByLabelText('Индекс'))).toBe('Индекс: только буквы и цифры');
+    expect(screen.getAllByText('Это поле обязательно').length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("step 3 checks each instrument, a custom one's name, the consents and the photo; Back keeps what was entered", async () => {
+    stubServer();
+    await render();
+    await next();
+    await fillAddressStep();
+    await next();
+    expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Оборудование');
+
+    await userEvent.selectOptions(screen.getByLabelText('Тип инструмента'), 'Свой вариант');
+    await userEvent.click(screen.getByRole('button', { name: 'Отправить заявку' }));
+    expect(errorOf(screen.getByLabelText('Серийный номер'))).toBe('Это поле обязательно');
+    expect(errorOf(screen.getByLabelText('Название инструмента'))).toBe('Это поле обязательно');
+    expect(errorOf(screen.getByLabelText('Описание неисправности'))).toBe('Это поле обязательно');
+    expect(screen.getByText('Согласие на обработку данных обязательно')).toBeInTheDocument();
+    expect(screen.getByText('Согласие с правилами программы лояльности обязательно')).toBeInTheDocument();
+
+    const input = screen.getByLabelText(/Фото инструментов/);
+    fireEvent.change(input, {
+      target: { files: [new File(['%PDF'], 'act.pdf')] },
+    });
+    expect(await screen.findByText('Файл недопустимого формата')).toBeInTheDocument();
+    const big = new File(['x'], 'big.png');
+    Object.defineProperty(big, 'size', { value: PHOTO_MAX_BYTES + 1 });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect(await screen.findByText('Файл должен быть меньше 10 Мб')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText('Серийный номер'), 'SN-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Назад' }));
+    expect(screen.getByLabelText('Индекс')).toHaveValue('125009');
+    await next();
+    expect(screen.getByLabelText('Серийный номер')).toHaveValue('SN-1');
+  });
+
+  it("sends the whole request once, with an idempotency key, and shows the new ticket's number", async () => {
+    const { calls } = stubServer();
+    await render();
+    await next();
+    await fillAddressStep();
+    await next();
+    fireEvent.change(screen.getByLabelText(/Фото инструментов/), {
+      target: {
+        files: [new File(['png'], 'rotor.png', { type: 'image/png' })],
+      },
+    });
+    expect(await within(await screen.findByRole('list', { name: 'Загруженные фото' })).findByText('rotor.png')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Серийный номер'), 'SN-1');
+    await userEvent.selectOptions(screen.getByLabelText('Тип инструмента'), 'Турбина');
+    await userEvent.type(screen.getByLabelText('Описание неисправности'), 'Не вращается');
+    await userEvent.click(screen.getByRole('button', { name: 'Добавить' }));
+    expect(screen.getAllByLabelText('Серийный номер')).toHaveLength(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Удалить инструмент' }));
+    await userEvent.click(screen.getByLabelText(/обработку персональных данных/));
+    await userEvent.click(screen.getByLabelText(/правилами программы лояльности/));
+    await userEvent.click(screen.getByRole('button', { name: 'Отправить заявку' }));
+
+    expect(await screen.findByText('Заявка №512 отправлена.')).toBeInTheDocument();
+    const sent = calls.filter((call) => call.path === '/ajax/repair-requests');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.headers.get(IDEMPOTENCY_HEADER)).toMatch(IDEMPOTENCY_KEY_PATTERN);
+    expect(sent[0]!.body).toMatchObject({
+      contact: { name: 'Анна', surname: 'Смирнова', phone: '79161234567' },
+      address: {
+        company: 'Улыбка',
+        address: exact.address,
+        country: 'Россия',
+        zip: '125009',
+        office_id: 1,
+      },
+      instruments: [
+        {
+          serial_number: 'SN-1',
+          type: 1,
+          description: 'Не вращается',
+          guarantee: false,
+        },
+      ],
+      file_ids: [41],
+      approval_policy: true,
+      approval_loyalty: true,
+    });
+    expect(screen.getByRole('link', { name: 'Мои заявки' })).toHaveAttribute('href', '/cabinet/tickets');
+  });
+});

@@ -1,0 +1,18 @@
+import type { WizardErrors, WizardValues } from './wizard-values.ts';
+
+/** The logged-in clinic, as the wizard needs it. */
+export interface WizardUser {
+  name: string;
+  surname: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+}
+
+/** What every step gets: the values, the errors shown, and a way to change some values. */
+export interface StepProps {
+  user: WizardUser;
+  values: WizardValues;
+  errors: WizardErrors;
+  change: (patch: Partial<WizardValues>) => void;
+}

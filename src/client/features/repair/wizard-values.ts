@@ -1,0 +1,118 @@
+import * as v from 'valibot';
+import { CUSTOM_INSTRUMENT_TYPE, repairMessages, repairRequestInput, type RepairRequestInput } from '#shared/api/repair-requests.ts';
+import { fieldErrors } from '#shared/api/endpoint.ts';
+import { messages } from '#shared/validation/messages.ts';
+
+// What the wizard holds (portal.md §3 Repair request) and its checks per step, from the shared
+// contract, so the page refuses exactly what the server would (and in the same words).
+
+export interface EquipmentBlock {
+  /** idBlock: 1, 2, …; the first block cannot be deleted (portal.md §4.1). */
+  block: number;
+  serialNumber: string;
+  /** An instrument type code as text ('' until chosen). */
+  type: string;
+  name: string;
+  description: string;
+  guarantee: boolean;
+}
+
+export interface WizardValues {
+  phone: string;
+  company: string;
+  address: string;
+  country: string;
+  zip: string;
+  room: string;
+  message: string;
+  pickupDate: string;
+  officeId: string;
+  equipment: EquipmentBlock[];
+  fileIds: number[];
+  approvalPolicy: boolean;
+  approvalLoyalty: boolean;
+}
+
+export const newBlock = (block: number): EquipmentBlock => ({
+  block,
+  serialNumber: '',
+  type: '',
+  name: '',
+  description: '',
+  guarantee: false,
+});
+
+export function initialValues(user: { phone: string | null; company: string | null }): WizardValues {
+  return {
+    phone: user.phone ?? '',
+    company: user.company ?? '',
+    address: '',
+    country: '',
+    zip: '',
+    room: '',
+    message: '',
+    pickupDate: '',
+    officeId: '',
+    equipment: [newBlock(1)],
+    fileIds: [],
+    approvalPolicy: false,
+    approvalLoyalty: false,
+  };
+}
+
+export function toRequest(values: WizardValues, user: { name: string; surname: string }): RepairRequestInput {
+  return {
+    contact: { name: user.name, surname: user.surname, phone: values.phone },
+    address: {
+      company: values.company,
+      address: values.address,
+      country: values.country,
+      zip: values.zip,
+      room: values.room,
+      message: values.message,
+      pickup_date: values.pickupDate,
+      office_id: Number(values.officeId) || 0,
+    },
+    instruments: values.equipment.map((item) => ({
+      serial_number: item.serialNumber,
+      type: Number(item.type) || 0,
+      name: Number(item.type) === CUSTOM_INSTRUMENT_TYPE ? item.name : null,
+      description: item.description,
+      guarantee: item.guarantee,
+    })),
+    file_ids: values.fileIds,
+    approval_policy: values.approvalPolicy,
+    approval_loyalty: values.approvalLoyalty,
+  };
+}
+
+export type WizardErrors = Record<string, string>;
+
+/** The request's problems as `field path → first message` (e.g. 'address.zip', 'instruments.0.serial_number'). */
+function problems(values: WizardValues, user: { name: string; surname: string }): WizardErrors {
+  const parsed = v.safeParse(repairRequestInput, toRequest(values, user));
+  const errors: WizardErrors = {};
+  if (!parsed.success) for (const [field, list] of Object.entries(fieldErrors(parsed.issues))) if (list[0]) errors[field] = list[0];
+  // The custom name is checked per block here (the contract names the list as a whole).
+  values.equipment.forEach((item, index) => {
+    if (Number(item.type) === CUSTOM_INSTRUMENT_TYPE && item.name.trim() === '') errors[`instruments.${index}.name`] = messages.required;
+  });
+  delete errors.instruments;
+  // Asked every time for now: the account does not yet tell the page which consents it gave.
+  if (!values.approvalPolicy) errors.approval_policy = repairMessages.consentPolicy;
+  if (!values.approvalLoyalty) errors.approval_loyalty = repairMessages.consentLoyalty;
+  if (values.pickupDate === '') errors['address.pickup_date'] = messages.required;
+  if (values.officeId === '') errors['address.office_id'] = messages.required;
+  return errors;
+}
+
+const STEP_FIELDS: Record<1 | 2 | 3, RegExp> = {
+  1: /^contact\./,
+  2: /^address\./,
+  3: /^(instruments|file_ids|approval_)/,
+};
+
+/** The problems of one step, so Next stops there and says what is wrong. */
+export function stepErrors(step: 1 | 2 | 3, values: WizardValues, user: { name: string; surname: string }): WizardErrors {
+  return Object.fromEntries(Object.entries(problems(values, user)).filter(([field]) => STEP_FIELDS[step].test(field)));
+}
