@@ -9,6 +9,7 @@ import { asApiError, LOAD_FAILED_MESSAGE } from '#client/lib/http.ts';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { fetchServiceCentres } from './api.ts';
 import { CentreCard } from './centre-card.tsx';
+import fieldStyles from '#client/components/ui/field.module.css';
 import styles from './places.module.css';
 
 const CentresMap = lazyComponent(() => import('./centres-map.tsx').then((module) => module.CentresMap), {
@@ -84,7 +85,7 @@ export function ServiceCentres() {
           <label htmlFor={regionId} className={styles.regionLabel}>
             Регион
           </label>
-          <select id={regionId} className={styles.regionSelect} value={region} onChange={(event) => setRegion(event.target.value)}>
+          <select id={regionId} className={`${fieldStyles.select} ${styles.regionSelect}`} value={region} onChange={(event) => setRegion(event.target.value)}>
             {REGIONS.map((entry) => (
               <option key={entry.name} value={entry.name}>
                 {entry.name}

@@ -10,6 +10,7 @@ import { TextField } from '#client/components/ui/text-field.tsx';
 import { asApiError } from '#client/lib/http.ts';
 import { checkAddress, fetchCentres, fetchSavedAddresses, suggest } from './api.ts';
 import type { StepProps } from './step-props.ts';
+import fieldStyles from '#client/components/ui/field.module.css';
 import styles from './repair.module.css';
 
 const WEEKDAY = new Intl.DateTimeFormat('ru-RU', {
@@ -75,6 +76,7 @@ export function AddressStep({ values, errors, change }: StepProps) {
         <div className={styles.selectField}>
           <label htmlFor={ids.saved}>Сохранённый адрес</label>
           <select
+            className={fieldStyles.select}
             id={ids.saved}
             value={choice}
             onChange={(event) => {
@@ -150,6 +152,7 @@ export function AddressStep({ values, errors, change }: StepProps) {
       <div className={styles.selectField}>
         <label htmlFor={ids.date}>Дата, когда забрать инструменты</label>
         <select
+          className={fieldStyles.select}
           id={ids.date}
           value={values.pickupDate}
           onChange={(event) => change({ pickupDate: event.target.value })}
@@ -162,11 +165,12 @@ export function AddressStep({ values, errors, change }: StepProps) {
             </option>
           ))}
         </select>
-        <p className={styles.error}>{errors['address.pickup_date'] ?? ''}</p>
+        <p className={fieldStyles.error}>{errors['address.pickup_date'] ?? ''}</p>
       </div>
       <div className={styles.selectField}>
         <label htmlFor={ids.centre}>Сервисный центр</label>
         <select
+          className={fieldStyles.select}
           id={ids.centre}
           value={values.officeId}
           onChange={(event) => change({ officeId: event.target.value })}
@@ -179,7 +183,7 @@ export function AddressStep({ values, errors, change }: StepProps) {
             </option>
           ))}
         </select>
-        <p className={styles.error}>
+        <p className={fieldStyles.error}>
           {errors['address.office_id'] ?? (centres.length > 0 && offered.length === 0 ? repairMessages.noCentre : (loadProblem ?? ''))}
         </p>
       </div>

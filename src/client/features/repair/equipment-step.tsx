@@ -9,6 +9,7 @@ import { asApiError } from '#client/lib/http.ts';
 import { uploadPhoto } from './api.ts';
 import type { StepProps } from './step-props.ts';
 import { newBlock, type EquipmentBlock } from './wizard-values.ts';
+import fieldStyles from '#client/components/ui/field.module.css';
 import styles from './repair.module.css';
 
 const TYPE_OPTIONS = Object.entries(INSTRUMENT_TYPES);
@@ -74,7 +75,7 @@ export function EquipmentStep({ values, errors, change, photos, setPhotos }: Ste
         </label>
         <input id={ids.file} type="file" accept={ACCEPT} multiple onChange={(event) => void addFiles([...(event.target.files ?? [])])} disabled={upload.busy} />
         {upload.busy ? <progress aria-label="Загрузка фото" /> : null}
-        <p className={styles.error} role="alert">
+        <p className={fieldStyles.error} role="alert">
           {upload.problem ?? ''}
         </p>
         {photos.length > 0 ? (
@@ -111,6 +112,7 @@ export function EquipmentStep({ values, errors, change, photos, setPhotos }: Ste
           <div className={styles.selectField}>
             <label htmlFor={`${ids.type}-${index}`}>Тип инструмента</label>
             <select
+              className={fieldStyles.select}
               id={`${ids.type}-${index}`}
               value={block.type}
               onChange={(event) => setBlock(index, { type: event.target.value })}
@@ -123,7 +125,7 @@ export function EquipmentStep({ values, errors, change, photos, setPhotos }: Ste
                 </option>
               ))}
             </select>
-            <p className={styles.error}>{errors[`instruments.${index}.type`] ?? ''}</p>
+            <p className={fieldStyles.error}>{errors[`instruments.${index}.type`] ?? ''}</p>
           </div>
           {Number(block.type) === CUSTOM_INSTRUMENT_TYPE ? (
             <TextField
