@@ -191,5 +191,23 @@ describe('app shell', () => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(document.documentElement).not.toHaveAttribute('data-scroll-locked');
     });
+
+    it('asks before closing the repair sheet once something was entered', async () => {
+      useAccountStore.setState({ user: demoUser });
+      serverUser(demoUser);
+      await renderApp('/cabinet/tickets');
+      const tabs = await screen.findByRole('navigation', { name: 'Меню приложения' });
+      await userEvent.click(within(tabs).getByRole('button', { name: 'Ремонт' }));
+      const sheet = await screen.findByRole('dialog', { name: 'Заявка на ремонт' });
+      const phone = await within(sheet).findByLabelText('Телефон');
+      await userEvent.type(phone, '{Backspace}');
+      await userEvent.click(within(sheet).getAllByRole('button', { name: 'Закрыть' })[0]!);
+      const ask = await screen.findByRole('dialog', { name: 'Закрыть заявку?' });
+      await userEvent.click(within(ask).getByRole('button', { name: 'Продолжить заполнение' }));
+      expect(screen.getByRole('dialog', { name: 'Заявка на ремонт' })).toBeInTheDocument();
+      await userEvent.click(within(sheet).getAllByRole('button', { name: 'Закрыть' })[0]!);
+      await userEvent.click(within(await screen.findByRole('dialog', { name: 'Закрыть заявку?' })).getByRole('button', { name: 'Да, закрыть' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    });
   });
 });

@@ -87,6 +87,8 @@ function RootLayout() {
     });
   }, [logout, navigate]);
   const openRepair = useCallback(() => setRepairOpen(true), []);
+  /** The wizard in the sheet holds something entered: closing asks first. */
+  const [repairEntries, setRepairEntries] = useState(false);
 
   // Installed app: a guest's cabinet page shows the login in its place, and the cabinet guard opens
   // it again whenever it is closed. Closing it there leaves the cabinet for the home page instead (in
@@ -134,7 +136,15 @@ function RootLayout() {
             onLogin={login}
             onLogout={handleLogout}
           />
-          <RepairSheet open={repairOpen} onClose={() => setRepairOpen(false)} loggedIn={user !== null}>
+          <RepairSheet
+            open={repairOpen}
+            onClose={() => {
+              setRepairOpen(false);
+              setRepairEntries(false);
+            }}
+            loggedIn={user !== null}
+            hasEntries={repairEntries}
+          >
             {repairOpen ? (
               <RepairWizard
                 user={user}
@@ -148,6 +158,7 @@ function RootLayout() {
                   openAuth('register');
                 }}
                 onDone={() => setRepairOpen(false)}
+                onEntriesChange={setRepairEntries}
               />
             ) : null}
           </RepairSheet>

@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { buttonClassName } from '#client/components/ui/button.tsx';
+import { Button, buttonClassName } from '#client/components/ui/button.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
 import styles from './repair-sheet.module.css';
 
@@ -10,13 +10,40 @@ export interface RepairSheetProps {
   loggedIn: boolean;
   /** The repair wizard (the root passes it in: a layout component does not import features). */
   children?: ReactNode;
+  /** Something was entered: closing asks first, so a stray tap loses nothing. */
+  hasEntries?: boolean;
 }
 
 /** The repair sheet: full screen, page scroll locked (portal.md §2.5), holding the request wizard. */
-export function RepairSheet({ open, onClose, loggedIn, children }: RepairSheetProps) {
+export function RepairSheet({ open, onClose, loggedIn, children, hasEntries = false }: RepairSheetProps) {
+  const [asking, setAsking] = useState(false);
+  const close = () => (hasEntries ? setAsking(true) : onClose());
   return (
-    <Modal open={open} onClose={onClose} title="Заявка на ремонт" variant="fullscreen">
+    <Modal open={open} onClose={close} title="Заявка на ремонт" variant="fullscreen">
       {children ?? <Placeholder onClose={onClose} loggedIn={loggedIn} />}
+      <Modal
+        open={asking}
+        onClose={() => setAsking(false)}
+        title="Закрыть заявку?"
+        size="sm"
+        footer={
+          <>
+            <Button
+              onClick={() => {
+                setAsking(false);
+                onClose();
+              }}
+            >
+              Да, закрыть
+            </Button>
+            <Button variant="secondary" onClick={() => setAsking(false)}>
+              Продолжить заполнение
+            </Button>
+          </>
+        }
+      >
+        <p>Введённые данные не сохранятся.</p>
+      </Modal>
     </Modal>
   );
 }

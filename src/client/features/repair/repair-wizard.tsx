@@ -24,9 +24,11 @@ export interface RepairWizardProps {
   onRegister: () => void;
   /** After the sent screen's link. */
   onDone: () => void;
+  /** Told whether anything has been entered (the sheet asks before it closes then). */
+  onEntriesChange?: (hasEntries: boolean) => void;
 }
 
-export function RepairWizard({ user, onLogin, onRegister, onDone }: RepairWizardProps) {
+export function RepairWizard({ user, onLogin, onRegister, onDone, onEntriesChange }: RepairWizardProps) {
   if (user === null) {
     return (
       <div className={styles.guest}>
@@ -38,10 +40,10 @@ export function RepairWizard({ user, onLogin, onRegister, onDone }: RepairWizard
       </div>
     );
   }
-  return <Wizard user={user} onDone={onDone} />;
+  return <Wizard user={user} onDone={onDone} onEntriesChange={onEntriesChange} />;
 }
 
-function Wizard({ user, onDone }: { user: WizardUser; onDone: () => void }) {
+function Wizard({ user, onDone, onEntriesChange }: { user: WizardUser; onDone: () => void; onEntriesChange?: ((hasEntries: boolean) => void) | undefined }) {
   const [step, setStep] = useState<1 | 2 | 3 | 'sent'>(1);
   const [values, setValues] = useState<WizardValues>(() => initialValues(user));
   const [photos, setPhotos] = useState<string[]>([]);
@@ -55,6 +57,7 @@ function Wizard({ user, onDone }: { user: WizardUser; onDone: () => void }) {
   const change = (patch: Partial<WizardValues>) => {
     setValues((current) => ({ ...current, ...patch }));
     key.current = null; // a changed request is a new request
+    onEntriesChange?.(true);
   };
   const go = (next: 1 | 2 | 3 | 'sent') => {
     setStep(next);
@@ -75,6 +78,7 @@ function Wizard({ user, onDone }: { user: WizardUser; onDone: () => void }) {
     key.current ??= crypto.randomUUID();
     try {
       setTicketId(await sendRepairRequest(toRequest(values, user), key.current));
+      onEntriesChange?.(false);
       go('sent');
     } catch (error) {
       const problem = asApiError(error);
