@@ -78,6 +78,7 @@ describe('GET /ajax/user/data', () => {
       balls: 120,
       unpaid_bills: 2,
       unread_notifications: 1,
+      consents_given: false,
     });
   });
 });

@@ -111,6 +111,8 @@ describe('POST /ajax/repair-requests', () => {
     expect((await t.db.select().from(historyEntries).where(eq(historyEntries.ticketId, ticketId))).map((h) => h.description)).toEqual([`Создана заявка №${ticketId}`]);
     const [consents] = await t.db.select({ policy: clients.consentPolicyAt, loyalty: clients.consentLoyaltyAt }).from(clients).where(eq(clients.id, clientId));
     expect(consents).toEqual({ policy: new Date(NOW), loyalty: new Date(NOW) });
+    // The page learns it need not ask again.
+    expect(((await (await t.request('/ajax/user/data')).json()) as { user: { consents_given: boolean } }).user.consents_given).toBe(true);
 
     const created = (await createdEvents()).slice(before);
     expect(created).toHaveLength(1);
@@ -174,6 +176,7 @@ describe('POST /ajax/repair-requests', () => {
     const cookies = t.cookies;
     cookies.clear();
     expect((await loginAs(t, newcomer.email)).status).toBe(200);
+    expect(((await (await t.request('/ajax/user/data')).json()) as { user: { consents_given: boolean } }).user.consents_given).toBe(false);
     const refused = await send(request({ approval_policy: true, approval_loyalty: false }));
     expect(await refused.json()).toMatchObject({ errors: { approval_loyalty: ['Согласие с правилами программы лояльности обязательно'] } });
     expect((await t.db.select({ policy: clients.consentPolicyAt }).from(clients).where(eq(clients.id, newcomer.id)))[0]!.policy).toBeNull();

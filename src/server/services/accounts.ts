@@ -98,6 +98,8 @@ export async function loadUserData(db: Db, clientId: number): Promise<UserData |
       email: clients.email,
       company: clients.company,
       city: clients.city,
+      consentPolicyAt: clients.consentPolicyAt,
+      consentLoyaltyAt: clients.consentLoyaltyAt,
       balls: sql<string | number>`(${db
         .select({ total: sql`coalesce(sum(${pointsEntries.delta}), 0)` })
         .from(pointsEntries)
@@ -116,8 +118,14 @@ export async function loadUserData(db: Db, clientId: number): Promise<UserData |
     .where(eq(clients.id, clientId))
     .limit(1);
   if (!row) return null;
-  const { balls, unpaidBills, unreadNotifications, ...user } = row;
-  return { ...user, balls: Number(balls), unpaid_bills: Number(unpaidBills), unread_notifications: Number(unreadNotifications) };
+  const { balls, unpaidBills, unreadNotifications, consentPolicyAt, consentLoyaltyAt, ...user } = row;
+  return {
+    ...user,
+    balls: Number(balls),
+    unpaid_bills: Number(unpaidBills),
+    unread_notifications: Number(unreadNotifications),
+    consents_given: consentPolicyAt !== null && consentLoyaltyAt !== null,
+  };
 }
 
 /** What failed logins count against (and a wrong current password on a password change). */

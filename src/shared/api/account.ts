@@ -23,6 +23,8 @@ export const userData = v.object({
   balls: v.number(),
   unpaid_bills: v.number(),
   unread_notifications: v.number(),
+  /** Both consents of a repair request were given before (portal.md §5 Step 3: not asked again). */
+  consents_given: v.optional(v.boolean(), false),
 });
 export type UserData = v.InferOutput<typeof userData>;
 

@@ -16,7 +16,7 @@ const TYPE_OPTIONS = Object.entries(INSTRUMENT_TYPES);
 const ACCEPT = PHOTO_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 
 /** Step 3, Оборудование (portal.md §2.1, §5): photos, the instruments, the consents. */
-export function EquipmentStep({ values, errors, change, photos, setPhotos }: StepProps & { photos: string[]; setPhotos: (names: string[]) => void }) {
+export function EquipmentStep({ user, values, errors, change, photos, setPhotos }: StepProps & { photos: string[]; setPhotos: (names: string[]) => void }) {
   const ids = { type: useId(), file: useId() };
   const [dragging, setDragging] = useState(false);
   const [upload, setUpload] = useState<{ busy: boolean; problem?: string }>({
@@ -168,32 +168,36 @@ export function EquipmentStep({ values, errors, change, photos, setPhotos }: Ste
         Добавить
       </Button>
 
-      <CheckboxField
-        label={
-          <>
-            Я согласен на обработку персональных данных в соответствии с{' '}
-            <a href="/privacy" target="_blank" rel="noopener">
-              политикой
-            </a>
-          </>
-        }
-        checked={values.approvalPolicy}
-        onChange={(event) => change({ approvalPolicy: event.target.checked })}
-        error={errors.approval_policy}
-      />
-      <CheckboxField
-        label={
-          <>
-            Я согласен с{' '}
-            <a href="/rules/loyalty" target="_blank" rel="noopener">
-              правилами программы лояльности
-            </a>
-          </>
-        }
-        checked={values.approvalLoyalty}
-        onChange={(event) => change({ approvalLoyalty: event.target.checked })}
-        error={errors.approval_loyalty}
-      />
+      {user.consents_given ? null : (
+        <>
+          <CheckboxField
+            label={
+              <>
+                Я согласен на обработку персональных данных в соответствии с{' '}
+                <a href="/privacy" target="_blank" rel="noopener">
+                  политикой
+                </a>
+              </>
+            }
+            checked={values.approvalPolicy}
+            onChange={(event) => change({ approvalPolicy: event.target.checked })}
+            error={errors.approval_policy}
+          />
+          <CheckboxField
+            label={
+              <>
+                Я согласен с{' '}
+                <a href="/rules/loyalty" target="_blank" rel="noopener">
+                  правилами программы лояльности
+                </a>
+              </>
+            }
+            checked={values.approvalLoyalty}
+            onChange={(event) => change({ approvalLoyalty: event.target.checked })}
+            error={errors.approval_loyalty}
+          />
+        </>
+      )}
     </div>
   );
 }

@@ -7,6 +7,8 @@ export interface WizardUser {
   email: string;
   phone: string | null;
   company: string | null;
+  /** Both consents were given with an earlier request: not asked again. */
+  consents_given?: boolean;
 }
 
 /** What every step gets: the values, the errors shown, and a way to change some values. */

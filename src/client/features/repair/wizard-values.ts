@@ -89,7 +89,7 @@ export function toRequest(values: WizardValues, user: { name: string; surname: s
 export type WizardErrors = Record<string, string>;
 
 /** The request's problems as `field path → first message` (e.g. 'address.zip', 'instruments.0.serial_number'). */
-function problems(values: WizardValues, user: { name: string; surname: string }): WizardErrors {
+function problems(values: WizardValues, user: { name: string; surname: string; consents_given?: boolean }): WizardErrors {
   const parsed = v.safeParse(repairRequestInput, toRequest(values, user));
   const errors: WizardErrors = {};
   if (!parsed.success) for (const [field, list] of Object.entries(fieldErrors(parsed.issues))) if (list[0]) errors[field] = list[0];
@@ -98,9 +98,9 @@ function problems(values: WizardValues, user: { name: string; surname: string })
     if (Number(item.type) === CUSTOM_INSTRUMENT_TYPE && item.name.trim() === '') errors[`instruments.${index}.name`] = messages.required;
   });
   delete errors.instruments;
-  // Asked every time for now: the account does not yet tell the page which consents it gave.
-  if (!values.approvalPolicy) errors.approval_policy = repairMessages.consentPolicy;
-  if (!values.approvalLoyalty) errors.approval_loyalty = repairMessages.consentLoyalty;
+  // Asked until given once (the server keeps them with their date).
+  if (!user.consents_given && !values.approvalPolicy) errors.approval_policy = repairMessages.consentPolicy;
+  if (!user.consents_given && !values.approvalLoyalty) errors.approval_loyalty = repairMessages.consentLoyalty;
   if (values.pickupDate === '') errors['address.pickup_date'] = messages.required;
   if (values.officeId === '') errors['address.office_id'] = messages.required;
   return errors;
@@ -113,6 +113,6 @@ const STEP_FIELDS: Record<1 | 2 | 3, RegExp> = {
 };
 
 /** The problems of one step, so Next stops there and says what is wrong. */
-export function stepErrors(step: 1 | 2 | 3, values: WizardValues, user: { name: string; surname: string }): WizardErrors {
+export function stepErrors(step: 1 | 2 | 3, values: WizardValues, user: { name: string; surname: string; consents_given?: boolean }): WizardErrors {
   return Object.fromEntries(Object.entries(problems(values, user)).filter(([field]) => STEP_FIELDS[step].test(field)));
 }

@@ -74,4 +74,5 @@ export const demoUser = {
   balls: 1500,
   unpaid_bills: 0,
   unread_notifications: 2,
+  consents_given: false,
 };
