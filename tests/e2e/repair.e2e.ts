@@ -24,6 +24,8 @@ describe('the repair wizard (issue 12)', () => {
     const { next: feedStart } = await backOffice.events();
 
     await withPage(browser, PHONE, 'repair-wizard', async (page) => {
+      // Nothing may be wider than the 390 px screen (a wider page would zoom out, widening innerWidth too).
+      const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= 390);
       await page.goto('/');
       await submitLogin(await openLogin(page, PHONE), clinic.email, clinic.password);
       await expectLoggedIn(page, PHONE);
@@ -32,6 +34,7 @@ describe('the repair wizard (issue 12)', () => {
       await tab(page, 'Ремонт').click();
       const sheet = page.getByRole('region', { name: 'Заявка на ремонт' });
       await visible(sheet.getByRole('heading', { name: 'Контактная информация' })).waitFor();
+      expect(await fits()).toBe(true);
       await screenshot(page, 'repair-step-1-phone');
       await button(sheet, 'Далее').click();
 
@@ -45,6 +48,7 @@ describe('the repair wizard (issue 12)', () => {
       await sheet.getByLabel('Дата, когда забрать инструменты').selectOption(firstDay!);
       await sheet.getByRole('option', { name: /Головной сервисный центр/ }).waitFor({ state: 'attached' });
       await sheet.getByLabel('Сервисный центр').selectOption({ label: 'Головной сервисный центр — Москва' });
+      expect(await fits()).toBe(true);
       await screenshot(page, 'repair-step-2-phone');
       await button(sheet, 'Далее').click();
 
@@ -66,6 +70,7 @@ describe('the repair wizard (issue 12)', () => {
       await second.getByLabel('Описание неисправности').fill('Не включается');
       await sheet.getByLabel(/обработку персональных данных/).check();
       await sheet.getByLabel(/правилами программы лояльности/).check();
+      expect(await fits()).toBe(true);
       await screenshot(page, 'repair-step-3-phone');
       await button(sheet, 'Отправить заявку').click();
 
