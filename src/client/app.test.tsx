@@ -177,13 +177,18 @@ describe('app shell', () => {
       expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Войти' })).toBeInTheDocument();
     });
 
-    it('opens the full-screen repair sheet from the tab bar and locks the page scroll', async () => {
+    /** A logged-in clinic's cabinet, with the repair sheet opened from the tab bar. */
+    async function openRepairSheet() {
       useAccountStore.setState({ user: demoUser });
       serverUser(demoUser);
       await renderApp('/cabinet/tickets');
       const tabs = await screen.findByRole('navigation', { name: 'Меню приложения' });
       await userEvent.click(within(tabs).getByRole('button', { name: 'Ремонт' }));
-      const sheet = await screen.findByRole('dialog', { name: 'Заявка на ремонт' });
+      return screen.findByRole('dialog', { name: 'Заявка на ремонт' });
+    }
+
+    it('opens the full-screen repair sheet from the tab bar and locks the page scroll', async () => {
+      const sheet = await openRepairSheet();
       // The wizard comes in the sheet, at its first step.
       expect(await within(sheet).findByRole('heading', { name: 'Контактная информация' })).toBeInTheDocument();
       expect(document.documentElement).toHaveAttribute('data-scroll-locked');
@@ -193,12 +198,7 @@ describe('app shell', () => {
     });
 
     it('asks before closing the repair sheet once something was entered', async () => {
-      useAccountStore.setState({ user: demoUser });
-      serverUser(demoUser);
-      await renderApp('/cabinet/tickets');
-      const tabs = await screen.findByRole('navigation', { name: 'Меню приложения' });
-      await userEvent.click(within(tabs).getByRole('button', { name: 'Ремонт' }));
-      const sheet = await screen.findByRole('dialog', { name: 'Заявка на ремонт' });
+      const sheet = await openRepairSheet();
       const phone = await within(sheet).findByLabelText('Телефон');
       await userEvent.type(phone, '{Backspace}');
       await userEvent.click(within(sheet).getAllByRole('button', { name: 'Закрыть' })[0]!);

@@ -12,6 +12,8 @@ import { enforceLimits, rateRules } from './rate-limit.ts';
 // database cache when it was asked within a day, and a provider failure becomes the spec's text.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Share of cache writes that also delete the stale answers. */
+const PRUNE_PROBABILITY = 0.01;
 
 /** The same question, however typed: case, spaces and the Ё spelling do not make a new call. */
 const normalise = (text: string) => text.trim().toLowerCase().replaceAll('ё', 'е').replace(/\s+/g, ' ');
@@ -30,8 +32,9 @@ async function cached<T>(deps: AppDeps, kind: string, question: string, ask: () 
     .insert(geoCache)
     .values({ key, answer, createdAt })
     .onConflictDoUpdate({ target: geoCache.key, set: { answer, createdAt } });
-  // Old answers go as new ones come, so the table holds about a day of questions.
-  await db.delete(geoCache).where(lt(geoCache.createdAt, fresh));
+  // Stale answers are never read (the lookup wants a fresh one); now and then one write clears them
+  // out, so the table holds about a day of questions without a scan on every miss.
+  if (Math.random() < PRUNE_PROBABILITY) await db.delete(geoCache).where(lt(geoCache.createdAt, fresh));
   return value;
 }
 

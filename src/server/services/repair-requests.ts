@@ -57,7 +57,10 @@ async function recordConsents(tx: Tx, caller: RepairCaller, input: RepairRequest
   const loyaltyAt = client?.loyalty ?? (input.approval_loyalty ? caller.now : null);
   if (policyAt === null) throw fieldFailure('approval_policy', repairMessages.consentPolicy);
   if (loyaltyAt === null) throw fieldFailure('approval_loyalty', repairMessages.consentLoyalty);
-  await tx.update(clients).set({ consentPolicyAt: policyAt, consentLoyaltyAt: loyaltyAt }).where(eq(clients.id, caller.viewerId));
+  // Written once, the first time each is given; an account that gave both before is not touched.
+  if (client?.policy === null || client?.loyalty === null) {
+    await tx.update(clients).set({ consentPolicyAt: policyAt, consentLoyaltyAt: loyaltyAt }).where(eq(clients.id, caller.viewerId));
+  }
 }
 
 export async function createRepairRequest(tx: Tx, caller: RepairCaller, input: RepairRequestValues): Promise<{ success: true; ticket_id: number }> {

@@ -13,7 +13,8 @@ import { SuggestField } from '#client/components/ui/suggest-field.tsx';
 import { useConnection } from '#client/lib/connection.ts';
 import { asApiError } from '#client/lib/http.ts';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
-import { checkAddress, reverseGeocode, saveAddress, suggest } from './api.ts';
+import { checkAddress, suggestAddresses } from '#client/lib/places-api.ts';
+import { reverseGeocode, saveAddress } from './api.ts';
 import type { MapPoint } from './address-map.tsx';
 import styles from './places.module.css';
 
@@ -169,7 +170,7 @@ export function AddressFormDialog({ address, onClose, onSaved }: AddressFormDial
               }}
               onBlur={field.handleBlur}
               onFocus={() => server.clear('address')}
-              fetchSuggestions={suggest}
+              fetchSuggestions={suggestAddresses}
               optionLabel={(suggestion) => suggestion.value}
               onPick={pickSuggestion}
               onLeave={(text) => {

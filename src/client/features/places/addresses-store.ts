@@ -4,7 +4,8 @@ import type { SavedAddress } from '#shared/api/places.ts';
 import { accountScopedStorage, registerAccountScoped } from '#client/lib/account-scoped.ts';
 import { asApiError, LOAD_FAILED_MESSAGE } from '#client/lib/http.ts';
 import { flagHydration, whenHydrated, type PersistedStore } from '#client/lib/persist-hydration.ts';
-import { fetchAddresses } from './api.ts';
+import { fetchSavedAddresses } from '#client/lib/places-api.ts';
+
 
 // The saved addresses (cabinet.md §2 My addresses), persisted per account like the lists: the
 // screen shows the last copy at once, offline too, and refreshes it.
@@ -38,7 +39,7 @@ export const useAddressesStore = create<AddressesState>()(
 
       load(): Promise<void> {
         set({ loading: true, error: null });
-        inFlight ??= fetchAddresses()
+        inFlight ??= fetchSavedAddresses()
           .then(
             async (addresses) => {
               await whenHydrated(useAddressesStore);

@@ -1,15 +1,15 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ServiceCentre } from '#shared/api/places.ts';
 import { REGIONS } from '#shared/dictionaries/regions.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
+import { SelectField } from '#client/components/ui/select-field.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { asApiError, LOAD_FAILED_MESSAGE } from '#client/lib/http.ts';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
-import { fetchServiceCentres } from './api.ts';
+import { fetchServiceCentres } from '#client/lib/places-api.ts';
 import { CentreCard } from './centre-card.tsx';
-import fieldStyles from '#client/components/ui/field.module.css';
 import styles from './places.module.css';
 
 const CentresMap = lazyComponent(() => import('./centres-map.tsx').then((module) => module.CentresMap), {
@@ -31,7 +31,6 @@ export function ServiceCentres() {
   const [attempt, setAttempt] = useState(0);
   const [view, setView] = useState<'list' | 'map'>('list');
   const [region, setRegion] = useState('Центральный');
-  const regionId = useId();
 
   useEffect(() => {
     let current = true;
@@ -82,16 +81,13 @@ export function ServiceCentres() {
         <p className={styles.empty}>Список сервисных центров пока пуст.</p>
       ) : view === 'map' ? (
         <div className={styles.form}>
-          <label htmlFor={regionId} className={styles.regionLabel}>
-            Регион
-          </label>
-          <select id={regionId} className={`${fieldStyles.select} ${styles.regionSelect}`} value={region} onChange={(event) => setRegion(event.target.value)}>
-            {REGIONS.map((entry) => (
-              <option key={entry.name} value={entry.name}>
-                {entry.name}
-              </option>
-            ))}
-          </select>
+          <SelectField
+            label="Регион"
+            className={styles.regionSelect}
+            value={region}
+            options={REGIONS.map((entry) => ({ value: entry.name, label: entry.name }))}
+            onChange={(event) => setRegion(event.target.value)}
+          />
           <CentresMap centres={load.centres} region={region} />
         </div>
       ) : (

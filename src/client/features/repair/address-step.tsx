@@ -1,16 +1,16 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { AddressSuggestion, SavedAddress, ServiceCentre } from '#shared/api/places.ts';
 import { ADDRESS_MESSAGES } from '#shared/api/places.ts';
 import { pickupDays, repairMessages } from '#shared/api/repair-requests.ts';
 import { formatDate } from '#shared/format/date.ts';
 import { serverDate } from '#shared/format/server-timestamp.ts';
 import { offeredCentres } from '#shared/geo/service-centres.ts';
+import { SelectField } from '#client/components/ui/select-field.tsx';
 import { SuggestField } from '#client/components/ui/suggest-field.tsx';
 import { TextField } from '#client/components/ui/text-field.tsx';
 import { asApiError } from '#client/lib/http.ts';
-import { checkAddress, fetchCentres, fetchSavedAddresses, suggest } from './api.ts';
+import { checkAddress, fetchSavedAddresses, fetchServiceCentres, suggestAddresses } from '#client/lib/places-api.ts';
 import type { StepProps } from './step-props.ts';
-import fieldStyles from '#client/components/ui/field.module.css';
 import styles from './repair.module.css';
 
 const WEEKDAY = new Intl.DateTimeFormat('ru-RU', {
@@ -18,20 +18,18 @@ const WEEKDAY = new Intl.DateTimeFormat('ru-RU', {
   timeZone: 'UTC',
 });
 const dayLabel = (day: string) => `${formatDate(day)}, ${WEEKDAY.format(new Date(`${day}T00:00:00Z`))}`;
-const NEW_ADDRESS = 'new';
 
 /** Step 2, Адрес (portal.md §2.1, §5): where the courier comes, when, and which centre repairs. */
 export function AddressStep({ values, errors, change }: StepProps) {
-  const ids = { saved: useId(), date: useId(), centre: useId() };
   const [saved, setSaved] = useState<SavedAddress[]>([]);
   const [centres, setCentres] = useState<ServiceCentre[]>([]);
-  const [choice, setChoice] = useState(NEW_ADDRESS);
+  const [choice, setChoice] = useState('');
   const [addressProblem, setAddressProblem] = useState<string | undefined>();
   const [loadProblem, setLoadProblem] = useState<string | undefined>();
 
   useEffect(() => {
     let current = true;
-    Promise.all([fetchSavedAddresses().catch(() => []), fetchCentres()]).then(
+    Promise.all([fetchSavedAddresses().catch(() => []), fetchServiceCentres()]).then(
       ([addresses, offices]) => {
         if (!current) return;
         setSaved(addresses);
@@ -73,29 +71,20 @@ export function AddressStep({ values, errors, change }: StepProps) {
         error={errors['address.company']}
       />
       {saved.length > 0 ? (
-        <div className={styles.selectField}>
-          <label htmlFor={ids.saved}>Сохранённый адрес</label>
-          <select
-            className={fieldStyles.select}
-            id={ids.saved}
-            value={choice}
-            onChange={(event) => {
-              setChoice(event.target.value);
-              const address = saved.find((entry) => String(entry.id) === event.target.value);
-              if (address) {
-                change({ address: address.address, room: address.apartment });
-                check(address.address, null);
-              }
-            }}
-          >
-            <option value={NEW_ADDRESS}>Новый адрес</option>
-            {saved.map((address) => (
-              <option key={address.id} value={address.id}>
-                {address.name}: {address.address}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Сохранённый адрес"
+          value={choice}
+          placeholder="Новый адрес"
+          options={saved.map((address) => ({ value: String(address.id), label: `${address.name}: ${address.address}` }))}
+          onChange={(event) => {
+            setChoice(event.target.value);
+            const address = saved.find((entry) => String(entry.id) === event.target.value);
+            if (address) {
+              change({ address: address.address, room: address.apartment });
+              check(address.address, null);
+            }
+          }}
+        />
       ) : null}
       <SuggestField<AddressSuggestion>
         label="Адрес"
@@ -106,7 +95,7 @@ export function AddressStep({ values, errors, change }: StepProps) {
           setAddressProblem(undefined);
           change({ address });
         }}
-        fetchSuggestions={suggest}
+        fetchSuggestions={suggestAddresses}
         optionLabel={(suggestion) => suggestion.value}
         onPick={(suggestion) => {
           change({ address: suggestion.value });
@@ -149,44 +138,22 @@ export function AddressStep({ values, errors, change }: StepProps) {
         onChange={(event) => change({ message: event.target.value })}
         error={errors['address.message']}
       />
-      <div className={styles.selectField}>
-        <label htmlFor={ids.date}>Дата, когда забрать инструменты</label>
-        <select
-          className={fieldStyles.select}
-          id={ids.date}
-          value={values.pickupDate}
-          onChange={(event) => change({ pickupDate: event.target.value })}
-          aria-invalid={errors['address.pickup_date'] ? true : undefined}
-        >
-          <option value="">Выберите дату</option>
-          {days.map((day) => (
-            <option key={day} value={day}>
-              {dayLabel(day)}
-            </option>
-          ))}
-        </select>
-        <p className={fieldStyles.error}>{errors['address.pickup_date'] ?? ''}</p>
-      </div>
-      <div className={styles.selectField}>
-        <label htmlFor={ids.centre}>Сервисный центр</label>
-        <select
-          className={fieldStyles.select}
-          id={ids.centre}
-          value={values.officeId}
-          onChange={(event) => change({ officeId: event.target.value })}
-          aria-invalid={errors['address.office_id'] ? true : undefined}
-        >
-          <option value="">Выберите сервисный центр</option>
-          {offered.map((centre) => (
-            <option key={centre.id} value={centre.id}>
-              {centre.name} — {centre.city}
-            </option>
-          ))}
-        </select>
-        <p className={fieldStyles.error}>
-          {errors['address.office_id'] ?? (centres.length > 0 && offered.length === 0 ? repairMessages.noCentre : (loadProblem ?? ''))}
-        </p>
-      </div>
+      <SelectField
+        label="Дата, когда забрать инструменты"
+        value={values.pickupDate}
+        placeholder="Выберите дату"
+        options={days.map((day) => ({ value: day, label: dayLabel(day) }))}
+        onChange={(event) => change({ pickupDate: event.target.value })}
+        error={errors['address.pickup_date']}
+      />
+      <SelectField
+        label="Сервисный центр"
+        value={values.officeId}
+        placeholder="Выберите сервисный центр"
+        options={offered.map((centre) => ({ value: String(centre.id), label: `${centre.name} — ${centre.city}` }))}
+        onChange={(event) => change({ officeId: event.target.value })}
+        error={errors['address.office_id'] ?? (centres.length > 0 && offered.length === 0 ? repairMessages.noCentre : loadProblem)}
+      />
     </div>
   );
 }

@@ -1,25 +1,10 @@
-// The wizard's calls (src/shared/api/repair-requests.ts, places.ts) through the app's one HTTP client.
+// The wizard's own calls (src/shared/api/repair-requests.ts); the places calls are in lib/places-api.ts.
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
-import {
-  checkAddressEndpoint,
-  listAddresses,
-  listServiceCentres,
-  suggestAddresses,
-  type AddressSuggestion,
-  type SavedAddress,
-  type ServiceCentre,
-} from '#shared/api/places.ts';
 import { createRepairRequest, uploadRepairPhoto, type RepairRequestInput } from '#shared/api/repair-requests.ts';
-import type { AddressCheck } from '#shared/geo/address-check.ts';
 import { callApi, callApiWithForm } from '#client/lib/http.ts';
 
 export async function sendRepairRequest(request: RepairRequestInput, key: string): Promise<number> {
-  return (
-    await callApi(createRepairRequest, {
-      input: request,
-      headers: { [IDEMPOTENCY_HEADER]: key },
-    })
-  ).ticket_id;
+  return (await callApi(createRepairRequest, { input: request, headers: { [IDEMPOTENCY_HEADER]: key } })).ticket_id;
 }
 
 /** Uploads one photo (multipart); the answer's file id goes into the request. */
@@ -29,8 +14,3 @@ export async function uploadPhoto(file: File): Promise<{ fileId: number; name: s
   const answer = await callApiWithForm(uploadRepairPhoto, form);
   return { fileId: answer.file_id, name: answer.name };
 }
-
-export const fetchSavedAddresses = async (): Promise<SavedAddress[]> => (await callApi(listAddresses)).data;
-export const fetchCentres = async (): Promise<ServiceCentre[]> => (await callApi(listServiceCentres)).data;
-export const suggest = async (query: string): Promise<AddressSuggestion[]> => (await callApi(suggestAddresses, { input: { query } })).suggestions;
-export const checkAddress = async (address: string): Promise<AddressCheck> => (await callApi(checkAddressEndpoint, { input: { address } })).check;

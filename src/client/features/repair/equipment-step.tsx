@@ -3,6 +3,7 @@ import { CUSTOM_INSTRUMENT_TYPE, MAX_PHOTOS, PHOTO_EXTENSIONS, photoProblem } fr
 import { INSTRUMENT_TYPES } from '#shared/dictionaries/instruments.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { CheckboxField } from '#client/components/ui/checkbox-field.tsx';
+import { SelectField } from '#client/components/ui/select-field.tsx';
 import { TextField } from '#client/components/ui/text-field.tsx';
 import { TextareaField } from '#client/components/ui/textarea-field.tsx';
 import { asApiError } from '#client/lib/http.ts';
@@ -12,12 +13,12 @@ import { newBlock, type EquipmentBlock } from './wizard-values.ts';
 import fieldStyles from '#client/components/ui/field.module.css';
 import styles from './repair.module.css';
 
-const TYPE_OPTIONS = Object.entries(INSTRUMENT_TYPES);
+const TYPE_OPTIONS = Object.entries(INSTRUMENT_TYPES).map(([value, label]) => ({ value, label }));
 const ACCEPT = PHOTO_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 
 /** Step 3, Оборудование (portal.md §2.1, §5): photos, the instruments, the consents. */
-export function EquipmentStep({ user, values, errors, change, photos, setPhotos }: StepProps & { photos: string[]; setPhotos: (names: string[]) => void }) {
-  const ids = { type: useId(), file: useId() };
+export function EquipmentStep({ user, values, errors, change }: StepProps) {
+  const fileId = useId();
   const [dragging, setDragging] = useState(false);
   const [upload, setUpload] = useState<{ busy: boolean; problem?: string }>({
     busy: false,
@@ -25,21 +26,17 @@ export function EquipmentStep({ user, values, errors, change, photos, setPhotos 
 
   const addFiles = async (files: readonly File[]) => {
     // Several files in one go: each upload adds to what the previous ones added.
-    let fileIds = values.fileIds;
-    let names = photos;
+    let photos = values.photos;
     for (const file of files) {
-      const problem = photoProblem(file) ?? (fileIds.length >= MAX_PHOTOS ? `Не более ${MAX_PHOTOS} фото` : null);
+      const problem = photoProblem(file) ?? (photos.length >= MAX_PHOTOS ? `Не более ${MAX_PHOTOS} фото` : null);
       if (problem) {
         setUpload({ busy: false, problem });
         return;
       }
       setUpload({ busy: true });
       try {
-        const uploaded = await uploadPhoto(file);
-        fileIds = [...fileIds, uploaded.fileId];
-        names = [...names, uploaded.name];
-        change({ fileIds });
-        setPhotos(names);
+        photos = [...photos, await uploadPhoto(file)];
+        change({ photos });
         setUpload({ busy: false });
       } catch (error) {
         setUpload({ busy: false, problem: asApiError(error).message });
@@ -70,28 +67,20 @@ export function EquipmentStep({ user, values, errors, change, photos, setPhotos 
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        <label htmlFor={ids.file} className={styles.dropLabel}>
+        <label htmlFor={fileId} className={styles.dropLabel}>
           Фото инструментов: выберите файлы или перетащите их сюда (jpg, png, tiff, bmp, до 10 Мб)
         </label>
-        <input id={ids.file} type="file" accept={ACCEPT} multiple onChange={(event) => void addFiles([...(event.target.files ?? [])])} disabled={upload.busy} />
+        <input id={fileId} type="file" accept={ACCEPT} multiple onChange={(event) => void addFiles([...(event.target.files ?? [])])} disabled={upload.busy} />
         {upload.busy ? <progress aria-label="Загрузка фото" /> : null}
         <p className={fieldStyles.error} role="alert">
           {upload.problem ?? ''}
         </p>
-        {photos.length > 0 ? (
+        {values.photos.length > 0 ? (
           <ul className={styles.photos} aria-label="Загруженные фото">
-            {photos.map((name, index) => (
-              <li key={`${index}-${name}`}>
-                {name}{' '}
-                <Button
-                  variant="link"
-                  onClick={() => {
-                    change({
-                      fileIds: values.fileIds.filter((_, at) => at !== index),
-                    });
-                    setPhotos(photos.filter((_, at) => at !== index));
-                  }}
-                >
+            {values.photos.map((photo) => (
+              <li key={photo.fileId}>
+                {photo.name}{' '}
+                <Button variant="link" onClick={() => change({ photos: values.photos.filter((other) => other.fileId !== photo.fileId) })}>
                   Убрать
                 </Button>
               </li>
@@ -109,24 +98,14 @@ export function EquipmentStep({ user, values, errors, change, photos, setPhotos 
             onChange={(event) => setBlock(index, { serialNumber: event.target.value })}
             error={errors[`instruments.${index}.serial_number`]}
           />
-          <div className={styles.selectField}>
-            <label htmlFor={`${ids.type}-${index}`}>Тип инструмента</label>
-            <select
-              className={fieldStyles.select}
-              id={`${ids.type}-${index}`}
-              value={block.type}
-              onChange={(event) => setBlock(index, { type: event.target.value })}
-              aria-invalid={errors[`instruments.${index}.type`] ? true : undefined}
-            >
-              <option value="">Выберите тип</option>
-              {TYPE_OPTIONS.map(([code, label]) => (
-                <option key={code} value={code}>
-                  {label}
-                </option>
-              ))}
-            </select>
-            <p className={fieldStyles.error}>{errors[`instruments.${index}.type`] ?? ''}</p>
-          </div>
+          <SelectField
+            label="Тип инструмента"
+            value={block.type}
+            placeholder="Выберите тип"
+            options={TYPE_OPTIONS}
+            onChange={(event) => setBlock(index, { type: event.target.value })}
+            error={errors[`instruments.${index}.type`]}
+          />
           {Number(block.type) === CUSTOM_INSTRUMENT_TYPE ? (
             <TextField
               label="Название инструмента"

@@ -46,7 +46,6 @@ export function RepairWizard({ user, onLogin, onRegister, onDone, onEntriesChang
 function Wizard({ user, onDone, onEntriesChange }: { user: WizardUser; onDone: () => void; onEntriesChange?: ((hasEntries: boolean) => void) | undefined }) {
   const [step, setStep] = useState<1 | 2 | 3 | 'sent'>(1);
   const [values, setValues] = useState<WizardValues>(() => initialValues(user));
-  const [photos, setPhotos] = useState<string[]>([]);
   const [errors, setErrors] = useState<WizardErrors>({});
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | undefined>();
@@ -67,8 +66,7 @@ function Wizard({ user, onDone, onEntriesChange }: { user: WizardUser; onDone: (
   const next = (current: 1 | 2 | 3) => {
     const found = stepErrors(current, values, user);
     setErrors(found);
-    if (Object.keys(found).length > 0) return false;
-    return true;
+    return Object.keys(found).length === 0;
   };
 
   const send = async () => {
@@ -115,7 +113,7 @@ function Wizard({ user, onDone, onEntriesChange }: { user: WizardUser; onDone: (
       <h3 className={styles.stepTitle}>{STEPS[step - 1]}</h3>
       {step === 1 ? <ContactStep {...props} /> : null}
       {step === 2 ? <AddressStep {...props} /> : null}
-      {step === 3 ? <EquipmentStep {...props} photos={photos} setPhotos={setPhotos} /> : null}
+      {step === 3 ? <EquipmentStep {...props} /> : null}
       <FormMessage tone="error">{failure}</FormMessage>
       <div className={styles.navigation}>
         {step > 1 ? (

@@ -28,7 +28,8 @@ export interface WizardValues {
   pickupDate: string;
   officeId: string;
   equipment: EquipmentBlock[];
-  fileIds: number[];
+  /** Uploaded photos, shown by name, sent by id. */
+  photos: Array<{ fileId: number; name: string }>;
   approvalPolicy: boolean;
   approvalLoyalty: boolean;
 }
@@ -54,7 +55,7 @@ export function initialValues(user: { phone: string | null; company: string | nu
     pickupDate: '',
     officeId: '',
     equipment: [newBlock(1)],
-    fileIds: [],
+    photos: [],
     approvalPolicy: false,
     approvalLoyalty: false,
   };
@@ -80,7 +81,7 @@ export function toRequest(values: WizardValues, user: { name: string; surname: s
       description: item.description,
       guarantee: item.guarantee,
     })),
-    file_ids: values.fileIds,
+    file_ids: values.photos.map((photo) => photo.fileId),
     approval_policy: values.approvalPolicy,
     approval_loyalty: values.approvalLoyalty,
   };
