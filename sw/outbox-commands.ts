@@ -1,8 +1,7 @@
 // Changes to the outbox other than sending: keeping a new decision, and what the user (through the
 // page) or a new login asks for. Each is one atomic store change followed by a notice to the pages.
-import type { OutboxEntry, OutboxKind, OutboxNotice } from '#shared/api/outbox.ts';
+import type { KeptBody, OutboxEntry, OutboxKind, OutboxNotice, SeenStatement } from '#shared/api/outbox.ts';
 import type { Owner } from './account-owner.ts';
-import type { DecisionFacts } from './outbox-decisions.ts';
 import type { OutboxStore } from './outbox-store.ts';
 
 export interface CommandDeps {
@@ -14,12 +13,19 @@ export interface CommandDeps {
   owner?: () => Promise<Owner | undefined>;
 }
 
-export interface NewDecision {
+/** What an entry records about its call: a decision's ticket and statements; neither for a repair request. */
+export interface EntryFacts {
+  ticketId: number | null;
+  statements: SeenStatement[];
+}
+
+export interface NewEntry {
   kind: OutboxKind;
   path: string;
   body: unknown;
+  raw?: KeptBody;
   idempotencyKey: string;
-  facts: DecisionFacts;
+  facts: EntryFacts;
 }
 
 /** Settled entries neither wait for anything nor hold back later decisions on their statements. */
@@ -38,7 +44,7 @@ export async function hasUnsettledFor(store: OutboxStore, statementIds: readonly
  * gets the kept entry back: one key, one entry. `createdAt` is strictly after every kept entry's,
  * so the sending order is the order of the taps even when the clock stands still or goes back.
  */
-export async function enqueue(deps: CommandDeps, decision: NewDecision): Promise<OutboxEntry> {
+export async function enqueue(deps: CommandDeps, decision: NewEntry): Promise<OutboxEntry> {
   const accountId = (await deps.owner?.()) ?? null;
   const { entry, added } = await deps.store.append((entries) => {
     const existing = entries.find((kept) => kept.idempotencyKey === decision.idempotencyKey);
@@ -50,6 +56,7 @@ export async function enqueue(deps: CommandDeps, decision: NewDecision): Promise
       method: 'POST',
       path: decision.path,
       body: decision.body,
+      ...(decision.raw ? { raw: decision.raw } : {}),
       idempotencyKey: decision.idempotencyKey,
       statements: decision.facts.statements,
       ticketId: decision.facts.ticketId,

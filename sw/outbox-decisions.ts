@@ -3,17 +3,17 @@
 // schemas, so the worker never keeps a request the server would refuse as malformed.
 import * as v from 'valibot';
 import { approveDefects, discussDefect, rejectDefects, tradeInDefect } from '#shared/api/decisions.ts';
-import { seenTermsHeaderValue, type OutboxKind, type SeenStatement } from '#shared/api/outbox.ts';
+import { seenTermsHeaderValue, type DecisionKind, type SeenStatement } from '#shared/api/outbox.ts';
 
 const decisionEndpoints = [
   { kind: 'approve', endpoint: approveDefects },
   { kind: 'reject', endpoint: rejectDefects },
   { kind: 'discuss', endpoint: discussDefect },
   { kind: 'trade-in', endpoint: tradeInDefect },
-] as const satisfies readonly { kind: OutboxKind; endpoint: { method: string; path: string } }[];
+] as const satisfies readonly { kind: DecisionKind; endpoint: { method: string; path: string } }[];
 
 
-export function decisionKindOf(method: string, pathname: string): OutboxKind | null {
+export function decisionKindOf(method: string, pathname: string): DecisionKind | null {
   return decisionEndpoints.find((decision) => decision.endpoint.method === method && decision.endpoint.path === pathname)?.kind ?? null;
 }
 
@@ -23,7 +23,7 @@ export interface DecisionFacts {
 }
 
 /** The facts of a valid decision body, or null when the server would refuse it as malformed. */
-export function describeDecision(kind: OutboxKind, body: unknown): DecisionFacts | null {
+export function describeDecision(kind: DecisionKind, body: unknown): DecisionFacts | null {
   switch (kind) {
     case 'approve': {
       const parsed = v.safeParse(approveDefects.input, body);

@@ -77,14 +77,16 @@ export function createDrainer(deps: DrainDeps): Drainer {
 
   async function attempt(entry: OutboxEntry, token: string | null): Promise<Outcome> {
     const headers: Record<string, string> = {
-      'Content-Type': 'application/json',
+      'Content-Type': entry.raw?.contentType ?? 'application/json',
       Accept: 'application/json',
       [IDEMPOTENCY_HEADER]: entry.idempotencyKey,
     };
     if (token) headers[CSRF_HEADER] = token;
+    // A multipart body (a repair request with its photos) goes again byte for byte, its boundary included.
+    const body = entry.raw?.bytes ?? JSON.stringify(entry.body);
     try {
       const answer = await withDeadline(timeoutMs, async (signal) => {
-        const init: RequestInit = { method: entry.method, headers, body: JSON.stringify(entry.body), credentials: 'same-origin', cache: 'no-store', signal };
+        const init: RequestInit = { method: entry.method, headers, body, credentials: 'same-origin', cache: 'no-store', signal };
         return readAnswer(await deps.fetch(entry.path, init));
       });
       return classifyAnswer(answer, now());

@@ -5,7 +5,7 @@ import { approveDefects, discussDefect, rejectDefects, tradeInDefect } from '#sh
 import { OUTBOX_QUEUED_MESSAGE, queuedAnswer, SEEN_TERMS_HEADER, seenTermsHeader, type OutboxNotice } from '#shared/api/outbox.ts';
 import type { FetchLike } from './fetch-timeout.ts';
 import { enqueue } from './outbox-commands.ts';
-import { decisionRequestKind, handleDecisionPost, type RouteDeps } from './outbox-routes.ts';
+import { keptRequestKind, handleKeptPost, type RouteDeps } from './outbox-routes.ts';
 import { apiJson, approveBody, decision, decisionOk, freshStore } from './testing/outbox-fixtures.ts';
 
 const ORIGIN = 'https://portal.example';
@@ -43,9 +43,9 @@ async function queued(response: Response) {
   return v.parse(queuedAnswer, await response.json());
 }
 
-describe('decisionRequestKind', () => {
+describe('keptRequestKind', () => {
   it('matches the four decision POSTs to our own origin only', () => {
-    const kind = (path: string, method = 'POST', origin = ORIGIN) => decisionRequestKind(new Request(`${origin}${path}`, { method }), ORIGIN);
+    const kind = (path: string, method = 'POST', origin = ORIGIN) => keptRequestKind(new Request(`${origin}${path}`, { method }), ORIGIN);
     expect(kind(approveDefects.path)).toBe('approve');
     expect(kind(rejectDefects.path)).toBe('reject');
     expect(kind(discussDefect.path)).toBe('discuss');
@@ -57,11 +57,11 @@ describe('decisionRequestKind', () => {
   });
 });
 
-describe('handleDecisionPost', () => {
+describe('handleKeptPost', () => {
   it('passes a real server answer through unchanged and keeps nothing', async () => {
     const answer = apiJson(decisionOk);
     const t = setup(async () => answer);
-    const response = await handleDecisionPost(post(approveBody(5)), 'approve', t.deps);
+    const response = await handleKeptPost(post(approveBody(5)), 'approve', t.deps);
     expect(response).toBe(answer);
     expect(await response.json()).toEqual(decisionOk);
     expect(await t.store.list()).toEqual([]);
@@ -73,14 +73,14 @@ describe('handleDecisionPost', () => {
     for (const status of [409, 500]) {
       const answer = apiJson({ success: false, message: 'нет' }, status);
       const t = setup(async () => answer);
-      expect(await handleDecisionPost(post(approveBody(5)), 'approve', t.deps)).toBe(answer);
+      expect(await handleKeptPost(post(approveBody(5)), 'approve', t.deps)).toBe(answer);
       expect(await t.store.list()).toEqual([]);
     }
   });
 
   it('sends the request with its key and body', async () => {
     const t = setup(async () => apiJson(decisionOk));
-    await handleDecisionPost(post(approveBody(5)), 'approve', t.deps);
+    await handleKeptPost(post(approveBody(5)), 'approve', t.deps);
     const [input, init] = t.fetch.mock.calls[0]!;
     const request = input as Request;
     expect(request.headers.get(IDEMPOTENCY_HEADER)).toBe('tap-key-0001');
@@ -90,7 +90,7 @@ describe('handleDecisionPost', () => {
 
   it('keeps the decision when the network fails and answers 202 queued', async () => {
     const t = setup(() => Promise.reject(new TypeError('Failed to fetch')));
-    const response = await handleDecisionPost(post(approveBody(5, 3, 11)), 'approve', t.deps);
+    const response = await handleKeptPost(post(approveBody(5, 3, 11)), 'approve', t.deps);
     const answer = await queued(response);
     expect(answer).toMatchObject({ success: true, queued: true, message: OUTBOX_QUEUED_MESSAGE });
 
@@ -120,7 +120,7 @@ describe('handleDecisionPost', () => {
       // Another version than the body names: not what this decision was made on.
       { id: 6, version: 1, sum: '100.00', status: 1, agreed: 0 },
     ]);
-    await queued(await handleDecisionPost(post(body, headers), 'approve', t.deps));
+    await queued(await handleKeptPost(post(body, headers), 'approve', t.deps));
     expect((await t.store.list())[0]?.statements).toEqual([
       { id: 5, version: 3, terms: { sum: '7300.00', status: 1, agreed: 0 } },
       { id: 6, version: 2 },
@@ -133,26 +133,26 @@ describe('handleDecisionPost', () => {
     ['too long', JSON.stringify([{ id: 5, version: 3, sum: '7300.00', status: 1, agreed: 0, note: 'x'.repeat(5000) }])],
   ])('keeps the decision without terms when the header is %s', async (_, value) => {
     const t = setup(async () => apiJson(decisionOk), false);
-    await queued(await handleDecisionPost(post(approveBody(5, 3), { [SEEN_TERMS_HEADER]: value }), 'approve', t.deps));
+    await queued(await handleKeptPost(post(approveBody(5, 3), { [SEEN_TERMS_HEADER]: value }), 'approve', t.deps));
     expect((await t.store.list())[0]?.statements).toEqual([{ id: 5, version: 3 }]);
   });
 
   it('keeps the decision when the server does not answer in time', async () => {
     const t = setup((_, init) => new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))));
-    await queued(await handleDecisionPost(post(approveBody(5)), 'approve', t.deps));
+    await queued(await handleKeptPost(post(approveBody(5)), 'approve', t.deps));
     expect(await t.store.list()).toHaveLength(1);
   });
 
   it('keeps the decision when what answers is not the portal (captive portal)', async () => {
     const t = setup(async () => new Response('<html>Вход в Wi-Fi</html>', { status: 200, headers: { 'Content-Type': 'text/html' } }));
-    await queued(await handleDecisionPost(post(approveBody(5)), 'approve', t.deps));
+    await queued(await handleKeptPost(post(approveBody(5)), 'approve', t.deps));
     expect(await t.store.list()).toHaveLength(1);
     expect(t.deps.requestDrain).not.toHaveBeenCalled();
   });
 
   it('offline: keeps it without trying the network', async () => {
     const t = setup(async () => apiJson(decisionOk), false);
-    await queued(await handleDecisionPost(post({ ticket_id: 7, defect: { id: 9, version: 2 }, comment: 'Позвоните' }, {}, discussDefect.path), 'discuss', t.deps));
+    await queued(await handleKeptPost(post({ ticket_id: 7, defect: { id: 9, version: 2 }, comment: 'Позвоните' }, {}, discussDefect.path), 'discuss', t.deps));
     expect(t.fetch).not.toHaveBeenCalled();
     expect((await t.store.list())[0]).toMatchObject({ kind: 'discuss', statements: [{ id: 9, version: 2 }] });
   });
@@ -160,7 +160,7 @@ describe('handleDecisionPost', () => {
   it('queues behind an earlier decision on the same statement still in the outbox', async () => {
     const t = setup(async () => apiJson(decisionOk));
     await enqueue(t.deps, decision('earlier-key-1', 5, 'discuss'));
-    await queued(await handleDecisionPost(post(approveBody(5)), 'approve', t.deps));
+    await queued(await handleKeptPost(post(approveBody(5)), 'approve', t.deps));
     expect(t.fetch).not.toHaveBeenCalled();
     expect((await t.store.list()).map((entry) => entry.idempotencyKey)).toEqual(['earlier-key-1', 'tap-key-0001']);
     expect(t.deps.requestDrain).toHaveBeenCalledOnce();
@@ -168,8 +168,8 @@ describe('handleDecisionPost', () => {
 
   it('the same tap sent twice is one entry', async () => {
     const t = setup(() => Promise.reject(new TypeError('Failed to fetch')));
-    const first = await queued(await handleDecisionPost(post(approveBody(5)), 'approve', t.deps));
-    const second = await queued(await handleDecisionPost(post(approveBody(5)), 'approve', t.deps));
+    const first = await queued(await handleKeptPost(post(approveBody(5)), 'approve', t.deps));
+    const second = await queued(await handleKeptPost(post(approveBody(5)), 'approve', t.deps));
     expect(second.outbox_id).toBe(first.outbox_id);
     expect(await t.store.list()).toHaveLength(1);
   });
@@ -182,7 +182,7 @@ describe('handleDecisionPost', () => {
   ])('never keeps a request with %s: the server answers it', async (_, request) => {
     const refusal = apiJson({ success: false, message: 'Ошибка' }, 400);
     const t = setup(async () => refusal);
-    expect(await handleDecisionPost(request, 'approve', t.deps)).toBe(refusal);
+    expect(await handleKeptPost(request, 'approve', t.deps)).toBe(refusal);
     expect(await t.store.list()).toEqual([]);
   });
 });

@@ -1,13 +1,15 @@
-// The page's decision POSTs pass through here. The network is tried first with a short deadline;
-// when it fails (or the browser knows it is offline, or what answers is not the portal — a captive
-// portal's login page) the decision is kept in the outbox and the page gets a 202 "queued". An
-// answer from the portal itself, whatever its status, reaches the page unchanged.
+// The page's decision and repair-request POSTs pass through here. The network is tried first with
+// a short deadline; when it fails (or the browser knows it is offline, or what answers is not the
+// portal — a captive portal's login page) the call is kept in the outbox and the page gets a 202
+// "queued". An answer from the portal itself, whatever its status, reaches the page unchanged.
 import { CSRF_HEADER, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '#shared/api/headers.ts';
-import { OUTBOX_QUEUED_MESSAGE, SEEN_TERMS_HEADER, type OutboxEntry, type OutboxKind, type QueuedAnswer } from '#shared/api/outbox.ts';
+import { OUTBOX_QUEUED_MESSAGE, OUTBOX_REQUEST_QUEUED_MESSAGE, SEEN_TERMS_HEADER, type KeptBody, type OutboxEntry, type OutboxKind, type QueuedAnswer } from '#shared/api/outbox.ts';
+import { repairMessages } from '#shared/api/repair-requests.ts';
 import { withDeadline, type FetchLike } from './fetch-timeout.ts';
 import { isApiJson, readAnswer } from './outbox-classify.ts';
-import { enqueue, hasUnsettledFor, type CommandDeps } from './outbox-commands.ts';
+import { enqueue, hasUnsettledFor, type CommandDeps, type EntryFacts } from './outbox-commands.ts';
 import { decisionKindOf, describeDecision, withSeenTerms } from './outbox-decisions.ts';
+import { isRepairRequestCall, planRepairRequest } from './outbox-repair-requests.ts';
 
 /** Shorter than the page's own 15 s, so the page gets the 202 rather than its own timeout. */
 export const ONLINE_TRY_TIMEOUT_MS = 8_000;
@@ -25,44 +27,63 @@ export interface RouteDeps extends CommandDeps {
   timeoutMs?: number;
 }
 
-/** The decision kind when `request` is one of the four decision POSTs to our own origin. */
-export function decisionRequestKind(request: Request, origin: string): OutboxKind | null {
+/** The outbox kind when `request` is a decision or repair-request POST to our own origin. */
+export function keptRequestKind(request: Request, origin: string): OutboxKind | null {
   const url = new URL(request.url);
   if (url.origin !== origin) return null;
+  if (isRepairRequestCall(request.method, url.pathname)) return 'repair-request';
   return decisionKindOf(request.method, url.pathname);
 }
 
-export function queuedResponse(entry: OutboxEntry): Response {
-  const answer: QueuedAnswer = { success: true, queued: true, message: OUTBOX_QUEUED_MESSAGE, outbox_id: entry.id };
+function jsonResponse(status: number, answer: object): Response {
   return new Response(JSON.stringify(answer), {
-    status: 202,
+    status,
     headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
   });
 }
 
-export async function handleDecisionPost(request: Request, kind: OutboxKind, deps: RouteDeps): Promise<Response> {
+export function queuedResponse(entry: OutboxEntry): Response {
+  const message = entry.kind === 'repair-request' ? OUTBOX_REQUEST_QUEUED_MESSAGE : OUTBOX_QUEUED_MESSAGE;
+  const answer: QueuedAnswer = { success: true, queued: true, message, outbox_id: entry.id };
+  return jsonResponse(202, answer);
+}
+
+/** What would be kept of the call; null when it is malformed (the server's to refuse, online or not). */
+type KeepPlan = { body: unknown; raw?: KeptBody; facts: EntryFacts } | 'too-large' | null;
+
+async function planFor(request: Request, kind: OutboxKind): Promise<KeepPlan> {
+  if (kind === 'repair-request') {
+    const plan = await planRepairRequest(request);
+    return plan === null || plan === 'too-large' ? plan : { ...plan, facts: { ticketId: null, statements: [] } };
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(await request.clone().text());
+  } catch {
+    return null;
+  }
+  const facts = describeDecision(kind, body);
+  if (facts === null) return null;
+  // What the user saw goes with the entry, so a later conflict can say what changed since.
+  return { body, facts: { ...facts, statements: withSeenTerms(facts.statements, request.headers.get(SEEN_TERMS_HEADER)) } };
+}
+
+export async function handleKeptPost(request: Request, kind: OutboxKind, deps: RouteDeps): Promise<Response> {
   const token = request.headers.get(CSRF_HEADER);
   if (token) await deps.rememberToken(token);
 
-  const text = await request.clone().text();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return deps.fetch(request); // not JSON: the server's refusal is the answer, nothing to keep
-  }
   const key = request.headers.get(IDEMPOTENCY_HEADER);
-  const facts = describeDecision(kind, body);
-  // Malformed decisions are the server's to refuse (400/422 with field errors), online or not.
-  if (facts === null || key === null || !IDEMPOTENCY_KEY_PATTERN.test(key)) return deps.fetch(request);
+  const plan = await planFor(request, kind);
+  if (plan === null || key === null || !IDEMPOTENCY_KEY_PATTERN.test(key)) return deps.fetch(request);
 
   const keep = async (): Promise<Response> => {
-    // What the user saw goes with the entry, so a later conflict can say what changed since.
-    const statements = withSeenTerms(facts.statements, request.headers.get(SEEN_TERMS_HEADER));
-    const entry = await enqueue(deps, { kind, path: new URL(request.url).pathname, body, idempotencyKey: key, facts: { ...facts, statements } });
+    if (plan === 'too-large') return jsonResponse(413, { success: false, message: repairMessages.offlinePhotos });
+    const { body, raw, facts } = plan;
+    const entry = await enqueue(deps, { kind, path: new URL(request.url).pathname, body, ...(raw ? { raw } : {}), idempotencyKey: key, facts });
     await deps.registerSync();
     return queuedResponse(entry);
   };
+  const facts = plan === 'too-large' ? { statements: [] } : plan.facts;
 
   // Per-statement order: a decision must not overtake an earlier one on the same statement still in the outbox.
   if (await hasUnsettledFor(deps.store, facts.statements.map((statement) => statement.id))) {

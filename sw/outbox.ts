@@ -1,16 +1,16 @@
 /// <reference lib="webworker" />
-// Wires the outbox into the worker: the decision POSTs, the drain triggers (Background Sync where
+// Wires the outbox into the worker: the decision and repair-request POSTs, the drain triggers (Background Sync where
 // the browser has it, the worker's start and activation, the page's messages, any answer from the
 // server) and the pages' commands. The logic lives in the outbox-*.ts modules.
 import * as v from 'valibot';
-import { OUTBOX_SYNC_TAG, outboxCommand, type OutboxCommand, type OutboxNotice } from '#shared/api/outbox.ts';
+import { OUTBOX_SYNC_TAG, outboxCommand, publicEntry, type OutboxCommand, type OutboxNotice } from '#shared/api/outbox.ts';
 import type { OwnerChange, OwnerKeeper } from './account-owner.ts';
 import type { WorkerErrorReport } from './error-reporter.ts';
 import type { FetchLike } from './fetch-timeout.ts';
 import { discardEntry, dropForeignEntries, releaseAuth, retryEntry, type CommandDeps } from './outbox-commands.ts';
 import { createCsrfKeeper } from './outbox-csrf.ts';
 import { createDrainer, type DrainSummary } from './outbox-drain.ts';
-import { decisionRequestKind, handleDecisionPost } from './outbox-routes.ts';
+import { handleKeptPost, keptRequestKind } from './outbox-routes.ts';
 import { createOutboxStore } from './outbox-store.ts';
 
 /** Background Sync is not in TypeScript's WebWorker lib (Chromium only). */
@@ -33,7 +33,9 @@ export function installOutbox(sw: ServiceWorkerGlobalScope, owner: OwnerKeeper, 
   const store = createOutboxStore();
   const csrf = createCsrfKeeper({ fetch: fetchFn });
   const notify = async (notice: OutboxNotice): Promise<void> => {
-    for (const client of await sw.clients.matchAll({ type: 'window', includeUncontrolled: true })) client.postMessage(notice);
+    // Pages learn of a kept request's photos by their size; the bytes stay in the worker.
+    const sent = notice.type === 'outbox' ? { ...notice, entry: publicEntry(notice.entry) } : notice;
+    for (const client of await sw.clients.matchAll({ type: 'window', includeUncontrolled: true })) client.postMessage(sent);
   };
   const commandDeps: CommandDeps = { store, notify, now: Date.now, owner: owner.current };
   const drainer = createDrainer({ store, csrf, fetch: fetchFn, notify });
@@ -63,7 +65,7 @@ export function installOutbox(sw: ServiceWorkerGlobalScope, owner: OwnerKeeper, 
   };
 
   sw.addEventListener('fetch', (event) => {
-    const kind = decisionRequestKind(event.request, sw.location.origin);
+    const kind = keptRequestKind(event.request, sw.location.origin);
     if (kind === null) return;
     const requestDrain = (): void => {
       try {
@@ -73,7 +75,7 @@ export function installOutbox(sw: ServiceWorkerGlobalScope, owner: OwnerKeeper, 
       }
     };
     event.respondWith(
-      handleDecisionPost(event.request, kind, { ...commandDeps, fetch: fetchFn, isOnline: () => sw.navigator.onLine, rememberToken, registerSync, requestDrain }),
+      handleKeptPost(event.request, kind, { ...commandDeps, fetch: fetchFn, isOnline: () => sw.navigator.onLine, rememberToken, registerSync, requestDrain }),
     );
   });
 
@@ -106,7 +108,7 @@ export function installOutbox(sw: ServiceWorkerGlobalScope, owner: OwnerKeeper, 
         await drain();
         return;
       case 'list': {
-        const notice: OutboxNotice = { type: 'outbox-list', entries: await store.list() };
+        const notice: OutboxNotice = { type: 'outbox-list', entries: (await store.list()).map(publicEntry) };
         const port = event.ports[0];
         if (port) port.postMessage(notice);
         else (event.source as Client | null)?.postMessage(notice);

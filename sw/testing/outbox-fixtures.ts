@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { createStore } from 'idb-keyval';
 import { approveDefects, discussDefect } from '#shared/api/decisions.ts';
-import type { NewDecision } from '../outbox-commands.ts';
+import type { NewEntry } from '../outbox-commands.ts';
 import { createOutboxStore } from '../outbox-store.ts';
 
 let databases = 0;
@@ -28,7 +28,7 @@ export function approveBody(statementId: number, version = 1, ticketId = 7) {
 }
 
 /** An approval (or a discuss) of one statement, as the page would send it. */
-export function decision(idempotencyKey: string, statementId: number, kind: 'approve' | 'discuss' = 'approve'): NewDecision {
+export function decision(idempotencyKey: string, statementId: number, kind: 'approve' | 'discuss' = 'approve'): NewEntry {
   if (kind === 'discuss') {
     return {
       kind,

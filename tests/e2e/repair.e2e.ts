@@ -1,14 +1,35 @@
 // The repair request wizard end to end on a phone (portal.md §2.1; issue 12): the central tab leads
 // to it, three steps with a suggested address (the geo fake), a photo and two instruments, then the
 // ticket is in the list and the back office's feed has exactly one ticket.created naming the photo,
-// which GET /api/v1/files/{id} returns.
-import type { Browser } from 'playwright-core';
+// which GET /api/v1/files/{id} returns. In the installed app: logged in from the wizard's first step,
+// and sent from a basement — the service worker keeps the request, photo included, and sends it
+// exactly once when the network is back.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { backOffice, PNG_BYTES } from './back-office.ts';
-import { PHONE, baseURL, launchBrowser, screenshot, withPage } from './support.ts';
-import { button, expectLoggedIn, openLogin, shownTicketIds, submitLogin, tab, visible } from './ui.ts';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { OUTBOX_REQUEST_QUEUED_MESSAGE } from '../../src/shared/api/outbox.ts';
+import { PHONE, PHONE_WITH_WORKER, baseURL, launchBrowser, openControlled, screenshot, withPage } from './support.ts';
+import { button, expectLoggedIn, loginForm, openLogin, shownTicketIds, submitLogin, tab, visible } from './ui.ts';
 
 let browser: Browser;
+
+/** The installed app's full-screen repair sheet. */
+function repairSheet(page: Page): Locator {
+  return visible(page.getByRole('dialog', { name: 'Заявка на ремонт' }));
+}
+
+/** Step 2 with a suggested address, the first pickup day and the head centre. */
+async function fillAddress(scope: Locator): Promise<void> {
+  await visible(scope.getByRole('heading', { name: 'Адрес' })).waitFor();
+  await scope.getByRole('combobox', { name: 'Адрес' }).fill('Тверская 7');
+  await scope.getByRole('option', { name: 'Россия, Москва, Тверская улица, 7' }).click();
+  await expect.poll(() => scope.getByLabel('Страна / регион').inputValue()).toBe('Россия');
+  await scope.getByLabel('Индекс').fill('125009');
+  const firstDay = await scope.getByLabel('Дата, когда забрать инструменты').locator('option').nth(1).getAttribute('value');
+  await scope.getByLabel('Дата, когда забрать инструменты').selectOption(firstDay!);
+  await scope.getByRole('option', { name: /Головной сервисный центр/ }).waitFor({ state: 'attached' });
+  await scope.getByLabel('Сервисный центр').selectOption({ label: 'Головной сервисный центр — Москва' });
+}
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -40,16 +61,8 @@ describe('the repair wizard (issue 12)', () => {
       await screenshot(page, 'repair-step-1-360');
       await button(sheet, 'Далее').click();
 
-      await visible(sheet.getByRole('heading', { name: 'Адрес' })).waitFor();
-      await sheet.getByRole('combobox', { name: 'Адрес' }).fill('Тверская 7');
-      await sheet.getByRole('option', { name: 'Россия, Москва, Тверская улица, 7' }).click();
-      await expect.poll(() => sheet.getByLabel('Страна / регион').inputValue()).toBe('Россия');
-      await sheet.getByLabel('Индекс').fill('125009');
+      await fillAddress(sheet);
       await sheet.getByLabel('Офис / квартира').fill('офис 12');
-      const firstDay = await sheet.getByLabel('Дата, когда забрать инструменты').locator('option').nth(1).getAttribute('value');
-      await sheet.getByLabel('Дата, когда забрать инструменты').selectOption(firstDay!);
-      await sheet.getByRole('option', { name: /Головной сервисный центр/ }).waitFor({ state: 'attached' });
-      await sheet.getByLabel('Сервисный центр').selectOption({ label: 'Головной сервисный центр — Москва' });
       expect(await fits()).toBe(true);
       await screenshot(page, 'repair-step-2-360');
       await button(sheet, 'Далее').click();
@@ -60,7 +73,7 @@ describe('the repair wizard (issue 12)', () => {
         mimeType: 'image/png',
         buffer: Buffer.from(PNG_BYTES),
       });
-      await visible(sheet.getByRole('list', { name: 'Загруженные фото' }).getByText('rotor.png')).waitFor();
+      await visible(sheet.getByRole('list', { name: 'Фото к заявке' }).getByText('rotor.png')).waitFor();
       await sheet.getByLabel('Серийный номер').fill('SN-100');
       await sheet.getByLabel('Тип инструмента').selectOption({ label: 'Турбина' });
       await sheet.getByLabel('Описание неисправности').fill('Не вращается головка');
@@ -98,5 +111,68 @@ describe('the repair wizard (issue 12)', () => {
       expect(file.status).toBe(200);
       expect(file.headers.get('content-type')).toBe('image/png');
     });
+  });
+  it('installed, from a basement: logged in from step 1, sent offline with a photo, one ticket once the network is back', async () => {
+    const clinic = await backOffice.client('basement-password-2026');
+    const { next: feedStart } = await backOffice.events();
+
+    await withPage(
+      browser,
+      PHONE_WITH_WORKER,
+      'repair-offline-standalone',
+      async (page, context) => {
+        await page.setViewportSize({ width: 360, height: 780 });
+        // The manifest's shortcut 'Новая заявка на ремонт': a guest's wizard asks to log in first; the
+        // form takes the page's place, and the wizard is there again afterwards.
+        await openControlled(page, '/?source=pwa#form-repair');
+        const homeForm = page.getByRole('region', { name: 'Заявка на ремонт' });
+        await button(homeForm, 'Войти').click();
+        await submitLogin(loginForm(page), clinic.email, clinic.password);
+        await visible(homeForm.getByRole('heading', { name: 'Контактная информация' })).waitFor();
+
+        // The central tab of the logged-in app opens the same wizard as a full-screen sheet.
+        await tab(page, 'Ремонт').click();
+        const sheet = repairSheet(page);
+        await visible(sheet.getByRole('heading', { name: 'Контактная информация' })).waitFor();
+        await expect.poll(() => sheet.getByLabel('Телефон').inputValue()).toMatch(/^\+7 \(\d{3}\) \d{3}-\d{2}-\d{2}$/);
+        await button(sheet, 'Далее').click();
+        await fillAddress(sheet);
+        await button(sheet, 'Далее').click();
+        await visible(sheet.getByRole('heading', { name: 'Оборудование' })).waitFor();
+
+        // The basement: the photo cannot be uploaded, so it stays on the phone and goes with the request.
+        await context.setOffline(true);
+        await sheet.getByLabel(/Фото инструментов/).setInputFiles({ name: 'basement.png', mimeType: 'image/png', buffer: Buffer.from(PNG_BYTES) });
+        await visible(sheet.getByRole('list', { name: 'Фото к заявке' }).getByText('Будет отправлено вместе с заявкой')).waitFor();
+        await sheet.getByLabel('Серийный номер').fill('SN-BASEMENT');
+        await sheet.getByLabel('Тип инструмента').selectOption({ label: 'Турбина' });
+        await sheet.getByLabel('Описание неисправности').fill('Не вращается');
+        await sheet.getByLabel(/обработку персональных данных/).check();
+        await sheet.getByLabel(/правилами программы лояльности/).check();
+        await button(sheet, 'Отправить заявку').click();
+        await visible(sheet.getByText(OUTBOX_REQUEST_QUEUED_MESSAGE)).waitFor();
+        await screenshot(page, 'repair-queued-360');
+        expect((await backOffice.events(feedStart)).events.filter((event) => event.type === 'ticket.created')).toHaveLength(0);
+
+        // Back online: the worker sends it, and the wizard names the new ticket.
+        await context.setOffline(false);
+        const sent = sheet.getByText(/^Заявка №\d+ отправлена\.$/);
+        await visible(sent).waitFor({ timeout: 30_000 });
+        const ticketId = Number(/№(\d+)/.exec((await sent.textContent()) ?? '')![1]);
+        await sheet.getByRole('link', { name: 'Мои заявки' }).click();
+        await expect.poll(() => shownTicketIds(page)).toContain(ticketId);
+
+        // Focus and 'online' ask the worker to drain again: still one ticket.
+        await page.evaluate(() => window.dispatchEvent(new Event('online')));
+        const created = (await backOffice.events(feedStart)).events.filter((event) => event.type === 'ticket.created');
+        expect(created.map((event) => (event.payload as { ticket_id: number }).ticket_id)).toEqual([ticketId]);
+        const fileIds = (created[0]!.payload as { file_ids: number[] }).file_ids;
+        expect(fileIds).toHaveLength(1);
+        const file = await fetch(`${baseURL()}/api/v1/files/${fileIds[0]}`, { headers: { authorization: `Bearer ${inject('integrationToken')}` } });
+        expect(file.status).toBe(200);
+        expect(Buffer.from(await file.arrayBuffer())).toEqual(Buffer.from(PNG_BYTES));
+      },
+      { standalone: true },
+    );
   });
 });

@@ -140,9 +140,13 @@ async function toApiError(error: unknown): Promise<ApiError> {
 /** What a call sends: the endpoint's input (JSON, or the query for GET), path parameters, extra headers. */
 export interface CallOptions<E extends Endpoint> {
   input?: EndpointInput<E>;
+  /** A multipart body instead of `input` (uploads); such calls get a minute, for slow networks. */
+  form?: FormData;
   params?: Record<string, string | number>;
   headers?: Record<string, string>;
 }
+
+const UPLOAD_TIMEOUT_MS = 60_000;
 
 /** Calls an endpoint from `#shared/api` and parses the answer with its output schema. */
 export async function callApi<E extends Endpoint>(endpoint: E, options: CallOptions<E> = {}): Promise<EndpointOutput<E>> {
@@ -176,17 +180,6 @@ export async function callApiOr<E extends Endpoint, S extends v.GenericSchema>(
   return { output: parseOutput(endpoint, body, cachedAt) };
 }
 
-/** POSTs a multipart form (a file upload) to an endpoint and parses its answer; slow networks get a minute. */
-export async function callApiWithForm<E extends Endpoint>(endpoint: E, form: FormData, timeoutMs = 60_000): Promise<EndpointOutput<E>> {
-  let body: unknown;
-  try {
-    body = await http.post(endpoint.path, { body: form, timeout: timeoutMs }).json();
-  } catch (error) {
-    throw await toApiError(error);
-  }
-  return parseOutput(endpoint, body, null);
-}
-
 /** The endpoint's output, or the generic server failure; a good answer tells whether the server was reached. */
 function parseOutput<E extends Endpoint>(endpoint: E, body: unknown, cachedAt: number | null): EndpointOutput<E> {
   const parsed = v.safeParse(endpoint.output, body);
@@ -197,14 +190,16 @@ function parseOutput<E extends Endpoint>(endpoint: E, body: unknown, cachedAt: n
 
 async function fetchAnswer<E extends Endpoint>(
   endpoint: E,
-  { input, params, headers }: CallOptions<E>,
+  { input, form, params, headers }: CallOptions<E>,
 ): Promise<{ body: unknown; cachedAt: number | null }> {
   const url = fillPath(endpoint.path, params);
   try {
     const options =
       endpoint.method === 'GET'
         ? { searchParams: (input ?? {}) as Record<string, string> }
-        : { json: input ?? {} };
+        : form
+          ? { body: form, timeout: UPLOAD_TIMEOUT_MS }
+          : { json: input ?? {} };
     const answer = http(url, { method: endpoint.method, headers, ...options });
     // .json() first: it asks for JSON (the Accept header) before the request goes; the same promise then gives the headers.
     const body: unknown = await answer.json();

@@ -87,6 +87,21 @@ function RootLayout() {
     });
   }, [logout, navigate]);
   const openRepair = useCallback(() => setRepairOpen(true), []);
+  // Installed app: the wizard's 'Войти' / 'Зарегистрироваться' put the form in the sheet's place;
+  // once logged in the sheet comes back and the wizard goes on (portal.md §2.1 step 1).
+  const [repairAfterLogin, setRepairAfterLogin] = useState(false);
+  const authFromRepair = (view: 'login' | 'register') => {
+    if (standalone) {
+      setRepairOpen(false);
+      setRepairAfterLogin(true);
+    }
+    openAuth(view, { stayOnPage: true });
+  };
+  if (repairAfterLogin && (user !== null || authView === null)) {
+    // Adjusted while rendering (React's pattern for state that follows other state): no extra frame without the sheet.
+    setRepairAfterLogin(false);
+    if (user !== null) setRepairOpen(true);
+  }
   /** The wizard in the sheet holds something entered: closing asks first. */
   const [repairEntries, setRepairEntries] = useState(false);
 
@@ -148,15 +163,8 @@ function RootLayout() {
             {repairOpen ? (
               <RepairWizard
                 user={user}
-                onLogin={() => {
-                  // In the installed app the forms take the page's place, under this sheet.
-                  if (standalone) setRepairOpen(false);
-                  openAuth('login');
-                }}
-                onRegister={() => {
-                  if (standalone) setRepairOpen(false);
-                  openAuth('register');
-                }}
+                onLogin={() => authFromRepair('login')}
+                onRegister={() => authFromRepair('register')}
                 onDone={() => setRepairOpen(false)}
                 onEntriesChange={setRepairEntries}
               />

@@ -23,7 +23,15 @@ function HomePage() {
       ready={ready}
       onLogin={() => openAuth('login')}
       onRegister={() => openAuth('register')}
-      repairForm={<RepairWizard user={ready ? user : null} onLogin={() => openAuth('login')} onRegister={() => openAuth('register')} onDone={() => {}} />}
+      repairForm={
+        <RepairWizard
+          user={ready ? user : null}
+          // Logged in from the wizard, the clinic goes on with its request here (not to the cabinet).
+          onLogin={() => openAuth('login', { stayOnPage: true })}
+          onRegister={() => openAuth('register', { stayOnPage: true })}
+          onDone={() => {}}
+        />
+      }
     />
   );
 }

@@ -68,7 +68,7 @@ function badTextIn(value: unknown): 'nul' | 'ill-formed' | null {
 }
 
 /** Refuses input PostgreSQL could not store as given. */
-function refuseBadText(value: unknown): void {
+export function refuseBadText(value: unknown): void {
   const bad = badTextIn(value);
   if (bad === 'nul') throw badRequest();
   if (bad === 'ill-formed') throw new ApiFailure(422, { success: false, message: ILL_FORMED_TEXT_MESSAGE });

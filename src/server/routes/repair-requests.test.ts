@@ -190,3 +190,79 @@ describe('POST /ajax/repair-requests', () => {
     expect(await ticketCount()).toBe(before);
   });
 });
+
+describe('POST /ajax/repair-requests/with-photos (photos not uploaded first: the offline outbox)', () => {
+  let ownerId: number;
+  beforeAll(async () => {
+    const account = await insertAccount(t);
+    ownerId = account.id;
+    t.cookies.clear();
+    expect((await loginAs(t, account.email)).status).toBe(200);
+  });
+
+  const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
+  function form(json: unknown, photos: Array<[Uint8Array, string]>): FormData {
+    const body = new FormData();
+    body.set('request', JSON.stringify(json));
+    for (const [bytes, name] of photos) body.append('photo', new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
+    return body;
+  }
+  const sendForm = (body: FormData | string, key: string = randomUUID(), headers: Record<string, string> = {}) =>
+    t.request('/ajax/repair-requests/with-photos', { method: 'POST', body, headers: { [IDEMPOTENCY_HEADER]: key, ...headers } });
+  const ownFiles = async () => (await t.db.select({ id: files.id }).from(files).where(eq(files.ownerClientId, ownerId))).length;
+  const ownTickets = async () => (await t.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.clientId, ownerId))).length;
+
+  it('stores the photos as the clinic\'s files and names them, with any uploaded before, in the ticket and its event', async () => {
+    const uploaded = (await (await uploadPhoto(PNG, 'before.png')).json()) as { file_id: number };
+    const response = await sendForm(form(request({ file_ids: [uploaded.file_id] }), [[PNG, 'a.png'], [JPEG, 'b.jpg']]));
+    const body = (await response.json()) as { ticket_id: number };
+    expect(response.status).toBe(200);
+    const [row] = await t.db.select({ fileIds: repairRequests.fileIds }).from(repairRequests).where(eq(repairRequests.ticketId, body.ticket_id));
+    expect(row!.fileIds).toHaveLength(3);
+    expect(row!.fileIds[0]).toBe(uploaded.file_id);
+    const stored = await t.db.select({ id: files.id, owner: files.ownerClientId, mime: files.mimeType, name: files.originalName }).from(files);
+    const named = row!.fileIds.map((id) => stored.find((file) => file.id === id));
+    expect(named.map((file) => [file?.owner, file?.mime, file?.name])).toEqual([
+      [ownerId, 'image/png', 'before.png'],
+      [ownerId, 'image/png', 'a.png'],
+      [ownerId, 'image/jpeg', 'b.jpg'],
+    ]);
+    const event = (await createdEvents()).find((candidate) => (candidate.payload as { ticket_id: number }).ticket_id === body.ticket_id);
+    expect((event!.payload as { file_ids: number[] }).file_ids).toEqual(row!.fileIds);
+  });
+
+  it('writes one ticket and one copy of each photo for one key, however often the outbox sends it', async () => {
+    const key = randomUUID();
+    const [ticketsBefore, filesBefore] = [await ownTickets(), await ownFiles()];
+    const answers = await Promise.all([1, 2, 3].map(() => sendForm(form(request(), [[PNG, 'a.png']]), key)));
+    const ids = await Promise.all(answers.map(async (answer) => ((await answer.json()) as { ticket_id: number }).ticket_id));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(new Set(ids).size).toBe(1);
+    expect(await ownTickets()).toBe(ticketsBefore + 1);
+    expect(await ownFiles()).toBe(filesBefore + 1);
+    // The same key with another photo is another request: refused, nothing written.
+    const reused = await sendForm(form(request(), [[JPEG, 'b.jpg']]), key);
+    expect(reused.status).toBe(422);
+    expect(await ownFiles()).toBe(filesBefore + 1);
+  });
+
+  it.each([
+    ['a photo of another format', () => form(request(), [[PNG, 'a.png'], [new TextEncoder().encode('%PDF-1.4'), 'c.png']]), 422, 'Файл недопустимого формата'],
+    ['an empty photo', () => form(request(), [[new Uint8Array(), 'a.png']]), 422, 'Файл не был загружен'],
+    ['a request with a field wrong', () => form(request({ address: { ...request().address, zip: '12-34' } }), [[PNG, 'a.png']]), 422, 'Индекс: только буквы и цифры'],
+    ['no request part', () => { const body = new FormData(); body.append('photo', new Blob([PNG as Uint8Array<ArrayBuffer>]), 'a.png'); return body; }, 422, 'Не передана заявка (поле request)'],
+    ['too many photos', () => form(request(), Array.from({ length: 11 }, (): [Uint8Array, string] => [PNG, 'a.png'])), 422, 'Не более 10 фото'],
+    ['photos over 20 MB together', () => form(request(), [0, 1, 2].map((): [Uint8Array, string] => [new Uint8Array(8 * 1024 * 1024).fill(0xff), 'big.jpg'])), 413, 'Без связи к заявке можно приложить фото общим размером до 20 Мб. Уберите часть фото или отправьте заявку, когда появится связь.'],
+  ])('refuses %s in Russian and writes nothing', async (_, body, status, message) => {
+    const [ticketsBefore, filesBefore] = [await ownTickets(), await ownFiles()];
+    const response = await sendForm(body());
+    expect(response.status).toBe(status);
+    expect(JSON.stringify(await response.json())).toContain(message);
+    expect([await ownTickets(), await ownFiles()]).toEqual([ticketsBefore, filesBefore]);
+  });
+
+  it('refuses a body that is not multipart, and a request without a key', async () => {
+    expect((await sendForm('request=1', randomUUID(), { 'Content-Type': 'application/x-www-form-urlencoded' })).status).toBe(400);
+    expect((await t.request('/ajax/repair-requests/with-photos', { method: 'POST', body: form(request(), []) })).status).toBe(400);
+  });
+});

@@ -1,19 +1,40 @@
+import type { Context } from 'hono';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from '#shared/api/headers.ts';
-import { createRepairRequest, uploadRepairPhoto } from '#shared/api/repair-requests.ts';
+import { createRepairRequest, createRepairRequestWithPhotos, uploadRepairPhoto, type RepairRequestValues } from '#shared/api/repair-requests.ts';
 import { Hono } from 'hono';
 import type { AppEnv } from '#server/context.ts';
+import type { Tx } from '#server/db/client.ts';
 import { route } from '#server/lib/validate.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
 import { requireIdempotencyKey, storedFailure, withIdempotency } from '#server/services/idempotency.ts';
-import { uploadRepairPhoto as savePhoto } from '#server/services/repair-photos.ts';
-import { createRepairRequest as createRequest } from '#server/services/repair-requests.ts';
+import { readRequestWithPhotos, requestWithPhotosIdentity, uploadRepairPhoto as savePhoto, withStoredPhotos } from '#server/services/repair-photos.ts';
+import { createRepairRequest as createRequest, type RepairCaller } from '#server/services/repair-requests.ts';
 import { REPLAYED_HEADER } from './decisions.ts';
 
 // Repair requests made in the portal (src/shared/api/repair-requests.ts): photos first, then the
 // request under an Idempotency-Key, so that a request sent again (a retry, the worker's outbox) is
-// one ticket.
+// one ticket. Photos not uploaded first (no network) come with the request in one call.
 
 export const repairRequestRoutes = new Hono<AppEnv>();
+
+const guards = { before: [requireSession(), requireIdempotencyKey()] };
+
+/** Creates the ticket at most once per key; `identity` is what a repeat must match. */
+async function createOnce(
+  c: Context<AppEnv>,
+  endpoint: { method: string; path: string },
+  identity: unknown,
+  input: (tx: Tx, caller: RepairCaller) => Promise<RepairRequestValues>,
+) {
+  const { deps } = c.var;
+  const caller = { viewerId: sessionOf(c).clientId, now: deps.now() };
+  const key = idempotencyKeyOf(c.req.header(IDEMPOTENCY_HEADER)) ?? '';
+  const request = { method: endpoint.method, path: endpoint.path, body: identity };
+  const result = await withIdempotency(deps, caller.viewerId, key, request, async (tx) => createRequest(tx, caller, await input(tx, caller)));
+  if (result.replayed) c.header(REPLAYED_HEADER, 'true');
+  if (result.status !== 200) throw storedFailure(result);
+  return result.body as { success: true; ticket_id: number };
+}
 
 route(
   repairRequestRoutes,
@@ -22,18 +43,14 @@ route(
   { before: [requireSession()] },
 );
 
+route(repairRequestRoutes, createRepairRequest, (c, input) => createOnce(c, createRepairRequest, input, async () => input), guards);
+
 route(
   repairRequestRoutes,
-  createRepairRequest,
-  async (c, input) => {
-    const { deps } = c.var;
-    const caller = { viewerId: sessionOf(c).clientId, now: deps.now() };
-    const key = idempotencyKeyOf(c.req.header(IDEMPOTENCY_HEADER)) ?? '';
-    const request = { method: createRepairRequest.method, path: createRepairRequest.path, body: input };
-    const result = await withIdempotency(deps, caller.viewerId, key, request, (tx) => createRequest(tx, caller, input));
-    if (result.replayed) c.header(REPLAYED_HEADER, 'true');
-    if (result.status !== 200) throw storedFailure(result);
-    return result.body as { success: true; ticket_id: number };
+  createRepairRequestWithPhotos,
+  async (c) => {
+    const sent = await readRequestWithPhotos(c.var.deps, sessionOf(c).clientId, c.req.raw);
+    return createOnce(c, createRepairRequestWithPhotos, requestWithPhotosIdentity(sent), (tx, caller) => withStoredPhotos(tx, caller.viewerId, sent));
   },
-  { before: [requireSession(), requireIdempotencyKey()] },
+  guards,
 );

@@ -2,11 +2,12 @@ import * as v from 'valibot';
 import { statementTerms, type StatementTerms } from './decisions.ts';
 
 // The contract between the pages and the service worker's outbox (sw/outbox*.ts, ADR 0010).
-// Decisions made with no network are kept by the worker and sent later with the same
-// Idempotency-Key; the page learns about them from the 202 answer below and from messages.
+// Decisions and repair requests made with no network are kept by the worker and sent later with
+// the same Idempotency-Key; the page learns about them from the 202 answer below and from messages.
 // Lives in src/shared because the page may not import sw/ and the worker may not import the client.
 
-export type OutboxKind = 'approve' | 'reject' | 'discuss' | 'trade-in';
+export type DecisionKind = 'approve' | 'reject' | 'discuss' | 'trade-in';
+export type OutboxKind = DecisionKind | 'repair-request';
 
 /**
  * queued   waiting to be sent (again), not before `nextAttemptAt`
@@ -55,12 +56,16 @@ export interface OutboxEntry {
   createdAt: number;
   method: 'POST';
   path: string;
-  /** The request's JSON body, exactly as the page sent it. */
+  /** The request's JSON body, exactly as the page sent it (a repair request with photos: its `request` part). */
   body: unknown;
+  /** A multipart body (a repair request with its photos), sent again byte for byte instead of `body`. */
+  raw?: KeptBody;
   /** Made by the page when the user tapped; every replay carries the same one. */
   idempotencyKey: string;
+  /** The statements a decision touches; none for a repair request. */
   statements: SeenStatement[];
-  ticketId: number;
+  /** The decision's ticket; null for a repair request (its ticket is `result.ticket_id` once sent). */
+  ticketId: number | null;
   /** The account that made the decision; it is sent only in that account's session (absent in entries of older versions). */
   accountId?: number | null;
   kind: OutboxKind;
@@ -76,10 +81,24 @@ export interface OutboxEntry {
   result: unknown;
 }
 
+export interface KeptBody {
+  contentType: string;
+  size: number;
+  /** Only inside the worker: the pages are told the size, not sent the photos. */
+  bytes?: ArrayBuffer;
+}
+
+/** The entry as the pages see it: without the bytes of a kept body. */
+export function publicEntry(entry: OutboxEntry): OutboxEntry {
+  if (entry.raw?.bytes === undefined) return entry;
+  return { ...entry, raw: { contentType: entry.raw.contentType, size: entry.raw.size } };
+}
+
 /** Background Sync tag the worker registers when something is queued. */
 export const OUTBOX_SYNC_TAG = 'outbox';
 
 export const OUTBOX_QUEUED_MESSAGE = 'Решение сохранено и будет отправлено, когда появится связь';
+export const OUTBOX_REQUEST_QUEUED_MESSAGE = 'Заявка сохранена и будет отправлена, когда появится связь';
 
 /** What the worker answers (202) to a decision it kept for later instead of the server's answer. */
 export const queuedAnswer = v.object({

@@ -15,6 +15,12 @@ export const PHOTO_MAX_BYTES = 10_485_760;
 export const PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'tiff', 'bmp'] as const;
 export const MAX_PHOTOS = 10;
 export const MAX_INSTRUMENTS = 30;
+/**
+ * Photos that could not be uploaded (no network) go with the request in one call, and the service
+ * worker keeps that call whole until the network returns: at most this much, so an outbox of
+ * several requests stays well inside a phone's storage quota.
+ */
+export const OFFLINE_PHOTOS_MAX_BYTES = 20 * 1024 * 1024;
 /** A pickup date is a weekday from today to today + 7 (portal.md §9). */
 export const PICKUP_DAYS_AHEAD = 7;
 
@@ -36,6 +42,8 @@ export const repairMessages = {
   tooManyInstruments: `Не более ${MAX_INSTRUMENTS} инструментов в одной заявке`,
   instrumentType: 'Выберите тип инструмента',
   descriptionMax: 'Максимальная длина 1000 символов',
+  offlinePhotos: 'Без связи к заявке можно приложить фото общим размером до 20 Мб. Уберите часть фото или отправьте заявку, когда появится связь.',
+  requestPart: 'Не передана заявка (поле request)',
 } as const;
 
 const int4Id = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
@@ -99,6 +107,18 @@ export const uploadRepairPhoto = defineEndpoint({
   path: '/ajax/repair-requests/photos',
   input: undefined,
   output: okResponse({ file_id: v.number(), name: v.string(), size: v.number() }),
+});
+
+/**
+ * The request and the photos it still needs uploaded, in one multipart call: the field `request`
+ * holds the JSON of `repairRequestInput`, each field `photo` one file (checked as an upload is).
+ * The wizard uses it when photos could not be uploaded first; the offline outbox replays it whole.
+ */
+export const createRepairRequestWithPhotos = defineEndpoint({
+  method: 'POST',
+  path: '/ajax/repair-requests/with-photos',
+  input: undefined,
+  output: okResponse({ ticket_id: v.number() }),
 });
 
 /**

@@ -30,5 +30,6 @@ export const QUESTION_FORMS: PluralForms = ['вопрос', 'вопроса', '�
 export const MINUTE_FORMS: PluralForms = ['минута', 'минуты', 'минут'];
 export const SECOND_FORMS: PluralForms = ['секунда', 'секунды', 'секунд'];
 /** Badge meanings read after a tab's or link's name: 'Счета, 3 неоплаченных счёта', 'Уведомления, 1 непрочитанное'. */
+export const INSTRUMENT_FORMS: PluralForms = ['инструмент', 'инструмента', 'инструментов'];
 export const UNPAID_BILL_FORMS: PluralForms = ['неоплаченный счёт', 'неоплаченных счёта', 'неоплаченных счетов'];
 export const UNREAD_NOTIFICATION_FORMS: PluralForms = ['непрочитанное', 'непрочитанных', 'непрочитанных'];

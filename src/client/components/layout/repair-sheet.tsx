@@ -42,7 +42,7 @@ export function RepairSheet({ open, onClose, loggedIn, children, hasEntries = fa
           </>
         }
       >
-        <p>Введённые данные не сохранятся.</p>
+        <p>Заявка ещё не отправлена. Введённое останется на этом устройстве, и заявку можно будет продолжить.</p>
       </Modal>
     </Modal>
   );

@@ -9,7 +9,12 @@ export interface AuthDialogState {
   view: AuthView | null;
   /** True during the ~1 s loader shown before the form of a newly opened view. */
   switching: boolean;
-  open(view: AuthView): void;
+  /**
+   * Opened from something the user is in the middle of (the repair wizard): after logging in they
+   * stay on the page instead of going to the cabinet. Kept while the forms switch (registration → login).
+   */
+  stayOnPage: boolean;
+  open(view: AuthView, options?: { stayOnPage?: boolean }): void;
   close(): void;
 }
 
@@ -24,9 +29,10 @@ function stopTimer(): void {
 export const useAuthDialog = create<AuthDialogState>()((set) => ({
   view: null,
   switching: false,
-  open(view) {
+  stayOnPage: false,
+  open(view, options) {
     stopTimer();
-    set({ view, switching: true });
+    set((state) => ({ view, switching: true, stayOnPage: options?.stayOnPage ?? (state.view !== null && state.stayOnPage) }));
     timer = setTimeout(() => {
       timer = undefined;
       set({ switching: false });
@@ -34,7 +40,7 @@ export const useAuthDialog = create<AuthDialogState>()((set) => ({
   },
   close() {
     stopTimer();
-    set({ view: null, switching: false });
+    set({ view: null, switching: false, stayOnPage: false });
   },
 }));
 

@@ -36,9 +36,10 @@ export function LoginForm() {
       server.clearAll();
       try {
         const user = await login(value);
+        const { stayOnPage } = useAuthDialog.getState();
         setUser(user);
         closeDialog();
-        if (pathname() === '/') navigate(AFTER_LOGIN_FROM_HOME);
+        if (pathname() === '/' && !stayOnPage) navigate(AFTER_LOGIN_FROM_HOME);
       } catch (caught) {
         const error = asApiError(caught);
         const { errors } = pickFieldErrors(error, ['email', 'password'] as const);

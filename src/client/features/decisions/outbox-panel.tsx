@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { conflictDetails, decisionMessages } from '#shared/api/decisions.ts';
 import { errorResponse } from '#shared/api/endpoint.ts';
 import type { OutboxEntry, OutboxKind } from '#shared/api/outbox.ts';
+import { countOf, INSTRUMENT_FORMS } from '#shared/format/plural.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { discardOutbox, retryOutbox, useOutbox, visibleEntries } from '#client/lib/sw-bridge.ts';
 import { StatementChanges } from './statement-changes.tsx';
@@ -13,13 +14,33 @@ const KIND_LABELS: Record<OutboxKind, string> = {
   reject: 'Отказ от ремонта',
   discuss: 'Вопрос по ремонту',
   'trade-in': 'Обмен на новый инструмент',
+  'repair-request': 'Заявка на ремонт',
 };
 
 /** The panel's title: while something is still to be sent, and when only refused or failed ones are left. */
 export const PANEL_TITLES = {
   waiting: 'Решения, ожидающие отправки',
   attention: 'Решения, требующие внимания',
+  /** The same when a repair request is among them. */
+  requestsWaiting: 'Ожидают отправки',
+  requestsAttention: 'Требуют внимания',
 } as const;
+
+function panelTitle(entries: readonly OutboxEntry[]): string {
+  const waiting = entries.some((entry) => WAITING_STATES.has(entry.state));
+  if (entries.some((entry) => entry.kind === 'repair-request')) return waiting ? PANEL_TITLES.requestsWaiting : PANEL_TITLES.requestsAttention;
+  return waiting ? PANEL_TITLES.waiting : PANEL_TITLES.attention;
+}
+
+/** All the panel reads of a kept repair request (the worker checked it against the contract). */
+const requestInstruments = v.object({ instruments: v.pipe(v.array(v.unknown()), v.minLength(1)) });
+
+/** 'Заявка на ремонт' with what it asks for; a decision with its ticket's number. */
+function entryName(entry: OutboxEntry): string {
+  if (entry.ticketId !== null) return `${KIND_LABELS[entry.kind]}, заявка №${entry.ticketId}`;
+  const request = v.safeParse(requestInstruments, entry.body);
+  return request.success ? `${KIND_LABELS[entry.kind]}: ${countOf(request.output.instruments.length, INSTRUMENT_FORMS)}` : KIND_LABELS[entry.kind];
+}
 const WAITING_STATES = new Set<OutboxEntry['state']>(['queued', 'sending', 'auth']);
 
 function stateText(entry: OutboxEntry): string {
@@ -72,17 +93,17 @@ export interface OutboxPanelProps {
 export function OutboxPanel({ onLogin }: OutboxPanelProps) {
   const all = useOutbox((state) => state.entries);
   const entries = visibleEntries(all);
-  const names = useStatementNames(entries.map((entry) => entry.ticketId));
+  const names = useStatementNames(entries.flatMap((entry) => entry.ticketId ?? []));
   if (entries.length === 0) return null;
 
   return (
     <section className={styles.panel} aria-labelledby="outbox-panel-title">
       <h2 id="outbox-panel-title" className={styles.title}>
-        {entries.some((entry) => WAITING_STATES.has(entry.state)) ? PANEL_TITLES.waiting : PANEL_TITLES.attention}
+        {panelTitle(entries)}
       </h2>
       <ul className={styles.list}>
         {entries.map((entry) => {
-          const name = `${KIND_LABELS[entry.kind]}, заявка №${entry.ticketId}`;
+          const name = entryName(entry);
           const count = entry.statements.length;
           const instruments = entry.statements.flatMap((statement) => names.get(statement.id) ?? []);
           return (

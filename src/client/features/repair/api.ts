@@ -1,16 +1,42 @@
 // The wizard's own calls (src/shared/api/repair-requests.ts); the places calls are in lib/places-api.ts.
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
-import { createRepairRequest, uploadRepairPhoto, type RepairRequestInput } from '#shared/api/repair-requests.ts';
-import { callApi, callApiWithForm } from '#client/lib/http.ts';
+import { queuedAnswer } from '#shared/api/outbox.ts';
+import { createRepairRequest, createRepairRequestWithPhotos, uploadRepairPhoto, type RepairRequestInput } from '#shared/api/repair-requests.ts';
+import { callApi, callApiOr } from '#client/lib/http.ts';
+import { refreshOutbox } from '#client/lib/sw-bridge.ts';
 
-export async function sendRepairRequest(request: RepairRequestInput, key: string): Promise<number> {
-  return (await callApi(createRepairRequest, { input: request, headers: { [IDEMPOTENCY_HEADER]: key } })).ticket_id;
+export type SendOutcome =
+  /** The ticket was made. */
+  | { ticketId: number; queued?: undefined }
+  /** No network: the service worker keeps the request and sends it later (ADR 0010). */
+  | { queued: { message: string; outboxId: string }; ticketId?: undefined };
+
+/**
+ * Sends the request under the key of the user's press. Photos that could not be uploaded before
+ * go with it in one multipart call, so the worker can keep the whole request offline.
+ */
+export async function sendRepairRequest(request: RepairRequestInput, photos: ReadonlyArray<{ file: Blob; name: string }>, key: string): Promise<SendOutcome> {
+  const headers = { [IDEMPOTENCY_HEADER]: key };
+  let answer;
+  if (photos.length === 0) {
+    answer = await callApiOr(createRepairRequest, { first: queuedAnswer, input: request, headers });
+  } else {
+    const form = new FormData();
+    form.set('request', JSON.stringify(request));
+    for (const photo of photos) form.append('photo', photo.file, photo.name);
+    answer = await callApiOr(createRepairRequestWithPhotos, { first: queuedAnswer, form, headers });
+  }
+  if (answer.first) {
+    void refreshOutbox();
+    return { queued: { message: answer.first.message, outboxId: answer.first.outbox_id } };
+  }
+  return { ticketId: answer.output.ticket_id };
 }
 
 /** Uploads one photo (multipart); the answer's file id goes into the request. */
 export async function uploadPhoto(file: File): Promise<{ fileId: number; name: string }> {
   const form = new FormData();
   form.set('file', file, file.name);
-  const answer = await callApiWithForm(uploadRepairPhoto, form);
+  const answer = await callApi(uploadRepairPhoto, { form });
   return { fileId: answer.file_id, name: answer.name };
 }

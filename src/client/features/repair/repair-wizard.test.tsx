@@ -1,18 +1,22 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '#shared/api/headers.ts';
-import { PHOTO_MAX_BYTES } from '#shared/api/repair-requests.ts';
+import { OUTBOX_REQUEST_QUEUED_MESSAGE } from '#shared/api/outbox.ts';
+import { PHOTO_MAX_BYTES, repairMessages } from '#shared/api/repair-requests.ts';
 import { renderInRouter } from '#client/components/layout/testing/render-in-router.tsx';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
+import { dropDraft } from './draft.ts';
 import { RepairWizard } from './repair-wizard.tsx';
 
+beforeEach(() => dropDraft(user.id));
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
 const user = {
+  id: 7,
   name: 'Анна',
   surname: 'Смирнова',
   email: 'anna@clinic.ru',
@@ -52,8 +56,12 @@ function stubServer() {
   });
 }
 
-const render = (props: Partial<Parameters<typeof RepairWizard>[0]> = {}) =>
-  renderInRouter(() => <RepairWizard user={user} onLogin={() => {}} onRegister={() => {}} onDone={() => {}} {...props} />);
+/** Renders the wizard and waits until it has read its draft (the steps or 'Продолжить заявку?' show). */
+async function render(props: Partial<Parameters<typeof RepairWizard>[0]> = {}) {
+  const view = await renderInRouter(() => <RepairWizard user={user} onLogin={() => {}} onRegister={() => {}} onDone={() => {}} {...props} />);
+  if (props.user !== null) await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
+  return view;
+}
 
 const next = () => userEvent.click(screen.getByRole('button', { name: 'Далее' }));
 const errorOf = (field: HTMLElement) => document.getElementById(`${field.id}-error`)?.textContent ?? '';
@@ -149,7 +157,7 @@ describe('RepairWizard', () => {
         files: [new File(['png'], 'rotor.png', { type: 'image/png' })],
       },
     });
-    expect(await within(await screen.findByRole('list', { name: 'Загруженные фото' })).findByText('rotor.png')).toBeInTheDocument();
+    expect(await within(await screen.findByRole('list', { name: 'Фото к заявке' })).findByText('rotor.png')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Серийный номер'), 'SN-1');
     await userEvent.selectOptions(screen.getByLabelText('Тип инструмента'), 'Турбина');
     await userEvent.type(screen.getByLabelText('Описание неисправности'), 'Не вращается');
@@ -186,5 +194,101 @@ describe('RepairWizard', () => {
       approval_loyalty: true,
     });
     expect(screen.getByRole('link', { name: 'Мои заявки' })).toHaveAttribute('href', '/cabinet/tickets');
+  });
+});
+
+describe('RepairWizard with no network and after a reload', () => {
+  const offline = () => {
+    throw new TypeError('Failed to fetch');
+  };
+  const choose = (files: File[]) => fireEvent.change(screen.getByLabelText(/Фото инструментов/), { target: { files } });
+  const sizedFile = (name: string, size: number) => {
+    const file = new File(['x'], name, { type: 'image/jpeg' });
+    Object.defineProperty(file, 'size', { value: size });
+    return file;
+  };
+
+  async function fillInstrument() {
+    await userEvent.type(screen.getByLabelText('Серийный номер'), 'SN-1');
+    await userEvent.selectOptions(screen.getByLabelText('Тип инструмента'), 'Турбина');
+    await userEvent.type(screen.getByLabelText('Описание неисправности'), 'Не вращается');
+    await userEvent.click(screen.getByLabelText(/обработку персональных данных/));
+    await userEvent.click(screen.getByLabelText(/правилами программы лояльности/));
+  }
+
+  it('keeps a photo it could not upload and sends it with the request; the worker keeps that and the wizard says so', async () => {
+    const { calls } = stubFetch({
+      'GET /ajax/cabinet/addresses': { body: { success: true, data: [] } },
+      'GET /ajax/offices': { body: { success: true, data: [centre] } },
+      'GET /ajax/address/check': { body: { success: true, check: exact } },
+      'GET /ajax/address/suggest': { body: { success: true, suggestions: [] } },
+      'POST /ajax/repair-requests/photos': offline,
+      // The service worker's answer when it kept the request (sw/outbox-routes.ts).
+      'POST /ajax/repair-requests/with-photos': { status: 202, body: { success: true, queued: true, message: OUTBOX_REQUEST_QUEUED_MESSAGE, outbox_id: 'entry-1' } },
+    });
+    await render();
+    await next();
+    await fillAddressStep();
+    await next();
+    choose([new File(['jpeg'], 'rotor.jpg', { type: 'image/jpeg' })]);
+    const photos = await screen.findByRole('list', { name: 'Фото к заявке' });
+    expect(within(photos).getByText('Будет отправлено вместе с заявкой')).toBeInTheDocument();
+    await fillInstrument();
+    await userEvent.click(screen.getByRole('button', { name: 'Отправить заявку' }));
+
+    expect(await screen.findByText(OUTBOX_REQUEST_QUEUED_MESSAGE)).toBeInTheDocument();
+    const [sent] = calls.filter((call) => call.path === '/ajax/repair-requests/with-photos');
+    expect(sent!.headers.get(IDEMPOTENCY_HEADER)).toMatch(IDEMPOTENCY_KEY_PATTERN);
+    expect(String(sent!.body)).toMatch(/name="photo"; filename="rotor\.jpg"/);
+    expect(String(sent!.body)).toMatch(/name="request"[\s\S]*"serial_number":"SN-1"/);
+    expect(String(sent!.body)).toMatch(/"file_ids":\[\]/);
+  });
+
+  it('refuses photos kept on the device beyond 20 MB together', async () => {
+    stubServer();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await render();
+    await next();
+    await fillAddressStep();
+    await next();
+    choose([sizedFile('a.jpg', 9 * 1024 * 1024), sizedFile('b.jpg', 9 * 1024 * 1024)]);
+    expect(await within(await screen.findByRole('list', { name: 'Фото к заявке' })).findByText('b.jpg')).toBeInTheDocument();
+    choose([sizedFile('c.jpg', 3 * 1024 * 1024)]);
+    expect(await screen.findByText(repairMessages.offlinePhotos)).toBeInTheDocument();
+    expect(screen.queryByText('c.jpg')).not.toBeInTheDocument();
+  });
+
+  it('highlights the drop zone while a file is dragged over it', async () => {
+    stubServer();
+    await render();
+    await next();
+    await fillAddressStep();
+    await next();
+    const zone = screen.getByLabelText(/Фото инструментов/).parentElement!;
+    fireEvent.dragEnter(zone);
+    expect(zone).toHaveAttribute('data-dragging', 'true');
+    fireEvent.dragLeave(zone, { relatedTarget: document.body });
+    expect(zone).not.toHaveAttribute('data-dragging');
+  });
+
+  it('brings a draft back after the wizard was closed, or starts anew', async () => {
+    stubServer();
+    const first = await render();
+    await next();
+    await userEvent.type(screen.getByLabelText('Индекс'), '125009');
+    first.unmount();
+
+    const second = await render();
+    expect(await screen.findByRole('heading', { name: 'Продолжить заявку?' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Продолжить' }));
+    expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Адрес');
+    expect(screen.getByLabelText('Индекс')).toHaveValue('125009');
+    second.unmount();
+
+    await render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Начать заново' }));
+    expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Контактная информация');
+    await next();
+    expect(screen.getByLabelText('Индекс')).toHaveValue('');
   });
 });

@@ -1,19 +1,26 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { createRepairRequest } from '#shared/api/repair-requests.ts';
+import { formatDateTime } from '#shared/format/date.ts';
 import { Button, buttonClassName } from '#client/components/ui/button.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { asApiError } from '#client/lib/http.ts';
+import { onOutboxChange } from '#client/lib/sw-bridge.ts';
 import { AddressStep } from './address-step.tsx';
 import { sendRepairRequest } from './api.ts';
 import { ContactStep } from './contact-step.tsx';
+import { dropDraft, loadDraft, saveDraft, type RepairDraft } from './draft.ts';
 import { EquipmentStep } from './equipment-step.tsx';
 import type { WizardUser } from './step-props.ts';
-import { initialValues, stepErrors, toRequest, type WizardErrors, type WizardValues } from './wizard-values.ts';
+import { initialValues, localPhotos, stepErrors, toRequest, type WizardErrors, type WizardValues } from './wizard-values.ts';
 import styles from './repair.module.css';
 
 // The repair request wizard (portal.md §2.1): three steps and the sent screen. Back keeps what was
 // entered; Next checks the step with the shared contract's rules; the request goes with an
-// Idempotency-Key made when 'Отправить заявку' is pressed, kept for its retries.
+// Idempotency-Key made when 'Отправить заявку' is pressed, kept for its retries. What is entered is
+// kept on the device as a draft until it is sent; with no network the service worker keeps the
+// request itself and sends it later (the 'queued' screen).
 
 const STEPS = ['Контактная информация', 'Адрес', 'Оборудование'] as const;
 
@@ -43,27 +50,107 @@ export function RepairWizard({ user, onLogin, onRegister, onDone, onEntriesChang
   return <Wizard user={user} onDone={onDone} onEntriesChange={onEntriesChange} />;
 }
 
-function Wizard({ user, onDone, onEntriesChange }: { user: WizardUser; onDone: () => void; onEntriesChange?: ((hasEntries: boolean) => void) | undefined }) {
-  const [step, setStep] = useState<1 | 2 | 3 | 'sent'>(1);
-  const [values, setValues] = useState<WizardValues>(() => initialValues(user));
+type Step = 1 | 2 | 3;
+
+interface WizardHostProps {
+  user: WizardUser;
+  onDone: () => void;
+  onEntriesChange?: ((hasEntries: boolean) => void) | undefined;
+}
+
+/** Reads the draft first: one left from before is offered back ('Продолжить заявку?'). */
+function Wizard(props: WizardHostProps) {
+  const { user, onEntriesChange } = props;
+  const [draft, setDraft] = useState<'loading' | RepairDraft | null>('loading');
+  const [asking, setAsking] = useState(true);
+  useEffect(() => {
+    let live = true;
+    void loadDraft(user.id).then((saved) => {
+      if (live) setDraft(saved ?? null);
+    });
+    return () => {
+      live = false;
+    };
+  }, [user.id]);
+
+  if (draft === 'loading') return <div className={styles.wizard} aria-busy="true" />;
+  if (draft !== null && asking) {
+    return (
+      <ResumePrompt
+        savedAt={draft.savedAt}
+        onContinue={() => {
+          setAsking(false);
+          onEntriesChange?.(true);
+        }}
+        onRestart={() => {
+          void dropDraft(user.id);
+          setDraft(null);
+        }}
+      />
+    );
+  }
+  // The steps take these once, when they mount: later changes of the account's data do not reset them.
+  return <WizardSteps {...props} initialStep={draft?.step ?? 1} initialValues={draft?.values ?? initialValues(user)} />;
+}
+
+function ResumePrompt({ savedAt, onContinue, onRestart }: { savedAt: number; onContinue: () => void; onRestart: () => void }) {
+  return (
+    <div className={styles.resume} role="group" aria-labelledby="repair-resume-title">
+      <h3 id="repair-resume-title" className={styles.stepTitle}>
+        Продолжить заявку?
+      </h3>
+      <p>Вы начали заполнять заявку {formatDateTime(savedAt)}. Всё, что вы ввели, сохранено на этом устройстве.</p>
+      <div className={styles.navigation}>
+        <Button variant="secondary" onClick={onRestart}>
+          Начать заново
+        </Button>
+        <Button onClick={onContinue}>Продолжить</Button>
+      </div>
+    </div>
+  );
+}
+
+const sentAnswer = createRepairRequest.output;
+
+function WizardSteps({ user, onDone, onEntriesChange, initialStep, initialValues: startValues }: WizardHostProps & { initialStep: Step; initialValues: WizardValues }) {
+  const [step, setStep] = useState<Step | 'sent' | 'queued'>(initialStep);
+  const [values, setValues] = useState<WizardValues>(startValues);
   const [errors, setErrors] = useState<WizardErrors>({});
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | undefined>();
   const [ticketId, setTicketId] = useState<number | null>(null);
+  const [queued, setQueued] = useState<{ message: string; outboxId: string } | null>(null);
   const key = useRef<string | null>(null);
   const top = useRef<HTMLDivElement>(null);
 
+  // Every change is on the device at once: a killed app loses nothing typed.
+  const remember = (nextStep: Step, nextValues: WizardValues) => void saveDraft(user.id, { savedAt: Date.now(), step: nextStep, values: nextValues });
+
+  // A kept request that the worker has now sent: its ticket's number replaces the 'saved' text.
+  useEffect(() => {
+    if (queued === null) return;
+    return onOutboxChange((entry) => {
+      const answer = v.safeParse(sentAnswer, entry.result);
+      if (entry.id !== queued.outboxId || entry.state !== 'done' || !answer.success) return;
+      setTicketId(answer.output.ticket_id);
+      setStep('sent');
+    });
+  }, [queued]);
+
   const change = (patch: Partial<WizardValues>) => {
-    setValues((current) => ({ ...current, ...patch }));
+    const next = { ...values, ...patch };
+    setValues(next);
+    if (step !== 'sent' && step !== 'queued') remember(step, next);
     key.current = null; // a changed request is a new request
     onEntriesChange?.(true);
   };
-  const go = (next: 1 | 2 | 3 | 'sent') => {
+  const go = (next: Step | 'sent' | 'queued') => {
     setStep(next);
     setErrors({});
+    if (next !== 'sent' && next !== 'queued') remember(next, values);
     top.current?.scrollIntoView({ block: 'start' });
   };
-  const next = (current: 1 | 2 | 3) => {
+  const next = (current: Step) => {
     const found = stepErrors(current, values, user);
     setErrors(found);
     return Object.keys(found).length === 0;
@@ -75,9 +162,12 @@ function Wizard({ user, onDone, onEntriesChange }: { user: WizardUser; onDone: (
     setFailure(undefined);
     key.current ??= crypto.randomUUID();
     try {
-      setTicketId(await sendRepairRequest(toRequest(values, user), key.current));
+      const outcome = await sendRepairRequest(toRequest(values, user), localPhotos(values.photos).files, key.current);
+      await dropDraft(user.id);
       onEntriesChange?.(false);
-      go('sent');
+      if (outcome.queued) setQueued(outcome.queued);
+      else setTicketId(outcome.ticketId);
+      go(outcome.queued ? 'queued' : 'sent');
     } catch (error) {
       const problem = asApiError(error);
       setFailure(problem.message);
@@ -88,18 +178,26 @@ function Wizard({ user, onDone, onEntriesChange }: { user: WizardUser; onDone: (
     }
   };
 
-  if (step === 'sent') {
+  if (step === 'sent' || step === 'queued') {
     return (
       <div className={styles.sent} role="status">
-        <p className={styles.lead}>Заявка №{ticketId} отправлена.</p>
-        <p>Менеджер сервисного центра свяжется с вами, а курьер заберёт инструменты в выбранный день.</p>
+        {step === 'sent' ? (
+          <>
+            <p className={styles.lead}>Заявка №{ticketId} отправлена.</p>
+            <p>Менеджер сервисного центра свяжется с вами, а курьер заберёт инструменты в выбранный день.</p>
+          </>
+        ) : (
+          <>
+            <p className={styles.lead}>{queued?.message}</p>
+            <p>Нет связи с сервером. Заявка уйдёт сама, когда связь вернётся, даже если закрыть приложение, и тогда появится в разделе «Заявки».</p>
+          </>
+        )}
         <Link to="/cabinet/tickets" className={buttonClassName('primary', true)} onClick={onDone}>
           Мои заявки
         </Link>
       </div>
     );
   }
-
   const props = { user, values, errors, change };
   return (
     <div ref={top} className={styles.wizard}>

@@ -2,6 +2,7 @@ import type { WizardErrors, WizardValues } from './wizard-values.ts';
 
 /** The logged-in clinic, as the wizard needs it. */
 export interface WizardUser {
+  id: number;
   name: string;
   surname: string;
   email: string;

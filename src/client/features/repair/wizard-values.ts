@@ -28,10 +28,29 @@ export interface WizardValues {
   pickupDate: string;
   officeId: string;
   equipment: EquipmentBlock[];
-  /** Uploaded photos, shown by name, sent by id. */
-  photos: Array<{ fileId: number; name: string }>;
+  photos: WizardPhoto[];
   approvalPolicy: boolean;
   approvalLoyalty: boolean;
+}
+
+/**
+ * A chosen photo: uploaded (sent by its id), or, when there was no network, kept here with its
+ * bytes and sent with the request (src/shared/api/repair-requests.ts createRepairRequestWithPhotos).
+ */
+export interface WizardPhoto {
+  /** Tells the photos apart in the list (two files may share a name). */
+  key: string;
+  name: string;
+  size: number;
+  fileId: number | null;
+  /** Only while not uploaded. */
+  file: File | null;
+}
+
+/** The photos still to be sent with the request, and how many bytes they are. */
+export function localPhotos(photos: readonly WizardPhoto[]): { files: Array<{ file: File; name: string }>; bytes: number } {
+  const files = photos.flatMap((photo) => (photo.fileId === null && photo.file ? [{ file: photo.file, name: photo.name }] : []));
+  return { files, bytes: files.reduce((sum, photo) => sum + photo.file.size, 0) };
 }
 
 export const newBlock = (block: number): EquipmentBlock => ({
@@ -81,7 +100,7 @@ export function toRequest(values: WizardValues, user: { name: string; surname: s
       description: item.description,
       guarantee: item.guarantee,
     })),
-    file_ids: values.photos.map((photo) => photo.fileId),
+    file_ids: values.photos.flatMap((photo) => (photo.fileId === null ? [] : [photo.fileId])),
     approval_policy: values.approvalPolicy,
     approval_loyalty: values.approvalLoyalty,
   };

@@ -24,6 +24,16 @@ function reloadTicket(ticketId: number): Promise<void> {
     .catch(() => {}); // its chunk lost to a deploy: the ticket is fresh when next opened anyway
 }
 
+/** The requests list again, if it was shown in this session (a kept repair request became a ticket). */
+function reloadTicketsList(): void {
+  import('#client/features/tickets/tickets-list-store.ts')
+    .then(({ useTicketsListStore }) => {
+      const { ownerId, load } = useTicketsListStore.getState();
+      if (ownerId !== null) void load(ownerId);
+    })
+    .catch(() => {});
+}
+
 /** A decision changed a ticket and maybe the points: reload both (the popups live in the shell, the ticket in its feature). */
 function onDecided(ticketId: number): void {
   void reloadTicket(ticketId);
@@ -47,7 +57,9 @@ function CabinetRoute() {
   useEffect(
     () =>
       onOutboxChange((entry) => {
-        if (entry.state === 'done') onDecided(entry.ticketId);
+        if (entry.ticketId === null) {
+          if (entry.state === 'done') reloadTicketsList(); // a kept repair request is now a ticket
+        } else if (entry.state === 'done') onDecided(entry.ticketId);
         else if (entry.state === 'conflict') void reloadTicket(entry.ticketId);
       }),
     [],

@@ -1,0 +1,124 @@
+import { describe, expect, it, vi } from 'vitest';
+import * as v from 'valibot';
+import { CSRF_HEADER, IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
+import { OUTBOX_REQUEST_QUEUED_MESSAGE, publicEntry, queuedAnswer, type OutboxNotice } from '#shared/api/outbox.ts';
+import { createRepairRequest, createRepairRequestWithPhotos, OFFLINE_PHOTOS_MAX_BYTES, repairMessages, type RepairRequestInput } from '#shared/api/repair-requests.ts';
+import type { FetchLike } from './fetch-timeout.ts';
+import { createCsrfKeeper } from './outbox-csrf.ts';
+import { createDrainer } from './outbox-drain.ts';
+import { handleKeptPost, keptRequestKind, type RouteDeps } from './outbox-routes.ts';
+import { apiJson, freshStore } from './testing/outbox-fixtures.ts';
+
+// A repair request sent with no network (issue 12): kept whole, photos included, and sent once later.
+
+const ORIGIN = 'https://portal.example';
+const NOW = Date.parse('2026-03-04T09:00:00Z');
+
+const repairRequest: RepairRequestInput = {
+  contact: { name: 'Анна', surname: 'Смирнова', phone: '+7 (916) 123-45-67' },
+  address: { company: 'Улыбка', address: 'Россия, Москва, Тверская улица, 7', country: 'Россия', zip: '125009', pickup_date: '2026-03-05', office_id: 1 },
+  instruments: [{ serial_number: 'SN-1', type: 1, description: 'Не вращается' }],
+  approval_policy: true,
+  approval_loyalty: true,
+};
+
+function withPhotos(photos: Uint8Array[], json: unknown = repairRequest): Request {
+  const form = new FormData();
+  form.set('request', JSON.stringify(json));
+  photos.forEach((bytes, index) => form.append('photo', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' }), `photo-${index}.jpg`));
+  return new Request(`${ORIGIN}${createRepairRequestWithPhotos.path}`, {
+    method: 'POST',
+    body: form,
+    headers: { [IDEMPOTENCY_HEADER]: 'request-key-1', [CSRF_HEADER]: 'page-token' },
+  });
+}
+
+function setup(network: FetchLike) {
+  const { store, csrfDb } = freshStore();
+  const notices: OutboxNotice[] = [];
+  const fetch = vi.fn<FetchLike>(network);
+  const deps = {
+    store,
+    notify: (notice: OutboxNotice) => void notices.push(notice),
+    now: () => NOW,
+    fetch,
+    isOnline: () => false,
+    rememberToken: vi.fn(),
+    registerSync: vi.fn(),
+    requestDrain: vi.fn(),
+    timeoutMs: 30,
+  } satisfies RouteDeps;
+  return { deps, store, fetch, csrfDb, notices };
+}
+
+const offline: FetchLike = () => Promise.reject(new TypeError('Failed to fetch'));
+
+describe('repair requests in the outbox', () => {
+  it('are the two repair-request POSTs of our own origin', () => {
+    const kind = (path: string, method = 'POST') => keptRequestKind(new Request(`${ORIGIN}${path}`, { method }), ORIGIN);
+    expect(kind(createRepairRequest.path)).toBe('repair-request');
+    expect(kind(createRepairRequestWithPhotos.path)).toBe('repair-request');
+    expect(kind('/ajax/repair-requests/photos')).toBeNull();
+    expect(kind(createRepairRequest.path, 'GET')).toBeNull();
+  });
+
+  it('keeps a request with its photos whole when offline, and the drain sends those very bytes once', async () => {
+    const photo = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 9, 9, 9]);
+    const t = setup(offline);
+    const request = withPhotos([photo]);
+    const sentBytes = new Uint8Array(await request.clone().arrayBuffer());
+    const response = await handleKeptPost(request, 'repair-request', t.deps);
+    expect(response.status).toBe(202);
+    const answer = v.parse(queuedAnswer, await response.json());
+    expect(answer.message).toBe(OUTBOX_REQUEST_QUEUED_MESSAGE);
+
+    const [entry] = await t.store.list();
+    expect(entry).toMatchObject({ kind: 'repair-request', ticketId: null, statements: [], body: repairRequest, idempotencyKey: 'request-key-1' });
+    expect(entry?.raw?.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(new Uint8Array(entry!.raw!.bytes!)).toEqual(sentBytes);
+    // The pages hear of the size, not the photos.
+    expect(publicEntry(entry!).raw).toEqual({ contentType: entry!.raw!.contentType, size: sentBytes.byteLength });
+
+    const calls: Array<{ body: Uint8Array; type: string | null; key: string | null }> = [];
+    const online: FetchLike = async (input, init) => {
+      const headers = new Headers(init?.headers);
+      calls.push({ body: new Uint8Array(await new Response(init?.body).arrayBuffer()), type: headers.get('content-type'), key: headers.get(IDEMPOTENCY_HEADER) });
+      return apiJson({ success: true, ticket_id: 77 });
+    };
+    const drainer = createDrainer({ store: t.store, csrf: createCsrfKeeper({ fetch: online, db: t.csrfDb }), fetch: online, notify: () => undefined, now: () => NOW });
+    await drainer.drain();
+    await drainer.drain();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toEqual({ body: sentBytes, type: entry!.raw!.contentType, key: 'request-key-1' });
+    expect(await t.store.get(entry!.id)).toMatchObject({ state: 'done', result: { success: true, ticket_id: 77 } });
+  });
+
+  it('keeps a request whose photos were uploaded before as JSON', async () => {
+    const t = setup(offline);
+    const request = new Request(`${ORIGIN}${createRepairRequest.path}`, {
+      method: 'POST',
+      body: JSON.stringify({ ...repairRequest, file_ids: [5] }),
+      headers: { 'Content-Type': 'application/json', [IDEMPOTENCY_HEADER]: 'request-key-2' },
+    });
+    expect((await handleKeptPost(request, 'repair-request', t.deps)).status).toBe(202);
+    const [entry] = await t.store.list();
+    expect(entry).toMatchObject({ body: { file_ids: [5] }, ticketId: null });
+    expect(entry?.raw).toBeUndefined();
+  });
+
+  it('refuses photos over the cap before keeping anything', async () => {
+    const t = setup(offline);
+    const big = new Uint8Array(OFFLINE_PHOTOS_MAX_BYTES / 2 + 1).fill(0xff);
+    const response = await handleKeptPost(withPhotos([big, big]), 'repair-request', t.deps);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ success: false, message: repairMessages.offlinePhotos });
+    expect(await t.store.list()).toEqual([]);
+  });
+
+  it('leaves a malformed request to the server, online or not', async () => {
+    const refusal = apiJson({ success: false, message: 'Проверьте данные' }, 422);
+    const t = setup(async () => refusal);
+    expect(await handleKeptPost(withPhotos([new Uint8Array([1])], { ...repairRequest, instruments: [] }), 'repair-request', t.deps)).toBe(refusal);
+    expect(await t.store.list()).toEqual([]);
+  });
+});
