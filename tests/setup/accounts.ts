@@ -37,22 +37,23 @@ function cachedHash(password: string): Promise<string> {
 
 export const DEFAULT_PASSWORD = 'correct-horse-42';
 
-/** Inserts an account with a known password, bypassing registration. */
-export async function insertAccount(t: TestApp, options: { email?: string; password?: string } = {}) {
+/** Inserts an account with a known password, bypassing registration; its e-mail confirmed unless asked otherwise. */
+export async function insertAccount(t: TestApp, options: { email?: string; password?: string; emailConfirmed?: boolean } = {}) {
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? DEFAULT_PASSWORD;
+  const emailConfirmedAt = options.emailConfirmed === false ? null : new Date('2026-01-01T00:00:00Z');
   const [row] = await t.db
     .insert(clients)
-    .values({ email, name: 'Анна', surname: 'Смирнова', passwordHash: await cachedHash(password) })
+    .values({ email, name: 'Анна', surname: 'Смирнова', passwordHash: await cachedHash(password), emailConfirmedAt })
     .returning({ id: clients.id });
   return { id: row!.id, email, password };
 }
 
-/** The 4 digits of the newest registration code mailed to `email`. */
+/** The 4 digits of the newest code mailed to `email` (registration, or confirming the e-mail). */
 export function mailedCode(t: TestApp, email: string): string {
   const message = t.outbox.latest(email);
-  const code = /код подтверждения регистрации: (\d{4})/i.exec(message?.text ?? '')?.[1];
-  if (!code) throw new Error(`no registration code mailed to ${email}`);
+  const code = /код подтверждения (?:регистрации|эл\. почты): (\d{4})/i.exec(message?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
   return code;
 }
 

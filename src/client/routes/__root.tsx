@@ -167,6 +167,7 @@ function RootLayout() {
                 onRegister={() => authFromRepair('register')}
                 onDone={() => setRepairOpen(false)}
                 onEntriesChange={setRepairEntries}
+                onAccountChange={() => void refresh()}
               />
             ) : null}
           </RepairSheet>

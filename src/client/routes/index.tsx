@@ -30,6 +30,7 @@ function HomePage() {
           onLogin={() => openAuth('login', { stayOnPage: true })}
           onRegister={() => openAuth('register', { stayOnPage: true })}
           onDone={() => {}}
+          onAccountChange={() => void useAccountStore.getState().refresh()}
         />
       }
     />

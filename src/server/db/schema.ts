@@ -38,6 +38,11 @@ export const clients = pgTable(
     /** When the clinic agreed to the processing of personal data and to the loyalty rules (asked once, portal.md §5 Step 3). */
     consentPolicyAt: timestamp('consent_policy_at', { withTimezone: true, mode: 'date' }),
     consentLoyaltyAt: timestamp('consent_loyalty_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When the clinic proved it reads the login's mailbox (a code or link it was mailed, or a password
+     * only ever sent there); null for an account the back office opened with a password of its own.
+     */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('clients_email_key').on(sql`lower(${t.email})`)],
@@ -66,7 +71,7 @@ export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
     id: serial('id').primaryKey(),
-    purpose: text('purpose', { enum: ['registration', 'password_reset'] }).notNull(),
+    purpose: text('purpose', { enum: ['registration', 'password_reset', 'email_confirmation'] }).notNull(),
     email: text('email').notNull(),
     codeHash: text('code_hash').notNull(),
     payload: jsonb('payload'),

@@ -209,6 +209,7 @@ async function seedWorld(tx: Tx, passwordHash: string, now: Date): Promise<numbe
       company: 'Стоматологическая клиника «Улыбка»',
       city: 'Москва',
       passwordHash,
+      emailConfirmedAt: daysAgo(120),
       createdAt: daysAgo(120),
     })
     .returning({ id: clients.id });

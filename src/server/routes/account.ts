@@ -1,12 +1,14 @@
 import { Hono } from 'hono';
 import {
   changePassword,
+  confirmEmail,
   confirmRegistration,
   getUserData,
   login,
   logout,
   requestPasswordReset,
   resetPassword,
+  sendEmailConfirmationCode,
   sendRegistrationCode,
 } from '#shared/api/account.ts';
 import type { AppEnv } from '#server/context.ts';
@@ -14,6 +16,7 @@ import { unauthorized } from '#server/lib/api-failure.ts';
 import { clientIp } from '#server/lib/client-ip.ts';
 import { route } from '#server/lib/validate.ts';
 import { authenticate, loadUserData } from '#server/services/accounts.ts';
+import * as emailConfirmation from '#server/services/email-confirmation.ts';
 import * as recovery from '#server/services/password-recovery.ts';
 import * as registration from '#server/services/registration.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
@@ -76,5 +79,19 @@ route(
     const message = await recovery.changePassword(c.var.deps, sessionOf(c), input, clientIp(c));
     return { success: true, message };
   },
+  { before: [requireSession()] },
+);
+
+route(
+  accountRoutes,
+  sendEmailConfirmationCode,
+  async (c) => ({ success: true, message: await emailConfirmation.sendEmailConfirmationCode(c.var.deps, sessionOf(c).clientId, clientIp(c)) }),
+  { before: [requireSession()] },
+);
+
+route(
+  accountRoutes,
+  confirmEmail,
+  async (c, input) => ({ success: true, message: await emailConfirmation.confirmEmail(c.var.deps, sessionOf(c).clientId, input.code, clientIp(c)) }),
   { before: [requireSession()] },
 );

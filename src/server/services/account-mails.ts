@@ -17,6 +17,18 @@ export function registrationCodeMail(to: string, code: string): MailMessage {
   };
 }
 
+export function emailConfirmationMail(to: string, code: string): MailMessage {
+  return {
+    to,
+    subject: `Код подтверждения эл. почты: ${code}`,
+    text:
+      `Здравствуйте!\n\nВаш код подтверждения эл. почты: ${code}\n\n` +
+      'Введите его в форме заявки на ремонт. Код действует 10 минут.\n' +
+      'Если вы не оставляли заявку на нашем портале, просто проигнорируйте это письмо.' +
+      SIGNATURE,
+  };
+}
+
 export function credentialsMail(to: string, password: string, publicUrl: string, name?: string): MailMessage {
   return {
     to,

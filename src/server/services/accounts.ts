@@ -14,7 +14,7 @@ export const BAD_CREDENTIALS_MESSAGE = 'Неверный e-mail или паро�
 /** Addresses are compared lower-cased, matching the unique index on lower(email). */
 export async function findClientByEmail(db: Db | Tx, email: string) {
   const [row] = await db
-    .select({ id: clients.id, email: clients.email, passwordHash: clients.passwordHash })
+    .select({ id: clients.id, email: clients.email, passwordHash: clients.passwordHash, emailConfirmedAt: clients.emailConfirmedAt })
     .from(clients)
     .where(sql`lower(${clients.email}) = ${email.toLowerCase()}`)
     .limit(1);
@@ -29,6 +29,8 @@ export interface NewClient {
   phone?: string | null;
   company?: string | null;
   city?: string | null;
+  /** Set when the password exists only in a mail to the address, or the address was proven by a code. */
+  emailConfirmed: boolean;
 }
 
 /**
@@ -57,6 +59,7 @@ export async function insertClient(
       company: client.company ?? null,
       city: client.city ?? null,
       passwordHash,
+      emailConfirmedAt: client.emailConfirmed ? now : null,
       createdAt: now,
     })
     .returning({ id: clients.id });
@@ -100,6 +103,7 @@ export async function loadUserData(db: Db, clientId: number): Promise<UserData |
       city: clients.city,
       consentPolicyAt: clients.consentPolicyAt,
       consentLoyaltyAt: clients.consentLoyaltyAt,
+      emailConfirmedAt: clients.emailConfirmedAt,
       balls: sql<string | number>`(${db
         .select({ total: sql`coalesce(sum(${pointsEntries.delta}), 0)` })
         .from(pointsEntries)
@@ -118,13 +122,14 @@ export async function loadUserData(db: Db, clientId: number): Promise<UserData |
     .where(eq(clients.id, clientId))
     .limit(1);
   if (!row) return null;
-  const { balls, unpaidBills, unreadNotifications, consentPolicyAt, consentLoyaltyAt, ...user } = row;
+  const { balls, unpaidBills, unreadNotifications, consentPolicyAt, consentLoyaltyAt, emailConfirmedAt, ...user } = row;
   return {
     ...user,
     balls: Number(balls),
     unpaid_bills: Number(unpaidBills),
     unread_notifications: Number(unreadNotifications),
     consents_given: consentPolicyAt !== null && consentLoyaltyAt !== null,
+    email_confirmed: emailConfirmedAt !== null,
   };
 }
 

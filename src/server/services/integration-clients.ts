@@ -25,6 +25,8 @@ export async function createClientFromBackOffice(deps: AppDeps, input: CreateCli
           patronymic: input.patronymic || null,
           phone: input.phone || null,
           company: input.company || null,
+          // A password of the back office's own proves nothing about the mailbox; one only mailed there does.
+          emailConfirmed: generated !== undefined,
         },
         passwordHash,
         now,

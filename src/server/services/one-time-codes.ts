@@ -5,7 +5,7 @@ import type { Db, Tx } from '#server/db/client.ts';
 import { oneTimeCodes } from '#server/db/schema.ts';
 import { randomToken, safeEqual, sha256 } from '#server/services/tokens.ts';
 
-// E-mailed secrets: 4-digit registration codes and password-reset link tokens. Both are stored
+// E-mailed secrets: 4-digit codes (registration, confirming an account's e-mail) and password-reset link tokens. Both are stored
 // hashed, live 10 minutes (the spec's value) and work once. A 4-digit code has only 10 000 values,
 // so it also dies after MAX_CODE_ATTEMPTS wrong guesses.
 
@@ -14,7 +14,9 @@ export const RESET_TTL_MS = 10 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
 export const RESEND_COOLDOWN_MS = 30 * 1000;
 
-type Purpose = 'registration' | 'password_reset';
+type Purpose = 'registration' | 'password_reset' | 'email_confirmation';
+/** What a 4-digit code is mailed for. */
+export type CodePurpose = Exclude<Purpose, 'password_reset'>;
 export type OneTimeCode = typeof oneTimeCodes.$inferSelect;
 
 /** Salted with purpose and e-mail, so the same 4 digits never hash alike for two addresses. */
@@ -27,11 +29,11 @@ export function generateNumericCode(): string {
 }
 
 /** Milliseconds until another code may be sent to `email`, 0 when it may be sent now. */
-export async function resendWait(db: Db, email: string, now: Date): Promise<number> {
+export async function resendWait(db: Db, email: string, now: Date, purpose: CodePurpose = 'registration'): Promise<number> {
   const [last] = await db
     .select({ createdAt: oneTimeCodes.createdAt })
     .from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.purpose, 'registration'), eq(oneTimeCodes.email, email)))
+    .where(and(eq(oneTimeCodes.purpose, purpose), eq(oneTimeCodes.email, email)))
     .orderBy(desc(oneTimeCodes.createdAt))
     .limit(1);
   if (!last) return 0;
@@ -53,17 +55,17 @@ async function pruneExpired(tx: Tx, now: Date): Promise<void> {
   await tx.delete(oneTimeCodes).where(lt(oneTimeCodes.expiresAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)));
 }
 
-/** Stores a new registration code for `email` with the form it confirms; returns the plain code to mail. */
-export async function issueRegistrationCode(tx: Tx, email: string, payload: unknown, now: Date): Promise<{ id: number; code: string }> {
+/** Stores a new code for `email` (with what it confirms, for registration); returns the plain code to mail. */
+export async function issueCode(tx: Tx, purpose: CodePurpose, email: string, payload: unknown, now: Date): Promise<{ id: number; code: string }> {
   const code = generateNumericCode();
   await pruneExpired(tx, now);
-  await invalidateLive(tx, 'registration', email, now);
+  await invalidateLive(tx, purpose, email, now);
   const [row] = await tx
     .insert(oneTimeCodes)
     .values({
-      purpose: 'registration',
+      purpose,
       email,
-      codeHash: codeHash('registration', email, code),
+      codeHash: codeHash(purpose, email, code),
       payload,
       expiresAt: new Date(now.getTime() + CODE_TTL_MS),
       createdAt: now,
@@ -76,17 +78,17 @@ export async function issueRegistrationCode(tx: Tx, email: string, payload: unkn
 export type CodeCheck = { status: 'ok'; row: OneTimeCode } | { status: 'wrong' } | { status: 'dead' };
 
 /**
- * Checks a registration code, spending one attempt atomically first (so parallel guesses cannot
- * exceed the limit). 'wrong' while attempts remain, 'dead' when none is live or the last attempt
- * was just spent on a wrong code. The caller marks an 'ok' code used in its own transaction.
+ * Checks a code, spending one attempt atomically first (so parallel guesses cannot exceed the
+ * limit). 'wrong' while attempts remain, 'dead' when none is live or the last attempt was just
+ * spent on a wrong code. The caller marks an 'ok' code used in its own transaction.
  */
-export async function checkRegistrationCode(deps: AppDeps, email: string, code: string): Promise<CodeCheck> {
+export async function checkCode(deps: AppDeps, purpose: CodePurpose, email: string, code: string): Promise<CodeCheck> {
   const { db } = deps.database;
   const now = deps.now();
   const [latest] = await db
     .select({ id: oneTimeCodes.id })
     .from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.purpose, 'registration'), eq(oneTimeCodes.email, email)))
+    .where(and(eq(oneTimeCodes.purpose, purpose), eq(oneTimeCodes.email, email)))
     .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.id))
     .limit(1);
   if (!latest) return { status: 'dead' };
@@ -103,7 +105,7 @@ export async function checkRegistrationCode(deps: AppDeps, email: string, code: 
     )
     .returning();
   if (!row) return { status: 'dead' };
-  if (safeEqual(row.codeHash, codeHash('registration', email, code))) return { status: 'ok', row };
+  if (safeEqual(row.codeHash, codeHash(purpose, email, code))) return { status: 'ok', row };
   return row.attempts >= MAX_CODE_ATTEMPTS ? { status: 'dead' } : { status: 'wrong' };
 }
 

@@ -71,7 +71,8 @@ export async function resetPassword(
     if (!email) throw linkDead();
     const client = await findClientByEmail(tx, email);
     if (!client) throw linkDead();
-    await tx.update(clients).set({ passwordHash }).where(eq(clients.id, client.id));
+    // The link came by e-mail: the mailbox is the clinic's.
+    await tx.update(clients).set({ passwordHash, emailConfirmedAt: client.emailConfirmedAt ?? now }).where(eq(clients.id, client.id));
     await invalidateResetTokens(tx, email, now);
     await deleteOtherSessions(tx, client.id, session?.clientId === client.id ? session.tokenHash : null);
     return client.email;

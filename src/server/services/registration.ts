@@ -4,7 +4,7 @@ import { fieldFailure, tooManyRequests } from '#server/lib/api-failure.ts';
 import { isUniqueViolation } from '#server/lib/db-errors.ts';
 import { credentialsMail, registrationCodeMail } from '#server/services/account-mails.ts';
 import { EMAIL_TAKEN_MESSAGE, findClientByEmail, insertClient, sendOrAbort } from '#server/services/accounts.ts';
-import { checkRegistrationCode, issueRegistrationCode, markUsed, resendWait } from '#server/services/one-time-codes.ts';
+import { checkCode, issueCode, markUsed, resendWait } from '#server/services/one-time-codes.ts';
 import { generatePassword } from '#server/services/passwords.ts';
 import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
 
@@ -55,7 +55,7 @@ export async function sendRegistrationCode(deps: AppDeps, form: RegistrationDeta
   };
   // Mailing inside the transaction: if the mail fails, no code is stored and no cooldown starts.
   await db.transaction(async (tx) => {
-    const { code } = await issueRegistrationCode(tx, form.email, details, now);
+    const { code } = await issueCode(tx, 'registration', form.email, details, now);
     await sendOrAbort(deps, registrationCodeMail(form.email, code));
   });
   return `Код подтверждения отправлен на ${form.email}`;
@@ -74,7 +74,7 @@ export async function confirmRegistration(
     [rateRules.codeCheckEmail, form.email],
     [rateRules.codeCheckIp, ip],
   ]);
-  const check = await checkRegistrationCode(deps, form.email, form.code);
+  const check = await checkCode(deps, 'registration', form.email, form.code);
   if (check.status === 'wrong') throw fieldFailure('code', WRONG_CODE_MESSAGE);
   if (check.status === 'dead') throw fieldFailure('code', DEAD_CODE_MESSAGE);
 
@@ -95,6 +95,7 @@ export async function confirmRegistration(
           phone: details.phone,
           company: details.clinicName,
           city: details.city,
+          emailConfirmed: true,
         },
         passwordHash,
         now,

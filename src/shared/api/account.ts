@@ -25,6 +25,8 @@ export const userData = v.object({
   unread_notifications: v.number(),
   /** Both consents of a repair request were given before (portal.md §5 Step 3: not asked again). */
   consents_given: v.optional(v.boolean(), false),
+  /** False for an account whose mailbox is not proven yet: the repair wizard asks for a mailed code first (portal.md §2.1 step 1). */
+  email_confirmed: v.optional(v.boolean(), true),
 });
 export type UserData = v.InferOutput<typeof userData>;
 
@@ -44,6 +46,22 @@ const registrationEntries = {
   email: emailField,
   approvalPolicy: v.literal(true, messages.consentPolicy),
 };
+
+/** Mails a 4-digit code to the logged-in account's e-mail (again after 30 s). */
+export const sendEmailConfirmationCode = defineEndpoint({
+  method: 'POST',
+  path: '/ajax/email/send-code',
+  input: v.object({}),
+  output: okResponse({ message: v.string() }),
+});
+
+/** The mailed code confirms the account's e-mail. */
+export const confirmEmail = defineEndpoint({
+  method: 'POST',
+  path: '/ajax/email/confirm',
+  input: v.object({ code: confirmationCodeField }),
+  output: okResponse({ message: v.string() }),
+});
 
 /** Registration stage 1: validate the form and e-mail a 4-digit code. `resend` after Back or the timer. */
 export const registrationForm = v.object(registrationEntries);

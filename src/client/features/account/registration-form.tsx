@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { confirmRegistration as confirmRegistrationEndpoint, registrationForm, type RegistrationForm as RegistrationValues } from '#shared/api/account.ts';
+import { registrationForm, type RegistrationForm as RegistrationValues } from '#shared/api/account.ts';
 import { useAppForm } from '#client/components/ui/app-form.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';
+import { CodeEntryForm } from '#client/components/ui/code-entry-form.tsx';
 import { focusFirstInvalid, useServerErrors } from '#client/components/ui/form-helpers.ts';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { emailInput } from '#client/components/ui/input-presets.ts';
@@ -13,10 +14,6 @@ import { pickFieldErrors } from './api-error.ts';
 import { confirmRegistration, sendRegistrationCode } from './api.ts';
 import { useAuthDialog } from './auth-dialog-store.ts';
 import styles from './forms.module.css';
-import { useCountdown } from './use-countdown.ts';
-
-/** 'Send code again' waits this long after every send (portal.md §9). */
-export const RESEND_SECONDS = 30;
 
 const FIELDS = ['firstname', 'lastname', 'phone', 'clinicName', 'city', 'email', 'approvalPolicy'] as const;
 type Field = (typeof FIELDS)[number];
@@ -33,8 +30,6 @@ const EMPTY: RegistrationValues = {
   approvalPolicy: false as unknown as true,
 };
 
-const codeField = confirmRegistrationEndpoint.input.entries.code;
-
 /**
  * Registration in two stages (portal.md §4.2): the form sends a code by e-mail; on the code step the
  * form is locked, the code confirms the account, and a success message offers to log in.
@@ -47,13 +42,9 @@ export function RegistrationForm() {
   const [resendNext, setResendNext] = useState(false);
   const [formMessage, setFormMessage] = useState<string>();
   const [codeInfo, setCodeInfo] = useState<string>();
-  const [codeError, setCodeError] = useState<string>();
-  const [resending, setResending] = useState(false);
   const [result, setResult] = useState<{ message: string; email: string }>();
   const server = useServerErrors<Field>();
-  const countdown = useCountdown();
   const formRef = useRef<HTMLFormElement>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
 
   const form = useAppForm({
@@ -65,9 +56,7 @@ export function RegistrationForm() {
       try {
         const message = await sendRegistrationCode(value, resendNext);
         setCodeInfo(message);
-        setCodeError(undefined);
         setStage('code');
-        countdown.start(RESEND_SECONDS);
       } catch (caught) {
         const error = asApiError(caught);
         const { errors, matched } = pickFieldErrors(error, FIELDS);
@@ -77,50 +66,21 @@ export function RegistrationForm() {
     },
   });
 
-  const codeForm = useAppForm({
-    defaultValues: { code: '' },
-    onSubmitInvalid: () => codeRef.current?.focus(),
-    onSubmit: async ({ value }) => {
-      setCodeError(undefined);
-      try {
-        const confirmed = await confirmRegistration(form.state.values, value.code);
-        rememberVerifiedEmail(confirmed.email);
-        setResult(confirmed);
-        setStage('done');
-      } catch (caught) {
-        const error = asApiError(caught);
-        const email = error.field('email');
-        if (email) server.show({ email });
-        setCodeError(error.field('code') ?? error.message);
-      }
-    },
-  });
-
   useEffect(() => {
-    if (stage === 'code') codeRef.current?.focus();
     if (stage === 'done') resultRef.current?.focus();
   }, [stage]);
 
-  const resend = async () => {
-    setResending(true);
-    setCodeError(undefined);
-    try {
-      const message = await sendRegistrationCode(form.state.values, true);
-      setCodeInfo(message);
-      countdown.start(RESEND_SECONDS);
-    } catch (caught) {
-      setCodeError(asApiError(caught).message);
-    } finally {
-      setResending(false);
-    }
+  const confirmCode = async (code: string) => {
+    const confirmed = await confirmRegistration(form.state.values, code);
+    rememberVerifiedEmail(confirmed.email);
+    setResult(confirmed);
+    setStage('done');
   };
 
   const back = () => {
     setStage('form');
     setResendNext(true);
     setCodeInfo(undefined);
-    setCodeError(undefined);
-    codeForm.reset();
   };
 
   if (stage === 'done' && result) {
@@ -192,36 +152,17 @@ export function RegistrationForm() {
       </BoundForm>
 
       {stage === 'code' ? (
-        <BoundForm form={codeForm} className={`${styles.form} ${styles.codeStep}`} aria-label="Подтверждение эл. почты">
-          <FormMessage tone="info">{codeInfo}</FormMessage>
-          <codeForm.AppField name="code" validators={{ onBlur: codeField }}>
-            {(field) => (
-              <field.MaskedField
-                ref={codeRef}
-                mask="code"
-                className={styles.codeInput}
-                label="Код из письма"
-                serverError={codeError}
-                onServerErrorClear={() => setCodeError(undefined)}
-              />
-            )}
-          </codeForm.AppField>
-          <div className={styles.actions}>
-            <SubmitButton form={codeForm}>Подтвердить</SubmitButton>
-            <Button
-              variant="secondary"
-              block
-              loading={resending}
-              disabled={countdown.secondsLeft > 0}
-              onClick={() => void resend()}
-            >
-              {countdown.secondsLeft > 0 ? `Отправить код повторно (${countdown.secondsLeft} с)` : 'Отправить код повторно'}
-            </Button>
-            <Button variant="link" onClick={back}>
-              Назад
-            </Button>
-          </div>
-        </BoundForm>
+        <CodeEntryForm
+          label="Подтверждение эл. почты"
+          info={codeInfo}
+          confirm={confirmCode}
+          resend={() => sendRegistrationCode(form.state.values, true)}
+          onRefused={(error) => {
+            const email = error.field('email');
+            if (email) server.show({ email });
+          }}
+          onBack={back}
+        />
       ) : null}
     </div>
   );

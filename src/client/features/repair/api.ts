@@ -1,4 +1,5 @@
 // The wizard's own calls (src/shared/api/repair-requests.ts); the places calls are in lib/places-api.ts.
+import { confirmEmail, sendEmailConfirmationCode } from '#shared/api/account.ts';
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { queuedAnswer } from '#shared/api/outbox.ts';
 import { createRepairRequest, createRepairRequestWithPhotos, uploadRepairPhoto, type RepairRequestInput } from '#shared/api/repair-requests.ts';
@@ -39,4 +40,13 @@ export async function uploadPhoto(file: File): Promise<{ fileId: number; name: s
   form.set('file', file, file.name);
   const answer = await callApi(uploadRepairPhoto, { form });
   return { fileId: answer.file_id, name: answer.name };
+}
+
+/** Mails a code to the account's e-mail; a refusal because one was just sent still means a code is on its way. */
+export async function sendEmailCode(): Promise<string> {
+  return (await callApi(sendEmailConfirmationCode, { input: {} })).message;
+}
+
+export async function confirmEmailCode(code: string): Promise<void> {
+  await callApi(confirmEmail, { input: { code } });
 }

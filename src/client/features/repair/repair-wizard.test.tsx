@@ -292,3 +292,62 @@ describe('RepairWizard with no network and after a reload', () => {
     expect(screen.getByLabelText('Индекс')).toHaveValue('');
   });
 });
+
+describe('RepairWizard for an account whose e-mail is not confirmed', () => {
+  it('asks for the mailed code after step 1, says what is wrong, resends after 30 s, and goes on once it is right', async () => {
+    const onAccountChange = vi.fn();
+    const { calls } = stubFetch({
+      'GET /ajax/cabinet/addresses': { body: { success: true, data: [] } },
+      'GET /ajax/offices': { body: { success: true, data: [centre] } },
+      'POST /ajax/email/send-code': { body: { success: true, message: 'Код подтверждения отправлен на anna@clinic.ru' } },
+      'POST /ajax/email/confirm': ({ body }) =>
+        (body as { code: string }).code === '1234'
+          ? { body: { success: true, message: 'Эл. почта подтверждена' } }
+          : { status: 422, body: { success: false, message: 'Неверный код', errors: { code: ['Неверный код'] } } },
+    });
+    await render({ user: { ...user, email_confirmed: false }, onAccountChange });
+    await next();
+
+    const codeForm = await screen.findByRole('form', { name: 'Подтверждение эл. почты' });
+    expect(within(codeForm).getByText('Код подтверждения отправлен на anna@clinic.ru')).toBeInTheDocument();
+    expect(within(codeForm).getByRole('button', { name: /Отправить код повторно \(\d+ с\)/ })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Далее' })).not.toBeInTheDocument();
+
+    await userEvent.type(within(codeForm).getByLabelText('Код из письма'), '12');
+    await userEvent.click(within(codeForm).getByRole('button', { name: 'Подтвердить' }));
+    expect(await within(codeForm).findByText('Введите 4 числа из письма')).toBeInTheDocument();
+    await userEvent.clear(within(codeForm).getByLabelText('Код из письма'));
+    await userEvent.type(within(codeForm).getByLabelText('Код из письма'), '9999');
+    await userEvent.click(within(codeForm).getByRole('button', { name: 'Подтвердить' }));
+    expect(await within(codeForm).findByText('Неверный код')).toBeInTheDocument();
+    await userEvent.clear(within(codeForm).getByLabelText('Код из письма'));
+    await userEvent.type(within(codeForm).getByLabelText('Код из письма'), '1234');
+    await userEvent.click(within(codeForm).getByRole('button', { name: 'Подтвердить' }));
+
+    await waitFor(() => expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Адрес'));
+    expect(onAccountChange).toHaveBeenCalledOnce();
+    expect(calls.filter((call) => call.path === '/ajax/email/send-code')).toHaveLength(1);
+    // Back to step 1 and on again: confirmed now, no second code.
+    await userEvent.click(screen.getByRole('button', { name: 'Назад' }));
+    await next();
+    expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Адрес');
+    expect(calls.filter((call) => call.path === '/ajax/email/send-code')).toHaveLength(1);
+  });
+
+  it('lets the code be sent again once the 30 s are over', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { calls } = stubFetch({ 'POST /ajax/email/send-code': { body: { success: true, message: 'Код подтверждения отправлен на anna@clinic.ru' } } });
+      await render({ user: { ...user, email_confirmed: false } });
+      await next();
+      const again = await screen.findByRole('button', { name: /Отправить код повторно/ });
+      expect(again).toBeDisabled();
+      await vi.advanceTimersByTimeAsync(31_000);
+      await waitFor(() => expect(again).toBeEnabled());
+      await userEvent.click(again);
+      await waitFor(() => expect(calls.filter((call) => call.path === '/ajax/email/send-code')).toHaveLength(2));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

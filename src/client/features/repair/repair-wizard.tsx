@@ -1,17 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { createRepairRequest } from '#shared/api/repair-requests.ts';
-import { formatDateTime } from '#shared/format/date.ts';
-import { Button, buttonClassName } from '#client/components/ui/button.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { CodeEntryForm } from '#client/components/ui/code-entry-form.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { asApiError } from '#client/lib/http.ts';
 import { onOutboxChange } from '#client/lib/sw-bridge.ts';
 import { AddressStep } from './address-step.tsx';
-import { sendRepairRequest } from './api.ts';
+import { confirmEmailCode, sendEmailCode, sendRepairRequest } from './api.ts';
 import { ContactStep } from './contact-step.tsx';
 import { dropDraft, loadDraft, saveDraft, type RepairDraft } from './draft.ts';
 import { EquipmentStep } from './equipment-step.tsx';
+import { ResumePrompt, SentScreen } from './wizard-screens.tsx';
 import type { WizardUser } from './step-props.ts';
 import { initialValues, localPhotos, stepErrors, toRequest, type WizardErrors, type WizardValues } from './wizard-values.ts';
 import styles from './repair.module.css';
@@ -33,9 +33,11 @@ export interface RepairWizardProps {
   onDone: () => void;
   /** Told whether anything has been entered (the sheet asks before it closes then). */
   onEntriesChange?: (hasEntries: boolean) => void;
+  /** The account changed on the server (its e-mail was confirmed): the user data should be fetched again. */
+  onAccountChange?: () => void;
 }
 
-export function RepairWizard({ user, onLogin, onRegister, onDone, onEntriesChange }: RepairWizardProps) {
+export function RepairWizard({ user, onLogin, onRegister, onDone, onEntriesChange, onAccountChange }: RepairWizardProps) {
   if (user === null) {
     return (
       <div className={styles.guest}>
@@ -47,7 +49,7 @@ export function RepairWizard({ user, onLogin, onRegister, onDone, onEntriesChang
       </div>
     );
   }
-  return <Wizard user={user} onDone={onDone} onEntriesChange={onEntriesChange} />;
+  return <Wizard user={user} onDone={onDone} onEntriesChange={onEntriesChange} onAccountChange={onAccountChange} />;
 }
 
 type Step = 1 | 2 | 3;
@@ -56,6 +58,7 @@ interface WizardHostProps {
   user: WizardUser;
   onDone: () => void;
   onEntriesChange?: ((hasEntries: boolean) => void) | undefined;
+  onAccountChange?: (() => void) | undefined;
 }
 
 /** Reads the draft first: one left from before is offered back ('Продолжить заявку?'). */
@@ -93,26 +96,9 @@ function Wizard(props: WizardHostProps) {
   return <WizardSteps {...props} initialStep={draft?.step ?? 1} initialValues={draft?.values ?? initialValues(user)} />;
 }
 
-function ResumePrompt({ savedAt, onContinue, onRestart }: { savedAt: number; onContinue: () => void; onRestart: () => void }) {
-  return (
-    <div className={styles.resume} role="group" aria-labelledby="repair-resume-title">
-      <h3 id="repair-resume-title" className={styles.stepTitle}>
-        Продолжить заявку?
-      </h3>
-      <p>Вы начали заполнять заявку {formatDateTime(savedAt)}. Всё, что вы ввели, сохранено на этом устройстве.</p>
-      <div className={styles.navigation}>
-        <Button variant="secondary" onClick={onRestart}>
-          Начать заново
-        </Button>
-        <Button onClick={onContinue}>Продолжить</Button>
-      </div>
-    </div>
-  );
-}
-
 const sentAnswer = createRepairRequest.output;
 
-function WizardSteps({ user, onDone, onEntriesChange, initialStep, initialValues: startValues }: WizardHostProps & { initialStep: Step; initialValues: WizardValues }) {
+function WizardSteps({ user, onDone, onEntriesChange, onAccountChange, initialStep, initialValues: startValues }: WizardHostProps & { initialStep: Step; initialValues: WizardValues }) {
   const [step, setStep] = useState<Step | 'sent' | 'queued'>(initialStep);
   const [values, setValues] = useState<WizardValues>(startValues);
   const [errors, setErrors] = useState<WizardErrors>({});
@@ -120,6 +106,9 @@ function WizardSteps({ user, onDone, onEntriesChange, initialStep, initialValues
   const [failure, setFailure] = useState<string | undefined>();
   const [ticketId, setTicketId] = useState<number | null>(null);
   const [queued, setQueued] = useState<{ message: string; outboxId: string } | null>(null);
+  const [emailConfirmed, setEmailConfirmed] = useState(user.email_confirmed !== false);
+  /** Set while step 1 asks for the mailed code: what the send said. */
+  const [codeInfo, setCodeInfo] = useState<string | undefined>();
   const key = useRef<string | null>(null);
   const top = useRef<HTMLDivElement>(null);
 
@@ -156,6 +145,28 @@ function WizardSteps({ user, onDone, onEntriesChange, initialStep, initialValues
     return Object.keys(found).length === 0;
   };
 
+  /** Step 1's 'Далее': an unproven e-mail gets a code first (portal.md §2.1). */
+  const leaveContact = async () => {
+    if (!next(1)) return;
+    if (emailConfirmed) return go(2);
+    setFailure(undefined);
+    try {
+      setCodeInfo(await sendEmailCode());
+    } catch (error) {
+      const problem = asApiError(error);
+      // 429: a code went out moments ago (the wizard was reopened); it is still good.
+      if (problem.status === 429) setCodeInfo(problem.message);
+      else setFailure(problem.message);
+    }
+  };
+  const emailCodeEntered = async (code: string) => {
+    await confirmEmailCode(code);
+    setEmailConfirmed(true);
+    setCodeInfo(undefined);
+    onAccountChange?.();
+    go(2);
+  };
+
   const send = async () => {
     if (!next(3)) return;
     setSending(true);
@@ -178,26 +189,8 @@ function WizardSteps({ user, onDone, onEntriesChange, initialStep, initialValues
     }
   };
 
-  if (step === 'sent' || step === 'queued') {
-    return (
-      <div className={styles.sent} role="status">
-        {step === 'sent' ? (
-          <>
-            <p className={styles.lead}>Заявка №{ticketId} отправлена.</p>
-            <p>Менеджер сервисного центра свяжется с вами, а курьер заберёт инструменты в выбранный день.</p>
-          </>
-        ) : (
-          <>
-            <p className={styles.lead}>{queued?.message}</p>
-            <p>Нет связи с сервером. Заявка уйдёт сама, когда связь вернётся, даже если закрыть приложение, и тогда появится в разделе «Заявки».</p>
-          </>
-        )}
-        <Link to="/cabinet/tickets" className={buttonClassName('primary', true)} onClick={onDone}>
-          Мои заявки
-        </Link>
-      </div>
-    );
-  }
+  if (step === 'sent' || step === 'queued') return <SentScreen ticketId={ticketId} queuedMessage={step === 'queued' ? queued?.message : undefined} onDone={onDone} />;
+
   const props = { user, values, errors, change };
   return (
     <div ref={top} className={styles.wizard}>
@@ -210,6 +203,9 @@ function WizardSteps({ user, onDone, onEntriesChange, initialStep, initialValues
       </ol>
       <h3 className={styles.stepTitle}>{STEPS[step - 1]}</h3>
       {step === 1 ? <ContactStep {...props} /> : null}
+      {step === 1 && codeInfo !== undefined ? (
+        <CodeEntryForm label="Подтверждение эл. почты" info={codeInfo} confirm={emailCodeEntered} resend={sendEmailCode} />
+      ) : null}
       {step === 2 ? <AddressStep {...props} /> : null}
       {step === 3 ? <EquipmentStep {...props} /> : null}
       <FormMessage tone="error">{failure}</FormMessage>
@@ -219,13 +215,13 @@ function WizardSteps({ user, onDone, onEntriesChange, initialStep, initialValues
             Назад
           </Button>
         ) : null}
-        {step < 3 ? (
-          <Button onClick={() => next(step) && go((step + 1) as 2 | 3)}>Далее</Button>
-        ) : (
+        {step === 1 && codeInfo === undefined ? <Button onClick={() => void leaveContact()}>Далее</Button> : null}
+        {step === 2 ? <Button onClick={() => next(2) && go(3)}>Далее</Button> : null}
+        {step === 3 ? (
           <Button onClick={() => void send()} loading={sending}>
             Отправить заявку
           </Button>
-        )}
+        ) : null}
       </div>
     </div>
   );

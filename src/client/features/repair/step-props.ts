@@ -10,6 +10,8 @@ export interface WizardUser {
   company: string | null;
   /** Both consents were given with an earlier request: not asked again. */
   consents_given?: boolean;
+  /** False: the mailbox is not proven yet, and step 1 asks for a mailed code (portal.md §2.1). */
+  email_confirmed?: boolean;
 }
 
 /** What every step gets: the values, the errors shown, and a way to change some values. */

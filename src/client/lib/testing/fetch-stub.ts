@@ -75,4 +75,5 @@ export const demoUser = {
   unpaid_bills: 0,
   unread_notifications: 2,
   consents_given: false,
+  email_confirmed: true,
 };

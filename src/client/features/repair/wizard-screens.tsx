@@ -1,0 +1,52 @@
+import { Link } from '@tanstack/react-router';
+import { formatDateTime } from '#shared/format/date.ts';
+import { Button, buttonClassName } from '#client/components/ui/button.tsx';
+import styles from './repair.module.css';
+
+// The wizard's screens around its steps: the draft left from before, and the request sent (or kept
+// by the service worker until the network is back).
+
+export function ResumePrompt({ savedAt, onContinue, onRestart }: { savedAt: number; onContinue: () => void; onRestart: () => void }) {
+  return (
+    <div className={styles.resume} role="group" aria-labelledby="repair-resume-title">
+      <h3 id="repair-resume-title" className={styles.stepTitle}>
+        Продолжить заявку?
+      </h3>
+      <p>Вы начали заполнять заявку {formatDateTime(savedAt)}. Всё, что вы ввели, сохранено на этом устройстве.</p>
+      <div className={styles.navigation}>
+        <Button variant="secondary" onClick={onRestart}>
+          Начать заново
+        </Button>
+        <Button onClick={onContinue}>Продолжить</Button>
+      </div>
+    </div>
+  );
+}
+
+export interface SentScreenProps {
+  ticketId: number | null;
+  /** Set when the service worker keeps the request: what it said. */
+  queuedMessage?: string | undefined;
+  onDone: () => void;
+}
+
+export function SentScreen({ ticketId, queuedMessage, onDone }: SentScreenProps) {
+  return (
+    <div className={styles.sent} role="status">
+      {queuedMessage === undefined ? (
+        <>
+          <p className={styles.lead}>Заявка №{ticketId} отправлена.</p>
+          <p>Менеджер сервисного центра свяжется с вами, а курьер заберёт инструменты в выбранный день.</p>
+        </>
+      ) : (
+        <>
+          <p className={styles.lead}>{queuedMessage}</p>
+          <p>Нет связи с сервером. Заявка уйдёт сама, когда связь вернётся, даже если закрыть приложение, и тогда появится в разделе «Заявки».</p>
+        </>
+      )}
+      <Link to="/cabinet/tickets" className={buttonClassName('primary', true)} onClick={onDone}>
+        Мои заявки
+      </Link>
+    </div>
+  );
+}
