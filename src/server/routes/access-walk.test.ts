@@ -80,29 +80,32 @@ const WALK: Record<string, (b: ClinicWorld, a: ClinicWorld) => Call[]> = {
     },
   ],
   // B's files named as the photos of A's repair request: refused, and the request is not made.
-  'POST /ajax/repair-requests': (b) => [
-    {
-      path: '/ajax/repair-requests',
-      init: {
-        method: 'POST',
-        headers: { [IDEMPOTENCY_HEADER]: randomUUID() },
-        json: {
-          contact: { name: 'Анна', surname: 'Смирнова', phone: '79161234567' },
-          address: { company: 'Клиника', address: 'Россия, Москва, Тверская улица, 7', country: 'Россия', zip: '125009', pickup_date: '2026-03-16', office_id: 4 },
-          instruments: [{ serial_number: 'SN-1', type: 1, description: 'Не работает' }],
-          file_ids: Object.values(b.fileIds),
-          approval_policy: true,
-          approval_loyalty: true,
-        },
-      },
-      expect: 'refused',
-    },
-  ],
+  'POST /ajax/repair-requests': (b) => [{ path: '/ajax/repair-requests', init: { method: 'POST', headers: { [IDEMPOTENCY_HEADER]: randomUUID() }, json: requestNaming(b) }, expect: 'refused' }],
+  // The same with photos sent along (the offline outbox's form of the call).
+  'POST /ajax/repair-requests/with-photos': (b) => {
+    const form = new FormData();
+    form.set('request', JSON.stringify(requestNaming(b)));
+    return [{ path: '/ajax/repair-requests/with-photos', init: { method: 'POST', headers: { [IDEMPOTENCY_HEADER]: randomUUID() }, body: form }, expect: 'refused' }];
+  },
   'POST /ajax/cabinet/addresses/:id/delete': (b) => [{ path: `/ajax/cabinet/addresses/${b.addressId}/delete`, init: { method: 'POST' }, expect: 'not-found' }],
 };
 
 /** Endpoints that serve no clinic's records, with the reason. */
+/** A repair request of A's that names B's files as its photos. */
+function requestNaming(b: ClinicWorld) {
+  return {
+    contact: { name: 'Анна', surname: 'Смирнова', phone: '79161234567' },
+    address: { company: 'Клиника', address: 'Россия, Москва, Тверская улица, 7', country: 'Россия', zip: '125009', pickup_date: '2026-03-16', office_id: 4 },
+    instruments: [{ serial_number: 'SN-1', type: 1, description: 'Не работает' }],
+    file_ids: Object.values(b.fileIds),
+    approval_policy: true,
+    approval_loyalty: true,
+  };
+}
+
 const NOT_RESOURCE: Record<string, string> = {
+  'POST /ajax/email/send-code': "mails a code to the own address; no record id",
+  'POST /ajax/email/confirm': 'confirms the own address; no record id',
   'POST /ajax/login': 'logs in; no record id',
   'POST /ajax/logout': 'ends the own session',
   'POST /ajax/register/send-code': 'registration, logged out',

@@ -79,6 +79,7 @@ describe('GET /ajax/user/data', () => {
       unpaid_bills: 2,
       unread_notifications: 1,
       consents_given: false,
+      email_confirmed: true,
     });
   });
 });

@@ -15,6 +15,8 @@ export const PHOTO_MAX_BYTES = 10_485_760;
 export const PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'tiff', 'bmp'] as const;
 export const MAX_PHOTOS = 10;
 export const MAX_INSTRUMENTS = 30;
+/** The equipment dialog of the main form asks for a description this long at least (portal.md §4.1). */
+export const DIALOG_DESCRIPTION_MIN = 10;
 /**
  * Photos that could not be uploaded (no network) go with the request in one call, and the service
  * worker keeps that call whole until the network returns: at most this much, so an outbox of
@@ -42,6 +44,9 @@ export const repairMessages = {
   tooManyInstruments: `Не более ${MAX_INSTRUMENTS} инструментов в одной заявке`,
   instrumentType: 'Выберите тип инструмента',
   descriptionMax: 'Максимальная длина 1000 символов',
+  /** The main form's equipment dialog (portal.md §4.1): its own words, and a description of 10–1000 characters. */
+  dialogRequired: 'Поле обязательно для заполнения',
+  descriptionMin: 'Минимум 10 символов',
   offlinePhotos: 'Без связи к заявке можно приложить фото общим размером до 20 Мб. Уберите часть фото или отправьте заявку, когда появится связь.',
   requestPart: 'Не передана заявка (поле request)',
 } as const;
