@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { backOffice, PNG_BYTES } from './back-office.ts';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { OUTBOX_REQUEST_QUEUED_MESSAGE } from '../../src/shared/api/outbox.ts';
-import { PHONE, PHONE_WITH_WORKER, baseURL, codeFrom, launchBrowser, mailCount, nextMail, openControlled, screenshot, withPage } from './support.ts';
+import { DESKTOP, PHONE, PHONE_WITH_WORKER, baseURL, codeFrom, launchBrowser, mailCount, nextMail, openControlled, screenshot, withPage } from './support.ts';
 import { button, expectLoggedIn, loginForm, openLogin, shownTicketIds, submitLogin, tab, visible } from './ui.ts';
 
 let browser: Browser;
@@ -22,9 +22,9 @@ function repairSheet(page: Page): Locator {
  * Step 1's 'Далее' for an account the back office opened with its own password: its e-mail is not
  * proven, so the wizard mails a code and asks for it before step 2 (portal.md §2.1).
  */
-async function leaveContactStep(scope: Locator, email: string): Promise<void> {
+async function leaveContactStep(scope: Locator, email: string, next = 'Далее'): Promise<void> {
   const before = mailCount(email);
-  await button(scope, 'Далее').click();
+  await button(scope, next).click();
   const form = visible(scope.getByRole('form', { name: 'Подтверждение эл. почты' }));
   await form.waitFor();
   await screenshot(scope.page(), 'repair-email-code-360');
@@ -188,5 +188,47 @@ describe('the repair wizard (issue 12)', () => {
       },
       { standalone: true },
     );
+  });
+  it('on a desktop: every cabinet page offers the main form; instruments in the dialog, a last look, thanks, the ticket in the list', async () => {
+    const clinic = await backOffice.client('main-form-password-2026');
+    await withPage(browser, DESKTOP, 'repair-main-form', async (page) => {
+      await page.goto('/');
+      await submitLogin(await openLogin(page, DESKTOP), clinic.email, clinic.password);
+      await expectLoggedIn(page, DESKTOP);
+      await page.goto('/cabinet/bills');
+      await page.getByRole('link', { name: 'Новая заявка' }).click();
+      const form = page.getByRole('main');
+      await visible(form.getByText(`Здравствуйте, ${'Ольга'}!`)).waitFor();
+      await fillAddress(form);
+
+      await button(form, 'Добавить инструмент').click();
+      const adding = page.getByRole('dialog', { name: 'Добавление инструмента' });
+      await adding.getByLabel('Серийный номер').fill('SN-MAIN-1');
+      await adding.getByLabel('Тип инструмента').selectOption({ label: 'Турбина' });
+      await adding.getByLabel('Описание неисправности').fill('Не вращается головка');
+      await button(adding, 'Сохранить').click();
+      await visible(form.getByRole('list', { name: 'Инструменты в заявке' }).getByText('Серийный номер: SN-MAIN-1')).waitFor();
+      await form.getByLabel(/обработку персональных данных/).check();
+      await form.getByLabel(/правилами программы лояльности/).check();
+      await screenshot(page, 'repair-main-form-desktop');
+
+      // The back office opened this account with its own password: the e-mail is confirmed first.
+      await leaveContactStep(form, clinic.email, 'Отправить заявку');
+      const attention = page.getByRole('dialog', { name: 'Внимание' });
+      await button(attention, 'Отправить').click();
+      const thanks = page.getByRole('dialog', { name: 'Спасибо!' });
+      await visible(thanks.getByText('Ваша заявка успешно отправлена!')).waitFor();
+      const ticketId = Number(/№(\d+)/.exec((await thanks.textContent()) ?? '')![1]);
+      await screenshot(page, 'repair-main-form-thanks');
+      await thanks.getByRole('link', { name: 'Мои заявки' }).click();
+      await expect.poll(() => shownTicketIds(page)).toContain(ticketId);
+
+      // The same form on the narrowest phone: nothing wider than the screen.
+      await page.setViewportSize({ width: 360, height: 780 });
+      await page.goto('/cabinet/repair');
+      await visible(page.getByRole('button', { name: 'Добавить инструмент' })).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= 360)).toBe(true);
+      await screenshot(page, 'repair-main-form-360');
+    });
   });
 });

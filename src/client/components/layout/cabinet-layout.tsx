@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import { buttonClassName } from '#client/components/ui/button.tsx';
 import { Skeleton, SkeletonText } from '#client/components/ui/skeleton.tsx';
 import { BankDetailsBanner, CabinetNav } from './cabinet-nav.tsx';
 import styles from './cabinet-layout.module.css';
@@ -13,7 +15,13 @@ export function CabinetLayout({ unpaidBills, children }: CabinetLayoutProps) {
   return (
     <div className={styles.layout}>
       <CabinetNav unpaidBills={unpaidBills} />
-      <BankDetailsBanner />
+      <div className={styles.bar}>
+        <BankDetailsBanner />
+        {/* Phones have the tab bar's central 'Ремонт'; wider screens get the request form here, on every cabinet page. */}
+        <Link to="/cabinet/repair" className={`${buttonClassName('primary')} ${styles.newRequest}`}>
+          Новая заявка
+        </Link>
+      </div>
       <div className={styles.content}>{children}</div>
     </div>
   );

@@ -4,16 +4,16 @@ import { createRepairRequest } from '#shared/api/repair-requests.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { CodeEntryForm } from '#client/components/ui/code-entry-form.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
-import { asApiError } from '#client/lib/http.ts';
 import { onOutboxChange } from '#client/lib/sw-bridge.ts';
 import { AddressStep } from './address-step.tsx';
-import { confirmEmailCode, sendEmailCode, sendRepairRequest } from './api.ts';
 import { ContactStep } from './contact-step.tsx';
 import { dropDraft, loadDraft, saveDraft, type RepairDraft } from './draft.ts';
 import { EquipmentStep } from './equipment-step.tsx';
+import { useEmailConfirmation } from './use-email-confirmation.ts';
+import { useRequestSending } from './use-request-sending.ts';
 import { ResumePrompt, SentScreen } from './wizard-screens.tsx';
 import type { WizardUser } from './step-props.ts';
-import { initialValues, localPhotos, stepErrors, toRequest, type WizardErrors, type WizardValues } from './wizard-values.ts';
+import { initialValues, stepErrors, type WizardErrors, type WizardValues } from './wizard-values.ts';
 import styles from './repair.module.css';
 
 // The repair request wizard (portal.md §2.1): three steps and the sent screen. Back keeps what was
@@ -102,14 +102,10 @@ function WizardSteps({ user, onDone, onEntriesChange, onAccountChange, initialSt
   const [step, setStep] = useState<Step | 'sent' | 'queued'>(initialStep);
   const [values, setValues] = useState<WizardValues>(startValues);
   const [errors, setErrors] = useState<WizardErrors>({});
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<string | undefined>();
   const [ticketId, setTicketId] = useState<number | null>(null);
   const [queued, setQueued] = useState<{ message: string; outboxId: string } | null>(null);
-  const [emailConfirmed, setEmailConfirmed] = useState(user.email_confirmed !== false);
-  /** Set while step 1 asks for the mailed code: what the send said. */
-  const [codeInfo, setCodeInfo] = useState<string | undefined>();
-  const key = useRef<string | null>(null);
+  const email = useEmailConfirmation(user, onAccountChange);
+  const sending = useRequestSending(user, setErrors);
   const top = useRef<HTMLDivElement>(null);
 
   // Every change is on the device at once: a killed app loses nothing typed.
@@ -130,7 +126,7 @@ function WizardSteps({ user, onDone, onEntriesChange, onAccountChange, initialSt
     const next = { ...values, ...patch };
     setValues(next);
     if (step !== 'sent' && step !== 'queued') remember(step, next);
-    key.current = null; // a changed request is a new request
+    sending.changed();
     onEntriesChange?.(true);
   };
   const go = (next: Step | 'sent' | 'queued') => {
@@ -147,46 +143,22 @@ function WizardSteps({ user, onDone, onEntriesChange, onAccountChange, initialSt
 
   /** Step 1's 'Далее': an unproven e-mail gets a code first (portal.md §2.1). */
   const leaveContact = async () => {
-    if (!next(1)) return;
-    if (emailConfirmed) return go(2);
-    setFailure(undefined);
-    try {
-      setCodeInfo(await sendEmailCode());
-    } catch (error) {
-      const problem = asApiError(error);
-      // 429: a code went out moments ago (the wizard was reopened); it is still good.
-      if (problem.status === 429) setCodeInfo(problem.message);
-      else setFailure(problem.message);
-    }
+    if (next(1) && (await email.ask())) go(2);
   };
   const emailCodeEntered = async (code: string) => {
-    await confirmEmailCode(code);
-    setEmailConfirmed(true);
-    setCodeInfo(undefined);
-    onAccountChange?.();
+    await email.enter(code);
     go(2);
   };
 
   const send = async () => {
     if (!next(3)) return;
-    setSending(true);
-    setFailure(undefined);
-    key.current ??= crypto.randomUUID();
-    try {
-      const outcome = await sendRepairRequest(toRequest(values, user), localPhotos(values.photos).files, key.current);
-      await dropDraft(user.id);
-      onEntriesChange?.(false);
-      if (outcome.queued) setQueued(outcome.queued);
-      else setTicketId(outcome.ticketId);
-      go(outcome.queued ? 'queued' : 'sent');
-    } catch (error) {
-      const problem = asApiError(error);
-      setFailure(problem.message);
-      if (Object.keys(problem.fieldErrors).length > 0)
-        setErrors(Object.fromEntries(Object.entries(problem.fieldErrors).map(([field, list]) => [field, list[0] ?? ''])));
-    } finally {
-      setSending(false);
-    }
+    const outcome = await sending.send(values);
+    if ('failure' in outcome) return;
+    await dropDraft(user.id);
+    onEntriesChange?.(false);
+    if (outcome.queued) setQueued(outcome.queued);
+    else setTicketId(outcome.ticketId);
+    go(outcome.queued ? 'queued' : 'sent');
   };
 
   if (step === 'sent' || step === 'queued') return <SentScreen ticketId={ticketId} queuedMessage={step === 'queued' ? queued?.message : undefined} onDone={onDone} />;
@@ -203,22 +175,22 @@ function WizardSteps({ user, onDone, onEntriesChange, onAccountChange, initialSt
       </ol>
       <h3 className={styles.stepTitle}>{STEPS[step - 1]}</h3>
       {step === 1 ? <ContactStep {...props} /> : null}
-      {step === 1 && codeInfo !== undefined ? (
-        <CodeEntryForm label="Подтверждение эл. почты" info={codeInfo} confirm={emailCodeEntered} resend={sendEmailCode} />
+      {step === 1 && email.codeInfo !== undefined ? (
+        <CodeEntryForm label="Подтверждение эл. почты" info={email.codeInfo} confirm={emailCodeEntered} resend={email.resend} />
       ) : null}
       {step === 2 ? <AddressStep {...props} /> : null}
       {step === 3 ? <EquipmentStep {...props} /> : null}
-      <FormMessage tone="error">{failure}</FormMessage>
+      <FormMessage tone="error">{sending.failure ?? email.failure}</FormMessage>
       <div className={styles.navigation}>
         {step > 1 ? (
           <Button variant="secondary" onClick={() => go((step - 1) as 1 | 2)}>
             Назад
           </Button>
         ) : null}
-        {step === 1 && codeInfo === undefined ? <Button onClick={() => void leaveContact()}>Далее</Button> : null}
+        {step === 1 && email.codeInfo === undefined ? <Button onClick={() => void leaveContact()}>Далее</Button> : null}
         {step === 2 ? <Button onClick={() => next(2) && go(3)}>Далее</Button> : null}
         {step === 3 ? (
-          <Button onClick={() => void send()} loading={sending}>
+          <Button onClick={() => void send()} loading={sending.sending}>
             Отправить заявку
           </Button>
         ) : null}

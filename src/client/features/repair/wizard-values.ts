@@ -117,7 +117,9 @@ function problems(values: WizardValues, user: { name: string; surname: string; c
   values.equipment.forEach((item, index) => {
     if (Number(item.type) === CUSTOM_INSTRUMENT_TYPE && item.name.trim() === '') errors[`instruments.${index}.name`] = messages.required;
   });
-  delete errors.instruments;
+  // An empty list (the main form before 'Добавить инструмент') says so; otherwise the blocks speak for themselves.
+  if (values.equipment.length === 0) errors.instruments = repairMessages.instrumentsRequired;
+  else delete errors.instruments;
   // Asked until given once (the server keeps them with their date).
   if (!user.consents_given && !values.approvalPolicy) errors.approval_policy = repairMessages.consentPolicy;
   if (!user.consents_given && !values.approvalLoyalty) errors.approval_loyalty = repairMessages.consentLoyalty;

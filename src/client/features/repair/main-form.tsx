@@ -1,0 +1,209 @@
+import { useState } from 'react';
+import { CUSTOM_INSTRUMENT_TYPE } from '#shared/api/repair-requests.ts';
+import { instrumentTypeLabel } from '#shared/dictionaries/instruments.ts';
+import { Page } from '#client/components/layout/page.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { CodeEntryForm } from '#client/components/ui/code-entry-form.tsx';
+import { FormMessage } from '#client/components/ui/form-message.tsx';
+import { Modal } from '#client/components/ui/modal.tsx';
+import fieldStyles from '#client/components/ui/field.module.css';
+import { AddressStep } from './address-step.tsx';
+import { Consents } from './consents.tsx';
+import { ContactStep } from './contact-step.tsx';
+import { EquipmentDialog } from './equipment-dialog.tsx';
+import { blockErrors } from './instrument-fields.tsx';
+import { PhotoPicker } from './photo-picker.tsx';
+import { ResultDialog, type RequestResult } from './result-dialog.tsx';
+import type { WizardUser } from './step-props.ts';
+import { useEmailConfirmation } from './use-email-confirmation.ts';
+import { useRequestSending } from './use-request-sending.ts';
+import { initialValues, stepErrors, type EquipmentBlock, type WizardErrors, type WizardValues } from './wizard-values.ts';
+import styles from './repair.module.css';
+
+// The logged-in clinic's main request form (portal.md §2.2): the whole request on one page, the
+// instruments added and changed in a dialog, a last look before sending, and the result popup.
+
+const emptyForm = (user: WizardUser): WizardValues => ({ ...initialValues(user), equipment: [] });
+
+const allErrors = (values: WizardValues, user: WizardUser): WizardErrors => ({
+  ...stepErrors(1, values, user),
+  ...stepErrors(2, values, user),
+  ...stepErrors(3, values, user),
+});
+
+export interface RepairMainFormProps {
+  user: WizardUser;
+  /** The account changed on the server (its e-mail was confirmed): fetch its data again. */
+  onAccountChange?: () => void;
+}
+
+export function RepairMainForm({ user, onAccountChange }: RepairMainFormProps) {
+  const [values, setValues] = useState(() => emptyForm(user));
+  const [errors, setErrors] = useState<WizardErrors>({});
+  const [dialog, setDialog] = useState<{ open: boolean; editing: EquipmentBlock | null }>({ open: false, editing: null });
+  const [confirming, setConfirming] = useState(false);
+  const [result, setResult] = useState<RequestResult | null>(null);
+  const email = useEmailConfirmation(user, onAccountChange);
+  const sending = useRequestSending(user, setErrors);
+
+  const change = (patch: Partial<WizardValues>) => {
+    setValues((current) => ({ ...current, ...patch }));
+    sending.changed();
+  };
+  const nextBlock = (values.equipment.at(-1)?.block ?? 0) + 1;
+  const saveBlock = (block: EquipmentBlock) => {
+    const exists = values.equipment.some((item) => item.block === block.block);
+    change({ equipment: exists ? values.equipment.map((item) => (item.block === block.block ? block : item)) : [...values.equipment, block] });
+    setDialog({ open: false, editing: null });
+  };
+
+  const review = async () => {
+    const found = allErrors(values, user);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      // The first field with a message, so a keyboard or screen-reader user lands on it.
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    if (await email.ask()) setConfirming(true);
+  };
+  const send = async () => {
+    setConfirming(false);
+    const outcome = await sending.send(values);
+    if ('failure' in outcome) setResult({ kind: 'error', message: outcome.failure });
+    else setResult(outcome.queued ? { kind: 'queued', message: outcome.queued.message } : { kind: 'sent', ticketId: outcome.ticketId });
+  };
+  const closeResult = () => {
+    // After a request went (or was kept), the form starts afresh; after an error it stays as it was.
+    if (result?.kind !== 'error') {
+      setValues(emptyForm(user));
+      setErrors({});
+    }
+    setResult(null);
+  };
+
+  const props = { user, values, errors, change };
+  return (
+    <Page title="Заявка на ремонт" narrow lead={<Greeting name={user.name} />}>
+      <div className={styles.mainForm}>
+        <section className={styles.section} aria-labelledby="main-form-contact">
+          <h2 id="main-form-contact" className={styles.stepTitle}>
+            Контактные данные
+          </h2>
+          <ContactStep {...props} />
+          {email.codeInfo !== undefined ? (
+            <CodeEntryForm
+              label="Подтверждение эл. почты"
+              info={email.codeInfo}
+              confirm={async (code) => {
+                await email.enter(code);
+                setConfirming(true);
+              }}
+              resend={email.resend}
+            />
+          ) : null}
+        </section>
+
+        <section className={styles.section} aria-labelledby="main-form-address">
+          <h2 id="main-form-address" className={styles.stepTitle}>
+            Адрес
+          </h2>
+          <AddressStep {...props} />
+        </section>
+
+        <section className={styles.section} aria-labelledby="main-form-equipment">
+          <h2 id="main-form-equipment" className={styles.stepTitle}>
+            Оборудование
+          </h2>
+          <PhotoPicker photos={values.photos} onChange={(photos) => change({ photos })} />
+          {values.equipment.length > 0 ? (
+            <ul className={styles.equipmentList} aria-label="Инструменты в заявке">
+              {values.equipment.map((block, index) => (
+                <EquipmentItem key={block.block} block={block} problem={Object.values(blockErrors(errors, index))[0]} onEdit={() => setDialog({ open: true, editing: block })} />
+              ))}
+            </ul>
+          ) : (
+            <p className={styles.muted}>Добавьте инструменты, которые нужно отремонтировать.</p>
+          )}
+          <p className={fieldStyles.error} role="alert">
+            {errors.instruments ?? ''}
+          </p>
+          <Button variant="secondary" onClick={() => setDialog({ open: true, editing: null })}>
+            Добавить инструмент
+          </Button>
+          <Consents {...props} />
+        </section>
+
+        <FormMessage tone="error">{email.failure}</FormMessage>
+        <Button onClick={() => void review()} loading={sending.sending}>
+          Отправить заявку
+        </Button>
+      </div>
+
+      <EquipmentDialog
+        open={dialog.open}
+        editing={dialog.editing}
+        nextBlock={nextBlock}
+        onSave={saveBlock}
+        onDelete={(block) => {
+          change({ equipment: values.equipment.filter((item) => item.block !== block.block) });
+          setDialog({ open: false, editing: null });
+        }}
+        onClose={() => setDialog((current) => ({ ...current, open: false }))}
+      />
+      <Modal
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title="Внимание"
+        size="sm"
+        footer={
+          <div className={styles.dialogActions}>
+            <Button onClick={() => void send()}>Отправить</Button>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              Вернуться к заявке
+            </Button>
+          </div>
+        }
+      >
+        <p>
+          Проверьте заявку: инструментов — {values.equipment.length}, забрать {values.pickupDate.split('-').reverse().join('.')} по адресу «{values.address}». После
+          отправки изменить её можно будет только через менеджера сервисного центра.
+        </p>
+      </Modal>
+      <ResultDialog result={result} onClose={closeResult} />
+    </Page>
+  );
+}
+
+function Greeting({ name }: { name: string }) {
+  return (
+    <div className={styles.greeting}>
+      <p className={styles.lead}>Здравствуйте, {name}!</p>
+      <p>Оставьте заявку на ремонт в авторизованных сервисных центрах.</p>
+      <ul className={styles.infoList}>
+        <li>Курьер заберёт инструменты по вашему адресу в выбранный день.</li>
+        <li>Сервисный центр проведёт диагностику и пришлёт дефектную ведомость.</li>
+        <li>Ремонт начнётся только после того, как вы согласуете стоимость работ.</li>
+        <li>За оплаченный ремонт начисляются бонусы.</li>
+      </ul>
+    </div>
+  );
+}
+
+function EquipmentItem({ block, problem, onEdit }: { block: EquipmentBlock; problem: string | undefined; onEdit: () => void }) {
+  const name = Number(block.type) === CUSTOM_INSTRUMENT_TYPE ? block.name : instrumentTypeLabel(Number(block.type));
+  return (
+    <li className={styles.equipmentItem}>
+      <div className={styles.equipmentText}>
+        <strong>{name}</strong>
+        <span>Серийный номер: {block.serialNumber}</span>
+        <span className={styles.muted}>{block.description}</span>
+        {block.guarantee ? <span>На гарантии</span> : null}
+        {problem ? <span className={fieldStyles.error}>{problem}</span> : null}
+      </div>
+      <Button variant="secondary" onClick={onEdit} aria-label={`Изменить инструмент ${block.serialNumber}`}>
+        Изменить
+      </Button>
+    </li>
+  );
+}
