@@ -77,6 +77,14 @@ describe('the repair wizard (issue 12)', () => {
 
       await fillAddress(sheet);
       await sheet.getByLabel('Офис / квартира').fill('офис 12');
+      // The centres this address may use, on the map: a marker's card chooses one.
+      await sheet.getByLabel('Сервисный центр').selectOption('');
+      await button(sheet, 'Показать на карте').click();
+      await visible(sheet.getByTitle('Головной сервисный центр')).click();
+      await visible(sheet.locator('.leaflet-popup')).waitFor();
+      await screenshot(page, 'repair-step-2-map-360');
+      await button(sheet.locator('.leaflet-popup'), 'Выбрать').click();
+      await expect.poll(async () => sheet.getByLabel('Сервисный центр').locator('option:checked').textContent()).toBe('Головной сервисный центр — Москва');
       expect(await fits()).toBe(true);
       await screenshot(page, 'repair-step-2-360');
       await button(sheet, 'Далее').click();

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Marker, useMap, useMapEvents } from 'react-leaflet';
 import { regionView } from '#shared/geo/service-centres.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { BaseMap, markerIcon } from './base-map.tsx';
+import { BaseMap, markerIcon } from '#client/components/map/base-map.tsx';
 import styles from './address-map.module.css';
 
 // The address form's map (leaflet + react-leaflet, this chunk only): it shows the chosen address; a

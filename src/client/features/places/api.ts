@@ -1,5 +1,5 @@
 // The address book's own calls (src/shared/api/places.ts); the ones the wizard shares are in lib/places-api.ts.
-import { deleteAddress as deleteAddressEndpoint, geocodeCoordinates, mapSettings, saveAddress as saveAddressEndpoint, type AddressForm, type AddressSuggestion, type SavedAddress } from '#shared/api/places.ts';
+import { deleteAddress as deleteAddressEndpoint, geocodeCoordinates, saveAddress as saveAddressEndpoint, type AddressForm, type AddressSuggestion, type SavedAddress } from '#shared/api/places.ts';
 import { callApi } from '#client/lib/http.ts';
 
 export async function saveAddress(form: AddressForm): Promise<SavedAddress> {
@@ -12,9 +12,4 @@ export async function deleteAddress(id: number): Promise<void> {
 
 export async function reverseGeocode(latitude: number, longitude: number): Promise<AddressSuggestion[]> {
   return (await callApi(geocodeCoordinates, { input: { lat: latitude.toFixed(6), lon: longitude.toFixed(6) } })).suggestions;
-}
-
-export async function fetchMapSettings(): Promise<{ tilesUrl: string; attribution: string }> {
-  const answer = await callApi(mapSettings);
-  return { tilesUrl: answer.tiles_url, attribution: answer.attribution };
 }

@@ -1,7 +1,7 @@
 import { Marker, Popup } from 'react-leaflet';
 import type { ServiceCentre } from '#shared/api/places.ts';
 import { regionView } from '#shared/geo/service-centres.ts';
-import { BaseMap, markerIcon } from './base-map.tsx';
+import { BaseMap, markerIcon } from '#client/components/map/base-map.tsx';
 import { CentreCard } from './centre-card.tsx';
 import styles from './places.module.css';
 

@@ -5,13 +5,20 @@ import { pickupDays, repairMessages } from '#shared/api/repair-requests.ts';
 import { formatDate } from '#shared/format/date.ts';
 import { serverDate } from '#shared/format/server-timestamp.ts';
 import { offeredCentres } from '#shared/geo/service-centres.ts';
+import { Button } from '#client/components/ui/button.tsx';
 import { SelectField } from '#client/components/ui/select-field.tsx';
 import { SuggestField } from '#client/components/ui/suggest-field.tsx';
 import { TextField } from '#client/components/ui/text-field.tsx';
 import { asApiError } from '#client/lib/http.ts';
+import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { checkAddress, fetchSavedAddresses, fetchServiceCentres, suggestAddresses } from '#client/lib/places-api.ts';
 import type { StepProps } from './step-props.ts';
 import styles from './repair.module.css';
+
+// Leaflet comes only with the map, when asked for.
+const CentresChoiceMap = lazyComponent(() => import('./centres-choice-map.tsx').then((module) => module.CentresChoiceMap), {
+  fallback: <div className={styles.mapPlaceholder} role="status" aria-label="Загрузка карты" />,
+});
 
 const WEEKDAY = new Intl.DateTimeFormat('ru-RU', {
   weekday: 'long',
@@ -23,6 +30,7 @@ const dayLabel = (day: string) => `${formatDate(day)}, ${WEEKDAY.format(new Date
 export function AddressStep({ values, errors, change }: StepProps) {
   const [saved, setSaved] = useState<SavedAddress[]>([]);
   const [centres, setCentres] = useState<ServiceCentre[]>([]);
+  const [mapShown, setMapShown] = useState(false);
   const [choice, setChoice] = useState('');
   const [addressProblem, setAddressProblem] = useState<string | undefined>();
   const [loadProblem, setLoadProblem] = useState<string | undefined>();
@@ -154,6 +162,20 @@ export function AddressStep({ values, errors, change }: StepProps) {
         onChange={(event) => change({ officeId: event.target.value })}
         error={errors['address.office_id'] ?? (centres.length > 0 && offered.length === 0 ? repairMessages.noCentre : loadProblem)}
       />
+      {offered.length > 0 ? (
+        <Button variant="link" aria-expanded={mapShown} onClick={() => setMapShown((shown) => !shown)}>
+          {mapShown ? 'Скрыть карту' : 'Показать на карте'}
+        </Button>
+      ) : null}
+      {mapShown && offered.length > 0 ? (
+        <CentresChoiceMap
+          centres={offered}
+          onChoose={(centreId) => {
+            change({ officeId: String(centreId) });
+            setMapShown(false);
+          }}
+        />
+      ) : null}
     </div>
   );
 }
