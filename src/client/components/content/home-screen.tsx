@@ -16,12 +16,14 @@ export interface HomeScreenProps {
 }
 
 export const REPAIR_FORM_ANCHOR = 'form-repair';
+/** The installed app's name for the same form (portal.md Startup: the host page's 'repair form' element). */
+const REPAIR_FORM_APP_ANCHOR = 'form-repair-app';
 
 /** The home page: who we are, what the portal does, the way in, and the repair form's anchor. */
 export function HomeScreen({ user, ready, onLogin, onRegister, repairForm }: HomeScreenProps) {
   useDocumentTitle('');
   // The form's code loads when its section is near, not with the page (or at once for #form-repair).
-  const [formWanted, setFormWanted] = useState(() => typeof window !== 'undefined' && window.location.hash === `#${REPAIR_FORM_ANCHOR}`);
+  const [formWanted, setFormWanted] = useState(() => typeof window !== 'undefined' && [`#${REPAIR_FORM_ANCHOR}`, `#${REPAIR_FORM_APP_ANCHOR}`].includes(window.location.hash));
   const repairSection = useOnVisible<HTMLElement>(() => setFormWanted(true), { enabled: !formWanted && repairForm !== undefined, rootMargin: '300px 0px' });
   return (
     <div className={styles.stack}>
@@ -36,7 +38,10 @@ export function HomeScreen({ user, ready, onLogin, onRegister, repairForm }: Hom
         </p>
         {ready && user ? (
           <div className={styles.heroActions}>
-            <Link to="/cabinet/tickets" className={buttonClassName('primary')}>
+            <Link to="/" hash={REPAIR_FORM_ANCHOR} className={buttonClassName('primary')}>
+              Оставить заявку
+            </Link>
+            <Link to="/cabinet/tickets" className={buttonClassName('secondary')}>
               Перейти в личный кабинет
             </Link>
           </div>
@@ -61,7 +66,12 @@ export function HomeScreen({ user, ready, onLogin, onRegister, repairForm }: Hom
         </h2>
         <ul className={styles.features}>
           <li>
-            <strong>Оставить заявку на ремонт</strong> — курьер заберёт инструменты по вашему адресу.
+            <strong>
+              <Link to="/" hash={REPAIR_FORM_ANCHOR}>
+                Оставить заявку на ремонт
+              </Link>
+            </strong>{' '}
+            — курьер заберёт инструменты по вашему адресу.
           </li>
           <li>
             <strong>Следить за заявками</strong> — статус ремонта, дефектные ведомости и история изменений.
@@ -82,6 +92,7 @@ export function HomeScreen({ user, ready, onLogin, onRegister, repairForm }: Hom
 
       <section ref={repairSection} id={REPAIR_FORM_ANCHOR} aria-labelledby="home-repair" className={styles.card}>
         <h2 id="home-repair" className={styles.sectionTitle}>
+          <span id={REPAIR_FORM_APP_ANCHOR} />
           Заявка на ремонт
         </h2>
         {repairForm !== undefined && formWanted ? repairForm : <RepairPlaceholder signedIn={ready && user !== null} />}

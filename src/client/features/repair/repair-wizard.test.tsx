@@ -351,3 +351,26 @@ describe('RepairWizard for an account whose e-mail is not confirmed', () => {
     }
   });
 });
+
+describe('RepairWizard photos', () => {
+  it("says 'Файл не был загружен' for an empty file and shows the server's refusal of an upload", async () => {
+    stubFetch({
+      'GET /ajax/cabinet/addresses': { body: { success: true, data: [] } },
+      'GET /ajax/offices': { body: { success: true, data: [centre] } },
+      'GET /ajax/address/check': { body: { success: true, check: exact } },
+      'GET /ajax/address/suggest': { body: { success: true, suggestions: [] } },
+      'POST /ajax/repair-requests/photos': { status: 422, body: { success: false, message: 'Файл недопустимого формата', errors: { file: ['Файл недопустимого формата'] } } },
+    });
+    await render();
+    await next();
+    await fillAddressStep();
+    await next();
+    const input = screen.getByLabelText(/Фото инструментов/);
+    fireEvent.change(input, { target: { files: [new File([], 'empty.png')] } });
+    expect(await screen.findByText('Файл не был загружен')).toBeInTheDocument();
+    // A .png whose bytes are something else: the server decides by the bytes.
+    fireEvent.change(input, { target: { files: [new File(['%PDF'], 'fake.png', { type: 'image/png' })] } });
+    expect(await screen.findByText('Файл недопустимого формата')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Фото к заявке' })).not.toBeInTheDocument();
+  });
+});
