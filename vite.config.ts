@@ -122,8 +122,8 @@ export default defineConfig({
             { name: 'password-checker', test: /[\\/]node_modules[\\/]@zxcvbn-ts[\\/]|password-checker\.ts/ },
             {
               name: 'shared',
-              // The places' contract and rules stay with the screens that use them, off the lists' cold path.
-              test: /[\\/]src[\\/](shared(?![\\/](api[\\/]places|geo)[\\/.])|client[\\/]lib(?![\\/]places-api))[\\/]|[\\/]node_modules[\\/]dayjs[\\/]|decision-dialog-store/,
+              // The places' and the repair requests' contract and rules stay with the screens that use them, off the lists' cold path.
+              test: /[\\/]src[\\/](shared(?![\\/](api[\\/](places|repair-requests)|geo)[\\/.])|client[\\/]lib(?![\\/]places-api))[\\/]|[\\/]node_modules[\\/]dayjs[\\/]|decision-dialog-store/,
               minShareCount: 2,
             },
           ],

@@ -45,7 +45,7 @@ export const repairMessages = {
   instrumentType: 'Выберите тип инструмента',
   descriptionMax: 'Максимальная длина 1000 символов',
   /** The main form's equipment dialog (portal.md §4.1): its own words, and a description of 10–1000 characters. */
-  dialogRequired: 'Поле обязательно для заполнения',
+  dialogRequired: messages.requiredField,
   descriptionMin: 'Минимум 10 символов',
   offlinePhotos: 'Без связи к заявке можно приложить фото общим размером до 20 Мб. Уберите часть фото или отправьте заявку, когда появится связь.',
   requestPart: 'Не передана заявка (поле request)',
