@@ -32,6 +32,8 @@ export function AddressStep({ values, errors, change }: StepProps) {
   const [centres, setCentres] = useState<ServiceCentre[]>([]);
   const [mapShown, setMapShown] = useState(false);
   const [choice, setChoice] = useState('');
+  /** The country came with the checked address: not edited by hand (portal.md §2.1 'disabled once filled'), until the address changes. */
+  const [countryLocked, setCountryLocked] = useState(false);
   const [addressProblem, setAddressProblem] = useState<string | undefined>();
   const [loadProblem, setLoadProblem] = useState<string | undefined>();
 
@@ -61,6 +63,7 @@ export function AddressStep({ values, errors, change }: StepProps) {
             address: result.address,
             country: values.country || country || result.address.split(',')[0]!.trim(),
           });
+          if (values.country === '') setCountryLocked(true);
         } else setAddressProblem(result.message);
       },
       (error: unknown) => setAddressProblem(asApiError(error, ADDRESS_MESSAGES.geocodeFailed).message),
@@ -101,7 +104,9 @@ export function AddressStep({ values, errors, change }: StepProps) {
         placeholder="Город, улица, дом"
         onValueChange={(address) => {
           setAddressProblem(undefined);
-          change({ address });
+          // Another address brings its own country.
+          change(countryLocked ? { address, country: '' } : { address });
+          setCountryLocked(false);
         }}
         fetchSuggestions={suggestAddresses}
         optionLabel={(suggestion) => suggestion.value}
@@ -118,6 +123,7 @@ export function AddressStep({ values, errors, change }: StepProps) {
         label="Страна / регион"
         name="country"
         value={values.country}
+        readOnly={countryLocked}
         onChange={(event) => change({ country: event.target.value })}
         error={errors['address.country']}
       />

@@ -70,6 +70,9 @@ async function fillAddressStep() {
   await userEvent.type(screen.getByRole('combobox', { name: 'Адрес' }), 'Тверская 7');
   await userEvent.tab();
   await waitFor(() => expect(screen.getByRole('combobox', { name: 'Адрес' })).toHaveValue(exact.address));
+  // The country comes with the checked address and is not edited by hand.
+  expect(screen.getByLabelText('Страна / регион')).toHaveValue('Россия');
+  expect(screen.getByLabelText('Страна / регион')).toHaveAttribute('readonly');
   await userEvent.type(screen.getByLabelText('Индекс'), '125009');
   await userEvent.selectOptions(screen.getByLabelText('Дата, когда забрать инструменты'), screen.getAllByRole('option', { name: /\d{2}\.\d{2}\.\d{4}/ })[0]!);
   await waitFor(() => expect(screen.getByRole('option', { name: /Головной сервисный центр/ })).toBeInTheDocument());
