@@ -7,6 +7,7 @@ import type { Tx } from './client.ts';
 
 export type EventType =
   | 'client.registered'
+  | 'client.updated'
   | 'ticket.created'
   | 'ticket.updated'
   | 'defect.created'

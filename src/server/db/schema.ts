@@ -43,6 +43,8 @@ export const clients = pgTable(
      * only ever sent there); null for an account the back office opened with a password of its own.
      */
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true, mode: 'date' }),
+    /** A new login e-mail waiting for the code mailed to it (cabinet.md §2 Personal data); the old one stays until then. */
+    pendingEmail: text('pending_email'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('clients_email_key').on(sql`lower(${t.email})`)],
@@ -71,7 +73,7 @@ export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
     id: serial('id').primaryKey(),
-    purpose: text('purpose', { enum: ['registration', 'password_reset', 'email_confirmation'] }).notNull(),
+    purpose: text('purpose', { enum: ['registration', 'password_reset', 'email_confirmation', 'email_change'] }).notNull(),
     email: text('email').notNull(),
     codeHash: text('code_hash').notNull(),
     payload: jsonb('payload'),

@@ -106,6 +106,10 @@ function requestNaming(b: ClinicWorld) {
 const NOT_RESOURCE: Record<string, string> = {
   'POST /ajax/email/send-code': "mails a code to the own address; no record id",
   'POST /ajax/email/confirm': 'confirms the own address; no record id',
+  'POST /ajax/cabinet/profile/personal': "changes the own account's data; no record id",
+  'POST /ajax/cabinet/profile/email/confirm': "confirms the own account's new e-mail; no record id",
+  'POST /ajax/cabinet/profile/email/send-code': "mails the own account's new e-mail; no record id",
+  'POST /ajax/cabinet/profile/update': "changes the own account's settings; no record id",
   'POST /ajax/login': 'logs in; no record id',
   'POST /ajax/logout': 'ends the own session',
   'POST /ajax/register/send-code': 'registration, logged out',

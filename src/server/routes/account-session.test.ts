@@ -80,6 +80,7 @@ describe('GET /ajax/user/data', () => {
       unread_notifications: 1,
       consents_given: false,
       email_confirmed: true,
+      pending_email: null,
     });
   });
 });

@@ -29,6 +29,29 @@ export function emailConfirmationMail(to: string, code: string): MailMessage {
   };
 }
 
+export function emailChangeCodeMail(to: string, code: string): MailMessage {
+  return {
+    to,
+    subject: `Код подтверждения нового адреса: ${code}`,
+    text:
+      `Здравствуйте!\n\nКод подтверждения эл. почты: ${code}\n\n` +
+      'Введите его в личном кабинете, в разделе «Личные данные», и этот адрес станет адресом для входа. Код действует 10 минут.\n' +
+      'Если вы не меняли адрес в личном кабинете, просто проигнорируйте это письмо.' +
+      SIGNATURE,
+  };
+}
+
+export function emailChangedMail(to: string, newEmail: string): MailMessage {
+  return {
+    to,
+    subject: 'Адрес для входа в личный кабинет изменён',
+    text:
+      `Здравствуйте!\n\nАдрес для входа в личный кабинет изменён на ${newEmail}. Письма теперь будут приходить туда.\n\n` +
+      'Если это сделали не вы, срочно свяжитесь с сервисным центром.' +
+      SIGNATURE,
+  };
+}
+
 export function credentialsMail(to: string, password: string, publicUrl: string, name?: string): MailMessage {
   return {
     to,

@@ -104,6 +104,7 @@ export async function loadUserData(db: Db, clientId: number): Promise<UserData |
       consentPolicyAt: clients.consentPolicyAt,
       consentLoyaltyAt: clients.consentLoyaltyAt,
       emailConfirmedAt: clients.emailConfirmedAt,
+      pending_email: clients.pendingEmail,
       balls: sql<string | number>`(${db
         .select({ total: sql`coalesce(sum(${pointsEntries.delta}), 0)` })
         .from(pointsEntries)

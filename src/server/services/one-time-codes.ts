@@ -5,7 +5,7 @@ import type { Db, Tx } from '#server/db/client.ts';
 import { oneTimeCodes } from '#server/db/schema.ts';
 import { randomToken, safeEqual, sha256 } from '#server/services/tokens.ts';
 
-// E-mailed secrets: 4-digit codes (registration, confirming an account's e-mail) and password-reset link tokens. Both are stored
+// E-mailed secrets: 4-digit codes (registration, confirming an account's e-mail, a new login e-mail) and password-reset link tokens. Both are stored
 // hashed, live 10 minutes (the spec's value) and work once. A 4-digit code has only 10 000 values,
 // so it also dies after MAX_CODE_ATTEMPTS wrong guesses.
 
@@ -14,7 +14,7 @@ export const RESET_TTL_MS = 10 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
 export const RESEND_COOLDOWN_MS = 30 * 1000;
 
-type Purpose = 'registration' | 'password_reset' | 'email_confirmation';
+type Purpose = 'registration' | 'password_reset' | 'email_confirmation' | 'email_change';
 /** What a 4-digit code is mailed for. */
 export type CodePurpose = Exclude<Purpose, 'password_reset'>;
 export type OneTimeCode = typeof oneTimeCodes.$inferSelect;

@@ -27,6 +27,8 @@ export const userData = v.object({
   consents_given: v.optional(v.boolean(), false),
   /** False for an account whose mailbox is not proven yet: the repair wizard asks for a mailed code first (portal.md §2.1 step 1). */
   email_confirmed: v.optional(v.boolean(), true),
+  /** A new login e-mail waiting for its code (cabinet.md §2 Personal data); null when none. */
+  pending_email: v.optional(v.nullable(v.string()), null),
 });
 export type UserData = v.InferOutput<typeof userData>;
 

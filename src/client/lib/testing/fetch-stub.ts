@@ -76,4 +76,5 @@ export const demoUser = {
   unread_notifications: 2,
   consents_given: false,
   email_confirmed: true,
+  pending_email: null,
 };

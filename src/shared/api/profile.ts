@@ -1,0 +1,65 @@
+import * as v from 'valibot';
+import { messages } from '../validation/messages.ts';
+import { confirmationCodeField, cyrillicLettersField, elevenDigitPhoneField, emailField, optionalLetterNameField, requiredLetterNameField, requiredText } from '../validation/fields.ts';
+import { defineEndpoint, okResponse } from './endpoint.ts';
+
+// The clinic's own data (cabinet.md §2 Personal data and Settings, §5, §7, §8). Changing the login
+// e-mail takes a code mailed to the new address; until it is entered the old one stays.
+
+export const PROFILE_MESSAGES = {
+  saved: 'Данные успешно изменены!',
+  failed: 'Произошла ошибка при обновлении данных. Попробуйте позже.',
+  noPendingEmail: 'Нет нового адреса, ожидающего подтверждения',
+} as const;
+
+export const personalDataForm = v.object({
+  name: cyrillicLettersField,
+  surname: cyrillicLettersField,
+  phone: elevenDigitPhoneField,
+  email: emailField,
+});
+export type PersonalDataForm = v.InferInput<typeof personalDataForm>;
+
+/** Личные данные: saves name, surname and phone; a new e-mail waits for the code mailed to it (`email_change`). */
+export const updatePersonalData = defineEndpoint({
+  method: 'POST',
+  path: '/ajax/cabinet/profile/personal',
+  input: personalDataForm,
+  output: okResponse({
+    message: v.string(),
+    /** Set when the e-mail is to change: where the code went. */
+    email_change: v.nullable(v.object({ email: v.string(), message: v.string() })),
+  }),
+});
+
+/** The code from the new address makes it the login e-mail. */
+export const confirmEmailChange = defineEndpoint({
+  method: 'POST',
+  path: '/ajax/cabinet/profile/email/confirm',
+  input: v.object({ code: confirmationCodeField }),
+  output: okResponse({ message: v.string() }),
+});
+
+/** Mails the new address another code (30 s after the last one). */
+export const resendEmailChangeCode = defineEndpoint({
+  method: 'POST',
+  path: '/ajax/cabinet/profile/email/send-code',
+  input: v.object({}),
+  output: okResponse({ message: v.string() }),
+});
+
+export const settingsForm = v.object({
+  surname: requiredLetterNameField,
+  name: requiredLetterNameField,
+  patronymic: optionalLetterNameField,
+  company: v.pipe(requiredText(200, messages.requiredShort), v.minLength(2, messages.minTwo)),
+});
+export type SettingsForm = v.InferInput<typeof settingsForm>;
+
+/** Настройки, as the spec names the call; the user data reloads afterwards. */
+export const updateProfile = defineEndpoint({
+  method: 'POST',
+  path: '/ajax/cabinet/profile/update',
+  input: settingsForm,
+  output: okResponse({ message: v.string() }),
+});
