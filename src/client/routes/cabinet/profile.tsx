@@ -1,6 +1,17 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '#client/components/layout/page.tsx';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useAccountStore } from '#client/features/account/account-store.ts';
+import { ProfileForm } from '#client/features/account/profile-form.tsx';
+import { useStandalone } from '#client/lib/standalone.ts';
 
 export const Route = createFileRoute('/cabinet/profile')({
-  component: () => <PlaceholderScreen title="Личные данные" />,
+  component: ProfilePage,
 });
+
+function ProfilePage() {
+  const user = useAccountStore((state) => state.user);
+  const logout = useAccountStore((state) => state.logout);
+  const standalone = useStandalone();
+  const navigate = useNavigate();
+  if (!user) return null;
+  return <ProfileForm user={user} standalone={standalone} onLogout={() => void logout().then(() => navigate({ to: '/' }))} />;
+}

@@ -1,6 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '#client/components/layout/page.tsx';
+import { useAccountStore } from '#client/features/account/account-store.ts';
+import { SettingsForm } from '#client/features/account/settings-form.tsx';
 
 export const Route = createFileRoute('/cabinet/settings')({
-  component: () => <PlaceholderScreen title="Настройки" />,
+  component: SettingsPage,
 });
+
+function SettingsPage() {
+  const user = useAccountStore((state) => state.user);
+  return user ? <SettingsForm user={user} /> : null;
+}

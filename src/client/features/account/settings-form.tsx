@@ -1,0 +1,78 @@
+import { useRef, useState } from 'react';
+import { useSelector } from '@tanstack/react-form';
+import { PROFILE_MESSAGES, settingsForm, type SettingsForm as SettingsValues } from '#shared/api/profile.ts';
+import type { UserData } from '#shared/api/account.ts';
+import { Page } from '#client/components/layout/page.tsx';
+import { useAppForm } from '#client/components/ui/app-form.tsx';
+import { BoundForm } from '#client/components/ui/bound-form.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { focusFirstInvalid } from '#client/components/ui/form-helpers.ts';
+import { MessageDialog } from '#client/components/ui/message-dialog.tsx';
+import { TextField } from '#client/components/ui/text-field.tsx';
+import { asApiError } from '#client/lib/http.ts';
+import { useAccountStore } from './account-store.ts';
+import { saveSettings } from './profile-api.ts';
+import styles from './forms.module.css';
+
+const savedValues = (user: UserData): SettingsValues => ({ surname: user.surname, name: user.name, patronymic: user.patronymic ?? '', company: user.company ?? '' });
+const same = (a: SettingsValues, b: SettingsValues) => (Object.keys(a) as (keyof SettingsValues)[]).every((key) => a[key].trim() === b[key].trim());
+
+/**
+ * Настройки (cabinet.md §2, §5): surname, name, patronymic, the login e-mail (read only) and the
+ * organisation; 'Сохранить' only when something changed. The linked KAVO ID identities are listed
+ * here once the provider is connected (issue 13's KAVO ID part).
+ */
+export function SettingsForm({ user }: { user: UserData }) {
+  const refresh = useAccountStore((state) => state.refresh);
+  const [message, setMessage] = useState<{ title: string; text?: string } | null>(null);
+  const [saved, setSaved] = useState(() => savedValues(user));
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const form = useAppForm({
+    defaultValues: saved,
+    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
+    onSubmit: async ({ value, formApi }) => {
+      try {
+        const text = await saveSettings(value);
+        await refresh();
+        const now = useAccountStore.getState().user;
+        const next = now ? savedValues(now) : value;
+        setSaved(next);
+        formApi.reset(next);
+        setMessage({ title: text });
+      } catch (caught) {
+        const error = asApiError(caught, PROFILE_MESSAGES.failed);
+        formApi.reset(saved);
+        setMessage({ title: 'Ошибка', text: error.status === 0 || !error.message ? PROFILE_MESSAGES.failed : error.message });
+      }
+    },
+  });
+  const values = useSelector(form.store, (state) => state.values);
+  const submitting = useSelector(form.store, (state) => state.isSubmitting);
+
+  return (
+    <Page title="Настройки" narrow>
+      <BoundForm form={form} ref={formRef} className={styles.form} aria-label="Настройки">
+        <form.AppField name="surname" validators={{ onBlur: settingsForm.entries.surname }}>
+          {(field) => <field.TextField label="Фамилия" autoComplete="family-name" />}
+        </form.AppField>
+        <form.AppField name="name" validators={{ onBlur: settingsForm.entries.name }}>
+          {(field) => <field.TextField label="Имя" autoComplete="given-name" />}
+        </form.AppField>
+        <form.AppField name="patronymic" validators={{ onBlur: settingsForm.entries.patronymic }}>
+          {(field) => <field.TextField label="Отчество" autoComplete="additional-name" />}
+        </form.AppField>
+        <TextField label="Эл. почта" value={user.email} readOnly hint="Адрес для входа меняется в разделе «Личные данные»." />
+        <form.AppField name="company" validators={{ onBlur: settingsForm.entries.company }}>
+          {(field) => <field.TextField label="Организация" autoComplete="organization" />}
+        </form.AppField>
+        <div className={styles.actions}>
+          <Button type="submit" block loading={submitting} disabled={same(values, saved) || submitting}>
+            Сохранить
+          </Button>
+        </div>
+      </BoundForm>
+      <MessageDialog message={message} onClose={() => setMessage(null)} />
+    </Page>
+  );
+}
