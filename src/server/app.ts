@@ -9,6 +9,7 @@ import { billsRoutes } from './routes/bills.ts';
 import { clientErrorRoutes } from './routes/client-errors.ts';
 import { decisionsRoutes } from './routes/decisions.ts';
 import { placesRoutes } from './routes/places.ts';
+import { accessRoutes } from './routes/accesses.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { repairRequestRoutes } from './routes/repair-requests.ts';
 import { ticketsRoutes } from './routes/tickets.ts';
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', placesRoutes);
   app.route('/', repairRequestRoutes);
   app.route('/', profileRoutes);
+  app.route('/', accessRoutes);
 
   // Unknown calls answer in the API's own shape, never with the app shell.
   const notFoundJson = (c: Context<AppEnv>) => c.json(NOT_FOUND, 404);

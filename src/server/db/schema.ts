@@ -50,6 +50,24 @@ export const clients = pgTable(
   (t) => [uniqueIndex('clients_email_key').on(sql`lower(${t.email})`)],
 );
 
+/**
+ * Access one clinic gave another to its tickets and bills (cabinet.md §2 Accesses): the grantee sees
+ * and decides on the owner's tickets; services/access.ts is the one reader.
+ */
+export const accountAccesses = pgTable(
+  'account_accesses',
+  {
+    ownerClientId: integer('owner_client_id')
+      .notNull()
+      .references(() => clients.id),
+    granteeClientId: integer('grantee_client_id')
+      .notNull()
+      .references(() => clients.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerClientId, t.granteeClientId] }), index('account_accesses_grantee_idx').on(t.granteeClientId)],
+);
+
 /** Opaque session tokens, stored as SHA-256 hashes; expiry slides on use. */
 export const sessions = pgTable(
   'sessions',

@@ -110,6 +110,9 @@ const NOT_RESOURCE: Record<string, string> = {
   'POST /ajax/cabinet/profile/email/confirm': "confirms the own account's new e-mail; no record id",
   'POST /ajax/cabinet/profile/email/send-code': "mails the own account's new e-mail; no record id",
   'POST /ajax/cabinet/profile/update': "changes the own account's settings; no record id",
+  'GET /ajax/cabinet/accesses': 'the accounts the own clinic gave access to; no record id',
+  'POST /ajax/cabinet/link-account': 'gives access to the own records (walked below: grantee, former grantee)',
+  'POST /ajax/cabinet/unlink-account': 'takes access to the own records back (walked below)',
   'POST /ajax/login': 'logs in; no record id',
   'POST /ajax/logout': 'ends the own session',
   'POST /ajax/register/send-code': 'registration, logged out',
@@ -174,6 +177,45 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** Every call of the walk, as the logged-in `viewer`, on `owner`'s records: 404, 422 or lists without them; nothing decided. */
+async function expectNothingOf(owner: ClinicWorld, viewer: ClinicWorld): Promise<Call[]> {
+    const calls: Call[] = [
+      ...Object.values(WALK).flatMap((make) => make(owner, viewer)),
+      ...Object.values(DOWNLOADS).flatMap((make) => make(owner).map((path): Call => ({ path, expect: 'not-found', ownerGets200: true }))),
+    ];
+    for (const call of calls) {
+      const label = `${call.init?.method ?? 'GET'} ${call.path}`;
+      const response = await t.request(call.path, call.init);
+      const text = await response.text();
+      for (const marker of owner.markers) expect(text, `${label} leaks ${marker}`).not.toContain(marker);
+      if (call.expect === 'not-found') {
+        expect(response.status, label).toBe(404);
+        expect(JSON.parse(text), label).toEqual({ success: false, message: 'Не найдено' });
+      } else if (call.expect === 'refused') {
+        expect(response.status, label).toBe(422);
+      } else if (call.expect === 'empty-list') {
+        expect(response.status, label).toBe(200);
+        expect(JSON.parse(text), label).toMatchObject({ success: true, data: [], next_cursor: null });
+      } else {
+        expect(response.status, label).toBe(200);
+        const ids = ((JSON.parse(text) as { data?: Array<{ id: number }> }).data ?? []).map((row) => row.id);
+        expect(ids, label).not.toContain(owner.ticketId);
+        expect(ids, label).not.toContain(owner.billId);
+      }
+    }
+
+    // Nothing was decided on B's statements, and no event was written for them.
+    const statements = await t.db.select().from(defectStatements).where(inArray(defectStatements.id, owner.statementIds));
+    expect(statements.map((s) => [s.agreed, s.version])).toEqual([
+      [0, 1],
+      [1, 1],
+    ]);
+    expect(await t.db.select().from(decisions).where(inArray(decisions.defectStatementId, owner.statementIds))).toEqual([]);
+    expect(await t.db.select().from(events).where(like(events.type, 'defect.%'))).toEqual([]);
+    expect(await t.db.select().from(decisions).where(eq(decisions.clientId, viewer.clientId))).toEqual([]);
+  return calls;
+}
+
 describe('the access walk', () => {
   it('covers every endpoint of src/shared/api and every download path', async () => {
     const endpoints = await sharedEndpoints();
@@ -196,40 +238,7 @@ describe('the access walk', () => {
 
   it('gives clinic A nothing of clinic B, anywhere', async () => {
     await as(a);
-    const calls: Call[] = [
-      ...Object.values(WALK).flatMap((make) => make(b, a)),
-      ...Object.values(DOWNLOADS).flatMap((make) => make(b).map((path): Call => ({ path, expect: 'not-found', ownerGets200: true }))),
-    ];
-    for (const call of calls) {
-      const label = `${call.init?.method ?? 'GET'} ${call.path}`;
-      const response = await t.request(call.path, call.init);
-      const text = await response.text();
-      for (const marker of b.markers) expect(text, `${label} leaks ${marker}`).not.toContain(marker);
-      if (call.expect === 'not-found') {
-        expect(response.status, label).toBe(404);
-        expect(JSON.parse(text), label).toEqual({ success: false, message: 'Не найдено' });
-      } else if (call.expect === 'refused') {
-        expect(response.status, label).toBe(422);
-      } else if (call.expect === 'empty-list') {
-        expect(response.status, label).toBe(200);
-        expect(JSON.parse(text), label).toMatchObject({ success: true, data: [], next_cursor: null });
-      } else {
-        expect(response.status, label).toBe(200);
-        const ids = ((JSON.parse(text) as { data?: Array<{ id: number }> }).data ?? []).map((row) => row.id);
-        expect(ids, label).not.toContain(b.ticketId);
-        expect(ids, label).not.toContain(b.billId);
-      }
-    }
-
-    // Nothing was decided on B's statements, and no event was written for them.
-    const statements = await t.db.select().from(defectStatements).where(inArray(defectStatements.id, b.statementIds));
-    expect(statements.map((s) => [s.agreed, s.version])).toEqual([
-      [0, 1],
-      [1, 1],
-    ]);
-    expect(await t.db.select().from(decisions).where(inArray(decisions.defectStatementId, b.statementIds))).toEqual([]);
-    expect(await t.db.select().from(events).where(like(events.type, 'defect.%'))).toEqual([]);
-    expect(await t.db.select().from(decisions).where(eq(decisions.clientId, a.clientId))).toEqual([]);
+    const calls = await expectNothingOf(b, a);
 
     // The same calls as B succeed: the 404s above are access, not typos.
     await as(b);
@@ -239,5 +248,22 @@ describe('the access walk', () => {
     }
     const own = await t.request('/ajax/cabinet/tickets');
     expect(await own.text()).toContain(b.email);
+  });
+
+  it('gives a grantee the owner\'s tickets and bills, and a former grantee nothing again', async () => {
+    await as(b);
+    expect((await t.request('/ajax/cabinet/link-account', { method: 'POST', json: { email: a.email } })).status).toBe(200);
+    await as(a);
+    expect((await t.request(`/ajax/cabinet/tickets/${b.ticketId}`)).status).toBe(200);
+    expect((await t.request(downloadPaths.ticketPdf(b.ticketId))).status).toBe(200);
+    expect((await t.request(downloadPaths.file(b.fileIds.bill))).status).toBe(200);
+    expect(await (await t.request('/ajax/cabinet/bills')).text()).toContain(b.email);
+    // Addresses are never shared.
+    expect(await (await t.request('/ajax/cabinet/addresses')).text()).not.toContain(String(b.addressId));
+
+    await as(b);
+    expect((await t.request('/ajax/cabinet/unlink-account', { method: 'POST', json: { email: a.email } })).status).toBe(200);
+    await as(a);
+    await expectNothingOf(b, a);
   });
 });

@@ -1,22 +1,23 @@
 import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
-import { addresses, bills, defectStatements, files, gifts, tickets, tradeInInstruments } from '#server/db/schema.ts';
+import { accountAccesses, addresses, bills, defectStatements, files, gifts, tickets, tradeInInstruments } from '#server/db/schema.ts';
 import { NOT_FOUND_MESSAGE, notFound } from '#server/lib/api-failure.ts';
 
 // Services answer what they may not show with these (re-exported so they keep one import).
 export { NOT_FOUND_MESSAGE, notFound };
 
 // The one place that decides whose tickets, statements, files, bills, history and addresses an account sees.
-// Today an account sees its own; access sharing (cabinet.md §Accesses) will add the accounts that
-// granted it access, here and nowhere else. Whatever is not visible is answered exactly like
-// something that does not exist: 404, no data.
+// An account sees its own and those of the accounts that granted it access (cabinet.md §2 Accesses,
+// account_accesses), here and nowhere else; a revoked access counts from the next request.
+// Whatever is not visible is answered exactly like something that does not exist: 404, no data.
 
 type Reader = Db | Tx;
 
 
-/** The client ids whose records `viewerId` may see. */
-export async function visibleClientIds(_db: Reader, viewerId: number): Promise<number[]> {
-  return [viewerId];
+/** The client ids whose records `viewerId` may see: its own, and those of the accounts that granted it access. */
+export async function visibleClientIds(db: Reader, viewerId: number): Promise<number[]> {
+  const owners = await db.select({ id: accountAccesses.ownerClientId }).from(accountAccesses).where(eq(accountAccesses.granteeClientId, viewerId));
+  return [viewerId, ...owners.map((owner) => owner.id)];
 }
 
 /** The ticket if the viewer may see it; otherwise a 404 failure. */

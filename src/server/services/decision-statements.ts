@@ -3,7 +3,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { decisionMessages } from '#shared/api/decisions.ts';
 import type { Tx } from '#server/db/client.ts';
 import { recordEvent, recordHistory, type NewEvent } from '#server/db/journal.ts';
-import { decisions, defectStatements } from '#server/db/schema.ts';
+import { clients, decisions, defectStatements } from '#server/db/schema.ts';
 import { ApiFailure } from '#server/lib/api-failure.ts';
 import { requireVisibleStatements } from '#server/services/access.ts';
 
@@ -83,6 +83,11 @@ export interface DecisionWrite {
   now: Date;
 }
 
+async function emailOf(tx: Tx, clientId: number): Promise<string> {
+  const [row] = await tx.select({ email: clients.email }).from(clients).where(eq(clients.id, clientId)).limit(1);
+  return row?.email ?? '';
+}
+
 /**
  * Writes one decision except its event, which it returns: the caller records the events after all
  * other writes, so the event-order lock (journal.ts) is held as briefly as possible and no other
@@ -106,15 +111,17 @@ export async function writeDecision(tx: Tx, write: DecisionWrite): Promise<NewEv
     statementVersion: statement.version,
     createdAt: now,
   });
+  // A colleague with access decides on the owner's ticket: the history says who (cabinet.md §2 Accesses).
+  const by = write.viewerId === ticket.clientId ? '' : ` (${await emailOf(tx, write.viewerId)})`;
   await recordHistory(tx, {
     clientId: ticket.clientId,
     ticketId: ticket.id,
-    description: write.history,
+    description: `${write.history}${by}`,
     subjectType: 'DefectiveList',
     subjectId: statement.id,
     createdAt: now,
   });
-  return { ...write.event, clientId: ticket.clientId, ticketId: ticket.id, createdAt: now };
+  return { ...write.event, payload: { ...write.event.payload, actor_client_id: write.viewerId }, clientId: ticket.clientId, ticketId: ticket.id, createdAt: now };
 }
 
 /** Writes a decision on each statement, then records all their events (see writeDecision). */

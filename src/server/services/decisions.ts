@@ -1,3 +1,4 @@
+import { ACCESS_MESSAGES } from '#shared/api/accesses.ts';
 import type { approveDefects, discussDefect, rejectDefects, tradeInDefect } from '#shared/api/decisions.ts';
 import type { EndpointParsedInput } from '#shared/api/endpoint.ts';
 import { AGREED, STATEMENT_STATUS } from '#shared/dictionaries/statement-decisions.ts';
@@ -36,6 +37,8 @@ const countedStatements = (n: number) => (n === 1 ? '' : ` (ведомостей
 
 export async function approve(tx: Tx, caller: Caller, input: EndpointParsedInput<typeof approveDefects>): Promise<DecisionAnswer> {
   const { ticket, statements } = await lockForDecision(tx, caller.viewerId, input.ticket_id, input.defects);
+  // A colleague with access approves; the owner's points and gifts stay the owner's to spend (cabinet.md §2 Accesses).
+  if ((input.balls > 0 || input.gift !== null) && ticket.clientId !== caller.viewerId) throw fieldFailure('balls', ACCESS_MESSAGES.ownerOnlyPoints);
   // The contract allows points and gifts with one statement only; the schema already checked it.
   const single = statements.length === 1 ? statements[0] : undefined;
   let spent = '';

@@ -17,10 +17,13 @@ export function giftNotAffordableMessage(missing: number): string {
   return `Недостаточно бонусов: осталось накопить ${countOf(missing, BONUS_FORMS)}`;
 }
 
-/** The points popup's data for one visible statement: the viewer's balance, the limit, every gift. */
+/**
+ * The points popup's data for one visible statement: the viewer's balance, the limit, every gift.
+ * On a ticket of another account (access given to the viewer) there are no points to spend: they stay the owner's.
+ */
 export async function loyaltyFor(db: Db | Tx, viewerId: number, statementId: number) {
-  const { statement } = await requireVisibleStatement(db, viewerId, statementId);
-  const available = await balance(db, viewerId);
+  const { statement, ticket } = await requireVisibleStatement(db, viewerId, statementId);
+  const available = ticket.clientId === viewerId ? await balance(db, viewerId) : 0;
   const rows = await db.select().from(gifts).orderBy(asc(gifts.cost), asc(gifts.id));
   const giftsAvailable: Gift[] = rows.map((gift) => ({
     id: gift.id,

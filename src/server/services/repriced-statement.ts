@@ -2,8 +2,8 @@ import { and, desc, eq, lt } from 'drizzle-orm';
 import { AGREED, STATEMENT_STATUS } from '#shared/dictionaries/statement-decisions.ts';
 import { formatMoney } from '#shared/format/number/money.ts';
 import type { Tx } from '#server/db/client.ts';
-import { recordEvent } from '#server/db/journal.ts';
-import { decisions, notifications, pointsEntries } from '#server/db/schema.ts';
+import { decisions, pointsEntries } from '#server/db/schema.ts';
+import { addNotification } from '#server/services/notifications.ts';
 
 // A quote the clinic approved (or was discussing) and the back office then re-prices is no longer
 // what the clinic agreed to: it goes back to waiting for the clinic (issue 9 item 11). The earlier
@@ -56,14 +56,10 @@ export async function afterReopening(
       });
     }
   }
-  const [notification] = await tx
-    .insert(notifications)
-    .values({
-      clientId: reopened.clientId,
-      description: `Стоимость работ по ведомости №${reopened.number} изменена на ${formatMoney(reopened.sum)}. Согласуйте ремонт заново.`,
-      createdAt: reopened.now,
-    })
-    .returning({ id: notifications.id });
-  await recordEvent(tx, { type: 'notification.created', clientId: reopened.clientId, payload: { notification_id: notification!.id }, createdAt: reopened.now });
+  await addNotification(tx, {
+    clientId: reopened.clientId,
+    description: `Стоимость работ по ведомости №${reopened.number} изменена на ${formatMoney(reopened.sum)}. Согласуйте ремонт заново.`,
+    createdAt: reopened.now,
+  });
   return returned;
 }

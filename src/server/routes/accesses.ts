@@ -1,0 +1,15 @@
+import { Hono } from 'hono';
+import { linkAccount, listAccesses, unlinkAccount } from '#shared/api/accesses.ts';
+import type { AppEnv } from '#server/context.ts';
+import { route } from '#server/lib/validate.ts';
+import { requireSession, sessionOf } from '#server/middleware/session.ts';
+import { grantAccess, listGrantees, revokeAccess } from '#server/services/accesses.ts';
+
+// Доступы (src/shared/api/accesses.ts): thin handlers over services/accesses.ts.
+
+export const accessRoutes = new Hono<AppEnv>();
+const loggedIn = { before: [requireSession()] };
+
+route(accessRoutes, listAccesses, async (c) => ({ success: true, data: await listGrantees(c.var.deps, sessionOf(c).clientId) }), loggedIn);
+route(accessRoutes, linkAccount, async (c, input) => ({ success: true, message: await grantAccess(c.var.deps, sessionOf(c).clientId, input.email) }), loggedIn);
+route(accessRoutes, unlinkAccount, async (c, input) => ({ success: true, message: await revokeAccess(c.var.deps, sessionOf(c).clientId, input.email) }), loggedIn);

@@ -1,0 +1,55 @@
+import * as v from 'valibot';
+import { messages } from '../validation/messages.ts';
+import { defineEndpoint, okResponse } from './endpoint.ts';
+
+// Access to the clinic's tickets and bills given to colleagues' accounts (cabinet.md §2 Accesses,
+// §7, §8). What a grantee may do is decided by the server's access module alone.
+
+export const ACCESS_MESSAGES = {
+  granted: 'Доступ выдан',
+  revoked: 'Доступ отозван',
+  emailRequired: messages.required,
+  email: 'Введите корректный email',
+  noAccount: 'Пользователь с таким e-mail не найден. Попросите коллегу зарегистрироваться на портале.',
+  self: 'Это ваш собственный адрес',
+  already: 'Этому пользователю доступ уже выдан',
+  notGranted: 'Этому пользователю доступ не выдавался',
+  ownerOnlyPoints: 'Бонусы и подарки при согласовании выбирает владелец заявки',
+} as const;
+
+const accessEmail = v.pipe(
+  v.string(ACCESS_MESSAGES.emailRequired),
+  v.trim(),
+  v.toLowerCase(),
+  v.nonEmpty(ACCESS_MESSAGES.emailRequired),
+  v.maxLength(254, ACCESS_MESSAGES.email),
+  v.email(ACCESS_MESSAGES.email),
+);
+export const accessForm = v.object({ email: accessEmail });
+
+export const grantee = v.object({ email: v.string(), name: v.string(), surname: v.string(), granted_at: v.string() });
+export type Grantee = v.InferOutput<typeof grantee>;
+
+/** The accounts this clinic gave access to, newest first. */
+export const listAccesses = defineEndpoint({
+  method: 'GET',
+  path: '/ajax/cabinet/accesses',
+  input: undefined,
+  output: okResponse({ data: v.array(grantee) }),
+});
+
+/** Gives the account with this e-mail access (as the spec names the call). */
+export const linkAccount = defineEndpoint({
+  method: 'POST',
+  path: '/ajax/cabinet/link-account',
+  input: accessForm,
+  output: okResponse({ message: v.string() }),
+});
+
+/** Takes it back; effective from the grantee's next request. */
+export const unlinkAccount = defineEndpoint({
+  method: 'POST',
+  path: '/ajax/cabinet/unlink-account',
+  input: accessForm,
+  output: okResponse({ message: v.string() }),
+});
