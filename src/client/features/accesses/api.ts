@@ -1,0 +1,7 @@
+// The Доступы calls (src/shared/api/accesses.ts).
+import { linkAccount, listAccesses, unlinkAccount, type Grantee } from '#shared/api/accesses.ts';
+import { callApi } from '#client/lib/http.ts';
+
+export const fetchGrantees = async (): Promise<Grantee[]> => (await callApi(listAccesses)).data;
+export const grantAccess = async (email: string): Promise<string> => (await callApi(linkAccount, { input: { email } })).message;
+export const revokeAccess = async (email: string): Promise<string> => (await callApi(unlinkAccount, { input: { email } })).message;
