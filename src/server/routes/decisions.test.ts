@@ -118,7 +118,7 @@ describe('approve', () => {
     const entries = await ledger(t, me.id);
     expect(entries.at(-1)).toMatchObject({ delta: -300 });
     expect(entries.at(-1)!.reason).toContain(`№${s.id}`);
-    expect((await eventsFor(t, s.id))[0]!.payload).toEqual({ defect_id: s.id, balls: 300, gift: null });
+    expect((await eventsFor(t, s.id))[0]!.payload).toEqual({ defect_id: s.id, balls: 300, gift: null, actor_client_id: me.id });
     expect((await historyFor(t, s.id))[0]!.description).toContain('списано 300');
   });
 
@@ -128,7 +128,7 @@ describe('approve', () => {
     const response = await decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: s.id, version: 1 }], gift: 1 });
     expect(response.status).toBe(200);
     expect((await response.json()).balls).toBe(before - 300);
-    expect((await eventsFor(t, s.id))[0]!.payload).toEqual({ defect_id: s.id, balls: 0, gift: 1 });
+    expect((await eventsFor(t, s.id))[0]!.payload).toEqual({ defect_id: s.id, balls: 0, gift: 1, actor_client_id: me.id });
     expect((await decisionsFor(t, s.id))[0]!.giftId).toBe(1);
   });
 
@@ -204,7 +204,7 @@ describe('reject, discuss, trade-in', () => {
     const response = await decide(t, paths.reject, { ticket_id: me.ticketId, defects: [{ id: s.id, version: 1 }], comment });
     expect(response.status).toBe(200);
     expect(await statementRow(t, s.id)).toMatchObject({ agreed: 2, status: 4 });
-    expect((await eventsFor(t, s.id)).map((e) => [e.type, e.payload])).toEqual([['defect.rejected', { defect_id: s.id, comment }]]);
+    expect((await eventsFor(t, s.id)).map((e) => [e.type, e.payload])).toEqual([['defect.rejected', { defect_id: s.id, comment, actor_client_id: me.id }]]);
     expect(await decisionsFor(t, s.id)).toMatchObject([{ kind: 'rejected', comment }]);
     expect((await historyFor(t, s.id))[0]!.description).toContain(comment);
   });
@@ -221,7 +221,7 @@ describe('reject, discuss, trade-in', () => {
     const response = await decide(t, paths.discuss, { ticket_id: me.ticketId, defect: { id: s.id, version: 1 }, comment: '  Почему так дорого?  ' });
     expect(response.status).toBe(200);
     expect(await statementRow(t, s.id)).toMatchObject({ agreed: 3, status: 1 });
-    expect((await eventsFor(t, s.id)).map((e) => [e.type, e.payload])).toEqual([['defect.discussed', { defect_id: s.id, comment: 'Почему так дорого?' }]]);
+    expect((await eventsFor(t, s.id)).map((e) => [e.type, e.payload])).toEqual([['defect.discussed', { defect_id: s.id, comment: 'Почему так дорого?', actor_client_id: me.id }]]);
   });
 
   it('refuses an empty comment', async () => {
@@ -246,7 +246,7 @@ describe('reject, discuss, trade-in', () => {
     expect(response.status).toBe(200);
     expect((await response.json()).message).toContain('Скалер новый');
     expect((await statementRow(t, s.id)).agreed).toBe(4);
-    expect((await eventsFor(t, s.id)).map((e) => [e.type, e.payload])).toEqual([['defect.trade_in', { defect_id: s.id, instrument_id: 1 }]]);
+    expect((await eventsFor(t, s.id)).map((e) => [e.type, e.payload])).toEqual([['defect.trade_in', { defect_id: s.id, instrument_id: 1, actor_client_id: me.id }]]);
     expect(await decisionsFor(t, s.id)).toMatchObject([{ kind: 'trade_in', tradeInInstrumentId: 1 }]);
   });
 
