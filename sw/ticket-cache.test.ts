@@ -180,9 +180,8 @@ describe('handleTicketGet', () => {
     expect(await response.json()).toEqual({ success: true, ticket: { id: 501 } });
   });
 
-  it("passes the server's refusals on and saves none of them", async () => {
+  it("passes the server's failures on and saves none of them", async () => {
     for (const [status, body] of [
-      [404, { success: false, message: 'Заявка не найдена' }],
       [500, { success: false, message: 'Сервер временно недоступен' }],
       [503, { success: false }],
     ] as const) {
@@ -202,6 +201,17 @@ describe('handleTicketGet', () => {
     const response = await get(LIST);
     expect(response.status).toBe(401);
     expect(await caches.has(TICKET_CACHE_NAME)).toBe(false);
+  });
+
+  it("drops a ticket's saved copy when the server says it is not there (an access taken back)", async () => {
+    const { caches, get, fetch } = await withSaved(TICKET, { success: true, ticket: { id: 501 } }, () =>
+      Promise.resolve(apiJson({ success: false, message: 'Не найдено' }, 404)),
+    );
+    expect((await get(TICKET)).status).toBe(404);
+    expect(caches.urls(TICKET_CACHE_NAME)).toEqual([]);
+    // Offline afterwards: nothing to stand in for it.
+    fetch.mockImplementation(offline);
+    await expect(get(TICKET)).rejects.toThrow();
   });
 
   it('does not save a 200 that is not a success of the API', async () => {

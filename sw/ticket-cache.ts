@@ -94,6 +94,9 @@ async function fromNetwork(request: Request, cache: Cache, owner: Owner | undefi
   } else if (fromServer && response.status === 401) {
     // The session is over: what was saved for it must not outlive it.
     await deps.caches.delete(TICKET_CACHE_NAME);
+  } else if (fromServer && response.status === 404) {
+    // Gone, or no longer this account's (an access taken back): its saved copy must not stand in for it.
+    await cache.delete(request);
   }
   return { response, fromServer };
 }

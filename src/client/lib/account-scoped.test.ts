@@ -88,3 +88,22 @@ describe('the account the saved copies belong to', () => {
     expect(await page.accountScopedStorage.getItem('list')).toBe('{"state":{"n":1}}');
   });
 });
+
+describe('an access taken back', () => {
+  it("drops the saved copies once an account whose records this one saw is no longer named, and only then", async () => {
+    vi.resetModules();
+    const page = await import('./account-scoped.ts');
+    const forget = vi.fn();
+    page.registerAccountScoped('tickets', forget);
+    await page.claimAccessOwners(7, [3]);
+    await page.claimAccessOwners(7, [3, 4]);
+    expect(forget).not.toHaveBeenCalled();
+    await idbStorage.setItem('tickets', '{"copy":"of 3"}');
+    await page.claimAccessOwners(7, [4]);
+    expect(forget).toHaveBeenCalledOnce();
+    expect(await idbStorage.getItem('tickets')).toBeNull();
+    // Another account on the device is claimAccountData's to handle, not this.
+    await page.claimAccessOwners(9, []);
+    expect(forget).toHaveBeenCalledOnce();
+  });
+});

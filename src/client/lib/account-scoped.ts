@@ -50,6 +50,29 @@ export function claimAccountData(userId: number | null): Promise<void> {
   return claim;
 }
 
+const ACCESS_KEY = 'account-scoped-access';
+
+/**
+ * The accounts whose tickets and bills this one may see besides its own (cabinet.md §2 Accesses),
+ * as the server last named them. When one of them is no longer there (access taken back), the
+ * copies saved on the device may hold its records: they all go, and are fetched again as needed.
+ */
+export function claimAccessOwners(userId: number, ownerIds: readonly number[]): Promise<void> {
+  const claim = claims.then(async () => {
+    let previous: { userId: number; owners: number[] } | null = null;
+    try {
+      previous = JSON.parse((await idbStorage.getItem(ACCESS_KEY)) ?? 'null') as { userId: number; owners: number[] } | null;
+    } catch {
+      previous = null;
+    }
+    const lost = previous !== null && previous.userId === userId && previous.owners.some((owner) => !ownerIds.includes(owner));
+    if (lost) await forgetAccountData();
+    await idbStorage.setItem(ACCESS_KEY, JSON.stringify({ userId, owners: [...ownerIds] }));
+  });
+  claims = claim.catch(() => undefined);
+  return claim;
+}
+
 /** What a persisted store keeps: its own serialised state and the account it belongs to. */
 interface OwnedCopy {
   owner: number;

@@ -14,7 +14,7 @@ import { selectAccountKnown, useAccountStore } from '#client/features/account/ac
 import { AuthHost } from '#client/features/account/auth-host.tsx';
 import { useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
 import { InstallInvitation } from '#client/features/install/install-invitation.tsx';
-import { claimAccountData } from '#client/lib/account-scoped.ts';
+import { claimAccessOwners, claimAccountData } from '#client/lib/account-scoped.ts';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { useStandalone } from '#client/lib/standalone.ts';
 
@@ -64,6 +64,11 @@ function RootLayout() {
   useEffect(() => {
     if (checked) void claimAccountData(userId);
   }, [userId, checked]);
+  // An access taken back drops the copies of that account's records too (a grantee's device).
+  const accessOwners = user?.access_owner_ids.join(',') ?? '';
+  useEffect(() => {
+    if (checked && userId !== null) void claimAccessOwners(userId, accessOwners === '' ? [] : accessOwners.split(',').map(Number));
+  }, [userId, checked, accessOwners]);
 
   // A non-empty ?promocode= opens the login on load (portal.md §4.2).
   useEffect(() => {

@@ -81,6 +81,7 @@ describe('GET /ajax/user/data', () => {
       consents_given: false,
       email_confirmed: true,
       pending_email: null,
+      access_owner_ids: [],
     });
   });
 });

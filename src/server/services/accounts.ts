@@ -4,6 +4,7 @@ import type { AppDeps, MailMessage } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { bills, clients, notifications, pointsEntries } from '#server/db/schema.ts';
 import { recordEvent } from '#server/db/journal.ts';
+import { visibleClientIds } from '#server/services/access.ts';
 import { ApiFailure, MAIL_FAILED_MESSAGE, fieldFailure } from '#server/lib/api-failure.ts';
 import { loginAttemptsMail } from '#server/services/account-mails.ts';
 import { checkLimits, countFailure, rateRules, type RateRule } from '#server/services/rate-limit.ts';
@@ -131,6 +132,7 @@ export async function loadUserData(db: Db, clientId: number): Promise<UserData |
     unread_notifications: Number(unreadNotifications),
     consents_given: consentPolicyAt !== null && consentLoyaltyAt !== null,
     email_confirmed: emailConfirmedAt !== null,
+    access_owner_ids: (await visibleClientIds(db, clientId)).filter((id) => id !== clientId),
   };
 }
 

@@ -29,6 +29,11 @@ export const userData = v.object({
   email_confirmed: v.optional(v.boolean(), true),
   /** A new login e-mail waiting for its code (cabinet.md §2 Personal data); null when none. */
   pending_email: v.optional(v.nullable(v.string()), null),
+  /**
+   * The accounts that gave this one access to their tickets and bills (cabinet.md §2 Accesses). When
+   * one disappears, the device drops the copies it saved (src/client/lib/account-scoped.ts).
+   */
+  access_owner_ids: v.optional(v.array(v.number()), []),
 });
 export type UserData = v.InferOutput<typeof userData>;
 

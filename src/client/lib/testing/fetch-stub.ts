@@ -77,4 +77,5 @@ export const demoUser = {
   consents_given: false,
   email_confirmed: true,
   pending_email: null,
+  access_owner_ids: [] as number[],
 };
