@@ -108,9 +108,10 @@ export async function loadTicketHistory(db: Reader, viewerId: number, ticketId: 
     .from(historyEntries)
     .where(eq(historyEntries.ticketId, ticket.id))
     .orderBy(asc(historyEntries.createdAt), asc(historyEntries.id));
-  return rows.map((row) => ({
-    created_at: formatServerTimestamp(row.createdAt),
-    description: row.description,
-    subject: { type: row.subjectType, id: row.subjectId },
-  }));
+  return rows.map(historyItemOf);
+}
+
+/** A history row as the API shows it. */
+export function historyItemOf(row: typeof historyEntries.$inferSelect): HistoryItem {
+  return { created_at: formatServerTimestamp(row.createdAt), description: row.description, subject: { type: row.subjectType, id: row.subjectId } };
 }

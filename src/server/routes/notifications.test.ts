@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { historyEntries, notifications } from '#server/db/schema.ts';
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
+
+// Уведомления and История (cabinet.md §2, §7): the account's own, newest first, in pages; shown
+// notifications count as read; another account's are never listed nor touched.
+
+let t: TestApp;
+let me: Awaited<ReturnType<typeof insertAccount>>;
+let other: Awaited<ReturnType<typeof insertAccount>>;
+const mine: number[] = [];
+let foreign: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: '2026-03-10T09:00:00Z' });
+  me = await insertAccount(t);
+  other = await insertAccount(t);
+  for (let n = 1; n <= 25; n += 1) {
+    const [row] = await t.db.insert(notifications).values({ clientId: me.id, description: `Уведомление ${n}`, createdAt: new Date(Date.UTC(2026, 2, 1, 9, n)) }).returning();
+    mine.push(row!.id);
+  }
+  const [row] = await t.db.insert(notifications).values({ clientId: other.id, description: 'Чужое уведомление' }).returning();
+  foreign = row!.id;
+  for (let n = 1; n <= 45; n += 1) await t.db.insert(historyEntries).values({ clientId: me.id, description: `Событие ${n}`, subjectType: 'Ticket', createdAt: new Date(Date.UTC(2026, 2, 1, 10, n)) });
+  await t.db.insert(historyEntries).values({ clientId: other.id, description: 'Чужое событие', subjectType: 'Ticket' });
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  t.cookies.clear();
+  expect((await loginAs(t, me.email)).status).toBe(200);
+});
+
+type Listed = { data: Array<{ id: number; description: string; is_viewed: boolean; created_at: string }>; next_cursor: string | null };
+const list = async (query = '') => (await (await t.request(`/ajax/cabinet/notifications${query}`)).json()) as Listed;
+
+describe('notifications', () => {
+  it('lists the own ones newest first, 20 a page, then the rest', async () => {
+    const first = await list();
+    expect(first.data.map((row) => row.description).slice(0, 2)).toEqual(['Уведомление 25', 'Уведомление 24']);
+    expect(first.data).toHaveLength(20);
+    expect(first.data[0]!.created_at).toBe('2026-03-01 12:25:00');
+    const second = await list(`?cursor=${first.next_cursor}`);
+    expect(second.data.map((row) => row.description)).toEqual(['Уведомление 5', 'Уведомление 4', 'Уведомление 3', 'Уведомление 2', 'Уведомление 1']);
+    expect(second.next_cursor).toBeNull();
+    expect((await list('?limit=3')).data).toHaveLength(3);
+    expect(JSON.stringify([first, second])).not.toContain('Чужое');
+  });
+
+  it("marks the shown ones read, never another account's, and answers what stays unread", async () => {
+    const read = await t.request('/ajax/cabinet/notifications/read', { method: 'POST', json: { ids: [mine[24], mine[23], foreign] } });
+    expect(await read.json()).toEqual({ success: true, unread: 23 });
+    expect((await list('?limit=2')).data.map((row) => row.is_viewed)).toEqual([true, true]);
+    const [untouched] = await t.db.select().from(notifications).where(eq(notifications.id, foreign));
+    expect(untouched!.isViewed).toBe(false);
+    const user = ((await (await t.request('/ajax/user/data')).json()) as { user: { unread_notifications: number } }).user;
+    expect(user.unread_notifications).toBe(23);
+  });
+
+  it('refuses junk ids and callers without a session', async () => {
+    expect((await t.request('/ajax/cabinet/notifications/read', { method: 'POST', json: { ids: ['1'] } })).status).toBe(422);
+    t.cookies.clear();
+    expect([401, 403]).toContain((await t.request('/ajax/cabinet/notifications')).status);
+  });
+});
+
+describe('history', () => {
+  const page = async (json: object) =>
+    ((await (await t.request('/ajax/cabinet/history', { method: 'POST', json })).json()) as { data: { data: Array<{ description: string }>; last_page: number; current_page: number } }).data;
+
+  it('gives a page of 20, newest first, with the last page and the current one as the spec names them', async () => {
+    const first = await page({});
+    expect(first).toMatchObject({ last_page: 3, current_page: 1 });
+    expect(first.data[0]!.description).toBe('Событие 45');
+    const third = await page({ page: 3 });
+    expect(third.data.map((row) => row.description)).toEqual(['Событие 5', 'Событие 4', 'Событие 3', 'Событие 2', 'Событие 1']);
+    expect((await page({ page: 99 })).current_page).toBe(3);
+    expect(JSON.stringify(third)).not.toContain('Чужое');
+  });
+});
