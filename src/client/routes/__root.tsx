@@ -15,6 +15,7 @@ import { AuthHost } from '#client/features/account/auth-host.tsx';
 import { useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
 import { InstallInvitation } from '#client/features/install/install-invitation.tsx';
 import { claimAccessOwners, claimAccountData } from '#client/lib/account-scoped.ts';
+import { onAccountChangeElsewhere } from '#client/lib/account-sync.ts';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { useStandalone } from '#client/lib/standalone.ts';
 
@@ -46,6 +47,9 @@ function RootLayout() {
   const inCabinet = isCabinetPath(pathname);
   const [moreOpen, setMoreOpen] = useState(false);
   const [repairOpen, setRepairOpen] = useState(false);
+
+  // Another tab changed the account's data (read notifications): this one's badges follow.
+  useEffect(() => onAccountChangeElsewhere(() => void refresh()), [refresh]);
 
   // Fresh user data (and the CSRF token) on start and whenever the connection comes back. main.tsx
   // asks before the first render: only if that has already been answered is a second request spared.

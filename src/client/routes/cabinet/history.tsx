@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '#client/components/layout/page.tsx';
+import { useAccountStore } from '#client/features/account/account-store.ts';
+import { HistoryPage } from '#client/features/notifications/history-page.tsx';
 
 export const Route = createFileRoute('/cabinet/history')({
-  component: () => <PlaceholderScreen title="История" />,
+  component: () => <HistoryPage onLoaded={() => void useAccountStore.getState().refresh()} />,
 });

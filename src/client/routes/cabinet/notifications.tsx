@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '#client/components/layout/page.tsx';
+import { useAccountStore } from '#client/features/account/account-store.ts';
+import { NotificationsPage } from '#client/features/notifications/notifications-page.tsx';
 
 export const Route = createFileRoute('/cabinet/notifications')({
-  component: () => <PlaceholderScreen title="Уведомления" />,
+  component: () => <NotificationsPage onRead={() => void useAccountStore.getState().refresh()} />,
 });

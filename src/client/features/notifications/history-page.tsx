@@ -1,0 +1,130 @@
+import { useEffect, useRef, useState } from 'react';
+import { NOTIFICATIONS_MESSAGES } from '#shared/api/notifications.ts';
+import type { HistoryItem } from '#shared/api/tickets.ts';
+import { formatDateTime } from '#shared/format/date.ts';
+import { Page } from '#client/components/layout/page.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormMessage } from '#client/components/ui/form-message.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { asApiError, LOAD_FAILED_MESSAGE } from '#client/lib/http.ts';
+import { fetchHistoryPage } from './api.ts';
+import styles from './notifications.module.css';
+
+export interface HistoryPageProps {
+  /** After a page came: the unread count is fetched again (cabinet.md §7). */
+  onLoaded: () => void;
+}
+
+/** История (cabinet.md §2 History): the account's history a page at a time; page links only when there is more than one page. */
+export function HistoryPage({ onLoaded }: HistoryPageProps) {
+  const [page, setPage] = useState(1);
+  const [shown, setShown] = useState<{ items: HistoryItem[]; lastPage: number; currentPage: number } | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [failure, setFailure] = useState<string>();
+  const [attempt, setAttempt] = useState(0);
+  const onLoadedRef = useRef(onLoaded);
+  useEffect(() => {
+    onLoadedRef.current = onLoaded;
+  });
+  const top = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    let live = true;
+    fetchHistoryPage(page).then(
+      (result) => {
+        if (!live) return;
+        setShown(result);
+        setFailure(undefined);
+        setLoading(false);
+        onLoadedRef.current();
+      },
+      (error: unknown) => {
+        if (!live) return;
+        setFailure(asApiError(error, LOAD_FAILED_MESSAGE).message);
+        setLoading(false);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [page, attempt]);
+
+  const go = (next: number) => {
+    setLoading(true);
+    setPage(next);
+    top.current?.scrollIntoView({ block: 'start' });
+  };
+  const pages = shown && shown.lastPage > 1 ? Array.from({ length: shown.lastPage }, (_, index) => index + 1) : [];
+
+  return (
+    <Page title="История">
+      <div ref={top} />
+      {failure ? (
+        <div className={styles.failure}>
+          <FormMessage tone="error">{failure}</FormMessage>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setLoading(true);
+              setAttempt((current) => current + 1);
+            }}
+          >
+            Повторить
+          </Button>
+        </div>
+      ) : null}
+      {shown === null && loading ? (
+        <ul className={styles.list} aria-busy="true" aria-label="Загрузка истории">
+          {[0, 1, 2].map((row) => (
+            <li key={row} className={styles.item}>
+              <Skeleton width="70%" />
+              <Skeleton width="8rem" />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {shown?.items.length === 0 ? <p className={styles.empty}>{NOTIFICATIONS_MESSAGES.emptyHistory}</p> : null}
+      {shown && shown.items.length > 0 ? (
+        <ul className={styles.list} aria-label="История" aria-busy={loading || undefined}>
+          {shown.items.map((item, index) => (
+            <li key={`${item.created_at}-${index}`} className={styles.item}>
+              <p className={styles.text}>{item.description}</p>
+              <time className={styles.date} dateTime={item.created_at.replace(' ', 'T')}>
+                {formatDateTime(item.created_at)}
+              </time>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {pages.length > 0 && shown ? (
+        <nav aria-label="Страницы истории">
+          <ul className={styles.pages}>
+            <li>
+              <Button variant="secondary" disabled={shown.currentPage <= 1 || loading} onClick={() => go(shown.currentPage - 1)}>
+                Назад
+              </Button>
+            </li>
+            {pages.map((number) => (
+              <li key={number}>
+                <Button
+                  variant={number === shown.currentPage ? 'primary' : 'secondary'}
+                  aria-current={number === shown.currentPage ? 'page' : undefined}
+                  aria-label={`Страница ${number}`}
+                  disabled={loading}
+                  onClick={() => go(number)}
+                >
+                  {number}
+                </Button>
+              </li>
+            ))}
+            <li>
+              <Button variant="secondary" disabled={shown.currentPage >= shown.lastPage || loading} onClick={() => go(shown.currentPage + 1)}>
+                Вперёд
+              </Button>
+            </li>
+          </ul>
+        </nav>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderInRouter } from '#client/components/layout/testing/render-in-router.tsx';
+import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
+import { HistoryPage } from './history-page.tsx';
+import { NotificationsPage } from './notifications-page.tsx';
+
+// Уведомления and История (cabinet.md §2, §7): unread marked in words, read once shown (and the
+// count fetched again), more on demand, the empty text; history pages with numbers only when more
+// than one.
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const note = (id: number, viewed: boolean) => ({ id, description: `Уведомление ${id}`, created_at: '2026-03-01 12:00:00', is_viewed: viewed });
+
+describe('NotificationsPage', () => {
+  it("marks the unread ones 'Новое', counts them read once shown, and loads more", async () => {
+    const onRead = vi.fn();
+    const { calls } = stubFetch({
+      'GET /ajax/cabinet/notifications': [
+        { body: { success: true, data: [note(3, false), note(2, true)], next_cursor: 'c-2' } },
+        { body: { success: true, data: [note(1, false)], next_cursor: null } },
+      ],
+      'POST /ajax/cabinet/notifications/read': { body: { success: true, unread: 0 } },
+    });
+    await renderInRouter(() => <NotificationsPage onRead={onRead} />);
+    const list = await screen.findByRole('list', { name: 'Уведомления' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Новое');
+    expect(items[0]).toHaveTextContent('01.03.2026');
+    expect(items[1]).not.toHaveTextContent('Новое');
+    await waitFor(() => expect(onRead).toHaveBeenCalledOnce());
+    expect(calls.find((call) => call.path === '/ajax/cabinet/notifications/read')?.body).toEqual({ ids: [3] });
+    expect(screen.getByRole('link', { name: 'Показать все' })).toHaveAttribute('href', '/cabinet/history');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Показать ещё' }));
+    expect(await within(list).findByText('Уведомление 1')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Показать ещё' })).not.toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((call) => call.path === '/ajax/cabinet/notifications/read').at(-1)?.body).toEqual({ ids: [3, 1] }));
+  });
+
+  it("says 'Уведомлений пока нет' when there are none", async () => {
+    stubFetch({ 'GET /ajax/cabinet/notifications': { body: { success: true, data: [], next_cursor: null } } });
+    await renderInRouter(() => <NotificationsPage onRead={() => {}} />);
+    expect(await screen.findByText('Уведомлений пока нет')).toBeInTheDocument();
+  });
+});
+
+describe('HistoryPage', () => {
+  const item = (n: number) => ({ created_at: '2026-03-01 12:30:00', description: `Событие ${n}`, subject: { type: 'Ticket', id: n } });
+
+  it('shows page links only for more than one page, and goes to the chosen one', async () => {
+    const onLoaded = vi.fn();
+    const { calls } = stubFetch({
+      'POST /ajax/cabinet/history': ({ body }) => {
+        const page = (body as { page?: number }).page ?? 1;
+        return { body: { success: true, data: { data: [item(page)], last_page: 3, current_page: page } } };
+      },
+    });
+    await renderInRouter(() => <HistoryPage onLoaded={onLoaded} />);
+    expect(await screen.findByText('Событие 1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Страница 1' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('button', { name: 'Назад' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Страница 3' }));
+    expect(await screen.findByText('Событие 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Вперёд' })).toBeDisabled();
+    expect(calls.filter((call) => call.path === '/ajax/cabinet/history').map((call) => call.body)).toEqual([{ page: 1 }, { page: 3 }]);
+    expect(onLoaded).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows no page links for a single page, and the empty text', async () => {
+    stubFetch({ 'POST /ajax/cabinet/history': { body: { success: true, data: { data: [], last_page: 1, current_page: 1 } } } });
+    await renderInRouter(() => <HistoryPage onLoaded={() => {}} />);
+    expect(await screen.findByText('История пока пуста')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Страницы истории' })).not.toBeInTheDocument();
+  });
+});

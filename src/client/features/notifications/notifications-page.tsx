@@ -1,0 +1,137 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { NOTIFICATIONS_MESSAGES, type Notification } from '#shared/api/notifications.ts';
+import { formatDate } from '#shared/format/date.ts';
+import { Page } from '#client/components/layout/page.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormMessage } from '#client/components/ui/form-message.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { announceAccountChange } from '#client/lib/account-sync.ts';
+import { asApiError, LOAD_FAILED_MESSAGE } from '#client/lib/http.ts';
+import { useOnVisible } from '#client/lib/use-on-visible.ts';
+import { fetchNotifications, markRead } from './api.ts';
+import styles from './notifications.module.css';
+
+export interface NotificationsPageProps {
+  /** Some were read: the unread count (tab bar, More panel) should be fetched again. */
+  onRead: () => void;
+}
+
+/**
+ * Уведомления (cabinet.md §2 Notifications): description and date, unread ones marked (in words
+ * too, not by colour alone), more as the end of the list comes into view, 'Показать все' to the
+ * history. What is shown counts as read; the badges in this and the other tabs follow.
+ */
+export function NotificationsPage({ onRead }: NotificationsPageProps) {
+  const [items, setItems] = useState<Notification[] | null>(null);
+  const [next, setNext] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [failure, setFailure] = useState<string>();
+  const [version, setVersion] = useState(0);
+  const onReadRef = useRef(onRead);
+  useEffect(() => {
+    onReadRef.current = onRead;
+  });
+
+  // The first page; `version` asks for it again (Повторить).
+  useEffect(() => {
+    let live = true;
+    fetchNotifications(null).then(
+      (page) => {
+        if (!live) return;
+        setItems(page.items);
+        setNext(page.nextCursor);
+        setLoading(false);
+      },
+      (error: unknown) => {
+        if (!live) return;
+        setFailure(asApiError(error, LOAD_FAILED_MESSAGE).message);
+        setLoading(false);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [version]);
+
+  // Shown: read. The list keeps marking them as new for this visit, so the user sees what was.
+  const shownUnread = (items ?? []).filter((item) => !item.is_viewed).map((item) => item.id).join(',');
+  useEffect(() => {
+    if (shownUnread === '') return;
+    markRead(shownUnread.split(',').map(Number)).then(
+      () => {
+        onReadRef.current();
+        announceAccountChange();
+      },
+      () => undefined, // still unread on the server: counted again on the next visit
+    );
+  }, [shownUnread]);
+
+  const loadMore = () => {
+    if (next === null || loading) return;
+    setLoading(true);
+    fetchNotifications(next).then(
+      (page) => {
+        setItems((current) => [...(current ?? []), ...page.items]);
+        setNext(page.nextCursor);
+        setLoading(false);
+      },
+      (error: unknown) => {
+        setFailure(asApiError(error, LOAD_FAILED_MESSAGE).message);
+        setLoading(false);
+      },
+    );
+  };
+  const end = useOnVisible<HTMLDivElement>(loadMore, { enabled: next !== null && !loading && !failure });
+  const retry = () => {
+    setFailure(undefined);
+    if (items === null) {
+      setLoading(true);
+      setVersion((current) => current + 1);
+    } else loadMore();
+  };
+
+  return (
+    <Page title="Уведомления" actions={<Link to="/cabinet/history">Показать все</Link>}>
+      {items === null && loading ? (
+        <ul className={styles.list} aria-busy="true" aria-label="Загрузка уведомлений">
+          {[0, 1, 2].map((row) => (
+            <li key={row} className={styles.item}>
+              <Skeleton width="80%" />
+              <Skeleton width="6rem" />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {items?.length === 0 ? <p className={styles.empty}>{NOTIFICATIONS_MESSAGES.empty}</p> : null}
+      {items && items.length > 0 ? (
+        <ul className={styles.list} aria-label="Уведомления">
+          {items.map((item) => (
+            <li key={item.id} className={item.is_viewed ? styles.item : `${styles.item} ${styles.unread}`}>
+              {item.is_viewed ? null : <span className={styles.badge}>Новое</span>}
+              <p className={styles.text}>{item.description}</p>
+              <time className={styles.date} dateTime={item.created_at.replace(' ', 'T')}>
+                {formatDate(item.created_at)}
+              </time>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {failure ? (
+        <div className={styles.failure}>
+          <FormMessage tone="error">{failure}</FormMessage>
+          <Button variant="secondary" onClick={retry}>
+            Повторить
+          </Button>
+        </div>
+      ) : null}
+      {next !== null && !failure ? (
+        <div ref={end} className={styles.more}>
+          <Button variant="secondary" onClick={loadMore} loading={loading}>
+            Показать ещё
+          </Button>
+        </div>
+      ) : null}
+    </Page>
+  );
+}
