@@ -83,6 +83,10 @@ export const backOffice = {
     return { id, email, password };
   },
 
+  async notification(clientId: number, description: string) {
+    return integration<{ id: number }>('/notifications', { method: 'POST', status: 201, json: { client_id: clientId, description } });
+  },
+
   async ticket(input: { client_id: number; status: number; created_at?: string; office_id?: number | null; instruments: Instrument[] }) {
     return integration<{ id: number; instruments: { id: number }[] }>('/tickets', { method: 'POST', status: 201, json: input });
   },

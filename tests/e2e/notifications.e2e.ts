@@ -1,0 +1,41 @@
+// Notifications end to end on a phone (issue 14, cabinet.md §2): the tab's badge counts the unread
+// ones; the page marks them 'Новое', and once shown they count as read: the badge goes at once.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backOffice } from './back-office.ts';
+import { PHONE, launchBrowser, screenshot, withPage } from './support.ts';
+import { expectLoggedIn, openLogin, submitLogin, tab, visible } from './ui.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('Уведомления (issue 14)', () => {
+  it('on a phone: the badge counts the unread ones, the page shows them as new, and then the badge is gone', async () => {
+    const clinic = await backOffice.client('notes-password-2026');
+    await backOffice.notification(clinic.id, 'Инструмент SN-1 готов к выдаче');
+    await backOffice.notification(clinic.id, 'Счёт №42 выставлен');
+    await withPage(browser, PHONE, 'notifications', async (page) => {
+      await page.setViewportSize({ width: 360, height: 780 });
+      await page.goto('/');
+      await submitLogin(await openLogin(page, PHONE), clinic.email, clinic.password);
+      await expectLoggedIn(page, PHONE);
+      await expect.poll(() => tab(page, /Уведомления/).textContent()).toContain('2');
+
+      await tab(page, /Уведомления/).click();
+      const list = page.getByRole('list', { name: 'Уведомления' });
+      await visible(list.getByText('Счёт №42 выставлен')).waitFor();
+      expect(await list.getByText('Новое').count()).toBe(2);
+      await screenshot(page, 'notifications-360');
+      await expect.poll(() => tab(page, /Уведомления/).textContent()).not.toMatch(/\d/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= 360)).toBe(true);
+
+      await page.getByRole('link', { name: 'Показать все' }).click();
+      await visible(page.getByRole('heading', { name: 'История' })).waitFor();
+    });
+  });
+});
