@@ -1,13 +1,13 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { CSRF_HEADER, IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
-import { OUTBOX_REQUEST_QUEUED_MESSAGE, publicEntry, queuedAnswer, type OutboxNotice } from '#shared/api/outbox.ts';
+import { OUTBOX_REQUEST_QUEUED_MESSAGE, publicEntry, queuedAnswer } from '#shared/api/outbox.ts';
 import { createRepairRequest, createRepairRequestWithPhotos, OFFLINE_PHOTOS_MAX_BYTES, repairMessages, type RepairRequestInput } from '#shared/api/repair-requests.ts';
 import type { FetchLike } from './fetch-timeout.ts';
 import { createCsrfKeeper } from './outbox-csrf.ts';
 import { createDrainer } from './outbox-drain.ts';
-import { handleKeptPost, keptRequestKind, type RouteDeps } from './outbox-routes.ts';
-import { apiJson, freshStore } from './testing/outbox-fixtures.ts';
+import { handleKeptPost, keptRequestKind } from './outbox-routes.ts';
+import { apiJson, routeWorld } from './testing/outbox-fixtures.ts';
 
 // A repair request sent with no network (issue 12): kept whole, photos included, and sent once later.
 
@@ -33,23 +33,7 @@ function withPhotos(photos: Uint8Array[], json: unknown = repairRequest): Reques
   });
 }
 
-function setup(network: FetchLike) {
-  const { store, csrfDb } = freshStore();
-  const notices: OutboxNotice[] = [];
-  const fetch = vi.fn<FetchLike>(network);
-  const deps = {
-    store,
-    notify: (notice: OutboxNotice) => void notices.push(notice),
-    now: () => NOW,
-    fetch,
-    isOnline: () => false,
-    rememberToken: vi.fn(),
-    registerSync: vi.fn(),
-    requestDrain: vi.fn(),
-    timeoutMs: 30,
-  } satisfies RouteDeps;
-  return { deps, store, fetch, csrfDb, notices };
-}
+const setup = (network: FetchLike) => routeWorld(network, { online: false, now: NOW });
 
 const offline: FetchLike = () => Promise.reject(new TypeError('Failed to fetch'));
 

@@ -1,12 +1,12 @@
 import { CSRF_HEADER, IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { approveDefects, discussDefect, rejectDefects, tradeInDefect } from '#shared/api/decisions.ts';
-import { OUTBOX_QUEUED_MESSAGE, queuedAnswer, SEEN_TERMS_HEADER, seenTermsHeader, type OutboxNotice } from '#shared/api/outbox.ts';
+import { OUTBOX_QUEUED_MESSAGE, queuedAnswer, SEEN_TERMS_HEADER, seenTermsHeader } from '#shared/api/outbox.ts';
 import type { FetchLike } from './fetch-timeout.ts';
 import { enqueue } from './outbox-commands.ts';
-import { keptRequestKind, handleKeptPost, type RouteDeps } from './outbox-routes.ts';
-import { apiJson, approveBody, decision, decisionOk, freshStore } from './testing/outbox-fixtures.ts';
+import { keptRequestKind, handleKeptPost } from './outbox-routes.ts';
+import { apiJson, approveBody, decision, decisionOk, routeWorld } from './testing/outbox-fixtures.ts';
 
 const ORIGIN = 'https://portal.example';
 const NOW = Date.parse('2025-03-01T10:00:00Z');
@@ -19,23 +19,7 @@ function post(body: unknown, headers: Record<string, string> = {}, path = approv
   });
 }
 
-function setup(network: FetchLike, online = true) {
-  const { store } = freshStore();
-  const notices: OutboxNotice[] = [];
-  const fetch = vi.fn<FetchLike>(network);
-  const deps = {
-    store,
-    notify: (notice: OutboxNotice) => void notices.push(notice),
-    now: () => NOW,
-    fetch,
-    isOnline: () => online,
-    rememberToken: vi.fn(),
-    registerSync: vi.fn(),
-    requestDrain: vi.fn(),
-    timeoutMs: 30,
-  } satisfies RouteDeps;
-  return { deps, store, notices, fetch };
-}
+const setup = (network: FetchLike, online = true) => routeWorld(network, { online, now: NOW });
 
 async function queued(response: Response) {
   expect(response.status).toBe(202);

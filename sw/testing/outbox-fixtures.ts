@@ -1,6 +1,10 @@
 // Helpers for the outbox's tests: a fresh IndexedDB (fake-indexeddb) per test, API answers, decisions.
 import 'fake-indexeddb/auto';
 import { createStore } from 'idb-keyval';
+import { vi } from 'vitest';
+import type { OutboxNotice } from '#shared/api/outbox.ts';
+import type { FetchLike } from '../fetch-timeout.ts';
+import type { RouteDeps } from '../outbox-routes.ts';
 import { approveDefects, discussDefect } from '#shared/api/decisions.ts';
 import type { NewEntry } from '../outbox-commands.ts';
 import { createOutboxStore } from '../outbox-store.ts';
@@ -45,4 +49,23 @@ export function decision(idempotencyKey: string, statementId: number, kind: 'app
 export function headerOf(input: RequestInfo | URL, init: RequestInit | undefined, name: string): string | null {
   if (input instanceof Request) return input.headers.get(name);
   return new Headers(init?.headers).get(name);
+}
+
+/** What the worker's fetch handler gets, around a stubbed network; `online` as navigator.onLine says. */
+export function routeWorld(network: FetchLike, { online = true, now = 0 }: { online?: boolean; now?: number } = {}) {
+  const { store, csrfDb } = freshStore();
+  const notices: OutboxNotice[] = [];
+  const fetch = vi.fn<FetchLike>(network);
+  const deps = {
+    store,
+    notify: (notice: OutboxNotice) => void notices.push(notice),
+    now: () => now,
+    fetch,
+    isOnline: () => online,
+    rememberToken: vi.fn(),
+    registerSync: vi.fn(),
+    requestDrain: vi.fn(),
+    timeoutMs: 30,
+  } satisfies RouteDeps;
+  return { deps, store, notices, fetch, csrfDb };
 }

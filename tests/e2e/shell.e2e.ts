@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Cookie, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backOffice } from './back-office.ts';
 import { gzipBytes } from '../../scripts/bench/chunks.mjs';
 import { DEMO, DESKTOP, PHONE, SIZES, baseURL, distClientDir, launchBrowser, openPage, screenshot, serverLogFile, withPage } from './support.ts';
 import {
@@ -241,16 +242,20 @@ describe('the bottom tab bar', () => {
       for (const name of ['Бонусы', 'О сервисе', 'Войти', 'Контакты', 'Ещё']) await tab(page, name).waitFor();
       await screenshot(page, 'phone-tab-bar-guest');
 
-      await submitLogin(await openLogin(page, PHONE), DEMO.email, DEMO.password);
+      // A clinic with an unpaid bill and an unread notification of its own (the demo account's may
+      // have been read by another test): both tabs carry a count badge.
+      const clinic = await backOffice.client('tab-bar-password-2026');
+      await backOffice.bill({ client_id: clinic.id, id_1c: 'СЧ-TAB-1', date: '2026-03-01', amount_document: '1000.00', status: 'Не оплачен' });
+      await backOffice.notification(clinic.id, 'Счёт СЧ-TAB-1 выставлен');
+      await submitLogin(await openLogin(page, PHONE), clinic.email, clinic.password);
       for (const name of ['Заявки', /Счета/, 'Ремонт', /Уведомления/, 'Ещё']) await tab(page, name).waitFor();
-      // The demo account has unpaid bills and unread notifications: both tabs carry a count badge.
       expect(await tab(page, /Счета/).textContent()).toMatch(/\d/);
       expect(await tab(page, /Уведомления/).textContent()).toMatch(/\d/);
       await screenshot(page, 'phone-tab-bar-user');
 
       await tab(page, 'Ещё').click();
       const panel = dialog(page);
-      await expectText(panel, DEMO.email);
+      await expectText(panel, clinic.email);
       await button(panel, 'Выйти').waitFor();
       await screenshot(page, 'phone-more-panel');
     });

@@ -2,7 +2,8 @@
 // the real two-stage flow, and the secrets read back from the outbox like a user would.
 import { clients } from '../../src/server/db/schema.ts';
 import { hashPassword, TEST_COST } from '../../src/server/services/passwords.ts';
-import type { TestApp } from './test-app.ts';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { createTestApp, type TestApp } from './test-app.ts';
 
 let counter = 0;
 
@@ -81,4 +82,26 @@ export async function primeCsrf(t: TestApp): Promise<void> {
 export async function loginAs(t: TestApp, email: string, password: string = DEFAULT_PASSWORD): Promise<Response> {
   await primeCsrf(t);
   return t.request('/ajax/login', { method: 'POST', json: { email, password } });
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A test app for the account calls, made once for the file: each test starts logged out with a CSRF
+ * token, on its own day at `start`'s time (fresh rate-limit windows, far from any window's edge).
+ * Usable at once; the app behind it exists from the file's beforeAll on.
+ */
+export function accountTestApp(start: string): TestApp {
+  let app: TestApp | undefined;
+  let day = 0;
+  beforeAll(async () => {
+    app = await createTestApp({ now: start });
+  });
+  afterAll(() => app?.close());
+  beforeEach(async () => {
+    app!.cookies.clear();
+    app!.setNow(Date.parse(start) + ++day * DAY_MS);
+    await primeCsrf(app!);
+  });
+  return new Proxy({} as TestApp, { get: (_target, key) => Reflect.get(app!, key) });
 }

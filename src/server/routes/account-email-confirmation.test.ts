@@ -1,24 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clients } from '#server/db/schema.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { insertAccount, loginAs, mailedCode, mailedResetToken, primeCsrf, uniqueEmail } from '../../../tests/setup/accounts.ts';
+import { insertAccount, loginAs, mailedCode, mailedResetToken, primeCsrf, uniqueEmail, accountTestApp } from '../../../tests/setup/accounts.ts';
 
 // Confirming the account's e-mail with a mailed code (portal.md §2.1 step 1): asked of accounts
 // whose mailbox is not proven — one the back office opened with a password of its own.
 
-let t: TestApp;
-let day = 0;
-
-beforeAll(async () => {
-  t = await createTestApp({ now: '2026-03-02T09:00:00Z' });
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  t.cookies.clear();
-  t.setNow(Date.parse('2026-03-02T09:00:00Z') + ++day * 24 * 60 * 60 * 1000);
-  await primeCsrf(t);
-});
+const t = accountTestApp('2026-03-02T09:00:00Z');
 
 const sendCode = () => t.request('/ajax/email/send-code', { method: 'POST', json: {} });
 const confirm = (code: string) => t.request('/ajax/email/confirm', { method: 'POST', json: { code } });

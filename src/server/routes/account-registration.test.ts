@@ -1,29 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clients, events, oneTimeCodes } from '#server/db/schema.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import {
   insertAccount,
   mailedCode,
   mailedPassword,
-  primeCsrf,
+ 
   registrationForm,
   uniqueEmail,
+  accountTestApp,
 } from '../../../tests/setup/accounts.ts';
 
-let t: TestApp;
-let day = 0;
-
-beforeAll(async () => {
-  t = await createTestApp({ now: '2026-03-02T09:00:00Z' });
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  t.cookies.clear();
-  // Each test on its own day at 09:00: fresh rate-limit windows, far from any window boundary.
-  t.setNow(Date.parse('2026-03-02T09:00:00Z') + ++day * 24 * 60 * 60 * 1000);
-  await primeCsrf(t);
-});
+const t = accountTestApp('2026-03-02T09:00:00Z');
 
 const sendCode = (form: object) => t.request('/ajax/register/send-code', { method: 'POST', json: form });
 const confirm = (form: object, code: string) => t.request('/ajax/register/confirm', { method: 'POST', json: { ...form, code } });

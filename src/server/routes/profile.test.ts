@@ -1,24 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clients, events } from '#server/db/schema.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { insertAccount, loginAs, mailedCode, primeCsrf, uniqueEmail } from '../../../tests/setup/accounts.ts';
+import { insertAccount, loginAs, mailedCode, uniqueEmail, accountTestApp } from '../../../tests/setup/accounts.ts';
 
 // The clinic's own data (cabinet.md §2 Personal data, Settings): saved at once, except a new login
 // e-mail, which waits for the code mailed to it; `client.updated` names what changed.
 
-let t: TestApp;
-let day = 0;
-
-beforeAll(async () => {
-  t = await createTestApp({ now: '2026-03-02T09:00:00Z' });
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  t.cookies.clear();
-  t.setNow(Date.parse('2026-03-02T09:00:00Z') + ++day * 24 * 60 * 60 * 1000);
-  await primeCsrf(t);
-});
+const t = accountTestApp('2026-03-02T09:00:00Z');
 
 const personal = (json: object) => t.request('/ajax/cabinet/profile/personal', { method: 'POST', json });
 const confirm = (code: string) => t.request('/ajax/cabinet/profile/email/confirm', { method: 'POST', json: { code } });

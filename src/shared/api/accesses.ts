@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { emailFieldWith } from '../validation/fields.ts';
 import { messages } from '../validation/messages.ts';
 import { defineEndpoint, okResponse } from './endpoint.ts';
 
@@ -17,14 +18,7 @@ export const ACCESS_MESSAGES = {
   ownerOnlyPoints: 'Бонусы и подарки при согласовании выбирает владелец заявки',
 } as const;
 
-const accessEmail = v.pipe(
-  v.string(ACCESS_MESSAGES.emailRequired),
-  v.trim(),
-  v.toLowerCase(),
-  v.nonEmpty(ACCESS_MESSAGES.emailRequired),
-  v.maxLength(254, ACCESS_MESSAGES.email),
-  v.email(ACCESS_MESSAGES.email),
-);
+const accessEmail = emailFieldWith(ACCESS_MESSAGES.email, ACCESS_MESSAGES.emailRequired);
 export const accessForm = v.object({ email: accessEmail });
 
 export const grantee = v.object({ email: v.string(), name: v.string(), surname: v.string(), granted_at: v.string() });

@@ -12,14 +12,11 @@ export function phoneDigits(value: string): string {
 /** Trimmed text of at most `max` characters. */
 export const text = (max: number) => v.pipe(v.string(messages.required), v.trim(), v.maxLength(max, messages.tooLong));
 
-export const emailField = v.pipe(
-  v.string(messages.email),
-  v.trim(),
-  v.toLowerCase(),
-  v.nonEmpty(messages.email),
-  v.maxLength(254, messages.email),
-  v.email(messages.email),
-);
+/** An e-mail, trimmed and lower-cased, with the form's own words for a missing and a wrong one. */
+export const emailFieldWith = (message: string, missing: string = message) =>
+  v.pipe(v.string(missing), v.trim(), v.toLowerCase(), v.nonEmpty(missing), v.maxLength(254, message), v.email(message));
+
+export const emailField = emailFieldWith(messages.email);
 
 export const passwordField = v.pipe(
   v.string(messages.required),

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Grantee } from '#shared/api/accesses.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
-import { asApiError, LOAD_FAILED_MESSAGE } from '#client/lib/http.ts';
+import { asApiError } from '#client/lib/http.ts';
+import { useRemote } from '#client/lib/use-remote.ts';
 import { fetchGrantees, revokeAccess } from './api.ts';
 import { GrantDialog } from './grant-dialog.tsx';
 import styles from './accesses.module.css';
@@ -16,48 +17,26 @@ export const NO_GRANTEES_TEXT = 'Нет связанных аккаунтов';
  * 'Добавить пользователя', and 'Удалить' on each, taking effect at once.
  */
 export function AccessesPage() {
-  const [grantees, setGrantees] = useState<Grantee[] | null>(null);
-  const [failure, setFailure] = useState<string>();
-  const [loading, setLoading] = useState(true);
+  const list = useRemote(fetchGrantees);
+  const grantees = list.data;
+  const [removeFailure, setRemoveFailure] = useState<string>();
   const [adding, setAdding] = useState(false);
-
-  // Bumped to fetch the list again (a retry, a new access, a refused removal).
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    let live = true;
-    fetchGrantees().then(
-      (list) => {
-        if (!live) return;
-        setGrantees(list);
-        setLoading(false);
-      },
-      (error: unknown) => {
-        if (!live) return;
-        setFailure(asApiError(error, LOAD_FAILED_MESSAGE).message);
-        setLoading(false);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [version]);
-  const load = () => {
-    setLoading(true);
-    setFailure(undefined);
-    setVersion((current) => current + 1);
-  };
+  const failure = removeFailure ?? list.failure;
 
   const remove = async (grantee: Grantee) => {
     // Gone from the list at once (cabinet.md §7); back with the reason if the server refuses.
-    setGrantees((current) => current?.filter((other) => other.email !== grantee.email) ?? null);
-    setFailure(undefined);
+    list.update((current) => current?.filter((other) => other.email !== grantee.email) ?? null);
+    setRemoveFailure(undefined);
     try {
       await revokeAccess(grantee.email);
     } catch (error) {
-      // The list as it is on the server again, and why the removal did not happen.
-      setVersion((current) => current + 1);
-      setFailure(asApiError(error).message);
+      setRemoveFailure(asApiError(error).message);
+      list.reload();
     }
+  };
+  const retry = () => {
+    setRemoveFailure(undefined);
+    list.reload();
   };
 
   return (
@@ -65,12 +44,12 @@ export function AccessesPage() {
       {failure ? (
         <div className={styles.failure}>
           <FormMessage tone="error">{failure}</FormMessage>
-          <Button variant="secondary" onClick={load} loading={loading}>
+          <Button variant="secondary" onClick={retry} loading={list.loading}>
             Повторить
           </Button>
         </div>
       ) : null}
-      {grantees === null && loading ? (
+      {grantees === null && list.loading ? (
         <ul className={styles.list} aria-busy="true" aria-label="Загрузка списка">
           {[0, 1].map((row) => (
             <li key={row} className={styles.row}>
@@ -98,7 +77,7 @@ export function AccessesPage() {
           ))}
         </ul>
       ) : null}
-      <GrantDialog open={adding} onClose={() => setAdding(false)} onGranted={load} />
+      <GrantDialog open={adding} onClose={() => setAdding(false)} onGranted={list.reload} />
     </Page>
   );
 }

@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { NOTIFICATIONS_MESSAGES } from '#shared/api/notifications.ts';
-import type { HistoryItem } from '#shared/api/tickets.ts';
 import { formatDateTime } from '#shared/format/date.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
-import { asApiError, LOAD_FAILED_MESSAGE } from '#client/lib/http.ts';
+import { useRemote } from '#client/lib/use-remote.ts';
 import { fetchHistoryPage } from './api.ts';
 import styles from './notifications.module.css';
 
@@ -18,39 +17,20 @@ export interface HistoryPageProps {
 /** История (cabinet.md §2 History): the account's history a page at a time; page links only when there is more than one page. */
 export function HistoryPage({ onLoaded }: HistoryPageProps) {
   const [page, setPage] = useState(1);
-  const [shown, setShown] = useState<{ items: HistoryItem[]; lastPage: number; currentPage: number } | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [failure, setFailure] = useState<string>();
-  const [attempt, setAttempt] = useState(0);
+  const history = useRemote(() => fetchHistoryPage(page), page);
+  const shown = history.data;
+  const { loading, failure } = history;
   const onLoadedRef = useRef(onLoaded);
   useEffect(() => {
     onLoadedRef.current = onLoaded;
   });
+  // Each page that comes is the moment to fetch the unread count again.
+  useEffect(() => {
+    if (shown) onLoadedRef.current();
+  }, [shown]);
   const top = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    let live = true;
-    fetchHistoryPage(page).then(
-      (result) => {
-        if (!live) return;
-        setShown(result);
-        setFailure(undefined);
-        setLoading(false);
-        onLoadedRef.current();
-      },
-      (error: unknown) => {
-        if (!live) return;
-        setFailure(asApiError(error, LOAD_FAILED_MESSAGE).message);
-        setLoading(false);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [page, attempt]);
-
   const go = (next: number) => {
-    setLoading(true);
     setPage(next);
     top.current?.scrollIntoView({ block: 'start' });
   };
@@ -62,13 +42,7 @@ export function HistoryPage({ onLoaded }: HistoryPageProps) {
       {failure ? (
         <div className={styles.failure}>
           <FormMessage tone="error">{failure}</FormMessage>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setLoading(true);
-              setAttempt((current) => current + 1);
-            }}
-          >
+          <Button variant="secondary" onClick={history.reload}>
             Повторить
           </Button>
         </div>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { NOTIFICATIONS_MESSAGES, type Notification } from '#shared/api/notifications.ts';
+import { NOTIFICATIONS_MESSAGES } from '#shared/api/notifications.ts';
 import { formatDate } from '#shared/format/date.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -9,6 +9,7 @@ import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { announceAccountChange } from '#client/lib/account-sync.ts';
 import { asApiError, LOAD_FAILED_MESSAGE } from '#client/lib/http.ts';
 import { useOnVisible } from '#client/lib/use-on-visible.ts';
+import { useRemote } from '#client/lib/use-remote.ts';
 import { fetchNotifications, markRead } from './api.ts';
 import styles from './notifications.module.css';
 
@@ -23,36 +24,17 @@ export interface NotificationsPageProps {
  * history. What is shown counts as read; the badges in this and the other tabs follow.
  */
 export function NotificationsPage({ onRead }: NotificationsPageProps) {
-  const [items, setItems] = useState<Notification[] | null>(null);
-  const [next, setNext] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [failure, setFailure] = useState<string>();
-  const [version, setVersion] = useState(0);
+  const first = useRemote(() => fetchNotifications(null));
+  const items = first.data?.items ?? null;
+  const next = first.data?.nextCursor ?? null;
+  const [moreLoading, setMoreLoading] = useState(false);
+  const [moreFailure, setMoreFailure] = useState<string>();
+  const loading = first.loading || moreLoading;
+  const failure = moreFailure ?? first.failure;
   const onReadRef = useRef(onRead);
   useEffect(() => {
     onReadRef.current = onRead;
   });
-
-  // The first page; `version` asks for it again (Повторить).
-  useEffect(() => {
-    let live = true;
-    fetchNotifications(null).then(
-      (page) => {
-        if (!live) return;
-        setItems(page.items);
-        setNext(page.nextCursor);
-        setLoading(false);
-      },
-      (error: unknown) => {
-        if (!live) return;
-        setFailure(asApiError(error, LOAD_FAILED_MESSAGE).message);
-        setLoading(false);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [version]);
 
   // Shown: read. The list keeps marking them as new for this visit, so the user sees what was.
   const shownUnread = (items ?? []).filter((item) => !item.is_viewed).map((item) => item.id).join(',');
@@ -69,27 +51,21 @@ export function NotificationsPage({ onRead }: NotificationsPageProps) {
 
   const loadMore = () => {
     if (next === null || loading) return;
-    setLoading(true);
+    setMoreLoading(true);
+    setMoreFailure(undefined);
     fetchNotifications(next).then(
       (page) => {
-        setItems((current) => [...(current ?? []), ...page.items]);
-        setNext(page.nextCursor);
-        setLoading(false);
+        first.update((current) => current && { items: [...current.items, ...page.items], nextCursor: page.nextCursor });
+        setMoreLoading(false);
       },
       (error: unknown) => {
-        setFailure(asApiError(error, LOAD_FAILED_MESSAGE).message);
-        setLoading(false);
+        setMoreFailure(asApiError(error, LOAD_FAILED_MESSAGE).message);
+        setMoreLoading(false);
       },
     );
   };
   const end = useOnVisible<HTMLDivElement>(loadMore, { enabled: next !== null && !loading && !failure });
-  const retry = () => {
-    setFailure(undefined);
-    if (items === null) {
-      setLoading(true);
-      setVersion((current) => current + 1);
-    } else loadMore();
-  };
+  const retry = () => (items === null ? first.reload() : loadMore());
 
   return (
     <Page title="Уведомления" actions={<Link to="/cabinet/history">Показать все</Link>}>
