@@ -9,7 +9,7 @@ import { backOffice, PNG_BYTES } from './back-office.ts';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { OUTBOX_REQUEST_QUEUED_MESSAGE } from '../../src/shared/api/outbox.ts';
 import { DESKTOP, PHONE, PHONE_WITH_WORKER, baseURL, codeFrom, launchBrowser, mailCount, nextMail, openControlled, screenshot, withPage } from './support.ts';
-import { button, expectLoggedIn, loginForm, openLogin, shownTicketIds, submitLogin, tab, visible } from './ui.ts';
+import { button, dialogNamed, expectLoggedIn, loginForm, openLogin, shownTicketIds, submitLogin, tab, visible } from './ui.ts';
 
 let browser: Browser;
 
@@ -35,8 +35,8 @@ async function leaveContactStep(scope: Locator, email: string, next = 'Дале�
 /** Step 2 with a suggested address, the first pickup day and the head centre. */
 async function fillAddress(scope: Locator): Promise<void> {
   await visible(scope.getByRole('heading', { name: 'Адрес' })).waitFor();
-  await scope.getByRole('combobox', { name: 'Адрес' }).fill('Тверская 7');
-  await scope.getByRole('option', { name: 'Россия, Москва, Тверская улица, 7' }).click();
+  await scope.getByRole('combobox', { name: 'Адрес', exact: true }).fill('Тверская 7');
+  await scope.getByRole('option', { name: 'Россия, Москва, Тверская улица, 7', exact: true }).click();
   await expect.poll(() => scope.getByLabel('Страна / регион').inputValue()).toBe('Россия');
   await scope.getByLabel('Индекс').fill('125009');
   const firstDay = await scope.getByLabel('Дата, когда забрать инструменты').locator('option').nth(1).getAttribute('value');
@@ -207,6 +207,18 @@ describe('the repair wizard (issue 12)', () => {
       await page.getByRole('link', { name: 'Новая заявка' }).click();
       const form = page.getByRole('main');
       await visible(form.getByText(`Здравствуйте, ${'Ольга'}!`)).waitFor();
+      // A new address through the address book's own dialog, chosen in the form at once.
+      await button(form, 'Добавить адрес').click();
+      const addAddress = dialogNamed(page, 'Новый адрес');
+      await addAddress.getByLabel('Название').fill('Склад');
+      await addAddress.getByRole('combobox', { name: 'Адрес' }).fill('Тверская 7');
+      await addAddress.getByRole('option', { name: 'Россия, Москва, Тверская улица, 7' }).click();
+      await visible(addAddress.getByText('Адрес найден')).waitFor();
+      await addAddress.getByLabel('Квартира / офис').fill('офис 12');
+      await button(addAddress, 'Сохранить').click();
+      await addAddress.waitFor({ state: 'detached' });
+      await expect.poll(async () => form.getByLabel('Сохранённый адрес').locator('option:checked').textContent()).toBe('Склад: Россия, Москва, Тверская улица, 7');
+      expect(await form.getByLabel('Офис / квартира').inputValue()).toBe('офис 12');
       await fillAddress(form);
 
       await button(form, 'Добавить инструмент').click();

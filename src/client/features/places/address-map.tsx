@@ -29,7 +29,9 @@ const FOUND_ZOOM = 15;
 function Follow({ point, zoom }: { point: MapPoint | null; zoom: number }) {
   const map = useMap();
   useEffect(() => {
-    if (point) map.setView([point.latitude, point.longitude], Math.max(map.getZoom(), zoom));
+    // Without animation: a dialog closed mid-animation (saved at once) would leave leaflet's timer
+    // moving panes that are gone (an uncaught '_leaflet_pos' error).
+    if (point) map.setView([point.latitude, point.longitude], Math.max(map.getZoom(), zoom), { animate: false });
   }, [map, point, zoom]);
   return null;
 }

@@ -27,7 +27,12 @@ const WEEKDAY = new Intl.DateTimeFormat('ru-RU', {
 const dayLabel = (day: string) => `${formatDate(day)}, ${WEEKDAY.format(new Date(`${day}T00:00:00Z`))}`;
 
 /** Step 2, Адрес (portal.md §2.1, §5): where the courier comes, when, and which centre repairs. */
-export function AddressStep({ values, errors, change }: StepProps) {
+export interface AddressStepProps extends StepProps {
+  /** The main form's 'Добавить адрес' (portal.md §2.2 address-add modal): opens it, and hands back the saved address. */
+  addAddress?: ((onSaved: (address: SavedAddress) => void) => void) | undefined;
+}
+
+export function AddressStep({ values, errors, change, addAddress }: AddressStepProps) {
   const [saved, setSaved] = useState<SavedAddress[]>([]);
   const [centres, setCentres] = useState<ServiceCentre[]>([]);
   const [mapShown, setMapShown] = useState(false);
@@ -70,6 +75,13 @@ export function AddressStep({ values, errors, change }: StepProps) {
     );
   };
 
+  /** A saved address fills the address and the office, then is checked like a typed one. */
+  const choose = (address: SavedAddress) => {
+    setChoice(String(address.id));
+    change({ address: address.address, room: address.apartment });
+    check(address.address, null);
+  };
+
   const offered = offeredCentres(centres, values.address || null);
   const [days] = useState(() => pickupDays(serverDate(new Date())));
   return (
@@ -88,14 +100,24 @@ export function AddressStep({ values, errors, change }: StepProps) {
           placeholder="Новый адрес"
           options={saved.map((address) => ({ value: String(address.id), label: `${address.name}: ${address.address}` }))}
           onChange={(event) => {
-            setChoice(event.target.value);
             const address = saved.find((entry) => String(entry.id) === event.target.value);
-            if (address) {
-              change({ address: address.address, room: address.apartment });
-              check(address.address, null);
-            }
+            if (address) choose(address);
+            else setChoice('');
           }}
         />
+      ) : null}
+      {addAddress ? (
+        <Button
+          variant="link"
+          onClick={() =>
+            addAddress((address) => {
+              setSaved((current) => [...current.filter((entry) => entry.id !== address.id), address]);
+              choose(address);
+            })
+          }
+        >
+          Добавить адрес
+        </Button>
       ) : null}
       <SuggestField<AddressSuggestion>
         label="Адрес"

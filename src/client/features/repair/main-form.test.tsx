@@ -134,4 +134,25 @@ describe('RepairMainForm', () => {
     expect(screen.getByRole('list', { name: 'Инструменты в заявке' })).toHaveTextContent('SN-8');
     expect(screen.getByLabelText('Индекс')).toHaveValue('125009');
   });
+
+  it("adds an address in the places' dialog and uses it at once", async () => {
+    stubServer();
+    const saved = { id: 5, name: 'Склад', address: exact.address, apartment: 'кабинет 3', coordinates: '55.75,37.61' };
+    await renderInRouter(() => (
+      <RepairMainForm
+        user={user}
+        renderAddressDialog={({ onSaved }) => (
+          <button type="button" onClick={() => onSaved(saved)}>
+            Сохранить адрес в диалоге
+          </button>
+        )}
+      />
+    ));
+    await userEvent.click(screen.getByRole('button', { name: 'Добавить адрес' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Сохранить адрес в диалоге' }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Адрес' })).toHaveValue(exact.address));
+    expect(screen.getByLabelText('Офис / квартира')).toHaveValue('кабинет 3');
+    expect(screen.getByLabelText('Сохранённый адрес')).toHaveValue('5');
+    expect(screen.queryByRole('button', { name: 'Сохранить адрес в диалоге' })).not.toBeInTheDocument();
+  });
 });

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { SavedAddress } from '#shared/api/places.ts';
 import { CUSTOM_INSTRUMENT_TYPE } from '#shared/api/repair-requests.ts';
 import { instrumentTypeLabel } from '#shared/dictionaries/instruments.ts';
 import { Page } from '#client/components/layout/page.tsx';
@@ -33,16 +34,20 @@ const allErrors = (values: WizardValues, user: WizardUser): WizardErrors => ({
 
 export interface RepairMainFormProps {
   user: WizardUser;
+  /** The address-add dialog of the places feature (the route passes it in: features do not import each other). */
+  renderAddressDialog?: (props: { onClose: () => void; onSaved: (address: SavedAddress) => void }) => ReactNode;
   /** The account changed on the server (its e-mail was confirmed): fetch its data again. */
   onAccountChange?: () => void;
 }
 
-export function RepairMainForm({ user, onAccountChange }: RepairMainFormProps) {
+export function RepairMainForm({ user, onAccountChange, renderAddressDialog }: RepairMainFormProps) {
   const [values, setValues] = useState(() => emptyForm(user));
   const [errors, setErrors] = useState<WizardErrors>({});
   const [dialog, setDialog] = useState<{ open: boolean; editing: EquipmentBlock | null }>({ open: false, editing: null });
   const [confirming, setConfirming] = useState(false);
   const [result, setResult] = useState<RequestResult | null>(null);
+  /** While the address-add dialog is open: where its saved address goes. */
+  const [addingAddress, setAddingAddress] = useState<((address: SavedAddress) => void) | null>(null);
   const email = useEmailConfirmation(user, onAccountChange);
   const sending = useRequestSending(user, setErrors);
 
@@ -108,7 +113,7 @@ export function RepairMainForm({ user, onAccountChange }: RepairMainFormProps) {
           <h2 id="main-form-address" className={styles.stepTitle}>
             Адрес
           </h2>
-          <AddressStep {...props} />
+          <AddressStep {...props} addAddress={renderAddressDialog ? (onSaved) => setAddingAddress(() => onSaved) : undefined} />
         </section>
 
         <section className={styles.section} aria-labelledby="main-form-equipment">
@@ -171,6 +176,15 @@ export function RepairMainForm({ user, onAccountChange }: RepairMainFormProps) {
         </p>
       </Modal>
       <ResultDialog result={result} onClose={closeResult} />
+      {addingAddress && renderAddressDialog
+        ? renderAddressDialog({
+            onClose: () => setAddingAddress(null),
+            onSaved: (address) => {
+              addingAddress(address);
+              setAddingAddress(null);
+            },
+          })
+        : null}
     </Page>
   );
 }
