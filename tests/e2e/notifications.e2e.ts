@@ -3,7 +3,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backOffice } from './back-office.ts';
-import { PHONE, launchBrowser, screenshot, withPage } from './support.ts';
+import { DESKTOP, PHONE, launchBrowser, screenshot, withPage } from './support.ts';
 import { expectLoggedIn, openLogin, submitLogin, tab, visible } from './ui.ts';
 
 let browser: Browser;
@@ -36,6 +36,31 @@ describe('Уведомления (issue 14)', () => {
 
       await page.getByRole('link', { name: 'Показать все' }).click();
       await visible(page.getByRole('heading', { name: 'История' })).waitFor();
+    });
+  });
+
+  it('on a desktop: the latest on the home page, then the bell under /cabinet counts them, lists them and resets on closing', async () => {
+    const clinic = await backOffice.client('bell-password-2026');
+    await backOffice.notification(clinic.id, 'Ведомость №7 готова');
+    await backOffice.notification(clinic.id, 'Курьер приедет завтра');
+    await withPage(browser, DESKTOP, 'notifications-bell', async (page) => {
+      await page.goto('/');
+      await submitLogin(await openLogin(page, DESKTOP), clinic.email, clinic.password);
+      await expectLoggedIn(page, DESKTOP);
+      await page.goto('/');
+      const latest = page.getByRole('list', { name: 'Последние уведомления' });
+      await visible(latest.getByText('Курьер приедет завтра')).waitFor();
+      expect(await latest.getByRole('listitem').count()).toBe(2);
+
+      await page.goto('/cabinet/bills');
+      const bell = page.getByRole('banner').getByRole('button', { name: /^Уведомления/ });
+      await expect.poll(() => bell.getAttribute('aria-label')).toBe('Уведомления, 2 непрочитанных');
+      await bell.click();
+      const panel = page.getByRole('region', { name: 'Уведомления' });
+      await visible(panel.getByText('Ведомость №7 готова')).waitFor();
+      await screenshot(page, 'notifications-bell-desktop');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => bell.getAttribute('aria-label')).toBe('Уведомления');
     });
   });
 });

@@ -16,6 +16,7 @@ import { useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
 import { InstallInvitation } from '#client/features/install/install-invitation.tsx';
 import { claimAccessOwners, claimAccountData } from '#client/lib/account-scoped.ts';
 import { onAccountChangeElsewhere } from '#client/lib/account-sync.ts';
+import { NotificationBell } from '#client/features/notifications/notification-bell.tsx';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { useStandalone } from '#client/lib/standalone.ts';
 
@@ -136,6 +137,7 @@ function RootLayout() {
           authInPlace={authInPlace}
           onLogin={login}
           onLogout={handleLogout}
+          actions={user ? <NotificationBell unread={user.unread_notifications} onClosed={() => void refresh()} /> : null}
         />
       }
       tabBar={

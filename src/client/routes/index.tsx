@@ -9,6 +9,9 @@ const RepairWizard = lazyComponent(() => import('#client/features/repair/repair-
   fallback: <p role="status">Загрузка формы…</p>,
 });
 
+// The logged-in clinic's latest notifications come in their own chunk too.
+const LatestNotifications = lazyComponent(() => import('#client/features/notifications/latest-notifications.tsx').then((module) => module.LatestNotifications));
+
 export const Route = createFileRoute('/')({
   component: HomePage,
 });
@@ -23,6 +26,7 @@ function HomePage() {
       ready={ready}
       onLogin={() => openAuth('login')}
       onRegister={() => openAuth('register')}
+      notifications={<LatestNotifications />}
       repairForm={
         <RepairWizard
           user={ready ? user : null}

@@ -13,6 +13,8 @@ export interface HomeScreenProps {
   onRegister: () => void;
   /** The repair form (the route passes the wizard in); mounted once its section comes near the screen. */
   repairForm?: ReactNode;
+  /** A logged-in clinic's latest notifications (the route passes them in). */
+  notifications?: ReactNode;
 }
 
 export const REPAIR_FORM_ANCHOR = 'form-repair';
@@ -20,7 +22,7 @@ export const REPAIR_FORM_ANCHOR = 'form-repair';
 const REPAIR_FORM_APP_ANCHOR = 'form-repair-app';
 
 /** The home page: who we are, what the portal does, the way in, and the repair form's anchor. */
-export function HomeScreen({ user, ready, onLogin, onRegister, repairForm }: HomeScreenProps) {
+export function HomeScreen({ user, ready, onLogin, onRegister, repairForm, notifications }: HomeScreenProps) {
   useDocumentTitle('');
   // The form's code loads when its section is near, not with the page (or at once for #form-repair).
   const [formWanted, setFormWanted] = useState(() => typeof window !== 'undefined' && [`#${REPAIR_FORM_ANCHOR}`, `#${REPAIR_FORM_APP_ANCHOR}`].includes(window.location.hash));
@@ -59,6 +61,15 @@ export function HomeScreen({ user, ready, onLogin, onRegister, repairForm }: Hom
           </div>
         )}
       </section>
+
+      {ready && user && notifications ? (
+        <section aria-labelledby="home-notifications" className={styles.card}>
+          <h2 id="home-notifications" className={styles.sectionTitle}>
+            Уведомления
+          </h2>
+          {notifications}
+        </section>
+      ) : null}
 
       <section aria-labelledby="home-how" className={styles.card}>
         <h2 id="home-how" className={styles.sectionTitle}>
