@@ -107,3 +107,21 @@ describe('an access taken back', () => {
     expect(forget).toHaveBeenCalledOnce();
   });
 });
+
+describe('the first account on a device', () => {
+  it("keeps what the page already loaded for it (the first answers are not wiped), and drops the stored copies from before", async () => {
+    vi.resetModules();
+    await idbStorage.removeItem('account-scoped-owner');
+    await idbStorage.setItem('account-scoped-keys', JSON.stringify(['bills']));
+    await idbStorage.setItem('bills', '{"copy":"from before any account"}');
+    const page = await import('./account-scoped.ts');
+    const forget = vi.fn();
+    page.registerAccountScoped('tickets', forget);
+    await page.claimAccountData(7);
+    expect(forget).not.toHaveBeenCalled();
+    expect(await idbStorage.getItem('bills')).toBeNull();
+    // Another account later: then the page's stores go too.
+    await page.claimAccountData(8);
+    expect(forget).toHaveBeenCalledOnce();
+  });
+});

@@ -39,7 +39,10 @@ export function claimAccountData(userId: number | null): Promise<void> {
   const claim = claims.then(async () => {
     const previous = await savedOwner();
     if (previous === userId) return;
-    await forgetAccountData();
+    // A first account on this device: what the page holds was fetched for it (stored copies are read
+    // back for a known account only), so only the stored ones go. Wiping the page's stores too would
+    // race their first answers and leave, say, the requests list empty.
+    await forgetAccountData({ inMemory: previous !== undefined });
     owner = Promise.resolve(userId);
     await idbStorage.setItem(OWNER_KEY, JSON.stringify(userId));
     // Only a first account on this device can own what was written before it was named; after a
@@ -148,9 +151,9 @@ export function registerAccountScoped(storageKey: string, forget: () => void): v
     .catch(() => undefined);
 }
 
-/** Wipes every account-scoped store, in memory and on the device, and the worker's saved answers. */
-export async function forgetAccountData(): Promise<void> {
-  for (const forget of loaded.values()) forget();
+/** Wipes every account-scoped store, in memory (unless told not to) and on the device, and the worker's saved answers. */
+export async function forgetAccountData({ inMemory = true }: { inMemory?: boolean } = {}): Promise<void> {
+  if (inMemory) for (const forget of loaded.values()) forget();
   const keys = new Set([...(await savedKeys()), ...loaded.keys()]);
   await Promise.all([...[...keys].map((key) => idbStorage.removeItem(key)), deleteWorkerCache()]);
 }
