@@ -110,6 +110,17 @@ describe('app shell', () => {
     expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Выйти' })).toBeInTheDocument();
   });
 
+  it('shows the unpaid-bills notice on the home page too, not only in the cabinet', async () => {
+    document.cookie = 'unpaid_bills_notice=; Max-Age=0; Path=/';
+    const user = { ...demoUser, unpaid_bills: 2 };
+    useAccountStore.setState({ user });
+    serverUser(user);
+    await renderApp('/');
+    const notice = await screen.findByRole('dialog', { name: 'У вас есть неоплаченные счета' }, { timeout: 5000 });
+    expect(within(notice).getByRole('link', { name: 'Перейти к счетам' })).toHaveAttribute('href', '/cabinet/bills');
+    document.cookie = 'unpaid_bills_notice=; Max-Age=0; Path=/';
+  });
+
   it('loads the user on start', async () => {
     const { calls } = serverUser(demoUser);
     await renderApp('/');

@@ -17,6 +17,7 @@ import { InstallInvitation } from '#client/features/install/install-invitation.t
 import { claimAccessOwners, claimAccountData } from '#client/lib/account-scoped.ts';
 import { onAccountChangeElsewhere } from '#client/lib/account-sync.ts';
 import { NotificationBell } from '#client/features/notifications/notification-bell.tsx';
+import { UnpaidBillsNotice } from '#client/features/bills/unpaid-bills-notice.tsx';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { useStandalone } from '#client/lib/standalone.ts';
 
@@ -162,6 +163,8 @@ function RootLayout() {
             onLogin={login}
             onLogout={handleLogout}
           />
+          {/* On every page, not only the cabinet (portal.md Startup, §4.6). */}
+          {user ? <UnpaidBillsNotice unpaidBills={user.unpaid_bills} /> : null}
           <RepairSheet
             open={repairOpen}
             onClose={() => {

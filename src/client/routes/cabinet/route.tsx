@@ -5,7 +5,6 @@ import { isCabinetPath } from '#client/components/layout/cabinet-links.ts';
 import { UnauthorizedScreen } from '#client/components/layout/status-screens.tsx';
 import { selectAccountKnown, useAccountStore } from '#client/features/account/account-store.ts';
 import { useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
-import { UnpaidBillsNotice } from '#client/features/bills/unpaid-bills-notice.tsx';
 import { LazyDecisionDialogs, LazyOutboxPanel } from '#client/features/decisions/lazy-hosts.tsx';
 import { useStandalone } from '#client/lib/standalone.ts';
 import { onOutboxChange } from '#client/lib/sw-bridge.ts';
@@ -75,7 +74,6 @@ function CabinetRoute() {
     <CabinetLayout unpaidBills={user.unpaid_bills}>
       <LazyOutboxPanel onLogin={() => openAuth('login')} />
       <Outlet />
-      <UnpaidBillsNotice unpaidBills={user.unpaid_bills} />
       <LazyDecisionDialogs balls={user.balls} onDecided={onDecided} />
     </CabinetLayout>
   );
