@@ -10,6 +10,7 @@ import { clientErrorRoutes } from './routes/client-errors.ts';
 import { decisionsRoutes } from './routes/decisions.ts';
 import { placesRoutes } from './routes/places.ts';
 import { accessRoutes } from './routes/accesses.ts';
+import { feedbackRoutes } from './routes/feedback.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { repairRequestRoutes } from './routes/repair-requests.ts';
@@ -61,6 +62,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', profileRoutes);
   app.route('/', accessRoutes);
   app.route('/', notificationRoutes);
+  app.route('/', feedbackRoutes);
 
   // Unknown calls answer in the API's own shape, never with the app shell.
   const notFoundJson = (c: Context<AppEnv>) => c.json(NOT_FOUND, 404);

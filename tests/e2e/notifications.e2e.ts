@@ -36,6 +36,18 @@ describe('Уведомления (issue 14)', () => {
 
       await page.getByRole('link', { name: 'Показать все' }).click();
       await visible(page.getByRole('heading', { name: 'История' })).waitFor();
+
+      // The feedback box in the footer: sent once, then the form stays disabled.
+      const { next: feedStart } = await backOffice.events();
+      const toggle = page.getByRole('button', { name: 'Предложить улучшение' });
+      await toggle.scrollIntoViewIfNeeded();
+      await toggle.click();
+      await page.getByLabel('Ваше предложение').fill('Хочется видеть статус курьера на карте');
+      await page.getByRole('button', { name: 'Отправить', exact: true }).click();
+      await visible(page.getByText('Спасибо! Ваше предложение отправлено.')).waitFor();
+      expect(await page.getByLabel('Ваше предложение').isDisabled()).toBe(true);
+      const sent = (await backOffice.events(feedStart)).events.filter((event) => event.type === 'feedback.sent');
+      expect(sent.map((event) => event.payload)).toEqual([{ client_id: clinic.id, comment: 'Хочется видеть статус курьера на карте' }]);
     });
   });
 

@@ -18,6 +18,7 @@ import { claimAccessOwners, claimAccountData } from '#client/lib/account-scoped.
 import { onAccountChangeElsewhere } from '#client/lib/account-sync.ts';
 import { NotificationBell } from '#client/features/notifications/notification-bell.tsx';
 import { UnpaidBillsNotice } from '#client/features/bills/unpaid-bills-notice.tsx';
+import { FeedbackBox } from '#client/features/feedback/feedback-box.tsx';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { useStandalone } from '#client/lib/standalone.ts';
 
@@ -141,6 +142,7 @@ function RootLayout() {
           actions={user ? <NotificationBell unread={user.unread_notifications} onClosed={() => void refresh()} /> : null}
         />
       }
+      footerExtra={<FeedbackBox loggedIn={ready && user !== null} />}
       tabBar={
         <TabBar
           user={user}

@@ -21,7 +21,8 @@ export type EventType =
   | 'notification.created'
   | 'points.changed'
   | 'access.granted'
-  | 'access.revoked';
+  | 'access.revoked'
+  | 'feedback.sent';
 
 export interface NewEvent {
   type: EventType;

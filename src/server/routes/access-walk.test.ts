@@ -114,6 +114,7 @@ const NOT_RESOURCE: Record<string, string> = {
   'GET /ajax/cabinet/notifications': "the own notifications only (another account's: notifications.test.ts)",
   'POST /ajax/cabinet/notifications/read': "marks the own only; another's ids change nothing (notifications.test.ts)",
   'POST /ajax/cabinet/history': "the own history only (notifications.test.ts)",
+  'POST /ajax/form/proposal-send': 'sends a suggestion; reads nothing',
   'POST /ajax/cabinet/link-account': 'gives access to the own records (walked below: grantee, former grantee)',
   'POST /ajax/cabinet/unlink-account': 'takes access to the own records back (walked below)',
   'POST /ajax/login': 'logs in; no record id',

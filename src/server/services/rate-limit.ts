@@ -46,6 +46,7 @@ export const rateRules = {
   geoAccount: { name: 'geo:account', limit: 300, windowSeconds: 10 * MINUTE },
   /** Photos for repair requests of one account (10 per request at most; a few requests an hour). */
   photoUploadAccount: { name: 'photos:account', limit: 60, windowSeconds: 60 * MINUTE },
+  feedbackAccount: { name: 'feedback:account', limit: 10, windowSeconds: 60 * MINUTE },
 } satisfies Record<string, RateRule>;
 
 /** Rows older than the longest window are dead weight; no rule may use a longer window. */

@@ -10,13 +10,15 @@ export interface AppShellProps {
   standalone: boolean;
   /** Dialogs and sheets hosted by the shell. */
   overlays?: ReactNode;
+  /** Above the footer's links: the feedback box (the root passes it in). */
+  footerExtra?: ReactNode;
   children: ReactNode;
 }
 
 export const MAIN_ID = 'main';
 
 /** The page frame: skip link, header, the main region, a short footer and the tab bar. */
-export function AppShell({ header, tabBar, standalone, overlays, children }: AppShellProps) {
+export function AppShell({ header, tabBar, standalone, overlays, footerExtra, children }: AppShellProps) {
   return (
     <div className={[styles.shell, standalone ? styles.standalone : ''].filter(Boolean).join(' ')}>
       <a className={styles.skip} href={`#${MAIN_ID}`}>
@@ -27,6 +29,7 @@ export function AppShell({ header, tabBar, standalone, overlays, children }: App
         {children}
       </main>
       <footer className={styles.footer}>
+        {footerExtra}
         <nav aria-label="Документы">
           <ul className={styles.footerLinks}>
             <li>
