@@ -60,6 +60,7 @@ describe('Доступы', () => {
 
     t.cookies.clear();
     await as(colleague);
+    expect(((await (await t.request('/ajax/user/data')).json()) as { user: { access_owner_ids: number[] } }).user.access_owner_ids).toEqual([owner.id]);
     expect((await listedTickets()).find((row) => row.id === ticketId)?.email).toBe(owner.email);
     expect((await listedBills()).map((row) => row.id)).toContain(billId);
     // 'Только мои заявки' narrows to the colleague's own.
@@ -88,6 +89,7 @@ describe('Доступы', () => {
 
     t.cookies.clear();
     await as(colleague);
+    expect(((await (await t.request('/ajax/user/data')).json()) as { user: { access_owner_ids: number[] } }).user.access_owner_ids).toEqual([]);
     expect((await listedTickets()).map((row) => row.id)).not.toContain(ticketId);
     expect((await listedBills()).map((row) => row.id)).not.toContain(billId);
     expect((await t.request(`/ajax/cabinet/tickets/${ticketId}`)).status).toBe(404);

@@ -2,9 +2,8 @@ import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { UserData } from '#shared/api/account.ts';
 import type { AppDeps, MailMessage } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
-import { bills, clients, notifications, pointsEntries } from '#server/db/schema.ts';
+import { accountAccesses, bills, clients, notifications, pointsEntries } from '#server/db/schema.ts';
 import { recordEvent } from '#server/db/journal.ts';
-import { visibleClientIds } from '#server/services/access.ts';
 import { ApiFailure, MAIL_FAILED_MESSAGE, fieldFailure } from '#server/lib/api-failure.ts';
 import { loginAttemptsMail } from '#server/services/account-mails.ts';
 import { checkLimits, countFailure, rateRules, type RateRule } from '#server/services/rate-limit.ts';
@@ -119,12 +118,17 @@ export async function loadUserData(db: Db, clientId: number): Promise<UserData |
         .select({ count: sql`count(*)` })
         .from(notifications)
         .where(and(eq(notifications.clientId, clients.id), eq(notifications.isViewed, false)))})`,
+      // Who gave this account access (services/access.ts reads the same table), in the same statement.
+      accessOwners: sql<unknown>`(${db
+        .select({ owners: sql`coalesce(json_agg(${accountAccesses.ownerClientId} order by ${accountAccesses.ownerClientId}), '[]'::json)` })
+        .from(accountAccesses)
+        .where(eq(accountAccesses.granteeClientId, clients.id))})`,
     })
     .from(clients)
     .where(eq(clients.id, clientId))
     .limit(1);
   if (!row) return null;
-  const { balls, unpaidBills, unreadNotifications, consentPolicyAt, consentLoyaltyAt, emailConfirmedAt, ...user } = row;
+  const { balls, unpaidBills, unreadNotifications, consentPolicyAt, consentLoyaltyAt, emailConfirmedAt, accessOwners, ...user } = row;
   return {
     ...user,
     balls: Number(balls),
@@ -132,8 +136,14 @@ export async function loadUserData(db: Db, clientId: number): Promise<UserData |
     unread_notifications: Number(unreadNotifications),
     consents_given: consentPolicyAt !== null && consentLoyaltyAt !== null,
     email_confirmed: emailConfirmedAt !== null,
-    access_owner_ids: (await visibleClientIds(db, clientId)).filter((id) => id !== clientId),
+    access_owner_ids: idList(accessOwners),
   };
+}
+
+/** json_agg comes back parsed from one driver and as text from another. */
+function idList(value: unknown): number[] {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(parsed) ? parsed.map(Number) : [];
 }
 
 /** What failed logins count against (and a wrong current password on a password change). */

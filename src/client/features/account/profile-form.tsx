@@ -13,7 +13,7 @@ import { MessageDialog } from '#client/components/ui/message-dialog.tsx';
 import { SubmitButton } from '#client/components/ui/submit-button.tsx';
 import { asApiError } from '#client/lib/http.ts';
 import { useAccountStore } from './account-store.ts';
-import { confirmNewEmail, resendNewEmailCode, savePersonalData } from './profile-api.ts';
+import { confirmNewEmail, resendNewEmailCode, saveFailureText, savePersonalData } from './profile-api.ts';
 import styles from './forms.module.css';
 
 const savedValues = (user: UserData): PersonalDataForm => ({ name: user.name, surname: user.surname, phone: user.phone ?? '', email: user.email });
@@ -56,7 +56,7 @@ export function ProfileForm({ user, standalone, onLogout }: ProfileFormProps) {
         if (email) return setEmailError(email);
         // Back to what is saved (cabinet.md §4), and the reason in 'Ошибка'.
         formApi.reset(savedValues(user));
-        setMessage({ title: 'Ошибка', text: error.status === 0 || !error.message ? PROFILE_MESSAGES.failed : error.message });
+        setMessage({ title: 'Ошибка', text: saveFailureText(error) });
       }
     },
   });

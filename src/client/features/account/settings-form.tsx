@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useSelector } from '@tanstack/react-form';
-import { PROFILE_MESSAGES, settingsForm, type SettingsForm as SettingsValues } from '#shared/api/profile.ts';
+import { settingsForm, type SettingsForm as SettingsValues } from '#shared/api/profile.ts';
 import type { UserData } from '#shared/api/account.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { useAppForm } from '#client/components/ui/app-form.tsx';
@@ -9,9 +9,8 @@ import { Button } from '#client/components/ui/button.tsx';
 import { focusFirstInvalid } from '#client/components/ui/form-helpers.ts';
 import { MessageDialog } from '#client/components/ui/message-dialog.tsx';
 import { TextField } from '#client/components/ui/text-field.tsx';
-import { asApiError } from '#client/lib/http.ts';
 import { useAccountStore } from './account-store.ts';
-import { saveSettings } from './profile-api.ts';
+import { saveFailureText, saveSettings } from './profile-api.ts';
 import styles from './forms.module.css';
 
 const savedValues = (user: UserData): SettingsValues => ({ surname: user.surname, name: user.name, patronymic: user.patronymic ?? '', company: user.company ?? '' });
@@ -41,9 +40,8 @@ export function SettingsForm({ user }: { user: UserData }) {
         formApi.reset(next);
         setMessage({ title: text });
       } catch (caught) {
-        const error = asApiError(caught, PROFILE_MESSAGES.failed);
         formApi.reset(saved);
-        setMessage({ title: 'Ошибка', text: error.status === 0 || !error.message ? PROFILE_MESSAGES.failed : error.message });
+        setMessage({ title: 'Ошибка', text: saveFailureText(caught) });
       }
     },
   });

@@ -1,10 +1,10 @@
 import { useRef, useState, type UIEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { NOTIFICATIONS_MESSAGES } from '#shared/api/notifications.ts';
-import { formatDate } from '#shared/format/date.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { asApiError, LOAD_FAILED_MESSAGE } from '#client/lib/http.ts';
 import { useRemote } from '#client/lib/use-remote.ts';
+import { NotificationItem } from './notification-item.tsx';
 import { fetchNotifications, markRead } from './api.ts';
 import styles from './notification-bell.module.css';
 
@@ -57,13 +57,7 @@ export function BellPanel({ onNavigate }: { onNavigate: () => void }) {
       {items.length > 0 ? (
         <ul className={styles.list} onScroll={onScroll} aria-label="Последние уведомления">
           {items.map((item) => (
-            <li key={item.id} className={item.is_viewed ? styles.item : `${styles.item} ${styles.unread}`}>
-              {item.is_viewed ? null : <span className="visually-hidden">Новое: </span>}
-              <span>{item.description}</span>
-              <time className={styles.date} dateTime={item.created_at.replace(' ', 'T')}>
-                {formatDate(item.created_at)}
-              </time>
-            </li>
+            <NotificationItem key={item.id} item={item} compact />
           ))}
         </ul>
       ) : null}

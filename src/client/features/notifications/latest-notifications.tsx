@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { NOTIFICATIONS_MESSAGES } from '#shared/api/notifications.ts';
-import { formatDate } from '#shared/format/date.ts';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { useRemote } from '#client/lib/use-remote.ts';
+import { NotificationItem } from './notification-item.tsx';
 import { fetchNotifications } from './api.ts';
 import styles from './notifications.module.css';
 
@@ -29,13 +29,7 @@ export function LatestNotifications() {
       {items && items.length > 0 ? (
         <ul className={styles.list} aria-label="Последние уведомления">
           {items.map((item) => (
-            <li key={item.id} className={item.is_viewed ? styles.item : `${styles.item} ${styles.unread}`}>
-              {item.is_viewed ? null : <span className={styles.badge}>Новое</span>}
-              <p className={styles.text}>{item.description}</p>
-              <time className={styles.date} dateTime={item.created_at.replace(' ', 'T')}>
-                {formatDate(item.created_at)}
-              </time>
-            </li>
+            <NotificationItem key={item.id} item={item} />
           ))}
         </ul>
       ) : null}

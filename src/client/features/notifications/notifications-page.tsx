@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { NOTIFICATIONS_MESSAGES } from '#shared/api/notifications.ts';
-import { formatDate } from '#shared/format/date.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
@@ -10,6 +9,7 @@ import { announceAccountChange } from '#client/lib/account-sync.ts';
 import { asApiError, LOAD_FAILED_MESSAGE } from '#client/lib/http.ts';
 import { useOnVisible } from '#client/lib/use-on-visible.ts';
 import { useRemote } from '#client/lib/use-remote.ts';
+import { NotificationItem } from './notification-item.tsx';
 import { fetchNotifications, markRead } from './api.ts';
 import styles from './notifications.module.css';
 
@@ -83,13 +83,7 @@ export function NotificationsPage({ onRead }: NotificationsPageProps) {
       {items && items.length > 0 ? (
         <ul className={styles.list} aria-label="Уведомления">
           {items.map((item) => (
-            <li key={item.id} className={item.is_viewed ? styles.item : `${styles.item} ${styles.unread}`}>
-              {item.is_viewed ? null : <span className={styles.badge}>Новое</span>}
-              <p className={styles.text}>{item.description}</p>
-              <time className={styles.date} dateTime={item.created_at.replace(' ', 'T')}>
-                {formatDate(item.created_at)}
-              </time>
-            </li>
+            <NotificationItem key={item.id} item={item} />
           ))}
         </ul>
       ) : null}

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderInRouter } from '#client/components/layout/testing/render-in-router.tsx';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { RepairMainForm } from './main-form.tsx';
+import { exact, fillAddressStep, placesRoutes } from './testing/address-world.ts';
 
 // The main request form (portal.md §2.2, §2.3, §4.1): the equipment dialog's rules and words, the
 // last look before sending, and the result popups.
@@ -13,15 +14,10 @@ afterEach(() => {
 });
 
 const user = { id: 9, name: 'Анна', surname: 'Смирнова', email: 'anna@clinic.ru', phone: '79161234567', company: 'Улыбка', consents_given: true };
-const centre = { id: 1, name: 'Головной сервисный центр', country_name: 'Россия', city: 'Москва', address: 'ул. Ленина, 1', manager_phone: '', email: 'c@s.test', region: 'Центральный', latitude: 55.7, longitude: 37.6, is_show_in_crimea: false };
-const exact = { ok: true, address: 'Россия, Москва, Тверская улица, 7', latitude: 55.75, longitude: 37.61 };
 
 function stubServer(answer: { status?: number; body: unknown } = { body: { success: true, ticket_id: 640 } }) {
   return stubFetch({
-    'GET /ajax/cabinet/addresses': { body: { success: true, data: [] } },
-    'GET /ajax/offices': { body: { success: true, data: [centre] } },
-    'GET /ajax/address/check': { body: { success: true, check: exact } },
-    'GET /ajax/address/suggest': { body: { success: true, suggestions: [] } },
+    ...placesRoutes,
     'POST /ajax/repair-requests': answer,
   });
 }
@@ -38,15 +34,6 @@ async function addInstrument(serial: string, description: string) {
   await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Добавление инструмента' })).not.toBeInTheDocument());
 }
 
-async function fillAddress() {
-  await userEvent.type(screen.getByRole('combobox', { name: 'Адрес' }), 'Тверская 7');
-  await userEvent.tab();
-  await waitFor(() => expect(screen.getByRole('combobox', { name: 'Адрес' })).toHaveValue(exact.address));
-  await userEvent.type(screen.getByLabelText('Индекс'), '125009');
-  await userEvent.selectOptions(screen.getByLabelText('Дата, когда забрать инструменты'), screen.getAllByRole('option', { name: /\d{2}\.\d{2}\.\d{4}/ })[0]!);
-  await waitFor(() => expect(screen.getByRole('option', { name: /Головной сервисный центр/ })).toBeInTheDocument());
-  await userEvent.selectOptions(screen.getByLabelText('Сервисный центр'), String(centre.id));
-}
 
 describe('RepairMainForm', () => {
   it('greets the clinic and asks for at least one instrument', async () => {
@@ -100,7 +87,7 @@ describe('RepairMainForm', () => {
   it('asks for a last look, sends, thanks with the note about the bill, and starts afresh', async () => {
     const { calls } = stubServer();
     await renderInRouter(() => <RepairMainForm user={user} />);
-    await fillAddress();
+    await fillAddressStep();
     await addInstrument('SN-7', 'Не вращается головка');
     await userEvent.click(screen.getByRole('button', { name: 'Отправить заявку' }));
     const attention = await dialog('Внимание');
@@ -124,7 +111,7 @@ describe('RepairMainForm', () => {
   it("shows a refusal in 'Ошибка' and keeps what was entered", async () => {
     stubServer({ status: 422, body: { success: false, message: 'Этот сервисный центр не принимает заявки с этого адреса. Выберите другой.', errors: { 'address.office_id': ['Этот сервисный центр не принимает заявки с этого адреса. Выберите другой.'] } } });
     await renderInRouter(() => <RepairMainForm user={user} />);
-    await fillAddress();
+    await fillAddressStep();
     await addInstrument('SN-8', 'Не включается совсем');
     await userEvent.click(screen.getByRole('button', { name: 'Отправить заявку' }));
     await userEvent.click(within(await dialog('Внимание')).getByRole('button', { name: 'Отправить' }));

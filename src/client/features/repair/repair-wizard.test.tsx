@@ -8,6 +8,7 @@ import { renderInRouter } from '#client/components/layout/testing/render-in-rout
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { dropDraft } from './draft.ts';
 import { RepairWizard } from './repair-wizard.tsx';
+import { centre, exact, fillAddressStep, placesRoutes } from './testing/address-world.ts';
 
 beforeEach(() => dropDraft(user.id));
 afterEach(() => {
@@ -23,32 +24,9 @@ const user = {
   phone: '79161234567',
   company: 'Улыбка',
 };
-const centre = {
-  id: 1,
-  name: 'Головной сервисный центр',
-  country_name: 'Россия',
-  city: 'Москва',
-  address: 'ул. Ленина, 1',
-  manager_phone: '+7 (495) 000-00-00',
-  email: 'c@s.test',
-  region: 'Центральный',
-  latitude: 55.7,
-  longitude: 37.6,
-  is_show_in_crimea: false,
-};
-const exact = {
-  ok: true,
-  address: 'Россия, Москва, Тверская улица, 7',
-  latitude: 55.75,
-  longitude: 37.61,
-};
-
 function stubServer() {
   return stubFetch({
-    'GET /ajax/cabinet/addresses': { body: { success: true, data: [] } },
-    'GET /ajax/offices': { body: { success: true, data: [centre] } },
-    'GET /ajax/address/check': { body: { success: true, check: exact } },
-    'GET /ajax/address/suggest': { body: { success: true, suggestions: [] } },
+    ...placesRoutes,
     'POST /ajax/repair-requests/photos': {
       body: { success: true, file_id: 41, name: 'rotor.png', size: 10 },
     },
@@ -66,18 +44,6 @@ async function render(props: Partial<Parameters<typeof RepairWizard>[0]> = {}) {
 const next = () => userEvent.click(screen.getByRole('button', { name: 'Далее' }));
 const errorOf = (field: HTMLElement) => document.getElementById(`${field.id}-error`)?.textContent ?? '';
 
-async function fillAddressStep() {
-  await userEvent.type(screen.getByRole('combobox', { name: 'Адрес' }), 'Тверская 7');
-  await userEvent.tab();
-  await waitFor(() => expect(screen.getByRole('combobox', { name: 'Адрес' })).toHaveValue(exact.address));
-  // The country comes with the checked address and is not edited by hand.
-  expect(screen.getByLabelText('Страна / регион')).toHaveValue('Россия');
-  expect(screen.getByLabelText('Страна / регион')).toHaveAttribute('readonly');
-  await userEvent.type(screen.getByLabelText('Индекс'), '125009');
-  await userEvent.selectOptions(screen.getByLabelText('Дата, когда забрать инструменты'), screen.getAllByRole('option', { name: /\d{2}\.\d{2}\.\d{4}/ })[0]!);
-  await waitFor(() => expect(screen.getByRole('option', { name: /Головной сервисный центр/ })).toBeInTheDocument());
-  await userEvent.selectOptions(screen.getByLabelText('Сервисный центр'), String(centre.id));
-}
 
 describe('RepairWizard', () => {
   it('asks a guest to log in or register', async () => {
@@ -221,10 +187,7 @@ describe('RepairWizard with no network and after a reload', () => {
 
   it('keeps a photo it could not upload and sends it with the request; the worker keeps that and the wizard says so', async () => {
     const { calls } = stubFetch({
-      'GET /ajax/cabinet/addresses': { body: { success: true, data: [] } },
-      'GET /ajax/offices': { body: { success: true, data: [centre] } },
-      'GET /ajax/address/check': { body: { success: true, check: exact } },
-      'GET /ajax/address/suggest': { body: { success: true, suggestions: [] } },
+      ...placesRoutes,
       'POST /ajax/repair-requests/photos': offline,
       // The service worker's answer when it kept the request (sw/outbox-routes.ts).
       'POST /ajax/repair-requests/with-photos': { status: 202, body: { success: true, queued: true, message: OUTBOX_REQUEST_QUEUED_MESSAGE, outbox_id: 'entry-1' } },
@@ -358,10 +321,7 @@ describe('RepairWizard for an account whose e-mail is not confirmed', () => {
 describe('RepairWizard photos', () => {
   it("says 'Файл не был загружен' for an empty file and shows the server's refusal of an upload", async () => {
     stubFetch({
-      'GET /ajax/cabinet/addresses': { body: { success: true, data: [] } },
-      'GET /ajax/offices': { body: { success: true, data: [centre] } },
-      'GET /ajax/address/check': { body: { success: true, check: exact } },
-      'GET /ajax/address/suggest': { body: { success: true, suggestions: [] } },
+      ...placesRoutes,
       'POST /ajax/repair-requests/photos': { status: 422, body: { success: false, message: 'Файл недопустимого формата', errors: { file: ['Файл недопустимого формата'] } } },
     });
     await render();

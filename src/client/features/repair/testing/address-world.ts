@@ -1,0 +1,48 @@
+// What the repair forms' component tests share: the places calls step 2 makes, answered (no saved
+// address, one centre, the typed address exact), and filling that step as a user would.
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect } from 'vitest';
+import type { StubResponse } from '#client/lib/testing/fetch-stub.ts';
+
+export const centre = {
+  id: 1,
+  name: 'Головной сервисный центр',
+  country_name: 'Россия',
+  city: 'Москва',
+  address: 'ул. Ленина, 1',
+  manager_phone: '+7 (495) 000-00-00',
+  email: 'c@s.test',
+  region: 'Центральный',
+  latitude: 55.7,
+  longitude: 37.6,
+  is_show_in_crimea: false,
+};
+
+export const exact = {
+  ok: true,
+  address: 'Россия, Москва, Тверская улица, 7',
+  latitude: 55.75,
+  longitude: 37.61,
+};
+
+export const placesRoutes: Record<string, StubResponse> = {
+  'GET /ajax/cabinet/addresses': { body: { success: true, data: [] } },
+  'GET /ajax/offices': { body: { success: true, data: [centre] } },
+  'GET /ajax/address/check': { body: { success: true, check: exact } },
+  'GET /ajax/address/suggest': { body: { success: true, suggestions: [] } },
+};
+
+/** Step 2 (or the main form's address part): the checked address, the zip, the first day, the centre. */
+export async function fillAddressStep() {
+  await userEvent.type(screen.getByRole('combobox', { name: 'Адрес' }), 'Тверская 7');
+  await userEvent.tab();
+  await waitFor(() => expect(screen.getByRole('combobox', { name: 'Адрес' })).toHaveValue(exact.address));
+  // The country comes with the checked address and is not edited by hand.
+  expect(screen.getByLabelText('Страна / регион')).toHaveValue('Россия');
+  expect(screen.getByLabelText('Страна / регион')).toHaveAttribute('readonly');
+  await userEvent.type(screen.getByLabelText('Индекс'), '125009');
+  await userEvent.selectOptions(screen.getByLabelText('Дата, когда забрать инструменты'), screen.getAllByRole('option', { name: /\d{2}\.\d{2}\.\d{4}/ })[0]!);
+  await waitFor(() => expect(screen.getByRole('option', { name: /Головной сервисный центр/ })).toBeInTheDocument());
+  await userEvent.selectOptions(screen.getByLabelText('Сервисный центр'), String(centre.id));
+}
