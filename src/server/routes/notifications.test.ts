@@ -36,7 +36,7 @@ type Listed = { data: Array<{ id: number; description: string; is_viewed: boolea
 const list = async (query = '') => (await (await t.request(`/ajax/cabinet/notifications${query}`)).json()) as Listed;
 
 describe('notifications', () => {
-  it('lists the own ones newest first, 20 a page, then the rest', async () => {
+  it('lists the own ones newest first by date (an older one posted later goes after), 20 a page, then the rest', async () => {
     const first = await list();
     expect(first.data.map((row) => row.description).slice(0, 2)).toEqual(['Уведомление 25', 'Уведомление 24']);
     expect(first.data).toHaveLength(20);
@@ -46,6 +46,14 @@ describe('notifications', () => {
     expect(second.next_cursor).toBeNull();
     expect((await list('?limit=3')).data).toHaveLength(3);
     expect(JSON.stringify([first, second])).not.toContain('Чужое');
+  });
+
+  it('puts a notification about something older after the newer ones, whatever its id', async () => {
+    const [late] = await t.db.insert(notifications).values({ clientId: me.id, description: 'Задним числом', createdAt: new Date(Date.UTC(2026, 1, 1)) }).returning();
+    const all = [...(await list('?limit=50')).data];
+    expect(all.at(-1)?.description).toBe('Задним числом');
+    expect(all[0]!.description).toBe('Уведомление 25');
+    await t.db.delete(notifications).where(eq(notifications.id, late!.id));
   });
 
   it("marks the shown ones read, never another account's, and answers what stays unread", async () => {

@@ -1,26 +1,32 @@
-import { and, count, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { HISTORY_PAGE_SIZE, NOTIFICATIONS_PAGE_SIZE, type Notification } from '#shared/api/notifications.ts';
 import type { HistoryItem } from '#shared/api/tickets.ts';
 import { formatServerTimestamp } from '#shared/format/server-timestamp.ts';
 import type { Db } from '#server/db/client.ts';
 import { historyEntries, notifications } from '#server/db/schema.ts';
-import { decodeIdCursor, encodeIdCursor } from '#server/services/keyset-cursor.ts';
+import { decodeTimestampCursor, encodeTimestampCursor } from '#server/services/keyset-cursor.ts';
 import { historyItemOf } from '#server/services/ticket-detail.ts';
 
 // The clinic's own notifications and history (cabinet.md §2 Notifications, History): its own only,
-// never a colleague's who gave it access; newest first, on the (client_id, id desc) indexes.
+// never a colleague's who gave it access; newest first.
 
+/** created_at to the microsecond, as the cursor carries it (JS dates keep milliseconds only). */
+const exactCreatedAt = sql<string>`to_char(${notifications.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** Newest first by when they were made (the back office may post an older one later), keyset on (created_at, id). */
 export async function listNotifications(db: Db, viewerId: number, cursor: string | undefined, limit = NOTIFICATIONS_PAGE_SIZE): Promise<{ data: Notification[]; next_cursor: string | null }> {
+  const key = cursor ? decodeTimestampCursor(cursor) : null;
   const rows = await db
-    .select()
+    .select({ row: notifications, exactCreatedAt })
     .from(notifications)
-    .where(and(eq(notifications.clientId, viewerId), cursor ? lt(notifications.id, decodeIdCursor(cursor)) : undefined))
-    .orderBy(desc(notifications.id))
+    .where(and(eq(notifications.clientId, viewerId), key ? sql`(${notifications.createdAt}, ${notifications.id}) < (${key.at}::timestamptz, ${key.id})` : undefined))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
+  const last = page.at(-1);
   return {
-    data: page.map((row) => ({ id: row.id, description: row.description, created_at: formatServerTimestamp(row.createdAt), is_viewed: row.isViewed })),
-    next_cursor: rows.length > limit ? encodeIdCursor(page.at(-1)!.id) : null,
+    data: page.map(({ row }) => ({ id: row.id, description: row.description, created_at: formatServerTimestamp(row.createdAt), is_viewed: row.isViewed })),
+    next_cursor: rows.length > limit && last ? encodeTimestampCursor({ at: last.exactCreatedAt, id: last.row.id }) : null,
   };
 }
 
