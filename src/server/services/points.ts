@@ -51,3 +51,15 @@ export async function spend(tx: Tx, clientId: number, amount: number, reason: st
   await tx.insert(pointsEntries).values({ clientId, delta: -amount, reason, ...(createdAt ? { createdAt } : {}) });
   return available - amount;
 }
+
+/**
+ * Credits `amount` points that can be spent at once (a promo code, a survey's reward). The one entry
+ * point for such credits, so that the loyalty engine decides in one place how an entry is dated.
+ * Returns the balance after the credit.
+ */
+export async function credit(tx: Tx, clientId: number, amount: number, reason: string, createdAt?: Date): Promise<number> {
+  if (!Number.isInteger(amount) || amount <= 0) throw new Error(`credit: amount must be a positive integer, got ${amount}`);
+  const available = await lockedBalance(tx, clientId);
+  await tx.insert(pointsEntries).values({ clientId, delta: amount, reason, ...(createdAt ? { createdAt } : {}) });
+  return available + amount;
+}
