@@ -5,6 +5,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { takingTurns } from './pglite-turns.ts';
 import * as schema from './schema.ts';
 
 /** Where the SQL migrations live, both in the source tree and next to the bundled server. */
@@ -23,7 +24,8 @@ export interface Database {
 /**
  * PGlite is one connection in WASM: its own mutex serialises every query and every transaction,
  * and drizzle's PGlite driver runs transactions through `PGlite.transaction`, so requests never
- * interleave inside one.
+ * interleave inside one. Each statement or transaction starts in a turn of its own
+ * (pglite-turns.ts), so a queue of them never holds the event loop for long.
  */
 export async function openPglite(dataDir?: string): Promise<Database> {
   return pgliteDatabase(dataDir ? await PGlite.create(dataDir) : await PGlite.create());
@@ -31,7 +33,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 
 /** A Database over a PGlite instance already open (e.g. a clone of a migrated template, in tests). */
 export function pgliteDatabase(client: PGlite): Database {
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client: takingTurns(client), schema });
   return {
     db,
     kind: 'pglite',

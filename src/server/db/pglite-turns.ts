@@ -1,0 +1,58 @@
+import type { PGlite } from '@electric-sql/pglite';
+
+// Issue 9 item 5 (ADR 0023). PGlite runs each statement synchronously in WASM on the main thread,
+// and its mutex hands the connection to the next waiter in a microtask. Under load a whole queue
+// of statements then runs inside one event-loop iteration, and libuv accepts only about one new
+// connection per iteration: at 200 connections, clients that connected late waited up to 10 s for
+// their first answer while the ones already in kept being served. Here every statement (or whole
+// transaction) starts in a turn of its own, granted first come, first served from setImmediate,
+// so the loop polls between any two turns: new connections and new requests get in at once.
+
+type Turn = () => void;
+
+/** First-come, first-served turns, each granted from a fresh macrotask, never two at once. */
+export function turnTaker() {
+  const waiting: Turn[] = [];
+  let busy = false;
+
+  const grantNext = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else busy = false;
+  };
+
+  return async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+    await new Promise<void>((start) => {
+      waiting.push(start);
+      if (!busy) {
+        busy = true;
+        setImmediate(grantNext);
+      }
+    });
+    try {
+      return await work();
+    } finally {
+      setImmediate(grantNext);
+    }
+  };
+}
+
+/**
+ * The same PGlite whose `query`, `exec` and `transaction` each wait for their turn. The statements
+ * inside a transaction run on PGlite's transaction object, not through here, so a transaction is one
+ * turn and never waits for itself.
+ */
+export function takingTurns(client: PGlite): PGlite {
+  const inTurn = turnTaker();
+  const queued = new Set<PropertyKey>(['query', 'exec', 'transaction']);
+  return new Proxy(client, {
+    // Read and call on the PGlite itself: its methods use private fields, which a proxy lacks.
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      const method = value as (...args: unknown[]) => unknown;
+      if (!queued.has(property)) return method.bind(target);
+      return (...args: unknown[]) => inTurn(async () => method.apply(target, args));
+    },
+  });
+}
