@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getSiteSettings, type SiteSettings } from '#shared/api/site-notices.ts';
+import { getSiteSettings, type SiteSettings } from '#shared/api/site-settings.ts';
 import { callApi } from './http.ts';
 
 // The server's public settings (MAIN_SITE_URL, SUPPORT_EMAIL): asked once, by whatever shows them

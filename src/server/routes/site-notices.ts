@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { AD_PROBE_MARKER, AD_PROBE_PATH, BANNER_IMAGE_PATH, getBanner, getSiteSettings } from '#shared/api/site-notices.ts';
+import { AD_PROBE_MARKER, AD_PROBE_PATH, BANNER_IMAGE_PATH, getBanner } from '#shared/api/site-notices.ts';
+import { getSiteSettings } from '#shared/api/site-settings.ts';
 import type { AppEnv } from '#server/context.ts';
 import { ApiFailure, sendFailure } from '#server/lib/api-failure.ts';
 import { readPathId, route } from '#server/lib/validate.ts';

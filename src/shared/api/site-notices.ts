@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { defineEndpoint, okResponse } from './endpoint.ts';
 
-// The site's notices (portal.md §2.3, §4.6, §7): the promo banner the back office sets, the settings
-// the public pages need (MAIN_SITE_URL, SUPPORT_EMAIL) and the ad-blocker probe's address.
+// The site's notices (portal.md §2.3, §4.6, §7): the promo banner the back office sets and the
+// ad-blocker probe's address. Small: the shell makes both checks on every start.
 
 /** As the spec names the call: `banner.is_active`, `banner.link`, `banner.image` (an address to show). */
 export const getBanner = defineEndpoint({
@@ -18,15 +18,6 @@ export type Banner = v.InferOutput<typeof getBanner.output>['banner'];
 /** The banner's picture, public while the active banner shows it (services/access.ts). */
 export const BANNER_IMAGE_PATH = '/ajax/banner/image/:id';
 export const bannerImagePath = (fileId: number) => BANNER_IMAGE_PATH.replace(':id', String(fileId));
-
-/** What the public pages read from the server's settings; a null main site hides its links. */
-export const getSiteSettings = defineEndpoint({
-  method: 'GET',
-  path: '/ajax/site/settings',
-  input: undefined,
-  output: okResponse({ main_site_url: v.nullable(v.string()), support_email: v.string() }),
-});
-export type SiteSettings = Omit<v.InferOutput<typeof getSiteSettings.output>, 'success'>;
 
 /**
  * An address ad blockers refuse (their lists block ad scripts by name), served by our own server

@@ -24,7 +24,7 @@ export function LoyaltyTerms() {
       <dl>
         {LOYALTY_TERMS.map(([term, meaning]) => (
           <div key={term}>
-            <dt>{term}</dt>
+            <dt>{term}</dt>{' '}
             <dd>— {meaning}</dd>
           </div>
         ))}
