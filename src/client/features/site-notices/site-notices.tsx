@@ -35,8 +35,8 @@ export function SiteNotices() {
   useEffect(() => {
     const showAt = Date.now() + BANNER_DELAY_MS;
     let live = true;
-    if (!hasCookie(BANNER_COOKIE)) {
-      // A failed load is only a banner not shown (portal.md §8).
+    if (navigator.onLine && !hasCookie(BANNER_COOKIE)) {
+      // A failed load is only a banner not shown (portal.md §8); offline there is nothing to ask.
       callApi(getBanner).then(
         (answer) => live && answer.banner.is_active && answer.banner.image !== null && setBanner({ banner: answer.banner, showAt }),
         () => undefined,
