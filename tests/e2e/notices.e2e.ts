@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeholderPng } from '../../src/server/lib/png.ts';
 import { backOffice, integration } from './back-office.ts';
-import { DESKTOP, PHONE, launchBrowser, screenshot, withPage } from './support.ts';
+import { DESKTOP, PHONE, PHONE_WITH_WORKER, launchBrowser, openControlled, screenshot, withPage } from './support.ts';
 import { dialogNamed, openLogin, registrationForm, switchView, visible } from './ui.ts';
 
 const BANNER = 'Специальное предложение';
@@ -91,6 +91,27 @@ describe('the site’s notices (issue 14)', () => {
       await checked;
       expect(probes()).toBe(0);
       expect(await page.getByRole('dialog').count()).toBe(0);
+    });
+  });
+
+  it('the probe goes past the service worker to the network, and is in none of its caches', async () => {
+    await withPage(browser, PHONE_WITH_WORKER, 'notices-probe-worker', async (page) => {
+      await openControlled(page, '/');
+      const probe = page.waitForResponse((response) => new URL(response.url()).pathname === '/ads/adsbygoogle.js');
+      await page.reload();
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      const answer = await probe;
+      expect(answer.status()).toBe(200);
+      expect(answer.fromServiceWorker()).toBe(false);
+      const cached = await page.evaluate(async () => {
+        const paths: string[] = [];
+        for (const name of await caches.keys()) {
+          for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname);
+        }
+        return paths;
+      });
+      expect(cached.length).toBeGreaterThan(0);
+      expect(cached.filter((path) => path.startsWith('/ads/'))).toEqual([]);
     });
   });
 
