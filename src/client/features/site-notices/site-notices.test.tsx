@@ -94,7 +94,7 @@ describe('the ad-blocker notice', () => {
     render(<SiteNotices />);
     const dialog = await screen.findByRole('dialog', { name: ADBLOCK_TITLE });
     expect(dialog).toHaveTextContent('На нашем сайте нет рекламы, но блокировщик рекламы может мешать его работе');
-    expect(cookieSetter).toHaveBeenCalledWith(expect.stringContaining(`${ADBLOCK_COOKIE}=1; Max-Age=${7 * 86400}; Path=/`));
+    await waitFor(() => expect(cookieSetter).toHaveBeenCalledWith(expect.stringContaining(`${ADBLOCK_COOKIE}=1; Max-Age=${7 * 86400}; Path=/`)));
     await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(screen.getByRole('button', { name: 'Хорошо, отключу' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
