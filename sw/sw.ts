@@ -30,10 +30,12 @@ installTicketCache(self, owner);
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Every page of the SPA is index.html; API calls and the health check never are.
+// Every page of the SPA is index.html; API calls, the health check and the ad-blocker probe never are.
+// The probe (AD_PROBE_PATH) has no route here at all: it goes to the network, where a blocker can
+// refuse it, and it is not a file of the build, so it is never precached either.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/ajax(?:\/|$)/, /^\/api(?:\/|$)/, /^\/healthz(?:\/|$)/],
+    denylist: [/^\/ajax(?:\/|$)/, /^\/api(?:\/|$)/, /^\/healthz(?:\/|$)/, /^\/ads\//],
   }),
 );
 

@@ -26,6 +26,10 @@ export interface Config {
   geo: GeoConfig;
   /** The map's tile template, `{z}/{x}/{y}`; its attribution is shown on the map. */
   mapTilesUrl: string;
+  /** The company's main site (MAIN_SITE_URL): the spec's links to its sections; unset hides them. */
+  mainSiteUrl?: string | undefined;
+  /** Where users report problems (SUPPORT_EMAIL), named in the loyalty rules. */
+  supportEmail: string;
 }
 
 export interface GeoConfig {

@@ -106,6 +106,8 @@ const tilesTemplate = v.pipe(
   v.check((value) => ['{z}', '{x}', '{y}'].every((part) => value.includes(part)), 'must be a tile URL template with {z}, {x} and {y}'),
 );
 const apiKey = v.pipe(v.string(), v.regex(/^[\x21-\x7e]{8,200}$/, 'must be 8 to 200 printable ASCII characters'));
+/** One plain address (it goes into the rules text and a mailto: link). */
+const supportEmail = v.pipe(v.string(), v.regex(/^[^\s<>@,;"]+@[^\s<>@,;"]+\.[^\s<>@,;"]+$/, 'must be one e-mail address, e.g. support@example.ru'));
 const geoProvider = v.picklist(['osm', 'dadata-yandex'], 'must be osm or dadata-yandex');
 
 /** Public services by default; each can point at a self-hosted instance or a test's fake. */
@@ -160,5 +162,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy,
     geo: loadGeoConfig(env),
     mapTilesUrl: read(env, 'MAP_TILES_URL', tilesTemplate) ?? GEO_DEFAULTS.mapTilesUrl,
+    mainSiteUrl: read(env, 'MAIN_SITE_URL', httpUrl)?.replace(/\/+$/, ''),
+    supportEmail: read(env, 'SUPPORT_EMAIL', supportEmail) ?? `support@${new URL(publicAddress).hostname}`,
   };
 }

@@ -156,6 +156,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       yandexGeocoderApiKey: undefined,
     },
     mapTilesUrl: 'http://tiles.invalid/{z}/{x}/{y}.png',
+    supportEmail: 'support@localhost',
     ...options.config,
   };
   const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir, log });

@@ -19,6 +19,7 @@ import { onAccountChangeElsewhere } from '#client/lib/account-sync.ts';
 import { NotificationBell } from '#client/features/notifications/notification-bell.tsx';
 import { UnpaidBillsNotice } from '#client/features/bills/unpaid-bills-notice.tsx';
 import { FeedbackBox } from '#client/features/feedback/feedback-box.tsx';
+import { SiteNotices } from '#client/features/site-notices/site-notices.tsx';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { useStandalone } from '#client/lib/standalone.ts';
 
@@ -167,6 +168,8 @@ function RootLayout() {
           />
           {/* On every page, not only the cabinet (portal.md Startup, §4.6). */}
           {user ? <UnpaidBillsNotice unpaidBills={user.unpaid_bills} /> : null}
+          {/* The banner and the ad-blocker notice, for guests too (portal.md Startup, §4.6). */}
+          <SiteNotices />
           <RepairSheet
             open={repairOpen}
             onClose={() => {

@@ -1,6 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Page } from '#client/components/layout/page.tsx';
 import { LoyaltyFacts, LoyaltyRules } from '#client/components/content/loyalty-rules.tsx';
+import { LoyaltySlidesButton } from '#client/components/content/loyalty-slides-button.tsx';
 
 export const Route = createFileRoute('/loyalty')({
   component: LoyaltyPage,
@@ -19,6 +20,9 @@ function LoyaltyPage() {
       narrow
     >
       <LoyaltyFacts />
+      <div>
+        <LoyaltySlidesButton />
+      </div>
       <LoyaltyRules />
       <p>
         Полный текст — в <Link to="/rules/loyalty">правилах программы лояльности</Link>.

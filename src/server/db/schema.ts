@@ -402,3 +402,15 @@ export const repairRequests = pgTable('repair_requests', {
   fileIds: jsonb('file_ids').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
   createdAt: createdAt(),
 });
+
+/**
+ * The site's promo banner (portal.md §2.3, §4.6), set by the back office (PUT /api/v1/banner): one
+ * row, id 1. Its image is public while the active banner shows it (services/access.ts).
+ */
+export const siteBanner = pgTable('site_banner', {
+  id: integer('id').primaryKey().default(1),
+  isActive: boolean('is_active').notNull(),
+  link: text('link'),
+  imageFileId: integer('image_file_id').references(() => files.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -26,6 +26,7 @@ import {
   uploadFileOutput,
   upsertOutput,
 } from '#shared/api/integration.ts';
+import { putBannerInput, putBannerOutput } from '#shared/api/integration-banner.ts';
 
 // Every call of the back office's API (API.md) with what the OpenAPI document says about it. The
 // router and the document are both built from this list, so they cannot drift apart.
@@ -50,6 +51,7 @@ export const integrationEndpoints = {
   putGift: defineEndpoint({ method: 'PUT', path: at('/gifts/:id'), input: putGiftInput, output: upsertOutput }),
   putTradeInInstrument: defineEndpoint({ method: 'PUT', path: at('/trade-in-instruments/:id'), input: putTradeInInstrumentInput, output: upsertOutput }),
   changePoints: defineEndpoint({ method: 'POST', path: at('/clients/:id/points'), input: changePointsInput, output: changePointsOutput }),
+  putBanner: defineEndpoint({ method: 'PUT', path: at('/banner'), input: putBannerInput, output: putBannerOutput }),
 } satisfies Record<string, Endpoint>;
 
 export type IntegrationCall = keyof typeof integrationEndpoints;
@@ -141,5 +143,15 @@ export const callDocs: Record<IntegrationCall, CallDoc> = {
     status: 201,
     errors: [404, 409],
     extension: true,
+  },
+  putBanner: {
+    tag: 'Site',
+    summary: 'Set the site’s promo banner',
+    description:
+      'Replaces the one banner: shown to every visitor (logged in or not) while `is_active`, at most once a day per browser. ' +
+      '`image_file_id` (from POST /files: JPEG, PNG or WebP) is required when active and becomes public while the active banner shows it; ' +
+      'a file a clinic’s record uses is refused (422). `link` is an http(s) address or null.',
+    status: 200,
+    errors: [],
   },
 };

@@ -14,6 +14,7 @@ import { uploadFile } from '#server/services/integration-files.ts';
 import { createNotification } from '#server/services/integration-notifications.ts';
 import { changePoints } from '#server/services/integration-points.ts';
 import { createTicket, patchTicket } from '#server/services/integration-tickets.ts';
+import { putBanner } from '#server/services/site-banner.ts';
 import { INTEGRATION_BASE, integrationEndpoints as calls } from './integration-endpoints.ts';
 import { sendDownload } from './downloads.ts';
 import { openApiDocument } from './openapi.ts';
@@ -61,4 +62,4 @@ route(integrationRoutes, calls.listEvents, (c, input) => listEvents(c.var.deps, 
 route(integrationRoutes, calls.putGift, (c, input) => putGift(c.var.deps, pathId(c), input), relative);
 route(integrationRoutes, calls.putTradeInInstrument, (c, input) => putTradeInInstrument(c.var.deps, pathId(c), input), relative);
 route(integrationRoutes, calls.changePoints, (c, input) => changePoints(c.var.deps, pathId(c), input), created);
-
+route(integrationRoutes, calls.putBanner, (c, input) => putBanner(c.var.deps, input), relative);

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
-import { accountAccesses, addresses, bills, defectStatements, files, gifts, tickets, tradeInInstruments } from '#server/db/schema.ts';
+import { accountAccesses, addresses, bills, defectStatements, files, gifts, siteBanner, tickets, tradeInInstruments } from '#server/db/schema.ts';
 import { NOT_FOUND_MESSAGE, notFound } from '#server/lib/api-failure.ts';
 
 // Services answer what they may not show with these (re-exported so they keep one import).
@@ -85,8 +85,8 @@ export async function requireOwnAddress(db: Reader, viewerId: number, addressId:
 
 /**
  * Whether a stored file belongs to something the viewer sees: a statement's document or photo, a
- * bill's document, a ticket's courier waybill, or a catalogue picture (gift, trade-in instrument),
- * which every logged-in account sees. A file is public only while nothing private uses it: the same
+ * bill's document, a ticket's courier waybill, or a catalogue picture (gift, trade-in instrument)
+ * or the active banner's picture, which every logged-in account sees. A file is public only while nothing private uses it: the same
  * upload as a catalogue picture and as a clinic's bill stays that clinic's. Files are never listed,
  * only reached this way.
  */
@@ -96,7 +96,31 @@ export async function canSeeFile(db: Reader, viewerId: number, fileId: number): 
     const owners = await visibleClientIds(db, viewerId);
     return privateOwners.some((owner) => owners.includes(owner));
   }
-  return isCatalogueImage(db, fileId);
+  return (await isCatalogueImage(db, fileId)) || (await isBannerImage(db, fileId));
+}
+
+/**
+ * Whether anyone, a guest included, may fetch the file: only the active banner's picture (portal.md
+ * §2.3), and only while nothing private uses the same upload.
+ */
+export async function isPublicFile(db: Reader, fileId: number): Promise<boolean> {
+  if (!(await isBannerImage(db, fileId))) return false;
+  return (await privateOwnersOfFile(db, fileId)).length === 0;
+}
+
+/** Whether a private record (a clinic's statement, bill, waybill or upload) uses the file. */
+export async function isPrivateFile(db: Reader, fileId: number): Promise<boolean> {
+  return (await privateOwnersOfFile(db, fileId)).length > 0;
+}
+
+/** The picture of the banner the site shows now; an inactive banner's picture is nobody's to see. */
+async function isBannerImage(db: Reader, fileId: number): Promise<boolean> {
+  const [banner] = await db
+    .select({ id: siteBanner.id })
+    .from(siteBanner)
+    .where(and(eq(siteBanner.imageFileId, fileId), eq(siteBanner.isActive, true)))
+    .limit(1);
+  return Boolean(banner);
 }
 
 /** The clients whose statements, bills or tickets use the file. */

@@ -1,3 +1,5 @@
+import { LoyaltyTerms } from './loyalty-terms.tsx';
+import { SupportEmail } from './support-email.tsx';
 import styles from './content.module.css';
 
 /** Key numbers of the loyalty programme (portal.md §9). */
@@ -21,10 +23,12 @@ export function LoyaltyFacts() {
   );
 }
 
-/** The loyalty programme rules (portal.md §4.7, §5, §9), in plain Russian. */
+/** The loyalty programme rules (portal.md §4.7, §5, §9), in plain Russian: the full text, its terms first. */
 export function LoyaltyRules() {
   return (
     <div className={styles.prose}>
+      <LoyaltyTerms />
+
       <h2>Участие в программе</h2>
       <p>
         Участником программы может стать физическое лицо, достигшее 18 лет на момент регистрации, или юридическое лицо —
@@ -82,7 +86,10 @@ export function LoyaltyRules() {
       </p>
 
       <h2>Технические сбои</h2>
-      <p>О технических сбоях при начислении или списании бонусов сообщайте в службу поддержки по электронной почте.</p>
+      <p>
+        О технических сбоях при начислении или списании бонусов сообщайте в службу поддержки по электронной почте
+        <SupportEmail />.
+      </p>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { SupportEmail } from './support-email.tsx';
 import styles from './content.module.css';
 
 /** A plain-language summary of how the portal handles personal data. */
@@ -31,7 +32,8 @@ export function PrivacyPolicy() {
       <h2>Ваши права</h2>
       <p>
         Вы можете изменить свои данные в разделе «Личные данные», отозвать согласие на обработку или попросить удалить
-        аккаунт, написав в службу поддержки с адреса, указанного при регистрации.
+        аккаунт, написав с адреса, указанного при регистрации, в службу поддержки
+        <SupportEmail />.
       </p>
     </div>
   );

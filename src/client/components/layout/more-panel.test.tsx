@@ -1,5 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import { forgetSiteSettings } from '#client/lib/site-settings.ts';
+import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import userEvent from '@testing-library/user-event';
 import { initials, MorePanel, type MorePanelProps } from './more-panel.tsx';
 import { renderInRouter } from './testing/render-in-router.tsx';
@@ -24,6 +26,16 @@ function props(overrides: Partial<MorePanelProps> = {}): MorePanelProps {
     ...overrides,
   };
 }
+
+const settings = (mainSiteUrl: string | null) =>
+  stubFetch({ 'GET /ajax/site/settings': { body: { success: true, main_site_url: mainSiteUrl, support_email: 'support@example.ru' } } });
+
+// The open panel asks for the main site's address (main-site-links.tsx): no main site unless a test says so.
+beforeEach(() => {
+  forgetSiteSettings();
+  settings(null);
+});
+afterEach(() => vi.unstubAllGlobals());
 
 describe('MorePanel', () => {
   it('names the cabinet items first, then their counts in the right plural form', async () => {
@@ -111,3 +123,28 @@ describe('MorePanel', () => {
     expect(initials(' ', '')).toBe('?');
   });
 });
+
+describe('MorePanel: the main site\'s sections', () => {
+  it('link to MAIN_SITE_URL, asked for only once the panel opens', async () => {
+    const { calls } = settings('https://example.ru');
+    const view = await renderInRouter(() => <MorePanel {...props({ open: false })} />);
+    expect(calls).toHaveLength(0);
+    view.unmount();
+    await renderInRouter(() => <MorePanel {...props()} />);
+    const site = await screen.findByRole('navigation', { name: 'Сайт компании' });
+    const hrefs = within(site).getAllByRole('link').map((link) => link.getAttribute('href'));
+    expect(hrefs).toEqual(['/laser', '/faq', '/news', '/articles', '/services-list', '/actions', '/updates'].map((path) => `https://example.ru${path}`));
+    expect(within(site).getByRole('link', { name: 'Вопросы и ответы' })).toHaveAttribute('href', 'https://example.ru/faq');
+  });
+
+  it('are hidden when MAIN_SITE_URL is unset: none leads to our 404', async () => {
+    const { calls } = settings(null);
+    await renderInRouter(() => <MorePanel {...props()} />);
+    await vi.waitFor(() => expect(calls.map((call) => call.path)).toEqual(['/ajax/site/settings']));
+    expect(screen.queryByRole('navigation', { name: 'Сайт компании' })).not.toBeInTheDocument();
+    for (const path of ['/laser', '/faq', '/news', '/articles', '/services-list', '/actions', '/updates']) {
+      expect(document.querySelector(`a[href$="${path}"]`)).toBeNull();
+    }
+  });
+});
+

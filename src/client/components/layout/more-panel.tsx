@@ -4,8 +4,12 @@ import { UNPAID_BILL_FORMS, UNREAD_NOTIFICATION_FORMS, type PluralForms } from '
 import { Badge, labelWithCount } from '#client/components/ui/badge.tsx';
 import { Icon } from '#client/components/ui/icon.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
+import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { CABINET_LINKS } from './cabinet-links.ts';
 import styles from './more-panel.module.css';
+
+// The main site's sections need MAIN_SITE_URL from the server: asked only when the panel opens.
+const MainSiteLinks = lazyComponent(() => import('./main-site-links.tsx').then((module) => module.MainSiteLinks), { failed: () => null });
 
 /** Public pages of the portal (portal.md §2.5 static links that this app serves). */
 export const PUBLIC_LINKS = [
@@ -130,6 +134,7 @@ export function MorePanel({ open, onClose, user, standalone, onRepair, onLogin, 
         </div>
 
         <LinkGroup title="О сервисе" links={PUBLIC_LINKS} onClose={onClose} />
+        <MainSiteLinks />
 
         {user && (
           <button type="button" className={styles.logout} onClick={closeThen(onLogout)}>

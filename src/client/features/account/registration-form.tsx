@@ -8,6 +8,7 @@ import { focusFirstInvalid, useServerErrors } from '#client/components/ui/form-h
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { emailInput } from '#client/components/ui/input-presets.ts';
 import { SubmitButton } from '#client/components/ui/submit-button.tsx';
+import { DocumentLink } from '#client/components/content/document-link.tsx';
 import { useAccountStore } from './account-store.ts';
 import { asApiError } from '#client/lib/http.ts';
 import { pickFieldErrors } from './api-error.ts';
@@ -129,9 +130,14 @@ export function RegistrationForm() {
                 label={
                   <>
                     Я согласен на обработку персональных данных в соответствии с{' '}
-                    <a className={styles.consentLink} href="/privacy" target="_blank" rel="noopener">
+                    <DocumentLink document="privacy" className={styles.consentLink}>
                       политикой обработки персональных данных
-                    </a>
+                    </DocumentLink>{' '}
+                    и с{' '}
+                    {/* Registering makes the clinic a participant of the loyalty programme (portal.md §4.7). */}
+                    <DocumentLink document="loyalty-rules" className={styles.consentLink}>
+                      правилами программы лояльности
+                    </DocumentLink>
                   </>
                 }
               />

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { buttonClassName } from '#client/components/ui/button.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
+import { hasCookie, setCookie } from '#client/lib/cookies.ts';
 
 /** portal.md §4.6: the modal shows this long after the count changes… */
 export const UNPAID_NOTICE_DELAY_MS = 1000;
@@ -9,16 +10,8 @@ export const UNPAID_NOTICE_DELAY_MS = 1000;
 export const UNPAID_NOTICE_DAYS = 7;
 export const UNPAID_NOTICE_COOKIE = 'unpaid_bills_notice';
 
-function noticeShownRecently(): boolean {
-  // A cookie cleared to an empty value does not count.
-  return document.cookie.split(/;\s*/).some((pair) => pair.startsWith(`${UNPAID_NOTICE_COOKIE}=`) && pair.length > UNPAID_NOTICE_COOKIE.length + 1);
-}
-
-function rememberNoticeShown(): void {
-  const maxAge = UNPAID_NOTICE_DAYS * 24 * 60 * 60;
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${UNPAID_NOTICE_COOKIE}=1; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}`;
-}
+const noticeShownRecently = () => hasCookie(UNPAID_NOTICE_COOKIE);
+const rememberNoticeShown = () => setCookie(UNPAID_NOTICE_COOKIE, UNPAID_NOTICE_DAYS);
 
 export interface UnpaidBillsNoticeProps {
   /** The user data's unpaid_bills. */

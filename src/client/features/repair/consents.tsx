@@ -1,3 +1,4 @@
+import { DocumentLink } from '#client/components/content/document-link.tsx';
 import { CheckboxField } from '#client/components/ui/checkbox-field.tsx';
 import type { StepProps } from './step-props.ts';
 
@@ -10,9 +11,7 @@ export function Consents({ user, values, errors, change }: StepProps) {
         label={
           <>
             Я согласен на обработку персональных данных в соответствии с{' '}
-            <a href="/privacy" target="_blank" rel="noopener">
-              политикой
-            </a>
+            <DocumentLink document="privacy">политикой</DocumentLink>
           </>
         }
         checked={values.approvalPolicy}
@@ -23,9 +22,7 @@ export function Consents({ user, values, errors, change }: StepProps) {
         label={
           <>
             Я согласен с{' '}
-            <a href="/rules/loyalty" target="_blank" rel="noopener">
-              правилами программы лояльности
-            </a>
+            <DocumentLink document="loyalty-rules">правилами программы лояльности</DocumentLink>
           </>
         }
         checked={values.approvalLoyalty}

@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react';
+import { AD_PROBE_MARKER, AD_PROBE_PATH, getBanner, type Banner } from '#shared/api/site-notices.ts';
+import { hasCookie } from '#client/lib/cookies.ts';
+import { callApi } from '#client/lib/http.ts';
+import { lazyComponent } from '#client/lib/lazy-component.tsx';
+import { ADBLOCK_COOKIE, BANNER_COOKIE } from './notice-cookies.ts';
+
+// The site's notices in the shell (portal.md Startup, §4.6). Only the two small checks live here, on
+// every page's start; the dialogs come in their own chunks, and only when there is something to show.
+
+/** portal.md §9: the banner shows 2 s after load (and at most once a day, notice-cookies.ts). */
+export const BANNER_DELAY_MS = 2000;
+
+const BannerDialog = lazyComponent(() => import('./banner-dialog.tsx').then((module) => module.BannerDialog), { failed: () => null });
+const AdblockNotice = lazyComponent(() => import('./adblock-notice.tsx').then((module) => module.AdblockNotice), { failed: () => null });
+
+/**
+ * Whether something in the browser stopped the probe: the request failed while online, or a blocker
+ * answered it with a stub script of its own. An error answer of our server is no blocker.
+ */
+export async function adsBlocked(): Promise<boolean> {
+  if (!navigator.onLine) return false;
+  try {
+    const response = await fetch(AD_PROBE_PATH, { cache: 'no-store', credentials: 'omit' });
+    return response.ok && !(await response.text()).includes(AD_PROBE_MARKER);
+  } catch {
+    return navigator.onLine;
+  }
+}
+
+export function SiteNotices() {
+  const [banner, setBanner] = useState<{ banner: Banner; showAt: number } | null>(null);
+  const [blocked, setBlocked] = useState(false);
+
+  useEffect(() => {
+    const showAt = Date.now() + BANNER_DELAY_MS;
+    let live = true;
+    if (navigator.onLine && !hasCookie(BANNER_COOKIE)) {
+      // A failed load is only a banner not shown (portal.md §8); offline there is nothing to ask.
+      callApi(getBanner).then(
+        (answer) => live && answer.banner.is_active && answer.banner.image !== null && setBanner({ banner: answer.banner, showAt }),
+        () => undefined,
+      );
+    }
+    if (!hasCookie(ADBLOCK_COOKIE)) void adsBlocked().then((yes) => live && yes && setBlocked(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  return (
+    <>
+      {banner ? <BannerDialog banner={banner.banner} showAt={banner.showAt} /> : null}
+      {blocked ? <AdblockNotice /> : null}
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import { AD_PROBE_MARKER, AD_PROBE_PATH, BANNER_IMAGE_PATH, getBanner } from '#shared/api/site-notices.ts';
+import { getSiteSettings } from '#shared/api/site-settings.ts';
+import type { AppEnv } from '#server/context.ts';
+import { ApiFailure, sendFailure } from '#server/lib/api-failure.ts';
+import { readPathId, route } from '#server/lib/validate.ts';
+import { currentBanner, publicBannerImage } from '#server/services/site-banner.ts';
+import { sendDownload } from './downloads.ts';
+
+// The site's notices (src/shared/api/site-notices.ts): public calls, a guest's as much as a clinic's.
+
+export const siteNoticeRoutes = new Hono<AppEnv>();
+
+route(siteNoticeRoutes, getBanner, async (c) => {
+  c.header('Cache-Control', 'no-cache');
+  return { success: true, banner: await currentBanner(c.var.deps.database.db) };
+});
+
+siteNoticeRoutes.get(BANNER_IMAGE_PATH, async (c) => {
+  try {
+    const file = await publicBannerImage(c.var.deps.database.db, readPathId(c));
+    return sendDownload(c, { name: file.originalName, mimeType: file.mimeType, data: file.data, etag: file.sha256, inline: true });
+  } catch (error) {
+    if (error instanceof ApiFailure) return sendFailure(c, error);
+    throw error;
+  }
+});
+
+route(siteNoticeRoutes, getSiteSettings, (c) => {
+  const { mainSiteUrl, supportEmail } = c.var.deps.config;
+  c.header('Cache-Control', 'no-cache');
+  return Promise.resolve({ success: true, main_site_url: mainSiteUrl ?? null, support_email: supportEmail });
+});
+
+// The ad-blocker probe: a script that does nothing, under a name blockers refuse. Never cached, so
+// every probe reaches the network (and the blocker) again.
+siteNoticeRoutes.get(AD_PROBE_PATH, (c) =>
+  c.body(`/* ${AD_PROBE_MARKER}: не реклама, проверка блокировщика */\n`, 200, {
+    'Content-Type': 'text/javascript; charset=utf-8',
+    'Cache-Control': 'no-store',
+  }),
+);
