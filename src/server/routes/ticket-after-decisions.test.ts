@@ -1,6 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Ticket, TicketListItem } from '#shared/api/tickets.ts';
+import { downloadPaths, type Ticket, type TicketListItem } from '#shared/api/tickets.ts';
 import { instruments, tickets } from '#server/db/schema.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { decide, insertStatement, insertTicket, insertTradeIn, loggedInClinic, paths } from '../../../tests/setup/decisions-world.ts';
@@ -29,6 +33,17 @@ async function listed(id: number, query = ''): Promise<TicketListItem | undefine
   const response = await t.request(`/ajax/cabinet/tickets${query}`);
   expect(response.status).toBe(200);
   return ((await response.json()) as { data: TicketListItem[] }).data.find((item) => item.id === id);
+}
+
+/** The PDF's text, by poppler's pdftotext (CI installs poppler-utils; the fonts are embedded subsets, so no plain search in the bytes). */
+function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ticket-pdf-'));
+  try {
+    writeFileSync(path.join(dir, 't.pdf'), pdf);
+    return execFileSync('pdftotext', [path.join(dir, 't.pdf'), '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function ok(response: Response): Promise<void> {
@@ -97,5 +112,23 @@ describe('a ticket after the clinic decided', () => {
     expect((await ticketPage(ticketId)).instruments).toEqual([
       expect.objectContaining({ serial_number: 'OWN-1', type: 12, name: 'Фотополимерная лампа' }),
     ]);
+  });
+});
+
+describe('the ticket PDF after decisions', () => {
+  it("prints an own instrument's name and each statement's decision", async () => {
+    const { ticketId, a, b } = await threeQuotes();
+    await t.db.insert(instruments).values({ ticketId, serialNumber: 'OWN-2', type: 12, name: null, description: 'Лампа полимеризационная', status: 1 });
+    await ok(await decide(t, paths.approve, { ticket_id: ticketId, defects: [{ id: a.id, version: 1 }] }));
+    await ok(await decide(t, paths.reject, { ticket_id: ticketId, defects: [{ id: b.id, version: 1 }], comment: 'Дорогой ремонт' }));
+    const response = await t.request(downloadPaths.ticketPdf(ticketId));
+    expect(response.status).toBe(200);
+    const text = pdfText(Buffer.from(await response.arrayBuffer()));
+    expect(text).toContain('1. Лампа полимеризационная, серийный номер OWN-2');
+    expect(text).not.toContain('Свой вариант');
+    expect(text).toMatch(/SN-1 · Работы согласованы/);
+    expect(text).toMatch(/SN-1 · Отказ от ремонта/);
+    expect(text).toMatch(/SN-1 · Требует согласования/);
+    expect(text).toMatch(/Итого стоимость работ: 5\s000,00\s₽/);
   });
 });

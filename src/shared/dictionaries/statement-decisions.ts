@@ -1,3 +1,5 @@
+import { defectStatusLabel } from './defect-statuses.ts';
+
 // What the clinic decided on a repair quote (a statement, the API's `defective_lists[].agreed`),
 // and the statement statuses a decision sets. One dictionary for the server, the page and the worker.
 
@@ -54,4 +56,13 @@ export function showsDecision(statement: { status: number; agreed: number }): bo
  */
 export function countsTowardsCost(statement: { status: number; agreed: number }): boolean {
   return statement.agreed !== AGREED.rejected && statement.agreed !== AGREED.tradeIn && statement.status !== STATEMENT_STATUS.cancelled;
+}
+
+/**
+ * The words of a statement's badge, on the page and in the PDF: 'Ожидает отправки' while the
+ * decision waits in the outbox, the clinic's decision (showsDecision), else the back office's status.
+ */
+export function statementBadgeLabel(statement: { status: number; agreed: number }, pending = false): string {
+  if (pending && isUndecided(statement)) return PENDING_DECISION_BADGE;
+  return showsDecision(statement) ? (DECISION_BADGES[statement.agreed] ?? '') : defectStatusLabel(statement.status);
 }
