@@ -1,4 +1,4 @@
-import { TICKET_STATUSES } from './ticket-statuses.ts';
+import type { TICKET_STATUSES } from './ticket-statuses.ts';
 
 // The ticket's status as the clinic sees it (issue 10). The back office sets 'Требует согласования'
 // when quotes wait for the clinic; once the clinic has decided on every one, the ticket must stop

@@ -4,7 +4,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { DataAge } from '#client/components/ui/data-age.tsx';
 import { Icon } from '#client/components/ui/icon.tsx';
 import { TicketMassActions } from './ticket-summary-actions.tsx';
-import { externalUrl, ticketDate, ticketTime } from './ticket-page-format.ts';
+import { externalUrl, ticketClock, ticketDate } from './ticket-page-format.ts';
 import styles from './ticket-summary.module.css';
 
 export interface TicketSummaryProps {
@@ -65,7 +65,7 @@ export function TicketSummary({
           </div>
           <div>
             <dt>Время</dt>
-            <dd>{ticketTime(ticket.created_at)}</dd>
+            <dd>{ticketClock(ticket.created_at)}</dd>
           </div>
         </dl>
       </div>
