@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { DefectStatement, Ticket } from '#shared/api/tickets.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -20,6 +21,8 @@ export interface TicketSummaryProps {
   pendingIds: readonly number[];
   historyOpen: boolean;
   historyPanelId: string;
+  /** The show/hide history button: focus comes back to it when the panel closes itself. */
+  historyToggleRef?: Ref<HTMLButtonElement>;
   onToggleHistory(): void;
   onApprove(statements: DefectStatement[]): void;
   onReject(statements: DefectStatement[]): void;
@@ -35,6 +38,7 @@ export function TicketSummary({
   pendingIds,
   historyOpen,
   historyPanelId,
+  historyToggleRef,
   onToggleHistory,
   onApprove,
   onReject,
@@ -92,7 +96,7 @@ export function TicketSummary({
         </li>
       </ul>
 
-      <Button variant="secondary" aria-expanded={historyOpen} aria-controls={historyPanelId} onClick={onToggleHistory}>
+      <Button variant="secondary" ref={historyToggleRef} aria-expanded={historyOpen} aria-controls={historyPanelId} onClick={onToggleHistory}>
         {historyOpen ? 'Скрыть историю' : 'Показать историю'}
       </Button>
 
