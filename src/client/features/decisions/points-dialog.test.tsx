@@ -11,6 +11,9 @@ import { decided, loyalty, openDecision, scaler, statement, TICKET_ID, turbine }
 const APPROVE = 'POST /ajax/cabinet/defects/approve';
 const loyaltyOf = (id: number) => `GET /ajax/cabinet/defects/${id}/loyalty`;
 
+/** Text exactly as written, non-breaking spaces included (the default matcher treats them as spaces). */
+const exactly = (text: string) => (_: string, element: Element | null) => element?.textContent === text && element.children.length === 0;
+
 function setup(balls = 1500) {
   const onDecided = vi.fn();
   render(<DecisionDialogs balls={balls} onDecided={onDecided} />);
@@ -72,7 +75,7 @@ describe('points popup', () => {
   });
 
   it('asks for the number of points and keeps it within the limit; the message clears on focus', async () => {
-    stubFetch({ [loyaltyOf(101)]: loyalty({ ballsForDiscount: 1500 }) });
+    stubFetch({ [loyaltyOf(101)]: loyalty({ ballsForDiscount: 1994 }) });
     const { user } = setup();
     const dialog = await openPoints(user);
     const spend = await within(dialog).findByRole('button', { name: 'Списать в счет ремонта' });
@@ -85,14 +88,16 @@ describe('points popup', () => {
 
     const input = within(dialog).getByLabelText('Сколько бонусов списать');
     await user.type(input, '2000');
+    // The number as the hint beside it writes it (issue 10): '1 994', a non-breaking space.
+    expect(within(dialog).getByText(exactly('Не больше 1\u00A0994'))).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Списать и согласовать' }));
-    const message = await within(dialog).findByText('Списать можно только 1500 и меньше');
+    const message = await within(dialog).findByText(exactly('Списать можно только 1\u00A0994 и меньше'));
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input.getAttribute('aria-describedby')).toContain(message.id);
 
     await user.click(within(dialog).getByRole('heading', { name: /Турбина/ }));
     await user.click(input);
-    expect(within(dialog).queryByText('Списать можно только 1500 и меньше')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(/Списать можно только/)).not.toBeInTheDocument();
     expect(input).not.toHaveAttribute('aria-invalid');
   });
 
