@@ -108,6 +108,9 @@ describe('a ticket after a decision on every quote', () => {
       await expectDecided(page);
       await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, 'ticket-after-decisions-360');
+      await visible(page.getByRole('heading', { name: cabinet.statementsHeading })).scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollBy(0, -80));
+      await screenshot(page, 'ticket-after-decisions-360-statements');
 
       // The history replaces the statements with its own way back; Escape goes back too.
       const toggle = visible(page.getByRole('button', { name: 'Показать историю' }));
@@ -130,10 +133,12 @@ describe('a ticket after a decision on every quote', () => {
       await page.goto('/cabinet/tickets');
       const more = visible(page.getByRole('link', { name: `Подробнее о заявке №${ticketId}` }));
       await more.waitFor();
-      const main = page.getByRole('main');
-      await expectText(main, cabinet.decided.approved);
-      expect(await main.getByText(NEEDS_DECISION).count()).toBe(0);
-      expect(await main.locator('[data-attention]').count()).toBe(0);
+      // Its card (the status filter's options say 'Требует согласования' too, as they should).
+      const card = visible(page.getByRole('main').getByRole('listitem').filter({ has: more }));
+      await expectText(card, cabinet.decided.approved);
+      expect(await card.getByText(NEEDS_DECISION).count()).toBe(0);
+      expect(await card.locator('[data-attention]').count()).toBe(0);
+      await screenshot(page, 'tickets-list-after-decisions-360');
     });
   });
 

@@ -60,15 +60,13 @@ export function HistoryPanel({ ticketId, id, onClose }: HistoryPanelProps) {
 
   return (
     <section id={id} className={styles.panel} aria-labelledby="ticket-history-title" aria-busy={load.state === 'loading'} onKeyDown={onKeyDown}>
-      <div className={styles.head}>
-        <h2 id="ticket-history-title" ref={titleRef} tabIndex={-1} className={styles.title}>
-          История заявки
-        </h2>
-        <Button variant="secondary" onClick={onClose}>
-          <Icon name="chevron" size={18} className={styles.backIcon} />
-          Вернуться к ведомостям
-        </Button>
-      </div>
+      <Button variant="link" className={styles.back} onClick={onClose}>
+        <Icon name="chevron" size={18} className={styles.backIcon} />
+        Вернуться к ведомостям
+      </Button>
+      <h2 id="ticket-history-title" ref={titleRef} tabIndex={-1} className={styles.title}>
+        История заявки
+      </h2>
       {load.state === 'loading' && (
         <div className={styles.skeleton}>
           <span className="visually-hidden" role="status">
