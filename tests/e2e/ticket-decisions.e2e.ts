@@ -138,6 +138,7 @@ describe('a ticket after a decision on every quote', () => {
       await expectText(card, cabinet.decided.approved);
       expect(await card.getByText(NEEDS_DECISION).count()).toBe(0);
       expect(await card.locator('[data-attention]').count()).toBe(0);
+      await card.scrollIntoViewIfNeeded();
       await screenshot(page, 'tickets-list-after-decisions-360');
     });
   });
@@ -148,6 +149,8 @@ describe('a ticket after a decision on every quote', () => {
       await openTicket(page);
       await expectDecided(page);
       await screenshot(page, 'ticket-after-decisions-1280');
+      await statementCard(page, QUOTES.discuss.name).scrollIntoViewIfNeeded();
+      await screenshot(page, 'ticket-after-decisions-1280-discussed');
     });
   });
 });
