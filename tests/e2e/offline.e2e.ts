@@ -93,10 +93,12 @@ describe('a decision made offline', () => {
       expect(kept[0]!.idempotencyKey).toBe((await pageHeaders)[IDEMPOTENCY_HEADER.toLowerCase()]);
       const panel = outboxPanel(page);
       await panel.waitFor();
-      // Its only statement waits: nothing is left for the mass actions, and they say why.
+      // Its only statement waits: no mass actions are left (issue 10), the block says why.
       const mass = page.getByRole('region', { name: 'Согласование работ' });
-      expect(await button(mass, 'Согласовать все').isDisabled()).toBe(true);
       const reason = mass.getByText('Решения по всем ведомостям ожидают отправки.');
+      await reason.waitFor();
+      expect(await mass.getByRole('button').count()).toBe(0);
+      await expectText(mass, /Ожидает отправки:\s*1/);
       await reason.scrollIntoViewIfNeeded();
       await screenshot(page, 'phone-offline-queued');
       expect(await approvals()).toEqual([]);

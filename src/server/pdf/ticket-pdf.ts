@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { Ticket } from '#shared/api/tickets.ts';
-import { defectStatusLabel } from '#shared/dictionaries/defect-statuses.ts';
-import { instrumentStatusLabel, instrumentTypeLabel } from '#shared/dictionaries/instruments.ts';
+import { instrumentDisplayName, instrumentStatusLabel } from '#shared/dictionaries/instruments.ts';
+import { statementBadgeLabel } from '#shared/dictionaries/statement-decisions.ts';
 import { formatMoney } from '#shared/format/number/money.ts';
 import { collect, pdfFonts } from './fonts.ts';
 
@@ -59,7 +59,7 @@ export function renderTicketPdf(ticket: Ticket): Promise<Buffer> {
   if (ticket.instruments.length === 0) doc.font('regular').fontSize(10).text('Нет инструментов', { width });
   ticket.instruments.forEach((tool, index) => {
     doc.moveDown(0.3).font('bold').fontSize(10).fillColor('black');
-    doc.text(`${index + 1}. ${instrumentTypeLabel(tool.type)}, серийный номер ${tool.serial_number}`, { width });
+    doc.text(`${index + 1}. ${instrumentDisplayName(tool)}, серийный номер ${tool.serial_number}`, { width });
     doc.font('regular').fillColor(MUTED).text(`${tool.description || '—'} · ${instrumentStatusLabel(tool.status)}`, { width });
   });
 
@@ -70,13 +70,13 @@ export function renderTicketPdf(ticket: Ticket): Promise<Buffer> {
       const number = statement.id_1c ? ` (${statement.id_1c})` : '';
       // Name on the left, its sum on the same line at the right edge.
       const top = doc.y;
-      doc.text(`${index + 1}. ${statement.name}${number}`, MARGIN, top, { width: width - SUM_WIDTH - 10 });
+      doc.text(`${index + 1}. ${instrumentDisplayName(statement)}${number}`, MARGIN, top, { width: width - SUM_WIDTH - 10 });
       const below = doc.y;
       doc.text(formatMoney(statement.sum), MARGIN + width - SUM_WIDTH, top, { width: SUM_WIDTH, align: 'right' });
       doc.x = MARGIN;
       doc.y = Math.max(below, doc.y);
       doc.font('regular').fillColor(MUTED);
-      doc.text(`Серийный номер: ${statement.series} · ${defectStatusLabel(statement.status)}`, { width });
+      doc.text(`Серийный номер: ${statement.series} · ${statementBadgeLabel(statement)}`, { width });
       doc.text(`Дефект: ${statement.defect}`, { width });
       if (statement.conclusion) doc.text(`Заключение: ${statement.conclusion}`, { width });
     });

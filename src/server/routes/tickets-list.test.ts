@@ -92,7 +92,8 @@ describe('GET /ajax/cabinet/tickets', () => {
       dpd_order: false,
     });
     expect(byId.get(ids.finished!)).toMatchObject({ dv_approve_need: false, defectives_count: 1, status: 'Закрыта' });
-    expect(byId.get(ids.byColleague!)).toMatchObject({ email: colleague.email, dv_approve_need: false });
+    // Stored as 'Требует согласования', but its one quote is approved: nothing waits for the clinic (issue 10).
+    expect(byId.get(ids.byColleague!)).toMatchObject({ email: colleague.email, dv_approve_need: false, status: 'Работы согласованы', status_code: 6 });
   });
 
   it('filters by number prefix', async () => {
@@ -113,7 +114,9 @@ describe('GET /ajax/cabinet/tickets', () => {
   });
 
   it('filters by status code', async () => {
-    expect((await list('status=5')).data.map((r) => r.id)).toEqual([ids.byColleague, ids.pending]);
+    expect((await list('status=5')).data.map((r) => r.id)).toEqual([ids.pending]);
+    // A ticket is found under the status it shows (issue 10): decided on, it is 'Работы согласованы'.
+    expect((await list('status=6')).data.map((r) => r.id)).toEqual([ids.byColleague]);
     expect((await list('status=0')).data).toEqual([]);
   });
 

@@ -1,10 +1,12 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { downloadPaths, type DefectStatement, type HistoryItem, type Office, type Ticket } from '#shared/api/tickets.ts';
+import { AGREED, countsTowardsCost, isUndecided } from '#shared/dictionaries/statement-decisions.ts';
+import { clinicTicketStatus } from '#shared/dictionaries/ticket-decision-status.ts';
 import { ticketStatusLabel } from '#shared/dictionaries/ticket-statuses.ts';
 import { sumMoney } from '#shared/format/number/kopecks.ts';
 import { formatServerTimestamp } from '#shared/format/server-timestamp.ts';
 import type { Db, Tx } from '#server/db/client.ts';
-import { defectStatements, files, historyEntries, instruments, offices } from '#server/db/schema.ts';
+import { decisions, defectStatements, files, historyEntries, instruments, offices } from '#server/db/schema.ts';
 import { requireVisibleTicket } from '#server/services/access.ts';
 
 // The ticket page (cabinet.md §2 Ticket page): one visible ticket with its office, statements
@@ -39,7 +41,36 @@ async function photoNames(db: Reader, statements: StatementRow[]): Promise<Map<n
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
-function statementOut(row: StatementRow, names: Map<number, string>): DefectStatement {
+/** The decision kind that sets each `agreed` code (decisions.ts). */
+const KIND_OF_AGREED: Readonly<Record<number, (typeof decisions.$inferSelect)['kind']>> = {
+  [AGREED.approved]: 'approved',
+  [AGREED.rejected]: 'rejected',
+  [AGREED.discussed]: 'discussed',
+  [AGREED.tradeIn]: 'trade_in',
+};
+
+/**
+ * What the clinic wrote with each statement's current decision (a discussion's question, a
+ * rejection's reason), by statement id: the newest decision, if it is the kind `agreed` says (the
+ * back office may have reset a discussion since).
+ */
+async function decisionComments(db: Reader, statements: StatementRow[]): Promise<Map<number, string>> {
+  const decided = statements.filter((s) => !isUndecided(s));
+  if (decided.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([decisions.defectStatementId], { statementId: decisions.defectStatementId, kind: decisions.kind, comment: decisions.comment })
+    .from(decisions)
+    .where(inArray(decisions.defectStatementId, decided.map((s) => s.id)))
+    .orderBy(decisions.defectStatementId, desc(decisions.createdAt), desc(decisions.id));
+  const agreedOf = new Map(decided.map((s) => [s.id, s.agreed]));
+  const comments = new Map<number, string>();
+  for (const row of rows) {
+    if (row.comment && KIND_OF_AGREED[agreedOf.get(row.statementId) ?? AGREED.none] === row.kind) comments.set(row.statementId, row.comment);
+  }
+  return comments;
+}
+
+function statementOut(row: StatementRow, names: Map<number, string>, comments: Map<number, string>): DefectStatement {
   return {
     id: row.id,
     ticket_id: row.ticketId,
@@ -59,6 +90,7 @@ function statementOut(row: StatementRow, names: Map<number, string>): DefectStat
     agreed: row.agreed,
     trade_is_enabled: row.tradeIsEnabled,
     version: row.version,
+    decision_comment: comments.get(row.id) ?? null,
   };
 }
 
@@ -69,14 +101,20 @@ export async function loadTicket(db: Reader, viewerId: number, ticketId: number)
     db.select().from(defectStatements).where(eq(defectStatements.ticketId, ticket.id)).orderBy(asc(defectStatements.id)),
     db.select().from(instruments).where(eq(instruments.ticketId, ticket.id)).orderBy(asc(instruments.id)),
   ]);
-  const names = await photoNames(db, statementRows);
+  const [names, comments] = await Promise.all([photoNames(db, statementRows), decisionComments(db, statementRows)]);
   const office = officeRows[0];
+  const status = clinicTicketStatus(ticket, {
+    total: statementRows.length,
+    undecided: statementRows.filter(isUndecided).length,
+    goAhead: statementRows.filter((s) => s.agreed === AGREED.approved || s.agreed === AGREED.tradeIn).length,
+  });
   return {
     id: ticket.id,
-    status: ticketStatusLabel(ticket.status),
-    status_code: ticket.status,
+    status: ticketStatusLabel(status),
+    status_code: status,
     created_at: formatServerTimestamp(ticket.createdAt),
-    cost: sumMoney(statementRows.map((s) => s.sum)),
+    // The works that will be done: a rejected or exchanged quote is no longer part of the cost.
+    cost: sumMoney(statementRows.filter(countsTowardsCost).map((s) => s.sum)),
     hasDefects: statementRows.length > 0,
     finished: ticket.finished,
     shippingOrder:
@@ -89,13 +127,14 @@ export async function loadTicket(db: Reader, viewerId: number, ticketId: number)
           },
     pdf_url: downloadPaths.ticketPdf(ticket.id),
     office: office ? officeOut(office) : null,
-    defective_lists: statementRows.map((row) => statementOut(row, names)),
+    defective_lists: statementRows.map((row) => statementOut(row, names, comments)),
     instruments: instrumentRows.map((row) => ({
       id: row.id,
       serial_number: row.serialNumber,
       status: row.status,
       type: row.type,
       description: row.description,
+      name: row.name,
     })),
   };
 }

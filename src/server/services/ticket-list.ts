@@ -1,6 +1,8 @@
 import { and, eq, gte, lt, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type * as v from 'valibot';
 import { TICKETS_PAGE_SIZE, type ticketFilter, type TicketListItem } from '#shared/api/tickets.ts';
+import { AGREED } from '#shared/dictionaries/statement-decisions.ts';
+import { awaitsClinic, clinicTicketStatus, TICKET_STATUS } from '#shared/dictionaries/ticket-decision-status.ts';
 import { ticketStatusLabel } from '#shared/dictionaries/ticket-statuses.ts';
 import { formatServerTimestamp, serverDayStart } from '#shared/format/server-timestamp.ts';
 import type { Db, Tx } from '#server/db/client.ts';
@@ -31,6 +33,22 @@ const newestFirst = (createdAt: AnyColumn | SQLWrapper, id: AnyColumn | SQLWrapp
 
 const exactCreatedAt = sql<string>`to_char(${tickets.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+/** Statements of the ticket `ticketId` matching `condition`, counted (one index lookup on defect_statements(ticket_id)). */
+const statementCount = (ticketId: AnyColumn | SQLWrapper, condition?: SQL) =>
+  sql<number>`(select count(*)::int from ${defectStatements} where ${defectStatements.ticketId} = ${ticketId}${condition ? sql` and ${condition}` : sql``})`;
+const undecidedOnly = sql`${defectStatements.agreed} = ${AGREED.none}`;
+const goAheadOnly = sql`${defectStatements.agreed} in (${AGREED.approved}, ${AGREED.tradeIn})`;
+
+/**
+ * clinicTicketStatus (src/shared/dictionaries/ticket-decision-status.ts) in SQL, for the status
+ * filter: the list must find a ticket under the status it shows. Keep the two in step.
+ */
+const clinicStatusSql = sql`(case when ${tickets.status} <> ${TICKET_STATUS.needsDecision} then ${tickets.status}
+  when not exists (select 1 from ${defectStatements} where ${defectStatements.ticketId} = ${tickets.id}) then ${tickets.status}
+  when not ${tickets.finished} and exists (select 1 from ${defectStatements} where ${defectStatements.ticketId} = ${tickets.id} and ${undecidedOnly}) then ${tickets.status}
+  when exists (select 1 from ${defectStatements} where ${defectStatements.ticketId} = ${tickets.id} and ${goAheadOnly}) then ${TICKET_STATUS.worksAgreed}
+  else ${TICKET_STATUS.awaitingApproval} end)`;
+
 async function conditions(db: Reader, viewerId: number, filter: ParsedTicketFilter): Promise<SQL[] | null> {
   const where: SQL[] = [await visibleTicketsCondition(db, viewerId)];
   if (filter.client_id !== undefined) {
@@ -39,7 +57,7 @@ async function conditions(db: Reader, viewerId: number, filter: ParsedTicketFilt
     where.push(eq(tickets.authorId, filter.client_id));
   }
   if (filter.number) where.push(sql`${tickets.id}::text like ${`${filter.number}%`}`);
-  if (filter.status !== undefined) where.push(eq(tickets.status, filter.status));
+  if (filter.status !== undefined) where.push(sql`${clinicStatusSql} = ${filter.status}`);
   // Dates are Moscow calendar days, both ends inclusive.
   if (filter.date_from) where.push(gte(tickets.createdAt, serverDayStart(filter.date_from)));
   if (filter.date_to) where.push(lt(tickets.createdAt, serverDayStart(filter.date_to, 1)));
@@ -83,9 +101,11 @@ export async function ticketPageQuery(db: Reader, viewerId: number, filter: Pars
       status: page.status,
       providerOrderId: page.providerOrderId,
       email: clients.email,
-      defectivesCount: sql<number>`(select count(*)::int from ${defectStatements} where ${defectStatements.ticketId} = ${page.id})`,
+      finished: page.finished,
+      defectivesCount: statementCount(page.id),
+      undecidedCount: statementCount(page.id, undecidedOnly),
+      goAheadCount: statementCount(page.id, goAheadOnly),
       toolsCount: sql<number>`(select count(*)::int from ${instruments} where ${instruments.ticketId} = ${page.id})`,
-      approveNeed: sql<boolean>`(not ${page.finished} and exists (select 1 from ${defectStatements} where ${defectStatements.ticketId} = ${page.id} and ${defectStatements.agreed} = 0))`,
     })
     .from(page)
     .leftJoin(clients, eq(clients.id, page.authorId))
@@ -105,17 +125,22 @@ export async function listTickets(
   const pageRows = rows.slice(0, limit);
   const last = pageRows.at(-1);
   return {
-    data: pageRows.map((row) => ({
-      id: row.id,
-      created_at: formatServerTimestamp(new Date(row.exactCreatedAt)),
-      email: row.email ?? '',
-      status: ticketStatusLabel(row.status),
-      status_code: row.status,
-      dv_approve_need: Boolean(row.approveNeed),
-      defectives_count: Number(row.defectivesCount),
-      tools_count: Number(row.toolsCount),
-      dpd_order: row.providerOrderId !== null,
-    })),
+    data: pageRows.map((row) => {
+      // The same reading of the statements as the ticket page's (ticket-detail.ts).
+      const tally = { total: Number(row.defectivesCount), undecided: Number(row.undecidedCount), goAhead: Number(row.goAheadCount) };
+      const status = clinicTicketStatus(row, tally);
+      return {
+        id: row.id,
+        created_at: formatServerTimestamp(new Date(row.exactCreatedAt)),
+        email: row.email ?? '',
+        status: ticketStatusLabel(status),
+        status_code: status,
+        dv_approve_need: awaitsClinic(row, tally),
+        defectives_count: tally.total,
+        tools_count: Number(row.toolsCount),
+        dpd_order: row.providerOrderId !== null,
+      };
+    }),
     next_cursor: rows.length > limit && last ? encodeTimestampCursor({ at: last.exactCreatedAt, id: last.id }) : null,
   };
 }

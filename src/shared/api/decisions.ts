@@ -5,6 +5,7 @@ import { MAX_INT4, positiveInt4 } from './ids.ts';
 import { moneyString } from './query.ts';
 import { REJECT_REASONS } from '../dictionaries/reject-reasons.ts';
 import { toKopecks } from '../format/number/kopecks.ts';
+import { formatPoints } from '../format/number/money.ts';
 
 // Decisions on repair quotes (cabinet.md §2 Popups, §4 Approval, §5). Every call carries an
 // `Idempotency-Key` header made when the user tapped, and names the statement version the user saw.
@@ -18,7 +19,8 @@ export const decisionMessages = {
   commentRequired: 'Введите комментарий',
   giftRequired: 'Выберите подарок',
   ballsRequired: 'Введите количество баллов',
-  ballsTooMany: (limit: number) => `Списать можно только ${limit} и меньше`,
+  /** The limit written as the hint beside the input writes it: '1 994' (cabinet.md §5). */
+  ballsTooMany: (limit: number) => `Списать можно только ${formatPoints(limit)} и меньше`,
   conflict: 'Ведомость изменилась, пока вы её смотрели. Проверьте новые условия и примите решение снова.',
   alreadyDecided: 'По этой ведомости уже принято решение.',
 } as const;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { INSTRUMENT_TYPES } from '../dictionaries/instruments.ts';
+import { CUSTOM_INSTRUMENT_TYPE, INSTRUMENT_TYPES } from '../dictionaries/instruments.ts';
 import { messages } from '../validation/messages.ts';
 import { phoneField, requiredText } from '../validation/fields.ts';
 import { defineEndpoint, okResponse } from './endpoint.ts';
@@ -9,8 +9,7 @@ import { object } from './object.ts';
 // "Repair requests made in the portal"): photos are uploaded first, one call each, then the request
 // names them. The request carries an Idempotency-Key made when 'Отправить заявку' was pressed.
 
-/** 'Свой вариант': the clinic names the instrument itself. */
-export const CUSTOM_INSTRUMENT_TYPE = 12;
+export { CUSTOM_INSTRUMENT_TYPE };
 export const PHOTO_MAX_BYTES = 10_485_760;
 export const PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'tiff', 'bmp'] as const;
 export const MAX_PHOTOS = 10;

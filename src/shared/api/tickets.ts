@@ -75,6 +75,8 @@ export const defectStatement = v.object({
   trade_is_enabled: v.boolean(),
   /** Grows with every back-office change; decisions name it so a changed quote is never approved blindly. */
   version: v.number(),
+  /** What the clinic wrote with its current decision: the question of a discussion, the reason of a rejection. */
+  decision_comment: v.optional(v.nullable(v.string()), null),
 });
 export type DefectStatement = v.InferOutput<typeof defectStatement>;
 
@@ -84,6 +86,8 @@ export const instrument = v.object({
   status: v.number(),
   type: v.number(),
   description: v.string(),
+  /** The clinic's own name of a 'Свой вариант' (type 12). */
+  name: v.optional(v.nullable(v.string()), null),
 });
 export type Instrument = v.InferOutput<typeof instrument>;
 

@@ -29,3 +29,18 @@ export const INSTRUMENT_STATUSES = {
 export const instrumentTypeLabel = (code: number): string => labelOf(INSTRUMENT_TYPES, code);
 
 export const instrumentStatusLabel = (code: number): string => labelOf(INSTRUMENT_STATUSES, code);
+
+/** 'Свой вариант': the clinic (or the back office) names the instrument itself. */
+export const CUSTOM_INSTRUMENT_TYPE = 12;
+
+/**
+ * How an instrument (or a statement about one) is named on the page and in the PDF: its own name
+ * when it has one (the back office's statement name, the clinic's name of a 'Свой вариант'); for a
+ * 'Свой вариант' without one, its description; else the type's label.
+ */
+export function instrumentDisplayName(item: { type: number; name?: string | null; description?: string | null }): string {
+  const own = item.name?.trim();
+  if (own) return own;
+  const described = item.type === CUSTOM_INSTRUMENT_TYPE ? item.description?.trim() : '';
+  return described || instrumentTypeLabel(item.type);
+}

@@ -1,3 +1,5 @@
+import { defectStatusLabel } from './defect-statuses.ts';
+
 // What the clinic decided on a repair quote (a statement, the API's `defective_lists[].agreed`),
 // and the statement statuses a decision sets. One dictionary for the server, the page and the worker.
 
@@ -18,3 +20,49 @@ export const STATEMENT_STATUS = { awaiting: 1, agreed: 2, closed: 3, cancelled: 
 
 /** True while the clinic has not decided on the statement yet. */
 export const isUndecided = (statement: { agreed: number }): boolean => statement.agreed === AGREED.none;
+
+/** What the clinic decided, as a statement's badge says it (cabinet.md §3 instrument statuses 3–5, and trade-in). */
+export const DECISION_BADGES: Readonly<Record<number, string>> = {
+  [AGREED.approved]: 'Работы согласованы',
+  [AGREED.rejected]: 'Отказ от ремонта',
+  [AGREED.discussed]: 'На обсуждении',
+  [AGREED.tradeIn]: 'Обмен на новый инструмент',
+};
+
+/** The badge of a statement whose decision the service worker keeps until the network is back. */
+export const PENDING_DECISION_BADGE = 'Ожидает отправки';
+
+/** The status each decision leaves the statement in (decisions.ts): discussing and trading in keep it awaiting. */
+const STATUS_AFTER_DECISION: Readonly<Record<number, number>> = {
+  [AGREED.approved]: STATEMENT_STATUS.agreed,
+  [AGREED.rejected]: STATEMENT_STATUS.cancelled,
+  [AGREED.discussed]: STATEMENT_STATUS.awaiting,
+  [AGREED.tradeIn]: STATEMENT_STATUS.awaiting,
+};
+
+/**
+ * Whose word the statement's badge shows: the clinic's decision while the status is still the one
+ * the decision left (or 'awaiting'), the back office's status once it set another one since
+ * (closed, cancelled, or agreed after a discussion) — its later word wins.
+ */
+export function showsDecision(statement: { status: number; agreed: number }): boolean {
+  if (isUndecided(statement) || DECISION_BADGES[statement.agreed] === undefined) return false;
+  return statement.status === STATEMENT_STATUS.awaiting || statement.status === STATUS_AFTER_DECISION[statement.agreed];
+}
+
+/**
+ * The statement's repair cost counts in the ticket's 'Стоимость работ' unless there will be no
+ * repair: the clinic rejected it or took a new instrument instead, or the back office cancelled it.
+ */
+export function countsTowardsCost(statement: { status: number; agreed: number }): boolean {
+  return statement.agreed !== AGREED.rejected && statement.agreed !== AGREED.tradeIn && statement.status !== STATEMENT_STATUS.cancelled;
+}
+
+/**
+ * The words of a statement's badge, on the page and in the PDF: 'Ожидает отправки' while the
+ * decision waits in the outbox, the clinic's decision (showsDecision), else the back office's status.
+ */
+export function statementBadgeLabel(statement: { status: number; agreed: number }, pending = false): string {
+  if (pending && isUndecided(statement)) return PENDING_DECISION_BADGE;
+  return showsDecision(statement) ? (DECISION_BADGES[statement.agreed] ?? '') : defectStatusLabel(statement.status);
+}

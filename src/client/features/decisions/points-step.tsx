@@ -1,11 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { DefectStatement } from '#shared/api/tickets.ts';
+import { ballsForDiscount } from '#shared/api/decisions.ts';
+import { instrumentDisplayName } from '#shared/dictionaries/instruments.ts';
 import { formatMoney, formatPoints } from '#shared/format/number/money.ts';
 import { toKopecks } from '#shared/format/number/kopecks.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { approve, loadLoyalty, type DecisionAnswer } from './api.ts';
+import { approve, loadLoyalty, type DecisionAnswer, type Loyalty } from './api.ts';
+import type { PointsChoice } from './approval-sequence.ts';
 import { BallsForm } from './balls-form.tsx';
 import { seenStatements } from './flow-props.ts';
 import { GiftForm } from './gift-form.tsx';
@@ -23,20 +26,45 @@ export interface PointsStepProps {
   /** 1-based position in the sequence, and its length. */
   step: number;
   total: number;
-  /** The statement approved just before this one, for a word of confirmation. */
-  previousApproved: string | null;
+  /** What was chosen for the statement before this one, in words, for a word of confirmation. */
+  previousChoice: string | null;
+  /** Points promised to the earlier statements of the sequence: not on offer here any more. */
+  reserved?: number;
+  /**
+   * Given: the step only chooses, and the popup sends every approval after the last step
+   * (approval-sequence.ts); `busy` then says that sending is under way. Not given: the step sends
+   * its own approval (a single statement).
+   */
+  onChoose?: (choice: PointsChoice) => void;
+  busy?: boolean;
   onApproved: (answer: DecisionAnswer) => void;
   onConflict: () => void;
   onClose: () => void;
   onBusyChange: (busy: boolean) => void;
 }
 
+/** The loyalty offer less the points already promised to earlier statements of the sequence. */
+export function withoutReserved(loyalty: Loyalty, reserved: number, sum: string): Loyalty {
+  if (reserved <= 0) return loyalty;
+  const left = Math.max(0, loyalty.ballsAvailable - reserved);
+  return {
+    ballsAvailable: left,
+    ballsForDiscount: Math.min(loyalty.ballsForDiscount, ballsForDiscount(sum, left)),
+    giftsAvailable: loyalty.giftsAvailable.map((gift) => ({
+      ...gift,
+      is_available: gift.is_available && gift.cost <= left,
+      need_balls: Math.max(gift.need_balls, gift.cost - left),
+    })),
+  };
+}
+
 /** One statement of the points popup: approve it with points, with a gift, or without either. */
-export function PointsStep({ ticketId, statement, step, total, previousApproved, onApproved, onConflict, onClose, onBusyChange }: PointsStepProps) {
+export function PointsStep({ ticketId, statement, step, total, previousChoice, reserved = 0, onChoose, busy = false, onApproved, onConflict, onClose, onBusyChange }: PointsStepProps) {
   const id = useId();
   const free = toKopecks(statement.sum) === 0n;
   // A free repair has nothing to pay with points: skip the loyalty call (cabinet.md §2 plain view).
-  const { state: loyalty, reload } = useLoad(free ? null : () => loadLoyalty(statement.id), [statement.id, free]);
+  const { state: loaded, reload } = useLoad(free ? null : () => loadLoyalty(statement.id), [statement.id, free]);
+  const loyalty = loaded.status === 'ready' ? { ...loaded, data: withoutReserved(loaded.data, reserved, statement.sum) } : loaded;
   const [mode, setMode] = useState<Mode>('none');
   const [serverErrors, setServerErrors] = useState<{ balls?: string; gift?: string }>({});
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -58,7 +86,7 @@ export function PointsStep({ ticketId, statement, step, total, previousApproved,
       return Boolean(balls ?? gift);
     },
   });
-  const { sending } = sender;
+  const sending = sender.sending || busy;
 
   useEffect(() => onBusyChange(sending), [sending, onBusyChange]);
   // The next statement replaces the one just approved: bring the reader to its name.
@@ -66,7 +94,12 @@ export function PointsStep({ ticketId, statement, step, total, previousApproved,
     if (step > 1) headingRef.current?.focus();
   }, [step]);
 
-  const send = (choice: { balls?: number; gift?: number }) =>
+  const send = (choice: { balls?: number; gift?: number }) => {
+    if (onChoose) {
+      const gift = loyalty.status === 'ready' ? (loyalty.data.giftsAvailable.find((candidate) => candidate.id === choice.gift) ?? null) : null;
+      onChoose({ balls: choice.balls ?? 0, gift });
+      return;
+    }
     void sender.send(
       {
         ticket_id: ticketId,
@@ -78,6 +111,7 @@ export function PointsStep({ ticketId, statement, step, total, previousApproved,
       approve,
       [statement],
     );
+  };
   const switchMode = (next: Mode) => {
     setMode((current) => (current === next ? 'none' : next));
     setServerErrors({});
@@ -86,15 +120,16 @@ export function PointsStep({ ticketId, statement, step, total, previousApproved,
 
   const header = (
     <div className={styles.stack}>
-      {previousApproved ? <FormMessage tone="success">Ремонт «{previousApproved}» согласован.</FormMessage> : null}
+      {previousChoice ? <FormMessage tone="success">{previousChoice}</FormMessage> : null}
       {total > 1 ? (
         <p className={styles.stepLabel}>
           Инструмент {step} из {total}
           {last ? ' — последний' : ''}
         </p>
       ) : null}
+      {total > 1 && !last ? <p className={styles.note}>Ремонт будет согласован после выбора по всем инструментам: до этого ничего не отправляется.</p> : null}
       <h3 ref={headingRef} tabIndex={-1} className={styles.instrumentName}>
-        {statement.name} <span className={styles.muted}>№&nbsp;{statement.series}</span>
+        {instrumentDisplayName(statement)} <span className={styles.muted}>№&nbsp;{statement.series}</span>
       </h3>
       <dl className={styles.facts}>
         <div>

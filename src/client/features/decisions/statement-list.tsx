@@ -1,4 +1,5 @@
 import type { DefectStatement } from '#shared/api/tickets.ts';
+import { instrumentDisplayName } from '#shared/dictionaries/instruments.ts';
 import { formatMoney } from '#shared/format/number/money.ts';
 import { sumMoney } from '#shared/format/number/kopecks.ts';
 import styles from './decisions.module.css';
@@ -11,7 +12,7 @@ export function StatementList({ statements, showTotal = true }: { statements: De
         {statements.map((statement) => (
           <li key={statement.id} className={styles.statement}>
             <span className={styles.statementName}>
-              {statement.name}
+              {instrumentDisplayName(statement)}
               <span className={styles.muted}> №&nbsp;{statement.series}</span>
             </span>
             <span className={styles.money}>{formatMoney(statement.sum)}</span>

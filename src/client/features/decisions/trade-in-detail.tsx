@@ -80,7 +80,7 @@ export function TradeInDetailView({ id, sendState, instrumentError, onBack, onAp
         </a>
         <p className={styles.tradeInPrice}>
           <strong className={styles.price}>{formatMoney(instrument.price_discount)}</strong>
-          <span className={styles.note}>Цена с учётом обмена вашего инструмента (trade-in)</span>
+          <span className={styles.note}>Цена с учётом обмена вашего инструмента</span>
         </p>
         <FormMessage tone="error">{instrumentError}</FormMessage>
         <SendFailure state={sendState} onRetry={onRetry} />

@@ -31,7 +31,7 @@ interface Attempt {
 }
 
 /** Statuses the server does not keep under the key (ADR 0006): asking again may well succeed. */
-function isRetryable(status: number): boolean {
+export function isRetryable(status: number): boolean {
   return status === 0 || status === 408 || status === 429 || status >= 500;
 }
 

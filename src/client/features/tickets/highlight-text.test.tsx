@@ -10,6 +10,12 @@ describe('splitHighlights', () => {
     expect(parts.map((p) => p.text).join('')).toBe(text);
   });
 
+  it('leaves the digits inside names alone, and keeps a grouped sum and a number after № whole', () => {
+    const text = 'Наконечник NSK Ti-Max X25L и W&H TA-98, ведомость №ДВ-0001, заявка № 501, 12 500,00 ₽, 06.03.2026';
+    const marks = splitHighlights(text).filter((p) => p.highlighted).map((p) => p.text);
+    expect(marks).toEqual(['ДВ-0001', '501', '12 500,00', '06.03.2026']);
+  });
+
   it('handles text with nothing to mark, and empty text', () => {
     expect(splitHighlights('Счёт выставлен')).toEqual([{ text: 'Счёт выставлен', highlighted: false }]);
     expect(splitHighlights('')).toEqual([]);

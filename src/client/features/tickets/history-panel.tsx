@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { HistoryItem } from '#shared/api/tickets.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { Icon } from '#client/components/ui/icon.tsx';
 import { SkeletonText } from '#client/components/ui/skeleton.tsx';
 import { fetchTicketHistory, toLoadError } from './ticket-api.ts';
 import { HighlightText } from './highlight-text.tsx';
-import { ticketDate, ticketTime } from './ticket-page-format.ts';
+import { ticketClock, ticketDate } from './ticket-page-format.ts';
 import styles from './history-panel.module.css';
 
 type HistoryResult = { state: 'failed'; message: string } | { state: 'ready'; items: HistoryItem[] };
@@ -14,10 +15,25 @@ type HistoryLoad = { state: 'loading' } | HistoryResult;
 export interface HistoryPanelProps {
   ticketId: number;
   id?: string;
+  /** Back to the statements (the button, Escape); the page returns focus to the toggle. */
+  onClose(): void;
 }
 
-/** The ticket's history (cabinet.md §2 History panel): Дата and Действие, loaded when the panel opens. */
-export function HistoryPanel({ ticketId, id }: HistoryPanelProps) {
+/**
+ * The ticket's history (cabinet.md §2 History panel): Дата and Действие, loaded when the panel opens.
+ * It takes the statements' place, so it carries its own way back: on a phone the summary's toggle
+ * is a screen above. Opening brings the reader to its title.
+ */
+export function HistoryPanel({ ticketId, id, onClose }: HistoryPanelProps) {
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    titleRef.current?.focus();
+  }, []);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    event.preventDefault();
+    onClose();
+  };
   const [attempt, setAttempt] = useState(0);
   // The answer remembers which request it belongs to: until the current one answers, it is loading.
   const [result, setResult] = useState<{ key: string; value: HistoryResult } | null>(null);
@@ -43,8 +59,12 @@ export function HistoryPanel({ ticketId, id }: HistoryPanelProps) {
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
   return (
-    <section id={id} className={styles.panel} aria-labelledby="ticket-history-title" aria-busy={load.state === 'loading'}>
-      <h2 id="ticket-history-title" className={styles.title}>
+    <section id={id} className={styles.panel} aria-labelledby="ticket-history-title" aria-busy={load.state === 'loading'} onKeyDown={onKeyDown}>
+      <Button variant="link" className={styles.back} onClick={onClose}>
+        <Icon name="chevron" size={18} className={styles.backIcon} />
+        Вернуться к ведомостям
+      </Button>
+      <h2 id="ticket-history-title" ref={titleRef} tabIndex={-1} className={styles.title}>
         История заявки
       </h2>
       {load.state === 'loading' && (
@@ -76,13 +96,13 @@ export function HistoryPanel({ ticketId, id }: HistoryPanelProps) {
             {load.items.map((item, index) => (
               <tr key={`${item.created_at}-${index}`}>
                 <td className={styles.date}>
-                  <span>{ticketDate(item.created_at)}</span> <span className={styles.time}>{ticketTime(item.created_at)}</span>
+                  <span>{ticketDate(item.created_at)}</span> <span className={styles.time}>{ticketClock(item.created_at)}</span>
                 </td>
                 <td>
                   <p className={styles.description}>
                     <HighlightText text={item.description} />
                   </p>
-                  {item.subject.type === 'Ticket' && item.subject.id !== null && (
+                  {item.subject.type === 'Ticket' && item.subject.id !== null && item.subject.id !== ticketId && (
                     <Link to="/cabinet/tickets/$id" params={{ id: item.subject.id }} className={styles.link}>
                       Перейти к заявке
                     </Link>

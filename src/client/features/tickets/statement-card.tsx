@@ -1,21 +1,64 @@
-import { isUndecided } from '#shared/dictionaries/statement-decisions.ts';
+import { AGREED, DECISION_BADGES, isUndecided, showsDecision, statementBadgeLabel } from '#shared/dictionaries/statement-decisions.ts';
 import { useId, useState } from 'react';
 import type { DefectStatement } from '#shared/api/tickets.ts';
-import { defectStatusLabel } from '#shared/dictionaries/defect-statuses.ts';
-import { instrumentTypeLabel } from '#shared/dictionaries/instruments.ts';
+import { instrumentDisplayName } from '#shared/dictionaries/instruments.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Icon } from '#client/components/ui/icon.tsx';
 import { InstrumentFacts } from './instrument-facts.tsx';
 import { StatementDetails } from './statement-card-details.tsx';
 import styles from './statement-card.module.css';
 
-/** What the clinic decided on a statement (agreed ≠ 0), as the card shows it. */
-export const DECISION_LABELS: Readonly<Record<number, string>> = {
-  1: 'Работы согласованы',
-  2: 'Отказ от ремонта',
-  3: 'На обсуждении',
-  4: 'Обмен на новый инструмент',
+/** How the card introduces what the clinic wrote with its decision. */
+const COMMENT_LABELS: Readonly<Record<number, string>> = {
+  [AGREED.discussed]: 'Ваш вопрос:',
+  [AGREED.rejected]: 'Причина отказа:',
 };
+
+/**
+ * The badge: the clinic's decision ('Ожидает отправки' while the outbox keeps it) or, once the back
+ * office set a later status, that status. Screen readers hear which of the two it is.
+ */
+function StatementBadge({ statement, pending }: { statement: DefectStatement; pending: boolean }) {
+  const waiting = pending && isUndecided(statement);
+  const decision = waiting || showsDecision(statement);
+  return (
+    <span
+      className={styles.status}
+      data-badge=""
+      data-status={decision ? undefined : statement.status}
+      data-agreed={decision && !waiting ? statement.agreed : undefined}
+      data-pending={waiting || undefined}
+    >
+      <span className="visually-hidden">{decision ? 'Решение: ' : 'Статус: '}</span>
+      {statementBadgeLabel(statement, pending)}
+    </span>
+  );
+}
+
+/**
+ * Under the buttons' place once decided: what the clinic wrote with its decision, and the decision
+ * itself when the badge shows the back office's later status instead.
+ */
+function DecisionNote({ statement }: { statement: DefectStatement }) {
+  const commentLabel = COMMENT_LABELS[statement.agreed];
+  const comment = commentLabel && statement.decision_comment ? statement.decision_comment : null;
+  const hiddenDecision = showsDecision(statement) ? null : (DECISION_BADGES[statement.agreed] ?? null);
+  if (!comment && !hiddenDecision) return null;
+  return (
+    <div className={styles.decision} data-agreed={statement.agreed}>
+      {hiddenDecision && (
+        <p>
+          <span className={styles.decisionLabel}>Решение:</span> {hiddenDecision}
+        </p>
+      )}
+      {comment && (
+        <p className={styles.comment}>
+          <span className={styles.decisionLabel}>{commentLabel}</span> {comment}
+        </p>
+      )}
+    </div>
+  );
+}
 
 export interface StatementActions {
   onApprove(statement: DefectStatement): void;
@@ -41,7 +84,7 @@ export function StatementCard({ statement, selectable, selected, pending = false
   const titleId = `${baseId}-title`;
   const detailsId = `${baseId}-details`;
   const notAgreed = isUndecided(statement) && !pending;
-  const title = statement.name || instrumentTypeLabel(statement.type);
+  const title = instrumentDisplayName(statement);
 
   return (
     <article className={[styles.card, selected ? styles.selected : ''].filter(Boolean).join(' ')} aria-labelledby={titleId}>
@@ -59,9 +102,7 @@ export function StatementCard({ statement, selectable, selected, pending = false
         <h3 id={titleId} className={styles.title}>
           {title}
         </h3>
-        <span className={styles.status} data-status={statement.status}>
-          {defectStatusLabel(statement.status)}
-        </span>
+        <StatementBadge statement={statement} pending={pending} />
       </div>
 
       <InstrumentFacts serial={statement.series} type={statement.type} note={{ label: 'Дефект', text: statement.defect }} />
@@ -80,11 +121,7 @@ export function StatementCard({ statement, selectable, selected, pending = false
         {open && <StatementDetails statement={statement} />}
       </div>
 
-      {pending && isUndecided(statement) ? (
-        <p className={styles.decision} data-pending="true">
-          <span className={styles.decisionLabel}>Решение:</span> Ожидает отправки
-        </p>
-      ) : notAgreed ? (
+      {notAgreed ? (
         <div className={styles.actions}>
           <Button className={styles.approve} onClick={() => actions.onApprove(statement)}>
             Согласовать
@@ -102,9 +139,7 @@ export function StatementCard({ statement, selectable, selected, pending = false
           )}
         </div>
       ) : (
-        <p className={styles.decision} data-agreed={statement.agreed}>
-          <span className={styles.decisionLabel}>Решение:</span> {DECISION_LABELS[statement.agreed] ?? 'Решение принято'}
-        </p>
+        <DecisionNote statement={statement} />
       )}
     </article>
   );

@@ -112,16 +112,15 @@ describe('statements whose decision waits to be sent (the outbox)', () => {
     expect(within(scaler!).getByText('Ожидает отправки', { exact: false })).toBeInTheDocument();
   });
 
-  it('when every statement left waits, the mass actions are disabled and say why', async () => {
+  it('when every statement left waits, no mass actions are offered and the block says why', async () => {
     stubFetch({ [TICKET]: ticketAnswer(mixed()) });
     waiting(11, 13);
     await renderTicketPage();
     const summary = await screen.findByRole('region', { name: 'Согласование работ' });
-    const approveAll = within(summary).getByRole('button', { name: 'Согласовать все' });
-    expect(approveAll).toBeDisabled();
-    expect(approveAll).toHaveAccessibleDescription('Решения по всем ведомостям приняты или ожидают отправки.');
-    expect(within(summary).getByRole('button', { name: 'Отказ' })).toBeDisabled();
-    expect(within(summary).getByRole('button', { name: 'Согласовать выбранные' })).toBeDisabled();
+    expect(within(summary).getByText('Решения по всем ведомостям приняты или ожидают отправки.')).toBeInTheDocument();
+    expect(within(summary).queryAllByRole('button')).toEqual([]);
+    const tally = within(summary).getByRole('list', { name: 'Принятые решения' });
+    expect(within(tally).getByText(/Ожидает отправки/)).toHaveTextContent('Ожидает отправки: 2');
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
   });
 
@@ -204,8 +203,8 @@ describe('statement card', () => {
     stubFetch({ [TICKET]: ticketAnswer(decided) });
     await renderTicketPage();
     await screen.findByRole('heading', { name: 'Дефектные ведомости' });
-    for (const text of ['Работы согласованы', 'Отказ от ремонта', 'На обсуждении', 'Обмен на новый инструмент']) {
-      expect(screen.getByText(text, { selector: 'p' })).toBeInTheDocument();
+    for (const [index, text] of ['Работы согласованы', 'Отказ от ремонта', 'На обсуждении', 'Обмен на новый инструмент'].entries()) {
+      expect(screen.getAllByRole('article')[index]?.querySelector('[data-badge]')).toHaveTextContent(`Решение: ${text}`);
     }
     expect(screen.queryByRole('button', { name: 'Согласовать' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Обсудить' })).not.toBeInTheDocument();

@@ -12,6 +12,14 @@ export function ticketTime(timestamp: string): string {
   return timestamp.slice(11, 19);
 }
 
+/** The zone the server's times are in (src/shared/format/server-timestamp.ts), said beside each time shown. */
+export const SERVICE_ZONE = 'МСК';
+
+/** A time of the server with its zone: '14:07:09 МСК' (a non-breaking space keeps them together). */
+export function ticketClock(timestamp: string): string {
+  return `${ticketTime(timestamp)}\u00A0${SERVICE_ZONE}`;
+}
+
 /** An external address from the back office, only if it is http(s); anything else (javascript:, junk) is not linked. */
 export function externalUrl(value: string | null | undefined): string | null {
   if (!value) return null;

@@ -19,6 +19,7 @@ export function statement(overrides: Partial<DefectStatement> = {}): DefectState
     agreed: 0,
     trade_is_enabled: false,
     version: 1,
+    decision_comment: null,
     ...overrides,
   };
 }
@@ -75,7 +76,7 @@ export function ticket(overrides: Partial<Ticket> = {}): Ticket {
       }),
       statement({ id: 13, series: 'EMS-PV-5530128', name: 'Скалер EMS Piezon', type: 3, sum: '23400.00', trade_is_enabled: true }),
     ],
-    instruments: [{ id: 31, serial_number: 'WH-TA98-1184301', status: 2, type: 1, description: 'Шумит' }],
+    instruments: [{ id: 31, serial_number: 'WH-TA98-1184301', status: 2, type: 1, description: 'Шумит', name: null }],
     ...overrides,
   };
 }

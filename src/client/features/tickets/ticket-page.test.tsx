@@ -23,7 +23,7 @@ describe('TicketPage: summary', () => {
     expect(screen.getByRole('link', { name: /К списку заявок/ })).toHaveAttribute('href', '/cabinet/tickets');
     expect(screen.getByText('Требует согласования', { selector: '[data-status="5"]' })).toBeInTheDocument();
     expect(screen.getByText('05.03.2026')).toBeInTheDocument();
-    expect(screen.getByText('14:07:09')).toBeInTheDocument();
+    expect(screen.getByText('Время').nextElementSibling?.textContent).toBe(`14:07:09${S}МСК`);
     const pdf = screen.getByRole('link', { name: 'Скачать заявку (PDF)' });
     expect(pdf).toHaveAttribute('href', '/ajax/cabinet/tickets/501/get-pdf');
     expect(pdf).toHaveAttribute('target', '_blank');

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DefectStatement } from '#shared/api/tickets.ts';
 import { useDocumentTitle } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -43,6 +43,12 @@ export function TicketPage({ id, onApprove, onReject, onDiscuss, onTradeIn, pend
   // The ticket whose history is open: another ticket (a 'Перейти к заявке' link) opens with it closed.
   const [historyFor, setHistoryFor] = useState<number | null>(null);
   const historyOpen = historyFor === id;
+  const historyToggle = useRef<HTMLButtonElement>(null);
+  const closeHistory = useCallback(() => {
+    setHistoryFor(null);
+    // The panel that had focus goes: the reader goes back to where the history was opened.
+    historyToggle.current?.focus();
+  }, []);
 
   useEffect(() => {
     void load(id);
@@ -94,6 +100,7 @@ export function TicketPage({ id, onApprove, onReject, onDiscuss, onTradeIn, pend
           pendingIds={pendingIds}
           historyOpen={historyOpen}
           historyPanelId={RIGHT_COLUMN_ID}
+          historyToggleRef={historyToggle}
           onToggleHistory={() => setHistoryFor(historyOpen ? null : id)}
           onApprove={onApprove}
           onReject={onReject}
@@ -111,7 +118,7 @@ export function TicketPage({ id, onApprove, onReject, onDiscuss, onTradeIn, pend
           </div>
         )}
         {historyOpen ? (
-          <HistoryPanel ticketId={ticket.id} />
+          <HistoryPanel ticketId={ticket.id} onClose={closeHistory} />
         ) : (
           <TicketContent
             ticket={ticket}

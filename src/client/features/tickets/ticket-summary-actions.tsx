@@ -1,9 +1,9 @@
 import { isUndecided } from '#shared/dictionaries/statement-decisions.ts';
-import { useId } from 'react';
 import type { DefectStatement, Ticket } from '#shared/api/tickets.ts';
 import { sumMoney } from '#shared/format/number/kopecks.ts';
 import { formatMoney } from '#shared/format/number/money.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { DecisionTally } from './ticket-summary-decided.tsx';
 import styles from './ticket-summary.module.css';
 
 export interface TicketMassActionsProps {
@@ -44,54 +44,49 @@ function nothingLeftReason(ticket: Ticket, pendingIds: readonly number[]): strin
 /**
  * Mass approval and rejection: 'Согласовать все' only while nothing is ticked (every statement with
  * agreed = 0 and no decision waiting to be sent), 'Согласовать выбранные' on the ticked ones, 'Отказ'
- * on the ticked ones or on all of those when none is ticked. With none left, both are disabled and
- * the hint says why.
+ * on the ticked ones or on all of those when none is ticked. With none left, no buttons: the block
+ * says what was decided, with the cost of the works that remain.
  */
 export function TicketMassActions({ ticket, selected, desktop, pendingIds, onApprove, onReject }: TicketMassActionsProps) {
   const open = undecided(ticket, pendingIds);
   const nothingSelected = selected.length === 0;
   const noneLeft = open.length === 0;
-  const hintId = useId();
-  const reason = noneLeft ? hintId : undefined;
   return (
     <section className={styles.mass} aria-labelledby="ticket-mass-title">
       <h2 id="ticket-mass-title" className="visually-hidden">
         Согласование работ
       </h2>
-      <p id={hintId} className={styles.hint}>
+      <p className={styles.hint}>
         {noneLeft ? nothingLeftReason(ticket, pendingIds) : HINT}
       </p>
+      {noneLeft && <DecisionTally ticket={ticket} pendingIds={pendingIds} />}
       <dl className={styles.costs}>
         <div>
           <dt>Стоимость работ</dt>
           <dd>{formatMoney(ticket.cost)}</dd>
         </div>
-        {desktop && (
+        {desktop && !noneLeft && (
           <div>
             <dt>Стоимость выбранных работ</dt>
             <dd aria-live="polite">{formatMoney(costOf(selected))}</dd>
           </div>
         )}
       </dl>
-      <div className={styles.buttons}>
-        {nothingSelected && (
-          <Button block disabled={noneLeft} aria-describedby={reason} onClick={() => onApprove(open)}>
-            Согласовать все
+      {!noneLeft && (
+        <div className={styles.buttons}>
+          {nothingSelected && (
+            <Button block onClick={() => onApprove(open)}>
+              Согласовать все
+            </Button>
+          )}
+          <Button block variant={nothingSelected ? 'secondary' : 'primary'} disabled={nothingSelected} onClick={() => onApprove(selected)}>
+            Согласовать выбранные
           </Button>
-        )}
-        <Button block variant={nothingSelected ? 'secondary' : 'primary'} disabled={nothingSelected} onClick={() => onApprove(selected)}>
-          Согласовать выбранные
-        </Button>
-        <Button
-          block
-          variant="secondary"
-          disabled={nothingSelected && noneLeft}
-          aria-describedby={nothingSelected ? reason : undefined}
-          onClick={() => onReject(nothingSelected ? open : selected)}
-        >
-          Отказ
-        </Button>
-      </div>
+          <Button block variant="secondary" onClick={() => onReject(nothingSelected ? open : selected)}>
+            Отказ
+          </Button>
+        </div>
+      )}
     </section>
   );
 }

@@ -1,10 +1,11 @@
+import type { Ref } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { DefectStatement, Ticket } from '#shared/api/tickets.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { DataAge } from '#client/components/ui/data-age.tsx';
 import { Icon } from '#client/components/ui/icon.tsx';
 import { TicketMassActions } from './ticket-summary-actions.tsx';
-import { externalUrl, ticketDate, ticketTime } from './ticket-page-format.ts';
+import { externalUrl, ticketClock, ticketDate } from './ticket-page-format.ts';
 import styles from './ticket-summary.module.css';
 
 export interface TicketSummaryProps {
@@ -20,6 +21,8 @@ export interface TicketSummaryProps {
   pendingIds: readonly number[];
   historyOpen: boolean;
   historyPanelId: string;
+  /** The show/hide history button: focus comes back to it when the panel closes itself. */
+  historyToggleRef?: Ref<HTMLButtonElement>;
   onToggleHistory(): void;
   onApprove(statements: DefectStatement[]): void;
   onReject(statements: DefectStatement[]): void;
@@ -35,6 +38,7 @@ export function TicketSummary({
   pendingIds,
   historyOpen,
   historyPanelId,
+  historyToggleRef,
   onToggleHistory,
   onApprove,
   onReject,
@@ -65,7 +69,7 @@ export function TicketSummary({
           </div>
           <div>
             <dt>Время</dt>
-            <dd>{ticketTime(ticket.created_at)}</dd>
+            <dd>{ticketClock(ticket.created_at)}</dd>
           </div>
         </dl>
       </div>
@@ -92,7 +96,7 @@ export function TicketSummary({
         </li>
       </ul>
 
-      <Button variant="secondary" aria-expanded={historyOpen} aria-controls={historyPanelId} onClick={onToggleHistory}>
+      <Button variant="secondary" ref={historyToggleRef} aria-expanded={historyOpen} aria-controls={historyPanelId} onClick={onToggleHistory}>
         {historyOpen ? 'Скрыть историю' : 'Показать историю'}
       </Button>
 

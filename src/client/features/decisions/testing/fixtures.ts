@@ -24,6 +24,7 @@ export function statement(overrides: Partial<DefectStatement> = {}): DefectState
     agreed: 0,
     trade_is_enabled: true,
     version: 3,
+    decision_comment: null,
     ...overrides,
   };
 }
