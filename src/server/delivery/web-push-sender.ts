@@ -1,4 +1,5 @@
 import webpush from 'web-push';
+import type { PushMessage } from '#shared/api/push.ts';
 import type { VapidKeys } from '#server/context.ts';
 import { CHANNEL_TIMEOUT_MS, retryAfterMs, unreachable, type SendOutcome } from './outcome.ts';
 
@@ -12,13 +13,6 @@ export interface PushTarget {
   auth: string;
 }
 
-/** What the service worker shows (sw/push.ts reads the same shape). */
-export interface PushMessage {
-  title: string;
-  body: string;
-  tag: string;
-  url: string;
-}
 
 /** How long a push service keeps a message for a device that is offline. */
 const TIME_TO_LIVE_S = 24 * 60 * 60;

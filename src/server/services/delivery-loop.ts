@@ -65,7 +65,18 @@ export function createDeliveryLoop(deps: Pick<AppDeps, 'config' | 'database' | '
 
   async function drain(): Promise<number> {
     const claimed = await claimDueDeliveries(deps.database.db, deps.now(), batchSize);
-    await Promise.all(claimed.map((delivery) => deliver(delivery)));
+    // Targets in parallel; one chat's or device's messages one after another, oldest first, so
+    // they arrive in the order they were written.
+    const byTarget = new Map<string, Delivery[]>();
+    for (const delivery of claimed.toSorted((a, b) => a.id - b.id)) {
+      const target = delivery.telegramChatId ?? `push:${delivery.pushSubscriptionId}`;
+      byTarget.set(target, [...(byTarget.get(target) ?? []), delivery]);
+    }
+    await Promise.all(
+      [...byTarget.values()].map(async (queue) => {
+        for (const delivery of queue) await deliver(delivery);
+      }),
+    );
     return claimed.length;
   }
 

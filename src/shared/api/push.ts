@@ -54,3 +54,14 @@ export const unsubscribePush = defineEndpoint({
   input: v.object({ endpoint: v.pipe(v.string(), v.maxLength(MAX_ENDPOINT_LENGTH)) }),
   output: okResponse({}),
 });
+
+/** What a push carries, encrypted (the server's sender writes it, the service worker shows it). */
+export const pushMessage = v.object({
+  title: v.string(),
+  body: v.string(),
+  /** One notification replaces another with the same tag instead of stacking. */
+  tag: v.string(),
+  /** The page of the portal a tap opens: a path. */
+  url: v.string(),
+});
+export type PushMessage = v.InferOutput<typeof pushMessage>;
