@@ -63,7 +63,7 @@ describe('PushSwitch', () => {
     expect(browser.requestPermission).toHaveBeenCalledOnce();
     const options = browser.subscribe.mock.calls[0]![0];
     expect(options.userVisibleOnly).toBe(true);
-    expect([...options.applicationServerKey]).toEqual(new Array(65).fill(4));
+    expect([...options.applicationServerKey]).toEqual(Array.from({ length: 65 }, () => 4));
     expect(calls.find((call) => call.path === '/ajax/cabinet/push/subscribe')?.body).toEqual(browser.made.toJSON());
   });
 
