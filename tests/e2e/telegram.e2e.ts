@@ -41,6 +41,7 @@ describe('Telegram (issue 14)', () => {
       expect(`${link.origin}${link.pathname}`).toBe(`https://t.me/${FAKE_BOT_NAME}`);
       const token = link.searchParams.get('start') ?? '';
       expect(token).toMatch(/^[\w-]{32}$/);
+      await block.scrollIntoViewIfNeeded();
       await screenshot(page, 'telegram-link-360');
 
       await block.getByRole('button', { name: 'Показать QR-код крупно' }).click();
@@ -69,6 +70,7 @@ describe('Telegram (issue 14)', () => {
       await page.reload();
       await visible(block.getByText('Подключено')).waitFor();
       await visible(block.getByRole('button', { name: 'Отключить' })).waitFor();
+      await block.scrollIntoViewIfNeeded();
       await screenshot(page, 'telegram-connected-360');
 
       await backOffice.notification(clinic.id, 'Инструмент SN-77 готов к выдаче');
@@ -77,15 +79,24 @@ describe('Telegram (issue 14)', () => {
     });
   });
 
-  it('on a desktop: the block with its QR code beside the link', async () => {
+  it('on a desktop: the block with its QR code beside the link, and the push switch on Уведомления', async () => {
     const clinic = await backOffice.client('telegram-desk-password-2026');
     await withPage(browser, DESKTOP, 'telegram-desktop', async (page) => {
       await page.goto('/');
       await submitLogin(await openLogin(page, DESKTOP), clinic.email, clinic.password);
       await expectLoggedIn(page, DESKTOP);
       await page.goto('/cabinet/profile');
-      await visible(page.getByRole('img', { name: 'QR-код для подключения Telegram' })).waitFor();
+      const qr = page.getByRole('img', { name: 'QR-код для подключения Telegram' });
+      await visible(qr).waitFor();
+      await qr.scrollIntoViewIfNeeded();
       await screenshot(page, 'telegram-link-1280');
+
+      // Chromium has the Push API: the switch is offered, off until pressed (permission is asked then).
+      await page.goto('/cabinet/notifications');
+      const toggle = page.getByRole('switch', { name: 'Присылать уведомления на это устройство' });
+      await visible(toggle).waitFor();
+      expect(await toggle.isChecked()).toBe(false);
+      await screenshot(page, 'push-switch-1280');
     });
   });
 });
