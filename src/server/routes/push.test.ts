@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notificationDeliveries, pushSubscriptions } from '#server/db/schema.ts';
 import { vapidKeysOf } from '#server/delivery/vapid-keys.ts';
 import { createDeliveryLoop, type DeliveryLoop } from '#server/services/delivery-loop.ts';
+import { addNotification } from '#server/services/notifications.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import { startPushFake, type FakeSubscription, type PushFake } from '../../../tests/setup/push-fake.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
@@ -126,5 +127,23 @@ describe('pushing notifications', () => {
     await notify(account.id, 'Второе');
     expect(await loop.runOnce()).toBe(1);
     expect(pushedTo(kept).map((message) => message.body)).toEqual(['Первое', 'Второе']);
+  });
+
+  it('opens the ticket a notification is about', async () => {
+    const account = await subscribedAccount();
+    await t.db.transaction((tx) => addNotification(tx, { clientId: account.id, description: 'Стоимость изменена', createdAt: t.deps.now(), ticketId: 12 }));
+    await loop.runOnce();
+    expect(pushedTo(account.subscriptions[0]!)).toEqual([expect.objectContaining({ body: 'Стоимость изменена', url: '/cabinet/tickets/12' })]);
+  });
+
+  it("writes the deliveries in the notification's transaction: rolled back, nothing is left to send", async () => {
+    const account = await subscribedAccount();
+    await expect(
+      t.db.transaction(async (tx) => {
+        await addNotification(tx, { clientId: account.id, description: 'Откатится', createdAt: t.deps.now() });
+        throw new Error('the caller failed after the notification');
+      }),
+    ).rejects.toThrow('the caller failed');
+    expect(await t.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.text, 'Откатится'))).toEqual([]);
   });
 });
