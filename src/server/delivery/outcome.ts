@@ -22,3 +22,17 @@ export function retryAfterMs(seconds: unknown): number | undefined {
   const value = Number(seconds);
   return Number.isFinite(value) && value > 0 ? value * 1000 : undefined;
 }
+
+/**
+ * fetch, once more at once when the connection failed before any answer (not on a timeout): a kept-
+ * alive connection the other side had just closed fails the first request on it. At-least-once
+ * delivery accepts the small chance that the first one did arrive.
+ */
+export async function fetchOnceMore(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) throw error;
+    return fetch(url, init);
+  }
+}

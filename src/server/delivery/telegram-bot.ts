@@ -1,5 +1,5 @@
 import type { TelegramConfig } from '#server/context.ts';
-import { CHANNEL_TIMEOUT_MS, retryAfterMs, unreachable, type SendOutcome } from './outcome.ts';
+import { CHANNEL_TIMEOUT_MS, fetchOnceMore, retryAfterMs, unreachable, type SendOutcome } from './outcome.ts';
 
 // The Telegram Bot API's sendMessage (https://core.telegram.org/bots/api#sendmessage): every answer
 // is `{ok, result}` or `{ok: false, error_code, description, parameters?: {retry_after}}`.
@@ -16,7 +16,7 @@ const MAX_MESSAGE_LENGTH = 4096;
 export async function sendTelegramMessage(config: TelegramConfig, chatId: string, text: string): Promise<SendOutcome> {
   let response: Response;
   try {
-    response = await fetch(`${config.apiUrl}/bot${config.botToken}/sendMessage`, {
+    response = await fetchOnceMore(`${config.apiUrl}/bot${config.botToken}/sendMessage`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ chat_id: chatId, text: text.slice(0, MAX_MESSAGE_LENGTH), link_preview_options: { is_disabled: true } }),

@@ -1,7 +1,7 @@
 import webpush from 'web-push';
 import type { PushMessage } from '#shared/api/push.ts';
 import type { VapidKeys } from '#server/context.ts';
-import { CHANNEL_TIMEOUT_MS, retryAfterMs, unreachable, type SendOutcome } from './outcome.ts';
+import { CHANNEL_TIMEOUT_MS, fetchOnceMore, retryAfterMs, unreachable, type SendOutcome } from './outcome.ts';
 
 // One Web Push message (RFC 8030): the payload encrypted for the subscription (RFC 8291, aes128gcm)
 // and signed with our VAPID key (RFC 8292) by the web-push library; sent with fetch so a slow push
@@ -33,7 +33,7 @@ export async function sendWebPush(target: PushTarget, message: PushMessage, keys
   headers.delete('content-length'); // fetch sets it from the body
   let response: Response;
   try {
-    response = await fetch(request.endpoint, { method: request.method, headers, body: request.body ? new Uint8Array(request.body) : null, signal: AbortSignal.timeout(CHANNEL_TIMEOUT_MS) });
+    response = await fetchOnceMore(request.endpoint, { method: request.method, headers, body: request.body ? new Uint8Array(request.body) : null, signal: AbortSignal.timeout(CHANNEL_TIMEOUT_MS) });
   } catch (error) {
     return unreachable(error);
   }

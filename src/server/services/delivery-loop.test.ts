@@ -75,7 +75,7 @@ describe('the delivery loop', () => {
     }
   });
 
-  it('never makes the write wait: a notification is answered while the Bot API hangs, and sent once it answers', async () => {
+  it('never makes the write wait: a notification is answered while the Bot API hangs, and the hung try is retried later', async () => {
     const hanging: Server = createServer(() => {}); // accepts, never answers
     await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
     const slow = await createTestApp({
@@ -98,14 +98,16 @@ describe('the delivery loop', () => {
         { text: 'Первое', state: 'pending' },
         { text: 'Второе', state: 'pending' },
       ]);
-      hanging.closeAllConnections(); // the Bot API goes away: the try counts as failed, to be retried
+      // The Bot API goes away (stops listening, drops the connection): the try counts as failed, to be retried.
+      hanging.close();
+      hanging.closeAllConnections();
       await sending;
       const [first] = await slow.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.text, 'Первое'));
       expect(first).toMatchObject({ state: 'pending', attempts: 1, lockedUntil: null });
       expect(first?.nextAttemptAt.getTime()).toBe(new Date('2026-03-10T09:00:10Z').getTime());
     } finally {
       await slow.close();
-      await new Promise((resolve) => hanging.close(resolve));
+      if (hanging.listening) await new Promise((resolve) => hanging.close(resolve));
     }
   });
 
@@ -119,5 +121,20 @@ describe('the delivery loop', () => {
     expect(push.refused.at(-1)).toMatch(/^400 the record does not decrypt/);
     const [row] = await t.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.text, 'Не тем ключом'));
     expect(row).toMatchObject({ state: 'failed', attempts: 1 });
+  });
+
+  it('forgets finished rows after 30 days, never a pending one', async () => {
+    const account = await linkedAccount();
+    await notify(account.id, 'Давнее');
+    const loop = createDeliveryLoop(t.deps);
+    await loop.runOnce();
+    await t.db.insert(notificationDeliveries).values({ channel: 'telegram', telegramChatId: account.chatId, text: 'Ждёт давно', url: '/', nextAttemptAt: new Date('2030-01-01T00:00:00Z') });
+    const texts = async () => (await t.db.select({ text: notificationDeliveries.text }).from(notificationDeliveries).where(eq(notificationDeliveries.telegramChatId, account.chatId))).map((row) => row.text).sort();
+    t.advance(29 * 24 * 60 * 60_000);
+    await createDeliveryLoop(t.deps).runOnce();
+    expect(await texts()).toEqual(['Давнее', 'Ждёт давно']);
+    t.advance(2 * 24 * 60 * 60_000);
+    await createDeliveryLoop(t.deps).runOnce();
+    expect(await texts()).toEqual(['Ждёт давно']);
   });
 });

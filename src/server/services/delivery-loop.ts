@@ -3,7 +3,7 @@ import type { SendOutcome } from '#server/delivery/outcome.ts';
 import { sendTelegramMessage } from '#server/delivery/telegram-bot.ts';
 import { vapidKeysOf, vapidSubject } from '#server/delivery/vapid-keys.ts';
 import { sendWebPush } from '#server/delivery/web-push-sender.ts';
-import { claimDueDeliveries, pushTargetOf, recordOutcome, type Delivery } from '#server/services/notification-deliveries.ts';
+import { claimDueDeliveries, pruneFinishedDeliveries, pushTargetOf, recordOutcome, type Delivery } from '#server/services/notification-deliveries.ts';
 
 // The sender of the delivery outbox (ADR 0019): in the server process, every `intervalMs` it claims
 // what is due and sends it, a batch at a time in parallel, so one slow channel delays a batch by at
@@ -26,6 +26,8 @@ export interface DeliveryLoop {
 
 const DEFAULT_INTERVAL_MS = 1_000;
 const DEFAULT_BATCH = 20;
+/** Finished rows are pruned at most this often (by each process; the delete is idempotent). */
+const PRUNE_EVERY_MS = 60 * 60_000;
 
 /** Sends one claimed row on its channel. */
 export async function sendDelivery(deps: Pick<AppDeps, 'config' | 'database'>, delivery: Delivery): Promise<SendOutcome> {
@@ -51,6 +53,7 @@ export function createDeliveryLoop(deps: Pick<AppDeps, 'config' | 'database' | '
   let timer: unknown;
   let running: Promise<number> | null = null;
   let stopped = true;
+  let prunedAt = -Infinity;
 
   async function deliver(delivery: Delivery): Promise<void> {
     let outcome: SendOutcome;
@@ -64,6 +67,11 @@ export function createDeliveryLoop(deps: Pick<AppDeps, 'config' | 'database' | '
   }
 
   async function drain(): Promise<number> {
+    const now = deps.now().getTime();
+    if (now - prunedAt >= PRUNE_EVERY_MS) {
+      prunedAt = now;
+      await pruneFinishedDeliveries(deps.database.db, deps.now());
+    }
     const claimed = await claimDueDeliveries(deps.database.db, deps.now(), batchSize);
     // Targets in parallel; one chat's or device's messages one after another, oldest first, so
     // they arrive in the order they were written.

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { clients, notificationDeliveries, pushSubscriptions } from '#server/db/schema.ts';
 import type { SendOutcome } from '#server/delivery/outcome.ts';
@@ -103,4 +103,16 @@ export async function pushTargetOf(db: Db, subscriptionId: number | null): Promi
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.id, subscriptionId));
   return row ?? null;
+}
+
+/** How long a finished row is kept as a record of what was sent, dropped or given up. */
+export const KEEP_FINISHED_MS = 30 * 24 * 60 * 60_000;
+
+/** Deletes rows finished more than KEEP_FINISHED_MS ago; resolves to how many. */
+export async function pruneFinishedDeliveries(db: Db, now: Date): Promise<number> {
+  const gone = await db
+    .delete(notificationDeliveries)
+    .where(and(ne(notificationDeliveries.state, 'pending'), lt(notificationDeliveries.doneAt, new Date(now.getTime() - KEEP_FINISHED_MS))))
+    .returning({ id: notificationDeliveries.id });
+  return gone.length;
 }
