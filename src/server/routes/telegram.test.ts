@@ -104,7 +104,7 @@ describe('the bot block and the webhook', () => {
     expect(row?.chatId).toBe(String(account.chatId));
   });
 
-  it("'Отключить' unlinks the chat: nothing more is sent there and a new start link replaces the old one", async () => {
+  it("'Отключить' unlinks the chat: it is told so, nothing more is sent there, and a new start link replaces the old one", async () => {
     const account = await linkedAccount();
     const unlinked = await t.request('/ajax/cabinet/telegram/unlink', { method: 'POST', json: {} });
     expect(unlinked.status).toBe(200);
@@ -113,7 +113,7 @@ describe('the bot block and the webhook', () => {
     expect(body.telegram?.connected).toBe(false);
     await notify(account.id, 'После отключения');
     await loop.runOnce();
-    expect(messagesTo(account.chatId)).toEqual([TELEGRAM_MESSAGES.linked]);
+    expect(messagesTo(account.chatId)).toEqual([TELEGRAM_MESSAGES.linked, TELEGRAM_MESSAGES.stopped]);
   });
 
   it('/stop in the chat unlinks it and says so', async () => {

@@ -40,7 +40,7 @@ function sameSecret(given: string, expected: string): boolean {
 
 const textMessage = v.object({
   message: v.object({
-    chat: v.object({ id: v.union([v.number(), v.string()]) }),
+    chat: v.object({ id: v.union([v.pipe(v.number(), v.integer()), v.pipe(v.string(), v.regex(/^-?\d{1,20}$/))]) }),
     text: v.pipe(v.string(), v.maxLength(4096)),
   }),
 });

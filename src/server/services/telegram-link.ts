@@ -29,7 +29,10 @@ export async function telegramStateOf(db: Db, config: Config, clientId: number):
 export async function unlinkAccountChat(db: Db, clientId: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx.select({ chatId: clients.telegramChatId }).from(clients).where(eq(clients.id, clientId)).for('update');
-    if (row?.chatId) await unlinkChat(tx, row.chatId, now);
+    if (!row?.chatId) return;
+    await unlinkChat(tx, row.chatId, now);
+    // The chat learns it was switched off from the cabinet (and how to come back).
+    await enqueueChatAnswer(tx, row.chatId, TELEGRAM_MESSAGES.stopped, now);
   });
 }
 
