@@ -12,8 +12,18 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
 }
 
+/** The active worker's registration; a page without one (not registered yet, or never) fails instead of waiting for ever. */
 async function registration(): Promise<ServiceWorkerRegistration> {
-  return navigator.serviceWorker.ready;
+  if (!(await navigator.serviceWorker.getRegistration())) throw new Error('no service worker');
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('the service worker is not active')), 10_000);
+  });
+  try {
+    return await Promise.race([navigator.serviceWorker.ready, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** This device's subscription when notifications are allowed; null otherwise. */
