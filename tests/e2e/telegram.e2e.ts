@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FAKE_BOT_NAME, FAKE_WEBHOOK_SECRET, telegramUpdate, type ReceivedMessage } from '../setup/telegram-fake.ts';
 import { backOffice } from './back-office.ts';
 import { DESKTOP, PHONE, baseURL, launchBrowser, screenshot, withPage } from './support.ts';
-import { expectLoggedIn, openLogin, submitLogin, visible } from './ui.ts';
+import { dialog, expectLoggedIn, loginForm, openLogin, submitLogin, tab, visible } from './ui.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -98,5 +98,26 @@ describe('Telegram (issue 14)', () => {
       expect(await toggle.isChecked()).toBe(false);
       await screenshot(page, 'push-switch-1280');
     });
+  });
+
+  it("in the installed app on a phone: the More panel offers 'Присылать уведомления на это устройство'", async () => {
+    const clinic = await backOffice.client('push-panel-password-2026');
+    await withPage(
+      browser,
+      PHONE,
+      'push-more-panel',
+      async (page) => {
+        await page.setViewportSize({ width: 360, height: 780 });
+        await page.goto('/cabinet/tickets?source=pwa');
+        await submitLogin(loginForm(page), clinic.email, clinic.password);
+        await tab(page, 'Ещё').click();
+        const toggle = dialog(page).getByRole('switch', { name: 'Присылать уведомления на это устройство' });
+        await visible(toggle).waitFor();
+        expect(await toggle.isChecked()).toBe(false);
+        await toggle.scrollIntoViewIfNeeded();
+        await screenshot(page, 'push-more-panel-360');
+      },
+      { standalone: true },
+    );
   });
 });
