@@ -12,6 +12,7 @@ import { TICKET_CACHE_NAME } from '#shared/api/ticket-cache.ts';
 import { createOwnerKeeper, installOwnerWatch } from './account-owner.ts';
 import { createWorkerErrorReporter, reportUncaughtWorkerErrors } from './error-reporter.ts';
 import { installOutbox } from './outbox.ts';
+import { installPush } from './push.ts';
 import { installTicketCache } from './ticket-cache.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
@@ -38,6 +39,9 @@ registerRoute(
     denylist: [/^\/ajax(?:\/|$)/, /^\/api(?:\/|$)/, /^\/healthz(?:\/|$)/, /^\/ads\//],
   }),
 );
+
+// Web Push: the notifications the server sends to this device, and a tap on one.
+installPush(self);
 
 // The page asks a waiting worker to take over (see src/client/lib/sw-register.ts).
 self.addEventListener('message', (event) => {

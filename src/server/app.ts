@@ -11,6 +11,8 @@ import { decisionsRoutes } from './routes/decisions.ts';
 import { placesRoutes } from './routes/places.ts';
 import { accessRoutes } from './routes/accesses.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
+import { pushRoutes } from './routes/push.ts';
+import { telegramRoutes } from './routes/telegram.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { repairRequestRoutes } from './routes/repair-requests.ts';
@@ -65,6 +67,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', notificationRoutes);
   app.route('/', feedbackRoutes);
   app.route('/', siteNoticeRoutes);
+  app.route('/', telegramRoutes);
+  app.route('/', pushRoutes);
 
   // Unknown calls answer in the API's own shape, never with the app shell.
   const notFoundJson = (c: Context<AppEnv>) => c.json(NOT_FOUND, 404);

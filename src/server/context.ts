@@ -30,6 +30,25 @@ export interface Config {
   mainSiteUrl?: string | undefined;
   /** Where users report problems (SUPPORT_EMAIL), named in the loyalty rules. */
   supportEmail: string;
+  /** The Telegram bot (API.md "Notifications"); unset: no bot block and no chats. */
+  telegram?: TelegramConfig;
+  /** Web Push keys from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY; unset: made once and kept in DATA_DIR (services/vapid-keys.ts). */
+  vapid?: VapidKeys;
+}
+
+export interface TelegramConfig {
+  botToken: string;
+  /** The bot's username without '@', for the t.me start link. */
+  botName: string;
+  apiUrl: string;
+  /** What Telegram sends in X-Telegram-Bot-Api-Secret-Token (setWebhook's secret_token). */
+  webhookSecret: string;
+}
+
+/** base64url: the public key an uncompressed P-256 point (65 bytes), the private key its 32-byte scalar. */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
 }
 
 export interface GeoConfig {

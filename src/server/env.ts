@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
-import type { Config, GeoConfig } from './context.ts';
+import type { Config, GeoConfig, TelegramConfig, VapidKeys } from './context.ts';
 
 export class ConfigError extends Error {
   constructor(
@@ -90,7 +90,7 @@ function read<T>(env: Env, name: string, schema: v.GenericSchema<string, T>): T 
 
 /** Never echo secrets back into logs: URLs lose their password, tokens and keys are hidden entirely. */
 function redact(name: string, raw: string): string {
-  if (name === 'INTEGRATION_TOKENS' || name.endsWith('_API_KEY')) return '…';
+  if (name === 'INTEGRATION_TOKENS' || name.endsWith('_API_KEY') || SECRET_SETTINGS.has(name)) return '…';
   try {
     const url = new URL(raw);
     if (url.password) url.password = '***';
@@ -99,6 +99,8 @@ function redact(name: string, raw: string): string {
     return raw.length > 80 ? `${raw.slice(0, 80)}…` : raw;
   }
 }
+
+const SECRET_SETTINGS = new Set(['TELEGRAM_BOT_TOKEN', 'TELEGRAM_WEBHOOK_SECRET', 'VAPID_PRIVATE_KEY']);
 
 const httpUrl = urlWithProtocols(['http:', 'https:'], 'an http:// or https:// URL');
 const tilesTemplate = v.pipe(
@@ -135,6 +137,42 @@ function loadGeoConfig(env: Env): GeoConfig {
   };
 }
 
+const telegramBotToken = v.pipe(v.string(), v.regex(/^\d+:[\w-]{20,}$/, 'must be a bot token as @BotFather gives it, e.g. 123456:ABC-DEF…'));
+const telegramBotName = v.pipe(
+  v.string(),
+  v.transform((value) => value.replace(/^@/, '')),
+  v.regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, "must be the bot's username, e.g. service_centre_bot"),
+);
+// Telegram allows 1–256 characters A-Z, a-z, 0-9, _ and - in setWebhook's secret_token.
+const webhookSecret = v.pipe(v.string(), v.regex(/^[\w-]{16,256}$/, 'must be 16 to 256 characters of A-Z, a-z, 0-9, _ and -'));
+const base64urlBytes = (bytes: number, what: string) =>
+  v.pipe(
+    v.string(),
+    v.check((value) => /^[\w-]+=*$/.test(value) && Buffer.from(value, 'base64url').length === bytes, `must be ${what}, base64url (web-push generate-vapid-keys)`),
+  );
+
+/** All four Telegram settings or none (then the bot is off); the API URL has a default. */
+function loadTelegramConfig(env: Env): TelegramConfig | undefined {
+  const botToken = read(env, 'TELEGRAM_BOT_TOKEN', telegramBotToken);
+  const botName = read(env, 'TELEGRAM_BOT_NAME', telegramBotName);
+  const secret = read(env, 'TELEGRAM_WEBHOOK_SECRET', webhookSecret);
+  const apiUrl = (read(env, 'TELEGRAM_API_URL', httpUrl) ?? 'https://api.telegram.org').replace(/\/+$/, '');
+  if (botToken === undefined && botName === undefined && secret === undefined) return undefined;
+  if (botToken === undefined) throw new ConfigError('TELEGRAM_BOT_TOKEN', 'is required with the other TELEGRAM_* settings');
+  if (botName === undefined) throw new ConfigError('TELEGRAM_BOT_NAME', 'is required with TELEGRAM_BOT_TOKEN');
+  if (secret === undefined) throw new ConfigError('TELEGRAM_WEBHOOK_SECRET', 'is required with TELEGRAM_BOT_TOKEN (give the same to setWebhook as secret_token)');
+  return { botToken, botName, apiUrl, webhookSecret: secret };
+}
+
+function loadVapidKeys(env: Env): VapidKeys | undefined {
+  const publicKey = read(env, 'VAPID_PUBLIC_KEY', base64urlBytes(65, 'an uncompressed P-256 public key (65 bytes)'));
+  const privateKey = read(env, 'VAPID_PRIVATE_KEY', base64urlBytes(32, 'a P-256 private key (32 bytes)'));
+  if (publicKey === undefined && privateKey === undefined) return undefined;
+  if (publicKey === undefined) throw new ConfigError('VAPID_PUBLIC_KEY', 'is required with VAPID_PRIVATE_KEY');
+  if (privateKey === undefined) throw new ConfigError('VAPID_PRIVATE_KEY', 'is required with VAPID_PUBLIC_KEY');
+  return { publicKey, privateKey };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const portNumber = read(env, 'PORT', port) ?? 8080;
   const dataDir = path.resolve(read(env, 'DATA_DIR', v.string()) ?? './data');
@@ -164,5 +202,7 @@ export function loadConfig(env: Env = process.env): Config {
     mapTilesUrl: read(env, 'MAP_TILES_URL', tilesTemplate) ?? GEO_DEFAULTS.mapTilesUrl,
     mainSiteUrl: read(env, 'MAIN_SITE_URL', httpUrl)?.replace(/\/+$/, ''),
     supportEmail: read(env, 'SUPPORT_EMAIL', supportEmail) ?? `support@${new URL(publicAddress).hostname}`,
+    telegram: loadTelegramConfig(env),
+    vapid: loadVapidKeys(env),
   };
 }

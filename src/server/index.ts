@@ -16,6 +16,7 @@ import { workerThreadRenderer } from './pdf/ticket-pdf-renderer.ts';
 import { createPasswordHasher } from './services/passwords.ts';
 import { makeGeoProvider } from './geo/make-provider.ts';
 import { createTicketPdfs } from './services/ticket-pdfs.ts';
+import { createDeliveryLoop } from './services/delivery-loop.ts';
 
 /** How long in-flight requests may take to finish after a stop signal before we give up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -83,6 +84,9 @@ async function main(): Promise<void> {
   const geo = makeGeoProvider(config);
   const deps: AppDeps = { config, database, mailer, log, passwords, ticketPdfs, geo, now };
   const app = createApp(deps);
+  // Telegram and Web Push deliveries (ADR 0019): every process sends; rows are claimed, never shared.
+  const deliveries = createDeliveryLoop(deps);
+  deliveries.start();
 
   const server = serve({ fetch: app.fetch, port: config.port, serverOptions: { maxHeaderSize: MAX_HEADER_BYTES } }, (info) => {
     log.info('listening', { port: info.port, url: config.publicUrl });
@@ -123,6 +127,7 @@ async function main(): Promise<void> {
     // close() stops accepting and waits for in-flight requests; idle keep-alive sockets would hold it open.
     server.close(async () => {
       try {
+        await deliveries.stop();
         await ticketPdfs.close();
         await database.close();
         log.info('stopped');

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startGeoFake } from '../setup/geo-fakes.ts';
+import { FAKE_BOT_NAME, FAKE_BOT_TOKEN, FAKE_WEBHOOK_SECRET, startTelegramFake } from '../setup/telegram-fake.ts';
 
 export const E2E_INTEGRATION_TOKEN = 'e2e-integration-token-0123456789abcdef';
 
@@ -18,6 +19,8 @@ declare module 'vitest' {
     baseURL: string;
     dataDir: string;
     integrationToken: string;
+    /** The fake Bot API the server sends to (tests read GET /__fake/messages). */
+    telegramFakeUrl: string;
   }
 }
 
@@ -86,6 +89,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   // The geo services and the map tiles: a local fake speaking their protocols (no network here).
   const geo = await startGeoFake();
+  // The Telegram Bot API: a local fake too (tests/setup/telegram-fake.ts).
+  const telegram = await startTelegramFake();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     GEO_PROVIDER: 'osm',
@@ -98,6 +103,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     PUBLIC_URL: baseURL,
     SEED_DEMO: 'true',
     INTEGRATION_TOKENS: E2E_INTEGRATION_TOKEN,
+    TELEGRAM_BOT_TOKEN: FAKE_BOT_TOKEN,
+    TELEGRAM_BOT_NAME: FAKE_BOT_NAME,
+    TELEGRAM_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+    TELEGRAM_API_URL: telegram.url,
   };
   // The embedded database and the outbox mailer: never a developer's PostgreSQL or SMTP server.
   delete env.DATABASE_URL;
@@ -113,16 +122,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } catch (error) {
     await stop(child, 5_000);
     await geo.close();
+    await telegram.close();
     throw error;
   }
 
   project.provide('baseURL', baseURL);
   project.provide('dataDir', dataDir);
   project.provide('integrationToken', E2E_INTEGRATION_TOKEN);
+  project.provide('telegramFakeUrl', telegram.url);
 
   return async () => {
     await stop(child, 15_000);
     await geo.close();
+    await telegram.close();
     log.end();
     rmSync(dataDir, { recursive: true, force: true });
   };

@@ -28,6 +28,9 @@ const RepairWizard = lazyComponent(() => import('#client/features/repair/repair-
   fallback: <p role="status">Загрузка…</p>,
 });
 
+// The installed app's More panel offers Web Push for this device; the switch comes when the panel opens.
+const PushSwitch = lazyComponent(() => import('#client/features/push/push-switch.tsx').then((module) => module.PushSwitch));
+
 export const Route = createRootRoute({
   component: RootLayout,
   notFoundComponent: NotFoundScreen,
@@ -165,6 +168,7 @@ function RootLayout() {
             onRepair={openRepair}
             onLogin={login}
             onLogout={handleLogout}
+            deviceSettings={standalone && moreOpen ? <PushSwitch /> : null}
           />
           {/* On every page, not only the cabinet (portal.md Startup, §4.6). */}
           {user ? <UnpaidBillsNotice unpaidBills={user.unpaid_bills} /> : null}

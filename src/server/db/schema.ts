@@ -35,6 +35,8 @@ export const clients = pgTable(
     city: text('city'),
     passwordHash: text('password_hash').notNull(),
     telegramChatId: text('telegram_chat_id'),
+    /** The random token of the bot's start link (`/start <token>` links the chat); a new one after each link. */
+    telegramToken: text('telegram_token'),
     /** When the clinic agreed to the processing of personal data and to the loyalty rules (asked once, portal.md §5 Step 3). */
     consentPolicyAt: timestamp('consent_policy_at', { withTimezone: true, mode: 'date' }),
     consentLoyaltyAt: timestamp('consent_loyalty_at', { withTimezone: true, mode: 'date' }),
@@ -47,7 +49,11 @@ export const clients = pgTable(
     pendingEmail: text('pending_email'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('clients_email_key').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('clients_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('clients_telegram_token_key').on(t.telegramToken),
+    uniqueIndex('clients_telegram_chat_id_key').on(t.telegramChatId),
+  ],
 );
 
 /**
@@ -414,3 +420,50 @@ export const siteBanner = pgTable('site_banner', {
   imageFileId: integer('image_file_id').references(() => files.id),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+/** A browser's Web Push subscription (its PushSubscription), per account; an endpoint belongs to one account. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    /** The browser's P-256 public key and auth secret, base64url, as PushSubscription.toJSON() gives them. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint), index('push_subscriptions_client_idx').on(t.clientId)],
+);
+
+/**
+ * The outbox of deliveries outside the app (ADR 0019): one row per notification and channel, written
+ * in the notification's transaction and sent by the delivery loop with retries. The bot's own
+ * answers to a chat go the same way, without a notification.
+ */
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    notificationId: integer('notification_id').references(() => notifications.id, { onDelete: 'cascade' }),
+    channel: text('channel').$type<'telegram' | 'push'>().notNull(),
+    telegramChatId: text('telegram_chat_id'),
+    pushSubscriptionId: integer('push_subscription_id').references(() => pushSubscriptions.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    /** The page a tap opens (the path of the portal). */
+    url: text('url').notNull(),
+    state: text('state').$type<'pending' | 'sent' | 'failed' | 'dropped'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** A sender's claim: another process leaves the row alone until then (a crashed sender's claim runs out). */
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('notification_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
+    index('notification_deliveries_chat_idx').on(t.telegramChatId).where(sql`${t.state} = 'pending'`),
+  ],
+);

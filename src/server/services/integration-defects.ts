@@ -119,7 +119,7 @@ export async function patchDefect(deps: AppDeps, defectId: number, input: PatchD
     const number = statementNumber(statement);
     const returned =
       reopened && changes.sum !== undefined
-        ? await afterReopening(tx, { clientId: current.clientId, statementId: defectId, number, sum: changes.sum, now })
+        ? await afterReopening(tx, { clientId: current.clientId, ticketId: statement.ticketId, statementId: defectId, number, sum: changes.sum, now })
         : 0;
     await recordEvent(tx, {
       type: 'defect.updated',

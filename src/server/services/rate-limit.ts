@@ -47,6 +47,8 @@ export const rateRules = {
   /** Photos for repair requests of one account (10 per request at most; a few requests an hour). */
   photoUploadAccount: { name: 'photos:account', limit: 60, windowSeconds: 60 * MINUTE },
   feedbackAccount: { name: 'feedback:account', limit: 10, windowSeconds: 60 * MINUTE },
+  /** Web Push subscriptions saved by one account (each device subscribes once; a loop would fill the table). */
+  pushSubscribeAccount: { name: 'push-subscribe:account', limit: 30, windowSeconds: 60 * MINUTE },
 } satisfies Record<string, RateRule>;
 
 /** Rows older than the longest window are dead weight; no rule may use a longer window. */

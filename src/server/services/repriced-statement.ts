@@ -32,7 +32,7 @@ export function reopenedByNewPrice(statement: Statement, changes: { sum?: string
  */
 export async function afterReopening(
   tx: Tx,
-  reopened: { clientId: number; statementId: number; number: string; sum: string; now: Date },
+  reopened: { clientId: number; ticketId: number; statementId: number; number: string; sum: string; now: Date },
 ): Promise<number> {
   const [approval] = await tx
     .select({ clientId: decisions.clientId, createdAt: decisions.createdAt })
@@ -60,6 +60,7 @@ export async function afterReopening(
     clientId: reopened.clientId,
     description: `Стоимость работ по ведомости №${reopened.number} изменена на ${formatMoney(reopened.sum)}. Согласуйте ремонт заново.`,
     createdAt: reopened.now,
+    ticketId: reopened.ticketId,
   });
   return returned;
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { UserData } from '#shared/api/account.ts';
 import { UNPAID_BILL_FORMS, UNREAD_NOTIFICATION_FORMS, type PluralForms } from '#shared/format/plural.ts';
@@ -30,6 +31,8 @@ export interface MorePanelProps {
   onRepair: () => void;
   onLogin: () => void;
   onLogout: () => void;
+  /** Settings of this device under the cabinet's links (the installed app's Web Push switch). */
+  deviceSettings?: ReactNode;
 }
 
 export function initials(name: string, surname: string): string {
@@ -79,7 +82,7 @@ function LinkGroup({ title, links, countFor, onClose }: LinkGroupProps) {
 }
 
 /** The More panel of the tab bar (portal.md §2.5): profile, cabinet sections, public links, repair, logout. */
-export function MorePanel({ open, onClose, user, standalone, onRepair, onLogin, onLogout }: MorePanelProps) {
+export function MorePanel({ open, onClose, user, standalone, onRepair, onLogin, onLogout, deviceSettings }: MorePanelProps) {
   const countFor = (to: string): LinkCount | null => {
     if (!user) return null;
     if (to === '/cabinet/bills') return { value: user.unpaid_bills, forms: UNPAID_BILL_FORMS };
@@ -118,6 +121,7 @@ export function MorePanel({ open, onClose, user, standalone, onRepair, onLogin, 
         )}
 
         {user && <LinkGroup title="Личный кабинет" links={CABINET_LINKS} countFor={countFor} onClose={onClose} />}
+        {user && deviceSettings}
 
         <div className={styles.repair}>
           {standalone ? (

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { PROFILE_MESSAGES, personalDataForm, type PersonalDataForm } from '#shared/api/profile.ts';
 import type { UserData } from '#shared/api/account.ts';
 import { Page } from '#client/components/layout/page.tsx';
@@ -23,13 +23,15 @@ export interface ProfileFormProps {
   /** The installed app has no header with 'Выйти': the page offers it (cabinet.md §2 Personal data). */
   standalone: boolean;
   onLogout: () => void;
+  /** The messaging-bot block, under the form (the route passes it in, from its own chunk). */
+  botBlock?: ReactNode;
 }
 
 /**
  * Личные данные (cabinet.md §2, §5, §8): name, surname, phone and e-mail. A new e-mail is only the
  * login once the code mailed to it is entered; until then the form says which address waits.
  */
-export function ProfileForm({ user, standalone, onLogout }: ProfileFormProps) {
+export function ProfileForm({ user, standalone, onLogout, botBlock }: ProfileFormProps) {
   const refresh = useAccountStore((state) => state.refresh);
   const [message, setMessage] = useState<{ title: string; text?: string } | null>(null);
   const [emailError, setEmailError] = useState<string>();
@@ -104,6 +106,8 @@ export function ProfileForm({ user, standalone, onLogout }: ProfileFormProps) {
           />
         </>
       ) : null}
+
+      {botBlock}
 
       {standalone ? (
         <Button variant="secondary" block onClick={onLogout}>

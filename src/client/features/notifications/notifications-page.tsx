@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { NOTIFICATIONS_MESSAGES } from '#shared/api/notifications.ts';
 import { Page } from '#client/components/layout/page.tsx';
@@ -16,6 +16,8 @@ import styles from './notifications.module.css';
 export interface NotificationsPageProps {
   /** Some were read: the unread count (tab bar, More panel) should be fetched again. */
   onRead: () => void;
+  /** Settings above the list (the Web Push switch, passed in by the route from its own chunk). */
+  settings?: ReactNode;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface NotificationsPageProps {
  * too, not by colour alone), more as the end of the list comes into view, 'Показать все' to the
  * history. What is shown counts as read; the badges in this and the other tabs follow.
  */
-export function NotificationsPage({ onRead }: NotificationsPageProps) {
+export function NotificationsPage({ onRead, settings }: NotificationsPageProps) {
   const first = useRemote(() => fetchNotifications(null));
   const items = first.data?.items ?? null;
   const next = first.data?.nextCursor ?? null;
@@ -69,6 +71,7 @@ export function NotificationsPage({ onRead }: NotificationsPageProps) {
 
   return (
     <Page title="Уведомления" actions={<Link to="/cabinet/history">Показать все</Link>}>
+      {settings}
       {items === null && loading ? (
         <ul className={styles.list} aria-busy="true" aria-label="Загрузка уведомлений">
           {[0, 1, 2].map((row) => (

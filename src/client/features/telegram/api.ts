@@ -1,0 +1,13 @@
+// The bot block of Личные данные (src/shared/api/telegram.ts).
+import { getTelegramState, unlinkTelegram, type TelegramState } from '#shared/api/telegram.ts';
+import { callApi } from '#client/lib/http.ts';
+
+/** null: the portal has no bot, the block is hidden. */
+export async function fetchTelegramState(): Promise<TelegramState | null> {
+  return (await callApi(getTelegramState)).telegram;
+}
+
+export async function disconnectTelegram(): Promise<{ message: string; telegram: TelegramState | null }> {
+  const answer = await callApi(unlinkTelegram, { input: {} });
+  return { message: answer.message, telegram: answer.telegram };
+}

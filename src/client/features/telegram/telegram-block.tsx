@@ -1,0 +1,120 @@
+import { useEffect, useState } from 'react';
+import { TELEGRAM_MESSAGES } from '#shared/api/telegram.ts';
+import { Button, buttonClassName } from '#client/components/ui/button.tsx';
+import { FormMessage } from '#client/components/ui/form-message.tsx';
+import { Modal } from '#client/components/ui/modal.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { asApiError, UNEXPECTED_MESSAGE } from '#client/lib/http.ts';
+import { useRemote } from '#client/lib/use-remote.ts';
+import { disconnectTelegram, fetchTelegramState } from './api.ts';
+import { QrCode } from './qr-code.tsx';
+import styles from './telegram-block.module.css';
+
+const TITLE = 'Уведомления в Telegram';
+
+/**
+ * The messaging-bot block of Личные данные (cabinet.md §2 Personal data): 'Подключено' with
+ * 'Отключить' when a chat is linked, else a QR code and the bot's start link with the account's own
+ * token; the QR opens the messaging QR modal (portal.md §2.3). Hidden when the portal has no bot.
+ * Checked again when the page comes back into view (the user went to Telegram and back).
+ */
+export function TelegramBlock() {
+  // Wrapped: null is "not loaded yet" to useRemote, while a null state means "no bot".
+  const state = useRemote(async () => ({ telegram: await fetchTelegramState() }));
+  const [qrOpen, setQrOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string }>();
+  const { reload } = state;
+
+  useEffect(() => {
+    const onVisible = () => document.visibilityState === 'visible' && reload();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [reload]);
+
+  if (state.data === null && !state.failure) {
+    return (
+      <section className={styles.block} aria-label={TITLE} aria-busy="true">
+        <Skeleton width="12rem" />
+        <Skeleton width="80%" />
+      </section>
+    );
+  }
+  if (state.data === null) {
+    return (
+      <section className={styles.block} aria-label={TITLE}>
+        <h2 className={styles.title}>{TITLE}</h2>
+        <FormMessage tone="error">{state.failure}</FormMessage>
+        <Button variant="secondary" onClick={reload}>
+          Повторить
+        </Button>
+      </section>
+    );
+  }
+  const { telegram } = state.data;
+  if (!telegram) return null;
+
+  const disconnect = () => {
+    setBusy(true);
+    setMessage(undefined);
+    disconnectTelegram().then(
+      (answer) => {
+        state.update(() => ({ telegram: answer.telegram }));
+        setMessage({ tone: 'success', text: answer.message });
+        setBusy(false);
+      },
+      (error: unknown) => {
+        setMessage({ tone: 'error', text: asApiError(error, UNEXPECTED_MESSAGE).message });
+        setBusy(false);
+      },
+    );
+  };
+
+  return (
+    <section className={styles.block} aria-labelledby="telegram-block-title">
+      <h2 id="telegram-block-title" className={styles.title}>
+        {TITLE}
+      </h2>
+      {telegram.connected || !telegram.link ? (
+        <div className={styles.connected}>
+          <span className={styles.status}>
+            <span aria-hidden="true">✓</span>
+            {TELEGRAM_MESSAGES.connected}
+          </span>
+          <Button variant="secondary" onClick={disconnect} disabled={busy}>
+            Отключить
+          </Button>
+        </div>
+      ) : (
+        <>
+          <p className={styles.text}>Получайте уведомления о заявках и счетах в Telegram: отсканируйте QR-код или откройте ссылку и нажмите «Запустить».</p>
+          <div className={styles.link}>
+            <button type="button" className={styles.qrButton} onClick={() => setQrOpen(true)} aria-label="Показать QR-код крупно">
+              <QrCode text={telegram.link} size={128} label="QR-код для подключения Telegram" />
+            </button>
+            <a className={buttonClassName('primary')} href={telegram.link} target="_blank" rel="noopener noreferrer">
+              Открыть Telegram
+            </a>
+          </div>
+          <Modal
+            open={qrOpen}
+            onClose={() => setQrOpen(false)}
+            title="QR-код для входа в Telegram-бот"
+            size="sm"
+            footer={
+              <a className={buttonClassName('primary', true)} href={telegram.link} target="_blank" rel="noopener noreferrer">
+                Открыть Telegram
+              </a>
+            }
+          >
+            <p>Откройте камеру телефона или Telegram и наведите на QR-код: откроется чат с ботом сервисного центра. Нажмите в нём «Запустить» — уведомления начнут приходить туда.</p>
+            <div className={styles.modalQr}>
+              <QrCode text={telegram.link} size={280} label="QR-код для подключения Telegram" />
+            </div>
+          </Modal>
+        </>
+      )}
+      <FormMessage tone={message?.tone}>{message?.text}</FormMessage>
+    </section>
+  );
+}
