@@ -26,6 +26,17 @@ export interface Config {
   geo: GeoConfig;
   /** The map's tile template, `{z}/{x}/{y}`; its attribution is shown on the map. */
   mapTilesUrl: string;
+  /** KAVO ID, the provider identity (API.md "Accounts"); undefined when the KAVO_* settings are unset. */
+  kavo: KavoConfig | undefined;
+}
+
+/** An OpenID Connect provider and this portal's client at it (services/kavo-oidc.ts). */
+export interface KavoConfig {
+  issuerUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** KAVO_TOKEN_KEY: the AES-256 key of the stored tokens; unset: made once and kept in DATA_DIR. */
+  tokenKey: Buffer | undefined;
 }
 
 export interface GeoConfig {

@@ -47,6 +47,8 @@ export const rateRules = {
   /** Photos for repair requests of one account (10 per request at most; a few requests an hour). */
   photoUploadAccount: { name: 'photos:account', limit: 60, windowSeconds: 60 * MINUTE },
   feedbackAccount: { name: 'feedback:account', limit: 10, windowSeconds: 60 * MINUTE },
+  /** KAVO ID calls to the provider of one account (linking, profile reads). */
+  kavoAccount: { name: 'kavo:account', limit: 60, windowSeconds: 10 * MINUTE },
 } satisfies Record<string, RateRule>;
 
 /** Rows older than the longest window are dead weight; no rule may use a longer window. */

@@ -1,0 +1,9 @@
+import { KAVO_MESSAGES } from '#shared/api/kavo.ts';
+import { ApiFailure } from '#server/lib/api-failure.ts';
+
+// The refusals of the KAVO ID calls, each with the text the page shows (cabinet.md §8).
+
+export const notConfigured = () => new ApiFailure(503, { success: false, message: KAVO_MESSAGES.notConfigured });
+/** No token stored, or the provider refused it and its refresh token: the page's 'Не удалось загрузить данные пользователя.' */
+export const profileUnavailable = () => new ApiFailure(502, { success: false, message: KAVO_MESSAGES.loadFailed });
+export const identityNotFound = () => new ApiFailure(404, { success: false, message: KAVO_MESSAGES.notFound });
