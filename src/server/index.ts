@@ -16,6 +16,7 @@ import { workerThreadRenderer } from './pdf/ticket-pdf-renderer.ts';
 import { createPasswordHasher } from './services/passwords.ts';
 import { makeGeoProvider } from './geo/make-provider.ts';
 import { createTicketPdfs } from './services/ticket-pdfs.ts';
+import { kavoTokenKey } from './services/kavo-tokens.ts';
 
 /** How long in-flight requests may take to finish after a stop signal before we give up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -81,6 +82,8 @@ async function main(): Promise<void> {
     log,
   });
   const geo = makeGeoProvider(config);
+  // A DATA_DIR where the KAVO ID token key cannot be made stops the start, not the first link.
+  if (config.kavo) kavoTokenKey(config);
   const deps: AppDeps = { config, database, mailer, log, passwords, ticketPdfs, geo, now };
   const app = createApp(deps);
 

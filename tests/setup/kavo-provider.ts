@@ -93,17 +93,8 @@ async function interact(provider: Provider, req: IncomingMessage, res: ServerRes
 
 /** Starts the provider; `redirectUris` are the portal's callback addresses it accepts. */
 export async function startKavoProvider(redirectUris: string[], port = 0): Promise<KavoProvider> {
-  let provider: Provider | undefined;
-  const server: Server = createServer((req, res) => {
-    if (!provider) return void res.writeHead(503).end();
-    if (req.url?.startsWith('/interaction/')) {
-      interact(provider, req, res).catch((error: unknown) => {
-        res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end(String(error));
-      });
-      return;
-    }
-    provider.callback()(req, res);
-  });
+  // Listening first: the issuer names the port.
+  const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -131,14 +122,20 @@ export async function startKavoProvider(redirectUris: string[], port = 0): Promi
     cookies: { keys: ['kavo-test-cookie-key'], long: { sameSite: 'lax' }, short: { sameSite: 'lax' } },
     ttl: { AccessToken: 3600, IdToken: 3600, RefreshToken: 86400, Grant: 86400, Interaction: 600, Session: 86400 },
   };
-  provider = new Provider(issuer, configuration);
+  const provider = new Provider(issuer, configuration);
   const grants: string[] = [];
   provider.on('grant.success', (ctx: { oidc: { params?: { grant_type?: unknown } } }) => grants.push(String(ctx.oidc.params?.grant_type)));
-  const made = provider;
+  const answer = provider.callback();
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (!req.url?.startsWith('/interaction/')) return void answer(req, res);
+    interact(provider, req, res).catch((error: unknown) => {
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end(String(error));
+    });
+  });
 
   return {
     issuer,
-    provider: made,
+    provider,
     grants,
     async authorize(url, { login, consent }) {
       const jar = new CookieJar();

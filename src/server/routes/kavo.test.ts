@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { KAVO_LINK_RESULTS, KAVO_MESSAGES } from '#shared/api/kavo.ts';
 import { kavoIdentities, kavoLoginFlows } from '#server/db/schema.ts';
@@ -201,6 +200,22 @@ describe('the KAVO ID profile', () => {
   });
 });
 
+describe('a KAVO ID provider that cannot be reached', () => {
+  it('answers the link in Russian instead of failing', async () => {
+    const t = await createTestApp({ config: { kavo: { issuerUrl: 'http://127.0.0.1:9', clientId: 'portal', clientSecret: 'secret', tokenKey: undefined } } });
+    try {
+      const account = await insertAccount(t);
+      expect((await loginAs(t, account.email)).status).toBe(200);
+      const connect = await t.request('/ajax/cabinet/kavo-id/connect', { method: 'POST', json: {} });
+      expect(connect.status).toBe(502);
+      expect(await connect.json()).toEqual({ success: false, message: KAVO_MESSAGES.unreachable });
+      expect(await (await t.request('/ajax/cabinet/profile/kavo-list')).json()).toEqual({ success: true, configured: true, profiles: [] });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('a portal without the KAVO_* settings', () => {
   it('says KAVO ID is not configured', async () => {
     const t = await createTestApp();
@@ -211,7 +226,8 @@ describe('a portal without the KAVO_* settings', () => {
       const connect = await t.request('/ajax/cabinet/kavo-id/connect', { method: 'POST', json: {} });
       expect(connect.status).toBe(503);
       expect(await connect.json()).toEqual({ success: false, message: 'KAVO ID не настроен на этом портале.' });
-      expect((await t.request('/ajax/cabinet/profile/kavo-id')).status).toBe(503);
+      // Nothing linked: nothing to read (an identity linked before the settings were removed: 503).
+      expect((await t.request('/ajax/cabinet/profile/kavo-id')).status).toBe(404);
       const callback = await t.request('/ajax/cabinet/kavo-id/callback?code=x&state=y', { redirect: 'manual' });
       expect(callback.headers.get('location')).toBe('/cabinet/kavo-id?kavo=not-configured');
     } finally {

@@ -6,4 +6,5 @@ import { ApiFailure } from '#server/lib/api-failure.ts';
 export const notConfigured = () => new ApiFailure(503, { success: false, message: KAVO_MESSAGES.notConfigured });
 /** No token stored, or the provider refused it and its refresh token: the page's 'Не удалось загрузить данные пользователя.' */
 export const profileUnavailable = () => new ApiFailure(502, { success: false, message: KAVO_MESSAGES.loadFailed });
-export const identityNotFound = () => new ApiFailure(404, { success: false, message: KAVO_MESSAGES.notFound });
+/** The provider cannot be reached (discovery, a slow or down server) when a link is started. */
+export const providerUnreachable = () => new ApiFailure(502, { success: false, message: KAVO_MESSAGES.unreachable });

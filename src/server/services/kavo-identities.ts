@@ -4,8 +4,8 @@ import { PROFILE_MESSAGES } from '#shared/api/profile.ts';
 import type * as v from 'valibot';
 import type { AppDeps } from '#server/context.ts';
 import { kavoIdentities, type KavoOverrides } from '#server/db/schema.ts';
-import { ApiFailure } from '#server/lib/api-failure.ts';
-import { identityNotFound, profileUnavailable } from '#server/services/kavo-failures.ts';
+import { ApiFailure, notFound } from '#server/lib/api-failure.ts';
+import { profileUnavailable } from '#server/services/kavo-failures.ts';
 import { fetchClaims, isRefusedGrant, isRefusedToken, refreshTokens, revokeToken, type KavoClaims } from '#server/services/kavo-oidc.ts';
 import { kavoOf, sealTokens, unsealToken } from '#server/services/kavo-tokens.ts';
 import { SealedTextError } from '#server/lib/sealed-text.ts';
@@ -37,7 +37,7 @@ export async function listIdentities(deps: AppDeps, clientId: number): Promise<K
   });
 }
 
-/** The account's identity `kavoId`, or its first one; 404 when it has no such identity. */
+/** The account's identity `kavoId`, or its first one; 404 (as for any record not the caller's) when it has no such identity. */
 async function identityOf(deps: AppDeps, clientId: number, kavoId: number | undefined): Promise<Identity> {
   const mine = eq(kavoIdentities.clientId, clientId);
   const [row] = await deps.database.db
@@ -46,7 +46,7 @@ async function identityOf(deps: AppDeps, clientId: number, kavoId: number | unde
     .where(kavoId === undefined ? mine : and(mine, eq(kavoIdentities.id, kavoId)))
     .orderBy(asc(kavoIdentities.id))
     .limit(1);
-  if (!row) throw identityNotFound();
+  if (!row) throw notFound();
   return row;
 }
 
@@ -109,8 +109,8 @@ async function readClaims(deps: AppDeps, row: Identity): Promise<KavoClaims> {
 
 /** GET …/profile/kavo-id: the identity's profile as the provider has it now, with the portal's edits. */
 export async function readProfile(deps: AppDeps, clientId: number, kavoId: number | undefined) {
-  kavoOf(deps.config);
   const row = await identityOf(deps, clientId, kavoId);
+  kavoOf(deps.config);
   let claims: KavoClaims;
   try {
     claims = await readClaims(deps, row);
@@ -143,7 +143,7 @@ export async function unlinkIdentity(deps: AppDeps, clientId: number, kavoId: nu
     .delete(kavoIdentities)
     .where(and(eq(kavoIdentities.id, kavoId), eq(kavoIdentities.clientId, clientId)))
     .returning();
-  if (!row) throw identityNotFound();
+  if (!row) throw notFound();
   const kavo = deps.config.kavo;
   if (kavo && row.refreshToken !== null) {
     try {

@@ -3,7 +3,9 @@ import { KAVO_CALLBACK_PATH, type KavoLinkResult } from '#shared/api/kavo.ts';
 import type { AppDeps, SessionInfo } from '#server/context.ts';
 import { kavoIdentities, kavoLoginFlows } from '#server/db/schema.ts';
 import { isUniqueViolation } from '#server/lib/db-errors.ts';
+import { SealedTextError } from '#server/lib/sealed-text.ts';
 import { authorizationUrl, exchangeCode, fetchClaims, isAccessDenied, isAuthorizationError, newFlowSecrets } from '#server/services/kavo-oidc.ts';
+import { providerUnreachable } from '#server/services/kavo-failures.ts';
 import { kavoOf, sealTokens, sealVerifier, unsealVerifier } from '#server/services/kavo-tokens.ts';
 import { sha256 } from '#server/services/tokens.ts';
 
@@ -22,7 +24,13 @@ export async function startLink(deps: AppDeps, session: SessionInfo): Promise<st
   const kavo = kavoOf(deps.config);
   const now = deps.now();
   const secrets = newFlowSecrets();
-  const url = await authorizationUrl(kavo, kavoRedirectUri(deps), secrets);
+  let url: string;
+  try {
+    url = await authorizationUrl(kavo, kavoRedirectUri(deps), secrets);
+  } catch (error) {
+    deps.log.warn('kavo id: the provider cannot be reached', { error: String(error) });
+    throw providerUnreachable();
+  }
   const stateHash = sha256(secrets.state);
   await deps.database.db.transaction(async (tx) => {
     await tx.delete(kavoLoginFlows).where(lte(kavoLoginFlows.expiresAt, now));
@@ -50,7 +58,13 @@ export async function startLink(deps: AppDeps, session: SessionInfo): Promise<st
 async function takeFlow(deps: AppDeps, session: SessionInfo, state: string) {
   const [flow] = await deps.database.db.delete(kavoLoginFlows).where(eq(kavoLoginFlows.stateHash, sha256(state))).returning();
   if (!flow || flow.clientId !== session.clientId || flow.sessionHash !== session.tokenHash || flow.expiresAt <= deps.now()) return null;
-  return { state, nonce: flow.nonce, codeVerifier: unsealVerifier(deps.config, flow.stateHash, flow.codeVerifier) };
+  try {
+    return { state, nonce: flow.nonce, codeVerifier: unsealVerifier(deps.config, flow.stateHash, flow.codeVerifier) };
+  } catch (error) {
+    // Sealed with another key (KAVO_TOKEN_KEY changed meanwhile): start again.
+    if (error instanceof SealedTextError) return null;
+    throw error;
+  }
 }
 
 /**

@@ -17,7 +17,7 @@ export const KAVO_MESSAGES = {
   unlinkConfirm: 'Отвязать пользователя?',
   unlinked: 'Пользователь отвязан',
   city: 'Укажите город в виде «Страна, Город»',
-  notFound: 'Этот KAVO ID не привязан к вашему аккаунту',
+  unreachable: 'Не удалось связаться с KAVO ID. Попробуйте позже.',
 } as const;
 
 /** Where the provider sends the browser back ('Привязать KAVO ID'); it answers with a redirect to the page. */
