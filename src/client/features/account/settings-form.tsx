@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useSelector } from '@tanstack/react-form';
 import { settingsForm, type SettingsForm as SettingsValues } from '#shared/api/profile.ts';
 import type { UserData } from '#shared/api/account.ts';
@@ -18,10 +18,10 @@ const same = (a: SettingsValues, b: SettingsValues) => (Object.keys(a) as (keyof
 
 /**
  * Настройки (cabinet.md §2, §5): surname, name, patronymic, the login e-mail (read only) and the
- * organisation; 'Сохранить' only when something changed. The linked KAVO ID identities are listed
- * here once the provider is connected (issue 13's KAVO ID part).
+ * organisation; 'Сохранить' only when something changed. Below the form, `children`: the route
+ * puts the linked KAVO ID identities there (features/kavo).
  */
-export function SettingsForm({ user }: { user: UserData }) {
+export function SettingsForm({ user, children }: { user: UserData; children?: ReactNode }) {
   const refresh = useAccountStore((state) => state.refresh);
   const [message, setMessage] = useState<{ title: string; text?: string } | null>(null);
   const [saved, setSaved] = useState(() => savedValues(user));
@@ -70,6 +70,7 @@ export function SettingsForm({ user }: { user: UserData }) {
           </Button>
         </div>
       </BoundForm>
+      {children}
       <MessageDialog message={message} onClose={() => setMessage(null)} />
     </Page>
   );
