@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startGeoFake } from '../setup/geo-fakes.ts';
+import { KAVO_TEST_CLIENT, startKavoProvider } from '../setup/kavo-provider.ts';
 
 export const E2E_INTEGRATION_TOKEN = 'e2e-integration-token-0123456789abcdef';
 
@@ -86,6 +87,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   // The geo services and the map tiles: a local fake speaking their protocols (no network here).
   const geo = await startGeoFake();
+  // KAVO ID: a real OIDC provider (oidc-provider) with its login and consent pages (tests/setup/kavo-provider.ts).
+  const kavo = await startKavoProvider([`${baseURL}/ajax/cabinet/kavo-id/callback`]);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     GEO_PROVIDER: 'osm',
@@ -98,6 +101,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     PUBLIC_URL: baseURL,
     SEED_DEMO: 'true',
     INTEGRATION_TOKENS: E2E_INTEGRATION_TOKEN,
+    KAVO_ISSUER_URL: kavo.issuer,
+    KAVO_CLIENT_ID: KAVO_TEST_CLIENT.clientId,
+    KAVO_CLIENT_SECRET: KAVO_TEST_CLIENT.clientSecret,
   };
   // The embedded database and the outbox mailer: never a developer's PostgreSQL or SMTP server.
   delete env.DATABASE_URL;
@@ -113,6 +119,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } catch (error) {
     await stop(child, 5_000);
     await geo.close();
+    await kavo.close();
     throw error;
   }
 
@@ -123,6 +130,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     await stop(child, 15_000);
     await geo.close();
+    await kavo.close();
     log.end();
     rmSync(dataDir, { recursive: true, force: true });
   };
