@@ -224,9 +224,9 @@ describe('a portal without the KAVO_* settings', () => {
       expect((await loginAs(t, account.email)).status).toBe(200);
       expect(await (await t.request('/ajax/cabinet/profile/kavo-list')).json()).toEqual({ success: true, configured: false, profiles: [] });
       const connect = await t.request('/ajax/cabinet/kavo-id/connect', { method: 'POST', json: {} });
-      expect(connect.status).toBe(503);
+      expect(connect.status).toBe(409);
       expect(await connect.json()).toEqual({ success: false, message: 'KAVO ID не настроен на этом портале.' });
-      // Nothing linked: nothing to read (an identity linked before the settings were removed: 503).
+      // Nothing linked: nothing to read (an identity linked before the settings were removed: 409).
       expect((await t.request('/ajax/cabinet/profile/kavo-id')).status).toBe(404);
       const callback = await t.request('/ajax/cabinet/kavo-id/callback?code=x&state=y', { redirect: 'manual' });
       expect(callback.headers.get('location')).toBe('/cabinet/kavo-id?kavo=not-configured');

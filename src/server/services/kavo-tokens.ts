@@ -20,7 +20,7 @@ export function kavoTokenKey(config: Config): Buffer {
   return key;
 }
 
-/** The configured provider; a 503 saying it is not configured otherwise. */
+/** The configured provider; a 409 saying it is not configured otherwise. */
 export function kavoOf(config: Config): KavoConfig {
   if (!config.kavo) throw notConfigured();
   return config.kavo;
