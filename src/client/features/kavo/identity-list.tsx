@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { KavoListItem } from '#shared/api/kavo.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { MessageDialog } from '#client/components/ui/message-dialog.tsx';
+import { RetryRow } from '#client/components/ui/retry-row.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import type { Remote } from '#client/lib/use-remote.ts';
 import type { KavoList } from './use-kavo-list.ts';
@@ -42,14 +42,7 @@ export function IdentityList({ list, selectedId, onSelect }: IdentityListProps) 
 
   return (
     <>
-      {list.failure ? (
-        <div className={styles.failure}>
-          <FormMessage tone="error">{list.failure}</FormMessage>
-          <Button variant="secondary" onClick={list.reload} loading={list.loading}>
-            Повторить
-          </Button>
-        </div>
-      ) : null}
+      <RetryRow failure={list.failure} onRetry={list.reload} loading={list.loading} />
       {identities === null && list.loading ? (
         <ul className={styles.list} aria-busy="true" aria-label="Загрузка привязанных аккаунтов">
           {SKELETON_ROWS.map((row) => (

@@ -1,6 +1,5 @@
 import { KAVO_MESSAGES } from '#shared/api/kavo.ts';
-import { Button } from '#client/components/ui/button.tsx';
-import { FormMessage } from '#client/components/ui/form-message.tsx';
+import { RetryRow } from '#client/components/ui/retry-row.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { ApiError } from '#client/lib/http.ts';
 import { useRemote } from '#client/lib/use-remote.ts';
@@ -26,14 +25,7 @@ export function ProfileSection({ kavoId, onSaved }: { kavoId: number; onSaved: (
       <h2 id="kavo-profile-title" className={styles.sectionTitle}>
         Профиль
       </h2>
-      {profile.failure ? (
-        <div className={styles.failure}>
-          <FormMessage tone="error">{profile.failure}</FormMessage>
-          <Button variant="secondary" onClick={profile.reload} loading={profile.loading}>
-            Повторить
-          </Button>
-        </div>
-      ) : null}
+      <RetryRow failure={profile.failure} onRetry={profile.reload} loading={profile.loading} />
       {profile.loading && !profile.data ? (
         <div className={styles.form} aria-busy="true" aria-label="Загрузка профиля">
           {[0, 1, 2, 3, 4].map((row) => (
