@@ -3,7 +3,6 @@ import { useSelector } from '@tanstack/react-form';
 import type { EndpointOutput } from '#shared/api/endpoint.ts';
 import { kavoProfileForm, type getKavoProfile, type KavoProfileForm as KavoProfileValues } from '#shared/api/kavo.ts';
 import { ADDRESS_MESSAGES } from '#shared/api/places.ts';
-import { PROFILE_MESSAGES } from '#shared/api/profile.ts';
 import { useAppForm } from '#client/components/ui/app-form.tsx';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -12,7 +11,7 @@ import { focusFirstInvalid } from '#client/components/ui/form-helpers.ts';
 import { MessageDialog } from '#client/components/ui/message-dialog.tsx';
 import { SuggestField } from '#client/components/ui/suggest-field.tsx';
 import { TextField } from '#client/components/ui/text-field.tsx';
-import { ApiError } from '#client/lib/http.ts';
+import { saveFailureText } from '#client/lib/save-failure.ts';
 import { saveKavoProfile, suggestKavoCities } from './api.ts';
 import { shownPhone } from './names.ts';
 import styles from './kavo.module.css';
@@ -26,9 +25,6 @@ const valuesOf = (profile: KavoProfile): KavoProfileValues => ({
   city: profile.city,
 });
 const same = (a: KavoProfileValues, b: KavoProfileValues) => (Object.keys(a) as (keyof KavoProfileValues)[]).every((key) => a[key].trim() === b[key].trim());
-
-/** A failed save: the server's text, or the spec's when the server said nothing (cabinet.md §8). */
-const failureText = (caught: unknown) => (caught instanceof ApiError && caught.status > 0 && caught.message ? caught.message : PROFILE_MESSAGES.failed);
 
 export interface ProfileFormProps {
   profile: KavoProfile;
@@ -58,7 +54,7 @@ export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
         onSaved();
       } catch (caught) {
         formApi.reset(saved);
-        setMessage({ title: 'Ошибка', text: failureText(caught) });
+        setMessage({ title: 'Ошибка', text: saveFailureText(caught) });
       }
     },
   });
