@@ -65,6 +65,8 @@ describe('KAVO ID (issue 13)', () => {
       await city.pressSequentially('Алм');
       await page.getByRole('option', { name: 'Казахстан, Алматы' }).click();
       await screenshot(page, 'kavo-profile-desktop');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, 'kavo-page-desktop');
       await save.click();
       await button(dialogNamed(page, 'Данные успешно изменены!'), 'OK').click();
       await page.reload();
@@ -73,6 +75,7 @@ describe('KAVO ID (issue 13)', () => {
       await page.goto('/cabinet/settings');
       const linked = page.getByRole('list', { name: 'Привязанные аккаунты KAVO ID' });
       await visible(linked.getByText('Иванова Мария Петровна')).waitFor();
+      await linked.scrollIntoViewIfNeeded();
       await screenshot(page, 'kavo-settings-desktop');
       await button(linked, 'Отвязать Иванова Мария Петровна').click();
       await button(dialogNamed(page, 'Отвязать пользователя?'), 'Отвязать').click();

@@ -49,6 +49,7 @@ export function KavoPage({ result, onResultSeen, goTo = (url) => window.location
   return (
     <Page
       title="KAVO ID"
+      narrow
       lead="Аккаунты KAVO ID, привязанные к вашему личному кабинету."
       actions={
         list.data?.configured ? (
