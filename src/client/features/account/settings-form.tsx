@@ -10,7 +10,7 @@ import { focusFirstInvalid } from '#client/components/ui/form-helpers.ts';
 import { MessageDialog } from '#client/components/ui/message-dialog.tsx';
 import { TextField } from '#client/components/ui/text-field.tsx';
 import { useAccountStore } from './account-store.ts';
-import { saveFailureText } from '#client/lib/save-failure.ts';
+import { saveFailureText } from '#client/components/ui/save-failure.ts';
 import { saveSettings } from './profile-api.ts';
 import styles from './forms.module.css';
 

@@ -131,6 +131,13 @@ describe('KavoPage', () => {
     expect(seen).toHaveBeenCalled();
   });
 
+  it('ignores a result word it does not know', async () => {
+    stubFetch({ 'GET /ajax/cabinet/profile/kavo-list': listOf() });
+    await renderInRouter(() => <KavoPage result="hacked" onResultSeen={() => {}} />);
+    expect(await screen.findByText('Нет привязанных аккаунтов KAVO ID')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('says KAVO ID is not configured for this portal, with no link button', async () => {
     stubFetch({ 'GET /ajax/cabinet/profile/kavo-list': { body: { success: true, configured: false, profiles: [] } } });
     await renderInRouter(() => <KavoPage {...noResult} />);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { KAVO_LINK_RESULTS, KAVO_MESSAGES, type KavoLinkResult } from '#shared/api/kavo.ts';
+import { isKavoLinkResult, KAVO_LINK_RESULTS, KAVO_MESSAGES } from '#shared/api/kavo.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
@@ -12,16 +12,16 @@ import { useKavoList } from './use-kavo-list.ts';
 import styles from './kavo.module.css';
 
 export interface KavoPageProps {
-  /** How the last 'Привязать KAVO ID' ended (the callback's `?kavo=`). */
-  result: KavoLinkResult | undefined;
+  /** How the last 'Привязать KAVO ID' ended (the callback's `?kavo=`; an unknown word is ignored). */
+  result: string | undefined;
   /** The result was shown: the address loses it (a reload does not show it again). */
   onResultSeen: () => void;
   /** Sends the browser to the provider (a test replaces it). */
   goTo?: (url: string) => void;
 }
 
-const resultMessage = (result: KavoLinkResult | undefined) =>
-  result === undefined ? null : result === 'linked' ? { title: KAVO_LINK_RESULTS.linked } : { title: 'Ошибка', text: KAVO_LINK_RESULTS[result] };
+const resultMessage = (result: string | undefined) =>
+  !isKavoLinkResult(result) ? null : result === 'linked' ? { title: KAVO_LINK_RESULTS.linked } : { title: 'Ошибка', text: KAVO_LINK_RESULTS[result] };
 
 /**
  * KAVO ID (cabinet.md §2 Provider identity page): the linked identities, 'Привязать KAVO ID', and

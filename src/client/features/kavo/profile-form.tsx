@@ -11,7 +11,7 @@ import { focusFirstInvalid } from '#client/components/ui/form-helpers.ts';
 import { MessageDialog } from '#client/components/ui/message-dialog.tsx';
 import { SuggestField } from '#client/components/ui/suggest-field.tsx';
 import { TextField } from '#client/components/ui/text-field.tsx';
-import { saveFailureText } from '#client/lib/save-failure.ts';
+import { saveFailureText } from '#client/components/ui/save-failure.ts';
 import { saveKavoProfile, suggestKavoCities } from './api.ts';
 import { shownPhone } from './names.ts';
 import styles from './kavo.module.css';

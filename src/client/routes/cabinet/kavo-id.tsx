@@ -1,10 +1,11 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { isKavoLinkResult, type KavoLinkResult } from '#shared/api/kavo.ts';
 import { KavoPage } from '#client/features/kavo/kavo-page.tsx';
 
 // `?kavo=` is how the provider's callback tells the page the link's result (src/server/routes/kavo.ts).
+// validateSearch stays in the route tree, on every page's start: it keeps the text and the page's
+// chunk checks it against the known results (#shared/api/kavo.ts is not loaded before that).
 export const Route = createFileRoute('/cabinet/kavo-id')({
-  validateSearch: (search: Record<string, unknown>): { kavo?: KavoLinkResult } => (isKavoLinkResult(search.kavo) ? { kavo: search.kavo } : {}),
+  validateSearch: (search: Record<string, unknown>): { kavo?: string } => (typeof search.kavo === 'string' ? { kavo: search.kavo } : {}),
   component: KavoIdRoute,
 });
 

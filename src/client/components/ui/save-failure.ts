@@ -1,5 +1,5 @@
 import { PROFILE_MESSAGES } from '#shared/api/profile.ts';
-import { ApiError, asApiError } from './http.ts';
+import { ApiError, asApiError } from '#client/lib/http.ts';
 
 /**
  * What 'Ошибка' says when a profile form's save fails (Личные данные, Настройки, KAVO ID): the
