@@ -123,7 +123,7 @@ export default defineConfig({
             {
               name: 'shared',
               // The places' and the repair requests' contract and rules stay with the screens that use them, off the lists' cold path.
-              test: /[\\/]src[\\/](shared(?![\\/](api[\\/](places|repair-requests|profile|accesses|notifications|feedback)|geo)[\\/.])|client[\\/]lib(?![\\/]places-api))[\\/]|[\\/]node_modules[\\/]dayjs[\\/]|decision-dialog-store/,
+              test: /[\\/]src[\\/](shared(?![\\/](api[\\/](places|repair-requests|profile|accesses|notifications|feedback|kavo)|geo)[\\/.])|client[\\/]lib(?![\\/]places-api))[\\/]|[\\/]node_modules[\\/]dayjs[\\/]|decision-dialog-store/,
               minShareCount: 2,
             },
           ],

@@ -18,6 +18,7 @@ import { profileRoutes } from './routes/profile.ts';
 import { repairRequestRoutes } from './routes/repair-requests.ts';
 import { ticketsRoutes } from './routes/tickets.ts';
 import { siteNoticeRoutes } from './routes/site-notices.ts';
+import { kavoRoutes } from './routes/kavo.ts';
 import { csrfProtection } from './middleware/csrf.ts';
 import { requestIdentity, requestLogger } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', siteNoticeRoutes);
   app.route('/', telegramRoutes);
   app.route('/', pushRoutes);
+  app.route('/', kavoRoutes);
 
   // Unknown calls answer in the API's own shape, never with the app shell.
   const notFoundJson = (c: Context<AppEnv>) => c.json(NOT_FOUND, 404);

@@ -34,6 +34,8 @@ export interface Config {
   telegram?: TelegramConfig;
   /** Web Push keys from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY; unset: made once and kept in DATA_DIR (services/vapid-keys.ts). */
   vapid?: VapidKeys;
+  /** KAVO ID, the provider identity (API.md "Accounts"); undefined when the KAVO_* settings are unset. */
+  kavo: KavoConfig | undefined;
 }
 
 export interface TelegramConfig {
@@ -49,6 +51,15 @@ export interface TelegramConfig {
 export interface VapidKeys {
   publicKey: string;
   privateKey: string;
+}
+
+/** An OpenID Connect provider and this portal's client at it (services/kavo-oidc.ts). */
+export interface KavoConfig {
+  issuerUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** KAVO_TOKEN_KEY: the AES-256 key of the stored tokens; unset: made once and kept in DATA_DIR. */
+  tokenKey: Buffer | undefined;
 }
 
 export interface GeoConfig {

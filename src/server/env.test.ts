@@ -205,3 +205,35 @@ describe('VAPID keys', () => {
     }
   });
 });
+
+describe('KAVO ID settings', () => {
+  const kavo = { KAVO_ISSUER_URL: 'https://id.kavo.example', KAVO_CLIENT_ID: 'portal', KAVO_CLIENT_SECRET: 's3cret-value' };
+
+  it('is off without its settings, and on with all three', () => {
+    expect(loadConfig({}).kavo).toBeUndefined();
+    expect(loadConfig(kavo).kavo).toEqual({ issuerUrl: 'https://id.kavo.example', clientId: 'portal', clientSecret: 's3cret-value', tokenKey: undefined });
+    expect(loadConfig({ ...kavo, KAVO_ISSUER_URL: 'http://127.0.0.1:9400' }).kavo?.issuerUrl).toBe('http://127.0.0.1:9400');
+  });
+
+  it('reads KAVO_TOKEN_KEY as 64 hex digits or base64 of 32 bytes', () => {
+    const key = Buffer.alloc(32, 7);
+    expect(loadConfig({ ...kavo, KAVO_TOKEN_KEY: key.toString('hex') }).kavo?.tokenKey).toEqual(key);
+    expect(loadConfig({ ...kavo, KAVO_TOKEN_KEY: key.toString('base64') }).kavo?.tokenKey).toEqual(key);
+  });
+
+  it.each([
+    [{ KAVO_ISSUER_URL: 'https://id.kavo.example' }, 'KAVO_CLIENT_ID'],
+    [{ KAVO_CLIENT_ID: 'portal', KAVO_CLIENT_SECRET: 'x' }, 'KAVO_ISSUER_URL'],
+    [{ KAVO_ISSUER_URL: 'https://id.kavo.example', KAVO_CLIENT_ID: 'portal' }, 'KAVO_CLIENT_SECRET'],
+    [{ ...kavo, KAVO_ISSUER_URL: 'http://id.kavo.example' }, 'KAVO_ISSUER_URL'],
+    [{ ...kavo, KAVO_ISSUER_URL: 'https://id.kavo.example/?x=1' }, 'KAVO_ISSUER_URL'],
+    [{ ...kavo, KAVO_TOKEN_KEY: 'too-short' }, 'KAVO_TOKEN_KEY'],
+  ])('refuses %o naming %s', (env, variable) => {
+    expect(errorOf(env).variable).toBe(variable);
+  });
+
+  it('never echoes the client secret or the token key', () => {
+    expect(errorOf({ ...kavo, KAVO_CLIENT_SECRET: 'secret with spaces' }).message).not.toContain('secret with');
+    expect(errorOf({ ...kavo, KAVO_TOKEN_KEY: 'secret-key' }).message).not.toContain('secret-key');
+  });
+});

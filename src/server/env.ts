@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
-import type { Config, GeoConfig, TelegramConfig, VapidKeys } from './context.ts';
+import type { Config, GeoConfig, KavoConfig, TelegramConfig, VapidKeys } from './context.ts';
 
 export class ConfigError extends Error {
   constructor(
@@ -90,7 +90,7 @@ function read<T>(env: Env, name: string, schema: v.GenericSchema<string, T>): T 
 
 /** Never echo secrets back into logs: URLs lose their password, tokens and keys are hidden entirely. */
 function redact(name: string, raw: string): string {
-  if (name === 'INTEGRATION_TOKENS' || name.endsWith('_API_KEY') || SECRET_SETTINGS.has(name)) return '…';
+  if (name === 'INTEGRATION_TOKENS' || SECRET_SETTINGS.has(name) || name.endsWith('_SECRET') || name.endsWith('_KEY')) return '…';
   try {
     const url = new URL(raw);
     if (url.password) url.password = '***';
@@ -204,5 +204,41 @@ export function loadConfig(env: Env = process.env): Config {
     supportEmail: read(env, 'SUPPORT_EMAIL', supportEmail) ?? `support@${new URL(publicAddress).hostname}`,
     telegram: loadTelegramConfig(env),
     vapid: loadVapidKeys(env),
+    kavo: loadKavoConfig(env),
   };
+}
+
+// KAVO ID (API.md "Accounts"): an OpenID Connect provider. Its three settings come together or not
+// at all; plain http only for a provider on this machine (a test's, a developer's).
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+const issuerUrl = v.pipe(
+  httpUrl,
+  v.check((value) => {
+    const url = new URL(value);
+    return url.protocol === 'https:' || LOOPBACK_HOSTS.has(url.hostname);
+  }, 'must be an https:// URL (http:// only for localhost)'),
+  v.check((value) => !/[?#]/.test(value), 'must be the issuer identifier, without a query or fragment'),
+);
+const clientCredential = v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,500}$/, 'must be 1 to 500 printable ASCII characters without spaces'));
+/** 32 bytes, as 64 hex digits or base64 (44 characters). */
+const tokenKey = v.pipe(
+  v.string(),
+  v.transform((value) => (/^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : /^[A-Za-z0-9+/_-]{43}=?$/.test(value) ? Buffer.from(value, 'base64') : null)),
+  v.check((key) => key !== null && key.length === 32, 'must be 32 bytes as 64 hex digits or base64, e.g. made by `openssl rand -base64 32`'),
+  v.transform((key) => key as Buffer),
+);
+
+function loadKavoConfig(env: Env): KavoConfig | undefined {
+  const issuer = read(env, 'KAVO_ISSUER_URL', issuerUrl);
+  const clientId = read(env, 'KAVO_CLIENT_ID', clientCredential);
+  const clientSecret = read(env, 'KAVO_CLIENT_SECRET', clientCredential);
+  const key = read(env, 'KAVO_TOKEN_KEY', tokenKey);
+  if (issuer === undefined && clientId === undefined && clientSecret === undefined) return undefined;
+  const together = 'is required when any of KAVO_ISSUER_URL, KAVO_CLIENT_ID, KAVO_CLIENT_SECRET is set';
+  if (issuer === undefined) throw new ConfigError('KAVO_ISSUER_URL', together);
+  if (clientId === undefined) throw new ConfigError('KAVO_CLIENT_ID', together);
+  if (clientSecret === undefined) throw new ConfigError('KAVO_CLIENT_SECRET', together);
+  // The issuer exactly as given: discovery checks it against the provider's own `issuer`.
+  return { issuerUrl: issuer, clientId, clientSecret, tokenKey: key };
 }

@@ -17,6 +17,7 @@ import { createPasswordHasher } from './services/passwords.ts';
 import { makeGeoProvider } from './geo/make-provider.ts';
 import { createTicketPdfs } from './services/ticket-pdfs.ts';
 import { createDeliveryLoop } from './services/delivery-loop.ts';
+import { kavoTokenKey } from './services/kavo-tokens.ts';
 
 /** How long in-flight requests may take to finish after a stop signal before we give up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -82,6 +83,8 @@ async function main(): Promise<void> {
     log,
   });
   const geo = makeGeoProvider(config);
+  // A DATA_DIR where the KAVO ID token key cannot be made stops the start, not the first link.
+  if (config.kavo) kavoTokenKey(config);
   const deps: AppDeps = { config, database, mailer, log, passwords, ticketPdfs, geo, now };
   const app = createApp(deps);
   // Telegram and Web Push deliveries (ADR 0019): every process sends; rows are claimed, never shared.

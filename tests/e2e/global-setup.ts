@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startGeoFake } from '../setup/geo-fakes.ts';
 import { FAKE_BOT_NAME, FAKE_BOT_TOKEN, FAKE_WEBHOOK_SECRET, startTelegramFake } from '../setup/telegram-fake.ts';
+import { KAVO_TEST_CLIENT, startKavoProvider } from '../setup/kavo-provider.ts';
 
 export const E2E_INTEGRATION_TOKEN = 'e2e-integration-token-0123456789abcdef';
 
@@ -91,6 +92,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const geo = await startGeoFake();
   // The Telegram Bot API: a local fake too (tests/setup/telegram-fake.ts).
   const telegram = await startTelegramFake();
+  // KAVO ID: a real OIDC provider (oidc-provider) with its login and consent pages (tests/setup/kavo-provider.ts).
+  const kavo = await startKavoProvider([`${baseURL}/ajax/cabinet/kavo-id/callback`]);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     GEO_PROVIDER: 'osm',
@@ -107,6 +110,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     TELEGRAM_BOT_NAME: FAKE_BOT_NAME,
     TELEGRAM_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
     TELEGRAM_API_URL: telegram.url,
+    KAVO_ISSUER_URL: kavo.issuer,
+    KAVO_CLIENT_ID: KAVO_TEST_CLIENT.clientId,
+    KAVO_CLIENT_SECRET: KAVO_TEST_CLIENT.clientSecret,
   };
   // The embedded database and the outbox mailer: never a developer's PostgreSQL or SMTP server.
   delete env.DATABASE_URL;
@@ -123,6 +129,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await stop(child, 5_000);
     await geo.close();
     await telegram.close();
+    await kavo.close();
     throw error;
   }
 
@@ -135,6 +142,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await stop(child, 15_000);
     await geo.close();
     await telegram.close();
+    await kavo.close();
     log.end();
     rmSync(dataDir, { recursive: true, force: true });
   };

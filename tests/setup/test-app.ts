@@ -157,6 +157,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     mapTilesUrl: 'http://tiles.invalid/{z}/{x}/{y}.png',
     supportEmail: 'support@localhost',
+    // KAVO ID tests start a real OIDC provider and pass its issuer (tests/setup/kavo-provider.ts).
+    kavo: undefined,
     ...options.config,
   };
   const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir, log });

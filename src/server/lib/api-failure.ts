@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ErrorResponse } from '#shared/api/endpoint.ts';
 
-export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 431 | 503;
+export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 431 | 502 | 503;
 
 /**
  * An expected refusal (bad input, wrong code, throttled…): services throw it and `route()` turns

@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from '../../../tests/setup/accounts.ts';
 import { createClinicWorld, type ClinicWorld } from '../../../tests/setup/cabinet-world.ts';
 import { createTestApp, type TestApp, type TestRequestInit } from '../../../tests/setup/test-app.ts';
-import { decisions, defectStatements, events } from '#server/db/schema.ts';
+import { decisions, defectStatements, events, kavoIdentities, kavoLoginFlows, sessions } from '#server/db/schema.ts';
+import { sha256 } from '#server/services/tokens.ts';
+import { sealVerifier } from '#server/services/kavo-tokens.ts';
 import type { Endpoint } from '#shared/api/endpoint.ts';
 import { downloadPaths } from '#shared/api/tickets.ts';
 import { REJECT_REASONS } from '#shared/dictionaries/reject-reasons.ts';
@@ -88,7 +90,34 @@ const WALK: Record<string, (b: ClinicWorld, a: ClinicWorld) => Call[]> = {
     return [{ path: '/ajax/repair-requests/with-photos', init: { method: 'POST', headers: { [IDEMPOTENCY_HEADER]: randomUUID() }, body: form }, expect: 'refused' }];
   },
   'POST /ajax/cabinet/addresses/:id/delete': (b) => [{ path: `/ajax/cabinet/addresses/${b.addressId}/delete`, init: { method: 'POST' }, expect: 'not-found' }],
+  // KAVO ID: B's linked identity (its claims carry B's marker) is nowhere in A's answers.
+  'GET /ajax/cabinet/profile/kavo-list': () => [{ path: '/ajax/cabinet/profile/kavo-list', expect: 'own-data' }],
+  'GET /ajax/cabinet/profile/kavo-id': (b) => [{ path: `/ajax/cabinet/profile/kavo-id?kavo_id=${kavoIdOf(b)}`, expect: 'not-found' }],
+  'POST /ajax/cabinet/profile/update-kavo-id': (b) => [
+    { path: '/ajax/cabinet/profile/update-kavo-id', init: { method: 'POST', json: { kavo_id: kavoIdOf(b), last_name: 'Чужая', first_name: 'Анна', middle_name: '', city: 'Россия, Москва' } }, expect: 'not-found' },
+  ],
+  'POST /ajax/cabinet/profile/unlink-kavo-id': (b) => [{ path: '/ajax/cabinet/profile/unlink-kavo-id', init: { method: 'POST', json: { kavo_id: kavoIdOf(b) } }, expect: 'not-found' }],
 };
+
+/** The KAVO ID identity each clinic of the walk has linked (inserted in beforeAll). */
+const kavoIds = new Map<number, number>();
+function kavoIdOf(world: ClinicWorld): number {
+  const id = kavoIds.get(world.clientId);
+  if (id === undefined) throw new Error('no KAVO ID linked for this clinic');
+  return id;
+}
+
+/** A linked identity as the callback stores it (no provider needed: the walk reads only our rows). */
+async function insertKavoIdentity(world: ClinicWorld): Promise<void> {
+  const [row] = await t.db
+    .insert(kavoIdentities)
+    .values({ clientId: world.clientId, issuer: KAVO_UNREACHABLE, subject: `sub-${world.clientId}`, lastName: world.markers[0], firstName: 'Анна', phone: '79990000000' })
+    .returning({ id: kavoIdentities.id });
+  kavoIds.set(world.clientId, row!.id);
+}
+
+/** A provider nobody answers at: the walk checks ownership before any call to it. */
+const KAVO_UNREACHABLE = 'http://127.0.0.1:9';
 
 /** Endpoints that serve no clinic's records, with the reason. */
 /** A repair request of A's that names B's files as its photos. */
@@ -134,6 +163,7 @@ const NOT_RESOURCE: Record<string, string> = {
   'POST /ajax/geo/suggest': 'asks the geo provider for cities; no record of anyone',
   'GET /ajax/offices': 'the service centres, the same for every account',
   'GET /ajax/map/settings': "the map's tiles, the same for every account",
+  'POST /ajax/cabinet/kavo-id/connect': 'starts linking a KAVO ID to the own account; no record id (its callback is walked below)',
 };
 
 /** Every file path of downloadPaths → the calls with B's ids. */
@@ -173,9 +203,11 @@ async function as(world: ClinicWorld) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ now: '2026-03-15T12:00:00Z' });
+  t = await createTestApp({ now: '2026-03-15T12:00:00Z', config: { kavo: { issuerUrl: KAVO_UNREACHABLE, clientId: 'walk', clientSecret: 'walk-secret', tokenKey: undefined } } });
   a = await createClinicWorld(t, 'clinicA');
   b = await createClinicWorld(t, 'clinicB');
+  await insertKavoIdentity(a);
+  await insertKavoIdentity(b);
 });
 afterAll(async () => {
   await t?.close();
@@ -269,5 +301,25 @@ describe('the access walk', () => {
     expect((await t.request('/ajax/cabinet/unlink-account', { method: 'POST', json: { email: a.email } })).status).toBe(200);
     await as(a);
     await expectNothingOf(b, a);
+  });
+
+  it("does not let clinic A finish a KAVO ID link clinic B's session started", async () => {
+    await as(b);
+    const [session] = await t.db.select().from(sessions).where(eq(sessions.clientId, b.clientId)).limit(1);
+    const state = 'state-of-clinic-b-0123456789';
+    const stateHash = sha256(state);
+    await t.db.insert(kavoLoginFlows).values({
+      stateHash,
+      clientId: b.clientId,
+      sessionHash: session!.tokenHash,
+      codeVerifier: sealVerifier(t.config, stateHash, 'verifier-of-clinic-b'),
+      nonce: 'nonce',
+      expiresAt: new Date(t.deps.now().getTime() + 60_000),
+    });
+    await as(a);
+    const response = await t.request(`/ajax/cabinet/kavo-id/callback?code=stolen&state=${state}`, { redirect: 'manual' });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/cabinet/kavo-id?kavo=expired');
+    expect((await t.db.select().from(kavoIdentities).where(eq(kavoIdentities.clientId, a.clientId))).map((row) => row.subject)).toEqual([`sub-${a.clientId}`]);
   });
 });

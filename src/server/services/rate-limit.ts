@@ -49,6 +49,8 @@ export const rateRules = {
   feedbackAccount: { name: 'feedback:account', limit: 10, windowSeconds: 60 * MINUTE },
   /** Web Push subscriptions saved by one account (each device subscribes once; a loop would fill the table). */
   pushSubscribeAccount: { name: 'push-subscribe:account', limit: 30, windowSeconds: 60 * MINUTE },
+  /** KAVO ID calls to the provider of one account (linking, profile reads). */
+  kavoAccount: { name: 'kavo:account', limit: 60, windowSeconds: 10 * MINUTE },
 } satisfies Record<string, RateRule>;
 
 /** Rows older than the longest window are dead weight; no rule may use a longer window. */

@@ -13,7 +13,8 @@ import { MessageDialog } from '#client/components/ui/message-dialog.tsx';
 import { SubmitButton } from '#client/components/ui/submit-button.tsx';
 import { asApiError } from '#client/lib/http.ts';
 import { useAccountStore } from './account-store.ts';
-import { confirmNewEmail, resendNewEmailCode, saveFailureText, savePersonalData } from './profile-api.ts';
+import { saveFailureText } from '#client/components/ui/save-failure.ts';
+import { confirmNewEmail, resendNewEmailCode, savePersonalData } from './profile-api.ts';
 import styles from './forms.module.css';
 
 const savedValues = (user: UserData): PersonalDataForm => ({ name: user.name, surname: user.surname, phone: user.phone ?? '', email: user.email });

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useSelector } from '@tanstack/react-form';
 import { settingsForm, type SettingsForm as SettingsValues } from '#shared/api/profile.ts';
 import type { UserData } from '#shared/api/account.ts';
@@ -10,7 +10,8 @@ import { focusFirstInvalid } from '#client/components/ui/form-helpers.ts';
 import { MessageDialog } from '#client/components/ui/message-dialog.tsx';
 import { TextField } from '#client/components/ui/text-field.tsx';
 import { useAccountStore } from './account-store.ts';
-import { saveFailureText, saveSettings } from './profile-api.ts';
+import { saveFailureText } from '#client/components/ui/save-failure.ts';
+import { saveSettings } from './profile-api.ts';
 import styles from './forms.module.css';
 
 const savedValues = (user: UserData): SettingsValues => ({ surname: user.surname, name: user.name, patronymic: user.patronymic ?? '', company: user.company ?? '' });
@@ -18,10 +19,10 @@ const same = (a: SettingsValues, b: SettingsValues) => (Object.keys(a) as (keyof
 
 /**
  * Настройки (cabinet.md §2, §5): surname, name, patronymic, the login e-mail (read only) and the
- * organisation; 'Сохранить' only when something changed. The linked KAVO ID identities are listed
- * here once the provider is connected (issue 13's KAVO ID part).
+ * organisation; 'Сохранить' only when something changed. Below the form, `children`: the route
+ * puts the linked KAVO ID identities there (features/kavo).
  */
-export function SettingsForm({ user }: { user: UserData }) {
+export function SettingsForm({ user, children }: { user: UserData; children?: ReactNode }) {
   const refresh = useAccountStore((state) => state.refresh);
   const [message, setMessage] = useState<{ title: string; text?: string } | null>(null);
   const [saved, setSaved] = useState(() => savedValues(user));
@@ -70,6 +71,7 @@ export function SettingsForm({ user }: { user: UserData }) {
           </Button>
         </div>
       </BoundForm>
+      {children}
       <MessageDialog message={message} onClose={() => setMessage(null)} />
     </Page>
   );

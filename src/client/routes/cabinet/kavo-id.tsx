@@ -1,6 +1,16 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '#client/components/layout/page.tsx';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { KavoPage } from '#client/features/kavo/kavo-page.tsx';
 
+// `?kavo=` is how the provider's callback tells the page the link's result (src/server/routes/kavo.ts).
+// validateSearch stays in the route tree, on every page's start: it keeps the text and the page's
+// chunk checks it against the known results (#shared/api/kavo.ts is not loaded before that).
 export const Route = createFileRoute('/cabinet/kavo-id')({
-  component: () => <PlaceholderScreen title="KAVO ID" />,
+  validateSearch: (search: Record<string, unknown>): { kavo?: string } => (typeof search.kavo === 'string' ? { kavo: search.kavo } : {}),
+  component: KavoIdRoute,
 });
+
+function KavoIdRoute() {
+  const { kavo } = Route.useSearch();
+  const navigate = useNavigate();
+  return <KavoPage result={kavo} onResultSeen={() => void navigate({ to: '/cabinet/kavo-id', search: {}, replace: true })} />;
+}

@@ -1,0 +1,24 @@
+import { Button } from './button.tsx';
+import { FormMessage } from './form-message.tsx';
+import styles from './blocks.module.css';
+
+export interface RetryRowProps {
+  /** Why the load failed (Russian, ready to show); nothing is shown without it. */
+  failure: string | undefined;
+  onRetry: () => void;
+  /** The retried load is under way. */
+  loading?: boolean;
+}
+
+/** A failed load's message beside its 'Повторить'. */
+export function RetryRow({ failure, onRetry, loading = false }: RetryRowProps) {
+  if (!failure) return null;
+  return (
+    <div className={styles.retryRow}>
+      <FormMessage tone="error">{failure}</FormMessage>
+      <Button variant="secondary" onClick={onRetry} loading={loading}>
+        Повторить
+      </Button>
+    </div>
+  );
+}

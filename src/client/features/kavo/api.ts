@@ -1,0 +1,19 @@
+// The KAVO ID calls (src/shared/api/kavo.ts) and the city suggestions of the profile form.
+import { connectKavoId, getKavoProfile, listKavoIds, unlinkKavoId, updateKavoProfile, type KavoProfileForm } from '#shared/api/kavo.ts';
+import { suggestCities } from '#shared/api/places.ts';
+import { callApi } from '#client/lib/http.ts';
+
+export const fetchKavoList = () => callApi(listKavoIds);
+
+export const fetchKavoProfile = (kavoId: number) => callApi(getKavoProfile, { input: { kavo_id: String(kavoId) } });
+
+export const saveKavoProfile = async (kavoId: number, form: KavoProfileForm): Promise<string> => (await callApi(updateKavoProfile, { input: { kavo_id: kavoId, ...form } })).message;
+
+export const unlinkKavo = async (kavoId: number): Promise<string> => (await callApi(unlinkKavoId, { input: { kavo_id: kavoId } })).message;
+
+/** The provider's authorization address 'Привязать KAVO ID' sends the browser to. */
+export const startKavoLink = async (): Promise<string> => (await callApi(connectKavoId, { input: {} })).url;
+
+/** 'Страна, Город' suggestions (cabinet.md §7 geo/suggest, limit 5). */
+export const suggestKavoCities = async (query: string): Promise<string[]> =>
+  (await callApi(suggestCities, { input: { query, limit: 5 } })).data.map((place) => `${place.country}, ${place.city}`);

@@ -1,0 +1,104 @@
+import { useRef, useState } from 'react';
+import { useSelector } from '@tanstack/react-form';
+import type { EndpointOutput } from '#shared/api/endpoint.ts';
+import { kavoProfileForm, type getKavoProfile, type KavoProfileForm as KavoProfileValues } from '#shared/api/kavo.ts';
+import { ADDRESS_MESSAGES } from '#shared/api/places.ts';
+import { useAppForm } from '#client/components/ui/app-form.tsx';
+import { BoundForm } from '#client/components/ui/bound-form.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { changeField, fieldError } from '#client/components/ui/form-bindings.ts';
+import { focusFirstInvalid } from '#client/components/ui/form-helpers.ts';
+import { MessageDialog } from '#client/components/ui/message-dialog.tsx';
+import { SuggestField } from '#client/components/ui/suggest-field.tsx';
+import { TextField } from '#client/components/ui/text-field.tsx';
+import { saveFailureText } from '#client/components/ui/save-failure.ts';
+import { saveKavoProfile, suggestKavoCities } from './api.ts';
+import { shownPhone } from './names.ts';
+import styles from './kavo.module.css';
+
+export type KavoProfile = EndpointOutput<typeof getKavoProfile>;
+
+const valuesOf = (profile: KavoProfile): KavoProfileValues => ({
+  last_name: profile.last_name,
+  first_name: profile.first_name,
+  middle_name: profile.middle_name,
+  city: profile.city,
+});
+const same = (a: KavoProfileValues, b: KavoProfileValues) => (Object.keys(a) as (keyof KavoProfileValues)[]).every((key) => a[key].trim() === b[key].trim());
+
+export interface ProfileFormProps {
+  profile: KavoProfile;
+  /** After a save: the names in the list follow. */
+  onSaved: () => void;
+}
+
+/**
+ * One identity's profile (cabinet.md §2 Provider identity page, §5): last name, first name,
+ * patronymic, the phone (read only, masked) and the city as 'Страна, Город' with suggestions;
+ * 'Сохранить' only when something changed; on failure the form returns to the saved values.
+ */
+export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
+  const [saved, setSaved] = useState(() => valuesOf(profile));
+  const [message, setMessage] = useState<{ title: string; text?: string } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useAppForm({
+    defaultValues: saved,
+    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
+    onSubmit: async ({ value, formApi }) => {
+      try {
+        const text = await saveKavoProfile(profile.kavo_id, value);
+        const next = { ...value, last_name: value.last_name.trim(), first_name: value.first_name.trim(), middle_name: value.middle_name.trim(), city: value.city.trim() };
+        setSaved(next);
+        formApi.reset(next);
+        setMessage({ title: text });
+        onSaved();
+      } catch (caught) {
+        formApi.reset(saved);
+        setMessage({ title: 'Ошибка', text: saveFailureText(caught) });
+      }
+    },
+  });
+  const values = useSelector(form.store, (state) => state.values);
+  const submitting = useSelector(form.store, (state) => state.isSubmitting);
+
+  return (
+    <>
+      <BoundForm form={form} ref={formRef} className={styles.form} aria-label="Профиль KAVO ID">
+        <form.AppField name="last_name" validators={{ onBlur: kavoProfileForm.entries.last_name }}>
+          {(field) => <field.TextField label="Фамилия" autoComplete="off" />}
+        </form.AppField>
+        <form.AppField name="first_name" validators={{ onBlur: kavoProfileForm.entries.first_name }}>
+          {(field) => <field.TextField label="Имя" autoComplete="off" />}
+        </form.AppField>
+        <form.AppField name="middle_name" validators={{ onBlur: kavoProfileForm.entries.middle_name }}>
+          {(field) => <field.TextField label="Отчество" autoComplete="off" />}
+        </form.AppField>
+        <TextField label="Телефон" value={shownPhone(profile.phone)} readOnly hint="Телефон меняется в самом KAVO ID." />
+        <form.Field name="city" validators={{ onBlur: kavoProfileForm.entries.city }}>
+          {(field) => (
+            <SuggestField<string>
+              label="Город"
+              name="city"
+              placeholder="Страна, Город"
+              value={field.state.value}
+              onValueChange={(text) => changeField(field, text)}
+              onBlur={field.handleBlur}
+              fetchSuggestions={suggestKavoCities}
+              optionLabel={(option) => option}
+              onPick={(option) => changeField(field, option)}
+              emptyMessage={ADDRESS_MESSAGES.nothingFound}
+              failureMessage={ADDRESS_MESSAGES.geoSuggestFailed}
+              error={fieldError(field)}
+            />
+          )}
+        </form.Field>
+        <div className={styles.actions}>
+          <Button type="submit" block loading={submitting} disabled={same(values, saved) || submitting}>
+            Сохранить
+          </Button>
+        </div>
+      </BoundForm>
+      <MessageDialog message={message} onClose={() => setMessage(null)} />
+    </>
+  );
+}
