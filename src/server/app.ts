@@ -11,6 +11,8 @@ import { decisionsRoutes } from './routes/decisions.ts';
 import { placesRoutes } from './routes/places.ts';
 import { accessRoutes } from './routes/accesses.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
+import { promocodeRoutes } from './routes/promocodes.ts';
+import { quizRoutes } from './routes/quizzes.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { repairRequestRoutes } from './routes/repair-requests.ts';
@@ -63,6 +65,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', accessRoutes);
   app.route('/', notificationRoutes);
   app.route('/', feedbackRoutes);
+  app.route('/', promocodeRoutes);
+  app.route('/', quizRoutes);
 
   // Unknown calls answer in the API's own shape, never with the app shell.
   const notFoundJson = (c: Context<AppEnv>) => c.json(NOT_FOUND, 404);

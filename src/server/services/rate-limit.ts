@@ -47,6 +47,9 @@ export const rateRules = {
   /** Photos for repair requests of one account (10 per request at most; a few requests an hour). */
   photoUploadAccount: { name: 'photos:account', limit: 60, windowSeconds: 60 * MINUTE },
   feedbackAccount: { name: 'feedback:account', limit: 10, windowSeconds: 60 * MINUTE },
+  /** Promo codes tried by one account, and from one address: 20 wrong ones an hour (a success gives its hit back). */
+  promocodeAccount: { name: 'promocode:account', limit: 20, windowSeconds: HOUR },
+  promocodeIp: { name: 'promocode:ip', limit: 20, windowSeconds: HOUR },
 } satisfies Record<string, RateRule>;
 
 /** Rows older than the longest window are dead weight; no rule may use a longer window. */
