@@ -134,6 +134,9 @@ const NOT_RESOURCE: Record<string, string> = {
   'POST /ajax/geo/suggest': 'asks the geo provider for cities; no record of anyone',
   'GET /ajax/offices': 'the service centres, the same for every account',
   'GET /ajax/map/settings': "the map's tiles, the same for every account",
+  'POST /ajax/promocode/set': 'redeems a code for the own account; reads nothing of anyone',
+  'GET /ajax/cabinet/quiz/get': 'the survey offered to every account; only whether the own account answered it',
+  'POST /ajax/cabinet/quiz/send': 'answers for the own account; reads nothing of anyone',
 };
 
 /** Every file path of downloadPaths → the calls with B's ids. */

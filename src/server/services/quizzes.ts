@@ -4,7 +4,7 @@ import { QUIZ_MESSAGES, type Quiz, type QuizAnswer } from '#shared/api/quizzes.t
 import type { AppDeps } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { recordEvent } from '#server/db/journal.ts';
-import { clients, quizAnswers, quizItems, quizQuestions, quizzes } from '#server/db/schema.ts';
+import { quizAnswers, quizItems, quizQuestions, quizzes } from '#server/db/schema.ts';
 import { ApiFailure, fieldFailure } from '#server/lib/api-failure.ts';
 import { credit } from '#server/services/points.ts';
 import { checkAnswers } from '#server/services/quiz-answers.ts';
@@ -20,7 +20,9 @@ type Reader = Db | Tx;
  * client of the outer query. Two index probes (quizzes_active_idx, quiz_answers' key).
  */
 export function quizWaitingSql(): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from (select ${quizzes.id} as id from ${quizzes} where ${quizzes.active} order by ${quizzes.id} desc limit 1) as newest where not exists (select 1 from ${quizAnswers} where ${quizAnswers.quizId} = newest.id and ${quizAnswers.clientId} = ${clients.id}))`;
+  // Written out with aliases: inside a one-table select Drizzle leaves columns unqualified, and an
+  // unqualified "id" here would resolve to the wrong table.
+  return sql<boolean>`exists (select 1 from (select q.id from quizzes q where q.active order by q.id desc limit 1) newest where not exists (select 1 from quiz_answers a where a.quiz_id = newest.id and a.client_id = ${sql.raw('"clients"."id"')}))`;
 }
 
 const imagePath = (fileId: number | null) => (fileId === null ? null : downloadPaths.file(fileId));
