@@ -105,7 +105,7 @@ describe('POST /ajax/promocode/set', () => {
     expect(await written(me.id)).toEqual(after);
   });
 
-  it.each([
+  it.each<[string, () => Promise<string>, string]>([
     ['an unknown code', async () => 'НЕТТАКОГО', PROMOCODE_MESSAGES.unknown],
     [
       'a code past its last day',

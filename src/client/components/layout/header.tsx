@@ -21,12 +21,16 @@ export interface HeaderProps {
   authInPlace?: boolean;
   onLogin: () => void;
   onLogout: () => void;
-  /** Extra controls for logged-in desktop users under /cabinet (the notification bell, the survey item). */
+  /** Extra controls for logged-in desktop users under /cabinet (the notification bell). */
   actions?: ReactNode;
+  /** A bonus survey waits for the user: 'Пройдите опрос — получите бонусы!' opens it (from 768 px; the More panel on phones). */
+  onSurvey?: (() => void) | undefined;
 }
 
+export const SURVEY_INVITATION = 'Пройдите опрос — получите бонусы!';
+
 /** The top bar (portal.md §2.4). */
-export function Header({ user, ready, inCabinet, authInPlace = false, onLogin, onLogout, actions }: HeaderProps) {
+export function Header({ user, ready, inCabinet, authInPlace = false, onLogin, onLogout, actions, onSurvey }: HeaderProps) {
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
@@ -57,6 +61,11 @@ export function Header({ user, ready, inCabinet, authInPlace = false, onLogin, o
             <Link to="/guide/2" className={`${styles.hintLink} ${styles.guide}`}>
               Как пользоваться сервисом?
             </Link>
+            {onSurvey && (
+              <button type="button" className={`${styles.hintLink} ${styles.guide} ${styles.survey}`} onClick={onSurvey}>
+                {SURVEY_INVITATION}
+              </button>
+            )}
             {inCabinet && actions}
           </nav>
         )}

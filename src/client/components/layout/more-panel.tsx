@@ -5,6 +5,7 @@ import { Badge, labelWithCount } from '#client/components/ui/badge.tsx';
 import { Icon } from '#client/components/ui/icon.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
 import { CABINET_LINKS } from './cabinet-links.ts';
+import { SURVEY_INVITATION } from './header.tsx';
 import styles from './more-panel.module.css';
 
 /** Public pages of the portal (portal.md §2.5 static links that this app serves). */
@@ -26,6 +27,8 @@ export interface MorePanelProps {
   onRepair: () => void;
   onLogin: () => void;
   onLogout: () => void;
+  /** A bonus survey waits for the user: its item opens it (portal.md §2.4 on phones). */
+  onSurvey?: (() => void) | undefined;
 }
 
 export function initials(name: string, surname: string): string {
@@ -75,7 +78,7 @@ function LinkGroup({ title, links, countFor, onClose }: LinkGroupProps) {
 }
 
 /** The More panel of the tab bar (portal.md §2.5): profile, cabinet sections, public links, repair, logout. */
-export function MorePanel({ open, onClose, user, standalone, onRepair, onLogin, onLogout }: MorePanelProps) {
+export function MorePanel({ open, onClose, user, standalone, onRepair, onLogin, onLogout, onSurvey }: MorePanelProps) {
   const countFor = (to: string): LinkCount | null => {
     if (!user) return null;
     if (to === '/cabinet/bills') return { value: user.unpaid_bills, forms: UNPAID_BILL_FORMS };
@@ -111,6 +114,13 @@ export function MorePanel({ open, onClose, user, standalone, onRepair, onLogin, 
               Войти
             </button>
           </section>
+        )}
+
+        {user && onSurvey && (
+          <button type="button" className={styles.survey} onClick={closeThen(onSurvey)}>
+            <Icon name="gift" size={20} />
+            {SURVEY_INVITATION}
+          </button>
         )}
 
         {user && <LinkGroup title="Личный кабинет" links={CABINET_LINKS} countFor={countFor} onClose={onClose} />}
