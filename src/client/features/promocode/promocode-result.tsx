@@ -56,7 +56,7 @@ export function PromocodeResult({ code, onApplied, onClose }: PromocodeResultPro
       size="sm"
       footer={
         <Button onClick={onClose} disabled={outcome.state === 'sending'}>
-          {outcome.state === 'refused' ? 'Закрыть' : 'Отлично'}
+          {outcome.state === 'refused' ? 'Понятно' : 'Отлично'}
         </Button>
       }
     >

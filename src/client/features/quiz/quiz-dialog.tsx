@@ -162,7 +162,13 @@ export function QuizDialog({ onClose }: { onClose: () => void }) {
         size="sm"
         footer={
           <div className={styles.actions}>
-            <Button variant="secondary" onClick={onClose}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setConfirming(false);
+                onClose();
+              }}
+            >
               Выйти
             </Button>
             <Button onClick={() => setConfirming(false)}>Продолжить</Button>
