@@ -125,12 +125,13 @@ describe('the bonus survey (issue 15)', () => {
       await visible(popup.getByText('Вопрос 1 из 2')).waitFor();
       await visible(popup.getByText('50%')).waitFor();
       expect(await button(popup, 'Далее').isDisabled()).toBe(true);
-      await popup.getByRole('radio', { name: 'От коллег' }).check();
+      await popup.locator('label', { hasText: 'От коллег' }).click();
       await button(popup, 'Далее').click();
 
       await visible(popup.getByText('Вопрос 2 из 2')).waitFor();
       await visible(popup.getByText('100%')).waitFor();
-      await popup.getByRole('checkbox', { name: 'Турбины' }).check();
+      await popup.locator('label', { hasText: 'Турбины' }).click();
+      expect(await popup.getByRole('checkbox', { name: 'Турбины' }).isChecked()).toBe(true);
       await popup.getByLabel('Свой вариант ответа').fill('Эндомоторы');
       expect(await popup.getByRole('checkbox', { name: 'Свой вариант' }).isChecked()).toBe(true);
       await screenshot(page, 'survey-question-1280');
