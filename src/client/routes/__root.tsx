@@ -19,7 +19,7 @@ import { onAccountChangeElsewhere } from '#client/lib/account-sync.ts';
 import { NotificationBell } from '#client/features/notifications/notification-bell.tsx';
 import { UnpaidBillsNotice } from '#client/features/bills/unpaid-bills-notice.tsx';
 import { FeedbackBox } from '#client/features/feedback/feedback-box.tsx';
-import { usePromocodeLink } from '#client/features/promocode/promocode-link.ts';
+import { promocodeFromSearch } from '#client/features/promocode/promocode-link.ts';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { useStandalone } from '#client/lib/standalone.ts';
 
@@ -84,8 +84,8 @@ function RootLayout() {
 
   // A non-empty ?promocode= (portal.md §4.2, §4.3): a guest gets the login (once the server says
   // it is a guest) and the code is applied right after logging in; a logged-in user the result popup.
-  const promoLink = usePromocodeLink();
-  const guestWithCode = promoLink.code !== null && checked && user === null;
+  const [linkCode, setLinkCode] = useState(() => promocodeFromSearch(window.location.search));
+  const guestWithCode = linkCode !== null && checked && user === null;
   useEffect(() => {
     if (guestWithCode) openAuth('login');
   }, [guestWithCode, openAuth]);
@@ -202,7 +202,7 @@ function RootLayout() {
             ) : null}
           </RepairSheet>
           {!standalone && <AuthHost standalone={false} />}
-          {promoLink.code !== null && checked && user ? <PromocodeResult code={promoLink.code} onApplied={() => void refresh()} onClose={promoLink.done} /> : null}
+          {linkCode !== null && checked && user ? <PromocodeResult code={linkCode} fromLink onApplied={() => void refresh()} onClose={() => setLinkCode(null)} /> : null}
           {quizOpen ? (
             <QuizDialog
               onClose={() => {
