@@ -86,6 +86,11 @@ describe('promo codes (issue 15)', () => {
       await balance(page, 200).waitFor();
       // Applied once: the link's code is gone from the address, a reload sends nothing.
       expect(new URL(page.url()).searchParams.has('promocode')).toBe(false);
+      await page.goto('/cabinet/promocode');
+      const form = page.getByRole('form', { name: 'Применить купон' });
+      await button(form, 'Подтвердить').click();
+      await visible(form.getByText('Введите промокод', { exact: true })).waitFor();
+      await screenshot(page, 'promocode-page-360');
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= 360)).toBe(true);
     });
   });
