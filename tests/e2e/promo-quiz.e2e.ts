@@ -121,6 +121,14 @@ describe('the bonus survey (issue 15)', () => {
       await logIn(page, DESKTOP, clinic);
       await page.goto('/cabinet/tickets');
       await balance(page, 0).waitFor();
+      // On a tablet the item is the gift alone (named by its text), and the header still fits.
+      for (const width of [768, 1024]) {
+        await page.setViewportSize({ width, height: 800 });
+        await visible(page.getByRole('banner').getByRole('button', { name: SURVEY_ITEM })).waitFor();
+        expect(await page.evaluate((max) => document.documentElement.scrollWidth <= max, width), `header fits at ${width} px`).toBe(true);
+        await screenshot(page, `survey-item-${width}`);
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
       await button(page.getByRole('banner'), SURVEY_ITEM).click();
       const popup = dialogNamed(page, 'Как вам наш сервис?');
       await visible(popup.getByText(/2\sвопроса/)).waitFor();

@@ -58,12 +58,14 @@ export function Header({ user, ready, inCabinet, authInPlace = false, onLogin, o
                 </Link>
               </p>
             )}
-            <Link to="/guide/2" className={`${styles.hintLink} ${styles.guide}`}>
+            <Link to="/guide/2" className={`${styles.hintLink} ${styles.guide} ${styles.guideLink}`}>
               Как пользоваться сервисом?
             </Link>
             {onSurvey && (
-              <button type="button" className={`${styles.hintLink} ${styles.guide} ${styles.survey}`} onClick={onSurvey}>
-                {SURVEY_INVITATION}
+              <button type="button" className={`${styles.hintLink} ${styles.guide} ${styles.survey}`} title={SURVEY_INVITATION} onClick={onSurvey}>
+                <Icon name="gift" size={20} />
+                {/* Below 1280 px the gift alone (the text stays its name); below 1024 px it takes the guide link's place. */}
+                <span className={styles.surveyText}>{SURVEY_INVITATION}</span>
               </button>
             )}
             {inCabinet && actions}
