@@ -120,10 +120,18 @@ export default defineConfig({
           groups: [
             { name: 'index', tags: ['$initial'] },
             { name: 'password-checker', test: /[\\/]node_modules[\\/]@zxcvbn-ts[\\/]|password-checker\.ts/ },
+            // The form kit's controls stay in the forms' chunk with the form library (as before the survey
+            // shared them), not in files of their own that every lazy page's preload list would name.
+            {
+              name: 'bound-form',
+              test: /[\\/]src[\\/]client[\\/]components[\\/]ui[\\/](bound-form|app-form|form-bindings|form-helpers|text-field|checkbox-field|radio-group)\.tsx?$|[\\/]node_modules[\\/]@tanstack[\\/](react-form|form-core|store|react-store)[\\/]/,
+              minShareCount: 2,
+            },
             {
               name: 'shared',
-              // The places' and the repair requests' contract and rules stay with the screens that use them, off the lists' cold path.
-              test: /[\\/]src[\\/](shared(?![\\/](api[\\/](places|repair-requests|profile|accesses|notifications|feedback|kavo)|geo)[\\/.])|client[\\/]lib(?![\\/]places-api))[\\/]|[\\/]node_modules[\\/]dayjs[\\/]|decision-dialog-store/,
+              // The contracts and rules of the places, repair requests, account pages, KAVO ID, promo codes and
+              // the survey stay with the screens that use them, off the lists' cold path.
+              test: /[\\/]src[\\/](shared(?![\\/](api[\\/](places|repair-requests|profile|accesses|notifications|feedback|kavo|promocodes|quizzes)|geo)[\\/.])|client[\\/]lib(?![\\/]places-api))[\\/]|[\\/]node_modules[\\/]dayjs[\\/]|decision-dialog-store/,
               minShareCount: 2,
             },
           ],

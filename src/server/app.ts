@@ -13,6 +13,8 @@ import { accessRoutes } from './routes/accesses.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { pushRoutes } from './routes/push.ts';
 import { telegramRoutes } from './routes/telegram.ts';
+import { promocodeRoutes } from './routes/promocodes.ts';
+import { quizRoutes } from './routes/quizzes.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { repairRequestRoutes } from './routes/repair-requests.ts';
@@ -71,6 +73,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', telegramRoutes);
   app.route('/', pushRoutes);
   app.route('/', kavoRoutes);
+  app.route('/', promocodeRoutes);
+  app.route('/', quizRoutes);
 
   // Unknown calls answer in the API's own shape, never with the app shell.
   const notFoundJson = (c: Context<AppEnv>) => c.json(NOT_FOUND, 404);

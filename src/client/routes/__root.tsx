@@ -20,6 +20,7 @@ import { NotificationBell } from '#client/features/notifications/notification-be
 import { UnpaidBillsNotice } from '#client/features/bills/unpaid-bills-notice.tsx';
 import { FeedbackBox } from '#client/features/feedback/feedback-box.tsx';
 import { SiteNotices } from '#client/features/site-notices/site-notices.tsx';
+import { promocodeFromSearch } from '#client/features/promocode/promocode-link.ts';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { useStandalone } from '#client/lib/standalone.ts';
 
@@ -30,6 +31,9 @@ const RepairWizard = lazyComponent(() => import('#client/features/repair/repair-
 
 // The installed app's More panel offers Web Push for this device; the switch comes when the panel opens.
 const PushSwitch = lazyComponent(() => import('#client/features/push/push-switch.tsx').then((module) => module.PushSwitch));
+// A promo code from a link, and the survey: their popups come when first opened.
+const PromocodeResult = lazyComponent(() => import('#client/features/promocode/promocode-result.tsx').then((module) => module.PromocodeResult));
+const QuizDialog = lazyComponent(() => import('#client/features/quiz/quiz-dialog.tsx').then((module) => module.QuizDialog));
 
 export const Route = createRootRoute({
   component: RootLayout,
@@ -81,10 +85,17 @@ function RootLayout() {
     if (checked && userId !== null) void claimAccessOwners(userId, accessOwners === '' ? [] : accessOwners.split(',').map(Number));
   }, [userId, checked, accessOwners]);
 
-  // A non-empty ?promocode= opens the login on load (portal.md §4.2).
+  // A non-empty ?promocode= (portal.md §4.2, §4.3): a guest gets the login (once the server says
+  // it is a guest) and the code is applied right after logging in; a logged-in user the result popup.
+  const [linkCode, setLinkCode] = useState(() => promocodeFromSearch(window.location.search));
+  const guestWithCode = linkCode !== null && checked && user === null;
   useEffect(() => {
-    if (new URLSearchParams(window.location.search).get('promocode')?.trim()) openAuth('login');
-  }, [openAuth]);
+    if (guestWithCode) openAuth('login');
+  }, [guestWithCode, openAuth]);
+  // The bonus survey's popup (portal.md §2.7): from the header's item, or the More panel on phones.
+  const [quizOpen, setQuizOpen] = useState(false);
+  const openQuiz = useCallback(() => setQuizOpen(true), []);
+  const survey = user?.quiz_available ? openQuiz : undefined;
 
   // A navigation closes the shell's panels, and in the installed app the in-place auth form.
   const lastPathname = useRef(pathname);
@@ -143,6 +154,7 @@ function RootLayout() {
           authInPlace={authInPlace}
           onLogin={login}
           onLogout={handleLogout}
+          onSurvey={survey}
           actions={user ? <NotificationBell unread={user.unread_notifications} onClosed={() => void refresh()} /> : null}
         />
       }
@@ -169,6 +181,7 @@ function RootLayout() {
             onLogin={login}
             onLogout={handleLogout}
             deviceSettings={standalone && moreOpen ? <PushSwitch /> : null}
+            onSurvey={survey}
           />
           {/* On every page, not only the cabinet (portal.md Startup, §4.6). */}
           {user ? <UnpaidBillsNotice unpaidBills={user.unpaid_bills} /> : null}
@@ -195,6 +208,16 @@ function RootLayout() {
             ) : null}
           </RepairSheet>
           {!standalone && <AuthHost standalone={false} />}
+          {linkCode !== null && checked && user ? <PromocodeResult code={linkCode} fromLink onApplied={() => void refresh()} onClose={() => setLinkCode(null)} /> : null}
+          {quizOpen ? (
+            <QuizDialog
+              onClose={() => {
+                // Closing resets the survey and reloads the user data (portal.md §4.4).
+                setQuizOpen(false);
+                void refresh();
+              }}
+            />
+          ) : null}
           <NoticeStack standalone={standalone}>
             <UpdateBanner />
             <InstallInvitation standalone={standalone} />

@@ -22,7 +22,9 @@ export type EventType =
   | 'points.changed'
   | 'access.granted'
   | 'access.revoked'
-  | 'feedback.sent';
+  | 'feedback.sent'
+  | 'promocode.used'
+  | 'quiz.answered';
 
 export interface NewEvent {
   type: EventType;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   customType,
   doublePrecision,
   index,
@@ -518,4 +519,104 @@ export const kavoLoginFlows = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('kavo_login_flows_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Promo codes from the back office (portal.md §4.3, API.md "Loyalty programme"). `code_key` is the
+ * code upper-cased by the server (not by the database's collation), so matching is case-insensitive
+ * for Cyrillic codes too; `uses` counts redemptions and is raised under the row's lock.
+ */
+export const promocodes = pgTable(
+  'promocodes',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    codeKey: text('code_key').notNull(),
+    points: integer('points').notNull(),
+    maxUses: integer('max_uses'),
+    validUntil: timestamp('valid_until', { withTimezone: true, mode: 'date' }),
+    uses: integer('uses').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('promocodes_code_key').on(t.codeKey),
+    check('promocodes_points_positive', sql`${t.points} > 0`),
+    check('promocodes_uses_within_limit', sql`${t.maxUses} IS NULL OR ${t.uses} <= ${t.maxUses}`),
+  ],
+);
+
+/** One row per client and code: the primary key is what makes a code count once per client, races included. */
+export const promocodeUses = pgTable(
+  'promocode_uses',
+  {
+    promocodeId: integer('promocode_id')
+      .notNull()
+      .references(() => promocodes.id),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    points: integer('points').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.promocodeId, t.clientId] }), index('promocode_uses_client_idx').on(t.clientId)],
+);
+
+/** Bonus surveys from the back office (portal.md §2.7, §4.4); the newest active one is offered. */
+export const quizzes = pgTable(
+  'quizzes',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    imageFileId: integer('image_file_id'),
+    minutesCount: integer('minutes_count').notNull(),
+    ballsCount: integer('balls_count').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('quizzes_active_idx').on(t.id.desc()).where(sql`${t.active}`)],
+);
+
+export const quizQuestions = pgTable(
+  'quiz_questions',
+  {
+    id: serial('id').primaryKey(),
+    quizId: integer('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    type: text('type', { enum: ['radio-button', 'checkbox'] }).notNull(),
+    hasOwn: boolean('has_own').notNull().default(false),
+  },
+  (t) => [index('quiz_questions_quiz_idx').on(t.quizId, t.position)],
+);
+
+export const quizItems = pgTable(
+  'quiz_items',
+  {
+    id: serial('id').primaryKey(),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => quizQuestions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    imageFileId: integer('image_file_id'),
+  },
+  (t) => [index('quiz_items_question_idx').on(t.questionId, t.position), index('quiz_items_image_idx').on(t.imageFileId).where(sql`${t.imageFileId} IS NOT NULL`)],
+);
+
+/** A client's answers to a quiz; the primary key makes the reward count once per client and quiz. */
+export const quizAnswers = pgTable(
+  'quiz_answers',
+  {
+    quizId: integer('quiz_id')
+      .notNull()
+      .references(() => quizzes.id),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    answers: jsonb('answers').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.quizId, t.clientId] })],
 );

@@ -164,6 +164,9 @@ const NOT_RESOURCE: Record<string, string> = {
   'GET /ajax/offices': 'the service centres, the same for every account',
   'GET /ajax/map/settings': "the map's tiles, the same for every account",
   'POST /ajax/cabinet/kavo-id/connect': 'starts linking a KAVO ID to the own account; no record id (its callback is walked below)',
+  'POST /ajax/promocode/set': 'redeems a code for the own account; reads nothing of anyone',
+  'GET /ajax/cabinet/quiz/get': 'the survey offered to every account; only whether the own account answered it',
+  'POST /ajax/cabinet/quiz/send': 'answers for the own account; reads nothing of anyone',
 };
 
 /** Every file path of downloadPaths → the calls with B's ids. */

@@ -82,6 +82,7 @@ describe('GET /ajax/user/data', () => {
       email_confirmed: true,
       pending_email: null,
       access_owner_ids: [],
+      quiz_available: false,
     });
   });
 });

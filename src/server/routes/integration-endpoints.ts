@@ -27,6 +27,7 @@ import {
   upsertOutput,
 } from '#shared/api/integration.ts';
 import { putBannerInput, putBannerOutput } from '#shared/api/integration-banner.ts';
+import { createPromocodeInput, createQuizInput, patchQuizInput } from '#shared/api/integration-promo-quiz.ts';
 
 // Every call of the back office's API (API.md) with what the OpenAPI document says about it. The
 // router and the document are both built from this list, so they cannot drift apart.
@@ -52,6 +53,9 @@ export const integrationEndpoints = {
   putTradeInInstrument: defineEndpoint({ method: 'PUT', path: at('/trade-in-instruments/:id'), input: putTradeInInstrumentInput, output: upsertOutput }),
   changePoints: defineEndpoint({ method: 'POST', path: at('/clients/:id/points'), input: changePointsInput, output: changePointsOutput }),
   putBanner: defineEndpoint({ method: 'PUT', path: at('/banner'), input: putBannerInput, output: putBannerOutput }),
+  createPromocode: defineEndpoint({ method: 'POST', path: at('/promocodes'), input: createPromocodeInput, output: idOutput }),
+  createQuiz: defineEndpoint({ method: 'POST', path: at('/quizzes'), input: createQuizInput, output: idOutput }),
+  patchQuiz: defineEndpoint({ method: 'PATCH', path: at('/quizzes/:id'), input: patchQuizInput, output: changedOutput }),
 } satisfies Record<string, Endpoint>;
 
 export type IntegrationCall = keyof typeof integrationEndpoints;
@@ -153,5 +157,34 @@ export const callDocs: Record<IntegrationCall, CallDoc> = {
       'a file a clinic’s record uses is refused (422). `link` is an http(s) address or null.',
     status: 200,
     errors: [],
+  },
+  createPromocode: {
+    tag: 'Loyalty',
+    summary: 'Create a promo code',
+    description:
+      '`code`: 1–50 letters, digits, `-` or `_`; clinics enter it in any case, and two codes differing only in case are the same one (409). ' +
+      '`points` (1–1 000 000) are credited once per client; `max_uses` (optional) caps the clients who can use it; `valid_until` (optional) ' +
+      'is the last day (a date: through its end, Moscow time) or moment (a date-time) it works. Each use writes `promocode.used` ' +
+      '`{client_id, code, points}`.',
+    status: 201,
+    errors: [409],
+  },
+  createQuiz: {
+    tag: 'Loyalty',
+    summary: 'Create a bonus survey',
+    description:
+      'Questions (1–100) in order, each `radio-button` (one choice) or `checkbox` (several), with items (up to 50) and/or `has_own` ' +
+      '(a free-text answer of the clinic’s own). File ids must exist (422). `active` (extension, default true): the newest active quiz ' +
+      'is offered to clients who have not answered it. Answering credits `balls_count` once per client and writes `quiz.answered` ' +
+      '`{client_id, quiz_id, answers: [{question_id, results, own_answer}]}`.',
+    status: 201,
+    errors: [],
+  },
+  patchQuiz: {
+    tag: 'Loyalty',
+    summary: 'Offer or withdraw a bonus survey',
+    description: '`{active}`; `changed` is `["active"]` when it changed. An inactive quiz is not offered and its answers are refused.',
+    status: 200,
+    errors: [404],
   },
 };

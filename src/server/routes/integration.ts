@@ -15,6 +15,8 @@ import { createNotification } from '#server/services/integration-notifications.t
 import { changePoints } from '#server/services/integration-points.ts';
 import { createTicket, patchTicket } from '#server/services/integration-tickets.ts';
 import { putBanner } from '#server/services/site-banner.ts';
+import { createQuiz, patchQuiz } from '#server/services/integration-quizzes.ts';
+import { createPromocode } from '#server/services/promocodes.ts';
 import { INTEGRATION_BASE, integrationEndpoints as calls } from './integration-endpoints.ts';
 import { sendDownload } from './downloads.ts';
 import { openApiDocument } from './openapi.ts';
@@ -63,3 +65,6 @@ route(integrationRoutes, calls.putGift, (c, input) => putGift(c.var.deps, pathId
 route(integrationRoutes, calls.putTradeInInstrument, (c, input) => putTradeInInstrument(c.var.deps, pathId(c), input), relative);
 route(integrationRoutes, calls.changePoints, (c, input) => changePoints(c.var.deps, pathId(c), input), created);
 route(integrationRoutes, calls.putBanner, (c, input) => putBanner(c.var.deps, input), relative);
+route(integrationRoutes, calls.createPromocode, (c, input) => createPromocode(c.var.deps, input), created);
+route(integrationRoutes, calls.createQuiz, (c, input) => createQuiz(c.var.deps, input), created);
+route(integrationRoutes, calls.patchQuiz, (c, input) => patchQuiz(c.var.deps, pathId(c), input), relative);

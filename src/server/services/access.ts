@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
-import { accountAccesses, addresses, bills, defectStatements, files, gifts, siteBanner, tickets, tradeInInstruments } from '#server/db/schema.ts';
+import { accountAccesses, addresses, bills, defectStatements, files, gifts, quizItems, quizzes, siteBanner, tickets, tradeInInstruments } from '#server/db/schema.ts';
 import { NOT_FOUND_MESSAGE, notFound } from '#server/lib/api-failure.ts';
 
 // Services answer what they may not show with these (re-exported so they keep one import).
@@ -138,10 +138,11 @@ async function privateOwnersOfFile(db: Reader, fileId: number): Promise<number[]
   return [...new Set(owners)];
 }
 
-/** Gift and trade-in pictures are public catalogue images, not anybody's records. */
+/** Gift, trade-in and survey pictures are public catalogue images, not anybody's records. */
 async function isCatalogueImage(db: Reader, fileId: number): Promise<boolean> {
   const [gift] = await db.select({ id: gifts.id }).from(gifts).where(eq(gifts.imageFileId, fileId)).limit(1);
   if (gift) return true;
+  if (await isQuizImage(db, fileId)) return true;
   const [instrument] = await db
     .select({ id: tradeInInstruments.id })
     .from(tradeInInstruments)
@@ -181,4 +182,12 @@ export async function requireVisibleWaybillTicket(db: Reader, viewerId: number, 
     .limit(1);
   if (!row) throw notFound();
   return row;
+}
+
+/** A bonus survey's picture, or one of its answer items' (portal.md §3 Quiz): shown to every clinic offered it. */
+async function isQuizImage(db: Reader, fileId: number): Promise<boolean> {
+  const [quiz] = await db.select({ id: quizzes.id }).from(quizzes).where(eq(quizzes.imageFileId, fileId)).limit(1);
+  if (quiz) return true;
+  const [item] = await db.select({ id: quizItems.id }).from(quizItems).where(eq(quizItems.imageFileId, fileId)).limit(1);
+  return Boolean(item);
 }

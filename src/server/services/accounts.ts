@@ -7,6 +7,7 @@ import { recordEvent } from '#server/db/journal.ts';
 import { ApiFailure, MAIL_FAILED_MESSAGE, fieldFailure } from '#server/lib/api-failure.ts';
 import { loginAttemptsMail } from '#server/services/account-mails.ts';
 import { checkLimits, countFailure, rateRules, type RateRule } from '#server/services/rate-limit.ts';
+import { quizWaitingSql } from '#server/services/quizzes.ts';
 
 export const EMAIL_TAKEN_MESSAGE = 'Пользователь с таким e-mail уже зарегистрирован';
 export const BAD_CREDENTIALS_MESSAGE = 'Неверный e-mail или пароль';
@@ -123,12 +124,14 @@ export async function loadUserData(db: Db, clientId: number): Promise<UserData |
         .select({ owners: sql`coalesce(json_agg(${accountAccesses.ownerClientId} order by ${accountAccesses.ownerClientId}), '[]'::json)` })
         .from(accountAccesses)
         .where(eq(accountAccesses.granteeClientId, clients.id))})`,
+      // The bonus survey waits for this client (the header's item, portal.md §2.4).
+      quizAvailable: quizWaitingSql(),
     })
     .from(clients)
     .where(eq(clients.id, clientId))
     .limit(1);
   if (!row) return null;
-  const { balls, unpaidBills, unreadNotifications, consentPolicyAt, consentLoyaltyAt, emailConfirmedAt, accessOwners, ...user } = row;
+  const { balls, unpaidBills, unreadNotifications, consentPolicyAt, consentLoyaltyAt, emailConfirmedAt, accessOwners, quizAvailable, ...user } = row;
   return {
     ...user,
     balls: Number(balls),
@@ -137,6 +140,7 @@ export async function loadUserData(db: Db, clientId: number): Promise<UserData |
     consents_given: consentPolicyAt !== null && consentLoyaltyAt !== null,
     email_confirmed: emailConfirmedAt !== null,
     access_owner_ids: idList(accessOwners),
+    quiz_available: quizAvailable === true || String(quizAvailable) === 'true',
   };
 }
 

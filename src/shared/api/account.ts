@@ -34,6 +34,8 @@ export const userData = v.object({
    * one disappears, the device drops the copies it saved (src/client/lib/account-scoped.ts).
    */
   access_owner_ids: v.optional(v.array(v.number()), []),
+  /** The bonus survey waits for this clinic: the header's 'Пройдите опрос — получите бонусы!' (portal.md §2.4). */
+  quiz_available: v.optional(v.boolean(), false),
 });
 export type UserData = v.InferOutput<typeof userData>;
 

@@ -21,12 +21,16 @@ export interface HeaderProps {
   authInPlace?: boolean;
   onLogin: () => void;
   onLogout: () => void;
-  /** Extra controls for logged-in desktop users under /cabinet (the notification bell, the survey item). */
+  /** Extra controls for logged-in desktop users under /cabinet (the notification bell). */
   actions?: ReactNode;
+  /** A bonus survey waits for the user: 'Пройдите опрос — получите бонусы!' opens it (from 768 px; the More panel on phones). */
+  onSurvey?: (() => void) | undefined;
 }
 
+export const SURVEY_INVITATION = 'Пройдите опрос — получите бонусы!';
+
 /** The top bar (portal.md §2.4). */
-export function Header({ user, ready, inCabinet, authInPlace = false, onLogin, onLogout, actions }: HeaderProps) {
+export function Header({ user, ready, inCabinet, authInPlace = false, onLogin, onLogout, actions, onSurvey }: HeaderProps) {
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
@@ -54,9 +58,16 @@ export function Header({ user, ready, inCabinet, authInPlace = false, onLogin, o
                 </Link>
               </p>
             )}
-            <Link to="/guide/2" className={`${styles.hintLink} ${styles.guide}`}>
+            <Link to="/guide/2" className={`${styles.hintLink} ${styles.guide} ${styles.guideLink}`}>
               Как пользоваться сервисом?
             </Link>
+            {onSurvey && (
+              <button type="button" className={`${styles.hintLink} ${styles.guide} ${styles.survey}`} title={SURVEY_INVITATION} onClick={onSurvey}>
+                <Icon name="gift" size={20} />
+                {/* Below 1280 px the gift alone (the text stays its name); below 1024 px it takes the guide link's place. */}
+                <span className={styles.surveyText}>{SURVEY_INVITATION}</span>
+              </button>
+            )}
             {inCabinet && actions}
           </nav>
         )}

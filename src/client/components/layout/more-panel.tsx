@@ -7,6 +7,7 @@ import { Icon } from '#client/components/ui/icon.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { CABINET_LINKS } from './cabinet-links.ts';
+import { SURVEY_INVITATION } from './header.tsx';
 import styles from './more-panel.module.css';
 
 // The main site's sections need MAIN_SITE_URL from the server: asked only when the panel opens.
@@ -33,6 +34,8 @@ export interface MorePanelProps {
   onLogout: () => void;
   /** Settings of this device under the cabinet's links (the installed app's Web Push switch). */
   deviceSettings?: ReactNode;
+  /** A bonus survey waits for the user: its item opens it (portal.md §2.4 on phones). */
+  onSurvey?: (() => void) | undefined;
 }
 
 export function initials(name: string, surname: string): string {
@@ -82,7 +85,7 @@ function LinkGroup({ title, links, countFor, onClose }: LinkGroupProps) {
 }
 
 /** The More panel of the tab bar (portal.md §2.5): profile, cabinet sections, public links, repair, logout. */
-export function MorePanel({ open, onClose, user, standalone, onRepair, onLogin, onLogout, deviceSettings }: MorePanelProps) {
+export function MorePanel({ open, onClose, user, standalone, onRepair, onLogin, onLogout, deviceSettings, onSurvey }: MorePanelProps) {
   const countFor = (to: string): LinkCount | null => {
     if (!user) return null;
     if (to === '/cabinet/bills') return { value: user.unpaid_bills, forms: UNPAID_BILL_FORMS };
@@ -118,6 +121,13 @@ export function MorePanel({ open, onClose, user, standalone, onRepair, onLogin, 
               Войти
             </button>
           </section>
+        )}
+
+        {user && onSurvey && (
+          <button type="button" className={styles.survey} onClick={closeThen(onSurvey)}>
+            <Icon name="gift" size={20} />
+            {SURVEY_INVITATION}
+          </button>
         )}
 
         {user && <LinkGroup title="Личный кабинет" links={CABINET_LINKS} countFor={countFor} onClose={onClose} />}

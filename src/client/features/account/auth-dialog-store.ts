@@ -43,14 +43,3 @@ export const useAuthDialog = create<AuthDialogState>()((set) => ({
     set({ view: null, switching: false, stayOnPage: false });
   },
 }));
-
-/**
- * 'A non-empty promocode query parameter opens the login modal' on page load (portal.md §4.2).
- * For guests: a logged-in user gets the promo-code popup instead.
- */
-export function openLoginForPromocode(search: string = globalThis.location?.search ?? ''): boolean {
-  const promocode = new URLSearchParams(search).get('promocode');
-  if (!promocode?.trim()) return false;
-  useAuthDialog.getState().open('login');
-  return true;
-}

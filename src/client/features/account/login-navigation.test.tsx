@@ -10,7 +10,7 @@ import {
   createRouter,
 } from '@tanstack/react-router';
 import { useAccountStore } from './account-store.ts';
-import { openLoginForPromocode, useAuthDialog } from './auth-dialog-store.ts';
+import { useAuthDialog } from './auth-dialog-store.ts';
 import { LoginForm } from './login-form.tsx';
 import { demoUser, stubFetch } from '#client/lib/testing/fetch-stub.ts';
 
@@ -62,16 +62,5 @@ describe('after login', () => {
     const router = renderAt('/services');
     await logIn();
     expect(router.state.location.pathname).toBe('/services');
-  });
-});
-
-describe('openLoginForPromocode', () => {
-  it('opens the login for a non-empty promocode parameter only', () => {
-    useAuthDialog.setState({ view: null });
-    expect(openLoginForPromocode('?promocode=%20')).toBe(false);
-    expect(useAuthDialog.getState().view).toBeNull();
-    expect(openLoginForPromocode('?promocode=SPRING')).toBe(true);
-    expect(useAuthDialog.getState().view).toBe('login');
-    useAuthDialog.getState().close();
   });
 });

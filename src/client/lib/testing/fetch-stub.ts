@@ -78,4 +78,5 @@ export const demoUser = {
   email_confirmed: true,
   pending_email: null,
   access_owner_ids: [] as number[],
+  quiz_available: false,
 };

@@ -1,0 +1,11 @@
+// The survey's calls (src/shared/api/quizzes.ts).
+import { getQuiz, sendQuiz, type Quiz, type QuizSubmission } from '#shared/api/quizzes.ts';
+import { callApi } from '#client/lib/http.ts';
+
+export const fetchQuiz = async (): Promise<Quiz> => {
+  const { success: _success, ...quiz } = await callApi(getQuiz);
+  return quiz;
+};
+
+/** Sends the answers; the points credited. */
+export const sendAnswers = async (submission: QuizSubmission): Promise<number> => (await callApi(sendQuiz, { input: submission })).balls;
