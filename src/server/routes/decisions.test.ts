@@ -75,7 +75,7 @@ describe('ids beyond int4 in a decision body', () => {
 describe('approve', () => {
   it('approves one quote: agreed 1, status 2, one event, one decision row, a history line', async () => {
     const s = await insertStatement(t, me.ticketId);
-    const before = await balance(t.db, me.id);
+    const before = await balance(t.db, me.id, t.deps.now());
     const response = await decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: s.id, version: s.version }] });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, message: 'Ремонт согласован', balls: before });
@@ -111,7 +111,7 @@ describe('approve', () => {
 
   it('spends points on one quote: a negative ledger entry naming the statement, balls in the event', async () => {
     const s = await insertStatement(t, me.ticketId, { sum: '1000.00' });
-    const before = await balance(t.db, me.id);
+    const before = await balance(t.db, me.id, t.deps.now());
     const response = await decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: s.id, version: 1 }], balls: 300 });
     expect(response.status).toBe(200);
     expect((await response.json()).balls).toBe(before - 300);
@@ -124,7 +124,7 @@ describe('approve', () => {
 
   it('buys a gift with points: its cost leaves the ledger, the gift is in the event', async () => {
     const s = await insertStatement(t, me.ticketId);
-    const before = await balance(t.db, me.id);
+    const before = await balance(t.db, me.id, t.deps.now());
     const response = await decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: s.id, version: 1 }], gift: 1 });
     expect(response.status).toBe(200);
     expect((await response.json()).balls).toBe(before - 300);

@@ -13,6 +13,8 @@ import { listEvents } from '#server/services/integration-events.ts';
 import { uploadFile } from '#server/services/integration-files.ts';
 import { createNotification } from '#server/services/integration-notifications.ts';
 import { changePoints } from '#server/services/integration-points.ts';
+import { cancelOperation, createOperation } from '#server/services/loyalty-operations.ts';
+import { clientPoints, setParticipation, setProgramme } from '#server/services/loyalty-participation.ts';
 import { createTicket, patchTicket } from '#server/services/integration-tickets.ts';
 import { INTEGRATION_BASE, integrationEndpoints as calls } from './integration-endpoints.ts';
 import { sendDownload } from './downloads.ts';
@@ -61,4 +63,9 @@ route(integrationRoutes, calls.listEvents, (c, input) => listEvents(c.var.deps, 
 route(integrationRoutes, calls.putGift, (c, input) => putGift(c.var.deps, pathId(c), input), relative);
 route(integrationRoutes, calls.putTradeInInstrument, (c, input) => putTradeInInstrument(c.var.deps, pathId(c), input), relative);
 route(integrationRoutes, calls.changePoints, (c, input) => changePoints(c.var.deps, pathId(c), input), created);
+route(integrationRoutes, calls.createLoyaltyOperation, (c, input) => createOperation(c.var.deps, input), created);
+route(integrationRoutes, calls.cancelLoyaltyOperation, (c, input) => cancelOperation(c.var.deps, pathId(c), input), relative);
+route(integrationRoutes, calls.setClientLoyalty, (c, input) => setParticipation(c.var.deps, pathId(c), input), relative);
+route(integrationRoutes, calls.putLoyaltyProgramme, (c, input) => setProgramme(c.var.deps, input), relative);
+route(integrationRoutes, calls.getClientPoints, (c) => clientPoints(c.var.deps, pathId(c)), relative);
 

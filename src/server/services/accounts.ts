@@ -2,10 +2,11 @@ import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { UserData } from '#shared/api/account.ts';
 import type { AppDeps, MailMessage } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
-import { accountAccesses, bills, clients, notifications, pointsEntries } from '#server/db/schema.ts';
+import { accountAccesses, bills, clients, notifications } from '#server/db/schema.ts';
 import { recordEvent } from '#server/db/journal.ts';
 import { ApiFailure, MAIL_FAILED_MESSAGE, fieldFailure } from '#server/lib/api-failure.ts';
 import { loginAttemptsMail } from '#server/services/account-mails.ts';
+import { ledgerOf, ledgerColumns } from '#server/services/points.ts';
 import { checkLimits, countFailure, rateRules, type RateRule } from '#server/services/rate-limit.ts';
 
 export const EMAIL_TAKEN_MESSAGE = 'Пользователь с таким e-mail уже зарегистрирован';
@@ -90,7 +91,7 @@ export async function sendOrAbort(deps: AppDeps, message: MailMessage): Promise<
  * The shell's user data with its counters (cabinet.md §3), or null when the account is gone. Asked
  * on every page load, so the three counters are subqueries of one statement, not four round trips.
  */
-export async function loadUserData(db: Db, clientId: number): Promise<UserData | null> {
+export async function loadUserData(db: Db, clientId: number, now: Date): Promise<UserData | null> {
   const [row] = await db
     .select({
       id: clients.id,
@@ -105,10 +106,8 @@ export async function loadUserData(db: Db, clientId: number): Promise<UserData |
       consentLoyaltyAt: clients.consentLoyaltyAt,
       emailConfirmedAt: clients.emailConfirmedAt,
       pending_email: clients.pendingEmail,
-      balls: sql<string | number>`(${db
-        .select({ total: sql`coalesce(sum(${pointsEntries.delta}), 0)` })
-        .from(pointsEntries)
-        .where(eq(pointsEntries.clientId, clients.id))})`,
+      // The ledger is replayed from its rows and the clock (points.ts), read in this same statement.
+      ...ledgerColumns(),
       // API.md: 'Оплачен' is paid, null is "no data"; any other status text is unpaid.
       unpaidBills: sql<string | number>`(${db
         .select({ count: sql`count(*)` })
@@ -128,10 +127,11 @@ export async function loadUserData(db: Db, clientId: number): Promise<UserData |
     .where(eq(clients.id, clientId))
     .limit(1);
   if (!row) return null;
-  const { balls, unpaidBills, unreadNotifications, consentPolicyAt, consentLoyaltyAt, emailConfirmedAt, accessOwners, ...user } = row;
+  const { unpaidBills, unreadNotifications, consentPolicyAt, consentLoyaltyAt, emailConfirmedAt, accessOwners, ...rest } = row;
+  const { loyaltyState, loyaltyStateSince, loyaltyEligibleAt, ledgerRows, programmeChanges, ...user } = rest;
   return {
     ...user,
-    balls: Number(balls),
+    balls: ledgerOf({ loyaltyState, loyaltyStateSince, loyaltyEligibleAt, ledgerRows, programmeChanges }, now).replay.balance,
     unpaid_bills: Number(unpaidBills),
     unread_notifications: Number(unreadNotifications),
     consents_given: consentPolicyAt !== null && consentLoyaltyAt !== null,
