@@ -264,7 +264,7 @@ export const pointsEntries = pgTable(
     kind: text('kind').$type<PointsKind>().notNull().default('credited'),
     /** The operation's date (a bill's payment) for earned points; null: the entry's created_at. */
     occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }),
-    /** Null: active once written. */
+    /** Null (rows from before the ledger had dates): active from the start. */
     activatesAt: timestamp('activates_at', { withTimezone: true, mode: 'date' }),
     /** Null: a year after created_at. */
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),

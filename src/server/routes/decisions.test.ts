@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decisionMessages } from '#shared/api/decisions.ts';
 import { decisions, defectStatements, events } from '#server/db/schema.ts';
@@ -119,6 +119,8 @@ describe('approve', () => {
     expect(entries.at(-1)).toMatchObject({ delta: -300 });
     expect(entries.at(-1)!.reason).toContain(`№${s.id}`);
     expect((await eventsFor(t, s.id))[0]!.payload).toEqual({ defect_id: s.id, balls: 300, gift: null, actor_client_id: me.id });
+    const [changed] = await t.db.select().from(events).where(and(eq(events.type, 'points.changed'), eq(events.clientId, me.id))).orderBy(desc(events.id)).limit(1);
+    expect(changed).toMatchObject({ ticketId: me.ticketId, payload: { delta: -300, kind: 'spent', state: 'spent', defect_id: s.id, balance: before - 300 } });
     expect((await historyFor(t, s.id))[0]!.description).toContain('списано 300');
   });
 

@@ -79,8 +79,11 @@ export interface LedgerReplay {
 
 const isCredit = (row: LedgerRow) => row.delta > 0;
 
+/** Rows from before the ledger had dates (activates_at null) were spendable from the start. */
+const ALWAYS = new Date(0);
+
 function lotOf(row: LedgerRow, suspendedSince: Date | null): LotState {
-  const activatesAt = row.activatesAt ?? row.createdAt;
+  const activatesAt = row.activatesAt ?? ALWAYS;
   const held = suspendedSince !== null && (activatesAt > suspendedSince || row.createdAt > suspendedSince);
   return {
     row,

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { loyaltyMessages, type ParticipationInput, type ProgrammeInput } from '#shared/api/loyalty.ts';
 import { serverDayStart } from '#shared/format/server-timestamp.ts';
 import type { AppDeps } from '#server/context.ts';
 import type { Tx } from '#server/db/client.ts';
-import { recordHistory } from '#server/db/journal.ts';
+import { recordEvent, recordHistory } from '#server/db/journal.ts';
 import { clients, loyaltyProgrammeChanges, pointsEntries } from '#server/db/schema.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
 import { notFound } from '#server/services/access.ts';
@@ -107,4 +107,22 @@ export async function clientPoints(deps: AppDeps, clientId: number) {
       };
     }),
   };
+}
+
+/**
+ * The clinic confirms it may take part (an individual aged 18+ or a legal-entity consumer), once:
+ * the first date stays. Points are earned from then on, not for what was paid before.
+ */
+export async function confirmEligibility(deps: AppDeps, clientId: number): Promise<void> {
+  const now = deps.now();
+  await deps.database.db.transaction(async (tx) => {
+    const confirmed = await tx
+      .update(clients)
+      .set({ loyaltyEligibleAt: now })
+      .where(and(eq(clients.id, clientId), isNull(clients.loyaltyEligibleAt)))
+      .returning({ id: clients.id });
+    if (confirmed.length === 0) return;
+    await recordHistory(tx, { clientId, description: 'Подтверждено право на участие в программе лояльности', subjectType: 'Account', subjectId: clientId, createdAt: now });
+    await recordEvent(tx, { type: 'client.updated', clientId, payload: { client_id: clientId, changed: { loyalty_eligible_at: now.toISOString() } }, createdAt: now });
+  });
 }

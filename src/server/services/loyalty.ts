@@ -6,7 +6,7 @@ import type { Db, Tx } from '#server/db/client.ts';
 import { gifts } from '#server/db/schema.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
 import { requireVisibleStatement } from '#server/services/access.ts';
-import { balance, lockedBalance, spend } from '#server/services/points.ts';
+import { balance, lockedForSpending, spend } from '#server/services/points.ts';
 
 // Points on a repair quote (cabinet.md §2 points-deduction popup, §5 Points form; portal.md §9):
 // what the popup offers, and the checked spending when a quote is approved with points or a gift.
@@ -48,17 +48,18 @@ export async function loyaltyFor(db: Db | Tx, viewerId: number, statementId: num
  * under the client lock (points.ts). 422 on `balls` otherwise.
  */
 export async function spendOnRepair(tx: Tx, clientId: number, statement: SpentOn, balls: number, reason: string, now: Date): Promise<void> {
-  const limit = ballsForDiscount(statement.sum, await lockedBalance(tx, clientId, now));
+  const ledger = await lockedForSpending(tx, clientId, now);
+  const limit = ballsForDiscount(statement.sum, ledger.balance);
   if (balls > limit) throw fieldFailure('balls', decisionMessages.ballsTooMany(limit));
-  await spend(tx, clientId, balls, reason, now, { statementId: statement.id, ticketId: statement.ticketId });
+  await spend(tx, ledger, balls, reason, now, { statementId: statement.id, ticketId: statement.ticketId });
 }
 
 /** Buys a gift with points: it must exist, be offered and be affordable; 422 on `gift` otherwise. */
 export async function spendOnGift(tx: Tx, clientId: number, statement: SpentOn, giftId: number, reason: (name: string) => string, now: Date) {
   const [gift] = await tx.select().from(gifts).where(eq(gifts.id, giftId)).limit(1);
   if (!gift || !gift.isAvailable) throw fieldFailure('gift', GIFT_UNAVAILABLE_MESSAGE);
-  const available = await lockedBalance(tx, clientId, now);
-  if (gift.cost > available) throw fieldFailure('gift', giftNotAffordableMessage(gift.cost - available));
-  await spend(tx, clientId, gift.cost, reason(gift.name), now, { statementId: statement.id, ticketId: statement.ticketId });
+  const ledger = await lockedForSpending(tx, clientId, now);
+  if (gift.cost > ledger.balance) throw fieldFailure('gift', giftNotAffordableMessage(gift.cost - ledger.balance));
+  await spend(tx, ledger, gift.cost, reason(gift.name), now, { statementId: statement.id, ticketId: statement.ticketId });
   return gift;
 }

@@ -144,8 +144,18 @@ export interface WrittenEntry {
   state: string;
 }
 
-/** Writes one ledger row (the caller holds the client lock) with its `points.changed` event and history line. */
-export async function writeEntry(tx: Tx, clientId: number, entry: NewEntry, now: Date): Promise<WrittenEntry> {
+/**
+ * Writes one ledger row (the caller holds the client lock) with its `points.changed` event and
+ * history line. `known`: the balance and pending after it when the caller already knows them (a
+ * spend), which saves replaying the ledger again.
+ */
+export async function writeEntry(
+  tx: Tx,
+  clientId: number,
+  entry: NewEntry,
+  now: Date,
+  known?: { balance: number; pending: number },
+): Promise<WrittenEntry> {
   const [row] = await tx
     .insert(pointsEntries)
     .values({
@@ -164,11 +174,12 @@ export async function writeEntry(tx: Tx, clientId: number, entry: NewEntry, now:
     })
     .returning({ id: pointsEntries.id });
   if (!row) throw new Error('points entry was not inserted');
-  const ledger = await loadLedger(tx, clientId, now);
-  if (!ledger) throw new Error('the client of a points entry is gone');
-  const written = ledger.rows.find((candidate) => candidate.id === row.id);
-  const lot = ledger.replay.lots.find((candidate) => candidate.row.id === row.id);
-  const state = written ? ledger.replay.stateOf(written) : entry.kind;
+  const ledger = known && entry.delta < 0 ? null : await loadLedger(tx, clientId, now);
+  const after = known ?? ledger?.replay;
+  if (!after) throw new Error('the client of a points entry is gone');
+  const written = ledger?.rows.find((candidate) => candidate.id === row.id);
+  const lot = ledger?.replay.lots.find((candidate) => candidate.row.id === row.id);
+  const state = written && ledger ? ledger.replay.stateOf(written) : entry.kind;
   await recordEvent(tx, {
     type: 'points.changed',
     clientId,
@@ -185,8 +196,8 @@ export async function writeEntry(tx: Tx, clientId: number, entry: NewEntry, now:
       bill_id: entry.billId ?? null,
       defect_id: entry.statementId ?? null,
       operation_id: entry.operationId ?? null,
-      balance: ledger.replay.balance,
-      pending: ledger.replay.pending,
+      balance: after.balance,
+      pending: after.pending,
     },
     createdAt: now,
   });
@@ -200,26 +211,33 @@ export async function writeEntry(tx: Tx, clientId: number, entry: NewEntry, now:
       createdAt: now,
     });
   }
-  return { id: row.id, balance: ledger.replay.balance, pending: ledger.replay.pending, state };
+  return { id: row.id, balance: after.balance, pending: after.pending, state };
 }
 
 /**
- * Spends `amount` active points, soonest-expiring first; 422 (nothing written) when the active
- * balance is short. Returns the balance after the spend.
+ * Spends `amount` active points, soonest-expiring first (the replay decides which); 422 (nothing
+ * written) when the active balance is short. `ledger`: the caller's read under the client lock.
+ * Returns the balance after the spend.
  */
 export async function spend(
   tx: Tx,
-  clientId: number,
+  ledger: { clientId: number; balance: number; pending: number },
   amount: number,
   reason: string,
   now: Date,
   source: { statementId?: number; ticketId?: number } = {},
 ): Promise<number> {
   if (!Number.isInteger(amount) || amount <= 0) throw new Error(`spend: amount must be a positive integer, got ${amount}`);
-  const available = await lockedBalance(tx, clientId, now);
-  if (amount > available) throw new ApiFailure(422, { success: false, message: NOT_ENOUGH_POINTS_MESSAGE });
-  const written = await writeEntry(tx, clientId, { delta: -amount, kind: 'spent', reason, ...source }, now);
-  return written.balance;
+  if (amount > ledger.balance) throw new ApiFailure(422, { success: false, message: NOT_ENOUGH_POINTS_MESSAGE });
+  const after = { balance: ledger.balance - amount, pending: ledger.pending };
+  await writeEntry(tx, ledger.clientId, { delta: -amount, kind: 'spent', reason, ...source }, now, after);
+  return after.balance;
+}
+
+/** The client's balance and pending points read under the client lock, for `spend`. */
+export async function lockedForSpending(tx: Tx, clientId: number, now: Date) {
+  const ledger = await lockedLedger(tx, clientId, now);
+  return { clientId, balance: ledger?.replay.balance ?? 0, pending: ledger?.replay.pending ?? 0 };
 }
 
 /**
