@@ -10,7 +10,6 @@ import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 // with the test clock moved instead of any job: accrual, activation, expiry, spending order, the
 // 30 % cap, returns, proportional annulment, whole-balance annulment, suspension, programme end.
 
-const DAY = 24 * 60 * 60 * 1000;
 let t: TestApp;
 
 beforeAll(async () => {
@@ -42,11 +41,6 @@ async function participant() {
 }
 
 const credit = (clientId: number, delta: number) => call(`/clients/${clientId}/points`, 'POST', { delta, reason: 'Бонус' }, 201);
-
-async function statement(clientId: number, sum = '1000.00') {
-  const ticket = await backOffice.ticket(t, clientId);
-  return backOffice.defect(t, ticket.id, { sum });
-}
 
 function approveWithPoints(ticketId: number, defectId: number, balls: number) {
   return decide(t, paths.approve, { ticket_id: ticketId, defects: [{ id: defectId, version: 1 }], balls });
