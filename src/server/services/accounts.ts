@@ -32,6 +32,8 @@ export interface NewClient {
   city?: string | null;
   /** Set when the password exists only in a mail to the address, or the address was proven by a code. */
   emailConfirmed: boolean;
+  /** Confirmed the loyalty participant condition at registration (portal.md §5): earns points from then. */
+  loyaltyEligible?: boolean;
 }
 
 /**
@@ -62,6 +64,7 @@ export async function insertClient(
       passwordHash,
       emailConfirmedAt: client.emailConfirmed ? now : null,
       createdAt: now,
+      loyaltyEligibleAt: client.loyaltyEligible ? now : null,
     })
     .returning({ id: clients.id });
   if (!row) throw new Error('client was not inserted');

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { LOYALTY_ELIGIBILITY_LABEL } from './account.ts';
 import { defineEndpoint, okResponse } from './endpoint.ts';
 
 // The clinic's 'Бонусы' page (issue 15 "What the clinic sees", portal.md §4.7): the active balance,
@@ -59,7 +60,7 @@ export const confirmBonusEligibility = defineEndpoint({
 });
 
 export const BONUS_TEXTS = {
-  eligibility: 'Я физическое лицо старше 18 лет или юридическое лицо — потребитель товаров и услуг',
+  eligibility: LOYALTY_ELIGIBILITY_LABEL,
   eligibilityConfirmed: 'Спасибо! Теперь бонусы начисляются за оплаченные ремонты.',
   notEligible: 'Бонусы не начисляются: подтвердите, что вы можете участвовать в программе лояльности.',
   left: 'Бонусы не начисляются: вы вышли из программы лояльности.',

@@ -99,6 +99,7 @@ describe('RegistrationForm', () => {
       city: 'Казань',
       email: 'anna@clinic.ru',
       approvalPolicy: true,
+      loyaltyEligible: false,
       resend: false,
     });
     expect(screen.getByLabelText('Имя')).toBeDisabled();
