@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backOffice } from './back-office.ts';
 import { DESKTOP, PHONE, launchBrowser, screenshot, withPage } from './support.ts';
-import { expectLoggedIn, headerPoints, openLogin, submitLogin, visible } from './ui.ts';
+import { cabinetNav, expectLoggedIn, headerPoints, openLogin, submitLogin, visible } from './ui.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -27,7 +27,7 @@ describe('Бонусы (issue 15)', () => {
       await submitLogin(await openLogin(page, DESKTOP), clinic.email, clinic.password);
       await expectLoggedIn(page, DESKTOP);
       await page.goto('/cabinet/tickets');
-      await page.getByRole('navigation', { name: 'Личный кабинет' }).getByRole('link', { name: 'Бонусы' }).click();
+      await cabinetNav(page).getByRole('link', { name: 'Бонусы' }).click();
       await visible(page.getByRole('heading', { level: 1, name: 'Бонусы' })).waitFor();
       await headerPoints(page, '0').waitFor();
 
