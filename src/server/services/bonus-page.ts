@@ -68,7 +68,7 @@ export async function bonusesFor(db: Db, clientId: number, now: Date): Promise<B
   const soon = new Date(now.getTime() + EXPIRY_WARNING_MS);
   const expiring = all.filter((lot) => lot.state === 'active' && lot.remaining > 0 && lot.expiresAt <= soon).sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime());
   const { programme } = ledger;
-  const ended = programme.ends.length > 0 && programme.state !== 'active';
+  const ended = programme.endsOn !== null && programme.endsOn <= now;
   return {
     balance: ledger.replay.balance,
     pending: ledger.replay.pending,
