@@ -21,6 +21,7 @@ import { repairRequestRoutes } from './routes/repair-requests.ts';
 import { ticketsRoutes } from './routes/tickets.ts';
 import { siteNoticeRoutes } from './routes/site-notices.ts';
 import { kavoRoutes } from './routes/kavo.ts';
+import { bonusRoutes } from './routes/bonuses.ts';
 import { csrfProtection } from './middleware/csrf.ts';
 import { requestIdentity, requestLogger } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', kavoRoutes);
   app.route('/', promocodeRoutes);
   app.route('/', quizRoutes);
+  app.route('/', bonusRoutes);
 
   // Unknown calls answer in the API's own shape, never with the app shell.
   const notFoundJson = (c: Context<AppEnv>) => c.json(NOT_FOUND, 404);

@@ -77,7 +77,8 @@ describe.each(SIZES)('accounts on a $name', (size) => {
       await emailInput(form).fill(email);
       await form.getByLabel('Название клиники', { exact: true }).fill('Стоматология «Жемчуг»');
       await form.getByLabel('Город', { exact: true }).fill('Казань');
-      await form.getByRole('checkbox').check();
+      await form.getByRole('checkbox', { name: /обработку персональных данных/ }).check();
+      await form.getByRole('checkbox', { name: /старше 18 лет/ }).check();
       await screenshot(page, `${size.name}-register-form`);
 
       const before = mailCount(email);

@@ -148,8 +148,9 @@ export const backOffice = {
     return integration<{ id: number }>('/bills', { method: 'POST', status: 201, json: input });
   },
 
-  async patchBill(id: number, status: string | null) {
-    return integration<{ id: number; changed: string[] }>(`/bills/${id}`, { method: 'PATCH', json: { status } });
+  /** PATCH /bills/{id}; `paidAt` (ISO) dates a payment: the points' activation counts from it. */
+  async patchBill(id: number, status: string | null, paidAt?: string) {
+    return integration<{ id: number; changed: string[] }>(`/bills/${id}`, { method: 'PATCH', json: { status, ...(paidAt ? { paid_at: paidAt } : {}) } });
   },
 
   /** The whole event feed after `after`, page by page (GET /events?after=&limit=). */

@@ -90,11 +90,12 @@ export async function statementRow(t: TestApp, id: number) {
   return row!;
 }
 
+/** The statement's own events (defect.*); the points a decision spends have their `points.changed` too. */
 export async function eventsFor(t: TestApp, defectId: number) {
   return t.db
     .select()
     .from(events)
-    .where(sql`${events.payload} ->> 'defect_id' = ${String(defectId)}`)
+    .where(and(sql`${events.payload} ->> 'defect_id' = ${String(defectId)}`, sql`${events.type} like 'defect.%'`))
     .orderBy(events.id);
 }
 

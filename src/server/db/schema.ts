@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -49,6 +50,11 @@ export const clients = pgTable(
     /** A new login e-mail waiting for the code mailed to it (cabinet.md §2 Personal data); the old one stays until then. */
     pendingEmail: text('pending_email'),
     createdAt: createdAt(),
+    /** Loyalty participation (portal.md §4.7): 'active', 'suspended' or 'left', and since when. */
+    loyaltyState: text('loyalty_state').notNull().default('active'),
+    loyaltyStateSince: timestamp('loyalty_state_since', { withTimezone: true, mode: 'date' }),
+    /** When the clinic confirmed it may take part (an individual aged 18+ or a legal-entity consumer); null: it earns nothing. */
+    loyaltyEligibleAt: timestamp('loyalty_eligible_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     uniqueIndex('clients_email_key').on(sql`lower(${t.email})`),
@@ -216,6 +222,8 @@ export const bills = pgTable(
     status: text('status'),
     documentFileId: integer('document_file_id'),
     createdAt: createdAt(),
+    /** When the bill was paid (the back office's `paid_at`, or the time it became 'Оплачен'). */
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('bills_client_idx').on(t.clientId, t.id.desc())],
 );
@@ -258,9 +266,55 @@ export const pointsEntries = pgTable(
     delta: integer('delta').notNull(),
     reason: text('reason').notNull(),
     createdAt: createdAt(),
+    // The loyalty ledger (ADR 0016). Credits (earned, credited, returned) are lots with their dates;
+    // debits (spent, annulled) consume lots soonest-expiring first when the ledger is replayed.
+    kind: text('kind').$type<PointsKind>().notNull().default('credited'),
+    /** The operation's date (a bill's payment) for earned points; null: the entry's created_at. */
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }),
+    /** Null (rows from before the ledger had dates): active from the start. */
+    activatesAt: timestamp('activates_at', { withTimezone: true, mode: 'date' }),
+    /** Null: a year after created_at. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    billId: integer('bill_id').references(() => bills.id),
+    statementId: integer('statement_id').references(() => defectStatements.id),
+    operationId: integer('operation_id').references(() => loyaltyOperations.id),
+    /** An annulment's lot, or the spend a return gives back. */
+    targetEntryId: integer('target_entry_id').references((): AnyPgColumn => pointsEntries.id),
   },
-  (t) => [index('points_entries_client_idx').on(t.clientId)],
+  (t) => [
+    index('points_entries_client_idx').on(t.clientId),
+    uniqueIndex('points_entries_bill_earned_key').on(t.billId).where(sql`${t.kind} = 'earned'`),
+    index('points_entries_statement_idx').on(t.statementId).where(sql`${t.statementId} IS NOT NULL`),
+  ],
 );
+
+export type PointsKind = 'earned' | 'credited' | 'returned' | 'spent' | 'annulled';
+
+/** Orders paid outside the portal's bills that earn points (API.md "Loyalty programme"). */
+export const loyaltyOperations = pgTable(
+  'loyalty_operations',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    externalId: text('external_id').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lines: jsonb('lines').$type<Array<{ name: string; amount: string }>>().notNull(),
+    points: integer('points').notNull(),
+    cancelledLines: jsonb('cancelled_lines').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('loyalty_operations_external_id_key').on(t.externalId)],
+);
+
+/** The programme's announced pauses and ends (portal.md §4.7 "Programme end"); the newest row is the state. */
+export const loyaltyProgrammeChanges = pgTable('loyalty_programme_changes', {
+  id: serial('id').primaryKey(),
+  state: text('state').$type<'active' | 'paused' | 'ending'>().notNull(),
+  endsOn: timestamp('ends_on', { withTimezone: true, mode: 'date' }),
+  announcedAt: timestamp('announced_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
 
 /** The back office's ordered feed of what happened in the portal (API.md). */
 export const events = pgTable(

@@ -167,6 +167,13 @@ const NOT_RESOURCE: Record<string, string> = {
   'POST /ajax/promocode/set': 'redeems a code for the own account; reads nothing of anyone',
   'GET /ajax/cabinet/quiz/get': 'the survey offered to every account; only whether the own account answered it',
   'POST /ajax/cabinet/quiz/send': 'answers for the own account; reads nothing of anyone',
+  'GET /ajax/cabinet/push/key': "the server's VAPID public key, the same for every account",
+  'POST /ajax/cabinet/push/subscribe': "saves this browser's subscription for the own account; no record id",
+  'POST /ajax/cabinet/push/unsubscribe': "removes the own account's subscription with that endpoint; another account's stays (push.test.ts)",
+  'GET /ajax/banner/get': "the site's banner, the same for everyone",
+  'GET /ajax/site/settings': 'public settings (main site, support address), the same for everyone',
+  'GET /ajax/cabinet/telegram': "the own account's bot link or chat state; no record id",
+  'POST /ajax/cabinet/telegram/unlink': "unlinks the own account's chat; no record id",
 };
 
 /** Every file path of downloadPaths → the calls with B's ids. */

@@ -28,7 +28,7 @@ export const accountRoutes = new Hono<AppEnv>();
 
 route(accountRoutes, getUserData, async (c) => {
   const { session, deps } = c.var;
-  const user = session ? await loadUserData(deps.database.db, session.clientId) : null;
+  const user = session ? await loadUserData(deps.database.db, session.clientId, deps.now()) : null;
   if (session && !user) {
     // The account behind the cookie is gone: behave as logged out.
     await endSession(c);
@@ -51,7 +51,7 @@ route(accountRoutes, confirmRegistration, async (c, input) => {
 route(accountRoutes, login, async (c, input) => {
   const { deps } = c.var;
   const clientId = await authenticate(deps, input.email, input.password, clientIp(c));
-  const user = await loadUserData(deps.database.db, clientId);
+  const user = await loadUserData(deps.database.db, clientId, deps.now());
   if (!user) throw unauthorized();
   const session = await startSession(c, clientId);
   return { success: true, user, csrf_token: session.csrfToken };

@@ -48,7 +48,7 @@ describe(`concurrent decisions (${onWhat})`, () => {
     for (const body of bodies.filter((b) => b.success === false)) {
       expect(body.errors.balls).toEqual([decisionMessages.ballsTooMany(10)]);
     }
-    expect(await balance(t.db, me.id)).toBe(10);
+    expect(await balance(t.db, me.id, t.deps.now())).toBe(10);
     const spent = (await ledger(t, me.id)).filter((e) => e.delta < 0);
     expect(spent.reduce((sum, e) => sum - e.delta, 0)).toBe(30 * ok);
     const approvedEvents = await t.db
@@ -111,6 +111,6 @@ describe(`concurrent decisions (${onWhat})`, () => {
       expect((await eventsFor(t, s.id)).filter((e) => e.type === 'defect.approved')).toHaveLength(decided);
     }
     const approved = (await Promise.all(statements.map((s) => decisionsFor(t, s.id)))).filter((d) => d.length === 1).length;
-    expect(await balance(t.db, me.id)).toBe(5000 - 10 * approved);
+    expect(await balance(t.db, me.id, t.deps.now())).toBe(5000 - 10 * approved);
   });
 });

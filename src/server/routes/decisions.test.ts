@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decisionMessages } from '#shared/api/decisions.ts';
 import { decisions, defectStatements, events } from '#server/db/schema.ts';
@@ -75,7 +75,7 @@ describe('ids beyond int4 in a decision body', () => {
 describe('approve', () => {
   it('approves one quote: agreed 1, status 2, one event, one decision row, a history line', async () => {
     const s = await insertStatement(t, me.ticketId);
-    const before = await balance(t.db, me.id);
+    const before = await balance(t.db, me.id, t.deps.now());
     const response = await decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: s.id, version: s.version }] });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, message: 'Ремонт согласован', balls: before });
@@ -111,7 +111,7 @@ describe('approve', () => {
 
   it('spends points on one quote: a negative ledger entry naming the statement, balls in the event', async () => {
     const s = await insertStatement(t, me.ticketId, { sum: '1000.00' });
-    const before = await balance(t.db, me.id);
+    const before = await balance(t.db, me.id, t.deps.now());
     const response = await decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: s.id, version: 1 }], balls: 300 });
     expect(response.status).toBe(200);
     expect((await response.json()).balls).toBe(before - 300);
@@ -119,12 +119,14 @@ describe('approve', () => {
     expect(entries.at(-1)).toMatchObject({ delta: -300 });
     expect(entries.at(-1)!.reason).toContain(`№${s.id}`);
     expect((await eventsFor(t, s.id))[0]!.payload).toEqual({ defect_id: s.id, balls: 300, gift: null, actor_client_id: me.id });
+    const [changed] = await t.db.select().from(events).where(and(eq(events.type, 'points.changed'), eq(events.clientId, me.id))).orderBy(desc(events.id)).limit(1);
+    expect(changed).toMatchObject({ ticketId: me.ticketId, payload: { delta: -300, kind: 'spent', state: 'spent', defect_id: s.id, balance: before - 300 } });
     expect((await historyFor(t, s.id))[0]!.description).toContain('списано 300');
   });
 
   it('buys a gift with points: its cost leaves the ledger, the gift is in the event', async () => {
     const s = await insertStatement(t, me.ticketId);
-    const before = await balance(t.db, me.id);
+    const before = await balance(t.db, me.id, t.deps.now());
     const response = await decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: s.id, version: 1 }], gift: 1 });
     expect(response.status).toBe(200);
     expect((await response.json()).balls).toBe(before - 300);

@@ -50,7 +50,7 @@ route(
   getDefectLoyalty,
   async (c) => {
     c.header('Cache-Control', 'no-store');
-    return { success: true, ...(await loyaltyFor(c.var.deps.database.db, sessionOf(c).clientId, readPathId(c))) };
+    return { success: true, ...(await loyaltyFor(c.var.deps.database.db, sessionOf(c).clientId, readPathId(c), c.var.deps.now())) };
   },
   readGuards,
 );

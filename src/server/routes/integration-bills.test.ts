@@ -135,21 +135,29 @@ describe('POST /api/v1/notifications', () => {
 });
 
 describe('POST /api/v1/clients/{id}/points', () => {
-  it('adds ledger entries with events and history, and refuses to go below zero', async () => {
+  it('adds ledger entries with events and history; a debit beyond the balance annuls the whole balance', async () => {
     const { id } = await backOffice.client(t);
     const credit = await call(`/clients/${id}/points`, 'POST', { delta: 300, reason: 'Бонус за ремонт' });
     expect(credit.status).toBe(201);
-    expect(await credit.json()).toEqual({ id: expect.any(Number), balance: 300 });
-    expect(await (await call(`/clients/${id}/points`, 'POST', { delta: -100, reason: 'Корректировка' })).json()).toMatchObject({ balance: 200 });
-    const refused = await call(`/clients/${id}/points`, 'POST', { delta: -201, reason: 'Корректировка' });
-    expect(refused.status).toBe(409);
-    expect(await refused.json()).toMatchObject({ success: false, message: 'Недостаточно баллов: баланс не может стать отрицательным', details: { balance: 200 } });
+    expect(await credit.json()).toEqual({ id: expect.any(Number), balance: 300, annulled: 0 });
+    expect(await (await call(`/clients/${id}/points`, 'POST', { delta: -100, reason: 'Корректировка' })).json()).toMatchObject({ balance: 200, annulled: 100 });
+    // portal.md §4.7: when the amount to annul exceeds the balance, the whole balance is annulled.
+    const whole = await call(`/clients/${id}/points`, 'POST', { delta: -201, reason: 'Злоупотребление' });
+    expect(whole.status).toBe(201);
+    expect(await whole.json()).toEqual({ id: expect.any(Number), balance: 0, annulled: 200 });
+    const nothing = await call(`/clients/${id}/points`, 'POST', { delta: -5, reason: 'Ещё раз' });
+    expect(await nothing.json()).toEqual({ id: null, balance: 0, annulled: 0 });
     expect((await eventsFor('points.changed', id)).map((e) => e.payload)).toEqual([
-      { client_id: id, entry_id: expect.any(Number), delta: 300, reason: 'Бонус за ремонт', balance: 300 },
-      { client_id: id, entry_id: expect.any(Number), delta: -100, reason: 'Корректировка', balance: 200 },
+      expect.objectContaining({ client_id: id, entry_id: expect.any(Number), delta: 300, kind: 'credited', state: 'active', reason: 'Бонус за ремонт', balance: 300 }),
+      expect.objectContaining({ client_id: id, delta: -100, kind: 'annulled', state: 'annulled', reason: 'Корректировка', balance: 200 }),
+      expect.objectContaining({ client_id: id, delta: -200, kind: 'annulled', state: 'annulled', reason: 'Злоупотребление', balance: 0 }),
     ]);
     const lines = await t.db.select().from(historyEntries).where(and(eq(historyEntries.clientId, id), eq(historyEntries.subjectType, 'Account'))).orderBy(historyEntries.id);
-    expect(lines.map((l) => l.description)).toEqual(['Начислено 300\u00A0бонусов: Бонус за ремонт', 'Списано 100\u00A0бонусов: Корректировка']);
+    expect(lines.map((l) => l.description)).toEqual([
+      'Начислено 300\u00A0бонусов: Бонус за ремонт',
+      'Аннулировано 100\u00A0бонусов: Корректировка',
+      'Аннулировано 200\u00A0бонусов: Злоупотребление',
+    ]);
   });
 
   it.each([
@@ -167,17 +175,19 @@ describe('POST /api/v1/clients/{id}/points', () => {
     expect((await call(`/clients/${clientId}/points`, 'POST', { delta: 1, reason: 'x' }, null)).status).toBe(401);
   });
 
-  it('never goes below zero under 50 concurrent debits', async () => {
+  it('never goes below zero under 50 concurrent debits: the last one annuls what is left, the rest find nothing', async () => {
     const { id } = await backOffice.client(t);
     await call(`/clients/${id}/points`, 'POST', { delta: 100, reason: 'Начисление' });
     const responses = await Promise.all(
       Array.from({ length: 50 }, () => call(`/clients/${id}/points`, 'POST', { delta: -7, reason: 'Списание' })),
     );
-    const statuses = responses.map((r) => r.status);
-    expect(statuses.filter((s) => s === 201)).toHaveLength(14); // 14 × 7 = 98 ≤ 100 < 15 × 7
-    expect(statuses.filter((s) => s === 409)).toHaveLength(36);
+    expect(responses.map((r) => r.status).every((s) => s === 201)).toBe(true);
+    const answers: Array<{ annulled: number }> = await Promise.all(responses.map((r) => r.json()));
+    const annulled = answers.map((a) => a.annulled).sort((a, b) => b - a);
+    expect(annulled.slice(0, 15)).toEqual([...Array.from({ length: 14 }, () => 7), 2]); // 14 × 7 + 2 = 100
+    expect(annulled.slice(15).every((a) => a === 0)).toBe(true);
     const [sum] = await t.db.select({ total: sql<number>`sum(${pointsEntries.delta})::int` }).from(pointsEntries).where(eq(pointsEntries.clientId, id));
-    expect(sum!.total).toBe(2);
-    expect(await eventsFor('points.changed', id)).toHaveLength(15);
+    expect(sum!.total).toBe(0);
+    expect(await eventsFor('points.changed', id)).toHaveLength(16);
   });
 });

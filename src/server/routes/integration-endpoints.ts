@@ -28,6 +28,17 @@ import {
 } from '#shared/api/integration.ts';
 import { putBannerInput, putBannerOutput } from '#shared/api/integration-banner.ts';
 import { createPromocodeInput, createQuizInput, patchQuizInput } from '#shared/api/integration-promo-quiz.ts';
+import {
+  cancelOperationInput,
+  cancelOperationOutput,
+  clientPointsOutput,
+  createOperationInput,
+  createOperationOutput,
+  participationInput,
+  participationOutput,
+  programmeInput,
+  programmeOutput,
+} from '#shared/api/loyalty.ts';
 
 // Every call of the back office's API (API.md) with what the OpenAPI document says about it. The
 // router and the document are both built from this list, so they cannot drift apart.
@@ -56,6 +67,11 @@ export const integrationEndpoints = {
   createPromocode: defineEndpoint({ method: 'POST', path: at('/promocodes'), input: createPromocodeInput, output: idOutput }),
   createQuiz: defineEndpoint({ method: 'POST', path: at('/quizzes'), input: createQuizInput, output: idOutput }),
   patchQuiz: defineEndpoint({ method: 'PATCH', path: at('/quizzes/:id'), input: patchQuizInput, output: changedOutput }),
+  createLoyaltyOperation: defineEndpoint({ method: 'POST', path: at('/loyalty/operations'), input: createOperationInput, output: createOperationOutput }),
+  cancelLoyaltyOperation: defineEndpoint({ method: 'POST', path: at('/loyalty/operations/:id/cancel'), input: cancelOperationInput, output: cancelOperationOutput }),
+  setClientLoyalty: defineEndpoint({ method: 'POST', path: at('/clients/:id/loyalty'), input: participationInput, output: participationOutput }),
+  putLoyaltyProgramme: defineEndpoint({ method: 'PUT', path: at('/loyalty/programme'), input: programmeInput, output: programmeOutput }),
+  getClientPoints: defineEndpoint({ method: 'GET', path: at('/clients/:id/points'), input: undefined, output: clientPointsOutput }),
 } satisfies Record<string, Endpoint>;
 
 export type IntegrationCall = keyof typeof integrationEndpoints;
@@ -143,9 +159,11 @@ export const callDocs: Record<IntegrationCall, CallDoc> = {
   changePoints: {
     tag: 'Loyalty',
     summary: 'Add a points ledger entry',
-    description: '`delta` is a non-zero integer. A debit that would take the balance below zero is 409 (with `details.balance`). Unknown client: 404.',
+    description:
+      '`delta` is a non-zero integer. A credit is spendable at once for a year. A debit annuls active points (soonest-expiring first); ' +
+      'when it is more than the balance the whole balance is annulled (`annulled` says how many; `id` is null when there was nothing). Unknown client: 404.',
     status: 201,
-    errors: [404, 409],
+    errors: [404],
     extension: true,
   },
   putBanner: {
@@ -184,6 +202,50 @@ export const callDocs: Record<IntegrationCall, CallDoc> = {
     tag: 'Loyalty',
     summary: 'Offer or withdraw a bonus survey',
     description: '`{active}`; `changed` is `["active"]` when it changed. An inactive quiz is not offered and its answers are refused.',
+    status: 200,
+    errors: [404],
+  },
+  createLoyaltyOperation: {
+    tag: 'Loyalty',
+    summary: 'Post an order that earns points',
+    description:
+      '5 % of the lines’ total, whole points, pending until `paid_at` + 2 days, then active for a year (`points` 0 when the client does not earn: ' +
+      'no eligibility confirmation, left the programme, or a pause or end announced). `external_id` is unique (409). `paid_at` later than now: 422.',
+    status: 201,
+    errors: [409],
+  },
+  cancelLoyaltyOperation: {
+    tag: 'Loyalty',
+    summary: 'Cancel an order, wholly or by lines',
+    description:
+      '`lines`: indexes into the operation’s lines (all when absent). The points of newly cancelled lines are annulled: the operation’s points split ' +
+      'across lines in proportion to their amount, whole numbers adding up to the total; taken from the operation’s own points first, then from the ' +
+      'active balance. Lines cancelled before count once.',
+    status: 200,
+    errors: [404],
+  },
+  setClientLoyalty: {
+    tag: 'Loyalty',
+    summary: 'Set a client’s participation',
+    description:
+      '`left` annuls every point, pending ones included; `suspended` holds every point not yet active; `active` after a suspension of more than 30 days ' +
+      'annuls the points of operations before the last 30 days, and the held points activate now. `annulled` is how many points this call annulled.',
+    status: 200,
+    errors: [404],
+  },
+  putLoyaltyProgramme: {
+    tag: 'Loyalty',
+    summary: 'Announce a pause or end of the programme, or resume it',
+    description:
+      '`paused` and `ending` need `ends_on` (a date: the start of that day in Moscow; or a date-time) at least 7 days ahead (422). From the announcement ' +
+      'no points are credited; spending continues; at `ends_on` every unused point is annulled. `active` cancels an announcement not yet due, or restarts after an end.',
+    status: 200,
+    errors: [],
+  },
+  getClientPoints: {
+    tag: 'Loyalty',
+    summary: 'A client’s points: active balance, pending and every entry with its state now',
+    description: 'States: pending, active, spent, expired, annulled, computed from the dates at the time of the call.',
     status: 200,
     errors: [404],
   },

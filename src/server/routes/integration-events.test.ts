@@ -53,10 +53,10 @@ describe('GET /api/v1/events', () => {
     await t.integration(`/bills/${bill.id}`, { method: 'PATCH', json: { status: 'Оплачен' } });
     await t.integration('/notifications', { method: 'POST', json: { client_id: client.id, description: 'Готово' } });
     await t.integration(`/clients/${client.id}/points`, { method: 'POST', json: { delta: 10, reason: 'Подарок' } });
-    await t.integration(`/clients/${client.id}/points`, { method: 'POST', json: { delta: -11, reason: 'Слишком много' } }); // 409: no event
+    await t.integration(`/clients/${client.id}/points`, { method: 'POST', json: { delta: -11, reason: 'Слишком много' } }); // the whole balance (10) annulled
 
     const { events, pages } = await walk(start, 3);
-    expect(pages).toBe(4); // 9 events in pages of 3, then the empty page
+    expect(pages).toBe(5); // 10 events in pages of 3, then the empty page
     expect(events.map((e) => e.type)).toEqual([
       'client.registered',
       'ticket.created',
@@ -66,6 +66,7 @@ describe('GET /api/v1/events', () => {
       'bill.created',
       'bill.updated',
       'notification.created',
+      'points.changed',
       'points.changed',
     ]);
     const ids = events.map((e) => e.id);

@@ -13,6 +13,8 @@ import { listEvents } from '#server/services/integration-events.ts';
 import { uploadFile } from '#server/services/integration-files.ts';
 import { createNotification } from '#server/services/integration-notifications.ts';
 import { changePoints } from '#server/services/integration-points.ts';
+import { cancelOperation, createOperation } from '#server/services/loyalty-operations.ts';
+import { clientPoints, setParticipation, setProgramme } from '#server/services/loyalty-participation.ts';
 import { createTicket, patchTicket } from '#server/services/integration-tickets.ts';
 import { putBanner } from '#server/services/site-banner.ts';
 import { createQuiz, patchQuiz } from '#server/services/integration-quizzes.ts';
@@ -68,3 +70,9 @@ route(integrationRoutes, calls.putBanner, (c, input) => putBanner(c.var.deps, in
 route(integrationRoutes, calls.createPromocode, (c, input) => createPromocode(c.var.deps, input), created);
 route(integrationRoutes, calls.createQuiz, (c, input) => createQuiz(c.var.deps, input), created);
 route(integrationRoutes, calls.patchQuiz, (c, input) => patchQuiz(c.var.deps, pathId(c), input), relative);
+route(integrationRoutes, calls.createLoyaltyOperation, (c, input) => createOperation(c.var.deps, input), created);
+route(integrationRoutes, calls.cancelLoyaltyOperation, (c, input) => cancelOperation(c.var.deps, pathId(c), input), relative);
+route(integrationRoutes, calls.setClientLoyalty, (c, input) => setParticipation(c.var.deps, pathId(c), input), relative);
+route(integrationRoutes, calls.putLoyaltyProgramme, (c, input) => setProgramme(c.var.deps, input), relative);
+route(integrationRoutes, calls.getClientPoints, (c) => clientPoints(c.var.deps, pathId(c)), relative);
+

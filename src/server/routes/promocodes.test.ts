@@ -44,7 +44,7 @@ const apply = (promocode: unknown) => t.request('/ajax/promocode/set', { method:
 async function written(clientId: number) {
   const used = await t.db.select().from(events).where(eq(events.type, 'promocode.used'));
   return {
-    balance: await balance(t.db, clientId),
+    balance: await balance(t.db, clientId, t.deps.now()),
     entries: (await t.db.select().from(pointsEntries).where(eq(pointsEntries.clientId, clientId))).length,
     events: used.filter((event) => event.clientId === clientId).map((event) => event.payload),
     uses: (await t.db.select().from(promocodeUses).where(eq(promocodeUses.clientId, clientId))).length,
@@ -212,10 +212,10 @@ describe('guessing promo codes', () => {
     expect(throttled.status).toBe(429);
     expect(throttled.headers.get('retry-after')).toMatch(/^\d+$/);
     expect((await throttled.json()).message).toMatch(/^Слишком много попыток/);
-    expect(await balance(guarded.db, me.id)).toBe(0);
+    expect(await balance(guarded.db, me.id, guarded.deps.now())).toBe(0);
     guarded.advance(60 * 60 * 1000);
     expect((await from('198.51.100.1', right)).status).toBe(200);
-    expect(await balance(guarded.db, me.id)).toBe(70);
+    expect(await balance(guarded.db, me.id, guarded.deps.now())).toBe(70);
   });
 
   it('20 wrong codes an hour per address, whichever accounts tried them', async () => {
@@ -228,7 +228,7 @@ describe('guessing promo codes', () => {
     expect((await from('203.0.113.7', right)).status).toBe(429);
     // The same account from another address is within both of its limits.
     expect((await from('203.0.113.8', right)).status).toBe(200);
-    expect(await balance(guarded.db, second.id)).toBe(30);
+    expect(await balance(guarded.db, second.id, guarded.deps.now())).toBe(30);
   });
 
   it('a code that worked gives its try back: only wrong codes use the allowance', async () => {

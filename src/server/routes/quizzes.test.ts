@@ -70,7 +70,7 @@ function goodAnswers(quiz: Quiz) {
 async function written(clientId: number) {
   const answered = await t.db.select().from(events).where(eq(events.type, 'quiz.answered'));
   return {
-    balance: await balance(t.db, clientId),
+    balance: await balance(t.db, clientId, t.deps.now()),
     entries: (await t.db.select().from(pointsEntries).where(eq(pointsEntries.clientId, clientId))).length,
     answers: (await t.db.select().from(quizAnswers).where(eq(quizAnswers.clientId, clientId))).length,
     events: answered.filter((event) => event.clientId === clientId).map((event) => event.payload),

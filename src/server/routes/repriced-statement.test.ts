@@ -31,14 +31,14 @@ describe('a new price on a decided quote', () => {
   it('reopens an approval: waiting again, the points come back, the clinic is told, the approval stays in the history', async () => {
     const s = await insertStatement(t, clinic.ticketId, { sum: '10000.00' });
     expect((await decide(t, paths.approve, { ticket_id: clinic.ticketId, defects: [{ id: s.id, version: 1 }], balls: 300 })).status).toBe(200);
-    expect(await balance(t.db, clinic.id)).toBe(700);
+    expect(await balance(t.db, clinic.id, t.deps.now())).toBe(700);
     expect(await needsApproval()).toBe(false);
 
     const response = await reprice(s.id, { sum: '12000.00' });
     expect(response.status).toBe(200);
     expect((await response.json()).changed).toEqual(expect.arrayContaining(['sum', 'agreed', 'status']));
     expect(await statementRow(t, s.id)).toMatchObject({ agreed: AGREED.none, status: STATEMENT_STATUS.awaiting, sum: '12000.00' });
-    expect(await balance(t.db, clinic.id)).toBe(1000);
+    expect(await balance(t.db, clinic.id, t.deps.now())).toBe(1000);
     expect(await needsApproval()).toBe(true);
 
     const history = (await historyFor(t, s.id)).map((line) => line.description);
@@ -50,7 +50,7 @@ describe('a new price on a decided quote', () => {
     // The clinic approves the new price: the points are spent once more, from the returned balance.
     const { version } = await statementRow(t, s.id);
     expect((await decide(t, paths.approve, { ticket_id: clinic.ticketId, defects: [{ id: s.id, version }], balls: 300 })).status).toBe(200);
-    expect(await balance(t.db, clinic.id)).toBe(700);
+    expect(await balance(t.db, clinic.id, t.deps.now())).toBe(700);
   });
 
   it('leaves the decision when the same call sets it, and a refusal whatever the price', async () => {

@@ -2,10 +2,11 @@ import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { UserData } from '#shared/api/account.ts';
 import type { AppDeps, MailMessage } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
-import { accountAccesses, bills, clients, notifications, pointsEntries } from '#server/db/schema.ts';
+import { accountAccesses, bills, clients, notifications } from '#server/db/schema.ts';
 import { recordEvent } from '#server/db/journal.ts';
 import { ApiFailure, MAIL_FAILED_MESSAGE, fieldFailure } from '#server/lib/api-failure.ts';
 import { loginAttemptsMail } from '#server/services/account-mails.ts';
+import { ledgerOf, ledgerColumns } from '#server/services/points.ts';
 import { checkLimits, countFailure, rateRules, type RateRule } from '#server/services/rate-limit.ts';
 import { quizWaitingSql } from '#server/services/quizzes.ts';
 
@@ -32,6 +33,8 @@ export interface NewClient {
   city?: string | null;
   /** Set when the password exists only in a mail to the address, or the address was proven by a code. */
   emailConfirmed: boolean;
+  /** Confirmed the loyalty participant condition at registration (portal.md §5): earns points from then. */
+  loyaltyEligible?: boolean;
 }
 
 /**
@@ -62,6 +65,7 @@ export async function insertClient(
       passwordHash,
       emailConfirmedAt: client.emailConfirmed ? now : null,
       createdAt: now,
+      loyaltyEligibleAt: client.loyaltyEligible ? now : null,
     })
     .returning({ id: clients.id });
   if (!row) throw new Error('client was not inserted');
@@ -91,7 +95,7 @@ export async function sendOrAbort(deps: AppDeps, message: MailMessage): Promise<
  * The shell's user data with its counters (cabinet.md §3), or null when the account is gone. Asked
  * on every page load, so the three counters are subqueries of one statement, not four round trips.
  */
-export async function loadUserData(db: Db, clientId: number): Promise<UserData | null> {
+export async function loadUserData(db: Db, clientId: number, now: Date): Promise<UserData | null> {
   const [row] = await db
     .select({
       id: clients.id,
@@ -106,10 +110,8 @@ export async function loadUserData(db: Db, clientId: number): Promise<UserData |
       consentLoyaltyAt: clients.consentLoyaltyAt,
       emailConfirmedAt: clients.emailConfirmedAt,
       pending_email: clients.pendingEmail,
-      balls: sql<string | number>`(${db
-        .select({ total: sql`coalesce(sum(${pointsEntries.delta}), 0)` })
-        .from(pointsEntries)
-        .where(eq(pointsEntries.clientId, clients.id))})`,
+      // The ledger is replayed from its rows and the clock (points.ts), read in this same statement.
+      ...ledgerColumns(),
       // API.md: 'Оплачен' is paid, null is "no data"; any other status text is unpaid.
       unpaidBills: sql<string | number>`(${db
         .select({ count: sql`count(*)` })
@@ -131,10 +133,11 @@ export async function loadUserData(db: Db, clientId: number): Promise<UserData |
     .where(eq(clients.id, clientId))
     .limit(1);
   if (!row) return null;
-  const { balls, unpaidBills, unreadNotifications, consentPolicyAt, consentLoyaltyAt, emailConfirmedAt, accessOwners, quizAvailable, ...user } = row;
+  const { unpaidBills, unreadNotifications, consentPolicyAt, consentLoyaltyAt, emailConfirmedAt, accessOwners, quizAvailable, ...rest } = row;
+  const { loyaltyState, loyaltyStateSince, loyaltyEligibleAt, ledgerRows, programmeChanges, ...user } = rest;
   return {
     ...user,
-    balls: Number(balls),
+    balls: ledgerOf({ loyaltyState, loyaltyStateSince, loyaltyEligibleAt, ledgerRows, programmeChanges }, now).replay.balance,
     unpaid_bills: Number(unpaidBills),
     unread_notifications: Number(unreadNotifications),
     consents_given: consentPolicyAt !== null && consentLoyaltyAt !== null,

@@ -30,7 +30,7 @@ interface Caller {
 }
 
 async function answer(tx: Tx, caller: Caller, message: string): Promise<DecisionAnswer> {
-  return { success: true, message, balls: await balance(tx, caller.viewerId) };
+  return { success: true, message, balls: await balance(tx, caller.viewerId, caller.now) };
 }
 
 const countedStatements = (n: number) => (n === 1 ? '' : ` (ведомостей: ${n})`);
@@ -44,10 +44,10 @@ export async function approve(tx: Tx, caller: Caller, input: EndpointParsedInput
   let spent = '';
   let giftId: number | null = null;
   if (input.balls > 0 && single) {
-    await spendOnRepair(tx, caller.viewerId, single.sum, input.balls, `Списание в счёт ремонта по ведомости ${statementLabel(single)}`, caller.now);
+    await spendOnRepair(tx, caller.viewerId, single, input.balls, `Списание в счёт ремонта по ведомости ${statementLabel(single)}`, caller.now);
     spent = `, списано ${countOf(input.balls, BONUS_FORMS)}`;
   } else if (input.gift !== null && single) {
-    const gift = await spendOnGift(tx, caller.viewerId, input.gift, (name) => `Подарок «${name}» при согласовании ведомости ${statementLabel(single)}`, caller.now);
+    const gift = await spendOnGift(tx, caller.viewerId, single, input.gift, (name) => `Подарок «${name}» при согласовании ведомости ${statementLabel(single)}`, caller.now);
     giftId = gift.id;
     spent = `, выбран подарок «${gift.name}» за ${countOf(gift.cost, BONUS_FORMS)}`;
   }

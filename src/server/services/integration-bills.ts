@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { integrationMessages, type CreateBillInput, type PatchBillInput } from '#shared/api/integration.ts';
+import { loyaltyMessages } from '#shared/api/loyalty.ts';
 import { formatMoney } from '#shared/format/number/money.ts';
 import type { AppDeps } from '#server/context.ts';
 import { recordEvent, recordHistory } from '#server/db/journal.ts';
@@ -7,12 +8,21 @@ import { billDefectStatements, bills, defectStatements, tickets } from '#server/
 import { fieldFailure } from '#server/lib/api-failure.ts';
 import { notFound } from '#server/services/access.ts';
 import { requireClient, requireFiles } from '#server/services/integration-refs.ts';
+import { accrueForBill } from '#server/services/loyalty-accrual.ts';
 
 // Bills from the back office. A bill's number (id_1c) is unique per client: a retried POST is a
 // 409, not a second bill the clinic would think it owes. The client row lock (requireClient)
 // makes that check safe against two concurrent POSTs.
 
 const PAID = 'Оплачен';
+
+/** The payment's moment: the back office's `paid_at`, never later than now (422 otherwise). */
+function paidAtOf(paidAt: string | undefined, now: Date): Date {
+  if (paidAt === undefined) return now;
+  const moment = new Date(paidAt);
+  if (moment > now) throw fieldFailure('paid_at', loyaltyMessages.paidInFuture);
+  return moment;
+}
 
 export async function createBill(deps: AppDeps, input: CreateBillInput): Promise<{ id: number }> {
   const now = deps.now();
@@ -35,6 +45,7 @@ export async function createBill(deps: AppDeps, input: CreateBillInput): Promise
     }
     await requireFiles(tx, input.document_file_id, 'document_file_id');
     const status = input.status || null;
+    const paidAt = status === PAID ? paidAtOf(input.paid_at, now) : null;
     const [bill] = await tx
       .insert(bills)
       .values({
@@ -45,6 +56,7 @@ export async function createBill(deps: AppDeps, input: CreateBillInput): Promise
         status,
         documentFileId: input.document_file_id ?? null,
         createdAt: now,
+        paidAt,
       })
       .returning({ id: bills.id });
     if (!bill) throw new Error('bill was not inserted');
@@ -64,6 +76,7 @@ export async function createBill(deps: AppDeps, input: CreateBillInput): Promise
       subjectId: bill.id,
       createdAt: now,
     });
+    if (paidAt) await accrueForBill(tx, { id: bill.id, clientId: input.client_id, id1c: input.id_1c, amountDocument: input.amount_document }, paidAt, now);
     return { id: bill.id };
   });
 }
@@ -76,7 +89,8 @@ export async function patchBill(deps: AppDeps, billId: number, input: PatchBillI
     const status = input.status || null;
     // Same status again: nothing changed, nothing recorded.
     if (current.status === status) return { id: billId, changed: [] };
-    await tx.update(bills).set({ status }).where(eq(bills.id, billId));
+    const paidAt = status === PAID ? paidAtOf(input.paid_at, now) : null;
+    await tx.update(bills).set(paidAt ? { status, paidAt } : { status }).where(eq(bills.id, billId));
     await recordEvent(tx, {
       type: 'bill.updated',
       clientId: current.clientId,
@@ -90,6 +104,7 @@ export async function patchBill(deps: AppDeps, billId: number, input: PatchBillI
       subjectId: billId,
       createdAt: now,
     });
+    if (paidAt) await accrueForBill(tx, current, paidAt, now);
     return { id: billId, changed: ['status'] };
   });
 }

@@ -1,4 +1,4 @@
-import { AGREED } from '#shared/dictionaries/statement-decisions.ts';
+import { AGREED, STATEMENT_STATUS } from '#shared/dictionaries/statement-decisions.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { CreateDefectInput, PatchDefectInput } from '#shared/api/integration.ts';
 import { defectStatusLabel } from '#shared/dictionaries/defect-statuses.ts';
@@ -10,7 +10,7 @@ import { recordEvent, recordHistory } from '#server/db/journal.ts';
 import { defectStatements, tickets } from '#server/db/schema.ts';
 import { notFound } from '#server/services/access.ts';
 import { requireFiles } from '#server/services/integration-refs.ts';
-import { lockClient } from '#server/services/points.ts';
+import { lockClient, returnStatementSpends } from '#server/services/points.ts';
 import { afterReopening, reopenedByNewPrice } from '#server/services/repriced-statement.ts';
 
 // Defect statements (repair quotes) from the back office. `version` starts at 1 and grows by one
@@ -82,9 +82,9 @@ type Changes = Partial<{ status: number; sum: string; conclusion: string | null;
 export async function patchDefect(deps: AppDeps, defectId: number, input: PatchDefectInput): Promise<{ id: number; version: number; changed: string[] }> {
   const now = deps.now();
   return deps.database.db.transaction(async (tx) => {
-    // A new price may give points back (repriced-statement.ts): the client's lock comes first, as
-    // every writer takes it (ADR 0008), before the statement's.
-    if (input.sum !== undefined) await lockClientOfStatement(tx, defectId);
+    // A new price or a cancellation may give points back (repriced-statement.ts, points.ts): the
+    // client's lock comes first, as every writer takes it (ADR 0008), before the statement's.
+    if (input.sum !== undefined || input.status === STATEMENT_STATUS.cancelled) await lockClientOfStatement(tx, defectId);
     // `for update`: a concurrent decision on this statement waits, then sees the new version.
     const [current] = await tx
       .select({ statement: defectStatements, clientId: tickets.clientId })
@@ -119,7 +119,12 @@ export async function patchDefect(deps: AppDeps, defectId: number, input: PatchD
     const number = statementNumber(statement);
     const returned =
       reopened && changes.sum !== undefined
-        ? await afterReopening(tx, { clientId: current.clientId, ticketId: statement.ticketId, statementId: defectId, number, sum: changes.sum, now })
+        ? await afterReopening(tx, { clientId: current.clientId, statementId: defectId, ticketId: statement.ticketId, number, sum: changes.sum, now })
+        : 0;
+    // portal.md §4.7 "Returns": a cancelled statement gives back the points spent on it.
+    const returnedOnCancel =
+      changes.status === STATEMENT_STATUS.cancelled
+        ? await returnStatementSpends(tx, current.clientId, { id: defectId, ticketId: statement.ticketId }, `Возврат бонусов: ведомость №${number} отменена`, now)
         : 0;
     await recordEvent(tx, {
       type: 'defect.updated',
@@ -133,7 +138,9 @@ export async function patchDefect(deps: AppDeps, defectId: number, input: PatchD
     if (changes.sum !== undefined) {
       lines.push(`Сумма по дефектной ведомости №${number} изменена на ${formatMoney(changes.sum)}${reopened ? ': нужно согласовать ремонт заново' : ''}`);
     }
-    if (returned > 0) lines.push(`Возвращено ${countOf(returned, BONUS_FORMS)}, списанных при согласовании ведомости №${number}`);
+    if (returned + returnedOnCancel > 0) {
+      lines.push(`Возвращено ${countOf(returned + returnedOnCancel, BONUS_FORMS)}, списанных при согласовании ведомости №${number}`);
+    }
     for (const description of lines) {
       await recordHistory(tx, {
         clientId: current.clientId,

@@ -1,50 +1,40 @@
-import { integrationMessages, type ChangePointsInput } from '#shared/api/integration.ts';
+import type { ChangePointsInput } from '#shared/api/integration.ts';
 import { BONUS_FORMS, countOf } from '#shared/format/plural.ts';
 import type { AppDeps } from '#server/context.ts';
-import { recordEvent, recordHistory } from '#server/db/journal.ts';
-import { pointsEntries } from '#server/db/schema.ts';
-import { ApiFailure } from '#server/lib/api-failure.ts';
 import { notFound } from '#server/services/access.ts';
-import { balance, lockClient } from '#server/services/points.ts';
+import { annul, lockedLedger, writeEntry } from '#server/services/points.ts';
+import { yearAfter } from '#server/services/ledger-replay.ts';
 
-// POST /clients/{id}/points: one ledger entry. The balance is the sum of entries; it may never go
-// below zero. The client row is locked (`for no key update`) before the sum is read, so two
-// concurrent debits cannot both see the old balance. It is the same lock services/points.ts takes
-// for the clinic's spending, so back-office debits and portal spends are serialised together.
+// POST /clients/{id}/points: the back office's own entry. A credit is spendable at once for a year;
+// a debit is an annulment (an erroneous credit, abuse: portal.md §4.7) of active points,
+// soonest-expiring first, and when it is more than the balance the whole balance is annulled
+// instead of refusing. The client lock (points.ts) serialises it with the clinic's spending.
 
-export async function changePoints(deps: AppDeps, clientId: number, input: ChangePointsInput): Promise<{ id: number; balance: number }> {
+export async function changePoints(
+  deps: AppDeps,
+  clientId: number,
+  input: ChangePointsInput,
+): Promise<{ id: number | null; balance: number; annulled: number }> {
   const now = deps.now();
   return deps.database.db.transaction(async (tx) => {
-    if (!(await lockClient(tx, clientId))) throw notFound();
-    const before = await balance(tx, clientId);
-    const after = before + input.delta;
-    if (after < 0) {
-      throw new ApiFailure(409, {
-        success: false,
-        message: integrationMessages.pointsNegative,
-        errors: { delta: [integrationMessages.pointsNegative] },
-        details: { balance: before },
-      });
+    if (!(await lockedLedger(tx, clientId, now))) throw notFound();
+    if (input.delta > 0) {
+      const written = await writeEntry(
+        tx,
+        clientId,
+        {
+          delta: input.delta,
+          kind: 'credited',
+          reason: input.reason,
+          activatesAt: now,
+          expiresAt: yearAfter(now),
+          history: `Начислено ${countOf(input.delta, BONUS_FORMS)}: ${input.reason}`,
+        },
+        now,
+      );
+      return { id: written.id, balance: written.balance, annulled: 0 };
     }
-    const [entry] = await tx
-      .insert(pointsEntries)
-      .values({ clientId, delta: input.delta, reason: input.reason, createdAt: now })
-      .returning({ id: pointsEntries.id });
-    if (!entry) throw new Error('points entry was not inserted');
-    await recordEvent(tx, {
-      type: 'points.changed',
-      clientId,
-      payload: { client_id: clientId, entry_id: entry.id, delta: input.delta, reason: input.reason, balance: after },
-      createdAt: now,
-    });
-    const amount = countOf(Math.abs(input.delta), BONUS_FORMS);
-    await recordHistory(tx, {
-      clientId,
-      description: `${input.delta > 0 ? 'Начислено' : 'Списано'} ${amount}: ${input.reason}`,
-      subjectType: 'Account',
-      subjectId: clientId,
-      createdAt: now,
-    });
-    return { id: entry.id, balance: after };
+    const { written, annulled } = await annul(tx, clientId, -input.delta, { reason: input.reason }, now);
+    return { id: written?.id ?? null, balance: written?.balance ?? 0, annulled };
   });
 }

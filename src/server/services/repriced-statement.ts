@@ -1,9 +1,8 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
 import { AGREED, STATEMENT_STATUS } from '#shared/dictionaries/statement-decisions.ts';
 import { formatMoney } from '#shared/format/number/money.ts';
 import type { Tx } from '#server/db/client.ts';
-import { decisions, pointsEntries } from '#server/db/schema.ts';
 import { addNotification } from '#server/services/notifications.ts';
+import { returnStatementSpends } from '#server/services/points.ts';
 
 // A quote the clinic approved (or was discussing) and the back office then re-prices is no longer
 // what the clinic agreed to: it goes back to waiting for the clinic (issue 9 item 11). The earlier
@@ -26,36 +25,22 @@ export function reopenedByNewPrice(statement: Statement, changes: { sum?: string
 }
 
 /**
- * After the statement was reopened (the caller holds the client's lock, ADR 0008): the points the approval spent come back (its spends are the
- * ledger's negative entries written in the approval's own transaction, at its time), and the clinic
- * is told. Returns the points returned.
+ * After the statement was reopened (the caller holds the client's lock, ADR 0008): the points spent
+ * on it come back (the spends not given back yet, with their expiry: points.ts returnStatementSpends),
+ * and the clinic is told. Returns the points returned.
  */
 export async function afterReopening(
   tx: Tx,
-  reopened: { clientId: number; ticketId: number; statementId: number; number: string; sum: string; now: Date },
+  reopened: { clientId: number; statementId: number; ticketId: number; number: string; sum: string; now: Date },
 ): Promise<number> {
-  const [approval] = await tx
-    .select({ clientId: decisions.clientId, createdAt: decisions.createdAt })
-    .from(decisions)
-    .where(and(eq(decisions.defectStatementId, reopened.statementId), eq(decisions.kind, 'approved')))
-    .orderBy(desc(decisions.id))
-    .limit(1);
-  let returned = 0;
-  if (approval) {
-    const spends = await tx
-      .select({ delta: pointsEntries.delta })
-      .from(pointsEntries)
-      .where(and(eq(pointsEntries.clientId, approval.clientId), eq(pointsEntries.createdAt, approval.createdAt), lt(pointsEntries.delta, 0)));
-    returned = -spends.reduce((total, entry) => total + entry.delta, 0);
-    if (returned > 0) {
-      await tx.insert(pointsEntries).values({
-        clientId: approval.clientId,
-        delta: returned,
-        reason: `Возврат бонусов: изменилась стоимость по ведомости №${reopened.number}`,
-        createdAt: reopened.now,
-      });
-    }
-  }
+  // Only the ticket's owner spends points on it (decisions.ts), so the spends are the owner's.
+  const returned = await returnStatementSpends(
+    tx,
+    reopened.clientId,
+    { id: reopened.statementId, ticketId: reopened.ticketId },
+    `Возврат бонусов: изменилась стоимость по ведомости №${reopened.number}`,
+    reopened.now,
+  );
   await addNotification(tx, {
     clientId: reopened.clientId,
     description: `Стоимость работ по ведомости №${reopened.number} изменена на ${formatMoney(reopened.sum)}. Согласуйте ремонт заново.`,

@@ -222,10 +222,12 @@ export const createBillInput = object({
   status: billStatusField,
   defective_list_ids: v.optional(v.pipe(v.array(idField, integrationMessages.id), v.maxLength(500, integrationMessages.tooMany)), []),
   document_file_id: v.optional(fileIdField),
+  /** When it was paid (the loyalty accrual's date); default now. Read only when the status is 'Оплачен'. */
+  paid_at: v.optional(timestampField),
 });
 export type CreateBillInput = v.InferOutput<typeof createBillInput>;
 
-export const patchBillInput = object({ status: billStatusField });
+export const patchBillInput = object({ status: billStatusField, paid_at: v.optional(timestampField) });
 export type PatchBillInput = v.InferOutput<typeof patchBillInput>;
 
 // ── Notifications, files, events ────────────────────────────────────────────────────────────────
@@ -293,6 +295,6 @@ export const changePointsInput = object({
   reason: text(500),
 });
 export type ChangePointsInput = v.InferOutput<typeof changePointsInput>;
-/** The ledger entry's id and the balance after it. */
-export const changePointsOutput = object({ id: v.number(), balance: v.number() });
+/** The ledger entry's id (null when a debit found nothing to annul), the active balance after it and the points annulled. */
+export const changePointsOutput = object({ id: v.nullable(v.number()), balance: v.number(), annulled: v.number() });
 

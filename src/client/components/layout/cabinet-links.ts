@@ -3,6 +3,7 @@ export const CABINET_LINKS = [
   { to: '/cabinet/tickets', label: 'Заявки' },
   { to: '/cabinet/notifications', label: 'Уведомления' },
   { to: '/cabinet/bills', label: 'Счета' },
+  { to: '/cabinet/bonuses', label: 'Бонусы' },
   { to: '/cabinet/promocode', label: 'Промокоды' },
   { to: '/cabinet/address', label: 'Мои адреса' },
   { to: '/cabinet/profile', label: 'Личные данные' },

@@ -46,8 +46,8 @@ describe('CabinetNav', () => {
     const settings = screen.getByRole('link', { name: 'Настройки' });
     expect(settings).toHaveAttribute('aria-current', 'page');
     const list = settings.closest('ul')!;
-    // The 11th link spans 1000–1100 px; with room for the edge fade its right edge shows in the 300 px window.
-    expect(list.scrollLeft).toBe(1100 + 32 - 300);
+    // The 12th link spans 1100–1200 px; with room for the edge fade its right edge shows in the 300 px window.
+    expect(list.scrollLeft).toBe(1200 + 32 - 300);
   });
 
   it('keeps the row at its start when the current section is the first', async () => {

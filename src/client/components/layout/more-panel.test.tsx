@@ -63,6 +63,7 @@ describe('MorePanel', () => {
     for (const [label, href] of [
       ['Заявки', '/cabinet/tickets'],
       ['Уведомления', '/cabinet/notifications'],
+      ['Бонусы', '/cabinet/bonuses'],
       ['Промокоды', '/cabinet/promocode'],
       ['Мои адреса', '/cabinet/address'],
       ['Личные данные', '/cabinet/profile'],

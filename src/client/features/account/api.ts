@@ -44,6 +44,7 @@ function registrationPayload(form: RegistrationForm): RegistrationForm {
     city: form.city.trim(),
     email: form.email.trim(),
     approvalPolicy: form.approvalPolicy,
+    loyaltyEligible: form.loyaltyEligible ?? false,
   };
 }
 

@@ -24,7 +24,7 @@ async function fillForm(user: User, overrides: { email?: string } = {}) {
   await user.type(screen.getByLabelText('Эл. почта'), overrides.email ?? 'anna@clinic.ru');
   await user.type(screen.getByLabelText('Название клиники'), 'Улыбка');
   await user.type(screen.getByLabelText('Город'), 'Казань');
-  await user.click(screen.getByRole('checkbox'));
+  await user.click(screen.getByRole('checkbox', { name: /обработку персональных данных/ }));
 }
 
 const sent = { body: { success: true, message: 'Код отправлен на anna@clinic.ru' } };
@@ -99,6 +99,7 @@ describe('RegistrationForm', () => {
       city: 'Казань',
       email: 'anna@clinic.ru',
       approvalPolicy: true,
+      loyaltyEligible: false,
       resend: false,
     });
     expect(screen.getByLabelText('Имя')).toBeDisabled();

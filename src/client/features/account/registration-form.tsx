@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { registrationForm, type RegistrationForm as RegistrationValues } from '#shared/api/account.ts';
+import { LOYALTY_ELIGIBILITY_LABEL, registrationForm, type RegistrationForm as RegistrationValues } from '#shared/api/account.ts';
 import { useAppForm } from '#client/components/ui/app-form.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';
@@ -29,6 +29,7 @@ const EMPTY: RegistrationValues = {
   email: '',
   // The schema wants the literal true; the form starts unticked.
   approvalPolicy: false as unknown as true,
+  loyaltyEligible: false,
 };
 
 /**
@@ -142,6 +143,9 @@ export function RegistrationForm() {
                 }
               />
             )}
+          </form.AppField>
+          <form.AppField name="loyaltyEligible">
+            {(field) => <field.CheckboxField label={`${LOYALTY_ELIGIBILITY_LABEL} (для начисления бонусов)`} />}
           </form.AppField>
         </fieldset>
 

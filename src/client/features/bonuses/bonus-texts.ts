@@ -1,0 +1,59 @@
+import type { BonusesData, BonusRow, BonusRowKind } from '#shared/api/bonuses.ts';
+import { BONUS_TEXTS } from '#shared/api/bonuses.ts';
+import { formatDate } from '#shared/format/date.ts';
+import { BONUS_FORMS, countOf, pluralCategory } from '#shared/format/plural.ts';
+
+// The words of the 'Бонусы' page, kept apart from the markup so the component stays about layout.
+
+export const KIND_LABELS: Record<BonusRowKind, string> = {
+  earned: 'Начислено',
+  credited: 'Зачислено',
+  returned: 'Возвращено',
+  spent: 'Списано',
+  annulled: 'Аннулировано',
+  expired: 'Сгорело',
+};
+
+/** 'DD.MM' of an ISO moment. */
+const dayMonth = (iso: string) => formatDate(iso).slice(0, 5);
+
+/** 'ещё N бонусов станут доступны DD.MM' (issue 15), with the verb agreeing with N. */
+export function pendingLine(points: number, activatesAt: string | null): string {
+  const one = pluralCategory(points) === 'one';
+  if (activatesAt === null) return `ещё ${countOf(points, BONUS_FORMS)} ${one ? 'станет доступен' : 'станут доступны'} после восстановления участия`;
+  return `ещё ${countOf(points, BONUS_FORMS)} ${one ? 'станет доступен' : 'станут доступны'} ${dayMonth(activatesAt)}`;
+}
+
+export function expiringLine(points: number, expiresAt: string): string {
+  return `${countOf(points, BONUS_FORMS)} ${pluralCategory(points) === 'one' ? 'сгорит' : 'сгорят'} ${formatDate(expiresAt)}`;
+}
+
+/** Why the clinic earns nothing now, or null. */
+export function notEarningText(reason: BonusesData['not_earning']): string | null {
+  if (reason === 'not_eligible') return BONUS_TEXTS.notEligible;
+  if (reason === 'left') return BONUS_TEXTS.left;
+  if (reason === 'suspended') return BONUS_TEXTS.suspended;
+  return null;
+}
+
+/** The programme's notice (portal.md §4.7: shown from the announcement), or null. */
+export function programmeText(programme: BonusesData['programme']): string | null {
+  if (!programme) return null;
+  const date = programme.ends_on ? formatDate(programme.ends_on) : '';
+  const what = programme.state === 'paused' ? 'приостановлена' : 'завершена';
+  if (programme.ended) return `Программа лояльности ${what} ${date}. Бонусы не начисляются.`;
+  const will = programme.state === 'paused' ? 'будет приостановлена' : 'завершится';
+  return `Программа лояльности ${will} ${date}. Начисление бонусов остановлено; накопленные бонусы можно потратить до этой даты, затем они будут аннулированы.`;
+}
+
+/** The points of a row as the ledger shows them: '+617', '−150'. */
+export function signedPoints(row: BonusRow): string {
+  return row.points > 0 ? `+${row.points}` : `−${Math.abs(row.points)}`;
+}
+
+/** A credit's state beside it, when it says more than the kind does. */
+export function rowStateText(row: BonusRow): string | null {
+  if (row.state === 'pending') return row.activates_at ? `станут доступны ${formatDate(row.activates_at)}` : 'ожидают восстановления участия';
+  if (row.state === 'active' && row.expires_at) return `действуют до ${formatDate(row.expires_at)}`;
+  return null;
+}

@@ -1,0 +1,120 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { BonusesData, BonusRow } from '#shared/api/bonuses.ts';
+import { renderInRouter } from '#client/components/layout/testing/render-in-router.tsx';
+import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
+import { BonusesPage } from './bonuses-page.tsx';
+
+// Бонусы (issue 15 "What the clinic sees"): the balance, pending with dates, expiring points, why
+// the clinic does not earn (and the confirmation that fixes it), the ledger with sources; loading,
+// empty and error states.
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const row = (overrides: Partial<BonusRow>): BonusRow => ({
+  key: '1',
+  kind: 'earned',
+  points: 617,
+  date: '2026-03-02T09:00:00.000Z',
+  reason: 'оплата счёта №СЧ-7',
+  state: 'pending',
+  activates_at: '2026-03-04T09:00:00.000Z',
+  expires_at: '2027-03-04T09:00:00.000Z',
+  ticket_id: null,
+  bill: null,
+  order: null,
+  ...overrides,
+});
+
+const data = (overrides: Partial<BonusesData> = {}): BonusesData => ({
+  balance: 350,
+  pending: 617,
+  pending_by_date: [
+    { points: 617, activates_at: '2026-03-04T09:00:00.000Z' },
+    { points: 1, activates_at: '2026-03-05T09:00:00.000Z' },
+  ],
+  expiring: [{ points: 50, expires_at: '2026-03-20T09:00:00.000Z' }],
+  not_earning: null,
+  programme: null,
+  rows: [
+    row({ key: '3', kind: 'spent', points: -150, reason: 'Списание в счёт ремонта по ведомости №12', state: null, activates_at: null, expires_at: null, ticket_id: 42 }),
+    row({ key: '2', bill: 'СЧ-7' }),
+    row({ key: '1:expired', kind: 'expired', points: -20, reason: 'Бонус', state: null, order: 'ORD-9' }),
+  ],
+  ...overrides,
+});
+
+describe('BonusesPage', () => {
+  it('shows the balance, pending points with their dates, points about to expire and the ledger with its sources', async () => {
+    const onLoaded = vi.fn();
+    stubFetch({ 'GET /ajax/cabinet/points': { body: { success: true, data: data() } } });
+    await renderInRouter(() => <BonusesPage onLoaded={onLoaded} />);
+    const balance = await screen.findByRole('region', { name: 'Доступно' });
+    expect(balance).toHaveTextContent('350 бонусов');
+    const pending = screen.getByRole('region', { name: 'Ожидают активации: 617' });
+    expect(pending).toHaveTextContent('ещё 617 бонусов станут доступны 04.03');
+    expect(pending).toHaveTextContent('ещё 1 бонус станет доступен 05.03');
+    expect(screen.getByRole('region', { name: 'Скоро сгорят' })).toHaveTextContent('50 бонусов сгорят 20.03.2026');
+    const items = within(screen.getByRole('list', { name: 'История бонусов' })).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Списано−150'),
+      expect.stringContaining('Начислено+617'),
+      expect.stringContaining('Сгорело−20'),
+    ]);
+    expect(within(items[0]!).getByRole('link', { name: 'Заявка №42' })).toHaveAttribute('href', '/cabinet/tickets/42');
+    expect(within(items[1]!).getByRole('link', { name: 'Счёт №СЧ-7' })).toHaveAttribute('href', '/cabinet/bills');
+    expect(items[1]).toHaveTextContent('станут доступны 04.03.2026');
+    expect(items[2]).toHaveTextContent('Заказ №ORD-9');
+    expect(screen.getByRole('link', { name: 'Как потратить?' })).toHaveAttribute('href', '/loyalty');
+    expect(onLoaded).toHaveBeenCalledOnce();
+  });
+
+  it('says why the clinic does not earn, and the confirmation makes it earn', async () => {
+    const { calls } = stubFetch({
+      'GET /ajax/cabinet/points': [
+        { body: { success: true, data: data({ not_earning: 'not_eligible', rows: [] }) } },
+        { body: { success: true, data: data({ rows: [] }) } },
+      ],
+      'POST /ajax/cabinet/points/eligibility': { body: { success: true, message: 'Спасибо! Теперь бонусы начисляются за оплаченные ремонты.' } },
+    });
+    await renderInRouter(() => <BonusesPage onLoaded={() => {}} />);
+    const notice = await screen.findByRole('region', { name: 'Начисление бонусов' });
+    expect(notice).toHaveTextContent('Бонусы не начисляются: подтвердите');
+    expect(notice).toHaveTextContent('старше 18 лет или юридическое лицо');
+    await userEvent.click(within(notice).getByRole('button', { name: 'Подтверждаю' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Начисление бонусов' })).not.toBeInTheDocument());
+    expect(calls.find((call) => call.path === '/ajax/cabinet/points/eligibility')?.body).toEqual({ confirmed: true });
+  });
+
+  it('shows the programme’s notice, and an empty ledger in words', async () => {
+    stubFetch({
+      'GET /ajax/cabinet/points': {
+        body: {
+          success: true,
+          data: data({ balance: 0, pending: 0, pending_by_date: [], expiring: [], rows: [], not_earning: 'programme', programme: { state: 'ending', ends_on: '2026-03-20T09:00:00.000Z', ended: false } }),
+        },
+      },
+    });
+    await renderInRouter(() => <BonusesPage onLoaded={() => {}} />);
+    expect(await screen.findByText(/Программа лояльности завершится 20\.03\.2026\. Начисление бонусов остановлено/)).toBeInTheDocument();
+    expect(screen.getByText('Нет бонусов, ожидающих активации.')).toBeInTheDocument();
+    expect(screen.getByText(/Пока нет ни начислений, ни списаний/)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Скоро сгорят' })).not.toBeInTheDocument();
+  });
+
+  it('shows a skeleton while loading, and a failure with Повторить that loads again', async () => {
+    let failing = true;
+    stubFetch({
+      'GET /ajax/cabinet/points': () => (failing ? { status: 500, body: { success: false } } : { body: { success: true, data: data() } }),
+    });
+    await renderInRouter(() => <BonusesPage onLoaded={() => {}} />);
+    expect(screen.getByLabelText('Загрузка бонусов')).toHaveAttribute('aria-busy', 'true');
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Сервер временно недоступен');
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Повторить' }));
+    expect(await screen.findByRole('region', { name: 'Доступно' })).toHaveTextContent('350');
+  });
+});

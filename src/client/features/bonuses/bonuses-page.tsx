@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import type { BonusesData, BonusRow } from '#shared/api/bonuses.ts';
+import { BONUS_TEXTS } from '#shared/api/bonuses.ts';
+import { formatDate } from '#shared/format/date.ts';
+import { BONUS_FORMS, pluralize } from '#shared/format/plural.ts';
+import { Page } from '#client/components/layout/page.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormMessage } from '#client/components/ui/form-message.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { asApiError } from '#client/lib/http.ts';
+import { useRemote } from '#client/lib/use-remote.ts';
+import { confirmEligibility, fetchBonuses } from './api.ts';
+import { expiringLine, KIND_LABELS, notEarningText, pendingLine, programmeText, rowStateText, signedPoints } from './bonus-texts.ts';
+import styles from './bonuses.module.css';
+
+export interface BonusesPageProps {
+  /** The page loaded: the header's balance should follow what it shows. */
+  onLoaded: () => void;
+}
+
+/**
+ * Бонусы (issue 15 "What the clinic sees", portal.md §4.7): the active balance, points waiting to
+ * activate with their dates, points expiring within 30 days, why the clinic does not earn (and the
+ * eligibility confirmation), the programme's notice, and the ledger with where each change came from.
+ */
+export function BonusesPage({ onLoaded }: BonusesPageProps) {
+  const remote = useRemote(async () => {
+    const data = await fetchBonuses();
+    onLoaded();
+    return data;
+  });
+  const { data } = remote;
+  return (
+    <Page title="Бонусы" actions={<Link to="/loyalty">Как потратить?</Link>}>
+      {data === null && remote.loading ? <BonusesSkeleton /> : null}
+      {remote.failure ? (
+        <div className={styles.failure}>
+          <FormMessage tone="error">{remote.failure}</FormMessage>
+          <Button variant="secondary" onClick={remote.reload}>
+            Повторить
+          </Button>
+        </div>
+      ) : null}
+      {data ? <BonusesContent data={data} onChanged={remote.reload} /> : null}
+    </Page>
+  );
+}
+
+function BonusesSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Загрузка бонусов" className={styles.summary}>
+      <div className={styles.card}>
+        <Skeleton width="6rem" />
+        <Skeleton width="8rem" height="2rem" />
+      </div>
+      <div className={styles.card}>
+        <Skeleton width="10rem" />
+        <Skeleton width="60%" />
+      </div>
+    </div>
+  );
+}
+
+function BonusesContent({ data, onChanged }: { data: BonusesData; onChanged: () => void }) {
+  const notEarning = notEarningText(data.not_earning);
+  const programme = programmeText(data.programme);
+  return (
+    <>
+      {programme ? <p className={`${styles.notice} ${styles.warning}`}>{programme}</p> : null}
+      <div className={styles.summary}>
+        <section className={styles.card} aria-labelledby="bonuses-balance">
+          <h2 id="bonuses-balance" className={styles.cardTitle}>
+            Доступно
+          </h2>
+          <p className={styles.balance}>
+            {data.balance} <span className={styles.unit}>{pluralize(data.balance, BONUS_FORMS)}</span>
+          </p>
+          <p className={styles.hint}>1 бонус = 1 ₽; оплачивайте бонусами до 30 % стоимости ремонта.</p>
+        </section>
+        <section className={styles.card} aria-labelledby="bonuses-pending">
+          <h2 id="bonuses-pending" className={styles.cardTitle}>
+            Ожидают активации: {data.pending}
+          </h2>
+          {data.pending_by_date.length === 0 ? <p className={styles.hint}>Нет бонусов, ожидающих активации.</p> : null}
+          <ul className={styles.lines}>
+            {data.pending_by_date.map((item) => (
+              <li key={item.activates_at ?? 'held'}>{pendingLine(item.points, item.activates_at)}</li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      {data.expiring.length > 0 ? (
+        <section className={`${styles.notice} ${styles.warning}`} aria-labelledby="bonuses-expiring">
+          <h2 id="bonuses-expiring" className={styles.cardTitle}>
+            Скоро сгорят
+          </h2>
+          <ul className={styles.lines}>
+            {data.expiring.map((item) => (
+              <li key={item.expires_at}>{expiringLine(item.points, item.expires_at)}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {notEarning ? <NotEarning text={notEarning} canConfirm={data.not_earning === 'not_eligible'} onConfirmed={onChanged} /> : null}
+      <h2 className={styles.sectionTitle}>История бонусов</h2>
+      {data.rows.length === 0 ? (
+        <p className={styles.empty}>Пока нет ни начислений, ни списаний. За каждый оплаченный ремонт возвращается 5 % его стоимости бонусами.</p>
+      ) : (
+        <ul className={styles.ledger} aria-label="История бонусов">
+          {data.rows.map((row) => (
+            <LedgerRow key={row.key} row={row} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function NotEarning({ text, canConfirm, onConfirmed }: { text: string; canConfirm: boolean; onConfirmed: () => void }) {
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const confirm = () => {
+    setSending(true);
+    setFailure(undefined);
+    confirmEligibility().then(
+      () => onConfirmed(),
+      (error: unknown) => {
+        setFailure(asApiError(error).message);
+        setSending(false);
+      },
+    );
+  };
+  return (
+    <section className={`${styles.notice} ${styles.info}`} aria-label="Начисление бонусов">
+      <p className={styles.noticeText}>{text}</p>
+      {canConfirm ? (
+        <>
+          <p className={styles.noticeText}>{BONUS_TEXTS.eligibility}.</p>
+          <Button onClick={confirm} loading={sending}>
+            Подтверждаю
+          </Button>
+        </>
+      ) : null}
+      {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
+    </section>
+  );
+}
+
+function RowSource({ row }: { row: BonusRow }) {
+  if (row.ticket_id !== null) {
+    return (
+      <Link to="/cabinet/tickets/$id" params={{ id: row.ticket_id }}>
+        Заявка №{row.ticket_id}
+      </Link>
+    );
+  }
+  if (row.bill !== null) return <Link to="/cabinet/bills">Счёт №{row.bill}</Link>;
+  if (row.order !== null) return <span>Заказ №{row.order}</span>;
+  return null;
+}
+
+function LedgerRow({ row }: { row: BonusRow }) {
+  const state = rowStateText(row);
+  return (
+    <li className={styles.row}>
+      <div className={styles.rowHead}>
+        <span className={styles.kind}>{KIND_LABELS[row.kind]}</span>
+        <span className={row.points > 0 ? styles.plus : styles.minus}>{signedPoints(row)}</span>
+      </div>
+      <p className={styles.reason}>{row.reason}</p>
+      <p className={styles.meta}>
+        <time dateTime={row.date}>{formatDate(row.date)}</time>
+        <RowSource row={row} />
+        {state ? <span>{state}</span> : null}
+      </p>
+    </li>
+  );
+}

@@ -1,0 +1,68 @@
+import * as v from 'valibot';
+import { LOYALTY_ELIGIBILITY_LABEL } from './account.ts';
+import { defineEndpoint, okResponse } from './endpoint.ts';
+
+// The clinic's 'Бонусы' page (issue 15 "What the clinic sees", portal.md §4.7): the active balance,
+// points waiting to activate, points about to expire and the ledger with where each change came from.
+
+export const BONUS_ROW_KINDS = ['earned', 'credited', 'returned', 'spent', 'annulled', 'expired'] as const;
+export type BonusRowKind = (typeof BONUS_ROW_KINDS)[number];
+
+/** Why the clinic earns nothing now (null: it earns). */
+export const NOT_EARNING_REASONS = ['not_eligible', 'left', 'suspended', 'programme'] as const;
+
+const isoDate = v.string();
+
+export const bonusRow = v.object({
+  /** Unique in the list: an entry's id, or the entry's id with ':expired' / ':ended' for what the clock did to it. */
+  key: v.string(),
+  kind: v.picklist(BONUS_ROW_KINDS),
+  /** Signed: + earned, credited, returned; − spent, annulled, expired. */
+  points: v.number(),
+  date: isoDate,
+  reason: v.string(),
+  /** For credits: where they stand now. */
+  state: v.nullable(v.picklist(['pending', 'active', 'spent', 'expired', 'annulled'])),
+  activates_at: v.nullable(isoDate),
+  expires_at: v.nullable(isoDate),
+  ticket_id: v.nullable(v.number()),
+  bill: v.nullable(v.string()),
+  order: v.nullable(v.string()),
+});
+export type BonusRow = v.InferOutput<typeof bonusRow>;
+
+export const bonusesData = v.object({
+  balance: v.number(),
+  pending: v.number(),
+  /** Pending points by the day they activate; null: held while participation is suspended. */
+  pending_by_date: v.array(v.object({ points: v.number(), activates_at: v.nullable(isoDate) })),
+  /** Active points that expire within 30 days, by expiry. */
+  expiring: v.array(v.object({ points: v.number(), expires_at: isoDate })),
+  not_earning: v.nullable(v.picklist(NOT_EARNING_REASONS)),
+  programme: v.nullable(v.object({ state: v.picklist(['paused', 'ending']), ends_on: v.nullable(isoDate), ended: v.boolean() })),
+  rows: v.array(bonusRow),
+});
+export type BonusesData = v.InferOutput<typeof bonusesData>;
+
+export const getBonuses = defineEndpoint({
+  method: 'GET',
+  path: '/ajax/cabinet/points',
+  input: undefined,
+  output: okResponse({ data: bonusesData }),
+});
+
+/** The eligibility confirmation (portal.md §5 "Loyalty rules as constraints"), for an account that did not give it at registration. */
+export const confirmBonusEligibility = defineEndpoint({
+  method: 'POST',
+  path: '/ajax/cabinet/points/eligibility',
+  input: v.object({ confirmed: v.literal(true, 'Подтвердите условие участия') }),
+  output: okResponse({ message: v.string() }),
+});
+
+export const BONUS_TEXTS = {
+  eligibility: LOYALTY_ELIGIBILITY_LABEL,
+  eligibilityConfirmed: 'Спасибо! Теперь бонусы начисляются за оплаченные ремонты.',
+  notEligible: 'Бонусы не начисляются: подтвердите, что вы можете участвовать в программе лояльности.',
+  left: 'Бонусы не начисляются: вы вышли из программы лояльности.',
+  suspended: 'Участие в программе лояльности приостановлено: новые бонусы не активируются до его восстановления.',
+} as const;
