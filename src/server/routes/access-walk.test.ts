@@ -174,6 +174,8 @@ const NOT_RESOURCE: Record<string, string> = {
   'GET /ajax/site/settings': 'public settings (main site, support address), the same for everyone',
   'GET /ajax/cabinet/telegram': "the own account's bot link or chat state; no record id",
   'POST /ajax/cabinet/telegram/unlink': "unlinks the own account's chat; no record id",
+  'GET /ajax/cabinet/points': "the own account's points and ledger; no record id",
+  'POST /ajax/cabinet/points/eligibility': "confirms the own account's eligibility for points; no record id",
 };
 
 /** Every file path of downloadPaths → the calls with B's ids. */
