@@ -114,6 +114,7 @@ export async function loadUserData(db: Db, clientId: number): Promise<UserData |
         .select({ count: sql`count(*)` })
         .from(bills)
         .where(and(eq(bills.clientId, clients.id), isNotNull(bills.status), ne(bills.status, 'Оплачен')))})`,
+      hasBills: sql<boolean>`exists(${db.select({ one: sql`1` }).from(bills).where(eq(bills.clientId, clients.id))})`,
       unreadNotifications: sql<string | number>`(${db
         .select({ count: sql`count(*)` })
         .from(notifications)
@@ -128,7 +129,7 @@ export async function loadUserData(db: Db, clientId: number): Promise<UserData |
     .where(eq(clients.id, clientId))
     .limit(1);
   if (!row) return null;
-  const { balls, unpaidBills, unreadNotifications, consentPolicyAt, consentLoyaltyAt, emailConfirmedAt, accessOwners, ...user } = row;
+  const { balls, unpaidBills, hasBills, unreadNotifications, consentPolicyAt, consentLoyaltyAt, emailConfirmedAt, accessOwners, ...user } = row;
   return {
     ...user,
     balls: Number(balls),
@@ -137,6 +138,7 @@ export async function loadUserData(db: Db, clientId: number): Promise<UserData |
     consents_given: consentPolicyAt !== null && consentLoyaltyAt !== null,
     email_confirmed: emailConfirmedAt !== null,
     access_owner_ids: idList(accessOwners),
+    has_bills: hasBills === true,
   };
 }
 

@@ -34,6 +34,8 @@ export const userData = v.object({
    * one disappears, the device drops the copies it saved (src/client/lib/account-scoped.ts).
    */
   access_owner_ids: v.optional(v.array(v.number()), []),
+  /** The clinic has any bill at all: the cabinet's bank-details notice is shown to it only. */
+  has_bills: v.optional(v.boolean(), false),
 });
 export type UserData = v.InferOutput<typeof userData>;
 
