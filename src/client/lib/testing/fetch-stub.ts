@@ -81,4 +81,5 @@ export const demoUser = {
   email_confirmed: true,
   pending_email: null,
   access_owner_ids: [] as number[],
+  has_bills: true,
 };
