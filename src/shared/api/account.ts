@@ -158,6 +158,17 @@ export const resetPassword = defineEndpoint({
   output: okResponse({ message: v.string() }),
 });
 
+/**
+ * Whether a reset link still works, asked when its page opens (it does not use the code up): a dead
+ * one says so at once instead of after the new password was typed twice.
+ */
+export const checkResetCode = defineEndpoint({
+  method: 'POST',
+  path: '/ajax/password/check',
+  input: v.object({ code: v.pipe(v.string(messages.required), v.nonEmpty(messages.required), v.maxLength(200, messages.required)) }),
+  output: okResponse({ valid: v.boolean() }),
+});
+
 /** Logged-in variant at /cabinet/password: no code. */
 export const changePassword = defineEndpoint({
   method: 'POST',
