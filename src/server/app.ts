@@ -15,6 +15,7 @@ import { notificationRoutes } from './routes/notifications.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { repairRequestRoutes } from './routes/repair-requests.ts';
 import { ticketsRoutes } from './routes/tickets.ts';
+import { contactsRoutes } from './routes/contacts.ts';
 import { csrfProtection } from './middleware/csrf.ts';
 import { requestIdentity, requestLogger } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
@@ -63,6 +64,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', accessRoutes);
   app.route('/', notificationRoutes);
   app.route('/', feedbackRoutes);
+  app.route('/', contactsRoutes);
 
   // Unknown calls answer in the API's own shape, never with the app shell.
   const notFoundJson = (c: Context<AppEnv>) => c.json(NOT_FOUND, 404);

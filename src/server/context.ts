@@ -26,6 +26,8 @@ export interface Config {
   geo: GeoConfig;
   /** The map's tile template, `{z}/{x}/{y}`; its attribution is shown on the map. */
   mapTilesUrl: string;
+  /** SUPPORT_EMAIL: where users write (the contacts page, the mails' Reply-To); unset: the central office's e-mail. */
+  supportEmail?: string | undefined;
 }
 
 export interface GeoConfig {

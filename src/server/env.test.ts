@@ -145,4 +145,10 @@ describe('loadConfig', () => {
   it('never echoes an API key', () => {
     expect(errorOf({ YANDEX_GEOCODER_API_KEY: 'my secret key with spaces' }).message).not.toContain('secret');
   });
+
+  it('reads SUPPORT_EMAIL (unset by default: the central office\'s e-mail is used) and refuses a wrong one', () => {
+    expect(loadConfig({}).supportEmail).toBeUndefined();
+    expect(loadConfig({ SUPPORT_EMAIL: ' support@service.example.ru ' }).supportEmail).toBe('support@service.example.ru');
+    expect(errorOf({ SUPPORT_EMAIL: 'support at example' }).variable).toBe('SUPPORT_EMAIL');
+  });
 });

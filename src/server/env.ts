@@ -79,6 +79,8 @@ const flag = v.pipe(
   v.transform((value) => value === '1' || value === 'true'),
 );
 
+const supportEmail = v.pipe(v.string(), v.email('must be one e-mail address, e.g. support@example.ru'));
+
 /** Parses one variable with a schema; an empty string counts as unset. */
 function read<T>(env: Env, name: string, schema: v.GenericSchema<string, T>): T | undefined {
   const raw = env[name];
@@ -160,5 +162,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy,
     geo: loadGeoConfig(env),
     mapTilesUrl: read(env, 'MAP_TILES_URL', tilesTemplate) ?? GEO_DEFAULTS.mapTilesUrl,
+    // Where users write: the contacts page and the mails' Reply-To (unset: the central office's e-mail).
+    supportEmail: read(env, 'SUPPORT_EMAIL', supportEmail),
   };
 }

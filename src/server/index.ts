@@ -16,6 +16,7 @@ import { workerThreadRenderer } from './pdf/ticket-pdf-renderer.ts';
 import { createPasswordHasher } from './services/passwords.ts';
 import { makeGeoProvider } from './geo/make-provider.ts';
 import { createTicketPdfs } from './services/ticket-pdfs.ts';
+import { mailReplyTo } from './services/contacts.ts';
 
 /** How long in-flight requests may take to finish after a stop signal before we give up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -79,6 +80,7 @@ async function main(): Promise<void> {
     from: config.mailFrom,
     outboxDir: path.join(config.dataDir, 'outbox'),
     log,
+    replyTo: () => mailReplyTo(config, database.db),
   });
   const geo = makeGeoProvider(config);
   const deps: AppDeps = { config, database, mailer, log, passwords, ticketPdfs, geo, now };
