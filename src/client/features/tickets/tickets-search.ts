@@ -14,8 +14,9 @@ export const ticketsSearchSchema = v.object({
   status: lenient(v.picklist(FILTERABLE_TICKET_STATUS_CODES)),
   from: lenient(v.pipe(v.string(), v.regex(DATE))),
   to: lenient(v.pipe(v.string(), v.regex(DATE))),
-  // The router reads '?number=12' as the number 12; a typed '012' stays text.
-  number: lenient(v.pipe(v.union([v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.transform(String)), v.string()]), v.regex(/^\d{1,9}$/))),
+  // The router reads '?number=12' as the number 12 (and writes a number back unquoted, where the text
+  // '12' would become '?number="12"'); a typed '012' stays text. Kept as given, read as digits below.
+  number: lenient(v.union([v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.maxValue(999_999_999)), v.pipe(v.string(), v.regex(/^\d{1,9}$/))])),
   mine: lenient(v.literal(true)),
 });
 
@@ -27,7 +28,7 @@ export function filterFromSearch(search: TicketsSearch): TicketsListFilter {
     status: search.status ?? EMPTY_TICKETS_FILTER.status,
     dateFrom: search.from ?? null,
     dateTo: search.to ?? null,
-    number: search.number ?? '',
+    number: search.number === undefined ? '' : String(search.number),
     onlyMine: search.mine ?? false,
   };
 }
