@@ -49,7 +49,7 @@ describe('the requests list (issue 10)', () => {
 
       // A number no ticket has: the filter is in the address, and the empty answer offers a way out.
       if (size === PHONE_360) await visible(page.getByRole('button', { name: 'Фильтры', exact: true })).click();
-      await page.getByLabel('Номер заявки').fill('999999999');
+      await page.getByRole('textbox', { name: 'Номер заявки' }).fill('999999999');
       await page.waitForURL((url) => url.searchParams.get('number') === '999999999');
       await visible(page.getByText('Ничего не найдено')).waitFor();
       expect(await page.getByText('У вас пока нет открытых заявок.').count()).toBe(0);
@@ -60,7 +60,7 @@ describe('the requests list (issue 10)', () => {
       await page.reload();
       await visible(page.getByText('Ничего не найдено')).waitFor();
       if (size === PHONE_360) await visible(page.getByRole('button', { name: 'Фильтры · 1' })).click();
-      expect(await page.getByLabel('Номер заявки').inputValue()).toBe('999999999');
+      expect(await page.getByRole('textbox', { name: 'Номер заявки' }).inputValue()).toBe('999999999');
 
       await button(page.getByRole('main'), 'Сбросить фильтры').click();
       await page.waitForURL((url) => url.search === '');
@@ -70,7 +70,7 @@ describe('the requests list (issue 10)', () => {
       if (size === PHONE_360 && (await page.getByRole('search', { name: 'Фильтры заявок' }).isHidden())) {
         await visible(page.getByRole('button', { name: 'Фильтры', exact: true })).click();
       }
-      const statuses = await page.getByLabel('Статус').locator('option').allTextContents();
+      const statuses = await page.getByRole('combobox', { name: 'Статус' }).locator('option').allTextContents();
       expect(statuses).not.toContain('Статус не определён');
       expect(statuses).not.toContain('Ошибка');
       await page.getByRole('checkbox', { name: 'Только мои заявки' }).check();
