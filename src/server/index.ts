@@ -16,7 +16,7 @@ import { workerThreadRenderer } from './pdf/ticket-pdf-renderer.ts';
 import { createPasswordHasher } from './services/passwords.ts';
 import { makeGeoProvider } from './geo/make-provider.ts';
 import { createTicketPdfs } from './services/ticket-pdfs.ts';
-import { mailReplyTo } from './services/contacts.ts';
+import { createSupportAddress } from './services/contacts.ts';
 
 /** How long in-flight requests may take to finish after a stop signal before we give up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -75,12 +75,14 @@ async function main(): Promise<void> {
   if (config.seedDemo && (await seedDemo(database.db, now(), passwords.hash))) log.info('demo data seeded');
   const showDemoLogin = await demoAccountExists(database.db);
 
+  const supportAddress = createSupportAddress(config, database.db);
+  await supportAddress.refresh();
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     outboxDir: path.join(config.dataDir, 'outbox'),
     log,
-    replyTo: () => mailReplyTo(config, database.db),
+    replyTo: () => supportAddress.current(),
   });
   const geo = makeGeoProvider(config);
   const deps: AppDeps = { config, database, mailer, log, passwords, ticketPdfs, geo, now };

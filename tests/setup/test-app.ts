@@ -20,7 +20,7 @@ import { createMailer } from '../../src/server/mail/mailer.ts';
 import { sameThreadRenderer } from '../../src/server/pdf/ticket-pdf-renderer.ts';
 import { createPasswordHasher, TEST_COST } from '../../src/server/services/passwords.ts';
 import { createTicketPdfs } from '../../src/server/services/ticket-pdfs.ts';
-import { mailReplyTo } from '../../src/server/services/contacts.ts';
+import { createSupportAddress } from '../../src/server/services/contacts.ts';
 import {
   latestOutboxMessage,
   listOutbox,
@@ -159,7 +159,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mapTilesUrl: 'http://tiles.invalid/{z}/{x}/{y}.png',
     ...options.config,
   };
-  const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir, log, replyTo: () => mailReplyTo(config, opened.database.db) });
+  const supportAddress = createSupportAddress(config, opened.database.db);
+  const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir, log, replyTo: () => supportAddress.current() });
   // Cheap hashing (same algorithm and format): full cost is paid only in passwords.test.ts.
   const passwords = options.passwords ?? createPasswordHasher({ cost: TEST_COST, concurrency: 4 });
   // PDFs on the test's own thread (a worker thread cannot load the TypeScript sources).

@@ -10,8 +10,8 @@ export interface MailerOptions {
   /** Where `.eml` files go when there is no SMTP server (DATA_DIR/outbox). */
   outboxDir: string;
   log: Logger;
-  /** The Reply-To of every mail (the sender is a no-reply address): the support address, if any. */
-  replyTo?: () => Promise<string | undefined>;
+  /** The Reply-To of every mail (the sender is a no-reply address): the support address, if any; never waits. */
+  replyTo?: () => string | undefined;
 }
 
 /** With SMTP_URL: real delivery. Without: every message becomes an `.eml` file, so a laptop needs no mail server. */
@@ -23,7 +23,7 @@ function smtpMailer(smtpUrl: string, { from, log, replyTo }: MailerOptions): Mai
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...(await replyToOf(replyTo, log)), ...toMail(message) });
+      const info = await transport.sendMail({ from, ...replyToOf(replyTo), ...toMail(message) });
       // The address is personal data but needed to trace a complaint "I got no code"; the content is never logged.
       log.info('mail sent', { to: message.to, subject: message.subject, messageId: info.messageId });
     },
@@ -35,7 +35,7 @@ function outboxMailer({ from, outboxDir, log, replyTo }: MailerOptions): Mailer 
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await composer.sendMail({ from, ...(await replyToOf(replyTo, log)), ...toMail(message) });
+      const info = await composer.sendMail({ from, ...replyToOf(replyTo), ...toMail(message) });
       const raw = info.message;
       if (!Buffer.isBuffer(raw)) throw new Error('nodemailer did not return a buffered message');
       await mkdir(outboxDir, { recursive: true });
@@ -49,15 +49,10 @@ function outboxMailer({ from, outboxDir, log, replyTo }: MailerOptions): Mailer 
   };
 }
 
-/** `{ replyTo }` when there is a support address; a failed look-up only loses the header, never the mail. */
-async function replyToOf(resolve: MailerOptions['replyTo'], log: Logger): Promise<{ replyTo?: string }> {
-  try {
-    const address = await resolve?.();
-    return address ? { replyTo: address } : {};
-  } catch (error) {
-    log.warn('mail reply-to unknown', { error });
-    return {};
-  }
+/** `{ replyTo }` when there is a support address. */
+function replyToOf(resolve: MailerOptions['replyTo']): { replyTo?: string } {
+  const address = resolve?.();
+  return address ? { replyTo: address } : {};
 }
 
 let lastStamp = 0;

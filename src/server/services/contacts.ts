@@ -25,8 +25,40 @@ export async function loadContacts(config: Pick<Config, 'supportEmail'>, db: Db)
   return { support_email: supportEmailOf(config, offices), offices };
 }
 
-/** The mails' Reply-To (the sender is a no-reply address): the same support address, looked up per mail. */
-export async function mailReplyTo(config: Pick<Config, 'supportEmail'>, db: Db): Promise<string | undefined> {
-  if (config.supportEmail) return config.supportEmail;
-  return supportEmailOf(config, await listOffices(db)) ?? undefined;
+/** How long the support address read from the offices is trusted before it is read again. */
+export const SUPPORT_ADDRESS_TTL_MS = 5 * 60_000;
+
+export interface SupportAddress {
+  /** The mails' Reply-To now, without waiting: mails go out inside transactions, and PGlite has one connection. */
+  current(): string | undefined;
+  /** Reads the central office's e-mail again (at start; by itself when the value is older than the TTL). */
+  refresh(): Promise<void>;
+}
+
+/**
+ * The mails' Reply-To (the sender is a no-reply address): SUPPORT_EMAIL, else the central office's
+ * e-mail, remembered. A mail never waits for the database: on the embedded PGlite a query from inside
+ * a transaction's mail would wait for that very transaction (ADR 0002).
+ */
+export function createSupportAddress(config: Pick<Config, 'supportEmail'>, db: Db, ttlMs = SUPPORT_ADDRESS_TTL_MS, now = Date.now): SupportAddress {
+  let value: string | undefined;
+  let readAt = Number.NEGATIVE_INFINITY;
+  let pending: Promise<void> | null = null;
+  const refresh = (): Promise<void> =>
+    (pending ??= listOffices(db)
+      .then((offices) => {
+        value = supportEmailOf(config, offices) ?? undefined;
+        readAt = now();
+      })
+      .finally(() => {
+        pending = null;
+      }));
+  return {
+    refresh,
+    current() {
+      if (config.supportEmail) return config.supportEmail;
+      if (now() - readAt > ttlMs) void refresh().catch(() => {}); // the next mail gets it
+      return value;
+    },
+  };
 }
