@@ -79,6 +79,7 @@ describe('the requests list (issue 10)', () => {
       await page.waitForURL(/\/cabinet\/tickets\/\d+$/);
       await page.goBack();
       await page.waitForURL((url) => url.pathname === '/cabinet/tickets' && url.searchParams.get('mine') === 'true');
+      await moreLinks(page).first().waitFor();
       if (size === PHONE_360) await visible(page.getByRole('button', { name: 'Фильтры · 1' })).click();
       expect(await page.getByRole('checkbox', { name: 'Только мои заявки' }).isChecked()).toBe(true);
     });
