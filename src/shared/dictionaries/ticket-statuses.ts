@@ -18,5 +18,3 @@ export const TICKET_STATUS_CODES = Object.keys(TICKET_STATUSES).map(Number) as T
 
 export const ticketStatusLabel = (code: number): string => labelOf(TICKET_STATUSES, code, TICKET_STATUSES[0]);
 
-/** The statuses a clinic may filter by: 0 (not determined) and 4 (error) are the back office's internal ones. */
-export const FILTERABLE_TICKET_STATUS_CODES = TICKET_STATUS_CODES.filter((code) => code !== 0 && code !== 4);

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
-import { FILTERABLE_TICKET_STATUS_CODES } from '#shared/dictionaries/ticket-statuses.ts';
-import { EMPTY_TICKETS_FILTER, type TicketsListFilter } from './list-api.ts';
+import { FILTERABLE_TICKET_STATUS_CODES } from '#shared/dictionaries/filterable-ticket-statuses.ts';
+// Types only from the list's call: this module sits in the entry chunk (the route's validateSearch).
+import type { TicketsListFilter } from './list-api.ts';
 
 // The requests list's filters live in the address (ADR 0022): /cabinet/tickets?status=5&from=…&to=…&number=12&mine=true.
 // Anything malformed is dropped, never an error page: a shared or hand-edited link still opens the list.
@@ -16,7 +17,7 @@ export const ticketsSearchSchema = v.object({
   to: lenient(v.pipe(v.string(), v.regex(DATE))),
   // The router reads '?number=12' as the number 12 (and writes a number back unquoted, where the text
   // '12' would become '?number="12"'); a typed '012' stays text. Kept as given, read as digits below.
-  number: lenient(v.union([v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.maxValue(999_999_999)), v.pipe(v.string(), v.regex(/^\d{1,9}$/))])),
+  number: lenient(v.union([v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(999_999_999)), v.pipe(v.string(), v.regex(/^\d{1,9}$/))])),
   mine: lenient(v.literal(true)),
 });
 
@@ -25,7 +26,7 @@ export type TicketsSearchInput = v.InferInput<typeof ticketsSearchSchema>;
 
 export function filterFromSearch(search: TicketsSearch): TicketsListFilter {
   return {
-    status: search.status ?? EMPTY_TICKETS_FILTER.status,
+    status: search.status ?? null,
     dateFrom: search.from ?? null,
     dateTo: search.to ?? null,
     number: search.number === undefined ? '' : String(search.number),
