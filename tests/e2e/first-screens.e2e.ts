@@ -111,7 +111,8 @@ describe('the requests list (issue 10)', () => {
       const look = await picker.evaluate((root) => ({
         chevron: getComputedStyle(root.querySelector('.rdp-chevron')!).fill,
         today: getComputedStyle(root.querySelector('.rdp-today') ?? root).color,
-        selects: [...root.querySelectorAll('select')].map((select) => select.getBoundingClientRect().height),
+        // Layout heights (offsetHeight): the dialog's opening animation scales what getBoundingClientRect sees.
+        selects: [...root.querySelectorAll('select')].map((select) => select.offsetHeight),
       }));
       expect(look.chevron).not.toBe('rgb(0, 0, 255)');
       expect(look.today).not.toBe('rgb(0, 0, 255)');
