@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxNotice } from '#shared/api/outbox.ts';
-import { discardEntry, enqueue, hasUnsettledFor, pruneDone, releaseAuth, retryEntry, type CommandDeps } from './outbox-commands.ts';
+import { discardEntry, enqueue, hasUnsettledFor, networkWaitsDue, pruneDone, releaseAuth, retryEntry, type CommandDeps } from './outbox-commands.ts';
 import { decision, freshStore } from './testing/outbox-fixtures.ts';
 
 const NOW = Date.parse('2025-03-01T10:00:00Z');
@@ -26,6 +26,17 @@ describe('outbox commands', () => {
     expect((await retryEntry(t.deps, done.id))?.state).toBe('done');
     expect((await retryEntry(t.deps, sending.id))?.state).toBe('sending');
     expect(await retryEntry(t.deps, 'no-such-id')).toBeUndefined();
+  });
+
+  it('back online, what waited only for the network is due at once; a server\'s trouble keeps its wait', async () => {
+    const t = setup();
+    const offline = await enqueue(t.deps, decision('key-offline-1', 1));
+    const busy = await enqueue(t.deps, decision('key-busy-2', 2));
+    await t.store.change(offline.id, (entry) => ({ ...entry, attempts: 3, lastStatus: 0, lastError: 'Нет связи с сервером', nextAttemptAt: NOW + 30_000 }));
+    await t.store.change(busy.id, (entry) => ({ ...entry, attempts: 3, lastStatus: 503, nextAttemptAt: NOW + 30_000 }));
+    expect(await networkWaitsDue(t.deps)).toBe(1);
+    expect(await t.store.get(offline.id)).toMatchObject({ state: 'queued', attempts: 3, nextAttemptAt: 0 });
+    expect((await t.store.get(busy.id))?.nextAttemptAt).toBe(NOW + 30_000);
   });
 
   it('discard removes an entry, but not one being sent', async () => {

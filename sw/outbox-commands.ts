@@ -87,6 +87,23 @@ export async function retryEntry(deps: CommandDeps, id: string): Promise<OutboxE
 }
 
 /**
+ * The browser is back online: what waited only because there was no network (no response at all,
+ * status 0) is due now, not after the rest of its back-off, so the page stops saying 'Нет связи с
+ * сервером' within moments. Its attempts stay counted; a server's trouble (5xx, 429) keeps its wait.
+ */
+export async function networkWaitsDue(deps: CommandDeps): Promise<number> {
+  let released = 0;
+  for (const waiting of await deps.store.list()) {
+    if (waiting.state !== 'queued' || waiting.lastStatus !== 0 || waiting.nextAttemptAt === 0) continue;
+    const entry = await deps.store.change(waiting.id, (current) =>
+      current.state === 'queued' && current.lastStatus === 0 ? { ...current, nextAttemptAt: 0 } : null,
+    );
+    if (entry?.nextAttemptAt === 0) released += 1;
+  }
+  return released;
+}
+
+/**
  * The user gives it up. Not while it is on the wire: the server may be applying it, and the page
  * must learn that outcome. A discarded entry that had timed out may still have been applied.
  */

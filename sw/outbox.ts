@@ -7,7 +7,7 @@ import { OUTBOX_SYNC_TAG, outboxCommand, publicEntry, type OutboxCommand, type O
 import type { OwnerChange, OwnerKeeper } from './account-owner.ts';
 import type { WorkerErrorReport } from './error-reporter.ts';
 import type { FetchLike } from './fetch-timeout.ts';
-import { discardEntry, dropForeignEntries, releaseAuth, retryEntry, type CommandDeps } from './outbox-commands.ts';
+import { discardEntry, dropForeignEntries, networkWaitsDue, releaseAuth, retryEntry, type CommandDeps } from './outbox-commands.ts';
 import { createCsrfKeeper } from './outbox-csrf.ts';
 import { createDrainer, type DrainSummary } from './outbox-drain.ts';
 import { handleKeptPost, keptRequestKind } from './outbox-routes.ts';
@@ -105,6 +105,7 @@ export function installOutbox(sw: ServiceWorkerGlobalScope, owner: OwnerKeeper, 
       case 'account':
         return owner.learn(command.id);
       case 'drain':
+        if (command.online) await networkWaitsDue(commandDeps);
         await drain();
         return;
       case 'list': {

@@ -22,6 +22,7 @@ import { ticketsRoutes } from './routes/tickets.ts';
 import { siteNoticeRoutes } from './routes/site-notices.ts';
 import { kavoRoutes } from './routes/kavo.ts';
 import { bonusRoutes } from './routes/bonuses.ts';
+import { contactsRoutes } from './routes/contacts.ts';
 import { csrfProtection } from './middleware/csrf.ts';
 import { requestIdentity, requestLogger } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
@@ -77,6 +78,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', promocodeRoutes);
   app.route('/', quizRoutes);
   app.route('/', bonusRoutes);
+  app.route('/', contactsRoutes);
 
   // Unknown calls answer in the API's own shape, never with the app shell.
   const notFoundJson = (c: Context<AppEnv>) => c.json(NOT_FOUND, 404);

@@ -28,8 +28,8 @@ export interface Config {
   mapTilesUrl: string;
   /** The company's main site (MAIN_SITE_URL): the spec's links to its sections; unset hides them. */
   mainSiteUrl?: string | undefined;
-  /** Where users report problems (SUPPORT_EMAIL), named in the loyalty rules. */
-  supportEmail: string;
+  /** SUPPORT_EMAIL: where users write (the contacts page, the mails' Reply-To); unset: the central office's e-mail. */
+  supportEmail?: string | undefined;
   /** The Telegram bot (API.md "Notifications"); unset: no bot block and no chats. */
   telegram?: TelegramConfig;
   /** Web Push keys from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY; unset: made once and kept in DATA_DIR (services/vapid-keys.ts). */

@@ -201,10 +201,11 @@ export function loadConfig(env: Env = process.env): Config {
     geo: loadGeoConfig(env),
     mapTilesUrl: read(env, 'MAP_TILES_URL', tilesTemplate) ?? GEO_DEFAULTS.mapTilesUrl,
     mainSiteUrl: read(env, 'MAIN_SITE_URL', httpUrl)?.replace(/\/+$/, ''),
-    supportEmail: read(env, 'SUPPORT_EMAIL', supportEmail) ?? `support@${new URL(publicAddress).hostname}`,
     telegram: loadTelegramConfig(env),
     vapid: loadVapidKeys(env),
     kavo: loadKavoConfig(env),
+    // Where users write: the contacts page and the mails' Reply-To (unset: the central office's e-mail).
+    supportEmail: read(env, 'SUPPORT_EMAIL', supportEmail),
   };
 }
 

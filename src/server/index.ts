@@ -18,6 +18,7 @@ import { makeGeoProvider } from './geo/make-provider.ts';
 import { createTicketPdfs } from './services/ticket-pdfs.ts';
 import { createDeliveryLoop } from './services/delivery-loop.ts';
 import { kavoTokenKey } from './services/kavo-tokens.ts';
+import { createSupportAddress } from './services/contacts.ts';
 
 /** How long in-flight requests may take to finish after a stop signal before we give up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -76,11 +77,14 @@ async function main(): Promise<void> {
   if (config.seedDemo && (await seedDemo(database.db, now(), passwords.hash))) log.info('demo data seeded');
   const showDemoLogin = await demoAccountExists(database.db);
 
+  const supportAddress = createSupportAddress(config, database.db);
+  await supportAddress.refresh();
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     outboxDir: path.join(config.dataDir, 'outbox'),
     log,
+    replyTo: () => supportAddress.current(),
   });
   const geo = makeGeoProvider(config);
   // A DATA_DIR where the KAVO ID token key cannot be made stops the start, not the first link.

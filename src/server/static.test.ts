@@ -121,6 +121,20 @@ describe('SPA fallback', () => {
     expect(await res.text()).toBe(INDEX);
   });
 
+  it("answers 404 with the shell for a path no page matches (the app shows its 404 screen); by pattern for /cabinet/tickets/{id}", async () => {
+    for (const unknown of ['/no-such-page', '/cabinet/unknown', '/cabinet/tickets/abc', '/cabinet/tickets/12/x']) {
+      const res = await t.request(unknown, { headers: HTML });
+      expect(res.status, unknown).toBe(404);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await res.text()).toBe(INDEX);
+    }
+    for (const known of ['/', '/cabinet/tickets', '/cabinet/tickets/', '/cabinet/tickets/4242', '/client/restore-password/abc', '/contacts']) {
+      expect((await t.request(known, { headers: HTML })).status, known).toBe(200);
+    }
+    const head = await t.request('/no-such-page', { method: 'HEAD', headers: HTML });
+    expect(head.status).toBe(404);
+  });
+
   it('does not fall back for files, non-HTML requests or other methods', async () => {
     expect((await t.request('/assets/missing-12345678.js', { headers: HTML })).status).toBe(404);
     expect((await t.request('/cabinet/tickets/12', { headers: { accept: 'application/json' } })).status).toBe(404);

@@ -1,6 +1,7 @@
 import { stat, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { MiddlewareHandler } from 'hono';
+import { isAppPath } from '#shared/app-routes.ts';
 import type { AppEnv } from './context.ts';
 import compressible from './compressible.json' with { type: 'json' };
 
@@ -55,10 +56,13 @@ export function serveClient(clientDir: string): MiddlewareHandler<AppEnv> {
     const filePath = resolveInside(root, urlPath.endsWith('/') ? `${urlPath}index.html` : urlPath);
     let file = filePath ? await regularFile(filePath) : undefined;
     let servedPath = urlPath.endsWith('/') ? `${urlPath}index.html` : urlPath;
+    // The shell for a path no page of the app matches: the app shows its 404 screen, and the status says so.
+    let status = 200;
 
     if (!file && wantsAppShell(urlPath, c.req.header('accept'))) {
       file = await regularFile(path.join(root, 'index.html'));
       servedPath = '/index.html';
+      if (!isAppPath(urlPath)) status = 404;
     }
     if (!file) return next();
 
@@ -84,14 +88,14 @@ export function serveClient(clientDir: string): MiddlewareHandler<AppEnv> {
     // Size and mtime of the bytes actually sent, so each encoding has its own validator.
     const etag = `"${body.size.toString(16)}-${Math.floor(body.mtimeMs).toString(16)}${headers.has('Content-Encoding') ? `-${headers.get('Content-Encoding')}` : ''}"`;
     headers.set('ETag', etag);
-    if (etagMatches(c.req.header('if-none-match'), etag)) {
+    if (status === 200 && etagMatches(c.req.header('if-none-match'), etag)) {
       headers.delete('Content-Type');
       return new Response(null, { status: 304, headers });
     }
 
     headers.set('Content-Length', String(body.size));
-    if (method === 'HEAD') return new Response(null, { status: 200, headers });
-    return new Response(await readFile(body.path), { status: 200, headers });
+    if (method === 'HEAD') return new Response(null, { status, headers });
+    return new Response(await readFile(body.path), { status, headers });
   };
 }
 

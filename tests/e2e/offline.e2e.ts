@@ -45,6 +45,11 @@ async function approveOffline(page: Page, context: BrowserContext, card: Locator
   await confirm.waitFor({ state: 'detached' });
   await expectText(page, OUTBOX_QUEUED_MESSAGE);
   await card.getByText(/Ожидает отправки/).waitFor();
+  // The note and the offline banner are stacked, not drawn over each other (issue 10).
+  const note = await visible(page.getByText(OUTBOX_QUEUED_MESSAGE)).boundingBox();
+  const banner = await page.locator('[data-offline-banner]').boundingBox();
+  expect(note && banner).toBeTruthy();
+  expect(banner!.y + banner!.height <= note!.y || note!.y + note!.height <= banner!.y).toBe(true);
 }
 
 /** The worker's outbox as it is stored (IndexedDB of the origin, sw/outbox-store.ts). */
@@ -104,7 +109,10 @@ describe('a decision made offline', () => {
       expect(await approvals()).toEqual([]);
 
       await context.setOffline(false);
-      // 'online' makes the page ask the worker to drain; the worker retries on its own too.
+      // 'online' makes the page ask the worker to drain at once (what waited only for the network is
+      // due now, issue 10): within 2 s the banner is gone and nothing reads 'Нет связи с сервером'.
+      await expect.poll(() => page.locator('[data-offline-banner]').count(), { timeout: 2_000, interval: 100 }).toBe(0);
+      await expect.poll(() => page.getByText('Нет связи с сервером').count(), { timeout: 2_000, interval: 100 }).toBe(0);
       await expect.poll(async () => (await approvals()).length, { timeout: 60_000, interval: 500 }).toBe(1);
       await expectDecision(card, cabinet.decided.approved);
       await panel.waitFor({ state: 'detached' });

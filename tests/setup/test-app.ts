@@ -20,6 +20,7 @@ import { createMailer } from '../../src/server/mail/mailer.ts';
 import { sameThreadRenderer } from '../../src/server/pdf/ticket-pdf-renderer.ts';
 import { createPasswordHasher, TEST_COST } from '../../src/server/services/passwords.ts';
 import { createTicketPdfs } from '../../src/server/services/ticket-pdfs.ts';
+import { createSupportAddress } from '../../src/server/services/contacts.ts';
 import {
   latestOutboxMessage,
   listOutbox,
@@ -156,12 +157,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       yandexGeocoderApiKey: undefined,
     },
     mapTilesUrl: 'http://tiles.invalid/{z}/{x}/{y}.png',
-    supportEmail: 'support@localhost',
     // KAVO ID tests start a real OIDC provider and pass its issuer (tests/setup/kavo-provider.ts).
     kavo: undefined,
     ...options.config,
   };
-  const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir, log });
+  const supportAddress = createSupportAddress(config, opened.database.db);
+  const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir, log, replyTo: () => supportAddress.current() });
   // Cheap hashing (same algorithm and format): full cost is paid only in passwords.test.ts.
   const passwords = options.passwords ?? createPasswordHasher({ cost: TEST_COST, concurrency: 4 });
   // PDFs on the test's own thread (a worker thread cannot load the TypeScript sources).

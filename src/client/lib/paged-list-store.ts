@@ -33,8 +33,11 @@ export interface PagedListState<Item, Filter> {
   moreError: string | null;
   /** The saved state has been read back from IndexedDB. */
   hydrated: boolean;
-  /** Changes the filter and loads its first page (the old rows go at once: they answer another question). */
-  setFilter(patch: Partial<Filter>, userId: number): Promise<void>;
+  /**
+   * Shows the list for `filter` (the address's, ADR 0022): the same filter as the saved rows refreshes
+   * them in place; another one drops them at once (they answer another question) and loads its first page.
+   */
+  show(filter: Filter, userId: number): Promise<void>;
   /** (Re)loads the first page for the current filter, keeping the rows shown meanwhile. */
   load(userId: number): Promise<void>;
   loadMore(userId: number): Promise<void>;
@@ -52,7 +55,7 @@ export interface PagedListOptions<Item, Filter> {
 export type PagedListStore<Item, Filter> = UseBoundStore<PersistedStore<PagedListState<Item, Filter>>>;
 
 /** The data of a list before any load: the store starts so, and tests reset it to this. */
-export type PagedListData<Item, Filter> = Omit<PagedListState<Item, Filter>, 'hydrated' | 'setFilter' | 'load' | 'loadMore' | 'forget'>;
+export type PagedListData<Item, Filter> = Omit<PagedListState<Item, Filter>, 'hydrated' | 'show' | 'load' | 'loadMore' | 'forget'>;
 
 export function emptyListData<Item, Filter>(filter: Filter): PagedListData<Item, Filter> {
   return {
@@ -80,11 +83,20 @@ export function savedCopyTime<Item, Filter>(state: PagedListData<Item, Filter>, 
   return savedCopyAt(fetchedAt, { cached, failed: error !== null && items.length > 0, online });
 }
 
+/** Filters are flat records of primitives: equal when every field is. */
+export function sameFilter<Filter>(a: Filter, b: Filter): boolean {
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = new Set([...Object.keys(left), ...Object.keys(right)]);
+  return [...keys].every((key) => Object.is(left[key], right[key]));
+}
+
 const messageOf = (error: unknown) => asApiError(error, LOAD_FAILED_MESSAGE).message;
 
 /**
- * A keyset-paged list (tickets, bills): the filter, the rows, loading and error flags. The filter and
- * the first page are persisted, so a cold start shows the last list at once and refreshes it.
+ * A keyset-paged list (tickets, bills): the filter, the rows, loading and error flags. The filter comes
+ * from the page's address (ADR 0022); the first page is persisted with the filter it answers, so a cold
+ * start with that same address shows the last list at once (also offline) and refreshes it.
  * Answers to superseded requests (the filter changed meanwhile) are dropped.
  */
 export function createPagedListStore<Item, Filter>({
@@ -101,16 +113,18 @@ export function createPagedListStore<Item, Filter>({
         ...emptyListData<Item, Filter>(initialFilter),
         hydrated: false,
 
-        async setFilter(patch, userId) {
+        async show(filter, userId) {
           await whenHydrated(store);
-          set({
-            filter: { ...get().filter, ...patch },
-            items: [],
-            nextCursor: null,
-            fetchedAt: null,
-            cached: false,
-            firstPage: { length: 0, nextCursor: null },
-          });
+          if (!sameFilter(get().filter, filter)) {
+            set({
+              filter,
+              items: [],
+              nextCursor: null,
+              fetchedAt: null,
+              cached: false,
+              firstPage: { length: 0, nextCursor: null },
+            });
+          }
           return get().load(userId);
         },
 

@@ -21,14 +21,14 @@ describe('the page → worker commands', () => {
     expect(worker.posted).toEqual([{ type: 'csrf', token: 'token-1' }]);
   });
 
-  it('asks for a drain on load, online and focus, and lists the entries', async () => {
+  it('asks for a drain on load, online (what waited for the network goes at once) and focus, and lists the entries', async () => {
     const disconnect = connectOutbox(window);
     await flush();
     expect(worker.posted).toEqual([{ type: 'drain' }, { type: 'list' }]);
     window.dispatchEvent(new Event('online'));
     window.dispatchEvent(new Event('focus'));
     await flush();
-    expect(worker.posted.slice(2)).toEqual([{ type: 'drain' }, { type: 'drain' }]);
+    expect(worker.posted.slice(2)).toEqual([{ type: 'drain', online: true }, { type: 'drain' }]);
     disconnect();
   });
 

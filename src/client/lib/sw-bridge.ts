@@ -90,6 +90,11 @@ export function drainOutbox(): void {
   void post({ type: 'drain' });
 }
 
+/** Back online: what waited only for the network goes now, not after its back-off. */
+function drainOnReconnect(): void {
+  void post({ type: 'drain', online: true });
+}
+
 export function retryOutbox(id: string): void {
   void post({ type: 'retry', id });
 }
@@ -163,7 +168,7 @@ export function connectOutbox(target: Window = window): () => void {
   };
   sw.addEventListener('message', onMessage);
   sw.addEventListener('controllerchange', onController);
-  target.addEventListener('online', drainOutbox);
+  target.addEventListener('online', drainOnReconnect);
   target.addEventListener('focus', drainOutbox);
   drainOutbox();
   void refreshOutbox();
@@ -172,7 +177,7 @@ export function connectOutbox(target: Window = window): () => void {
   return () => {
     sw.removeEventListener('message', onMessage);
     sw.removeEventListener('controllerchange', onController);
-    target.removeEventListener('online', drainOutbox);
+    target.removeEventListener('online', drainOnReconnect);
     target.removeEventListener('focus', drainOutbox);
   };
 }

@@ -10,6 +10,8 @@ export interface MailerOptions {
   /** Where `.eml` files go when there is no SMTP server (DATA_DIR/outbox). */
   outboxDir: string;
   log: Logger;
+  /** The Reply-To of every mail (the sender is a no-reply address): the support address, if any; never waits. */
+  replyTo?: () => string | undefined;
 }
 
 /** With SMTP_URL: real delivery. Without: every message becomes an `.eml` file, so a laptop needs no mail server. */
@@ -17,23 +19,23 @@ export function createMailer(options: MailerOptions): Mailer {
   return options.smtpUrl ? smtpMailer(options.smtpUrl, options) : outboxMailer(options);
 }
 
-function smtpMailer(smtpUrl: string, { from, log }: MailerOptions): Mailer {
+function smtpMailer(smtpUrl: string, { from, log, replyTo }: MailerOptions): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...toMail(message) });
+      const info = await transport.sendMail({ from, ...replyToOf(replyTo), ...toMail(message) });
       // The address is personal data but needed to trace a complaint "I got no code"; the content is never logged.
       log.info('mail sent', { to: message.to, subject: message.subject, messageId: info.messageId });
     },
   };
 }
 
-function outboxMailer({ from, outboxDir, log }: MailerOptions): Mailer {
+function outboxMailer({ from, outboxDir, log, replyTo }: MailerOptions): Mailer {
   // buffer:true makes nodemailer compose the full RFC 822 message in memory instead of sending it.
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await composer.sendMail({ from, ...toMail(message) });
+      const info = await composer.sendMail({ from, ...replyToOf(replyTo), ...toMail(message) });
       const raw = info.message;
       if (!Buffer.isBuffer(raw)) throw new Error('nodemailer did not return a buffered message');
       await mkdir(outboxDir, { recursive: true });
@@ -45,6 +47,12 @@ function outboxMailer({ from, outboxDir, log }: MailerOptions): Mailer {
       log.info('mail written to outbox', { to: message.to, subject: message.subject, file });
     },
   };
+}
+
+/** `{ replyTo }` when there is a support address. */
+function replyToOf(resolve: MailerOptions['replyTo']): { replyTo?: string } {
+  const address = resolve?.();
+  return address ? { replyTo: address } : {};
 }
 
 let lastStamp = 0;

@@ -83,7 +83,16 @@ describe('GET /ajax/user/data', () => {
       pending_email: null,
       access_owner_ids: [],
       quiz_available: false,
+      has_bills: true,
     });
+  });
+
+  it("says whether the clinic has any bill (the cabinet's bank-details notice is for those only)", async () => {
+    const me = await insertAccount(t);
+    const other = await insertAccount(t);
+    await t.db.insert(bills).values({ id1c: 'Б-2', date: '2026-03-01', amountDocument: '100.00', clientId: other.id, status: 'Оплачен' });
+    expect((await loginAs(t, me.email)).status).toBe(200);
+    expect((await (await t.request('/ajax/user/data')).json()).user.has_bills).toBe(false);
   });
 });
 

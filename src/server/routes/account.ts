@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import {
   changePassword,
+  checkResetCode,
   confirmEmail,
   confirmRegistration,
   getUserData,
@@ -70,6 +71,11 @@ route(accountRoutes, requestPasswordReset, async (c, input) => {
 route(accountRoutes, resetPassword, async (c, input) => {
   const message = await recovery.resetPassword(c.var.deps, input.code, input.new_password, c.var.session, clientIp(c));
   return { success: true, message };
+});
+
+route(accountRoutes, checkResetCode, async (c, input) => {
+  const valid = await recovery.checkResetCode(c.var.deps, input.code, clientIp(c));
+  return { success: true, valid };
 });
 
 route(

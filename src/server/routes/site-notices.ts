@@ -4,6 +4,8 @@ import { getSiteSettings } from '#shared/api/site-settings.ts';
 import type { AppEnv } from '#server/context.ts';
 import { ApiFailure, sendFailure } from '#server/lib/api-failure.ts';
 import { readPathId, route } from '#server/lib/validate.ts';
+import { supportEmailOf } from '#server/services/contacts.ts';
+import { listOffices } from '#server/services/offices.ts';
 import { currentBanner, publicBannerImage } from '#server/services/site-banner.ts';
 import { sendDownload } from './downloads.ts';
 
@@ -26,10 +28,12 @@ siteNoticeRoutes.get(BANNER_IMAGE_PATH, async (c) => {
   }
 });
 
-route(siteNoticeRoutes, getSiteSettings, (c) => {
-  const { mainSiteUrl, supportEmail } = c.var.deps.config;
+route(siteNoticeRoutes, getSiteSettings, async (c) => {
+  const { config, database } = c.var.deps;
   c.header('Cache-Control', 'no-cache');
-  return Promise.resolve({ success: true, main_site_url: mainSiteUrl ?? null, support_email: supportEmail });
+  // The same address as the contacts page and the mails' Reply-To: SUPPORT_EMAIL, else the central office's.
+  const supportEmail = supportEmailOf(config, await listOffices(database.db));
+  return { success: true, main_site_url: config.mainSiteUrl ?? null, support_email: supportEmail };
 });
 
 // The ad-blocker probe: a script that does nothing, under a name blockers refuse. Never cached, so

@@ -117,6 +117,7 @@ export async function loadUserData(db: Db, clientId: number, now: Date): Promise
         .select({ count: sql`count(*)` })
         .from(bills)
         .where(and(eq(bills.clientId, clients.id), isNotNull(bills.status), ne(bills.status, 'Оплачен')))})`,
+      hasBills: sql<boolean>`exists(${db.select({ one: sql`1` }).from(bills).where(eq(bills.clientId, clients.id))})`,
       unreadNotifications: sql<string | number>`(${db
         .select({ count: sql`count(*)` })
         .from(notifications)
@@ -133,7 +134,7 @@ export async function loadUserData(db: Db, clientId: number, now: Date): Promise
     .where(eq(clients.id, clientId))
     .limit(1);
   if (!row) return null;
-  const { unpaidBills, unreadNotifications, consentPolicyAt, consentLoyaltyAt, emailConfirmedAt, accessOwners, quizAvailable, ...rest } = row;
+  const { unpaidBills, hasBills, unreadNotifications, consentPolicyAt, consentLoyaltyAt, emailConfirmedAt, accessOwners, quizAvailable, ...rest } = row;
   const { loyaltyState, loyaltyStateSince, loyaltyEligibleAt, ledgerRows, programmeChanges, ...user } = rest;
   return {
     ...user,
@@ -144,6 +145,7 @@ export async function loadUserData(db: Db, clientId: number, now: Date): Promise
     email_confirmed: emailConfirmedAt !== null,
     access_owner_ids: idList(accessOwners),
     quiz_available: quizAvailable === true || String(quizAvailable) === 'true',
+    has_bills: hasBills === true,
   };
 }
 

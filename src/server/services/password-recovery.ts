@@ -82,6 +82,16 @@ export async function resetPassword(
 }
 
 /**
+ * Whether a reset link still works (known, unused, not expired), without using it up. It counts against
+ * the same limit as the reset itself: asking cannot be used to guess codes faster than resetting.
+ */
+export async function checkResetCode(deps: AppDeps, code: string, ip: string): Promise<boolean> {
+  await enforceLimits(deps, [[rateRules.resetSubmitIp, ip]]);
+  if (!TOKEN_PATTERN.test(code)) return false;
+  return (await peekResetToken(deps.database.db, code, deps.now())) !== null;
+}
+
+/**
  * The logged-in variant: the current password instead of a code (a wrong one counts as a failed
  * login); this session stays, the account's other sessions end.
  */

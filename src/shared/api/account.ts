@@ -36,6 +36,8 @@ export const userData = v.object({
   access_owner_ids: v.optional(v.array(v.number()), []),
   /** The bonus survey waits for this clinic: the header's 'Пройдите опрос — получите бонусы!' (portal.md §2.4). */
   quiz_available: v.optional(v.boolean(), false),
+  /** The clinic has any bill at all: the cabinet's bank-details notice is shown to it only. */
+  has_bills: v.optional(v.boolean(), false),
 });
 export type UserData = v.InferOutput<typeof userData>;
 
@@ -160,6 +162,17 @@ export const resetPassword = defineEndpoint({
   path: '/ajax/password/reset',
   input: resetPasswordForm,
   output: okResponse({ message: v.string() }),
+});
+
+/**
+ * Whether a reset link still works, asked when its page opens (it does not use the code up): a dead
+ * one says so at once instead of after the new password was typed twice.
+ */
+export const checkResetCode = defineEndpoint({
+  method: 'POST',
+  path: '/ajax/password/check',
+  input: v.object({ code: v.pipe(v.string(messages.required), v.nonEmpty(messages.required), v.maxLength(200, messages.required)) }),
+  output: okResponse({ valid: v.boolean() }),
 });
 
 /** Logged-in variant at /cabinet/password: no code. */

@@ -115,8 +115,11 @@ export const outboxCommand = v.variant('type', [
   v.object({ type: v.literal('csrf'), token: v.pipe(v.string(), v.nonEmpty()) }),
   /** Whenever the page learns who is logged in (null: nobody): the worker's copies follow that account. */
   v.object({ type: v.literal('account'), id: v.nullable(v.pipe(v.number(), v.integer())) }),
-  /** On load, `online` and focus: send what is due now. */
-  v.object({ type: v.literal('drain') }),
+  /**
+   * On load, `online` and focus: send what is due now. `online`: the browser is back online, so what
+   * waited only for the network is due at once (not after its back-off).
+   */
+  v.object({ type: v.literal('drain'), online: v.optional(v.boolean()) }),
   /** Answered with `outbox-list` (through the message's port when given, else to the sender). */
   v.object({ type: v.literal('list') }),
   /** The user asks to send a waiting, failed or logged-out entry now. */

@@ -31,11 +31,14 @@ export const cyrillicNameField = v.pipe(
   v.regex(/^[А-Яа-яЁё]+(?:[- ][А-Яа-яЁё]+)*$/u, messages.cyrillicOnly),
 );
 
-/** A Russian mobile number: 11 digits after stripping everything else, the second one a 9. */
+/**
+ * A Russian mobile number: 11 digits after stripping everything else, the second one a 9. An empty one
+ * (or the mask's own '+7' alone) is missing, and says the field is required, not how it must start.
+ */
 export const phoneField = v.pipe(
-  v.string(messages.phone),
+  v.string(messages.required),
   v.transform(phoneDigits),
-  v.nonEmpty(messages.phone),
+  v.check((digits) => digits !== '' && digits !== '7', messages.required),
   v.regex(/^[78]9\d{9}$/, messages.phone),
   v.transform((digits) => `7${digits.slice(1)}`),
 );

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import styles from './content.module.css';
 
-/** How to reach the service (the /contacts page). */
+/** How to reach the service (the /contacts page's text; the addresses follow it, from the offices data). */
 export function ContactsInfo() {
   return (
     <div className={styles.prose}>
@@ -9,18 +9,8 @@ export function ContactsInfo() {
       <h2>По заявке</h2>
       <p>
         Быстрее всего — прямо из заявки: откройте её в разделе <Link to="/cabinet/tickets">«Заявки»</Link> и нажмите
-        «Обсудить» у нужного инструмента. Вопрос попадёт менеджеру сервисного центра, который ведёт ремонт. Телефон и
-        адрес сервисного центра указаны на странице заявки.
-      </p>
-      <h2>Сервисные центры</h2>
-      <p>
-        Адреса, телефоны и почта всех сервисных центров — <Link to="/service-centres">списком и на карте</Link>. При
-        оформлении заявки на ремонт выберите ближайший или доверьте выбор нам.
-      </p>
-      <h2>Служба поддержки</h2>
-      <p>
-        По вопросам работы личного кабинета, начисления бонусов и технических сбоев пишите на адрес, с которого приходят
-        письма сервиса.
+        «Обсудить» у нужного инструмента. Вопрос попадёт менеджеру сервисного центра, который ведёт ремонт. Все
+        сервисные центры — <Link to="/service-centres">списком и на карте</Link>.
       </p>
     </div>
   );

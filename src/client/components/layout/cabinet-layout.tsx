@@ -2,21 +2,24 @@ import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { buttonClassName } from '#client/components/ui/button.tsx';
 import { Skeleton, SkeletonText } from '#client/components/ui/skeleton.tsx';
-import { BankDetailsBanner, CabinetNav } from './cabinet-nav.tsx';
+import { BankDetailsBanner } from './bank-details-banner.tsx';
+import { CabinetNav } from './cabinet-nav.tsx';
 import styles from './cabinet-layout.module.css';
 
 export interface CabinetLayoutProps {
   unpaidBills: number;
+  /** The clinic has any bills: the bank-details notice is for it only. */
+  hasBills: boolean;
   children: ReactNode;
 }
 
 /** The profile shell (cabinet.md §Profile shell): top navigation, the bank-details notice, the section. */
-export function CabinetLayout({ unpaidBills, children }: CabinetLayoutProps) {
+export function CabinetLayout({ unpaidBills, hasBills, children }: CabinetLayoutProps) {
   return (
     <div className={styles.layout}>
       <CabinetNav unpaidBills={unpaidBills} />
       <div className={styles.bar}>
-        <BankDetailsBanner />
+        <BankDetailsBanner hasBills={hasBills} />
         {/* Phones have the tab bar's central 'Ремонт'; wider screens get the request form here, on every cabinet page. */}
         <Link to="/cabinet/repair" className={`${buttonClassName('primary')} ${styles.newRequest}`}>
           Новая заявка

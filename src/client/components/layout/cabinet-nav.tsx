@@ -61,18 +61,3 @@ export function CabinetNav({ unpaidBills }: CabinetNavProps) {
     </nav>
   );
 }
-
-/** The notice about the new bank details (cabinet.md §Profile shell), shown on every cabinet page. */
-export function BankDetailsBanner() {
-  return (
-    <p className={styles.banner} role="note">
-      <span className={styles.bannerIcon} aria-hidden="true">
-        !
-      </span>
-      <span>
-        <strong>С 12 сентября изменились банковские реквизиты</strong> для оплаты счетов. Оплачивайте счета по реквизитам,
-        указанным в самом счёте.
-      </span>
-    </p>
-  );
-}

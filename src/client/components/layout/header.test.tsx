@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Header, type HeaderProps } from './header.tsx';
 import { renderInRouter } from './testing/render-in-router.tsx';
@@ -17,6 +17,14 @@ describe('Header', () => {
     expect(screen.queryByRole('link', { name: 'Личный кабинет' })).not.toBeInTheDocument();
     expect(screen.queryByText(/бонус/)).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Как пользоваться сервисом?' })).not.toBeInTheDocument();
+  });
+
+  it("offers a guest the public pages of the phone's tab bar: О сервисе, Бонусы, Контакты", async () => {
+    await renderInRouter(() => <Header {...props()} />);
+    const nav = screen.getByRole('navigation', { name: 'Разделы сайта' });
+    expect(within(nav).getByRole('link', { name: 'О сервисе' })).toHaveAttribute('href', '/services');
+    expect(within(nav).getByRole('link', { name: 'Бонусы' })).toHaveAttribute('href', '/loyalty');
+    expect(within(nav).getByRole('link', { name: 'Контакты' })).toHaveAttribute('href', '/contacts');
   });
 
   it('leaves out Войти while the login form is open in place of the page (installed app)', async () => {

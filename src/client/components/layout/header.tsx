@@ -72,6 +72,21 @@ export function Header({ user, ready, inCabinet, authInPlace = false, onLogin, o
           </nav>
         )}
 
+        {ready && !user && (
+          // The public pages the phone's tab bar offers a guest; from 768 px the header carries them.
+          <nav className={styles.publicLinks} aria-label="Разделы сайта">
+            <Link to="/services" className={styles.hintLink} activeProps={{ 'aria-current': 'page' }}>
+              О сервисе
+            </Link>
+            <Link to="/loyalty" className={styles.hintLink} activeProps={{ 'aria-current': 'page' }}>
+              Бонусы
+            </Link>
+            <Link to="/contacts" className={styles.hintLink} activeProps={{ 'aria-current': 'page' }}>
+              Контакты
+            </Link>
+          </nav>
+        )}
+
         <div className={styles.account}>
           {!ready ? (
             <Skeleton width="7.5rem" height="2.75rem" shape="rect" />

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useConnection, useOnReconnect } from '#client/lib/connection.ts';
-import { savedCopyTime, type PagedListState } from '#client/lib/paged-list-store.ts';
+import { sameFilter, savedCopyTime, type PagedListState } from '#client/lib/paged-list-store.ts';
 import { useMediaQuery } from '#client/lib/use-media.ts';
 import { Button } from './button.tsx';
 import { DataAge } from './data-age.tsx';
@@ -17,9 +17,17 @@ export interface PagedListProps<Item, Filter> {
   state: PagedListState<Item, Filter>;
   /** The logged-in user: saved rows of another account are not shown. */
   userId: number;
+  /** The filter asked for (the address's): saved rows of another filter are not shown, not even for a moment. */
+  filter: Filter;
   /** Read out while the first page loads, e.g. 'Загрузка заявок…'. */
   loadingText: string;
+  /** The clinic has none at all: the spec's text, e.g. 'У вас пока нет открытых заявок.' */
   emptyText: string;
+  /**
+   * Set while a filter is on: an empty answer is then 'Ничего не найдено' with 'Сбросить фильтры'
+   * (onReset), not `emptyText` — the rows are not gone, only filtered out.
+   */
+  filtered?: { onReset: () => void } | undefined;
   table: Omit<DataTableProps<Item>, 'items'>;
   cards: Omit<DataCardsProps<Item>, 'items'>;
   cardsSkeleton: DataCardsSkeletonProps;
@@ -29,7 +37,7 @@ export interface PagedListProps<Item, Filter> {
  * A keyset-paged list under its page heading: the rows as a table or cards, skeletons until the
  * first answer, the empty text, the error with a retry, and the next pages.
  */
-export function PagedList<Item, Filter>({ state, userId, loadingText, emptyText, table, cards, cardsSkeleton }: PagedListProps<Item, Filter>) {
+export function PagedList<Item, Filter>({ state, userId, filter, loadingText, emptyText, filtered, table, cards, cardsSkeleton }: PagedListProps<Item, Filter>) {
   const { hydrated, items, ownerId, loading, error, nextCursor, loadingMore, moreError, fetchedAt, load } = state;
   // One tree, not a table and cards both hidden by CSS: a long list would be rendered twice.
   const wide = useMediaQuery(TABLE_QUERY);
@@ -37,9 +45,10 @@ export function PagedList<Item, Filter>({ state, userId, loadingText, emptyText,
   // The connection is back: the saved rows make way for the server's.
   useOnReconnect(useCallback(() => void load(userId), [load, userId]));
 
-  const rows = ownerId === userId ? items : [];
+  const theirs = ownerId === userId && sameFilter(state.filter, filter);
+  const rows = theirs ? items : [];
   // Until this user's first answer arrives the list is unknown, not empty: no flash of the empty text.
-  const answered = ownerId === userId && fetchedAt !== null;
+  const answered = theirs && fetchedAt !== null;
   const showSkeleton = !hydrated || (rows.length === 0 && (loading || (!answered && !error)));
 
   return (
@@ -65,7 +74,17 @@ export function PagedList<Item, Filter>({ state, userId, loadingText, emptyText,
             <DataCardsSkeleton {...cardsSkeleton} />
           )
         ) : rows.length === 0 ? (
-          !error && <p className={styles.empty}>{emptyText}</p>
+          !error &&
+          (filtered ? (
+            <div className={`${styles.empty} ${styles.nothingFound}`}>
+              <p>Ничего не найдено</p>
+              <Button variant="secondary" onClick={filtered.onReset}>
+                Сбросить фильтры
+              </Button>
+            </div>
+          ) : (
+            <p className={styles.empty}>{emptyText}</p>
+          ))
         ) : wide ? (
           <DataTable {...table} items={rows} />
         ) : (

@@ -86,6 +86,13 @@ describe('useAccountStore', () => {
     expect(useAccountStore.getState().user).toBeNull();
   });
 
+  it('logout forgets a just-registered e-mail too: the next login here may be anyone\'s', async () => {
+    stubFetch({ 'POST /ajax/logout': { body: { success: true, csrf_token: 'csrf-44' } } });
+    useAccountStore.setState({ user: demoUser, verifiedEmail: 'new@clinic.ru' });
+    await useAccountStore.getState().logout();
+    expect(useAccountStore.getState().verifiedEmail).toBeNull();
+  });
+
   it('remembers a verified e-mail until someone logs in', () => {
     useAccountStore.getState().rememberVerifiedEmail('new@clinic.ru');
     expect(useAccountStore.getState().verifiedEmail).toBe('new@clinic.ru');

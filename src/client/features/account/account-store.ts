@@ -68,7 +68,8 @@ export const useAccountStore = create<AccountState>()(
           // The user asked to leave: forget them on this device even if the server was not reached.
           console.warn('Не удалось завершить сеанс на сервере', error);
         }
-        set({ user: null });
+        // A just-registered e-mail is forgotten too: the next login on this device may be anyone's.
+        set({ user: null, verifiedEmail: null });
       },
 
       setUser(user) {

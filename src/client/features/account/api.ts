@@ -1,6 +1,7 @@
 // The account calls, through the app's one HTTP client (src/client/lib/http.ts) and the shared contract.
 import {
   changePassword as changePasswordEndpoint,
+  checkResetCode as checkResetCodeEndpoint,
   confirmRegistration as confirmRegistrationEndpoint,
   getUserData,
   login as loginEndpoint,
@@ -73,4 +74,10 @@ export async function resetPassword(form: ResetPasswordForm): Promise<string> {
 export async function changePassword(form: ChangePasswordForm): Promise<string> {
   const response = await callApi(changePasswordEndpoint, { input: form });
   return response.message;
+}
+
+/** Whether a reset link still works; asking does not use it up. */
+export async function checkResetCode(code: string): Promise<boolean> {
+  const response = await callApi(checkResetCodeEndpoint, { input: { code } });
+  return response.valid;
 }

@@ -14,7 +14,9 @@ export interface AuthDialogState {
    * stay on the page instead of going to the cabinet. Kept while the forms switch (registration → login).
    */
   stayOnPage: boolean;
-  open(view: AuthView, options?: { stayOnPage?: boolean }): void;
+  /** An e-mail the opened form starts with (a dead reset link knows whose it may be); null for none. */
+  email: string | null;
+  open(view: AuthView, options?: { stayOnPage?: boolean; email?: string | null }): void;
   close(): void;
 }
 
@@ -30,9 +32,15 @@ export const useAuthDialog = create<AuthDialogState>()((set) => ({
   view: null,
   switching: false,
   stayOnPage: false,
+  email: null,
   open(view, options) {
     stopTimer();
-    set((state) => ({ view, switching: true, stayOnPage: options?.stayOnPage ?? (state.view !== null && state.stayOnPage) }));
+    set((state) => ({
+      view,
+      switching: true,
+      stayOnPage: options?.stayOnPage ?? (state.view !== null && state.stayOnPage),
+      email: options?.email ?? null,
+    }));
     timer = setTimeout(() => {
       timer = undefined;
       set({ switching: false });
@@ -40,6 +48,6 @@ export const useAuthDialog = create<AuthDialogState>()((set) => ({
   },
   close() {
     stopTimer();
-    set({ view: null, switching: false, stayOnPage: false });
+    set({ view: null, switching: false, stayOnPage: false, email: null });
   },
 }));

@@ -30,21 +30,36 @@ export function preloadAuthViews(): Promise<void> {
   return Promise.all(Object.values(VIEWS).map((view) => view.load())).then(() => undefined);
 }
 
+/** The longest the preload waits for an idle moment once the page has loaded. */
+const PRELOAD_IDLE_TIMEOUT_MS = 1500;
+
 /**
- * For a guest the host starts fetching the forms once the page has settled, so the first 'Войти'
- * rarely waits past its loader. A logged-in user rarely needs them: their chunks (and
- * @tanstack/react-form) stay off that user's pages and load only when a form opens.
+ * For a guest (by the server's word) the host fetches the forms once the page has loaded and is idle,
+ * so the first 'Войти' shows only its ~1 s loader, never a wait for a chunk on top. A logged-in user
+ * rarely needs them: their chunks (and @tanstack/react-form) stay off that user's pages (the cold-start
+ * budget, tests/e2e/shell.e2e.ts) and load only when a form opens.
  */
 function usePreloadWhenIdle(enabled: boolean): void {
   useEffect(() => {
     if (!enabled) return undefined;
+    let cancel = () => {};
     const preload = () => void preloadAuthViews().catch(() => {}); // retried when a form opens
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(preload, { timeout: 5000 });
-      return () => window.cancelIdleCallback(id);
+    const whenIdle = () => {
+      if (typeof window.requestIdleCallback === 'function') {
+        const id = window.requestIdleCallback(preload, { timeout: PRELOAD_IDLE_TIMEOUT_MS });
+        cancel = () => window.cancelIdleCallback(id);
+      } else {
+        const id = setTimeout(preload, PRELOAD_IDLE_TIMEOUT_MS);
+        cancel = () => clearTimeout(id);
+      }
+    };
+    // After the page's own load: the forms never compete with what the first screen needs.
+    if (document.readyState === 'complete') whenIdle();
+    else {
+      window.addEventListener('load', whenIdle, { once: true });
+      cancel = () => window.removeEventListener('load', whenIdle);
     }
-    const id = setTimeout(preload, 2000);
-    return () => clearTimeout(id);
+    return () => cancel();
   }, [enabled]);
 }
 

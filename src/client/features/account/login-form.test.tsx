@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { buttonClassName } from '#client/components/ui/button.tsx';
 import { useAccountStore } from './account-store.ts';
 import { useAuthDialog } from './auth-dialog-store.ts';
 import { LoginForm } from './login-form.tsx';
@@ -76,12 +77,22 @@ describe('LoginForm', () => {
     await waitFor(() => expect(useAccountStore.getState().verifiedEmail).toBeNull());
   });
 
-  it('lets the verified e-mail be changed', async () => {
+  it('lets the verified e-mail be changed with a real button, and then no longer offers it as fixed text', async () => {
     useAccountStore.setState({ verifiedEmail: 'new@clinic.ru' });
     const user = userEvent.setup();
-    render(<LoginForm />);
-    await user.click(screen.getByRole('button', { name: 'Изменить' }));
+    const { unmount } = render(<LoginForm />);
+    const change = screen.getByRole('button', { name: 'Изменить эл. почту' });
+    expect(change).toHaveTextContent('Изменить');
+    // Drawn as a button (the secondary one), not as a link.
+    expect(change.className).toContain(buttonClassName('secondary'));
+    await user.click(change);
     expect(screen.getByLabelText('Эл. почта')).toHaveValue('new@clinic.ru');
+    expect(useAccountStore.getState().verifiedEmail).toBeNull();
+    unmount();
+
+    render(<LoginForm />);
+    expect(screen.getByLabelText('Эл. почта')).toHaveValue('');
+    expect(screen.queryByTestId('login-email-text')).not.toBeInTheDocument();
   });
 
   it('links to registration and reset', async () => {

@@ -18,8 +18,10 @@ const AFTER_LOGIN_FROM_HOME = '/cabinet/tickets';
 
 /** Login (portal.md §2.3, §4.2, §5): e-mail and password; the server's refusal under the password. */
 export function LoginForm() {
-  const verifiedEmail = useAccountStore((state) => state.verifiedEmail);
+  // As the form opened: 'Изменить' forgets it in the store, and the field then starts from it.
+  const [verifiedEmail] = useState(() => useAccountStore.getState().verifiedEmail);
   const setUser = useAccountStore((state) => state.setUser);
+  const rememberVerifiedEmail = useAccountStore((state) => state.rememberVerifiedEmail);
   const openView = useAuthDialog((state) => state.open);
   const closeDialog = useAuthDialog((state) => state.close);
   const navigate = useSoftNavigate();
@@ -64,7 +66,17 @@ export function LoginForm() {
               {verifiedEmail}
             </span>
           </span>
-          <Button variant="link" onClick={() => setEditingEmail(true)}>
+          {/* A real button, not a link in the corner: this is the way to log in as someone else. Once
+              used, the just-registered e-mail is no longer offered as fixed text on this device. */}
+          <Button
+            variant="secondary"
+            className={styles.emailChange}
+            aria-label="Изменить эл. почту"
+            onClick={() => {
+              rememberVerifiedEmail(null);
+              setEditingEmail(true);
+            }}
+          >
             Изменить
           </Button>
         </div>

@@ -22,7 +22,8 @@ export function ResetRequestForm() {
   const formRef = useRef<HTMLFormElement>(null);
 
   const form = useAppForm({
-    defaultValues: { email: '' },
+    // Opened from a dead reset link: the address it may have been sent to.
+    defaultValues: { email: useAuthDialog.getState().email ?? '' },
     onSubmitInvalid: () => focusFirstInvalid(formRef.current),
     onSubmit: async ({ value }) => {
       server.clearAll();

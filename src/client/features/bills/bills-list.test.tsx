@@ -3,6 +3,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { stubListFetch } from '#client/lib/testing/list-fetch-stub.ts';
 import { setupPagedListTests, showTable } from '#client/lib/testing/paged-list-fixtures.ts';
+import { WithFilter } from '#client/lib/testing/filter-state.tsx';
+import { EMPTY_BILLS_FILTER, type BillsFilter } from './api.ts';
 import { BillsList } from './bills-list.tsx';
 import { billsPage, makeBill, resetBillsStore } from './testing/bill-fixtures.ts';
 
@@ -11,10 +13,13 @@ const NBSP = '\u00A0';
 
 setupPagedListTests(resetBillsStore);
 
+const renderBills = (initial: BillsFilter = EMPTY_BILLS_FILTER) =>
+  render(<WithFilter initial={initial}>{(filter, setFilter) => <BillsList userId={7} filter={filter} onFilterChange={setFilter} />}</WithFilter>);
+
 describe('BillsList', () => {
   it('shows the columns, money in Russian format, the download and the statements', async () => {
     stubListFetch(PATH, () => billsPage([makeBill()]));
-    render(<BillsList userId={7} />);
+    renderBills();
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
       '№',
@@ -50,7 +55,7 @@ describe('BillsList', () => {
         makeBill({ id: 3, status: 'Частично оплачен' }),
       ]),
     );
-    render(<BillsList userId={7} />);
+    renderBills();
     const rows = (await screen.findAllByRole('row')).slice(1);
     const statusCell = (row: HTMLElement) => within(row).getAllByRole('cell')[4]!;
     expect(rows.map((row) => statusCell(row).textContent)).toEqual(['Оплачен', 'Нет данных', 'Не оплачен']);
@@ -60,7 +65,7 @@ describe('BillsList', () => {
   it("sends the user's id with 'Только мои счета'", async () => {
     const user = userEvent.setup();
     const { requests } = stubListFetch(PATH, () => billsPage([makeBill()]));
-    render(<BillsList userId={7} />);
+    renderBills();
     await screen.findByRole('table');
     expect(requests[0]!.query).toEqual({});
     await user.click(screen.getByRole('checkbox', { name: 'Только мои счета' }));
@@ -69,7 +74,7 @@ describe('BillsList', () => {
 
   it('says so when there are no bills', async () => {
     stubListFetch(PATH, () => billsPage([]));
-    render(<BillsList userId={7} />);
+    renderBills();
     expect(await screen.findByText('У вас пока нет счетов.')).toBeInTheDocument();
   });
 
@@ -78,7 +83,7 @@ describe('BillsList', () => {
     const { requests } = stubListFetch(PATH, ({ query }) =>
       query.cursor ? billsPage([makeBill({ id: 22, id_1c: 'СЧ-2' })]) : billsPage([makeBill({ id: 21, id_1c: 'СЧ-1' })], 'next-1'),
     );
-    render(<BillsList userId={7} />);
+    renderBills();
     await user.click(await screen.findByRole('button', { name: 'Показать ещё' }));
     expect(await screen.findByText('СЧ-2')).toBeInTheDocument();
     expect(requests.at(-1)!.query).toEqual({ cursor: 'next-1' });
@@ -87,7 +92,7 @@ describe('BillsList', () => {
   it('shows cards on phones, and a dash for a bill without its file', async () => {
     showTable(false);
     stubListFetch(PATH, () => billsPage([makeBill({ document_url: null, defective_lists: [], status: null })]));
-    render(<BillsList userId={7} />);
+    renderBills();
     const card = (await screen.findByRole('heading', { name: 'Счёт СЧ-000123' })).closest('li')!;
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(card).toHaveTextContent('Нет данных');

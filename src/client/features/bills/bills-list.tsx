@@ -1,6 +1,7 @@
 import { useEffect, useId } from 'react';
 import { Page } from '#client/components/layout/page.tsx';
 import { PagedList, PagedListAge } from '#client/components/ui/paged-list.tsx';
+import { EMPTY_BILLS_FILTER, type BillsFilter } from './api.ts';
 import { BILL_CARDS, BILL_CARDS_SKELETON } from './bills-list-cards.tsx';
 import { BILL_TABLE } from './bills-list-table.tsx';
 import { useBillsStore } from './bills-store.ts';
@@ -11,16 +12,21 @@ export const EMPTY_BILLS_TEXT = 'У вас пока нет счетов.';
 export interface BillsListProps {
   /** The logged-in user: 'Только мои счета' sends this id. */
   userId: number;
+  /** The filter, from the page's address (ADR 0022). */
+  filter: BillsFilter;
+  /** Puts a new filter in the address. */
+  onFilterChange: (filter: BillsFilter) => void;
 }
 
 /** The bills screen (cabinet.md §2 Bills). */
-export function BillsList({ userId }: BillsListProps) {
+export function BillsList({ userId, filter, onFilterChange }: BillsListProps) {
   const checkboxId = useId();
   const state = useBillsStore();
+  const { onlyMine } = filter;
 
   useEffect(() => {
-    void useBillsStore.getState().load(userId);
-  }, [userId]);
+    void useBillsStore.getState().show({ onlyMine }, userId);
+  }, [userId, onlyMine]);
 
   return (
     <Page title="Счета" actions={<PagedListAge state={state} userId={userId} />}>
@@ -28,9 +34,8 @@ export function BillsList({ userId }: BillsListProps) {
         <input
           id={checkboxId}
           type="checkbox"
-          checked={state.filter.onlyMine}
-          disabled={!state.hydrated}
-          onChange={(event) => void state.setFilter({ onlyMine: event.target.checked }, userId)}
+          checked={onlyMine}
+          onChange={(event) => onFilterChange({ onlyMine: event.target.checked })}
         />
         <label htmlFor={checkboxId}>Только мои счета</label>
       </div>
@@ -38,8 +43,10 @@ export function BillsList({ userId }: BillsListProps) {
       <PagedList
         state={state}
         userId={userId}
+        filter={filter}
         loadingText="Загрузка счетов…"
         emptyText={EMPTY_BILLS_TEXT}
+        filtered={onlyMine ? { onReset: () => onFilterChange(EMPTY_BILLS_FILTER) } : undefined}
         table={BILL_TABLE}
         cards={BILL_CARDS}
         cardsSkeleton={BILL_CARDS_SKELETON}

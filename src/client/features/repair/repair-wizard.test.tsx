@@ -62,7 +62,11 @@ describe('RepairWizard', () => {
     expect(screen.getByText('anna@clinic.ru')).toBeInTheDocument();
     expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Контактная информация');
     await next();
+    expect(errorOf(screen.getByLabelText('Телефон'))).toBe('Это поле обязательно');
+    await userEvent.type(screen.getByLabelText('Телефон'), '495');
+    await next();
     expect(errorOf(screen.getByLabelText('Телефон'))).toBe('Номер телефона должен начинаться с +7');
+    await userEvent.clear(screen.getByLabelText('Телефон'));
     await userEvent.type(screen.getByLabelText('Телефон'), '9161234567');
     await next();
     expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Адрес');

@@ -1,11 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { formatDateLong } from '#shared/format/date.ts';
 import { renderInRouter } from '#client/components/layout/testing/render-in-router.tsx';
 import { stubListFetch } from '#client/lib/testing/list-fetch-stub.ts';
-import { NUMBER_SEARCH_DEBOUNCE_MS } from './ticket-filters.tsx';
+import { NUMBER_SEARCH_DEBOUNCE_MS, TicketFilters } from './ticket-filters.tsx';
+import { WithFilter } from '#client/lib/testing/filter-state.tsx';
+import { EMPTY_TICKETS_FILTER } from './list-api.ts';
 import { makeTicket, resetTicketsListStore, ticketsPage } from './testing/list-fixtures.ts';
 import { TicketsList } from './tickets-list.tsx';
 
@@ -21,7 +23,12 @@ afterEach(() => {
 
 async function setup() {
   const stub = stubListFetch(PATH, () => ticketsPage([makeTicket()]));
-  await renderInRouter(() => <TicketsList userId={7} />, { path: '/cabinet/tickets' });
+  await renderInRouter(
+    () => (
+      <WithFilter initial={EMPTY_TICKETS_FILTER}>{(filter, setFilter) => <TicketsList userId={7} filter={filter} onFilterChange={setFilter} />}</WithFilter>
+    ),
+    { path: '/cabinet/tickets' },
+  );
   await waitFor(() => expect(stub.requests).toHaveLength(1));
   await screen.findByRole('table');
   const last = () => stub.requests.at(-1)!.query;
@@ -119,5 +126,40 @@ describe('TicketFilters', () => {
     await waitFor(() => expect(last().date_from).toBe(start.format('YYYY-MM-DD')));
     expect(last().date_to).toBeUndefined();
     expect(screen.getByRole('button', { name: `Период с ${start.format('DD.MM.YYYY')}` })).toBeInTheDocument();
+  });
+
+  it("does not offer the back office's internal statuses 'Статус не определён' and 'Ошибка'", async () => {
+    await setup();
+    const options = within(screen.getByLabelText('Статус')).getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual(['Все статусы', 'Ожидает одобрения', 'Одобрена', 'Отменена', 'Требует согласования', 'Работы согласованы', 'Закрыта']);
+  });
+
+  it("folds on phones behind one 'Фильтры' button that says how many are on", async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const filter = { ...EMPTY_TICKETS_FILTER, status: 5, dateFrom: '2026-01-01', dateTo: '2026-01-31' };
+    const { rerender } = render(<TicketFilters filter={filter} onChange={onChange} />);
+    const toggle = screen.getByRole('button', { name: 'Фильтры · 2' });
+    const panel = screen.getByRole('search', { name: 'Фильтры заявок' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAttribute('aria-controls', panel.id);
+    expect(panel).toHaveAttribute('data-open', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(panel).toHaveAttribute('data-open', 'true');
+
+    rerender(<TicketFilters filter={EMPTY_TICKETS_FILTER} onChange={onChange} />);
+    expect(screen.getByRole('button', { name: 'Фильтры' })).toBeInTheDocument();
+  });
+
+  it('the number field follows the address when it changes by itself (Back, a reset)', () => {
+    const onChange = vi.fn();
+    const { rerender } = render(<TicketFilters filter={{ ...EMPTY_TICKETS_FILTER, number: '12' }} onChange={onChange} />);
+    expect(screen.getByLabelText('Номер заявки')).toHaveValue('12');
+    rerender(<TicketFilters filter={EMPTY_TICKETS_FILTER} onChange={onChange} />);
+    expect(screen.getByLabelText('Номер заявки')).toHaveValue('');
+    rerender(<TicketFilters filter={{ ...EMPTY_TICKETS_FILTER, number: '345' }} onChange={onChange} />);
+    expect(screen.getByLabelText('Номер заявки')).toHaveValue('345');
+    expect(onChange).not.toHaveBeenCalled();
   });
 });

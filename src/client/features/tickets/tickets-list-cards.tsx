@@ -3,7 +3,7 @@ import type { TicketListItem } from '#shared/api/tickets.ts';
 import { buttonClassName } from '#client/components/ui/button.tsx';
 import type { DataCardsProps, DataCardsSkeletonProps } from '#client/components/ui/data-cards.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
-import { TicketNumber, TicketPdfLink, TicketStatusBadge, ticketCount, ticketCreator, ticketDate } from './tickets-list-cells.tsx';
+import { TicketPdfLink, TicketStatusBadge, ticketCount, ticketCreator, ticketDate } from './tickets-list-cells.tsx';
 import styles from './tickets-list.module.css';
 
 /** The requests as cards (phones): the same fields as the table's columns, labelled. */
@@ -11,10 +11,16 @@ export const TICKETS_CARDS: Omit<DataCardsProps<TicketListItem>, 'items'> = {
   label: 'Заявки на ремонт',
   rowKey: (item) => item.id,
   cardClassName: (item) => (item.dv_approve_need ? styles.cardAttention : undefined),
+  // The number stays a number; a decision awaited is said in words (a badge '(!) 1' read like a counter).
   title: (item) => (
     <>
       <span className={styles.cardTitleLabel}>Заявка №</span>
-      <TicketNumber item={item} />
+      <span className={styles.number}>{item.id}</span>
+      {item.dv_approve_need && (
+        <span className={styles.needsDecision} data-attention="">
+          Нужно решение
+        </span>
+      )}
     </>
   ),
   titleClassName: styles.cardTitle,

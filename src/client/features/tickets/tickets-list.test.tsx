@@ -6,6 +6,8 @@ import { renderInRouter } from '#client/components/layout/testing/render-in-rout
 import { goOffline } from '#client/lib/testing/connection.ts';
 import { deferred, stubIntersectionObserver, stubListFetch, type ListAnswer } from '#client/lib/testing/list-fetch-stub.ts';
 import { setupPagedListTests, showTable } from '#client/lib/testing/paged-list-fixtures.ts';
+import { WithFilter } from '#client/lib/testing/filter-state.tsx';
+import { EMPTY_TICKETS_FILTER, type TicketsListFilter } from './list-api.ts';
 import { makeTicket, resetTicketsListStore, ticketsPage } from './testing/list-fixtures.ts';
 import { TicketsList } from './tickets-list.tsx';
 import { useTicketsListStore } from './tickets-list-store.ts';
@@ -15,7 +17,13 @@ const USER_ID = 7;
 
 setupPagedListTests(resetTicketsListStore);
 
-const renderList = () => renderInRouter(() => <TicketsList userId={USER_ID} />, { path: '/cabinet/tickets' });
+const renderList = (initial: TicketsListFilter = EMPTY_TICKETS_FILTER) =>
+  renderInRouter(
+    () => (
+      <WithFilter initial={initial}>{(filter, setFilter) => <TicketsList userId={USER_ID} filter={filter} onFilterChange={setFilter} />}</WithFilter>
+    ),
+    { path: '/cabinet/tickets' },
+  );
 
 describe('TicketsList', () => {
   it('shows the rows in a table with the spec columns, date, count rule, links and the attention mark', async () => {
@@ -109,16 +117,53 @@ describe('TicketsList', () => {
     expect(requests.at(-1)?.query.cursor).toBe('c2');
   });
 
-  it('shows cards on phones', async () => {
+  it("shows cards on phones; one awaiting a decision says 'Нужно решение' in words, its number a plain number", async () => {
     showTable(false);
-    stubListFetch(PATH, () => ticketsPage([makeTicket({ id: 31, dv_approve_need: true, defectives_count: 1 })]));
+    stubListFetch(PATH, () => ticketsPage([makeTicket({ id: 31, dv_approve_need: true, defectives_count: 1 }), makeTicket({ id: 32 })]));
     await renderList();
     const card = (await screen.findByRole('heading', { name: /Заявка №\s*31/ })).closest('li')!;
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(card).toHaveTextContent('05.03.2025');
     expect(card).toHaveTextContent('Ожидает одобрения');
-    expect(within(card).getByRole('heading')).toHaveTextContent('требует решения');
+    expect(within(card).getByRole('heading')).toHaveTextContent(/^Заявка №\s*31\s*Нужно решение$/);
     expect(within(card).getByRole('link', { name: 'Подробнее о заявке №31' })).toHaveAttribute('href', '/cabinet/tickets/31');
+    const other = screen.getByRole('heading', { name: /Заявка №\s*32/ });
+    expect(other).not.toHaveTextContent('Нужно решение');
+  });
+
+  it("with a filter on, an empty answer says 'Ничего не найдено' and 'Сбросить фильтры' shows every ticket", async () => {
+    const { requests } = stubListFetch(PATH, ({ query }) => (query.status ? ticketsPage([]) : ticketsPage([makeTicket({ id: 808 })])));
+    await renderList({ ...EMPTY_TICKETS_FILTER, status: 7 });
+    expect(await screen.findByText('Ничего не найдено')).toBeInTheDocument();
+    expect(screen.queryByText('У вас пока нет открытых заявок.')).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Сбросить фильтры' }));
+    expect(await screen.findByText('808')).toBeInTheDocument();
+    expect(requests.map((request) => request.query.status)).toEqual(['7', undefined]);
+  });
+
+  it("keeps the spec's text for a clinic with no tickets at all (no filter on)", async () => {
+    stubListFetch(PATH, () => ticketsPage([]));
+    await renderList();
+    expect(await screen.findByText('У вас пока нет открытых заявок.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Сбросить фильтры' })).not.toBeInTheDocument();
+  });
+
+  it('does not bring back the filter of an earlier visit: the saved rows of another filter are not shown', async () => {
+    useTicketsListStore.setState({
+      filter: { ...EMPTY_TICKETS_FILTER, number: '77' },
+      items: [makeTicket({ id: 771 })],
+      ownerId: USER_ID,
+      fetchedAt: Date.now(),
+      firstPage: { length: 1, nextCursor: null },
+    });
+    const hold = deferred<ListAnswer>();
+    const { requests } = stubListFetch(PATH, () => hold.promise);
+    await renderList();
+    expect(screen.queryByText('771')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Номер заявки')).toHaveValue('');
+    hold.resolve(ticketsPage([makeTicket({ id: 900 })]));
+    expect(await screen.findByText('900')).toBeInTheDocument();
+    expect(requests[0]!.query.number).toBeUndefined();
   });
 
   it('shows the saved first page at once and keeps it for the owner only', async () => {
@@ -171,21 +216,5 @@ describe('TicketsList', () => {
 
     act(() => goOffline());
     expect(screen.getByText('Обновлено несколько секунд назад')).toBeInTheDocument();
-  });
-
-  it('keeps the filters\' place, hidden and inert, until the saved filter is back, then shows it', async () => {
-    useTicketsListStore.setState({ hydrated: false, filter: { ...useTicketsListStore.getState().filter, number: '77' } });
-    stubListFetch(PATH, () => ticketsPage([]));
-    const { container } = await renderList();
-    // Laid out (so the list below does not move when they show) but not usable (nor seen: CSS).
-    const pending = container.querySelector('[role="search"]')?.parentElement;
-    expect(pending).toHaveAttribute('inert');
-
-    act(() => {
-      useTicketsListStore.setState({ hydrated: true });
-    });
-    const filters = screen.getByRole('search', { name: 'Фильтры заявок' });
-    expect(filters.parentElement).not.toHaveAttribute('inert');
-    expect(within(filters).getByLabelText('Номер заявки')).toHaveValue('77');
   });
 });

@@ -1,40 +1,43 @@
 import { useEffect } from 'react';
 import { Page } from '#client/components/layout/page.tsx';
 import { PagedList, PagedListAge } from '#client/components/ui/paged-list.tsx';
-import { TicketFilters } from './ticket-filters.tsx';
+import { EMPTY_TICKETS_FILTER, type TicketsListFilter } from './list-api.ts';
+import { activeFilterCount, TicketFilters } from './ticket-filters.tsx';
 import { TICKETS_CARDS, TICKETS_CARDS_SKELETON } from './tickets-list-cards.tsx';
 import { TICKETS_TABLE } from './tickets-list-table.tsx';
 import { useTicketsListStore } from './tickets-list-store.ts';
-import styles from './tickets-list.module.css';
 
 export const EMPTY_TICKETS_TEXT = 'У вас пока нет открытых заявок.';
 
 export interface TicketsListProps {
   /** The logged-in user: 'Только мои заявки' sends this id, and saved rows of another account are not shown. */
   userId: number;
+  /** The filters, from the page's address (ADR 0022): a reload, Back and a shared link show the same list. */
+  filter: TicketsListFilter;
+  /** Puts new filters in the address. */
+  onFilterChange: (filter: TicketsListFilter) => void;
 }
 
 /** The requests list screen (cabinet.md §2 Requests list). */
-export function TicketsList({ userId }: TicketsListProps) {
+export function TicketsList({ userId, filter, onFilterChange }: TicketsListProps) {
   const state = useTicketsListStore();
+  const filterKey = JSON.stringify(filter);
 
   useEffect(() => {
-    void useTicketsListStore.getState().load(userId);
-  }, [userId]);
+    void useTicketsListStore.getState().show(JSON.parse(filterKey) as TicketsListFilter, userId);
+  }, [userId, filterKey]);
 
+  const reset = () => onFilterChange(EMPTY_TICKETS_FILTER);
   return (
     <Page title="Заявки" actions={<PagedListAge state={state} userId={userId} />}>
-      {/* Until the saved filter is read back (IndexedDB, a moment after this chunk loads) the filters are
-          laid out but hidden and inert: their space is kept, so the list does not jump down when they
-          show. The key then mounts them afresh with the saved values. */}
-      <div className={state.hydrated ? undefined : styles.filtersPending} inert={!state.hydrated} key={state.hydrated ? 'saved' : 'pending'}>
-        <TicketFilters filter={state.filter} onChange={(patch) => void state.setFilter(patch, userId)} />
-      </div>
+      <TicketFilters filter={filter} onChange={(patch) => onFilterChange({ ...filter, ...patch })} />
       <PagedList
         state={state}
         userId={userId}
+        filter={filter}
         loadingText="Загрузка заявок…"
         emptyText={EMPTY_TICKETS_TEXT}
+        filtered={activeFilterCount(filter) > 0 ? { onReset: reset } : undefined}
         table={TICKETS_TABLE}
         cards={TICKETS_CARDS}
         cardsSkeleton={TICKETS_CARDS_SKELETON}

@@ -10,6 +10,8 @@ export interface StubResponse {
 export interface RecordedCall {
   method: string;
   path: string;
+  /** The query string as a plain object, e.g. { status: '5' }. */
+  query: Record<string, string>;
   body: unknown;
   headers: Headers;
 }
@@ -39,6 +41,7 @@ export function stubFetch(routes: Record<string, Handler | StubResponse | StubRe
     const call: RecordedCall = {
       method: request.method,
       path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
       body: text ? parseBody(text) : undefined,
       headers: request.headers,
     };
@@ -79,4 +82,5 @@ export const demoUser = {
   pending_email: null,
   access_owner_ids: [] as number[],
   quiz_available: false,
+  has_bills: true,
 };

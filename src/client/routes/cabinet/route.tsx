@@ -71,7 +71,7 @@ function CabinetRoute() {
   if (!ready) return <CabinetSkeleton />;
   if (!user) return standalone ? null : <UnauthorizedScreen onLogin={() => openAuth('login')} />;
   return (
-    <CabinetLayout unpaidBills={user.unpaid_bills}>
+    <CabinetLayout unpaidBills={user.unpaid_bills} hasBills={user.has_bills || user.unpaid_bills > 0}>
       <LazyOutboxPanel onLogin={() => openAuth('login')} />
       <Outlet />
       <LazyDecisionDialogs balls={user.balls} onDecided={onDecided} />

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Page } from '#client/components/layout/page.tsx';
-import { PasswordForm } from '#client/features/account/password-form.tsx';
+import { ResetLinkScreen } from '#client/features/account/reset-link-screen.tsx';
 
 export const Route = createFileRoute('/client/restore-password/$code')({
   component: RestorePasswordPage,
@@ -10,7 +10,7 @@ function RestorePasswordPage() {
   const { code } = Route.useParams();
   return (
     <Page title="Восстановление пароля" narrow>
-      <PasswordForm variant="reset" code={code} />
+      <ResetLinkScreen code={code} />
     </Page>
   );
 }

@@ -1,0 +1,8 @@
+// The contacts page's call (src/shared/api/contacts.ts getContacts) through the app's one HTTP client.
+import { getContacts, type Contacts } from '#shared/api/contacts.ts';
+import { callApi } from '#client/lib/http.ts';
+
+export async function fetchContacts(): Promise<Contacts> {
+  const { support_email, offices } = await callApi(getContacts);
+  return { support_email, offices };
+}

@@ -1,0 +1,81 @@
+import type { ServiceCentre } from '#shared/api/places.ts';
+import { CENTRAL_OFFICE_IDS } from '#shared/dictionaries/regions.ts';
+import { ContactsInfo } from '#client/components/content/contacts-info.tsx';
+import { Page } from '#client/components/layout/page.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormMessage } from '#client/components/ui/form-message.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { useRemote } from '#client/lib/use-remote.ts';
+import { CentreCard } from './centre-card.tsx';
+import { fetchContacts } from './contacts-api.ts';
+import styles from './places.module.css';
+
+/**
+ * 'Контакты': the support address (SUPPORT_EMAIL or the central office's), then the service centre's
+ * contacts from the offices data: the central office first, then the regional centres.
+ */
+export function ContactsPage() {
+  const contacts = useRemote(fetchContacts);
+  const offices = contacts.data?.offices ?? [];
+  const central = offices.filter((office) => CENTRAL_OFFICE_IDS.includes(office.id));
+  const regional = offices.filter((office) => !CENTRAL_OFFICE_IDS.includes(office.id));
+
+  return (
+    <Page title="Контакты" narrow>
+      <ContactsInfo />
+      {contacts.data === null ? (
+        contacts.failure ? (
+          <div className={styles.failure}>
+            <FormMessage tone="error">{contacts.failure}</FormMessage>
+            <Button variant="secondary" onClick={contacts.reload}>
+              Повторить
+            </Button>
+          </div>
+        ) : (
+          <div className={styles.list} aria-busy="true" aria-label="Загрузка контактов">
+            {[0, 1].map((row) => (
+              <div key={row} className={styles.card}>
+                <Skeleton width="50%" />
+                <Skeleton width="90%" />
+                <Skeleton width="60%" />
+              </div>
+            ))}
+          </div>
+        )
+      ) : (
+        <>
+          {contacts.data.support_email && (
+            <section className={styles.region} aria-labelledby="contacts-support">
+              <h2 id="contacts-support" className={styles.regionTitle}>
+                Служба поддержки
+              </h2>
+              <p className={styles.address}>
+                По вопросам работы личного кабинета, начисления бонусов и технических сбоев пишите на{' '}
+                <a href={`mailto:${contacts.data.support_email}`}>{contacts.data.support_email}</a>.
+              </p>
+            </section>
+          )}
+          <OfficeGroup title="Центральный офис" offices={central} />
+          <OfficeGroup title="Региональные сервисные центры" offices={regional} />
+          {offices.length === 0 && <p className={styles.empty}>Контакты сервисных центров пока не указаны.</p>}
+        </>
+      )}
+    </Page>
+  );
+}
+
+function OfficeGroup({ title, offices }: { title: string; offices: ServiceCentre[] }) {
+  if (offices.length === 0) return null;
+  return (
+    <section className={styles.region} aria-label={title}>
+      <h2 className={styles.regionTitle}>{title}</h2>
+      <ul className={styles.list}>
+        {offices.map((office) => (
+          <li key={office.id}>
+            <CentreCard centre={office} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
