@@ -36,7 +36,7 @@ describe('the registration form\'s consent links', () => {
     }
     expect(await within(dialog).findByRole('link', { name: 'help@service.test' })).toHaveAttribute('href', 'mailto:help@service.test');
     // Clicking the link inside the label did not tick the consent.
-    expect(screen.getByRole('checkbox')).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /обработку персональных данных/ })).not.toBeChecked();
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
