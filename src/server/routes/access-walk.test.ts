@@ -176,6 +176,8 @@ const NOT_RESOURCE: Record<string, string> = {
   'POST /ajax/cabinet/telegram/unlink': "unlinks the own account's chat; no record id",
   'GET /ajax/cabinet/points': "the own account's points and ledger; no record id",
   'POST /ajax/cabinet/points/eligibility': "confirms the own account's eligibility for points; no record id",
+  'POST /ajax/password/check': "checks a reset link's code without using it; the answer names no account",
+  'GET /ajax/contacts': 'the service centres and the support address, the same for everyone',
 };
 
 /** Every file path of downloadPaths → the calls with B's ids. */
