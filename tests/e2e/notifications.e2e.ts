@@ -75,4 +75,43 @@ describe('Уведомления (issue 14)', () => {
       await expect.poll(() => bell.getAttribute('aria-label')).toBe('Уведомления');
     });
   });
+
+  it('/cabinet/history pages through 30 entries the back office wrote: 20 on the first page, the other 10 on the second, newest first', async () => {
+    const clinic = await backOffice.client('history-password-2026');
+    // Each back-office credit writes one history line in its transaction (services/points.ts): the cheapest real path to 30.
+    for (let n = 1; n <= 30; n += 1) await backOffice.points(clinic.id, 1, `Запись ${n}`);
+    const line = (n: number) => `Начислено 1\u00A0бонус: Запись ${n}`;
+    const newestFirst = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, index) => line(from - index));
+
+    await withPage(browser, DESKTOP, 'notifications-history', async (page) => {
+      await page.goto('/');
+      await submitLogin(await openLogin(page, DESKTOP), clinic.email, clinic.password);
+      await expectLoggedIn(page, DESKTOP);
+      await page.goto('/cabinet/history');
+      const list = page.getByRole('list', { name: 'История' });
+      const shownLines = () => list.getByRole('listitem').locator('p').allTextContents();
+      await visible(list.getByText(line(30), { exact: true })).waitFor();
+      expect(await shownLines()).toEqual(newestFirst(30, 11));
+
+      const pages = page.getByRole('navigation', { name: 'Страницы истории' });
+      expect(await pages.getByRole('button', { name: 'Назад' }).isDisabled()).toBe(true);
+      expect(await pages.getByRole('button', { name: 'Вперёд' }).isEnabled()).toBe(true);
+      expect(await pages.getByRole('button', { name: /^Страница \d+$/ }).count()).toBe(2);
+      expect(await pages.getByRole('button', { name: 'Страница 1' }).getAttribute('aria-current')).toBe('page');
+      await screenshot(page, 'notifications-history-page-1');
+
+      await pages.getByRole('button', { name: 'Страница 2' }).click();
+      await expect.poll(() => pages.getByRole('button', { name: 'Страница 2' }).getAttribute('aria-current')).toBe('page');
+      await expect.poll(shownLines).toEqual(newestFirst(10, 1));
+      // The page change scrolls back to the list's start, and its first entry is clear of the sticky header.
+      const headerBottom = (await page.getByRole('banner').boundingBox())?.height ?? 0;
+      const firstTop = (await list.getByRole('listitem').first().boundingBox())?.y ?? -1;
+      expect(firstTop).toBeGreaterThanOrEqual(headerBottom);
+      expect(await pages.getByRole('button', { name: 'Вперёд' }).isDisabled()).toBe(true);
+      await screenshot(page, 'notifications-history-page-2');
+
+      await pages.getByRole('button', { name: 'Назад' }).click();
+      await expect.poll(shownLines).toEqual(newestFirst(30, 11));
+    });
+  });
 });

@@ -38,7 +38,7 @@ export function HistoryPage({ onLoaded }: HistoryPageProps) {
 
   return (
     <Page title="История">
-      <div ref={top} />
+      <div ref={top} className={styles.historyTop} />
       {failure ? (
         <div className={styles.failure}>
           <FormMessage tone="error">{failure}</FormMessage>
