@@ -176,6 +176,7 @@ const NOT_RESOURCE: Record<string, string> = {
   'POST /ajax/cabinet/telegram/unlink': "unlinks the own account's chat; no record id",
   'GET /ajax/cabinet/points': "the own account's points and ledger; no record id",
   'POST /ajax/cabinet/points/eligibility': "confirms the own account's eligibility for points; no record id",
+  'GET /ajax/loyalty/programme': "the programme's pause or end, the same for everyone",
 };
 
 /** Every file path of downloadPaths → the calls with B's ids. */
