@@ -6,10 +6,10 @@ import { ProgrammeNotice } from './programme-notice.tsx';
 
 // The shell's notice of the loyalty programme's pause or end (portal.md §4.7): shown with the Бонусы
 // page's words from the announcement, closable for the session, nothing while the programme runs.
-// (The server sends 00:00 Moscow; the dates here are midday so the words do not hang on the test's time zone.)
+// The dates are the server's (00:00 Moscow): the words name the Moscow day whatever the browser's zone.
 
-const PAUSED = { success: true, programme: { state: 'paused', ends_on: '2026-03-20T09:00:00.000Z', ended: false } };
-const ENDING = { success: true, programme: { state: 'ending', ends_on: '2026-04-01T09:00:00.000Z', ended: false } };
+const PAUSED = { success: true, programme: { state: 'paused', ends_on: '2026-03-19T21:00:00.000Z', ended: false } };
+const ENDING = { success: true, programme: { state: 'ending', ends_on: '2026-03-31T21:00:00.000Z', ended: false } };
 
 afterEach(() => {
   sessionStorage.clear();
