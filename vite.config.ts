@@ -130,8 +130,9 @@ export default defineConfig({
             {
               name: 'shared',
               // The contracts and rules of the places, repair requests, account pages, KAVO ID, promo codes and
-              // the survey stay with the screens that use them, off the lists' cold path.
-              test: /[\\/]src[\\/](shared(?![\\/](api[\\/](places|repair-requests|profile|accesses|notifications|feedback|kavo|promocodes|quizzes)|geo)[\\/.])|client[\\/]lib(?![\\/]places-api))[\\/]|[\\/]node_modules[\\/]dayjs[\\/]|decision-dialog-store/,
+              // the survey stay with the screens that use them, off the lists' cold path; so do the words of the
+              // loyalty programme's notice (the Бонусы page and the shell's lazy notice).
+              test: /[\\/]src[\\/](shared(?![\\/](api[\\/](places|repair-requests|profile|accesses|notifications|feedback|kavo|promocodes|quizzes)|geo|format[\\/]programme-text)[\\/.])|client[\\/]lib(?![\\/]places-api))[\\/]|[\\/]node_modules[\\/]dayjs[\\/]|decision-dialog-store/,
               minShareCount: 2,
             },
           ],

@@ -21,6 +21,7 @@ import { UnpaidBillsNotice } from '#client/features/bills/unpaid-bills-notice.ts
 import { FeedbackBox } from '#client/features/feedback/feedback-box.tsx';
 import { SiteNotices } from '#client/features/site-notices/site-notices.tsx';
 import { promocodeFromSearch } from '#client/features/promocode/promocode-link.ts';
+import { ProgrammeNotice } from '#client/features/programme-notice/programme-notice.tsx';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { useStandalone } from '#client/lib/standalone.ts';
 
@@ -222,6 +223,8 @@ function RootLayout() {
             <UpdateBanner />
             <InstallInvitation standalone={standalone} />
             <OfflineBanner />
+            {/* The loyalty programme's pause or end, for guests too (portal.md §4.7). */}
+            <ProgrammeNotice />
           </NoticeStack>
         </>
       }

@@ -178,6 +178,7 @@ const NOT_RESOURCE: Record<string, string> = {
   'POST /ajax/cabinet/points/eligibility': "confirms the own account's eligibility for points; no record id",
   'POST /ajax/password/check': "checks a reset link's code without using it; the answer names no account",
   'GET /ajax/contacts': 'the service centres and the support address, the same for everyone',
+  'GET /ajax/loyalty/programme': "the programme's pause or end, the same for everyone",
 };
 
 /** Every file path of downloadPaths → the calls with B's ids. */

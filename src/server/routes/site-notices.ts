@@ -1,11 +1,13 @@
 import { Hono } from 'hono';
 import { AD_PROBE_MARKER, AD_PROBE_PATH, BANNER_IMAGE_PATH, getBanner } from '#shared/api/site-notices.ts';
 import { getSiteSettings } from '#shared/api/site-settings.ts';
+import { getLoyaltyProgramme } from '#shared/api/loyalty-programme.ts';
 import type { AppEnv } from '#server/context.ts';
 import { ApiFailure, sendFailure } from '#server/lib/api-failure.ts';
 import { readPathId, route } from '#server/lib/validate.ts';
 import { supportEmailOf } from '#server/services/contacts.ts';
 import { listOffices } from '#server/services/offices.ts';
+import { currentProgrammeNotice } from '#server/services/programme-notice.ts';
 import { currentBanner, publicBannerImage } from '#server/services/site-banner.ts';
 import { sendDownload } from './downloads.ts';
 
@@ -44,3 +46,10 @@ siteNoticeRoutes.get(AD_PROBE_PATH, (c) =>
     'Cache-Control': 'no-store',
   }),
 );
+
+// The loyalty programme's pause or end, from its announcement (portal.md §4.7), for every page's notice.
+route(siteNoticeRoutes, getLoyaltyProgramme, async (c) => {
+  const { database, now } = c.var.deps;
+  c.header('Cache-Control', 'no-cache');
+  return { success: true, programme: await currentProgrammeNotice(database.db, now()) };
+});

@@ -5,6 +5,7 @@ import { bills, defectStatements, loyaltyOperations, pointsEntries } from '#serv
 import { EXPIRY_WARNING_MS, type LotState } from '#server/services/ledger-replay.ts';
 import { notEarningBecause } from '#server/services/loyalty-accrual.ts';
 import { loadLedger, type Ledger } from '#server/services/points.ts';
+import { noticeOf } from '#server/services/programme-notice.ts';
 
 // The data of the clinic's 'Бонусы' page (src/shared/api/bonuses.ts): the replayed ledger as the
 // clinic reads it, each change with the ticket, bill or order it came from, and what the clock did
@@ -67,15 +68,13 @@ export async function bonusesFor(db: Db, clientId: number, now: Date): Promise<B
   const pending = all.filter((lot) => lot.state === 'pending' && lot.remaining > 0).sort((a, b) => a.activatesAt.getTime() - b.activatesAt.getTime());
   const soon = new Date(now.getTime() + EXPIRY_WARNING_MS);
   const expiring = all.filter((lot) => lot.state === 'active' && lot.remaining > 0 && lot.expiresAt <= soon).sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime());
-  const { programme } = ledger;
-  const ended = programme.endsOn !== null && programme.endsOn <= now;
   return {
     balance: ledger.replay.balance,
     pending: ledger.replay.pending,
     pending_by_date: grouped(pending, (lot) => (lot.held ? null : iso(lot.activatesAt)), 'activates_at'),
     expiring: grouped(expiring, (lot) => iso(lot.expiresAt), 'expires_at').map((item) => ({ points: item.points, expires_at: item.expires_at ?? '' })),
     not_earning: notEarning(ledger),
-    programme: programme.state === 'active' ? null : { state: programme.state, ends_on: programme.endsOn ? iso(programme.endsOn) : null, ended },
+    programme: noticeOf(ledger.programme, now),
     rows,
   };
 }

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { LOYALTY_ELIGIBILITY_LABEL } from './account.ts';
 import { defineEndpoint, okResponse } from './endpoint.ts';
+import { programmeNotice } from './loyalty-programme.ts';
 
 // The clinic's 'Бонусы' page (issue 15 "What the clinic sees", portal.md §4.7): the active balance,
 // points waiting to activate, points about to expire and the ledger with where each change came from.
@@ -39,7 +40,7 @@ export const bonusesData = v.object({
   /** Active points that expire within 30 days, by expiry. */
   expiring: v.array(v.object({ points: v.number(), expires_at: isoDate })),
   not_earning: v.nullable(v.picklist(NOT_EARNING_REASONS)),
-  programme: v.nullable(v.object({ state: v.picklist(['paused', 'ending']), ends_on: v.nullable(isoDate), ended: v.boolean() })),
+  programme: programmeNotice,
   rows: v.array(bonusRow),
 });
 export type BonusesData = v.InferOutput<typeof bonusesData>;

@@ -36,16 +36,6 @@ export function notEarningText(reason: BonusesData['not_earning']): string | nul
   return null;
 }
 
-/** The programme's notice (portal.md §4.7: shown from the announcement), or null. */
-export function programmeText(programme: BonusesData['programme']): string | null {
-  if (!programme) return null;
-  const date = programme.ends_on ? formatDate(programme.ends_on) : '';
-  const what = programme.state === 'paused' ? 'приостановлена' : 'завершена';
-  if (programme.ended) return `Программа лояльности ${what} ${date}. Бонусы не начисляются.`;
-  const will = programme.state === 'paused' ? 'будет приостановлена' : 'завершится';
-  return `Программа лояльности ${will} ${date}. Начисление бонусов остановлено; накопленные бонусы можно потратить до этой даты, затем они будут аннулированы.`;
-}
-
 /** The points of a row as the ledger shows them: '+617', '−150'. */
 export function signedPoints(row: BonusRow): string {
   return row.points > 0 ? `+${row.points}` : `−${Math.abs(row.points)}`;

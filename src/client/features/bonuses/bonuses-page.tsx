@@ -4,6 +4,7 @@ import type { BonusesData, BonusRow } from '#shared/api/bonuses.ts';
 import { BONUS_TEXTS } from '#shared/api/bonuses.ts';
 import { formatDate } from '#shared/format/date.ts';
 import { BONUS_FORMS, pluralize } from '#shared/format/plural.ts';
+import { programmeText } from '#shared/format/programme-text.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
@@ -11,7 +12,7 @@ import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { asApiError } from '#client/lib/http.ts';
 import { useRemote } from '#client/lib/use-remote.ts';
 import { confirmEligibility, fetchBonuses } from './api.ts';
-import { expiringLine, KIND_LABELS, notEarningText, pendingLine, programmeText, rowStateText, signedPoints } from './bonus-texts.ts';
+import { expiringLine, KIND_LABELS, notEarningText, pendingLine, rowStateText, signedPoints } from './bonus-texts.ts';
 import styles from './bonuses.module.css';
 
 export interface BonusesPageProps {
