@@ -137,7 +137,7 @@ describe('the site’s notices (issue 14)', () => {
       await page.keyboard.press('Escape');
       await rules.waitFor({ state: 'detached' });
       expect(await form.getByLabel('Имя', { exact: true }).inputValue()).toBe('Мария');
-      expect(await form.getByRole('checkbox').isChecked()).toBe(false);
+      expect(await form.getByRole('checkbox', { name: /обработку персональных данных/ }).isChecked()).toBe(false);
 
       await page.goto('/loyalty');
       await page.getByRole('button', { name: 'Как это работает: 4 шага' }).click();

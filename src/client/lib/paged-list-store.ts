@@ -34,6 +34,11 @@ export interface PagedListState<Item, Filter> {
   /** The saved state has been read back from IndexedDB. */
   hydrated: boolean;
   /**
+   * How often the rows were forgotten (a change of account). A list on screen loads again when it
+   * changes: the forgetting dropped the answer it was waiting for, which would leave it a skeleton.
+   */
+  forgotten: number;
+  /**
    * Shows the list for `filter` (the address's, ADR 0022): the same filter as the saved rows refreshes
    * them in place; another one drops them at once (they answer another question) and loads its first page.
    */
@@ -55,7 +60,7 @@ export interface PagedListOptions<Item, Filter> {
 export type PagedListStore<Item, Filter> = UseBoundStore<PersistedStore<PagedListState<Item, Filter>>>;
 
 /** The data of a list before any load: the store starts so, and tests reset it to this. */
-export type PagedListData<Item, Filter> = Omit<PagedListState<Item, Filter>, 'hydrated' | 'show' | 'load' | 'loadMore' | 'forget'>;
+export type PagedListData<Item, Filter> = Omit<PagedListState<Item, Filter>, 'hydrated' | 'forgotten' | 'show' | 'load' | 'loadMore' | 'forget'>;
 
 export function emptyListData<Item, Filter>(filter: Filter): PagedListData<Item, Filter> {
   return {
@@ -112,6 +117,7 @@ export function createPagedListStore<Item, Filter>({
       (set, get) => ({
         ...emptyListData<Item, Filter>(initialFilter),
         hydrated: false,
+        forgotten: 0,
 
         async show(filter, userId) {
           await whenHydrated(store);
@@ -156,7 +162,7 @@ export function createPagedListStore<Item, Filter>({
         forget() {
           generation += 1;
           // Also the loading flags: the answers in flight are dropped now, so nothing else would clear them.
-          set(emptyListData<Item, Filter>(initialFilter));
+          set({ ...emptyListData<Item, Filter>(initialFilter), forgotten: get().forgotten + 1 });
         },
 
         async loadMore(userId) {

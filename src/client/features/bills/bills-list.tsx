@@ -26,7 +26,7 @@ export function BillsList({ userId, filter, onFilterChange }: BillsListProps) {
 
   useEffect(() => {
     void useBillsStore.getState().show({ onlyMine }, userId);
-  }, [userId, onlyMine]);
+  }, [userId, onlyMine, state.forgotten]);
 
   return (
     <Page title="Счета" actions={<PagedListAge state={state} userId={userId} />}>

@@ -70,6 +70,19 @@ describe('TicketsList', () => {
     expect(container.querySelector('[data-skeleton]')).toBeNull();
   });
 
+  it('loads again when its rows are forgotten while the first page loads (the account on the device changed)', async () => {
+    const first = deferred<ListAnswer>();
+    let calls = 0;
+    stubListFetch(PATH, () => (++calls === 1 ? first.promise : ticketsPage([makeTicket({ id: 12 })])));
+    await renderList();
+    await waitFor(() => expect(calls).toBe(1));
+    // A login on a device that knew no account wipes the stores in memory: the answer in flight is dropped.
+    act(() => useTicketsListStore.getState().forget());
+    first.resolve(ticketsPage([makeTicket({ id: 11 })]));
+    expect(await screen.findByText('12')).toBeInTheDocument();
+    expect(screen.queryByText('11')).not.toBeInTheDocument();
+  });
+
   it('says so when there are no requests', async () => {
     stubListFetch(PATH, () => ticketsPage([]));
     await renderList();

@@ -25,7 +25,7 @@ export function TicketsList({ userId, filter, onFilterChange }: TicketsListProps
 
   useEffect(() => {
     void useTicketsListStore.getState().show(JSON.parse(filterKey) as TicketsListFilter, userId);
-  }, [userId, filterKey]);
+  }, [userId, filterKey, state.forgotten]);
 
   const reset = () => onFilterChange(EMPTY_TICKETS_FILTER);
   return (
