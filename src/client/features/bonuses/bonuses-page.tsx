@@ -1,3 +1,4 @@
+import { formatPoints } from '#shared/format/number/money.ts';
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { BonusesData, BonusRow } from '#shared/api/bonuses.ts';
@@ -75,13 +76,13 @@ function BonusesContent({ data, onChanged }: { data: BonusesData; onChanged: () 
             Доступно
           </h2>
           <p className={styles.balance}>
-            {data.balance} <span className={styles.unit}>{pluralize(data.balance, BONUS_FORMS)}</span>
+            {formatPoints(data.balance)} <span className={styles.unit}>{pluralize(data.balance, BONUS_FORMS)}</span>
           </p>
           <p className={styles.hint}>1 бонус = 1 ₽; оплачивайте бонусами до 30 % стоимости ремонта.</p>
         </section>
         <section className={styles.card} aria-labelledby="bonuses-pending">
           <h2 id="bonuses-pending" className={styles.cardTitle}>
-            Ожидают активации: {data.pending}
+            Ожидают активации: {formatPoints(data.pending)}
           </h2>
           {data.pending_by_date.length === 0 ? <p className={styles.hint}>Нет бонусов, ожидающих активации.</p> : null}
           <ul className={styles.lines}>
