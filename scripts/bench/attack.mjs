@@ -18,6 +18,10 @@ export async function runAttacks({ root, databaseUrl, attacks = ATTACKS, log = c
   const rows = [];
   for (const attack of attacks) {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-attack-'));
+    // Started once to create and seed the database, then again on it, as a server restarts in
+    // production: a first start on an empty PGlite directory (initdb) leaves ~200 MB more RSS
+    // behind than any later start, and that is not what the attacks measure.
+    await (await startServer({ root, dataDir, databaseUrl })).stop();
     const server = await startServer({ root, dataDir, databaseUrl });
     try {
       log(`[attack] ${attack.name}…`);
