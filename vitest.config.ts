@@ -84,11 +84,8 @@ export default defineConfig({
           sequence: { concurrent: false },
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          // A stopgap, not a policy: the offline reads after a reload (offline-cache, places) lost their
-          // saved copy in 2 of about 5 full runs at the end of the second wave — a stored-copy wipe racing
-          // the reload, cause not yet found (see the session note). One retry keeps CI honest about real
-          // breakage while that is tracked down; set it back to 0 once it is.
-          retry: 1,
+          // No retries: a flaky test is a bug, in the test or in the app.
+          retry: 0,
         },
       },
     ],

@@ -79,6 +79,34 @@ describe('the account the saved copies belong to', () => {
     expect(await second.accountScopedStorage.getItem('bills')).toBe('{"state":{}}');
   });
 
+  it("keeps what the new account's stores save while the previous account's copies are being wiped", async () => {
+    const first = await freshPage();
+    await first.claimAccountData(7);
+    await first.accountScopedStorage.setItem('addresses', '{"state":"of 7"}');
+
+    // Another account on the next load: the screen on show loads again once its store is forgotten,
+    // and its answer is saved while the claim is still at work (here: at once).
+    const next = await freshPage();
+    next.registerAccountScoped('addresses', () => {
+      queueMicrotask(() => void next.accountScopedStorage.setItem('addresses', '{"state":"of 9"}'));
+    });
+    await next.claimAccountData(9);
+    await vi.waitFor(async () => expect(await next.accountScopedStorage.getItem('addresses')).toBe('{"state":"of 9"}'));
+  });
+
+  it("leaves the worker's saved answers to the worker when another account is named, and deletes them at a logout", async () => {
+    const deleted: string[] = [];
+    vi.stubGlobal('caches', { delete: vi.fn(async (name: string) => deleted.push(name) > 0) });
+    const page = await freshPage();
+    await page.claimAccountData(7);
+    await page.claimAccountData(9);
+    // The worker learns the account from the same answers, and drops the previous one's copies
+    // itself (sw/account-owner.ts): a delete from here would race its saves for the new account.
+    expect(deleted).toEqual([]);
+    await page.claimAccountData(null);
+    expect(deleted).toEqual([TICKET_CACHE_NAME]);
+  });
+
   it('saves what was written before the account was known, for the account then named', async () => {
     await idbStorage.removeItem('account-scoped-owner');
     const page = await freshPage();

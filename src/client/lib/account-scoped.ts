@@ -32,22 +32,32 @@ let claims: Promise<void> = Promise.resolve();
 
 /**
  * The server named who is logged in (null: nobody). When that is not the account whose copies the
- * device holds, they are wiped before the new owner is recorded. The worker is told as well.
+ * device holds, the new owner is recorded first and the copies of anyone else are wiped after. The
+ * worker is told as well.
  */
 export function claimAccountData(userId: number | null): Promise<void> {
   sendAccountToWorker(userId);
   const claim = claims.then(async () => {
     const previous = await savedOwner();
     if (previous === userId) return;
-    // A first account on this device: what the page holds was fetched for it (stored copies are read
-    // back for a known account only), so only the stored ones go. Wiping the page's stores too would
-    // race their first answers and leave, say, the requests list empty.
-    await forgetAccountData({ inMemory: previous !== undefined });
-    owner = Promise.resolve(userId);
-    await idbStorage.setItem(OWNER_KEY, JSON.stringify(userId));
     // Only a first account on this device can own what was written before it was named; after a
     // logout, a late answer for the previous account might be among them.
-    await savePendingCopies(previous === undefined ? userId : null);
+    const firstAccount = previous === undefined;
+    const heldBack = firstAccount ? [...pendingCopies] : [];
+    pendingCopies.clear();
+    // A first account: what the page holds was fetched for it (stored copies are read back for a
+    // known account only). Otherwise the stores start over. Either way the new owner is named before
+    // anything is awaited: what the stores load from now on is saved for it, and the wipe below keeps
+    // it. (Named after a slow wipe, it lost the answers that came meanwhile, and a reload showed none.)
+    if (!firstAccount) forgetInMemory();
+    owner = Promise.resolve(userId);
+    await idbStorage.setItem(OWNER_KEY, JSON.stringify(userId));
+    if (typeof userId === 'number') await saveCopies(heldBack, userId);
+    await forgetStoredCopies((copy) => copy?.owner === userId);
+    // The worker keeps its saved answers per account and drops the previous one's itself when it
+    // learns the new one; deleting them here too would race its saves for the new account. Only
+    // when nobody is logged in is there nothing of its to race.
+    if (userId === null) await deleteWorkerCache();
   });
   claims = claim.catch(() => undefined);
   return claim;
@@ -94,10 +104,7 @@ function ownedCopy(raw: string | null): OwnedCopy | null {
 /** Writes made before the account was known (a first login here): saved once it is, for it. */
 const pendingCopies = new Map<string, string>();
 
-async function savePendingCopies(current: number | null): Promise<void> {
-  const copies = [...pendingCopies];
-  pendingCopies.clear();
-  if (current === null) return;
+async function saveCopies(copies: [string, string][], current: number): Promise<void> {
   await Promise.all(copies.map(([name, value]) => idbStorage.setItem(name, JSON.stringify({ owner: current, value } satisfies OwnedCopy))));
 }
 
@@ -151,11 +158,20 @@ export function registerAccountScoped(storageKey: string, forget: () => void): v
     .catch(() => undefined);
 }
 
-/** Wipes every account-scoped store, in memory (unless told not to) and on the device, and the worker's saved answers. */
-export async function forgetAccountData({ inMemory = true }: { inMemory?: boolean } = {}): Promise<void> {
-  if (inMemory) for (const forget of loaded.values()) forget();
+function forgetInMemory(): void {
+  for (const forget of loaded.values()) forget();
+}
+
+/** Removes the saved copy of every account-scoped store, of this page or an earlier one, unless `keep` says it stays. */
+async function forgetStoredCopies(keep: (copy: OwnedCopy | null) => boolean): Promise<void> {
   const keys = new Set([...(await savedKeys()), ...loaded.keys()]);
-  await Promise.all([...[...keys].map((key) => idbStorage.removeItem(key)), deleteWorkerCache()]);
+  await Promise.all([...keys].map((key) => idbStorage.removeUnless(key, (raw) => keep(ownedCopy(raw)))));
+}
+
+/** Wipes every account-scoped store, in memory and on the device, and the worker's saved answers. */
+export async function forgetAccountData(): Promise<void> {
+  forgetInMemory();
+  await Promise.all([forgetStoredCopies(() => false), deleteWorkerCache()]);
 }
 
 /** Cache Storage exists in secure contexts only (and not in every test environment). */

@@ -1,4 +1,4 @@
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { createStore, del, get, promisifyRequest, set, type UseStore } from 'idb-keyval';
 import type { StateStorage } from 'zustand/middleware';
 
 /** Where the persisted stores live: one IndexedDB database, one object store, a key per zustand store. */
@@ -37,12 +37,22 @@ function fallbackStorage(): StateStorage<void> {
   }
 }
 
+export interface IdbStorage extends StateStorage<Promise<void>> {
+  /**
+   * Removes `name` unless `keep` says its value stays, in one transaction: a write that comes while it
+   * runs is either seen by `keep` or made after the removal, never lost to it.
+   */
+  removeUnless(name: string, keep: (value: string | null) => boolean): Promise<void>;
+}
+
+const asText = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
 /**
  * A zustand `StateStorage` over idb-keyval, for `persist(..., { storage: createJSONStorage(() => idbStorage) })`.
  * The database opens on first use; if IndexedDB is unavailable or fails, every later call goes to the
  * fallback, so hydration always finishes.
  */
-export function createIdbStorage(database = IDB_DATABASE, storeName = IDB_STORE): StateStorage<Promise<void>> {
+export function createIdbStorage(database = IDB_DATABASE, storeName = IDB_STORE): IdbStorage {
   let store: UseStore | undefined;
   let fallback: StateStorage<void> | undefined;
 
@@ -68,8 +78,7 @@ export function createIdbStorage(database = IDB_DATABASE, storeName = IDB_STORE)
       const idb = getStore();
       if (!idb) return switchToFallback().getItem(name) as string | null;
       try {
-        const value = await get<unknown>(name, idb);
-        return typeof value === 'string' ? value : null;
+        return asText(await get<unknown>(name, idb));
       } catch {
         return switchToFallback().getItem(name) as string | null;
       }
@@ -90,6 +99,26 @@ export function createIdbStorage(database = IDB_DATABASE, storeName = IDB_STORE)
         await del(name, idb);
       } catch {
         switchToFallback().removeItem(name);
+      }
+    },
+    async removeUnless(name, keep) {
+      const idb = getStore();
+      // The fallbacks are synchronous: reading and removing in one go is already atomic.
+      const removeFromFallback = () => {
+        const fallback = switchToFallback();
+        if (!keep(fallback.getItem(name) as string | null)) fallback.removeItem(name);
+      };
+      if (!idb) return removeFromFallback();
+      try {
+        await idb('readwrite', (objects) => {
+          const read = objects.get(name);
+          read.onsuccess = () => {
+            if (!keep(asText(read.result))) objects.delete(name);
+          };
+          return promisifyRequest(objects.transaction);
+        });
+      } catch {
+        removeFromFallback();
       }
     },
   };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SavedAddress } from '#shared/api/places.ts';
 import { renderInRouter } from '#client/components/layout/testing/render-in-router.tsx';
@@ -7,6 +7,7 @@ import { useConnection } from '#client/lib/connection.ts';
 import { stubFetch, type StubResponse } from '#client/lib/testing/fetch-stub.ts';
 import { deferred } from '#client/lib/testing/list-fetch-stub.ts';
 import { AddressBook, EMPTY_ADDRESSES_TEXT } from './address-book.tsx';
+import { useAddressesStore } from './addresses-store.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -29,6 +30,20 @@ describe('AddressBook', () => {
     const card = (await screen.findByRole('heading', { name: 'Клиника' })).closest('li')!;
     expect(within(card as HTMLElement).getByText('Россия, Москва, Тверская улица, 7')).toBeInTheDocument();
     expect(within(card as HTMLElement).getByText('Квартира / офис: офис 12')).toBeInTheDocument();
+  });
+
+  it("shows the next account's addresses when the store is forgotten mid-load, never the previous one's", async () => {
+    const previous = deferred<StubResponse>();
+    const { calls } = stubFetch({
+      [LIST]: () => (calls.length === 1 ? previous.promise : { body: { success: true, data: [{ ...clinic, id: 4, name: 'Клиника следующего' }] } }),
+    });
+    await render();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    act(() => useAddressesStore.getState().forget());
+    expect(await screen.findByRole('heading', { name: 'Клиника следующего' })).toBeInTheDocument();
+    previous.resolve({ body: { success: true, data: [clinic] } });
+    await waitFor(() => expect(useAddressesStore.getState().loading).toBe(false));
+    expect(screen.queryByRole('heading', { name: 'Клиника' })).not.toBeInTheDocument();
   });
 
   it('says there are none yet, with a way to add one', async () => {

@@ -15,14 +15,15 @@ export const EMPTY_ADDRESSES_TEXT = 'Сохранённых адресов по�
 
 /** 'Мои адреса' (cabinet.md §2 My addresses): the list, the add / edit form with its map, delete with a confirmation. */
 export function AddressBook() {
-  const { addresses, fetchedAt, loading, error, hydrated, load } = useAddressesStore();
+  const { addresses, fetchedAt, loading, error, hydrated, forgotten, load } = useAddressesStore();
   const online = useConnection((state) => state.online);
   const [editing, setEditing] = useState<SavedAddress | 'new' | null>(null);
   const [deleting, setDeleting] = useState<SavedAddress | null>(null);
 
+  // Again when the list was forgotten (another account): it would stay a skeleton otherwise.
   useEffect(() => {
     void load();
-  }, [load]);
+  }, [load, forgotten]);
   useOnReconnect(load);
 
   const age = fetchedAt === null ? null : savedCopyAt(fetchedAt, { cached: false, failed: error !== null, online });

@@ -20,6 +20,8 @@ export interface AddressesState {
   /** The last load's failure, in Russian; cleared when a load starts. */
   error: string | null;
   hydrated: boolean;
+  /** How often the list was forgotten (a change of account): the screen on show loads it again. */
+  forgotten: number;
   load(): Promise<void>;
   /** After a save or a delete: the server's list is the truth. */
   replace(addresses: SavedAddress[]): void;
@@ -27,33 +29,37 @@ export interface AddressesState {
 }
 
 let inFlight: Promise<void> | null = null;
+/** Moves on when the list is forgotten: an answer asked for before is the previous account's, and is dropped. */
+let generation = 0;
 
 export const useAddressesStore = create<AddressesState>()(
   persist(
-    (set) => ({
+    (set, get) => ({
       addresses: [],
       fetchedAt: null,
       loading: false,
       error: null,
       hydrated: false,
+      forgotten: 0,
 
       load(): Promise<void> {
         set({ loading: true, error: null });
-        inFlight ??= fetchSavedAddresses()
+        const asked = generation;
+        const request = (inFlight ??= fetchSavedAddresses()
           .then(
             async (addresses) => {
               await whenHydrated(useAddressesStore);
-              set({ addresses, fetchedAt: Date.now(), loading: false });
+              if (asked === generation) set({ addresses, fetchedAt: Date.now(), loading: false });
             },
             async (error: unknown) => {
               await whenHydrated(useAddressesStore);
-              set({ loading: false, error: asApiError(error, LOAD_FAILED_MESSAGE).message });
+              if (asked === generation) set({ loading: false, error: asApiError(error, LOAD_FAILED_MESSAGE).message });
             },
           )
           .finally(() => {
-            inFlight = null;
-          });
-        return inFlight;
+            if (inFlight === request) inFlight = null;
+          }));
+        return request;
       },
 
       replace(addresses) {
@@ -61,7 +67,9 @@ export const useAddressesStore = create<AddressesState>()(
       },
 
       forget() {
-        set({ addresses: [], fetchedAt: null, error: null });
+        generation += 1;
+        inFlight = null;
+        set({ addresses: [], fetchedAt: null, error: null, loading: false, forgotten: get().forgotten + 1 });
       },
     }),
     {

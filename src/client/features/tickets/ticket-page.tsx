@@ -36,6 +36,7 @@ export function TicketPage({ id, onApprove, onReject, onDiscuss, onTradeIn, pend
   const loadState = useTicketStore((state) => state.loads[id]);
   const storedSelection = useTicketStore((state) => state.selected[id] ?? NO_IDS);
   const load = useTicketStore((state) => state.load);
+  const forgotten = useTicketStore((state) => state.forgotten);
   const setSelected = useTicketStore((state) => state.setSelected);
   const online = useConnection((state) => state.online);
   const desktop = useIsDesktop();
@@ -50,9 +51,10 @@ export function TicketPage({ id, onApprove, onReject, onDiscuss, onTradeIn, pend
     historyToggle.current?.focus();
   }, []);
 
+  // Again when the tickets were forgotten (another account): the page would stay a skeleton otherwise.
   useEffect(() => {
     void load(id);
-  }, [id, load]);
+  }, [id, load, forgotten]);
 
   useDocumentTitle(`Заявка на ремонт №${id}`);
 

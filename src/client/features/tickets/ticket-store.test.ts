@@ -78,6 +78,26 @@ describe('useTicketStore', () => {
     expect(useTicketStore.getState().selected[501]).toEqual([]);
   });
 
+  it("drops an answer asked for before forget() (the previous account's), and asks again on the next load", async () => {
+    let answerFirst: (answer: ReturnType<typeof ticketAnswer>) => void = () => undefined;
+    const { calls } = stubFetch({
+      'GET /ajax/cabinet/tickets/501': () =>
+        calls.length === 1 ? new Promise((resolve) => (answerFirst = resolve)) : ticketAnswer(ticket({ shippingOrder: null, instruments: [] })),
+    });
+    const forgotten = useTicketStore.getState().forgotten;
+    const first = reloadTicket(501);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    useTicketStore.getState().forget();
+    expect(useTicketStore.getState().forgotten).toBe(forgotten + 1);
+
+    await reloadTicket(501);
+    expect(calls).toHaveLength(2);
+    answerFirst(ticketAnswer(ticket()));
+    await first;
+    // The next account's ticket (no instruments here) stays: the previous one's answer came too late.
+    expect(useTicketStore.getState().tickets[501]?.ticket.instruments).toEqual([]);
+  });
+
   it('forget() drops everything (logout)', () => {
     useTicketStore.setState({ tickets: { 501: { ticket: ticket(), fetchedAt: 1 } }, selected: { 501: [11] } });
     useTicketStore.getState().forget();

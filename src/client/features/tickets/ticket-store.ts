@@ -28,6 +28,8 @@ export interface TicketState {
   selected: Record<number, number[]>;
   /** True once the persisted tickets have been read back from IndexedDB. */
   hydrated: boolean;
+  /** How often the tickets were forgotten (a change of account): the ticket on show loads again. */
+  forgotten: number;
   /** Loads GET /ajax/cabinet/tickets/{id}; concurrent calls for one id share the request. */
   load(id: number): Promise<void>;
   setSelected(ticketId: number, statementId: number, selected: boolean): void;
@@ -41,6 +43,8 @@ export const TICKET_STORE_KEY = 'tickets';
 export const CACHE_LIMIT = 20;
 
 const inFlight = new Map<number, Promise<void>>();
+/** Moves on when the tickets are forgotten: an answer asked for before is the previous account's, and is dropped. */
+let generation = 0;
 
 /** The statement ids of `ticket` that may stay ticked: still there and still not agreed. */
 function selectable(ticket: Ticket, ids: readonly number[] | undefined): number[] {
@@ -68,10 +72,12 @@ export const useTicketStore = create<TicketState>()(
       loads: {},
       selected: {},
       hydrated: false,
+      forgotten: 0,
 
       load(id) {
         const running = inFlight.get(id);
         if (running) return running;
+        const asked = generation;
         // Until the answer comes, the copy shown stays what it was (the worker's saved one or not).
         set((state) => ({ loads: { ...state.loads, [id]: { loading: true, error: null, cached: state.loads[id]?.cached ?? false } } }));
         const request = fetchTicket(id)
@@ -79,6 +85,7 @@ export const useTicketStore = create<TicketState>()(
             async ({ ticket, cachedAt }) => {
               // Written after the persisted copy is back, so the older copy never overwrites this one.
               await whenHydrated(useTicketStore);
+              if (asked !== generation) return;
               set((state) => ({
                 // A saved copy keeps its own time, so the age shown is the truth.
                 tickets: newest({ ...state.tickets, [id]: { ticket, fetchedAt: cachedAt ?? Date.now() } }),
@@ -89,6 +96,7 @@ export const useTicketStore = create<TicketState>()(
             async (error: unknown) => {
               const failure = toLoadError(error);
               await whenHydrated(useTicketStore);
+              if (asked !== generation) return;
               set((state) =>
                 failure.notFound
                   ? {
@@ -102,7 +110,7 @@ export const useTicketStore = create<TicketState>()(
             },
           )
           .finally(() => {
-            inFlight.delete(id);
+            if (inFlight.get(id) === request) inFlight.delete(id);
           });
         inFlight.set(id, request);
         return request;
@@ -123,7 +131,9 @@ export const useTicketStore = create<TicketState>()(
       },
 
       forget() {
-        set({ tickets: {}, selected: {}, loads: {} });
+        generation += 1;
+        inFlight.clear();
+        set({ tickets: {}, selected: {}, loads: {}, forgotten: get().forgotten + 1 });
       },
     }),
     {
