@@ -2,21 +2,15 @@
 // access by e-mail; B sees A's ticket in the list with A as its author and approves a quote (the
 // event names B); A takes it back; B's list, the ticket page and a direct PDF link are refused, and
 // the copy B's device saved of A's ticket is gone after B's next start.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { IDB_DATABASE, IDB_STORE } from '../../src/client/lib/idb-storage.ts';
 import { downloadPaths } from '../../src/shared/api/tickets.ts';
 import { backOffice } from './back-office.ts';
-import { DESKTOP, launchBrowser, openPage, screenshot, withPage } from './support.ts';
+import { browserForFile, DESKTOP, openPage, screenshot, withPage } from './support.ts';
 import { button, cabinet, dialogNamed, expectDecision, expectLoggedIn, openLogin, shownTicketIds, statementCard, submitLogin, visible } from './ui.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 async function login(page: Page, account: { email: string; password: string }) {
   await page.goto('/');

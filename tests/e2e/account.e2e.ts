@@ -1,15 +1,14 @@
 // Accounts end to end, at a phone and a desktop size, on the built app: registration with the code
 // from the e-mail, login with the mailed password, a wrong password, reset by the mailed link,
 // the password change in the cabinet, logout (portal.md §2.3–2.5, §4.2, §5; cabinet.md §Password change).
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import {
+  browserForFile,
   DEMO,
   SIZES,
   baseURL,
   codeFrom,
-  launchBrowser,
-  mailCount,
+    mailCount,
   nextMail,
   passwordFrom,
   resetPathFrom,
@@ -38,15 +37,7 @@ import {
   visible,
 } from './ui.ts';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 /** An account made through the integration API (API.md): known password, no UI needed. */
 async function createClient(label: string, password: string): Promise<string> {

@@ -2,9 +2,9 @@
 // screen on a 360 × 640 phone, its filters in the address (reload, Back), the empty-filter state, the
 // calendar's tokens, a dead reset link, the 404 status, tab labels that fit, the guest's header links,
 // and the login form's chunk fetched before the first 'Войти'.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, DESKTOP, PHONE, launchBrowser, screenshot, withPage, type ScreenSize } from './support.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserForFile, DEMO, DESKTOP, PHONE, screenshot, withPage, type ScreenSize } from './support.ts';
 import { button, closeUnpaidNotice, dialogNamed, expectLoggedIn, openLogin, submitLogin, tabBar, visible } from './ui.ts';
 
 /** The smallest phone the portal is drawn for. */
@@ -14,13 +14,7 @@ const SCREENS = [
   { size: DESKTOP, tag: '1280' },
 ] as const;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 async function loginAsDemo(page: Page, size: ScreenSize): Promise<void> {
   await page.goto('/');

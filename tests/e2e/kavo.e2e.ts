@@ -2,19 +2,13 @@
 // OpenID Connect provider the global setup starts (oidc-provider, PKCE required): 'Привязать KAVO
 // ID' takes the browser to the provider's login and consent and back; the profile comes from the
 // provider; the city is picked from the suggestions; Настройки lists the identity and unlinks it.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { backOffice } from './back-office.ts';
-import { DESKTOP, PHONE, launchBrowser, screenshot, withPage, type ScreenSize } from './support.ts';
+import { browserForFile, DESKTOP, PHONE, screenshot, withPage, type ScreenSize } from './support.ts';
 import { button, dialogNamed, expectLoggedIn, openLogin, submitLogin, visible } from './ui.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 /** Through the provider's own pages, as its user would (logged in there already: straight to the consent). */
 async function linkAt(page: Page, login: string, consent: 'Разрешить' | 'Отказать') {

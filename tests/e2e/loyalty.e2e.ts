@@ -1,19 +1,12 @@
 // The loyalty ledger end to end (issue 15): a clinic confirms it may take part on its Бонусы page;
 // the back office marks a bill paid three days ago; the header's balance and the page grow by 5 %
 // of the bill at once (2 days of activation have passed), on a desktop and on a 360 px phone.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { backOffice } from './back-office.ts';
-import { DESKTOP, PHONE, launchBrowser, screenshot, withPage } from './support.ts';
+import { browserForFile, DESKTOP, PHONE, screenshot, withPage } from './support.ts';
 import { cabinetNav, expectLoggedIn, headerPoints, openLogin, submitLogin, visible } from './ui.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

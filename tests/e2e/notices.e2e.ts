@@ -2,24 +2,20 @@
 // visitor sees it about 2 s after load, closes it and does not see it again after a reload; a blocked
 // ad probe opens the ad-blocker notice once; the loyalty rules open from the registration form in
 // place; the loyalty slideshow on /loyalty.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { placeholderPng } from '../../src/server/lib/png.ts';
 import { backOffice, integration } from './back-office.ts';
-import { DESKTOP, PHONE, PHONE_WITH_WORKER, launchBrowser, openControlled, screenshot, withPage } from './support.ts';
+import { browserForFile, DESKTOP, PHONE, PHONE_WITH_WORKER, openControlled, screenshot, withPage } from './support.ts';
 import { dialogNamed, openLogin, registrationForm, switchView, visible } from './ui.ts';
 
 const BANNER = 'Специальное предложение';
 const ADBLOCK = 'Отключите блокировщик рекламы';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
+const browser = browserForFile();
 afterAll(async () => {
   // Every other test file shares this server: the banner must not stay on.
   await integration('/banner', { method: 'PUT', json: { is_active: false } });
-  await browser?.close();
 });
 
 /** Counts the page's requests to a path from now on. */

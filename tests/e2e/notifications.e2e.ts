@@ -1,18 +1,11 @@
 // Notifications end to end on a phone (issue 14, cabinet.md §2): the tab's badge counts the unread
 // ones; the page marks them 'Новое', and once shown they count as read: the badge goes at once.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { backOffice } from './back-office.ts';
-import { DESKTOP, PHONE, launchBrowser, screenshot, withPage } from './support.ts';
+import { browserForFile, DESKTOP, PHONE, screenshot, withPage } from './support.ts';
 import { expectLoggedIn, openLogin, submitLogin, tab, visible } from './ui.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe('Уведомления (issue 14)', () => {
   it('on a phone: the badge counts the unread ones, the page shows them as new, and then the badge is gone', async () => {

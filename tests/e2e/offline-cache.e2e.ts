@@ -1,23 +1,17 @@
 // The service worker's ticket cache end to end (issue 4, DESIGN.md "Offline design", ADR 0011), on
 // a phone: the requests list and a ticket opened online still show after a reload with no network,
 // from the worker's saved answers, with their age and the offline banner; logging out deletes them.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { CACHED_AT_HEADER, TICKET_CACHE_NAME } from '../../src/shared/api/ticket-cache.ts';
 import { backOffice } from './back-office.ts';
-import { PHONE, PHONE_WITH_WORKER, launchBrowser, screenshot, settle, withPage } from './support.ts';
+import { browserForFile, PHONE, PHONE_WITH_WORKER, screenshot, settle, withPage } from './support.ts';
 import { cabinet, logout, loginWithWorker, shownTicketIds, statementCard, visible } from './ui.ts';
 
 const QUOTE = { series: 'CACHE-1', type: 1, name: 'Наконечник W&H (сохранённый)', defect: 'Шум подшипника', sum: '5400.00' };
 const OFFLINE_BANNER = 'Нет связи с интернетом. Показаны сохранённые данные.';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 /** The names in Cache Storage, as the page sees them. */
 const cacheNames = (page: Page) => page.evaluate(() => caches.keys());

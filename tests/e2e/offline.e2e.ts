@@ -4,25 +4,19 @@
 // nothing more), and the card then shows it agreed; a decision that meets a quote changed
 // meanwhile is refused and shown as a conflict with what changed.
 import { CSRF_HEADER, IDEMPOTENCY_HEADER } from '../../src/shared/api/headers.ts';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { OUTBOX_QUEUED_MESSAGE, type OutboxEntry } from '../../src/shared/api/outbox.ts';
 import { OUTBOX_DB, OUTBOX_STORE } from '../../sw/outbox-store.ts';
 import { backOffice, type Defect } from './back-office.ts';
-import { PHONE_WITH_WORKER, baseURL, launchBrowser, screenshot, withPage } from './support.ts';
+import { browserForFile, PHONE_WITH_WORKER, baseURL, screenshot, withPage } from './support.ts';
 import { button, cabinet, dialogNamed, expectDecision, expectText, loginWithWorker, statementCard, visible } from './ui.ts';
 
 const APPROVE_PATH = '/ajax/cabinet/defects/approve';
 /** The server's header on an answer given from the stored record of a key (src/server/routes/decisions.ts). */
 const REPLAYED_HEADER = 'idempotent-replayed';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 /** A clinic with one ticket and one statement to decide on, and a way to count its approvals. */
 async function world(quote: Omit<Defect, 'status'>) {

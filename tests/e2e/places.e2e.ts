@@ -3,20 +3,12 @@
 // the geo provider (a local fake speaking Photon's and Nominatim's protocols, tests/setup/geo-fakes.ts),
 // shown on the map, saved, edited and deleted with a confirmation; the address check's messages for
 // a street without a house and for an address abroad.
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, DESKTOP, PHONE, PHONE_WITH_WORKER, launchBrowser, screenshot, withPage } from './support.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserForFile, DEMO, DESKTOP, PHONE, PHONE_WITH_WORKER, screenshot, withPage } from './support.ts';
 import { button, closeUnpaidNotice, dialogNamed, expectFieldError, expectLoggedIn, loginWithWorker, openLogin, submitLogin, visible } from './ui.ts';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 const addressField = (form: Locator) => form.getByRole('combobox', { name: 'Адрес' });
 const card = (page: Page, name: string) => page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });

@@ -1,19 +1,12 @@
 // The clinic's own data end to end on a phone (issue 13, cabinet.md §2 Personal data): a bad phone
 // is refused with the spec's words, a good one saves with 'Данные успешно изменены!' and the More
 // panel shows the new name at once; a new e-mail becomes the login only with the code mailed to it.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { backOffice } from './back-office.ts';
-import { PHONE, codeFrom, launchBrowser, mailCount, nextMail, screenshot, uniqueEmail, withPage } from './support.ts';
+import { browserForFile, PHONE, codeFrom, mailCount, nextMail, screenshot, uniqueEmail, withPage } from './support.ts';
 import { button, dialog, dialogNamed, expectFieldError, expectLoggedIn, logout, openLogin, submitLogin, tab, visible } from './ui.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe('Личные данные (issue 13)', () => {
   it('on a phone: a bad phone, then a saved name the More panel shows, then a new e-mail with its code', async () => {

@@ -3,24 +3,20 @@
 // applies a code on /cabinet/promocode (the balance grows; the second time the popup says why not),
 // a guest's ?promocode= link leads through the login to the credited code, and a two-question survey
 // ends with '+N бонусов' and the header's balance. The 20-way races are server tests.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backOffice, integration } from './back-office.ts';
-import { DESKTOP, PHONE, launchBrowser, screenshot, withPage } from './support.ts';
+import { browserForFile, DESKTOP, PHONE, screenshot, withPage } from './support.ts';
 import { button, dialogNamed, expectLoggedIn, openLogin, submitLogin, tab, visible } from './ui.ts';
 
 const PASSWORD = 'promo-quiz-password-2026';
 const SURVEY_ITEM = 'Пройдите опрос — получите бонусы!';
 
-let browser: Browser;
+const browser = browserForFile();
 const quizzes: number[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
 afterAll(async () => {
   // Other files' clinics are not offered this file's survey.
   for (const id of quizzes) await integration(`/quizzes/${id}`, { method: 'PATCH', json: { active: false } });
-  await browser?.close();
 });
 
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;

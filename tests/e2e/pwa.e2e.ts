@@ -4,9 +4,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_LAUNCH_OPTIONS, PHONE, PHONE_WITH_WORKER, baseURL, launchBrowser, openControlled, screenshot, withPage } from './support.ts';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserForFile, CHROMIUM_LAUNCH_OPTIONS, PHONE, PHONE_WITH_WORKER, baseURL, openControlled, screenshot, withPage } from './support.ts';
 import { button, visible } from './ui.ts';
 
 interface ManifestIcon {
@@ -139,13 +139,7 @@ describe('installing in Chromium', () => {
 });
 
 describe('a deploy that removed a route chunk', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = browserForFile();
 
   it('reloads the app once, then shows a Russian error whose button recovers', async () => {
     await withPage(browser, PHONE, 'phone-chunk-reload', async (page) => {

@@ -4,14 +4,14 @@
 // which GET /api/v1/files/{id} returns. In the installed app: logged in from the wizard's first step,
 // and sent from a basement — the service worker keeps the request, photo included, and sends it
 // exactly once when the network is back.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { backOffice, PNG_BYTES } from './back-office.ts';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { OUTBOX_REQUEST_QUEUED_MESSAGE } from '../../src/shared/api/outbox.ts';
-import { DESKTOP, PHONE, PHONE_WITH_WORKER, baseURL, codeFrom, launchBrowser, mailCount, nextMail, openControlled, screenshot, withPage } from './support.ts';
+import { browserForFile, DESKTOP, PHONE, PHONE_WITH_WORKER, baseURL, codeFrom, mailCount, nextMail, openControlled, screenshot, withPage } from './support.ts';
 import { button, dialogNamed, expectLoggedIn, loginForm, openLogin, shownTicketIds, submitLogin, tab, visible } from './ui.ts';
 
-let browser: Browser;
+const browser = browserForFile();
 
 /** The installed app's full-screen repair sheet. */
 function repairSheet(page: Page): Locator {
@@ -45,13 +45,6 @@ async function fillAddress(scope: Locator): Promise<void> {
   await scope.getByLabel('Сервисный центр').selectOption({ label: 'Головной сервисный центр — Москва' });
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('the repair wizard (issue 12)', () => {
   it('on a phone (360 px): the central tab, three steps with a photo and two instruments, one ticket and one event', async () => {

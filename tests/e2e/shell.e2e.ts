@@ -3,11 +3,11 @@
 // popups (cabinet.md §2; portal.md §2.3–2.5, §4.2; DESIGN.md "Shell").
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Cookie, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Cookie, Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { backOffice } from './back-office.ts';
 import { gzipBytes } from '../../scripts/bench/chunks.mjs';
-import { DEMO, DESKTOP, PHONE, SIZES, baseURL, distClientDir, launchBrowser, openPage, screenshot, serverLogFile, withPage } from './support.ts';
+import { browserForFile, DEMO, DESKTOP, PHONE, SIZES, baseURL, distClientDir, openPage, screenshot, serverLogFile, withPage } from './support.ts';
 import {
   button,
   cabinet,
@@ -30,15 +30,7 @@ import {
   visible,
 } from './ui.ts';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe.each(SIZES)('the shell on a $name', (size) => {
   it('shows the 404 page with its texts and a button home', async () => {

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { outboxMessagesFor, waitForOutboxMessage, type OutboxMessage } from '../setup/outbox-reader.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -69,6 +69,26 @@ export const CHROMIUM_LAUNCH_OPTIONS = {
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
+}
+
+/**
+ * One Chromium for the tests of the file (or of the describe block it is called in): launched before
+ * them, closed after them. Usable at once; the browser behind it exists from the beforeAll on.
+ */
+export function browserForFile(): Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return new Proxy({} as Browser, {
+    get(_target, key) {
+      const value: unknown = Reflect.get(browser!, key);
+      return typeof value === 'function' ? value.bind(browser) : value;
+    },
+  });
 }
 
 export interface OpenOptions {

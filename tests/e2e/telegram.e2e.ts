@@ -3,20 +3,13 @@
 // to the webhook (here the test does, as Telegram would, with the secret); after a reload the page
 // says 'Подключено'; the back office posts a notification and the fake Bot API receives it in the
 // chat. The server runs against the local fake of the Bot API (tests/setup/telegram-fake.ts).
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { FAKE_BOT_NAME, FAKE_WEBHOOK_SECRET, telegramUpdate, type ReceivedMessage } from '../setup/telegram-fake.ts';
 import { backOffice } from './back-office.ts';
-import { DESKTOP, PHONE, baseURL, launchBrowser, screenshot, withPage } from './support.ts';
+import { browserForFile, DESKTOP, PHONE, baseURL, screenshot, withPage } from './support.ts';
 import { dialog, expectLoggedIn, loginForm, openLogin, submitLogin, tab, visible } from './ui.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 async function messagesTo(chatId: number): Promise<string[]> {
   const answer = (await (await fetch(`${inject('telegramFakeUrl')}/__fake/messages`)).json()) as { received: ReceivedMessage[] };

@@ -87,11 +87,12 @@ export async function loginAs(t: TestApp, email: string, password: string = DEFA
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * A test app for the account calls, made once for the file: each test starts logged out with a CSRF
- * token, on its own day at `start`'s time (fresh rate-limit windows, far from any window's edge).
+ * A test app for the account calls, made once for the file: each test starts logged out with a fresh
+ * CSRF token, `daysApart` days after the previous one at `start`'s time (fresh rate-limit windows, far
+ * from any window's edge; 40 days outlive every reset link and password throttle too).
  * Usable at once; the app behind it exists from the file's beforeAll on.
  */
-export function accountTestApp(start: string): TestApp {
+export function accountTestApp(start: string, { daysApart = 1 }: { daysApart?: number } = {}): TestApp {
   let app: TestApp | undefined;
   let day = 0;
   beforeAll(async () => {
@@ -100,8 +101,9 @@ export function accountTestApp(start: string): TestApp {
   afterAll(() => app?.close());
   beforeEach(async () => {
     app!.cookies.clear();
-    app!.setNow(Date.parse(start) + ++day * DAY_MS);
+    app!.csrfToken = undefined;
+    app!.setNow(Date.parse(start) + ++day * daysApart * DAY_MS);
     await primeCsrf(app!);
   });
-  return new Proxy({} as TestApp, { get: (_target, key) => Reflect.get(app!, key) });
+  return new Proxy({} as TestApp, { get: (_target, key) => Reflect.get(app!, key), set: (_target, key, value) => Reflect.set(app!, key, value) });
 }

@@ -1,30 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rateLimits, sessions } from '#server/db/schema.ts';
 import { rateRules } from '#server/services/rate-limit.ts';
 import { createPasswordHasher, TEST_COST } from '#server/services/passwords.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { DEFAULT_PASSWORD, insertAccount, loginAs, mailedResetToken, primeCsrf, uniqueEmail } from '../../../tests/setup/accounts.ts';
+import { accountTestApp, DEFAULT_PASSWORD, insertAccount, loginAs, mailedResetToken, primeCsrf, uniqueEmail } from '../../../tests/setup/accounts.ts';
+import { createTestApp } from '../../../tests/setup/test-app.ts';
 
-const DAY = 24 * 60 * 60 * 1000;
-const BASE = Date.parse('2026-03-02T09:00:00Z');
 const SENT = { success: true, message: 'Ссылка для восстановления пароля отправлена на вашу почту' };
 const DEAD = { success: false, message: 'Ссылка для восстановления устарела или уже использована. Запросите новую.' };
 const NEW_PASSWORD = 'brand-new-secret-7';
-let t: TestApp;
-let day = 0;
-
-beforeAll(async () => {
-  t = await createTestApp({ now: BASE });
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  t.cookies.clear();
-  t.csrfToken = undefined;
-  t.setNow(BASE + ++day * 40 * DAY);
-  await primeCsrf(t);
-});
+const t = accountTestApp('2026-03-02T09:00:00Z', { daysApart: 40 });
 
 const forgot = (email: string) => t.request('/ajax/password/forgot', { method: 'POST', json: { email } });
 const reset = (code: string, password = NEW_PASSWORD, confirmation = password) =>

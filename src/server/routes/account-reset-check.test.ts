@@ -1,25 +1,10 @@
 // POST /ajax/password/check: the reset page asks whether its link still works when it opens.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rateRules } from '#server/services/rate-limit.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { insertAccount, loginAs, mailedResetToken, primeCsrf } from '../../../tests/setup/accounts.ts';
+import { accountTestApp, insertAccount, loginAs, mailedResetToken, primeCsrf } from '../../../tests/setup/accounts.ts';
 
-const DAY = 24 * 60 * 60 * 1000;
-const BASE = Date.parse('2026-03-02T09:00:00Z');
 const NEW_PASSWORD = 'brand-new-secret-7';
-let t: TestApp;
-let day = 0;
-
-beforeAll(async () => {
-  t = await createTestApp({ now: BASE });
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  t.cookies.clear();
-  t.csrfToken = undefined;
-  t.setNow(BASE + ++day * 40 * DAY);
-  await primeCsrf(t);
-});
+const t = accountTestApp('2026-03-02T09:00:00Z', { daysApart: 40 });
 
 const check = (code: unknown) => t.request('/ajax/password/check', { method: 'POST', json: { code } });
 const valid = async (code: string) => ((await (await check(code)).json()) as { valid: boolean }).valid;

@@ -1,21 +1,17 @@
-import { useRef, useState, type ReactNode } from 'react';
-import { useSelector } from '@tanstack/react-form';
+import type { ReactNode } from 'react';
 import { settingsForm, type SettingsForm as SettingsValues } from '#shared/api/profile.ts';
 import type { UserData } from '#shared/api/account.ts';
 import { Page } from '#client/components/layout/page.tsx';
-import { useAppForm } from '#client/components/ui/app-form.tsx';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { focusFirstInvalid } from '#client/components/ui/form-helpers.ts';
 import { MessageDialog } from '#client/components/ui/message-dialog.tsx';
+import { useSavedValuesForm } from '#client/components/ui/saved-values-form.ts';
 import { TextField } from '#client/components/ui/text-field.tsx';
 import { useAccountStore } from './account-store.ts';
-import { saveFailureText } from '#client/components/ui/save-failure.ts';
 import { saveSettings } from './profile-api.ts';
 import styles from './forms.module.css';
 
 const savedValues = (user: UserData): SettingsValues => ({ surname: user.surname, name: user.name, patronymic: user.patronymic ?? '', company: user.company ?? '' });
-const same = (a: SettingsValues, b: SettingsValues) => (Object.keys(a) as (keyof SettingsValues)[]).every((key) => a[key].trim() === b[key].trim());
 
 /**
  * Настройки (cabinet.md §2, §5): surname, name, patronymic, the login e-mail (read only) and the
@@ -24,30 +20,12 @@ const same = (a: SettingsValues, b: SettingsValues) => (Object.keys(a) as (keyof
  */
 export function SettingsForm({ user, children }: { user: UserData; children?: ReactNode }) {
   const refresh = useAccountStore((state) => state.refresh);
-  const [message, setMessage] = useState<{ title: string; text?: string } | null>(null);
-  const [saved, setSaved] = useState(() => savedValues(user));
-  const formRef = useRef<HTMLFormElement>(null);
-
-  const form = useAppForm({
-    defaultValues: saved,
-    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
-    onSubmit: async ({ value, formApi }) => {
-      try {
-        const text = await saveSettings(value);
-        await refresh();
-        const now = useAccountStore.getState().user;
-        const next = now ? savedValues(now) : value;
-        setSaved(next);
-        formApi.reset(next);
-        setMessage({ title: text });
-      } catch (caught) {
-        formApi.reset(saved);
-        setMessage({ title: 'Ошибка', text: saveFailureText(caught) });
-      }
-    },
+  const { form, formRef, message, closeMessage, saveDisabled, submitting } = useSavedValuesForm(savedValues(user), async (value) => {
+    const text = await saveSettings(value);
+    await refresh();
+    const now = useAccountStore.getState().user;
+    return { message: text, saved: now ? savedValues(now) : value };
   });
-  const values = useSelector(form.store, (state) => state.values);
-  const submitting = useSelector(form.store, (state) => state.isSubmitting);
 
   return (
     <Page title="Настройки" narrow>
@@ -66,13 +44,13 @@ export function SettingsForm({ user, children }: { user: UserData; children?: Re
           {(field) => <field.TextField label="Организация" autoComplete="organization" />}
         </form.AppField>
         <div className={styles.actions}>
-          <Button type="submit" block loading={submitting} disabled={same(values, saved) || submitting}>
+          <Button type="submit" block loading={submitting} disabled={saveDisabled}>
             Сохранить
           </Button>
         </div>
       </BoundForm>
       {children}
-      <MessageDialog message={message} onClose={() => setMessage(null)} />
+      <MessageDialog message={message} onClose={closeMessage} />
     </Page>
   );
 }

@@ -1,17 +1,13 @@
-import { useRef, useState } from 'react';
-import { useSelector } from '@tanstack/react-form';
 import type { EndpointOutput } from '#shared/api/endpoint.ts';
 import { kavoProfileForm, type getKavoProfile, type KavoProfileForm as KavoProfileValues } from '#shared/api/kavo.ts';
 import { ADDRESS_MESSAGES } from '#shared/api/places.ts';
-import { useAppForm } from '#client/components/ui/app-form.tsx';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { changeField, fieldError } from '#client/components/ui/form-bindings.ts';
-import { focusFirstInvalid } from '#client/components/ui/form-helpers.ts';
 import { MessageDialog } from '#client/components/ui/message-dialog.tsx';
+import { useSavedValuesForm } from '#client/components/ui/saved-values-form.ts';
 import { SuggestField } from '#client/components/ui/suggest-field.tsx';
 import { TextField } from '#client/components/ui/text-field.tsx';
-import { saveFailureText } from '#client/components/ui/save-failure.ts';
 import { saveKavoProfile, suggestKavoCities } from './api.ts';
 import { shownPhone } from './names.ts';
 import styles from './kavo.module.css';
@@ -24,7 +20,6 @@ const valuesOf = (profile: KavoProfile): KavoProfileValues => ({
   middle_name: profile.middle_name,
   city: profile.city,
 });
-const same = (a: KavoProfileValues, b: KavoProfileValues) => (Object.keys(a) as (keyof KavoProfileValues)[]).every((key) => a[key].trim() === b[key].trim());
 
 export interface ProfileFormProps {
   profile: KavoProfile;
@@ -38,28 +33,12 @@ export interface ProfileFormProps {
  * 'Сохранить' only when something changed; on failure the form returns to the saved values.
  */
 export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
-  const [saved, setSaved] = useState(() => valuesOf(profile));
-  const [message, setMessage] = useState<{ title: string; text?: string } | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const form = useAppForm({
-    defaultValues: saved,
-    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
-    onSubmit: async ({ value, formApi }) => {
-      try {
-        const text = await saveKavoProfile(profile.kavo_id, value);
-        const next = { ...value, last_name: value.last_name.trim(), first_name: value.first_name.trim(), middle_name: value.middle_name.trim(), city: value.city.trim() };
-        setSaved(next);
-        formApi.reset(next);
-        setMessage({ title: text });
-        onSaved();
-      } catch (caught) {
-        formApi.reset(saved);
-        setMessage({ title: 'Ошибка', text: saveFailureText(caught) });
-      }
-    },
+  const { form, formRef, message, closeMessage, saveDisabled, submitting } = useSavedValuesForm(valuesOf(profile), async (value) => {
+    const text = await saveKavoProfile(profile.kavo_id, value);
+    onSaved();
+    const trimmed = Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, entry.trim()])) as KavoProfileValues;
+    return { message: text, saved: trimmed };
   });
-  const values = useSelector(form.store, (state) => state.values);
-  const submitting = useSelector(form.store, (state) => state.isSubmitting);
 
   return (
     <>
@@ -93,12 +72,12 @@ export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
           )}
         </form.Field>
         <div className={styles.actions}>
-          <Button type="submit" block loading={submitting} disabled={same(values, saved) || submitting}>
+          <Button type="submit" block loading={submitting} disabled={saveDisabled}>
             Сохранить
           </Button>
         </div>
       </BoundForm>
-      <MessageDialog message={message} onClose={() => setMessage(null)} />
+      <MessageDialog message={message} onClose={closeMessage} />
     </>
   );
 }
