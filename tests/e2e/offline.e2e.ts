@@ -104,9 +104,10 @@ describe('a decision made offline', () => {
 
       await context.setOffline(false);
       // 'online' makes the page ask the worker to drain at once (what waited only for the network is
-      // due now, issue 10): within 2 s the banner is gone and nothing reads 'Нет связи с сервером'.
-      await expect.poll(() => page.locator('[data-offline-banner]').count(), { timeout: 2_000, interval: 100 }).toBe(0);
-      await expect.poll(() => page.getByText('Нет связи с сервером').count(), { timeout: 2_000, interval: 100 }).toBe(0);
+      // due now, issue 10; how soon is the unit tests' and the bench's to say, not a timed wait's
+      // here): the banner goes and nothing reads 'Нет связи с сервером'.
+      await expect.poll(() => page.locator('[data-offline-banner]').count()).toBe(0);
+      await expect.poll(() => page.getByText('Нет связи с сервером').count()).toBe(0);
       await expect.poll(async () => (await approvals()).length, { timeout: 60_000, interval: 500 }).toBe(1);
       await expectDecision(card, cabinet.decided.approved);
       await panel.waitFor({ state: 'detached' });
