@@ -202,6 +202,13 @@ describe('a cold start of the requests list, logged in (issue 4, speed budgets)'
         }).observe(document, { childList: true, subtree: true, characterData: true });
       });
 
+      // The server says who is here only after the header has been painted, as on a slow network:
+      // whatever the header shows meanwhile must not move when the answer comes.
+      await page.route('**/ajax/user/data', async (route) => {
+        await page.waitForSelector('header');
+        await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
+        await route.continue();
+      });
       await page.goto('/cabinet/tickets');
       await visible(page.getByRole('main').getByRole('link', { name: /^Подробнее о заявке №\d+$/ })).first().waitFor();
       await page.waitForLoadState('networkidle');

@@ -4,7 +4,6 @@ import type { UserData } from '#shared/api/account.ts';
 import { BONUS_FORMS, countOf } from '#shared/format/plural.ts';
 import { buttonClassName } from '#client/components/ui/button.tsx';
 import { Icon } from '#client/components/ui/icon.tsx';
-import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import styles from './header.module.css';
 
 export interface HeaderProps {
@@ -88,9 +87,10 @@ export function Header({ user, ready, inCabinet, authInPlace = false, onLogin, o
         )}
 
         <div className={styles.account}>
-          {!ready ? (
-            <Skeleton width="7.5rem" height="2.75rem" shape="rect" />
-          ) : !user ? (
+          {/* Empty until the server says who is here: a placeholder of its own width would move
+              (the block is pushed to the right edge, so a change of width moves its left side),
+              while an empty block is not there to move. The header's height does not depend on it. */}
+          {!ready ? null : !user ? (
             authInPlace ? null : (
               <button type="button" className={buttonClassName('primary')} onClick={onLogin}>
                 Войти
