@@ -8,14 +8,12 @@ import { IDB_DATABASE, IDB_STORE } from '../../src/client/lib/idb-storage.ts';
 import { downloadPaths } from '../../src/shared/api/tickets.ts';
 import { backOffice } from './back-office.ts';
 import { browserForFile, DESKTOP, openPage, screenshot, withPage } from './support.ts';
-import { button, cabinet, dialogNamed, expectDecision, expectLoggedIn, openLogin, shownTicketIds, statementCard, submitLogin, visible } from './ui.ts';
+import { button, cabinet, dialogNamed, expectDecision, shownTicketIds, statementCard, visible, loginFromHome } from './ui.ts';
 
 const browser = browserForFile();
 
 async function login(page: Page, account: { email: string; password: string }) {
-  await page.goto('/');
-  await submitLogin(await openLogin(page, DESKTOP), account.email, account.password);
-  await expectLoggedIn(page, DESKTOP);
+  await loginFromHome(page, DESKTOP, account);
 }
 
 /** What the device keeps of the ticket pages (the persisted ticket store in IndexedDB). */

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserForFile, DEMO, DESKTOP, PHONE, screenshot, withPage, type ScreenSize } from './support.ts';
-import { button, closeUnpaidNotice, dialogNamed, expectLoggedIn, openLogin, submitLogin, tabBar, visible } from './ui.ts';
+import { button, closeUnpaidNotice, dialogNamed, expectLoggedIn, openLogin, submitLogin, tabBar, visible, loginFromHome } from './ui.ts';
 
 /** The smallest phone the portal is drawn for. */
 const PHONE_360: ScreenSize = { name: 'phone', options: { ...PHONE.options, viewport: { width: 360, height: 640 } } };
@@ -17,9 +17,7 @@ const SCREENS = [
 const browser = browserForFile();
 
 async function loginAsDemo(page: Page, size: ScreenSize): Promise<void> {
-  await page.goto('/');
-  await submitLogin(await openLogin(page, size), DEMO.email, DEMO.password);
-  await expectLoggedIn(page, size);
+  await loginFromHome(page, size, DEMO);
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { backOffice } from './back-office.ts';
 import { browserForFile, DESKTOP, PHONE, screenshot, withPage, type ScreenSize } from './support.ts';
-import { button, dialogNamed, expectLoggedIn, openLogin, submitLogin, visible } from './ui.ts';
+import { button, dialogNamed, visible, loginFromHome } from './ui.ts';
 
 const browser = browserForFile();
 
@@ -27,9 +27,7 @@ async function linkAt(page: Page, login: string, consent: 'Разрешить' |
 
 async function loggedInAt(page: Page, size: ScreenSize, path: string) {
   const clinic = await backOffice.client('kavo-password-2026');
-  await page.goto('/');
-  await submitLogin(await openLogin(page, size), clinic.email, clinic.password);
-  await expectLoggedIn(page, size);
+  await loginFromHome(page, size, clinic);
   await page.goto(path);
 }
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { backOffice } from './back-office.ts';
 import { browserForFile, DESKTOP, PHONE, screenshot, withPage } from './support.ts';
-import { cabinetNav, expectLoggedIn, headerPoints, openLogin, submitLogin, visible } from './ui.ts';
+import { cabinetNav, headerPoints, visible, loginFromHome } from './ui.ts';
 
 const browser = browserForFile();
 
@@ -16,9 +16,7 @@ describe('Бонусы (issue 15)', () => {
     const billNumber = `СЧ-E2E-${clinic.id}`;
 
     await withPage(browser, DESKTOP, 'loyalty-desktop', async (page) => {
-      await page.goto('/');
-      await submitLogin(await openLogin(page, DESKTOP), clinic.email, clinic.password);
-      await expectLoggedIn(page, DESKTOP);
+      await loginFromHome(page, DESKTOP, clinic);
       await page.goto('/cabinet/tickets');
       await cabinetNav(page).getByRole('link', { name: 'Бонусы' }).click();
       await visible(page.getByRole('heading', { level: 1, name: 'Бонусы' })).waitFor();
@@ -46,9 +44,7 @@ describe('Бонусы (issue 15)', () => {
 
     await withPage(browser, PHONE, 'loyalty-phone', async (page) => {
       await page.setViewportSize({ width: 360, height: 780 });
-      await page.goto('/');
-      await submitLogin(await openLogin(page, PHONE), clinic.email, clinic.password);
-      await expectLoggedIn(page, PHONE);
+      await loginFromHome(page, PHONE, clinic);
       await page.goto('/cabinet/bonuses');
       await visible(page.getByRole('region', { name: 'Доступно' }).getByText('600')).waitFor();
       await visible(page.getByRole('list', { name: 'История бонусов' }).getByText(`Счёт №${billNumber}`)).waitFor();

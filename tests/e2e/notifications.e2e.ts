@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { backOffice } from './back-office.ts';
 import { browserForFile, DESKTOP, PHONE, screenshot, withPage } from './support.ts';
-import { expectLoggedIn, openLogin, submitLogin, tab, visible } from './ui.ts';
+import { tab, visible, loginFromHome } from './ui.ts';
 
 const browser = browserForFile();
 
@@ -14,9 +14,7 @@ describe('Уведомления (issue 14)', () => {
     await backOffice.notification(clinic.id, 'Счёт №42 выставлен');
     await withPage(browser, PHONE, 'notifications', async (page) => {
       await page.setViewportSize({ width: 360, height: 780 });
-      await page.goto('/');
-      await submitLogin(await openLogin(page, PHONE), clinic.email, clinic.password);
-      await expectLoggedIn(page, PHONE);
+      await loginFromHome(page, PHONE, clinic);
       await expect.poll(() => tab(page, /Уведомления/).textContent()).toContain('2');
 
       await tab(page, /Уведомления/).click();
@@ -49,9 +47,7 @@ describe('Уведомления (issue 14)', () => {
     await backOffice.notification(clinic.id, 'Ведомость №7 готова');
     await backOffice.notification(clinic.id, 'Курьер приедет завтра');
     await withPage(browser, DESKTOP, 'notifications-bell', async (page) => {
-      await page.goto('/');
-      await submitLogin(await openLogin(page, DESKTOP), clinic.email, clinic.password);
-      await expectLoggedIn(page, DESKTOP);
+      await loginFromHome(page, DESKTOP, clinic);
       await page.goto('/');
       const latest = page.getByRole('list', { name: 'Последние уведомления' });
       await visible(latest.getByText('Курьер приедет завтра')).waitFor();
@@ -77,9 +73,7 @@ describe('Уведомления (issue 14)', () => {
     const newestFirst = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, index) => line(from - index));
 
     await withPage(browser, DESKTOP, 'notifications-history', async (page) => {
-      await page.goto('/');
-      await submitLogin(await openLogin(page, DESKTOP), clinic.email, clinic.password);
-      await expectLoggedIn(page, DESKTOP);
+      await loginFromHome(page, DESKTOP, clinic);
       await page.goto('/cabinet/history');
       const list = page.getByRole('list', { name: 'История' });
       const shownLines = () => list.getByRole('listitem').locator('p').allTextContents();

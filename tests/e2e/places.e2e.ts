@@ -6,7 +6,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserForFile, DEMO, DESKTOP, PHONE, PHONE_WITH_WORKER, screenshot, withPage } from './support.ts';
-import { button, closeUnpaidNotice, dialogNamed, expectFieldError, expectLoggedIn, loginWithWorker, openLogin, submitLogin, visible } from './ui.ts';
+import { button, closeUnpaidNotice, dialogNamed, expectFieldError, loginWithWorker, visible, loginFromHome } from './ui.ts';
 
 const browser = browserForFile();
 
@@ -25,9 +25,7 @@ async function pickSuggestion(form: Locator, text: string, suggestion: string): 
 describe('my addresses (issue 11)', () => {
   it('on a phone (360 px): adds an address from a suggestion, shows it on the map, edits it, deletes it; explains refused addresses', async () => {
     await withPage(browser, PHONE, 'places-phone', async (page) => {
-      await page.goto('/');
-      await submitLogin(await openLogin(page, PHONE), DEMO.email, DEMO.password);
-      await expectLoggedIn(page, PHONE);
+      await loginFromHome(page, PHONE, DEMO);
       await page.goto('/cabinet/address');
       await closeUnpaidNotice(page);
 

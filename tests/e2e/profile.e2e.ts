@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { backOffice } from './back-office.ts';
 import { browserForFile, PHONE, codeFrom, mailCount, nextMail, screenshot, uniqueEmail, withPage } from './support.ts';
-import { button, dialog, dialogNamed, expectFieldError, expectLoggedIn, logout, openLogin, submitLogin, tab, visible } from './ui.ts';
+import { button, dialog, dialogNamed, expectFieldError, expectLoggedIn, logout, openLogin, submitLogin, tab, visible, loginFromHome } from './ui.ts';
 
 const browser = browserForFile();
 
@@ -13,9 +13,7 @@ describe('Личные данные (issue 13)', () => {
     const clinic = await backOffice.client('profile-password-2026');
     await withPage(browser, PHONE, 'profile', async (page) => {
       await page.setViewportSize({ width: 360, height: 780 });
-      await page.goto('/');
-      await submitLogin(await openLogin(page, PHONE), clinic.email, clinic.password);
-      await expectLoggedIn(page, PHONE);
+      await loginFromHome(page, PHONE, clinic);
       await page.goto('/cabinet/profile');
       const form = page.getByRole('form', { name: 'Личные данные' });
 

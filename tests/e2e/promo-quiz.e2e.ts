@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backOffice, integration } from './back-office.ts';
 import { browserForFile, DESKTOP, PHONE, screenshot, withPage } from './support.ts';
-import { button, dialogNamed, expectLoggedIn, openLogin, submitLogin, tab, visible } from './ui.ts';
+import { button, dialogNamed, submitLogin, tab, visible, loginFromHome } from './ui.ts';
 
 const PASSWORD = 'promo-quiz-password-2026';
 const SURVEY_ITEM = 'Пройдите опрос — получите бонусы!';
@@ -33,9 +33,7 @@ function balance(page: Page, points: number) {
 }
 
 async function logIn(page: Page, size: typeof PHONE | typeof DESKTOP, account: { email: string; password: string }) {
-  await page.goto('/');
-  await submitLogin(await openLogin(page, size), account.email, account.password);
-  await expectLoggedIn(page, size);
+  await loginFromHome(page, size, account);
 }
 
 describe('promo codes (issue 15)', () => {

@@ -9,7 +9,7 @@ import { backOffice, PNG_BYTES } from './back-office.ts';
 import type { Locator, Page } from 'playwright-core';
 import { OUTBOX_REQUEST_QUEUED_MESSAGE } from '../../src/shared/api/outbox.ts';
 import { browserForFile, DESKTOP, PHONE, PHONE_WITH_WORKER, baseURL, codeFrom, mailCount, nextMail, openControlled, screenshot, withPage } from './support.ts';
-import { button, dialogNamed, expectLoggedIn, loginForm, openLogin, shownTicketIds, submitLogin, tab, visible } from './ui.ts';
+import { button, dialogNamed, loginForm, shownTicketIds, submitLogin, tab, visible, loginFromHome } from './ui.ts';
 
 const browser = browserForFile();
 
@@ -56,9 +56,7 @@ describe('the repair wizard (issue 12)', () => {
       // would zoom out, widening innerWidth with it).
       await page.setViewportSize({ width: 360, height: 780 });
       const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= 360);
-      await page.goto('/');
-      await submitLogin(await openLogin(page, PHONE), clinic.email, clinic.password);
-      await expectLoggedIn(page, PHONE);
+      await loginFromHome(page, PHONE, clinic);
 
       // In a phone's browser the central tab leads to the home page's form (in the installed app: a sheet).
       await tab(page, 'Ремонт').click();
@@ -193,9 +191,7 @@ describe('the repair wizard (issue 12)', () => {
   it('on a desktop: every cabinet page offers the main form; instruments in the dialog, a last look, thanks, the ticket in the list', async () => {
     const clinic = await backOffice.client('main-form-password-2026');
     await withPage(browser, DESKTOP, 'repair-main-form', async (page) => {
-      await page.goto('/');
-      await submitLogin(await openLogin(page, DESKTOP), clinic.email, clinic.password);
-      await expectLoggedIn(page, DESKTOP);
+      await loginFromHome(page, DESKTOP, clinic);
       await page.goto('/cabinet/bills');
       await page.getByRole('link', { name: 'Новая заявка' }).click();
       const form = page.getByRole('main');

@@ -15,7 +15,6 @@ import {
   closeUnpaidNotice,
   dialog,
   dialogNamed,
-  expectLoggedIn,
   expectText,
   loginForm,
   openLogin,
@@ -28,6 +27,7 @@ import {
   tabBar,
   text,
   visible,
+  loginFromHome,
 } from './ui.ts';
 
 const browser = browserForFile();
@@ -56,9 +56,7 @@ describe.each(SIZES)('the shell on a $name', (size) => {
 
   it('redirects /cabinet to /cabinet/tickets', async () => {
     await withPage(browser, size, `${size.name}-cabinet-redirect`, async (page) => {
-      await page.goto('/');
-      await submitLogin(await openLogin(page, size), DEMO.email, DEMO.password);
-      await expectLoggedIn(page, size);
+      await loginFromHome(page, size, DEMO);
       await page.goto('/cabinet');
       await page.waitForURL((url) => url.pathname === '/cabinet/tickets');
       await screenshot(page, `${size.name}-cabinet-tickets`);
@@ -84,9 +82,7 @@ describe('cabinet routes and navigation', () => {
 
   it('on a desktop: every cabinet route shows a page (not the 404), with the points and "Как потратить?" in the header', async () => {
     await withPage(browser, DESKTOP, 'desktop-cabinet-routes', async (page) => {
-      await page.goto('/');
-      await submitLogin(await openLogin(page, DESKTOP), DEMO.email, DEMO.password);
-      await expectLoggedIn(page, DESKTOP);
+      await loginFromHome(page, DESKTOP, DEMO);
       for (const route of CABINET_ROUTES) {
         await page.goto(route);
         await visible(page.getByRole('main').getByRole('heading', { level: 1 })).first().waitFor();
@@ -116,9 +112,7 @@ describe('cabinet routes and navigation', () => {
         };
       });
     await withPage(browser, DESKTOP, 'desktop-cabinet-nav', async (page) => {
-      await page.goto('/');
-      await submitLogin(await openLogin(page, DESKTOP), DEMO.email, DEMO.password);
-      await expectLoggedIn(page, DESKTOP);
+      await loginFromHome(page, DESKTOP, DEMO);
       await page.goto('/cabinet/settings');
       const nav = cabinetNav(page);
       await visible(nav).waitFor();
@@ -170,9 +164,7 @@ describe('a cold start of the requests list, logged in (issue 4, speed budgets)'
     // A session from a login elsewhere: the new context has its cookie and nothing else.
     let cookies: Cookie[] = [];
     await withPage(browser, PHONE, 'phone-cold-session', async (page, context) => {
-      await page.goto('/');
-      await submitLogin(await openLogin(page, PHONE), DEMO.email, DEMO.password);
-      await expectLoggedIn(page, PHONE);
+      await loginFromHome(page, PHONE, DEMO);
       cookies = await context.cookies(baseURL());
     });
 

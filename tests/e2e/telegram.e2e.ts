@@ -7,7 +7,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { FAKE_BOT_NAME, FAKE_WEBHOOK_SECRET, telegramUpdate, type ReceivedMessage } from '../setup/telegram-fake.ts';
 import { backOffice } from './back-office.ts';
 import { browserForFile, DESKTOP, PHONE, baseURL, screenshot, withPage } from './support.ts';
-import { dialog, expectLoggedIn, loginForm, openLogin, submitLogin, tab, visible } from './ui.ts';
+import { dialog, loginForm, submitLogin, tab, visible, loginFromHome } from './ui.ts';
 
 const browser = browserForFile();
 
@@ -22,9 +22,7 @@ describe('Telegram (issue 14)', () => {
     const chatId = 900_000 + Math.floor(Math.random() * 99_999);
     await withPage(browser, PHONE, 'telegram', async (page) => {
       await page.setViewportSize({ width: 360, height: 780 });
-      await page.goto('/');
-      await submitLogin(await openLogin(page, PHONE), clinic.email, clinic.password);
-      await expectLoggedIn(page, PHONE);
+      await loginFromHome(page, PHONE, clinic);
       await page.goto('/cabinet/profile');
       const block = page.getByRole('region', { name: 'Уведомления в Telegram' });
       const open = block.getByRole('link', { name: 'Открыть Telegram' });
@@ -75,9 +73,7 @@ describe('Telegram (issue 14)', () => {
   it('on a desktop: the block with its QR code beside the link, and the push switch on Уведомления', async () => {
     const clinic = await backOffice.client('telegram-desk-password-2026');
     await withPage(browser, DESKTOP, 'telegram-desktop', async (page) => {
-      await page.goto('/');
-      await submitLogin(await openLogin(page, DESKTOP), clinic.email, clinic.password);
-      await expectLoggedIn(page, DESKTOP);
+      await loginFromHome(page, DESKTOP, clinic);
       await page.goto('/cabinet/profile');
       const qr = page.getByRole('img', { name: 'QR-код для подключения Telegram' });
       await visible(qr).waitFor();

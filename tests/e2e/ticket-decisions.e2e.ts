@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backOffice } from './back-office.ts';
 import { DESKTOP, PHONE, launchBrowser, screenshot, withPage, type ScreenSize } from './support.ts';
-import { button, cabinet, chooseRadio, dialogNamed, expectDecision, expectLoggedIn, expectText, openLogin, statementCard, submitLogin, visible } from './ui.ts';
+import { button, cabinet, chooseRadio, dialogNamed, expectDecision, expectText, statementCard, visible, loginFromHome } from './ui.ts';
 
 /** The smallest phone the portal is laid out for. */
 const SMALL_PHONE: ScreenSize = { name: 'phone', options: { ...PHONE.options, viewport: { width: 360, height: 640 } } };
@@ -42,9 +42,7 @@ afterAll(async () => {
 });
 
 async function login(page: Page, size: ScreenSize): Promise<void> {
-  await page.goto('/');
-  await submitLogin(await openLogin(page, size), clinic.email, clinic.password);
-  await expectLoggedIn(page, size);
+  await loginFromHome(page, size, clinic);
   await page.waitForURL((url) => url.pathname === '/cabinet/tickets');
 }
 

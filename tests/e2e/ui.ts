@@ -128,6 +128,13 @@ export async function loginWithWorker(page: Page, account: { email: string; pass
   await openControlled(page, path);
 }
 
+/** Logs in from the home page through the header's (or the tab bar's) 'Войти', as a user does. */
+export async function loginFromHome(page: Page, size: ScreenSize, account: { email: string; password: string }): Promise<void> {
+  await page.goto('/');
+  await submitLogin(await openLogin(page, size), account.email, account.password);
+  await expectLoggedIn(page, size);
+}
+
 /** Logout: More → Выйти on a phone; the header's Выйти (shown on cabinet pages) on a desktop. */
 export async function logout(page: Page, size: ScreenSize): Promise<void> {
   if (size.name === 'phone') {
