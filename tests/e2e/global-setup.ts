@@ -1,7 +1,10 @@
 // Global setup of the 'e2e' project: starts the BUILT server (`node dist/server/index.js`, as
-// `npm start` does after its build) on a free port with a throw-away DATA_DIR, the demo data and an
-// integration token, waits for /healthz, hands the address and the data folder to the tests
-// (`inject('baseURL')`, `inject('dataDir')`), and stops it with SIGTERM at the end.
+// `npm start` does after its build) once per test worker, each on a free port with its own
+// throw-away DATA_DIR, the demo data, an integration token and its own fakes of the outside
+// services, waits for /healthz, hands the addresses to the tests (`inject('e2eServers')`; a test
+// file uses the one of its worker, tests/e2e/support.ts), and stops them with SIGTERM at the end.
+// One server per worker keeps files that run at the same time apart: the banner one file sets, or
+// the demo clinic's bills another pays, never show in the other's browser.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -15,13 +18,21 @@ import { KAVO_TEST_CLIENT, startKavoProvider } from '../setup/kavo-provider.ts';
 
 export const E2E_INTEGRATION_TOKEN = 'e2e-integration-token-0123456789abcdef';
 
+/** One started server, as the tests of one worker see it. */
+export interface E2eServer {
+  baseURL: string;
+  dataDir: string;
+  /** The server's output (test-results/e2e-server-<n>.log). */
+  logFile: string;
+  /** The fake Bot API this server sends to (tests read GET /__fake/messages). */
+  telegramFakeUrl: string;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
-    dataDir: string;
+    /** One per test worker: worker n (VITEST_POOL_ID) uses e2eServers[n - 1]. */
+    e2eServers: E2eServer[];
     integrationToken: string;
-    /** The fake Bot API the server sends to (tests read GET /__fake/messages). */
-    telegramFakeUrl: string;
   }
 }
 
@@ -41,12 +52,12 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number, logFile: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError = '';
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before /healthz answered; see test-results/e2e-server.log`);
+      throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before /healthz answered; see ${logFile}`);
     }
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
@@ -57,7 +68,7 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`the server did not answer ${url} within ${timeoutMs} ms (${lastError}); see test-results/e2e-server.log`);
+  throw new Error(`the server did not answer ${url} within ${timeoutMs} ms (${lastError}); see ${logFile}`);
 }
 
 function stop(child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -76,15 +87,14 @@ function stop(child: ChildProcess, timeoutMs: number): Promise<void> {
   });
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const entry = path.join(root, 'dist/server/index.js');
-  if (!existsSync(entry)) {
-    throw new Error('dist/server/index.js is missing: run the e2e tests with `npm run test:e2e` (it builds first) or `npm run build`');
-  }
-  // Screenshots of this run only (a FAILED-* file from an earlier run would mislead).
-  rmSync(path.join(resultsDir, 'screenshots'), { recursive: true, force: true });
-  mkdirSync(resultsDir, { recursive: true });
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+interface Stack {
+  server: E2eServer;
+  close: () => Promise<void>;
+}
+
+/** The server and its fakes (geo, Telegram, KAVO ID) for worker `index` (1-based). */
+async function startStack(entry: string, index: number): Promise<Stack> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `portal-e2e-${index}-`));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
 
@@ -118,32 +128,51 @@ export default async function setup(project: TestProject): Promise<() => Promise
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
 
-  const log = createWriteStream(path.join(resultsDir, 'e2e-server.log'));
+  const logFile = path.join(resultsDir, `e2e-server-${index}.log`);
+  const log = createWriteStream(logFile);
   const child = spawn(process.execPath, [entry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
-
-  try {
-    await waitForHealth(`${baseURL}/healthz`, child, 90_000);
-  } catch (error) {
-    await stop(child, 5_000);
-    await geo.close();
-    await telegram.close();
-    await kavo.close();
-    throw error;
-  }
-
-  project.provide('baseURL', baseURL);
-  project.provide('dataDir', dataDir);
-  project.provide('integrationToken', E2E_INTEGRATION_TOKEN);
-  project.provide('telegramFakeUrl', telegram.url);
-
-  return async () => {
-    await stop(child, 15_000);
+  const close = async (timeoutMs: number) => {
+    await stop(child, timeoutMs);
     await geo.close();
     await telegram.close();
     await kavo.close();
     log.end();
     rmSync(dataDir, { recursive: true, force: true });
   };
+
+  try {
+    await waitForHealth(`${baseURL}/healthz`, child, 90_000, logFile);
+  } catch (error) {
+    await close(5_000);
+    throw error;
+  }
+  return { server: { baseURL, dataDir, logFile, telegramFakeUrl: telegram.url }, close: () => close(15_000) };
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const entry = path.join(root, 'dist/server/index.js');
+  if (!existsSync(entry)) {
+    throw new Error('dist/server/index.js is missing: run the e2e tests with `npm run test:e2e` (it builds first) or `npm run build`');
+  }
+  // Screenshots and server logs of this run only (a FAILED-* file from an earlier run would mislead).
+  rmSync(path.join(resultsDir, 'screenshots'), { recursive: true, force: true });
+  mkdirSync(resultsDir, { recursive: true });
+
+  const workers = project.config.maxWorkers;
+  const started = await Promise.allSettled(Array.from({ length: workers }, (_, index) => startStack(entry, index + 1)));
+  const stacks = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const closeAll = async () => {
+    await Promise.all(stacks.map((stack) => stack.close()));
+  };
+  const failure = started.find((result) => result.status === 'rejected');
+  if (failure) {
+    await closeAll();
+    throw failure.reason;
+  }
+
+  project.provide('e2eServers', stacks.map((stack) => stack.server));
+  project.provide('integrationToken', E2E_INTEGRATION_TOKEN);
+  return closeAll;
 }

@@ -5,12 +5,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
+import type { E2eServer } from './global-setup.ts';
 import { outboxMessagesFor, waitForOutboxMessage, type OutboxMessage } from '../setup/outbox-reader.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const screenshotDir = path.join(root, 'test-results', 'screenshots');
-/** Where the e2e server's output goes (tests/e2e/global-setup.ts). */
-export const serverLogFile = path.join(root, 'test-results', 'e2e-server.log');
 /** The built client the e2e server serves. */
 export const distClientDir = path.join(root, 'dist', 'client');
 
@@ -44,12 +43,24 @@ export const SIZES = [PHONE, DESKTOP] as const;
 /** A phone with the service worker on, for the offline and install flows. */
 export const PHONE_WITH_WORKER: ScreenSize = { name: 'phone', options: { ...PHONE.options, serviceWorkers: 'allow' } };
 
+/**
+ * The server of this test worker (tests/e2e/global-setup.ts starts one per worker): files that run
+ * at the same time never share one.
+ */
+export function e2eServer(): E2eServer {
+  const servers = inject('e2eServers');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  const server = servers[worker - 1];
+  if (!server) throw new Error(`no e2e server for worker ${worker} (${servers.length} started)`);
+  return server;
+}
+
 export function baseURL(): string {
-  return inject('baseURL');
+  return e2eServer().baseURL;
 }
 
 export function outboxDir(): string {
-  return path.join(inject('dataDir'), 'outbox');
+  return path.join(e2eServer().dataDir, 'outbox');
 }
 
 /** Debian's Chromium, headless, without the background connections this closed network refuses. */

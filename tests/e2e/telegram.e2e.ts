@@ -3,16 +3,16 @@
 // to the webhook (here the test does, as Telegram would, with the secret); after a reload the page
 // says 'Подключено'; the back office posts a notification and the fake Bot API receives it in the
 // chat. The server runs against the local fake of the Bot API (tests/setup/telegram-fake.ts).
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FAKE_BOT_NAME, FAKE_WEBHOOK_SECRET, telegramUpdate, type ReceivedMessage } from '../setup/telegram-fake.ts';
 import { backOffice } from './back-office.ts';
-import { browserForFile, DESKTOP, PHONE, baseURL, screenshot, withPage } from './support.ts';
+import { browserForFile, DESKTOP, PHONE, baseURL, e2eServer, screenshot, withPage } from './support.ts';
 import { dialog, loginForm, submitLogin, tab, visible, loginFromHome } from './ui.ts';
 
 const browser = browserForFile();
 
 async function messagesTo(chatId: number): Promise<string[]> {
-  const answer = (await (await fetch(`${inject('telegramFakeUrl')}/__fake/messages`)).json()) as { received: ReceivedMessage[] };
+  const answer = (await (await fetch(`${e2eServer().telegramFakeUrl}/__fake/messages`)).json()) as { received: ReceivedMessage[] };
   return answer.received.filter((message) => message.chat_id === String(chatId)).map((message) => message.text);
 }
 
