@@ -12,10 +12,19 @@
 import { fileURLToPath } from 'node:url';
 import { tanstackRouterGenerator } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type ViteUserConfig } from 'vitest/config';
 import routerConfig from './tsr.config.json' with { type: 'json' };
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** Client test files that mock a module with `vi.mock` (besides zustand, which every client file mocks). */
+const CLIENT_FILES_WITH_MODULE_MOCKS = ['src/client/features/account/auth-host-lazy.test.tsx', 'src/client/features/account/auth-host-preload.test.tsx'];
+
+const clientTest = {
+  environment: 'happy-dom',
+  setupFiles: ['tests/setup/dom.ts'],
+  testTimeout: 15_000,
+} satisfies ViteUserConfig['test'];
 
 export default defineConfig({
   resolve: {
@@ -71,11 +80,23 @@ export default defineConfig({
         // router work from a clean clone; no code splitting in tests.
         plugins: [tanstackRouterGenerator({ ...routerConfig, target: 'react' }), react()],
         test: {
+          ...clientTest,
           name: 'client',
           include: ['src/client/**/*.test.{ts,tsx}'],
-          environment: 'happy-dom',
-          setupFiles: ['tests/setup/dom.ts'],
-          testTimeout: 15_000,
+          exclude: [...configDefaults.exclude, ...CLIENT_FILES_WITH_MODULE_MOCKS],
+          // One module registry per worker for all its files: React, the router and the app load once,
+          // not per file (the project took 100 s → 30 s). tests/setup/dom.ts resets what files share.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        plugins: [react()],
+        test: {
+          ...clientTest,
+          // A module mock would stay in a shared registry and reach the next files: these run alone.
+          name: 'client-mocks',
+          include: CLIENT_FILES_WITH_MODULE_MOCKS,
         },
       },
       {

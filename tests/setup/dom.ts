@@ -4,7 +4,9 @@
 import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { clearIndexedDb } from './clear-indexeddb.ts';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { forgetAccountData } from '#client/lib/account-scoped.ts';
 import { resetErrorReports } from '#client/lib/error-reporter.ts';
 import { setCsrfToken } from '#client/lib/http.ts';
 import { resetConnection } from '#client/lib/testing/connection.ts';
@@ -18,6 +20,17 @@ beforeEach(() => {
 });
 
 vi.mock('zustand');
+// The mock's own export (__mocks__/zustand.ts), so typed here rather than as zustand's.
+const { resetAllStores } = (await import('zustand')) as unknown as { resetAllStores: () => Promise<void> };
+// As a logout does: the account's stores drop what they hold and what they are still loading (a
+// request a test left unanswered must not answer the next test, or the next file: the client
+// project shares modules between its files); the device's databases are emptied (the repair
+// drafts too); then every store goes back to its initial state.
+afterEach(async () => {
+  await forgetAccountData();
+  await clearIndexedDb();
+  await resetAllStores();
+});
 
 // happy-dom has no navigator.sendBeacon: the error reporter (lib/error-reporter.ts) would fall back to
 // a fetch of a server that is not there. Reports made in a test go nowhere; its own test stubs this.
