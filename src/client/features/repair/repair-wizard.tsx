@@ -169,7 +169,7 @@ function WizardSteps({ user, onDone, onEntriesChange, onAccountChange, initialSt
       <ol className={styles.steps}>
         {STEPS.map((title, index) => (
           <li key={title} aria-current={step === index + 1 ? 'step' : undefined} className={step === index + 1 ? styles.current : undefined}>
-            <span className={styles.stepNumber}>{index + 1}</span> <span className={styles.stepLabel}>{title}</span>
+            <span className={styles.stepNumber}>{index + 1}</span> {title}
           </li>
         ))}
       </ol>
