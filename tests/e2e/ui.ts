@@ -122,9 +122,7 @@ export async function expectLoggedIn(page: Page, size: ScreenSize): Promise<void
  * online ones): logs in as `account` and opens `path` under the worker's control.
  */
 export async function loginWithWorker(page: Page, account: { email: string; password: string }, path: string): Promise<void> {
-  await page.goto('/');
-  await submitLogin(await openLogin(page, PHONE_WITH_WORKER), account.email, account.password);
-  await expectLoggedIn(page, PHONE_WITH_WORKER);
+  await loginFromHome(page, PHONE_WITH_WORKER, account);
   await openControlled(page, path);
 }
 
