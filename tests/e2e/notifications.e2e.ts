@@ -18,7 +18,8 @@ describe('Уведомления (issue 14)', () => {
       await expect.poll(() => tab(page, /Уведомления/).textContent()).toContain('2');
 
       await tab(page, /Уведомления/).click();
-      const list = page.getByRole('list', { name: 'Уведомления' });
+      // Exact: the home page's 'Последние уведомления' stays on screen until the tab's page has loaded.
+      const list = page.getByRole('list', { name: 'Уведомления', exact: true });
       await visible(list.getByText('Счёт №42 выставлен')).waitFor();
       expect(await list.getByText('Новое').count()).toBe(2);
       await screenshot(page, 'notifications-360');
@@ -75,7 +76,7 @@ describe('Уведомления (issue 14)', () => {
     await withPage(browser, DESKTOP, 'notifications-history', async (page) => {
       await loginFromHome(page, DESKTOP, clinic);
       await page.goto('/cabinet/history');
-      const list = page.getByRole('list', { name: 'История' });
+      const list = page.getByRole('list', { name: 'История', exact: true });
       const shownLines = () => list.getByRole('listitem').locator('p').allTextContents();
       await visible(list.getByText(line(30), { exact: true })).waitFor();
       expect(await shownLines()).toEqual(newestFirst(30, 11));
