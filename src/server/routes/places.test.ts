@@ -65,10 +65,9 @@ describe('address suggestions', () => {
       body: { success: false, message: 'Не удалось загрузить подсказки' },
     });
     fake.failWith = null;
+    // The fake would answer 200 after 3.5 s: a 503 means the server gave up at its 3 s.
     fake.delayMs = 3_500;
-    const started = Date.now();
     expect((await get('/ajax/address/suggest?query=Тверская')).status).toBe(503);
-    expect(Date.now() - started).toBeLessThan(3_400);
     fake.delayMs = 0;
     expect((await json(await get('/ajax/address/suggest?query=Тверская'))).status).toBe(200);
   });
