@@ -116,7 +116,7 @@ describe('app shell', () => {
     useAccountStore.setState({ user });
     serverUser(user);
     await renderApp('/');
-    const notice = await screen.findByRole('dialog', { name: 'У вас есть неоплаченные счета' }, { timeout: 5000 });
+    const notice = await screen.findByRole('dialog', { name: 'У вас есть неоплаченные счета' });
     expect(within(notice).getByRole('link', { name: 'Перейти к счетам' })).toHaveAttribute('href', '/cabinet/bills');
     document.cookie = 'unpaid_bills_notice=; Max-Age=0; Path=/';
   });

@@ -85,7 +85,7 @@ describe('a ?promocode= link', () => {
     const login = await screen.findByRole('dialog', { name: 'Вход в личный кабинет' });
     expect(applied(calls)).toHaveLength(0);
     // The form is inert under the ~1 s loader opening it shows (portal.md §4.2).
-    await waitFor(() => expect(login.querySelector('[aria-busy="true"]')).toBeNull(), { timeout: 3000 });
+    await waitFor(() => expect(login.querySelector('[aria-busy="true"]')).toBeNull());
     await userEvent.type(await within(login).findByLabelText('Эл. почта'), 'anna@clinic.ru');
     await userEvent.type(within(login).getByLabelText('Пароль'), 'secret-password');
     await userEvent.click(within(login).getByRole('button', { name: 'Войти' }));

@@ -3,13 +3,17 @@
 // (__mocks__/zustand.ts), so tests never see each other's state, and a failure for any console.error.
 import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { clearIndexedDb } from './clear-indexeddb.ts';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { forgetAccountData } from '#client/lib/account-scoped.ts';
 import { resetErrorReports } from '#client/lib/error-reporter.ts';
 import { setCsrfToken } from '#client/lib/http.ts';
 import { resetConnection } from '#client/lib/testing/connection.ts';
+
+// findBy… and waitFor wait up to 5 s, not 1 s: a lazy chunk's first import is transformed on demand,
+// and takes longer than a second when both cores are busy. A passing wait returns as soon as it holds.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Components are tested as the app runs once the start-up user data has come: with a CSRF token.
 // lib/http.test.ts clears it to test the writes that come before it.

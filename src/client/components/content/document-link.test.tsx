@@ -29,7 +29,7 @@ describe('the registration form\'s consent links', () => {
     expect(link).toHaveAttribute('href', '/rules/loyalty');
 
     await user.click(link);
-    const dialog = await screen.findByRole('dialog', { name: 'Правила программы лояльности' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Правила программы лояльности' });
     expect(within(dialog).getByRole('heading', { name: 'Термины' })).toBeInTheDocument();
     for (const term of ['Бонус', 'Бонусный счёт', 'Начисление', 'Списание', 'Активация', 'Аннулирование', 'Блокировка', 'Курс', 'Участник', 'Компания', 'Товары', 'Услуги']) {
       expect(within(dialog).getByText(term, { selector: 'dt' })).toBeInTheDocument();

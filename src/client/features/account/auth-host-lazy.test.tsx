@@ -38,6 +38,6 @@ describe('AuthHost, forms loaded on demand', () => {
     expect(within(dialog).queryByLabelText('Пароль')).not.toBeInTheDocument();
 
     loginModule.release();
-    expect(await within(dialog).findByLabelText('Пароль', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(dialog).findByLabelText('Пароль')).toBeInTheDocument();
   });
 });

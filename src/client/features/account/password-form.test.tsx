@@ -77,7 +77,7 @@ describe('PasswordForm', () => {
     const user = userEvent.setup();
     render(<PasswordForm variant="reset" code="abc123" />);
     await user.type(screen.getByLabelText('Новый пароль'), '11111111');
-    expect(await screen.findByText(/Надёжность пароля: очень слабый\. Этот пароль слишком распространён/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(/Надёжность пароля: очень слабый\. Этот пароль слишком распространён/)).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Новый пароль'));
     await user.type(screen.getByLabelText('Новый пароль'), 'Tq7#vLp2-zeHw9!');
     expect(await screen.findByText('Надёжность пароля: надёжный')).toBeInTheDocument();

@@ -112,7 +112,7 @@ describe('BonusesPage', () => {
     });
     await renderInRouter(() => <BonusesPage onLoaded={() => {}} />);
     expect(screen.getByLabelText('Загрузка бонусов')).toHaveAttribute('aria-busy', 'true');
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Сервер временно недоступен');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Сервер временно недоступен');
     failing = false;
     await userEvent.click(screen.getByRole('button', { name: 'Повторить' }));
     expect(await screen.findByRole('region', { name: 'Доступно' })).toHaveTextContent('350');
