@@ -114,6 +114,9 @@ export default defineConfig({
           fileParallelism: true,
           maxWorkers: 2,
           sequence: { concurrent: false },
+          // One module registry per worker: playwright-core and the helpers load once, not per file
+          // (about 1 s between files; each file still launches its own browser).
+          isolate: false,
           testTimeout: 90_000,
           hookTimeout: 120_000,
           // No retries: a flaky test is a bug, in the test or in the app.
