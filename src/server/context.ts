@@ -36,6 +36,11 @@ export interface Config {
   vapid?: VapidKeys;
   /** KAVO ID, the provider identity (API.md "Accounts"); undefined when the KAVO_* settings are unset. */
   kavo: KavoConfig | undefined;
+  /**
+   * SCRYPT_N: scrypt's N for the passwords hashed from now on; unset: OWASP's 2^17. A stored hash
+   * carries its own parameters and is checked with them.
+   */
+  scryptN?: number | undefined;
 }
 
 export interface TelegramConfig {

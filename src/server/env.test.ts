@@ -56,6 +56,15 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads SCRYPT_N, a power of two from 2^10 to 2^20 (unset: the hasher\'s OWASP cost)', () => {
+    expect(loadConfig({}).scryptN).toBeUndefined();
+    expect(loadConfig({ SCRYPT_N: '1024' }).scryptN).toBe(1024);
+    expect(loadConfig({ SCRYPT_N: '1048576' }).scryptN).toBe(2 ** 20);
+    for (const wrong of ['512', '131071', '2097152', '2^17', '-1024']) {
+      expect(() => loadConfig({ SCRYPT_N: wrong })).toThrow(/^SCRYPT_N: must be a power of two from 1024 to 1048576/);
+    }
+  });
+
   it('defaults PUBLIC_URL to the chosen port', () => {
     expect(loadConfig({ PORT: '9001' }).publicUrl).toBe('http://localhost:9001');
   });

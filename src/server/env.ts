@@ -51,6 +51,14 @@ const databaseUrl = urlWithProtocols(['postgres:', 'postgresql:'], 'a postgres:/
 const publicUrl = urlWithProtocols(['http:', 'https:'], 'an http:// or https:// URL, e.g. https://service.example.ru');
 const smtpUrl = urlWithProtocols(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.ru:465');
 
+/** scrypt's N: a power of two; at most 2^20, the most a stored hash may ask for (services/passwords.ts). */
+const scryptN = v.pipe(
+  v.string(),
+  v.regex(/^\d+$/, 'must be a power of two from 1024 to 1048576, e.g. 131072 (OWASP)'),
+  v.transform(Number),
+  v.check((n) => n >= 2 ** 10 && n <= 2 ** 20 && Number.isInteger(Math.log2(n)), 'must be a power of two from 1024 to 1048576, e.g. 131072 (OWASP)'),
+);
+
 const mailFrom = v.pipe(
   v.string(),
   v.check((value) => /[^\s<>@]+@[^\s<>@]+/.test(value), 'must contain an e-mail address, e.g. "Сервисный центр <no-reply@example.ru>"'),
@@ -206,6 +214,7 @@ export function loadConfig(env: Env = process.env): Config {
     kavo: loadKavoConfig(env),
     // Where users write: the contacts page and the mails' Reply-To (unset: the central office's e-mail).
     supportEmail: read(env, 'SUPPORT_EMAIL', supportEmail),
+    scryptN: read(env, 'SCRYPT_N', scryptN),
   };
 }
 

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './db/seed.ts';
 
@@ -139,7 +140,7 @@ describe('server process', () => {
     expect(server.output()).toMatch(/PORT: .*1 to 65535/);
   }, 30_000);
 
-  it('takes over a stale DATA_DIR lock, refuses a second server on the same DATA_DIR, and frees the lock on stop', async () => {
+  it('takes over a stale DATA_DIR lock, refuses a second server on the same DATA_DIR, and frees the lock on stop; hashes at SCRYPT_N', async () => {
     const lockedDir = path.join(dataDir, 'locked');
     const lockFile = path.join(lockedDir, 'portal.lock');
     mkdirSync(lockedDir, { recursive: true });
@@ -149,8 +150,8 @@ describe('server process', () => {
     writeFileSync(lockFile, `${gone.pid}\n`);
 
     const port = await freePort();
-    // No demo data: seeding hashes a password, and this test is about the lock only.
-    const owner = start({ DATA_DIR: lockedDir, PORT: String(port), SEED_DEMO: '0' });
+    // The demo account's password is hashed at the cost SCRYPT_N asks for (the e2e servers' setting).
+    const owner = start({ DATA_DIR: lockedDir, PORT: String(port), SCRYPT_N: '1024' });
     await waitForHealth(port, owner);
     expect(readFileSync(lockFile, 'utf8').trim()).toBe(String(owner.child.pid));
 
@@ -169,5 +170,11 @@ describe('server process', () => {
     owner.child.kill('SIGTERM');
     expect(await owner.exited).toBe(0);
     expect(existsSync(lockFile)).toBe(false);
+
+    expect(owner.output()).toContain("SCRYPT_N is below OWASP's 131072");
+    const stopped = await PGlite.create(path.join(lockedDir, 'pg'));
+    const { rows } = await stopped.query<{ password_hash: string }>('select password_hash from clients where email = $1', [DEMO_EMAIL]);
+    await stopped.close();
+    expect(rows[0]?.password_hash).toMatch(/^scrypt\$1024\$8\$1\$/);
   }, 120_000);
 });

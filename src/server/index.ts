@@ -13,7 +13,7 @@ import { createLogger } from './lib/logger.ts';
 import { answerUnparsableRequests, MAX_HEADER_BYTES } from './lib/unparsable-requests.ts';
 import { createMailer } from './mail/mailer.ts';
 import { workerThreadRenderer } from './pdf/ticket-pdf-renderer.ts';
-import { createPasswordHasher } from './services/passwords.ts';
+import { createPasswordHasher, OWASP_COST } from './services/passwords.ts';
 import { makeGeoProvider } from './geo/make-provider.ts';
 import { createTicketPdfs } from './services/ticket-pdfs.ts';
 import { createDeliveryLoop } from './services/delivery-loop.ts';
@@ -72,7 +72,10 @@ async function main(): Promise<void> {
   log.info('database ready', { db: database.kind });
 
   const now = () => new Date();
-  const passwords = createPasswordHasher();
+  const passwords = createPasswordHasher({ cost: { ...OWASP_COST, N: config.scryptN ?? OWASP_COST.N } });
+  if (config.scryptN !== undefined && config.scryptN < OWASP_COST.N) {
+    log.warn('SCRYPT_N is below OWASP\'s 131072: new password hashes are cheap to guess; meant for tests', { scryptN: config.scryptN });
+  }
   const ticketPdfs = createTicketPdfs(workerThreadRenderer());
   if (config.seedDemo && (await seedDemo(database.db, now(), passwords.hash))) log.info('demo data seeded');
   const showDemoLogin = await demoAccountExists(database.db);
