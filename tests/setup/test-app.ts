@@ -319,7 +319,11 @@ async function openTestDatabase(): Promise<OpenedDatabase> {
     const client = await migratedPglite();
     const { handle, revoke } = revocableHandle(client);
     const database = pgliteDatabase(handle);
+    let closed = false;
     const close = async () => {
+      // A second close must not put the same copy back twice: two apps would then share it.
+      if (closed) return;
+      closed = true;
       revoke();
       await recycle(client);
     };
