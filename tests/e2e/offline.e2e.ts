@@ -7,6 +7,7 @@ import { CSRF_HEADER, IDEMPOTENCY_HEADER } from '../../src/shared/api/headers.ts
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { OUTBOX_QUEUED_MESSAGE, type OutboxEntry } from '../../src/shared/api/outbox.ts';
+import { TICKET_CACHE_NAME } from '../../src/shared/api/ticket-cache.ts';
 import { OUTBOX_DB, OUTBOX_STORE } from '../../sw/outbox-store.ts';
 import { backOffice, type Defect } from './back-office.ts';
 import { browserForFile, PHONE_WITH_WORKER, baseURL, screenshot, withPage } from './support.ts';
@@ -64,6 +65,22 @@ function keptEntries(page: Page): Promise<OutboxEntry[]> {
       }),
     [OUTBOX_DB, OUTBOX_STORE] as const,
   );
+}
+
+/**
+ * Waits for the worker's saved copy of the ticket, where the panel finds the statements' names
+ * (features/decisions/statement-names.ts). The worker saves a copy only for an account it knows, and
+ * the first load under a newly installed worker can ask for the ticket before the worker has read
+ * whose session it is (then it keeps none); a load after that saves it.
+ */
+async function ticketCopySaved(page: Page, ticketId: number): Promise<void> {
+  const saved = () =>
+    page.evaluate(
+      async ([cacheName, path]) => (await (await caches.open(cacheName)).match(path, { ignoreSearch: true })) !== undefined,
+      [TICKET_CACHE_NAME, `/ajax/cabinet/tickets/${ticketId}`] as const,
+    );
+  if (!(await saved())) await page.reload();
+  await expect.poll(saved).toBe(true);
 }
 
 function outboxPanel(page: Page): Locator {
@@ -137,6 +154,7 @@ describe('a decision made offline', () => {
 
     await withPage(browser, PHONE_WITH_WORKER, 'offline-conflict', async (page, context) => {
       await loginWithWorker(page, clinic, `/cabinet/tickets/${ticket.id}`);
+      await ticketCopySaved(page, ticket.id);
       const card = statementCard(page, quote.name);
       await approveOffline(page, context, card);
       // While the clinic is offline, the service centre raises the quote (its version grows).
