@@ -52,11 +52,12 @@ const publicUrl = urlWithProtocols(['http:', 'https:'], 'an http:// or https:// 
 const smtpUrl = urlWithProtocols(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.ru:465');
 
 /** scrypt's N: a power of two; at most 2^20, the most a stored hash may ask for (services/passwords.ts). */
+const SCRYPT_N_RULE = 'must be a power of two from 1024 to 1048576, e.g. 131072 (OWASP)';
 const scryptN = v.pipe(
   v.string(),
-  v.regex(/^\d+$/, 'must be a power of two from 1024 to 1048576, e.g. 131072 (OWASP)'),
+  v.regex(/^\d+$/, SCRYPT_N_RULE),
   v.transform(Number),
-  v.check((n) => n >= 2 ** 10 && n <= 2 ** 20 && Number.isInteger(Math.log2(n)), 'must be a power of two from 1024 to 1048576, e.g. 131072 (OWASP)'),
+  v.check((n) => n >= 2 ** 10 && n <= 2 ** 20 && Number.isInteger(Math.log2(n)), SCRYPT_N_RULE),
 );
 
 const mailFrom = v.pipe(

@@ -74,7 +74,7 @@ async function main(): Promise<void> {
   const now = () => new Date();
   const passwords = createPasswordHasher({ cost: { ...OWASP_COST, N: config.scryptN ?? OWASP_COST.N } });
   if (config.scryptN !== undefined && config.scryptN < OWASP_COST.N) {
-    log.warn('SCRYPT_N is below OWASP\'s 131072: new password hashes are cheap to guess; meant for tests', { scryptN: config.scryptN });
+    log.warn(`SCRYPT_N is below OWASP's ${OWASP_COST.N}: new password hashes are cheap to guess; meant for tests`, { scryptN: config.scryptN });
   }
   const ticketPdfs = createTicketPdfs(workerThreadRenderer());
   if (config.seedDemo && (await seedDemo(database.db, now(), passwords.hash))) log.info('demo data seeded');

@@ -288,15 +288,22 @@ async function migratedPglite(): Promise<PGlite> {
  */
 async function recycle(client: PGlite): Promise<void> {
   try {
-    const { rows } = await client.query<{ tables: string | null }>(
-      `select string_agg(format('%I.%I', schemaname, tablename), ', ') as tables from pg_tables where schemaname = 'public'`,
-    );
-    if (rows[0]?.tables) await client.exec(`truncate ${rows[0].tables} restart identity cascade`);
+    await client.exec(await emptyingStatement(client));
+    // Not in the same exec: `discard all` refuses to run inside the implicit transaction of several statements.
     await client.exec('discard all');
     idleCopies.push(client);
   } catch {
     await client.close();
   }
+}
+
+/** Every copy has the same tables: the statement that empties them is read once per worker. */
+let emptying: Promise<string> | undefined;
+function emptyingStatement(client: PGlite): Promise<string> {
+  emptying ??= client
+    .query<{ tables: string }>(`select string_agg(format('%I.%I', schemaname, tablename), ', ') as tables from pg_tables where schemaname = 'public'`)
+    .then(({ rows }) => `truncate ${rows[0]!.tables} restart identity cascade`);
+  return emptying;
 }
 
 /**
