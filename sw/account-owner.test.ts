@@ -44,6 +44,28 @@ describe('the owner keeper', () => {
   });
 });
 
+describe('the account a newly installed worker is about to learn', () => {
+  it('is the one the answer already on its way names, not "unknown": a ticket asked for meanwhile is saved for it', async () => {
+    const keeper = createOwnerKeeper(async () => undefined, freshOwnerDb());
+    let answer!: (response: Response) => void;
+    const passed = passAndLearn(new Request(`${ORIGIN}/ajax/user/data`), () => new Promise((resolve) => (answer = resolve)), keeper);
+    const owner = keeper.currentOrAwaited();
+    expect(await keeper.current()).toBeUndefined();
+    answer(apiJson(user(7)));
+    expect(await owner).toBe(7);
+    await passed;
+  });
+
+  it('is not waited for once an account is known, nor when no answer is on its way', async () => {
+    const keeper = createOwnerKeeper(async () => undefined, freshOwnerDb());
+    expect(await keeper.currentOrAwaited()).toBeUndefined();
+    await keeper.learn(7);
+    // A hanging user-data request (a slow network) must not hold up a ticket's offline fallback.
+    void passAndLearn(new Request(`${ORIGIN}/ajax/user/data`), () => new Promise<Response>(() => undefined), keeper);
+    expect(await keeper.currentOrAwaited()).toBe(7);
+  });
+});
+
 describe('dropForeignEntries', () => {
   function world(owner: { id: Owner | undefined }) {
     const { store } = freshStore();

@@ -17,6 +17,14 @@ export interface OwnerKeeper {
   current(): Promise<Owner | undefined>;
   /** The session's account as an answer or the page told it; a change runs `onChange` first. */
   learn(next: Owner): Promise<void>;
+  /**
+   * `current`, but while no account was ever learned on this device (a worker just installed), the
+   * one named by the answers already on their way: the page asks who is here before it asks for
+   * anything of the account's, and the worker may get the second request before the first answer.
+   */
+  currentOrAwaited(): Promise<Owner | undefined>;
+  /** Passes an answer that may name the account on to `currentOrAwaited` while it is on its way. */
+  awaiting<T>(answer: Promise<T>): Promise<T>;
 }
 
 /** Drops the previous account's copies; `previous` is undefined when no account was known before. */
@@ -29,6 +37,7 @@ export function createOwnerKeeper(onChange: OwnerChange, db: UseStore = createSt
   // One change at a time: two answers arriving together must not both run the cleanup half-way.
   let queue: Promise<unknown> = Promise.resolve();
   const current = (): Promise<Owner | undefined> => (known ??= get<Owner>(OWNER_KEY, db).catch(() => undefined));
+  const onTheirWay = new Set<Promise<unknown>>();
 
   return {
     current,
@@ -42,6 +51,17 @@ export function createOwnerKeeper(onChange: OwnerChange, db: UseStore = createSt
       });
       queue = step.catch(() => undefined);
       return step;
+    },
+    async currentOrAwaited() {
+      const now = await current();
+      if (now !== undefined) return now;
+      await Promise.allSettled(onTheirWay);
+      return current();
+    },
+    awaiting(answer) {
+      onTheirWay.add(answer);
+      void answer.catch(() => undefined).finally(() => onTheirWay.delete(answer));
+      return answer;
     },
   };
 }
@@ -75,11 +95,15 @@ export function isOwnerAnswerRequest(request: Request, origin: string): boolean 
 }
 
 /** Passes the request on and learns the account from the answer before the page sees it. */
-export async function passAndLearn(request: Request, fetch: FetchLike, owner: OwnerKeeper): Promise<Response> {
-  const response = await fetch(request);
-  const named = await ownerNamedBy(request, response).catch(() => undefined);
-  if (named !== undefined) await owner.learn(named).catch(() => undefined);
-  return response;
+export function passAndLearn(request: Request, fetch: FetchLike, owner: OwnerKeeper): Promise<Response> {
+  return owner.awaiting(
+    (async () => {
+      const response = await fetch(request);
+      const named = await ownerNamedBy(request, response).catch(() => undefined);
+      if (named !== undefined) await owner.learn(named).catch(() => undefined);
+      return response;
+    })(),
+  );
 }
 
 export function installOwnerWatch(sw: ServiceWorkerGlobalScope, owner: OwnerKeeper): void {

@@ -31,7 +31,10 @@ export function isTicketCacheRequest(request: Request, origin: string): boolean 
 export interface TicketCacheDeps {
   fetch: FetchLike;
   caches: CacheStorage;
-  /** The session's account as last learned (account-owner.ts): copies are saved for it and given only to it. */
+  /**
+   * The session's account as last learned, or as the answers on their way name it when none was ever
+   * learned (account-owner.ts `currentOrAwaited`): copies are saved for it and given only to it.
+   */
   owner: () => Promise<Owner | undefined>;
   now: () => number;
   /** Keeps the worker alive for what goes on after the page got its answer (a late answer is still saved). */
@@ -142,6 +145,6 @@ export function installTicketCache(sw: ServiceWorkerGlobalScope, owner: OwnerKee
     const notifyFresh = (): void => {
       void sw.clients.get(event.clientId).then((client) => client?.postMessage({ type: TICKET_CACHE_FRESH_MESSAGE }));
     };
-    event.respondWith(handleTicketGet(event.request, { fetch: fetchFn, caches: sw.caches, owner: owner.current, now: Date.now, waitUntil, notifyFresh }));
+    event.respondWith(handleTicketGet(event.request, { fetch: fetchFn, caches: sw.caches, owner: owner.currentOrAwaited, now: Date.now, waitUntil, notifyFresh }));
   });
 }

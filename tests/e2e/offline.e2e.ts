@@ -69,9 +69,9 @@ function keptEntries(page: Page): Promise<OutboxEntry[]> {
 
 /**
  * Waits for the worker's saved copy of the ticket, where the panel finds the statements' names
- * (features/decisions/statement-names.ts). The worker saves a copy only for an account it knows, and
- * the first load under a newly installed worker can ask for the ticket before the worker has read
- * whose session it is (then it keeps none); a load after that saves it.
+ * (features/decisions/statement-names.ts). It is saved on the first load under a newly installed
+ * worker too, whose ticket request can come before the answer that tells the worker whose session it
+ * is (account-owner.ts `currentOrAwaited`).
  */
 async function ticketCopySaved(page: Page, ticketId: number): Promise<void> {
   const saved = () =>
@@ -79,7 +79,6 @@ async function ticketCopySaved(page: Page, ticketId: number): Promise<void> {
       async ([cacheName, path]) => (await (await caches.open(cacheName)).match(path, { ignoreSearch: true })) !== undefined,
       [TICKET_CACHE_NAME, `/ajax/cabinet/tickets/${ticketId}`] as const,
     );
-  if (!(await saved())) await page.reload();
   await expect.poll(saved).toBe(true);
 }
 
