@@ -1,4 +1,4 @@
-import { isUndecided, type AgreedCode } from '#shared/dictionaries/statement-decisions.ts';
+import { decisionClosedReason, isUndecided, type AgreedCode } from '#shared/dictionaries/statement-decisions.ts';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { decisionMessages } from '#shared/api/decisions.ts';
 import type { Tx } from '#server/db/client.ts';
@@ -39,7 +39,8 @@ function conflict(message: string, statements: Statement[]): ApiFailure {
 /**
  * The named statements, visible to the viewer, on the ticket, locked until commit (in id order,
  * so two transactions never wait on each other crosswise), not decided yet and at the version the
- * user saw. Anything else: 404 / 409 and nothing written. `NO KEY UPDATE` excludes other deciders
+ * user saw, on a quote and ticket the back office has not closed. Anything else: 404 / 409 and
+ * nothing written. `NO KEY UPDATE` excludes other deciders
  * and back-office changes but not foreign-key inserts (e.g. a bill linking this statement), which
  * could otherwise deadlock against us over the event-order lock (ADR 0006).
  */
@@ -57,6 +58,9 @@ export async function lockForDecision(tx: Tx, viewerId: number, ticketId: number
   const byId = new Map(locked.map((row) => [row.id, row]));
   const statements = ids.map((id) => byId.get(id)).filter((row): row is Statement => row !== undefined);
   if (statements.some((s) => !isUndecided(s))) throw conflict(decisionMessages.alreadyDecided, statements);
+  // Checked after the clinic's own decision: a rejection leaves the statement cancelled too.
+  const closed = statements.map((s) => decisionClosedReason(s, ticket)).find((reason) => reason !== null);
+  if (closed) throw conflict(decisionMessages[closed], statements);
   if (contradictory || statements.some((s) => s.version !== seenVersion.get(s.id))) throw conflict(decisionMessages.conflict, statements);
   return { ticket, statements };
 }

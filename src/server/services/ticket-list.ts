@@ -1,7 +1,7 @@
 import { and, eq, gte, lt, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type * as v from 'valibot';
 import { TICKETS_PAGE_SIZE, type ticketFilter, type TicketListItem } from '#shared/api/tickets.ts';
-import { AGREED } from '#shared/dictionaries/statement-decisions.ts';
+import { AGREED, STATEMENT_STATUS } from '#shared/dictionaries/statement-decisions.ts';
 import { awaitsClinic, clinicTicketStatus, TICKET_STATUS } from '#shared/dictionaries/ticket-decision-status.ts';
 import { ticketStatusLabel } from '#shared/dictionaries/ticket-statuses.ts';
 import { formatServerTimestamp, serverDayStart } from '#shared/format/server-timestamp.ts';
@@ -36,7 +36,8 @@ const exactCreatedAt = sql<string>`to_char(${tickets.createdAt} at time zone 'UT
 /** Statements of the ticket `ticketId` matching `condition`, counted (one index lookup on defect_statements(ticket_id)). */
 const statementCount = (ticketId: AnyColumn | SQLWrapper, condition?: SQL) =>
   sql<number>`(select count(*)::int from ${defectStatements} where ${defectStatements.ticketId} = ${ticketId}${condition ? sql` and ${condition}` : sql``})`;
-const undecidedOnly = sql`${defectStatements.agreed} = ${AGREED.none}`;
+/** isOpenQuote (src/shared/dictionaries/statement-decisions.ts) in SQL. */
+const openQuotesOnly = sql`${defectStatements.agreed} = ${AGREED.none} and ${defectStatements.status} not in (${STATEMENT_STATUS.closed}, ${STATEMENT_STATUS.cancelled})`;
 const goAheadOnly = sql`${defectStatements.agreed} in (${AGREED.approved}, ${AGREED.tradeIn})`;
 
 /**
@@ -45,7 +46,7 @@ const goAheadOnly = sql`${defectStatements.agreed} in (${AGREED.approved}, ${AGR
  */
 const clinicStatusSql = sql`(case when ${tickets.status} <> ${TICKET_STATUS.needsDecision} then ${tickets.status}
   when not exists (select 1 from ${defectStatements} where ${defectStatements.ticketId} = ${tickets.id}) then ${tickets.status}
-  when not ${tickets.finished} and exists (select 1 from ${defectStatements} where ${defectStatements.ticketId} = ${tickets.id} and ${undecidedOnly}) then ${tickets.status}
+  when not ${tickets.finished} and exists (select 1 from ${defectStatements} where ${defectStatements.ticketId} = ${tickets.id} and ${openQuotesOnly}) then ${tickets.status}
   when exists (select 1 from ${defectStatements} where ${defectStatements.ticketId} = ${tickets.id} and ${goAheadOnly}) then ${TICKET_STATUS.worksAgreed}
   else ${TICKET_STATUS.awaitingApproval} end)`;
 
@@ -103,7 +104,7 @@ export async function ticketPageQuery(db: Reader, viewerId: number, filter: Pars
       email: clients.email,
       finished: page.finished,
       defectivesCount: statementCount(page.id),
-      undecidedCount: statementCount(page.id, undecidedOnly),
+      undecidedCount: statementCount(page.id, openQuotesOnly),
       goAheadCount: statementCount(page.id, goAheadOnly),
       toolsCount: sql<number>`(select count(*)::int from ${instruments} where ${instruments.ticketId} = ${page.id})`,
     })

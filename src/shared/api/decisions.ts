@@ -23,6 +23,10 @@ export const decisionMessages = {
   ballsTooMany: (limit: number) => `Списать можно только ${formatPoints(limit)} и меньше`,
   conflict: 'Ведомость изменилась, пока вы её смотрели. Проверьте новые условия и примите решение снова.',
   alreadyDecided: 'По этой ведомости уже принято решение.',
+  /** Refusals of a decision on a quote the back office no longer offers (decisionClosedReason). */
+  statementClosed: 'Сервисный центр уже закрыл эту ведомость. Решение по ней больше не принимается.',
+  statementCancelled: 'Сервисный центр отменил эту ведомость. Решение по ней больше не принимается.',
+  ticketFinished: 'Заявка завершена. Решения по её ведомостям больше не принимаются.',
 } as const;
 
 /** The statement as the user saw it. */

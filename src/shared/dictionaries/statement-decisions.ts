@@ -21,6 +21,29 @@ export const STATEMENT_STATUS = { awaiting: 1, agreed: 2, closed: 3, cancelled: 
 /** True while the clinic has not decided on the statement yet. */
 export const isUndecided = (statement: { agreed: number }): boolean => statement.agreed === AGREED.none;
 
+/** Why the back office no longer takes a decision on a statement (cabinet.md §4). */
+export type DecisionClosedReason = 'ticketFinished' | 'statementClosed' | 'statementCancelled';
+
+/**
+ * Why no decision can be taken on this statement although the clinic may not have decided: the
+ * ticket is finished, or the back office closed or cancelled the quote. Null while it is open.
+ * Server, page and worker read the same rule: the page hides the buttons, the server refuses (409).
+ */
+export function decisionClosedReason(statement: { status: number }, ticket: { finished: boolean }): DecisionClosedReason | null {
+  if (ticket.finished) return 'ticketFinished';
+  if (statement.status === STATEMENT_STATUS.closed) return 'statementClosed';
+  if (statement.status === STATEMENT_STATUS.cancelled) return 'statementCancelled';
+  return null;
+}
+
+/** Undecided and not withdrawn by the back office (closed or cancelled): the quote still waits for the clinic. */
+export const isOpenQuote = (statement: { agreed: number; status: number }): boolean =>
+  isUndecided(statement) && decisionClosedReason(statement, { finished: false }) === null;
+
+/** The clinic can still decide on it: an open quote of a ticket that is not finished. */
+export const awaitsDecision = (statement: { agreed: number; status: number }, ticket: { finished: boolean }): boolean =>
+  isOpenQuote(statement) && !ticket.finished;
+
 /** What the clinic decided, as a statement's badge says it (cabinet.md §3 instrument statuses 3–5, and trade-in). */
 export const DECISION_BADGES: Readonly<Record<number, string>> = {
   [AGREED.approved]: 'Работы согласованы',

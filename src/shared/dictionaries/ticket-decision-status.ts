@@ -13,7 +13,7 @@ export const TICKET_STATUS = { awaitingApproval: 1, needsDecision: 5, worksAgree
 export interface StatementTally {
   /** Every statement of the ticket. */
   total: number;
-  /** Not decided yet (agreed = 0): each waits for the clinic. */
+  /** Open quotes (isOpenQuote: not decided, not closed or cancelled by the back office): each waits for the clinic. */
   undecided: number;
   /** Approved or traded in: the service centre goes ahead with something. */
   goAhead: number;

@@ -8,10 +8,35 @@ const noop = { onApprove: vi.fn(), onReject: vi.fn(), onDiscuss: vi.fn(), onTrad
 describe('a statement with a decision waiting to be sent', () => {
   it("shows 'Ожидает отправки' instead of the decision buttons", () => {
     const value = statement({ agreed: 0 });
-    render(<StatementCard statement={value} selectable selected={false} pending {...noop} />);
+    render(<StatementCard statement={value} ticketFinished={false} selected={false} pending {...noop} />);
     const card = screen.getByRole('article');
     expect(within(card).getByText(/Ожидает отправки/)).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Согласовать' })).not.toBeInTheDocument();
     expect(within(card).queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+});
+
+describe('a statement the clinic can no longer decide on', () => {
+  const cases = [
+    { what: 'cancelled by the service centre', value: { agreed: 0, status: 4 }, finished: false, badge: 'Отменена', note: /Сервисный центр отменил ведомость/ },
+    { what: 'closed by the service centre', value: { agreed: 0, status: 3 }, finished: false, badge: 'Закрыта', note: /Сервисный центр закрыл ведомость/ },
+    { what: 'on a finished ticket', value: { agreed: 0, status: 1 }, finished: true, badge: 'Требует согласования', note: /Заявка завершена/ },
+  ];
+  for (const { what, value, finished, badge, note } of cases) {
+    it(`${what}: no decision buttons or checkbox, the badge and a line say why`, () => {
+      render(<StatementCard statement={statement(value)} ticketFinished={finished} selected={false} {...noop} />);
+      const card = screen.getByRole('article');
+      expect(within(card).getByText(badge)).toBeInTheDocument();
+      expect(within(card).getByText(note)).toBeInTheDocument();
+      for (const name of ['Согласовать', 'Обсудить', 'Отказ']) expect(within(card).queryByRole('button', { name })).not.toBeInTheDocument();
+      expect(within(card).queryByRole('checkbox')).not.toBeInTheDocument();
+    });
+  }
+
+  it('an open one on an open ticket keeps its buttons and checkbox', () => {
+    render(<StatementCard statement={statement({ agreed: 0, status: 1 })} ticketFinished={false} selected={false} {...noop} />);
+    const card = screen.getByRole('article');
+    expect(within(card).getByRole('button', { name: 'Согласовать' })).toBeInTheDocument();
+    expect(within(card).getByRole('checkbox')).toBeInTheDocument();
   });
 });

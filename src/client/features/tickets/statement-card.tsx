@@ -1,4 +1,4 @@
-import { AGREED, DECISION_BADGES, isUndecided, showsDecision, statementBadgeLabel } from '#shared/dictionaries/statement-decisions.ts';
+import { AGREED, awaitsDecision, decisionClosedReason, DECISION_BADGES, isUndecided, showsDecision, statementBadgeLabel, type DecisionClosedReason } from '#shared/dictionaries/statement-decisions.ts';
 import { useId, useState } from 'react';
 import type { DefectStatement } from '#shared/api/tickets.ts';
 import { instrumentDisplayName } from '#shared/dictionaries/instruments.ts';
@@ -60,6 +60,21 @@ function DecisionNote({ statement }: { statement: DefectStatement }) {
   );
 }
 
+/** Why an undecided statement shows no buttons: the badge says 'Закрыта' or 'Отменена', this line says who and what follows. */
+const CLOSED_NOTES: Readonly<Record<DecisionClosedReason, string>> = {
+  ticketFinished: 'Заявка завершена: решение по ведомости больше не требуется.',
+  statementClosed: 'Сервисный центр закрыл ведомость: решение по ней больше не требуется.',
+  statementCancelled: 'Сервисный центр отменил ведомость: решение по ней больше не требуется.',
+};
+
+function ClosedNote({ reason }: { reason: DecisionClosedReason }) {
+  return (
+    <p className={styles.decision} data-closed={reason}>
+      {CLOSED_NOTES[reason]}
+    </p>
+  );
+}
+
 export interface StatementActions {
   onApprove(statement: DefectStatement): void;
   onReject(statement: DefectStatement): void;
@@ -69,8 +84,8 @@ export interface StatementActions {
 
 export interface StatementCardProps extends StatementActions {
   statement: DefectStatement;
-  /** False on a finished ticket: nothing to tick for the mass actions there. */
-  selectable: boolean;
+  /** The ticket is finished: no decision is taken on any of its statements any more. */
+  ticketFinished: boolean;
   selected: boolean;
   /** A decision on it is kept by the service worker and not sent yet: no buttons, 'Ожидает отправки'. */
   pending?: boolean;
@@ -78,18 +93,19 @@ export interface StatementCardProps extends StatementActions {
 }
 
 /** One defect statement (cabinet.md §2 Defect statement card). */
-export function StatementCard({ statement, selectable, selected, pending = false, onSelectedChange, ...actions }: StatementCardProps) {
+export function StatementCard({ statement, ticketFinished, selected, pending = false, onSelectedChange, ...actions }: StatementCardProps) {
   const [open, setOpen] = useState(false);
   const baseId = useId();
   const titleId = `${baseId}-title`;
   const detailsId = `${baseId}-details`;
-  const notAgreed = isUndecided(statement) && !pending;
+  const notAgreed = awaitsDecision(statement, { finished: ticketFinished }) && !pending;
+  const closedReason = isUndecided(statement) && !pending ? decisionClosedReason(statement, { finished: ticketFinished }) : null;
   const title = instrumentDisplayName(statement);
 
   return (
     <article className={[styles.card, selected ? styles.selected : ''].filter(Boolean).join(' ')} aria-labelledby={titleId}>
       <div className={styles.head}>
-        {notAgreed && selectable && (
+        {notAgreed && (
           <label className={styles.check}>
             <input
               type="checkbox"
@@ -138,6 +154,8 @@ export function StatementCard({ statement, selectable, selected, pending = false
             </Button>
           )}
         </div>
+      ) : closedReason ? (
+        <ClosedNote reason={closedReason} />
       ) : (
         <DecisionNote statement={statement} />
       )}

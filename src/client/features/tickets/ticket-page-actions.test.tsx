@@ -62,6 +62,18 @@ describe('mass approval and rejection', () => {
     expect(screen.queryByRole('checkbox', { name: /Угловой наконечник/ })).not.toBeInTheDocument();
   });
 
+  it('mass actions leave out the statements the service centre closed or cancelled', async () => {
+    const user = userEvent.setup();
+    const withWithdrawn = ticket({
+      defective_lists: [...mixed().defective_lists, statement({ id: 14, series: 'KV-1', name: 'Микромотор', status: 4 }), statement({ id: 15, series: 'KV-2', name: 'Эндомотор', status: 3 })],
+    });
+    stubFetch({ [TICKET]: ticketAnswer(withWithdrawn) });
+    const page = await renderTicketPage();
+    await user.click(await screen.findByRole('button', { name: 'Согласовать все' }));
+    expect(ids(page.onApprove.mock.calls[0]![0])).toEqual([11, 13]);
+    expect(screen.getAllByRole('checkbox')).toHaveLength(2);
+  });
+
   it('a finished ticket has no mass actions and nothing to tick', async () => {
     stubFetch({ [TICKET]: ticketAnswer({ ...mixed(), finished: true }) });
     await renderTicketPage();

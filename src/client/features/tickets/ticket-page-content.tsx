@@ -29,7 +29,7 @@ export function TicketContent({ ticket, selectedIds, pendingIds = [], onSelected
           <StatementCard
             key={statement.id}
             statement={statement}
-            selectable={!ticket.finished}
+            ticketFinished={ticket.finished}
             selected={selectedIds.includes(statement.id)}
             pending={pendingIds.includes(statement.id)}
             onSelectedChange={onSelectedChange}

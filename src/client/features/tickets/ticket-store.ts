@@ -1,4 +1,4 @@
-import { isUndecided } from '#shared/dictionaries/statement-decisions.ts';
+import { awaitsDecision } from '#shared/dictionaries/statement-decisions.ts';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { Ticket } from '#shared/api/tickets.ts';
@@ -46,10 +46,10 @@ const inFlight = new Map<number, Promise<void>>();
 /** Moves on when the tickets are forgotten: an answer asked for before is the previous account's, and is dropped. */
 let generation = 0;
 
-/** The statement ids of `ticket` that may stay ticked: still there and still not agreed. */
+/** The statement ids of `ticket` that may stay ticked: still there and still open for a decision. */
 function selectable(ticket: Ticket, ids: readonly number[] | undefined): number[] {
-  if (!ids?.length || ticket.finished) return [];
-  const open = new Set(ticket.defective_lists.filter(isUndecided).map((s) => s.id));
+  if (!ids?.length) return [];
+  const open = new Set(ticket.defective_lists.filter((s) => awaitsDecision(s, ticket)).map((s) => s.id));
   return ids.filter((id) => open.has(id));
 }
 

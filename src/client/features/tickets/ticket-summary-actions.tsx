@@ -1,4 +1,4 @@
-import { isUndecided } from '#shared/dictionaries/statement-decisions.ts';
+import { awaitsDecision, isUndecided } from '#shared/dictionaries/statement-decisions.ts';
 import type { DefectStatement, Ticket } from '#shared/api/tickets.ts';
 import { sumMoney } from '#shared/format/number/kopecks.ts';
 import { formatMoney } from '#shared/format/number/money.ts';
@@ -17,11 +17,12 @@ export interface TicketMassActionsProps {
 }
 
 /**
- * The statements a mass action may touch: those not agreed yet (cabinet.md §4 Approval) and with
- * no decision waiting to be sent — that one would be refused or would overtake it.
+ * The statements a mass action may touch: those still open for a decision (cabinet.md §4 Approval:
+ * not agreed yet, not closed or cancelled by the back office, on a ticket not finished) and with no
+ * decision waiting to be sent — that one would be refused or would overtake it.
  */
 export function undecided(ticket: Ticket, pendingIds: readonly number[]): DefectStatement[] {
-  return ticket.defective_lists.filter((statement) => isUndecided(statement) && !pendingIds.includes(statement.id));
+  return ticket.defective_lists.filter((statement) => awaitsDecision(statement, ticket) && !pendingIds.includes(statement.id));
 }
 
 /** The total of some statements' costs, summed in kopecks. */
@@ -34,7 +35,9 @@ const HINT = 'Отметьте инструменты, чтобы согласо
 /** Why there is nothing left to decide, in place of the hint (so the block keeps its size). */
 function nothingLeftReason(ticket: Ticket, pendingIds: readonly number[]): string {
   if (!ticket.defective_lists.some((statement) => isUndecided(statement) && pendingIds.includes(statement.id))) {
-    return 'Решения по всем ведомостям уже приняты.';
+    // Some were closed or cancelled by the service centre without a decision: 'all decided' would not be true.
+    const withdrawn = ticket.defective_lists.some((statement) => isUndecided(statement) && !awaitsDecision(statement, ticket));
+    return withdrawn ? 'Нет ведомостей, ожидающих решения.' : 'Решения по всем ведомостям уже приняты.';
   }
   return ticket.defective_lists.every((statement) => isUndecided(statement))
     ? 'Решения по всем ведомостям ожидают отправки.'
