@@ -8,6 +8,7 @@ import { route } from '#server/lib/validate.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
 import { requireIdempotencyKey, storedFailure, withIdempotency } from '#server/services/idempotency.ts';
 import { readRequestWithPhotos, requestWithPhotosIdentity, uploadRepairPhoto as savePhoto, withStoredPhotos } from '#server/services/repair-photos.ts';
+import { checkPickupAddress } from '#server/services/geo.ts';
 import { createRepairRequest as createRequest, type RepairCaller } from '#server/services/repair-requests.ts';
 import { REPLAYED_HEADER } from './decisions.ts';
 
@@ -24,13 +25,16 @@ async function createOnce(
   c: Context<AppEnv>,
   endpoint: { method: string; path: string },
   identity: unknown,
+  typedAddress: string,
   input: (tx: Tx, caller: RepairCaller) => Promise<RepairRequestValues>,
 ) {
   const { deps } = c.var;
   const caller = { viewerId: sessionOf(c).clientId, now: deps.now() };
   const key = idempotencyKeyOf(c.req.header(IDEMPOTENCY_HEADER)) ?? '';
   const request = { method: endpoint.method, path: endpoint.path, body: identity };
-  const result = await withIdempotency(deps, caller.viewerId, key, request, async (tx) => createRequest(tx, caller, await input(tx, caller)));
+  // Asked before the transaction: a slow provider (up to 3 s) must not hold the database.
+  const place = await checkPickupAddress(deps, typedAddress, 'address.address');
+  const result = await withIdempotency(deps, caller.viewerId, key, request, async (tx) => createRequest(tx, caller, await input(tx, caller), place));
   if (result.replayed) c.header(REPLAYED_HEADER, 'true');
   if (result.status !== 200) throw storedFailure(result);
   return result.body as { success: true; ticket_id: number };
@@ -43,14 +47,14 @@ route(
   { before: [requireSession()] },
 );
 
-route(repairRequestRoutes, createRepairRequest, (c, input) => createOnce(c, createRepairRequest, input, async () => input), guards);
+route(repairRequestRoutes, createRepairRequest, (c, input) => createOnce(c, createRepairRequest, input, input.address.address, async () => input), guards);
 
 route(
   repairRequestRoutes,
   createRepairRequestWithPhotos,
   async (c) => {
     const sent = await readRequestWithPhotos(c.var.deps, sessionOf(c).clientId, c.req.raw);
-    return createOnce(c, createRepairRequestWithPhotos, requestWithPhotosIdentity(sent), (tx, caller) => withStoredPhotos(tx, caller.viewerId, sent));
+    return createOnce(c, createRepairRequestWithPhotos, requestWithPhotosIdentity(sent), sent.input.address.address, (tx, caller) => withStoredPhotos(tx, caller.viewerId, sent));
   },
   guards,
 );

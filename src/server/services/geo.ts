@@ -5,7 +5,7 @@ import { checkAddress, type AddressCheck, type GeocodedAddress } from '#shared/g
 import type { AppDeps } from '#server/context.ts';
 import { geoCache } from '#server/db/schema.ts';
 import { GeoProviderError, type CitySuggestion } from '#server/geo/provider.ts';
-import { ApiFailure } from '#server/lib/api-failure.ts';
+import { ApiFailure, fieldFailure } from '#server/lib/api-failure.ts';
 import { enforceLimits, rateRules } from './rate-limit.ts';
 
 // Our side of the geo provider: every question is rate-limited per account, answered from the
@@ -65,6 +65,28 @@ export async function checkTypedAddress(deps: AppDeps, clientId: number, address
     cached<GeocodedAddress | null>(deps, 'geocode', address, () => deps.geo.geocode(address)),
   );
   return checkAddress(found);
+}
+
+/**
+ * Where a clinic's work must not be lost for the provider's sake (a repair request, a saved
+ * address): the coordinates and formatted text of a found house, or `checked: false` when the
+ * provider is down or slow (the back office then calls to confirm). An address the provider
+ * answers about and the spec's rules refuse is a 422 on `field`.
+ */
+export type PickupAddressCheck = { checked: true; address: string; latitude: number; longitude: number } | { checked: false };
+
+export async function checkPickupAddress(deps: AppDeps, address: string, field: string): Promise<PickupAddressCheck> {
+  let found: GeocodedAddress | null;
+  try {
+    found = await cached<GeocodedAddress | null>(deps, 'geocode', address, () => deps.geo.geocode(address));
+  } catch (error) {
+    if (!(error instanceof GeoProviderError)) throw error;
+    deps.log.warn('geo provider failed: address accepted unchecked', { provider: deps.geo.name, error: error.message });
+    return { checked: false };
+  }
+  const check = checkAddress(found);
+  if (!check.ok) throw fieldFailure(field, check.message);
+  return { checked: true, address: check.address, latitude: check.latitude, longitude: check.longitude };
 }
 
 export function suggestCities(deps: AppDeps, clientId: number, query: string, limit: number): Promise<CitySuggestion[]> {

@@ -6,6 +6,7 @@ import type { Tx } from '#server/db/client.ts';
 import { recordEvent, recordHistory } from '#server/db/journal.ts';
 import { clients, files, instruments, offices, repairRequests, tickets } from '#server/db/schema.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
+import type { PickupAddressCheck } from './geo.ts';
 
 // A repair request made in the portal (portal.md §2.1–2.2, API.md): the ticket (status 1 'Ожидает
 // одобрения', the chosen centre), its instruments, what the clinic sent beside them (contact,
@@ -63,7 +64,17 @@ async function recordConsents(tx: Tx, caller: RepairCaller, input: RepairRequest
   }
 }
 
-export async function createRepairRequest(tx: Tx, caller: RepairCaller, input: RepairRequestValues): Promise<{ success: true; ticket_id: number }> {
+/**
+ * The pickup address as the back office gets it: a checked one as the provider formats it, with the
+ * found house's point whatever the page sent; an unchecked one as typed, marked so that someone calls.
+ */
+function pickupAddress({ pickup_date: _date, office_id: _office, ...address }: RepairRequestValues['address'], place: PickupAddressCheck) {
+  if (!place.checked) return { ...address, checked: false };
+  return { ...address, address: place.address, coordinates: `${place.latitude},${place.longitude}`, checked: true };
+}
+
+/** `place`: the address checked with the geo provider before the transaction (checkPickupAddress). */
+export async function createRepairRequest(tx: Tx, caller: RepairCaller, input: RepairRequestValues, place: PickupAddressCheck): Promise<{ success: true; ticket_id: number }> {
   const dateProblem = pickupDateProblem(input.address.pickup_date, serverDate(caller.now));
   if (dateProblem) throw fieldFailure('address.pickup_date', dateProblem);
   await requireCentre(tx, input.address.office_id, input.address.address);
@@ -92,7 +103,8 @@ export async function createRepairRequest(tx: Tx, caller: RepairCaller, input: R
   const instrumentIds = rows.map((row) => row.id).sort((a, b) => a - b);
 
   const contact = { ...input.contact, email: account?.email ?? '' };
-  const { pickup_date: pickupDate, office_id: officeId, ...address } = input.address;
+  const { pickup_date: pickupDate, office_id: officeId } = input.address;
+  const address = pickupAddress(input.address, place);
   await tx.insert(repairRequests).values({ ticketId, contact, address, pickupDate, fileIds, createdAt: caller.now });
   await recordHistory(tx, { clientId: caller.viewerId, ticketId, description: `Создана заявка №${ticketId}`, subjectType: 'Ticket', subjectId: ticketId, createdAt: caller.now });
   await recordEvent(tx, {
