@@ -26,6 +26,8 @@ export interface E2eServer {
   logFile: string;
   /** The fake Bot API this server sends to (tests read GET /__fake/messages). */
   telegramFakeUrl: string;
+  /** The fake geo services and tiles this server uses (tests take them down with PUT /__fake/down). */
+  geoFakeUrl: string;
 }
 
 declare module 'vitest' {
@@ -151,7 +153,7 @@ async function startStack(entry: string, index: number): Promise<Stack> {
     await close(5_000);
     throw error;
   }
-  return { server: { baseURL, dataDir, logFile, telegramFakeUrl: telegram.url }, close: () => close(15_000) };
+  return { server: { baseURL, dataDir, logFile, telegramFakeUrl: telegram.url, geoFakeUrl: geo.url }, close: () => close(15_000) };
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

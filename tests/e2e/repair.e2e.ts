@@ -8,7 +8,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { backOffice, PNG_BYTES } from './back-office.ts';
 import type { Locator, Page } from 'playwright-core';
 import { OUTBOX_REQUEST_QUEUED_MESSAGE } from '../../src/shared/api/outbox.ts';
-import { browserForFile, DESKTOP, PHONE, PHONE_WITH_WORKER, baseURL, codeFrom, mailCount, nextMail, openControlled, screenshot, withPage } from './support.ts';
+import { browserForFile, DESKTOP, PHONE, PHONE_WITH_WORKER, baseURL, codeFrom, e2eServer, mailCount, nextMail, openControlled, screenshot, withPage } from './support.ts';
 import { button, dialogNamed, loginForm, shownTicketIds, submitLogin, tab, visible, loginFromHome } from './ui.ts';
 
 const browser = browserForFile();
@@ -125,6 +125,58 @@ describe('the repair wizard (issue 12)', () => {
       expect(file.headers.get('content-type')).toBe('image/png');
     });
   });
+  it('with the geo provider down (360 px): one calm line, the map says so, and the request goes through marked unchecked', async () => {
+    const clinic = await backOffice.client('clinic-password-2026');
+    const { next: feedStart } = await backOffice.events();
+    const setGeo = (status: number | null) => fetch(`${e2eServer().geoFakeUrl}/__fake/down`, { method: 'PUT', body: JSON.stringify({ status }) });
+    await setGeo(503);
+    try {
+      await withPage(browser, PHONE, 'repair-geo-down', async (page) => {
+        await page.setViewportSize({ width: 360, height: 780 });
+        await loginFromHome(page, PHONE, clinic);
+        await tab(page, 'Ремонт').click();
+        const sheet = page.getByRole('region', { name: 'Заявка на ремонт' });
+        await leaveContactStep(sheet, clinic.email);
+
+        await visible(sheet.getByRole('heading', { name: 'Адрес' })).waitFor();
+        const address = sheet.getByRole('combobox', { name: 'Адрес', exact: true });
+        await address.fill('Москва, Тверская улица, 7');
+        await sheet.getByLabel('Страна / регион').click();
+        await visible(sheet.getByText('Не удалось проверить адрес — мы уточним его по телефону')).waitFor();
+        expect(await address.getAttribute('aria-invalid')).not.toBe('true');
+        // Typed by hand, since no checked address brought it.
+        await sheet.getByLabel('Страна / регион').fill('Россия');
+        await sheet.getByLabel('Индекс').fill('125009');
+        const firstDay = await sheet.getByLabel('Дата, когда забрать инструменты').locator('option').nth(1).getAttribute('value');
+        await sheet.getByLabel('Дата, когда забрать инструменты').selectOption(firstDay!);
+        await sheet.getByRole('option', { name: /Головной сервисный центр/ }).waitFor({ state: 'attached' });
+        await sheet.getByLabel('Сервисный центр').selectOption({ label: 'Головной сервисный центр — Москва' });
+        await button(sheet, 'Показать на карте').click();
+        await visible(sheet.getByText('Карта недоступна')).waitFor();
+        await screenshot(page, 'repair-geo-down-step-2-360');
+        await button(sheet, 'Скрыть карту').click();
+        await button(sheet, 'Далее').click();
+
+        await visible(sheet.getByRole('heading', { name: 'Оборудование' })).waitFor();
+        await sheet.getByLabel('Серийный номер').fill('SN-300');
+        await sheet.getByLabel('Тип инструмента').selectOption({ label: 'Турбина' });
+        await sheet.getByLabel('Описание неисправности').fill('Не вращается головка');
+        await sheet.getByLabel(/обработку персональных данных/).check();
+        await sheet.getByLabel(/правилами программы лояльности/).check();
+        await button(sheet, 'Отправить заявку').click();
+        const sent = sheet.getByText(/^Заявка №\d+ отправлена\.$/);
+        await visible(sent).waitFor();
+        const ticketId = Number(/№(\d+)/.exec((await sent.textContent()) ?? '')![1]);
+
+        const created = (await backOffice.events(feedStart)).events.filter((event) => event.type === 'ticket.created');
+        expect(created).toHaveLength(1);
+        expect(created[0]!.payload).toMatchObject({ ticket_id: ticketId, address: { address: 'Москва, Тверская улица, 7', checked: false } });
+      });
+    } finally {
+      await setGeo(null);
+    }
+  });
+
   it('installed, from a basement: logged in from step 1, sent offline with a photo, one ticket once the network is back', async () => {
     const clinic = await backOffice.client('basement-password-2026');
     const { next: feedStart } = await backOffice.events();

@@ -109,6 +109,8 @@ export interface GeoFake {
   failWith: number | null;
   /** Hold every answer this long (a provider that is slow). */
   delayMs: number;
+  /** The map tiles fail too (a tile server that is down). */
+  tilesDown: boolean;
   /** The keys the keyed services accept. */
   keys: { dadata: string; yandex: string };
   close(): Promise<void>;
@@ -290,13 +292,22 @@ export async function startGeoFake(): Promise<GeoFake> {
     calls: [],
     failWith: null,
     delayMs: 0,
+    tilesDown: false,
     keys: { dadata: 'fake-dadata-key-0123', yandex: 'fake-yandex-key-0123' },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   const server: Server = createServer((request, response: ServerResponse) => {
     if (!request.url?.startsWith('/tiles/')) fake.calls.push(`${request.method} ${request.url}`);
     void (async () => {
-      if (request.method === 'GET' && /^\/tiles\/\d+\/\d+\/\d+\.png$/.test(request.url ?? '')) {
+      // The e2e tests run in other processes than this fake: they take it down and up over HTTP.
+      if (request.method === 'PUT' && request.url === '/__fake/down') {
+        const { status } = await readBody(request);
+        fake.failWith = typeof status === 'number' ? status : null;
+        fake.tilesDown = fake.failWith !== null;
+        response.writeHead(204).end();
+        return;
+      }
+      if (request.method === 'GET' && /^\/tiles\/\d+\/\d+\/\d+\.png$/.test(request.url ?? '') && !fake.tilesDown) {
         response.writeHead(200, { 'Content-Type': 'image/png', 'Access-Control-Allow-Origin': '*' });
         response.end(TILE);
         return;

@@ -438,6 +438,8 @@ export const addresses = pgTable(
     apartment: text('apartment').notNull(),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /** False: saved as typed while the geo provider was unreachable; checked again when next used. */
+    checked: boolean('checked').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

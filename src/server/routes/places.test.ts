@@ -114,11 +114,11 @@ describe('saved addresses', () => {
     const created = await json(await save({ name: 'Клиника', address: 'тверская 7', apartment: 'офис 12' }));
     expect(created.status).toBe(200);
     const id = created.body.address_id as number;
-    expect(created.body.address).toEqual({ id, name: 'Клиника', address: 'Россия, Москва, Тверская улица, 7', apartment: 'офис 12', coordinates: '55.757718,37.611347' });
+    expect(created.body.address).toEqual({ id, name: 'Клиника', address: 'Россия, Москва, Тверская улица, 7', apartment: 'офис 12', coordinates: '55.757718,37.611347', checked: true });
 
     // The marker moved by hand: its point is kept.
     const edited = await json(await save({ id, name: 'Склад', address: 'Невский 28', apartment: '3', coordinates: '59.93,30.32' }));
-    expect(edited.body.address).toEqual({ id, name: 'Склад', address: 'Россия, Санкт-Петербург, Невский проспект, 28', apartment: '3', coordinates: '59.93,30.32' });
+    expect(edited.body.address).toEqual({ id, name: 'Склад', address: 'Россия, Санкт-Петербург, Невский проспект, 28', apartment: '3', coordinates: '59.93,30.32', checked: true });
     expect((await json(await get('/ajax/cabinet/addresses'))).body.data).toEqual([edited.body.address]);
 
     expect(await json(await t.request(`/ajax/cabinet/addresses/${id}/delete`, { method: 'POST' }))).toEqual({ status: 200, body: { success: true } });
@@ -143,13 +143,13 @@ describe('saved addresses', () => {
     expect(await savedRows()).toEqual([]);
   });
 
-  it('says the provider is unreachable rather than saving an unchecked address', async () => {
+  it('saves an address as typed, marked unchecked, while the provider is unreachable (the clinic\'s work is not lost)', async () => {
     fake.failWith = 502;
-    expect(await json(await save({ name: 'Клиника', address: 'Тверская 7', apartment: '1' }))).toEqual({
-      status: 503,
-      body: { success: false, message: 'Ошибка при геокодировании координат' },
-    });
-    expect(await savedRows()).toEqual([]);
+    const saved = await json(await save({ name: 'Клиника', address: 'Тверская 7', apartment: '1' }));
+    expect(saved.status).toBe(200);
+    expect(saved.body.address).toMatchObject({ address: 'Тверская 7', coordinates: '', checked: false });
+    expect(await savedRows()).toHaveLength(1);
+    await t.db.delete(addresses);
   });
 });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import type { RepairRequestInput } from '#shared/api/repair-requests.ts';
 import { ADDRESS_CHECK_MESSAGES } from '#shared/geo/address-check.ts';
-import { events, geoCache, repairRequests, tickets } from '#server/db/schema.ts';
+import { addresses, events, geoCache, repairRequests, tickets } from '#server/db/schema.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import { insertOffice } from '../../../tests/setup/cabinet-world.ts';
 import { fakeGeoConfig, startGeoFake, type GeoFake } from '../../../tests/setup/geo-fakes.ts';
@@ -101,5 +101,30 @@ describe('the pickup address of a repair request, checked by the server', () => 
     expect(response.status).toBe(200);
     const { eventAddress } = await stored(((await response.json()) as { ticket_id: number }).ticket_id);
     expect(eventAddress).toMatchObject({ address: 'Санкт-Петербург, Невский проспект, 28', checked: false });
+  });
+});
+
+describe('saved addresses while the provider is down', () => {
+  const saveAddress = (address: string) =>
+    t.request('/ajax/cabinet/addresses/save', { method: 'POST', json: { id: null, name: 'Склад', address, apartment: 'офис 1', coordinates: null } });
+  const row = async (id: number) => (await t.db.select().from(addresses).where(eq(addresses.id, id)))[0]!;
+
+  it('are saved as typed and marked unchecked, then checked when next used in a request', async () => {
+    fake.failWith = 503;
+    const saved = await saveAddress('москва тверская 7');
+    expect(saved.status).toBe(200);
+    const { address_id: id, address } = (await saved.json()) as { address_id: number; address: { checked: boolean; address: string } };
+    expect(address).toMatchObject({ checked: false, address: 'москва тверская 7' });
+    expect(await row(id)).toMatchObject({ checked: false, latitude: null });
+
+    fake.failWith = null;
+    expect((await send(request('москва тверская 7'))).status).toBe(200);
+    expect(await row(id)).toMatchObject({ checked: true, address: 'Россия, Москва, Тверская улица, 7', latitude: 55.757718 });
+  });
+
+  it('an address the provider answers about and the rules refuse is still refused', async () => {
+    const response = await saveAddress('Москва, Тверская улица');
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as { errors: Record<string, string[]> }).errors.address).toEqual([ADDRESS_CHECK_MESSAGES.approximate]);
   });
 });

@@ -1,11 +1,12 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { COORDINATES_PATTERN, type AddressFormValues, type SavedAddress } from '#shared/api/places.ts';
 import type { AppDeps } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
+import type { Db, Tx } from '#server/db/client.ts';
 import { addresses } from '#server/db/schema.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
 import { requireOwnAddress } from './access.ts';
-import { checkTypedAddress } from './geo.ts';
+import { checkPickupAddress, type PickupAddressCheck } from './geo.ts';
+import { enforceLimits, rateRules } from './rate-limit.ts';
 
 // A clinic's saved addresses (cabinet.md §2 My addresses). They are the account's own: another
 // account's address is answered like one that does not exist.
@@ -17,7 +18,7 @@ type AddressRow = typeof addresses.$inferSelect;
 
 export function toSavedAddress(row: AddressRow): SavedAddress {
   const coordinates = row.latitude === null || row.longitude === null ? '' : `${row.latitude},${row.longitude}`;
-  return { id: row.id, name: row.name, address: row.address, apartment: row.apartment, coordinates };
+  return { id: row.id, name: row.name, address: row.address, apartment: row.apartment, coordinates, checked: row.checked };
 }
 
 export async function listAddresses(db: Db, clientId: number): Promise<SavedAddress[]> {
@@ -33,16 +34,19 @@ function parseCoordinates(text: string | null | undefined): { latitude: number |
 /**
  * Creates (no id) or replaces one of the account's addresses. The address must pass the spec's check
  * (cabinet.md §8) and is saved as the provider formats it; the point is the one the user put the
- * marker on, else the provider's.
+ * marker on, else the provider's. While the provider cannot be asked, it is saved as typed and
+ * marked unchecked: the clinic's work is not lost for a third party's outage.
  */
 export async function saveAddress(deps: AppDeps, clientId: number, form: AddressFormValues): Promise<SavedAddress> {
   // Another account's address is refused before the provider is asked anything about it.
   if (form.id !== null) await requireOwnAddress(deps.database.db, clientId, form.id);
-  const check = await checkTypedAddress(deps, clientId, form.address);
-  if (!check.ok) throw fieldFailure('address', check.message);
+  await enforceLimits(deps, [[rateRules.geoAccount, String(clientId)]]);
+  const place = await checkPickupAddress(deps, form.address, 'address');
   const marker = parseCoordinates(form.coordinates);
-  const point = marker.latitude === null ? { latitude: check.latitude, longitude: check.longitude } : marker;
-  const values = { name: form.name, address: check.address, apartment: form.apartment, ...point, updatedAt: deps.now() };
+  const found = place.checked ? { latitude: place.latitude, longitude: place.longitude } : { latitude: null, longitude: null };
+  const point = marker.latitude === null ? found : marker;
+  const address = place.checked ? place.address : form.address;
+  const values = { name: form.name, address, apartment: form.apartment, ...point, checked: place.checked, updatedAt: deps.now() };
   return deps.database.db.transaction(async (tx) => {
     if (form.id !== null) {
       await requireOwnAddress(tx, clientId, form.id);
@@ -61,4 +65,17 @@ export async function deleteAddress(deps: AppDeps, clientId: number, id: number)
     await requireOwnAddress(tx, clientId, id);
     await tx.delete(addresses).where(eq(addresses.id, id));
   });
+}
+
+/**
+ * A saved address that could not be checked is checked again when next used: a repair request whose
+ * address the provider found marks the clinic's unchecked copies of that text as checked, in the
+ * request's transaction (the page may have sent it as typed, or as the provider wrote it).
+ */
+export async function markSavedAddressChecked(tx: Tx, clientId: number, typed: string, place: PickupAddressCheck): Promise<void> {
+  if (!place.checked) return;
+  await tx
+    .update(addresses)
+    .set({ address: place.address, latitude: place.latitude, longitude: place.longitude, checked: true })
+    .where(and(eq(addresses.clientId, clientId), eq(addresses.checked, false), inArray(addresses.address, [typed, place.address])));
 }

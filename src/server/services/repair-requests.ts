@@ -6,6 +6,7 @@ import type { Tx } from '#server/db/client.ts';
 import { recordEvent, recordHistory } from '#server/db/journal.ts';
 import { clients, files, instruments, offices, repairRequests, tickets } from '#server/db/schema.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
+import { markSavedAddressChecked } from './addresses.ts';
 import type { PickupAddressCheck } from './geo.ts';
 
 // A repair request made in the portal (portal.md §2.1–2.2, API.md): the ticket (status 1 'Ожидает
@@ -105,6 +106,7 @@ export async function createRepairRequest(tx: Tx, caller: RepairCaller, input: R
   const contact = { ...input.contact, email: account?.email ?? '' };
   const { pickup_date: pickupDate, office_id: officeId } = input.address;
   const address = pickupAddress(input.address, place);
+  await markSavedAddressChecked(tx, caller.viewerId, input.address.address, place);
   await tx.insert(repairRequests).values({ ticketId, contact, address, pickupDate, fileIds, createdAt: caller.now });
   await recordHistory(tx, { clientId: caller.viewerId, ticketId, description: `Создана заявка №${ticketId}`, subjectType: 'Ticket', subjectId: ticketId, createdAt: caller.now });
   await recordEvent(tx, {

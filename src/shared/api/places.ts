@@ -21,6 +21,8 @@ export const ADDRESS_MESSAGES = {
   geocodeFailed: 'Ошибка при геокодировании координат',
   coordinates: 'Некорректные координаты',
   offline: 'Нет связи с сервером: адрес можно сохранить, когда связь появится.',
+  /** The provider could not be asked: not the clinic's mistake, so said calmly, and the address goes as typed. */
+  unchecked: 'Не удалось проверить адрес — мы уточним его по телефону',
 } as const;
 
 /** A suggestion, in the shape the spec's client reads (DaData's): coordinates as decimal strings. */
@@ -93,6 +95,8 @@ export const savedAddress = v.object({
   apartment: v.string(),
   /** "latitude,longitude". */
   coordinates: v.string(),
+  /** False while the geo provider could not check it (saved as typed); copies saved before this field say nothing: checked. */
+  checked: v.optional(v.boolean(), true),
 });
 export type SavedAddress = v.InferOutput<typeof savedAddress>;
 

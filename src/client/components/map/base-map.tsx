@@ -1,6 +1,6 @@
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { AttributionControl, MapContainer, TileLayer } from 'react-leaflet';
 import { fetchMapSettings } from '#client/lib/places-api.ts';
 import styles from './base-map.module.css';
@@ -42,8 +42,27 @@ export interface BaseMapProps {
   children?: ReactNode;
 }
 
+/**
+ * Whether the map has a picture: false once tiles fail before any loaded (a tile server that is
+ * down or blocked), or when there is no tile address at all. One loaded tile is enough: a few
+ * missing ones at the edge are not worth a notice.
+ */
+function useTilesShown(tiles: { tilesUrl: string } | null) {
+  const [state, setState] = useState<'waiting' | 'loaded' | 'failed'>('waiting');
+  const handlers = useMemo(
+    () => ({
+      tileload: () => setState('loaded'),
+      tileerror: () => setState((current) => (current === 'loaded' ? current : 'failed')),
+    }),
+    [],
+  );
+  const unavailable = (tiles !== null && tiles.tilesUrl === '') || state === 'failed';
+  return { unavailable, handlers };
+}
+
 export function BaseMap({ center, zoom, label, className, children }: BaseMapProps) {
   const tiles = useTiles();
+  const { unavailable, handlers } = useTilesShown(tiles);
   return (
     <MapContainer
       center={[center.latitude, center.longitude]}
@@ -53,7 +72,12 @@ export function BaseMap({ center, zoom, label, className, children }: BaseMapPro
       aria-label={label}
     >
       <AttributionControl prefix="Leaflet" />
-      {tiles?.tilesUrl ? <TileLayer url={tiles.tilesUrl} attribution={tiles.attribution} /> : null}
+      {tiles?.tilesUrl ? <TileLayer url={tiles.tilesUrl} attribution={tiles.attribution} eventHandlers={handlers} /> : null}
+      {unavailable ? (
+        <p className={styles.unavailable} role="status">
+          Карта недоступна
+        </p>
+      ) : null}
       {children}
     </MapContainer>
   );

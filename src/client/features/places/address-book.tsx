@@ -14,6 +14,9 @@ import styles from './places.module.css';
 export const EMPTY_ADDRESSES_TEXT = 'Сохранённых адресов пока нет. Добавьте адрес, откуда курьер заберёт инструменты.';
 
 /** 'Мои адреса' (cabinet.md §2 My addresses): the list, the add / edit form with its map, delete with a confirmation. */
+/** A saved address the geo provider could not check when it was saved (it was down). */
+const UNCHECKED_NOTE = 'Адрес пока не проверен: проверим, когда вы оставите по нему заявку, или уточним по телефону.';
+
 export function AddressBook() {
   const { addresses, fetchedAt, loading, error, hydrated, forgotten, load } = useAddressesStore();
   const online = useConnection((state) => state.online);
@@ -73,6 +76,7 @@ export function AddressBook() {
               <h2 className={styles.name}>{address.name}</h2>
               <p className={styles.address}>{address.address}</p>
               <p className={styles.apartment}>Квартира / офис: {address.apartment}</p>
+              {address.checked ? null : <p className={styles.unchecked}>{UNCHECKED_NOTE}</p>}
               <div className={styles.cardActions}>
                 <Button variant="secondary" onClick={() => setEditing(address)} aria-label={`Изменить адрес «${address.name}»`}>
                   Изменить

@@ -32,7 +32,15 @@ export interface AddressFormDialogProps {
 }
 
 /** What the address check said of the address field: nothing yet, being checked, or why it is refused. */
-type CheckState = { kind: 'unchecked' } | { kind: 'checking' } | { kind: 'ok' } | { kind: 'refused'; message: string };
+/** 'unreachable': the provider could not be asked; the address may be saved as typed (the server marks it unchecked). */
+type CheckState = { kind: 'unchecked' } | { kind: 'checking' } | { kind: 'ok' } | { kind: 'unreachable' } | { kind: 'refused'; message: string };
+
+const CHECK_HINTS: Partial<Record<CheckState['kind'], string>> = {
+  unchecked: 'Начните вводить и выберите адрес из подсказок или на карте',
+  checking: 'Проверяем адрес…',
+  ok: 'Адрес найден',
+  unreachable: `${ADDRESS_MESSAGES.unchecked}. Адрес можно сохранить как есть.`,
+};
 
 function pointOf(coordinates: string): MapPoint | null {
   const [latitude, longitude] = coordinates.split(',').map(Number);
@@ -94,8 +102,8 @@ export function AddressFormDialog({ address, onClose, onSaved }: AddressFormDial
           setCheck({ kind: 'refused', message: result.message });
         }
       },
-      (caught: unknown) => {
-        if (mine === checkRun.current) setCheck({ kind: 'refused', message: asApiError(caught, ADDRESS_MESSAGES.geocodeFailed).message });
+      () => {
+        if (mine === checkRun.current) setCheck({ kind: 'unreachable' });
       },
     );
   };
@@ -129,7 +137,7 @@ export function AddressFormDialog({ address, onClose, onSaved }: AddressFormDial
   };
 
   const complete = values.name.trim() !== '' && values.address.trim() !== '' && values.apartment.trim() !== '';
-  const canSave = online && complete && check.kind === 'ok' && !submitting;
+  const canSave = online && complete && (check.kind === 'ok' || check.kind === 'unreachable') && !submitting;
   const checkMessage = check.kind === 'refused' ? check.message : undefined;
 
   return (
@@ -162,7 +170,7 @@ export function AddressFormDialog({ address, onClose, onSaved }: AddressFormDial
               value={field.state.value}
               maxLength={ADDRESS_LIMITS.address}
               placeholder="Город, улица, дом"
-              hint={check.kind === 'checking' ? 'Проверяем адрес…' : check.kind === 'ok' ? 'Адрес найден' : 'Начните вводить и выберите адрес из подсказок или на карте'}
+              hint={CHECK_HINTS[check.kind] ?? CHECK_HINTS.unchecked}
               onValueChange={(text) => {
                 changeField(field, text);
                 checkRun.current += 1;

@@ -40,6 +40,8 @@ export function AddressStep({ values, errors, change, addAddress }: AddressStepP
   /** The country came with the checked address: not edited by hand (portal.md §2.1 'disabled once filled'), until the address changes. */
   const [countryLocked, setCountryLocked] = useState(false);
   const [addressProblem, setAddressProblem] = useState<string | undefined>();
+  /** The provider could not be asked (down, slow, no network): a calm line, not an error; the server checks again or marks it for a call. */
+  const [addressUnchecked, setAddressUnchecked] = useState(false);
   const [loadProblem, setLoadProblem] = useState<string | undefined>();
 
   useEffect(() => {
@@ -62,6 +64,7 @@ export function AddressStep({ values, errors, change, addAddress }: AddressStepP
     if (text.trim() === '') return;
     checkAddress(text.trim()).then(
       (result) => {
+        setAddressUnchecked(false);
         if (result.ok) {
           setAddressProblem(undefined);
           change({
@@ -71,7 +74,10 @@ export function AddressStep({ values, errors, change, addAddress }: AddressStepP
           if (values.country === '') setCountryLocked(true);
         } else setAddressProblem(result.message);
       },
-      (error: unknown) => setAddressProblem(asApiError(error, ADDRESS_MESSAGES.geocodeFailed).message),
+      () => {
+        setAddressProblem(undefined);
+        setAddressUnchecked(true);
+      },
     );
   };
 
@@ -126,6 +132,7 @@ export function AddressStep({ values, errors, change, addAddress }: AddressStepP
         placeholder="Город, улица, дом"
         onValueChange={(address) => {
           setAddressProblem(undefined);
+          setAddressUnchecked(false);
           // Another address brings its own country.
           change(countryLocked ? { address, country: '' } : { address });
           setCountryLocked(false);
@@ -140,6 +147,7 @@ export function AddressStep({ values, errors, change, addAddress }: AddressStepP
         emptyMessage={ADDRESS_MESSAGES.nothingFound}
         failureMessage={ADDRESS_MESSAGES.suggestFailed}
         error={errors['address.address'] ?? addressProblem}
+        hint={addressUnchecked ? ADDRESS_MESSAGES.unchecked : undefined}
       />
       <TextField
         label="Страна / регион"

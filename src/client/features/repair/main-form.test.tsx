@@ -124,7 +124,7 @@ describe('RepairMainForm', () => {
 
   it("adds an address in the places' dialog and uses it at once", async () => {
     stubServer();
-    const saved = { id: 5, name: 'Склад', address: exact.address, apartment: 'кабинет 3', coordinates: '55.75,37.61' };
+    const saved = { id: 5, name: 'Склад', address: exact.address, apartment: 'кабинет 3', coordinates: '55.75,37.61', checked: true };
     await renderInRouter(() => (
       <RepairMainForm
         user={user}

@@ -86,6 +86,31 @@ describe('RepairWizard', () => {
     expect(screen.getAllByText('Это поле обязательно').length).toBeGreaterThanOrEqual(5);
   });
 
+  it('step 2: a geo provider that cannot be asked gives one calm line, the country stays typeable, and Далее goes on', async () => {
+    stubFetch({
+      ...placesRoutes,
+      'GET /ajax/address/check': { status: 503, body: { success: false, message: 'Ошибка при геокодировании координат' } },
+    });
+    await render();
+    await next();
+    const address = screen.getByRole('combobox', { name: 'Адрес' });
+    await userEvent.type(address, 'Москва, Тверская улица, 7');
+    await userEvent.tab();
+    await waitFor(() => expect(screen.getByText('Не удалось проверить адрес — мы уточним его по телефону')).toBeInTheDocument());
+    expect(errorOf(address)).toBe('');
+    expect(address).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Ошибка при геокодировании координат')).not.toBeInTheDocument();
+    const country = screen.getByLabelText('Страна / регион');
+    expect(country).not.toHaveAttribute('readonly');
+    await userEvent.type(country, 'Россия');
+    await userEvent.type(screen.getByLabelText('Индекс'), '125009');
+    await userEvent.selectOptions(screen.getByLabelText('Дата, когда забрать инструменты'), screen.getAllByRole('option', { name: /\d{2}\.\d{2}\.\d{4}/ })[0]!);
+    await waitFor(() => expect(screen.getByRole('option', { name: /Головной сервисный центр/ })).toBeInTheDocument());
+    await userEvent.selectOptions(screen.getByLabelText('Сервисный центр'), String(centre.id));
+    await next();
+    await waitFor(() => expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Оборудование'));
+  });
+
   it("step 3 checks each instrument, a custom one's name, the consents and the photo; Back keeps what was entered", async () => {
     stubServer();
     await render();
