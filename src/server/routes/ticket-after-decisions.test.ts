@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadPaths, type Ticket, type TicketListItem } from '#shared/api/tickets.ts';
 import { instruments, tickets } from '#server/db/schema.ts';
+import { pdfText } from '../../../tests/setup/pdf-text.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { decide, insertStatement, insertTicket, insertTradeIn, loggedInClinic, paths } from '../../../tests/setup/decisions-world.ts';
 
@@ -33,17 +30,6 @@ async function listed(id: number, query = ''): Promise<TicketListItem | undefine
   const response = await t.request(`/ajax/cabinet/tickets${query}`);
   expect(response.status).toBe(200);
   return ((await response.json()) as { data: TicketListItem[] }).data.find((item) => item.id === id);
-}
-
-/** The PDF's text, by poppler's pdftotext (CI installs poppler-utils; the fonts are embedded subsets, so no plain search in the bytes). */
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'ticket-pdf-'));
-  try {
-    writeFileSync(path.join(dir, 't.pdf'), pdf);
-    return execFileSync('pdftotext', [path.join(dir, 't.pdf'), '-'], { encoding: 'utf8' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 async function ok(response: Response): Promise<void> {
@@ -123,7 +109,7 @@ describe('the ticket PDF after decisions', () => {
     await ok(await decide(t, paths.reject, { ticket_id: ticketId, defects: [{ id: b.id, version: 1 }], comment: 'Дорогой ремонт' }));
     const response = await t.request(downloadPaths.ticketPdf(ticketId));
     expect(response.status).toBe(200);
-    const text = pdfText(Buffer.from(await response.arrayBuffer()));
+    const text = await pdfText(new Uint8Array(await response.arrayBuffer()));
     expect(text).toContain('1. Лампа полимеризационная, серийный номер OWN-2');
     expect(text).not.toContain('Свой вариант');
     expect(text).toMatch(/SN-1 · Работы согласованы/);

@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from '../../../tests/setup/accounts.ts';
 import {
@@ -11,6 +7,7 @@ import {
   insertTicket,
   type ClinicWorld,
 } from '../../../tests/setup/cabinet-world.ts';
+import { pdfText } from '../../../tests/setup/pdf-text.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { downloadPaths, type HistoryItem, type Ticket } from '#shared/api/tickets.ts';
 
@@ -30,15 +27,6 @@ async function ticket(id: number): Promise<Ticket> {
   const response = await t.request(`/ajax/cabinet/tickets/${id}`);
   expect(response.status).toBe(200);
   return ((await response.json()) as { ticket: Ticket }).ticket;
-}
-
-function hasPdftotext(): boolean {
-  try {
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe('GET /ajax/cabinet/tickets/:id', () => {
@@ -178,19 +166,11 @@ describe('downloads', () => {
     const title = Buffer.from(`Заявка на ремонт №${world.ticketId}`, 'utf16le').swap16();
     expect(pdf.includes(title)).toBe(true);
 
-    if (hasPdftotext()) {
-      const dir = mkdtempSync(path.join(tmpdir(), 'ticket-pdf-'));
-      try {
-        writeFileSync(path.join(dir, 't.pdf'), pdf);
-        const text = execFileSync('pdftotext', [path.join(dir, 't.pdf'), '-'], { encoding: 'utf8' });
-        expect(text).toContain(`Заявка на ремонт №${world.ticketId}`);
-        expect(text).toContain('Требует согласования');
-        expect(text).toContain('Дефект: Дефект clinic-secret');
-        expect(text).toMatch(/Итого стоимость работ: 1\s235,00\s₽/);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    }
+    const text = await pdfText(pdf);
+    expect(text).toContain(`Заявка на ремонт №${world.ticketId}`);
+    expect(text).toContain('Требует согласования');
+    expect(text).toContain('Дефект: Дефект clinic-secret');
+    expect(text).toMatch(/Итого стоимость работ: 1\s235,00\s₽/);
   });
 
   it('renders a ticket without office or statements too', async () => {
