@@ -1,20 +1,10 @@
-import http from "node:http";
-import https from "node:https";
-import webpush from "web-push";
-import type { PushMessage } from "#shared/api/push.ts";
-import type { Config, VapidKeys } from "#server/context.ts";
-import {
-  guardedLookup,
-  pushEndpointAllowed,
-  RefusedPushAddress,
-} from "./push-endpoint.ts";
-import {
-  CHANNEL_TIMEOUT_MS,
-  onceMore,
-  retryAfterMs,
-  unreachable,
-  type SendOutcome,
-} from "./outcome.ts";
+import http from 'node:http';
+import https from 'node:https';
+import webpush from 'web-push';
+import type { PushMessage } from '#shared/api/push.ts';
+import type { Config, VapidKeys } from '#server/context.ts';
+import { guardedLookup, pushEndpointAllowed, RefusedPushAddress } from './push-endpoint.ts';
+import { CHANNEL_TIMEOUT_MS, onceMore, retryAfterMs, unreachable, type SendOutcome } from './outcome.ts';
 
 // One Web Push message (RFC 8030): the payload encrypted for the subscription (RFC 8291, aes128gcm)
 // and signed with our VAPID key (RFC 8292) by the web-push library; sent with node:http(s), not
@@ -45,11 +35,8 @@ interface Answer {
   text: string;
 }
 
-function post(
-  endpoint: URL,
-  request: ReturnType<typeof webpush.generateRequestDetails>,
-): Promise<Answer> {
-  const secure = endpoint.protocol === "https:";
+function post(endpoint: URL, request: ReturnType<typeof webpush.generateRequestDetails>): Promise<Answer> {
+  const secure = endpoint.protocol === 'https:';
   return new Promise((resolve, reject) => {
     const options = {
       method: request.method,
@@ -57,45 +44,34 @@ function post(
       agent: secure ? httpsAgent : httpAgent,
       signal: AbortSignal.timeout(CHANNEL_TIMEOUT_MS),
     };
-    const outgoing = (secure ? https : http).request(
-      endpoint,
-      options,
-      (response) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        const done = () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            retryAfter: response.headers["retry-after"],
-            text: Buffer.concat(chunks).toString("utf8", 0, 200),
-          });
-        response.on("data", (chunk: Buffer) => {
-          size += chunk.length;
-          if (size <= MAX_ANSWER_BYTES) chunks.push(chunk);
-          else {
-            response.destroy();
-            done();
-          }
+    const outgoing = (secure ? https : http).request(endpoint, options, (response) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const done = () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          retryAfter: response.headers['retry-after'],
+          text: Buffer.concat(chunks).toString('utf8', 0, 200),
         });
-        response.on("end", done);
-        response.on("error", reject);
-      },
-    );
-    outgoing.on("error", reject);
+      response.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= MAX_ANSWER_BYTES) chunks.push(chunk);
+        else {
+          response.destroy();
+          done();
+        }
+      });
+      response.on('end', done);
+      response.on('error', reject);
+    });
+    outgoing.on('error', reject);
     outgoing.end(request.body ?? undefined);
   });
 }
 
-export async function sendWebPush(
-  target: PushTarget,
-  message: PushMessage,
-  keys: VapidKeys,
-  subject: string,
-  config: Pick<Config, "secure" | "pushServiceHosts">,
-): Promise<SendOutcome> {
+export async function sendWebPush(target: PushTarget, message: PushMessage, keys: VapidKeys, subject: string, config: Pick<Config, 'secure' | 'pushServiceHosts'>): Promise<SendOutcome> {
   // Saved before the rule, or the settings changed since: never posted to, dropped like an expired one.
-  if (!pushEndpointAllowed(target.endpoint, config))
-    return { kind: "gone", reason: "not a known push service" };
+  if (!pushEndpointAllowed(target.endpoint, config)) return { kind: 'gone', reason: 'not a known push service' };
   let request: ReturnType<typeof webpush.generateRequestDetails>;
   try {
     request = webpush.generateRequestDetails(
@@ -111,13 +87,13 @@ export async function sendWebPush(
           privateKey: keys.privateKey,
         },
         TTL: TIME_TO_LIVE_S,
-        contentEncoding: "aes128gcm",
+        contentEncoding: 'aes128gcm',
       },
     );
   } catch (error) {
     // A subscription whose keys cannot be used will never take a message.
     return {
-      kind: "gone",
+      kind: 'gone',
       reason: error instanceof Error ? error.message : String(error),
     };
   }
@@ -125,21 +101,18 @@ export async function sendWebPush(
   try {
     answer = await onceMore(() => post(new URL(request.endpoint), request));
   } catch (error) {
-    if (error instanceof RefusedPushAddress)
-      return { kind: "gone", reason: error.message };
+    if (error instanceof RefusedPushAddress) return { kind: 'gone', reason: error.message };
     return unreachable(error);
   }
-  const reason =
-    `${answer.status} ${answer.text || http.STATUS_CODES[answer.status] || ""}`.trim();
-  if (answer.status >= 200 && answer.status < 300) return { kind: "sent" };
+  const reason = `${answer.status} ${answer.text || http.STATUS_CODES[answer.status] || ''}`.trim();
+  if (answer.status >= 200 && answer.status < 300) return { kind: 'sent' };
   // 404/410: the subscription expired or was withdrawn (RFC 8030 §7.3).
-  if (answer.status === 404 || answer.status === 410)
-    return { kind: "gone", reason };
+  if (answer.status === 404 || answer.status === 410) return { kind: 'gone', reason };
   if (answer.status === 429 || answer.status >= 500)
     return {
-      kind: "retry",
+      kind: 'retry',
       reason,
       retryAfterMs: retryAfterMs(answer.retryAfter),
     };
-  return { kind: "failed", reason };
+  return { kind: 'failed', reason };
 }
