@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addressRefused } from './push-endpoint.ts';
+import type { LookupAddress } from 'node:dns';
+import { addressRefused, guardedLookup, RefusedPushAddress } from './push-endpoint.ts';
 
 // The addresses a push may connect to (issue 25 §1); the route and sender tests cover the names.
 
@@ -50,5 +51,26 @@ describe('addressRefused', () => {
     expect(addressRefused('::1', true)).toBe(false);
     expect(addressRefused('10.0.0.1', true)).toBe(true);
     expect(addressRefused('142.250.74.10', true)).toBe(true);
+  });
+});
+
+describe('guardedLookup', () => {
+  const resolve = (loopbackAllowed: boolean, all: boolean) =>
+    new Promise<{ error: Error | null; result: unknown }>((done) =>
+      guardedLookup(loopbackAllowed)('localhost', { all }, (error, result) => done({ error, result: result as string | LookupAddress[] })),
+    );
+
+  it('refuses a name that resolves to this machine, in both callback forms', async () => {
+    for (const all of [true, false]) {
+      const { error } = await resolve(false, all);
+      expect(error).toBeInstanceOf(RefusedPushAddress);
+    }
+  });
+
+  it('gives every address for the local http exception', async () => {
+    const { error, result } = await resolve(true, true);
+    expect(error).toBeNull();
+    expect((result as LookupAddress[]).map((entry) => entry.address)).toContain('127.0.0.1');
+    expect((await resolve(true, false)).result).toMatch(/^(127\.0\.0\.1|::1)$/);
   });
 });
