@@ -21,6 +21,24 @@ describe("the worker's error reporter", () => {
     expect(posts).toHaveLength(10);
   });
 
+  it('reports no expected network failure (offline, a dropped connection, a deadline), only real errors', () => {
+    const posts: string[] = [];
+    const report = createWorkerErrorReporter((_input, init = {}) => {
+      posts.push(String(init.body));
+      return Promise.resolve(new Response('{"success":true}'));
+    }, 'https://portal.test/sw.js');
+    report(new TypeError('Failed to fetch'));
+    report(new TypeError('NetworkError when attempting to fetch resource.'));
+    report(new TypeError('Load failed'));
+    report(new DOMException('Timed out', 'AbortError'));
+    report(new DOMException('The operation timed out.', 'TimeoutError'));
+    expect(posts).toEqual([]);
+    // A TypeError of our own code is a bug, and so is anything else.
+    report(new TypeError("Cannot read properties of undefined (reading 'id')"));
+    report(new Error('Failed to fetch the outbox entry'));
+    expect(posts.map((body) => (JSON.parse(body) as { message: string }).message)).toEqual(["TypeError: Cannot read properties of undefined (reading 'id')", 'Error: Failed to fetch the outbox entry']);
+  });
+
   it('drops a report it cannot deliver (offline) without throwing', async () => {
     let attempts = 0;
     const report = createWorkerErrorReporter(() => {

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { CLIENT_ERRORS_PATH, describeClientError } from '#shared/api/client-errors.ts';
+import { CLIENT_ERRORS_PATH, describeClientError, isExpectedNetworkFailure } from '#shared/api/client-errors.ts';
 import type { FetchLike } from './fetch-timeout.ts';
 
 // The worker's errors go to the same endpoint as the page's (src/client/lib/error-reporter.ts). A
@@ -12,6 +12,8 @@ export type WorkerErrorReport = (error: unknown) => void;
 export function createWorkerErrorReporter(fetchFn: FetchLike, scriptUrl: string): WorkerErrorReport {
   const reported = new Set<string>();
   return (error) => {
+    // Offline is a state, not a bug: an uncaught 'Failed to fetch' would otherwise fill the log.
+    if (isExpectedNetworkFailure(error)) return;
     const report = describeClientError('worker', error, scriptUrl);
     if (reported.has(report.message) || reported.size >= MAX_REPORTS_PER_LIFE) return;
     reported.add(report.message);

@@ -41,6 +41,8 @@ export interface Config {
    * carries its own parameters and is checked with them.
    */
   scryptN?: number | undefined;
+  /** PUSH_SERVICE_HOSTS: host suffixes of push services beyond the browsers' own (delivery/push-endpoint.ts). */
+  pushServiceHosts?: string[] | undefined;
 }
 
 export interface TelegramConfig {

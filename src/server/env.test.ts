@@ -65,6 +65,14 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads PUSH_SERVICE_HOSTS, host names only (unset: just the browsers\' push services)', () => {
+    expect(loadConfig({}).pushServiceHosts).toBeUndefined();
+    expect(loadConfig({ PUSH_SERVICE_HOSTS: ' Push.Example.ru, *.web.push.example.com ,' }).pushServiceHosts).toEqual(['push.example.ru', 'web.push.example.com']);
+    for (const wrong of ['127.0.0.1', 'localhost', 'push.example.ru:443', 'https://push.example.ru', '10.0.0.1,push.example.ru', '[::1]']) {
+      expect(() => loadConfig({ PUSH_SERVICE_HOSTS: wrong })).toThrow(/^PUSH_SERVICE_HOSTS: must be comma-separated host names/);
+    }
+  });
+
   it('defaults PUBLIC_URL to the chosen port', () => {
     expect(loadConfig({ PORT: '9001' }).publicUrl).toBe('http://localhost:9001');
   });

@@ -81,6 +81,21 @@ const tokens = v.pipe(
   v.check((list) => list.every((token) => /^[\x21-\x7e]+$/.test(token)), 'tokens may hold only printable ASCII without spaces'),
 );
 
+/** Host suffixes: DNS names of two labels or more, never an address (push-endpoint.ts matches them as suffixes). */
+const hostSuffixes = v.pipe(
+  v.string(),
+  v.transform((value) =>
+    value
+      .split(',')
+      .map((host) => host.trim().toLowerCase().replace(/^\*?\./, ''))
+      .filter(Boolean),
+  ),
+  v.check(
+    (list) => list.every((host) => /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/.test(host)),
+    'must be comma-separated host names, e.g. push.example.ru,web.push.example.com',
+  ),
+);
+
 const flag = v.pipe(
   v.string(),
   v.transform((value) => value.trim().toLowerCase()),
@@ -216,6 +231,7 @@ export function loadConfig(env: Env = process.env): Config {
     // Where users write: the contacts page and the mails' Reply-To (unset: the central office's e-mail).
     supportEmail: read(env, 'SUPPORT_EMAIL', supportEmail),
     scryptN: read(env, 'SCRYPT_N', scryptN),
+    pushServiceHosts: read(env, 'PUSH_SERVICE_HOSTS', hostSuffixes),
   };
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   check,
@@ -263,7 +264,8 @@ export const pointsEntries = pgTable(
     clientId: integer('client_id')
       .notNull()
       .references(() => clients.id),
-    delta: integer('delta').notNull(),
+    /** bigint: an operation's earned points can pass 2^31 (migration 0013). */
+    delta: bigint('delta', { mode: 'number' }).notNull(),
     reason: text('reason').notNull(),
     createdAt: createdAt(),
     // The loyalty ledger (ADR 0016). Credits (earned, credited, returned) are lots with their dates;
@@ -301,7 +303,7 @@ export const loyaltyOperations = pgTable(
     externalId: text('external_id').notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }).notNull(),
     lines: jsonb('lines').$type<Array<{ name: string; amount: string }>>().notNull(),
-    points: integer('points').notNull(),
+    points: bigint('points', { mode: 'number' }).notNull(),
     cancelledLines: jsonb('cancelled_lines').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
   },

@@ -24,15 +24,17 @@ export function retryAfterMs(seconds: unknown): number | undefined {
 }
 
 /**
- * fetch, once more at once when the connection failed before any answer (not on a timeout): a kept-
- * alive connection the other side had just closed fails the first request on it. At-least-once
+ * A request, once more at once when the connection failed before any answer (not on a timeout): a
+ * kept-alive connection the other side had just closed fails the first request on it. At-least-once
  * delivery accepts the small chance that the first one did arrive.
  */
-export async function fetchOnceMore(url: string, init: RequestInit): Promise<Response> {
+export async function onceMore<T>(attempt: () => Promise<T>): Promise<T> {
   try {
-    return await fetch(url, init);
+    return await attempt();
   } catch (error) {
     if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) throw error;
-    return fetch(url, init);
+    return attempt();
   }
 }
+
+export const fetchOnceMore = (url: string, init: RequestInit): Promise<Response> => onceMore(() => fetch(url, init));

@@ -42,4 +42,10 @@ describe('safeFileName', () => {
     }
     expect(contentDisposition('акт\u202Efdp.exe')).not.toContain('%E2%80%AE');
   });
+
+  it('drops invisible characters, so two names cannot look the same and differ', () => {
+    for (const invisible of ['\u180e', '\u200b', '\u200c', '\u200d', '\u2060', '\u2061', '\u2064', '\ufeff']) {
+      expect(safeFileName(`a${invisible}b.pdf`)).toBe('ab.pdf');
+    }
+  });
 });

@@ -4,7 +4,7 @@ import { clients, events } from '#server/db/schema.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { loginAs, mailedPassword, uniqueEmail } from '../../../tests/setup/accounts.ts';
 
-const UNAUTHORIZED = { success: false, message: 'Unauthorized' };
+const UNAUTHORIZED = { success: false, message: 'Требуется авторизация' };
 let t: TestApp;
 
 beforeAll(async () => {

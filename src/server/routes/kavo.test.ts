@@ -91,16 +91,20 @@ describe('linking a KAVO ID', () => {
     const forged = new URL(answer);
     forged.searchParams.set('state', 'not-the-state-we-sent');
     expect(await callbackLanding(world.t, forged)).toBe('/cabinet/kavo-id?kavo=expired');
-    // The real answer in another account's browser: that session did not start the flow.
+    // The real answer in another account's browser: that session did not start the flow, and
+    // presenting its state neither uses it nor spoils it for the owner (issue 25 §6).
+    const ownerSession = ['portal_session', 'portal_csrf'].map((name) => [name, world.t.cookies.get(name)!] as const);
     world.t.cookies.clear();
     await as(other);
     expect(await callbackLanding(world.t, answer)).toBe('/cabinet/kavo-id?kavo=expired');
     expect(await stored()).toEqual([]);
-    // A flow is used once: the original answer replayed in the owner's browser is refused too.
+    expect(await world.t.db.select().from(kavoLoginFlows)).toHaveLength(1);
     world.t.cookies.clear();
-    await as(owner);
+    for (const [name, value] of ownerSession) world.t.cookies.set(name, value);
+    expect(await callbackLanding(world.t, answer)).toBe('/cabinet/kavo-id?kavo=linked');
+    expect((await stored()).map((row) => row.clientId)).toEqual([owner.id]);
+    // A flow is used once: the same answer replayed in the owner's browser is refused.
     expect(await callbackLanding(world.t, answer)).toBe('/cabinet/kavo-id?kavo=expired');
-    expect(await stored()).toEqual([]);
   });
 
   it('refuses a flow older than 10 minutes', async () => {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { clients, events } from '#server/db/schema.ts';
+import { DEAD_CODE_MESSAGE } from '#server/services/registration.ts';
 import { insertAccount, loginAs, mailedCode, uniqueEmail, accountTestApp } from '../../../tests/setup/accounts.ts';
 
 // The clinic's own data (cabinet.md §2 Personal data, Settings): saved at once, except a new login
@@ -56,6 +57,26 @@ describe('Личные данные', () => {
     t.cookies.clear();
     expect((await loginAs(t, account.email)).status).not.toBe(200);
     expect((await loginAs(t, next)).status).toBe(200);
+  });
+
+  it('takes a code only from the account that asked for it, not from another waiting for the same address', async () => {
+    const asker = await loggedIn();
+    const next = uniqueEmail('shared');
+    await personal({ name: 'Анна', surname: 'Смирнова', phone: '79161234567', email: next });
+    const code = mailedCode(t, next);
+    // Another account asks for the same address and enters the code mailed there for the first one.
+    t.cookies.clear();
+    const other = await loggedIn();
+    await personal({ name: 'Анна', surname: 'Смирнова', phone: '79161234567', email: next });
+    const refused = await confirm(code);
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).errors.code).toEqual([DEAD_CODE_MESSAGE]);
+    expect(await row(other.id)).toMatchObject({ email: other.email, pendingEmail: next });
+    // The code still works for the account it was mailed for.
+    t.cookies.clear();
+    expect((await loginAs(t, asker.email)).status).toBe(200);
+    expect((await (await confirm(code)).json()).message).toBe('Данные успешно изменены!');
+    expect(await row(asker.id)).toMatchObject({ email: next, pendingEmail: null });
   });
 
   it("refuses another account's e-mail and bad fields in the spec's words, writing nothing", async () => {

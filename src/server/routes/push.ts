@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { getPushKey, PUSH_MESSAGES, subscribePush, unsubscribePush } from '#shared/api/push.ts';
 import type { AppEnv } from '#server/context.ts';
+import { pushEndpointAllowed } from '#server/delivery/push-endpoint.ts';
 import { vapidKeysOf } from '#server/delivery/vapid-keys.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
 import { route } from '#server/lib/validate.ts';
@@ -20,10 +21,8 @@ route(
   subscribePush,
   async (c, input) => {
     const { deps } = c.var;
-    // Browsers' push services are https; a portal served over plain http (development, tests) also
-    // takes an http endpoint, so the server never posts to plain-http addresses in production.
-    const protocol = new URL(input.endpoint).protocol;
-    if (protocol !== 'https:' && !(protocol === 'http:' && !deps.config.secure)) throw fieldFailure('endpoint', PUSH_MESSAGES.badSubscription);
+    // Only a known push service: the server posts to this address later (delivery/push-endpoint.ts).
+    if (!pushEndpointAllowed(input.endpoint, deps.config)) throw fieldFailure('endpoint', PUSH_MESSAGES.badSubscription);
     const clientId = sessionOf(c).clientId;
     await enforceLimits(deps, [[rateRules.pushSubscribeAccount, String(clientId)]]);
     await saveSubscription(deps.database.db, clientId, input, deps.now());

@@ -42,7 +42,7 @@ export async function sendDelivery(deps: Pick<AppDeps, 'config' | 'database'>, d
   const target = await pushTargetOf(deps.database.db, delivery.pushSubscriptionId);
   if (!target) return { kind: 'failed', reason: 'subscription removed' };
   const message = { title: 'Сервисный центр', body: delivery.text, tag: `notification-${delivery.notificationId ?? delivery.id}`, url: delivery.url };
-  return sendWebPush(target, message, vapidKeysOf(config), vapidSubject(config));
+  return sendWebPush(target, message, vapidKeysOf(config), vapidSubject(config), config);
 }
 
 export function createDeliveryLoop(deps: Pick<AppDeps, 'config' | 'database' | 'log' | 'now'>, options: DeliveryLoopOptions = {}): DeliveryLoop {

@@ -1,9 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '#server/context.ts';
-import { ApiFailure, sendFailure } from '#server/lib/api-failure.ts';
+import { ApiFailure, sendFailure, UNAUTHORIZED_MESSAGE } from '#server/lib/api-failure.ts';
 import { safeEqual } from '#server/services/tokens.ts';
 
-const UNAUTHORIZED = new ApiFailure(401, { success: false, message: 'Unauthorized' }, { 'WWW-Authenticate': 'Bearer' });
+// The portal's own wording, in Russian like every other message (issue 25 §5).
+const UNAUTHORIZED = new ApiFailure(401, { success: false, message: UNAUTHORIZED_MESSAGE }, { 'WWW-Authenticate': 'Bearer' });
 
 /** The token of an `Authorization: Bearer <token>` header, or null. */
 function bearerToken(header: string | undefined): string | null {

@@ -1,6 +1,7 @@
 import { MAX_UPLOAD_BYTES, integrationMessages } from '#shared/api/integration.ts';
 import type { AppDeps } from '#server/context.ts';
 import { ApiFailure, badRequest, fieldFailure } from '#server/lib/api-failure.ts';
+import { safeFileName } from '#server/lib/content-disposition.ts';
 import { saveFile, sha256Hex } from '#server/services/files.ts';
 import { readBodyCapped } from '#server/lib/read-body.ts';
 
@@ -39,11 +40,8 @@ export function sniffType(bytes: Uint8Array): Sniffed | null {
  * extension that matches the content (a JPEG called 'scan.pdf' becomes 'scan.pdf.jpg').
  */
 export function cleanFileName(raw: string, type: Sniffed): string {
-  const base = (raw.split(/[\\/]/).pop() ?? '')
-    // oxlint-disable-next-line no-control-regex -- stripping control characters is the point
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
-    .trim()
-    .slice(0, 200);
+  // The download header's rule (bidi and invisible characters too), and no quotes in a stored name.
+  const base = safeFileName(raw, '').replace(/"/g, '').trim().slice(0, 200);
   const name = base === '' || base === '.' || base === '..' ? 'file' : base;
   const extension = /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase();
   return extension && type.extensions.includes(extension) ? name : `${name}.${type.extensions[0]}`;

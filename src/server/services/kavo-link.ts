@@ -56,8 +56,12 @@ export async function startLink(deps: AppDeps, session: SessionInfo): Promise<st
 
 /** The flow `state` names, taken (single use) when it belongs to this session and is alive. */
 async function takeFlow(deps: AppDeps, session: SessionInfo, state: string) {
-  const [flow] = await deps.database.db.delete(kavoLoginFlows).where(eq(kavoLoginFlows.stateHash, sha256(state))).returning();
-  if (!flow || flow.clientId !== session.clientId || flow.sessionHash !== session.tokenHash || flow.expiresAt <= deps.now()) return null;
+  // Ownership is part of the delete: another session presenting this state must not use up the owner's flow.
+  const [flow] = await deps.database.db
+    .delete(kavoLoginFlows)
+    .where(and(eq(kavoLoginFlows.stateHash, sha256(state)), eq(kavoLoginFlows.clientId, session.clientId), eq(kavoLoginFlows.sessionHash, session.tokenHash)))
+    .returning();
+  if (!flow || flow.expiresAt <= deps.now()) return null;
   try {
     return { state, nonce: flow.nonce, codeVerifier: unsealVerifier(deps.config, flow.stateHash, flow.codeVerifier) };
   } catch (error) {

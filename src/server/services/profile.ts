@@ -44,6 +44,11 @@ async function recordUpdate(tx: Tx, clientId: number, changed: Record<string, un
   if (Object.keys(changed).length > 0) await recordEvent(tx, { type: 'client.updated', clientId, payload: { client_id: clientId, changed }, createdAt: now });
 }
 
+/** An e-mail change code's payload: the account that asked. */
+interface ChangeCodePayload {
+  clientId: number;
+}
+
 const codeSentMessage = (email: string) => `Код подтверждения отправлен на ${email}. Адрес изменится, когда вы введёте код.`;
 
 /**
@@ -62,9 +67,12 @@ async function mayMailCode(deps: AppDeps, email: string, now: Date, { force }: {
   return true;
 }
 
-/** Stores a code for the new address and mails it, in the caller's transaction (a failed mail stores nothing). */
-async function mailChangeCode(deps: AppDeps, tx: Tx, email: string, now: Date): Promise<void> {
-  const { code } = await issueCode(tx, 'email_change', email, null, now);
+/**
+ * Stores a code for the new address and mails it, in the caller's transaction (a failed mail stores
+ * nothing). The code is for this account too: another one waiting for the same address cannot use it.
+ */
+async function mailChangeCode(deps: AppDeps, tx: Tx, clientId: number, email: string, now: Date): Promise<void> {
+  const { code } = await issueCode(tx, 'email_change', email, { clientId } satisfies ChangeCodePayload, now);
   await sendOrAbort(deps, emailChangeCodeMail(email, code));
 }
 
@@ -90,7 +98,7 @@ export async function updatePersonalData(deps: AppDeps, clientId: number, input:
     await tx.update(clients).set({ ...wanted, pendingEmail: newEmail }).where(eq(clients.id, clientId));
     await recordUpdate(tx, clientId, changed, now);
     if (newEmail === null) return { success: true as const, message: PROFILE_MESSAGES.saved, email_change: null };
-    if (mail && newEmail === asked) await mailChangeCode(deps, tx, newEmail, now);
+    if (mail && newEmail === asked) await mailChangeCode(deps, tx, clientId, newEmail, now);
     return { success: true as const, message: PROFILE_MESSAGES.saved, email_change: { email: newEmail, message: codeSentMessage(newEmail) } };
   });
 }
@@ -100,7 +108,7 @@ export async function resendEmailChangeCode(deps: AppDeps, clientId: number): Pr
   const { pending } = await currentEmails(deps, clientId);
   if (pending === null) throw fieldFailure('code', PROFILE_MESSAGES.noPendingEmail);
   await mayMailCode(deps, pending, now, { force: true });
-  await deps.database.db.transaction((tx) => mailChangeCode(deps, tx, pending, now));
+  await deps.database.db.transaction((tx) => mailChangeCode(deps, tx, clientId, pending, now));
   return codeSentMessage(pending);
 }
 
@@ -121,7 +129,9 @@ export async function confirmEmailChange(deps: AppDeps, clientId: number, code: 
     await deps.database.db.transaction(async (tx) => {
       const client = await lockedClient(tx, clientId);
       // Changed meanwhile (another tab typed another address): this code is for an address no longer asked for.
-      if (client.pendingEmail !== pending || !(await markUsed(tx, check.row.id, now))) throw fieldFailure('code', DEAD_CODE_MESSAGE);
+      // Or asked by another account for the same address: that one's code is not this one's.
+      const forThisAccount = (check.row.payload as ChangeCodePayload | null)?.clientId === clientId;
+      if (client.pendingEmail !== pending || !forThisAccount || !(await markUsed(tx, check.row.id, now))) throw fieldFailure('code', DEAD_CODE_MESSAGE);
       if (await emailTakenByOther(tx, pending, clientId)) throw fieldFailure('code', EMAIL_TAKEN_MESSAGE);
       oldEmail = client.email;
       await tx.update(clients).set({ email: pending, pendingEmail: null, emailConfirmedAt: now }).where(eq(clients.id, clientId));

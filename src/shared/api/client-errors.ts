@@ -36,6 +36,19 @@ export const reportClientError = defineEndpoint({
 /** Where a report comes from; the schema accepts any such word, these are the ones we send. */
 export type ClientErrorSource = 'window' | 'promise' | 'render' | 'caught' | 'worker';
 
+/** What each browser's fetch rejects with when there is no network (Chrome, Firefox, Safari). */
+const NETWORK_FAILURE = /^(?:Failed to fetch|NetworkError when attempting to fetch resource\.?|Load failed|The network connection was lost\.?|network error)$/i;
+
+/**
+ * A failure the network explains (offline, a dropped connection, our own deadline's abort): expected
+ * on a phone and handled where it happens, so not a bug to report (issue 25 §6).
+ */
+export function isExpectedNetworkFailure(error: unknown): boolean {
+  if (!(error instanceof Error || (typeof DOMException !== 'undefined' && error instanceof DOMException))) return false;
+  const { name, message } = error as Error;
+  return (name === 'TypeError' && NETWORK_FAILURE.test(message)) || name === 'AbortError' || name === 'TimeoutError';
+}
+
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /**

@@ -37,6 +37,7 @@ export const integrationMessages = {
   fileNotFound: 'Файл не найден',
   defectsNotOfClient: 'Дефектные ведомости не найдены среди заявок этого клиента',
   money: 'Сумма — строка с двумя знаками после точки, например "12500.00"',
+  moneyTooLarge: 'Сумма не может быть больше 99 999 999,99 ₽',
   date: 'Ожидается дата в формате ISO 8601, например "2026-03-02" или "2026-03-02T09:00:00Z"',
   timestamp: 'Ожидается дата и время в формате ISO 8601, например "2026-03-02T09:00:00Z"',
   boolean: 'Ожидается true или false',
@@ -73,8 +74,18 @@ const text = (max: number) => v.pipe(v.string(messages.required), v.trim(), v.no
 const nullableText = (max: number) => v.optional(v.nullable(v.pipe(v.string(messages.required), v.trim(), v.maxLength(max, messages.tooLong))));
 const booleanField = v.boolean(integrationMessages.boolean);
 
-/** Money: a decimal string with exactly two places (API.md "Codes"), non-negative, fits numeric(12,2). */
-export const moneyField = v.pipe(v.string(integrationMessages.money), v.regex(/^\d{1,10}\.\d{2}$/, integrationMessages.money));
+/**
+ * One amount (a line, a statement, a bill): far above any real one, and low enough that the sums
+ * and points made from many of them stay exact numbers (issue 25 §5: 500 lines of 10^10 overflowed).
+ */
+export const MAX_MONEY_KOPECKS = 9_999_999_999;
+
+/** Money: a decimal string with exactly two places (API.md "Codes"), non-negative, at most 99 999 999.99. */
+export const moneyField = v.pipe(
+  v.string(integrationMessages.money),
+  v.regex(/^\d{1,10}\.\d{2}$/, integrationMessages.money),
+  v.check((value) => Number(value.replace('.', '')) <= MAX_MONEY_KOPECKS, integrationMessages.moneyTooLarge),
+);
 
 /** The calendar part exists (no 30 February: Date.parse would roll it over) and the whole parses. */
 const isRealDate = (value: string) => {

@@ -17,8 +17,11 @@ export const isoDate = v.pipe(
 /** An opaque paging cursor handed out by the server. */
 export const cursorParam = v.pipe(v.string(INVALID_FILTER), v.maxLength(200, INVALID_FILTER), v.regex(/^[\w-]+$/, INVALID_FILTER));
 
-/** Money travels as a decimal string with two places (API.md). */
-export const moneyString = v.pipe(v.string(), v.regex(/^-?\d{1,10}\.\d{2}$/));
+/**
+ * Money travels as a decimal string with two places (API.md). 13 digits: a total (a ticket's cost over
+ * all its statements) can pass one amount's 99 999 999.99 many times over; kopecks stay below 2^53.
+ */
+export const moneyString = v.pipe(v.string(), v.regex(/^-?\d{1,13}\.\d{2}$/));
 
 /** `YYYY-MM-DD HH:mm:ss` in the service centre's time (Moscow): the spec cuts date and time out of it. */
 export const serverTimestamp = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/));

@@ -1,0 +1,115 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+import type { Config } from '#server/context.ts';
+
+// Which Web Push endpoints the server may post to (issue 25 §1): a subscription's endpoint is
+// whatever the browser — or anyone with a session — hands us, and the delivery loop posts to it
+// with retries, so an unchecked one makes the server a request forger against its own network.
+// Checked twice: by name when saved (a known push service, https) and by address when connecting
+// (every address the name resolves to is public), so DNS that changes after the save cannot help.
+
+/** The browsers' push services, as host suffixes; PUSH_SERVICE_HOSTS adds to them. */
+export const PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com', // Chrome, Edge on Android, Opera, Samsung Internet
+  'push.services.mozilla.com', // Firefox (autopush: updates.push.services.mozilla.com)
+  'notify.windows.com', // Edge on Windows (WNS)
+  'push.apple.com', // Safari (web.push.apple.com)
+];
+
+/** Plain-http endpoints only on this machine and only while the portal itself is plain http (development, tests). */
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
+
+const matchesSuffix = (host: string, suffix: string) => host === suffix || host.endsWith(`.${suffix}`);
+
+/** Whether an endpoint may be saved and posted to, by its URL alone (WHATWG URL already turns 0x7f000001 into 127.0.0.1). */
+export function pushEndpointAllowed(endpoint: string, config: Pick<Config, 'secure' | 'pushServiceHosts'>): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  if (url.protocol === 'http:') return !config.secure && LOCAL_HOSTS.has(url.hostname);
+  if (url.protocol !== 'https:' || isIP(url.hostname.replace(/^\[|\]$/g, '')) !== 0) return false;
+  const hostname = url.hostname.replace(/\.$/, '');
+  return [...PUSH_SERVICE_HOSTS, ...(config.pushServiceHosts ?? [])].some((suffix) => matchesSuffix(hostname, suffix));
+}
+
+/** Addresses no push service has: this machine, private networks, link-local, CGNAT, multicast, reserved, documentation. */
+const notPublic = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 3], // multicast, reserved and broadcast
+] as const)
+  notPublic.addSubnet(network, prefix, 'ipv4');
+// IPv4-mapped addresses (::ffff:a.b.c.d) are checked against the IPv4 rules by BlockList itself.
+for (const [network, prefix] of [
+  ['::', 96], // unspecified, loopback, IPv4-compatible
+  ['64:ff9b::', 96], // NAT64: an IPv4 address behind a translator
+  ['100::', 64], // discard
+  ['2001:db8::', 32], // documentation
+  ['2002::', 16], // 6to4: an IPv4 address inside
+  ['fc00::', 7], // unique-local
+  ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local (deprecated)
+  ['ff00::', 8], // multicast
+] as const)
+  notPublic.addSubnet(network, prefix, 'ipv6');
+
+const loopback = new BlockList();
+loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+loopback.addAddress('::1', 'ipv6');
+
+/** Whether an address is one the server must never post a push to. */
+export function addressRefused(address: string, loopbackAllowed: boolean): boolean {
+  const family = isIP(address);
+  if (family === 0) return true;
+  const type = family === 4 ? 'ipv4' : 'ipv6';
+  return loopbackAllowed ? !loopback.check(address, type) : notPublic.check(address, type);
+}
+
+/** Thrown from the connection's lookup: the endpoint is refused for good, not a passing failure. */
+export class RefusedPushAddress extends Error {
+  override name = 'RefusedPushAddress';
+  constructor(host: string, addresses: string[]) {
+    super(`${host} resolves to ${addresses.join(', ') || 'nothing'}, not a public address`);
+  }
+}
+
+/**
+ * A net/tls `lookup` that resolves every address of the name and refuses the connection when any
+ * is not public (or, for the local http exception, when any is not loopback). The socket connects
+ * to the address checked here, so a name that resolves differently on a second lookup gains nothing.
+ */
+export function guardedLookup(loopbackAllowed: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { all: true, family: options.family ?? 0, hints: options.hints ?? 0 }, (error, addresses: LookupAddress[]) => {
+      if (error) return callback(error, '', 0);
+      const refused = addresses.length === 0 || addresses.some((entry) => addressRefused(entry.address, loopbackAllowed));
+      if (refused)
+        return callback(
+          new RefusedPushAddress(
+            hostname,
+            addresses.map((entry) => entry.address),
+          ) as NodeJS.ErrnoException,
+          '',
+          0,
+        );
+      if (options.all) return (callback as unknown as (error: null, all: LookupAddress[]) => void)(null, addresses);
+      const [first] = addresses as [LookupAddress];
+      callback(null, first.address, first.family);
+    });
+  };
+}
