@@ -3,6 +3,8 @@ import type { Ticket } from '#shared/api/tickets.ts';
 import { instrumentDisplayName, instrumentStatusLabel } from '#shared/dictionaries/instruments.ts';
 import { statementBadgeLabel } from '#shared/dictionaries/statement-decisions.ts';
 import { formatMoney } from '#shared/format/number/money.ts';
+import { formatPickupDay } from '#shared/format/pickup-day.ts';
+import { formatPhone } from '#shared/format/phone-mask.ts';
 import { collect, pdfFonts } from './fonts.ts';
 
 // The ticket as a printable A4 PDF (cabinet.md §2: 'download ticket'), with a DejaVu font embedded
@@ -55,12 +57,25 @@ export function renderTicketPdf(ticket: Ticket): Promise<Buffer> {
   }
   if (ticket.shippingOrder) field('Заказ доставки', ticket.shippingOrder.provider_order_id);
 
+  const request = ticket.request;
+  if (request) {
+    heading('Заявка клиники');
+    field('Клиника', request.company);
+    field('Адрес', [request.address, request.room].filter(Boolean).join(', '));
+    if (!request.checked) field('Адрес не проверен', 'уточнить по телефону');
+    if (request.message) field('Комментарий к адресу', request.message);
+    field('Забрать', formatPickupDay(request.pickup_date));
+    field('Контакт', `${request.contact.name} ${request.contact.surname}, ${formatPhone(request.contact.phone)}`);
+    if (request.photos.length > 0) field('Фото', String(request.photos.length));
+  }
+
   heading('Инструменты');
   if (ticket.instruments.length === 0) doc.font('regular').fontSize(10).text('Нет инструментов', { width });
   ticket.instruments.forEach((tool, index) => {
     doc.moveDown(0.3).font('bold').fontSize(10).fillColor('black');
     doc.text(`${index + 1}. ${instrumentDisplayName(tool)}, серийный номер ${tool.serial_number}`, { width });
-    doc.font('regular').fillColor(MUTED).text(`${tool.description || '—'} · ${instrumentStatusLabel(tool.status)}`, { width });
+    const warranty = tool.guarantee ? ' · На гарантии' : '';
+    doc.font('regular').fillColor(MUTED).text(`${tool.description || '—'} · ${instrumentStatusLabel(tool.status)}${warranty}`, { width });
   });
 
   if (ticket.defective_lists.length > 0) {

@@ -58,7 +58,7 @@ describe('GET /ajax/cabinet/tickets/:id', () => {
       version: 1,
     });
     expect(second).toMatchObject({ download_link: null, photos: [], sum: '0.44' });
-    expect(body.instruments).toEqual([{ id: world.instrumentId, serial_number: expect.any(String), status: 1, type: 1, description: 'Шумит', name: null }]);
+    expect(body.instruments).toEqual([{ id: world.instrumentId, serial_number: expect.any(String), status: 1, type: 1, description: 'Шумит', name: null, guarantee: false }]);
   });
 
   it('adds money in kopecks, never floats', async () => {

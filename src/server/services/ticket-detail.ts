@@ -8,6 +8,7 @@ import { formatServerTimestamp } from '#shared/format/server-timestamp.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { decisions, defectStatements, files, historyEntries, instruments, offices } from '#server/db/schema.ts';
 import { requireVisibleTicket } from '#server/services/access.ts';
+import { loadTicketRequest } from '#server/services/ticket-request.ts';
 
 // The ticket page (cabinet.md §2 Ticket page): one visible ticket with its office, statements
 // (photos and documents as owner-only download links), instruments and total. A handful of
@@ -96,10 +97,11 @@ function statementOut(row: StatementRow, names: Map<number, string>, comments: M
 
 export async function loadTicket(db: Reader, viewerId: number, ticketId: number): Promise<Ticket> {
   const ticket = await requireVisibleTicket(db, viewerId, ticketId);
-  const [officeRows, statementRows, instrumentRows] = await Promise.all([
+  const [officeRows, statementRows, instrumentRows, request] = await Promise.all([
     ticket.officeId === null ? Promise.resolve([]) : db.select().from(offices).where(eq(offices.id, ticket.officeId)).limit(1),
     db.select().from(defectStatements).where(eq(defectStatements.ticketId, ticket.id)).orderBy(asc(defectStatements.id)),
     db.select().from(instruments).where(eq(instruments.ticketId, ticket.id)).orderBy(asc(instruments.id)),
+    loadTicketRequest(db, ticket.id),
   ]);
   const [names, comments] = await Promise.all([photoNames(db, statementRows), decisionComments(db, statementRows)]);
   const office = officeRows[0];
@@ -135,7 +137,9 @@ export async function loadTicket(db: Reader, viewerId: number, ticketId: number)
       type: row.type,
       description: row.description,
       name: row.name,
+      guarantee: row.guarantee,
     })),
+    request,
   };
 }
 

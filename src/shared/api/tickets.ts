@@ -88,8 +88,33 @@ export const instrument = v.object({
   description: v.string(),
   /** The clinic's own name of a 'Свой вариант' (type 12). */
   name: v.optional(v.nullable(v.string()), null),
+  /** The clinic sent it as under warranty ('На гарантии'); copies saved before this field: not. */
+  guarantee: v.optional(v.boolean(), false),
 });
 export type Instrument = v.InferOutput<typeof instrument>;
+
+/**
+ * What the clinic asked for when it sent the request (portal.md §2.1–2.2), for the courier and the
+ * clinic to check on the ticket. Tickets the back office opened have none.
+ */
+export const ticketRequest = v.object({
+  company: v.string(),
+  /** As the geo provider formatted it when checked, else as typed. */
+  address: v.string(),
+  country: v.string(),
+  zip: v.string(),
+  room: v.string(),
+  /** The comment to the address (up to 30 characters). */
+  message: v.string(),
+  /** YYYY-MM-DD. */
+  pickup_date: v.string(),
+  /** "lat,lon" of the found house; null when the address could not be checked. */
+  coordinates: v.nullable(v.string()),
+  checked: v.boolean(),
+  contact: v.object({ name: v.string(), surname: v.string(), phone: v.string(), email: v.string() }),
+  photos: v.array(v.object({ id: v.number(), name: v.string(), url: v.string() })),
+});
+export type TicketRequest = v.InferOutput<typeof ticketRequest>;
 
 export const ticket = v.object({
   id: v.number(),
@@ -107,6 +132,8 @@ export const ticket = v.object({
   office: v.nullable(office),
   defective_lists: v.array(defectStatement),
   instruments: v.array(instrument),
+  /** The clinic's request the ticket was made from; null for the back office's tickets (and copies saved before it). */
+  request: v.optional(v.nullable(ticketRequest), null),
 });
 export type Ticket = v.InferOutput<typeof ticket>;
 

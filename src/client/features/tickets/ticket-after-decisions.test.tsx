@@ -103,8 +103,8 @@ describe("an instrument of type 'Свой вариант'", () => {
     const value = ticket({
       defective_lists: [],
       instruments: [
-        { id: 31, serial_number: 'OWN-1', status: 1, type: 12, description: 'Не включается', name: 'Фотополимерная лампа' },
-        { id: 32, serial_number: 'OWN-2', status: 1, type: 12, description: 'Лампа полимеризационная', name: null },
+        { id: 31, serial_number: 'OWN-1', status: 1, type: 12, description: 'Не включается', name: 'Фотополимерная лампа', guarantee: false },
+        { id: 32, serial_number: 'OWN-2', status: 1, type: 12, description: 'Лампа полимеризационная', name: null, guarantee: false },
       ],
     });
     stubFetch({ [TICKET]: ticketAnswer(value) });

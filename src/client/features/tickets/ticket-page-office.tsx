@@ -8,7 +8,7 @@ export function isServiceCentre(office: Office | null): office is Office {
 }
 
 /** 'tel:' address of a phone as the back office writes it ('+7 (343) 222-33-44' → 'tel:+73432223344'). */
-function telHref(phone: string): string {
+export function telHref(phone: string): string {
   const digits = phone.replace(/\D/g, '');
   return `tel:${phone.trim().startsWith('+') ? '+' : ''}${digits}`;
 }

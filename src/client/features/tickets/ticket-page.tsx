@@ -11,6 +11,7 @@ import { TicketContent } from './ticket-page-content.tsx';
 import { TicketLoadFailed, TicketNotFound } from './ticket-page-states.tsx';
 import { isServiceCentre } from './ticket-page-office.tsx';
 import { TicketPageSkeleton } from './ticket-page-skeleton.tsx';
+import { TicketRequestCard } from './ticket-request-card.tsx';
 import { useTicketStore } from './ticket-store.ts';
 import { TicketSummary } from './ticket-summary.tsx';
 import styles from './ticket-page.module.css';
@@ -122,7 +123,9 @@ export function TicketPage({ id, onApprove, onReject, onDiscuss, onTradeIn, pend
         {historyOpen ? (
           <HistoryPanel ticketId={ticket.id} onClose={closeHistory} />
         ) : (
-          <TicketContent
+          <>
+            <TicketRequestCard ticket={ticket} />
+            <TicketContent
             ticket={ticket}
             selectedIds={selectedIds}
             pendingIds={pendingIds}
@@ -131,7 +134,8 @@ export function TicketPage({ id, onApprove, onReject, onDiscuss, onTradeIn, pend
             onReject={(statement) => onReject([statement])}
             onDiscuss={onDiscuss}
             onTradeIn={onTradeIn}
-          />
+            />
+          </>
         )}
       </div>
       {showBar && <SelectionBar selected={selected} standalone={standalone} onApprove={onApprove} />}
