@@ -123,6 +123,24 @@ describe('the repair wizard (issue 12)', () => {
       const file = await fetch(`${baseURL()}/api/v1/files/${payload.file_ids[0]}`, { headers: { authorization: `Bearer ${inject('integrationToken')}` } });
       expect(file.status).toBe(200);
       expect(file.headers.get('content-type')).toBe('image/png');
+
+      // The ticket says what was asked for: the courier's lines in sight, the rest one tap away.
+      await page.goto(`/cabinet/tickets/${ticketId}`);
+      const card = visible(page.getByRole('region', { name: 'Заявка клиники' }));
+      await card.waitFor();
+      await card.getByText('Россия, Москва, Тверская улица, 7, офис 12').waitFor();
+      await card.getByText(/^\d{2}\.\d{2}\.\d{4}, (понедельник|вторник|среда|четверг|пятница|суббота|воскресенье)$/).waitFor();
+      expect(await card.getByRole('link', { name: /^\+7 \(\d{3}\) \d{3}-\d{2}-\d{2}$/ }).getAttribute('href')).toMatch(/^tel:\+7\d{10}$/);
+      expect(await card.getByRole('link', { name: 'Открыть в картах' }).getAttribute('href')).toContain('55.757718');
+      await button(card, 'Подробнее о заявке').click();
+      await card.getByText(/Турбина, №\sSN-100/).waitFor();
+      await card.getByText(/Свой вариант: Апекслокатор, №\sSN-200/).waitFor();
+      await card.getByText('Головной сервисный центр').waitFor();
+      const photo = card.getByRole('img', { name: 'rotor.png' });
+      await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+      expect(await fits()).toBe(true);
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(page, 'ticket-request-card-360');
     });
   });
   it('with the geo provider down (360 px): one calm line, the map says so, and the request goes through marked unchecked', async () => {

@@ -250,6 +250,8 @@ export const notifications = pgTable(
       .notNull()
       .references(() => clients.id),
     description: text('description').notNull(),
+    /** The ticket it is about, if any: the page links the notification there. */
+    ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
     isViewed: boolean('is_viewed').notNull().default(false),
     createdAt: createdAt(),
   },

@@ -25,7 +25,7 @@ export async function listNotifications(db: Db, viewerId: number, cursor: string
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    data: page.map(({ row }) => ({ id: row.id, description: row.description, created_at: formatServerTimestamp(row.createdAt), is_viewed: row.isViewed })),
+    data: page.map(({ row }) => ({ id: row.id, description: row.description, created_at: formatServerTimestamp(row.createdAt), is_viewed: row.isViewed, ticket_id: row.ticketId })),
     next_cursor: rows.length > limit && last ? encodeTimestampCursor({ at: last.exactCreatedAt, id: last.row.id }) : null,
   };
 }

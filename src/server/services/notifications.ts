@@ -14,8 +14,8 @@ function pageOf(ticketId: number | undefined): string {
  * caller's transaction: sending happens later, in the delivery loop, so no channel can hold it up.
  */
 export async function addNotification(tx: Tx, notification: { clientId: number; description: string; createdAt: Date; ticketId?: number }): Promise<number> {
-  const { ticketId, ...values } = notification;
-  const [row] = await tx.insert(notifications).values(values).returning({ id: notifications.id });
+  const { ticketId } = notification;
+  const [row] = await tx.insert(notifications).values({ ...notification, ticketId: ticketId ?? null }).returning({ id: notifications.id });
   if (!row) throw new Error('notification was not inserted');
   await recordEvent(tx, { type: 'notification.created', clientId: notification.clientId, payload: { notification_id: row.id }, createdAt: notification.createdAt });
   await enqueueNotificationDeliveries(tx, {

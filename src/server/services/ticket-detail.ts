@@ -156,5 +156,5 @@ export async function loadTicketHistory(db: Reader, viewerId: number, ticketId: 
 
 /** A history row as the API shows it. */
 export function historyItemOf(row: typeof historyEntries.$inferSelect): HistoryItem {
-  return { created_at: formatServerTimestamp(row.createdAt), description: row.description, subject: { type: row.subjectType, id: row.subjectId } };
+  return { created_at: formatServerTimestamp(row.createdAt), description: row.description, subject: { type: row.subjectType, id: row.subjectId }, ticket_id: row.ticketId };
 }

@@ -243,7 +243,7 @@ export type PatchBillInput = v.InferOutput<typeof patchBillInput>;
 
 // ── Notifications, files, events ────────────────────────────────────────────────────────────────
 
-export const createNotificationInput = object({ client_id: idField, description: text(2000) });
+export const createNotificationInput = object({ client_id: idField, description: text(2000), ticket_id: v.optional(v.nullable(idField), null) });
 export type CreateNotificationInput = v.InferOutput<typeof createNotificationInput>;
 
 /** Uploads: multipart/form-data with one part named `file`. */

@@ -15,6 +15,8 @@ export const notification = v.object({
   description: v.string(),
   created_at: serverTimestamp,
   is_viewed: v.boolean(),
+  /** The ticket it is about: the item links there. Copies saved before this field: none. */
+  ticket_id: v.optional(v.nullable(v.number()), null),
 });
 export type Notification = v.InferOutput<typeof notification>;
 

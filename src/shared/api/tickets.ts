@@ -148,6 +148,8 @@ export const historyItem = v.object({
   created_at: serverTimestamp,
   description: v.string(),
   subject: v.object({ type: v.string(), id: v.nullable(v.number()) }),
+  /** The ticket the line is about (its statements' lines too): История links there. */
+  ticket_id: v.optional(v.nullable(v.number()), null),
 });
 export type HistoryItem = v.InferOutput<typeof historyItem>;
 

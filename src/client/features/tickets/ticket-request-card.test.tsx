@@ -57,8 +57,8 @@ describe('the request card on the ticket', () => {
     await userEvent.click(more);
     expect(more).toHaveAttribute('aria-expanded', 'true');
     expect(within(card()).getByText('Клиника «Улыбка»')).toBeInTheDocument();
-    expect(within(card()).getByText(/Турбина, № SN-100/)).toBeInTheDocument();
-    expect(within(card()).getByText(/Свой вариант: Апекслокатор, № SN-200/)).toBeInTheDocument();
+    expect(within(card()).getByText(/Турбина, №\sSN-100/)).toBeInTheDocument();
+    expect(within(card()).getByText(/Свой вариант: Апекслокатор, №\sSN-200/)).toBeInTheDocument();
     expect(within(card()).getAllByText('На гарантии')).toHaveLength(1);
     const photo = within(card()).getByRole('link', { name: 'Открыть фото ротор.png' });
     expect(photo).toHaveAttribute('href', '/ajax/cabinet/files/41');

@@ -24,7 +24,7 @@ function InstrumentLine({ instrument }: { instrument: Instrument }) {
   return (
     <li className={styles.instrument}>
       <span className={styles.instrumentName}>
-        {own}, № {instrument.serial_number}
+        {own}, №{'\u00A0'}{instrument.serial_number}
       </span>
       {instrument.description ? <span>{instrument.description}</span> : null}
       {instrument.guarantee ? <span className={styles.warranty}>На гарантии</span> : null}
@@ -118,8 +118,7 @@ export function TicketRequestCard({ ticket }: { ticket: Ticket }) {
         <div>
           <dt>Контакт</dt>
           <dd>
-            {contactName}
-            {contactName ? ', ' : ''}
+            {contactName ? <span>{contactName}</span> : null}
             <a href={telHref(phone)} className={styles.phone}>
               {phone}
             </a>
