@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BONUS_TEXTS, type BonusesData, type BonusRow } from '#shared/api/bonuses.ts';
 import { renderInRouter } from '#client/components/layout/testing/render-in-router.tsx';
