@@ -54,8 +54,12 @@ export const clients = pgTable(
     /** Loyalty participation (portal.md §4.7): 'active', 'suspended' or 'left', and since when. */
     loyaltyState: text('loyalty_state').notNull().default('active'),
     loyaltyStateSince: timestamp('loyalty_state_since', { withTimezone: true, mode: 'date' }),
-    /** When the clinic confirmed it may take part (an individual aged 18+ or a legal-entity consumer); null: it earns nothing. */
-    loyaltyEligibleAt: timestamp('loyalty_eligible_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Since when the account takes part in the loyalty programme (portal.md §4.7: it joins on
+     * registering): its creation, or migration 0016 for older accounts; rejoining after leaving
+     * restarts it. Operations paid before it earn nothing.
+     */
+    loyaltyParticipantSince: timestamp('loyalty_participant_since', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('clients_email_key').on(sql`lower(${t.email})`),

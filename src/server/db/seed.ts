@@ -211,7 +211,7 @@ async function seedWorld(tx: Tx, passwordHash: string, now: Date): Promise<numbe
       passwordHash,
       emailConfirmedAt: daysAgo(120),
       createdAt: daysAgo(120),
-      loyaltyEligibleAt: daysAgo(120),
+      loyaltyParticipantSince: daysAgo(120),
     })
     .returning({ id: clients.id });
   const clientId = client!.id;

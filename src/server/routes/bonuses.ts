@@ -5,7 +5,6 @@ import { route } from '#server/lib/validate.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
 import { notFound } from '#server/services/access.ts';
 import { bonusesFor } from '#server/services/bonus-page.ts';
-import { confirmEligibility } from '#server/services/loyalty-participation.ts';
 
 // The clinic's 'Бонусы' page (src/shared/api/bonuses.ts): its own points only, never another account's.
 
@@ -26,9 +25,10 @@ route(
 route(
   bonusRoutes,
   confirmBonusEligibility,
-  async (c) => {
-    await confirmEligibility(c.var.deps, sessionOf(c).clientId);
-    return { success: true, message: BONUS_TEXTS.eligibilityConfirmed };
+  async () => {
+    // Retired: every account takes part from registration (issue 22). Kept for pages loaded before
+    // the change, which would otherwise meet a 404; it writes nothing.
+    return await Promise.resolve({ success: true as const, message: BONUS_TEXTS.eligibilityNotNeeded });
   },
   { before: [requireSession()] },
 );

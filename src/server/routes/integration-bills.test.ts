@@ -102,7 +102,12 @@ describe('PATCH /api/v1/bills/{id}', () => {
       { bill_id: id, changed: { status: null } },
     ]);
     const lines = await t.db.select().from(historyEntries).where(and(eq(historyEntries.subjectType, 'Bill'), eq(historyEntries.subjectId, id))).orderBy(historyEntries.id);
-    expect(lines.map((l) => l.description).slice(1)).toEqual(['Счёт №СЧ-500 оплачен', 'Статус счёта №СЧ-500 изменён на «Нет данных»']);
+    // The client takes part from its opening (issue 22): the paid bill earns its 5 % once.
+    expect(lines.map((l) => l.description).slice(1)).toEqual([
+      'Счёт №СЧ-500 оплачен',
+      'Начислено 75\u00A0бонусов: оплата счёта №СЧ-500; доступны с 04.03.2026 до 04.03.2027',
+      'Статус счёта №СЧ-500 изменён на «Нет данных»',
+    ]);
   });
 
   it('answers 422 for a bad status, 404 for an unknown bill, 401 without a token', async () => {

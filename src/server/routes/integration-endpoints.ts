@@ -210,7 +210,7 @@ export const callDocs: Record<IntegrationCall, CallDoc> = {
     summary: 'Post an order that earns points',
     description:
       '5 % of the lines’ total, whole points, pending until `paid_at` + 2 days, then active for a year (`points` 0 when the client does not earn: ' +
-      'no eligibility confirmation, left the programme, or a pause or end announced). `external_id` is unique (409). `paid_at` later than now: 422.',
+      'paid before the client took part, left the programme, or a pause or end announced). `external_id` is unique (409). `paid_at` later than now: 422.',
     status: 201,
     errors: [409],
   },

@@ -33,8 +33,6 @@ export interface NewClient {
   city?: string | null;
   /** Set when the password exists only in a mail to the address, or the address was proven by a code. */
   emailConfirmed: boolean;
-  /** Confirmed the loyalty participant condition at registration (portal.md §5): earns points from then. */
-  loyaltyEligible?: boolean;
 }
 
 /**
@@ -65,7 +63,9 @@ export async function insertClient(
       passwordHash,
       emailConfirmedAt: client.emailConfirmed ? now : null,
       createdAt: now,
-      loyaltyEligibleAt: client.loyaltyEligible ? now : null,
+      // Registering (the consent to the loyalty rules) or being opened by the back office makes the
+      // account a participant at once (portal.md §4.7).
+      loyaltyParticipantSince: now,
     })
     .returning({ id: clients.id });
   if (!row) throw new Error('client was not inserted');
@@ -135,10 +135,10 @@ export async function loadUserData(db: Db, clientId: number, now: Date): Promise
     .limit(1);
   if (!row) return null;
   const { unpaidBills, hasBills, unreadNotifications, consentPolicyAt, consentLoyaltyAt, emailConfirmedAt, accessOwners, quizAvailable, ...rest } = row;
-  const { loyaltyState, loyaltyStateSince, loyaltyEligibleAt, ledgerRows, programmeChanges, ...user } = rest;
+  const { loyaltyState, loyaltyStateSince, loyaltyParticipantSince, ledgerRows, programmeChanges, ...user } = rest;
   return {
     ...user,
-    balls: ledgerOf({ loyaltyState, loyaltyStateSince, loyaltyEligibleAt, ledgerRows, programmeChanges }, now).replay.balance,
+    balls: ledgerOf({ loyaltyState, loyaltyStateSince, loyaltyParticipantSince, ledgerRows, programmeChanges }, now).replay.balance,
     unpaid_bills: Number(unpaidBills),
     unread_notifications: Number(unreadNotifications),
     consents_given: consentPolicyAt !== null && consentLoyaltyAt !== null,

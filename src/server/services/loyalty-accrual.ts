@@ -4,14 +4,16 @@ import { BONUS_FORMS, countOf } from '#shared/format/plural.ts';
 import { serverDate } from '#shared/format/server-timestamp.ts';
 import type { Tx } from '#server/db/client.ts';
 import { pointsEntries } from '#server/db/schema.ts';
+import { notCreditingBecause, type NotCrediting } from '#server/services/credit-rules.ts';
 import { ACTIVATION_DELAY_MS, yearAfter } from '#server/services/ledger-replay.ts';
 import { lockedLedger, writeEntry, type Ledger } from '#server/services/points.ts';
 
 // Points earned on a paid order (portal.md §4.7, §9; API.md "Loyalty programme"): 5 % of the
 // amount, whole points (1 бонус = 1 ₽), pending until 2 days after the payment, then usable for a
-// year. Only for a participant who confirmed eligibility and has not left, and not once a pause or
-// end of the programme is announced. A suspended participant's points are written but held
-// (ledger-replay.ts) until the suspension is lifted.
+// year. Every account takes part from its creation (or migration 0016); only operations paid since
+// then earn, nothing once it has left, and nothing once a pause or end of the programme is
+// announced. A suspended participant's points are written but held (ledger-replay.ts) until the
+// suspension is lifted.
 
 export const ACCRUAL_PERCENT = 5;
 
@@ -24,11 +26,8 @@ export function pointsForAmount(amount: string): number {
 }
 
 /** Why a participant earns nothing now, or null when it earns. */
-export function notEarningBecause(ledger: Ledger): 'not_eligible' | 'left' | 'programme' | null {
-  if (ledger.eligibleAt === null) return 'not_eligible';
-  if (ledger.state === 'left') return 'left';
-  if (!ledger.programme.crediting) return 'programme';
-  return null;
+export function notEarningBecause(ledger: Ledger): NotCrediting | null {
+  return notCreditingBecause(ledger);
 }
 
 /** 'DD.MM.YYYY' of an instant in Moscow, as the clinic's history writes dates. */
@@ -54,7 +53,9 @@ export async function accrue(tx: Tx, clientId: number, accrual: Accrual, now: Da
   const activatesAt = new Date(accrual.paidAt.getTime() + ACTIVATION_DELAY_MS);
   const expiresAt = yearAfter(activatesAt);
   const ledger = await lockedLedger(tx, clientId, now);
-  if (!ledger || accrual.points <= 0 || notEarningBecause(ledger) !== null) return { entryId: null, points: 0, activatesAt, expiresAt };
+  // Not retroactive: an operation paid before the account took part earns nothing (portal.md §4.7).
+  const before = ledger !== null && accrual.paidAt < ledger.participantSince;
+  if (!ledger || accrual.points <= 0 || before || notEarningBecause(ledger) !== null) return { entryId: null, points: 0, activatesAt, expiresAt };
   const written = await writeEntry(
     tx,
     clientId,

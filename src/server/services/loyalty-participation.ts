@@ -1,9 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { loyaltyMessages, type ParticipationInput, type ProgrammeInput } from '#shared/api/loyalty.ts';
 import { serverDayStart } from '#shared/format/server-timestamp.ts';
 import type { AppDeps } from '#server/context.ts';
 import type { Tx } from '#server/db/client.ts';
-import { recordEvent, recordHistory } from '#server/db/journal.ts';
+import { recordHistory } from '#server/db/journal.ts';
 import { clients, loyaltyProgrammeChanges, pointsEntries } from '#server/db/schema.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
 import { notFound } from '#server/services/access.ts';
@@ -54,7 +54,9 @@ export async function setParticipation(deps: AppDeps, clientId: number, input: P
     if (ledger.state !== input.state) {
       if (input.state === 'left') annulled = await annulEverything(tx, clientId, 'выход из программы лояльности', now);
       if (ledger.state === 'suspended' && input.state === 'active') annulled = await restore(tx, clientId, ledger, now);
-      await tx.update(clients).set({ loyaltyState: input.state, loyaltyStateSince: now }).where(eq(clients.id, clientId));
+      // Rejoining after leaving is a new participation: earlier operations earn nothing (portal.md §4.7).
+      const rejoined = ledger.state === 'left' ? { loyaltyParticipantSince: now } : {};
+      await tx.update(clients).set({ loyaltyState: input.state, loyaltyStateSince: now, ...rejoined }).where(eq(clients.id, clientId));
       await recordHistory(tx, { clientId, description: STATE_HISTORY[input.state], subjectType: 'Account', subjectId: clientId, createdAt: now });
     }
     const after = await loadLedger(tx, clientId, now);
@@ -107,22 +109,4 @@ export async function clientPoints(deps: AppDeps, clientId: number) {
       };
     }),
   };
-}
-
-/**
- * The clinic confirms it may take part (an individual aged 18+ or a legal-entity consumer), once:
- * the first date stays. Points are earned from then on, not for what was paid before.
- */
-export async function confirmEligibility(deps: AppDeps, clientId: number): Promise<void> {
-  const now = deps.now();
-  await deps.database.db.transaction(async (tx) => {
-    const confirmed = await tx
-      .update(clients)
-      .set({ loyaltyEligibleAt: now })
-      .where(and(eq(clients.id, clientId), isNull(clients.loyaltyEligibleAt)))
-      .returning({ id: clients.id });
-    if (confirmed.length === 0) return;
-    await recordHistory(tx, { clientId, description: 'Подтверждено право на участие в программе лояльности', subjectType: 'Account', subjectId: clientId, createdAt: now });
-    await recordEvent(tx, { type: 'client.updated', clientId, payload: { client_id: clientId, changed: { loyalty_eligible_at: now.toISOString() } }, createdAt: now });
-  });
 }

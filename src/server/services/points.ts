@@ -3,7 +3,8 @@ import { BONUS_FORMS, countOf } from '#shared/format/plural.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { recordEvent, recordHistory } from '#server/db/journal.ts';
 import { clients, pointsEntries, type PointsKind } from '#server/db/schema.ts';
-import { ApiFailure } from '#server/lib/api-failure.ts';
+import { ApiFailure, fieldFailure } from '#server/lib/api-failure.ts';
+import { creditRefusal } from '#server/services/credit-rules.ts';
 import { RETURN_GRACE_MS, replayLedger, yearAfter, type LedgerReplay, type LedgerRow } from '#server/services/ledger-replay.ts';
 import { programmeStatus, type ProgrammeChange, type ProgrammeStatus } from '#server/services/programme-rules.ts';
 
@@ -21,7 +22,8 @@ export interface Ledger {
   replay: LedgerReplay;
   state: LoyaltyState;
   stateSince: Date | null;
-  eligibleAt: Date | null;
+  /** Operations paid before it earn nothing (ADR 0016, amended). */
+  participantSince: Date;
   programme: ProgrammeStatus;
 }
 
@@ -33,7 +35,7 @@ export function ledgerColumns() {
   return {
     loyaltyState: clients.loyaltyState,
     loyaltyStateSince: clients.loyaltyStateSince,
-    loyaltyEligibleAt: clients.loyaltyEligibleAt,
+    loyaltyParticipantSince: clients.loyaltyParticipantSince,
     ledgerRows: sql<unknown>`(select coalesce(json_agg(json_build_object(
       'id', e.id, 'delta', e.delta, 'kind', e.kind, 'reason', e.reason, 'createdAt', e.created_at,
       'occurredAt', e.occurred_at, 'activatesAt', e.activates_at, 'expiresAt', e.expires_at,
@@ -78,7 +80,7 @@ export function ledgerOf(selected: LedgerSelection, now: Date): Ledger {
   const state = String(selected.loyaltyState) as LoyaltyState;
   const stateSince = dateOrNull(selected.loyaltyStateSince);
   const replay = replayLedger(rows, { now, suspendedSince: state === 'suspended' ? stateSince : null, programmeEnds: programme.ends });
-  return { rows, replay, state, stateSince, eligibleAt: dateOrNull(selected.loyaltyEligibleAt), programme };
+  return { rows, replay, state, stateSince, participantSince: new Date(String(selected.loyaltyParticipantSince)), programme };
 }
 
 /** The client's ledger as of `now`, or null for an unknown client. */
@@ -243,12 +245,16 @@ export async function lockedForSpending(tx: Tx, clientId: number, now: Date) {
 /**
  * Credits `amount` points that can be spent at once (a promo code, a survey's reward): active from
  * now for a year, with its `points.changed` event and the clinic's history line. The one entry point
- * for such credits. Returns the balance after the credit.
+ * for such credits. A client that left, or any client once a pause or end of the programme is
+ * announced, is refused with 409 and the reason on `field` (credit-rules.ts): the caller's
+ * transaction, with the code's or quiz's use, is rolled back. Returns the balance after the credit.
  */
-export async function credit(tx: Tx, clientId: number, amount: number, reason: string, createdAt?: Date): Promise<number> {
+export async function credit(tx: Tx, clientId: number, amount: number, reason: string, now: Date, field: string): Promise<number> {
   if (!Number.isInteger(amount) || amount <= 0) throw new Error(`credit: amount must be a positive integer, got ${amount}`);
-  const now = createdAt ?? new Date();
-  await lockClient(tx, clientId);
+  const ledger = await lockedLedger(tx, clientId, now);
+  if (!ledger) throw new Error('credit: the client is gone');
+  const refusal = creditRefusal(ledger);
+  if (refusal) throw fieldFailure(field, refusal, 409);
   const written = await writeEntry(
     tx,
     clientId,

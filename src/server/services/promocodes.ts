@@ -7,7 +7,8 @@ import type { Tx } from '#server/db/client.ts';
 import { recordEvent } from '#server/db/journal.ts';
 import { promocodes, promocodeUses } from '#server/db/schema.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
-import { credit } from '#server/services/points.ts';
+import { creditRefusal } from '#server/services/credit-rules.ts';
+import { credit, loadLedger } from '#server/services/points.ts';
 import { enforceLimits, rateRules, refundHits } from '#server/services/rate-limit.ts';
 
 // Promo codes (portal.md §4.3, API.md "Loyalty programme"): the back office makes them, a clinic
@@ -58,7 +59,7 @@ async function redeem(tx: Tx, clientId: number, code: string, now: Date): Promis
     .where(and(eq(promocodes.id, promo.id), or(isNull(promocodes.maxUses), lt(promocodes.uses, promocodes.maxUses))))
     .returning({ uses: promocodes.uses });
   if (counted.length === 0) throw refuse(PROMOCODE_MESSAGES.exhausted);
-  await credit(tx, clientId, promo.points, `Промокод ${promo.code}`, now);
+  await credit(tx, clientId, promo.points, `Промокод ${promo.code}`, now, 'code');
   await recordEvent(tx, {
     type: 'promocode.used',
     clientId,
@@ -75,6 +76,11 @@ async function redeem(tx: Tx, clientId: number, code: string, now: Date): Promis
  * (not after a failure) keeps a parallel burst of guesses from all slipping past the limit.
  */
 export async function applyPromocode(deps: AppDeps, clientId: number, ip: string, code: string): Promise<number> {
+  // A clinic that left, or any once the programme's end is announced, is told so before its try is
+  // counted as a guess: it is not guessing. `credit()` checks again under the client lock.
+  const ledger = await loadLedger(deps.database.db, clientId, deps.now());
+  const refusal = ledger && creditRefusal(ledger);
+  if (refusal) throw fieldFailure('code', refusal, 409);
   const counted = await enforceLimits(deps, [
     [rateRules.promocodeAccount, String(clientId)],
     [rateRules.promocodeIp, ip],

@@ -70,7 +70,8 @@ export async function waitingQuiz(db: Reader, clientId: number): Promise<Quiz | 
 /**
  * Records the client's answers to an active quiz, checked against it, credits its points and writes
  * `quiz.answered`, all in one transaction; returns the points. A quiz that is gone or inactive is 422
- * on `quiz_id`, bad answers 422 on theirs, a second answer 409: each writes nothing.
+ * on `quiz_id`, bad answers 422 on theirs, a second answer 409, and so is a client that cannot be
+ * credited now (left, or the programme's end announced; points.ts `credit`): each writes nothing.
  */
 export async function submitQuiz(deps: AppDeps, clientId: number, quizId: number, answers: readonly QuizAnswer[]): Promise<number> {
   const now = deps.now();
@@ -89,7 +90,7 @@ export async function submitQuiz(deps: AppDeps, clientId: number, quizId: number
       .onConflictDoNothing()
       .returning({ quizId: quizAnswers.quizId });
     if (stored.length === 0) throw new ApiFailure(409, { success: false, message: QUIZ_MESSAGES.answered, errors: { quiz_id: [QUIZ_MESSAGES.answered] } });
-    await credit(tx, clientId, quiz.ballsCount, `Опрос «${quiz.title}»`, now);
+    await credit(tx, clientId, quiz.ballsCount, `Опрос «${quiz.title}»`, now, 'quiz_id');
     await recordEvent(tx, { type: 'quiz.answered', clientId, payload: { client_id: clientId, quiz_id: quiz.id, answers: checked }, createdAt: now });
     return quiz.ballsCount;
   });

@@ -19,8 +19,6 @@ export interface RegistrationDetails {
   clinicName: string;
   city: string;
   email: string;
-  /** The loyalty participant condition confirmed (stored with its date on the account). */
-  loyaltyEligible?: boolean;
 }
 
 /** What is kept with the code: the form it confirms. Re-checked on the way out of jsonb. */
@@ -31,7 +29,6 @@ const storedDetails = v.object({
   clinicName: v.string(),
   city: v.string(),
   email: v.string(),
-  loyaltyEligible: v.optional(v.boolean(), false),
 });
 
 /** Stage 1: checks the address is free and mails a 4-digit code. Returns the success message. */
@@ -55,7 +52,6 @@ export async function sendRegistrationCode(deps: AppDeps, form: RegistrationDeta
     clinicName: form.clinicName,
     city: form.city,
     email: form.email,
-    loyaltyEligible: form.loyaltyEligible ?? false,
   };
   // Mailing inside the transaction: if the mail fails, no code is stored and no cooldown starts.
   await db.transaction(async (tx) => {
@@ -100,7 +96,6 @@ export async function confirmRegistration(
           company: details.clinicName,
           city: details.city,
           emailConfirmed: true,
-          loyaltyEligible: details.loyaltyEligible ?? false,
         },
         passwordHash,
         now,

@@ -56,11 +56,7 @@ const registrationEntries = {
   city: requiredText(100, messages.cityRequired),
   email: emailField,
   approvalPolicy: v.literal(true, messages.consentPolicy),
-  /** The loyalty programme's participant condition (portal.md §5), asked once; unticked: no points are earned. */
-  loyaltyEligible: v.optional(v.boolean(), false),
 };
-
-export const LOYALTY_ELIGIBILITY_LABEL = 'Я физическое лицо старше 18 лет или юридическое лицо — потребитель товаров и услуг';
 
 /** Mails a 4-digit code to the logged-in account's e-mail (again after 30 s). */
 export const sendEmailConfirmationCode = defineEndpoint({

@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { LOYALTY_ELIGIBILITY_LABEL } from './account.ts';
 import { defineEndpoint, okResponse } from './endpoint.ts';
 import { programmeNotice } from './loyalty-programme.ts';
 
@@ -10,7 +9,7 @@ export const BONUS_ROW_KINDS = ['earned', 'credited', 'returned', 'spent', 'annu
 export type BonusRowKind = (typeof BONUS_ROW_KINDS)[number];
 
 /** Why the clinic earns nothing now (null: it earns). */
-export const NOT_EARNING_REASONS = ['not_eligible', 'left', 'suspended', 'programme'] as const;
+export const NOT_EARNING_REASONS = ['left', 'suspended', 'programme'] as const;
 
 const isoDate = v.string();
 
@@ -52,18 +51,25 @@ export const getBonuses = defineEndpoint({
   output: okResponse({ data: bonusesData }),
 });
 
-/** The eligibility confirmation (portal.md §5 "Loyalty rules as constraints"), for an account that did not give it at registration. */
+/**
+ * Retired (issue 22): it was the separate eligibility confirmation. Every account takes part from
+ * registration now; the call stays so that a page loaded before the change, or a cached service
+ * worker's copy, gets a plain answer instead of a 404. It writes nothing.
+ */
 export const confirmBonusEligibility = defineEndpoint({
   method: 'POST',
   path: '/ajax/cabinet/points/eligibility',
-  input: v.object({ confirmed: v.literal(true, 'Подтвердите условие участия') }),
+  input: v.object({ confirmed: v.optional(v.boolean()) }),
   output: okResponse({ message: v.string() }),
 });
 
 export const BONUS_TEXTS = {
-  eligibility: LOYALTY_ELIGIBILITY_LABEL,
-  eligibilityConfirmed: 'Спасибо! Теперь бонусы начисляются за оплаченные ремонты.',
-  notEligible: 'Бонусы не начисляются: подтвердите, что вы можете участвовать в программе лояльности.',
+  /** What the retired eligibility call answers an old page (issue 22: every account takes part). */
+  eligibilityNotNeeded: 'Подтверждение больше не нужно: вы участник программы лояльности с регистрации.',
+  earning: 'Вы участник программы лояльности: за каждый оплаченный ремонт начисляется 5 % его стоимости бонусами.',
   left: 'Бонусы не начисляются: вы вышли из программы лояльности.',
   suspended: 'Участие в программе лояльности приостановлено: новые бонусы не активируются до его восстановления.',
+  /** A promo code's or a survey's refusal once a pause or end is announced (the page shows the notice instead). */
+  programmePaused: 'Бонусы не начисляются: объявлена приостановка программы лояльности.',
+  programmeEnding: 'Бонусы не начисляются: объявлено завершение программы лояльности.',
 } as const;

@@ -45,7 +45,6 @@ function registrationPayload(form: RegistrationForm): RegistrationForm {
     city: form.city.trim(),
     email: form.email.trim(),
     approvalPolicy: form.approvalPolicy,
-    loyaltyEligible: form.loyaltyEligible ?? false,
   };
 }
 

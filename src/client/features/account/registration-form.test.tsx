@@ -86,6 +86,9 @@ describe('RegistrationForm', () => {
     const { calls } = stubFetch({ 'POST /ajax/register/send-code': sent });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
     render(<RegistrationForm />);
+    // The consent to the loyalty rules makes the clinic a participant: no separate condition to tick (issue 22).
+    expect(screen.getAllByRole('checkbox')).toHaveLength(1);
+    expect(screen.queryByRole('checkbox', { name: /старше 18 лет/ })).not.toBeInTheDocument();
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
 
@@ -99,7 +102,6 @@ describe('RegistrationForm', () => {
       city: 'Казань',
       email: 'anna@clinic.ru',
       approvalPolicy: true,
-      loyaltyEligible: false,
       resend: false,
     });
     expect(screen.getByLabelText('Имя')).toBeDisabled();

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { LOYALTY_ELIGIBILITY_LABEL, registrationForm, type RegistrationForm as RegistrationValues } from '#shared/api/account.ts';
+import { registrationForm, type RegistrationForm as RegistrationValues } from '#shared/api/account.ts';
 import { useAppForm } from '#client/components/ui/app-form.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';
@@ -29,7 +29,6 @@ const EMPTY: RegistrationValues = {
   email: '',
   // The schema wants the literal true; the form starts unticked.
   approvalPolicy: false as unknown as true,
-  loyaltyEligible: false,
 };
 
 /**
@@ -135,7 +134,7 @@ export function RegistrationForm() {
                       политикой обработки персональных данных
                     </DocumentLink>{' '}
                     и с{' '}
-                    {/* Registering makes the clinic a participant of the loyalty programme (portal.md §4.7). */}
+                    {/* Registering makes the clinic a participant of the loyalty programme (portal.md §4.7); the rules state who may take part, so no separate confirmation is asked (issue 22). */}
                     <DocumentLink document="loyalty-rules" className={styles.consentLink}>
                       правилами программы лояльности
                     </DocumentLink>
@@ -143,9 +142,6 @@ export function RegistrationForm() {
                 }
               />
             )}
-          </form.AppField>
-          <form.AppField name="loyaltyEligible">
-            {(field) => <field.CheckboxField label={`${LOYALTY_ELIGIBILITY_LABEL} (для начисления бонусов)`} />}
           </form.AppField>
         </fieldset>
 

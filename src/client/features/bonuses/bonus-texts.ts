@@ -28,9 +28,13 @@ export function expiringLine(points: number, expiresAt: string): string {
   return `${countOf(points, BONUS_FORMS)} ${pluralCategory(points) === 'one' ? 'сгорит' : 'сгорят'} ${formatDate(expiresAt)}`;
 }
 
-/** Why the clinic earns nothing now, or null. */
-export function notEarningText(reason: BonusesData['not_earning']): string | null {
-  if (reason === 'not_eligible') return BONUS_TEXTS.notEligible;
+/**
+ * What the page says about earning, from the same answer as the ledger it shows (issue 22: never a
+ * contradiction). A participant earns; one that left or is suspended is told so; while a pause or
+ * end is announced the programme's notice says it, so this says nothing.
+ */
+export function earningText(reason: BonusesData['not_earning']): string | null {
+  if (reason === null) return BONUS_TEXTS.earning;
   if (reason === 'left') return BONUS_TEXTS.left;
   if (reason === 'suspended') return BONUS_TEXTS.suspended;
   return null;

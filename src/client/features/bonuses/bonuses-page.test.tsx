@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BonusesData, BonusRow } from '#shared/api/bonuses.ts';
+import { BONUS_TEXTS, type BonusesData, type BonusRow } from '#shared/api/bonuses.ts';
 import { renderInRouter } from '#client/components/layout/testing/render-in-router.tsx';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { BonusesPage } from './bonuses-page.tsx';
 
-// Бонусы (issue 15 "What the clinic sees"): the balance, pending with dates, expiring points, why
-// the clinic does not earn (and the confirmation that fixes it), the ledger with sources; loading,
-// empty and error states.
+// Бонусы (issue 15 "What the clinic sees", issue 22): the balance, pending with dates, expiring
+// points, whether the clinic earns — in words that match the ledger shown — the ledger with sources;
+// loading, empty and error states.
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -72,21 +72,36 @@ describe('BonusesPage', () => {
     expect(onLoaded).toHaveBeenCalledOnce();
   });
 
-  it('says why the clinic does not earn, and the confirmation makes it earn', async () => {
-    const { calls } = stubFetch({
-      'GET /ajax/cabinet/points': [
-        { body: { success: true, data: data({ not_earning: 'not_eligible', rows: [] }) } },
-        { body: { success: true, data: data({ rows: [] }) } },
-      ],
-      'POST /ajax/cabinet/points/eligibility': { body: { success: true, message: 'Спасибо! Теперь бонусы начисляются за оплаченные ремонты.' } },
-    });
+  // What the page says about earning matches the ledger it shows (issue 22), in each state.
+  const earningNotice = () => screen.queryByRole('region', { name: 'Начисление бонусов' });
+
+  it('tells a participant it earns 5 % and asks nothing to be confirmed', async () => {
+    stubFetch({ 'GET /ajax/cabinet/points': { body: { success: true, data: data({ rows: [row({ key: '9', kind: 'credited', reason: 'Промокод ВЕСНА', state: 'active' })] }) } } });
     await renderInRouter(() => <BonusesPage onLoaded={() => {}} />);
-    const notice = await screen.findByRole('region', { name: 'Начисление бонусов' });
-    expect(notice).toHaveTextContent('Бонусы не начисляются: подтвердите');
-    expect(notice).toHaveTextContent('старше 18 лет или юридическое лицо');
-    await userEvent.click(within(notice).getByRole('button', { name: 'Подтверждаю' }));
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'Начисление бонусов' })).not.toBeInTheDocument());
-    expect(calls.find((call) => call.path === '/ajax/cabinet/points/eligibility')?.body).toEqual({ confirmed: true });
+    await screen.findByRole('list', { name: 'История бонусов' });
+    expect(earningNotice()).toHaveTextContent(BONUS_TEXTS.earning);
+    expect(screen.queryByText(/не начисляются/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Подтверждаю' })).not.toBeInTheDocument();
+  });
+
+  it('tells a clinic that left it earns nothing, beside the annulment, and promises no 5 % anywhere', async () => {
+    const annulled = row({ key: '5', kind: 'annulled', points: -300, reason: 'выход из программы лояльности', state: null, activates_at: null, expires_at: null });
+    stubFetch({ 'GET /ajax/cabinet/points': { body: { success: true, data: data({ balance: 0, pending: 0, pending_by_date: [], expiring: [], not_earning: 'left', rows: [annulled] }) } } });
+    await renderInRouter(() => <BonusesPage onLoaded={() => {}} />);
+    expect(await screen.findByRole('region', { name: 'Начисление бонусов' })).toHaveTextContent('Бонусы не начисляются: вы вышли из программы лояльности.');
+    expect(screen.getByRole('list', { name: 'История бонусов' })).toHaveTextContent('выход из программы лояльности');
+    expect(document.body).not.toHaveTextContent('5 %');
+    expect(screen.queryByRole('button', { name: 'Подтверждаю' })).not.toBeInTheDocument();
+  });
+
+  it('tells a suspended clinic its new points wait, as its pending lines and ledger show', async () => {
+    const held = row({ key: '6', kind: 'credited', points: 120, reason: 'Промокод ЛЕТО', state: 'pending', activates_at: null, expires_at: null });
+    stubFetch({ 'GET /ajax/cabinet/points': { body: { success: true, data: data({ pending: 120, pending_by_date: [{ points: 120, activates_at: null }], expiring: [], not_earning: 'suspended', rows: [held] }) } } });
+    await renderInRouter(() => <BonusesPage onLoaded={() => {}} />);
+    expect(await screen.findByRole('region', { name: 'Начисление бонусов' })).toHaveTextContent('Участие в программе лояльности приостановлено: новые бонусы не активируются до его восстановления.');
+    expect(screen.getByRole('region', { name: 'Ожидают активации: 120' })).toHaveTextContent('ещё 120 бонусов станут доступны после восстановления участия');
+    expect(screen.getByRole('list', { name: 'История бонусов' })).toHaveTextContent('ожидают восстановления участия');
+    expect(document.body).not.toHaveTextContent('5 %');
   });
 
   it('shows the programme’s notice, and an empty ledger in words', async () => {
@@ -103,6 +118,9 @@ describe('BonusesPage', () => {
     expect(screen.getByText('Нет бонусов, ожидающих активации.')).toBeInTheDocument();
     expect(screen.getByText(/Пока нет ни начислений, ни списаний/)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Скоро сгорят' })).not.toBeInTheDocument();
+    // The notice says it; nothing else promises points or asks for a confirmation.
+    expect(earningNotice()).not.toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('5 %');
   });
 
   it('shows a skeleton while loading, and a failure with Повторить that loads again', async () => {

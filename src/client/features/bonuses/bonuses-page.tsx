@@ -1,8 +1,6 @@
 import { formatPoints } from '#shared/format/number/money.ts';
-import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { BonusesData, BonusRow } from '#shared/api/bonuses.ts';
-import { BONUS_TEXTS } from '#shared/api/bonuses.ts';
 import { formatDate } from '#shared/format/date.ts';
 import { BONUS_FORMS, pluralize } from '#shared/format/plural.ts';
 import { programmeText } from '#shared/format/programme-text.ts';
@@ -10,10 +8,9 @@ import { Page } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
-import { asApiError } from '#client/lib/http.ts';
 import { useRemote } from '#client/lib/use-remote.ts';
-import { confirmEligibility, fetchBonuses } from './api.ts';
-import { expiringLine, KIND_LABELS, notEarningText, pendingLine, rowStateText, signedPoints } from './bonus-texts.ts';
+import { fetchBonuses } from './api.ts';
+import { earningText, expiringLine, KIND_LABELS, pendingLine, rowStateText, signedPoints } from './bonus-texts.ts';
 import styles from './bonuses.module.css';
 
 export interface BonusesPageProps {
@@ -23,8 +20,8 @@ export interface BonusesPageProps {
 
 /**
  * Бонусы (issue 15 "What the clinic sees", portal.md §4.7): the active balance, points waiting to
- * activate with their dates, points expiring within 30 days, why the clinic does not earn (and the
- * eligibility confirmation), the programme's notice, and the ledger with where each change came from.
+ * activate with their dates, points expiring within 30 days, whether the clinic earns now (or the
+ * programme's notice), and the ledger with where each change came from.
  */
 export function BonusesPage({ onLoaded }: BonusesPageProps) {
   const remote = useRemote(async () => {
@@ -44,7 +41,7 @@ export function BonusesPage({ onLoaded }: BonusesPageProps) {
           </Button>
         </div>
       ) : null}
-      {data ? <BonusesContent data={data} onChanged={remote.reload} /> : null}
+      {data ? <BonusesContent data={data} /> : null}
     </Page>
   );
 }
@@ -64,8 +61,8 @@ function BonusesSkeleton() {
   );
 }
 
-function BonusesContent({ data, onChanged }: { data: BonusesData; onChanged: () => void }) {
-  const notEarning = notEarningText(data.not_earning);
+function BonusesContent({ data }: { data: BonusesData }) {
+  const earning = earningText(data.not_earning);
   const programme = programmeText(data.programme);
   return (
     <>
@@ -104,10 +101,15 @@ function BonusesContent({ data, onChanged }: { data: BonusesData; onChanged: () 
           </ul>
         </section>
       ) : null}
-      {notEarning ? <NotEarning text={notEarning} canConfirm={data.not_earning === 'not_eligible'} onConfirmed={onChanged} /> : null}
+      {earning ? (
+        <section className={`${styles.notice} ${styles.info}`} aria-label="Начисление бонусов">
+          <p className={styles.noticeText}>{earning}</p>
+        </section>
+      ) : null}
       <h2 className={styles.sectionTitle}>История бонусов</h2>
       {data.rows.length === 0 ? (
-        <p className={styles.empty}>Пока нет ни начислений, ни списаний. За каждый оплаченный ремонт возвращается 5 % его стоимости бонусами.</p>
+        // What earns is said once, above, by the state: here only that nothing happened yet.
+        <p className={styles.empty}>Пока нет ни начислений, ни списаний.</p>
       ) : (
         <ul className={styles.ledger} aria-label="История бонусов">
           {data.rows.map((row) => (
@@ -116,36 +118,6 @@ function BonusesContent({ data, onChanged }: { data: BonusesData; onChanged: () 
         </ul>
       )}
     </>
-  );
-}
-
-function NotEarning({ text, canConfirm, onConfirmed }: { text: string; canConfirm: boolean; onConfirmed: () => void }) {
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<string>();
-  const confirm = () => {
-    setSending(true);
-    setFailure(undefined);
-    confirmEligibility().then(
-      () => onConfirmed(),
-      (error: unknown) => {
-        setFailure(asApiError(error).message);
-        setSending(false);
-      },
-    );
-  };
-  return (
-    <section className={`${styles.notice} ${styles.info}`} aria-label="Начисление бонусов">
-      <p className={styles.noticeText}>{text}</p>
-      {canConfirm ? (
-        <>
-          <p className={styles.noticeText}>{BONUS_TEXTS.eligibility}.</p>
-          <Button onClick={confirm} loading={sending}>
-            Подтверждаю
-          </Button>
-        </>
-      ) : null}
-      {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
-    </section>
   );
 }
 

@@ -67,4 +67,14 @@ describe('PromocodePage', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Промокод' }), 'GUESS{Enter}');
     expect(await screen.findByRole('dialog', { name: 'Слишком много попыток. Попробуйте через 60 мин.' })).toBeInTheDocument();
   });
+
+  it('names why a clinic that left the programme gets nothing (409, issue 22), and reloads nothing', async () => {
+    const left = 'Бонусы не начисляются: вы вышли из программы лояльности.';
+    stubFetch({ 'POST /ajax/promocode/set': { status: 409, body: { success: false, message: left, errors: { code: [left] } } } });
+    const onApplied = vi.fn();
+    render(<PromocodePage onApplied={onApplied} />);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Промокод' }), 'VESNA{Enter}');
+    expect(await screen.findByRole('dialog', { name: left })).toBeInTheDocument();
+    expect(onApplied).not.toHaveBeenCalled();
+  });
 });
