@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients, defectStatements, loyaltyOperations, pointsEntries } from '#server/db/schema.ts';
+import { defectStatements, loyaltyOperations, pointsEntries } from '#server/db/schema.ts';
 import { loginAs } from '../../../tests/setup/accounts.ts';
 import { backOffice, defect } from '../../../tests/setup/back-office.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
@@ -18,16 +18,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function eligibleClient() {
-  const client = await backOffice.client(t);
-  await t.db.update(clients).set({ loyaltyEligibleAt: t.deps.now() }).where(eq(clients.id, client.id));
-  return client;
-}
+/** A back-office account takes part in the loyalty programme from its creation (ADR 0016). */
+const eligibleClient = () => backOffice.client(t);
 
 const operation = (clientId: number, amount: string) => ({
   client_id: clientId,
   external_id: `big-${clientId}-${amount}`,
-  paid_at: '2026-03-01T09:00:00Z',
+  // After the account opened: participation starts then (ADR 0016).
+  paid_at: t.deps.now().toISOString(),
   lines: Array.from({ length: 500 }, (_, i) => ({ name: `Строка ${i}`, amount })),
 });
 
