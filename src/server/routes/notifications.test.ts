@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { historyEntries, notifications } from '#server/db/schema.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
+import { backOffice } from '../../../tests/setup/back-office.ts';
 
 // Уведомления and История (cabinet.md §2, §7): the account's own, newest first, in pages; shown
 // notifications count as read; another account's are never listed nor touched.
@@ -85,5 +86,22 @@ describe('history', () => {
     expect(third.data.map((row) => row.description)).toEqual(['Событие 5', 'Событие 4', 'Событие 3', 'Событие 2', 'Событие 1']);
     expect((await page({ page: 99 })).current_page).toBe(3);
     expect(JSON.stringify(third)).not.toContain('Чужое');
+  });
+});
+
+describe('a notification about a ticket', () => {
+  it('names its ticket when the back office gives the clinic\'s own; another clinic\'s ticket is 422 and nothing is written', async () => {
+    const own = await backOffice.ticket(t, me.id);
+    const theirs = await backOffice.ticket(t, other.id);
+    const post = (ticketId: number) =>
+      t.integration('/notifications', { method: 'POST', json: { client_id: me.id, description: `О заявке ${ticketId}`, ticket_id: ticketId } });
+    const refused = await post(theirs.id);
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { errors: Record<string, string[]> }).errors.ticket_id).toEqual(['У этого клиента нет такой заявки']);
+    expect(await t.db.select().from(notifications).where(eq(notifications.description, `О заявке ${theirs.id}`))).toEqual([]);
+
+    expect((await post(own.id)).status).toBe(201);
+    const listed = (await list()).data.find((item) => item.description === `О заявке ${own.id}`) as { ticket_id?: number } | undefined;
+    expect(listed?.ticket_id).toBe(own.id);
   });
 });

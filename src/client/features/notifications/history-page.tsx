@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { NOTIFICATIONS_MESSAGES } from '#shared/api/notifications.ts';
 import { formatDateTime } from '#shared/format/date.ts';
@@ -62,7 +63,15 @@ export function HistoryPage({ onLoaded }: HistoryPageProps) {
         <ul className={styles.list} aria-label="История" aria-busy={loading || undefined}>
           {shown.items.map((item, index) => (
             <li key={`${item.created_at}-${index}`} className={styles.item}>
-              <p className={styles.text}>{item.description}</p>
+              <p className={styles.text}>
+                {item.ticket_id === null ? (
+                  item.description
+                ) : (
+                  <Link to="/cabinet/tickets/$id" params={{ id: item.ticket_id }} className={styles.ticketLink}>
+                    {item.description}
+                  </Link>
+                )}
+              </p>
               <time className={styles.date} dateTime={item.created_at.replace(' ', 'T')}>
                 {formatDateTime(item.created_at)}
               </time>

@@ -1,17 +1,28 @@
+import { Link } from '@tanstack/react-router';
 import type { Notification } from '#shared/api/notifications.ts';
 import { formatDate } from '#shared/format/date.ts';
 import styles from './notifications.module.css';
 
 /**
  * One notification: its text and date; an unread one is set apart by a bar, bold text and the word
- * 'Новое' (not colour alone) — said aloud only in the `compact` row of the bell's panel.
+ * 'Новое' (not colour alone) — said aloud only in the `compact` row of the bell's panel. One about a
+ * ticket is a link to it.
  */
 export function NotificationItem({ item, compact = false }: { item: Notification; compact?: boolean }) {
   const classes = [styles.item, item.is_viewed ? '' : styles.unread, compact ? styles.compact : ''].filter(Boolean).join(' ');
   return (
     <li className={classes}>
       {item.is_viewed ? null : compact ? <span className="visually-hidden">Новое: </span> : <span className={styles.badge}>Новое</span>}
-      <p className={styles.text}>{item.description}</p>
+      <p className={styles.text}>
+        {item.ticket_id === null ? (
+          item.description
+        ) : (
+          // A real link (keyboard, screen reader, open in a new tab), not a click handler on the row.
+          <Link to="/cabinet/tickets/$id" params={{ id: item.ticket_id }} className={styles.ticketLink}>
+            {item.description}
+          </Link>
+        )}
+      </p>
       <time className={styles.date} dateTime={item.created_at.replace(' ', 'T')}>
         {formatDate(item.created_at)}
       </time>

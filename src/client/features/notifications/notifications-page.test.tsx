@@ -49,6 +49,29 @@ describe('NotificationsPage', () => {
   });
 });
 
+describe('an item about a ticket', () => {
+  it('is a link to the ticket in Уведомления, and a plain line otherwise', async () => {
+    stubFetch({
+      'GET /ajax/cabinet/notifications': { body: { success: true, data: [{ ...note(5, true), ticket_id: 812 }, note(4, true)], next_cursor: null } },
+      'POST /ajax/cabinet/notifications/read': { body: { success: true, unread: 0 } },
+    });
+    await renderInRouter(() => <NotificationsPage onRead={() => {}} />);
+    const list = await screen.findByRole('list', { name: 'Уведомления' });
+    expect(within(list).getByRole('link', { name: 'Уведомление 5' })).toHaveAttribute('href', '/cabinet/tickets/812');
+    expect(within(list).queryByRole('link', { name: 'Уведомление 4' })).not.toBeInTheDocument();
+  });
+
+  it('is a link to the ticket in История', async () => {
+    stubFetch({
+      'POST /ajax/cabinet/history': {
+        body: { success: true, data: { data: [{ created_at: '2026-03-01 12:30:00', description: 'Согласован ремонт', subject: { type: 'DefectiveList', id: 9 }, ticket_id: 77 }], last_page: 1, current_page: 1 } },
+      },
+    });
+    await renderInRouter(() => <HistoryPage onLoaded={() => {}} />);
+    expect(await screen.findByRole('link', { name: 'Согласован ремонт' })).toHaveAttribute('href', '/cabinet/tickets/77');
+  });
+});
+
 describe('HistoryPage', () => {
   const item = (n: number) => ({ created_at: '2026-03-01 12:30:00', description: `Событие ${n}`, subject: { type: 'Ticket', id: n } });
 
