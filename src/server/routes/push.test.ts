@@ -5,6 +5,7 @@ import { vapidKeysOf } from '#server/delivery/vapid-keys.ts';
 import { createDeliveryLoop, type DeliveryLoop } from '#server/services/delivery-loop.ts';
 import { addNotification } from '#server/services/notifications.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
+import { insertTicket } from '../../../tests/setup/cabinet-world.ts';
 import { startPushFake, type FakeSubscription, type PushFake } from '../../../tests/setup/push-fake.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 
@@ -131,9 +132,10 @@ describe('pushing notifications', () => {
 
   it('opens the ticket a notification is about', async () => {
     const account = await subscribedAccount();
-    await t.db.transaction((tx) => addNotification(tx, { clientId: account.id, description: 'Стоимость изменена', createdAt: t.deps.now(), ticketId: 12 }));
+    const ticketId = await insertTicket(t, account.id);
+    await t.db.transaction((tx) => addNotification(tx, { clientId: account.id, description: 'Стоимость изменена', createdAt: t.deps.now(), ticketId }));
     await loop.runOnce();
-    expect(pushedTo(account.subscriptions[0]!)).toEqual([expect.objectContaining({ body: 'Стоимость изменена', url: '/cabinet/tickets/12' })]);
+    expect(pushedTo(account.subscriptions[0]!)).toEqual([expect.objectContaining({ body: 'Стоимость изменена', url: `/cabinet/tickets/${ticketId}` })]);
   });
 
   it("writes the deliveries in the notification's transaction: rolled back, nothing is left to send", async () => {

@@ -111,8 +111,8 @@ describe('GET /ajax/cabinet/history/tickets/:id', () => {
     expect(response.status).toBe(200);
     const { data } = (await response.json()) as { data: HistoryItem[] };
     expect(data).toEqual([
-      { created_at: '2026-03-01 13:00:00', description: 'Первая запись', subject: { type: 'Ticket', id } },
-      { created_at: '2026-03-02 13:00:00', description: 'Вторая запись', subject: { type: 'Ticket', id } },
+      { created_at: '2026-03-01 13:00:00', description: 'Первая запись', subject: { type: 'Ticket', id }, ticket_id: id },
+      { created_at: '2026-03-02 13:00:00', description: 'Вторая запись', subject: { type: 'Ticket', id }, ticket_id: id },
     ]);
   });
 });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useCallback } from 'react';
 import { useConnection, useOnReconnect } from '#client/lib/connection.ts';
 import { sameFilter, savedCopyTime, type PagedListState } from '#client/lib/paged-list-store.ts';
@@ -23,6 +24,8 @@ export interface PagedListProps<Item, Filter> {
   loadingText: string;
   /** The clinic has none at all: the spec's text, e.g. 'У вас пока нет открытых заявок.' */
   emptyText: string;
+  /** What a new clinic can do about it, under the text (e.g. a link to the repair form). */
+  emptyAction?: ReactNode;
   /**
    * Set while a filter is on: an empty answer is then 'Ничего не найдено' with 'Сбросить фильтры'
    * (onReset), not `emptyText` — the rows are not gone, only filtered out.
@@ -37,7 +40,7 @@ export interface PagedListProps<Item, Filter> {
  * A keyset-paged list under its page heading: the rows as a table or cards, skeletons until the
  * first answer, the empty text, the error with a retry, and the next pages.
  */
-export function PagedList<Item, Filter>({ state, userId, filter, loadingText, emptyText, filtered, table, cards, cardsSkeleton }: PagedListProps<Item, Filter>) {
+export function PagedList<Item, Filter>({ state, userId, filter, loadingText, emptyText, emptyAction, filtered, table, cards, cardsSkeleton }: PagedListProps<Item, Filter>) {
   const { hydrated, items, ownerId, loading, error, nextCursor, loadingMore, moreError, fetchedAt, load } = state;
   // One tree, not a table and cards both hidden by CSS: a long list would be rendered twice.
   const wide = useMediaQuery(TABLE_QUERY);
@@ -81,6 +84,11 @@ export function PagedList<Item, Filter>({ state, userId, filter, loadingText, em
               <Button variant="secondary" onClick={filtered.onReset}>
                 Сбросить фильтры
               </Button>
+            </div>
+          ) : emptyAction ? (
+            <div className={`${styles.empty} ${styles.nothingFound}`}>
+              <p>{emptyText}</p>
+              {emptyAction}
             </div>
           ) : (
             <p className={styles.empty}>{emptyText}</p>

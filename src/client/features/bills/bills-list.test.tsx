@@ -76,6 +76,7 @@ describe('BillsList', () => {
     stubListFetch(PATH, () => billsPage([]));
     renderBills();
     expect(await screen.findByText('У вас пока нет счетов.')).toBeInTheDocument();
+    expect(screen.getByText('Счета появятся после согласования ремонта.')).toBeInTheDocument();
   });
 
   it('pages with the cursor', async () => {

@@ -46,6 +46,7 @@ export function BillsList({ userId, filter, onFilterChange }: BillsListProps) {
         filter={filter}
         loadingText="Загрузка счетов…"
         emptyText={EMPTY_BILLS_TEXT}
+        emptyAction={<span>Счета появятся после согласования ремонта.</span>}
         filtered={onlyMine ? { onReset: () => onFilterChange(EMPTY_BILLS_FILTER) } : undefined}
         table={BILL_TABLE}
         cards={BILL_CARDS}

@@ -88,6 +88,8 @@ describe('TicketsList', () => {
     await renderList();
     expect(await screen.findByText('У вас пока нет открытых заявок.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Показать ещё' })).not.toBeInTheDocument();
+    // A new clinic's first step is one tap away.
+    expect(screen.getByRole('link', { name: 'Оставить заявку' })).toHaveAttribute('href', '/#form-repair');
   });
 
   it('shows an error in Russian with a retry that loads again', async () => {

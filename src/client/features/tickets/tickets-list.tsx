@@ -1,5 +1,7 @@
+import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { Page } from '#client/components/layout/page.tsx';
+import { buttonClassName } from '#client/components/ui/button.tsx';
 import { PagedList, PagedListAge } from '#client/components/ui/paged-list.tsx';
 import { EMPTY_TICKETS_FILTER, type TicketsListFilter } from './list-api.ts';
 import { activeFilterCount, TicketFilters } from './ticket-filters.tsx';
@@ -37,6 +39,11 @@ export function TicketsList({ userId, filter, onFilterChange }: TicketsListProps
         filter={filter}
         loadingText="Загрузка заявок…"
         emptyText={EMPTY_TICKETS_TEXT}
+        emptyAction={
+          <Link to="/" hash="form-repair" className={buttonClassName('primary')}>
+            Оставить заявку
+          </Link>
+        }
         filtered={activeFilterCount(filter) > 0 ? { onReset: reset } : undefined}
         table={TICKETS_TABLE}
         cards={TICKETS_CARDS}
