@@ -41,7 +41,11 @@ export interface Config {
    * carries its own parameters and is checked with them.
    */
   scryptN?: number | undefined;
+  /** PICKUP_CUTOFF_HOUR: from this Moscow hour today is no longer offered as a pickup day; unset: 12. */
+  pickupCutoffHour?: number | undefined;
 }
+
+export const DEFAULT_PICKUP_CUTOFF_HOUR = 12;
 
 export interface TelegramConfig {
   botToken: string;
