@@ -1,4 +1,5 @@
 import { and, asc, gte, lte } from 'drizzle-orm';
+import type HolidaysType from 'date-holidays';
 import { addDays, PICKUP_DAYS_AHEAD, type PickupCalendar } from '#shared/api/pickup-days.ts';
 import { serverDate } from '#shared/format/server-timestamp.ts';
 import { type Config, DEFAULT_PICKUP_CUTOFF_HOUR } from '#server/context.ts';
@@ -10,8 +11,7 @@ import { pickupClosedDays } from '#server/db/schema.ts';
 // knows the transfers (8 March 2026 on a Sunday → Monday 9 March off); it is loaded on first use only,
 // as it carries every country's data.
 
-type Holidays = import('date-holidays').default;
-let russian: Promise<Holidays> | undefined;
+let russian: Promise<HolidaysType> | undefined;
 const russianCalendar = () => (russian ??= import('date-holidays').then(({ default: Holidays }) => new Holidays('RU', { types: ['public'] })));
 
 /**
