@@ -12,6 +12,9 @@ import { repairMessages } from './repair-requests.ts';
 export const PICKUP_DAYS_AHEAD = 7;
 const DAY_MS = 86_400_000;
 
+/** Every day to the horizon closed (the New Year holidays): nothing to choose. */
+export const NO_PICKUP_DAYS = 'В ближайшие 7 дней курьер не работает: отправьте заявку позже';
+
 export interface PickupCalendar {
   /** Moscow hour from which today is no longer offered (PICKUP_CUTOFF_HOUR). */
   cutoffHour: number;

@@ -33,8 +33,6 @@ export const repairMessages = {
   zip: 'Индекс: только буквы и цифры',
   comment: 'Не более 30 символов',
   pickupDate: 'Выберите рабочий день в ближайшие 7 дней',
-  /** Every day to the horizon closed (the New Year holidays): nothing to choose. */
-  noPickupDays: 'В ближайшие 7 дней курьер не работает: отправьте заявку позже',
   noCentre: 'Этот сервисный центр не принимает заявки с этого адреса. Выберите другой.',
   centreNotFound: 'Сервисный центр не найден',
   photoNotFound: 'Фото не найдено: загрузите его ещё раз',

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { AddressSuggestion, SavedAddress, ServiceCentre } from '#shared/api/places.ts';
 import { ADDRESS_MESSAGES } from '#shared/api/places.ts';
-import { pickupDays, type PickupCalendar } from '#shared/api/pickup-days.ts';
+import { NO_PICKUP_DAYS, pickupDays, type PickupCalendar } from '#shared/api/pickup-days.ts';
 import { repairMessages } from '#shared/api/repair-requests.ts';
 import { formatDate } from '#shared/format/date.ts';
 import { offeredCentres } from '#shared/geo/service-centres.ts';
@@ -200,7 +200,7 @@ export function AddressStep({ values, errors, change, addAddress }: AddressStepP
         placeholder="Выберите дату"
         options={(days ?? []).map((day) => ({ value: day, label: dayLabel(day) }))}
         onChange={(event) => change({ pickupDate: event.target.value })}
-        error={errors['address.pickup_date'] ?? (days?.length === 0 ? repairMessages.noPickupDays : undefined)}
+        error={errors['address.pickup_date'] ?? (days?.length === 0 ? NO_PICKUP_DAYS : undefined)}
       />
       <SelectField
         label="Сервисный центр"
