@@ -45,8 +45,6 @@ export interface Config {
   pickupCutoffHour?: number | undefined;
 }
 
-export const DEFAULT_PICKUP_CUTOFF_HOUR = 12;
-
 export interface TelegramConfig {
   botToken: string;
   /** The bot's username without '@', for the t.me start link. */

@@ -3,7 +3,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
-import { type Config, DEFAULT_PICKUP_CUTOFF_HOUR, type GeoConfig, type KavoConfig, type TelegramConfig, type VapidKeys } from './context.ts';
+import { DEFAULT_PICKUP_CUTOFF_HOUR } from '#shared/api/pickup-days.ts';
+import type { Config, GeoConfig, KavoConfig, TelegramConfig, VapidKeys } from './context.ts';
 
 export class ConfigError extends Error {
   constructor(

@@ -1,8 +1,8 @@
 import { and, asc, gte, lte } from 'drizzle-orm';
 import type HolidaysType from 'date-holidays';
-import { addDays, PICKUP_DAYS_AHEAD, type PickupCalendar } from '#shared/api/pickup-days.ts';
+import { addDays, DEFAULT_PICKUP_CUTOFF_HOUR, PICKUP_DAYS_AHEAD, type PickupCalendar } from '#shared/api/pickup-days.ts';
 import { serverDate } from '#shared/format/server-timestamp.ts';
-import { type Config, DEFAULT_PICKUP_CUTOFF_HOUR } from '#server/context.ts';
+import type { Config } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { pickupClosedDays } from '#server/db/schema.ts';
 

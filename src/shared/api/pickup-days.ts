@@ -10,6 +10,8 @@ import { repairMessages } from './repair-requests.ts';
 
 /** The last day offered is today + 7 (the maximum is not shown, portal.md §5). */
 export const PICKUP_DAYS_AHEAD = 7;
+/** PICKUP_CUTOFF_HOUR unset; also the page's rule when it cannot ask the server (offline). */
+export const DEFAULT_PICKUP_CUTOFF_HOUR = 12;
 const DAY_MS = 86_400_000;
 
 /** Every day to the horizon closed (the New Year holidays): nothing to choose. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { AddressSuggestion, SavedAddress, ServiceCentre } from '#shared/api/places.ts';
 import { ADDRESS_MESSAGES } from '#shared/api/places.ts';
-import { NO_PICKUP_DAYS, pickupDays, type PickupCalendar } from '#shared/api/pickup-days.ts';
+import { DEFAULT_PICKUP_CUTOFF_HOUR, NO_PICKUP_DAYS, pickupDays, type PickupCalendar } from '#shared/api/pickup-days.ts';
 import { repairMessages } from '#shared/api/repair-requests.ts';
 import { formatDate } from '#shared/format/date.ts';
 import { offeredCentres } from '#shared/geo/service-centres.ts';
@@ -29,7 +29,7 @@ const WEEKDAY = new Intl.DateTimeFormat('ru-RU', {
  * Without the server's calendar (no network: the request will wait in the outbox) the weekdays after
  * the default noon cut-off; the server checks the day against holidays when the request arrives.
  */
-const OFFLINE_CALENDAR: PickupCalendar = { cutoffHour: 12, closedDays: [] };
+const OFFLINE_CALENDAR: PickupCalendar = { cutoffHour: DEFAULT_PICKUP_CUTOFF_HOUR, closedDays: [] };
 
 const dayLabel = (day: string) => `${formatDate(day)}, ${WEEKDAY.format(new Date(`${day}T00:00:00Z`))}`;
 
