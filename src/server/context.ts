@@ -43,6 +43,8 @@ export interface Config {
   scryptN?: number | undefined;
   /** PUSH_SERVICE_HOSTS: host suffixes of push services beyond the browsers' own (delivery/push-endpoint.ts). */
   pushServiceHosts?: string[] | undefined;
+  /** PICKUP_CUTOFF_HOUR: from this Moscow hour today is no longer offered as a pickup day; unset: 12. */
+  pickupCutoffHour?: number | undefined;
 }
 
 export interface TelegramConfig {

@@ -73,6 +73,15 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads PICKUP_CUTOFF_HOUR, a Moscow hour from 0 to 24 (unset: noon)', () => {
+    expect(loadConfig({}).pickupCutoffHour).toBe(12);
+    expect(loadConfig({ PICKUP_CUTOFF_HOUR: '0' }).pickupCutoffHour).toBe(0);
+    expect(loadConfig({ PICKUP_CUTOFF_HOUR: '24' }).pickupCutoffHour).toBe(24);
+    for (const wrong of ['25', '-1', '12.5', 'noon']) {
+      expect(() => loadConfig({ PICKUP_CUTOFF_HOUR: wrong })).toThrow(/^PICKUP_CUTOFF_HOUR: must be a whole hour from 0 to 24/);
+    }
+  });
+
   it('defaults PUBLIC_URL to the chosen port', () => {
     expect(loadConfig({ PORT: '9001' }).publicUrl).toBe('http://localhost:9001');
   });

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
+import { DEFAULT_PICKUP_CUTOFF_HOUR } from '#shared/api/pickup-days.ts';
 import type { Config, GeoConfig, KavoConfig, TelegramConfig, VapidKeys } from './context.ts';
 
 export class ConfigError extends Error {
@@ -59,6 +60,10 @@ const scryptN = v.pipe(
   v.transform(Number),
   v.check((n) => n >= 2 ** 10 && n <= 2 ** 20 && Number.isInteger(Math.log2(n)), SCRYPT_N_RULE),
 );
+
+/** PICKUP_CUTOFF_HOUR: 0 never offers today, 24 always does. */
+const CUTOFF_RULE = 'must be a whole hour from 0 to 24 (Moscow time), e.g. 12';
+const cutoffHour = v.pipe(v.string(), v.regex(/^\d{1,2}$/, CUTOFF_RULE), v.transform(Number), v.maxValue(24, CUTOFF_RULE));
 
 const mailFrom = v.pipe(
   v.string(),
@@ -232,6 +237,7 @@ export function loadConfig(env: Env = process.env): Config {
     supportEmail: read(env, 'SUPPORT_EMAIL', supportEmail),
     scryptN: read(env, 'SCRYPT_N', scryptN),
     pushServiceHosts: read(env, 'PUSH_SERVICE_HOSTS', hostSuffixes),
+    pickupCutoffHour: read(env, 'PICKUP_CUTOFF_HOUR', cutoffHour) ?? DEFAULT_PICKUP_CUTOFF_HOUR,
   };
 }
 

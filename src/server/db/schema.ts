@@ -684,3 +684,10 @@ export const quizAnswers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.quizId, t.clientId] })],
 );
+
+/** Days the back office closed for pickups ('YYYY-MM-DD', Moscow); holidays are not stored (services/pickup-calendar.ts). */
+export const pickupClosedDays = pgTable('pickup_closed_days', {
+  day: text('day').primaryKey(),
+  note: text('note').notNull().default(''),
+  createdAt: createdAt(),
+});

@@ -163,6 +163,7 @@ const NOT_RESOURCE: Record<string, string> = {
   'POST /ajax/geo/suggest': 'asks the geo provider for cities; no record of anyone',
   'GET /ajax/offices': 'the service centres, the same for every account',
   'GET /ajax/map/settings': "the map's tiles, the same for every account",
+  'GET /ajax/repair-requests/pickup-calendar': 'the pickup calendar (cut-off hour, closed days), the same for everyone',
   'POST /ajax/cabinet/kavo-id/connect': 'starts linking a KAVO ID to the own account; no record id (its callback is walked below)',
   'POST /ajax/promocode/set': 'redeems a code for the own account; reads nothing of anyone',
   'GET /ajax/cabinet/quiz/get': 'the survey offered to every account; only whether the own account answered it',

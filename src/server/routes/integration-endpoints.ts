@@ -28,6 +28,7 @@ import {
 } from '#shared/api/integration.ts';
 import { putBannerInput, putBannerOutput } from '#shared/api/integration-banner.ts';
 import { createPromocodeInput, createQuizInput, patchQuizInput } from '#shared/api/integration-promo-quiz.ts';
+import { deleteClosedDayOutput, listClosedDaysOutput, putClosedDayInput, putClosedDayOutput } from '#shared/api/integration-pickup.ts';
 import {
   cancelOperationInput,
   cancelOperationOutput,
@@ -72,6 +73,9 @@ export const integrationEndpoints = {
   setClientLoyalty: defineEndpoint({ method: 'POST', path: at('/clients/:id/loyalty'), input: participationInput, output: participationOutput }),
   putLoyaltyProgramme: defineEndpoint({ method: 'PUT', path: at('/loyalty/programme'), input: programmeInput, output: programmeOutput }),
   getClientPoints: defineEndpoint({ method: 'GET', path: at('/clients/:id/points'), input: undefined, output: clientPointsOutput }),
+  listClosedDays: defineEndpoint({ method: 'GET', path: at('/pickup/closed-days'), input: undefined, output: listClosedDaysOutput }),
+  putClosedDay: defineEndpoint({ method: 'PUT', path: at('/pickup/closed-days/:date'), input: putClosedDayInput, output: putClosedDayOutput }),
+  deleteClosedDay: defineEndpoint({ method: 'DELETE', path: at('/pickup/closed-days/:date'), input: undefined, output: deleteClosedDayOutput }),
 } satisfies Record<string, Endpoint>;
 
 export type IntegrationCall = keyof typeof integrationEndpoints;
@@ -248,5 +252,29 @@ export const callDocs: Record<IntegrationCall, CallDoc> = {
     description: 'States: pending, active, spent, expired, annulled, computed from the dates at the time of the call.',
     status: 200,
     errors: [404],
+  },
+  listClosedDays: {
+    tag: 'Pickup',
+    summary: 'The days the back office closed for pickups, from today (Moscow) on',
+    description: 'Public holidays are not listed: the portal closes them itself (date-holidays, and 1–8 January).',
+    status: 200,
+    errors: [],
+    extension: true,
+  },
+  putClosedDay: {
+    tag: 'Pickup',
+    summary: 'Close a day for pickups: no courier comes, the wizard does not offer it and a request for it is refused',
+    description: 'The path’s date is `YYYY-MM-DD` (Moscow); body `{}` or `{"note": "…"}` (up to 200 characters). Closing a closed day again replaces its note.',
+    status: 200,
+    errors: [],
+    extension: true,
+  },
+  deleteClosedDay: {
+    tag: 'Pickup',
+    summary: 'Open a day the back office closed',
+    description: '`deleted` is false when the day was not closed (a repeat is harmless). A public holiday stays closed.',
+    status: 200,
+    errors: [],
+    extension: true,
   },
 };

@@ -17,6 +17,7 @@ import { cancelOperation, createOperation } from '#server/services/loyalty-opera
 import { clientPoints, setParticipation, setProgramme } from '#server/services/loyalty-participation.ts';
 import { createTicket, patchTicket } from '#server/services/integration-tickets.ts';
 import { putBanner } from '#server/services/site-banner.ts';
+import { deleteClosedDay, listClosedDays, putClosedDay, readClosedDay } from '#server/services/pickup-closed-days.ts';
 import { createQuiz, patchQuiz } from '#server/services/integration-quizzes.ts';
 import { createPromocode } from '#server/services/promocodes.ts';
 import { INTEGRATION_BASE, integrationEndpoints as calls } from './integration-endpoints.ts';
@@ -75,4 +76,7 @@ route(integrationRoutes, calls.cancelLoyaltyOperation, (c, input) => cancelOpera
 route(integrationRoutes, calls.setClientLoyalty, (c, input) => setParticipation(c.var.deps, pathId(c), input), relative);
 route(integrationRoutes, calls.putLoyaltyProgramme, (c, input) => setProgramme(c.var.deps, input), relative);
 route(integrationRoutes, calls.getClientPoints, (c) => clientPoints(c.var.deps, pathId(c)), relative);
+route(integrationRoutes, calls.listClosedDays, (c) => listClosedDays(c.var.deps), relative);
+route(integrationRoutes, calls.putClosedDay, (c, input) => putClosedDay(c.var.deps, readClosedDay(c.req.param('date')), input), relative);
+route(integrationRoutes, calls.deleteClosedDay, async (c) => deleteClosedDay(c.var.deps, readClosedDay(c.req.param('date'))), relative);
 

@@ -49,6 +49,9 @@ function operation(call: IntegrationCall): JsonObject {
   if (endpoint.path.includes(':id')) {
     parameters.push({ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } });
   }
+  if (endpoint.path.includes(':date')) {
+    parameters.push({ name: 'date', in: 'path', required: true, schema: { type: 'string', format: 'date' } });
+  }
   let requestBody: JsonObject | undefined;
   if (endpoint.input && endpoint.method === 'GET') {
     const query = jsonSchema(endpoint.input, 'input');
@@ -73,7 +76,7 @@ function operation(call: IntegrationCall): JsonObject {
       },
     };
   }
-  const errorStatuses = new Set<number>([401, ...(requestBody || parameters.some((p) => p.in === 'query') ? [400, 422] : []), ...doc.errors]);
+  const errorStatuses = new Set<number>([401, ...(requestBody || parameters.some((p) => p.in !== 'path' || p.name === 'date') ? [400, 422] : []), ...doc.errors]);
   const responses: JsonObject = {
     [doc.status]: { description: doc.status === 201 ? 'Created' : 'OK', content: { 'application/json': { schema: jsonSchema(endpoint.output, 'output') } } },
   };

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from '#shared/api/headers.ts';
+import { getPickupCalendar } from '#shared/api/pickup-days.ts';
 import { createRepairRequest, createRepairRequestWithPhotos, uploadRepairPhoto, type RepairRequestValues } from '#shared/api/repair-requests.ts';
 import { Hono } from 'hono';
 import type { AppEnv } from '#server/context.ts';
@@ -9,6 +10,7 @@ import { requireSession, sessionOf } from '#server/middleware/session.ts';
 import { requireIdempotencyKey, storedFailure, withIdempotency } from '#server/services/idempotency.ts';
 import { readRequestWithPhotos, requestWithPhotosIdentity, uploadRepairPhoto as savePhoto, withStoredPhotos } from '#server/services/repair-photos.ts';
 import { checkPickupAddress } from '#server/services/geo.ts';
+import { loadPickupCalendar } from '#server/services/pickup-calendar.ts';
 import { createRepairRequest as createRequest, type RepairCaller } from '#server/services/repair-requests.ts';
 import { REPLAYED_HEADER } from './decisions.ts';
 
@@ -29,7 +31,7 @@ async function createOnce(
   input: (tx: Tx, caller: RepairCaller) => Promise<RepairRequestValues>,
 ) {
   const { deps } = c.var;
-  const caller = { viewerId: sessionOf(c).clientId, now: deps.now() };
+  const caller = { viewerId: sessionOf(c).clientId, now: deps.now(), pickupCutoffHour: deps.config.pickupCutoffHour };
   const key = idempotencyKeyOf(c.req.header(IDEMPOTENCY_HEADER)) ?? '';
   const request = { method: endpoint.method, path: endpoint.path, body: identity };
   // Asked before the transaction: a slow provider (up to 3 s) must not hold the database.
@@ -58,3 +60,13 @@ route(
   },
   guards,
 );
+
+// The calendar the address step applies (src/shared/api/pickup-days.ts). Public, as the service
+// centres are: the wizard is open to guests. Five minutes old at most, so a day the back office
+// closes reaches the pages soon; the server checks again anyway.
+route(repairRequestRoutes, getPickupCalendar, async (c) => {
+  const { config, database, now } = c.var.deps;
+  const calendar = await loadPickupCalendar(database.db, config, now());
+  c.header('Cache-Control', 'public, max-age=300');
+  return { success: true, cutoff_hour: calendar.cutoffHour, closed_days: [...calendar.closedDays] };
+});

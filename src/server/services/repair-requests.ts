@@ -1,13 +1,14 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { CUSTOM_INSTRUMENT_TYPE, pickupDateProblem, repairMessages, type RepairRequestValues } from '#shared/api/repair-requests.ts';
+import { pickupDateProblem } from '#shared/api/pickup-days.ts';
+import { CUSTOM_INSTRUMENT_TYPE, repairMessages, type RepairRequestValues } from '#shared/api/repair-requests.ts';
 import { offeredCentres } from '#shared/geo/service-centres.ts';
-import { serverDate } from '#shared/format/server-timestamp.ts';
 import type { Tx } from '#server/db/client.ts';
 import { recordEvent, recordHistory } from '#server/db/journal.ts';
 import { clients, files, instruments, offices, repairRequests, tickets } from '#server/db/schema.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
 import { markSavedAddressChecked } from './addresses.ts';
 import type { PickupAddressCheck } from './geo.ts';
+import { loadPickupCalendar } from './pickup-calendar.ts';
 
 // A repair request made in the portal (portal.md §2.1–2.2, API.md): the ticket (status 1 'Ожидает
 // одобрения', the chosen centre), its instruments, what the clinic sent beside them (contact,
@@ -21,6 +22,29 @@ const NEW_TICKET_STATUS = 1;
 export interface RepairCaller {
   viewerId: number;
   now: Date;
+  /** PICKUP_CUTOFF_HOUR (unset: 12). */
+  pickupCutoffHour?: number | undefined;
+}
+
+/** The outbox keeps a request at most this long (sw/outbox-drain.ts MAX_RETRY_AGE_MS), and a day more. */
+const MADE_AT_MAX_AGE_MS = 8 * 86_400_000;
+
+/**
+ * When the request was made, for the pickup-day rule: the page's `made_at` when it lies in the past
+ * the outbox can span (a request queued offline yesterday is judged by yesterday's offer, which the
+ * clinic chose from), else now — a clock ahead, or a claim older than any queued request, gains nothing.
+ */
+function madeAtOf(input: RepairRequestValues, now: Date): Date {
+  const sent = input.made_at === null ? Number.NaN : Date.parse(input.made_at);
+  return sent <= now.getTime() && sent >= now.getTime() - MADE_AT_MAX_AGE_MS ? new Date(sent) : now;
+}
+
+/** The day the courier comes: offered when the request was made and not over yet (src/shared/api/pickup-days.ts). */
+async function requirePickupDay(tx: Tx, caller: RepairCaller, input: RepairRequestValues): Promise<void> {
+  const madeAt = madeAtOf(input, caller.now);
+  const calendar = await loadPickupCalendar(tx, caller, madeAt);
+  const problem = pickupDateProblem(input.address.pickup_date, calendar, madeAt, caller.now);
+  if (problem) throw fieldFailure('address.pickup_date', problem);
 }
 
 async function requireCentre(tx: Tx, officeId: number, address: string) {
@@ -76,8 +100,7 @@ function pickupAddress({ pickup_date: _date, office_id: _office, ...address }: R
 
 /** `place`: the address checked with the geo provider before the transaction (checkPickupAddress). */
 export async function createRepairRequest(tx: Tx, caller: RepairCaller, input: RepairRequestValues, place: PickupAddressCheck): Promise<{ success: true; ticket_id: number }> {
-  const dateProblem = pickupDateProblem(input.address.pickup_date, serverDate(caller.now));
-  if (dateProblem) throw fieldFailure('address.pickup_date', dateProblem);
+  await requirePickupDay(tx, caller, input);
   await requireCentre(tx, input.address.office_id, input.address.address);
   const fileIds = await requireOwnPhotos(tx, caller.viewerId, input.file_ids);
   await recordConsents(tx, caller, input);

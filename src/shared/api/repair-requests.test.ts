@@ -1,22 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PHOTO_MAX_BYTES, photoProblem, pickupDateProblem, pickupDays } from './repair-requests.ts';
-
-describe('pickup dates (portal.md §5, §9)', () => {
-  const wednesday = '2026-03-04';
-
-  it('allows weekdays from today to today + 7, nothing else', () => {
-    expect(['2026-03-04', '2026-03-05', '2026-03-06', '2026-03-09', '2026-03-11'].map((day) => pickupDateProblem(day, wednesday))).toEqual([null, null, null, null, null]);
-    for (const day of ['2026-03-03', '2026-03-07', '2026-03-08', '2026-03-12', '2026-02-30', 'завтра']) {
-      expect(pickupDateProblem(day, wednesday), day).toBe('Выберите рабочий день в ближайшие 7 дней');
-    }
-  });
-
-  it('lists the days a courier can come, weekends left out', () => {
-    expect(pickupDays(wednesday)).toEqual(['2026-03-04', '2026-03-05', '2026-03-06', '2026-03-09', '2026-03-10', '2026-03-11']);
-    expect(pickupDays('2026-03-07')).toEqual(['2026-03-09', '2026-03-10', '2026-03-11', '2026-03-12', '2026-03-13']);
-    expect(pickupDays('nonsense')).toEqual([]);
-  });
-});
+import { PHOTO_MAX_BYTES, photoProblem } from './repair-requests.ts';
 
 describe('photoProblem (portal.md §5 File)', () => {
   it.each([

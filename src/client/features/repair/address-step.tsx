@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { AddressSuggestion, SavedAddress, ServiceCentre } from '#shared/api/places.ts';
 import { ADDRESS_MESSAGES } from '#shared/api/places.ts';
-import { pickupDays, repairMessages } from '#shared/api/repair-requests.ts';
+import { DEFAULT_PICKUP_CUTOFF_HOUR, NO_PICKUP_DAYS, pickupDays, type PickupCalendar } from '#shared/api/pickup-days.ts';
+import { repairMessages } from '#shared/api/repair-requests.ts';
 import { formatDate } from '#shared/format/date.ts';
-import { serverDate } from '#shared/format/server-timestamp.ts';
 import { offeredCentres } from '#shared/geo/service-centres.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { SelectField } from '#client/components/ui/select-field.tsx';
@@ -12,6 +12,7 @@ import { TextField } from '#client/components/ui/text-field.tsx';
 import { asApiError } from '#client/lib/http.ts';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { checkAddress, fetchSavedAddresses, fetchServiceCentres, suggestAddresses } from '#client/lib/places-api.ts';
+import { fetchPickupCalendar } from './api.ts';
 import type { StepProps } from './step-props.ts';
 import styles from './repair.module.css';
 
@@ -24,6 +25,12 @@ const WEEKDAY = new Intl.DateTimeFormat('ru-RU', {
   weekday: 'long',
   timeZone: 'UTC',
 });
+/**
+ * Without the server's calendar (no network: the request will wait in the outbox) the weekdays after
+ * the default noon cut-off; the server checks the day against holidays when the request arrives.
+ */
+const OFFLINE_CALENDAR: PickupCalendar = { cutoffHour: DEFAULT_PICKUP_CUTOFF_HOUR, closedDays: [] };
+
 const dayLabel = (day: string) => `${formatDate(day)}, ${WEEKDAY.format(new Date(`${day}T00:00:00Z`))}`;
 
 /** Step 2, Адрес (portal.md §2.1, §5): where the courier comes, when, and which centre repairs. */
@@ -43,6 +50,8 @@ export function AddressStep({ values, errors, change, addAddress }: AddressStepP
   /** The provider could not be asked (down, slow, no network): a calm line, not an error; the server checks again or marks it for a call. */
   const [addressUnchecked, setAddressUnchecked] = useState(false);
   const [loadProblem, setLoadProblem] = useState<string | undefined>();
+  /** null until the calendar is in (a moment): the select waits rather than offer a closed day. */
+  const [days, setDays] = useState<string[] | null>(null);
 
   useEffect(() => {
     let current = true;
@@ -53,6 +62,10 @@ export function AddressStep({ values, errors, change, addAddress }: AddressStepP
         setCentres(offices);
       },
       (error: unknown) => current && setLoadProblem(asApiError(error).message),
+    );
+    fetchPickupCalendar().then(
+      (calendar) => current && setDays(pickupDays(new Date(), calendar)),
+      () => current && setDays(pickupDays(new Date(), OFFLINE_CALENDAR)),
     );
     return () => {
       current = false;
@@ -89,7 +102,6 @@ export function AddressStep({ values, errors, change, addAddress }: AddressStepP
   };
 
   const offered = offeredCentres(centres, values.address || null);
-  const [days] = useState(() => pickupDays(serverDate(new Date())));
   return (
     <div className={styles.step}>
       <TextField
@@ -186,9 +198,9 @@ export function AddressStep({ values, errors, change, addAddress }: AddressStepP
         label="Дата, когда забрать инструменты"
         value={values.pickupDate}
         placeholder="Выберите дату"
-        options={days.map((day) => ({ value: day, label: dayLabel(day) }))}
+        options={(days ?? []).map((day) => ({ value: day, label: dayLabel(day) }))}
         onChange={(event) => change({ pickupDate: event.target.value })}
-        error={errors['address.pickup_date']}
+        error={errors['address.pickup_date'] ?? (days?.length === 0 ? NO_PICKUP_DAYS : undefined)}
       />
       <SelectField
         label="Сервисный центр"

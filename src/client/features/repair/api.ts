@@ -2,6 +2,7 @@
 import { confirmEmail, sendEmailConfirmationCode } from '#shared/api/account.ts';
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { queuedAnswer } from '#shared/api/outbox.ts';
+import { getPickupCalendar, type PickupCalendar } from '#shared/api/pickup-days.ts';
 import { createRepairRequest, createRepairRequestWithPhotos, uploadRepairPhoto, type RepairRequestInput } from '#shared/api/repair-requests.ts';
 import { callApi, callApiOr } from '#client/lib/http.ts';
 import { refreshOutbox } from '#client/lib/sw-bridge.ts';
@@ -49,4 +50,10 @@ export async function sendEmailCode(): Promise<string> {
 
 export async function confirmEmailCode(code: string): Promise<void> {
   await callApi(confirmEmail, { input: { code } });
+}
+
+/** The pickup calendar (cut-off hour, closed days) the address step applies. */
+export async function fetchPickupCalendar(): Promise<PickupCalendar> {
+  const answer = await callApi(getPickupCalendar);
+  return { cutoffHour: answer.cutoff_hour, closedDays: answer.closed_days };
 }

@@ -191,6 +191,9 @@ describe('RepairWizard', () => {
       approval_policy: true,
       approval_loyalty: true,
     });
+    // When it was made, for the server's pickup-day rule (an outbox replay keeps it, as it keeps the key).
+    const madeAt = Date.parse((sent[0]!.body as { made_at: string }).made_at);
+    expect(Math.abs(Date.now() - madeAt)).toBeLessThan(60_000);
     expect(screen.getByRole('link', { name: 'Мои заявки' })).toHaveAttribute('href', '/cabinet/tickets');
   });
 });

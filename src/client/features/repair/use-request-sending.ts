@@ -20,6 +20,8 @@ export interface RequestSending {
  */
 export function useRequestSending(user: WizardUser, onFieldErrors: (errors: WizardErrors) => void): RequestSending {
   const key = useRef<string | null>(null);
+  /** When the key was made: the server judges the pickup day as of then (an outbox replay a day later keeps its day). */
+  const madeAt = useRef<string | null>(null);
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | undefined>();
   return {
@@ -27,13 +29,15 @@ export function useRequestSending(user: WizardUser, onFieldErrors: (errors: Wiza
     failure,
     changed() {
       key.current = null;
+      madeAt.current = null;
     },
     async send(values) {
       setSending(true);
       setFailure(undefined);
       key.current ??= crypto.randomUUID();
+      madeAt.current ??= new Date().toISOString();
       try {
-        return await sendRepairRequest(toRequest(values, user), localPhotos(values.photos).files, key.current);
+        return await sendRepairRequest({ ...toRequest(values, user), made_at: madeAt.current }, localPhotos(values.photos).files, key.current);
       } catch (error) {
         const problem = asApiError(error);
         setFailure(problem.message);

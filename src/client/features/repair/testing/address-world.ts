@@ -31,6 +31,8 @@ export const placesRoutes: Record<string, StubResponse> = {
   'GET /ajax/offices': { body: { success: true, data: [centre] } },
   'GET /ajax/address/check': { body: { success: true, check: exact } },
   'GET /ajax/address/suggest': { body: { success: true, suggestions: [] } },
+  // Noon cut-off, nothing closed: weekdays from today or tomorrow, whatever the day the tests run.
+  'GET /ajax/repair-requests/pickup-calendar': { body: { success: true, cutoff_hour: 12, closed_days: [] } },
 };
 
 /** Step 2 (or the main form's address part): the checked address, the zip, the first day, the centre. */
@@ -42,7 +44,7 @@ export async function fillAddressStep() {
   expect(screen.getByLabelText('Страна / регион')).toHaveValue('Россия');
   expect(screen.getByLabelText('Страна / регион')).toHaveAttribute('readonly');
   await userEvent.type(screen.getByLabelText('Индекс'), '125009');
-  await userEvent.selectOptions(screen.getByLabelText('Дата, когда забрать инструменты'), screen.getAllByRole('option', { name: /\d{2}\.\d{2}\.\d{4}/ })[0]!);
+  await userEvent.selectOptions(screen.getByLabelText('Дата, когда забрать инструменты'), (await screen.findAllByRole('option', { name: /\d{2}\.\d{2}\.\d{4}/ }))[0]!);
   await waitFor(() => expect(screen.getByRole('option', { name: /Головной сервисный центр/ })).toBeInTheDocument());
   await userEvent.selectOptions(screen.getByLabelText('Сервисный центр'), String(centre.id));
 }

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
+import type { RepairRequestInput } from '#shared/api/repair-requests.ts';
+import { pickupClosedDays, repairRequests, tickets } from '#server/db/schema.ts';
+import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
+import { insertOffice } from '../../../tests/setup/cabinet-world.ts';
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+
+// Pickup days (issue 22): the calendar the page gets, the back office's closed days, and the server
+// refusing a day outside the rule — for a request sent now and for one the offline outbox replays.
+
+let t: TestApp;
+let clientId: number;
+// Wednesday 2026-03-04: 11:00 and 12:00 in Moscow (UTC+3). Monday 9 March is Women's Day moved from Sunday.
+const MORNING = '2026-03-04T08:00:00Z';
+const NOON = '2026-03-04T09:00:00Z';
+const refused = 'Выберите рабочий день в ближайшие 7 дней';
+
+beforeAll(async () => {
+  t = await createTestApp({ now: NOON });
+  await insertOffice(t, 1);
+  const account = await insertAccount(t);
+  clientId = account.id;
+  expect((await loginAs(t, account.email)).status).toBe(200);
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  t.setNow(NOON);
+  await t.db.delete(pickupClosedDays);
+});
+
+function request(pickupDate: string, madeAt?: string): RepairRequestInput {
+  return {
+    contact: { name: 'Анна', surname: 'Смирнова', phone: '+7 (916) 123-45-67' },
+    address: { company: 'Клиника', address: 'Россия, Москва, Тверская улица, 7', country: 'Россия', zip: '125009', pickup_date: pickupDate, office_id: 1 },
+    instruments: [{ serial_number: 'SN-1', type: 1, description: 'Не вращается головка' }],
+    approval_policy: true,
+    approval_loyalty: true,
+    ...(madeAt === undefined ? {} : { made_at: madeAt }),
+  };
+}
+
+const send = (json: unknown) => t.request('/ajax/repair-requests', { method: 'POST', json, headers: { [IDEMPOTENCY_HEADER]: randomUUID() } });
+const ticketCount = async () => (await t.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.clientId, clientId))).length;
+
+async function expectRefused(json: unknown) {
+  const before = await ticketCount();
+  const response = await send(json);
+  expect(response.status).toBe(422);
+  expect(((await response.json()) as { errors?: Record<string, string[]> }).errors?.['address.pickup_date']).toEqual([refused]);
+  expect(await ticketCount()).toBe(before);
+}
+
+const closeDay = (date: string, json: unknown = {}) => t.integration(`/api/v1/pickup/closed-days/${date}`, { method: 'PUT', json });
+
+describe('GET /ajax/repair-requests/pickup-calendar', () => {
+  it('sends the cut-off hour and the closed days around the horizon: holidays and the back office’s', async () => {
+    expect((await closeDay('2026-03-11')).status).toBe(200);
+    const response = await t.request('/ajax/repair-requests/pickup-calendar', { cookies: false });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: true, cutoff_hour: 12, closed_days: ['2026-03-08', '2026-03-09', '2026-03-11'] });
+  });
+});
+
+describe('the back office’s closed days (PUT/DELETE/GET /api/v1/pickup/closed-days)', () => {
+  it('closes a day, lists it from today on, and opens it again', async () => {
+    const put = await closeDay('2026-03-12', { note: 'Инвентаризация' });
+    expect(await put.json()).toEqual({ date: '2026-03-12', note: 'Инвентаризация' });
+    await closeDay('2026-03-01'); // over already: not listed
+    expect(await (await t.integration('/api/v1/pickup/closed-days')).json()).toEqual({ data: [{ date: '2026-03-12', note: 'Инвентаризация' }] });
+    // Closing it again replaces the note.
+    expect(await (await closeDay('2026-03-12', { note: 'Переезд' })).json()).toEqual({ date: '2026-03-12', note: 'Переезд' });
+    expect(await (await t.integration('/api/v1/pickup/closed-days/2026-03-12', { method: 'DELETE' })).json()).toEqual({ date: '2026-03-12', deleted: true });
+    expect(await (await t.integration('/api/v1/pickup/closed-days/2026-03-12', { method: 'DELETE' })).json()).toEqual({ date: '2026-03-12', deleted: false });
+  });
+
+  it.each(['2026-02-30', '12.03.2026', 'завтра', '2026-3-12'])('refuses the date %s with a Russian 422, never a 500', async (date) => {
+    for (const method of ['PUT', 'DELETE']) {
+      const response = await t.integration(`/api/v1/pickup/closed-days/${encodeURIComponent(date)}`, { method, json: method === 'PUT' ? {} : undefined });
+      expect(response.status, method).toBe(422);
+      expect(((await response.json()) as { errors: Record<string, string[]> }).errors.date).toEqual(['Ожидается дата в формате ГГГГ-ММ-ДД, например "2026-03-02"']);
+    }
+    expect(await t.db.select().from(pickupClosedDays)).toEqual([]);
+  });
+
+  it('refuses a long note and a call without the token', async () => {
+    expect((await closeDay('2026-03-12', { note: 'я'.repeat(201) })).status).toBe(422);
+    expect((await t.integration('/api/v1/pickup/closed-days/2026-03-12', { method: 'PUT', json: {}, token: null })).status).toBe(401);
+    expect(await t.db.select().from(pickupClosedDays)).toEqual([]);
+  });
+});
+
+describe('POST /ajax/repair-requests: the pickup day', () => {
+  it('takes today only before the cut-off hour', async () => {
+    await expectRefused(request('2026-03-04'));
+    t.setNow(MORNING);
+    expect((await send(request('2026-03-04'))).status).toBe(200);
+  });
+
+  it('refuses a public holiday, a closed day, a weekend and a day past the horizon; takes the others', async () => {
+    await closeDay('2026-03-10');
+    for (const day of ['2026-03-09', '2026-03-10', '2026-03-07', '2026-03-12']) await expectRefused(request(day));
+    const response = await send(request('2026-03-11'));
+    expect(response.status).toBe(200);
+    const { ticket_id: ticketId } = (await response.json()) as { ticket_id: number };
+    const [saved] = await t.db.select({ pickupDate: repairRequests.pickupDate }).from(repairRequests).where(eq(repairRequests.ticketId, ticketId));
+    expect(saved).toEqual({ pickupDate: '2026-03-11' });
+  });
+
+  it('keeps the day of a request the outbox replays a day later, unless the day is over', async () => {
+    // Made on Tuesday at 11:00 for Wednesday; the network came back on Wednesday at 15:00.
+    const tuesday = '2026-03-03T08:00:00.000Z';
+    t.setNow('2026-03-04T12:00:00Z');
+    expect((await send(request('2026-03-04', tuesday))).status).toBe(200);
+    // Tuesday's horizon stays Tuesday's; Tuesday itself is over.
+    await expectRefused(request('2026-03-11', tuesday));
+    await expectRefused(request('2026-03-03', tuesday));
+  });
+
+  it('judges a made_at in the future or older than any queued request as now', async () => {
+    // After noon: today is not offered whatever the page claims.
+    await expectRefused(request('2026-03-04', '2026-03-05T06:00:00Z'));
+    await expectRefused(request('2026-03-04', '2026-02-20T06:00:00Z'));
+    const malformed = await send({ ...request('2026-03-05'), made_at: 'вчера' });
+    expect(malformed.status).toBe(422);
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { pickupDateProblem, pickupDays, type PickupCalendar } from './pickup-days.ts';
+
+// Moscow is UTC+3: 08:59Z is 11:59 there, 09:00Z is noon.
+const calendar: PickupCalendar = { cutoffHour: 12, closedDays: [] };
+const wednesdayMorning = new Date('2026-03-04T08:59:00Z');
+const wednesdayNoon = new Date('2026-03-04T09:00:00Z');
+const refused = 'Выберите рабочий день в ближайшие 7 дней';
+
+describe('pickup days (portal.md §5, §9)', () => {
+  it('offers today only before the cut-off hour, Moscow time', () => {
+    expect(pickupDays(wednesdayMorning, calendar)[0]).toBe('2026-03-04');
+    expect(pickupDays(wednesdayNoon, calendar)[0]).toBe('2026-03-05');
+    expect(pickupDays(wednesdayNoon, { ...calendar, cutoffHour: 13 })[0]).toBe('2026-03-04');
+    expect(pickupDays(new Date('2026-03-03T20:30:00Z'), calendar)[0]).toBe('2026-03-04');
+    // 21:30Z Tuesday is 00:30 Wednesday in Moscow: Wednesday, before the cut-off.
+    expect(pickupDays(new Date('2026-03-03T21:30:00Z'), calendar)[0]).toBe('2026-03-04');
+  });
+
+  it('offers weekdays up to today + 7, no weekends', () => {
+    expect(pickupDays(wednesdayMorning, calendar)).toEqual(['2026-03-04', '2026-03-05', '2026-03-06', '2026-03-09', '2026-03-10', '2026-03-11']);
+    // Friday after the cut-off: Monday is the next working day, the next Friday the last (today + 7).
+    expect(pickupDays(new Date('2026-03-06T12:00:00Z'), calendar)).toEqual(['2026-03-09', '2026-03-10', '2026-03-11', '2026-03-12', '2026-03-13']);
+    // Saturday: nothing on the weekend.
+    expect(pickupDays(new Date('2026-03-07T06:00:00Z'), calendar)).toEqual(['2026-03-09', '2026-03-10', '2026-03-11', '2026-03-12', '2026-03-13']);
+    expect(pickupDays(new Date('nonsense'), calendar)).toEqual([]);
+  });
+
+  it('leaves out closed days: holidays and the back office’s', () => {
+    const closed = { ...calendar, closedDays: ['2026-03-09', '2026-03-11'] };
+    expect(pickupDays(wednesdayMorning, closed)).toEqual(['2026-03-04', '2026-03-05', '2026-03-06', '2026-03-10']);
+    expect(pickupDateProblem('2026-03-09', closed, wednesdayMorning)).toBe(refused);
+    // New year: 1–8 January closed, 31 December after noon, the horizon ends on 7 January — nothing to offer.
+    const newYear = { ...calendar, closedDays: ['2027-01-01', '2027-01-02', '2027-01-03', '2027-01-04', '2027-01-05', '2027-01-06', '2027-01-07', '2027-01-08'] };
+    expect(pickupDays(new Date('2026-12-31T10:00:00Z'), newYear)).toEqual([]);
+    expect(pickupDays(new Date('2027-01-04T10:00:00Z'), newYear)).toEqual(['2027-01-11']);
+  });
+
+  it('refuses the same days the page leaves out', () => {
+    for (const day of ['2026-03-05', '2026-03-06', '2026-03-09', '2026-03-11']) expect(pickupDateProblem(day, calendar, wednesdayNoon), day).toBeNull();
+    for (const day of ['2026-03-03', '2026-03-04', '2026-03-07', '2026-03-08', '2026-03-12', '2026-02-30', 'завтра', '']) {
+      expect(pickupDateProblem(day, calendar, wednesdayNoon), day).toBe(refused);
+    }
+  });
+
+  it('judges a replayed request as of when it was made, unless its day is over', () => {
+    const madeTuesday = new Date('2026-03-03T08:00:00Z'); // 11:00, before the cut-off
+    const arrivedWednesdayAfternoon = new Date('2026-03-04T12:00:00Z');
+    // Wednesday was offered on Tuesday; it is today, not over, though past today's cut-off.
+    expect(pickupDateProblem('2026-03-04', calendar, madeTuesday, arrivedWednesdayAfternoon)).toBeNull();
+    expect(pickupDateProblem('2026-03-10', calendar, madeTuesday, arrivedWednesdayAfternoon)).toBeNull();
+    // Tuesday itself is over by Wednesday.
+    expect(pickupDateProblem('2026-03-03', calendar, madeTuesday, arrivedWednesdayAfternoon)).toBe(refused);
+    // The horizon stays Tuesday's: Wednesday + 7 was never offered.
+    expect(pickupDateProblem('2026-03-11', calendar, madeTuesday, arrivedWednesdayAfternoon)).toBe(refused);
+  });
+});

@@ -1,0 +1,66 @@
+import * as v from 'valibot';
+import { formatServerTimestamp, serverDate } from '../format/server-timestamp.ts';
+import { defineEndpoint, okResponse } from './endpoint.ts';
+import { repairMessages } from './repair-requests.ts';
+
+// The days a courier can come for the instruments (portal.md §5, §9; issue 22 'Pickup days'): one
+// rule for the wizard's choice and the server's check. The server knows the calendar (the cut-off
+// hour, Russian public holidays, the days the back office closed) and sends it; the page only applies
+// it, so the holiday data (date-holidays, over a megabyte) never reaches a phone.
+
+/** The last day offered is today + 7 (the maximum is not shown, portal.md §5). */
+export const PICKUP_DAYS_AHEAD = 7;
+/** PICKUP_CUTOFF_HOUR unset; also the page's rule when it cannot ask the server (offline). */
+export const DEFAULT_PICKUP_CUTOFF_HOUR = 12;
+const DAY_MS = 86_400_000;
+
+/** Every day to the horizon closed (the New Year holidays): nothing to choose. */
+export const NO_PICKUP_DAYS = 'В ближайшие 7 дней курьер не работает: отправьте заявку позже';
+
+export interface PickupCalendar {
+  /** Moscow hour from which today is no longer offered (PICKUP_CUTOFF_HOUR). */
+  cutoffHour: number;
+  /** 'YYYY-MM-DD' days no courier comes: public holidays and the back office's closed days. */
+  closedDays: readonly string[];
+}
+
+export const addDays = (day: string, count: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + count * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * The days offered to a request made at `madeAt`: weekdays, not closed, from today (only before the
+ * cut-off hour, Moscow time) or tomorrow, to today + 7.
+ */
+export function pickupDays(madeAt: Date, calendar: PickupCalendar): string[] {
+  if (Number.isNaN(madeAt.getTime())) return [];
+  const stamp = formatServerTimestamp(madeAt);
+  const today = stamp.slice(0, 10);
+  const first = Number(stamp.slice(11, 13)) < calendar.cutoffHour ? 0 : 1;
+  const closed = new Set(calendar.closedDays);
+  const days: string[] = [];
+  for (let offset = first; offset <= PICKUP_DAYS_AHEAD; offset += 1) {
+    const day = addDays(today, offset);
+    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+    if (weekday !== 0 && weekday !== 6 && !closed.has(day)) days.push(day);
+  }
+  return days;
+}
+
+/**
+ * Why `date` cannot be the pickup day, or null. The rule is applied as of `madeAt`, when the clinic
+ * pressed 'Отправить' and chose among the days then offered; a request the offline outbox sends a
+ * day later (`arrivedAt`) keeps that choice, as long as the day is not already over: the cut-off and
+ * the horizon are about when the clinic asked, not about when the network came back.
+ */
+export function pickupDateProblem(date: string, calendar: PickupCalendar, madeAt: Date, arrivedAt: Date = madeAt): string | null {
+  return pickupDays(madeAt, calendar).includes(date) && date >= serverDate(arrivedAt) ? null : repairMessages.pickupDate;
+}
+
+const day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
+
+/** The calendar the wizard's address step applies; asked when the step opens, never on a cold start. */
+export const getPickupCalendar = defineEndpoint({
+  method: 'GET',
+  path: '/ajax/repair-requests/pickup-calendar',
+  input: undefined,
+  output: okResponse({ cutoff_hour: v.number(), closed_days: v.array(day) }),
+});
