@@ -3,7 +3,7 @@ import type { AddressSuggestion, SavedAddress, ServiceCentre } from '#shared/api
 import { ADDRESS_MESSAGES } from '#shared/api/places.ts';
 import { DEFAULT_PICKUP_CUTOFF_HOUR, NO_PICKUP_DAYS, pickupDays, type PickupCalendar } from '#shared/api/pickup-days.ts';
 import { repairMessages } from '#shared/api/repair-requests.ts';
-import { formatDate } from '#shared/format/date.ts';
+import { formatPickupDay } from '#shared/format/pickup-day.ts';
 import { offeredCentres } from '#shared/geo/service-centres.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { SelectField } from '#client/components/ui/select-field.tsx';
@@ -21,17 +21,11 @@ const CentresChoiceMap = lazyComponent(() => import('./centres-choice-map.tsx').
   fallback: <div className={styles.mapPlaceholder} role="status" aria-label="Загрузка карты" />,
 });
 
-const WEEKDAY = new Intl.DateTimeFormat('ru-RU', {
-  weekday: 'long',
-  timeZone: 'UTC',
-});
 /**
  * Without the server's calendar (no network: the request will wait in the outbox) the weekdays after
  * the default noon cut-off; the server checks the day against holidays when the request arrives.
  */
 const OFFLINE_CALENDAR: PickupCalendar = { cutoffHour: DEFAULT_PICKUP_CUTOFF_HOUR, closedDays: [] };
-
-const dayLabel = (day: string) => `${formatDate(day)}, ${WEEKDAY.format(new Date(`${day}T00:00:00Z`))}`;
 
 /** Step 2, Адрес (portal.md §2.1, §5): where the courier comes, when, and which centre repairs. */
 export interface AddressStepProps extends StepProps {
@@ -198,7 +192,7 @@ export function AddressStep({ values, errors, change, addAddress }: AddressStepP
         label="Дата, когда забрать инструменты"
         value={values.pickupDate}
         placeholder="Выберите дату"
-        options={(days ?? []).map((day) => ({ value: day, label: dayLabel(day) }))}
+        options={(days ?? []).map((day) => ({ value: day, label: formatPickupDay(day) }))}
         onChange={(event) => change({ pickupDate: event.target.value })}
         error={errors['address.pickup_date'] ?? (days?.length === 0 ? NO_PICKUP_DAYS : undefined)}
       />
