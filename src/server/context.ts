@@ -1,11 +1,14 @@
 import type { Ticket } from '#shared/api/tickets.ts';
 import type { Database } from './db/client.ts';
 import type { GeoProvider } from './geo/provider.ts';
+import type { FileStore } from './storage/file-store.ts';
 
 /** Validated settings; `env.ts` is the only reader of process.env and produces this. */
 export interface Config {
   port: number;
   dataDir: string;
+  /** FILES_DIR: the folder of the file store (storage/folder-store.ts); default DATA_DIR/files. */
+  filesDir: string;
   databaseUrl: string | undefined;
   /** The portal's address as users see it; links in e-mails are built on it. */
   publicUrl: string;
@@ -101,6 +104,8 @@ export interface Logger {
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** The bytes of uploaded files (ADR 0025); the `files` rows name them. */
+  files: FileStore;
   mailer: Mailer;
   log: Logger;
   /** Password hashing with its cost and concurrency cap (services/passwords.ts). */

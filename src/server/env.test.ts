@@ -20,6 +20,7 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config.port).toBe(8080);
     expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.filesDir).toBe(path.resolve('./data/files'));
     expect(config.databaseUrl).toBeUndefined();
     expect(config.publicUrl).toBe('http://localhost:8080');
     expect(config.smtpUrl).toBeUndefined();
@@ -45,6 +46,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 3000,
       dataDir: '/var/lib/portal',
+      filesDir: '/var/lib/portal/files',
       databaseUrl: 'postgresql://app:secret@db:5432/portal',
       publicUrl: 'https://service.example.ru',
       smtpUrl: 'smtps://user:pass@smtp.example.ru:465',
@@ -54,6 +56,10 @@ describe('loadConfig', () => {
       secure: true,
       trustProxy: true,
     });
+  });
+
+  it('reads FILES_DIR, the file store\'s folder, apart from DATA_DIR', () => {
+    expect(loadConfig({ DATA_DIR: '/var/lib/portal', FILES_DIR: '/mnt/files' }).filesDir).toBe('/mnt/files');
   });
 
   it('reads SCRYPT_N, a power of two from 2^10 to 2^20 (unset: the hasher\'s OWASP cost)', () => {

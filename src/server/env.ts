@@ -198,6 +198,7 @@ export function loadConfig(env: Env = process.env): Config {
   return {
     port: portNumber,
     dataDir,
+    filesDir: path.resolve(read(env, 'FILES_DIR', v.string()) ?? path.join(dataDir, 'files')),
     databaseUrl: database,
     publicUrl: publicAddress,
     smtpUrl: smtp,

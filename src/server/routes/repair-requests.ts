@@ -50,7 +50,7 @@ route(
   createRepairRequestWithPhotos,
   async (c) => {
     const sent = await readRequestWithPhotos(c.var.deps, sessionOf(c).clientId, c.req.raw);
-    return createOnce(c, createRepairRequestWithPhotos, requestWithPhotosIdentity(sent), (tx, caller) => withStoredPhotos(tx, caller.viewerId, sent));
+    return createOnce(c, createRepairRequestWithPhotos, requestWithPhotosIdentity(sent), (tx, caller) => withStoredPhotos(c.var.deps.files, tx, caller.viewerId, sent));
   },
   guards,
 );

@@ -1,7 +1,7 @@
 import { MAX_UPLOAD_BYTES, integrationMessages } from '#shared/api/integration.ts';
 import type { AppDeps } from '#server/context.ts';
 import { ApiFailure, badRequest, fieldFailure } from '#server/lib/api-failure.ts';
-import { saveFile, sha256Hex } from '#server/services/files.ts';
+import { saveFile, sha256Hex } from '#server/storage/save-file.ts';
 import { readBodyCapped } from '#server/lib/read-body.ts';
 
 // POST /files: one multipart part named `file`, at most 10 MB, and only PDF, JPEG, PNG or WebP —
@@ -94,6 +94,6 @@ export async function uploadFile(deps: AppDeps, request: Request): Promise<Uploa
   const type = sniffType(bytes);
   // The integration takes documents and web pictures; TIFF and BMP are the clinics' photos only.
   if (!type || type.mime === 'image/tiff' || type.mime === 'image/bmp') throw fieldFailure('file', integrationMessages.fileType);
-  const id = await saveFile(deps.database.db, { name: cleanFileName(file.name, type), mime: type.mime, bytes });
+  const id = await saveFile(deps.files, deps.database.db, { name: cleanFileName(file.name, type), mime: type.mime, bytes });
   return { id, mime_type: type.mime, size: bytes.byteLength, sha256: sha256Hex(bytes) };
 }

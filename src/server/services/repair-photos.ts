@@ -4,7 +4,8 @@ import type { Tx } from '#server/db/client.ts';
 import { ApiFailure, badRequest, fieldFailure } from '#server/lib/api-failure.ts';
 import { readBodyCapped } from '#server/lib/read-body.ts';
 import { MAX_JSON_BYTES, refuseBadText, validateWith } from '#server/lib/validate.ts';
-import { saveFile, sha256Hex } from './files.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
+import { saveFile, sha256Hex } from '#server/storage/save-file.ts';
 import { cleanFileName, readFilePart, sniffType } from './integration-files.ts';
 import { enforceLimits, rateRules } from './rate-limit.ts';
 
@@ -38,7 +39,7 @@ export async function uploadRepairPhoto(deps: AppDeps, viewerId: number, request
   await enforceLimits(deps, [[rateRules.photoUploadAccount, String(viewerId)]]);
   const file = await readFilePart(request, { maxBytes: PHOTO_MAX_BYTES, tooLarge, missing: repairMessages.fileFailed });
   const photo = await checkPhoto(file, 'file');
-  const fileId = await saveFile(deps.database.db, { ...photo, ownerClientId: viewerId });
+  const fileId = await saveFile(deps.files, deps.database.db, { ...photo, ownerClientId: viewerId });
   return { file_id: fileId, name: photo.name, size: photo.bytes.byteLength };
 }
 
@@ -85,8 +86,8 @@ export function requestWithPhotosIdentity({ input, photos }: RequestWithPhotos):
 }
 
 /** Stores the photos as the clinic's files (in the request's transaction) and returns the request naming them too. */
-export async function withStoredPhotos(tx: Tx, viewerId: number, { input, photos }: RequestWithPhotos): Promise<RepairRequestValues> {
+export async function withStoredPhotos(store: FileStore, tx: Tx, viewerId: number, { input, photos }: RequestWithPhotos): Promise<RepairRequestValues> {
   const ids: number[] = [];
-  for (const photo of photos) ids.push(await saveFile(tx, { ...photo, ownerClientId: viewerId }));
+  for (const photo of photos) ids.push(await saveFile(store, tx, { ...photo, ownerClientId: viewerId }));
   return { ...input, file_ids: [...input.file_ids, ...ids] };
 }
