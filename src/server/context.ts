@@ -9,6 +9,8 @@ export interface Config {
   dataDir: string;
   /** FILES_DIR: the folder of the file store (storage/folder-store.ts); default DATA_DIR/files. */
   filesDir: string;
+  /** UPLOAD_DAILY_MB in bytes: what one account may upload a day (photos), checked before a body is read. */
+  uploadDailyBytes: number;
   databaseUrl: string | undefined;
   /** The portal's address as users see it; links in e-mails are built on it. */
   publicUrl: string;

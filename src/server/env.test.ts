@@ -62,6 +62,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: '/var/lib/portal', FILES_DIR: '/mnt/files' }).filesDir).toBe('/mnt/files');
   });
 
+  it('reads UPLOAD_DAILY_MB, an account\'s daily upload budget (default 200 MB)', () => {
+    expect(loadConfig({}).uploadDailyBytes).toBe(200 * 1024 * 1024);
+    expect(loadConfig({ UPLOAD_DAILY_MB: '50' }).uploadDailyBytes).toBe(50 * 1024 * 1024);
+    for (const wrong of ['0', '2001', '1.5', 'много']) {
+      expect(errorOf({ UPLOAD_DAILY_MB: wrong }).message).toMatch(/^UPLOAD_DAILY_MB: must be a whole number of megabytes from 1 to 2000/);
+    }
+  });
+
   it('reads SCRYPT_N, a power of two from 2^10 to 2^20 (unset: the hasher\'s OWASP cost)', () => {
     expect(loadConfig({}).scryptN).toBeUndefined();
     expect(loadConfig({ SCRYPT_N: '1024' }).scryptN).toBe(1024);

@@ -60,6 +60,16 @@ const scryptN = v.pipe(
   v.check((n) => n >= 2 ** 10 && n <= 2 ** 20 && Number.isInteger(Math.log2(n)), SCRYPT_N_RULE),
 );
 
+/** Megabytes an account may upload a day; at most 2000, so a day's count fits the counters' integer. */
+const DEFAULT_UPLOAD_DAILY_MB = 200;
+const UPLOAD_DAILY_MB_RULE = 'must be a whole number of megabytes from 1 to 2000, e.g. 200';
+const uploadDailyMb = v.pipe(
+  v.string(),
+  v.regex(/^\d+$/, UPLOAD_DAILY_MB_RULE),
+  v.transform(Number),
+  v.check((n) => n >= 1 && n <= 2000, UPLOAD_DAILY_MB_RULE),
+);
+
 const mailFrom = v.pipe(
   v.string(),
   v.check((value) => /[^\s<>@]+@[^\s<>@]+/.test(value), 'must contain an e-mail address, e.g. "Сервисный центр <no-reply@example.ru>"'),
@@ -198,6 +208,7 @@ export function loadConfig(env: Env = process.env): Config {
   return {
     port: portNumber,
     dataDir,
+    uploadDailyBytes: (read(env, 'UPLOAD_DAILY_MB', uploadDailyMb) ?? DEFAULT_UPLOAD_DAILY_MB) * 1024 * 1024,
     filesDir: path.resolve(read(env, 'FILES_DIR', v.string()) ?? path.join(dataDir, 'files')),
     databaseUrl: database,
     publicUrl: publicAddress,

@@ -51,7 +51,7 @@ describe('a download with Range', () => {
   });
 
   it('sends the whole file when If-Range names another version, or for several ranges', async () => {
-    for (const headers of [{ Range: 'bytes=0-3', 'If-Range': '"another"' }, { Range: 'bytes=0-1,4-5' }]) {
+    for (const headers of [{ Range: 'bytes=0-3', 'If-Range': '"another"' }, { Range: 'bytes=0-1,4-5' }] as Array<Record<string, string>>) {
       const response = await t.request(downloadPaths.file(world.fileIds.document), { headers });
       expect(response.status).toBe(200);
       expect(Buffer.from(await response.arrayBuffer()).equals(whole)).toBe(true);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db, Tx } from '#server/db/client.ts';
 import { files } from '#server/db/schema.ts';
-import type { FileStore } from './file-store.ts';
+import type { FileStore, PutResult } from './file-store.ts';
 
 // Writing an uploaded file (ADR 0025): the bytes into the store first, then the row in the
 // caller's transaction. A rolled-back request leaves only bytes no row names, which the sweep
@@ -22,7 +22,11 @@ export function sha256Hex(bytes: Uint8Array): string {
 
 /** Stores one file and returns its id. */
 export async function saveFile(store: FileStore, tx: Tx | Db, file: NewFile): Promise<number> {
-  const stored = await store.put(file.bytes);
+  return insertFileRow(tx, file, await store.put(file.bytes));
+}
+
+/** The row of bytes already in the store (a streamed upload); returns its id. */
+export async function insertFileRow(tx: Tx | Db, file: Omit<NewFile, 'bytes'>, stored: PutResult): Promise<number> {
   const [row] = await tx
     .insert(files)
     .values({
@@ -38,3 +42,12 @@ export async function saveFile(store: FileStore, tx: Tx | Db, file: NewFile): Pr
   return row.id;
 }
 
+/** Runs `write` for bytes just stored; if it fails they are deleted at once rather than left to the sweep. */
+export async function orDelete<T>(store: FileStore, keys: readonly string[], write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    for (const key of keys) await store.delete(key).catch(() => {});
+    throw error;
+  }
+}
