@@ -9,6 +9,8 @@ export interface Config {
   dataDir: string;
   /** FILES_DIR: the folder of the file store (storage/folder-store.ts); default DATA_DIR/files. */
   filesDir: string;
+  /** S3-compatible object storage for the file store (S3_* settings); unset: the folder FILES_DIR. */
+  s3?: S3Settings | undefined;
   /** UPLOAD_DAILY_MB in bytes: what one account may upload a day (photos), checked before a body is read. */
   uploadDailyBytes: number;
   databaseUrl: string | undefined;
@@ -46,6 +48,14 @@ export interface Config {
    * carries its own parameters and is checked with them.
    */
   scryptN?: number | undefined;
+}
+
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
 }
 
 export interface TelegramConfig {

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
-import type { Config, GeoConfig, KavoConfig, TelegramConfig, VapidKeys } from './context.ts';
+import type { Config, GeoConfig, KavoConfig, S3Settings, TelegramConfig, VapidKeys } from './context.ts';
 
 export class ConfigError extends Error {
   constructor(
@@ -119,7 +119,7 @@ function redact(name: string, raw: string): string {
   }
 }
 
-const SECRET_SETTINGS = new Set(['TELEGRAM_BOT_TOKEN', 'TELEGRAM_WEBHOOK_SECRET', 'VAPID_PRIVATE_KEY']);
+const SECRET_SETTINGS = new Set(['TELEGRAM_BOT_TOKEN', 'TELEGRAM_WEBHOOK_SECRET', 'VAPID_PRIVATE_KEY', 'S3_ACCESS_KEY_ID']);
 
 const httpUrl = urlWithProtocols(['http:', 'https:'], 'an http:// or https:// URL');
 const tilesTemplate = v.pipe(
@@ -209,6 +209,7 @@ export function loadConfig(env: Env = process.env): Config {
     port: portNumber,
     dataDir,
     uploadDailyBytes: (read(env, 'UPLOAD_DAILY_MB', uploadDailyMb) ?? DEFAULT_UPLOAD_DAILY_MB) * 1024 * 1024,
+    s3: loadS3Settings(env),
     filesDir: path.resolve(read(env, 'FILES_DIR', v.string()) ?? path.join(dataDir, 'files')),
     databaseUrl: database,
     publicUrl: publicAddress,
@@ -229,6 +230,25 @@ export function loadConfig(env: Env = process.env): Config {
     supportEmail: read(env, 'SUPPORT_EMAIL', supportEmail),
     scryptN: read(env, 'SCRYPT_N', scryptN),
   };
+}
+
+// S3-compatible object storage for the file store (ADR 0025): all five settings or none.
+const S3_SETTINGS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_REGION'] as const;
+const s3Bucket = v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name: 3 to 63 characters of a-z, 0-9, . and -'));
+const s3Region = v.pipe(v.string(), v.regex(/^[a-z0-9-]{2,40}$/, 'must be a region name, e.g. us-east-1 or ru-central1'));
+const s3Secret = v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,200}$/, 'must be 1 to 200 printable ASCII characters without spaces'));
+
+function loadS3Settings(env: Env): S3Settings | undefined {
+  const endpoint = read(env, 'S3_ENDPOINT', httpUrl);
+  const bucket = read(env, 'S3_BUCKET', s3Bucket);
+  const accessKeyId = read(env, 'S3_ACCESS_KEY_ID', s3Secret);
+  const secretAccessKey = read(env, 'S3_SECRET_ACCESS_KEY', s3Secret);
+  const region = read(env, 'S3_REGION', s3Region);
+  const given = [endpoint, bucket, accessKeyId, secretAccessKey, region];
+  if (given.every((value) => value === undefined)) return undefined;
+  const missing = S3_SETTINGS.find((_, index) => given[index] === undefined);
+  if (missing) throw new ConfigError(missing, `is required with the other S3_* settings (${S3_SETTINGS.join(', ')})`);
+  return { endpoint: endpoint!.replace(/\/+$/, ''), bucket: bucket!, accessKeyId: accessKeyId!, secretAccessKey: secretAccessKey!, region: region! };
 }
 
 // KAVO ID (API.md "Accounts"): an OpenID Connect provider. Its three settings come together or not

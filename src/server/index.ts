@@ -20,7 +20,7 @@ import { createTicketPdfs } from './services/ticket-pdfs.ts';
 import { createDeliveryLoop } from './services/delivery-loop.ts';
 import { kavoTokenKey } from './services/kavo-tokens.ts';
 import { createSupportAddress } from './services/contacts.ts';
-import { createFolderStore } from './storage/folder-store.ts';
+import { makeFileStore } from './storage/make-store.ts';
 import { moveBytesToStore } from './storage/move-to-store.ts';
 import { createSweeper } from './storage/sweep.ts';
 
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   await database.migrate();
   log.info('database ready', { db: database.kind });
-  const files = createFolderStore(config.filesDir);
+  const files = makeFileStore(config);
   // Rows from before the file store (migration 0012) hand their bytes over before anyone asks for them.
   await moveBytesToStore(files, database.db, log);
 

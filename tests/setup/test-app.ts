@@ -21,7 +21,7 @@ import { sameThreadRenderer } from '../../src/server/pdf/ticket-pdf-renderer.ts'
 import { createPasswordHasher, TEST_COST } from '../../src/server/services/passwords.ts';
 import { createTicketPdfs } from '../../src/server/services/ticket-pdfs.ts';
 import { createSupportAddress } from '../../src/server/services/contacts.ts';
-import { createFolderStore } from '../../src/server/storage/folder-store.ts';
+import { makeFileStore } from '../../src/server/storage/make-store.ts';
 import {
   latestOutboxMessage,
   listOutbox,
@@ -172,7 +172,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   // PDFs on the test's own thread (a worker thread cannot load the TypeScript sources).
   const ticketPdfs = createTicketPdfs(sameThreadRenderer());
   const geo = makeGeoProvider(config);
-  const files = createFolderStore(config.filesDir);
+  const files = makeFileStore(config);
   const deps: AppDeps = { config, database: opened.database, files, mailer, log, passwords, ticketPdfs, geo, now };
 
   if (options.seed) {
