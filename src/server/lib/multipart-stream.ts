@@ -62,7 +62,8 @@ export async function readMultipart(request: Request, limits: MultipartLimits, h
       read += chunk.byteLength;
       if (read > limits.maxBytes) fail(limits.tooLarge());
     });
-    source.on('error', (error) => fail(failed ? error : badRequest()));
+    // The client went away or sent a broken body.
+    source.on('error', () => fail(badRequest()));
     parser.on('field', (name, value, info) => {
       if (failed) return;
       if (info.valueTruncated) return fail(limits.tooLarge());
