@@ -5,34 +5,44 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileAttacks } from './attack-files.mjs';
 import { listAttacks } from './attack-list.mjs';
 import { pdfAttacks } from './attack-pdf.mjs';
 import { pushAttacks } from './attack-push.mjs';
 import { scryptAttacks } from './attack-scrypt.mjs';
 import { startServer } from './server.mjs';
 
-export const ATTACKS = [...scryptAttacks, ...pdfAttacks, ...listAttacks, ...pushAttacks];
+export const ATTACKS = [...scryptAttacks, ...pdfAttacks, ...listAttacks, ...pushAttacks, ...fileAttacks];
 
 /** Starts a fresh server per attack (a clean database, no earlier throttles) and runs each. */
 export async function runAttacks({ root, databaseUrl, attacks = ATTACKS, log = console.error, only }) {
   if (only) attacks = attacks.filter((attack) => attack.name.includes(only));
   const rows = [];
-  for (const attack of attacks) {
+  // One PostgreSQL database serves the whole run (seeded once), so its files must outlive each
+  // attack's DATA_DIR too: the rows name bytes in this folder (ADR 0025).
+  const filesDir = databaseUrl ? await mkdtemp(path.join(os.tmpdir(), 'portal-attack-files-')) : undefined;
+  try {
+    for (const attack of attacks) rows.push({ attack, figures: await runOne(attack) });
+  } finally {
+    if (filesDir) await rm(filesDir, { recursive: true, force: true });
+  }
+  return rows;
+
+  async function runOne(attack) {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-attack-'));
     // Started once to create and seed the database, then again on it, as a server restarts in
     // production: a first start on an empty PGlite directory (initdb) leaves ~200 MB more RSS
     // behind than any later start, and that is not what the attacks measure.
-    await (await startServer({ root, dataDir, databaseUrl, env: attack.env })).stop();
-    const server = await startServer({ root, dataDir, databaseUrl, env: attack.env });
+    await (await startServer({ root, dataDir, databaseUrl, env: attack.env, filesDir })).stop();
+    const server = await startServer({ root, dataDir, databaseUrl, env: attack.env, filesDir });
     try {
       log(`[attack] ${attack.name}…`);
-      rows.push({ attack, figures: await attack.run(server) });
+      return await attack.run(server);
     } finally {
       await server.stop();
       await rm(dataDir, { recursive: true, force: true });
     }
   }
-  return rows;
 }
 
 export function attackTable(rows, label) {

@@ -1,11 +1,18 @@
 import type { Ticket } from '#shared/api/tickets.ts';
 import type { Database } from './db/client.ts';
 import type { GeoProvider } from './geo/provider.ts';
+import type { FileStore } from './storage/file-store.ts';
 
 /** Validated settings; `env.ts` is the only reader of process.env and produces this. */
 export interface Config {
   port: number;
   dataDir: string;
+  /** FILES_DIR: the folder of the file store (storage/folder-store.ts); default DATA_DIR/files. */
+  filesDir: string;
+  /** S3-compatible object storage for the file store (S3_* settings); unset: the folder FILES_DIR. */
+  s3?: S3Settings | undefined;
+  /** UPLOAD_DAILY_MB in bytes: what one account may upload a day (photos), checked before a body is read. */
+  uploadDailyBytes: number;
   databaseUrl: string | undefined;
   /** The portal's address as users see it; links in e-mails are built on it. */
   publicUrl: string;
@@ -45,6 +52,14 @@ export interface Config {
   pushServiceHosts?: string[] | undefined;
   /** PICKUP_CUTOFF_HOUR: from this Moscow hour today is no longer offered as a pickup day; unset: 12. */
   pickupCutoffHour?: number | undefined;
+}
+
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
 }
 
 export interface TelegramConfig {
@@ -105,6 +120,8 @@ export interface Logger {
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** The bytes of uploaded files (ADR 0025); the `files` rows name them. */
+  files: FileStore;
   mailer: Mailer;
   log: Logger;
   /** Password hashing with its cost and concurrency cap (services/passwords.ts). */

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config.port).toBe(8080);
     expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.filesDir).toBe(path.resolve('./data/files'));
     expect(config.databaseUrl).toBeUndefined();
     expect(config.publicUrl).toBe('http://localhost:8080');
     expect(config.smtpUrl).toBeUndefined();
@@ -45,6 +46,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 3000,
       dataDir: '/var/lib/portal',
+      filesDir: '/var/lib/portal/files',
       databaseUrl: 'postgresql://app:secret@db:5432/portal',
       publicUrl: 'https://service.example.ru',
       smtpUrl: 'smtps://user:pass@smtp.example.ru:465',
@@ -54,6 +56,39 @@ describe('loadConfig', () => {
       secure: true,
       trustProxy: true,
     });
+  });
+
+  it('reads FILES_DIR, the file store\'s folder, apart from DATA_DIR', () => {
+    expect(loadConfig({ DATA_DIR: '/var/lib/portal', FILES_DIR: '/mnt/files' }).filesDir).toBe('/mnt/files');
+  });
+
+  it('reads the five S3_* settings together, or none (the folder store)', () => {
+    const s3 = {
+      S3_ENDPOINT: 'https://storage.example.ru/',
+      S3_BUCKET: 'portal-files',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret/key+value',
+      S3_REGION: 'ru-central1',
+    };
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig(s3).s3).toEqual({ endpoint: 'https://storage.example.ru', bucket: 'portal-files', accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret/key+value', region: 'ru-central1' });
+    for (const name of Object.keys(s3)) {
+      const error = errorOf({ ...s3, [name]: '' });
+      expect(error.variable).toBe(name);
+      expect(error.message).toContain('is required with the other S3_* settings');
+    }
+    expect(errorOf({ ...s3, S3_BUCKET: 'Bad_Bucket' }).message).toMatch(/^S3_BUCKET: must be an S3 bucket name/);
+    expect(errorOf({ ...s3, S3_ENDPOINT: 'ftp://x' }).variable).toBe('S3_ENDPOINT');
+    // The secret is never echoed back.
+    expect(errorOf({ ...s3, S3_SECRET_ACCESS_KEY: 'has space' }).message).not.toContain('has space');
+  });
+
+  it('reads UPLOAD_DAILY_MB, an account\'s daily upload budget (default 200 MB)', () => {
+    expect(loadConfig({}).uploadDailyBytes).toBe(200 * 1024 * 1024);
+    expect(loadConfig({ UPLOAD_DAILY_MB: '50' }).uploadDailyBytes).toBe(50 * 1024 * 1024);
+    for (const wrong of ['0', '2001', '1.5', 'много']) {
+      expect(errorOf({ UPLOAD_DAILY_MB: wrong }).message).toMatch(/^UPLOAD_DAILY_MB: must be a whole number of megabytes from 1 to 2000/);
+    }
   });
 
   it('reads SCRYPT_N, a power of two from 2^10 to 2^20 (unset: the hasher\'s OWASP cost)', () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { DEFAULT_PICKUP_CUTOFF_HOUR } from '#shared/api/pickup-days.ts';
-import type { Config, GeoConfig, KavoConfig, TelegramConfig, VapidKeys } from './context.ts';
+import type { Config, GeoConfig, KavoConfig, S3Settings, TelegramConfig, VapidKeys } from './context.ts';
 
 export class ConfigError extends Error {
   constructor(
@@ -64,6 +64,16 @@ const scryptN = v.pipe(
 /** PICKUP_CUTOFF_HOUR: 0 never offers today, 24 always does. */
 const CUTOFF_RULE = 'must be a whole hour from 0 to 24 (Moscow time), e.g. 12';
 const cutoffHour = v.pipe(v.string(), v.regex(/^\d{1,2}$/, CUTOFF_RULE), v.transform(Number), v.maxValue(24, CUTOFF_RULE));
+
+/** Megabytes an account may upload a day; at most 2000, so a day's count fits the counters' integer. */
+const DEFAULT_UPLOAD_DAILY_MB = 200;
+const UPLOAD_DAILY_MB_RULE = 'must be a whole number of megabytes from 1 to 2000, e.g. 200';
+const uploadDailyMb = v.pipe(
+  v.string(),
+  v.regex(/^\d+$/, UPLOAD_DAILY_MB_RULE),
+  v.transform(Number),
+  v.check((n) => n >= 1 && n <= 2000, UPLOAD_DAILY_MB_RULE),
+);
 
 const mailFrom = v.pipe(
   v.string(),
@@ -129,7 +139,7 @@ function redact(name: string, raw: string): string {
   }
 }
 
-const SECRET_SETTINGS = new Set(['TELEGRAM_BOT_TOKEN', 'TELEGRAM_WEBHOOK_SECRET', 'VAPID_PRIVATE_KEY']);
+const SECRET_SETTINGS = new Set(['TELEGRAM_BOT_TOKEN', 'TELEGRAM_WEBHOOK_SECRET', 'VAPID_PRIVATE_KEY', 'S3_ACCESS_KEY_ID']);
 
 const httpUrl = urlWithProtocols(['http:', 'https:'], 'an http:// or https:// URL');
 const tilesTemplate = v.pipe(
@@ -218,6 +228,9 @@ export function loadConfig(env: Env = process.env): Config {
   return {
     port: portNumber,
     dataDir,
+    uploadDailyBytes: (read(env, 'UPLOAD_DAILY_MB', uploadDailyMb) ?? DEFAULT_UPLOAD_DAILY_MB) * 1024 * 1024,
+    s3: loadS3Settings(env),
+    filesDir: path.resolve(read(env, 'FILES_DIR', v.string()) ?? path.join(dataDir, 'files')),
     databaseUrl: database,
     publicUrl: publicAddress,
     smtpUrl: smtp,
@@ -239,6 +252,25 @@ export function loadConfig(env: Env = process.env): Config {
     pushServiceHosts: read(env, 'PUSH_SERVICE_HOSTS', hostSuffixes),
     pickupCutoffHour: read(env, 'PICKUP_CUTOFF_HOUR', cutoffHour) ?? DEFAULT_PICKUP_CUTOFF_HOUR,
   };
+}
+
+// S3-compatible object storage for the file store (ADR 0025): all five settings or none.
+const S3_SETTINGS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_REGION'] as const;
+const s3Bucket = v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name: 3 to 63 characters of a-z, 0-9, . and -'));
+const s3Region = v.pipe(v.string(), v.regex(/^[a-z0-9-]{2,40}$/, 'must be a region name, e.g. us-east-1 or ru-central1'));
+const s3Secret = v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,200}$/, 'must be 1 to 200 printable ASCII characters without spaces'));
+
+function loadS3Settings(env: Env): S3Settings | undefined {
+  const endpoint = read(env, 'S3_ENDPOINT', httpUrl);
+  const bucket = read(env, 'S3_BUCKET', s3Bucket);
+  const accessKeyId = read(env, 'S3_ACCESS_KEY_ID', s3Secret);
+  const secretAccessKey = read(env, 'S3_SECRET_ACCESS_KEY', s3Secret);
+  const region = read(env, 'S3_REGION', s3Region);
+  const given = [endpoint, bucket, accessKeyId, secretAccessKey, region];
+  if (given.every((value) => value === undefined)) return undefined;
+  const missing = S3_SETTINGS.find((_, index) => given[index] === undefined);
+  if (missing) throw new ConfigError(missing, `is required with the other S3_* settings (${S3_SETTINGS.join(', ')})`);
+  return { endpoint: endpoint!.replace(/\/+$/, ''), bucket: bucket!, accessKeyId: accessKeyId!, secretAccessKey: secretAccessKey!, region: region! };
 }
 
 // KAVO ID (API.md "Accounts"): an OpenID Connect provider. Its three settings come together or not

@@ -1,5 +1,6 @@
 // Boot: configuration, the DATA_DIR lock (embedded database only), database (embedded PGlite or
-// PostgreSQL), migrations, demo data, HTTP server, and a graceful stop on SIGTERM/SIGINT.
+// PostgreSQL), migrations, the file store (bytes moved out of the database, orphans swept), demo
+// data, HTTP server, and a graceful stop on SIGTERM/SIGINT.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
@@ -19,6 +20,9 @@ import { createTicketPdfs } from './services/ticket-pdfs.ts';
 import { createDeliveryLoop } from './services/delivery-loop.ts';
 import { kavoTokenKey } from './services/kavo-tokens.ts';
 import { createSupportAddress } from './services/contacts.ts';
+import { makeFileStore } from './storage/make-store.ts';
+import { moveBytesToStore } from './storage/move-to-store.ts';
+import { createSweeper } from './storage/sweep.ts';
 
 /** How long in-flight requests may take to finish after a stop signal before we give up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -70,6 +74,9 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   await database.migrate();
   log.info('database ready', { db: database.kind });
+  const files = makeFileStore(config);
+  // Rows from before the file store (migration 0012) hand their bytes over before anyone asks for them.
+  await moveBytesToStore(files, database.db, log);
 
   const now = () => new Date();
   const passwords = createPasswordHasher({ cost: { ...OWASP_COST, N: config.scryptN ?? OWASP_COST.N } });
@@ -77,7 +84,7 @@ async function main(): Promise<void> {
     log.warn(`SCRYPT_N is below OWASP's ${OWASP_COST.N}: new password hashes are cheap to guess; meant for tests`, { scryptN: config.scryptN });
   }
   const ticketPdfs = createTicketPdfs(workerThreadRenderer());
-  if (config.seedDemo && (await seedDemo(database.db, now(), passwords.hash))) log.info('demo data seeded');
+  if (config.seedDemo && (await seedDemo(database.db, files, now(), passwords.hash))) log.info('demo data seeded');
   const showDemoLogin = await demoAccountExists(database.db);
 
   const supportAddress = createSupportAddress(config, database.db);
@@ -92,11 +99,13 @@ async function main(): Promise<void> {
   const geo = makeGeoProvider(config);
   // A DATA_DIR where the KAVO ID token key cannot be made stops the start, not the first link.
   if (config.kavo) kavoTokenKey(config);
-  const deps: AppDeps = { config, database, mailer, log, passwords, ticketPdfs, geo, now };
+  const deps: AppDeps = { config, database, files, mailer, log, passwords, ticketPdfs, geo, now };
   const app = createApp(deps);
   // Telegram and Web Push deliveries (ADR 0019): every process sends; rows are claimed, never shared.
   const deliveries = createDeliveryLoop(deps);
   deliveries.start();
+  const sweeper = createSweeper(deps);
+  sweeper.start();
 
   const server = serve({ fetch: app.fetch, port: config.port, serverOptions: { maxHeaderSize: MAX_HEADER_BYTES } }, (info) => {
     log.info('listening', { port: info.port, url: config.publicUrl });
@@ -138,6 +147,7 @@ async function main(): Promise<void> {
     server.close(async () => {
       try {
         await deliveries.stop();
+        await sweeper.stop();
         await ticketPdfs.close();
         await database.close();
         log.info('stopped');

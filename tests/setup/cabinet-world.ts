@@ -2,7 +2,7 @@
 // into the database (fast, and independent of the integration API), plus one complete clinic world
 // in which every resource endpoint has something to serve.
 import { addresses, billDefectStatements, bills, defectStatements, historyEntries, instruments, offices, tickets } from '../../src/server/db/schema.ts';
-import { saveFile } from '../../src/server/services/files.ts';
+import { saveFile } from '../../src/server/storage/save-file.ts';
 import { insertAccount, uniqueEmail } from './accounts.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -85,7 +85,7 @@ export async function insertInstrument(t: TestApp, ticketId: number, serialNumbe
 
 export function insertFile(t: TestApp, name: string, mime: string, content: string | Uint8Array): Promise<number> {
   const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
-  return saveFile(t.db, { name, mime, bytes });
+  return saveFile(t.deps.files, t.db, { name, mime, bytes });
 }
 
 export async function insertBill(

@@ -21,6 +21,7 @@ import { sameThreadRenderer } from '../../src/server/pdf/ticket-pdf-renderer.ts'
 import { createPasswordHasher, TEST_COST } from '../../src/server/services/passwords.ts';
 import { createTicketPdfs } from '../../src/server/services/ticket-pdfs.ts';
 import { createSupportAddress } from '../../src/server/services/contacts.ts';
+import { makeFileStore } from '../../src/server/storage/make-store.ts';
 import {
   latestOutboxMessage,
   listOutbox,
@@ -137,6 +138,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config: Config = {
     port: 0,
     dataDir,
+    // Each app its own store in its temp DATA_DIR: removed with it at close, never shared with the next app.
+    filesDir: path.join(dataDir, 'files'),
+    uploadDailyBytes: 200 * 1024 * 1024,
     databaseUrl: opened.url,
     publicUrl: TEST_PUBLIC_URL,
     smtpUrl: undefined,
@@ -168,11 +172,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   // PDFs on the test's own thread (a worker thread cannot load the TypeScript sources).
   const ticketPdfs = createTicketPdfs(sameThreadRenderer());
   const geo = makeGeoProvider(config);
-  const deps: AppDeps = { config, database: opened.database, mailer, log, passwords, ticketPdfs, geo, now };
+  const files = makeFileStore(config);
+  const deps: AppDeps = { config, database: opened.database, files, mailer, log, passwords, ticketPdfs, geo, now };
 
   if (options.seed) {
     const { seedDemo } = await import('../../src/server/db/seed.ts');
-    await seedDemo(opened.database.db, now(), passwords.hash);
+    await seedDemo(opened.database.db, files, now(), passwords.hash);
   }
 
   const app = createApp(deps);

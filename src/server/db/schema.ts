@@ -338,8 +338,9 @@ export const events = pgTable(
 );
 
 /**
- * Uploaded documents and photos (statements, bills, waybills). Kept in the database so API
- * processes stay stateless; a file is served only to the owner of what references it.
+ * Uploaded documents and photos (statements, bills, waybills): their metadata and checksum. The
+ * bytes are in the file store under `storage_key` (ADR 0025); a file is served only to the owner
+ * of what references it.
  */
 export const files = pgTable('files', {
   id: serial('id').primaryKey(),
@@ -347,7 +348,10 @@ export const files = pgTable('files', {
   mimeType: text('mime_type').notNull(),
   size: integer('size').notNull(),
   sha256: text('sha256').notNull(),
-  data: bytea('data').notNull(),
+  /** The bytes in the file store (src/server/storage); null only for a row from before 0012 not moved yet. */
+  storageKey: text('storage_key').unique(),
+  /** The bytes of a row from before 0012 until the start-up move (storage/move-to-store.ts) empties it. */
+  data: bytea('data'),
   /** The clinic that uploaded it (a repair request's photo): private to it until a ticket uses it. */
   ownerClientId: integer('owner_client_id').references(() => clients.id),
   createdAt: createdAt(),

@@ -1,13 +1,14 @@
 // The demo world's downloads and history (seed.ts calls this after the tickets exist): statement
 // PDFs and photos on the ticket waiting for approval, bill documents, the courier waybill of the
 // ticket being shipped, and a history for every demo ticket, so every screen has something to open.
-import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { renderDocumentPdf } from '#server/pdf/document-pdf.ts';
 import type { Tx } from './client.ts';
 import { demoPng } from '../lib/png.ts';
 import { recordHistory } from './journal.ts';
-import { bills, defectStatements, files, tickets } from './schema.ts';
+import { bills, defectStatements, tickets } from './schema.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
+import { saveFile } from '#server/storage/save-file.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -62,20 +63,6 @@ export async function renderDemoDocuments(): Promise<DemoDocuments> {
   };
 }
 
-async function store(tx: Tx, file: DemoFile): Promise<number> {
-  const [row] = await tx
-    .insert(files)
-    .values({
-      originalName: file.name,
-      mimeType: file.mime,
-      size: file.bytes.byteLength,
-      sha256: createHash('sha256').update(file.bytes).digest('hex'),
-      data: file.bytes,
-    })
-    .returning({ id: files.id });
-  return row!.id;
-}
-
 const HISTORY_BY_STATUS: Record<number, string[]> = {
   1: ['Заявка №{id} создана и ожидает одобрения'],
   2: ['Заявка №{id} создана', 'Заявка №{id} одобрена, ожидаем инструменты'],
@@ -86,7 +73,8 @@ const HISTORY_BY_STATUS: Record<number, string[]> = {
 };
 
 /** Attaches the documents to the demo client's records and writes each ticket's history. */
-export async function seedDocuments(tx: Tx, clientId: number, documents: DemoDocuments): Promise<void> {
+export async function seedDocuments(tx: Tx, fileStore: FileStore, clientId: number, documents: DemoDocuments): Promise<void> {
+  const store = (tx: Tx, file: DemoFile) => saveFile(fileStore, tx, file);
   const statementRows = await tx
     .select({ id: defectStatements.id, id1c: defectStatements.id1c })
     .from(defectStatements)

@@ -18,6 +18,7 @@ import {
   tickets,
 } from './schema.ts';
 import { REGIONS } from '#shared/dictionaries/regions.ts';
+import { readFileBytes } from '#server/services/files.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, demoAccountExists, seedDemo } from './seed.ts';
 
 /** Stands in for scrypt (services/ is above db/); the real hash is proven by logging in, in test-app tests. */
@@ -30,7 +31,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ now: NOW });
   expect(await demoAccountExists(t.db)).toBe(false);
-  expect(await seedDemo(t.db, NOW, fakeHash)).toBe(true);
+  expect(await seedDemo(t.db, t.deps.files, NOW, fakeHash)).toBe(true);
 });
 afterAll(async () => {
   await t?.close();
@@ -124,11 +125,14 @@ describe('seedDemo', () => {
     expect(photos.length).toBeGreaterThanOrEqual(2);
     for (const photo of photos) {
       expect(photo.mimeType).toBe('image/png');
-      expect(Buffer.from(photo.data).subarray(1, 4).toString()).toBe('PNG');
+      expect(Buffer.from(await readFileBytes(t.deps.files, t.db, photo)).subarray(1, 4).toString()).toBe('PNG');
     }
     for (const file of stored.filter((f) => f.mimeType === 'application/pdf')) {
-      expect(Buffer.from(file.data).subarray(0, 5).toString()).toBe('%PDF-');
-      expect(file.size).toBe(file.data.byteLength);
+      // The bytes are in the file store, not in the row (ADR 0025).
+      expect(file.data).toBeNull();
+      const bytes = await readFileBytes(t.deps.files, t.db, file);
+      expect(Buffer.from(bytes).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(file.size).toBe(bytes.byteLength);
     }
     expect((await t.db.select().from(bills)).filter((b) => b.documentFileId !== null)).toHaveLength(2);
     const shipped = (await t.db.select().from(tickets)).filter((r) => r.providerOrderId);
@@ -144,7 +148,7 @@ describe('seedDemo', () => {
 
   it('does nothing the second time, or on a database with any client', async () => {
     const before = await Promise.all([clients, tickets, offices, events, bills].map((table) => count(table)));
-    expect(await seedDemo(t.db, NOW, fakeHash)).toBe(false);
+    expect(await seedDemo(t.db, t.deps.files, NOW, fakeHash)).toBe(false);
     const after = await Promise.all([clients, tickets, offices, events, bills].map((table) => count(table)));
     expect(after).toEqual(before);
   });

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
 import { recordEvent } from './journal.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
 import { renderDemoDocuments, seedDocuments } from './seed-documents.ts';
 import {
   addresses,
@@ -164,7 +165,7 @@ export async function demoAccountExists(db: Db): Promise<boolean> {
  * The password hasher is passed in (services/passwords.ts `hashPassword`) because db/ sits below
  * services/ and must not import it.
  */
-export async function seedDemo(db: Db, now: Date, hashPassword: (plain: string) => Promise<string>): Promise<boolean> {
+export async function seedDemo(db: Db, store: FileStore, now: Date, hashPassword: (plain: string) => Promise<string>): Promise<boolean> {
   if (await hasClients(db)) return false;
   // Hashing takes a while (scrypt); do it before the transaction so no lock is held meanwhile.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -173,7 +174,7 @@ export async function seedDemo(db: Db, now: Date, hashPassword: (plain: string) 
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     if (await hasClients(tx)) return false;
     const clientId = await seedWorld(tx, passwordHash, now);
-    await seedDocuments(tx, clientId, documents); // downloads and history
+    await seedDocuments(tx, store, clientId, documents); // downloads and history
     await seedCatalogue(tx);
     await seedAddresses(tx, clientId);
     return true;

@@ -21,7 +21,7 @@ import { deleteClosedDay, listClosedDays, putClosedDay, readClosedDay } from '#s
 import { createQuiz, patchQuiz } from '#server/services/integration-quizzes.ts';
 import { createPromocode } from '#server/services/promocodes.ts';
 import { INTEGRATION_BASE, integrationEndpoints as calls } from './integration-endpoints.ts';
-import { sendDownload } from './downloads.ts';
+import { sendDownload, storedDownload } from './downloads.ts';
 import { openApiDocument } from './openapi.ts';
 
 // The back office's API (API.md), mounted at /api/v1. Each call is an endpoint definition
@@ -61,7 +61,7 @@ route(integrationRoutes, calls.uploadFile, (c) => uploadFile(c.var.deps, c.req.r
 integrationRoutes.get('/files/:id', async (c) => {
   const file = await loadFile(c.var.deps.database.db, readPathId(c));
   if (!file) return sendFailure(c, fieldFailure('id', integrationMessages.fileNotFound, 404));
-  return sendDownload(c, { name: file.originalName, mimeType: file.mimeType, data: file.data });
+  return sendDownload(c, storedDownload(c, file, { etag: false }));
 });
 route(integrationRoutes, calls.listEvents, (c, input) => listEvents(c.var.deps, input.after, input.limit), relative);
 route(integrationRoutes, calls.putGift, (c, input) => putGift(c.var.deps, pathId(c), input), relative);

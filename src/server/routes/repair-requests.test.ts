@@ -234,7 +234,9 @@ describe('POST /ajax/repair-requests/with-photos (photos not uploaded first: the
   it('writes one ticket and one copy of each photo for one key, however often the outbox sends it', async () => {
     const key = randomUUID();
     const [ticketsBefore, filesBefore] = [await ownTickets(), await ownFiles()];
-    const answers = await Promise.all([1, 2, 3].map(() => sendForm(form(request(), [[PNG, 'a.png']]), key)));
+    // Two at once (an account's most, ADR 0025), then a third after them.
+    const answers = await Promise.all([1, 2].map(() => sendForm(form(request(), [[PNG, 'a.png']]), key)));
+    answers.push(await sendForm(form(request(), [[PNG, 'a.png']]), key));
     const ids = await Promise.all(answers.map(async (answer) => ((await answer.json()) as { ticket_id: number }).ticket_id));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     expect(new Set(ids).size).toBe(1);

@@ -8,7 +8,7 @@ import type { Tx } from '#server/db/client.ts';
 import { route } from '#server/lib/validate.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
 import { requireIdempotencyKey, storedFailure, withIdempotency } from '#server/services/idempotency.ts';
-import { readRequestWithPhotos, requestWithPhotosIdentity, uploadRepairPhoto as savePhoto, withStoredPhotos } from '#server/services/repair-photos.ts';
+import { discardPhotos, readRequestWithPhotos, requestWithPhotosIdentity, uploadRepairPhoto as savePhoto, withStoredPhotos } from '#server/services/repair-photos.ts';
 import { checkPickupAddress } from '#server/services/geo.ts';
 import { loadPickupCalendar } from '#server/services/pickup-calendar.ts';
 import { createRepairRequest as createRequest, type RepairCaller } from '#server/services/repair-requests.ts';
@@ -56,7 +56,20 @@ route(
   createRepairRequestWithPhotos,
   async (c) => {
     const sent = await readRequestWithPhotos(c.var.deps, sessionOf(c).clientId, c.req.raw);
-    return createOnce(c, createRepairRequestWithPhotos, requestWithPhotosIdentity(sent), sent.input.address.address, (tx, caller) => withStoredPhotos(tx, caller.viewerId, sent));
+    // The photos are in the store already; only a ticket written by this very call names them. A
+    // repeat is answered from the first send, whose own photos its ticket names: these are spare.
+    let written = false;
+    let named = false;
+    try {
+      const answer = await createOnce(c, createRepairRequestWithPhotos, requestWithPhotosIdentity(sent), sent.input.address.address, (tx, caller) => {
+        written = true;
+        return withStoredPhotos(tx, caller.viewerId, sent);
+      });
+      named = written;
+      return answer;
+    } finally {
+      if (!named) await discardPhotos(c.var.deps, sent);
+    }
   },
   guards,
 );

@@ -9,7 +9,7 @@ import { supportEmailOf } from '#server/services/contacts.ts';
 import { listOffices } from '#server/services/offices.ts';
 import { currentProgrammeNotice } from '#server/services/programme-notice.ts';
 import { currentBanner, publicBannerImage } from '#server/services/site-banner.ts';
-import { sendDownload } from './downloads.ts';
+import { sendDownload, storedDownload } from './downloads.ts';
 
 // The site's notices (src/shared/api/site-notices.ts): public calls, a guest's as much as a clinic's.
 
@@ -23,7 +23,7 @@ route(siteNoticeRoutes, getBanner, async (c) => {
 siteNoticeRoutes.get(BANNER_IMAGE_PATH, async (c) => {
   try {
     const file = await publicBannerImage(c.var.deps.database.db, readPathId(c));
-    return sendDownload(c, { name: file.originalName, mimeType: file.mimeType, data: file.data, etag: file.sha256, inline: true });
+    return await sendDownload(c, storedDownload(c, file, { inline: true }));
   } catch (error) {
     if (error instanceof ApiFailure) return sendFailure(c, error);
     throw error;

@@ -1,9 +1,10 @@
 import { MAX_UPLOAD_BYTES, integrationMessages } from '#shared/api/integration.ts';
 import type { AppDeps } from '#server/context.ts';
 import { ApiFailure, badRequest, fieldFailure } from '#server/lib/api-failure.ts';
-import { safeFileName } from '#server/lib/content-disposition.ts';
-import { saveFile, sha256Hex } from '#server/services/files.ts';
-import { readBodyCapped } from '#server/lib/read-body.ts';
+import { readMultipart } from '#server/lib/multipart-stream.ts';
+import { insertFileRow, orDelete } from '#server/storage/save-file.ts';
+import { cleanFileName } from './file-types.ts';
+import { storeFilePart, type PartRules, type StoredPart } from './uploads.ts';
 
 // POST /files: one multipart part named `file`, at most 10 MB, and only PDF, JPEG, PNG or WebP —
 // decided by the bytes, never by the name or the declared type, since the portal later serves
@@ -15,67 +16,45 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 export const tooLarge = () =>
   new ApiFailure(413, { success: false, message: integrationMessages.fileTooLarge, errors: { file: [integrationMessages.fileTooLarge] } });
 
-export interface Sniffed {
-  mime: 'application/pdf' | 'image/jpeg' | 'image/png' | 'image/webp' | 'image/tiff' | 'image/bmp';
-  extensions: readonly string[];
-}
-
-const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
-  bytes.length >= offset + signature.length && signature.every((byte, i) => bytes[offset + i] === byte);
-const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
-
-/** The type the content says it is, or null for anything we do not accept. */
-export function sniffType(bytes: Uint8Array): Sniffed | null {
-  if (startsWith(bytes, ascii('%PDF-'))) return { mime: 'application/pdf', extensions: ['pdf'] };
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { mime: 'image/jpeg', extensions: ['jpg', 'jpeg'] };
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { mime: 'image/png', extensions: ['png'] };
-  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return { mime: 'image/webp', extensions: ['webp'] };
-  if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) return { mime: 'image/tiff', extensions: ['tiff', 'tif'] };
-  if (startsWith(bytes, ascii('BM')) && bytes.length >= 26) return { mime: 'image/bmp', extensions: ['bmp'] };
-  return null;
-}
-
-/**
- * A safe download name: no directories, no control characters, at most 200 characters, and an
- * extension that matches the content (a JPEG called 'scan.pdf' becomes 'scan.pdf.jpg').
- */
-export function cleanFileName(raw: string, type: Sniffed): string {
-  // The download header's rule (bidi and invisible characters too), and no quotes in a stored name.
-  const base = safeFileName(raw, '').replace(/"/g, '').trim().slice(0, 200);
-  const name = base === '' || base === '.' || base === '..' ? 'file' : base;
-  const extension = /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase();
-  return extension && type.extensions.includes(extension) ? name : `${name}.${type.extensions[0]}`;
-}
-
-export interface FilePartRules {
-  maxBytes: number;
-  /** The refusal of a body that outgrows what a file of `maxBytes` needs. */
-  tooLarge: () => ApiFailure;
+export interface FileFieldRules extends Omit<PartRules, 'field'> {
   /** The message when the body has no `file` part. */
   missing: string;
 }
 
-const INTEGRATION_RULES: FilePartRules = { maxBytes: MAX_UPLOAD_BYTES, tooLarge, missing: integrationMessages.fileRequired };
+const INTEGRATION_RULES: FileFieldRules = {
+  maxBytes: MAX_UPLOAD_BYTES,
+  tooLarge,
+  missing: integrationMessages.fileRequired,
+  emptyMessage: integrationMessages.fileEmpty,
+  typeMessage: integrationMessages.fileType,
+  // The integration takes documents and web pictures; TIFF and BMP are the clinics' photos only.
+  accepts: (type) => type.mime !== 'image/tiff' && type.mime !== 'image/bmp',
+};
 
 /**
- * The `file` part of a multipart body; 400 when the body is not multipart, 422 when the part is
- * missing, `tooLarge` as soon as the body outgrows the limit (it is never read further).
+ * Streams the `file` part of a multipart body into the file store; 400 when the body is not
+ * multipart, 422 when the part is missing, empty or of another type, `tooLarge` as soon as it
+ * outgrows the limit (it is never read further). Other parts are read past and dropped.
  */
-export async function readFilePart(request: Request, rules: FilePartRules = INTEGRATION_RULES): Promise<File> {
-  const contentType = request.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data;/i.test(contentType)) throw badRequest('Ожидается multipart/form-data с полем file');
-  const body = await readBodyCapped(request, rules.maxBytes + MULTIPART_OVERHEAD);
-  if (body === null) throw rules.tooLarge();
-  let form: FormData;
+export async function storeFileField(deps: AppDeps, request: Request, rules: FileFieldRules): Promise<StoredPart & { fileName: string }> {
+  if (!/^multipart\/form-data;/i.test(request.headers.get('content-type') ?? '')) throw badRequest('Ожидается multipart/form-data с полем file');
+  let found: (StoredPart & { fileName: string }) | undefined;
+  const limits = { maxBytes: rules.maxBytes + MULTIPART_OVERHEAD, tooLarge: rules.tooLarge, maxFieldBytes: MULTIPART_OVERHEAD };
   try {
-    form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
-  } catch {
-    throw badRequest();
+    await readMultipart(request, limits, {
+      field() {},
+      async file(name, fileName, stream) {
+        if (name !== 'file' || found) return;
+        found = { ...(await storeFilePart(deps, stream, { ...rules, field: 'file' })), fileName };
+      },
+    });
+  } catch (error) {
+    // The part was stored but the body after it was refused (too long, malformed): not kept.
+    if (found) await deps.files.delete(found.stored.key);
+    throw error;
   }
-  const file = form.get('file');
-  if (!(file instanceof File)) throw fieldFailure('file', rules.missing);
-  if (file.size > rules.maxBytes) throw rules.tooLarge();
-  return file;
+  if (!found) throw fieldFailure('file', rules.missing);
+  return found;
 }
 
 export interface UploadedFile {
@@ -86,12 +65,7 @@ export interface UploadedFile {
 }
 
 export async function uploadFile(deps: AppDeps, request: Request): Promise<UploadedFile> {
-  const file = await readFilePart(request);
-  if (file.size === 0) throw fieldFailure('file', integrationMessages.fileEmpty);
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const type = sniffType(bytes);
-  // The integration takes documents and web pictures; TIFF and BMP are the clinics' photos only.
-  if (!type || type.mime === 'image/tiff' || type.mime === 'image/bmp') throw fieldFailure('file', integrationMessages.fileType);
-  const id = await saveFile(deps.database.db, { name: cleanFileName(file.name, type), mime: type.mime, bytes });
-  return { id, mime_type: type.mime, size: bytes.byteLength, sha256: sha256Hex(bytes) };
+  const { stored, type, fileName } = await storeFileField(deps, request, INTEGRATION_RULES);
+  const id = await orDelete(deps.files, [stored.key], () => insertFileRow(deps.database.db, { name: cleanFileName(fileName, type), mime: type.mime }, stored));
+  return { id, mime_type: type.mime, size: stored.size, sha256: stored.sha256 };
 }

@@ -190,6 +190,41 @@ export async function refundHits(deps: AppDeps, counted: ReadonlyArray<CountedHi
   }
 }
 
+// Byte budgets: the same counters, counting bytes instead of hits (issue 25: a request count let one
+// account store 60 × 20 MB an hour). The budget is checked before a body is read and charged with
+// the bytes actually stored, so a request that starts under the budget may end at most one
+// request's bytes over it.
+
+/** Bytes one account may upload per day: the rule's limit comes from the UPLOAD_DAILY_MB setting. */
+export function uploadBytesRule(limitBytes: number): RateRule {
+  return { name: 'upload-bytes:account', limit: limitBytes, windowSeconds: 24 * HOUR };
+}
+
+export function uploadBudgetMessage(retryAfterSeconds: number): string {
+  const hours = Math.max(1, Math.ceil(retryAfterSeconds / HOUR));
+  return `Превышен дневной объём загрузки файлов. Попробуйте через ${hours} ч.`;
+}
+
+/** Throws a 429 when `subject` has used its budget of `rule` in the current window; counts nothing. */
+export async function checkByteBudget(deps: AppDeps, rule: RateRule, subject: string): Promise<void> {
+  const now = await hitsNow(deps, rule, subject);
+  if (now.hits >= rule.limit) throw tooManyRequests(uploadBudgetMessage(now.retryAfter), now.retryAfter);
+}
+
+/** Adds `bytes` to `subject`'s count in the current window (saturating at the column's maximum). */
+export async function chargeBytes(deps: AppDeps, rule: RateRule, subject: string, bytes: number): Promise<void> {
+  const windowStart = windowStartOf(deps.now(), rule.windowSeconds);
+  await deps.database.db
+    .insert(rateLimits)
+    .values({ key: keyFor(rule, subject), windowStart, hits: Math.min(bytes, INT_MAX) })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { hits: sql`least(${rateLimits.hits}::bigint + ${bytes}, ${INT_MAX})::int` },
+    });
+}
+
+const INT_MAX = 2_147_483_647;
+
 /** Forgets a subject's hits, e.g. the per-e-mail login counter after a successful login. */
 export async function clearLimit(deps: AppDeps, rule: RateRule, subject: string): Promise<void> {
   await deps.database.db.delete(rateLimits).where(eq(rateLimits.key, keyFor(rule, subject)));
