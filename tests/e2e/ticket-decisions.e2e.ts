@@ -133,7 +133,8 @@ describe('a ticket after a decision on every quote', () => {
       await more.waitFor();
       // Its card (the status filter's options say 'Требует согласования' too, as they should).
       const card = visible(page.getByRole('main').getByRole('listitem').filter({ has: more }));
-      await expectText(card, cabinet.decided.approved);
+      // A question still waits for the service centre's answer: its move, not 'Работы согласованы' yet.
+      await expectText(card, 'Ожидает одобрения');
       expect(await card.getByText(NEEDS_DECISION).count()).toBe(0);
       expect(await card.locator('[data-attention]').count()).toBe(0);
       await card.scrollIntoViewIfNeeded();

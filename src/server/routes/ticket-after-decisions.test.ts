@@ -57,18 +57,25 @@ describe('a ticket after the clinic decided', () => {
     expect(await listed(ticketId)).toMatchObject({ status_code: 5, dv_approve_need: true });
     await ok(await decide(t, paths.discuss, { ticket_id: ticketId, defect: { id: c.id, version: 1 }, comment: 'Можно ли без замены ротора?' }));
 
+    // A question still waits for the service centre's answer: not 'Работы согласованы' yet.
     const page = await ticketPage(ticketId);
     const row = await listed(ticketId);
-    expect(page).toMatchObject({ status: 'Работы согласованы', status_code: 6 });
-    expect(row).toMatchObject({ status: 'Работы согласованы', status_code: 6, dv_approve_need: false });
+    expect(page).toMatchObject({ status: 'Ожидает одобрения', status_code: 1 });
+    expect(row).toMatchObject({ status: 'Ожидает одобрения', status_code: 1, dv_approve_need: false });
     // The rejected quote is not part of the cost of works any more.
     expect(page.cost).toBe('5000.00');
     const comments = Object.fromEntries(page.defective_lists.map((s) => [s.id, s.decision_comment]));
     expect(comments).toEqual({ [a.id]: null, [b.id]: 'Дорогой ремонт', [c.id]: 'Можно ли без замены ротора?' });
+    expect(await listed(ticketId, '?status=1')).toBeDefined();
 
+    // The service centre answers by agreeing the discussed works: now they are all agreed.
+    expect((await t.integration(`/defects/${c.id}`, { method: 'PATCH', json: { status: 2 } })).status).toBe(200);
+    expect(await ticketPage(ticketId)).toMatchObject({ status: 'Работы согласованы', status_code: 6 });
+    expect(await listed(ticketId)).toMatchObject({ status: 'Работы согласованы', status_code: 6, dv_approve_need: false });
     // The status filter finds the ticket under the status it shows, not under the stored one.
     expect(await listed(ticketId, '?status=6')).toBeDefined();
     expect(await listed(ticketId, '?status=5')).toBeUndefined();
+    expect(await listed(ticketId, '?status=1')).toBeUndefined();
   });
 
   it("shows 'Ожидает одобрения' when nothing was agreed, and leaves a traded-in quote out of the cost", async () => {

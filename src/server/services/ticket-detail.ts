@@ -1,6 +1,6 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { downloadPaths, type DefectStatement, type HistoryItem, type Office, type Ticket } from '#shared/api/tickets.ts';
-import { AGREED, countsTowardsCost, isOpenQuote, isUndecided } from '#shared/dictionaries/statement-decisions.ts';
+import { AGREED, countsTowardsCost, isOpenDiscussion, isOpenQuote, isUndecided } from '#shared/dictionaries/statement-decisions.ts';
 import { clinicTicketStatus } from '#shared/dictionaries/ticket-decision-status.ts';
 import { ticketStatusLabel } from '#shared/dictionaries/ticket-statuses.ts';
 import { sumMoney } from '#shared/format/number/kopecks.ts';
@@ -109,6 +109,7 @@ export async function loadTicket(db: Reader, viewerId: number, ticketId: number)
     total: statementRows.length,
     undecided: statementRows.filter(isOpenQuote).length,
     goAhead: statementRows.filter((s) => s.agreed === AGREED.approved || s.agreed === AGREED.tradeIn).length,
+    discussed: statementRows.filter(isOpenDiscussion).length,
   });
   return {
     id: ticket.id,

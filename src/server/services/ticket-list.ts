@@ -39,6 +39,8 @@ const statementCount = (ticketId: AnyColumn | SQLWrapper, condition?: SQL) =>
 /** isOpenQuote (src/shared/dictionaries/statement-decisions.ts) in SQL. */
 const openQuotesOnly = sql`${defectStatements.agreed} = ${AGREED.none} and ${defectStatements.status} not in (${STATEMENT_STATUS.closed}, ${STATEMENT_STATUS.cancelled})`;
 const goAheadOnly = sql`${defectStatements.agreed} in (${AGREED.approved}, ${AGREED.tradeIn})`;
+/** isOpenDiscussion in SQL. */
+const openDiscussionsOnly = sql`${defectStatements.agreed} = ${AGREED.discussed} and ${defectStatements.status} = ${STATEMENT_STATUS.awaiting}`;
 
 /**
  * clinicTicketStatus (src/shared/dictionaries/ticket-decision-status.ts) in SQL, for the status
@@ -47,6 +49,7 @@ const goAheadOnly = sql`${defectStatements.agreed} in (${AGREED.approved}, ${AGR
 const clinicStatusSql = sql`(case when ${tickets.status} <> ${TICKET_STATUS.needsDecision} then ${tickets.status}
   when not exists (select 1 from ${defectStatements} where ${defectStatements.ticketId} = ${tickets.id}) then ${tickets.status}
   when not ${tickets.finished} and exists (select 1 from ${defectStatements} where ${defectStatements.ticketId} = ${tickets.id} and ${openQuotesOnly}) then ${tickets.status}
+  when exists (select 1 from ${defectStatements} where ${defectStatements.ticketId} = ${tickets.id} and ${openDiscussionsOnly}) then ${TICKET_STATUS.awaitingApproval}
   when exists (select 1 from ${defectStatements} where ${defectStatements.ticketId} = ${tickets.id} and ${goAheadOnly}) then ${TICKET_STATUS.worksAgreed}
   else ${TICKET_STATUS.awaitingApproval} end)`;
 
@@ -106,6 +109,7 @@ export async function ticketPageQuery(db: Reader, viewerId: number, filter: Pars
       defectivesCount: statementCount(page.id),
       undecidedCount: statementCount(page.id, openQuotesOnly),
       goAheadCount: statementCount(page.id, goAheadOnly),
+      discussedCount: statementCount(page.id, openDiscussionsOnly),
       toolsCount: sql<number>`(select count(*)::int from ${instruments} where ${instruments.ticketId} = ${page.id})`,
     })
     .from(page)
@@ -128,7 +132,7 @@ export async function listTickets(
   return {
     data: pageRows.map((row) => {
       // The same reading of the statements as the ticket page's (ticket-detail.ts).
-      const tally = { total: Number(row.defectivesCount), undecided: Number(row.undecidedCount), goAhead: Number(row.goAheadCount) };
+      const tally = { total: Number(row.defectivesCount), undecided: Number(row.undecidedCount), goAhead: Number(row.goAheadCount), discussed: Number(row.discussedCount) };
       const status = clinicTicketStatus(row, tally);
       return {
         id: row.id,

@@ -26,11 +26,13 @@ describe('statementBadgeLabel', () => {
 describe('clinicTicketStatus', () => {
   const open = { status: 5, finished: false };
   it('reads only status 5 through the statements', () => {
-    expect(clinicTicketStatus(open, { total: 3, undecided: 1, goAhead: 1 })).toBe(5);
-    expect(clinicTicketStatus(open, { total: 3, undecided: 0, goAhead: 1 })).toBe(6);
-    expect(clinicTicketStatus(open, { total: 3, undecided: 0, goAhead: 0 })).toBe(1);
-    expect(clinicTicketStatus(open, { total: 0, undecided: 0, goAhead: 0 })).toBe(5);
-    expect(clinicTicketStatus({ status: 7, finished: true }, { total: 3, undecided: 0, goAhead: 3 })).toBe(7);
+    expect(clinicTicketStatus(open, { total: 3, undecided: 1, goAhead: 1, discussed: 0 })).toBe(5);
+    expect(clinicTicketStatus(open, { total: 3, undecided: 0, goAhead: 1, discussed: 0 })).toBe(6);
+    // A question still waits for the service centre's answer: not 'Работы согласованы' yet.
+    expect(clinicTicketStatus(open, { total: 3, undecided: 0, goAhead: 2, discussed: 1 })).toBe(1);
+    expect(clinicTicketStatus(open, { total: 3, undecided: 0, goAhead: 0, discussed: 0 })).toBe(1);
+    expect(clinicTicketStatus(open, { total: 0, undecided: 0, goAhead: 0, discussed: 0 })).toBe(5);
+    expect(clinicTicketStatus({ status: 7, finished: true }, { total: 3, undecided: 0, goAhead: 3, discussed: 0 })).toBe(7);
   });
 });
 

@@ -40,6 +40,10 @@ export function decisionClosedReason(statement: { status: number }, ticket: { fi
 export const isOpenQuote = (statement: { agreed: number; status: number }): boolean =>
   isUndecided(statement) && decisionClosedReason(statement, { finished: false }) === null;
 
+/** The clinic asked about it and the service centre has not answered by a status of its own yet. */
+export const isOpenDiscussion = (statement: { agreed: number; status: number }): boolean =>
+  statement.agreed === AGREED.discussed && statement.status === STATEMENT_STATUS.awaiting;
+
 /** The clinic can still decide on it: an open quote of a ticket that is not finished. */
 export const awaitsDecision = (statement: { agreed: number; status: number }, ticket: { finished: boolean }): boolean =>
   isOpenQuote(statement) && !ticket.finished;

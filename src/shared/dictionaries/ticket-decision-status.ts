@@ -17,6 +17,8 @@ export interface StatementTally {
   undecided: number;
   /** Approved or traded in: the service centre goes ahead with something. */
   goAhead: number;
+  /** Under discussion: the clinic asked, the service centre owes an answer (still open, not agreed). */
+  discussed: number;
 }
 
 /** A decision is awaited from the clinic: the ticket is open and some statement is undecided (`dv_approve_need`). */
@@ -26,10 +28,11 @@ export function awaitsClinic(ticket: { finished: boolean }, tally: StatementTall
 
 /**
  * The status code shown: the back office's, except 'Требует согласования' with nothing left to
- * decide, which becomes 'Работы согласованы' when some repair or exchange was agreed, else (every
- * quote rejected or under discussion) 'Ожидает одобрения': the service centre's move.
+ * decide, which becomes 'Работы согласованы' when some repair or exchange was agreed and no quote
+ * is still under discussion, else 'Ожидает одобрения': the service centre's move (an answer to a
+ * question, or the next step after rejections).
  */
 export function clinicTicketStatus(ticket: { status: number; finished: boolean }, tally: StatementTally): number {
   if (ticket.status !== TICKET_STATUS.needsDecision || tally.total === 0 || awaitsClinic(ticket, tally)) return ticket.status;
-  return tally.goAhead > 0 ? TICKET_STATUS.worksAgreed : TICKET_STATUS.awaitingApproval;
+  return tally.goAhead > 0 && tally.discussed === 0 ? TICKET_STATUS.worksAgreed : TICKET_STATUS.awaitingApproval;
 }
