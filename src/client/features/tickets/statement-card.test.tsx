@@ -40,3 +40,12 @@ describe('a statement the clinic can no longer decide on', () => {
     expect(within(card).getByRole('checkbox')).toBeInTheDocument();
   });
 });
+
+describe('the cost of an open quote', () => {
+  it('is on the card beside its decision buttons, without opening «Подробнее»', () => {
+    render(<StatementCard statement={statement({ agreed: 0, status: 1, sum: '12500.00' })} ticketFinished={false} selected={false} {...noop} />);
+    const card = screen.getByRole('article');
+    expect(within(card).getByText(/^Стоимость работ:/)).toHaveTextContent(/Стоимость работ:\s*12\s500,00\s₽/);
+    expect(within(card).getByRole('button', { name: 'Подробнее' })).toHaveAttribute('aria-expanded', 'false');
+  });
+});

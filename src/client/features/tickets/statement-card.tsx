@@ -5,7 +5,7 @@ import { instrumentDisplayName } from '#shared/dictionaries/instruments.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Icon } from '#client/components/ui/icon.tsx';
 import { InstrumentFacts } from './instrument-facts.tsx';
-import { StatementDetails } from './statement-card-details.tsx';
+import { StatementDetails, statementCost } from './statement-card-details.tsx';
 import styles from './statement-card.module.css';
 
 /** How the card introduces what the clinic wrote with its decision. */
@@ -137,6 +137,11 @@ export function StatementCard({ statement, ticketFinished, selected, pending = f
         {open && <StatementDetails statement={statement} />}
       </div>
 
+      {notAgreed ? (
+        <p className={styles.costLine}>
+          Стоимость работ: <span className={styles.cost}>{statementCost(statement.sum)}</span>
+        </p>
+      ) : null}
       {notAgreed ? (
         <div className={styles.actions}>
           <Button className={styles.approve} onClick={() => actions.onApprove(statement)}>
