@@ -1,4 +1,5 @@
 import type { Ticket } from '#shared/api/tickets.ts';
+import type { Payee } from '#shared/payment/requisites.ts';
 import type { Database } from './db/client.ts';
 import type { GeoProvider } from './geo/provider.ts';
 
@@ -43,6 +44,8 @@ export interface Config {
   scryptN?: number | undefined;
   /** PUSH_SERVICE_HOSTS: host suffixes of push services beyond the browsers' own (delivery/push-endpoint.ts). */
   pushServiceHosts?: string[] | undefined;
+  /** PAYEE_*: the requisites of the bills' payment QR (issue 28); undefined: no payment block. */
+  payee?: Payee | undefined;
 }
 
 export interface TelegramConfig {

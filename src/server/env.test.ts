@@ -255,3 +255,51 @@ describe('KAVO ID settings', () => {
     expect(errorOf({ ...kavo, KAVO_TOKEN_KEY: 'secret-key' }).message).not.toContain('secret-key');
   });
 });
+
+describe('PAYEE_* settings (issue 28)', () => {
+  const PAYEE = {
+    PAYEE_NAME: 'ООО «Дентал Сервис»',
+    PAYEE_INN: '7707083893',
+    PAYEE_KPP: '773601001',
+    PAYEE_ACCOUNT: '40702810938000012345',
+    PAYEE_BANK: 'ПАО Сбербанк',
+    PAYEE_BIC: '044525225',
+    PAYEE_CORR_ACCOUNT: '30101810400000000225',
+  };
+
+  it('are off when unset, and read all seven together', () => {
+    expect(loadConfig({}).payee).toBeUndefined();
+    expect(loadConfig(PAYEE).payee).toEqual({
+      name: 'ООО «Дентал Сервис»',
+      inn: '7707083893',
+      kpp: '773601001',
+      account: '40702810938000012345',
+      bank: 'ПАО Сбербанк',
+      bic: '044525225',
+      corrAccount: '30101810400000000225',
+    });
+  });
+
+  it('stop the start naming a missing one', () => {
+    const { PAYEE_KPP: _, ...withoutKpp } = PAYEE;
+    expect(errorOf(withoutKpp).variable).toBe('PAYEE_KPP');
+  });
+
+  it.each([
+    ['PAYEE_INN', '7707083894'],
+    ['PAYEE_INN', '77070838'],
+    ['PAYEE_KPP', '77360100'],
+    ['PAYEE_BIC', '04452522X'],
+    ['PAYEE_ACCOUNT', '40702810938000012346'],
+    ['PAYEE_ACCOUNT', '4070281093800001234'],
+    ['PAYEE_CORR_ACCOUNT', '30101810500000000225'],
+    ['PAYEE_NAME', 'ООО | Ромашка'],
+    ['PAYEE_BANK', 'Б'.repeat(46)],
+  ])('stop the start on a wrong %s (%s)', (variable, value) => {
+    expect(errorOf({ ...PAYEE, [variable]: value }).variable).toBe(variable);
+  });
+
+  it('check the account against the BIC: a valid account of another bank is refused', () => {
+    expect(errorOf({ ...PAYEE, PAYEE_BIC: '044525974', PAYEE_CORR_ACCOUNT: '30101810145250000974' }).variable).toBe('PAYEE_ACCOUNT');
+  });
+});
