@@ -276,7 +276,7 @@ describe('PAYEE_* settings (issue 28)', () => {
       account: '40702810938000012345',
       bank: 'ПАО Сбербанк',
       bic: '044525225',
-      corrAccount: '30101810400000000225',
+      corr_account: '30101810400000000225',
     });
   });
 

@@ -268,7 +268,7 @@ function loadPayee(env: Env): Payee | undefined {
   if (missing.length > 0) throw new ConfigError(missing[0]!, `is required with the other PAYEE_* settings (all seven or none): ${PAYEE_SETTINGS.join(', ')}`);
   if (!isValidAccount(account!, bic!)) throw new ConfigError('PAYEE_ACCOUNT', `fails the control key against PAYEE_BIC ${bic} (a digit mistyped, or another bank's BIC)`);
   if (!isValidCorrAccount(corrAccount!, bic!)) throw new ConfigError('PAYEE_CORR_ACCOUNT', `must be the bank's correspondent account 301…, whose control key holds against PAYEE_BIC ${bic}`);
-  return { name: name!, inn: inn!, kpp: kpp!, account: account!, bank: bank!, bic: bic!, corrAccount: corrAccount! };
+  return { name: name!, inn: inn!, kpp: kpp!, account: account!, bank: bank!, bic: bic!, corr_account: corrAccount! };
 }
 
 // KAVO ID (API.md "Accounts"): an OpenID Connect provider. Its three settings come together or not

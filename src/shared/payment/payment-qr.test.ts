@@ -9,7 +9,7 @@ export const PAYEE: Payee = {
   account: '40702810938000012345',
   bank: 'ПАО Сбербанк',
   bic: '044525225',
-  corrAccount: '30101810400000000225',
+  corr_account: '30101810400000000225',
 };
 
 const BILL = { id_1c: 'СЧ-1024', date: '2026-03-02', amount: '15900.50', purpose: null, vat: null };

@@ -60,7 +60,7 @@ export function paymentQrPayload(payee: Payee, bill: PaymentBill): string {
     ['PersonalAcc', payee.account],
     ['BankName', qrFieldText(payee.bank)],
     ['BIC', payee.bic],
-    ['CorrespAcc', payee.corrAccount],
+    ['CorrespAcc', payee.corr_account],
     ['PayeeINN', payee.inn],
     ['KPP', payee.kpp],
     ['Sum', sumInKopecks(bill.amount)],

@@ -15,7 +15,7 @@ export interface Payee {
   bank: string;
   bic: string;
   /** The bank's correspondent account (CorrespAcc). */
-  corrAccount: string;
+  corr_account: string;
 }
 
 const digits = (value: string) => Array.from(value, Number);
