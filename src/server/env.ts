@@ -244,7 +244,7 @@ export function loadConfig(env: Env = process.env): Config {
 const oneLine = (max: number) =>
   v.pipe(
     v.string(),
-    v.check((value) => !/[\u0000-\u001f|]/.test(value), 'must be one line without "|"'),
+    v.check((value) => Array.from(value).every((char) => char !== '|' && char.charCodeAt(0) >= 0x20), 'must be one line without "|"'),
     v.maxLength(max, `must be at most ${max} characters (ГОСТ Р 56042-2014)`),
   );
 const innSetting = v.pipe(v.string(), v.check(isValidInn, 'must be an INN of 10 or 12 digits with valid check digits'));

@@ -141,7 +141,7 @@ describe('POST /ajax/cabinet/bills/payment-reported (Я оплатил)', () => 
     for (const junk of ['1', -1, 1.5, 2 ** 31, null]) expect((await report(junk)).status).toBe(422);
     expect((await t.request('/ajax/cabinet/bills/payment-reported', { method: 'POST', json: { bill_id: ids.unknown }, cookies: false })).status).toBe(403);
     expect(await reportedEvents()).toHaveLength(before);
-    const [foreign] = await t.db.select().from(bills).where(and(eq(bills.id, ids.foreign)));
+    const [foreign] = await t.db.select().from(bills).where(and(eq(bills.id, ids.foreign!)));
     expect(foreign!.paymentReportedAt).toBeNull();
   });
 });

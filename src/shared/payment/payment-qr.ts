@@ -19,6 +19,9 @@ export interface PaymentBill {
   vat: string | null;
 }
 
+/** C0 and C1 controls and the Unicode line and paragraph separators. */
+const isControl = (code: number) => code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
+
 /**
  * A field's text made safe for the format. GOST has no escape: the separator simply must not occur
  * in a value, and a scanner splits on every '|'. So '|' becomes '/', the closest harmless mark in a
@@ -26,9 +29,8 @@ export interface PaymentBill {
  * fields are one line); runs of spaces are folded.
  */
 export function qrFieldText(value: string): string {
-  return value
-    .replace(/\|/g, '/')
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ')
+  return Array.from(value, (char) => (char === '|' ? '/' : isControl(char.codePointAt(0)!) ? ' ' : char))
+    .join('')
     .replace(/\s+/g, ' ')
     .trim();
 }

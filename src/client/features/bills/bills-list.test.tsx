@@ -100,3 +100,42 @@ describe('BillsList', () => {
     expect(within(card).queryByRole('link')).not.toBeInTheDocument();
   });
 });
+
+describe('BillsList payment (issue 28)', () => {
+  const payment = {
+    payee: { name: 'ООО «Дентал Сервис»', inn: '7707083893', kpp: '773601001', account: '40702810938000012345', bank: 'ПАО Сбербанк', bic: '044525225', corr_account: '30101810400000000225' },
+    purpose: null,
+    vat: null,
+    reported_at: null,
+  };
+
+  it("has 'Оплатить' on an unpaid bill only, in a column after the amount, and opens the payment dialog", async () => {
+    stubListFetch(PATH, () =>
+      billsPage([
+        makeBill({ id: 1, id_1c: 'СЧ-1', status: 'Не оплачен', payment }),
+        makeBill({ id: 2, id_1c: 'СЧ-2', status: 'Оплачен', payment: null }),
+      ]),
+    );
+    renderBills();
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toContain('Оплата');
+    const [, unpaid, paid] = within(table).getAllByRole('row');
+    expect(within(paid!).queryByRole('button', { name: /Оплатить/ })).toBeNull();
+    await userEvent.click(within(unpaid!).getByRole('button', { name: 'Оплатить счёт СЧ-1' }));
+    expect(await screen.findByRole('dialog', { name: 'Оплата счёта № СЧ-1' })).toBeInTheDocument();
+  });
+
+  it("reads 'Оплата проверяется' once the clinic said it paid", async () => {
+    stubListFetch(PATH, () => billsPage([makeBill({ id: 1, status: 'Не оплачен', payment: { ...payment, reported_at: '2026-03-15T12:00:00.000Z' } })]));
+    renderBills();
+    expect(await screen.findByText('Оплата проверяется')).toBeInTheDocument();
+  });
+
+  it('shows no payment column when no bill can be paid here', async () => {
+    stubListFetch(PATH, () => billsPage([makeBill({ id: 1, status: 'Не оплачен' })]));
+    renderBills();
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).not.toContain('Оплата');
+    expect(within(table).queryByRole('button', { name: /Оплатить/ })).toBeNull();
+  });
+});
