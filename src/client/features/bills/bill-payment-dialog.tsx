@@ -85,7 +85,7 @@ export function BillPaymentDialog({ bill, payment, onClose }: BillPaymentDialogP
               <dt>{label}</dt>
               <dd>
                 <span className={styles.value}>{value}</span>
-                <CopyButton text={value} label="Копировать" what={label} />
+                <CopyButton text={value} label="Копировать" what={label} className={styles.copy} />
               </dd>
             </div>
           ))}
