@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { vapidKeysOf } from './delivery/vapid-keys.ts';
 import { ConfigError, loadConfig } from './env.ts';
+import { TEST_PAYEE, TEST_PAYEE_ENV } from '../../tests/setup/payee.ts';
 
 function errorOf(env: Record<string, string>): ConfigError {
   try {
@@ -257,27 +258,11 @@ describe('KAVO ID settings', () => {
 });
 
 describe('PAYEE_* settings (issue 28)', () => {
-  const PAYEE = {
-    PAYEE_NAME: 'ООО «Дентал Сервис»',
-    PAYEE_INN: '7707083893',
-    PAYEE_KPP: '773601001',
-    PAYEE_ACCOUNT: '40702810938000012345',
-    PAYEE_BANK: 'ПАО Сбербанк',
-    PAYEE_BIC: '044525225',
-    PAYEE_CORR_ACCOUNT: '30101810400000000225',
-  };
+  const PAYEE = TEST_PAYEE_ENV;
 
   it('are off when unset, and read all seven together', () => {
     expect(loadConfig({}).payee).toBeUndefined();
-    expect(loadConfig(PAYEE).payee).toEqual({
-      name: 'ООО «Дентал Сервис»',
-      inn: '7707083893',
-      kpp: '773601001',
-      account: '40702810938000012345',
-      bank: 'ПАО Сбербанк',
-      bic: '044525225',
-      corr_account: '30101810400000000225',
-    });
+    expect(loadConfig(PAYEE).payee).toEqual(TEST_PAYEE);
   });
 
   it('stop the start naming a missing one', () => {

@@ -1,24 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bill } from '#shared/api/bills.ts';
-import type { Payee } from '#shared/payment/requisites.ts';
 import { bills, events } from '#server/db/schema.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import { insertBill } from '../../../tests/setup/cabinet-world.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { TEST_PAYEE } from '../../../tests/setup/payee.ts';
 
 // Paying a bill from the phone (issue 28): the payment block on the bills list, the back office's
 // purpose and VAT, and 'Я оплатил' recorded once per bill until the back office sets the status.
 
-const PAYEE: Payee = {
-  name: 'ООО «Дентал Сервис»',
-  inn: '7707083893',
-  kpp: '773601001',
-  account: '40702810938000012345',
-  bank: 'ПАО Сбербанк',
-  bic: '044525225',
-  corr_account: '30101810400000000225',
-};
+const PAYEE = TEST_PAYEE;
 
 let t: TestApp;
 let me: { id: number; email: string };

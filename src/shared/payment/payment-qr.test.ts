@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { paymentPurpose, paymentQrPayload, qrFieldText, sumInKopecks } from './payment-qr.ts';
-import type { Payee } from './requisites.ts';
+import { TEST_PAYEE } from '../../../tests/setup/payee.ts';
 
-export const PAYEE: Payee = {
-  name: 'ООО «Дентал Сервис»',
-  inn: '7707083893',
-  kpp: '773601001',
-  account: '40702810938000012345',
-  bank: 'ПАО Сбербанк',
-  bic: '044525225',
-  corr_account: '30101810400000000225',
-};
+const PAYEE = TEST_PAYEE;
 
 const BILL = { id_1c: 'СЧ-1024', date: '2026-03-02', amount: '15900.50', purpose: null, vat: null };
 

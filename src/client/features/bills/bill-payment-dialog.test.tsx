@@ -9,17 +9,10 @@ import { decodeQrSvg } from '#client/lib/testing/qr-decode.ts';
 import { BillPaymentDialog } from './bill-payment-dialog.tsx';
 import { useBillsStore } from './bills-store.ts';
 import { makeBill, resetBillsStore } from './testing/bill-fixtures.ts';
+import { TEST_PAYEE } from '../../../../tests/setup/payee.ts';
 
 const PAYMENT: BillPayment = {
-  payee: {
-    name: 'ООО «Дентал Сервис»',
-    inn: '7707083893',
-    kpp: '773601001',
-    account: '40702810938000012345',
-    bank: 'ПАО Сбербанк',
-    bic: '044525225',
-    corr_account: '30101810400000000225',
-  },
+  payee: TEST_PAYEE,
   purpose: null,
   vat: null,
   reported_at: null,

@@ -7,6 +7,7 @@ import { WithFilter } from '#client/lib/testing/filter-state.tsx';
 import { EMPTY_BILLS_FILTER, type BillsFilter } from './api.ts';
 import { BillsList } from './bills-list.tsx';
 import { billsPage, makeBill, resetBillsStore } from './testing/bill-fixtures.ts';
+import { TEST_PAYEE } from '../../../../tests/setup/payee.ts';
 
 const PATH = '/ajax/cabinet/bills';
 const NBSP = '\u00A0';
@@ -103,7 +104,7 @@ describe('BillsList', () => {
 
 describe('BillsList payment (issue 28)', () => {
   const payment = {
-    payee: { name: 'ООО «Дентал Сервис»', inn: '7707083893', kpp: '773601001', account: '40702810938000012345', bank: 'ПАО Сбербанк', bic: '044525225', corr_account: '30101810400000000225' },
+    payee: TEST_PAYEE,
     purpose: null,
     vat: null,
     reported_at: null,
