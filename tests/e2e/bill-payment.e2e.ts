@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentQrPayload } from '../../src/shared/payment/payment-qr.ts';
 import { TEST_PAYEE } from '../setup/payee.ts';
 import { backOffice, PDF_BYTES } from './back-office.ts';
-import { PHONE, launchBrowser, screenshot, withPage, type ScreenSize } from './support.ts';
-import { button, closeUnpaidNotice, dialogNamed, expectLoggedIn, openLogin, submitLogin, visible } from './ui.ts';
+import { DESKTOP, PHONE, PHONE_WITH_WORKER, launchBrowser, screenshot, withPage, type ScreenSize } from './support.ts';
+import { button, closeUnpaidNotice, dialogNamed, expectLoggedIn, loginWithWorker, openLogin, submitLogin, visible } from './ui.ts';
 
 /** The narrowest phone the portal is designed for. */
 const PHONE_360: ScreenSize = { name: 'phone', options: { ...PHONE.options, viewport: { width: 360, height: 780 } } };
@@ -97,5 +97,59 @@ describe('paying a bill from the phone (issue 28)', () => {
     const reported = (await backOffice.events(feedBefore)).events.filter((event) => event.type === 'bill.payment_reported');
     expect(reported).toHaveLength(1);
     expect(reported[0]).toMatchObject({ client_id: clinic.id, payload: { bill_id: billId, id_1c: unpaid.id_1c, amount_document: '15900.50' } });
+  });
+
+  it('on a desktop: Оплатить in the row, reached and opened with the keyboard, Escape gives the focus back', async () => {
+    const clinic = await backOffice.client('e2e-bill-payment-2026');
+    const id1c = `СЧ-${Date.now().toString(36).toUpperCase()}-9`;
+    await backOffice.bill({ client_id: clinic.id, id_1c: id1c, date: '2026-03-05', amount_document: '4200.00', status: 'Не оплачен', purpose: 'Ремонт | наконечника по договору 12' });
+    const expected = paymentQrPayload(TEST_PAYEE, { id_1c: id1c, date: '2026-03-05', amount: '4200.00', purpose: 'Ремонт | наконечника по договору 12', vat: null });
+    expect(expected).toContain('|Purpose=Ремонт / наконечника по договору 12');
+
+    await withPage(browser, DESKTOP, 'desktop-bill-payment', async (page) => {
+      await page.goto('/');
+      await submitLogin(await openLogin(page, DESKTOP), clinic.email, clinic.password);
+      await expectLoggedIn(page, DESKTOP);
+      await page.goto('/cabinet/bills');
+      await closeUnpaidNotice(page);
+      const row = page.getByRole('row').filter({ hasText: id1c });
+      const pay = button(row, `Оплатить счёт ${id1c}`);
+      await pay.focus();
+      await page.keyboard.press('Enter');
+      const dialog = dialogNamed(page, `Оплата счёта № ${id1c}`);
+      const qr = dialog.getByRole('img', { name: `QR-код для оплаты счёта № ${id1c}` });
+      await qr.waitFor();
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+      await screenshot(page, 'desktop-bill-payment');
+      expect(await decodeQrFromScreen(page, qr)).toBe(expected);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(() => pay.evaluate((element) => element === document.activeElement)).toBe(true);
+    });
+  });
+
+  it('offline: the saved list still offers Оплатить, and the QR is drawn with no network', async () => {
+    const clinic = await backOffice.client('e2e-bill-payment-2026');
+    const id1c = `СЧ-${Date.now().toString(36).toUpperCase()}-10`;
+    await backOffice.bill({ client_id: clinic.id, id_1c: id1c, date: '2026-03-06', amount_document: '990.00', status: 'Не оплачен' });
+    const expected = paymentQrPayload(TEST_PAYEE, { id_1c: id1c, date: '2026-03-06', amount: '990.00', purpose: null, vat: null });
+
+    await withPage(browser, PHONE_WITH_WORKER, 'offline-bill-payment', async (page, context) => {
+      await loginWithWorker(page, clinic, '/cabinet/bills');
+      await closeUnpaidNotice(page);
+      const card = visible(page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Счёт ${id1c}` }) }));
+      await card.waitFor();
+
+      await context.setOffline(true);
+      await page.reload();
+      const pay = button(card, `Оплатить счёт ${id1c}`);
+      await pay.click();
+      const dialog = dialogNamed(page, `Оплата счёта № ${id1c}`);
+      const qr = dialog.getByRole('img', { name: `QR-код для оплаты счёта № ${id1c}` });
+      await qr.waitFor();
+      await screenshot(page, 'phone-offline-bill-payment');
+      expect(await decodeQrFromScreen(page, qr)).toBe(expected);
+      await context.setOffline(false);
+    });
   });
 });
