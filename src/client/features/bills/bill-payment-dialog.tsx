@@ -79,17 +79,15 @@ export function BillPaymentDialog({ bill, payment, onClose }: BillPaymentDialogP
         </figure>
 
         <h3 className={styles.heading}>Реквизиты</h3>
-        <dl className={styles.requisites}>
+        <ul className={styles.requisites}>
           {requisites.map(({ label, value }) => (
-            <div key={label} className={styles.requisite}>
-              <dt>{label}</dt>
-              <dd>
-                <span className={styles.value}>{value}</span>
-                <CopyButton text={value} label="Копировать" what={label} className={styles.copy} />
-              </dd>
-            </div>
+            <li key={label} className={styles.requisite}>
+              <span className={styles.label}>{label}</span>
+              <span className={styles.value}>{value}</span>
+              <CopyButton text={value} label="Копировать" what={label} className={styles.copy} />
+            </li>
           ))}
-        </dl>
+        </ul>
         <CopyButton text={allText} label="Скопировать все реквизиты" what="получатель, счета, банк, сумма и назначение" block />
 
         {bill.document_url !== null && <ShareBill bill={bill} />}
