@@ -1,4 +1,5 @@
 import type { Ticket } from '#shared/api/tickets.ts';
+import type { Payee } from '#shared/payment/requisites.ts';
 import type { Database } from './db/client.ts';
 import type { GeoProvider } from './geo/provider.ts';
 import type { FileStore } from './storage/file-store.ts';
@@ -52,6 +53,8 @@ export interface Config {
   pushServiceHosts?: string[] | undefined;
   /** PICKUP_CUTOFF_HOUR: from this Moscow hour today is no longer offered as a pickup day; unset: 12. */
   pickupCutoffHour?: number | undefined;
+  /** PAYEE_*: the requisites of the bills' payment QR (issue 28); undefined: no payment block. */
+  payee?: Payee | undefined;
 }
 
 export interface S3Settings {

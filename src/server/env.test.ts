@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { vapidKeysOf } from './delivery/vapid-keys.ts';
 import { ConfigError, loadConfig } from './env.ts';
+import { TEST_PAYEE, TEST_PAYEE_ENV } from '../../tests/setup/payee.ts';
 
 function errorOf(env: Record<string, string>): ConfigError {
   try {
@@ -297,5 +298,37 @@ describe('KAVO ID settings', () => {
   it('never echoes the client secret or the token key', () => {
     expect(errorOf({ ...kavo, KAVO_CLIENT_SECRET: 'secret with spaces' }).message).not.toContain('secret with');
     expect(errorOf({ ...kavo, KAVO_TOKEN_KEY: 'secret-key' }).message).not.toContain('secret-key');
+  });
+});
+
+describe('PAYEE_* settings (issue 28)', () => {
+  const PAYEE = TEST_PAYEE_ENV;
+
+  it('are off when unset, and read all seven together', () => {
+    expect(loadConfig({}).payee).toBeUndefined();
+    expect(loadConfig(PAYEE).payee).toEqual(TEST_PAYEE);
+  });
+
+  it('stop the start naming a missing one', () => {
+    const { PAYEE_KPP: _, ...withoutKpp } = PAYEE;
+    expect(errorOf(withoutKpp).variable).toBe('PAYEE_KPP');
+  });
+
+  it.each([
+    ['PAYEE_INN', '7707083894'],
+    ['PAYEE_INN', '77070838'],
+    ['PAYEE_KPP', '77360100'],
+    ['PAYEE_BIC', '04452522X'],
+    ['PAYEE_ACCOUNT', '40702810938000012346'],
+    ['PAYEE_ACCOUNT', '4070281093800001234'],
+    ['PAYEE_CORR_ACCOUNT', '30101810500000000225'],
+    ['PAYEE_NAME', 'ООО | Ромашка'],
+    ['PAYEE_BANK', 'Б'.repeat(46)],
+  ])('stop the start on a wrong %s (%s)', (variable, value) => {
+    expect(errorOf({ ...PAYEE, [variable]: value }).variable).toBe(variable);
+  });
+
+  it('check the account against the BIC: a valid account of another bank is refused', () => {
+    expect(errorOf({ ...PAYEE, PAYEE_BIC: '044525974', PAYEE_CORR_ACCOUNT: '30101810145250000974' }).variable).toBe('PAYEE_ACCOUNT');
   });
 });

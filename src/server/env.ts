@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { DEFAULT_PICKUP_CUTOFF_HOUR } from '#shared/api/pickup-days.ts';
+import { isValidAccount, isValidBic, isValidCorrAccount, isValidInn, isValidKpp, PAYEE_BANK_MAX, PAYEE_NAME_MAX, type Payee } from '#shared/payment/requisites.ts';
 import type { Config, GeoConfig, KavoConfig, S3Settings, TelegramConfig, VapidKeys } from './context.ts';
 
 export class ConfigError extends Error {
@@ -251,6 +252,7 @@ export function loadConfig(env: Env = process.env): Config {
     scryptN: read(env, 'SCRYPT_N', scryptN),
     pushServiceHosts: read(env, 'PUSH_SERVICE_HOSTS', hostSuffixes),
     pickupCutoffHour: read(env, 'PICKUP_CUTOFF_HOUR', cutoffHour) ?? DEFAULT_PICKUP_CUTOFF_HOUR,
+    payee: loadPayee(env),
   };
 }
 
@@ -271,6 +273,40 @@ function loadS3Settings(env: Env): S3Settings | undefined {
   const missing = S3_SETTINGS.find((_, index) => given[index] === undefined);
   if (missing) throw new ConfigError(missing, `is required with the other S3_* settings (${S3_SETTINGS.join(', ')})`);
   return { endpoint: endpoint!.replace(/\/+$/, ''), bucket: bucket!, accessKeyId: accessKeyId!, secretAccessKey: secretAccessKey!, region: region! };
+}
+
+// The payee's requisites (issue 28): the bank payment QR on Счета. All seven or none (then no
+// payment block anywhere); each checked as a payment order would be, the accounts against the BIC,
+// so a mistyped digit stops the start rather than sending a clinic's money to a wrong account.
+
+const oneLine = (max: number) =>
+  v.pipe(
+    v.string(),
+    v.check((value) => Array.from(value).every((char) => char !== '|' && char.charCodeAt(0) >= 0x20), 'must be one line without "|"'),
+    v.maxLength(max, `must be at most ${max} characters (ГОСТ Р 56042-2014)`),
+  );
+const innSetting = v.pipe(v.string(), v.check(isValidInn, 'must be an INN of 10 or 12 digits with valid check digits'));
+const kppSetting = v.pipe(v.string(), v.check(isValidKpp, 'must be a KPP of 9 characters, e.g. 773601001'));
+const bicSetting = v.pipe(v.string(), v.check(isValidBic, 'must be a BIC of 9 digits, e.g. 044525225'));
+const accountDigits = v.pipe(v.string(), v.regex(/^\d{20}$/, 'must be 20 digits'));
+
+const PAYEE_SETTINGS = ['PAYEE_NAME', 'PAYEE_INN', 'PAYEE_KPP', 'PAYEE_ACCOUNT', 'PAYEE_BANK', 'PAYEE_BIC', 'PAYEE_CORR_ACCOUNT'] as const;
+
+function loadPayee(env: Env): Payee | undefined {
+  const name = read(env, 'PAYEE_NAME', oneLine(PAYEE_NAME_MAX));
+  const inn = read(env, 'PAYEE_INN', innSetting);
+  const kpp = read(env, 'PAYEE_KPP', kppSetting);
+  const account = read(env, 'PAYEE_ACCOUNT', accountDigits);
+  const bank = read(env, 'PAYEE_BANK', oneLine(PAYEE_BANK_MAX));
+  const bic = read(env, 'PAYEE_BIC', bicSetting);
+  const corrAccount = read(env, 'PAYEE_CORR_ACCOUNT', accountDigits);
+  const values = { PAYEE_NAME: name, PAYEE_INN: inn, PAYEE_KPP: kpp, PAYEE_ACCOUNT: account, PAYEE_BANK: bank, PAYEE_BIC: bic, PAYEE_CORR_ACCOUNT: corrAccount };
+  const missing = PAYEE_SETTINGS.filter((setting) => values[setting] === undefined);
+  if (missing.length === PAYEE_SETTINGS.length) return undefined;
+  if (missing.length > 0) throw new ConfigError(missing[0]!, `is required with the other PAYEE_* settings (all seven or none): ${PAYEE_SETTINGS.join(', ')}`);
+  if (!isValidAccount(account!, bic!)) throw new ConfigError('PAYEE_ACCOUNT', `fails the control key against PAYEE_BIC ${bic} (a digit mistyped, or another bank's BIC)`);
+  if (!isValidCorrAccount(corrAccount!, bic!)) throw new ConfigError('PAYEE_CORR_ACCOUNT', `must be the bank's correspondent account 301…, whose control key holds against PAYEE_BIC ${bic}`);
+  return { name: name!, inn: inn!, kpp: kpp!, account: account!, bank: bank!, bic: bic!, corr_account: corrAccount! };
 }
 
 // KAVO ID (API.md "Accounts"): an OpenID Connect provider. Its three settings come together or not

@@ -144,6 +144,8 @@ export const backOffice = {
     status: string | null;
     defective_list_ids?: number[];
     document_file_id?: number | null;
+    purpose?: string | null;
+    vat?: string | null;
   }) {
     return integration<{ id: number }>('/bills', { method: 'POST', status: 201, json: input });
   },

@@ -15,6 +15,7 @@ import type { TestProject } from 'vitest/node';
 import { startGeoFake } from '../setup/geo-fakes.ts';
 import { FAKE_BOT_NAME, FAKE_BOT_TOKEN, FAKE_WEBHOOK_SECRET, startTelegramFake } from '../setup/telegram-fake.ts';
 import { KAVO_TEST_CLIENT, startKavoProvider } from '../setup/kavo-provider.ts';
+import { TEST_PAYEE_ENV } from '../setup/payee.ts';
 
 export const E2E_INTEGRATION_TOKEN = 'e2e-integration-token-0123456789abcdef';
 
@@ -128,6 +129,8 @@ async function startStack(entry: string, index: number): Promise<Stack> {
     KAVO_ISSUER_URL: kavo.issuer,
     KAVO_CLIENT_ID: KAVO_TEST_CLIENT.clientId,
     KAVO_CLIENT_SECRET: KAVO_TEST_CLIENT.clientSecret,
+    // The payee of the bills' payment QR (issue 28).
+    ...TEST_PAYEE_ENV,
   };
   // The embedded database and the outbox mailer: never a developer's PostgreSQL or SMTP server.
   delete env.DATABASE_URL;

@@ -18,6 +18,7 @@ export type EventType =
   | 'defect.trade_in'
   | 'bill.created'
   | 'bill.updated'
+  | 'bill.payment_reported'
   | 'notification.created'
   | 'points.changed'
   | 'access.granted'

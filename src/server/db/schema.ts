@@ -229,6 +229,12 @@ export const bills = pgTable(
     createdAt: createdAt(),
     /** When the bill was paid (the back office's `paid_at`, or the time it became 'Оплачен'). */
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    /** The back office's purpose text for the payment QR (issue 28); null: 'Оплата по счёту № … от …'. */
+    purpose: text('purpose'),
+    /** The back office's VAT line for the payment QR; null: no VAT part (never assumed). */
+    vat: text('vat'),
+    /** When the clinic said it paid ('Я оплатил'); cleared when the back office sets the status. */
+    paymentReportedAt: timestamp('payment_reported_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('bills_client_idx').on(t.clientId, t.id.desc())],
 );

@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
-import { listBills } from '#shared/api/bills.ts';
+import { listBills, reportBillPayment } from '#shared/api/bills.ts';
 import type { AppEnv } from '#server/context.ts';
 import { route } from '#server/lib/validate.ts';
 import { listBills as findBills } from '#server/services/bill-list.ts';
+import { reportBillPayment as reportPayment } from '#server/services/bill-payment.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
 
-// The bills list (src/shared/api/bills.ts); the bill download lives with the other downloads.
+// The bills list (src/shared/api/bills.ts) and 'Я оплатил'; the bill download lives with the other downloads.
 
 export const billsRoutes = new Hono<AppEnv>();
 
@@ -13,9 +14,17 @@ route(
   billsRoutes,
   listBills,
   async (c, filter) => {
-    const page = await findBills(c.var.deps.database.db, sessionOf(c).clientId, filter);
+    const { deps } = c.var;
+    const page = await findBills(deps.database.db, sessionOf(c).clientId, filter, undefined, deps.config.payee);
     c.header('Cache-Control', 'private, no-cache');
     return { success: true, ...page };
   },
+  { before: [requireSession()] },
+);
+
+route(
+  billsRoutes,
+  reportBillPayment,
+  async (c, { bill_id }) => ({ success: true, ...(await reportPayment(c.var.deps, sessionOf(c).clientId, bill_id)) }),
   { before: [requireSession()] },
 );

@@ -1,6 +1,7 @@
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { downloadPaths } from '#shared/api/tickets.ts';
-import type { Bill } from '#shared/api/bills.ts';
+import { PAID_BILL_STATUS, type Bill, type BillPayment } from '#shared/api/bills.ts';
+import type { Payee } from '#shared/payment/requisites.ts';
 import { serverDate } from '#shared/format/server-timestamp.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { billDefectStatements, bills, clients, defectStatements } from '#server/db/schema.ts';
@@ -20,6 +21,16 @@ export interface BillFilter {
   cursor?: string | undefined;
 }
 
+/**
+ * The payment block of one bill (issue 28): with the payee configured, on every unpaid bill (a status
+ * other than 'Оплачен'; null is 'Нет данных', not a debt to pay, as the unpaid count reads it). It rides on each row, not beside the list, so the saved list (IndexedDB, the worker's copy)
+ * carries everything the QR needs offline; gzip folds the repeated requisites to a few bytes.
+ */
+function paymentOf(payee: Payee, row: { status: string | null; purpose: string | null; vat: string | null; paymentReportedAt: Date | null }): BillPayment | null {
+  if (row.status === null || row.status === PAID_BILL_STATUS) return null;
+  return { payee, purpose: row.purpose, vat: row.vat, reported_at: row.paymentReportedAt?.toISOString() ?? null };
+}
+
 interface StatementRef {
   id_1c: string | null;
   created_at: string;
@@ -36,6 +47,7 @@ export async function listBills(
   viewerId: number,
   filter: BillFilter,
   limit = BILLS_PAGE_SIZE,
+  payee?: Payee,
 ): Promise<{ data: Bill[]; next_cursor: string | null }> {
   const where: SQL[] = [await visibleBillsCondition(db, viewerId)];
   if (filter.client_id !== undefined) {
@@ -54,6 +66,9 @@ export async function listBills(
       status: bills.status,
       amountDocument: bills.amountDocument,
       documentFileId: bills.documentFileId,
+      purpose: bills.purpose,
+      vat: bills.vat,
+      paymentReportedAt: bills.paymentReportedAt,
     })
     .from(bills)
     .where(and(...where))
@@ -69,6 +84,9 @@ export async function listBills(
       status: page.status,
       amountDocument: page.amountDocument,
       documentFileId: page.documentFileId,
+      purpose: page.purpose,
+      vat: page.vat,
+      paymentReportedAt: page.paymentReportedAt,
       email: clients.email,
       statements: sql<unknown>`(
         select coalesce(json_agg(json_build_object('id_1c', ${defectStatements.id1c}, 'created_at', ${defectStatements.createdAt}) order by ${defectStatements.id}), '[]'::json)
@@ -91,6 +109,8 @@ export async function listBills(
       amount_document: row.amountDocument,
       document_url: row.documentFileId === null ? null : downloadPaths.bill(row.id),
       defective_lists: statementRefs(row.statements).map((s) => ({ id_1c: s.id_1c, date: serverDate(new Date(s.created_at)) })),
+      // Without PAYEE_* the rows stay as they were: no payment field at all.
+      ...(payee ? { payment: paymentOf(payee, row) } : {}),
     })),
     next_cursor: rows.length > limit && last ? encodeIdCursor(last.id) : null,
   };

@@ -57,6 +57,8 @@ export async function createBill(deps: AppDeps, input: CreateBillInput): Promise
         documentFileId: input.document_file_id ?? null,
         createdAt: now,
         paidAt,
+        purpose: input.purpose || null,
+        vat: input.vat || null,
       })
       .returning({ id: bills.id });
     if (!bill) throw new Error('bill was not inserted');
@@ -81,30 +83,49 @@ export async function createBill(deps: AppDeps, input: CreateBillInput): Promise
   });
 }
 
+/** The changes a PATCH makes: only fields given and different from what is stored. */
+function billChanges(current: typeof bills.$inferSelect, input: PatchBillInput): Partial<Record<'status' | 'purpose' | 'vat', string | null>> {
+  const changed: Partial<Record<'status' | 'purpose' | 'vat', string | null>> = {};
+  for (const field of ['status', 'purpose', 'vat'] as const) {
+    if (input[field] === undefined) continue;
+    const value = input[field] || null;
+    if (current[field] !== value) changed[field] = value;
+  }
+  return changed;
+}
+
 export async function patchBill(deps: AppDeps, billId: number, input: PatchBillInput): Promise<{ id: number; changed: string[] }> {
   const now = deps.now();
   return deps.database.db.transaction(async (tx) => {
     const [current] = await tx.select().from(bills).where(eq(bills.id, billId)).for('update');
     if (!current) throw notFound();
-    const status = input.status || null;
-    // Same status again: nothing changed, nothing recorded.
-    if (current.status === status) return { id: billId, changed: [] };
-    const paidAt = status === PAID ? paidAtOf(input.paid_at, now) : null;
-    await tx.update(bills).set(paidAt ? { status, paidAt } : { status }).where(eq(bills.id, billId));
+    const changed = billChanges(current, input);
+    // Same values again: nothing changed, nothing recorded.
+    if (Object.keys(changed).length === 0) return { id: billId, changed: [] };
+    const statusChanged = 'status' in changed;
+    const status = statusChanged ? (changed.status ?? null) : current.status;
+    const paidAt = statusChanged && status === PAID ? paidAtOf(input.paid_at, now) : null;
+    await tx
+      .update(bills)
+      // A status from the back office answers the clinic's 'Я оплатил': the bill stops reading 'Оплата проверяется'.
+      .set({ ...changed, ...(statusChanged ? { paymentReportedAt: null } : {}), ...(paidAt ? { paidAt } : {}) })
+      .where(eq(bills.id, billId));
     await recordEvent(tx, {
       type: 'bill.updated',
       clientId: current.clientId,
-      payload: { bill_id: billId, changed: { status } },
+      payload: { bill_id: billId, changed },
       createdAt: now,
     });
-    await recordHistory(tx, {
-      clientId: current.clientId,
-      description: status === PAID ? `Счёт №${current.id1c} оплачен` : `Статус счёта №${current.id1c} изменён на «${status ?? 'Нет данных'}»`,
-      subjectType: 'Bill',
-      subjectId: billId,
-      createdAt: now,
-    });
+    if (statusChanged) {
+      await recordHistory(tx, {
+        clientId: current.clientId,
+        description: status === PAID ? `Счёт №${current.id1c} оплачен` : `Статус счёта №${current.id1c} изменён на «${status ?? 'Нет данных'}»`,
+        subjectType: 'Bill',
+        subjectId: billId,
+        createdAt: now,
+      });
+    }
     if (paidAt) await accrueForBill(tx, current, paidAt, now);
-    return { id: billId, changed: ['status'] };
+    return { id: billId, changed: Object.keys(changed) };
   });
 }

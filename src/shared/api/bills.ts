@@ -1,10 +1,33 @@
 import * as v from 'valibot';
 import { defineEndpoint, okResponse } from './endpoint.ts';
 import { cursorParam, moneyString, queryInt } from './query.ts';
+import { positiveInt4 } from './ids.ts';
 
 // cabinet.md §2 Bills, §3 Bill.
 
 export const PAID_BILL_STATUS = 'Оплачен';
+
+/** The payee as the bills list carries it (src/shared/payment/requisites.ts Payee). */
+export const payee = v.object({
+  name: v.string(),
+  inn: v.string(),
+  kpp: v.string(),
+  account: v.string(),
+  bank: v.string(),
+  bic: v.string(),
+  corr_account: v.string(),
+});
+
+export const billPayment = v.object({
+  payee,
+  /** The back office's purpose text; null: the default 'Оплата по счёту № … от …'. */
+  purpose: v.nullable(v.string()),
+  /** The back office's VAT line; null: no VAT part. */
+  vat: v.nullable(v.string()),
+  /** When the clinic said it paid ('Я оплатил'), ISO 8601; the bill reads 'Оплата проверяется' then. */
+  reported_at: v.nullable(v.string()),
+});
+export type BillPayment = v.InferOutput<typeof billPayment>;
 
 export const bill = v.object({
   id: v.number(),
@@ -18,6 +41,12 @@ export const bill = v.object({
   amount_document: moneyString,
   document_url: v.nullable(v.string()),
   defective_lists: v.array(v.object({ id_1c: v.nullable(v.string()), date: v.string() })),
+  /**
+   * Paying it by bank transfer (issue 28): the payee's requisites (PAYEE_*) and the bill's texts for
+   * the payment QR. Only on a bill that is not paid, and only when the payee is configured; null
+   * otherwise (no 'Оплатить'). Absent in a list saved by an older version.
+   */
+  payment: v.optional(v.nullable(billPayment)),
 });
 export type Bill = v.InferOutput<typeof bill>;
 
@@ -38,3 +67,16 @@ export function billStatusLabel(status: string | null): 'Оплачен' | 'Не
   if (status === null) return 'Нет данных';
   return 'Не оплачен';
 }
+
+/** 'Я оплатил' (issue 28): the back office gets a `bill.payment_reported` event, once per bill. */
+export const reportBillPayment = defineEndpoint({
+  method: 'POST',
+  path: '/ajax/cabinet/bills/payment-reported',
+  input: v.object({ bill_id: positiveInt4() }),
+  output: okResponse({ reported_at: v.string() }),
+});
+
+export const billPaymentMessages = {
+  alreadyPaid: 'Счёт уже оплачен',
+  noPayee: 'Оплата по реквизитам на портале не настроена',
+} as const;

@@ -223,7 +223,17 @@ export const patchDefectOutput = object({ id: v.number(), version: v.number(), c
 // ── Bills ───────────────────────────────────────────────────────────────────────────────────────
 
 /** 'Оплачен' is paid, null is "no data", any other text is unpaid (API.md "Codes"). */
+export const BILL_PURPOSE_MAX = 160;
+export const BILL_VAT_MAX = 48;
+
 const billStatusField = v.nullable(v.pipe(v.string(messages.required), v.trim(), v.maxLength(100, messages.tooLong)));
+
+/**
+ * The payment QR's texts (issue 28): the bill's own purpose and its VAT line; absent or null: the
+ * default purpose 'Оплата по счёту № … от …' and no VAT part. Together within ГОСТ Р 56042-2014's
+ * 210 characters of Purpose (160 + '. ' + 48).
+ */
+const billPaymentTexts = { purpose: nullableText(BILL_PURPOSE_MAX), vat: nullableText(BILL_VAT_MAX) };
 
 export const createBillInput = object({
   client_id: idField,
@@ -235,10 +245,18 @@ export const createBillInput = object({
   document_file_id: v.optional(fileIdField),
   /** When it was paid (the loyalty accrual's date); default now. Read only when the status is 'Оплачен'. */
   paid_at: v.optional(timestampField),
+  ...billPaymentTexts,
 });
 export type CreateBillInput = v.InferOutput<typeof createBillInput>;
 
-export const patchBillInput = object({ status: billStatusField, paid_at: v.optional(timestampField) });
+export const patchBillInput = v.pipe(
+  object({ status: v.optional(billStatusField), paid_at: v.optional(timestampField), ...billPaymentTexts }),
+  // Named on `status`, the field a PATCH usually carries (and the one it needed before purpose and VAT).
+  v.forward(
+    v.partialCheck([['status'], ['purpose'], ['vat']], (input) => input.status !== undefined || input.purpose !== undefined || input.vat !== undefined, integrationMessages.nothingToChange),
+    ['status'],
+  ),
+);
 export type PatchBillInput = v.InferOutput<typeof patchBillInput>;
 
 // ── Notifications, files, events ────────────────────────────────────────────────────────────────

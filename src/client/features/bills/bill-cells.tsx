@@ -18,13 +18,18 @@ const ICONS = {
   'Оплачен': <path d="M7.5 12.5l3 3 6-7" />,
   'Не оплачен': <path d="M12 7v5.5l3 2" />,
   'Нет данных': <path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .8-1 1.5v.4M12 16.8v.2" />,
+  'Оплата проверяется': <path d="M8 12h.01M12 12h.01M16 12h.01" strokeWidth="3" />,
 } as const;
 
-const TONES = { 'Оплачен': 'paid', 'Не оплачен': 'unpaid', 'Нет данных': 'unknown' } as const;
+const TONES = { 'Оплачен': 'paid', 'Не оплачен': 'unpaid', 'Нет данных': 'unknown', 'Оплата проверяется': 'checking' } as const;
 
-/** cabinet.md §4: 'Оплачен' with the paid icon; null 'Нет данных'; anything else 'Не оплачен'. Icon and words. */
-export function BillStatus({ status }: { status: string | null }) {
-  const label = billStatusLabel(status);
+/**
+ * cabinet.md §4: 'Оплачен' with the paid icon; null 'Нет данных'; anything else 'Не оплачен'. Icon and
+ * words. An unpaid bill the clinic said it paid ('Я оплатил', issue 28) reads 'Оплата проверяется'
+ * until the back office sets its status.
+ */
+export function BillStatus({ bill }: { bill: Pick<Bill, 'status' | 'payment'> }) {
+  const label = bill.payment?.reported_at ? 'Оплата проверяется' : billStatusLabel(bill.status);
   return (
     <span className={styles.status} data-tone={TONES[label]}>
       <svg

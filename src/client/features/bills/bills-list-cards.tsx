@@ -1,5 +1,6 @@
 import type { Bill } from '#shared/api/bills.ts';
 import type { DataCardsProps, DataCardsSkeletonProps } from '#client/components/ui/data-cards.tsx';
+import { BillPay } from './bill-pay.tsx';
 import { BillDownload, BillStatements, BillStatus, billAmount, billDate, billOwner } from './bill-cells.tsx';
 import styles from './bills-list.module.css';
 
@@ -9,7 +10,7 @@ export const BILL_CARDS: Omit<DataCardsProps<Bill>, 'items'> = {
   rowKey: (bill) => bill.id,
   title: (bill) => `Счёт ${bill.id_1c}`,
   titleClassName: styles.cardTitle,
-  badge: (bill) => <BillStatus status={bill.status} />,
+  badge: (bill) => <BillStatus bill={bill} />,
   fields: [
     { label: 'Сумма', value: billAmount, className: styles.cardAmount },
     { label: 'Дата формирования', value: billDate },
@@ -17,7 +18,13 @@ export const BILL_CARDS: Omit<DataCardsProps<Bill>, 'items'> = {
     { label: 'Владелец счёта', value: billOwner, className: styles.owner },
     { label: 'Дефектные ведомости', value: (bill) => <BillStatements bill={bill} />, wide: true },
   ],
-  actions: (bill) => (bill.document_url === null ? null : <BillDownload bill={bill} label="Скачать счёт" />),
+  actions: (bill) =>
+    bill.document_url === null && !bill.payment ? null : (
+      <div className={styles.actions}>
+        <BillPay bill={bill} />
+        {bill.document_url !== null && <BillDownload bill={bill} label="Скачать счёт" />}
+      </div>
+    ),
 };
 
 export const BILL_CARDS_SKELETON: DataCardsSkeletonProps = {

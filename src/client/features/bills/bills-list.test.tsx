@@ -7,6 +7,7 @@ import { WithFilter } from '#client/lib/testing/filter-state.tsx';
 import { EMPTY_BILLS_FILTER, type BillsFilter } from './api.ts';
 import { BillsList } from './bills-list.tsx';
 import { billsPage, makeBill, resetBillsStore } from './testing/bill-fixtures.ts';
+import { TEST_PAYEE } from '../../../../tests/setup/payee.ts';
 
 const PATH = '/ajax/cabinet/bills';
 const NBSP = '\u00A0';
@@ -99,5 +100,44 @@ describe('BillsList', () => {
     expect(card).toHaveTextContent('Нет данных');
     expect(card).toHaveTextContent(/12\s500,50\s₽/);
     expect(within(card).queryByRole('link')).not.toBeInTheDocument();
+  });
+});
+
+describe('BillsList payment (issue 28)', () => {
+  const payment = {
+    payee: TEST_PAYEE,
+    purpose: null,
+    vat: null,
+    reported_at: null,
+  };
+
+  it("has 'Оплатить' on an unpaid bill only, in a column after the amount, and opens the payment dialog", async () => {
+    stubListFetch(PATH, () =>
+      billsPage([
+        makeBill({ id: 1, id_1c: 'СЧ-1', status: 'Не оплачен', payment }),
+        makeBill({ id: 2, id_1c: 'СЧ-2', status: 'Оплачен', payment: null }),
+      ]),
+    );
+    renderBills();
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toContain('Оплата');
+    const [, unpaid, paid] = within(table).getAllByRole('row');
+    expect(within(paid!).queryByRole('button', { name: /Оплатить/ })).toBeNull();
+    await userEvent.click(within(unpaid!).getByRole('button', { name: 'Оплатить счёт СЧ-1' }));
+    expect(await screen.findByRole('dialog', { name: 'Оплата счёта № СЧ-1' })).toBeInTheDocument();
+  });
+
+  it("reads 'Оплата проверяется' once the clinic said it paid", async () => {
+    stubListFetch(PATH, () => billsPage([makeBill({ id: 1, status: 'Не оплачен', payment: { ...payment, reported_at: '2026-03-15T12:00:00.000Z' } })]));
+    renderBills();
+    expect(await screen.findByText('Оплата проверяется')).toBeInTheDocument();
+  });
+
+  it('shows no payment column when no bill can be paid here', async () => {
+    stubListFetch(PATH, () => billsPage([makeBill({ id: 1, status: 'Не оплачен' })]));
+    renderBills();
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).not.toContain('Оплата');
+    expect(within(table).queryByRole('button', { name: /Оплатить/ })).toBeNull();
   });
 });

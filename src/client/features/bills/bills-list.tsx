@@ -3,7 +3,7 @@ import { Page } from '#client/components/layout/page.tsx';
 import { PagedList, PagedListAge } from '#client/components/ui/paged-list.tsx';
 import { EMPTY_BILLS_FILTER, type BillsFilter } from './api.ts';
 import { BILL_CARDS, BILL_CARDS_SKELETON } from './bills-list-cards.tsx';
-import { BILL_TABLE } from './bills-list-table.tsx';
+import { BILL_TABLE, BILL_TABLE_WITH_PAYMENT } from './bills-list-table.tsx';
 import { useBillsStore } from './bills-store.ts';
 import styles from './bills-list.module.css';
 
@@ -48,7 +48,7 @@ export function BillsList({ userId, filter, onFilterChange }: BillsListProps) {
         emptyText={EMPTY_BILLS_TEXT}
         emptyAction={<span>Счета появятся после согласования ремонта.</span>}
         filtered={onlyMine ? { onReset: () => onFilterChange(EMPTY_BILLS_FILTER) } : undefined}
-        table={BILL_TABLE}
+        table={state.items.some((bill) => bill.payment) ? BILL_TABLE_WITH_PAYMENT : BILL_TABLE}
         cards={BILL_CARDS}
         cardsSkeleton={BILL_CARDS_SKELETON}
       />

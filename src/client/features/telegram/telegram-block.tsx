@@ -7,7 +7,7 @@ import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { asApiError, UNEXPECTED_MESSAGE } from '#client/lib/http.ts';
 import { useRemote } from '#client/lib/use-remote.ts';
 import { disconnectTelegram, fetchTelegramState } from './api.ts';
-import { QrCode } from './qr-code.tsx';
+import { QrCode } from '#client/components/ui/qr-code.tsx';
 import styles from './telegram-block.module.css';
 
 const TITLE = 'Уведомления в Telegram';
