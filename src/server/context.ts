@@ -41,6 +41,11 @@ export interface Config {
    * carries its own parameters and is checked with them.
    */
   scryptN?: number | undefined;
+  /**
+   * DEVICE_COOKIE_KEY: the HMAC key of the login device cookies (services/login-devices.ts); unset:
+   * made once and kept in DATA_DIR. Processes behind one balancer must share it (or the DATA_DIR).
+   */
+  deviceCookieKey?: Buffer | undefined;
 }
 
 export interface TelegramConfig {

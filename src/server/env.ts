@@ -216,6 +216,7 @@ export function loadConfig(env: Env = process.env): Config {
     // Where users write: the contacts page and the mails' Reply-To (unset: the central office's e-mail).
     supportEmail: read(env, 'SUPPORT_EMAIL', supportEmail),
     scryptN: read(env, 'SCRYPT_N', scryptN),
+    deviceCookieKey: read(env, 'DEVICE_COOKIE_KEY', tokenKey),
   };
 }
 

@@ -29,6 +29,11 @@ export const rateRules = {
   loginIp: { name: 'login:ip', limit: 50, windowSeconds: 15 * MINUTE },
   /** Failed logins of one account from everywhere: ASVS's ceiling of 100 an hour; the owner is mailed at it. */
   loginAccount: { name: 'login:account', limit: 100, windowSeconds: HOUR },
+  /**
+   * Failed logins from a device that logged in to that account before (its signed device cookie,
+   * services/login-devices.ts): counted there only, so others' guesses never lock the owner out.
+   */
+  loginDevice: { name: 'login:device', limit: 10, windowSeconds: 15 * MINUTE },
   /** Password changes of one logged-in account (each costs a slow hash). */
   passwordChange: { name: 'password-change:account', limit: 10, windowSeconds: HOUR },
   codeSendEmail: { name: 'code-send:email', limit: 5, windowSeconds: HOUR },
@@ -86,6 +91,8 @@ export interface CountedHit {
   rule: RateRule;
   key: string;
   windowStart: Date;
+  /** The window's hits counting this one. */
+  hits: number;
 }
 
 /** Counts one hit of `key` and says whether it is still within `limit` hits per window. */
@@ -130,8 +137,8 @@ export async function enforceLimits(deps: AppDeps, checks: ReadonlyArray<readonl
   const counted: CountedHit[] = [];
   for (const [rule, subject] of checks) {
     const key = keyFor(rule, subject);
-    const { result, windowStart } = await countHit(deps, key, rule.limit, rule.windowSeconds);
-    counted.push({ rule, key, windowStart });
+    const { result, windowStart, hits } = await countHit(deps, key, rule.limit, rule.windowSeconds);
+    counted.push({ rule, key, windowStart, hits });
     if (!result.allowed) retryAfter = Math.max(retryAfter, result.retryAfter);
   }
   if (retryAfter > 0) throw tooManyRequests(tooManyAttemptsMessage(retryAfter), retryAfter);
@@ -193,4 +200,30 @@ export async function refundHits(deps: AppDeps, counted: ReadonlyArray<CountedHi
 /** Forgets a subject's hits, e.g. the per-e-mail login counter after a successful login. */
 export async function clearLimit(deps: AppDeps, rule: RateRule, subject: string): Promise<void> {
   await deps.database.db.delete(rateLimits).where(eq(rateLimits.key, keyFor(rule, subject)));
+}
+
+/**
+ * Reserves one hit against every pair before a slow attempt (a password hash), so a parallel burst
+ * cannot pass a limit: the counter is the gate, and at most `limit` attempts are ever in it. A
+ * refused attempt keeps nothing (throws the 429 after giving its hits back), so cheap refused
+ * requests cannot fill another pair's counter; release the hits once the attempt proves to be one
+ * the rules do not count (a correct password).
+ */
+export async function reserveLimits(deps: AppDeps, checks: ReadonlyArray<readonly [RateRule, string]>): Promise<CountedHit[]> {
+  const counted: CountedHit[] = [];
+  for (const [rule, subject] of checks) {
+    const key = keyFor(rule, subject);
+    const { result, windowStart, hits } = await countHit(deps, key, rule.limit, rule.windowSeconds);
+    counted.push({ rule, key, windowStart, hits });
+    if (!result.allowed) {
+      await releaseHits(deps, counted);
+      throw tooManyRequests(tooManyAttemptsMessage(result.retryAfter), result.retryAfter);
+    }
+  }
+  return counted;
+}
+
+/** Gives back every hit reserveLimits() counted. */
+export async function releaseHits(deps: AppDeps, counted: ReadonlyArray<CountedHit>): Promise<void> {
+  for (const rule of new Set(counted.map((entry) => entry.rule))) await refundHits(deps, counted, rule);
 }
