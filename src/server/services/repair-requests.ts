@@ -1,11 +1,18 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { CUSTOM_INSTRUMENT_TYPE, pickupDateProblem, repairMessages, type RepairRequestValues } from '#shared/api/repair-requests.ts';
+import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import {
+  CUSTOM_INSTRUMENT_TYPE,
+  pickupDateProblem,
+  REPAIR_REQUESTS_PER_HOUR,
+  repairMessages,
+  tooManyRepairRequestsMessage,
+  type RepairRequestValues,
+} from '#shared/api/repair-requests.ts';
 import { offeredCentres } from '#shared/geo/service-centres.ts';
 import { serverDate } from '#shared/format/server-timestamp.ts';
 import type { Tx } from '#server/db/client.ts';
 import { recordEvent, recordHistory } from '#server/db/journal.ts';
 import { clients, files, instruments, offices, repairRequests, tickets } from '#server/db/schema.ts';
-import { fieldFailure } from '#server/lib/api-failure.ts';
+import { ApiFailure, fieldFailure, tooManyRequests } from '#server/lib/api-failure.ts';
 
 // A repair request made in the portal (portal.md §2.1–2.2, API.md): the ticket (status 1 'Ожидает
 // одобрения', the chosen centre), its instruments, what the clinic sent beside them (contact,
@@ -63,7 +70,31 @@ async function recordConsents(tx: Tx, caller: RepairCaller, input: RepairRequest
   }
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Only a confirmed e-mail sends requests (the wizard's code step, enforced here), and at most
+ * REPAIR_REQUESTS_PER_HOUR of them. Counted from the tickets themselves, under the client row's lock
+ * (withIdempotency), so a parallel burst cannot pass the limit and a replayed key counts once.
+ */
+async function requireAllowance(tx: Tx, caller: RepairCaller): Promise<void> {
+  const [account] = await tx.select({ confirmedAt: clients.emailConfirmedAt }).from(clients).where(eq(clients.id, caller.viewerId)).limit(1);
+  if (!account?.confirmedAt) throw new ApiFailure(403, { success: false, message: repairMessages.emailNotConfirmed });
+  const recent = await tx
+    .select({ createdAt: tickets.createdAt })
+    .from(tickets)
+    .innerJoin(repairRequests, eq(repairRequests.ticketId, tickets.id))
+    .where(and(eq(tickets.authorId, caller.viewerId), gt(tickets.createdAt, new Date(caller.now.getTime() - HOUR_MS))))
+    .orderBy(tickets.createdAt)
+    .limit(REPAIR_REQUESTS_PER_HOUR);
+  const oldest = recent[0];
+  if (recent.length < REPAIR_REQUESTS_PER_HOUR || !oldest) return;
+  const retryAfter = (oldest.createdAt.getTime() + HOUR_MS - caller.now.getTime()) / 1000;
+  throw tooManyRequests(tooManyRepairRequestsMessage(retryAfter), retryAfter);
+}
+
 export async function createRepairRequest(tx: Tx, caller: RepairCaller, input: RepairRequestValues): Promise<{ success: true; ticket_id: number }> {
+  await requireAllowance(tx, caller);
   const dateProblem = pickupDateProblem(input.address.pickup_date, serverDate(caller.now));
   if (dateProblem) throw fieldFailure('address.pickup_date', dateProblem);
   await requireCentre(tx, input.address.office_id, input.address.address);
