@@ -56,6 +56,8 @@ export const rateRules = {
   pushSubscribeAccount: { name: 'push-subscribe:account', limit: 30, windowSeconds: 60 * MINUTE },
   /** KAVO ID calls to the provider of one account (linking, profile reads). */
   kavoAccount: { name: 'kavo:account', limit: 60, windowSeconds: 10 * MINUTE },
+  /** Accesses given or taken back by one account (each notifies the colleague; a loop would flood them). */
+  accessChangeAccount: { name: 'access-change:account', limit: 30, windowSeconds: HOUR },
   /** Promo codes tried by one account, and from one address: 20 wrong ones an hour (a success gives its hit back). */
   promocodeAccount: { name: 'promocode:account', limit: 20, windowSeconds: HOUR },
   promocodeIp: { name: 'promocode:ip', limit: 20, windowSeconds: HOUR },
