@@ -9,7 +9,7 @@ import {
 } from '#shared/api/repair-requests.ts';
 import { offeredCentres } from '#shared/geo/service-centres.ts';
 import { serverDate } from '#shared/format/server-timestamp.ts';
-import type { Tx } from '#server/db/client.ts';
+import type { Db, Tx } from '#server/db/client.ts';
 import { recordEvent, recordHistory } from '#server/db/journal.ts';
 import { clients, files, instruments, offices, repairRequests, tickets } from '#server/db/schema.ts';
 import { ApiFailure, fieldFailure, tooManyRequests } from '#server/lib/api-failure.ts';
@@ -73,13 +73,21 @@ async function recordConsents(tx: Tx, caller: RepairCaller, input: RepairRequest
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * Only a confirmed e-mail sends requests (the wizard's code step, enforced here), and at most
- * REPAIR_REQUESTS_PER_HOUR of them. Counted from the tickets themselves, under the client row's lock
- * (withIdempotency), so a parallel burst cannot pass the limit and a replayed key counts once.
+ * Only a confirmed e-mail sends requests: the wizard's code step, enforced here. A 422 the page and
+ * the worker's outbox show as a refusal; checked before the Idempotency-Key is claimed (a route guard),
+ * so it is not stored under the key and the same request goes through once the e-mail is confirmed.
+ */
+export async function requireConfirmedEmail(db: Db, clientId: number): Promise<void> {
+  const [account] = await db.select({ confirmedAt: clients.emailConfirmedAt }).from(clients).where(eq(clients.id, clientId)).limit(1);
+  if (!account?.confirmedAt) throw new ApiFailure(422, { success: false, message: repairMessages.emailNotConfirmed });
+}
+
+/**
+ * At most REPAIR_REQUESTS_PER_HOUR requests an hour, counted from the tickets themselves under the
+ * client row's lock (withIdempotency), so a parallel burst cannot pass the limit and a replayed key
+ * counts once. A 429 is not stored under the key: the outbox sends again after Retry-After.
  */
 async function requireAllowance(tx: Tx, caller: RepairCaller): Promise<void> {
-  const [account] = await tx.select({ confirmedAt: clients.emailConfirmedAt }).from(clients).where(eq(clients.id, caller.viewerId)).limit(1);
-  if (!account?.confirmedAt) throw new ApiFailure(403, { success: false, message: repairMessages.emailNotConfirmed });
   const recent = await tx
     .select({ createdAt: tickets.createdAt })
     .from(tickets)
