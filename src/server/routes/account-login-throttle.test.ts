@@ -67,7 +67,7 @@ describe('login throttling per IP', () => {
     expect((await loginFrom('198.51.100.4', email, password)).status).toBe(429);
   });
 
-  it('counts each attempt before the hash: correct logins at once may wait, none is refused for long and none counts', async () => {
+  it('never refuses correct logins of one account, however many come at once, and counts none of them', async () => {
     const { email, password } = await insertAccount(t);
     t.cookies.clear();
     await primeCsrf(t);
@@ -81,9 +81,8 @@ describe('login throttling per IP', () => {
           .then((response) => response.status),
       ),
     );
-    // The first `limit` reservations always pass; the others may find them still in the hash.
-    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(rateRules.loginAccountIp.limit);
-    expect(statuses.filter((status) => status !== 200 && status !== 429)).toEqual([]);
+    // Each is counted before its hash; those finding the counter full of others still in flight wait for them.
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
     // Every success gave its hit back: the address still has all its attempts.
     for (let i = 0; i < rateRules.loginAccountIp.limit; i++) expect((await loginFrom(ip, email, `wrong-password-${i}`)).status).toBe(422);
     expect((await loginFrom(ip, email, password)).status).toBe(429);

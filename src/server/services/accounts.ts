@@ -7,7 +7,7 @@ import { recordEvent } from '#server/db/journal.ts';
 import { ApiFailure, MAIL_FAILED_MESSAGE, fieldFailure } from '#server/lib/api-failure.ts';
 import { loginAttemptsMail } from '#server/services/account-mails.ts';
 import { ledgerOf, ledgerColumns } from '#server/services/points.ts';
-import { rateRules, releaseHits, reserveLimits, type RateRule } from '#server/services/rate-limit.ts';
+import { rateRules, reserveLimits, type RateRule } from '#server/services/rate-limit.ts';
 import { quizWaitingSql } from '#server/services/quizzes.ts';
 
 export const EMAIL_TAKEN_MESSAGE = 'Пользователь с таким e-mail уже зарегистрирован';
@@ -185,10 +185,18 @@ export async function authenticate(
   const client = await findClientByEmail(deps.database.db, email);
   const device = client ? deviceOf(client.id) : null;
   const limits: ReadonlyArray<readonly [RateRule, string]> = client && device ? [[rateRules.loginDevice, `${client.id}|${device}`]] : loginLimits(email, ip);
-  const counted = await reserveLimits(deps, limits);
-  const valid = await deps.passwords.verify(password, client?.passwordHash ?? null);
+  const reservation = await reserveLimits(deps, limits);
+  let valid: boolean;
+  try {
+    valid = await deps.passwords.verify(password, client?.passwordHash ?? null);
+  } catch (error) {
+    // A hash that could not run (the hasher's queue full) is no guess: it counts against nobody.
+    await reservation.release();
+    throw error;
+  }
   if (!client || !valid) {
-    const reachedCeiling = counted.some((entry) => entry.rule === rateRules.loginAccount && entry.hits === entry.rule.limit);
+    await reservation.keep();
+    const reachedCeiling = reservation.counted.some((entry) => entry.rule === rateRules.loginAccount && entry.hits === entry.rule.limit);
     if (client && reachedCeiling) await mailQuietly(deps, loginAttemptsMail(client.email));
     throw new ApiFailure(422, {
       success: false,
@@ -196,7 +204,7 @@ export async function authenticate(
       errors: { password: [BAD_CREDENTIALS_MESSAGE] },
     });
   }
-  await releaseHits(deps, counted);
+  await reservation.release();
   return client.id;
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { AppDeps } from '#server/context.ts';
 import { rateLimits } from '#server/db/schema.ts';
 import { tooManyRequests } from '#server/lib/api-failure.ts';
@@ -204,28 +204,90 @@ export async function clearLimit(deps: AppDeps, rule: RateRule, subject: string)
   await deps.database.db.delete(rateLimits).where(eq(rateLimits.key, keyFor(rule, subject)));
 }
 
-/**
- * Reserves one hit against every pair before a slow attempt (a password hash), so a parallel burst
- * cannot pass a limit: the counter is the gate, and at most `limit` attempts are ever in it. A
- * refused attempt keeps nothing (throws the 429 after giving its hits back), so cheap refused
- * requests cannot fill another pair's counter; release the hits once the attempt proves to be one
- * the rules do not count (a correct password).
- */
-export async function reserveLimits(deps: AppDeps, checks: ReadonlyArray<readonly [RateRule, string]>): Promise<CountedHit[]> {
-  const counted: CountedHit[] = [];
-  for (const [rule, subject] of checks) {
-    const key = keyFor(rule, subject);
-    const { result, windowStart, hits } = await countHit(deps, key, rule.limit, rule.windowSeconds);
-    counted.push({ rule, key, windowStart, hits });
-    if (!result.allowed) {
-      await releaseHits(deps, counted);
-      throw tooManyRequests(tooManyAttemptsMessage(result.retryAfter), result.retryAfter);
-    }
-  }
-  return counted;
+/** A rule's attempts still being checked (reserved, not yet settled), counted apart from its hits. */
+const pendingOf = (rule: RateRule): RateRule => ({ ...rule, name: `pending:${rule.name}` });
+
+/** How long a reservation waits for others' attempts in flight before it is refused; then a 429. */
+const RESERVE_WAIT_MS = 10_000;
+const RESERVE_POLL_MS = 40;
+
+/** Reserved hits, settled once the attempt's outcome is known. */
+export interface Reservation {
+  /** The rule counters as they were with this attempt counted in. */
+  counted: CountedHit[];
+  /** A counted outcome (a wrong password): the hits stay, the attempt is no longer in flight. */
+  keep(): Promise<void>;
+  /** An outcome the rules do not count (a right password): every hit is given back. */
+  release(): Promise<void>;
 }
 
-/** Gives back every hit reserveLimits() counted. */
-export async function releaseHits(deps: AppDeps, counted: ReadonlyArray<CountedHit>): Promise<void> {
-  for (const rule of new Set(counted.map((entry) => entry.rule))) await refundHits(deps, counted, rule);
+async function giveBack(deps: AppDeps, entries: ReadonlyArray<CountedHit>): Promise<void> {
+  for (const entry of entries) await refundHits(deps, [entry], entry.rule);
+}
+
+async function countInto(deps: AppDeps, entries: CountedHit[], rule: RateRule, subject: string, limit: number) {
+  const key = keyFor(rule, subject);
+  const counted = await countHit(deps, key, limit, rule.windowSeconds);
+  entries.push({ rule, key, windowStart: counted.windowStart, hits: counted.hits });
+  return counted.result;
+}
+
+/** Counts the attempt in (in flight first, then the hit); null, having given all back, when a counter is full. */
+async function tryReserve(deps: AppDeps, checks: ReadonlyArray<readonly [RateRule, string]>): Promise<Reservation | null> {
+  const counted: CountedHit[] = [];
+  const pending: CountedHit[] = [];
+  for (const [rule, subject] of checks) {
+    await countInto(deps, pending, pendingOf(rule), subject, Number.MAX_SAFE_INTEGER);
+    if ((await countInto(deps, counted, rule, subject, rule.limit)).allowed) continue;
+    // The hit first, then in flight: never counted without being in flight (see counterState).
+    await giveBack(deps, [...counted.reverse(), ...pending]);
+    return null;
+  }
+  return { counted, keep: () => giveBack(deps, pending), release: () => giveBack(deps, [...counted, ...pending]) };
+}
+
+/**
+ * Whether some counter is full of failures (a 429 with its wait), or all have room again (null), or
+ * neither: others' attempts are still in flight. Hits and in-flight are read in one statement, so a
+ * reservation or settlement half done can only make failures look fewer, never more.
+ */
+async function counterState(deps: AppDeps, checks: ReadonlyArray<readonly [RateRule, string]>): Promise<{ full: number } | { busy: true } | null> {
+  let busy = false;
+  for (const [rule, subject] of checks) {
+    const now = deps.now();
+    const windowStart = windowStartOf(now, rule.windowSeconds);
+    const [hitKey, pendingKey] = [keyFor(rule, subject), keyFor(pendingOf(rule), subject)];
+    const rows = await deps.database.db
+      .select({ key: rateLimits.key, hits: rateLimits.hits })
+      .from(rateLimits)
+      .where(and(inArray(rateLimits.key, [hitKey, pendingKey]), eq(rateLimits.windowStart, windowStart)));
+    const hits = rows.find((row) => row.key === hitKey)?.hits ?? 0;
+    const inFlight = rows.find((row) => row.key === pendingKey)?.hits ?? 0;
+    if (hits - inFlight >= rule.limit) return { full: retryAfterOf(windowStart, rule.windowSeconds, now) };
+    if (hits >= rule.limit) busy = true;
+  }
+  return busy ? { busy } : null;
+}
+
+/**
+ * Reserves one hit against every pair before a slow attempt (a password hash), so a parallel burst
+ * cannot pass a limit: the counter is the gate, and at most `limit` attempts are ever in it. Attempts
+ * in flight are counted apart, so one that finds a counter full only because of them waits (up to
+ * RESERVE_WAIT_MS) for their outcome instead of being refused: a burst of right passwords all get
+ * in, a burst of wrong ones stops at the limit. A refused attempt keeps nothing, so cheap refused
+ * requests cannot fill another pair's counter. Settle the reservation with keep() or release().
+ */
+export async function reserveLimits(deps: AppDeps, checks: ReadonlyArray<readonly [RateRule, string]>): Promise<Reservation> {
+  const deadline = performance.now() + RESERVE_WAIT_MS;
+  for (;;) {
+    const reserved = await tryReserve(deps, checks);
+    if (reserved) return reserved;
+    let state: Awaited<ReturnType<typeof counterState>>;
+    do {
+      state = await counterState(deps, checks);
+      const retryAfter = state && 'full' in state ? state.full : 1;
+      if ((state && 'full' in state) || performance.now() > deadline) throw tooManyRequests(tooManyAttemptsMessage(retryAfter), retryAfter);
+      if (state) await new Promise((resolve) => setTimeout(resolve, RESERVE_POLL_MS * (0.5 + Math.random())));
+    } while (state);
+  }
 }
