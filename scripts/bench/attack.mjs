@@ -1,28 +1,30 @@
 // `npm run bench -- --attack`: replays the attack run's findings (issue 9) against the built server
 // and prints, per attack, what it did to everyone else. Each attack module exports a list of
-// { name, target, run(server) } — add new ones to ATTACKS. Run on a quiet machine: the figures
+// { name, target, run(server) } (and `env`, settings of its server) — add new ones to ATTACKS. Run on a quiet machine: the figures
 // are latencies.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { listAttacks } from './attack-list.mjs';
+import { loginAttacks } from './attack-login.mjs';
 import { pdfAttacks } from './attack-pdf.mjs';
 import { scryptAttacks } from './attack-scrypt.mjs';
 import { startServer } from './server.mjs';
 
-export const ATTACKS = [...scryptAttacks, ...pdfAttacks, ...listAttacks];
+export const ATTACKS = [...scryptAttacks, ...pdfAttacks, ...listAttacks, ...loginAttacks];
 
 /** Starts a fresh server per attack (a clean database, no earlier throttles) and runs each. */
 export async function runAttacks({ root, databaseUrl, attacks = ATTACKS, log = console.error, only }) {
-  if (only) attacks = attacks.filter((attack) => attack.name.includes(only));
+  // `--only=a|b`: the attacks whose name contains any of these.
+  if (only) attacks = attacks.filter((attack) => only.split('|').some((part) => attack.name.includes(part)));
   const rows = [];
   for (const attack of attacks) {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-attack-'));
     // Started once to create and seed the database, then again on it, as a server restarts in
     // production: a first start on an empty PGlite directory (initdb) leaves ~200 MB more RSS
     // behind than any later start, and that is not what the attacks measure.
-    await (await startServer({ root, dataDir, databaseUrl })).stop();
-    const server = await startServer({ root, dataDir, databaseUrl });
+    await (await startServer({ root, dataDir, databaseUrl, env: attack.env })).stop();
+    const server = await startServer({ root, dataDir, databaseUrl, env: attack.env });
     try {
       log(`[attack] ${attack.name}…`);
       rows.push({ attack, figures: await attack.run(server) });

@@ -20,12 +20,14 @@ export function freePort() {
 /** Variables the bench sets itself: never inherited from the caller's shell. */
 const OWN_ENV = ['PORT', 'DATA_DIR', 'DATABASE_URL', 'SEED_DEMO', 'PUBLIC_URL', 'SMTP_URL', 'INTEGRATION_TOKENS', 'TRUST_PROXY'];
 
-export async function startServer({ root, dataDir, databaseUrl }) {
+/** `env`: settings of this run on top (e.g. TRUST_PROXY for an attack that names its addresses). */
+export async function startServer({ root, dataDir, databaseUrl, env: extra = {} }) {
   const port = await freePort();
   const env = { ...process.env };
   for (const name of OWN_ENV) delete env[name];
   Object.assign(env, { PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: '1', NODE_ENV: 'production' });
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  Object.assign(env, extra);
   const child = spawn(process.execPath, [path.join(root, 'dist/server/index.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout.on('data', (d) => (log += d));

@@ -207,9 +207,31 @@ export async function clearLimit(deps: AppDeps, rule: RateRule, subject: string)
 /** A rule's attempts still being checked (reserved, not yet settled), counted apart from its hits. */
 const pendingOf = (rule: RateRule): RateRule => ({ ...rule, name: `pending:${rule.name}` });
 
-/** How long a reservation waits for others' attempts in flight before it is refused; then a 429. */
-const RESERVE_WAIT_MS = 10_000;
-const RESERVE_POLL_MS = 40;
+/**
+ * How long a reservation waits for others' attempts in flight before it is refused with a 429: about
+ * what a burst of 200 takes through the password hasher, which is where the wait would be otherwise.
+ */
+const RESERVE_WAIT_MS = 30_000;
+/** A waiter looks again when an attempt of this process settles, or after this (another process's). */
+const RESERVE_POLL_MS = 250;
+
+/** This process's waiting reservations, oldest first: each settled attempt wakes one to look again. */
+const waiters: Array<() => void> = [];
+
+function waitTurn(): Promise<void> {
+  return new Promise((resolve) => {
+    const wake = () => {
+      clearTimeout(timer);
+      const at = waiters.indexOf(wake);
+      if (at >= 0) waiters.splice(at, 1);
+      resolve();
+    };
+    const timer = setTimeout(wake, RESERVE_POLL_MS * (0.75 + Math.random() / 2));
+    waiters.push(wake);
+  });
+}
+
+const wakeOne = () => waiters[0]?.();
 
 /** Reserved hits, settled once the attempt's outcome is known. */
 export interface Reservation {
@@ -243,7 +265,11 @@ async function tryReserve(deps: AppDeps, checks: ReadonlyArray<readonly [RateRul
     await giveBack(deps, [...counted.reverse(), ...pending]);
     return null;
   }
-  return { counted, keep: () => giveBack(deps, pending), release: () => giveBack(deps, [...counted, ...pending]) };
+  const settle = (entries: CountedHit[]) => async () => {
+    await giveBack(deps, entries);
+    wakeOne();
+  };
+  return { counted, keep: settle(pending), release: settle([...counted, ...pending]) };
 }
 
 /**
@@ -287,7 +313,7 @@ export async function reserveLimits(deps: AppDeps, checks: ReadonlyArray<readonl
       state = await counterState(deps, checks);
       const retryAfter = state && 'full' in state ? state.full : 1;
       if ((state && 'full' in state) || performance.now() > deadline) throw tooManyRequests(tooManyAttemptsMessage(retryAfter), retryAfter);
-      if (state) await new Promise((resolve) => setTimeout(resolve, RESERVE_POLL_MS * (0.5 + Math.random())));
+      if (state) await waitTurn();
     } while (state);
   }
 }
