@@ -247,3 +247,18 @@ describe('KAVO ID settings', () => {
     expect(errorOf({ ...kavo, KAVO_TOKEN_KEY: 'secret-key' }).message).not.toContain('secret-key');
   });
 });
+
+describe('DEVICE_COOKIE_KEY', () => {
+  it('is unset by default (a key made in DATA_DIR), and read as 64 hex digits or base64 of 32 bytes', () => {
+    const key = Buffer.alloc(32, 9);
+    expect(loadConfig({}).deviceCookieKey).toBeUndefined();
+    expect(loadConfig({ DEVICE_COOKIE_KEY: key.toString('hex') }).deviceCookieKey).toEqual(key);
+    expect(loadConfig({ DEVICE_COOKIE_KEY: key.toString('base64') }).deviceCookieKey).toEqual(key);
+  });
+
+  it('refuses another value without echoing it', () => {
+    const error = errorOf({ DEVICE_COOKIE_KEY: 'secret-device-key' });
+    expect(error.variable).toBe('DEVICE_COOKIE_KEY');
+    expect(error.message).not.toContain('secret-device-key');
+  });
+});
