@@ -7,7 +7,8 @@ import { recordEvent } from '#server/db/journal.ts';
 import { ApiFailure, MAIL_FAILED_MESSAGE, fieldFailure } from '#server/lib/api-failure.ts';
 import { loginAttemptsMail } from '#server/services/account-mails.ts';
 import { ledgerOf, ledgerColumns } from '#server/services/points.ts';
-import { rateRules, reserveLimits, type RateRule } from '#server/services/rate-limit.ts';
+import { rateRules, type RateRule } from '#server/services/rate-limit.ts';
+import { reserveLimits } from '#server/services/rate-reservations.ts';
 import { quizWaitingSql } from '#server/services/quizzes.ts';
 
 export const EMAIL_TAKEN_MESSAGE = 'Пользователь с таким e-mail уже зарегистрирован';
