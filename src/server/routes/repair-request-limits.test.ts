@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
-import { REPAIR_REQUESTS_PER_HOUR, repairMessages, type RepairRequestInput } from '#shared/api/repair-requests.ts';
+import { REPAIR_REQUESTS_PER_HOUR, repairMessages } from '#shared/api/repair-requests.ts';
 import { files, tickets } from '#server/db/schema.ts';
 import { insertAccount, loginAs, mailedCode } from '../../../tests/setup/accounts.ts';
 import { insertOffice } from '../../../tests/setup/cabinet-world.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { REPAIR_REQUEST } from '../../../tests/setup/repair-request.ts';
 
 // Who may send repair requests, and how many: a confirmed e-mail only (the wizard's code step is
 // enforced by the server too), and at most REPAIR_REQUESTS_PER_HOUR an hour per account.
@@ -21,13 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const REQUEST: RepairRequestInput = {
-  contact: { name: 'Анна', surname: 'Смирнова', phone: '+7 (916) 123-45-67' },
-  address: { company: 'Клиника', address: 'Россия, Москва, Тверская улица, 7', country: 'Россия', zip: '125009', pickup_date: '2026-03-05', office_id: 1 },
-  instruments: [{ serial_number: 'SN-100', type: 1, description: 'Не вращается головка' }],
-  approval_policy: true,
-  approval_loyalty: true,
-};
+const REQUEST = REPAIR_REQUEST;
 
 const send = (key: string = randomUUID()) => t.request('/ajax/repair-requests', { method: 'POST', json: REQUEST, headers: { [IDEMPOTENCY_HEADER]: key } });
 
