@@ -2,25 +2,20 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { CSRF_HEADER, IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { OUTBOX_REQUEST_QUEUED_MESSAGE, publicEntry, queuedAnswer } from '#shared/api/outbox.ts';
-import { createRepairRequest, createRepairRequestWithPhotos, OFFLINE_PHOTOS_MAX_BYTES, repairMessages, type RepairRequestInput } from '#shared/api/repair-requests.ts';
+import { createRepairRequest, createRepairRequestWithPhotos, OFFLINE_PHOTOS_MAX_BYTES, repairMessages } from '#shared/api/repair-requests.ts';
 import type { FetchLike } from './fetch-timeout.ts';
 import { createCsrfKeeper } from './outbox-csrf.ts';
 import { createDrainer } from './outbox-drain.ts';
 import { handleKeptPost, keptRequestKind } from './outbox-routes.ts';
 import { apiJson, routeWorld } from './testing/outbox-fixtures.ts';
+import { REPAIR_REQUEST } from '../tests/setup/repair-request.ts';
 
 // A repair request sent with no network (issue 12): kept whole, photos included, and sent once later.
 
 const ORIGIN = 'https://portal.example';
 const NOW = Date.parse('2026-03-04T09:00:00Z');
 
-const repairRequest: RepairRequestInput = {
-  contact: { name: 'Анна', surname: 'Смирнова', phone: '+7 (916) 123-45-67' },
-  address: { company: 'Улыбка', address: 'Россия, Москва, Тверская улица, 7', country: 'Россия', zip: '125009', pickup_date: '2026-03-05', office_id: 1 },
-  instruments: [{ serial_number: 'SN-1', type: 1, description: 'Не вращается' }],
-  approval_policy: true,
-  approval_loyalty: true,
-};
+const repairRequest = REPAIR_REQUEST;
 
 function withPhotos(photos: Uint8Array[], json: unknown = repairRequest): Request {
   const form = new FormData();

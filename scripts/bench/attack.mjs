@@ -7,16 +7,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileAttacks } from './attack-files.mjs';
 import { listAttacks } from './attack-list.mjs';
+import { loginAttacks } from './attack-login.mjs';
 import { pdfAttacks } from './attack-pdf.mjs';
 import { pushAttacks } from './attack-push.mjs';
 import { scryptAttacks } from './attack-scrypt.mjs';
 import { startServer } from './server.mjs';
 
-export const ATTACKS = [...scryptAttacks, ...pdfAttacks, ...listAttacks, ...pushAttacks, ...fileAttacks];
+export const ATTACKS = [...scryptAttacks, ...pdfAttacks, ...listAttacks, ...pushAttacks, ...fileAttacks, ...loginAttacks];
 
 /** Starts a fresh server per attack (a clean database, no earlier throttles) and runs each. */
 export async function runAttacks({ root, databaseUrl, attacks = ATTACKS, log = console.error, only }) {
-  if (only) attacks = attacks.filter((attack) => attack.name.includes(only));
+  // `--only=a|b`: the attacks whose name contains any of these.
+  if (only) attacks = attacks.filter((attack) => only.split('|').some((part) => attack.name.includes(part)));
   const rows = [];
   // One PostgreSQL database serves the whole run (seeded once), so its files must outlive each
   // attack's DATA_DIR too: the rows name bytes in this folder (ADR 0025).

@@ -27,7 +27,7 @@ const opt = (name, fallback) => {
 };
 const flag = (name) => args.includes(`--${name}`);
 const DURATION = opt('duration', 10);
-/** `--only=PDF`: the attacks whose name contains this. */
+/** `--only=PDF` or `--only=PDF|grants`: the attacks whose name contains any of these. */
 const ONLY = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const CONNECTIONS = opt('connections', 10);
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';

@@ -20,7 +20,7 @@ export function freePort() {
 /** Variables the bench sets itself: never inherited from the caller's shell. */
 const OWN_ENV = ['PORT', 'DATA_DIR', 'FILES_DIR', 'DATABASE_URL', 'SEED_DEMO', 'PUBLIC_URL', 'SMTP_URL', 'INTEGRATION_TOKENS', 'TRUST_PROXY'];
 
-/** `env`: settings of this run on top of the bench's own (e.g. an https PUBLIC_URL). `filesDir`: the file store's folder when it is not DATA_DIR/files (it must go with the database). */
+/** `env`: settings of this run on top of the bench's own (e.g. an https PUBLIC_URL, TRUST_PROXY for an attack that names its addresses). `filesDir`: the file store's folder when it is not DATA_DIR/files (it must go with the database). */
 export async function startServer({ root, dataDir, databaseUrl, env: extra = {}, filesDir }) {
   const port = await freePort();
   const env = { ...process.env };

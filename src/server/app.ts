@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { sql } from 'drizzle-orm';
 import type { AppDeps, AppEnv } from './context.ts';
 import { serveClient } from './static.ts';
+import { ApiFailure, sendFailure } from './lib/api-failure.ts';
 import { accountRoutes } from './routes/account.ts';
 import { integrationRoutes } from './routes/integration.ts';
 import { billsRoutes } from './routes/bills.ts';
@@ -92,6 +93,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.notFound((c) => c.text('Не найдено', 404));
 
   app.onError((error, c) => {
+    // A refusal thrown by a guard (route()'s `before`, which runs outside the route's own catch).
+    if (error instanceof ApiFailure) return sendFailure(c, error);
     // Bad input that slipped past validation is the client's fault, never a 500.
     if (error instanceof HTTPException) {
       const status = error.status;

@@ -55,6 +55,11 @@ export interface Config {
   pickupCutoffHour?: number | undefined;
   /** PAYEE_*: the requisites of the bills' payment QR (issue 28); undefined: no payment block. */
   payee?: Payee | undefined;
+  /**
+   * DEVICE_COOKIE_KEY: the HMAC key of the login device cookies (services/login-devices.ts); unset:
+   * made once and kept in DATA_DIR. Processes behind one balancer must share it (or the DATA_DIR).
+   */
+  deviceCookieKey?: Buffer | undefined;
 }
 
 export interface S3Settings {

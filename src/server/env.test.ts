@@ -332,3 +332,18 @@ describe('PAYEE_* settings (issue 28)', () => {
     expect(errorOf({ ...PAYEE, PAYEE_BIC: '044525974', PAYEE_CORR_ACCOUNT: '30101810145250000974' }).variable).toBe('PAYEE_ACCOUNT');
   });
 });
+
+describe('DEVICE_COOKIE_KEY', () => {
+  it('is unset by default (a key made in DATA_DIR), and read as 64 hex digits or base64 of 32 bytes', () => {
+    const key = Buffer.alloc(32, 9);
+    expect(loadConfig({}).deviceCookieKey).toBeUndefined();
+    expect(loadConfig({ DEVICE_COOKIE_KEY: key.toString('hex') }).deviceCookieKey).toEqual(key);
+    expect(loadConfig({ DEVICE_COOKIE_KEY: key.toString('base64') }).deviceCookieKey).toEqual(key);
+  });
+
+  it('refuses another value without echoing it', () => {
+    const error = errorOf({ DEVICE_COOKIE_KEY: 'secret-device-key' });
+    expect(error.variable).toBe('DEVICE_COOKIE_KEY');
+    expect(error.message).not.toContain('secret-device-key');
+  });
+});

@@ -253,6 +253,7 @@ export function loadConfig(env: Env = process.env): Config {
     pushServiceHosts: read(env, 'PUSH_SERVICE_HOSTS', hostSuffixes),
     pickupCutoffHour: read(env, 'PICKUP_CUTOFF_HOUR', cutoffHour) ?? DEFAULT_PICKUP_CUTOFF_HOUR,
     payee: loadPayee(env),
+    deviceCookieKey: read(env, 'DEVICE_COOKIE_KEY', tokenKey),
   };
 }
 

@@ -19,6 +19,7 @@ import { makeGeoProvider } from './geo/make-provider.ts';
 import { createTicketPdfs } from './services/ticket-pdfs.ts';
 import { createDeliveryLoop } from './services/delivery-loop.ts';
 import { kavoTokenKey } from './services/kavo-tokens.ts';
+import { prepareDeviceKey } from './services/login-devices.ts';
 import { createSupportAddress } from './services/contacts.ts';
 import { makeFileStore } from './storage/make-store.ts';
 import { moveBytesToStore } from './storage/move-to-store.ts';
@@ -99,6 +100,7 @@ async function main(): Promise<void> {
   const geo = makeGeoProvider(config);
   // A DATA_DIR where the KAVO ID token key cannot be made stops the start, not the first link.
   if (config.kavo) kavoTokenKey(config);
+  prepareDeviceKey(config);
   const deps: AppDeps = { config, database, files, mailer, log, passwords, ticketPdfs, geo, now };
   const app = createApp(deps);
   // Telegram and Web Push deliveries (ADR 0019): every process sends; rows are claimed, never shared.

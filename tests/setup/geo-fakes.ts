@@ -111,6 +111,11 @@ export interface GeoFake {
   delayMs: number;
   /** The map tiles fail too (a tile server that is down). */
   tilesDown: boolean;
+  /**
+   * A provider gone wrong: 'redirect' sends every request to the same path under /redirected (which
+   * answers normally), 'huge' streams a valid JSON answer of HUGE_ANSWER_BYTES without a Content-Length.
+   */
+  misbehave: 'redirect' | 'huge' | null;
   /** The keys the keyed services accept. */
   keys: { dadata: string; yandex: string };
   close(): Promise<void>;
@@ -285,6 +290,22 @@ async function answer(request: IncomingMessage, fake: GeoFake): Promise<Answer> 
   }
 }
 
+/** 2 MB: twice what the server reads of a provider's answer (geo/http.ts). */
+export const HUGE_ANSWER_BYTES = 2 * 1024 * 1024;
+
+/** A well-formed empty answer padded to HUGE_ANSWER_BYTES, in 64 KB chunks (chunked: no Content-Length). */
+async function streamHugeAnswer(response: ServerResponse): Promise<void> {
+  response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
+  const head = '{"type":"FeatureCollection","features":[],"pad":"';
+  const tail = '"}';
+  const chunk = 'x'.repeat(64 * 1024);
+  response.write(head);
+  for (let sent = head.length + tail.length; sent < HUGE_ANSWER_BYTES && !response.destroyed; sent += chunk.length) {
+    if (!response.write(chunk)) await new Promise((resolve) => response.once('drain', resolve).once('close', resolve));
+  }
+  response.end(tail);
+}
+
 /** Starts the fake on a free port of 127.0.0.1. */
 export async function startGeoFake(): Promise<GeoFake> {
   const fake: GeoFake = {
@@ -293,6 +314,7 @@ export async function startGeoFake(): Promise<GeoFake> {
     failWith: null,
     delayMs: 0,
     tilesDown: false,
+    misbehave: null,
     keys: { dadata: 'fake-dadata-key-0123', yandex: 'fake-yandex-key-0123' },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -313,6 +335,16 @@ export async function startGeoFake(): Promise<GeoFake> {
         return;
       }
       if (fake.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
+      if (request.url?.startsWith('/redirected/')) request.url = request.url.slice('/redirected'.length);
+      else if (fake.misbehave === 'redirect') {
+        response.writeHead(302, { Location: `${fake.url}/redirected${request.url ?? '/'}` });
+        response.end();
+        return;
+      }
+      if (fake.misbehave === 'huge') {
+        await streamHugeAnswer(response);
+        return;
+      }
       const { status, body } = fake.failWith === null ? await answer(request, fake) : { status: fake.failWith, body: { error: 'down' } };
       response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
       response.end(JSON.stringify(body));

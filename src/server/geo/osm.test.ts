@@ -64,6 +64,29 @@ describe('osm provider', () => {
     expect(agent).toBe('ServicePortal/1.0 (+https://portal.example)');
   });
 
+  it('follows no redirect: a provider that answers one has failed', async () => {
+    fake.calls.length = 0;
+    fake.misbehave = 'redirect';
+    try {
+      await expect(provider().suggest('тверская', 5)).rejects.toBeInstanceOf(GeoProviderError);
+      await expect(provider().geocode('тверская')).rejects.toBeInstanceOf(GeoProviderError);
+    } finally {
+      fake.misbehave = null;
+    }
+    expect(fake.calls.filter((call) => call.includes('/redirected/'))).toEqual([]);
+  });
+
+  it('reads no more than 1 MB of an answer: a bigger one is a failure, like a timeout', async () => {
+    fake.misbehave = 'huge';
+    try {
+      await expect(provider().suggest('тверская', 5)).rejects.toThrow(/answer over 1048576 bytes/);
+    } finally {
+      fake.misbehave = null;
+    }
+    // A normal answer still reads after that.
+    expect(await provider().cities('алма', 5)).toEqual([{ country: 'Казахстан', city: 'Алматы' }]);
+  });
+
   it('turns a failure, a slow answer and nonsense into GeoProviderError', async () => {
     fake.failWith = 500;
     await expect(provider().suggest('тверская', 5)).rejects.toBeInstanceOf(GeoProviderError);

@@ -58,3 +58,12 @@ export function keyInFile(file: string): Buffer {
   if (key.length !== KEY_BYTES) throw new Error(`${file} does not hold a ${KEY_BYTES}-byte base64 key`);
   return key;
 }
+
+const keptKeys = new Map<string, Buffer>();
+
+/** keyInFile(), read once per process: a key file never changes while the server runs. */
+export function keptKeyInFile(file: string): Buffer {
+  let key = keptKeys.get(file);
+  if (!key) keptKeys.set(file, (key = keyInFile(file)));
+  return key;
+}

@@ -21,6 +21,7 @@ import * as emailConfirmation from '#server/services/email-confirmation.ts';
 import * as recovery from '#server/services/password-recovery.ts';
 import * as registration from '#server/services/registration.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
+import { knownDevice, rememberDevice } from '#server/services/login-devices.ts';
 import { csrfTokenFor, endSession, startSession } from '#server/services/sessions.ts';
 
 // The account endpoints of src/shared/api/account.ts: thin handlers over the services.
@@ -51,9 +52,10 @@ route(accountRoutes, confirmRegistration, async (c, input) => {
 
 route(accountRoutes, login, async (c, input) => {
   const { deps } = c.var;
-  const clientId = await authenticate(deps, input.email, input.password, clientIp(c));
+  const clientId = await authenticate(deps, input.email, input.password, clientIp(c), (id) => knownDevice(c, id));
   const user = await loadUserData(deps.database.db, clientId, deps.now());
   if (!user) throw unauthorized();
+  rememberDevice(c, clientId);
   const session = await startSession(c, clientId);
   return { success: true, user, csrf_token: session.csrfToken };
 });

@@ -23,8 +23,12 @@ route(
   {
     before: [
       async (c, next) => {
-        // A report is small; a larger one is refused before anything reads it.
-        if (Number(c.req.header('content-length') ?? '0') > CLIENT_ERROR_MAX_BYTES) throw payloadTooLarge();
+        // A report is small; a larger one is refused before anything reads it, and counts like any
+        // other report, so a page in a loop of huge ones is stopped too.
+        if (Number(c.req.header('content-length') ?? '0') > CLIENT_ERROR_MAX_BYTES) {
+          await enforceLimits(c.var.deps, [[rateRules.clientErrorsIp, clientIp(c)]]);
+          throw payloadTooLarge('Отчёт об ошибке слишком большой');
+        }
         await next();
       },
     ],

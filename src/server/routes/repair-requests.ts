@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from '#shared/api/headers.ts';
 import { getPickupCalendar } from '#shared/api/pickup-days.ts';
 import { createRepairRequest, createRepairRequestWithPhotos, uploadRepairPhoto, type RepairRequestValues } from '#shared/api/repair-requests.ts';
@@ -11,7 +11,7 @@ import { requireIdempotencyKey, storedFailure, withIdempotency } from '#server/s
 import { discardPhotos, readRequestWithPhotos, requestWithPhotosIdentity, uploadRepairPhoto as savePhoto, withStoredPhotos } from '#server/services/repair-photos.ts';
 import { checkPickupAddress } from '#server/services/geo.ts';
 import { loadPickupCalendar } from '#server/services/pickup-calendar.ts';
-import { createRepairRequest as createRequest, type RepairCaller } from '#server/services/repair-requests.ts';
+import { createRepairRequest as createRequest, requireConfirmedEmail, type RepairCaller } from '#server/services/repair-requests.ts';
 import { REPLAYED_HEADER } from './decisions.ts';
 
 // Repair requests made in the portal (src/shared/api/repair-requests.ts): photos first, then the
@@ -20,7 +20,12 @@ import { REPLAYED_HEADER } from './decisions.ts';
 
 export const repairRequestRoutes = new Hono<AppEnv>();
 
-const guards = { before: [requireSession(), requireIdempotencyKey()] };
+/** Before the body is read (photos may be 20 MB) and before the key is claimed. */
+const confirmedEmail: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await requireConfirmedEmail(c.var.deps.database.db, sessionOf(c).clientId);
+  await next();
+};
+const guards = { before: [requireSession(), requireIdempotencyKey(), confirmedEmail] };
 
 /** Creates the ticket at most once per key; `identity` is what a repeat must match. */
 async function createOnce(

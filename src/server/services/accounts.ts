@@ -7,7 +7,8 @@ import { recordEvent } from '#server/db/journal.ts';
 import { ApiFailure, MAIL_FAILED_MESSAGE, fieldFailure } from '#server/lib/api-failure.ts';
 import { loginAttemptsMail } from '#server/services/account-mails.ts';
 import { ledgerOf, ledgerColumns } from '#server/services/points.ts';
-import { checkLimits, countFailure, rateRules, type RateRule } from '#server/services/rate-limit.ts';
+import { rateRules, type RateRule } from '#server/services/rate-limit.ts';
+import { reserveLimits } from '#server/services/rate-reservations.ts';
 import { quizWaitingSql } from '#server/services/quizzes.ts';
 
 export const EMAIL_TAKEN_MESSAGE = 'Пользователь с таким e-mail уже зарегистрирован';
@@ -168,23 +169,43 @@ export function loginLimits(email: string, ip: string): ReadonlyArray<readonly [
 /**
  * Checks e-mail and password. Failures are throttled per account and address, per address, and per
  * account from everywhere (a much higher ceiling, at which the owner is mailed): a guesser on one
- * address stops without locking out the owner on another, and successes count against nobody.
- * Unknown e-mail and wrong password give the same answer in the same time. Returns the account id.
+ * address stops without locking out the owner on another, and successes count against nobody. An
+ * attempt from a device that logged in to this account before (`deviceOf`, services/login-devices.ts)
+ * counts against that device only, so nobody else's guesses lock the owner out there. Each attempt
+ * is counted before the slow hash and given back when the password is right, so a parallel burst
+ * cannot pass a limit. Unknown e-mail and wrong password give the same answer in the same time.
+ * Returns the account id.
  */
-export async function authenticate(deps: AppDeps, email: string, password: string, ip: string): Promise<number> {
-  const limits = loginLimits(email, ip);
-  await checkLimits(deps, limits);
+export async function authenticate(
+  deps: AppDeps,
+  email: string,
+  password: string,
+  ip: string,
+  deviceOf: (clientId: number) => string | null,
+): Promise<number> {
   const client = await findClientByEmail(deps.database.db, email);
-  const valid = await deps.passwords.verify(password, client?.passwordHash ?? null);
+  const device = client ? deviceOf(client.id) : null;
+  const limits: ReadonlyArray<readonly [RateRule, string]> = client && device ? [[rateRules.loginDevice, `${client.id}|${device}`]] : loginLimits(email, ip);
+  const reservation = await reserveLimits(deps, limits);
+  let valid: boolean;
+  try {
+    valid = await deps.passwords.verify(password, client?.passwordHash ?? null);
+  } catch (error) {
+    // A hash that could not run (the hasher's queue full) is no guess: it counts against nobody.
+    await reservation.release();
+    throw error;
+  }
   if (!client || !valid) {
-    const reached = await countFailure(deps, limits);
-    if (client && reached.includes(rateRules.loginAccount)) await mailQuietly(deps, loginAttemptsMail(client.email));
+    await reservation.keep();
+    const reachedCeiling = reservation.counted.some((entry) => entry.rule === rateRules.loginAccount && entry.hits === entry.rule.limit);
+    if (client && reachedCeiling) await mailQuietly(deps, loginAttemptsMail(client.email));
     throw new ApiFailure(422, {
       success: false,
       message: BAD_CREDENTIALS_MESSAGE,
       errors: { password: [BAD_CREDENTIALS_MESSAGE] },
     });
   }
+  await reservation.release();
   return client.id;
 }
 

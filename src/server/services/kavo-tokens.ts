@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Config, KavoConfig } from '#server/context.ts';
-import { keyInFile, seal, unseal } from '#server/lib/sealed-text.ts';
+import { keptKeyInFile, seal, unseal } from '#server/lib/sealed-text.ts';
 import { notConfigured } from '#server/services/kavo-failures.ts';
 import type { KavoTokens } from '#server/services/kavo-oidc.ts';
 
@@ -10,14 +10,8 @@ import type { KavoTokens } from '#server/services/kavo-oidc.ts';
 
 export const KAVO_KEY_FILE = 'kavo-token.key';
 
-const keys = new Map<string, Buffer>();
-
 export function kavoTokenKey(config: Config): Buffer {
-  if (config.kavo?.tokenKey) return config.kavo.tokenKey;
-  const file = path.join(config.dataDir, KAVO_KEY_FILE);
-  let key = keys.get(file);
-  if (!key) keys.set(file, (key = keyInFile(file)));
-  return key;
+  return config.kavo?.tokenKey ?? keptKeyInFile(path.join(config.dataDir, KAVO_KEY_FILE));
 }
 
 /** The configured provider; a 409 saying it is not configured otherwise. */

@@ -29,6 +29,11 @@ export const rateRules = {
   loginIp: { name: 'login:ip', limit: 50, windowSeconds: 15 * MINUTE },
   /** Failed logins of one account from everywhere: ASVS's ceiling of 100 an hour; the owner is mailed at it. */
   loginAccount: { name: 'login:account', limit: 100, windowSeconds: HOUR },
+  /**
+   * Failed logins from a device that logged in to that account before (its signed device cookie,
+   * services/login-devices.ts): counted there only, so others' guesses never lock the owner out.
+   */
+  loginDevice: { name: 'login:device', limit: 10, windowSeconds: 15 * MINUTE },
   /** Password changes of one logged-in account (each costs a slow hash). */
   passwordChange: { name: 'password-change:account', limit: 10, windowSeconds: HOUR },
   codeSendEmail: { name: 'code-send:email', limit: 5, windowSeconds: HOUR },
@@ -51,6 +56,8 @@ export const rateRules = {
   pushSubscribeAccount: { name: 'push-subscribe:account', limit: 30, windowSeconds: 60 * MINUTE },
   /** KAVO ID calls to the provider of one account (linking, profile reads). */
   kavoAccount: { name: 'kavo:account', limit: 60, windowSeconds: 10 * MINUTE },
+  /** Accesses given or taken back by one account (each notifies the colleague; a loop would flood them). */
+  accessChangeAccount: { name: 'access-change:account', limit: 30, windowSeconds: HOUR },
   /** Promo codes tried by one account, and from one address: 20 wrong ones an hour (a success gives its hit back). */
   promocodeAccount: { name: 'promocode:account', limit: 20, windowSeconds: HOUR },
   promocodeIp: { name: 'promocode:ip', limit: 20, windowSeconds: HOUR },
@@ -64,11 +71,11 @@ const lastPrune = new WeakMap<object, number>();
 export type HitResult = { allowed: true } | { allowed: false; retryAfter: number };
 
 /** E-mails and IPs are stored hashed: the table is for counting, not for knowing who tried. */
-function keyFor(rule: RateRule, subject: string): string {
+export function keyFor(rule: RateRule, subject: string): string {
   return `${rule.name}:${createHash('sha256').update(subject).digest('base64url').slice(0, 32)}`;
 }
 
-function windowStartOf(now: Date, windowSeconds: number): Date {
+export function windowStartOf(now: Date, windowSeconds: number): Date {
   const ms = windowSeconds * 1000;
   return new Date(Math.floor(now.getTime() / ms) * ms);
 }
@@ -86,6 +93,8 @@ export interface CountedHit {
   rule: RateRule;
   key: string;
   windowStart: Date;
+  /** The window's hits counting this one. */
+  hits: number;
 }
 
 /** Counts one hit of `key` and says whether it is still within `limit` hits per window. */
@@ -93,11 +102,11 @@ export async function hit(deps: AppDeps, key: string, limit: number, windowSecon
   return (await countHit(deps, key, limit, windowSeconds)).result;
 }
 
-function retryAfterOf(windowStart: Date, windowSeconds: number, now: Date): number {
+export function retryAfterOf(windowStart: Date, windowSeconds: number, now: Date): number {
   return Math.max(1, Math.ceil((windowStart.getTime() + windowSeconds * 1000 - now.getTime()) / 1000));
 }
 
-async function countHit(
+export async function countHit(
   deps: AppDeps,
   key: string,
   limit: number,
@@ -130,8 +139,8 @@ export async function enforceLimits(deps: AppDeps, checks: ReadonlyArray<readonl
   const counted: CountedHit[] = [];
   for (const [rule, subject] of checks) {
     const key = keyFor(rule, subject);
-    const { result, windowStart } = await countHit(deps, key, rule.limit, rule.windowSeconds);
-    counted.push({ rule, key, windowStart });
+    const { result, windowStart, hits } = await countHit(deps, key, rule.limit, rule.windowSeconds);
+    counted.push({ rule, key, windowStart, hits });
     if (!result.allowed) retryAfter = Math.max(retryAfter, result.retryAfter);
   }
   if (retryAfter > 0) throw tooManyRequests(tooManyAttemptsMessage(retryAfter), retryAfter);

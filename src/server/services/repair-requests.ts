@@ -1,11 +1,11 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { pickupDateProblem } from '#shared/api/pickup-days.ts';
-import { CUSTOM_INSTRUMENT_TYPE, repairMessages, type RepairRequestValues } from '#shared/api/repair-requests.ts';
+import { CUSTOM_INSTRUMENT_TYPE, REPAIR_REQUESTS_PER_HOUR, repairMessages, tooManyRepairRequestsMessage, type RepairRequestValues } from '#shared/api/repair-requests.ts';
 import { offeredCentres } from '#shared/geo/service-centres.ts';
-import type { Tx } from '#server/db/client.ts';
+import type { Db, Tx } from '#server/db/client.ts';
 import { recordEvent, recordHistory } from '#server/db/journal.ts';
 import { clients, files, instruments, offices, repairRequests, tickets } from '#server/db/schema.ts';
-import { fieldFailure } from '#server/lib/api-failure.ts';
+import { ApiFailure, fieldFailure, tooManyRequests } from '#server/lib/api-failure.ts';
 import { markSavedAddressChecked } from './addresses.ts';
 import type { PickupAddressCheck } from './geo.ts';
 import { loadPickupCalendar } from './pickup-calendar.ts';
@@ -98,8 +98,40 @@ function pickupAddress({ pickup_date: _date, office_id: _office, ...address }: R
   return { ...address, address: place.address, coordinates: `${place.latitude},${place.longitude}`, checked: true };
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Only a confirmed e-mail sends requests: the wizard's code step, enforced here. A 422 the page and
+ * the worker's outbox show as a refusal; checked before the Idempotency-Key is claimed (a route guard),
+ * so it is not stored under the key and the same request goes through once the e-mail is confirmed.
+ */
+export async function requireConfirmedEmail(db: Db, clientId: number): Promise<void> {
+  const [account] = await db.select({ confirmedAt: clients.emailConfirmedAt }).from(clients).where(eq(clients.id, clientId)).limit(1);
+  if (!account?.confirmedAt) throw new ApiFailure(422, { success: false, message: repairMessages.emailNotConfirmed });
+}
+
+/**
+ * At most REPAIR_REQUESTS_PER_HOUR requests an hour, counted from the tickets themselves under the
+ * client row's lock (withIdempotency), so a parallel burst cannot pass the limit and a replayed key
+ * counts once. A 429 is not stored under the key: the outbox sends again after Retry-After.
+ */
+async function requireAllowance(tx: Tx, caller: RepairCaller): Promise<void> {
+  const recent = await tx
+    .select({ createdAt: tickets.createdAt })
+    .from(tickets)
+    .innerJoin(repairRequests, eq(repairRequests.ticketId, tickets.id))
+    .where(and(eq(tickets.authorId, caller.viewerId), gt(tickets.createdAt, new Date(caller.now.getTime() - HOUR_MS))))
+    .orderBy(tickets.createdAt)
+    .limit(REPAIR_REQUESTS_PER_HOUR);
+  const oldest = recent[0];
+  if (recent.length < REPAIR_REQUESTS_PER_HOUR || !oldest) return;
+  const retryAfter = (oldest.createdAt.getTime() + HOUR_MS - caller.now.getTime()) / 1000;
+  throw tooManyRequests(tooManyRepairRequestsMessage(retryAfter), retryAfter);
+}
+
 /** `place`: the address checked with the geo provider before the transaction (checkPickupAddress). */
 export async function createRepairRequest(tx: Tx, caller: RepairCaller, input: RepairRequestValues, place: PickupAddressCheck): Promise<{ success: true; ticket_id: number }> {
+  await requireAllowance(tx, caller);
   await requirePickupDay(tx, caller, input);
   await requireCentre(tx, input.address.office_id, input.address.address);
   const fileIds = await requireOwnPhotos(tx, caller.viewerId, input.file_ids);

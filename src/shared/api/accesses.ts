@@ -6,6 +6,9 @@ import { defineEndpoint, okResponse } from './endpoint.ts';
 // Access to the clinic's tickets and bills given to colleagues' accounts (cabinet.md §2 Accesses,
 // §7, §8). What a grantee may do is decided by the server's access module alone.
 
+/** The accounts one clinic may give access to: a clinic's staff, not a mailing list. */
+export const MAX_GRANTEES = 50;
+
 export const ACCESS_MESSAGES = {
   granted: 'Доступ выдан',
   revoked: 'Доступ отозван',
@@ -15,6 +18,7 @@ export const ACCESS_MESSAGES = {
   self: 'Это ваш собственный адрес',
   already: 'Этому пользователю доступ уже выдан',
   notGranted: 'Этому пользователю доступ не выдавался',
+  tooMany: `Доступ можно выдать не более чем ${MAX_GRANTEES} аккаунтам. Закройте доступ тем, кому он больше не нужен.`,
   ownerOnlyPoints: 'Бонусы и подарки при согласовании выбирает владелец заявки',
 } as const;
 

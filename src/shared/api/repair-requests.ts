@@ -46,6 +46,8 @@ export const repairMessages = {
   descriptionMin: 'Минимум 10 символов',
   offlinePhotos: 'Без связи к заявке можно приложить фото общим размером до 20 Мб. Уберите часть фото или отправьте заявку, когда появится связь.',
   requestPart: 'Не передана заявка (поле request)',
+  /** The server's refusal (422) of an account whose e-mail is not confirmed (the wizard asks for the code first). */
+  emailNotConfirmed: 'Подтвердите e-mail, чтобы отправить заявку: код подтверждения придёт на вашу почту',
 } as const;
 
 /**
@@ -53,6 +55,12 @@ export const repairMessages = {
  * valibot's isoTimestamp: that action would be bundled into the entry chunk every cold start loads.
  */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/** Repair requests one account may send in an hour: a clinic sends a few a day, a script hundreds. */
+export const REPAIR_REQUESTS_PER_HOUR = 20;
+
+export const tooManyRepairRequestsMessage = (retryAfterSeconds: number) =>
+  `Не более ${REPAIR_REQUESTS_PER_HOUR} заявок в час. Попробуйте через ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} мин.`;
 
 const int4Id = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
 
