@@ -70,6 +70,10 @@ const WALK: Record<string, (b: ClinicWorld, a: ClinicWorld) => Call[]> = {
     decision('/ajax/cabinet/defects/trade-in', { ticket_id: b.ticketId, defect: { id: b.statementIds[0], version: 1 }, instrument_id: 1 }),
     decision('/ajax/cabinet/defects/trade-in', { ticket_id: a.ticketId, defect: { id: b.statementIds[0], version: 1 }, instrument_id: 1 }),
   ],
+  // 'Я оплатил' on B's bill: the same 404 as a bill that does not exist, and nothing reported.
+  'POST /ajax/cabinet/bills/payment-reported': (b) => [
+    { path: '/ajax/cabinet/bills/payment-reported', init: { method: 'POST', json: { bill_id: b.billId } }, expect: 'not-found' },
+  ],
   // Not B's to begin with, but it must not carry anything of B either.
   'GET /ajax/user/data': () => [{ path: '/ajax/user/data', expect: 'own-data' }],
   'GET /ajax/cabinet/addresses': () => [{ path: '/ajax/cabinet/addresses', expect: 'own-data' }],

@@ -12,7 +12,6 @@ import { notFound, visibleBillsCondition } from '#server/services/access.ts';
 // reads 'Оплата проверяется' until the back office sets its status (patchBill clears the stamp).
 
 export async function reportBillPayment(deps: AppDeps, viewerId: number, billId: number): Promise<{ reported_at: string }> {
-  if (!deps.config.payee) throw new ApiFailure(409, { success: false, message: billPaymentMessages.noPayee });
   const now = deps.now();
   return deps.database.db.transaction(async (tx) => {
     const [bill] = await tx
@@ -20,7 +19,9 @@ export async function reportBillPayment(deps: AppDeps, viewerId: number, billId:
       .from(bills)
       .where(and(eq(bills.id, billId), await visibleBillsCondition(tx, viewerId)))
       .for('update');
+    // Another clinic's bill is the same 404 as none, whatever the settings.
     if (!bill) throw notFound();
+    if (!deps.config.payee) throw new ApiFailure(409, { success: false, message: billPaymentMessages.noPayee });
     if (bill.status === PAID_BILL_STATUS) throw new ApiFailure(409, { success: false, message: billPaymentMessages.alreadyPaid });
     if (bill.paymentReportedAt) return { reported_at: bill.paymentReportedAt.toISOString() };
     await tx.update(bills).set({ paymentReportedAt: now }).where(and(eq(bills.id, billId), isNull(bills.paymentReportedAt)));
