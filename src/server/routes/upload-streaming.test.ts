@@ -69,7 +69,9 @@ function fileBody(field: string, size: number, options: { head?: number[]; endle
       pulled += chunk.byteLength;
       controller.enqueue(chunk);
     },
-  });
+    // No read ahead: a pull means the server is reading the body, i.e. the upload was admitted
+    // (the default high-water mark of 1 pulls once at construction, before the request even arrives).
+  }, { highWaterMark: 0 });
   return { stream, pulled: () => pulled, finish: release };
 }
 
