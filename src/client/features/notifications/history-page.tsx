@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { NOTIFICATIONS_MESSAGES } from '#shared/api/notifications.ts';
 import { formatDateTime } from '#shared/format/date.ts';
@@ -9,6 +8,7 @@ import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { useRemote } from '#client/lib/use-remote.ts';
 import { fetchHistoryPage } from './api.ts';
 import styles from './notifications.module.css';
+import { TicketLinkedText } from './ticket-linked-text.tsx';
 
 export interface HistoryPageProps {
   /** After a page came: the unread count is fetched again (cabinet.md §7). */
@@ -64,13 +64,7 @@ export function HistoryPage({ onLoaded }: HistoryPageProps) {
           {shown.items.map((item, index) => (
             <li key={`${item.created_at}-${index}`} className={styles.item}>
               <p className={styles.text}>
-                {item.ticket_id === null ? (
-                  item.description
-                ) : (
-                  <Link to="/cabinet/tickets/$id" params={{ id: item.ticket_id }} className={styles.ticketLink}>
-                    {item.description}
-                  </Link>
-                )}
+                <TicketLinkedText text={item.description} ticketId={item.ticket_id} />
               </p>
               <time className={styles.date} dateTime={item.created_at.replace(' ', 'T')}>
                 {formatDateTime(item.created_at)}

@@ -1,7 +1,7 @@
-import { Link } from '@tanstack/react-router';
 import type { Notification } from '#shared/api/notifications.ts';
 import { formatDate } from '#shared/format/date.ts';
 import styles from './notifications.module.css';
+import { TicketLinkedText } from './ticket-linked-text.tsx';
 
 /**
  * One notification: its text and date; an unread one is set apart by a bar, bold text and the word
@@ -14,14 +14,7 @@ export function NotificationItem({ item, compact = false }: { item: Notification
     <li className={classes}>
       {item.is_viewed ? null : compact ? <span className="visually-hidden">Новое: </span> : <span className={styles.badge}>Новое</span>}
       <p className={styles.text}>
-        {item.ticket_id === null ? (
-          item.description
-        ) : (
-          // A real link (keyboard, screen reader, open in a new tab), not a click handler on the row.
-          <Link to="/cabinet/tickets/$id" params={{ id: item.ticket_id }} className={styles.ticketLink}>
-            {item.description}
-          </Link>
-        )}
+        <TicketLinkedText text={item.description} ticketId={item.ticket_id} />
       </p>
       <time className={styles.date} dateTime={item.created_at.replace(' ', 'T')}>
         {formatDate(item.created_at)}
