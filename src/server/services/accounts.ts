@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { UserData } from '#shared/api/account.ts';
 import type { AppDeps, MailMessage } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
@@ -97,6 +97,10 @@ export async function sendOrAbort(deps: AppDeps, message: MailMessage): Promise<
  * on every page load, so the three counters are subqueries of one statement, not four round trips.
  */
 export async function loadUserData(db: Db, clientId: number, now: Date): Promise<UserData | null> {
+  const seenBills = or(
+    eq(bills.clientId, clients.id),
+    inArray(bills.clientId, db.select({ owner: accountAccesses.ownerClientId }).from(accountAccesses).where(eq(accountAccesses.granteeClientId, clients.id))),
+  );
   const [row] = await db
     .select({
       id: clients.id,
@@ -114,11 +118,12 @@ export async function loadUserData(db: Db, clientId: number, now: Date): Promise
       // The ledger is replayed from its rows and the clock (points.ts), read in this same statement.
       ...ledgerColumns(),
       // API.md: 'Оплачен' is paid, null is "no data"; any other status text is unpaid.
+      // The bills this account sees: its own and those of the clinics that gave it access (services/access.ts).
       unpaidBills: sql<string | number>`(${db
         .select({ count: sql`count(*)` })
         .from(bills)
-        .where(and(eq(bills.clientId, clients.id), isNotNull(bills.status), ne(bills.status, 'Оплачен')))})`,
-      hasBills: sql<boolean>`exists(${db.select({ one: sql`1` }).from(bills).where(eq(bills.clientId, clients.id))})`,
+        .where(and(seenBills, isNotNull(bills.status), ne(bills.status, 'Оплачен')))})`,
+      hasBills: sql<boolean>`exists(${db.select({ one: sql`1` }).from(bills).where(seenBills)})`,
       unreadNotifications: sql<string | number>`(${db
         .select({ count: sql`count(*)` })
         .from(notifications)

@@ -6,7 +6,7 @@ import { ticketStatusLabel } from '#shared/dictionaries/ticket-statuses.ts';
 import { sumMoney } from '#shared/format/number/kopecks.ts';
 import { formatServerTimestamp } from '#shared/format/server-timestamp.ts';
 import type { Db, Tx } from '#server/db/client.ts';
-import { decisions, defectStatements, files, historyEntries, instruments, offices } from '#server/db/schema.ts';
+import { clients, decisions, defectStatements, files, historyEntries, instruments, offices } from '#server/db/schema.ts';
 import { requireVisibleTicket } from '#server/services/access.ts';
 import { loadTicketRequest } from '#server/services/ticket-request.ts';
 
@@ -55,23 +55,29 @@ const KIND_OF_AGREED: Readonly<Record<number, (typeof decisions.$inferSelect)['k
  * rejection's reason), by statement id: the newest decision, if it is the kind `agreed` says (the
  * back office may have reset a discussion since).
  */
-async function decisionComments(db: Reader, statements: StatementRow[]): Promise<Map<number, string>> {
+interface DecisionComment {
+  comment: string;
+  /** Who wrote it, when not the viewer: a colleague with access, or the owner a colleague reads. */
+  author: string | null;
+}
+
+async function decisionComments(db: Reader, viewerId: number, statements: StatementRow[]): Promise<Map<number, DecisionComment>> {
   const decided = statements.filter((s) => !isUndecided(s));
   if (decided.length === 0) return new Map();
   const rows = await db
-    .selectDistinctOn([decisions.defectStatementId], { statementId: decisions.defectStatementId, kind: decisions.kind, comment: decisions.comment })
+    .selectDistinctOn([decisions.defectStatementId], { statementId: decisions.defectStatementId, kind: decisions.kind, comment: decisions.comment, clientId: decisions.clientId })
     .from(decisions)
     .where(inArray(decisions.defectStatementId, decided.map((s) => s.id)))
     .orderBy(decisions.defectStatementId, desc(decisions.createdAt), desc(decisions.id));
   const agreedOf = new Map(decided.map((s) => [s.id, s.agreed]));
-  const comments = new Map<number, string>();
-  for (const row of rows) {
-    if (row.comment && KIND_OF_AGREED[agreedOf.get(row.statementId) ?? AGREED.none] === row.kind) comments.set(row.statementId, row.comment);
-  }
-  return comments;
+  const current = rows.filter((row) => row.comment && KIND_OF_AGREED[agreedOf.get(row.statementId) ?? AGREED.none] === row.kind);
+  const others = [...new Set(current.map((row) => row.clientId).filter((id) => id !== viewerId))];
+  const people = others.length === 0 ? [] : await db.select({ id: clients.id, name: clients.name, surname: clients.surname, email: clients.email }).from(clients).where(inArray(clients.id, others));
+  const nameOf = new Map(people.map((person) => [person.id, `${person.name} ${person.surname}`.trim() || person.email]));
+  return new Map(current.map((row) => [row.statementId, { comment: row.comment!, author: row.clientId === viewerId ? null : (nameOf.get(row.clientId) ?? null) }]));
 }
 
-function statementOut(row: StatementRow, names: Map<number, string>, comments: Map<number, string>): DefectStatement {
+function statementOut(row: StatementRow, names: Map<number, string>, comments: Map<number, DecisionComment>): DefectStatement {
   return {
     id: row.id,
     ticket_id: row.ticketId,
@@ -91,7 +97,8 @@ function statementOut(row: StatementRow, names: Map<number, string>, comments: M
     agreed: row.agreed,
     trade_is_enabled: row.tradeIsEnabled,
     version: row.version,
-    decision_comment: comments.get(row.id) ?? null,
+    decision_comment: comments.get(row.id)?.comment ?? null,
+    decision_author: comments.get(row.id)?.author ?? null,
   };
 }
 
@@ -103,7 +110,7 @@ export async function loadTicket(db: Reader, viewerId: number, ticketId: number)
     db.select().from(instruments).where(eq(instruments.ticketId, ticket.id)).orderBy(asc(instruments.id)),
     loadTicketRequest(db, ticket.id),
   ]);
-  const [names, comments] = await Promise.all([photoNames(db, statementRows), decisionComments(db, statementRows)]);
+  const [names, comments] = await Promise.all([photoNames(db, statementRows), decisionComments(db, viewerId, statementRows)]);
   const office = officeRows[0];
   const status = clinicTicketStatus(ticket, {
     total: statementRows.length,

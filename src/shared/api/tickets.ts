@@ -77,6 +77,8 @@ export const defectStatement = v.object({
   version: v.number(),
   /** What the clinic wrote with its current decision: the question of a discussion, the reason of a rejection. */
   decision_comment: v.optional(v.nullable(v.string()), null),
+  /** Who wrote that comment when it was not the viewer (the owner, or a colleague with access); null: the viewer. */
+  decision_author: v.optional(v.nullable(v.string()), null),
 });
 export type DefectStatement = v.InferOutput<typeof defectStatement>;
 

@@ -49,3 +49,14 @@ describe('the cost of an open quote', () => {
     expect(within(card).getByRole('button', { name: 'Подробнее' })).toHaveAttribute('aria-expanded', 'false');
   });
 });
+
+describe("a question someone else asked", () => {
+  it("names its author ('Вопрос от …'), and reads 'Ваш вопрос' for the viewer's own", () => {
+    const value = statement({ agreed: 3, status: 1, decision_comment: 'Можно без замены ротора?', decision_author: 'Ирина Котова' });
+    const { unmount } = render(<StatementCard statement={value} ticketFinished={false} selected={false} {...noop} />);
+    expect(screen.getByText('Вопрос от Ирина Котова:')).toBeInTheDocument();
+    unmount();
+    render(<StatementCard statement={{ ...value, decision_author: null }} ticketFinished={false} selected={false} {...noop} />);
+    expect(screen.getByText('Ваш вопрос:')).toBeInTheDocument();
+  });
+});

@@ -40,7 +40,9 @@ function StatementBadge({ statement, pending }: { statement: DefectStatement; pe
  * itself when the badge shows the back office's later status instead.
  */
 function DecisionNote({ statement }: { statement: DefectStatement }) {
-  const commentLabel = COMMENT_LABELS[statement.agreed];
+  // A colleague's or the owner's question is theirs, not 'Ваш' (cabinet.md §2 Accesses).
+  const commentLabel =
+    statement.agreed === AGREED.discussed && statement.decision_author ? `Вопрос от ${statement.decision_author}:` : COMMENT_LABELS[statement.agreed];
   const comment = commentLabel && statement.decision_comment ? statement.decision_comment : null;
   const hiddenDecision = showsDecision(statement) ? null : (DECISION_BADGES[statement.agreed] ?? null);
   if (!comment && !hiddenDecision) return null;

@@ -20,6 +20,7 @@ export function statement(overrides: Partial<DefectStatement> = {}): DefectState
     trade_is_enabled: false,
     version: 1,
     decision_comment: null,
+    decision_author: null,
     ...overrides,
   };
 }

@@ -25,6 +25,7 @@ export function statement(overrides: Partial<DefectStatement> = {}): DefectState
     trade_is_enabled: true,
     version: 3,
     decision_comment: null,
+    decision_author: null,
     ...overrides,
   };
 }
