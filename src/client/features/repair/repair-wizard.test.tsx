@@ -138,10 +138,29 @@ describe('RepairWizard', () => {
     expect(await screen.findByText('Файл должен быть меньше 10 Мб')).toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText('Серийный номер'), 'SN-1');
+    await userEvent.type(screen.getByLabelText('Название инструмента'), 'Скалер');
+    await userEvent.click(screen.getByLabelText(/на обработку персональных данных/));
+    // Each filled field's message goes at once; the others wait for the next send.
+    expect(errorOf(screen.getByLabelText('Серийный номер'))).toBe('');
+    expect(errorOf(screen.getByLabelText('Название инструмента'))).toBe('');
+    expect(screen.queryByText('Согласие на обработку данных обязательно')).toBeNull();
+    expect(errorOf(screen.getByLabelText('Описание неисправности'))).toBe('Это поле обязательно');
     await userEvent.click(screen.getByRole('button', { name: 'Назад' }));
     expect(screen.getByLabelText('Индекс')).toHaveValue('125009');
     await next();
     expect(screen.getByLabelText('Серийный номер')).toHaveValue('SN-1');
+  });
+
+  it("clears 'Выберите тип инструмента' once a type is chosen", async () => {
+    stubServer();
+    await render();
+    await next();
+    await fillAddressStep();
+    await next();
+    await userEvent.click(screen.getByRole('button', { name: 'Отправить заявку' }));
+    expect(errorOf(screen.getByLabelText('Тип инструмента'))).toBe('Выберите тип инструмента');
+    await userEvent.selectOptions(screen.getByLabelText('Тип инструмента'), 'Свой вариант');
+    expect(errorOf(screen.getByLabelText('Тип инструмента'))).toBe('');
   });
 
   it("sends the whole request once, with an idempotency key, and shows the new ticket's number", async () => {
