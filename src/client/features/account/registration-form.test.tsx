@@ -13,6 +13,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -149,6 +150,24 @@ describe('RegistrationForm', () => {
     await user.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
     await screen.findByLabelText('Код из письма');
     expect(calls.map((call) => (call.body as { resend: boolean }).resend)).toEqual([false, true]);
+  });
+
+  it('scrolls the server e-mail error into view and focuses it (it is read out, and stays)', async () => {
+    stubFetch({
+      'POST /ajax/register/send-code': {
+        status: 422,
+        body: { success: false, message: 'Пользователь с такой почтой уже зарегистрирован', errors: { email: ['Пользователь с такой почтой уже зарегистрирован'] } },
+      },
+    });
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    const user = userEvent.setup();
+    render(<RegistrationForm />);
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
+    const message = await screen.findByText('Пользователь с такой почтой уже зарегистрирован');
+    await waitFor(() => expect(message).toHaveFocus());
+    expect(scrolled.mock.contexts).toContain(message);
+    expect(screen.getByText('Пользователь с такой почтой уже зарегистрирован')).toBeInTheDocument();
   });
 
   it('shows a server e-mail error under the e-mail field, cleared on focus', async () => {
