@@ -111,6 +111,8 @@ describe('RegistrationForm', () => {
     const resend = screen.getByRole('button', { name: /Отправить код повторно/ });
     expect(resend).toBeDisabled();
     expect(resend).toHaveTextContent('Отправить код повторно (30 с)');
+    // The seconds never go to a line of their own.
+    expect(resend.textContent).toContain('(30\u00A0с)');
     await act(async () => {
       await vi.advanceTimersByTimeAsync(10_000);
     });

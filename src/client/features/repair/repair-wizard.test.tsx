@@ -327,7 +327,7 @@ describe('RepairWizard for an account whose e-mail is not confirmed', () => {
 
     const codeForm = await screen.findByRole('form', { name: 'Подтверждение эл. почты' });
     expect(within(codeForm).getByText('Код подтверждения отправлен на anna@clinic.ru')).toBeInTheDocument();
-    expect(within(codeForm).getByRole('button', { name: /Отправить код повторно \(\d+ с\)/ })).toBeDisabled();
+    expect(within(codeForm).getByRole('button', { name: /Отправить код повторно \(\d+\sс\)/ })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Далее' })).not.toBeInTheDocument();
 
     await userEvent.type(within(codeForm).getByLabelText('Код из письма'), '12');
