@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -70,6 +72,8 @@ describe('RepairWizard', () => {
     await userEvent.type(screen.getByLabelText('Телефон'), '9161234567');
     await next();
     expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Адрес');
+    // Where one is, in whole words (a phone shows only the current step's name in the row).
+    expect(screen.getByText('Шаг 2 из 3')).toBeInTheDocument();
   });
 
   it('step 2 requires the address, country, zip, date and centre, letters and digits only in the zip', async () => {
@@ -386,5 +390,14 @@ describe('RepairWizard photos', () => {
     fireEvent.change(input, { target: { files: [new File(['%PDF'], 'fake.png', { type: 'image/png' })] } });
     expect(await screen.findByText('Файл недопустимого формата')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Фото к заявке' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the step row on a phone', () => {
+  // Layout itself is seen in a browser; this pins what it rests on (issue 24: '2 Адр…', '3 Обо…' at 360 px).
+  it('hides the other steps’ names from sight (not from screen readers) instead of cutting them', () => {
+    const css = readFileSync(path.resolve('src/client/features/repair/repair.module.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+    expect(css).not.toMatch(/text-overflow:\s*ellipsis/);
+    expect(css).toMatch(/\.steps li:not\(\.current\) \.stepName\s*\{[^}]*clip-path:\s*inset\(50%\)/);
   });
 });

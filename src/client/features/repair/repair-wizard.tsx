@@ -170,10 +170,13 @@ function WizardSteps({ user, onDone, onEntriesChange, onAccountChange, initialSt
       <ol className={styles.steps}>
         {STEPS.map((title, index) => (
           <li key={title} aria-current={step === index + 1 ? 'step' : undefined} className={step === index + 1 ? styles.current : undefined}>
-            <span className={styles.stepNumber}>{index + 1}</span> {title}
+            <span className={styles.stepNumber}>{index + 1}</span> <span className={styles.stepName}>{title}</span>
           </li>
         ))}
       </ol>
+      <p className={styles.stepCount}>
+        Шаг {step} из {STEPS.length}
+      </p>
       <h3 className={styles.stepTitle}>{STEPS[step - 1]}</h3>
       {step === 1 ? <ContactStep {...props} /> : null}
       {step === 1 && email.codeInfo !== undefined ? (
