@@ -45,6 +45,13 @@ async function render(props: Partial<Parameters<typeof RepairWizard>[0]> = {}) {
 
 const next = () => userEvent.click(screen.getByRole('button', { name: 'Далее' }));
 const errorOf = (field: HTMLElement) => document.getElementById(`${field.id}-error`)?.textContent ?? '';
+/** Renders the wizard and goes through steps 1 and 2 to Оборудование. */
+async function toEquipmentStep() {
+  await render();
+  await next();
+  await fillAddressStep();
+  await next();
+}
 
 
 describe('RepairWizard', () => {
@@ -117,10 +124,7 @@ describe('RepairWizard', () => {
 
   it("step 3 checks each instrument, a custom one's name, the consents and the photo; Back keeps what was entered", async () => {
     stubServer();
-    await render();
-    await next();
-    await fillAddressStep();
-    await next();
+    await toEquipmentStep();
     expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Оборудование');
 
     await userEvent.selectOptions(screen.getByLabelText('Тип инструмента'), 'Свой вариант');
@@ -157,10 +161,7 @@ describe('RepairWizard', () => {
 
   it("clears 'Выберите тип инструмента' once a type is chosen", async () => {
     stubServer();
-    await render();
-    await next();
-    await fillAddressStep();
-    await next();
+    await toEquipmentStep();
     await userEvent.click(screen.getByRole('button', { name: 'Отправить заявку' }));
     expect(errorOf(screen.getByLabelText('Тип инструмента'))).toBe('Выберите тип инструмента');
     await userEvent.selectOptions(screen.getByLabelText('Тип инструмента'), 'Свой вариант');
@@ -281,10 +282,7 @@ describe('RepairWizard with no network and after a reload', () => {
 
   it('highlights the drop zone while a file is dragged over it', async () => {
     stubServer();
-    await render();
-    await next();
-    await fillAddressStep();
-    await next();
+    await toEquipmentStep();
     const zone = screen.getByLabelText(/Фото инструментов/).parentElement!;
     fireEvent.dragEnter(zone);
     expect(zone).toHaveAttribute('data-dragging', 'true');
