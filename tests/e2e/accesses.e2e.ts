@@ -75,6 +75,7 @@ describe('Доступы (issue 13)', () => {
 
         // A takes the access back.
         await a.page.getByRole('button', { name: `Удалить доступ ${colleague.email}` }).click();
+        await button(dialogNamed(a.page, 'Отозвать доступ?'), 'Отозвать').click();
         await visible(a.page.getByText('Нет связанных аккаунтов')).waitFor();
 
         // B's next start: the saved copy of A's ticket is gone, and A's ticket is refused everywhere.

@@ -83,7 +83,7 @@ describe.each(SIZES)('accounts on a $name', (size) => {
       const codeInput = step.getByLabel('Код из письма');
       await codeInput.pressSequentially(code);
       await expect.poll(() => codeInput.inputValue()).toBe(code.split('').join('-'));
-      const resend = button(step, /Отправить код повторно \(\d+ с\)/);
+      const resend = button(step, /Отправить код повторно \(\d+\sс\)/);
       expect(await resend.isDisabled()).toBe(true);
       expect(await form.getByLabel('Имя', { exact: true }).isEditable()).toBe(false);
       await screenshot(page, `${size.name}-register-code`);

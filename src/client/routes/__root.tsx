@@ -222,13 +222,14 @@ function RootLayout() {
           <NoticeStack standalone={standalone}>
             <UpdateBanner />
             <InstallInvitation standalone={standalone} />
-            <OfflineBanner />
             {/* The loyalty programme's pause or end, for guests too (portal.md §4.7). */}
             <ProgrammeNotice />
           </NoticeStack>
         </>
       }
     >
+      {/* Above the page, in its flow: it pushes the content down instead of covering it (issue 24). */}
+      <OfflineBanner />
       {standalone && <AuthHost standalone onClose={closeInPlaceAuth} />}
       <div hidden={authInPlace}>
         <Outlet />

@@ -52,7 +52,7 @@ describe('access limits', () => {
     expect(((await refused.json()) as { errors: { email: string[] } }).errors.email).toEqual([ACCESS_MESSAGES.tooMany]);
     const given = await t.db.select().from(accountAccesses).where(eq(accountAccesses.ownerClientId, owner.id));
     expect(given).toHaveLength(MAX_GRANTEES);
-    expect(await noticesOf(extra.id, 'открыл(а) вам доступ')).toBe(0);
+    expect(await noticesOf(extra.id, 'Вам открыт доступ к заявкам и счетам')).toBe(0);
 
     // Taking one back makes room again.
     expect((await unlink(last.email)).status).toBe(200);
@@ -84,8 +84,8 @@ describe('access limits', () => {
       expect((await unlink(colleague.email)).status).toBe(200);
       t.advance(30_000);
     }
-    expect(await noticesOf(colleague.id, 'открыл(а) вам доступ')).toBe(1);
-    expect(await noticesOf(colleague.id, 'закрыл(а) вам доступ')).toBe(1);
+    expect(await noticesOf(colleague.id, 'Вам открыт доступ к заявкам и счетам')).toBe(1);
+    expect(await noticesOf(colleague.id, 'Вам закрыт доступ к заявкам и счетам')).toBe(1);
     expect(await noticesOf(owner.id, 'Вы выдали доступ')).toBe(1);
     expect(await noticesOf(owner.id, 'Вы закрыли доступ')).toBe(1);
     // The journal keeps every change for the back office.
@@ -95,6 +95,6 @@ describe('access limits', () => {
     // Once the loop has been quiet long enough, a grant is news again.
     t.advance(REPEAT_NOTICE_MS);
     expect((await link(colleague.email)).status).toBe(200);
-    expect(await noticesOf(colleague.id, 'открыл(а) вам доступ')).toBe(2);
+    expect(await noticesOf(colleague.id, 'Вам открыт доступ к заявкам и счетам')).toBe(2);
   });
 });

@@ -56,7 +56,7 @@ describe('Доступы', () => {
     expect(((await (await t.request('/ajax/cabinet/accesses')).json()) as { data: Array<{ email: string }> }).data.map((row) => row.email)).toEqual([colleague.email]);
     expect(await accessEvents()).toEqual([['access.granted', { owner_client_id: owner.id, grantee_client_id: colleague.id }]]);
     const told = await t.db.select().from(notifications).where(eq(notifications.clientId, colleague.id));
-    expect(told.at(-1)?.description).toContain('открыл(а) вам доступ');
+    expect(told.at(-1)?.description).toContain('Вам открыт доступ к заявкам и счетам');
 
     t.cookies.clear();
     await as(colleague);

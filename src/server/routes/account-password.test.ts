@@ -62,7 +62,8 @@ describe('password reset by e-mailed link', () => {
 
     const response = await reset(token);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ success: true, message: 'Пароль успешно изменен!' });
+    // With whose it was: 'Войти' then starts with that e-mail.
+    expect(await response.json()).toEqual({ success: true, message: 'Пароль успешно изменен!', email });
     expect(await isLoggedIn(elsewhere)).toBe(false);
     expect(await t.db.select().from(sessions).where(eq(sessions.clientId, id))).toHaveLength(0);
 

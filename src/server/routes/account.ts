@@ -71,8 +71,8 @@ route(accountRoutes, requestPasswordReset, async (c, input) => {
 });
 
 route(accountRoutes, resetPassword, async (c, input) => {
-  const message = await recovery.resetPassword(c.var.deps, input.code, input.new_password, c.var.session, clientIp(c));
-  return { success: true, message };
+  const { message, email } = await recovery.resetPassword(c.var.deps, input.code, input.new_password, c.var.session, clientIp(c));
+  return { success: true, message, email };
 });
 
 route(accountRoutes, checkResetCode, async (c, input) => {

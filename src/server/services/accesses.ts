@@ -88,7 +88,8 @@ export async function grantAccess(deps: AppDeps, ownerId: number, email: string)
     if (added.length === 0) throw fieldFailure('email', ACCESS_MESSAGES.already);
     await recordChange(tx, 'access.granted', ownerId, granteeId, now, {
       owner: (grantee) => `Вы выдали доступ к своим заявкам и счетам: ${grantee}`,
-      grantee: (owner) => `${owner} открыл(а) вам доступ к своим заявкам и счетам`,
+      // Impersonal: the owner's gender is not known, and 'открыл(а)' reads as a form, not a sentence (issue 24).
+      grantee: (owner) => `Вам открыт доступ к заявкам и счетам: ${owner}`,
     });
   });
   return ACCESS_MESSAGES.granted;
@@ -106,7 +107,7 @@ export async function revokeAccess(deps: AppDeps, ownerId: number, email: string
     if (removed.length === 0) throw fieldFailure('email', ACCESS_MESSAGES.notGranted);
     await recordChange(tx, 'access.revoked', ownerId, granteeId, now, {
       owner: (grantee) => `Вы закрыли доступ к своим заявкам и счетам: ${grantee}`,
-      grantee: (owner) => `${owner} закрыл(а) вам доступ к своим заявкам и счетам`,
+      grantee: (owner) => `Вам закрыт доступ к заявкам и счетам: ${owner}`,
     });
   });
   return ACCESS_MESSAGES.revoked;

@@ -47,7 +47,7 @@ function refuseWeak(newPassword: string, email: string): void {
 }
 
 /**
- * Sets a new password from a reset link. Every session of the account ends, except the caller's
+ * Sets a new password from a reset link and says whose it was. Every session of the account ends, except the caller's
  * own when the caller is logged in as that same account. The link is checked before the slow hash:
  * a made-up code costs a lookup, not 128 MiB of scrypt.
  */
@@ -57,7 +57,7 @@ export async function resetPassword(
   newPassword: string,
   session: SessionInfo | null,
   ip: string,
-): Promise<string> {
+): Promise<{ message: string; email: string }> {
   await enforceLimits(deps, [[rateRules.resetSubmitIp, ip]]);
   if (!TOKEN_PATTERN.test(code)) throw linkDead();
   const linkEmail = await peekResetToken(deps.database.db, code, deps.now());
@@ -78,7 +78,8 @@ export async function resetPassword(
     return client.email;
   });
   await mailQuietly(deps, passwordChangedMail(email, deps.config.publicUrl));
-  return PASSWORD_CHANGED_MESSAGE;
+  // The e-mail tells the link's holder nothing new: the link already lets them log in as its owner.
+  return { message: PASSWORD_CHANGED_MESSAGE, email };
 }
 
 /**

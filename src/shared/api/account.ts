@@ -157,7 +157,8 @@ export const resetPassword = defineEndpoint({
   method: 'POST',
   path: '/ajax/password/reset',
   input: resetPasswordForm,
-  output: okResponse({ message: v.string() }),
+  /** `email`: whose password it was, so 'Войти' after it starts with it (issue 24 First steps). */
+  output: okResponse({ message: v.string(), email: v.string() }),
 });
 
 /**

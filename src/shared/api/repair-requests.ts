@@ -23,6 +23,9 @@ export const DIALOG_DESCRIPTION_MIN = 10;
  */
 export const OFFLINE_PHOTOS_MAX_BYTES = 20 * 1024 * 1024;
 
+/** The address comment's length (portal.md §3); the form counts down to it. */
+export const ADDRESS_COMMENT_MAX = 30;
+
 export const repairMessages = {
   required: messages.required,
   fileType: 'Файл недопустимого формата',
@@ -86,7 +89,7 @@ export const repairRequestInput = v.pipe(
       country: requiredText(100),
       zip: v.pipe(requiredText(12), v.regex(/^[\p{L}\d]+$/u, repairMessages.zip)),
       room: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50, messages.tooLong)), ''),
-      message: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(30, repairMessages.comment)), ''),
+      message: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(ADDRESS_COMMENT_MAX, repairMessages.comment)), ''),
       /** YYYY-MM-DD. */
       pickup_date: v.pipe(v.string(repairMessages.pickupDate), v.regex(/^\d{4}-\d{2}-\d{2}$/, repairMessages.pickupDate)),
       office_id: v.pipe(v.number(repairMessages.centreNotFound), v.integer(repairMessages.centreNotFound), v.minValue(1, repairMessages.centreNotFound), v.maxValue(2_147_483_647, repairMessages.centreNotFound)),

@@ -28,6 +28,7 @@ export function countOf(n: number, forms: PluralForms): string {
 export const BONUS_FORMS: PluralForms = ['бонус', 'бонуса', 'бонусов'];
 export const QUESTION_FORMS: PluralForms = ['вопрос', 'вопроса', 'вопросов'];
 export const MINUTE_FORMS: PluralForms = ['минута', 'минуты', 'минут'];
+export const CHARACTER_FORMS: PluralForms = ['символ', 'символа', 'символов'];
 export const SECOND_FORMS: PluralForms = ['секунда', 'секунды', 'секунд'];
 /** Badge meanings read after a tab's or link's name: 'Счета, 3 неоплаченных счёта', 'Уведомления, 1 непрочитанное'. */
 export const INSTRUMENT_FORMS: PluralForms = ['инструмент', 'инструмента', 'инструментов'];

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { CACHED_AT_HEADER } from '#shared/api/ticket-cache.ts';
@@ -27,6 +29,13 @@ function network(body: unknown, headers: Record<string, string> = {}) {
 const call = () => act(() => callApi(getTicketHistory, { params: { id: 501 } }).then(() => undefined, () => undefined));
 
 describe('OfflineBanner', () => {
+  // Layout itself is seen in a browser (tests/e2e/offline.e2e.ts); this pins the rule it rests on (issue 24: it covered the page's first lines).
+  it('takes its own space in the page instead of floating over it', () => {
+    const css = readFileSync(path.resolve('src/client/components/layout/offline-banner.module.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+    expect(css).not.toMatch(/position:\s*(fixed|absolute)/);
+    expect(css).toMatch(/\.region\s*\{[^}]*position:\s*sticky/);
+  });
+
   it('shows while the device is offline and goes when it is back', () => {
     render(<OfflineBanner />);
     const region = screen.getByRole('status');

@@ -9,9 +9,9 @@ export const SAVED_DATA_TEXT = 'Показаны сохранённые данн
 /**
  * Says the app works from saved data: while the device is offline, or the last API call did not
  * reach the server (or the service worker answered it from its cache) — until a real answer or the
- * `online` event (lib/connection.ts). It floats in the notice stack, over the page, so nothing moves
- * when it comes or goes; it is words only, and taps pass through it. The live region stays mounted
- * so screen readers announce it.
+ * `online` event (lib/connection.ts). It stands first in the page, above the content (never over it),
+ * sticking under the header while the page scrolls; it is words only, and taps pass through it. The
+ * live region stays mounted so screen readers announce it.
  */
 export function OfflineBanner() {
   const online = useConnection((state) => state.online);

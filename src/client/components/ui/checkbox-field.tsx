@@ -8,14 +8,16 @@ export interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputEl
   ref?: Ref<HTMLInputElement>;
 }
 
-/** A native checkbox with a 44 px tall tap row, its label and an error line (aria-describedby). */
+/** A native checkbox in a 44 px tall tap row that is all its label, and an error line (aria-describedby). */
 export function CheckboxField({ label, error, id, className, ref, ...rest }: CheckboxFieldProps) {
   const autoId = useId();
   const inputId = id ?? `checkbox-${autoId}`;
   const errorId = `${inputId}-error`;
   return (
     <div className={[styles.field, className ?? ''].filter(Boolean).join(' ')}>
-      <div className={styles.checkboxRow}>
+      {/* The whole row is the label: a tap beside the words (its padding, the gap by the box) ticks it
+          too; links inside still open what they name, as interactive content does not pass a click on. */}
+      <label htmlFor={inputId} className={styles.checkboxRow}>
         <input
           {...rest}
           ref={ref}
@@ -25,10 +27,8 @@ export function CheckboxField({ label, error, id, className, ref, ...rest }: Che
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
         />
-        <label htmlFor={inputId} className={styles.checkboxLabel}>
-          {label}
-        </label>
-      </div>
+        <span className={styles.checkboxLabel}>{label}</span>
+      </label>
       <p id={errorId} className={styles.error} aria-live="polite">
         {error ?? ''}
       </p>

@@ -89,7 +89,7 @@ export function CodeEntryForm({ label, info: firstInfo, confirm, resend, onRefus
       <div className={styles.actions}>
         <SubmitButton form={form}>Подтвердить</SubmitButton>
         <Button variant="secondary" block loading={resending} disabled={countdown.secondsLeft > 0} onClick={() => void sendAgain()}>
-          {countdown.secondsLeft > 0 ? `Отправить код повторно (${countdown.secondsLeft} с)` : 'Отправить код повторно'}
+          {countdown.secondsLeft > 0 ? `Отправить код повторно (${countdown.secondsLeft}\u00A0с)` : 'Отправить код повторно'}
         </Button>
         {onBack ? (
           <Button variant="link" onClick={onBack}>

@@ -43,3 +43,21 @@ export function focusFirstInvalid(container: HTMLElement | null): void {
   };
   setTimeout(run, 0);
 }
+
+/**
+ * Brings the first invalid control's message into view and focuses the message itself (it is read
+ * out), once React has rendered it: a server message under a field far down a long form is
+ * otherwise off screen and the tap seems to do nothing (issue 24). Not the control: focusing it
+ * would clear a server message (portal.md §8).
+ */
+export function revealFirstMessage(container: HTMLElement | null): void {
+  setTimeout(() => {
+    const control = container?.querySelector<HTMLElement>('[aria-invalid="true"]:not([disabled])');
+    const messageId = control?.getAttribute('aria-describedby')?.split(' ').find((id) => id.endsWith('-error'));
+    const message = messageId ? document.getElementById(messageId) : null;
+    if (!message) return;
+    message.tabIndex = -1;
+    message.scrollIntoView({ block: 'center' });
+    message.focus();
+  }, 0);
+}

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -5,6 +7,18 @@ import { CheckboxField } from './checkbox-field.tsx';
 import { TextField } from './text-field.tsx';
 
 describe('TextField', () => {
+  // How it looks is checked in a browser; this pins the rule a read-only field rests on (issue 24: the e-mail in Настройки looked editable).
+  it('looks read-only when it is: sunken, no border, no hover, no text cursor', () => {
+    render(<TextField label="Эл. почта" value="anna@clinic.ru" readOnly />);
+    expect(screen.getByLabelText('Эл. почта')).toHaveAttribute('readonly');
+    const css = readFileSync(path.resolve('src/client/components/ui/field.module.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+    const rule = css.match(/\.input\[readonly\]\s*\{([^}]*)\}/)?.[1] ?? '';
+    expect(rule).toMatch(/background:\s*var\(--color-surface-sunken\)/);
+    expect(rule).toMatch(/border-color:\s*transparent/);
+    expect(rule).toMatch(/cursor:\s*default/);
+    expect(css).toMatch(/\.input:hover:not\([^)]*\[readonly\]/);
+  });
+
   it('labels the input and links the error', () => {
     render(<TextField label="Город" hint="Например, Казань" error="Укажите город" />);
     const input = screen.getByLabelText('Город');

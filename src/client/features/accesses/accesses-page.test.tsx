@@ -6,7 +6,7 @@ import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { AccessesPage } from './accesses-page.tsx';
 
 // Доступы (cabinet.md §2 Accesses, §5, §8): empty text, the add popup's checks and the server's
-// text under the field, 'Доступ выдан' and the list fetched again, 'Удалить' taking effect at once.
+// text under the field, 'Доступ выдан' and the list fetched again, 'Удалить' asking first, then taking effect at once.
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -53,6 +53,26 @@ describe('AccessesPage', () => {
     expect(calls.filter((call) => call.path === '/ajax/cabinet/link-account').map((call) => call.body)).toEqual([{ email: 'nobody@clinic.ru' }, { email: 'olga@clinic.ru' }]);
   });
 
+  it("asks 'Отозвать доступ?' before removing; Отмена keeps the access", async () => {
+    const { calls } = stubFetch({
+      'GET /ajax/cabinet/accesses': { body: { success: true, data: [colleague] } },
+      'POST /ajax/cabinet/unlink-account': { body: { success: true, message: 'Доступ отозван' } },
+    });
+    await renderInRouter(() => <AccessesPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Удалить доступ olga@clinic.ru' }));
+    const asking = await screen.findByRole('dialog', { name: 'Отозвать доступ?' });
+    expect(asking).toHaveTextContent('Ольга Кузнецова, olga@clinic.ru');
+    await userEvent.click(within(asking).getByRole('button', { name: 'Отмена' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('list', { name: 'Связанные аккаунты' })).toHaveTextContent('olga@clinic.ru');
+    expect(calls.some((call) => call.path === '/ajax/cabinet/unlink-account')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Удалить доступ olga@clinic.ru' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Отозвать доступ?' })).getByRole('button', { name: 'Отозвать' }));
+    expect(await screen.findByText('Нет связанных аккаунтов')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/ajax/cabinet/unlink-account')?.body).toEqual({ email: 'olga@clinic.ru' });
+  });
+
   it('removes an account at once and brings it back with the reason when the server refuses', async () => {
     const { calls } = stubFetch({
       'GET /ajax/cabinet/accesses': { body: { success: true, data: [colleague] } },
@@ -60,6 +80,7 @@ describe('AccessesPage', () => {
     });
     await renderInRouter(() => <AccessesPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Удалить доступ olga@clinic.ru' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Отозвать доступ?' })).getByRole('button', { name: 'Отозвать' }));
     expect(await screen.findByText('Сервер временно недоступен. Попробуйте позже.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('list', { name: 'Связанные аккаунты' })).toHaveTextContent('olga@clinic.ru'));
     expect(calls.find((call) => call.path === '/ajax/cabinet/unlink-account')?.body).toEqual({ email: 'olga@clinic.ru' });

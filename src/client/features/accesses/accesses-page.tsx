@@ -8,19 +8,22 @@ import { asApiError } from '#client/lib/http.ts';
 import { useRemote } from '#client/lib/use-remote.ts';
 import { fetchGrantees, revokeAccess } from './api.ts';
 import { GrantDialog } from './grant-dialog.tsx';
+import { RevokeDialog } from './revoke-dialog.tsx';
 import styles from './accesses.module.css';
 
 export const NO_GRANTEES_TEXT = 'Нет связанных аккаунтов';
 
 /**
  * Доступы (cabinet.md §2 Accesses): the accounts this clinic gave access to its tickets and bills,
- * 'Добавить пользователя', and 'Удалить' on each, taking effect at once.
+ * 'Добавить пользователя', and 'Удалить' on each: asked first ('Отозвать доступ?'), then at once.
  */
 export function AccessesPage() {
   const list = useRemote(fetchGrantees);
   const grantees = list.data;
   const [removeFailure, setRemoveFailure] = useState<string>();
   const [adding, setAdding] = useState(false);
+  /** The colleague whose 'Удалить' was pressed, while 'Отозвать доступ?' asks. */
+  const [revoking, setRevoking] = useState<Grantee | null>(null);
   const failure = removeFailure ?? list.failure;
 
   const remove = async (grantee: Grantee) => {
@@ -70,12 +73,22 @@ export function AccessesPage() {
                 </strong>
                 <span>{grantee.email}</span>
               </span>
-              <Button variant="secondary" aria-label={`Удалить доступ ${grantee.email}`} onClick={() => void remove(grantee)}>
+              <Button variant="secondary" aria-label={`Удалить доступ ${grantee.email}`} onClick={() => setRevoking(grantee)}>
                 Удалить
               </Button>
             </li>
           ))}
         </ul>
+      ) : null}
+      {revoking ? (
+        <RevokeDialog
+          grantee={revoking}
+          onClose={() => setRevoking(null)}
+          onConfirm={() => {
+            setRevoking(null);
+            void remove(revoking);
+          }}
+        />
       ) : null}
       <GrantDialog open={adding} onClose={() => setAdding(false)} onGranted={list.reload} />
     </Page>

@@ -65,9 +65,10 @@ export async function requestPasswordReset(email: string): Promise<string> {
   return response.message;
 }
 
+/** Whose password it was (the account's e-mail). */
 export async function resetPassword(form: ResetPasswordForm): Promise<string> {
   const response = await callApi(resetPasswordEndpoint, { input: form });
-  return response.message;
+  return response.email;
 }
 
 export async function changePassword(form: ChangePasswordForm): Promise<string> {

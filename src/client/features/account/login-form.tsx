@@ -14,7 +14,9 @@ import { useAuthDialog } from './auth-dialog-store.ts';
 import styles from './forms.module.css';
 import { usePathnameGetter, useSoftNavigate } from './navigation.ts';
 
-const AFTER_LOGIN_FROM_HOME = '/cabinet/tickets';
+const AFTER_LOGIN = '/cabinet/tickets';
+/** Pages with nothing more to offer once logged in: the home page, and a reset link just used (issue 24). */
+const leftAfterLogin = (path: string) => path === '/' || path.startsWith('/client/restore-password/');
 
 /** Login (portal.md §2.3, §4.2, §5): e-mail and password; the server's refusal under the password. */
 export function LoginForm() {
@@ -41,7 +43,7 @@ export function LoginForm() {
         const { stayOnPage } = useAuthDialog.getState();
         setUser(user);
         closeDialog();
-        if (pathname() === '/' && !stayOnPage) navigate(AFTER_LOGIN_FROM_HOME);
+        if (leftAfterLogin(pathname()) && !stayOnPage) navigate(AFTER_LOGIN);
       } catch (caught) {
         const error = asApiError(caught);
         const { errors } = pickFieldErrors(error, ['email', 'password'] as const);

@@ -23,7 +23,7 @@ function renderAt(path: string) {
       </>
     ),
   });
-  const routes = ['/', '/cabinet/tickets', '/services'].map((routePath) =>
+  const routes = ['/', '/cabinet/tickets', '/services', '/client/restore-password/$code'].map((routePath) =>
     createRoute({ getParentRoute: () => root, path: routePath, component: () => <p>page {routePath}</p> }),
   );
   const router = createRouter({
@@ -54,6 +54,12 @@ afterEach(() => {
 describe('after login', () => {
   it('goes from the home page to the requests', async () => {
     const router = renderAt('/');
+    await logIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cabinet/tickets'));
+  });
+
+  it('goes from a reset link just used to the requests, not back to the reset page', async () => {
+    const router = renderAt('/client/restore-password/abc123');
     await logIn();
     await waitFor(() => expect(router.state.location.pathname).toBe('/cabinet/tickets'));
   });

@@ -84,7 +84,7 @@ describe('PasswordForm', () => {
   });
 
   it('resets with the code; a guest is offered the login', async () => {
-    const { calls } = stubFetch({ 'POST /ajax/password/reset': { body: { success: true, message: 'ok' } } });
+    const { calls } = stubFetch({ 'POST /ajax/password/reset': { body: { success: true, message: 'ok', email: 'anna@clinic.ru' } } });
     const user = userEvent.setup();
     render(<PasswordForm variant="reset" code="abc123" />);
     expect(screen.queryByLabelText('Текущий пароль')).not.toBeInTheDocument();
@@ -99,11 +99,13 @@ describe('PasswordForm', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Войти в личный кабинет' }));
     expect(useAuthDialog.getState().view).toBe('login');
+    // The login starts with the account's e-mail filled in.
+    expect(useAccountStore.getState().verifiedEmail).toBe('anna@clinic.ru');
   });
 
   it('after a reset, a logged-in user gets a link to the requests', async () => {
     useAccountStore.setState({ user: demoUser });
-    stubFetch({ 'POST /ajax/password/reset': { body: { success: true, message: 'ok' } } });
+    stubFetch({ 'POST /ajax/password/reset': { body: { success: true, message: 'ok', email: 'anna@clinic.ru' } } });
     const user = userEvent.setup();
     render(<PasswordForm variant="reset" code="abc123" />);
     await user.type(screen.getByLabelText('Новый пароль'), 'new-password-1');

@@ -44,6 +44,7 @@ export function PasswordForm(props: PasswordFormProps) {
   const [serverError, setServerError] = useState<string>();
   const [currentError, setCurrentError] = useState<string>();
   const email = useAccountStore((state) => state.user?.email ?? '');
+  const rememberVerifiedEmail = useAccountStore((state) => state.rememberVerifiedEmail);
   const formRef = useRef<HTMLFormElement>(null);
 
   const form = useAppForm({
@@ -58,11 +59,13 @@ export function PasswordForm(props: PasswordFormProps) {
       setCurrentError(undefined);
       try {
         if (props.variant === 'reset') {
-          await resetPassword({
+          const owner = await resetPassword({
             new_password: value.new_password,
             new_password_confirmation: value.new_password_confirmation,
             code: props.code,
           });
+          // The login that follows starts with this e-mail, shown as text with 'Изменить'.
+          rememberVerifiedEmail(owner);
         } else await changePassword(value);
         formApi.reset();
         setChanged(true);

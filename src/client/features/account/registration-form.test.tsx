@@ -13,6 +13,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -110,6 +111,8 @@ describe('RegistrationForm', () => {
     const resend = screen.getByRole('button', { name: /Отправить код повторно/ });
     expect(resend).toBeDisabled();
     expect(resend).toHaveTextContent('Отправить код повторно (30 с)');
+    // The seconds never go to a line of their own.
+    expect(resend.textContent).toContain('(30\u00A0с)');
     await act(async () => {
       await vi.advanceTimersByTimeAsync(10_000);
     });
@@ -149,6 +152,24 @@ describe('RegistrationForm', () => {
     await user.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
     await screen.findByLabelText('Код из письма');
     expect(calls.map((call) => (call.body as { resend: boolean }).resend)).toEqual([false, true]);
+  });
+
+  it('scrolls the server e-mail error into view and focuses it (it is read out, and stays)', async () => {
+    stubFetch({
+      'POST /ajax/register/send-code': {
+        status: 422,
+        body: { success: false, message: 'Пользователь с такой почтой уже зарегистрирован', errors: { email: ['Пользователь с такой почтой уже зарегистрирован'] } },
+      },
+    });
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    const user = userEvent.setup();
+    render(<RegistrationForm />);
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
+    const message = await screen.findByText('Пользователь с такой почтой уже зарегистрирован');
+    await waitFor(() => expect(message).toHaveFocus());
+    expect(scrolled.mock.contexts).toContain(message);
+    expect(screen.getByText('Пользователь с такой почтой уже зарегистрирован')).toBeInTheDocument();
   });
 
   it('shows a server e-mail error under the e-mail field, cleared on focus', async () => {

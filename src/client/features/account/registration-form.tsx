@@ -4,7 +4,7 @@ import { useAppForm } from '#client/components/ui/app-form.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';
 import { CodeEntryForm } from '#client/components/ui/code-entry-form.tsx';
-import { focusFirstInvalid, useServerErrors } from '#client/components/ui/form-helpers.ts';
+import { focusFirstInvalid, revealFirstMessage, useServerErrors } from '#client/components/ui/form-helpers.ts';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { emailInput } from '#client/components/ui/input-presets.ts';
 import { SubmitButton } from '#client/components/ui/submit-button.tsx';
@@ -62,7 +62,8 @@ export function RegistrationForm() {
         const error = asApiError(caught);
         const { errors, matched } = pickFieldErrors(error, FIELDS);
         server.show(errors);
-        if (!matched) setFormMessage(error.message);
+        if (matched) revealFirstMessage(formRef.current);
+        else setFormMessage(error.message);
       }
     },
   });
@@ -129,11 +130,12 @@ export function RegistrationForm() {
                 {...server.forField('approvalPolicy')}
                 label={
                   <>
-                    Я согласен на обработку персональных данных в соответствии с{' '}
+                    {/* Without 'согласен/согласна': the reader's gender is not known (issue 24). */}
+                    Даю согласие на обработку персональных данных в соответствии с{' '}
                     <DocumentLink document="privacy" className={styles.consentLink}>
                       политикой обработки персональных данных
                     </DocumentLink>{' '}
-                    и с{' '}
+                    и соглашаюсь с{' '}
                     {/* Registering makes the clinic a participant of the loyalty programme (portal.md §4.7); the rules state who may take part, so no separate confirmation is asked (issue 22). */}
                     <DocumentLink document="loyalty-rules" className={styles.consentLink}>
                       правилами программы лояльности

@@ -54,6 +54,8 @@ describe('BonusesPage', () => {
     await renderInRouter(() => <BonusesPage onLoaded={onLoaded} />);
     const balance = await screen.findByRole('region', { name: 'Доступно' });
     expect(balance).toHaveTextContent('350 бонусов');
+    // The number and its word stay on one line.
+    expect(balance.textContent).toContain('350\u00A0бонусов');
     const pending = screen.getByRole('region', { name: 'Ожидают активации: 617' });
     expect(pending).toHaveTextContent('ещё 617 бонусов станут доступны 04.03');
     expect(pending).toHaveTextContent('ещё 1 бонус станет доступен 05.03');

@@ -55,3 +55,15 @@ describe('AddressStep pickup days', () => {
     expect(days).toContain('09.03.2026, понедельник');
   });
 });
+
+describe('AddressStep comment', () => {
+  it('says how many of the 30 characters are left, read with the field', async () => {
+    stubFetch(placesRoutes);
+    const values = { ...initialValues(user), message: 'Вход со двора, код 1234' };
+    const view = await renderInRouter(() => <AddressStep user={user} values={values} errors={{}} change={() => undefined} />);
+    expect(screen.getByLabelText('Комментарий к адресу')).toHaveAccessibleDescription('Осталось 7\u00A0символов');
+    view.unmount();
+    await renderInRouter(() => <AddressStep user={user} values={{ ...values, message: 'x'.repeat(29) }} errors={{}} change={() => undefined} />);
+    expect(screen.getByLabelText('Комментарий к адресу')).toHaveAccessibleDescription('Остался 1\u00A0символ');
+  });
+});

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import type { AddressSuggestion, SavedAddress, ServiceCentre } from '#shared/api/places.ts';
 import { ADDRESS_MESSAGES } from '#shared/api/places.ts';
 import { DEFAULT_PICKUP_CUTOFF_HOUR, NO_PICKUP_DAYS, pickupDays, type PickupCalendar } from '#shared/api/pickup-days.ts';
-import { repairMessages } from '#shared/api/repair-requests.ts';
+import { ADDRESS_COMMENT_MAX, repairMessages } from '#shared/api/repair-requests.ts';
+import { CHARACTER_FORMS, countOf, pluralCategory } from '#shared/format/plural.ts';
 import { formatPickupDay } from '#shared/format/pickup-day.ts';
 import { offeredCentres } from '#shared/geo/service-centres.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -20,6 +21,9 @@ import styles from './repair.module.css';
 const CentresChoiceMap = lazyComponent(() => import('./centres-choice-map.tsx').then((module) => module.CentresChoiceMap), {
   fallback: <div className={styles.mapPlaceholder} role="status" aria-label="Загрузка карты" />,
 });
+
+/** 'Осталось 12 символов', 'Остался 1 символ': the comment's room, so nothing is cut silently at its limit. */
+const charactersLeft = (left: number) => `${pluralCategory(left) === 'one' ? 'Остался' : 'Осталось'} ${countOf(left, CHARACTER_FORMS)}`;
 
 /**
  * Without the server's calendar (no network: the request will wait in the outbox) the weekdays after
@@ -183,7 +187,8 @@ export function AddressStep({ values, errors, change, addAddress }: AddressStepP
       <TextField
         label="Комментарий к адресу"
         name="message"
-        maxLength={30}
+        maxLength={ADDRESS_COMMENT_MAX}
+        hint={charactersLeft(ADDRESS_COMMENT_MAX - values.message.length)}
         value={values.message}
         onChange={(event) => change({ message: event.target.value })}
         error={errors['address.message']}

@@ -2,7 +2,10 @@ import { DocumentLink } from '#client/components/content/document-link.tsx';
 import { CheckboxField } from '#client/components/ui/checkbox-field.tsx';
 import type { StepProps } from './step-props.ts';
 
-/** The two consents of a request (portal.md §5 Step 3), asked until the clinic has given them once. */
+/**
+ * The two consents of a request (portal.md §5 Step 3), asked until the clinic has given them once.
+ * Worded without 'согласен/согласна': the reader's gender is not known (issue 24).
+ */
 export function Consents({ user, values, errors, change }: StepProps) {
   if (user.consents_given) return null;
   return (
@@ -10,7 +13,7 @@ export function Consents({ user, values, errors, change }: StepProps) {
       <CheckboxField
         label={
           <>
-            Я согласен на обработку персональных данных в соответствии с{' '}
+            Даю согласие на обработку персональных данных в соответствии с{' '}
             <DocumentLink document="privacy">политикой</DocumentLink>
           </>
         }
@@ -21,7 +24,7 @@ export function Consents({ user, values, errors, change }: StepProps) {
       <CheckboxField
         label={
           <>
-            Я согласен с{' '}
+            Соглашаюсь с{' '}
             <DocumentLink document="loyalty-rules">правилами программы лояльности</DocumentLink>
           </>
         }

@@ -18,7 +18,7 @@ import { ResultDialog, type RequestResult } from './result-dialog.tsx';
 import type { WizardUser } from './step-props.ts';
 import { useEmailConfirmation } from './use-email-confirmation.ts';
 import { useRequestSending } from './use-request-sending.ts';
-import { initialValues, stepErrors, type EquipmentBlock, type WizardErrors, type WizardValues } from './wizard-values.ts';
+import { errorsAfterChange, initialValues, stepErrors, type EquipmentBlock, type WizardErrors, type WizardValues } from './wizard-values.ts';
 import styles from './repair.module.css';
 
 // The logged-in clinic's main request form (portal.md §2.2): the whole request on one page, the
@@ -53,6 +53,7 @@ export function RepairMainForm({ user, onAccountChange, renderAddressDialog }: R
 
   const change = (patch: Partial<WizardValues>) => {
     setValues((current) => ({ ...current, ...patch }));
+    setErrors((shown) => errorsAfterChange(shown, values, { ...values, ...patch }, user));
     sending.changed();
   };
   const nextBlock = (values.equipment.at(-1)?.block ?? 0) + 1;

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -43,6 +45,13 @@ async function render(props: Partial<Parameters<typeof RepairWizard>[0]> = {}) {
 
 const next = () => userEvent.click(screen.getByRole('button', { name: 'Далее' }));
 const errorOf = (field: HTMLElement) => document.getElementById(`${field.id}-error`)?.textContent ?? '';
+/** Renders the wizard and goes through steps 1 and 2 to Оборудование. */
+async function toEquipmentStep() {
+  await render();
+  await next();
+  await fillAddressStep();
+  await next();
+}
 
 
 describe('RepairWizard', () => {
@@ -70,6 +79,8 @@ describe('RepairWizard', () => {
     await userEvent.type(screen.getByLabelText('Телефон'), '9161234567');
     await next();
     expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Адрес');
+    // Where one is, in whole words (a phone shows only the current step's name in the row).
+    expect(screen.getByText('Шаг 2 из 3')).toBeInTheDocument();
   });
 
   it('step 2 requires the address, country, zip, date and centre, letters and digits only in the zip', async () => {
@@ -113,10 +124,7 @@ describe('RepairWizard', () => {
 
   it("step 3 checks each instrument, a custom one's name, the consents and the photo; Back keeps what was entered", async () => {
     stubServer();
-    await render();
-    await next();
-    await fillAddressStep();
-    await next();
+    await toEquipmentStep();
     expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Оборудование');
 
     await userEvent.selectOptions(screen.getByLabelText('Тип инструмента'), 'Свой вариант');
@@ -138,10 +146,26 @@ describe('RepairWizard', () => {
     expect(await screen.findByText('Файл должен быть меньше 10 Мб')).toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText('Серийный номер'), 'SN-1');
+    await userEvent.type(screen.getByLabelText('Название инструмента'), 'Скалер');
+    await userEvent.click(screen.getByLabelText(/на обработку персональных данных/));
+    // Each filled field's message goes at once; the others wait for the next send.
+    expect(errorOf(screen.getByLabelText('Серийный номер'))).toBe('');
+    expect(errorOf(screen.getByLabelText('Название инструмента'))).toBe('');
+    expect(screen.queryByText('Согласие на обработку данных обязательно')).toBeNull();
+    expect(errorOf(screen.getByLabelText('Описание неисправности'))).toBe('Это поле обязательно');
     await userEvent.click(screen.getByRole('button', { name: 'Назад' }));
     expect(screen.getByLabelText('Индекс')).toHaveValue('125009');
     await next();
     expect(screen.getByLabelText('Серийный номер')).toHaveValue('SN-1');
+  });
+
+  it("clears 'Выберите тип инструмента' once a type is chosen", async () => {
+    stubServer();
+    await toEquipmentStep();
+    await userEvent.click(screen.getByRole('button', { name: 'Отправить заявку' }));
+    expect(errorOf(screen.getByLabelText('Тип инструмента'))).toBe('Выберите тип инструмента');
+    await userEvent.selectOptions(screen.getByLabelText('Тип инструмента'), 'Свой вариант');
+    expect(errorOf(screen.getByLabelText('Тип инструмента'))).toBe('');
   });
 
   it("sends the whole request once, with an idempotency key, and shows the new ticket's number", async () => {
@@ -258,10 +282,7 @@ describe('RepairWizard with no network and after a reload', () => {
 
   it('highlights the drop zone while a file is dragged over it', async () => {
     stubServer();
-    await render();
-    await next();
-    await fillAddressStep();
-    await next();
+    await toEquipmentStep();
     const zone = screen.getByLabelText(/Фото инструментов/).parentElement!;
     fireEvent.dragEnter(zone);
     expect(zone).toHaveAttribute('data-dragging', 'true');
@@ -308,7 +329,7 @@ describe('RepairWizard for an account whose e-mail is not confirmed', () => {
 
     const codeForm = await screen.findByRole('form', { name: 'Подтверждение эл. почты' });
     expect(within(codeForm).getByText('Код подтверждения отправлен на anna@clinic.ru')).toBeInTheDocument();
-    expect(within(codeForm).getByRole('button', { name: /Отправить код повторно \(\d+ с\)/ })).toBeDisabled();
+    expect(within(codeForm).getByRole('button', { name: /Отправить код повторно \(\d+\sс\)/ })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Далее' })).not.toBeInTheDocument();
 
     await userEvent.type(within(codeForm).getByLabelText('Код из письма'), '12');
@@ -367,5 +388,14 @@ describe('RepairWizard photos', () => {
     fireEvent.change(input, { target: { files: [new File(['%PDF'], 'fake.png', { type: 'image/png' })] } });
     expect(await screen.findByText('Файл недопустимого формата')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Фото к заявке' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the step row on a phone', () => {
+  // Layout itself is seen in a browser; this pins what it rests on (issue 24: '2 Адр…', '3 Обо…' at 360 px).
+  it('hides the other steps’ names from sight (not from screen readers) instead of cutting them', () => {
+    const css = readFileSync(path.resolve('src/client/features/repair/repair.module.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+    expect(css).not.toMatch(/text-overflow:\s*ellipsis/);
+    expect(css).toMatch(/\.steps li:not\(\.current\) \.stepName\s*\{[^}]*clip-path:\s*inset\(50%\)/);
   });
 });

@@ -13,7 +13,7 @@ import { useEmailConfirmation } from './use-email-confirmation.ts';
 import { useRequestSending } from './use-request-sending.ts';
 import { ResumePrompt, SentScreen } from './wizard-screens.tsx';
 import type { WizardUser } from './step-props.ts';
-import { initialValues, stepErrors, type WizardErrors, type WizardValues } from './wizard-values.ts';
+import { errorsAfterChange, initialValues, stepErrors, type WizardErrors, type WizardValues } from './wizard-values.ts';
 import styles from './repair.module.css';
 
 // The repair request wizard (portal.md §2.1): three steps and the sent screen. Back keeps what was
@@ -125,6 +125,7 @@ function WizardSteps({ user, onDone, onEntriesChange, onAccountChange, initialSt
   const change = (patch: Partial<WizardValues>) => {
     const next = { ...values, ...patch };
     setValues(next);
+    setErrors((shown) => errorsAfterChange(shown, values, next, user));
     if (step !== 'sent' && step !== 'queued') remember(step, next);
     sending.changed();
     onEntriesChange?.(true);
@@ -169,10 +170,13 @@ function WizardSteps({ user, onDone, onEntriesChange, onAccountChange, initialSt
       <ol className={styles.steps}>
         {STEPS.map((title, index) => (
           <li key={title} aria-current={step === index + 1 ? 'step' : undefined} className={step === index + 1 ? styles.current : undefined}>
-            <span className={styles.stepNumber}>{index + 1}</span> {title}
+            <span className={styles.stepNumber}>{index + 1}</span> <span className={styles.stepName}>{title}</span>
           </li>
         ))}
       </ol>
+      <p className={styles.stepCount}>
+        Шаг {step} из {STEPS.length}
+      </p>
       <h3 className={styles.stepTitle}>{STEPS[step - 1]}</h3>
       {step === 1 ? <ContactStep {...props} /> : null}
       {step === 1 && email.codeInfo !== undefined ? (

@@ -138,3 +138,26 @@ const STEP_FIELDS: Record<1 | 2 | 3, RegExp> = {
 export function stepErrors(step: 1 | 2 | 3, values: WizardValues, user: { name: string; surname: string; consents_given?: boolean }): WizardErrors {
   return Object.fromEntries(Object.entries(problems(values, user)).filter(([field]) => STEP_FIELDS[step].test(field)));
 }
+
+/** The value at a field path of the request ('instruments.0.type'), as text to compare. */
+function valueAt(request: RepairRequestInput, path: string): string {
+  const found = path.split('.').reduce<unknown>((at, key) => (at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined), request);
+  return JSON.stringify(found) ?? '';
+}
+
+/**
+ * The errors still true after a change (portal.md §8 via issue 24): a message goes as soon as its
+ * field was changed and now holds a valid value; new messages wait for the next Далее or send, and
+ * a server's message on an untouched field stays.
+ */
+export function errorsAfterChange(
+  errors: WizardErrors,
+  before: WizardValues,
+  after: WizardValues,
+  user: { name: string; surname: string; consents_given?: boolean },
+): WizardErrors {
+  if (Object.keys(errors).length === 0) return errors;
+  const still = problems(after, user);
+  const [was, now] = [toRequest(before, user), toRequest(after, user)];
+  return Object.fromEntries(Object.entries(errors).filter(([field]) => field in still || valueAt(was, field) === valueAt(now, field)));
+}
