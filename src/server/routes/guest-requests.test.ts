@@ -108,6 +108,19 @@ describe('POST /ajax/guest/repair-requests', () => {
     expect(list.data.map((row) => row.id)).toContain(body.ticket_id);
   });
 
+  it('two sends of one key at once make one account and one ticket (the second is the replay)', async () => {
+    const email = await confirmedEmail('twice');
+    const key = randomUUID();
+    const [first, second] = await Promise.all([sendRequest(request(email), key), sendRequest(request(email), key)]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const [a, b] = (await Promise.all([first.json(), second.json()])) as Array<{ ticket_id: number }>;
+    expect(a!.ticket_id).toBe(b!.ticket_id);
+    const [account, ...more] = await accountsOf(email);
+    expect(more).toHaveLength(0);
+    expect(await ticketsOf(account!.id)).toHaveLength(1);
+    expect(t.outbox.for(email).filter((mail) => /Пароль:/.test(mail.text))).toHaveLength(1);
+  });
+
   it('another key for an e-mail that has an account now is the 409, and attaches nothing', async () => {
     const email = await confirmedEmail();
     const key = randomUUID();
