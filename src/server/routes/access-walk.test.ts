@@ -157,6 +157,7 @@ const NOT_RESOURCE: Record<string, string> = {
   'POST /ajax/guest/send-code': "the guest wizard's code, logged out; an address with an account gets none (guest-requests.test.ts)",
   'POST /ajax/guest/confirm': "the guest wizard's code, in the browser that asked for it only (guest-requests.test.ts)",
   'POST /ajax/guest/repair-requests': "a guest's request makes a new account; photos named must be that new account's, so another's are refused (guest-requests.test.ts)",
+  'POST /ajax/guest/repair-requests/with-photos': "the same with its photos, stored as the new account's files; names no record of anyone (guest-requests.test.ts)",
   'POST /ajax/password/forgot': 'password reset by e-mail, logged out',
   'POST /ajax/password/reset': 'password reset by code, logged out',
   'POST /ajax/password/change': 'changes the own password',

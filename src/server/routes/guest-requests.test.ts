@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { guestMessages, type GuestRepairRequestInput } from '#shared/api/guest-requests.ts';
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
-import { clients, events, historyEntries, tickets } from '#server/db/schema.ts';
+import { clients, events, files, historyEntries, repairRequests, tickets } from '#server/db/schema.ts';
+import { encodePng } from '#server/lib/png.ts';
 import { insertAccount, mailedCode, mailedPassword, primeCsrf, uniqueEmail } from '../../../tests/setup/accounts.ts';
 import { insertOffice } from '../../../tests/setup/cabinet-world.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
@@ -37,6 +38,13 @@ const post = (path: string, json: unknown, headers: Record<string, string> = {})
 const sendCode = (email: string) => post('/ajax/guest/send-code', { email });
 const confirm = (email: string, code: string) => post('/ajax/guest/confirm', { email, code });
 const sendRequest = (json: unknown, key: string = randomUUID()) => post('/ajax/guest/repair-requests', json, { [IDEMPOTENCY_HEADER]: key });
+const PNG = encodePng(2, 2, new Uint8Array(12).fill(200), 3);
+function withPhotos(json: unknown, key: string = randomUUID()) {
+  const form = new FormData();
+  form.set('request', JSON.stringify(json));
+  form.append('photo', new Blob([PNG as Uint8Array<ArrayBuffer>]), 'скан.png');
+  return t.request('/ajax/guest/repair-requests/with-photos', { method: 'POST', body: form, headers: { 'x-forwarded-for': ip, [IDEMPOTENCY_HEADER]: key } });
+}
 const otherCode = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0');
 
 function request(email: string, overrides: Partial<GuestRepairRequestInput> = {}): GuestRepairRequestInput {
@@ -119,6 +127,29 @@ describe('POST /ajax/guest/repair-requests', () => {
     expect(more).toHaveLength(0);
     expect(await ticketsOf(account!.id)).toHaveLength(1);
     expect(t.outbox.for(email).filter((mail) => /Пароль:/.test(mail.text))).toHaveLength(1);
+  });
+
+  it('takes the photos in the same call, as the new account\'s files; refused, it keeps none', async () => {
+    const before = (await t.db.select({ id: files.id }).from(files)).length;
+    const refused = await withPhotos(request(uniqueEmail('photoless')));
+    expect(refused.status).toBe(422);
+    expect((await t.db.select({ id: files.id }).from(files)).length).toBe(before);
+
+    const email = await confirmedEmail('photos');
+    const key = randomUUID();
+    const response = await withPhotos(request(email), key);
+    expect(response.status).toBe(200);
+    const { ticket_id: ticketId } = (await response.json()) as { ticket_id: number };
+    const [account] = await accountsOf(email);
+    const [sent] = await t.db.select().from(repairRequests).where(eq(repairRequests.ticketId, ticketId));
+    expect(sent!.fileIds).toHaveLength(1);
+    const [photo] = await t.db.select().from(files).where(eq(files.id, sent!.fileIds[0]!));
+    expect(photo).toMatchObject({ ownerClientId: account!.id });
+
+    const again = await withPhotos(request(email), key);
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { ticket_id: number }).ticket_id).toBe(ticketId);
+    expect((await t.db.select({ id: files.id }).from(files)).length).toBe(before + 1);
   });
 
   it('another key for an e-mail that has an account now is the 409, and attaches nothing', async () => {

@@ -2,12 +2,13 @@ import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { Hono } from 'hono';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from '#shared/api/headers.ts';
-import { confirmGuestCode, createGuestRepairRequest, sendGuestCode } from '#shared/api/guest-requests.ts';
+import { confirmGuestCode, createGuestRepairRequest, createGuestRepairRequestWithPhotos, guestRepairRequestInput, sendGuestCode } from '#shared/api/guest-requests.ts';
 import type { AppEnv } from '#server/context.ts';
 import { clientIp } from '#server/lib/client-ip.ts';
-import { route } from '#server/lib/validate.ts';
+import { route, validateWith } from '#server/lib/validate.ts';
 import * as guestCodes from '#server/services/guest-codes.ts';
 import { createGuestRequest } from '#server/services/guest-requests.ts';
+import { discardPhotos, readRequestWithPhotos } from '#server/services/repair-photos.ts';
 import { requireIdempotencyKey } from '#server/services/idempotency.ts';
 import { randomToken, TOKEN_PATTERN } from '#server/services/tokens.ts';
 import { REPLAYED_HEADER } from './decisions.ts';
@@ -44,14 +45,37 @@ route(guestRequestRoutes, confirmGuestCode, async (c, input) => {
   return { success: true, message };
 });
 
+const callerOf = (c: Context<AppEnv>) => ({ key: idempotencyKeyOf(c.req.header(IDEMPOTENCY_HEADER)) ?? '', guestToken: guestTokenOf(c), ip: clientIp(c) });
+const keyed = { before: [requireIdempotencyKey()] };
+
 route(
   guestRequestRoutes,
   createGuestRepairRequest,
   async (c, input) => {
-    const key = idempotencyKeyOf(c.req.header(IDEMPOTENCY_HEADER)) ?? '';
-    const result = await createGuestRequest(c.var.deps, input, { key, guestToken: guestTokenOf(c), ip: clientIp(c) });
+    const result = await createGuestRequest(c.var.deps, { input, photos: [] }, callerOf(c));
     if (result.replayed) c.header(REPLAYED_HEADER, 'true');
     return result.body;
   },
-  { before: [requireIdempotencyKey()] },
+  keyed,
+);
+
+route(
+  guestRequestRoutes,
+  createGuestRepairRequestWithPhotos,
+  async (c) => {
+    // Admitted and budgeted per address (a guest has no account yet), as a clinic's are per account.
+    const ip = clientIp(c);
+    const sent = await readRequestWithPhotos(c.var.deps, `guest:${ip}`, c.req.raw, (raw) => validateWith(guestRepairRequestInput, raw));
+    // Only a ticket written by this very call names the stored photos; otherwise they are spare.
+    let named = false;
+    try {
+      const result = await createGuestRequest(c.var.deps, sent, callerOf(c));
+      named = !result.replayed;
+      if (result.replayed) c.header(REPLAYED_HEADER, 'true');
+      return result.body;
+    } finally {
+      if (!named) await discardPhotos(c.var.deps, sent);
+    }
+  },
+  keyed,
 );

@@ -11,6 +11,7 @@ import { checkPickupAddress } from '#server/services/geo.ts';
 import { requireGuestConfirmed } from '#server/services/guest-codes.ts';
 import { KEY_REUSED_MESSAGE, requestHash } from '#server/services/idempotency.ts';
 import { generatePassword } from '#server/services/passwords.ts';
+import { requestWithPhotosIdentity, withStoredPhotos, type RequestWithPhotos } from '#server/services/repair-photos.ts';
 import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
 import { createRepairRequest } from '#server/services/repair-requests.ts';
 
@@ -41,19 +42,26 @@ async function answerOfExisting(deps: AppDeps, clientId: number, key: string, ha
   return { body: stored.response as GuestAnswer, replayed: true };
 }
 
-/** Creates the account and its first ticket once per (e-mail, key); a repeat gets the first answer. */
+/**
+ * Creates the account and its first ticket once per (e-mail, key); a repeat gets the first answer.
+ * Photos sent with it (already in the file store) become the new account's files in the same
+ * transaction; `replayed: false` means a ticket names them, else the caller deletes them.
+ */
 export async function createGuestRequest(
   deps: AppDeps,
-  input: GuestRepairRequestValues,
+  sent: RequestWithPhotos<GuestRepairRequestValues>,
   caller: GuestCaller,
 ): Promise<{ body: GuestAnswer; replayed: boolean }> {
+  const { input } = sent;
   const email = input.contact.email;
   await enforceLimits(deps, [
     [rateRules.guestRequestEmail, email],
     [rateRules.guestRequestIp, caller.ip],
   ]);
   await requireGuestConfirmed(deps, email, caller.guestToken);
-  const hash = requestHash({ method: createGuestRepairRequest.method, path: createGuestRepairRequest.path, body: input });
+  // One key space for both calls (with photos or without): the photos' contents are part of the request.
+  const body = sent.photos.length === 0 ? input : requestWithPhotosIdentity(sent);
+  const hash = requestHash({ method: createGuestRepairRequest.method, path: createGuestRepairRequest.path, body });
   const { db } = deps.database;
   const existing = await findClientByEmail(db, email);
   if (existing) return answerOfExisting(deps, existing.id, caller.key, hash);
@@ -65,7 +73,7 @@ export async function createGuestRequest(
   const now = deps.now();
   const { email: _email, ...contact } = input.contact;
   try {
-    const body = await db.transaction(async (tx): Promise<GuestAnswer> => {
+    const answer = await db.transaction(async (tx): Promise<GuestAnswer> => {
       const clientId = await insertClient(
         tx,
         { email, name: contact.name, surname: contact.surname, phone: contact.phone, company: input.address.company, emailConfirmed: true },
@@ -81,13 +89,14 @@ export async function createGuestRequest(
         payload: { client_id: clientId, source: 'portal', email, name: contact.name, surname: contact.surname, phone: contact.phone, company: input.address.company },
       });
       const owner = { viewerId: clientId, now, pickupCutoffHour: deps.config.pickupCutoffHour };
-      const ticket = await createRepairRequest(tx, owner, { ...input, contact }, place);
+      const named = await withStoredPhotos(tx, clientId, sent);
+      const ticket = await createRepairRequest(tx, owner, { ...named, contact }, place);
       const answer: GuestAnswer = { ...ticket, email };
       await tx.insert(idempotencyKeys).values({ clientId, key: caller.key, requestHash: hash, status: 200, response: answer, createdAt: now });
       await sendOrAbort(deps, credentialsMail(email, password, deps.config.publicUrl, contact.name));
       return answer;
     });
-    return { body, replayed: false };
+    return { body: answer, replayed: false };
   } catch (error) {
     // A parallel request with the e-mail made the account first: this one is its repeat, or the 409.
     const lostRace = isUniqueViolation(error) || (error instanceof ApiFailure && error.body.message === EMAIL_TAKEN_MESSAGE);

@@ -45,12 +45,20 @@ export type GuestRepairRequestValues = v.InferOutput<typeof guestRepairRequestIn
 
 /**
  * The request of POST /ajax/repair-requests with the contact's e-mail, under an Idempotency-Key:
- * creates the account (its password mailed) and the ticket in one transaction. No photos yet:
- * `file_ids` must be empty (a guest has no uploads).
+ * creates the account (its password mailed) and the ticket in one transaction. `file_ids` must be
+ * empty (a guest has no uploads): photos come with the request, createGuestRepairRequestWithPhotos.
  */
 export const createGuestRepairRequest = defineEndpoint({
   method: 'POST',
   path: '/ajax/guest/repair-requests',
   input: guestRepairRequestInput,
+  output: okResponse({ ticket_id: v.number(), email: v.string() }),
+});
+
+/** The same request with its photos in one multipart call: `request` (the JSON above) and `photo` parts, as /ajax/repair-requests/with-photos. */
+export const createGuestRepairRequestWithPhotos = defineEndpoint({
+  method: 'POST',
+  path: '/ajax/guest/repair-requests/with-photos',
+  input: undefined,
   output: okResponse({ ticket_id: v.number(), email: v.string() }),
 });
