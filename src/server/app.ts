@@ -19,6 +19,7 @@ import { quizRoutes } from './routes/quizzes.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { repairRequestRoutes } from './routes/repair-requests.ts';
+import { guestRequestRoutes } from './routes/guest-requests.ts';
 import { ticketsRoutes } from './routes/tickets.ts';
 import { siteNoticeRoutes } from './routes/site-notices.ts';
 import { kavoRoutes } from './routes/kavo.ts';
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', clientErrorRoutes);
   app.route('/', placesRoutes);
   app.route('/', repairRequestRoutes);
+  app.route('/', guestRequestRoutes);
   app.route('/', profileRoutes);
   app.route('/', accessRoutes);
   app.route('/', notificationRoutes);

@@ -7,6 +7,7 @@ import type { Tx } from './client.ts';
 
 export type EventType =
   | 'client.registered'
+  | 'client.created'
   | 'client.updated'
   | 'ticket.created'
   | 'ticket.updated'

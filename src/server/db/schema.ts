@@ -109,7 +109,7 @@ export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
     id: serial('id').primaryKey(),
-    purpose: text('purpose', { enum: ['registration', 'password_reset', 'email_confirmation', 'email_change'] }).notNull(),
+    purpose: text('purpose', { enum: ['registration', 'password_reset', 'email_confirmation', 'email_change', 'guest_request'] }).notNull(),
     email: text('email').notNull(),
     codeHash: text('code_hash').notNull(),
     payload: jsonb('payload'),

@@ -90,10 +90,10 @@ describe('address suggestions', () => {
     });
   });
 
-  it('answers only a logged-in clinic', async () => {
-    expect((await t.request('/ajax/address/suggest?query=Тверская', { cookies: false })).status).toBe(401);
+  it('keeps the saved addresses to a logged-in clinic; suggests to a guest too (its wizard, issue 23)', async () => {
+    expect((await t.request('/ajax/address/suggest?query=Тверская', { cookies: false })).status).toBe(200);
+    expect((await t.request(`/ajax/address/check?address=${encodeURIComponent('Россия, Москва, Тверская улица, 7')}`, { cookies: false })).status).toBe(200);
     expect((await t.request('/ajax/cabinet/addresses', { cookies: false })).status).toBe(401);
-    expect(fake.calls).toEqual([]);
   });
 });
 
@@ -174,5 +174,12 @@ describe('limits', () => {
     for (let i = 0; i <= rateRules.geoAccount.limit; i++) last = (await get('/ajax/address/suggest?query=Тверская')).status;
     expect(last).toBe(429);
     expect(fake.calls).toHaveLength(1);
+  });
+
+  it('stops a guest (no session) by its address, in Russian', async () => {
+    let last: Response | undefined;
+    for (let i = 0; i <= rateRules.geoAccount.limit; i++) last = await t.request('/ajax/address/suggest?query=Тверская', { cookies: false });
+    expect(last!.status).toBe(429);
+    expect(((await last!.json()) as { message: string }).message).toMatch(/^Слишком много попыток/);
   });
 });

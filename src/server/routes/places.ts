@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { Hono } from 'hono';
 import {
   checkAddressEndpoint,
@@ -11,28 +12,32 @@ import {
   suggestCities,
 } from '#shared/api/places.ts';
 import type { AppEnv } from '#server/context.ts';
+import { clientIp } from '#server/lib/client-ip.ts';
 import { readPathId, route } from '#server/lib/validate.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
 import * as addressBook from '#server/services/addresses.ts';
 import * as geo from '#server/services/geo.ts';
 import { listOffices } from '#server/services/offices.ts';
 
-// Places (src/shared/api/places.ts): suggestions and geocoding through our server and the account's
-// saved addresses, for a logged-in clinic; the service centres and the map's settings, for anyone.
+// Places (src/shared/api/places.ts): the account's saved addresses, for a logged-in clinic;
+// suggestions and geocoding through our server, the service centres and the map's settings, for
+// anyone (a guest's wizard has the same address step, issue 23).
 
 export const placesRoutes = new Hono<AppEnv>();
 const loggedIn = { before: [requireSession()] };
 
-route(placesRoutes, suggestAddresses, async (c, { query }) => ({ success: true, suggestions: await geo.suggestAddresses(c.var.deps, sessionOf(c).clientId, query) }), loggedIn);
+/** A guest's wizard asks the provider too (issue 23): counted per address, a clinic per account. */
+const askerOf = (c: Context<AppEnv>): geo.GeoAsker => c.var.session?.clientId ?? `guest:${clientIp(c)}`;
+
+route(placesRoutes, suggestAddresses, async (c, { query }) => ({ success: true, suggestions: await geo.suggestAddresses(c.var.deps, askerOf(c), query) }));
 
 route(
   placesRoutes,
   geocodeCoordinates,
-  async (c, { lat, lon }) => ({ success: true, suggestions: await geo.reverseGeocode(c.var.deps, sessionOf(c).clientId, lat, lon) }),
-  loggedIn,
+  async (c, { lat, lon }) => ({ success: true, suggestions: await geo.reverseGeocode(c.var.deps, askerOf(c), lat, lon) }),
 );
 
-route(placesRoutes, checkAddressEndpoint, async (c, { address }) => ({ success: true, check: await geo.checkTypedAddress(c.var.deps, sessionOf(c).clientId, address) }), loggedIn);
+route(placesRoutes, checkAddressEndpoint, async (c, { address }) => ({ success: true, check: await geo.checkTypedAddress(c.var.deps, askerOf(c), address) }));
 
 route(
   placesRoutes,

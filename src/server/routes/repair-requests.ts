@@ -8,7 +8,7 @@ import type { Tx } from '#server/db/client.ts';
 import { route } from '#server/lib/validate.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
 import { requireIdempotencyKey, storedFailure, withIdempotency } from '#server/services/idempotency.ts';
-import { discardPhotos, readRequestWithPhotos, requestWithPhotosIdentity, uploadRepairPhoto as savePhoto, withStoredPhotos } from '#server/services/repair-photos.ts';
+import { clinicRequest, discardPhotos, readRequestWithPhotos, requestWithPhotosIdentity, uploadRepairPhoto as savePhoto, withStoredPhotos } from '#server/services/repair-photos.ts';
 import { checkPickupAddress } from '#server/services/geo.ts';
 import { loadPickupCalendar } from '#server/services/pickup-calendar.ts';
 import { createRepairRequest as createRequest, requireConfirmedEmail, type RepairCaller } from '#server/services/repair-requests.ts';
@@ -60,7 +60,7 @@ route(
   repairRequestRoutes,
   createRepairRequestWithPhotos,
   async (c) => {
-    const sent = await readRequestWithPhotos(c.var.deps, sessionOf(c).clientId, c.req.raw);
+    const sent = await readRequestWithPhotos(c.var.deps, sessionOf(c).clientId, c.req.raw, clinicRequest);
     // The photos are in the store already; only a ticket written by this very call names them. A
     // repeat is answered from the first send, whose own photos its ticket names: these are spare.
     let written = false;

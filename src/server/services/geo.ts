@@ -38,8 +38,14 @@ async function cached<T>(deps: AppDeps, kind: string, question: string, ask: () 
   return value;
 }
 
-async function ask<T>(deps: AppDeps, clientId: number, failureMessage: string, question: () => Promise<T>): Promise<T> {
-  await enforceLimits(deps, [[rateRules.geoAccount, String(clientId)]]);
+/**
+ * Who asks, for the limit: a logged-in account by its id, a guest's wizard (issue 23) by its
+ * address as `guest:<ip>` (src/server/routes/places.ts askerOf).
+ */
+export type GeoAsker = number | `guest:${string}`;
+
+async function ask<T>(deps: AppDeps, asker: GeoAsker, failureMessage: string, question: () => Promise<T>): Promise<T> {
+  await enforceLimits(deps, [[rateRules.geoAccount, String(asker)]]);
   try {
     return await question();
   } catch (error) {
@@ -49,19 +55,19 @@ async function ask<T>(deps: AppDeps, clientId: number, failureMessage: string, q
   }
 }
 
-export function suggestAddresses(deps: AppDeps, clientId: number, query: string): Promise<AddressSuggestion[]> {
+export function suggestAddresses(deps: AppDeps, asker: GeoAsker, query: string): Promise<AddressSuggestion[]> {
   if (query.length < SUGGEST_MIN_CHARS) return Promise.resolve([]);
-  return ask(deps, clientId, ADDRESS_MESSAGES.suggestFailed, () => cached(deps, 'suggest', query, () => deps.geo.suggest(query, SUGGEST_LIMIT)));
+  return ask(deps, asker, ADDRESS_MESSAGES.suggestFailed, () => cached(deps, 'suggest', query, () => deps.geo.suggest(query, SUGGEST_LIMIT)));
 }
 
-export function reverseGeocode(deps: AppDeps, clientId: number, latitude: number, longitude: number): Promise<AddressSuggestion[]> {
+export function reverseGeocode(deps: AppDeps, asker: GeoAsker, latitude: number, longitude: number): Promise<AddressSuggestion[]> {
   // About a metre: the same spot tapped twice is one question.
   const spot = `${latitude.toFixed(5)},${longitude.toFixed(5)}`;
-  return ask(deps, clientId, ADDRESS_MESSAGES.geocodeFailed, () => cached(deps, 'reverse', spot, () => deps.geo.reverse(latitude, longitude)));
+  return ask(deps, asker, ADDRESS_MESSAGES.geocodeFailed, () => cached(deps, 'reverse', spot, () => deps.geo.reverse(latitude, longitude)));
 }
 
-export async function checkTypedAddress(deps: AppDeps, clientId: number, address: string): Promise<AddressCheck> {
-  const found = await ask(deps, clientId, ADDRESS_MESSAGES.geocodeFailed, () =>
+export async function checkTypedAddress(deps: AppDeps, asker: GeoAsker, address: string): Promise<AddressCheck> {
+  const found = await ask(deps, asker, ADDRESS_MESSAGES.geocodeFailed, () =>
     cached<GeocodedAddress | null>(deps, 'geocode', address, () => deps.geo.geocode(address)),
   );
   return checkAddress(found);

@@ -14,7 +14,7 @@ export const RESET_TTL_MS = 10 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
 export const RESEND_COOLDOWN_MS = 30 * 1000;
 
-type Purpose = 'registration' | 'password_reset' | 'email_confirmation' | 'email_change';
+type Purpose = 'registration' | 'password_reset' | 'email_confirmation' | 'email_change' | 'guest_request';
 /** What a 4-digit code is mailed for. */
 export type CodePurpose = Exclude<Purpose, 'password_reset'>;
 export type OneTimeCode = typeof oneTimeCodes.$inferSelect;

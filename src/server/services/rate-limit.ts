@@ -40,6 +40,14 @@ export const rateRules = {
   codeSendIp: { name: 'code-send:ip', limit: 20, windowSeconds: HOUR },
   codeCheckEmail: { name: 'code-check:email', limit: 15, windowSeconds: 10 * MINUTE },
   codeCheckIp: { name: 'code-check:ip', limit: 50, windowSeconds: 10 * MINUTE },
+  /** The guest wizard's codes (issue 23): as registration's, so an address cannot be mail-bombed from the wizard either. */
+  guestCodeSendEmail: { name: 'guest-code-send:email', limit: 5, windowSeconds: HOUR },
+  guestCodeSendIp: { name: 'guest-code-send:ip', limit: 20, windowSeconds: HOUR },
+  guestCodeCheckEmail: { name: 'guest-code-check:email', limit: 15, windowSeconds: 10 * MINUTE },
+  guestCodeCheckIp: { name: 'guest-code-check:ip', limit: 50, windowSeconds: 10 * MINUTE },
+  /** Guest requests (each may make an account): a clinic makes one, a script hundreds; a clinic's NAT a few a day. */
+  guestRequestEmail: { name: 'guest-request:email', limit: 10, windowSeconds: HOUR },
+  guestRequestIp: { name: 'guest-request:ip', limit: 20, windowSeconds: 24 * HOUR },
   resetRequestEmail: { name: 'reset-request:email', limit: 5, windowSeconds: HOUR },
   resetRequestIp: { name: 'reset-request:ip', limit: 20, windowSeconds: HOUR },
   resetSubmitIp: { name: 'reset-submit:ip', limit: 30, windowSeconds: 10 * MINUTE },

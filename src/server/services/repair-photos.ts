@@ -38,7 +38,7 @@ export interface CheckedPhoto {
 }
 
 /** Runs one admitted upload of the account: the budget charged with what it stored, its slot given back. */
-async function asUpload<T>(deps: AppDeps, viewerId: number, run: (stored: PutResult[]) => Promise<T>): Promise<T> {
+async function asUpload<T>(deps: AppDeps, viewerId: number | string, run: (stored: PutResult[]) => Promise<T>): Promise<T> {
   const release = await admitUpload(deps, viewerId, rateRules.photoUploadAccount);
   const stored: PutResult[] = [];
   try {
@@ -60,20 +60,28 @@ export async function uploadRepairPhoto(deps: AppDeps, viewerId: number, request
   });
 }
 
-export interface RequestWithPhotos {
-  input: RepairRequestValues;
+export interface RequestWithPhotos<T = RepairRequestValues> {
+  input: T;
   photos: CheckedPhoto[];
 }
+
+/** The `request` part of a clinic's request (a guest's has its own, src/server/routes/guest-requests.ts). */
+export const clinicRequest = (raw: unknown): RepairRequestValues => validateWith(repairRequestInput, raw);
 
 /**
  * Reads `request` (the JSON) and the `photo` parts of a multipart body, the photos straight into
  * the file store; refuses before any row is written, and then deletes the photos it stored. The
  * caller hands the photos to withStoredPhotos, or to discardPhotos when no ticket used them.
  */
-export async function readRequestWithPhotos(deps: AppDeps, viewerId: number, request: Request): Promise<RequestWithPhotos> {
+export async function readRequestWithPhotos<T extends { file_ids: number[] }>(
+  deps: AppDeps,
+  uploader: number | string,
+  request: Request,
+  validate: (raw: unknown) => T,
+): Promise<RequestWithPhotos<T>> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data;/i.test(contentType)) throw badRequest('Ожидается multipart/form-data с полями request и photo');
-  return asUpload(deps, viewerId, async (charged) => {
+  return asUpload(deps, uploader, async (charged) => {
     let json: string | undefined;
     let photoParts = 0;
     let refusedPhoto: ApiFailure | undefined;
@@ -102,7 +110,7 @@ export async function readRequestWithPhotos(deps: AppDeps, viewerId: number, req
           }
         },
       });
-      const input = checkedInput(json, photoParts);
+      const input = checkedInput(json, photoParts, validate);
       if (refusedPhoto) throw refusedPhoto;
       return { input, photos };
     } catch (error) {
@@ -113,7 +121,7 @@ export async function readRequestWithPhotos(deps: AppDeps, viewerId: number, req
 }
 
 /** The request part, valid, and with room for the photos sent with it. */
-function checkedInput(json: string | undefined, photoParts: number): RepairRequestValues {
+function checkedInput<T extends { file_ids: number[] }>(json: string | undefined, photoParts: number, validate: (raw: unknown) => T): T {
   if (json === undefined) throw fieldFailure('request', repairMessages.requestPart);
   let raw: unknown;
   try {
@@ -123,7 +131,7 @@ function checkedInput(json: string | undefined, photoParts: number): RepairReque
   }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw badRequest();
   refuseBadText(raw);
-  const input = validateWith(repairRequestInput, raw);
+  const input = validate(raw);
   if (photoParts + input.file_ids.length > MAX_PHOTOS) throw fieldFailure('file_ids', repairMessages.tooManyPhotos);
   return input;
 }
@@ -134,12 +142,12 @@ export async function discardPhotos(deps: AppDeps, { photos }: Pick<RequestWithP
 }
 
 /** What makes two sends of one request equal for its Idempotency-Key: the input and the photos' contents. */
-export function requestWithPhotosIdentity({ input, photos }: RequestWithPhotos): unknown {
+export function requestWithPhotosIdentity({ input, photos }: RequestWithPhotos<unknown>): unknown {
   return { input, photos: photos.map((photo) => ({ name: photo.name, sha256: photo.stored.sha256 })) };
 }
 
 /** Names the stored photos as the clinic's files (in the request's transaction) and returns the request naming them too. */
-export async function withStoredPhotos(tx: Tx, viewerId: number, { input, photos }: RequestWithPhotos): Promise<RepairRequestValues> {
+export async function withStoredPhotos<T extends { file_ids: number[] }>(tx: Tx, viewerId: number, { input, photos }: RequestWithPhotos<T>): Promise<T> {
   const ids: number[] = [];
   for (const photo of photos) ids.push(await insertFileRow(tx, { name: photo.name, mime: photo.mime, ownerClientId: viewerId }, photo.stored));
   return { ...input, file_ids: [...input.file_ids, ...ids] };

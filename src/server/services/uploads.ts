@@ -13,12 +13,15 @@ import { chargeBytes, checkByteBudget, enforceLimits, type RateRule, uploadBytes
 export const UPLOADS_AT_ONCE = 2;
 export const uploadsAtOnceMessage = `Дождитесь окончания предыдущих загрузок: одновременно можно отправлять не больше ${UPLOADS_AT_ONCE} запросов с файлами`;
 
-const running = new WeakMap<object, Map<number, number>>();
+const running = new WeakMap<object, Map<number | string, number>>();
 
-/** Admits one upload of `accountId` (429 in Russian otherwise); the caller runs `release` when done. */
-export async function admitUpload(deps: AppDeps, accountId: number, requestRule: RateRule): Promise<() => void> {
+/**
+ * Admits one upload of `accountId` (429 in Russian otherwise); the caller runs `release` when done.
+ * A guest's request with photos (issue 23) is admitted as `guest:<address>`: the same budget per address.
+ */
+export async function admitUpload(deps: AppDeps, accountId: number | string, requestRule: RateRule): Promise<() => void> {
   await checkByteBudget(deps, uploadBytesRule(deps.config.uploadDailyBytes), String(accountId));
-  const counts = running.get(deps.database) ?? new Map<number, number>();
+  const counts = running.get(deps.database) ?? new Map<number | string, number>();
   running.set(deps.database, counts);
   const now = counts.get(accountId) ?? 0;
   if (now >= UPLOADS_AT_ONCE) throw tooManyRequests(uploadsAtOnceMessage, 5);
@@ -38,7 +41,7 @@ export async function admitUpload(deps: AppDeps, accountId: number, requestRule:
 }
 
 /** Charges the bytes an account's upload stored against its daily budget. */
-export function chargeUpload(deps: AppDeps, accountId: number, bytes: number): Promise<void> {
+export function chargeUpload(deps: AppDeps, accountId: number | string, bytes: number): Promise<void> {
   return chargeBytes(deps, uploadBytesRule(deps.config.uploadDailyBytes), String(accountId), bytes);
 }
 

@@ -76,45 +76,51 @@ const instrument = object({
   guarantee: v.optional(v.boolean(), false),
 });
 
-export const repairRequestInput = v.pipe(
-  object({
-    contact: object({
-      name: requiredText(60),
-      surname: requiredText(60),
-      phone: phoneField,
-    }),
-    address: object({
-      company: requiredText(200),
-      address: requiredText(300),
-      country: requiredText(100),
-      zip: v.pipe(requiredText(12), v.regex(/^[\p{L}\d]+$/u, repairMessages.zip)),
-      room: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50, messages.tooLong)), ''),
-      message: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(ADDRESS_COMMENT_MAX, repairMessages.comment)), ''),
-      /** YYYY-MM-DD. */
-      pickup_date: v.pipe(v.string(repairMessages.pickupDate), v.regex(/^\d{4}-\d{2}-\d{2}$/, repairMessages.pickupDate)),
-      office_id: v.pipe(v.number(repairMessages.centreNotFound), v.integer(repairMessages.centreNotFound), v.minValue(1, repairMessages.centreNotFound), v.maxValue(2_147_483_647, repairMessages.centreNotFound)),
-      /** "latitude,longitude" of the address, when known. */
-      coordinates: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^-?\d{1,2}(?:\.\d{1,12})?,-?\d{1,3}(?:\.\d{1,12})?$/))), null),
-    }),
-    instruments: v.pipe(
-      v.array(instrument, repairMessages.instrumentsRequired),
-      v.minLength(1, repairMessages.instrumentsRequired),
-      v.maxLength(MAX_INSTRUMENTS, repairMessages.tooManyInstruments),
-    ),
-    file_ids: v.optional(v.pipe(v.array(int4Id), v.maxLength(MAX_PHOTOS, repairMessages.tooManyPhotos)), []),
-    approval_policy: v.optional(v.boolean(), false),
-    approval_loyalty: v.optional(v.boolean(), false),
-    /**
-     * When 'Отправить заявку' was pressed (ISO 8601), kept with the Idempotency-Key: the pickup day
-     * is judged as of then, so the offline outbox's replay a day later is not refused for the
-     * cut-off (src/shared/api/pickup-days.ts). Absent: now.
-     */
-    made_at: v.optional(v.nullable(v.pipe(v.string(), v.regex(ISO_INSTANT))), null),
+/** Who to call about the request; a guest's request adds the e-mail (src/shared/api/guest-requests.ts). */
+export const repairContactEntries = {
+  name: requiredText(60),
+  surname: requiredText(60),
+  phone: phoneField,
+};
+
+/** The request's fields beside the contact, shared with a guest's request. */
+export const repairRequestEntries = {
+  address: object({
+    company: requiredText(200),
+    address: requiredText(300),
+    country: requiredText(100),
+    zip: v.pipe(requiredText(12), v.regex(/^[\p{L}\d]+$/u, repairMessages.zip)),
+    room: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50, messages.tooLong)), ''),
+    message: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(ADDRESS_COMMENT_MAX, repairMessages.comment)), ''),
+    /** YYYY-MM-DD. */
+    pickup_date: v.pipe(v.string(repairMessages.pickupDate), v.regex(/^\d{4}-\d{2}-\d{2}$/, repairMessages.pickupDate)),
+    office_id: v.pipe(v.number(repairMessages.centreNotFound), v.integer(repairMessages.centreNotFound), v.minValue(1, repairMessages.centreNotFound), v.maxValue(2_147_483_647, repairMessages.centreNotFound)),
+    /** "latitude,longitude" of the address, when known. */
+    coordinates: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^-?\d{1,2}(?:\.\d{1,12})?,-?\d{1,3}(?:\.\d{1,12})?$/))), null),
   }),
-  v.forward(
-    v.check((input) => input.instruments.every((item) => item.type !== CUSTOM_INSTRUMENT_TYPE || (item.name ?? '') !== ''), messages.required),
-    ['instruments'],
+  instruments: v.pipe(
+    v.array(instrument, repairMessages.instrumentsRequired),
+    v.minLength(1, repairMessages.instrumentsRequired),
+    v.maxLength(MAX_INSTRUMENTS, repairMessages.tooManyInstruments),
   ),
+  file_ids: v.optional(v.pipe(v.array(int4Id), v.maxLength(MAX_PHOTOS, repairMessages.tooManyPhotos)), []),
+  approval_policy: v.optional(v.boolean(), false),
+  approval_loyalty: v.optional(v.boolean(), false),
+  /**
+   * When 'Отправить заявку' was pressed (ISO 8601), kept with the Idempotency-Key: the pickup day
+   * is judged as of then, so the offline outbox's replay a day later is not refused for the
+   * cut-off (src/shared/api/pickup-days.ts). Absent: now.
+   */
+  made_at: v.optional(v.nullable(v.pipe(v.string(), v.regex(ISO_INSTANT))), null),
+};
+
+/** 'Свой вариант' needs its name (a check of the whole request, reported on `instruments`). */
+export const customInstrumentsNamed = (input: { instruments: ReadonlyArray<{ type: number; name: string | null }> }): boolean =>
+  input.instruments.every((item) => item.type !== CUSTOM_INSTRUMENT_TYPE || (item.name ?? '') !== '');
+
+export const repairRequestInput = v.pipe(
+  object({ contact: object(repairContactEntries), ...repairRequestEntries }),
+  v.forward(v.check((input) => customInstrumentsNamed(input), messages.required), ['instruments']),
 );
 export type RepairRequestInput = v.InferInput<typeof repairRequestInput>;
 export type RepairRequestValues = v.InferOutput<typeof repairRequestInput>;

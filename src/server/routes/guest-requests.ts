@@ -1,0 +1,81 @@
+import type { Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { Hono } from 'hono';
+import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from '#shared/api/headers.ts';
+import { confirmGuestCode, createGuestRepairRequest, createGuestRepairRequestWithPhotos, guestRepairRequestInput, sendGuestCode } from '#shared/api/guest-requests.ts';
+import type { AppEnv } from '#server/context.ts';
+import { clientIp } from '#server/lib/client-ip.ts';
+import { route, validateWith } from '#server/lib/validate.ts';
+import * as guestCodes from '#server/services/guest-codes.ts';
+import { createGuestRequest } from '#server/services/guest-requests.ts';
+import { discardPhotos, readRequestWithPhotos } from '#server/services/repair-photos.ts';
+import { requireIdempotencyKey } from '#server/services/idempotency.ts';
+import { randomToken, TOKEN_PATTERN } from '#server/services/tokens.ts';
+import { REPLAYED_HEADER } from './decisions.ts';
+
+// The guest wizard (issue 23; src/shared/api/guest-requests.ts). The browser that asks for a code
+// gets a random guest token in an HttpOnly cookie sent to these paths only; its hash is stored with
+// the code, so the code and the confirmed e-mail work in that browser alone.
+
+export const guestRequestRoutes = new Hono<AppEnv>();
+
+export const GUEST_COOKIE = 'portal_guest';
+/** A day: longer than any wizard takes, and the confirmation inside it lasts 6 hours. */
+const GUEST_COOKIE_SECONDS = 24 * 60 * 60;
+
+const guestTokenOf = (c: Context<AppEnv>): string | null => {
+  const token = getCookie(c, GUEST_COOKIE) ?? '';
+  return TOKEN_PATTERN.test(token) ? token : null;
+};
+
+/** The browser's token, made now when it has none (a resend keeps the first, so the code stays this browser's). */
+function ensureGuestToken(c: Context<AppEnv>): string {
+  const token = guestTokenOf(c) ?? randomToken();
+  setCookie(c, GUEST_COOKIE, token, { httpOnly: true, sameSite: 'Lax', path: '/ajax/guest', secure: c.var.deps.config.secure, maxAge: GUEST_COOKIE_SECONDS });
+  return token;
+}
+
+route(guestRequestRoutes, sendGuestCode, async (c, input) => {
+  const message = await guestCodes.sendGuestCode(c.var.deps, input.email, ensureGuestToken(c), clientIp(c));
+  return { success: true, message };
+});
+
+route(guestRequestRoutes, confirmGuestCode, async (c, input) => {
+  const message = await guestCodes.confirmGuestCode(c.var.deps, input.email, input.code, guestTokenOf(c), clientIp(c));
+  return { success: true, message };
+});
+
+const callerOf = (c: Context<AppEnv>) => ({ key: idempotencyKeyOf(c.req.header(IDEMPOTENCY_HEADER)) ?? '', guestToken: guestTokenOf(c), ip: clientIp(c) });
+const keyed = { before: [requireIdempotencyKey()] };
+
+route(
+  guestRequestRoutes,
+  createGuestRepairRequest,
+  async (c, input) => {
+    const result = await createGuestRequest(c.var.deps, { input, photos: [] }, callerOf(c));
+    if (result.replayed) c.header(REPLAYED_HEADER, 'true');
+    return result.body;
+  },
+  keyed,
+);
+
+route(
+  guestRequestRoutes,
+  createGuestRepairRequestWithPhotos,
+  async (c) => {
+    // Admitted and budgeted per address (a guest has no account yet), as a clinic's are per account.
+    const ip = clientIp(c);
+    const sent = await readRequestWithPhotos(c.var.deps, `guest:${ip}`, c.req.raw, (raw) => validateWith(guestRepairRequestInput, raw));
+    // Only a ticket written by this very call names the stored photos; otherwise they are spare.
+    let named = false;
+    try {
+      const result = await createGuestRequest(c.var.deps, sent, callerOf(c));
+      named = !result.replayed;
+      if (result.replayed) c.header(REPLAYED_HEADER, 'true');
+      return result.body;
+    } finally {
+      if (!named) await discardPhotos(c.var.deps, sent);
+    }
+  },
+  keyed,
+);
