@@ -3,7 +3,7 @@
 // (earlier payments, from before the account, earn nothing), and the page shows 5 % of the bill
 // waiting for its activation date in 2 days, on a desktop and on a 360 px phone.
 import { describe, expect, it } from 'vitest';
-import { backOffice } from './back-office.ts';
+import { backOffice, integration } from './back-office.ts';
 import { browserForFile, DESKTOP, PHONE, screenshot, withPage } from './support.ts';
 import { cabinetNav, headerPoints, visible, loginFromHome } from './ui.ts';
 
@@ -33,7 +33,13 @@ describe('Бонусы (issue 15)', () => {
       await backOffice.patchBill(billId, 'Оплачен');
       await page.reload();
       await visible(page.getByRole('region', { name: 'Ожидают активации: 600' })).waitFor();
-      const activates = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit' }).format(new Date(Date.now() + 2 * DAY_MS));
+      // The day the ledger says, as the page writes it in the browser's zone (Moscow, support.ts):
+      // computing it here from the clock in UTC failed around Moscow's midnight.
+      const { entries } = await integration<{ entries: Array<{ delta: number; activates_at: string | null }> }>(`/clients/${clinic.id}/points`);
+      const accrual = entries.find((entry) => entry.delta === 600);
+      expect(accrual?.activates_at).toBeTruthy();
+      expect(new Date(accrual!.activates_at!).getTime() - Date.now()).toBeGreaterThan(DAY_MS);
+      const activates = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', timeZone: 'Europe/Moscow' }).format(new Date(accrual!.activates_at!));
       await visible(page.getByText(`ещё 600 бонусов станут доступны ${activates}`)).waitFor();
       await headerPoints(page, '0').waitFor(); // pending points are not spendable yet
       const ledger = page.getByRole('list', { name: 'История бонусов' });
