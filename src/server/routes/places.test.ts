@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addresses, geoCache } from '#server/db/schema.ts';
 import { rateRules } from '#server/services/rate-limit.ts';
-import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import { insertOffice } from '../../../tests/setup/cabinet-world.ts';
-import { fakeGeoConfig, startGeoFake, type GeoFake } from '../../../tests/setup/geo-fakes.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import type { GeoFake } from '../../../tests/setup/geo-fakes.ts';
+import { geoClinicWorld, type GeoClinicWorld } from '../../../tests/setup/geo-world.ts';
+import type { TestApp } from '../../../tests/setup/test-app.ts';
 
 // Places through our server (API.md "Places"), on the OSM adapter and a local fake of its services.
 
@@ -13,17 +13,12 @@ let fake: GeoFake;
 let t: TestApp;
 let clientId: number;
 
+let world: GeoClinicWorld;
 beforeAll(async () => {
-  fake = await startGeoFake();
-  t = await createTestApp({ now: '2026-05-01T09:00:00Z', config: { geo: fakeGeoConfig(fake) } });
-  const account = await insertAccount(t);
-  clientId = account.id;
-  expect((await loginAs(t, account.email)).status).toBe(200);
+  world = await geoClinicWorld('2026-05-01T09:00:00Z');
+  ({ t, fake, clientId } = world);
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => world.close());
 beforeEach(async () => {
   fake.calls.length = 0;
   fake.failWith = null;

@@ -5,10 +5,9 @@ import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import type { RepairRequestInput } from '#shared/api/repair-requests.ts';
 import { ADDRESS_CHECK_MESSAGES } from '#shared/geo/address-check.ts';
 import { addresses, events, geoCache, repairRequests, tickets } from '#server/db/schema.ts';
-import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
-import { insertOffice } from '../../../tests/setup/cabinet-world.ts';
-import { fakeGeoConfig, startGeoFake, type GeoFake } from '../../../tests/setup/geo-fakes.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import type { GeoFake } from '../../../tests/setup/geo-fakes.ts';
+import { geoClinicWorld, type GeoClinicWorld } from '../../../tests/setup/geo-world.ts';
+import type { TestApp } from '../../../tests/setup/test-app.ts';
 
 // The server checks every repair request's pickup address with the geo provider (cabinet.md §8,
 // portal.md §5), whatever the page did: an address no courier can find is a 422 on the field and
@@ -20,18 +19,12 @@ let t: TestApp;
 let clientId: number;
 const NOW = '2026-03-04T09:00:00Z';
 
+let world: GeoClinicWorld;
 beforeAll(async () => {
-  fake = await startGeoFake();
-  t = await createTestApp({ now: NOW, config: { geo: fakeGeoConfig(fake) } });
-  await insertOffice(t, 1);
-  const account = await insertAccount(t);
-  clientId = account.id;
-  expect((await loginAs(t, account.email)).status).toBe(200);
+  world = await geoClinicWorld(NOW, [1]);
+  ({ t, fake, clientId } = world);
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => world.close());
 beforeEach(async () => {
   fake.failWith = null;
   fake.delayMs = 0;

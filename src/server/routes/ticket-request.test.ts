@@ -4,12 +4,11 @@ import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import type { RepairRequestInput } from '#shared/api/repair-requests.ts';
 import { downloadPaths, type Ticket } from '#shared/api/tickets.ts';
 import { encodePng } from '#server/lib/png.ts';
-import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import { backOffice } from '../../../tests/setup/back-office.ts';
-import { insertOffice } from '../../../tests/setup/cabinet-world.ts';
-import { fakeGeoConfig, startGeoFake, type GeoFake } from '../../../tests/setup/geo-fakes.ts';
+import type { GeoFake } from '../../../tests/setup/geo-fakes.ts';
+import { geoClinicWorld, type GeoClinicWorld } from '../../../tests/setup/geo-world.ts';
 import { pdfText } from '../../../tests/setup/pdf-text.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import type { TestApp } from '../../../tests/setup/test-app.ts';
 
 // The ticket shows what the clinic asked for (cabinet.md §2 Ticket page, portal.md §2.1–2.2): the
 // pickup address with its point, the date, the contact, the clinic, each instrument with its
@@ -21,18 +20,12 @@ let t: TestApp;
 let clientId: number;
 const PNG = encodePng(2, 2, new Uint8Array(12).fill(200), 3);
 
+let world: GeoClinicWorld;
 beforeAll(async () => {
-  fake = await startGeoFake();
-  t = await createTestApp({ now: '2026-03-04T09:00:00Z', config: { geo: fakeGeoConfig(fake) } });
-  await insertOffice(t, 1);
-  const account = await insertAccount(t);
-  clientId = account.id;
-  expect((await loginAs(t, account.email)).status).toBe(200);
+  world = await geoClinicWorld('2026-03-04T09:00:00Z', [1]);
+  ({ t, fake, clientId } = world);
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => world.close());
 
 async function uploadPhoto(): Promise<number> {
   const form = new FormData();

@@ -1,7 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { integrationMessages } from '#shared/api/integration.ts';
 import type { Tx } from '#server/db/client.ts';
-import { files, offices } from '#server/db/schema.ts';
+import { files, offices, tickets } from '#server/db/schema.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
 import { lockClient } from '#server/services/points.ts';
 
@@ -22,6 +22,12 @@ export async function requireOffice(tx: Tx, officeId: number | null | undefined,
   if (officeId === null || officeId === undefined) return;
   const [row] = await tx.select({ id: offices.id }).from(offices).where(eq(offices.id, officeId)).limit(1);
   if (!row) throw fieldFailure(field, integrationMessages.officeNotFound);
+}
+
+/** The ticket is the client's own, else 422 on `field`: another clinic's would leak nothing but mislead. */
+export async function requireClientTicket(tx: Tx, clientId: number, ticketId: number, field = 'ticket_id'): Promise<void> {
+  const [row] = await tx.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.id, ticketId), eq(tickets.clientId, clientId))).limit(1);
+  if (!row) throw fieldFailure(field, integrationMessages.ticketNotOfClient);
 }
 
 /** Every id names a stored file, else 422 on `field`. Null/undefined/empty are fine (nothing referenced). */

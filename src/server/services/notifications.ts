@@ -4,8 +4,8 @@ import { notifications } from '#server/db/schema.ts';
 import { enqueueNotificationDeliveries } from '#server/services/notification-deliveries.ts';
 
 /** The page a tap on the notification outside the app opens: its ticket, or the notifications page. */
-function pageOf(ticketId: number | undefined): string {
-  return ticketId === undefined ? '/cabinet/notifications' : `/cabinet/tickets/${ticketId}`;
+function pageOf(ticketId: number | null | undefined): string {
+  return ticketId == null ? '/cabinet/notifications' : `/cabinet/tickets/${ticketId}`;
 }
 
 /**
@@ -13,7 +13,7 @@ function pageOf(ticketId: number | undefined): string {
  * row per outside channel (linked Telegram chat, Web Push subscriptions; ADR 0019), all in the
  * caller's transaction: sending happens later, in the delivery loop, so no channel can hold it up.
  */
-export async function addNotification(tx: Tx, notification: { clientId: number; description: string; createdAt: Date; ticketId?: number }): Promise<number> {
+export async function addNotification(tx: Tx, notification: { clientId: number; description: string; createdAt: Date; ticketId?: number | null }): Promise<number> {
   const { ticketId } = notification;
   const [row] = await tx.insert(notifications).values({ ...notification, ticketId: ticketId ?? null }).returning({ id: notifications.id });
   if (!row) throw new Error('notification was not inserted');

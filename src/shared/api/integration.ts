@@ -34,6 +34,8 @@ export const integrationMessages = {
   id: 'Ожидается целый положительный идентификатор',
   clientNotFound: 'Клиент не найден',
   officeNotFound: 'Сервисный центр не найден',
+  /** A notification's `ticket_id` must be a ticket of the clinic it is for. */
+  ticketNotOfClient: 'У этого клиента нет такой заявки',
   fileNotFound: 'Файл не найден',
   defectsNotOfClient: 'Дефектные ведомости не найдены среди заявок этого клиента',
   money: 'Сумма — строка с двумя знаками после точки, например "12500.00"',
