@@ -18,7 +18,10 @@ import routerConfig from './tsr.config.json' with { type: 'json' };
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /** Client test files that mock a module with `vi.mock` (besides zustand, which every client file mocks). */
-const CLIENT_FILES_WITH_MODULE_MOCKS = ['src/client/features/account/auth-host-lazy.test.tsx', 'src/client/features/account/auth-host-preload.test.tsx'];
+const CLIENT_FILES_WITH_MODULE_MOCKS = [
+  'src/client/features/account/auth-host-lazy.test.tsx',
+  'src/client/features/account/auth-host-preload.test.tsx',
+];
 
 const clientTest = {
   environment: 'happy-dom',

@@ -13,7 +13,10 @@ const outDir = path.join(root, 'dist', 'server');
 await rm(outDir, { recursive: true, force: true });
 await build({
   // The PDF worker thread is its own entry: pdf/ticket-pdf-renderer.ts finds it beside index.js.
-  entryPoints: [path.join(root, 'src', 'server', 'index.ts'), path.join(root, 'src', 'server', 'pdf', 'ticket-pdf-worker.ts')],
+  entryPoints: [
+    path.join(root, 'src', 'server', 'index.ts'),
+    path.join(root, 'src', 'server', 'pdf', 'ticket-pdf-worker.ts'),
+  ],
   outdir: outDir,
   entryNames: '[name]',
   bundle: true,
@@ -28,7 +31,12 @@ await cp(path.join(root, 'src', 'server', 'db', 'migrations'), path.join(outDir,
 console.log(`build-server: ${path.relative(root, outDir)}/index.js, the PDF worker and migrations written`);
 
 const clientDir = path.join(root, 'dist', 'client');
-if (await stat(clientDir).then((s) => s.isDirectory(), () => false)) {
+if (
+  await stat(clientDir).then(
+    (s) => s.isDirectory(),
+    () => false,
+  )
+) {
   const count = await compressDir(clientDir);
   console.log(`build-server: ${count} client files precompressed`);
 } else {

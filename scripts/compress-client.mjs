@@ -47,8 +47,13 @@ export async function compressDir(dir) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const dir = path.resolve(process.argv[2] ?? path.join(fileURLToPath(new URL('..', import.meta.url)), 'dist', 'client'));
-  const exists = await stat(dir).then((s) => s.isDirectory(), () => false);
+  const dir = path.resolve(
+    process.argv[2] ?? path.join(fileURLToPath(new URL('..', import.meta.url)), 'dist', 'client'),
+  );
+  const exists = await stat(dir).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
   if (!exists) {
     console.error(`compress-client: ${dir} does not exist (run vite build first)`);
     process.exit(1);

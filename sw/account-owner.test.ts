@@ -23,7 +23,9 @@ describe('ownerNamedBy', () => {
   it('names nobody for refusals, other paths and answers that are not ours', async () => {
     expect(await named('POST', '/ajax/login', { success: false, message: 'Неверный пароль' }, 422)).toBeUndefined();
     expect(await named('GET', '/ajax/cabinet/tickets', user(7))).toBeUndefined();
-    expect(await ownerNamedBy(new Request(`${ORIGIN}/ajax/user/data`), new Response('<html>captive portal</html>'))).toBeUndefined();
+    expect(
+      await ownerNamedBy(new Request(`${ORIGIN}/ajax/user/data`), new Response('<html>captive portal</html>')),
+    ).toBeUndefined();
   });
 });
 
@@ -32,7 +34,11 @@ describe('the owner keeper', () => {
     const db = freshOwnerDb();
     const onChange = vi.fn(async (_next: Owner, _previous: Owner | undefined) => undefined);
     const keeper = createOwnerKeeper(onChange, db);
-    const answer = await passAndLearn(new Request(`${ORIGIN}/ajax/login`, { method: 'POST' }), async () => apiJson(user(7)), keeper);
+    const answer = await passAndLearn(
+      new Request(`${ORIGIN}/ajax/login`, { method: 'POST' }),
+      async () => apiJson(user(7)),
+      keeper,
+    );
     expect(await answer.json()).toEqual(user(7));
     await keeper.learn(7);
     expect(onChange.mock.calls).toEqual([[7, undefined]]);
@@ -48,7 +54,11 @@ describe('the account a newly installed worker is about to learn', () => {
   it('is the one the answer already on its way names, not "unknown": a ticket asked for meanwhile is saved for it', async () => {
     const keeper = createOwnerKeeper(async () => undefined, freshOwnerDb());
     let answer!: (response: Response) => void;
-    const passed = passAndLearn(new Request(`${ORIGIN}/ajax/user/data`), () => new Promise((resolve) => (answer = resolve)), keeper);
+    const passed = passAndLearn(
+      new Request(`${ORIGIN}/ajax/user/data`),
+      () => new Promise((resolve) => (answer = resolve)),
+      keeper,
+    );
     const owner = keeper.currentOrAwaited();
     expect(await keeper.current()).toBeUndefined();
     answer(apiJson(user(7)));

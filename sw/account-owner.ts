@@ -32,7 +32,10 @@ export type OwnerChange = (next: Owner, previous: Owner | undefined) => Promise<
 
 const OWNER_KEY = 'owner';
 
-export function createOwnerKeeper(onChange: OwnerChange, db: UseStore = createStore('portal-sw-account', 'state')): OwnerKeeper {
+export function createOwnerKeeper(
+  onChange: OwnerChange,
+  db: UseStore = createStore('portal-sw-account', 'state'),
+): OwnerKeeper {
   let known: Promise<Owner | undefined> | undefined;
   // One change at a time: two answers arriving together must not both run the cleanup half-way.
   let queue: Promise<unknown> = Promise.resolve();
@@ -74,10 +77,17 @@ export async function ownerNamedBy(request: Request, response: Response): Promis
   if (response.status !== 200) return undefined;
   const path = new URL(request.url).pathname;
   const parse = async <S extends v.GenericSchema>(schema: S) => {
-    const result = v.safeParse(schema, await response.clone().json().catch(() => null));
+    const result = v.safeParse(
+      schema,
+      await response
+        .clone()
+        .json()
+        .catch(() => null),
+    );
     return result.success ? result.output : undefined;
   };
-  const is = (endpoint: { method: string; path: string }) => request.method === endpoint.method && path === endpoint.path;
+  const is = (endpoint: { method: string; path: string }) =>
+    request.method === endpoint.method && path === endpoint.path;
   if (is(getUserData)) {
     const body = await parse(userAnswer);
     return body === undefined ? undefined : (body.user?.id ?? null);

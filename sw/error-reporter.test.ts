@@ -13,9 +13,16 @@ describe("the worker's error reporter", () => {
     report(new RangeError('outbox: bad entry'));
     report(new RangeError('outbox: bad entry'));
     expect(posts).toHaveLength(1);
-    expect(posts[0]).toMatchObject({ url: reportClientError.path, init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, credentials: 'same-origin' } });
+    expect(posts[0]).toMatchObject({
+      url: reportClientError.path,
+      init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, credentials: 'same-origin' },
+    });
     const body = v.parse(clientErrorReport, JSON.parse(String(posts[0]!.init.body)));
-    expect(body).toMatchObject({ source: 'worker', message: 'RangeError: outbox: bad entry', url: 'https://portal.test/sw.js' });
+    expect(body).toMatchObject({
+      source: 'worker',
+      message: 'RangeError: outbox: bad entry',
+      url: 'https://portal.test/sw.js',
+    });
 
     for (let i = 0; i < 30; i++) report(new Error(`failure ${i}`));
     expect(posts).toHaveLength(10);
@@ -36,7 +43,10 @@ describe("the worker's error reporter", () => {
     // A TypeError of our own code is a bug, and so is anything else.
     report(new TypeError("Cannot read properties of undefined (reading 'id')"));
     report(new Error('Failed to fetch the outbox entry'));
-    expect(posts.map((body) => (JSON.parse(body) as { message: string }).message)).toEqual(["TypeError: Cannot read properties of undefined (reading 'id')", 'Error: Failed to fetch the outbox entry']);
+    expect(posts.map((body) => (JSON.parse(body) as { message: string }).message)).toEqual([
+      "TypeError: Cannot read properties of undefined (reading 'id')",
+      'Error: Failed to fetch the outbox entry',
+    ]);
   });
 
   it('drops a report it cannot deliver (offline) without throwing', async () => {

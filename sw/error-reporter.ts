@@ -17,7 +17,12 @@ export function createWorkerErrorReporter(fetchFn: FetchLike, scriptUrl: string)
     const report = describeClientError('worker', error, scriptUrl);
     if (reported.has(report.message) || reported.size >= MAX_REPORTS_PER_LIFE) return;
     reported.add(report.message);
-    const request = { method: 'POST', body: JSON.stringify(report), headers: { 'Content-Type': 'application/json' }, credentials: 'same-origin' } as const;
+    const request = {
+      method: 'POST',
+      body: JSON.stringify(report),
+      headers: { 'Content-Type': 'application/json' },
+      credentials: 'same-origin',
+    } as const;
     void fetchFn(CLIENT_ERRORS_PATH, request).catch(() => {});
   };
 }

@@ -6,7 +6,9 @@ const zero = () => 0;
 
 describe('backoffCeiling', () => {
   it('doubles from the base up to the cap', () => {
-    expect([1, 2, 3, 4, 5, 6].map((attempt) => backoffCeiling(attempt))).toEqual([5_000, 10_000, 20_000, 40_000, 80_000, 160_000]);
+    expect([1, 2, 3, 4, 5, 6].map((attempt) => backoffCeiling(attempt))).toEqual([
+      5_000, 10_000, 20_000, 40_000, 80_000, 160_000,
+    ]);
     expect(backoffCeiling(7)).toBe(BACKOFF_CAP_MS);
     expect(backoffCeiling(50)).toBe(BACKOFF_CAP_MS);
     expect(backoffCeiling(10_000)).toBe(BACKOFF_CAP_MS);

@@ -25,8 +25,17 @@ export function backoffCeiling(attempt: number, baseMs = BACKOFF_BASE_MS, capMs 
 }
 
 /** Delay in ms before the next attempt after `attempt` failed ones, at least `retryAfterMs`. */
-export function backoffDelay(attempt: number, retryAfterMs: number | null = null, options: BackoffOptions = {}): number {
-  const { baseMs = BACKOFF_BASE_MS, capMs = BACKOFF_CAP_MS, maxRetryAfterMs = MAX_RETRY_AFTER_MS, random = Math.random } = options;
+export function backoffDelay(
+  attempt: number,
+  retryAfterMs: number | null = null,
+  options: BackoffOptions = {},
+): number {
+  const {
+    baseMs = BACKOFF_BASE_MS,
+    capMs = BACKOFF_CAP_MS,
+    maxRetryAfterMs = MAX_RETRY_AFTER_MS,
+    random = Math.random,
+  } = options;
   const jittered = Math.floor(random() * backoffCeiling(attempt, baseMs, capMs));
   const floor = retryAfterMs === null ? 0 : Math.min(Math.max(0, retryAfterMs), maxRetryAfterMs);
   return Math.max(floor, jittered);

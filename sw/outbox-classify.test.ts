@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { classifyAnswer, classifyError, outcomeMessages, parseRetryAfter, readAnswer, type Answer } from './outbox-classify.ts';
+import {
+  classifyAnswer,
+  classifyError,
+  outcomeMessages,
+  parseRetryAfter,
+  readAnswer,
+  type Answer,
+} from './outbox-classify.ts';
 
 const NOW = Date.parse('2025-03-01T10:00:00Z');
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-function answer(status: number, body: unknown, contentType: string | null = JSON_TYPE, retryAfter: string | null = null): Answer {
+function answer(
+  status: number,
+  body: unknown,
+  contentType: string | null = JSON_TYPE,
+  retryAfter: string | null = null,
+): Answer {
   return { status, contentType, body, retryAfter };
 }
 
@@ -41,22 +53,43 @@ describe('classifyAnswer', () => {
   });
 
   it('keeps the conflict message and details to show what changed', () => {
-    expect(classifyAnswer(answer(409, conflictBody), NOW)).toEqual({ kind: 'conflict', status: 409, body: conflictBody, message: conflictBody.message });
+    expect(classifyAnswer(answer(409, conflictBody), NOW)).toEqual({
+      kind: 'conflict',
+      status: 409,
+      body: conflictBody,
+      message: conflictBody.message,
+    });
   });
 
   it('tells a refused CSRF token (403) from a lost session (401)', () => {
-    expect(classifyAnswer(answer(403, { success: false, message: 'Сессия устарела' }), NOW)).toMatchObject({ kind: 'auth', csrf: true });
-    expect(classifyAnswer(answer(401, { success: false }), NOW)).toMatchObject({ kind: 'auth', csrf: false, message: outcomeMessages.auth });
+    expect(classifyAnswer(answer(403, { success: false, message: 'Сессия устарела' }), NOW)).toMatchObject({
+      kind: 'auth',
+      csrf: true,
+    });
+    expect(classifyAnswer(answer(401, { success: false }), NOW)).toMatchObject({
+      kind: 'auth',
+      csrf: false,
+      message: outcomeMessages.auth,
+    });
   });
 
   it('honours Retry-After on 429 and 503', () => {
-    expect(classifyAnswer(answer(429, { success: false }, JSON_TYPE, '30'), NOW)).toMatchObject({ kind: 'retry', retryAfterMs: 30_000 });
+    expect(classifyAnswer(answer(429, { success: false }, JSON_TYPE, '30'), NOW)).toMatchObject({
+      kind: 'retry',
+      retryAfterMs: 30_000,
+    });
     const date = new Date(NOW + 90_000).toUTCString();
-    expect(classifyAnswer(answer(503, { success: false }, JSON_TYPE, date), NOW)).toMatchObject({ kind: 'retry', retryAfterMs: 90_000 });
+    expect(classifyAnswer(answer(503, { success: false }, JSON_TYPE, date), NOW)).toMatchObject({
+      kind: 'retry',
+      retryAfterMs: 90_000,
+    });
   });
 
   it('says why a non-API answer is retried', () => {
-    expect(classifyAnswer(answer(200, undefined, 'text/html'), NOW)).toMatchObject({ message: outcomeMessages.notApi, status: 200 });
+    expect(classifyAnswer(answer(200, undefined, 'text/html'), NOW)).toMatchObject({
+      message: outcomeMessages.notApi,
+      status: 200,
+    });
   });
 });
 
@@ -74,22 +107,39 @@ describe('parseRetryAfter', () => {
 
 describe('classifyError', () => {
   it('a network failure and a timeout are both retried', () => {
-    expect(classifyError(new TypeError('Failed to fetch'))).toEqual({ kind: 'retry', status: 0, message: outcomeMessages.network, retryAfterMs: null });
-    expect(classifyError(new DOMException('Timed out', 'AbortError'))).toMatchObject({ kind: 'retry', status: 0, message: outcomeMessages.timeout });
-    expect(classifyError(new DOMException('Timed out', 'TimeoutError'))).toMatchObject({ message: outcomeMessages.timeout });
+    expect(classifyError(new TypeError('Failed to fetch'))).toEqual({
+      kind: 'retry',
+      status: 0,
+      message: outcomeMessages.network,
+      retryAfterMs: null,
+    });
+    expect(classifyError(new DOMException('Timed out', 'AbortError'))).toMatchObject({
+      kind: 'retry',
+      status: 0,
+      message: outcomeMessages.timeout,
+    });
+    expect(classifyError(new DOMException('Timed out', 'TimeoutError'))).toMatchObject({
+      message: outcomeMessages.timeout,
+    });
   });
 });
 
 describe('readAnswer', () => {
   it('reads a real API response', async () => {
-    const response = new Response(JSON.stringify({ success: true }), { status: 200, headers: { 'Content-Type': JSON_TYPE } });
+    const response = new Response(JSON.stringify({ success: true }), {
+      status: 200,
+      headers: { 'Content-Type': JSON_TYPE },
+    });
     const read = await readAnswer(response);
     expect(read).toEqual({ status: 200, contentType: JSON_TYPE, body: { success: true }, retryAfter: null });
     expect(classifyAnswer(read, NOW).kind).toBe('done');
   });
 
   it('a captive portal page is not success', async () => {
-    const response = new Response('<html><body>Войдите в Wi-Fi</body></html>', { status: 200, headers: { 'Content-Type': 'text/html' } });
+    const response = new Response('<html><body>Войдите в Wi-Fi</body></html>', {
+      status: 200,
+      headers: { 'Content-Type': 'text/html' },
+    });
     const read = await readAnswer(response);
     expect(read.body).toBeUndefined();
     expect(classifyAnswer(read, NOW).kind).toBe('retry');
@@ -101,7 +151,10 @@ describe('readAnswer', () => {
   });
 
   it('keeps Retry-After', async () => {
-    const response = new Response('{"success":false}', { status: 429, headers: { 'Content-Type': JSON_TYPE, 'Retry-After': '7' } });
+    const response = new Response('{"success":false}', {
+      status: 429,
+      headers: { 'Content-Type': JSON_TYPE, 'Retry-After': '7' },
+    });
     expect(classifyAnswer(await readAnswer(response), NOW)).toMatchObject({ kind: 'retry', retryAfterMs: 7_000 });
   });
 });

@@ -75,10 +75,14 @@ export function classifyAnswer(answer: Answer, now: number): Outcome {
     if (isSuccessBody(body)) return { kind: 'done', status, body };
     return { kind: 'retry', status, message: serverMessage(body, outcomeMessages.server), retryAfterMs };
   }
-  if (status === 409 || status === 422) return { kind: 'conflict', status, body, message: serverMessage(body, outcomeMessages.conflict) };
-  if (status === 401 || status === 403) return { kind: 'auth', status, message: serverMessage(body, outcomeMessages.auth), csrf: status === 403 };
-  if (status === 429) return { kind: 'retry', status, message: serverMessage(body, outcomeMessages.tooMany), retryAfterMs };
-  if (status >= 500) return { kind: 'retry', status, message: serverMessage(body, outcomeMessages.server), retryAfterMs };
+  if (status === 409 || status === 422)
+    return { kind: 'conflict', status, body, message: serverMessage(body, outcomeMessages.conflict) };
+  if (status === 401 || status === 403)
+    return { kind: 'auth', status, message: serverMessage(body, outcomeMessages.auth), csrf: status === 403 };
+  if (status === 429)
+    return { kind: 'retry', status, message: serverMessage(body, outcomeMessages.tooMany), retryAfterMs };
+  if (status >= 500)
+    return { kind: 'retry', status, message: serverMessage(body, outcomeMessages.server), retryAfterMs };
   if (status >= 400) return { kind: 'failed', status, body, message: serverMessage(body, outcomeMessages.refused) };
   // 1xx/3xx never reach a fetch() caller as an API answer; treat as not reached.
   return { kind: 'retry', status, message: outcomeMessages.notApi, retryAfterMs };
@@ -88,7 +92,12 @@ export function classifyAnswer(answer: Answer, now: number): Outcome {
 export function classifyError(error: unknown): Outcome {
   const name = error instanceof Error || error instanceof DOMException ? error.name : '';
   const timedOut = name === 'AbortError' || name === 'TimeoutError';
-  return { kind: 'retry', status: 0, message: timedOut ? outcomeMessages.timeout : outcomeMessages.network, retryAfterMs: null };
+  return {
+    kind: 'retry',
+    status: 0,
+    message: timedOut ? outcomeMessages.timeout : outcomeMessages.network,
+    retryAfterMs: null,
+  };
 }
 
 /** Reads a response once (clone it first when it is also passed on). */

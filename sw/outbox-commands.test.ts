@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxNotice } from '#shared/api/outbox.ts';
-import { discardEntry, enqueue, hasUnsettledFor, networkWaitsDue, pruneDone, releaseAuth, retryEntry, type CommandDeps } from './outbox-commands.ts';
+import {
+  discardEntry,
+  enqueue,
+  hasUnsettledFor,
+  networkWaitsDue,
+  pruneDone,
+  releaseAuth,
+  retryEntry,
+  type CommandDeps,
+} from './outbox-commands.ts';
 import { decision, freshStore } from './testing/outbox-fixtures.ts';
 
 const NOW = Date.parse('2025-03-01T10:00:00Z');
@@ -18,7 +27,12 @@ describe('outbox commands', () => {
     const failed = await enqueue(t.deps, decision('key-failed-1', 1));
     const done = await enqueue(t.deps, decision('key-done-2', 2));
     const sending = await enqueue(t.deps, decision('key-sending-3', 3));
-    await t.store.change(failed.id, (entry) => ({ ...entry, state: 'failed', attempts: 6, nextAttemptAt: NOW + 60_000 }));
+    await t.store.change(failed.id, (entry) => ({
+      ...entry,
+      state: 'failed',
+      attempts: 6,
+      nextAttemptAt: NOW + 60_000,
+    }));
     await t.store.change(done.id, (entry) => ({ ...entry, state: 'done' }));
     await t.store.change(sending.id, (entry) => ({ ...entry, state: 'sending' }));
 
@@ -28,11 +42,17 @@ describe('outbox commands', () => {
     expect(await retryEntry(t.deps, 'no-such-id')).toBeUndefined();
   });
 
-  it('back online, what waited only for the network is due at once; a server\'s trouble keeps its wait', async () => {
+  it("back online, what waited only for the network is due at once; a server's trouble keeps its wait", async () => {
     const t = setup();
     const offline = await enqueue(t.deps, decision('key-offline-1', 1));
     const busy = await enqueue(t.deps, decision('key-busy-2', 2));
-    await t.store.change(offline.id, (entry) => ({ ...entry, attempts: 3, lastStatus: 0, lastError: 'Нет связи с сервером', nextAttemptAt: NOW + 30_000 }));
+    await t.store.change(offline.id, (entry) => ({
+      ...entry,
+      attempts: 3,
+      lastStatus: 0,
+      lastError: 'Нет связи с сервером',
+      nextAttemptAt: NOW + 30_000,
+    }));
     await t.store.change(busy.id, (entry) => ({ ...entry, attempts: 3, lastStatus: 503, nextAttemptAt: NOW + 30_000 }));
     expect(await networkWaitsDue(t.deps)).toBe(1);
     expect(await t.store.get(offline.id)).toMatchObject({ state: 'queued', attempts: 3, nextAttemptAt: 0 });
@@ -91,12 +111,19 @@ describe('enqueue', () => {
     clock -= 60_000;
     const third = await enqueue(deps, decision('key-third-3', 1));
     expect([first.createdAt, second.createdAt, third.createdAt]).toEqual([NOW, NOW + 1, NOW + 2]);
-    expect((await store.list()).map((entry) => entry.idempotencyKey)).toEqual(['key-first-1', 'key-second-2', 'key-third-3']);
+    expect((await store.list()).map((entry) => entry.idempotencyKey)).toEqual([
+      'key-first-1',
+      'key-second-2',
+      'key-third-3',
+    ]);
   });
 
   it('one key, one entry, even when kept twice at once', async () => {
     const t = setup();
-    const [a, b] = await Promise.all([enqueue(t.deps, decision('key-same-1', 1)), enqueue(t.deps, decision('key-same-1', 1))]);
+    const [a, b] = await Promise.all([
+      enqueue(t.deps, decision('key-same-1', 1)),
+      enqueue(t.deps, decision('key-same-1', 1)),
+    ]);
     expect(a.id).toBe(b.id);
     expect(await t.store.list()).toHaveLength(1);
     expect(t.notices).toHaveLength(1);

@@ -36,7 +36,9 @@ export function isSettled(entry: OutboxEntry): boolean {
 /** True when a decision on one of these statements is still to be settled: a new one must queue behind it. */
 export async function hasUnsettledFor(store: OutboxStore, statementIds: readonly number[]): Promise<boolean> {
   const entries = await store.list();
-  return entries.some((entry) => !isSettled(entry) && entry.statements.some((statement) => statementIds.includes(statement.id)));
+  return entries.some(
+    (entry) => !isSettled(entry) && entry.statements.some((statement) => statementIds.includes(statement.id)),
+  );
 }
 
 /**
@@ -134,7 +136,8 @@ export async function pruneDone(deps: CommandDeps, olderThanMs: number): Promise
   const cutoff = deps.now() - olderThanMs;
   for (const entry of await deps.store.list()) {
     if (entry.state !== 'done' || entry.createdAt >= cutoff) continue;
-    if (await deps.store.remove(entry.id, (current) => current.state === 'done')) await deps.notify({ type: 'outbox-removed', id: entry.id });
+    if (await deps.store.remove(entry.id, (current) => current.state === 'done'))
+      await deps.notify({ type: 'outbox-removed', id: entry.id });
   }
 }
 

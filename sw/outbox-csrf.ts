@@ -7,11 +7,14 @@ import * as v from 'valibot';
 import { getUserData } from '#shared/api/account.ts';
 import { withDeadline, type FetchLike } from './fetch-timeout.ts';
 
-
 const TOKEN_KEY = 'token';
 
 /** Only what the worker needs of getUserData's answer, so a new user field never breaks the refresh. */
-const tokenAnswer = v.object({ success: v.literal(true), user: v.nullable(v.object({})), csrf_token: v.pipe(v.string(), v.nonEmpty()) });
+const tokenAnswer = v.object({
+  success: v.literal(true),
+  user: v.nullable(v.object({})),
+  csrf_token: v.pipe(v.string(), v.nonEmpty()),
+});
 export const CSRF_REFRESH_TIMEOUT_MS = 10_000;
 
 export interface CsrfKeeper {
@@ -45,7 +48,13 @@ export function createCsrfKeeper({ fetch, db = createStore('portal-sw-csrf', 'to
     async refresh() {
       try {
         const body = await withDeadline(CSRF_REFRESH_TIMEOUT_MS, async (signal) => {
-          const init: RequestInit = { method: 'GET', credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' }, signal };
+          const init: RequestInit = {
+            method: 'GET',
+            credentials: 'same-origin',
+            cache: 'no-store',
+            headers: { Accept: 'application/json' },
+            signal,
+          };
           const response = await fetch(getUserData.path, init);
           return response.ok ? ((await response.json()) as unknown) : undefined;
         });

@@ -12,9 +12,11 @@ const decisionEndpoints = [
   { kind: 'trade-in', endpoint: tradeInDefect },
 ] as const satisfies readonly { kind: DecisionKind; endpoint: { method: string; path: string } }[];
 
-
 export function decisionKindOf(method: string, pathname: string): DecisionKind | null {
-  return decisionEndpoints.find((decision) => decision.endpoint.method === method && decision.endpoint.path === pathname)?.kind ?? null;
+  return (
+    decisionEndpoints.find((decision) => decision.endpoint.method === method && decision.endpoint.path === pathname)
+      ?.kind ?? null
+  );
 }
 
 export interface DecisionFacts {

@@ -33,14 +33,23 @@ function setup(respond: Respond, options: { store?: OutboxStore; timeoutMs?: num
   const notices: OutboxNotice[] = [];
   const calls: Call[] = [];
   const fetch = vi.fn<FetchLike>(async (input, init) => {
-    if (pathOf(input) === getUserData.path) return options.userData?.() ?? apiJson({ success: true, user: null, csrf_token: 'anon' });
+    if (pathOf(input) === getUserData.path)
+      return options.userData?.() ?? apiJson({ success: true, user: null, csrf_token: 'anon' });
     const call = { key: headerOf(input, init, IDEMPOTENCY_HEADER), path: pathOf(input), init };
     calls.push(call);
     return respond(call.key, call);
   });
   const csrf = createCsrfKeeper({ fetch, db: fresh.csrfDb });
   const notify = (notice: OutboxNotice) => void notices.push(notice);
-  const drainer = createDrainer({ store, csrf, fetch, notify, now, random: () => 0.5, timeoutMs: options.timeoutMs ?? 1_000 });
+  const drainer = createDrainer({
+    store,
+    csrf,
+    fetch,
+    notify,
+    now,
+    random: () => 0.5,
+    timeoutMs: options.timeoutMs ?? 1_000,
+  });
   const deps: CommandDeps = { store, notify, now };
   /** Keeps a decision, each a millisecond after the previous one (the sending order). */
   const keep = async (key: string, statementId: number, kind: 'approve' | 'discuss' = 'approve') => {
@@ -48,8 +57,21 @@ function setup(respond: Respond, options: { store?: OutboxStore; timeoutMs?: num
     clock += 1;
     return entry;
   };
-  const byKey = async (key: string) => (await store.list()).find((entry) => entry.idempotencyKey === key) as OutboxEntry;
-  return { store, csrf, drainer, deps, calls, notices, fetch, keep, byKey, advance: (ms: number) => void (clock += ms), now };
+  const byKey = async (key: string) =>
+    (await store.list()).find((entry) => entry.idempotencyKey === key) as OutboxEntry;
+  return {
+    store,
+    csrf,
+    drainer,
+    deps,
+    calls,
+    notices,
+    fetch,
+    keep,
+    byKey,
+    advance: (ms: number) => void (clock += ms),
+    now,
+  };
 }
 
 const serverError = () => apiJson({ success: false, message: 'Ошибка сервера' }, 500);
@@ -82,7 +104,9 @@ describe('drain', () => {
     await t.keep('key-good-2', 2);
     t.notices.length = 0;
     await t.drainer.drain();
-    expect(t.notices.map((notice) => notice.type === 'outbox' && [notice.entry.idempotencyKey, notice.entry.state])).toEqual([
+    expect(
+      t.notices.map((notice) => notice.type === 'outbox' && [notice.entry.idempotencyKey, notice.entry.state]),
+    ).toEqual([
       ['key-fail-1', 'queued'],
       ['key-good-2', 'done'],
     ]);
@@ -100,7 +124,13 @@ describe('drain', () => {
     expect((await t.byKey('key-good-3')).state).toBe('done');
     const failing = await t.byKey('key-fail-1');
     // random 0.5 of the first ceiling (5 s)
-    expect(failing).toMatchObject({ state: 'queued', attempts: 1, lastStatus: 500, lastError: 'Ошибка сервера', nextAttemptAt: NOW + 3 + 2_500 });
+    expect(failing).toMatchObject({
+      state: 'queued',
+      attempts: 1,
+      lastStatus: 500,
+      lastError: 'Ошибка сервера',
+      nextAttemptAt: NOW + 3 + 2_500,
+    });
     expect(summary).toMatchObject({ queued: 1, nextAttemptAt: failing.nextAttemptAt });
   });
 
@@ -108,20 +138,28 @@ describe('drain', () => {
     const t = setup(
       (key, call) =>
         key === 'key-hang-1'
-          ? new Promise<Response>((_, reject) => call.init?.signal?.addEventListener('abort', () => reject(call.init?.signal?.reason)))
+          ? new Promise<Response>((_, reject) =>
+              call.init?.signal?.addEventListener('abort', () => reject(call.init?.signal?.reason)),
+            )
           : apiJson(decisionOk),
       { timeoutMs: 30 },
     );
     await t.keep('key-hang-1', 1);
     await t.keep('key-good-2', 2);
     await t.drainer.drain();
-    expect(await t.byKey('key-hang-1')).toMatchObject({ state: 'queued', lastStatus: 0, lastError: 'Сервер не ответил вовремя' });
+    expect(await t.byKey('key-hang-1')).toMatchObject({
+      state: 'queued',
+      lastStatus: 0,
+      lastError: 'Сервер не ответил вовремя',
+    });
     expect((await t.byKey('key-good-2')).state).toBe('done');
   });
 
   it('keeps the order per statement: a later decision on it waits for the earlier one', async () => {
     let serverUp = false;
-    const t = setup((key) => (key === 'key-first-1' && !serverUp ? apiJson({ success: false }, 503) : apiJson(decisionOk)));
+    const t = setup((key) =>
+      key === 'key-first-1' && !serverUp ? apiJson({ success: false }, 503) : apiJson(decisionOk),
+    );
     await t.keep('key-first-1', 1, 'discuss');
     await t.keep('key-other-2', 2);
     await t.keep('key-later-3', 1);
@@ -152,12 +190,19 @@ describe('drain', () => {
     await t.keep('key-stale-1', 1);
     await t.keep('key-next-2', 1);
     await t.drainer.drain();
-    expect(await t.byKey('key-stale-1')).toMatchObject({ state: 'conflict', lastStatus: 409, lastError: conflict.message, result: conflict });
+    expect(await t.byKey('key-stale-1')).toMatchObject({
+      state: 'conflict',
+      lastStatus: 409,
+      lastError: conflict.message,
+      result: conflict,
+    });
     expect((await t.byKey('key-next-2')).state).toBe('done');
   });
 
   it('done and conflict entries are never sent again', async () => {
-    const t = setup((key) => (key === 'key-stale-1' ? apiJson({ success: false, message: 'нет' }, 422) : apiJson(decisionOk)));
+    const t = setup((key) =>
+      key === 'key-stale-1' ? apiJson({ success: false, message: 'нет' }, 422) : apiJson(decisionOk),
+    );
     await t.keep('key-stale-1', 1);
     await t.keep('key-good-2', 2);
     await t.drainer.drain();
@@ -220,7 +265,9 @@ describe('drain', () => {
   });
 
   it('honours Retry-After of a 429', async () => {
-    const t = setup(() => apiJson({ success: false, message: 'Слишком много запросов' }, 429, { 'Retry-After': '120' }));
+    const t = setup(() =>
+      apiJson({ success: false, message: 'Слишком много запросов' }, 429, { 'Retry-After': '120' }),
+    );
     await t.keep('key-slow-1', 1);
     const sentAt = t.now();
     await t.drainer.drain();
@@ -233,7 +280,10 @@ describe('drain', () => {
   });
 
   it('a captive portal page is not success', async () => {
-    const t = setup(() => new Response('<html>Авторизуйтесь в сети</html>', { status: 200, headers: { 'Content-Type': 'text/html' } }));
+    const t = setup(
+      () =>
+        new Response('<html>Авторизуйтесь в сети</html>', { status: 200, headers: { 'Content-Type': 'text/html' } }),
+    );
     await t.keep('key-wifi-1', 1);
     await t.drainer.drain();
     expect(await t.byKey('key-wifi-1')).toMatchObject({ state: 'queued', lastStatus: 200, result: null });
@@ -243,13 +293,20 @@ describe('drain', () => {
     const t = setup(() => Promise.reject(new TypeError('Failed to fetch')));
     await t.keep('key-off-1', 1);
     await t.drainer.drain();
-    expect(await t.byKey('key-off-1')).toMatchObject({ state: 'queued', lastStatus: 0, lastError: 'Нет связи с сервером', attempts: 1 });
+    expect(await t.byKey('key-off-1')).toMatchObject({
+      state: 'queued',
+      lastStatus: 0,
+      lastError: 'Нет связи с сервером',
+      attempts: 1,
+    });
   });
 
   it('a lost session keeps the entry (and the later ones on its statement) until a new login', async () => {
     let loggedIn = false;
     const t = setup((_, call) =>
-      loggedIn && headerOf(call.path, call.init, CSRF_HEADER) === 'token-new' ? apiJson(decisionOk) : apiJson({ success: false, message: 'Войдите' }, 401),
+      loggedIn && headerOf(call.path, call.init, CSRF_HEADER) === 'token-new'
+        ? apiJson(decisionOk)
+        : apiJson({ success: false, message: 'Войдите' }, 401),
     );
     await t.csrf.remember('token-old');
     await t.keep('key-auth-1', 1);
@@ -272,7 +329,9 @@ describe('drain', () => {
   it('a refused CSRF token is refreshed from the server once and the entry sent again', async () => {
     const t = setup(
       (_, call) =>
-        headerOf(call.path, call.init, CSRF_HEADER) === 'token-fresh' ? apiJson(decisionOk) : apiJson({ success: false, message: 'Сессия устарела' }, 403),
+        headerOf(call.path, call.init, CSRF_HEADER) === 'token-fresh'
+          ? apiJson(decisionOk)
+          : apiJson({ success: false, message: 'Сессия устарела' }, 403),
       { userData: () => apiJson({ success: true, user: { id: 1 }, csrf_token: 'token-fresh' }) },
     );
     await t.csrf.remember('token-stale');
@@ -298,7 +357,11 @@ describe('drain', () => {
     t.advance(60 * 60_000);
     await t.drainer.drain();
     expect(t.calls).toHaveLength(1);
-    expect(await t.byKey('key-gone-1')).toMatchObject({ state: 'failed', lastStatus: 404, lastError: 'Заявка не найдена' });
+    expect(await t.byKey('key-gone-1')).toMatchObject({
+      state: 'failed',
+      lastStatus: 404,
+      lastError: 'Заявка не найдена',
+    });
   });
 
   it('stops retrying by itself after a week', async () => {

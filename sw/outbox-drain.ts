@@ -45,7 +45,12 @@ export interface Drainer {
 }
 
 /** The entry after an attempt's outcome (pure; `now` and `random` as the drain's). */
-export function applyOutcome(entry: OutboxEntry, outcome: Outcome, now: number, random: () => number = Math.random): OutboxEntry {
+export function applyOutcome(
+  entry: OutboxEntry,
+  outcome: Outcome,
+  now: number,
+  random: () => number = Math.random,
+): OutboxEntry {
   const base = { ...entry, lastStatus: outcome.status, nextAttemptAt: 0 };
   switch (outcome.kind) {
     case 'done':
@@ -58,7 +63,12 @@ export function applyOutcome(entry: OutboxEntry, outcome: Outcome, now: number, 
       return { ...base, state: 'failed', lastError: outcome.message, result: outcome.body };
     case 'retry':
       if (now - entry.createdAt >= MAX_RETRY_AGE_MS) return { ...base, state: 'failed', lastError: outcome.message };
-      return { ...base, state: 'queued', lastError: outcome.message, nextAttemptAt: now + backoffDelay(entry.attempts, outcome.retryAfterMs, { random }) };
+      return {
+        ...base,
+        state: 'queued',
+        lastError: outcome.message,
+        nextAttemptAt: now + backoffDelay(entry.attempts, outcome.retryAfterMs, { random }),
+      };
   }
 }
 
@@ -86,7 +96,14 @@ export function createDrainer(deps: DrainDeps): Drainer {
     const body = entry.raw?.bytes ?? JSON.stringify(entry.body);
     try {
       const answer = await withDeadline(timeoutMs, async (signal) => {
-        const init: RequestInit = { method: entry.method, headers, body, credentials: 'same-origin', cache: 'no-store', signal };
+        const init: RequestInit = {
+          method: entry.method,
+          headers,
+          body,
+          credentials: 'same-origin',
+          cache: 'no-store',
+          signal,
+        };
         return readAnswer(await deps.fetch(entry.path, init));
       });
       return classifyAnswer(answer, now());
@@ -119,7 +136,9 @@ export function createDrainer(deps: DrainDeps): Drainer {
         outcome = await attempt(entry, fresh);
       }
     }
-    const settled = await store.change(id, (current) => (current.state === 'sending' ? applyOutcome(current, outcome, now(), random) : null));
+    const settled = await store.change(id, (current) =>
+      current.state === 'sending' ? applyOutcome(current, outcome, now(), random) : null,
+    );
     if (settled) await notify({ type: 'outbox', entry: settled });
     return settled;
   }

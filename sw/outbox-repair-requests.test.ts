@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { CSRF_HEADER, IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { OUTBOX_REQUEST_QUEUED_MESSAGE, publicEntry, queuedAnswer } from '#shared/api/outbox.ts';
-import { createRepairRequest, createRepairRequestWithPhotos, OFFLINE_PHOTOS_MAX_BYTES, repairMessages } from '#shared/api/repair-requests.ts';
+import {
+  createRepairRequest,
+  createRepairRequestWithPhotos,
+  OFFLINE_PHOTOS_MAX_BYTES,
+  repairMessages,
+} from '#shared/api/repair-requests.ts';
 import type { FetchLike } from './fetch-timeout.ts';
 import { createCsrfKeeper } from './outbox-csrf.ts';
 import { createDrainer } from './outbox-drain.ts';
@@ -20,7 +25,9 @@ const repairRequest = REPAIR_REQUEST;
 function withPhotos(photos: Uint8Array[], json: unknown = repairRequest): Request {
   const form = new FormData();
   form.set('request', JSON.stringify(json));
-  photos.forEach((bytes, index) => form.append('photo', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' }), `photo-${index}.jpg`));
+  photos.forEach((bytes, index) =>
+    form.append('photo', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' }), `photo-${index}.jpg`),
+  );
   return new Request(`${ORIGIN}${createRepairRequestWithPhotos.path}`, {
     method: 'POST',
     body: form,
@@ -34,7 +41,8 @@ const offline: FetchLike = () => Promise.reject(new TypeError('Failed to fetch')
 
 describe('repair requests in the outbox', () => {
   it('are the two repair-request POSTs of our own origin', () => {
-    const kind = (path: string, method = 'POST') => keptRequestKind(new Request(`${ORIGIN}${path}`, { method }), ORIGIN);
+    const kind = (path: string, method = 'POST') =>
+      keptRequestKind(new Request(`${ORIGIN}${path}`, { method }), ORIGIN);
     expect(kind(createRepairRequest.path)).toBe('repair-request');
     expect(kind(createRepairRequestWithPhotos.path)).toBe('repair-request');
     expect(kind('/ajax/repair-requests/photos')).toBeNull();
@@ -52,7 +60,13 @@ describe('repair requests in the outbox', () => {
     expect(answer.message).toBe(OUTBOX_REQUEST_QUEUED_MESSAGE);
 
     const [entry] = await t.store.list();
-    expect(entry).toMatchObject({ kind: 'repair-request', ticketId: null, statements: [], body: repairRequest, idempotencyKey: 'request-key-1' });
+    expect(entry).toMatchObject({
+      kind: 'repair-request',
+      ticketId: null,
+      statements: [],
+      body: repairRequest,
+      idempotencyKey: 'request-key-1',
+    });
     expect(entry?.raw?.contentType).toMatch(/^multipart\/form-data; boundary=/);
     expect(new Uint8Array(entry!.raw!.bytes!)).toEqual(sentBytes);
     // The pages hear of the size, not the photos.
@@ -61,10 +75,20 @@ describe('repair requests in the outbox', () => {
     const calls: Array<{ body: Uint8Array; type: string | null; key: string | null }> = [];
     const online: FetchLike = async (input, init) => {
       const headers = new Headers(init?.headers);
-      calls.push({ body: new Uint8Array(await new Response(init?.body).arrayBuffer()), type: headers.get('content-type'), key: headers.get(IDEMPOTENCY_HEADER) });
+      calls.push({
+        body: new Uint8Array(await new Response(init?.body).arrayBuffer()),
+        type: headers.get('content-type'),
+        key: headers.get(IDEMPOTENCY_HEADER),
+      });
       return apiJson({ success: true, ticket_id: 77 });
     };
-    const drainer = createDrainer({ store: t.store, csrf: createCsrfKeeper({ fetch: online, db: t.csrfDb }), fetch: online, notify: () => undefined, now: () => NOW });
+    const drainer = createDrainer({
+      store: t.store,
+      csrf: createCsrfKeeper({ fetch: online, db: t.csrfDb }),
+      fetch: online,
+      notify: () => undefined,
+      now: () => NOW,
+    });
     await drainer.drain();
     await drainer.drain();
     expect(calls).toHaveLength(1);
@@ -97,7 +121,13 @@ describe('repair requests in the outbox', () => {
   it('leaves a malformed request to the server, online or not', async () => {
     const refusal = apiJson({ success: false, message: 'Проверьте данные' }, 422);
     const t = setup(async () => refusal);
-    expect(await handleKeptPost(withPhotos([new Uint8Array([1])], { ...repairRequest, instruments: [] }), 'repair-request', t.deps)).toBe(refusal);
+    expect(
+      await handleKeptPost(
+        withPhotos([new Uint8Array([1])], { ...repairRequest, instruments: [] }),
+        'repair-request',
+        t.deps,
+      ),
+    ).toBe(refusal);
     expect(await t.store.list()).toEqual([]);
   });
 });

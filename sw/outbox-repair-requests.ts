@@ -4,13 +4,20 @@
 // malformed; photos beyond what the outbox keeps are refused before anything is kept.
 import * as v from 'valibot';
 import type { KeptBody } from '#shared/api/outbox.ts';
-import { createRepairRequest, createRepairRequestWithPhotos, OFFLINE_PHOTOS_MAX_BYTES, repairRequestInput } from '#shared/api/repair-requests.ts';
+import {
+  createRepairRequest,
+  createRepairRequestWithPhotos,
+  OFFLINE_PHOTOS_MAX_BYTES,
+  repairRequestInput,
+} from '#shared/api/repair-requests.ts';
 
 /** Room for the request's JSON, the boundaries and the part headers around the photos. */
 const MULTIPART_OVERHEAD = 128 * 1024;
 
 export function isRepairRequestCall(method: string, pathname: string): boolean {
-  return [createRepairRequest, createRepairRequestWithPhotos].some((endpoint) => endpoint.method === method && endpoint.path === pathname);
+  return [createRepairRequest, createRepairRequestWithPhotos].some(
+    (endpoint) => endpoint.method === method && endpoint.path === pathname,
+  );
 }
 
 export type RepairRequestPlan =

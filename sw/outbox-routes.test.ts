@@ -15,7 +15,12 @@ function post(body: unknown, headers: Record<string, string> = {}, path = approv
   return new Request(`${ORIGIN}${path}`, {
     method: 'POST',
     body: typeof body === 'string' ? body : JSON.stringify(body),
-    headers: { 'Content-Type': 'application/json', [IDEMPOTENCY_HEADER]: 'tap-key-0001', [CSRF_HEADER]: 'page-token', ...headers },
+    headers: {
+      'Content-Type': 'application/json',
+      [IDEMPOTENCY_HEADER]: 'tap-key-0001',
+      [CSRF_HEADER]: 'page-token',
+      ...headers,
+    },
   });
 }
 
@@ -29,7 +34,8 @@ async function queued(response: Response) {
 
 describe('keptRequestKind', () => {
   it('matches the four decision POSTs to our own origin only', () => {
-    const kind = (path: string, method = 'POST', origin = ORIGIN) => keptRequestKind(new Request(`${origin}${path}`, { method }), ORIGIN);
+    const kind = (path: string, method = 'POST', origin = ORIGIN) =>
+      keptRequestKind(new Request(`${origin}${path}`, { method }), ORIGIN);
     expect(kind(approveDefects.path)).toBe('approve');
     expect(kind(rejectDefects.path)).toBe('reject');
     expect(kind(discussDefect.path)).toBe('discuss');
@@ -98,7 +104,13 @@ describe('handleKeptPost', () => {
 
   it('keeps the terms the user saw with the statements, from the page header', async () => {
     const t = setup(async () => apiJson(decisionOk), false);
-    const body = { ticket_id: 11, defects: [{ id: 5, version: 3 }, { id: 6, version: 2 }] };
+    const body = {
+      ticket_id: 11,
+      defects: [
+        { id: 5, version: 3 },
+        { id: 6, version: 2 },
+      ],
+    };
     const headers = seenTermsHeader([
       { id: 5, version: 3, sum: '7300.00', status: 1, agreed: 0 },
       // Another version than the body names: not what this decision was made on.
@@ -122,13 +134,18 @@ describe('handleKeptPost', () => {
   });
 
   it('keeps the decision when the server does not answer in time', async () => {
-    const t = setup((_, init) => new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))));
+    const t = setup(
+      (_, init) =>
+        new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+    );
     await queued(await handleKeptPost(post(approveBody(5)), 'approve', t.deps));
     expect(await t.store.list()).toHaveLength(1);
   });
 
   it('keeps the decision when what answers is not the portal (captive portal)', async () => {
-    const t = setup(async () => new Response('<html>Вход в Wi-Fi</html>', { status: 200, headers: { 'Content-Type': 'text/html' } }));
+    const t = setup(
+      async () => new Response('<html>Вход в Wi-Fi</html>', { status: 200, headers: { 'Content-Type': 'text/html' } }),
+    );
     await queued(await handleKeptPost(post(approveBody(5)), 'approve', t.deps));
     expect(await t.store.list()).toHaveLength(1);
     expect(t.deps.requestDrain).not.toHaveBeenCalled();
@@ -136,7 +153,13 @@ describe('handleKeptPost', () => {
 
   it('offline: keeps it without trying the network', async () => {
     const t = setup(async () => apiJson(decisionOk), false);
-    await queued(await handleKeptPost(post({ ticket_id: 7, defect: { id: 9, version: 2 }, comment: 'Позвоните' }, {}, discussDefect.path), 'discuss', t.deps));
+    await queued(
+      await handleKeptPost(
+        post({ ticket_id: 7, defect: { id: 9, version: 2 }, comment: 'Позвоните' }, {}, discussDefect.path),
+        'discuss',
+        t.deps,
+      ),
+    );
     expect(t.fetch).not.toHaveBeenCalled();
     expect((await t.store.list())[0]).toMatchObject({ kind: 'discuss', statements: [{ id: 9, version: 2 }] });
   });

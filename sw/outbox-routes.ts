@@ -3,7 +3,15 @@
 // portal — a captive portal's login page) the call is kept in the outbox and the page gets a 202
 // "queued". An answer from the portal itself, whatever its status, reaches the page unchanged.
 import { CSRF_HEADER, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '#shared/api/headers.ts';
-import { OUTBOX_QUEUED_MESSAGE, OUTBOX_REQUEST_QUEUED_MESSAGE, SEEN_TERMS_HEADER, type KeptBody, type OutboxEntry, type OutboxKind, type QueuedAnswer } from '#shared/api/outbox.ts';
+import {
+  OUTBOX_QUEUED_MESSAGE,
+  OUTBOX_REQUEST_QUEUED_MESSAGE,
+  SEEN_TERMS_HEADER,
+  type KeptBody,
+  type OutboxEntry,
+  type OutboxKind,
+  type QueuedAnswer,
+} from '#shared/api/outbox.ts';
 import { repairMessages } from '#shared/api/repair-requests.ts';
 import { withDeadline, type FetchLike } from './fetch-timeout.ts';
 import { isApiJson, readAnswer } from './outbox-classify.ts';
@@ -65,7 +73,10 @@ async function planFor(request: Request, kind: OutboxKind): Promise<KeepPlan> {
   const facts = describeDecision(kind, body);
   if (facts === null) return null;
   // What the user saw goes with the entry, so a later conflict can say what changed since.
-  return { body, facts: { ...facts, statements: withSeenTerms(facts.statements, request.headers.get(SEEN_TERMS_HEADER)) } };
+  return {
+    body,
+    facts: { ...facts, statements: withSeenTerms(facts.statements, request.headers.get(SEEN_TERMS_HEADER)) },
+  };
 }
 
 export async function handleKeptPost(request: Request, kind: OutboxKind, deps: RouteDeps): Promise<Response> {
@@ -79,14 +90,26 @@ export async function handleKeptPost(request: Request, kind: OutboxKind, deps: R
   const keep = async (): Promise<Response> => {
     if (plan === 'too-large') return jsonResponse(413, { success: false, message: repairMessages.offlinePhotos });
     const { body, raw, facts } = plan;
-    const entry = await enqueue(deps, { kind, path: new URL(request.url).pathname, body, ...(raw ? { raw } : {}), idempotencyKey: key, facts });
+    const entry = await enqueue(deps, {
+      kind,
+      path: new URL(request.url).pathname,
+      body,
+      ...(raw ? { raw } : {}),
+      idempotencyKey: key,
+      facts,
+    });
     await deps.registerSync();
     return queuedResponse(entry);
   };
   const facts = plan === 'too-large' ? { statements: [] } : plan.facts;
 
   // Per-statement order: a decision must not overtake an earlier one on the same statement still in the outbox.
-  if (await hasUnsettledFor(deps.store, facts.statements.map((statement) => statement.id))) {
+  if (
+    await hasUnsettledFor(
+      deps.store,
+      facts.statements.map((statement) => statement.id),
+    )
+  ) {
     const response = await keep();
     deps.requestDrain();
     return response;

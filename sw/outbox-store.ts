@@ -68,4 +68,3 @@ export function createOutboxStore(db: UseStore = createStore(OUTBOX_DB, OUTBOX_S
     },
   };
 }
-

@@ -3,11 +3,24 @@
 // the browser has it, the worker's start and activation, the page's messages, any answer from the
 // server) and the pages' commands. The logic lives in the outbox-*.ts modules.
 import * as v from 'valibot';
-import { OUTBOX_SYNC_TAG, outboxCommand, publicEntry, type OutboxCommand, type OutboxNotice } from '#shared/api/outbox.ts';
+import {
+  OUTBOX_SYNC_TAG,
+  outboxCommand,
+  publicEntry,
+  type OutboxCommand,
+  type OutboxNotice,
+} from '#shared/api/outbox.ts';
 import type { OwnerChange, OwnerKeeper } from './account-owner.ts';
 import type { WorkerErrorReport } from './error-reporter.ts';
 import type { FetchLike } from './fetch-timeout.ts';
-import { discardEntry, dropForeignEntries, networkWaitsDue, releaseAuth, retryEntry, type CommandDeps } from './outbox-commands.ts';
+import {
+  discardEntry,
+  dropForeignEntries,
+  networkWaitsDue,
+  releaseAuth,
+  retryEntry,
+  type CommandDeps,
+} from './outbox-commands.ts';
 import { createCsrfKeeper } from './outbox-csrf.ts';
 import { createDrainer, type DrainSummary } from './outbox-drain.ts';
 import { handleKeptPost, keptRequestKind } from './outbox-routes.ts';
@@ -28,14 +41,19 @@ export interface InstalledOutbox {
   dropForeign: OwnerChange;
 }
 
-export function installOutbox(sw: ServiceWorkerGlobalScope, owner: OwnerKeeper, report: WorkerErrorReport): InstalledOutbox {
+export function installOutbox(
+  sw: ServiceWorkerGlobalScope,
+  owner: OwnerKeeper,
+  report: WorkerErrorReport,
+): InstalledOutbox {
   const fetchFn: FetchLike = (input, init) => sw.fetch(input, init);
   const store = createOutboxStore();
   const csrf = createCsrfKeeper({ fetch: fetchFn });
   const notify = async (notice: OutboxNotice): Promise<void> => {
     // Pages learn of a kept request's photos by their size; the bytes stay in the worker.
     const sent = notice.type === 'outbox' ? { ...notice, entry: publicEntry(notice.entry) } : notice;
-    for (const client of await sw.clients.matchAll({ type: 'window', includeUncontrolled: true })) client.postMessage(sent);
+    for (const client of await sw.clients.matchAll({ type: 'window', includeUncontrolled: true }))
+      client.postMessage(sent);
   };
   const commandDeps: CommandDeps = { store, notify, now: Date.now, owner: owner.current };
   const drainer = createDrainer({ store, csrf, fetch: fetchFn, notify });
@@ -75,7 +93,14 @@ export function installOutbox(sw: ServiceWorkerGlobalScope, owner: OwnerKeeper, 
       }
     };
     event.respondWith(
-      handleKeptPost(event.request, kind, { ...commandDeps, fetch: fetchFn, isOnline: () => sw.navigator.onLine, rememberToken, registerSync, requestDrain }),
+      handleKeptPost(event.request, kind, {
+        ...commandDeps,
+        fetch: fetchFn,
+        isOnline: () => sw.navigator.onLine,
+        rememberToken,
+        registerSync,
+        requestDrain,
+      }),
     );
   });
 

@@ -47,9 +47,25 @@ const payload = (value: unknown) => ({ json: () => value });
 describe('push', () => {
   it('shows the text, its tag and the page it is about', async () => {
     const { scope, shown } = fakeScope();
-    await showPushed(scope, payload({ title: 'Сервисный центр', body: 'Стоимость по ведомости №5 изменена', tag: 'notification-31', url: '/cabinet/tickets/12' }));
+    await showPushed(
+      scope,
+      payload({
+        title: 'Сервисный центр',
+        body: 'Стоимость по ведомости №5 изменена',
+        tag: 'notification-31',
+        url: '/cabinet/tickets/12',
+      }),
+    );
     expect(shown).toEqual([
-      { title: 'Сервисный центр', options: expect.objectContaining({ body: 'Стоимость по ведомости №5 изменена', tag: 'notification-31', data: { url: '/cabinet/tickets/12' }, lang: 'ru' }) },
+      {
+        title: 'Сервисный центр',
+        options: expect.objectContaining({
+          body: 'Стоимость по ведомости №5 изменена',
+          tag: 'notification-31',
+          data: { url: '/cabinet/tickets/12' },
+          lang: 'ru',
+        }),
+      },
     ]);
   });
 

@@ -25,7 +25,12 @@ export interface WindowClientLike {
 }
 
 /** A push must show something (userVisibleOnly): one we cannot read still says there is news. */
-const FALLBACK: PushMessage = { title: 'Сервисный центр', body: 'Новое уведомление', tag: 'notification', url: NOTIFICATIONS_PAGE };
+const FALLBACK: PushMessage = {
+  title: 'Сервисный центр',
+  body: 'Новое уведомление',
+  tag: 'notification',
+  url: NOTIFICATIONS_PAGE,
+};
 
 export function readPushMessage(data: { json(): unknown } | null | undefined): PushMessage {
   try {
@@ -38,19 +43,29 @@ export function readPushMessage(data: { json(): unknown } | null | undefined): P
 
 export function showPushed(scope: PushWorkerScope, data: { json(): unknown } | null | undefined): Promise<void> {
   const message = readPushMessage(data);
-  return scope.registration.showNotification(message.title, { body: message.body, tag: message.tag, icon: ICON, badge: ICON, lang: 'ru', data: { url: message.url } });
+  return scope.registration.showNotification(message.title, {
+    body: message.body,
+    tag: message.tag,
+    icon: ICON,
+    badge: ICON,
+    lang: 'ru',
+    data: { url: message.url },
+  });
 }
 
 /** Only a path of the portal itself: a push can never send the tap elsewhere. */
 export function pageOf(scope: PushWorkerScope, data: unknown): string {
   const url = (data as { url?: unknown } | null)?.url;
-  if (typeof url !== 'string' || !url.startsWith('/') || url.startsWith('//')) return `${scope.location.origin}${NOTIFICATIONS_PAGE}`;
+  if (typeof url !== 'string' || !url.startsWith('/') || url.startsWith('//'))
+    return `${scope.location.origin}${NOTIFICATIONS_PAGE}`;
   return new URL(url, scope.location.origin).href;
 }
 
 export async function openPushed(scope: PushWorkerScope, data: unknown): Promise<void> {
   const target = pageOf(scope, data);
-  const windows = (await scope.clients.matchAll({ type: 'window', includeUncontrolled: true })).filter((client) => client.url.startsWith(scope.location.origin));
+  const windows = (await scope.clients.matchAll({ type: 'window', includeUncontrolled: true })).filter((client) =>
+    client.url.startsWith(scope.location.origin),
+  );
   const there = windows.find((client) => client.url === target);
   if (there) {
     await there.focus();

@@ -6,7 +6,12 @@
 // The outbox of decisions made offline (outbox.ts, ADR 0010) is installed first: its fetch handler
 // must see the decision POSTs before any other route, and the page understands its 202 "queued"
 // answer, its notices and the waiting list (src/client/lib/sw-bridge.ts).
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+  type PrecacheEntry,
+} from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { TICKET_CACHE_NAME } from '#shared/api/ticket-cache.ts';
 import { createOwnerKeeper, installOwnerWatch } from './account-owner.ts';

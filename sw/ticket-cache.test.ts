@@ -52,7 +52,8 @@ async function withSaved(url: string, body: unknown, network: FetchLike) {
 }
 
 describe('isTicketCacheRequest', () => {
-  const matches = (path: string, method = 'GET', origin = ORIGIN) => isTicketCacheRequest(new Request(`${origin}${path}`, { method }), ORIGIN);
+  const matches = (path: string, method = 'GET', origin = ORIGIN) =>
+    isTicketCacheRequest(new Request(`${origin}${path}`, { method }), ORIGIN);
 
   it('takes the GETs of the requests list (any query), a ticket and its history on our own origin', () => {
     expect(matches('/ajax/cabinet/tickets')).toBe(true);
@@ -121,7 +122,11 @@ describe('handleTicketGet', () => {
 
   it('gives the saved copy when the server is slow, and still saves its late answer', async () => {
     const slow = deferred<Response>();
-    const { caches, get, settled } = await withSaved(TICKET, { success: true, ticket: { id: 501, v: 1 } }, () => slow.promise);
+    const { caches, get, settled } = await withSaved(
+      TICKET,
+      { success: true, ticket: { id: 501, v: 1 } },
+      () => slow.promise,
+    );
     const response = await get(TICKET);
     expect(cachedAtOf(response.headers)).toBe(SAVED_AT);
     expect(await response.json()).toEqual({ success: true, ticket: { id: 501, v: 1 } });
@@ -185,7 +190,9 @@ describe('handleTicketGet', () => {
       [500, { success: false, message: 'Сервер временно недоступен' }],
       [503, { success: false }],
     ] as const) {
-      const { caches, get } = await withSaved(TICKET, { success: true, ticket: { id: 501 } }, () => Promise.resolve(apiJson(body, status)));
+      const { caches, get } = await withSaved(TICKET, { success: true, ticket: { id: 501 } }, () =>
+        Promise.resolve(apiJson(body, status)),
+      );
       const response = await get(TICKET);
       expect(response.status).toBe(status);
       expect(response.headers.has(CACHED_AT_HEADER)).toBe(false);
@@ -221,7 +228,8 @@ describe('handleTicketGet', () => {
   });
 
   it("takes a captive portal's page for no answer: the saved copy is shown, the page is not saved", async () => {
-    const portal = () => Promise.resolve(new Response('<html>Войдите в Wi-Fi</html>', { headers: { 'Content-Type': 'text/html' } }));
+    const portal = () =>
+      Promise.resolve(new Response('<html>Войдите в Wi-Fi</html>', { headers: { 'Content-Type': 'text/html' } }));
     const { caches, get } = await withSaved(LIST, listAnswer(1), portal);
     const response = await get(LIST);
     expect(cachedAtOf(response.headers)).toBe(SAVED_AT);
@@ -255,6 +263,9 @@ describe('handleTicketGet', () => {
     await get(`${ORIGIN}/ajax/cabinet/tickets/2`);
     await get(`${ORIGIN}/ajax/cabinet/tickets/1`);
     await get(`${ORIGIN}/ajax/cabinet/tickets/3`);
-    expect(caches.urls(TICKET_CACHE_NAME)).toEqual([`${ORIGIN}/ajax/cabinet/tickets/1`, `${ORIGIN}/ajax/cabinet/tickets/3`]);
+    expect(caches.urls(TICKET_CACHE_NAME)).toEqual([
+      `${ORIGIN}/ajax/cabinet/tickets/1`,
+      `${ORIGIN}/ajax/cabinet/tickets/3`,
+    ]);
   });
 });

@@ -4,7 +4,13 @@
 // a captive portal's page instead of our JSON) the last saved answer is given instead, marked with
 // CACHED_AT_HEADER so the page can say how old it is. Any answer of the server itself — a 401 after
 // logout, a 404, a 5xx — reaches the page unchanged: the saved copy only stands in for no answer.
-import { CACHED_AT_HEADER, SAVED_FOR_HEADER, TICKET_CACHE_FRESH_MESSAGE, TICKET_CACHE_NAME, cachedAtOf } from '#shared/api/ticket-cache.ts';
+import {
+  CACHED_AT_HEADER,
+  SAVED_FOR_HEADER,
+  TICKET_CACHE_FRESH_MESSAGE,
+  TICKET_CACHE_NAME,
+  cachedAtOf,
+} from '#shared/api/ticket-cache.ts';
 import { getTicket, getTicketHistory, listTickets } from '#shared/api/tickets.ts';
 import type { Owner, OwnerKeeper } from './account-owner.ts';
 import type { FetchLike } from './fetch-timeout.ts';
@@ -87,13 +93,20 @@ function isSavedFor(saved: Response, owner: Owner | undefined): boolean {
   return typeof owner === 'number' && saved.headers.get(SAVED_FOR_HEADER) === String(owner);
 }
 
-async function fromNetwork(request: Request, cache: Cache, owner: Owner | undefined, deps: TicketCacheDeps): Promise<NetworkAnswer> {
+async function fromNetwork(
+  request: Request,
+  cache: Cache,
+  owner: Owner | undefined,
+  deps: TicketCacheDeps,
+): Promise<NetworkAnswer> {
   const response = await deps.fetch(request);
   const answer = await readAnswer(response.clone());
   const fromServer = isApiJson(answer);
   // Saved only while the account is known: a copy nobody can be sure of the owner of is not kept.
   if (fromServer && response.status === 200 && isSuccessBody(answer.body) && typeof owner === 'number') {
-    await save(cache, request, response.clone(), owner, deps).catch((error: unknown) => console.warn('ticket cache:', error));
+    await save(cache, request, response.clone(), owner, deps).catch((error: unknown) =>
+      console.warn('ticket cache:', error),
+    );
   } else if (fromServer && response.status === 401) {
     // The session is over: what was saved for it must not outlive it.
     await deps.caches.delete(TICKET_CACHE_NAME);
@@ -117,14 +130,23 @@ async function settleWithin(network: Promise<NetworkAnswer>, timeoutMs: number):
   }
 }
 
-async function save(cache: Cache, request: Request, response: Response, owner: number, deps: TicketCacheDeps): Promise<void> {
+async function save(
+  cache: Cache,
+  request: Request,
+  response: Response,
+  owner: number,
+  deps: TicketCacheDeps,
+): Promise<void> {
   const headers = new Headers(response.headers);
   headers.set(CACHED_AT_HEADER, String(deps.now()));
   headers.set(SAVED_FOR_HEADER, String(owner));
   // The body is stored decoded: its transfer encoding and length no longer describe it.
   headers.delete('content-encoding');
   headers.delete('content-length');
-  await cache.put(request, new Response(await response.text(), { status: response.status, statusText: response.statusText, headers }));
+  await cache.put(
+    request,
+    new Response(await response.text(), { status: response.status, statusText: response.statusText, headers }),
+  );
   // A put replaces an entry at the end of the key list, so the first keys are the least recently saved.
   const keys = await cache.keys();
   const excess = keys.length - (deps.maxEntries ?? MAX_ENTRIES);
@@ -145,6 +167,15 @@ export function installTicketCache(sw: ServiceWorkerGlobalScope, owner: OwnerKee
     const notifyFresh = (): void => {
       void sw.clients.get(event.clientId).then((client) => client?.postMessage({ type: TICKET_CACHE_FRESH_MESSAGE }));
     };
-    event.respondWith(handleTicketGet(event.request, { fetch: fetchFn, caches: sw.caches, owner: owner.currentOrAwaited, now: Date.now, waitUntil, notifyFresh }));
+    event.respondWith(
+      handleTicketGet(event.request, {
+        fetch: fetchFn,
+        caches: sw.caches,
+        owner: owner.currentOrAwaited,
+        now: Date.now,
+        waitUntil,
+        notifyFresh,
+      }),
+    );
   });
 }

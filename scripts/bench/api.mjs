@@ -76,7 +76,17 @@ const summary = (result) => ({
  */
 export function cannonProcess(url, { headers = {}, duration, connections }) {
   const bin = fileURLToPath(new URL('../../node_modules/.bin/autocannon', import.meta.url));
-  const args = ['-c', String(connections), '-d', String(duration), '-t', '10', '-j', ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]), url];
+  const args = [
+    '-c',
+    String(connections),
+    '-d',
+    String(duration),
+    '-t',
+    '10',
+    '-j',
+    ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]),
+    url,
+  ];
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'ignore'] });
     let out = '';

@@ -18,7 +18,9 @@ function bigPhoto() {
 /** The demo account's session: its cookie, and the CSRF token its state-changing calls carry. */
 async function session(url) {
   const { cookieHeader } = await login(url);
-  const { csrf_token: csrf } = await (await fetch(`${url}/ajax/user/data`, { headers: { cookie: cookieHeader } })).json();
+  const { csrf_token: csrf } = await (
+    await fetch(`${url}/ajax/user/data`, { headers: { cookie: cookieHeader } })
+  ).json();
   return { cookie: cookieHeader, csrf, write: { cookie: cookieHeader, 'x-csrf-token': csrf, origin: url } };
 }
 
@@ -27,7 +29,16 @@ function repairRequest() {
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   return {
     contact: { name: 'Анна', surname: 'Смирнова', phone: '+7 (916) 123-45-67' },
-    address: { company: 'Клиника', address: 'Москва, Тверская улица, 7', country: 'Россия', zip: '125009', room: '', message: '', pickup_date: tomorrow, office_id: 1 },
+    address: {
+      company: 'Клиника',
+      address: 'Москва, Тверская улица, 7',
+      country: 'Россия',
+      zip: '125009',
+      room: '',
+      message: '',
+      pickup_date: tomorrow,
+      office_id: 1,
+    },
     instruments: [{ serial_number: 'SN-1', type: 1, description: 'Шумит', guarantee: false }],
     approval_policy: true,
     approval_loyalty: true,
@@ -54,7 +65,11 @@ export const fileAttacks = [
               form.set('request', JSON.stringify(repairRequest()));
               form.append('photo', photo, 'a.jpg');
               form.append('photo', photo, 'b.jpg');
-              return fetch(`${server.url}/ajax/repair-requests/with-photos`, { method: 'POST', body: form, headers: { ...write, 'idempotency-key': randomUUID() } })
+              return fetch(`${server.url}/ajax/repair-requests/with-photos`, {
+                method: 'POST',
+                body: form,
+                headers: { ...write, 'idempotency-key': randomUUID() },
+              })
                 .then(drained)
                 .catch(() => 'connection closed');
             }),
@@ -70,10 +85,18 @@ export const fileAttacks = [
       const { cookie, write } = await session(server.url);
       const form = new FormData();
       form.set('file', bigPhoto(), 'big.jpg');
-      const uploaded = await (await fetch(`${server.url}/ajax/repair-requests/photos`, { method: 'POST', body: form, headers: write })).json();
+      const uploaded = await (
+        await fetch(`${server.url}/ajax/repair-requests/photos`, { method: 'POST', body: form, headers: write })
+      ).json();
       if (!uploaded.file_id) throw new Error(`upload failed: ${JSON.stringify(uploaded)}`);
       return underWatch(server, async () =>
-        statusCounts(await Promise.all(Array.from({ length: 20 }, () => fetch(`${server.url}/ajax/cabinet/files/${uploaded.file_id}`, { headers: { cookie } }).then(drained)))),
+        statusCounts(
+          await Promise.all(
+            Array.from({ length: 20 }, () =>
+              fetch(`${server.url}/ajax/cabinet/files/${uploaded.file_id}`, { headers: { cookie } }).then(drained),
+            ),
+          ),
+        ),
       );
     },
   },
@@ -86,7 +109,13 @@ export const fileAttacks = [
       const urls = data.map((bill) => bill.document_url).filter(Boolean);
       if (urls.length === 0) throw new Error('the demo clinic has no bill documents');
       return underWatch(server, async () =>
-        statusCounts(await Promise.all(Array.from({ length: 50 }, (_, i) => fetch(`${server.url}${urls[i % urls.length]}`, { headers: { cookie } }).then(drained)))),
+        statusCounts(
+          await Promise.all(
+            Array.from({ length: 50 }, (_, i) =>
+              fetch(`${server.url}${urls[i % urls.length]}`, { headers: { cookie } }).then(drained),
+            ),
+          ),
+        ),
       );
     },
   },

@@ -33,12 +33,15 @@ export const listAttacks = [
       const headers = { cookie: cookieHeader };
       await cannon(`${server.url}${LIST_PATH}`, { headers, duration: 2, connections: 20 }); // warm-up
       const from = server.log().length;
-      const figures = await underWatch(server, () => cannonProcess(`${server.url}${LIST_PATH}`, { headers, duration: 10, connections: 200 }));
+      const figures = await underWatch(server, () =>
+        cannonProcess(`${server.url}${LIST_PATH}`, { headers, duration: 10, connections: 200 }),
+      );
       const { p50, p99, max, total, errors } = figures.outcome;
       return {
         ...figures,
         outcome: {
-          [`client p50 / p99 / max ${p50} / ${p99} / ${max} ms; server ${serverTimes(server.log(), '/ajax/cabinet/tickets', from)}; requests`]: total,
+          [`client p50 / p99 / max ${p50} / ${p99} / ${max} ms; server ${serverTimes(server.log(), '/ajax/cabinet/tickets', from)}; requests`]:
+            total,
           'timeouts or errors': errors,
         },
       };

@@ -38,21 +38,37 @@ async function loginAt(url, ip, email, password, cookie) {
   const response = await post('/ajax/login', { email, password });
   const body = await response.json();
   const device = cookiesOf(response).find((pair) => pair.startsWith('portal_device=')) ?? '';
-  return { status: response.status, ms: Math.round(performance.now() - started), device, body, cookies: cookiesOf(response) };
+  return {
+    status: response.status,
+    ms: Math.round(performance.now() - started),
+    device,
+    body,
+    cookies: cookiesOf(response),
+  };
 }
 
 /** Logs `email` in behind `ip`; its POSTs with the session, each resolving to the status. */
 async function sessionOf(url, ip, email) {
   const { headers } = await anonymousCsrf(url);
-  const response = await fetch(`${url}/ajax/login`, { method: 'POST', headers: { ...headers, 'x-forwarded-for': ip }, body: JSON.stringify({ email, password: PASSWORD }) });
+  const response = await fetch(`${url}/ajax/login`, {
+    method: 'POST',
+    headers: { ...headers, 'x-forwarded-for': ip },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
   const { csrf_token: token } = await response.json();
-  const jar = new Map([...headers.cookie.split('; '), ...cookiesOf(response)].map((pair) => [pair.split('=')[0], pair]));
+  const jar = new Map(
+    [...headers.cookie.split('; '), ...cookiesOf(response)].map((pair) => [pair.split('=')[0], pair]),
+  );
   const all = { ...headers, 'x-csrf-token': token, 'x-forwarded-for': ip, cookie: [...jar.values()].join('; ') };
-  return (path, body) => fetch(`${url}${path}`, { method: 'POST', headers: all, body: JSON.stringify(body) }).then((r) => r.arrayBuffer().then(() => r.status));
+  return (path, body) =>
+    fetch(`${url}${path}`, { method: 'POST', headers: all, body: JSON.stringify(body) }).then((r) =>
+      r.arrayBuffer().then(() => r.status),
+    );
 }
 
 /** { 422: 100 } → { 'guesses 422': 100 }: the table prints words as they are. */
-const prefixed = (prefix, counts) => Object.fromEntries(Object.entries(counts).map(([status, count]) => [`${prefix} ${status}`, count]));
+const prefixed = (prefix, counts) =>
+  Object.fromEntries(Object.entries(counts).map(([status, count]) => [`${prefix} ${status}`, count]));
 
 export const loginAttacks = [
   {
@@ -66,13 +82,18 @@ export const loginAttacks = [
         const guesses = await Promise.all(
           Array.from({ length: 12 }, async (_, address) => {
             const statuses = [];
-            for (let i = 0; i < 10; i++) statuses.push((await loginAt(server.url, `10.25.1.${address + 1}`, email, `wrong-password-${i}`)).status);
+            for (let i = 0; i < 10; i++)
+              statuses.push((await loginAt(server.url, `10.25.1.${address + 1}`, email, `wrong-password-${i}`)).status);
             return statuses;
           }),
         );
         const owner = await loginAt(server.url, '10.25.2.1', email, PASSWORD, known.device);
         const stranger = await loginAt(server.url, '10.25.2.2', email, PASSWORD);
-        return { ...prefixed('guesses', statusCounts(guesses.flat())), 'owner with device cookie': `${owner.status} in ${owner.ms} ms`, 'owner in a new browser': stranger.status };
+        return {
+          ...prefixed('guesses', statusCounts(guesses.flat())),
+          'owner with device cookie': `${owner.status} in ${owner.ms} ms`,
+          'owner in a new browser': stranger.status,
+        };
       });
     },
   },
@@ -84,7 +105,13 @@ export const loginAttacks = [
       const email = await account(server.url);
       const post = await browserAt(server.url, '10.25.3.1');
       return underWatch(server, async () =>
-        statusCounts(await Promise.all(Array.from({ length: 66 }, (_, i) => post('/ajax/login', { email, password: `burst-guess-${i}` }).then((r) => r.status)))),
+        statusCounts(
+          await Promise.all(
+            Array.from({ length: 66 }, (_, i) =>
+              post('/ajax/login', { email, password: `burst-guess-${i}` }).then((r) => r.status),
+            ),
+          ),
+        ),
       );
     },
   },
@@ -98,7 +125,8 @@ export const loginAttacks = [
       const post = await sessionOf(server.url, '10.25.4.1', await account(server.url));
       return underWatch(server, async () => {
         const statuses = [];
-        for (let i = 0; i < 1000; i++) statuses.push(await post('/ajax/cabinet/link-account', { email: colleagues[i % colleagues.length] }));
+        for (let i = 0; i < 1000; i++)
+          statuses.push(await post('/ajax/cabinet/link-account', { email: colleagues[i % colleagues.length] }));
         return statusCounts(statuses);
       });
     },
@@ -117,7 +145,10 @@ export const loginAttacks = [
           statuses.push(await post('/ajax/cabinet/unlink-account', { email: colleague }));
         }
         const told = await loginAt(server.url, '10.25.5.2', colleague, PASSWORD);
-        return { ...statusCounts(statuses), 'colleague notifications': told.body.user?.unread_notifications ?? `login ${told.status}` };
+        return {
+          ...statusCounts(statuses),
+          'colleague notifications': told.body.user?.unread_notifications ?? `login ${told.status}`,
+        };
       });
     },
   },

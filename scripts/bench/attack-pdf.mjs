@@ -16,10 +16,12 @@ export const pdfAttacks = [
         statusCounts(
           await Promise.all(
             Array.from({ length: 50 }, (_, i) =>
-              fetch(`${server.url}/ajax/cabinet/tickets/${ids[i % ids.length]}/get-pdf`, { headers }).then(async (response) => {
-                await response.arrayBuffer();
-                return response.status;
-              }),
+              fetch(`${server.url}/ajax/cabinet/tickets/${ids[i % ids.length]}/get-pdf`, { headers }).then(
+                async (response) => {
+                  await response.arrayBuffer();
+                  return response.status;
+                },
+              ),
             ),
           ),
         ),

@@ -16,10 +16,23 @@ const GRANTEE = 'grantee@clinic.test';
 const WAIT_MS = 12_000;
 
 function forgedEndpoints(port) {
-  const loopback = ['127.0.0.1', 'localhost', '0x7f000001', '2130706433', '0177.0.0.1', '127.1', '[::1]', '[::ffff:127.0.0.1]', '[::ffff:7f00:1]', '0.0.0.0'];
+  const loopback = [
+    '127.0.0.1',
+    'localhost',
+    '0x7f000001',
+    '2130706433',
+    '0177.0.0.1',
+    '127.1',
+    '[::1]',
+    '[::ffff:127.0.0.1]',
+    '[::ffff:7f00:1]',
+    '0.0.0.0',
+  ];
   return [
     ...loopback.flatMap((host) => [`http://${host}:${port}/push`, `https://${host}:${port}/push`]),
-    ...['10.0.0.1', '192.168.0.1', '172.16.0.1', '100.64.0.1', '169.254.169.254', '[fe80::1]', '[fd00::1]'].map((host) => `https://${host}/push`),
+    ...['10.0.0.1', '192.168.0.1', '172.16.0.1', '100.64.0.1', '169.254.169.254', '[fe80::1]', '[fd00::1]'].map(
+      (host) => `https://${host}/push`,
+    ),
     `https://fcm.googleapis.com.127.0.0.1.nip.io:${port}/push`,
     `https://user:pass@fcm.googleapis.com@127.0.0.1:${port}/push`,
   ];
@@ -54,7 +67,9 @@ async function registerGrantee(server) {
   };
   const init = await anonymousCsrf(server.url);
   await post(server, init.headers, '/ajax/register/send-code', form);
-  const code = /код подтверждения регистрации: (\d{4})/i.exec(latestOutboxMessage(path.join(server.dataDir, 'outbox'), GRANTEE)?.text ?? '')?.[1];
+  const code = /код подтверждения регистрации: (\d{4})/i.exec(
+    latestOutboxMessage(path.join(server.dataDir, 'outbox'), GRANTEE)?.text ?? '',
+  )?.[1];
   const status = await post(server, init.headers, '/ajax/register/confirm', {
     ...form,
     code,

@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { anonymousCsrf, statusCounts, underWatch } from './attack-watch.mjs';
 import { DEMO } from './server.mjs';
 
-const post = (url, path, init, body) => fetch(`${url}${path}`, { method: 'POST', ...init, body: JSON.stringify(body) }).then((r) => r.status);
+const post = (url, path, init, body) =>
+  fetch(`${url}${path}`, { method: 'POST', ...init, body: JSON.stringify(body) }).then((r) => r.status);
 
 export const scryptAttacks = [
   {
@@ -13,8 +14,16 @@ export const scryptAttacks = [
     target: 'RSS < 450 MB, /healthz < 200 ms',
     async run(server) {
       const init = await anonymousCsrf(server.url);
-      const body = () => ({ code: randomBytes(32).toString('base64url'), new_password: 'attack-password-1', new_password_confirmation: 'attack-password-1' });
-      return underWatch(server, async () => statusCounts(await Promise.all(Array.from({ length: 40 }, () => post(server.url, '/ajax/password/reset', init, body())))));
+      const body = () => ({
+        code: randomBytes(32).toString('base64url'),
+        new_password: 'attack-password-1',
+        new_password_confirmation: 'attack-password-1',
+      });
+      return underWatch(server, async () =>
+        statusCounts(
+          await Promise.all(Array.from({ length: 40 }, () => post(server.url, '/ajax/password/reset', init, body()))),
+        ),
+      );
     },
   },
   {
@@ -23,7 +32,13 @@ export const scryptAttacks = [
     async run(server) {
       const init = await anonymousCsrf(server.url);
       return underWatch(server, async () =>
-        statusCounts(await Promise.all(Array.from({ length: 40 }, (_, i) => post(server.url, '/ajax/login', init, { email: `nobody${i}@clinic.test`, password: 'wrong-password' })))),
+        statusCounts(
+          await Promise.all(
+            Array.from({ length: 40 }, (_, i) =>
+              post(server.url, '/ajax/login', init, { email: `nobody${i}@clinic.test`, password: 'wrong-password' }),
+            ),
+          ),
+        ),
       );
     },
   },
@@ -32,7 +47,9 @@ export const scryptAttacks = [
     target: 'no 429',
     async run(server) {
       const init = await anonymousCsrf(server.url);
-      return underWatch(server, async () => statusCounts(await Promise.all(Array.from({ length: 200 }, () => post(server.url, '/ajax/login', init, DEMO)))));
+      return underWatch(server, async () =>
+        statusCounts(await Promise.all(Array.from({ length: 200 }, () => post(server.url, '/ajax/login', init, DEMO)))),
+      );
     },
   },
 ];

@@ -44,7 +44,13 @@ export async function underWatch(server, burst) {
   const outcome = await burst();
   const seconds = (performance.now() - started) / 1000;
   const figures = await watcher.stop();
-  return { ...figures, rssBeforeMb: rssBefore, rssAfterMb: rssMb(server.pid), seconds: Number(seconds.toFixed(1)), outcome };
+  return {
+    ...figures,
+    rssBeforeMb: rssBefore,
+    rssAfterMb: rssMb(server.pid),
+    seconds: Number(seconds.toFixed(1)),
+    outcome,
+  };
 }
 
 /** Status code → count, e.g. { 200: 40, 429: 2 }. */

@@ -13,7 +13,14 @@ import { pushAttacks } from './attack-push.mjs';
 import { scryptAttacks } from './attack-scrypt.mjs';
 import { startServer } from './server.mjs';
 
-export const ATTACKS = [...scryptAttacks, ...pdfAttacks, ...listAttacks, ...pushAttacks, ...fileAttacks, ...loginAttacks];
+export const ATTACKS = [
+  ...scryptAttacks,
+  ...pdfAttacks,
+  ...listAttacks,
+  ...pushAttacks,
+  ...fileAttacks,
+  ...loginAttacks,
+];
 
 /** Starts a fresh server per attack (a clean database, no earlier throttles) and runs each. */
 export async function runAttacks({ root, databaseUrl, attacks = ATTACKS, log = console.error, only }) {
@@ -55,8 +62,12 @@ export function attackTable(rows, label) {
     '|---|---|---|---|---|---|',
   ];
   for (const { attack, figures: f } of rows) {
-    const answers = Object.entries(f.outcome).map(([what, count]) => (/^\d+$/.test(what) ? `${count}×${what}` : `${what}: ${count}`)).join(', ');
-    lines.push(`| ${attack.name} | ${answers} | ${f.healthzMaxMs} ms (${f.healthzCount} polls) | ${f.rssBeforeMb} → ${f.rssMaxMb} → ${f.rssAfterMb} MB | ${f.seconds} s | ${attack.target} |`);
+    const answers = Object.entries(f.outcome)
+      .map(([what, count]) => (/^\d+$/.test(what) ? `${count}×${what}` : `${what}: ${count}`))
+      .join(', ');
+    lines.push(
+      `| ${attack.name} | ${answers} | ${f.healthzMaxMs} ms (${f.healthzCount} polls) | ${f.rssBeforeMb} → ${f.rssMaxMb} → ${f.rssAfterMb} MB | ${f.seconds} s | ${attack.target} |`,
+    );
   }
   return lines.join('\n');
 }

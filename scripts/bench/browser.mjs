@@ -3,9 +3,22 @@
 import { chromium } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 /** A phone, as the portal is mobile-first. */
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'ru-RU' };
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  locale: 'ru-RU',
+};
 
 export function launch(extraArgs = []) {
   return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });
@@ -27,7 +40,12 @@ export async function coldLoadJs(browser, url, cookies) {
   const requests = new Map();
   cdp.on('Network.responseReceived', (e) => {
     const isJs = e.type === 'Script' || /javascript/.test(e.response.mimeType) || /\.m?js(\?|$)/.test(e.response.url);
-    if (isJs) requests.set(e.requestId, { url: e.response.url, encoding: e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? 'identity', fromSw: e.response.fromServiceWorker });
+    if (isJs)
+      requests.set(e.requestId, {
+        url: e.response.url,
+        encoding: e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? 'identity',
+        fromSw: e.response.fromServiceWorker,
+      });
   });
   const finished = new Map();
   cdp.on('Network.loadingFinished', (e) => finished.set(e.requestId, e.encodedDataLength));
@@ -66,7 +84,12 @@ export async function offlineReload(browser, url, cookies, timeoutMs = 15_000) {
     await ticketRows(page).first().waitFor({ state: 'visible', timeout: 30_000 });
     // Let the service worker install and activate, as it would before a real second visit.
     const swActive = await page
-      .evaluate(() => Promise.race([navigator.serviceWorker?.ready.then(() => true) ?? false, new Promise((r) => setTimeout(() => r(false), 10_000))]))
+      .evaluate(() =>
+        Promise.race([
+          navigator.serviceWorker?.ready.then(() => true) ?? false,
+          new Promise((r) => setTimeout(() => r(false), 10_000)),
+        ]),
+      )
       .catch(() => false);
     await page.waitForLoadState('networkidle').catch(() => {});
     await context.setOffline(true);
@@ -74,7 +97,8 @@ export async function offlineReload(browser, url, cookies, timeoutMs = 15_000) {
     const listCalls = [];
     page.on('response', (r) => {
       if (r.request().isNavigationRequest()) docFromSw ||= r.fromServiceWorker();
-      if (new URL(r.url()).pathname === '/ajax/cabinet/tickets') listCalls.push(r.fromServiceWorker() ? 'answered by the service worker' : `HTTP ${r.status()}`);
+      if (new URL(r.url()).pathname === '/ajax/cabinet/tickets')
+        listCalls.push(r.fromServiceWorker() ? 'answered by the service worker' : `HTTP ${r.status()}`);
     });
     page.on('requestfailed', (r) => {
       if (new URL(r.url()).pathname === '/ajax/cabinet/tickets') listCalls.push(`failed (${r.failure()?.errorText})`);
@@ -82,17 +106,31 @@ export async function offlineReload(browser, url, cookies, timeoutMs = 15_000) {
     const started = Date.now();
     let navError = null;
     await page.reload({ waitUntil: 'commit', timeout: timeoutMs }).catch((e) => (navError = e.message.split('\n')[0]));
-    const how = () => `service worker active: ${swActive}; document from the service worker: ${docFromSw}; list call offline: ${listCalls.join(', ') || 'none'}`;
+    const how = () =>
+      `service worker active: ${swActive}; document from the service worker: ${docFromSw}; list call offline: ${listCalls.join(', ') || 'none'}`;
     if (navError) return { ms: null, reason: `reload failed offline: ${navError} (${how()})` };
     const shown = await ticketRows(page)
       .first()
       .waitFor({ state: 'visible', timeout: timeoutMs })
-      .then(() => true, () => false);
+      .then(
+        () => true,
+        () => false,
+      );
     const ms = Date.now() - started;
     const inPage = await page.evaluate(() => performance.now()).catch(() => null);
     if (!shown) {
-      const text = (await page.locator('body').innerText().catch(() => '')).replace(/\s+/g, ' ').slice(0, 160);
-      return { ms: null, reason: `no ticket row within ${timeoutMs / 1000} s offline (${how()}); page shows: "${text}"` };
+      const text = (
+        await page
+          .locator('body')
+          .innerText()
+          .catch(() => '')
+      )
+        .replace(/\s+/g, ' ')
+        .slice(0, 160);
+      return {
+        ms: null,
+        reason: `no ticket row within ${timeoutMs / 1000} s offline (${how()}); page shows: "${text}"`,
+      };
     }
     return { ms, inPage, how: how() };
   } finally {

@@ -7,7 +7,10 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 export async function gzipBytes(file) {
-  const sibling = await stat(`${file}.gz`).then((s) => s.size, () => null);
+  const sibling = await stat(`${file}.gz`).then(
+    (s) => s.size,
+    () => null,
+  );
   return sibling ?? gzipSync(await readFile(file), { level: 9 }).length;
 }
 
@@ -24,7 +27,8 @@ export async function chunkSizes(clientDir) {
   const assets = path.join(clientDir, 'assets');
   const files = (await readdir(assets)).filter((f) => f.endsWith('.js'));
   const sizes = new Map();
-  for (const f of files) sizes.set(f, { raw: (await stat(path.join(assets, f))).size, gzip: await gzipBytes(path.join(assets, f)) });
+  for (const f of files)
+    sizes.set(f, { raw: (await stat(path.join(assets, f))).size, gzip: await gzipBytes(path.join(assets, f)) });
 
   const html = await readFile(path.join(clientDir, 'index.html'), 'utf8');
   const entry = /<script[^>]+src="\/assets\/([^"]+\.js)"/.exec(html)?.[1];
@@ -35,7 +39,9 @@ export async function chunkSizes(clientDir) {
     const deps = depList ? [...depList.matchAll(/"assets\/([^"]+)"/g)].map((m) => m[1]) : [];
     const routeRe = /\(`(\/[^`]*)`\)\(\{[^`]*?import\(`\.\/([^`]+\.js)`\)(?:,__vite__mapDeps\(\[([\d,]*)\]\))?/g;
     for (const m of code.matchAll(routeRe)) {
-      const files = new Set([m[2], ...(m[3] ? m[3].split(',').map((i) => deps[Number(i)]) : [])].filter((f) => f?.endsWith('.js')));
+      const files = new Set(
+        [m[2], ...(m[3] ? m[3].split(',').map((i) => deps[Number(i)]) : [])].filter((f) => f?.endsWith('.js')),
+      );
       const gzip = [...files].reduce((sum, f) => sum + (sizes.get(f)?.gzip ?? 0), 0);
       routes.push({ route: m[1], chunk: m[2], files: [...files], gzip });
     }

@@ -34,9 +34,17 @@ export async function runLighthouse(targets, { reportDir } = {}) {
       try {
         if (!target.repeat) await jar.send('Storage.clearCookies');
         // Cookies put into the jar over CDP are gone after a Lighthouse run (the page's own stay): again before each.
-        const setCookies = async () => target.cookies && (await jar.send('Storage.setCookies', { cookies: target.cookies }));
+        const setCookies = async () =>
+          target.cookies && (await jar.send('Storage.setCookies', { cookies: target.cookies }));
         await setCookies();
-        const flags = { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, maxWaitForLoad: 45_000, disableStorageReset: Boolean(target.repeat) };
+        const flags = {
+          port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: CATEGORIES,
+          maxWaitForLoad: 45_000,
+          disableStorageReset: Boolean(target.repeat),
+        };
         if (target.repeat) {
           await lighthouse(target.url, flags);
           await setCookies();
@@ -54,7 +62,10 @@ export async function runLighthouse(targets, { reportDir } = {}) {
         }
         if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
         const requests = lhr.audits['network-requests']?.details?.items ?? [];
-        if (target.mustLoad && !requests.some((r) => new URL(r.url).pathname === target.mustLoad && r.statusCode === 200)) {
+        if (
+          target.mustLoad &&
+          !requests.some((r) => new URL(r.url).pathname === target.mustLoad && r.statusCode === 200)
+        ) {
           throw new Error(`the run never got ${target.mustLoad} (200): not the page meant (logged out?)`);
         }
         const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score ?? null]));
@@ -62,12 +73,26 @@ export async function runLighthouse(targets, { reportDir } = {}) {
         for (const c of CATEGORIES) {
           for (const ref of lhr.categories[c]?.auditRefs ?? []) {
             const audit = lhr.audits[ref.id];
-            if (ref.weight > 0 && audit.score !== null && audit.score < 1 && c !== 'performance') failing.push(`${c}: ${ref.id}`);
+            if (ref.weight > 0 && audit.score !== null && audit.score < 1 && c !== 'performance')
+              failing.push(`${c}: ${ref.id}`);
           }
         }
-        const METRICS = { 'first-contentful-paint': 'FCP', 'largest-contentful-paint': 'LCP', 'total-blocking-time': 'TBT', 'cumulative-layout-shift': 'CLS' };
+        const METRICS = {
+          'first-contentful-paint': 'FCP',
+          'largest-contentful-paint': 'LCP',
+          'total-blocking-time': 'TBT',
+          'cumulative-layout-shift': 'CLS',
+        };
         const metrics = Object.entries(METRICS).map(([id, label]) => `${label} ${lhr.audits[id]?.displayValue ?? '?'}`);
-        results.push({ ...target, scores, failing, metrics, report, finalUrl: lhr.finalDisplayedUrl ?? lhr.finalUrl, warnings: lhr.runWarnings ?? [] });
+        results.push({
+          ...target,
+          scores,
+          failing,
+          metrics,
+          report,
+          finalUrl: lhr.finalDisplayedUrl ?? lhr.finalUrl,
+          warnings: lhr.runWarnings ?? [],
+        });
       } catch (error) {
         results.push({ ...target, error: error.message.split('\n')[0] });
       }

@@ -13,7 +13,8 @@ import { LIST_PATH } from './api.mjs';
 import { login, startServer } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+const arg = (name, fallback) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const seconds = Number(arg('seconds', '10'));
 const connections = Number(arg('connections', '10'));
 const databaseUrl = arg('pg', undefined);
@@ -35,36 +36,62 @@ function selfTimes(profile, keyOf) {
 function placeOf({ url }) {
   if (!url) return '(V8: GC, idle, native)';
   const modules = url.lastIndexOf('node_modules/');
-  if (modules >= 0) return url.slice(modules + 13).split('/').slice(0, url.slice(modules + 13).startsWith('@') ? 2 : 1).join('/');
+  if (modules >= 0)
+    return url
+      .slice(modules + 13)
+      .split('/')
+      .slice(0, url.slice(modules + 13).startsWith('@') ? 2 : 1)
+      .join('/');
   if (url.startsWith('node:')) return url;
   return url.includes('/dist/server/') ? 'dist/server (our code, bundled)' : url.replace(/^file:\/\//, '');
 }
 
-const table = (rows, top) => rows.slice(0, top).map(({ key, share }) => `| ${(share * 100).toFixed(1)} % | ${key} |`).join('\n');
+const table = (rows, top) =>
+  rows
+    .slice(0, top)
+    .map(({ key, share }) => `| ${(share * 100).toFixed(1)} % | ${key} |`)
+    .join('\n');
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-profile-'));
 const profileDir = path.join(dataDir, 'profiles');
 try {
   // A first start creates and seeds the database; the profiled one runs on it, as after a restart.
   await (await startServer({ root, dataDir, databaseUrl })).stop();
-  const server = await startServer({ root, dataDir, databaseUrl, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] });
+  const server = await startServer({
+    root,
+    dataDir,
+    databaseUrl,
+    nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+  });
   let result;
   try {
     const { cookieHeader } = await login(server.url);
-    result = await autocannon({ url: `${server.url}${LIST_PATH}`, connections, duration: seconds, headers: { cookie: cookieHeader } });
+    result = await autocannon({
+      url: `${server.url}${LIST_PATH}`,
+      connections,
+      duration: seconds,
+      headers: { cookie: cookieHeader },
+    });
   } finally {
     await server.stop();
   }
   const files = (await readdir(profileDir)).filter((name) => name.endsWith('.cpuprofile'));
   // The server's own profile is the biggest (worker threads write small ones of their own).
-  const sized = await Promise.all(files.map(async (name) => ({ name, text: await readFile(path.join(profileDir, name), 'utf8') })));
+  const sized = await Promise.all(
+    files.map(async (name) => ({ name, text: await readFile(path.join(profileDir, name), 'utf8') })),
+  );
   const main = sized.sort((a, b) => b.text.length - a.text.length)[0];
   if (!main) throw new Error('no CPU profile was written');
   const profile = JSON.parse(main.text);
-  const functionOf = ({ functionName, url, lineNumber }) => `${functionName || '(anonymous)'} — ${placeOf({ url })}${url ? `:${lineNumber + 1}` : ''}`;
-  console.log(`## Requests list under load (${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${connections} connections, ${seconds} s)`);
+  const functionOf = ({ functionName, url, lineNumber }) =>
+    `${functionName || '(anonymous)'} — ${placeOf({ url })}${url ? `:${lineNumber + 1}` : ''}`;
+  console.log(
+    `## Requests list under load (${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${connections} connections, ${seconds} s)`,
+  );
   console.log();
-  console.log(`${result.requests.average} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`);
+  console.log(
+    `${result.requests.average} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`,
+  );
   console.log();
   console.log('| self time | where |\n|---|---|');
   console.log(table(selfTimes(profile, placeOf), 12));

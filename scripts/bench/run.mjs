@@ -53,9 +53,13 @@ async function apiRuns(label, server, cookieHeader, ticketCount, name) {
   const headers = { cookie: cookieHeader };
   // A short warm-up of both, so the first seconds of JIT and the pool are not in the numbers.
   await cannon(`${server.url}${LIST_PATH}`, { headers, duration: 2, connections: CONNECTIONS });
-  const api = await time(`${label} API ${ticketCount}`, () => cannon(`${server.url}${LIST_PATH}`, { headers, duration: DURATION, connections: CONNECTIONS }));
+  const api = await time(`${label} API ${ticketCount}`, () =>
+    cannon(`${server.url}${LIST_PATH}`, { headers, duration: DURATION, connections: CONNECTIONS }),
+  );
   await cannon(`${server.url}${twin.staticPath}`, { headers, duration: 2, connections: CONNECTIONS });
-  const stat = await time(`${label} static ${ticketCount}`, () => cannon(`${server.url}${twin.staticPath}`, { headers, duration: DURATION, connections: CONNECTIONS }));
+  const stat = await time(`${label} static ${ticketCount}`, () =>
+    cannon(`${server.url}${twin.staticPath}`, { headers, duration: DURATION, connections: CONNECTIONS }),
+  );
   return { label, ticketCount, twin, api, stat };
 }
 
@@ -69,7 +73,9 @@ async function browserPart() {
     const browser = await launch();
     try {
       report.js = await time('cold load JS', () => coldLoadJs(browser, server.url, session.cookies));
-      report.offline = await time('offline reload', () => offlineReload(browser, server.url, session.cookies)).catch((e) => ({ ms: null, reason: e.message.split('\n')[0] }));
+      report.offline = await time('offline reload', () => offlineReload(browser, server.url, session.cookies)).catch(
+        (e) => ({ ms: null, reason: e.message.split('\n')[0] }),
+      );
     } finally {
       await browser.close();
     }
@@ -82,9 +88,20 @@ async function browserPart() {
           [
             { name: '/', url: `${server.url}/` },
             { name: '/ (repeat visit)', url: `${server.url}/`, repeat: true },
-            { name: '/cabinet/tickets (logged in)', url: `${server.url}/cabinet/tickets`, cookies: lhSession.cookies, mustLoad: '/ajax/cabinet/tickets' },
+            {
+              name: '/cabinet/tickets (logged in)',
+              url: `${server.url}/cabinet/tickets`,
+              cookies: lhSession.cookies,
+              mustLoad: '/ajax/cabinet/tickets',
+            },
             // The worker answers the list from its cache only when the network is slow; a repeat visit still asks the server.
-            { name: '/cabinet/tickets (logged in, repeat visit)', url: `${server.url}/cabinet/tickets`, cookies: lhSession.cookies, repeat: true, mustLoad: '/ajax/cabinet/tickets' },
+            {
+              name: '/cabinet/tickets (logged in, repeat visit)',
+              url: `${server.url}/cabinet/tickets`,
+              cookies: lhSession.cookies,
+              repeat: true,
+              mustLoad: '/ajax/cabinet/tickets',
+            },
           ],
           { reportDir: resultsDir },
         ),
@@ -132,7 +149,9 @@ async function withScratchPostgres(fn) {
   try {
     return await fn(url.href);
   } finally {
-    await admin.unsafe(`drop database if exists ${dbName} with (force)`).catch((e) => report.notes.push(`could not drop ${dbName}: ${e.message}`));
+    await admin
+      .unsafe(`drop database if exists ${dbName} with (force)`)
+      .catch((e) => report.notes.push(`could not drop ${dbName}: ${e.message}`));
     await admin.end({ timeout: 5 });
   }
 }
@@ -161,7 +180,10 @@ function render() {
   const cpu = os.cpus();
   out(`# npm run bench — ${new Date().toISOString()}`);
   out();
-  out(`Node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? 'CPU'}; autocannon ${CONNECTIONS} connections × ${DURATION} s per run. ` + 'A shared, small machine: the numbers are noisy; compare runs on the same machine only.');
+  out(
+    `Node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? 'CPU'}; autocannon ${CONNECTIONS} connections × ${DURATION} s per run. ` +
+      'A shared, small machine: the numbers are noisy; compare runs on the same machine only.',
+  );
   out();
   out('| measure | value | budget | result |');
   out('|---|---|---|---|');
@@ -170,24 +192,41 @@ function render() {
     const gzipOf = (s) => report.chunks?.sizes.get(path.basename(s.path))?.gzip ?? s.bytes;
     const gzipTotal = js.scripts.reduce((sum, s) => sum + gzipOf(s), 0);
     js.gzipOf = gzipOf;
-    const verdict = gzipTotal <= JS_BUDGET ? (gzipTotal <= JS_AIM ? 'pass (within aim)' : 'pass (over the 120 KB aim)') : 'FAIL';
+    const verdict =
+      gzipTotal <= JS_BUDGET ? (gzipTotal <= JS_AIM ? 'pass (within aim)' : 'pass (over the 120 KB aim)') : 'FAIL';
     const enc = [...new Set(js.scripts.map((s) => s.encoding))].join('/');
-    out(`| JS on a cold /cabinet/tickets load, logged in (${js.scripts.length} files) | ${kb(gzipTotal)} gzip (as gzip bodies); on the wire ${kb(js.total)} as sent (${enc}, headers included) | ≤ 150 KB gzip (aim 120) | ${verdict} |`);
-    out(`| Leaflet on that load | ${js.leaflet.length ? js.leaflet.join(', ') : 'not loaded (no loaded JS mentions leaflet)'} | never before needed | ${js.leaflet.length ? 'FAIL' : 'pass'} |`);
+    out(
+      `| JS on a cold /cabinet/tickets load, logged in (${js.scripts.length} files) | ${kb(gzipTotal)} gzip (as gzip bodies); on the wire ${kb(js.total)} as sent (${enc}, headers included) | ≤ 150 KB gzip (aim 120) | ${verdict} |`,
+    );
+    out(
+      `| Leaflet on that load | ${js.leaflet.length ? js.leaflet.join(', ') : 'not loaded (no loaded JS mentions leaflet)'} | never before needed | ${js.leaflet.length ? 'FAIL' : 'pass'} |`,
+    );
   } else out('| JS over the wire, cold /cabinet/tickets | n/a | ≤ 150 KB gzip | n/a |');
   for (const lh of report.lighthouse ?? []) {
     if (lh.error) {
-      out(`| Lighthouse mobile ${lh.name ?? ''} | n/a: ${lh.error.replace(/\|/g, '/')} | perf ≥ 0.95, a11y 1, BP 1 | n/a |`);
+      out(
+        `| Lighthouse mobile ${lh.name ?? ''} | n/a: ${lh.error.replace(/\|/g, '/')} | perf ≥ 0.95, a11y 1, BP 1 | n/a |`,
+      );
       continue;
     }
     const s = lh.scores;
     const ok = s.performance >= 0.95 && s.accessibility === 1 && s['best-practices'] === 1;
-    const detail = [lh.metrics.join(', '), lh.failing.length ? `below 1: ${lh.failing.join(', ')}` : ''].filter(Boolean).join('; ');
-    out(`| Lighthouse mobile ${lh.name} (perf / a11y / BP) | ${s.performance} / ${s.accessibility} / ${s['best-practices']} (${detail}) | ≥ 0.95 / 1 / 1 | ${ok ? 'pass' : 'FAIL'} |`);
+    const detail = [lh.metrics.join(', '), lh.failing.length ? `below 1: ${lh.failing.join(', ')}` : '']
+      .filter(Boolean)
+      .join('; ');
+    out(
+      `| Lighthouse mobile ${lh.name} (perf / a11y / BP) | ${s.performance} / ${s.accessibility} / ${s['best-practices']} (${detail}) | ≥ 0.95 / 1 / 1 | ${ok ? 'pass' : 'FAIL'} |`,
+    );
   }
   const off = report.offline;
-  if (off?.ms != null) out(`| Reload → first ticket row, network off | ${off.ms} ms (wall clock from reload(); performance.now() after the row showed: ${off.inPage?.toFixed(0)} ms; ${off.how}) | — | measured |`);
-  else out(`| Reload → first ticket row, network off | n/a: ${(off?.reason ?? 'not run').replace(/\|/g, '/')} | — | n/a |`);
+  if (off?.ms != null)
+    out(
+      `| Reload → first ticket row, network off | ${off.ms} ms (wall clock from reload(); performance.now() after the row showed: ${off.inPage?.toFixed(0)} ms; ${off.how}) | — | measured |`,
+    );
+  else
+    out(
+      `| Reload → first ticket row, network off | n/a: ${(off?.reason ?? 'not run').replace(/\|/g, '/')} | — | n/a |`,
+    );
   for (const r of report.api) {
     if (r.error) {
       out(`| ${LIST_PATH} on ${r.label} | n/a: ${r.error} | — | n/a |`);
@@ -202,11 +241,14 @@ function render() {
   }
   out();
   if (js) {
-    out('JS files on the cold load (wire bytes from CDP Network.loadingFinished encodedDataLength; gzip body from the .gz sibling in dist/client):');
+    out(
+      'JS files on the cold load (wire bytes from CDP Network.loadingFinished encodedDataLength; gzip body from the .gz sibling in dist/client):',
+    );
     out();
     out('| file | sent as | on the wire | gzip body |');
     out('|---|---|---|---|');
-    for (const s of [...js.scripts].sort((a, b) => b.bytes - a.bytes)) out(`| ${s.path} | ${s.encoding} | ${kb(s.bytes)} | ${kb(js.gzipOf(s))} |`);
+    for (const s of [...js.scripts].sort((a, b) => b.bytes - a.bytes))
+      out(`| ${s.path} | ${s.encoding} | ${kb(s.bytes)} | ${kb(js.gzipOf(s))} |`);
     out();
   }
   const ch = report.chunks;
@@ -219,7 +261,10 @@ function render() {
     out();
     out('| route | lazy chunk | chunk gzip | route total gzip (files) | beyond the entry gzip (files) |');
     out('|---|---|---|---|---|');
-    for (const r of ch.routes) out(`| ${r.route} | ${r.chunk} | ${kb(ch.sizes.get(r.chunk)?.gzip ?? 0)} | ${kb(r.gzip)} (${r.files.length}) | ${kb(r.extraGzip)} (${r.extra.length}) |`);
+    for (const r of ch.routes)
+      out(
+        `| ${r.route} | ${r.chunk} | ${kb(ch.sizes.get(r.chunk)?.gzip ?? 0)} | ${kb(r.gzip)} (${r.files.length}) | ${kb(r.extraGzip)} (${r.extra.length}) |`,
+      );
     if (!ch.routes.length) {
       out('| (route tree not found in the entry: sizes by file name) | | | | |');
       for (const [f, s] of ch.sizes) out(`| — | ${f} | ${kb(s.gzip)} | | |`);
@@ -238,11 +283,20 @@ async function attackMain() {
   out(attackTable(await runAttacks({ root, log, only: ONLY }), 'PGlite'));
   out();
   if (flag('skip-pg')) out('PostgreSQL: skipped (--skip-pg)');
-  else out(attackTable(await withScratchPostgres((databaseUrl) => runAttacks({ root, databaseUrl, log, only: ONLY })), 'PostgreSQL'));
+  else
+    out(
+      attackTable(
+        await withScratchPostgres((databaseUrl) => runAttacks({ root, databaseUrl, log, only: ONLY })),
+        'PostgreSQL',
+      ),
+    );
 }
 
 async function main() {
-  if (!flag('no-build')) await time('build', async () => execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] }));
+  if (!flag('no-build'))
+    await time('build', async () =>
+      execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] }),
+    );
   if (flag('attack')) {
     await attackMain();
     process.stdout.write(`${lines.join('\n')}\n`);
@@ -252,9 +306,14 @@ async function main() {
   report.chunks = { ...ch, entryGzip: [...ch.entryClosure].reduce((sum, f) => sum + (ch.sizes.get(f)?.gzip ?? 0), 0) };
 
   await browserPart().catch((e) => report.notes.push(`browser part failed: ${e.message.split('\n')[0]}`));
-  await time('PGlite API', pglitePart).catch((e) => report.api.push({ label: 'PGlite', error: e.message.split('\n')[0] }));
+  await time('PGlite API', pglitePart).catch((e) =>
+    report.api.push({ label: 'PGlite', error: e.message.split('\n')[0] }),
+  );
   if (flag('skip-pg')) report.api.push({ label: 'PostgreSQL', error: 'skipped (--skip-pg)' });
-  else await time('PostgreSQL API', postgresPart).catch((e) => report.api.push({ label: 'PostgreSQL', error: e.message.split('\n')[0] }));
+  else
+    await time('PostgreSQL API', postgresPart).catch((e) =>
+      report.api.push({ label: 'PostgreSQL', error: e.message.split('\n')[0] }),
+    );
   await rm(path.join(clientDir, 'bench'), { recursive: true, force: true });
 
   render();

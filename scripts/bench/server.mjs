@@ -18,7 +18,17 @@ export function freePort() {
 }
 
 /** Variables the bench sets itself: never inherited from the caller's shell. */
-const OWN_ENV = ['PORT', 'DATA_DIR', 'FILES_DIR', 'DATABASE_URL', 'SEED_DEMO', 'PUBLIC_URL', 'SMTP_URL', 'INTEGRATION_TOKENS', 'TRUST_PROXY'];
+const OWN_ENV = [
+  'PORT',
+  'DATA_DIR',
+  'FILES_DIR',
+  'DATABASE_URL',
+  'SEED_DEMO',
+  'PUBLIC_URL',
+  'SMTP_URL',
+  'INTEGRATION_TOKENS',
+  'TRUST_PROXY',
+];
 
 /** `nodeArgs`: Node's own flags (e.g. --cpu-prof). `env`: settings of this run on top of the bench's own (e.g. an https PUBLIC_URL, TRUST_PROXY for an attack that names its addresses). `filesDir`: the file store's folder when it is not DATA_DIR/files (it must go with the database). */
 export async function startServer({ root, dataDir, databaseUrl, env: extra = {}, filesDir, nodeArgs = [] }) {
@@ -29,7 +39,11 @@ export async function startServer({ root, dataDir, databaseUrl, env: extra = {},
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   Object.assign(env, extra);
   if (filesDir) env.FILES_DIR = filesDir;
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'dist/server/index.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'dist/server/index.js')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
   child.stdout.on('data', (d) => (log += d));
   child.stderr.on('data', (d) => (log += d));
@@ -87,5 +101,9 @@ export async function login(url, { email, password } = DEMO) {
   mergeCookies(jar, res);
   const body = await res.json();
   if (!res.ok || !body.success) throw new Error(`login failed: ${res.status} ${JSON.stringify(body)}`);
-  return { cookieHeader: header(), cookies: [...jar].map(([name, value]) => ({ name, value, url })), userId: body.user?.id };
+  return {
+    cookieHeader: header(),
+    cookies: [...jar].map(([name, value]) => ({ name, value, url })),
+    userId: body.user?.id,
+  };
 }

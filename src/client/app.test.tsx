@@ -31,13 +31,16 @@ afterEach(() => {
 });
 
 describe('app shell', () => {
-  it.each(['abc', '0', '007', '2147483648'])('shows "Заявка не найдена" for the ticket path /cabinet/tickets/%s, asking the server nothing about it', async (bad) => {
-    const { calls } = serverUser(demoUser);
-    useAccountStore.setState({ user: demoUser });
-    await renderApp(`/cabinet/tickets/${bad}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Заявка не найдена' })).toBeInTheDocument();
-    expect(calls.some((call) => call.path.startsWith('/ajax/cabinet/tickets/'))).toBe(false);
-  });
+  it.each(['abc', '0', '007', '2147483648'])(
+    'shows "Заявка не найдена" for the ticket path /cabinet/tickets/%s, asking the server nothing about it',
+    async (bad) => {
+      const { calls } = serverUser(demoUser);
+      useAccountStore.setState({ user: demoUser });
+      await renderApp(`/cabinet/tickets/${bad}`);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Заявка не найдена' })).toBeInTheDocument();
+      expect(calls.some((call) => call.path.startsWith('/ajax/cabinet/tickets/'))).toBe(false);
+    },
+  );
 
   it('shows the 404 page for an unknown path, inside the shell', async () => {
     serverUser(null);
@@ -124,7 +127,9 @@ describe('app shell', () => {
   it('loads the user on start', async () => {
     const { calls } = serverUser(demoUser);
     await renderApp('/');
-    expect(await screen.findByRole('heading', { level: 1, name: `Здравствуйте, ${demoUser.name}!` })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: `Здравствуйте, ${demoUser.name}!` }),
+    ).toBeInTheDocument();
     expect(calls.some((call) => call.path === '/ajax/user/data')).toBe(true);
   });
 
@@ -217,7 +222,11 @@ describe('app shell', () => {
       await userEvent.click(within(ask).getByRole('button', { name: 'Продолжить заполнение' }));
       expect(screen.getByRole('dialog', { name: 'Заявка на ремонт' })).toBeInTheDocument();
       await userEvent.click(within(sheet).getAllByRole('button', { name: 'Закрыть' })[0]!);
-      await userEvent.click(within(await screen.findByRole('dialog', { name: 'Закрыть заявку?' })).getByRole('button', { name: 'Да, закрыть' }));
+      await userEvent.click(
+        within(await screen.findByRole('dialog', { name: 'Закрыть заявку?' })).getByRole('button', {
+          name: 'Да, закрыть',
+        }),
+      );
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     });
   });

@@ -19,7 +19,8 @@ async function renderApp(path: string) {
   return router;
 }
 
-const listCalls = (calls: RecordedCall[], path: string) => calls.filter((call) => call.path === path).map((call) => call.query);
+const listCalls = (calls: RecordedCall[], path: string) =>
+  calls.filter((call) => call.path === path).map((call) => call.query);
 
 function stubServer() {
   return stubFetch({
@@ -41,7 +42,13 @@ describe('the lists’ filters in the address', () => {
     const { calls } = stubServer();
     const router = await renderApp('/cabinet/tickets?status=5&number=12&from=2026-01-01&to=2026-01-31&mine=true');
     await screen.findByText('4242');
-    expect(listCalls(calls, '/ajax/cabinet/tickets')[0]).toMatchObject({ status: '5', number: '12', date_from: '2026-01-01', date_to: '2026-01-31', client_id: String(demoUser.id) });
+    expect(listCalls(calls, '/ajax/cabinet/tickets')[0]).toMatchObject({
+      status: '5',
+      number: '12',
+      date_from: '2026-01-01',
+      date_to: '2026-01-31',
+      client_id: String(demoUser.id),
+    });
     expect(screen.getByLabelText('Статус')).toHaveValue('5');
     expect(screen.getByLabelText('Номер заявки')).toHaveValue('12');
     expect(screen.getByRole('checkbox', { name: 'Только мои заявки' })).toBeChecked();

@@ -63,7 +63,11 @@ describe('a ?promocode= link', () => {
       'GET /ajax/user/data': { body: { success: true, user: demoUser, csrf_token: 'csrf-1' } },
       'POST /ajax/promocode/set': {
         status: 422,
-        body: { success: false, message: 'Вы уже использовали этот промокод', errors: { code: ['Вы уже использовали этот промокод'] } },
+        body: {
+          success: false,
+          message: 'Вы уже использовали этот промокод',
+          errors: { code: ['Вы уже использовали этот промокод'] },
+        },
       },
     });
     useAccountStore.setState({ user: demoUser });
@@ -74,7 +78,9 @@ describe('a ?promocode= link', () => {
   it('opens the login for a guest, and applies the code right after logging in', async () => {
     let session: typeof demoUser | null = null;
     const { calls } = stubFetch({
-      'GET /ajax/user/data': () => ({ body: { success: true, user: session, csrf_token: session ? 'csrf-1' : 'csrf-0' } }),
+      'GET /ajax/user/data': () => ({
+        body: { success: true, user: session, csrf_token: session ? 'csrf-1' : 'csrf-0' },
+      }),
       'POST /ajax/login': () => {
         session = demoUser;
         return { body: { success: true, user: demoUser, csrf_token: 'csrf-1' } };
@@ -99,7 +105,9 @@ describe('a ?promocode= link', () => {
 describe('the survey item', () => {
   it('is in the header only while a survey waits, and opens the survey popup', async () => {
     const { calls } = stubFetch({
-      'GET /ajax/user/data': { body: { success: true, user: { ...demoUser, quiz_available: true }, csrf_token: 'csrf-1' } },
+      'GET /ajax/user/data': {
+        body: { success: true, user: { ...demoUser, quiz_available: true }, csrf_token: 'csrf-1' },
+      },
       'GET /ajax/cabinet/quiz/get': { status: 404, body: { success: false, message: 'Сейчас нет опросов для вас' } },
     });
     useAccountStore.setState({ user: demoUser });

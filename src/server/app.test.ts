@@ -58,7 +58,10 @@ describe('security headers', () => {
 
   it('add HSTS when the portal is served over HTTPS', async () => {
     // Only the config differs: a second app on the same dependencies, no second database.
-    const secure = createApp({ ...t.deps, config: { ...t.config, secure: true, publicUrl: 'https://portal.example.ru' } });
+    const secure = createApp({
+      ...t.deps,
+      config: { ...t.config, secure: true, publicUrl: 'https://portal.example.ru' },
+    });
     const res = await secure.request('https://portal.example.ru/healthz');
     expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/);
   });
@@ -71,7 +74,11 @@ describe('errors', () => {
     const id = res.headers.get('x-request-id')!;
     expect(id).toMatch(/^[\w-]{8,64}$/);
     const body = (await res.json()) as { message: string; request_id: string };
-    expect(body).toEqual({ success: false, message: `Внутренняя ошибка сервера. Попробуйте позже. Код ошибки: ${id}`, request_id: id });
+    expect(body).toEqual({
+      success: false,
+      message: `Внутренняя ошибка сервера. Попробуйте позже. Код ошибки: ${id}`,
+      request_id: id,
+    });
     expect(JSON.stringify(body)).not.toContain('database exploded');
     // The id in the answer finds the error, and the request's line, in the log.
     const lines = t.logs.filter((line) => line.request_id === id);
@@ -82,14 +89,20 @@ describe('errors', () => {
   it('gives every request its own id, or keeps a plausible one a proxy sent', async () => {
     const [first, second] = [await t.request('/healthz'), await t.request('/healthz')];
     expect(first.headers.get('x-request-id')).not.toBe(second.headers.get('x-request-id'));
-    expect((await t.request('/healthz', { headers: { 'x-request-id': 'proxy-abc-123' } })).headers.get('x-request-id')).toBe('proxy-abc-123');
+    expect(
+      (await t.request('/healthz', { headers: { 'x-request-id': 'proxy-abc-123' } })).headers.get('x-request-id'),
+    ).toBe('proxy-abc-123');
     const forged = await t.request('/healthz', { headers: { 'x-request-id': 'x "<script>' } });
     expect(forged.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(t.logs.some((line) => line.request_id === 'proxy-abc-123' && line.msg === 'request')).toBe(true);
   });
 
   it('answer malformed JSON with 400, not 500', async () => {
-    const res = await t.request('/bad-json', { method: 'POST', body: '{"oops', headers: { 'content-type': 'application/json' } });
+    const res = await t.request('/bad-json', {
+      method: 'POST',
+      body: '{"oops',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ success: false });
   });
@@ -109,7 +122,9 @@ describe('errors', () => {
 describe('request log', () => {
   it('has method, path, status and duration, and nothing secret', async () => {
     t.logs.length = 0;
-    await t.request('/healthz?token=abc', { headers: { cookie: 'sid=very-secret-cookie', authorization: 'Bearer zzz' } });
+    await t.request('/healthz?token=abc', {
+      headers: { cookie: 'sid=very-secret-cookie', authorization: 'Bearer zzz' },
+    });
     const line = t.logs.find((l) => l.msg === 'request');
     expect(line).toMatchObject({ level: 'info', method: 'GET', path: '/healthz', status: 200 });
     expect(typeof line?.ms).toBe('number');

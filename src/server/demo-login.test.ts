@@ -20,7 +20,10 @@ describe('demo account', () => {
     expect(await anonymous.json()).toMatchObject({ success: true, user: null });
     expect(t.csrfToken).toBeTruthy();
 
-    const login = await t.request('/ajax/login', { method: 'POST', json: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
+    const login = await t.request('/ajax/login', {
+      method: 'POST',
+      json: { email: DEMO_EMAIL, password: DEMO_PASSWORD },
+    });
     expect(login.status).toBe(200);
     expect(await login.json()).toMatchObject({ success: true, user: { email: DEMO_EMAIL } });
 
@@ -31,7 +34,10 @@ describe('demo account', () => {
   it('refuses a wrong password', async () => {
     t.cookies.clear();
     await t.request('/ajax/user/data');
-    const login = await t.request('/ajax/login', { method: 'POST', json: { email: DEMO_EMAIL, password: 'wrong-password-1' } });
+    const login = await t.request('/ajax/login', {
+      method: 'POST',
+      json: { email: DEMO_EMAIL, password: 'wrong-password-1' },
+    });
     expect(login.status).toBeGreaterThanOrEqual(400);
     expect(login.status).toBeLessThan(500);
   });

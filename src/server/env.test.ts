@@ -59,7 +59,7 @@ describe('loadConfig', () => {
     });
   });
 
-  it('reads FILES_DIR, the file store\'s folder, apart from DATA_DIR', () => {
+  it("reads FILES_DIR, the file store's folder, apart from DATA_DIR", () => {
     expect(loadConfig({ DATA_DIR: '/var/lib/portal', FILES_DIR: '/mnt/files' }).filesDir).toBe('/mnt/files');
   });
 
@@ -72,7 +72,13 @@ describe('loadConfig', () => {
       S3_REGION: 'ru-central1',
     };
     expect(loadConfig({}).s3).toBeUndefined();
-    expect(loadConfig(s3).s3).toEqual({ endpoint: 'https://storage.example.ru', bucket: 'portal-files', accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret/key+value', region: 'ru-central1' });
+    expect(loadConfig(s3).s3).toEqual({
+      endpoint: 'https://storage.example.ru',
+      bucket: 'portal-files',
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'secret/key+value',
+      region: 'ru-central1',
+    });
     for (const name of Object.keys(s3)) {
       const error = errorOf({ ...s3, [name]: '' });
       expect(error.variable).toBe(name);
@@ -84,15 +90,17 @@ describe('loadConfig', () => {
     expect(errorOf({ ...s3, S3_SECRET_ACCESS_KEY: 'has space' }).message).not.toContain('has space');
   });
 
-  it('reads UPLOAD_DAILY_MB, an account\'s daily upload budget (default 200 MB)', () => {
+  it("reads UPLOAD_DAILY_MB, an account's daily upload budget (default 200 MB)", () => {
     expect(loadConfig({}).uploadDailyBytes).toBe(200 * 1024 * 1024);
     expect(loadConfig({ UPLOAD_DAILY_MB: '50' }).uploadDailyBytes).toBe(50 * 1024 * 1024);
     for (const wrong of ['0', '2001', '1.5', 'много']) {
-      expect(errorOf({ UPLOAD_DAILY_MB: wrong }).message).toMatch(/^UPLOAD_DAILY_MB: must be a whole number of megabytes from 1 to 2000/);
+      expect(errorOf({ UPLOAD_DAILY_MB: wrong }).message).toMatch(
+        /^UPLOAD_DAILY_MB: must be a whole number of megabytes from 1 to 2000/,
+      );
     }
   });
 
-  it('reads SCRYPT_N, a power of two from 2^10 to 2^20 (unset: the hasher\'s OWASP cost)', () => {
+  it("reads SCRYPT_N, a power of two from 2^10 to 2^20 (unset: the hasher's OWASP cost)", () => {
     expect(loadConfig({}).scryptN).toBeUndefined();
     expect(loadConfig({ SCRYPT_N: '1024' }).scryptN).toBe(1024);
     expect(loadConfig({ SCRYPT_N: '1048576' }).scryptN).toBe(2 ** 20);
@@ -101,11 +109,23 @@ describe('loadConfig', () => {
     }
   });
 
-  it('reads PUSH_SERVICE_HOSTS, host names only (unset: just the browsers\' push services)', () => {
+  it("reads PUSH_SERVICE_HOSTS, host names only (unset: just the browsers' push services)", () => {
     expect(loadConfig({}).pushServiceHosts).toBeUndefined();
-    expect(loadConfig({ PUSH_SERVICE_HOSTS: ' Push.Example.ru, *.web.push.example.com ,' }).pushServiceHosts).toEqual(['push.example.ru', 'web.push.example.com']);
-    for (const wrong of ['127.0.0.1', 'localhost', 'push.example.ru:443', 'https://push.example.ru', '10.0.0.1,push.example.ru', '[::1]']) {
-      expect(() => loadConfig({ PUSH_SERVICE_HOSTS: wrong })).toThrow(/^PUSH_SERVICE_HOSTS: must be comma-separated host names/);
+    expect(loadConfig({ PUSH_SERVICE_HOSTS: ' Push.Example.ru, *.web.push.example.com ,' }).pushServiceHosts).toEqual([
+      'push.example.ru',
+      'web.push.example.com',
+    ]);
+    for (const wrong of [
+      '127.0.0.1',
+      'localhost',
+      'push.example.ru:443',
+      'https://push.example.ru',
+      '10.0.0.1,push.example.ru',
+      '[::1]',
+    ]) {
+      expect(() => loadConfig({ PUSH_SERVICE_HOSTS: wrong })).toThrow(
+        /^PUSH_SERVICE_HOSTS: must be comma-separated host names/,
+      );
     }
   });
 
@@ -114,7 +134,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ PICKUP_CUTOFF_HOUR: '0' }).pickupCutoffHour).toBe(0);
     expect(loadConfig({ PICKUP_CUTOFF_HOUR: '24' }).pickupCutoffHour).toBe(24);
     for (const wrong of ['25', '-1', '12.5', 'noon']) {
-      expect(() => loadConfig({ PICKUP_CUTOFF_HOUR: wrong })).toThrow(/^PICKUP_CUTOFF_HOUR: must be a whole hour from 0 to 24/);
+      expect(() => loadConfig({ PICKUP_CUTOFF_HOUR: wrong })).toThrow(
+        /^PICKUP_CUTOFF_HOUR: must be a whole hour from 0 to 24/,
+      );
     }
   });
 
@@ -193,7 +215,12 @@ describe('loadConfig', () => {
       YANDEX_GEOCODER_API_KEY: 'yandex-key-123',
       MAP_TILES_URL: 'https://tiles.example.ru/{z}/{x}/{y}.png',
     });
-    expect(keyed.geo).toMatchObject({ provider: 'dadata-yandex', dadataApiKey: 'dadata-key-123', dadataUrl: 'http://127.0.0.1:9100', yandexGeocoderApiKey: 'yandex-key-123' });
+    expect(keyed.geo).toMatchObject({
+      provider: 'dadata-yandex',
+      dadataApiKey: 'dadata-key-123',
+      dadataUrl: 'http://127.0.0.1:9100',
+      yandexGeocoderApiKey: 'yandex-key-123',
+    });
     expect(keyed.mapTilesUrl).toBe('https://tiles.example.ru/{z}/{x}/{y}.png');
   });
 
@@ -211,29 +238,44 @@ describe('loadConfig', () => {
     expect(errorOf({ YANDEX_GEOCODER_API_KEY: 'my secret key with spaces' }).message).not.toContain('secret');
   });
 
-  it('reads MAIN_SITE_URL (unset hides the main site\'s links)', () => {
+  it("reads MAIN_SITE_URL (unset hides the main site's links)", () => {
     expect(loadConfig({}).mainSiteUrl).toBeUndefined();
     expect(loadConfig({ MAIN_SITE_URL: 'https://example.ru/' }).mainSiteUrl).toBe('https://example.ru');
-    expect(errorOf({ MAIN_SITE_URL: 'javascript:alert(1)' }).message).toMatch(/^MAIN_SITE_URL: must be an http:\/\/ or https:\/\/ URL/);
+    expect(errorOf({ MAIN_SITE_URL: 'javascript:alert(1)' }).message).toMatch(
+      /^MAIN_SITE_URL: must be an http:\/\/ or https:\/\/ URL/,
+    );
     expect(errorOf({ MAIN_SITE_URL: 'example.ru' }).variable).toBe('MAIN_SITE_URL');
   });
 
-  it('reads SUPPORT_EMAIL (unset by default: the central office\'s e-mail is used) and refuses a wrong one', () => {
+  it("reads SUPPORT_EMAIL (unset by default: the central office's e-mail is used) and refuses a wrong one", () => {
     expect(loadConfig({}).supportEmail).toBeUndefined();
-    expect(loadConfig({ SUPPORT_EMAIL: ' support@service.example.ru ' }).supportEmail).toBe('support@service.example.ru');
+    expect(loadConfig({ SUPPORT_EMAIL: ' support@service.example.ru ' }).supportEmail).toBe(
+      'support@service.example.ru',
+    );
     expect(errorOf({ SUPPORT_EMAIL: 'support at example' }).variable).toBe('SUPPORT_EMAIL');
   });
 });
 
 // TELEGRAM_* and VAPID_* (API.md "Notifications"): all or none, checked at boot, secrets never
 // echoed; without VAPID keys a pair is made once and kept in DATA_DIR.
-const BOT = { TELEGRAM_BOT_TOKEN: '123456:ABCdefGhIJKlmNoPQRsTUVwxyz_0123', TELEGRAM_BOT_NAME: '@service_centre_bot', TELEGRAM_WEBHOOK_SECRET: 'a-webhook-secret-0123456789' };
+const BOT = {
+  TELEGRAM_BOT_TOKEN: '123456:ABCdefGhIJKlmNoPQRsTUVwxyz_0123',
+  TELEGRAM_BOT_NAME: '@service_centre_bot',
+  TELEGRAM_WEBHOOK_SECRET: 'a-webhook-secret-0123456789',
+};
 
 describe('Telegram settings', () => {
   it('are off when unset, and read with the public Bot API by default', () => {
     expect(loadConfig({}).telegram).toBeUndefined();
-    expect(loadConfig(BOT).telegram).toEqual({ botToken: BOT.TELEGRAM_BOT_TOKEN, botName: 'service_centre_bot', apiUrl: 'https://api.telegram.org', webhookSecret: BOT.TELEGRAM_WEBHOOK_SECRET });
-    expect(loadConfig({ ...BOT, TELEGRAM_API_URL: 'http://127.0.0.1:8081/' }).telegram?.apiUrl).toBe('http://127.0.0.1:8081');
+    expect(loadConfig(BOT).telegram).toEqual({
+      botToken: BOT.TELEGRAM_BOT_TOKEN,
+      botName: 'service_centre_bot',
+      apiUrl: 'https://api.telegram.org',
+      webhookSecret: BOT.TELEGRAM_WEBHOOK_SECRET,
+    });
+    expect(loadConfig({ ...BOT, TELEGRAM_API_URL: 'http://127.0.0.1:8081/' }).telegram?.apiUrl).toBe(
+      'http://127.0.0.1:8081',
+    );
   });
 
   it('name the missing or malformed one, without echoing a secret', () => {
@@ -248,7 +290,10 @@ describe('Telegram settings', () => {
 
 describe('VAPID keys', () => {
   it('are both set or both unset', () => {
-    const pair = { VAPID_PUBLIC_KEY: Buffer.alloc(65, 4).toString('base64url'), VAPID_PRIVATE_KEY: Buffer.alloc(32, 7).toString('base64url') };
+    const pair = {
+      VAPID_PUBLIC_KEY: Buffer.alloc(65, 4).toString('base64url'),
+      VAPID_PRIVATE_KEY: Buffer.alloc(32, 7).toString('base64url'),
+    };
     expect(loadConfig(pair).vapid).toEqual({ publicKey: pair.VAPID_PUBLIC_KEY, privateKey: pair.VAPID_PRIVATE_KEY });
     expect(errorOf({ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY }).variable).toBe('VAPID_PRIVATE_KEY');
     expect(errorOf({ ...pair, VAPID_PUBLIC_KEY: 'abc' }).variable).toBe('VAPID_PUBLIC_KEY');
@@ -270,12 +315,23 @@ describe('VAPID keys', () => {
 });
 
 describe('KAVO ID settings', () => {
-  const kavo = { KAVO_ISSUER_URL: 'https://id.kavo.example', KAVO_CLIENT_ID: 'portal', KAVO_CLIENT_SECRET: 's3cret-value' };
+  const kavo = {
+    KAVO_ISSUER_URL: 'https://id.kavo.example',
+    KAVO_CLIENT_ID: 'portal',
+    KAVO_CLIENT_SECRET: 's3cret-value',
+  };
 
   it('is off without its settings, and on with all three', () => {
     expect(loadConfig({}).kavo).toBeUndefined();
-    expect(loadConfig(kavo).kavo).toEqual({ issuerUrl: 'https://id.kavo.example', clientId: 'portal', clientSecret: 's3cret-value', tokenKey: undefined });
-    expect(loadConfig({ ...kavo, KAVO_ISSUER_URL: 'http://127.0.0.1:9400' }).kavo?.issuerUrl).toBe('http://127.0.0.1:9400');
+    expect(loadConfig(kavo).kavo).toEqual({
+      issuerUrl: 'https://id.kavo.example',
+      clientId: 'portal',
+      clientSecret: 's3cret-value',
+      tokenKey: undefined,
+    });
+    expect(loadConfig({ ...kavo, KAVO_ISSUER_URL: 'http://127.0.0.1:9400' }).kavo?.issuerUrl).toBe(
+      'http://127.0.0.1:9400',
+    );
   });
 
   it('reads KAVO_TOKEN_KEY as 64 hex digits or base64 of 32 bytes', () => {
@@ -329,7 +385,9 @@ describe('PAYEE_* settings (issue 28)', () => {
   });
 
   it('check the account against the BIC: a valid account of another bank is refused', () => {
-    expect(errorOf({ ...PAYEE, PAYEE_BIC: '044525974', PAYEE_CORR_ACCOUNT: '30101810145250000974' }).variable).toBe('PAYEE_ACCOUNT');
+    expect(errorOf({ ...PAYEE, PAYEE_BIC: '044525974', PAYEE_CORR_ACCOUNT: '30101810145250000974' }).variable).toBe(
+      'PAYEE_ACCOUNT',
+    );
   });
 });
 

@@ -4,7 +4,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { DEFAULT_PICKUP_CUTOFF_HOUR } from '#shared/api/pickup-days.ts';
-import { isValidAccount, isValidBic, isValidCorrAccount, isValidInn, isValidKpp, PAYEE_BANK_MAX, PAYEE_NAME_MAX, type Payee } from '#shared/payment/requisites.ts';
+import {
+  isValidAccount,
+  isValidBic,
+  isValidCorrAccount,
+  isValidInn,
+  isValidKpp,
+  PAYEE_BANK_MAX,
+  PAYEE_NAME_MAX,
+  type Payee,
+} from '#shared/payment/requisites.ts';
 import type { Config, GeoConfig, KavoConfig, S3Settings, TelegramConfig, VapidKeys } from './context.ts';
 
 export class ConfigError extends Error {
@@ -49,9 +58,15 @@ const urlWithProtocols = (protocols: string[], what: string) =>
     }, `must be ${what}`),
   );
 
-const databaseUrl = urlWithProtocols(['postgres:', 'postgresql:'], 'a postgres:// or postgresql:// URL, e.g. postgres://user:password@host:5432/db');
+const databaseUrl = urlWithProtocols(
+  ['postgres:', 'postgresql:'],
+  'a postgres:// or postgresql:// URL, e.g. postgres://user:password@host:5432/db',
+);
 const publicUrl = urlWithProtocols(['http:', 'https:'], 'an http:// or https:// URL, e.g. https://service.example.ru');
-const smtpUrl = urlWithProtocols(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.ru:465');
+const smtpUrl = urlWithProtocols(
+  ['smtp:', 'smtps:'],
+  'an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.ru:465',
+);
 
 /** scrypt's N: a power of two; at most 2^20, the most a stored hash may ask for (services/passwords.ts). */
 const SCRYPT_N_RULE = 'must be a power of two from 1024 to 1048576, e.g. 131072 (OWASP)';
@@ -64,7 +79,12 @@ const scryptN = v.pipe(
 
 /** PICKUP_CUTOFF_HOUR: 0 never offers today, 24 always does. */
 const CUTOFF_RULE = 'must be a whole hour from 0 to 24 (Moscow time), e.g. 12';
-const cutoffHour = v.pipe(v.string(), v.regex(/^\d{1,2}$/, CUTOFF_RULE), v.transform(Number), v.maxValue(24, CUTOFF_RULE));
+const cutoffHour = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,2}$/, CUTOFF_RULE),
+  v.transform(Number),
+  v.maxValue(24, CUTOFF_RULE),
+);
 
 /** Megabytes an account may upload a day; at most 2000, so a day's count fits the counters' integer. */
 const DEFAULT_UPLOAD_DAILY_MB = 200;
@@ -78,7 +98,10 @@ const uploadDailyMb = v.pipe(
 
 const mailFrom = v.pipe(
   v.string(),
-  v.check((value) => /[^\s<>@]+@[^\s<>@]+/.test(value), 'must contain an e-mail address, e.g. "Сервисный центр <no-reply@example.ru>"'),
+  v.check(
+    (value) => /[^\s<>@]+@[^\s<>@]+/.test(value),
+    'must contain an e-mail address, e.g. "Сервисный центр <no-reply@example.ru>"',
+  ),
   v.check((value) => !/[\r\n]/.test(value), 'must be one line'),
 );
 
@@ -94,7 +117,10 @@ const tokens = v.pipe(
     (list) => list.every((token) => token.length >= MIN_TOKEN_LENGTH),
     `every comma-separated token must be at least ${MIN_TOKEN_LENGTH} characters long`,
   ),
-  v.check((list) => list.every((token) => /^[\x21-\x7e]+$/.test(token)), 'tokens may hold only printable ASCII without spaces'),
+  v.check(
+    (list) => list.every((token) => /^[\x21-\x7e]+$/.test(token)),
+    'tokens may hold only printable ASCII without spaces',
+  ),
 );
 
 /** Host suffixes: DNS names of two labels or more, never an address (push-endpoint.ts matches them as suffixes). */
@@ -103,11 +129,19 @@ const hostSuffixes = v.pipe(
   v.transform((value) =>
     value
       .split(',')
-      .map((host) => host.trim().toLowerCase().replace(/^\*?\./, ''))
+      .map((host) =>
+        host
+          .trim()
+          .toLowerCase()
+          .replace(/^\*?\./, ''),
+      )
       .filter(Boolean),
   ),
   v.check(
-    (list) => list.every((host) => /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/.test(host)),
+    (list) =>
+      list.every((host) =>
+        /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/.test(host),
+      ),
     'must be comma-separated host names, e.g. push.example.ru,web.push.example.com',
   ),
 );
@@ -130,7 +164,8 @@ function read<T>(env: Env, name: string, schema: v.GenericSchema<string, T>): T 
 
 /** Never echo secrets back into logs: URLs lose their password, tokens and keys are hidden entirely. */
 function redact(name: string, raw: string): string {
-  if (name === 'INTEGRATION_TOKENS' || SECRET_SETTINGS.has(name) || name.endsWith('_SECRET') || name.endsWith('_KEY')) return '…';
+  if (name === 'INTEGRATION_TOKENS' || SECRET_SETTINGS.has(name) || name.endsWith('_SECRET') || name.endsWith('_KEY'))
+    return '…';
   try {
     const url = new URL(raw);
     if (url.password) url.password = '***';
@@ -140,16 +175,27 @@ function redact(name: string, raw: string): string {
   }
 }
 
-const SECRET_SETTINGS = new Set(['TELEGRAM_BOT_TOKEN', 'TELEGRAM_WEBHOOK_SECRET', 'VAPID_PRIVATE_KEY', 'S3_ACCESS_KEY_ID']);
+const SECRET_SETTINGS = new Set([
+  'TELEGRAM_BOT_TOKEN',
+  'TELEGRAM_WEBHOOK_SECRET',
+  'VAPID_PRIVATE_KEY',
+  'S3_ACCESS_KEY_ID',
+]);
 
 const httpUrl = urlWithProtocols(['http:', 'https:'], 'an http:// or https:// URL');
 const tilesTemplate = v.pipe(
   httpUrl,
-  v.check((value) => ['{z}', '{x}', '{y}'].every((part) => value.includes(part)), 'must be a tile URL template with {z}, {x} and {y}'),
+  v.check(
+    (value) => ['{z}', '{x}', '{y}'].every((part) => value.includes(part)),
+    'must be a tile URL template with {z}, {x} and {y}',
+  ),
 );
 const apiKey = v.pipe(v.string(), v.regex(/^[\x21-\x7e]{8,200}$/, 'must be 8 to 200 printable ASCII characters'));
 /** One plain address (it goes into the rules text and a mailto: link). */
-const supportEmail = v.pipe(v.string(), v.regex(/^[^\s<>@,;"]+@[^\s<>@,;"]+\.[^\s<>@,;"]+$/, 'must be one e-mail address, e.g. support@example.ru'));
+const supportEmail = v.pipe(
+  v.string(),
+  v.regex(/^[^\s<>@,;"]+@[^\s<>@,;"]+\.[^\s<>@,;"]+$/, 'must be one e-mail address, e.g. support@example.ru'),
+);
 const geoProvider = v.picklist(['osm', 'dadata-yandex'], 'must be osm or dadata-yandex');
 
 /** Public services by default; each can point at a self-hosted instance or a test's fake. */
@@ -164,7 +210,8 @@ const GEO_DEFAULTS = {
 function loadGeoConfig(env: Env): GeoConfig {
   const provider = read(env, 'GEO_PROVIDER', geoProvider) ?? 'osm';
   const dadataApiKey = read(env, 'DADATA_API_KEY', apiKey);
-  if (provider === 'dadata-yandex' && dadataApiKey === undefined) throw new ConfigError('DADATA_API_KEY', 'is required with GEO_PROVIDER=dadata-yandex');
+  if (provider === 'dadata-yandex' && dadataApiKey === undefined)
+    throw new ConfigError('DADATA_API_KEY', 'is required with GEO_PROVIDER=dadata-yandex');
   const url = (name: string, fallback: string) => (read(env, name, httpUrl) ?? fallback).replace(/\/+$/, '');
   return {
     provider,
@@ -177,18 +224,27 @@ function loadGeoConfig(env: Env): GeoConfig {
   };
 }
 
-const telegramBotToken = v.pipe(v.string(), v.regex(/^\d+:[\w-]{20,}$/, 'must be a bot token as @BotFather gives it, e.g. 123456:ABC-DEF…'));
+const telegramBotToken = v.pipe(
+  v.string(),
+  v.regex(/^\d+:[\w-]{20,}$/, 'must be a bot token as @BotFather gives it, e.g. 123456:ABC-DEF…'),
+);
 const telegramBotName = v.pipe(
   v.string(),
   v.transform((value) => value.replace(/^@/, '')),
   v.regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, "must be the bot's username, e.g. service_centre_bot"),
 );
 // Telegram allows 1–256 characters A-Z, a-z, 0-9, _ and - in setWebhook's secret_token.
-const webhookSecret = v.pipe(v.string(), v.regex(/^[\w-]{16,256}$/, 'must be 16 to 256 characters of A-Z, a-z, 0-9, _ and -'));
+const webhookSecret = v.pipe(
+  v.string(),
+  v.regex(/^[\w-]{16,256}$/, 'must be 16 to 256 characters of A-Z, a-z, 0-9, _ and -'),
+);
 const base64urlBytes = (bytes: number, what: string) =>
   v.pipe(
     v.string(),
-    v.check((value) => /^[\w-]+=*$/.test(value) && Buffer.from(value, 'base64url').length === bytes, `must be ${what}, base64url (web-push generate-vapid-keys)`),
+    v.check(
+      (value) => /^[\w-]+=*$/.test(value) && Buffer.from(value, 'base64url').length === bytes,
+      `must be ${what}, base64url (web-push generate-vapid-keys)`,
+    ),
   );
 
 /** All four Telegram settings or none (then the bot is off); the API URL has a default. */
@@ -198,9 +254,14 @@ function loadTelegramConfig(env: Env): TelegramConfig | undefined {
   const secret = read(env, 'TELEGRAM_WEBHOOK_SECRET', webhookSecret);
   const apiUrl = (read(env, 'TELEGRAM_API_URL', httpUrl) ?? 'https://api.telegram.org').replace(/\/+$/, '');
   if (botToken === undefined && botName === undefined && secret === undefined) return undefined;
-  if (botToken === undefined) throw new ConfigError('TELEGRAM_BOT_TOKEN', 'is required with the other TELEGRAM_* settings');
+  if (botToken === undefined)
+    throw new ConfigError('TELEGRAM_BOT_TOKEN', 'is required with the other TELEGRAM_* settings');
   if (botName === undefined) throw new ConfigError('TELEGRAM_BOT_NAME', 'is required with TELEGRAM_BOT_TOKEN');
-  if (secret === undefined) throw new ConfigError('TELEGRAM_WEBHOOK_SECRET', 'is required with TELEGRAM_BOT_TOKEN (give the same to setWebhook as secret_token)');
+  if (secret === undefined)
+    throw new ConfigError(
+      'TELEGRAM_WEBHOOK_SECRET',
+      'is required with TELEGRAM_BOT_TOKEN (give the same to setWebhook as secret_token)',
+    );
   return { botToken, botName, apiUrl, webhookSecret: secret };
 }
 
@@ -259,9 +320,18 @@ export function loadConfig(env: Env = process.env): Config {
 
 // S3-compatible object storage for the file store (ADR 0025): all five settings or none.
 const S3_SETTINGS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_REGION'] as const;
-const s3Bucket = v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name: 3 to 63 characters of a-z, 0-9, . and -'));
-const s3Region = v.pipe(v.string(), v.regex(/^[a-z0-9-]{2,40}$/, 'must be a region name, e.g. us-east-1 or ru-central1'));
-const s3Secret = v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,200}$/, 'must be 1 to 200 printable ASCII characters without spaces'));
+const s3Bucket = v.pipe(
+  v.string(),
+  v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name: 3 to 63 characters of a-z, 0-9, . and -'),
+);
+const s3Region = v.pipe(
+  v.string(),
+  v.regex(/^[a-z0-9-]{2,40}$/, 'must be a region name, e.g. us-east-1 or ru-central1'),
+);
+const s3Secret = v.pipe(
+  v.string(),
+  v.regex(/^[\x21-\x7e]{1,200}$/, 'must be 1 to 200 printable ASCII characters without spaces'),
+);
 
 function loadS3Settings(env: Env): S3Settings | undefined {
   const endpoint = read(env, 'S3_ENDPOINT', httpUrl);
@@ -273,7 +343,13 @@ function loadS3Settings(env: Env): S3Settings | undefined {
   if (given.every((value) => value === undefined)) return undefined;
   const missing = S3_SETTINGS.find((_, index) => given[index] === undefined);
   if (missing) throw new ConfigError(missing, `is required with the other S3_* settings (${S3_SETTINGS.join(', ')})`);
-  return { endpoint: endpoint!.replace(/\/+$/, ''), bucket: bucket!, accessKeyId: accessKeyId!, secretAccessKey: secretAccessKey!, region: region! };
+  return {
+    endpoint: endpoint!.replace(/\/+$/, ''),
+    bucket: bucket!,
+    accessKeyId: accessKeyId!,
+    secretAccessKey: secretAccessKey!,
+    region: region!,
+  };
 }
 
 // The payee's requisites (issue 28): the bank payment QR on Счета. All seven or none (then no
@@ -283,7 +359,10 @@ function loadS3Settings(env: Env): S3Settings | undefined {
 const oneLine = (max: number) =>
   v.pipe(
     v.string(),
-    v.check((value) => Array.from(value).every((char) => char !== '|' && char.charCodeAt(0) >= 0x20), 'must be one line without "|"'),
+    v.check(
+      (value) => Array.from(value).every((char) => char !== '|' && char.charCodeAt(0) >= 0x20),
+      'must be one line without "|"',
+    ),
     v.maxLength(max, `must be at most ${max} characters (ГОСТ Р 56042-2014)`),
   );
 const innSetting = v.pipe(v.string(), v.check(isValidInn, 'must be an INN of 10 or 12 digits with valid check digits'));
@@ -291,7 +370,15 @@ const kppSetting = v.pipe(v.string(), v.check(isValidKpp, 'must be a KPP of 9 ch
 const bicSetting = v.pipe(v.string(), v.check(isValidBic, 'must be a BIC of 9 digits, e.g. 044525225'));
 const accountDigits = v.pipe(v.string(), v.regex(/^\d{20}$/, 'must be 20 digits'));
 
-const PAYEE_SETTINGS = ['PAYEE_NAME', 'PAYEE_INN', 'PAYEE_KPP', 'PAYEE_ACCOUNT', 'PAYEE_BANK', 'PAYEE_BIC', 'PAYEE_CORR_ACCOUNT'] as const;
+const PAYEE_SETTINGS = [
+  'PAYEE_NAME',
+  'PAYEE_INN',
+  'PAYEE_KPP',
+  'PAYEE_ACCOUNT',
+  'PAYEE_BANK',
+  'PAYEE_BIC',
+  'PAYEE_CORR_ACCOUNT',
+] as const;
 
 function loadPayee(env: Env): Payee | undefined {
   const name = read(env, 'PAYEE_NAME', oneLine(PAYEE_NAME_MAX));
@@ -301,12 +388,32 @@ function loadPayee(env: Env): Payee | undefined {
   const bank = read(env, 'PAYEE_BANK', oneLine(PAYEE_BANK_MAX));
   const bic = read(env, 'PAYEE_BIC', bicSetting);
   const corrAccount = read(env, 'PAYEE_CORR_ACCOUNT', accountDigits);
-  const values = { PAYEE_NAME: name, PAYEE_INN: inn, PAYEE_KPP: kpp, PAYEE_ACCOUNT: account, PAYEE_BANK: bank, PAYEE_BIC: bic, PAYEE_CORR_ACCOUNT: corrAccount };
+  const values = {
+    PAYEE_NAME: name,
+    PAYEE_INN: inn,
+    PAYEE_KPP: kpp,
+    PAYEE_ACCOUNT: account,
+    PAYEE_BANK: bank,
+    PAYEE_BIC: bic,
+    PAYEE_CORR_ACCOUNT: corrAccount,
+  };
   const missing = PAYEE_SETTINGS.filter((setting) => values[setting] === undefined);
   if (missing.length === PAYEE_SETTINGS.length) return undefined;
-  if (missing.length > 0) throw new ConfigError(missing[0]!, `is required with the other PAYEE_* settings (all seven or none): ${PAYEE_SETTINGS.join(', ')}`);
-  if (!isValidAccount(account!, bic!)) throw new ConfigError('PAYEE_ACCOUNT', `fails the control key against PAYEE_BIC ${bic} (a digit mistyped, or another bank's BIC)`);
-  if (!isValidCorrAccount(corrAccount!, bic!)) throw new ConfigError('PAYEE_CORR_ACCOUNT', `must be the bank's correspondent account 301…, whose control key holds against PAYEE_BIC ${bic}`);
+  if (missing.length > 0)
+    throw new ConfigError(
+      missing[0]!,
+      `is required with the other PAYEE_* settings (all seven or none): ${PAYEE_SETTINGS.join(', ')}`,
+    );
+  if (!isValidAccount(account!, bic!))
+    throw new ConfigError(
+      'PAYEE_ACCOUNT',
+      `fails the control key against PAYEE_BIC ${bic} (a digit mistyped, or another bank's BIC)`,
+    );
+  if (!isValidCorrAccount(corrAccount!, bic!))
+    throw new ConfigError(
+      'PAYEE_CORR_ACCOUNT',
+      `must be the bank's correspondent account 301…, whose control key holds against PAYEE_BIC ${bic}`,
+    );
   return { name: name!, inn: inn!, kpp: kpp!, account: account!, bank: bank!, bic: bic!, corr_account: corrAccount! };
 }
 
@@ -322,12 +429,24 @@ const issuerUrl = v.pipe(
   }, 'must be an https:// URL (http:// only for localhost)'),
   v.check((value) => !/[?#]/.test(value), 'must be the issuer identifier, without a query or fragment'),
 );
-const clientCredential = v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,500}$/, 'must be 1 to 500 printable ASCII characters without spaces'));
+const clientCredential = v.pipe(
+  v.string(),
+  v.regex(/^[\x21-\x7e]{1,500}$/, 'must be 1 to 500 printable ASCII characters without spaces'),
+);
 /** 32 bytes, as 64 hex digits or base64 (44 characters). */
 const tokenKey = v.pipe(
   v.string(),
-  v.transform((value) => (/^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : /^[A-Za-z0-9+/_-]{43}=?$/.test(value) ? Buffer.from(value, 'base64') : null)),
-  v.check((key) => key !== null && key.length === 32, 'must be 32 bytes as 64 hex digits or base64, e.g. made by `openssl rand -base64 32`'),
+  v.transform((value) =>
+    /^[0-9a-f]{64}$/i.test(value)
+      ? Buffer.from(value, 'hex')
+      : /^[A-Za-z0-9+/_-]{43}=?$/.test(value)
+        ? Buffer.from(value, 'base64')
+        : null,
+  ),
+  v.check(
+    (key) => key !== null && key.length === 32,
+    'must be 32 bytes as 64 hex digits or base64, e.g. made by `openssl rand -base64 32`',
+  ),
   v.transform((key) => key as Buffer),
 );
 

@@ -25,7 +25,9 @@ function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -110,15 +112,23 @@ describe('server process', () => {
     // event loop keeps answering.
     const base = `http://127.0.0.1:${port}`;
     const cookie = await logInDemo(base);
-    const { data } = (await (await fetch(`${base}/ajax/cabinet/tickets`, { headers: { cookie } })).json()) as { data: Array<{ id: number }> };
+    const { data } = (await (await fetch(`${base}/ajax/cabinet/tickets`, { headers: { cookie } })).json()) as {
+      data: Array<{ id: number }>;
+    };
     const drawing = fetch(`${base}/ajax/cabinet/tickets/${data[0]!.id}/get-pdf`, { headers: { cookie } });
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     const pdf = await drawing;
     expect(pdf.status).toBe(200);
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
     // Headers over 16 KB: a short Russian 431, and the server goes on serving.
-    const oversized = await fetch(`http://127.0.0.1:${port}/healthz`, { headers: { 'x-padding': 'a'.repeat(20 * 1024) } });
+    const oversized = await fetch(`http://127.0.0.1:${port}/healthz`, {
+      headers: { 'x-padding': 'a'.repeat(20 * 1024) },
+    });
     expect(oversized.status).toBe(431);
     expect(await oversized.json()).toEqual({ success: false, message: 'Слишком большие заголовки запроса' });
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
@@ -173,7 +183,10 @@ describe('server process', () => {
 
     expect(owner.output()).toContain("SCRYPT_N is below OWASP's 131072");
     const stopped = await PGlite.create(path.join(lockedDir, 'pg'));
-    const { rows } = await stopped.query<{ password_hash: string }>('select password_hash from clients where email = $1', [DEMO_EMAIL]);
+    const { rows } = await stopped.query<{ password_hash: string }>(
+      'select password_hash from clients where email = $1',
+      [DEMO_EMAIL],
+    );
     await stopped.close();
     expect(rows[0]?.password_hash).toMatch(/^scrypt\$1024\$8\$1\$/);
   }, 120_000);

@@ -82,7 +82,9 @@ async function main(): Promise<void> {
   const now = () => new Date();
   const passwords = createPasswordHasher({ cost: { ...OWASP_COST, N: config.scryptN ?? OWASP_COST.N } });
   if (config.scryptN !== undefined && config.scryptN < OWASP_COST.N) {
-    log.warn(`SCRYPT_N is below OWASP's ${OWASP_COST.N}: new password hashes are cheap to guess; meant for tests`, { scryptN: config.scryptN });
+    log.warn(`SCRYPT_N is below OWASP's ${OWASP_COST.N}: new password hashes are cheap to guess; meant for tests`, {
+      scryptN: config.scryptN,
+    });
   }
   const ticketPdfs = createTicketPdfs(workerThreadRenderer());
   if (config.seedDemo && (await seedDemo(database.db, files, now(), passwords.hash))) log.info('demo data seeded');
@@ -109,18 +111,21 @@ async function main(): Promise<void> {
   const sweeper = createSweeper(deps);
   sweeper.start();
 
-  const server = serve({ fetch: app.fetch, port: config.port, serverOptions: { maxHeaderSize: MAX_HEADER_BYTES } }, (info) => {
-    log.info('listening', { port: info.port, url: config.publicUrl });
-    const lines = [
-      '',
-      `  Портал запущен: ${config.publicUrl}`,
-      `  База данных: ${database.kind === 'pglite' ? `встроенная (${path.join(config.dataDir, 'pg')})` : 'PostgreSQL'}`,
-      config.smtpUrl ? '  Почта: SMTP' : `  Письма сохраняются в ${path.join(config.dataDir, 'outbox')}`,
-      ...(showDemoLogin ? [`  Демо-вход: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`] : []),
-      '',
-    ];
-    process.stdout.write(`${lines.join('\n')}\n`);
-  });
+  const server = serve(
+    { fetch: app.fetch, port: config.port, serverOptions: { maxHeaderSize: MAX_HEADER_BYTES } },
+    (info) => {
+      log.info('listening', { port: info.port, url: config.publicUrl });
+      const lines = [
+        '',
+        `  Портал запущен: ${config.publicUrl}`,
+        `  База данных: ${database.kind === 'pglite' ? `встроенная (${path.join(config.dataDir, 'pg')})` : 'PostgreSQL'}`,
+        config.smtpUrl ? '  Почта: SMTP' : `  Письма сохраняются в ${path.join(config.dataDir, 'outbox')}`,
+        ...(showDemoLogin ? [`  Демо-вход: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`] : []),
+        '',
+      ];
+      process.stdout.write(`${lines.join('\n')}\n`);
+    },
+  );
 
   answerUnparsableRequests(server);
 
@@ -166,6 +171,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Сервер не запустился / startup failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `Сервер не запустился / startup failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts';
 import { acceptedEncodings } from './static.ts';
 
-const INDEX = '<!doctype html><html lang="ru"><head><title>Портал</title></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html lang="ru"><head><title>Портал</title></head><body><div id="root"></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('приложение '.repeat(100))});`;
 const HTML = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 
@@ -82,14 +83,19 @@ describe('cache headers', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
-  it.each(['/', '/index.html', '/sw.js', '/manifest.webmanifest', '/icons/icon-192.png'])('revalidates %s', async (p) => {
-    const res = await t.request(p);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('no-cache');
-  });
+  it.each(['/', '/index.html', '/sw.js', '/manifest.webmanifest', '/icons/icon-192.png'])(
+    'revalidates %s',
+    async (p) => {
+      const res = await t.request(p);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    },
+  );
 
   it('types the manifest and images', async () => {
-    expect((await t.request('/manifest.webmanifest')).headers.get('content-type')).toBe('application/manifest+json; charset=utf-8');
+    expect((await t.request('/manifest.webmanifest')).headers.get('content-type')).toBe(
+      'application/manifest+json; charset=utf-8',
+    );
     expect((await t.request('/icons/icon-192.png')).headers.get('content-type')).toBe('image/png');
   });
 
@@ -97,10 +103,14 @@ describe('cache headers', () => {
     const first = await t.request('/assets/index-AbCd1234.js', { headers: { 'accept-encoding': 'br' } });
     const etag = first.headers.get('etag');
     expect(etag).toBeTruthy();
-    const again = await t.request('/assets/index-AbCd1234.js', { headers: { 'accept-encoding': 'br', 'if-none-match': etag! } });
+    const again = await t.request('/assets/index-AbCd1234.js', {
+      headers: { 'accept-encoding': 'br', 'if-none-match': etag! },
+    });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
-    const gzip = await t.request('/assets/index-AbCd1234.js', { headers: { 'accept-encoding': 'gzip', 'if-none-match': etag! } });
+    const gzip = await t.request('/assets/index-AbCd1234.js', {
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': etag! },
+    });
     expect(gzip.status).toBe(200);
   });
 
@@ -121,14 +131,21 @@ describe('SPA fallback', () => {
     expect(await res.text()).toBe(INDEX);
   });
 
-  it("answers 404 with the shell for a path no page matches (the app shows its 404 screen); by pattern for /cabinet/tickets/{id}", async () => {
+  it('answers 404 with the shell for a path no page matches (the app shows its 404 screen); by pattern for /cabinet/tickets/{id}', async () => {
     for (const unknown of ['/no-such-page', '/cabinet/unknown', '/cabinet/tickets/abc', '/cabinet/tickets/12/x']) {
       const res = await t.request(unknown, { headers: HTML });
       expect(res.status, unknown).toBe(404);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(await res.text()).toBe(INDEX);
     }
-    for (const known of ['/', '/cabinet/tickets', '/cabinet/tickets/', '/cabinet/tickets/4242', '/client/restore-password/abc', '/contacts']) {
+    for (const known of [
+      '/',
+      '/cabinet/tickets',
+      '/cabinet/tickets/',
+      '/cabinet/tickets/4242',
+      '/client/restore-password/abc',
+      '/contacts',
+    ]) {
       expect((await t.request(known, { headers: HTML })).status, known).toBe(200);
     }
     const head = await t.request('/no-such-page', { method: 'HEAD', headers: HTML });

@@ -14,7 +14,10 @@ class FakeCache {
     const url = urlOf(request);
     const body = await response.arrayBuffer();
     this.entries.delete(url);
-    this.entries.set(url, new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers }));
+    this.entries.set(
+      url,
+      new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers }),
+    );
   }
 
   async delete(request: RequestInfo | URL): Promise<boolean> {

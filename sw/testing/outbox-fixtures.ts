@@ -22,7 +22,10 @@ export function freshStore(name?: string) {
 }
 
 export function apiJson(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
+  });
 }
 
 export const decisionOk = { success: true, message: 'Работы согласованы', balls: 100 };
@@ -32,7 +35,11 @@ export function approveBody(statementId: number, version = 1, ticketId = 7) {
 }
 
 /** An approval (or a discuss) of one statement, as the page would send it. */
-export function decision(idempotencyKey: string, statementId: number, kind: 'approve' | 'discuss' = 'approve'): NewEntry {
+export function decision(
+  idempotencyKey: string,
+  statementId: number,
+  kind: 'approve' | 'discuss' = 'approve',
+): NewEntry {
   if (kind === 'discuss') {
     return {
       kind,
@@ -42,7 +49,13 @@ export function decision(idempotencyKey: string, statementId: number, kind: 'app
       facts: { ticketId: 7, statements: [{ id: statementId, version: 1 }] },
     };
   }
-  return { kind, path: approveDefects.path, body: approveBody(statementId), idempotencyKey, facts: { ticketId: 7, statements: [{ id: statementId, version: 1 }] } };
+  return {
+    kind,
+    path: approveDefects.path,
+    body: approveBody(statementId),
+    idempotencyKey,
+    facts: { ticketId: 7, statements: [{ id: statementId, version: 1 }] },
+  };
 }
 
 /** The header of a stubbed fetch's call, whether it got a Request or a path and init. */

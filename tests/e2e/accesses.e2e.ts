@@ -8,7 +8,16 @@ import { IDB_DATABASE, IDB_STORE } from '../../src/client/lib/idb-storage.ts';
 import { downloadPaths } from '../../src/shared/api/tickets.ts';
 import { backOffice } from './back-office.ts';
 import { browserForFile, DESKTOP, openPage, screenshot, withPage } from './support.ts';
-import { button, cabinet, dialogNamed, expectDecision, shownTicketIds, statementCard, visible, loginFromHome } from './ui.ts';
+import {
+  button,
+  cabinet,
+  dialogNamed,
+  expectDecision,
+  shownTicketIds,
+  statementCard,
+  visible,
+  loginFromHome,
+} from './ui.ts';
 
 const browser = browserForFile();
 
@@ -40,8 +49,18 @@ describe('Доступы (issue 13)', () => {
   it('A gives B access, B approves a quote of A, A takes it back and B has nothing of A any more', async () => {
     const owner = await backOffice.client('owner-password-2026');
     const colleague = await backOffice.client('colleague-password-2026');
-    const quote = { series: 'ACC-1', type: 1, name: 'Наконечник (общий доступ)', defect: 'Люфт ротора', sum: '5200.00' };
-    const ticket = await backOffice.ticket({ client_id: owner.id, status: 5, instruments: [{ serial_number: quote.series, type: quote.type, status: 2 }] });
+    const quote = {
+      series: 'ACC-1',
+      type: 1,
+      name: 'Наконечник (общий доступ)',
+      defect: 'Люфт ротора',
+      sum: '5200.00',
+    };
+    const ticket = await backOffice.ticket({
+      client_id: owner.id,
+      status: 5,
+      instruments: [{ serial_number: quote.series, type: quote.type, status: 2 }],
+    });
     const defect = await backOffice.defect(ticket.id, { ...quote, status: 1 });
     const { next: feedStart } = await backOffice.events();
 
@@ -69,8 +88,12 @@ describe('Доступы (issue 13)', () => {
         await button(card, cabinet.approve).click();
         await button(dialogNamed(b, cabinet.approveDialog), cabinet.approve).click();
         await expectDecision(card, 'Работы согласованы');
-        const approved = (await backOffice.events(feedStart)).events.filter((event) => event.type === 'defect.approved');
-        expect(approved.map((event) => event.payload)).toEqual([expect.objectContaining({ defect_id: defect.id, actor_client_id: colleague.id })]);
+        const approved = (await backOffice.events(feedStart)).events.filter(
+          (event) => event.type === 'defect.approved',
+        );
+        expect(approved.map((event) => event.payload)).toEqual([
+          expect.objectContaining({ defect_id: defect.id, actor_client_id: colleague.id }),
+        ]);
         expect(await savedTickets(b)).toContain(quote.name);
 
         // A takes the access back.

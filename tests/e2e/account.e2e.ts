@@ -8,7 +8,7 @@ import {
   SIZES,
   baseURL,
   codeFrom,
-    mailCount,
+  mailCount,
   nextMail,
   passwordFrom,
   resetPathFrom,
@@ -45,7 +45,14 @@ async function createClient(label: string, password: string): Promise<string> {
   const response = await fetch(`${baseURL()}/api/v1/clients`, {
     method: 'POST',
     headers: { authorization: `Bearer ${inject('integrationToken')}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, name: 'Анна', surname: 'Иванова', phone: '79123456789', company: 'Клиника «Улыбка»', password }),
+    body: JSON.stringify({
+      email,
+      name: 'Анна',
+      surname: 'Иванова',
+      phone: '79123456789',
+      company: 'Клиника «Улыбка»',
+      password,
+    }),
   });
   expect(response.status, await response.clone().text()).toBe(201);
   return email;

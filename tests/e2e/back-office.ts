@@ -17,7 +17,10 @@ interface CallOptions {
 }
 
 /** One call of /api/v1 with the integration token; fails the test on any other status than `status`. */
-export async function integration<T>(path: string, { method = 'GET', json, body, status = 200 }: CallOptions = {}): Promise<T> {
+export async function integration<T>(
+  path: string,
+  { method = 'GET', json, body, status = 200 }: CallOptions = {},
+): Promise<T> {
   const headers: Record<string, string> = { authorization: `Bearer ${inject('integrationToken')}` };
   if (json !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(`${baseURL()}/api/v1${path}`, {
@@ -46,7 +49,10 @@ export const PDF_BYTES = new TextEncoder().encode(
 
 /** A valid 1×1 PNG. */
 export const PNG_BYTES = Uint8Array.from(
-  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  ),
 );
 
 export interface Instrument {
@@ -73,22 +79,47 @@ export interface Defect {
 
 export const backOffice = {
   /** POST /clients with a known password: the clinic can log in at once. */
-  async client(password: string, overrides: Record<string, unknown> = {}): Promise<{ id: number; email: string; password: string }> {
+  async client(
+    password: string,
+    overrides: Record<string, unknown> = {},
+  ): Promise<{ id: number; email: string; password: string }> {
     const email = uniqueEmail('cabinet');
     const { id } = await integration<{ id: number }>('/clients', {
       method: 'POST',
       status: 201,
-      json: { email, name: 'Ольга', surname: 'Кузнецова', phone: '79161234567', company: 'Клиника «Дентал Плюс»', password, ...overrides },
+      json: {
+        email,
+        name: 'Ольга',
+        surname: 'Кузнецова',
+        phone: '79161234567',
+        company: 'Клиника «Дентал Плюс»',
+        password,
+        ...overrides,
+      },
     });
     return { id, email, password };
   },
 
   async notification(clientId: number, description: string) {
-    return integration<{ id: number }>('/notifications', { method: 'POST', status: 201, json: { client_id: clientId, description } });
+    return integration<{ id: number }>('/notifications', {
+      method: 'POST',
+      status: 201,
+      json: { client_id: clientId, description },
+    });
   },
 
-  async ticket(input: { client_id: number; status: number; created_at?: string; office_id?: number | null; instruments: Instrument[] }) {
-    return integration<{ id: number; instruments: { id: number }[] }>('/tickets', { method: 'POST', status: 201, json: input });
+  async ticket(input: {
+    client_id: number;
+    status: number;
+    created_at?: string;
+    office_id?: number | null;
+    instruments: Instrument[];
+  }) {
+    return integration<{ id: number; instruments: { id: number }[] }>('/tickets', {
+      method: 'POST',
+      status: 201,
+      json: input,
+    });
   },
 
   async patchTicket(id: number, patch: Record<string, unknown>) {
@@ -96,23 +127,38 @@ export const backOffice = {
   },
 
   async defect(ticketId: number, input: Defect) {
-    return integration<{ id: number; version: number }>(`/tickets/${ticketId}/defects`, { method: 'POST', status: 201, json: input });
+    return integration<{ id: number; version: number }>(`/tickets/${ticketId}/defects`, {
+      method: 'POST',
+      status: 201,
+      json: input,
+    });
   },
 
   async patchDefect(id: number, patch: Record<string, unknown>) {
-    return integration<{ id: number; version: number; changed: string[] }>(`/defects/${id}`, { method: 'PATCH', json: patch });
+    return integration<{ id: number; version: number; changed: string[] }>(`/defects/${id}`, {
+      method: 'PATCH',
+      json: patch,
+    });
   },
 
   /** POST /files, multipart field `file`. */
   async file(bytes: Uint8Array, name: string) {
     const form = new FormData();
     form.set('file', new File([bytes as Uint8Array<ArrayBuffer>], name));
-    return integration<{ id: number; mime_type: string; size: number; sha256: string }>('/files', { method: 'POST', status: 201, body: form });
+    return integration<{ id: number; mime_type: string; size: number; sha256: string }>('/files', {
+      method: 'POST',
+      status: 201,
+      body: form,
+    });
   },
 
   /** POST /clients/{id}/points (extension): one ledger entry; answers the balance after it. */
   async points(clientId: number, delta: number, reason: string) {
-    return integration<{ id: number; balance: number }>(`/clients/${clientId}/points`, { method: 'POST', status: 201, json: { delta, reason } });
+    return integration<{ id: number; balance: number }>(`/clients/${clientId}/points`, {
+      method: 'POST',
+      status: 201,
+      json: { delta, reason },
+    });
   },
 
   /** PUT /gifts/{id} (extension): create or replace. */
@@ -152,7 +198,10 @@ export const backOffice = {
 
   /** PATCH /bills/{id}; `paidAt` (ISO) dates a payment: the points' activation counts from it. */
   async patchBill(id: number, status: string | null, paidAt?: string) {
-    return integration<{ id: number; changed: string[] }>(`/bills/${id}`, { method: 'PATCH', json: { status, ...(paidAt ? { paid_at: paidAt } : {}) } });
+    return integration<{ id: number; changed: string[] }>(`/bills/${id}`, {
+      method: 'PATCH',
+      json: { status, ...(paidAt ? { paid_at: paidAt } : {}) },
+    });
   },
 
   /** The whole event feed after `after`, page by page (GET /events?after=&limit=). */

@@ -9,8 +9,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentQrPayload } from '../../src/shared/payment/payment-qr.ts';
 import { TEST_PAYEE } from '../setup/payee.ts';
 import { backOffice, PDF_BYTES } from './back-office.ts';
-import { DESKTOP, PHONE, PHONE_WITH_WORKER, launchBrowser, openControlled, screenshot, withPage, type ScreenSize } from './support.ts';
-import { button, closeUnpaidNotice, dialogNamed, expectLoggedIn, loginFromHome, openLogin, submitLogin, visible } from './ui.ts';
+import {
+  DESKTOP,
+  PHONE,
+  PHONE_WITH_WORKER,
+  launchBrowser,
+  openControlled,
+  screenshot,
+  withPage,
+  type ScreenSize,
+} from './support.ts';
+import {
+  button,
+  closeUnpaidNotice,
+  dialogNamed,
+  expectLoggedIn,
+  loginFromHome,
+  openLogin,
+  submitLogin,
+  visible,
+} from './ui.ts';
 
 /** The narrowest phone the portal is designed for. */
 const PHONE_360: ScreenSize = { name: 'phone', options: { ...PHONE.options, viewport: { width: 360, height: 780 } } };
@@ -45,12 +63,34 @@ describe('paying a bill from the phone (issue 28)', () => {
     const suffix = Date.now().toString(36).toUpperCase();
     const clinic = await backOffice.client('e2e-bill-payment-2026');
     const pdf = await backOffice.file(PDF_BYTES, 'счёт.pdf');
-    const unpaid = { id_1c: `СЧ-${suffix}-7`, date: '2026-03-02', amount_document: '15900.50', vat: 'НДС не облагается' };
-    const { id: billId } = await backOffice.bill({ client_id: clinic.id, status: 'Не оплачен', document_file_id: pdf.id, ...unpaid });
+    const unpaid = {
+      id_1c: `СЧ-${suffix}-7`,
+      date: '2026-03-02',
+      amount_document: '15900.50',
+      vat: 'НДС не облагается',
+    };
+    const { id: billId } = await backOffice.bill({
+      client_id: clinic.id,
+      status: 'Не оплачен',
+      document_file_id: pdf.id,
+      ...unpaid,
+    });
     const paid = `СЧ-${suffix}-8`;
-    await backOffice.bill({ client_id: clinic.id, id_1c: paid, date: '2026-02-20', amount_document: '8000.00', status: 'Оплачен' });
+    await backOffice.bill({
+      client_id: clinic.id,
+      id_1c: paid,
+      date: '2026-02-20',
+      amount_document: '8000.00',
+      status: 'Оплачен',
+    });
     const feedBefore = (await backOffice.events()).next;
-    const expected = paymentQrPayload(TEST_PAYEE, { id_1c: unpaid.id_1c, date: unpaid.date, amount: unpaid.amount_document, purpose: null, vat: unpaid.vat });
+    const expected = paymentQrPayload(TEST_PAYEE, {
+      id_1c: unpaid.id_1c,
+      date: unpaid.date,
+      amount: unpaid.amount_document,
+      purpose: null,
+      vat: unpaid.vat,
+    });
 
     await withPage(browser, PHONE_360, 'phone-360-bill-payment', async (page) => {
       await page.goto('/');
@@ -60,9 +100,14 @@ describe('paying a bill from the phone (issue 28)', () => {
       await closeUnpaidNotice(page);
       await page.goto('/cabinet/bills');
 
-      const card = (id1c: string) => visible(page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Счёт ${id1c}` }) }));
+      const card = (id1c: string) =>
+        visible(page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Счёт ${id1c}` }) }));
       await card(paid).waitFor();
-      expect(await card(paid).getByRole('button', { name: /Оплатить/ }).count()).toBe(0);
+      expect(
+        await card(paid)
+          .getByRole('button', { name: /Оплатить/ })
+          .count(),
+      ).toBe(0);
       const pay = button(card(unpaid.id_1c), `Оплатить счёт ${unpaid.id_1c}`);
       await pay.scrollIntoViewIfNeeded();
       await screenshot(page, 'phone-360-bills-pay');
@@ -95,16 +140,34 @@ describe('paying a bill from the phone (issue 28)', () => {
       await screenshot(page, 'phone-360-bills-checking');
     });
 
-    const reported = (await backOffice.events(feedBefore)).events.filter((event) => event.type === 'bill.payment_reported');
+    const reported = (await backOffice.events(feedBefore)).events.filter(
+      (event) => event.type === 'bill.payment_reported',
+    );
     expect(reported).toHaveLength(1);
-    expect(reported[0]).toMatchObject({ client_id: clinic.id, payload: { bill_id: billId, id_1c: unpaid.id_1c, amount_document: '15900.50' } });
+    expect(reported[0]).toMatchObject({
+      client_id: clinic.id,
+      payload: { bill_id: billId, id_1c: unpaid.id_1c, amount_document: '15900.50' },
+    });
   });
 
   it('on a desktop: Оплатить in the row, reached and opened with the keyboard, Escape gives the focus back', async () => {
     const clinic = await backOffice.client('e2e-bill-payment-2026');
     const id1c = `СЧ-${Date.now().toString(36).toUpperCase()}-9`;
-    await backOffice.bill({ client_id: clinic.id, id_1c: id1c, date: '2026-03-05', amount_document: '4200.00', status: 'Не оплачен', purpose: 'Ремонт | наконечника по договору 12' });
-    const expected = paymentQrPayload(TEST_PAYEE, { id_1c: id1c, date: '2026-03-05', amount: '4200.00', purpose: 'Ремонт | наконечника по договору 12', vat: null });
+    await backOffice.bill({
+      client_id: clinic.id,
+      id_1c: id1c,
+      date: '2026-03-05',
+      amount_document: '4200.00',
+      status: 'Не оплачен',
+      purpose: 'Ремонт | наконечника по договору 12',
+    });
+    const expected = paymentQrPayload(TEST_PAYEE, {
+      id_1c: id1c,
+      date: '2026-03-05',
+      amount: '4200.00',
+      purpose: 'Ремонт | наконечника по договору 12',
+      vat: null,
+    });
     expect(expected).toContain('|Purpose=Ремонт / наконечника по договору 12');
 
     await withPage(browser, DESKTOP, 'desktop-bill-payment', async (page) => {
@@ -133,15 +196,29 @@ describe('paying a bill from the phone (issue 28)', () => {
   it('offline: the saved list still offers Оплатить, and the QR is drawn with no network', async () => {
     const clinic = await backOffice.client('e2e-bill-payment-2026');
     const id1c = `СЧ-${Date.now().toString(36).toUpperCase()}-10`;
-    await backOffice.bill({ client_id: clinic.id, id_1c: id1c, date: '2026-03-06', amount_document: '990.00', status: 'Не оплачен' });
-    const expected = paymentQrPayload(TEST_PAYEE, { id_1c: id1c, date: '2026-03-06', amount: '990.00', purpose: null, vat: null });
+    await backOffice.bill({
+      client_id: clinic.id,
+      id_1c: id1c,
+      date: '2026-03-06',
+      amount_document: '990.00',
+      status: 'Не оплачен',
+    });
+    const expected = paymentQrPayload(TEST_PAYEE, {
+      id_1c: id1c,
+      date: '2026-03-06',
+      amount: '990.00',
+      purpose: null,
+      vat: null,
+    });
 
     await withPage(browser, PHONE_WITH_WORKER, 'offline-bill-payment', async (page, context) => {
       await loginFromHome(page, PHONE_WITH_WORKER, clinic);
       // Closed where it opens, on the page the login lands on (see above), then the bills under the worker.
       await closeUnpaidNotice(page);
       await openControlled(page, '/cabinet/bills');
-      const card = visible(page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Счёт ${id1c}` }) }));
+      const card = visible(
+        page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Счёт ${id1c}` }) }),
+      );
       await card.waitFor();
 
       await context.setOffline(true);

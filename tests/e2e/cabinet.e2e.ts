@@ -10,7 +10,18 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decisionMessages } from '../../src/shared/api/decisions.ts';
 import { backOffice, PDF_BYTES, PNG_BYTES, type BackOfficeEvent, type Defect } from './back-office.ts';
-import { DESKTOP, PHONE, SIZES, baseURL, launchBrowser, openPage, screenshot, settle, withContextPage, type ScreenSize } from './support.ts';
+import {
+  DESKTOP,
+  PHONE,
+  SIZES,
+  baseURL,
+  launchBrowser,
+  openPage,
+  screenshot,
+  settle,
+  withContextPage,
+  type ScreenSize,
+} from './support.ts';
 import {
   button,
   cabinet,
@@ -45,10 +56,23 @@ let world: World;
 
 /** The quotes of the decisions ticket, one per decision, and the one the back office re-prices. */
 const QUOTES = {
-  approve: { series: 'PM-101', type: 1, name: 'Турбинный наконечник NSK Pana-Max', defect: 'Износ подшипников ротора', sum: '10000.00' },
+  approve: {
+    series: 'PM-101',
+    type: 1,
+    name: 'Турбинный наконечник NSK Pana-Max',
+    defect: 'Износ подшипников ротора',
+    sum: '10000.00',
+  },
   reject: { series: 'WA-202', type: 2, name: 'Угловой наконечник W&H WA-99', defect: 'Люфт цанги', sum: '8000.00' },
   discuss: { series: 'EP-303', type: 3, name: 'Скалер EMS Piezon', defect: 'Не держит частоту', sum: '6500.00' },
-  tradeIn: { series: 'KV-404', type: 1, name: 'Турбинный наконечник KaVo 8000B', defect: 'Трещина корпуса', sum: '15000.00', trade_is_enabled: true },
+  tradeIn: {
+    series: 'KV-404',
+    type: 1,
+    name: 'Турбинный наконечник KaVo 8000B',
+    defect: 'Трещина корпуса',
+    sum: '15000.00',
+    trade_is_enabled: true,
+  },
   points: { series: 'MX-505', type: 4, name: 'Микромотор Bien-Air MX2', defect: 'Перегрев', sum: '10000.00' },
   quote: { series: 'T1-606', type: 2, name: 'Прямой наконечник Sirona T1', defect: 'Заедает кнопка', sum: '12000.00' },
 } as const;
@@ -75,10 +99,24 @@ async function buildWorld(): Promise<World> {
   expect(pdf.mime_type).toBe('application/pdf');
   const picture = await backOffice.file(PNG_BYTES, 'tornado.png');
 
-  const instrument = (serial: string, type = 1) => ({ serial_number: serial, type, description: 'Шумит при работе', status: 2 });
+  const instrument = (serial: string, type = 1) => ({
+    serial_number: serial,
+    type,
+    description: 'Шумит при работе',
+    status: 2,
+  });
   // Oldest first: the list shows the newest on top.
-  const old = await backOffice.ticket({ client_id: clinic.id, status: 7, created_at: '2025-12-01T09:30:00+03:00', instruments: [instrument('OLD-1')] });
-  const plain = await backOffice.ticket({ client_id: clinic.id, status: 2, instruments: [instrument('PL-1'), instrument('PL-2', 3)] });
+  const old = await backOffice.ticket({
+    client_id: clinic.id,
+    status: 7,
+    created_at: '2025-12-01T09:30:00+03:00',
+    instruments: [instrument('OLD-1')],
+  });
+  const plain = await backOffice.ticket({
+    client_id: clinic.id,
+    status: 2,
+    instruments: [instrument('PL-1'), instrument('PL-2', 3)],
+  });
   const decisions = await backOffice.ticket({
     client_id: clinic.id,
     status: 1,
@@ -88,10 +126,19 @@ async function buildWorld(): Promise<World> {
   });
   // Diagnosed: the back office moves it on to "Требует согласования".
   expect((await backOffice.patchTicket(decisions.id, { status: 5 })).changed).toEqual(['status']);
-  const quote = await backOffice.ticket({ client_id: clinic.id, status: 5, instruments: [instrument(QUOTES.quote.series, QUOTES.quote.type)] });
+  const quote = await backOffice.ticket({
+    client_id: clinic.id,
+    status: 5,
+    instruments: [instrument(QUOTES.quote.series, QUOTES.quote.type)],
+  });
 
   const add = (ticketId: number, input: Omit<Defect, 'status'>) => backOffice.defect(ticketId, { ...input, status: 1 });
-  const approve = await add(decisions.id, { ...QUOTES.approve, id_1c: 'ДВ-E2E-1', conclusion: 'Замена подшипников и ротора', document_file_id: pdf.id });
+  const approve = await add(decisions.id, {
+    ...QUOTES.approve,
+    id_1c: 'ДВ-E2E-1',
+    conclusion: 'Замена подшипников и ротора',
+    document_file_id: pdf.id,
+  });
   const reject = await add(decisions.id, QUOTES.reject);
   const discuss = await add(decisions.id, QUOTES.discuss);
   const tradeIn = await add(decisions.id, QUOTES.tradeIn);
@@ -100,13 +147,24 @@ async function buildWorld(): Promise<World> {
 
   expect((await backOffice.points(clinic.id, POINTS, 'Начисление за участие в программе (e2e)')).balance).toBe(POINTS);
   await backOffice.gift(DEAR_GIFT.id, DEAR_GIFT);
-  await backOffice.tradeInInstrument(TRADE_IN.id, { ...TRADE_IN, list_image_file_id: picture.id, page_image_file_id: picture.id });
+  await backOffice.tradeInInstrument(TRADE_IN.id, {
+    ...TRADE_IN,
+    list_image_file_id: picture.id,
+    page_image_file_id: picture.id,
+  });
 
   const { next } = await backOffice.events();
   return {
     clinic,
     tickets: { old: old.id, plain: plain.id, decisions: decisions.id, quote: quote.id },
-    statements: { approve: approve.id, reject: reject.id, discuss: discuss.id, tradeIn: tradeIn.id, points: points.id, quote: quoted.id },
+    statements: {
+      approve: approve.id,
+      reject: reject.id,
+      discuss: discuss.id,
+      tradeIn: tradeIn.id,
+      points: points.id,
+      quote: quoted.id,
+    },
     tradeInInstrumentId: TRADE_IN.id,
     eventsAfter: next,
   };
@@ -140,7 +198,12 @@ async function openTicket(page: Page, id: number): Promise<void> {
 /** The decision events of the clinic written after the world was built. */
 async function decisionEvents(): Promise<BackOfficeEvent[]> {
   const { events } = await backOffice.events(world.eventsAfter);
-  return events.filter((event) => event.client_id === world.clinic.id && event.type.startsWith('defect.') && !/^defect\.(created|updated)$/.test(event.type));
+  return events.filter(
+    (event) =>
+      event.client_id === world.clinic.id &&
+      event.type.startsWith('defect.') &&
+      !/^defect\.(created|updated)$/.test(event.type),
+  );
 }
 
 beforeAll(async () => {
@@ -206,7 +269,9 @@ describe.each(SIZES)('the requests list on a $name', (size) => {
       const onlyMine = visible(page.getByRole('checkbox', { name: cabinet.onlyMine }));
       const mine = page.waitForResponse((response) => {
         const url = new URL(response.url());
-        return url.pathname === '/ajax/cabinet/tickets' && url.searchParams.get('client_id') === String(world.clinic.id);
+        return (
+          url.pathname === '/ajax/cabinet/tickets' && url.searchParams.get('client_id') === String(world.clinic.id)
+        );
       });
       await onlyMine.check();
       expect((await mine).status()).toBe(200);
@@ -220,7 +285,8 @@ describe.each(SIZES)('the requests list on a $name', (size) => {
       await page.waitForURL((url) => url.pathname === `/cabinet/tickets/${decisions}`);
       await visible(page.getByRole('heading', { level: 1, name: `Заявка на ремонт №${decisions}` })).waitFor();
       await expectText(page.getByRole('main'), 'Требует согласования');
-      for (const quoteOnTicket of Object.values(QUOTES).slice(0, 5)) await statementCard(page, quoteOnTicket.name).waitFor();
+      for (const quoteOnTicket of Object.values(QUOTES).slice(0, 5))
+        await statementCard(page, quoteOnTicket.name).waitFor();
       await headerPoints(page, '5 000').waitFor();
       if (size.name === 'desktop') await button(page, cabinet.approveAll).waitFor();
 
@@ -379,11 +445,21 @@ describe('decisions on the quotes', () => {
     const events = await decisionEvents();
     const byDefect = (id: number) => events.filter((event) => event.payload.defect_id === id);
     const { statements } = world;
-    expect(byDefect(statements.approve)).toMatchObject([{ type: 'defect.approved', ticket_id: world.tickets.decisions, payload: { balls: 0, gift: null } }]);
-    expect(byDefect(statements.reject)).toMatchObject([{ type: 'defect.rejected', payload: { comment: cabinet.rejectReason } }]);
-    expect(byDefect(statements.discuss)).toMatchObject([{ type: 'defect.discussed', payload: { comment: DISCUSS_COMMENT } }]);
-    expect(byDefect(statements.tradeIn)).toMatchObject([{ type: 'defect.trade_in', payload: { instrument_id: world.tradeInInstrumentId } }]);
-    expect(byDefect(statements.points)).toMatchObject([{ type: 'defect.approved', payload: { balls: POINTS_SPENT, gift: null } }]);
+    expect(byDefect(statements.approve)).toMatchObject([
+      { type: 'defect.approved', ticket_id: world.tickets.decisions, payload: { balls: 0, gift: null } },
+    ]);
+    expect(byDefect(statements.reject)).toMatchObject([
+      { type: 'defect.rejected', payload: { comment: cabinet.rejectReason } },
+    ]);
+    expect(byDefect(statements.discuss)).toMatchObject([
+      { type: 'defect.discussed', payload: { comment: DISCUSS_COMMENT } },
+    ]);
+    expect(byDefect(statements.tradeIn)).toMatchObject([
+      { type: 'defect.trade_in', payload: { instrument_id: world.tradeInInstrumentId } },
+    ]);
+    expect(byDefect(statements.points)).toMatchObject([
+      { type: 'defect.approved', payload: { balls: POINTS_SPENT, gift: null } },
+    ]);
     expect(byDefect(statements.quote)).toEqual([]);
     expect(events).toHaveLength(5);
   });
@@ -433,7 +509,9 @@ describe('bills', () => {
       const navBills = visible(cabinetNav(page).getByRole('link', { name: cabinet.billsWithUnpaid, exact: true }));
       await navBills.waitFor();
       expect(await navBills.textContent()).toMatch(/^\s*Счета\s*1\s*$/);
-      const download = page.getByRole('link', { name: `Скачать счёт ${bills.unpaid.id_1c} (откроется в новой вкладке)` });
+      const download = page.getByRole('link', {
+        name: `Скачать счёт ${bills.unpaid.id_1c} (откроется в новой вкладке)`,
+      });
       const file = await page.request.get(new URL((await download.getAttribute('href'))!, baseURL()).toString());
       expect(file.status()).toBe(200);
       expect(file.headers()['content-type']).toMatch(/application\/pdf/);
@@ -461,13 +539,21 @@ describe('bills', () => {
       const row = page.getByRole('row').filter({ hasText: bills.unpaid.id_1c });
       await visible(row.getByText(cabinet.paid, { exact: true })).waitFor();
       await visible(cabinetNav(page).getByRole('link', { name: cabinet.bills, exact: true })).waitFor();
-      expect(await cabinetNav(page).getByRole('link', { name: /неоплачен/ }).count()).toBe(0);
+      expect(
+        await cabinetNav(page)
+          .getByRole('link', { name: /неоплачен/ })
+          .count(),
+      ).toBe(0);
       await screenshot(page, 'desktop-bills-paid');
     });
     await withContextPage(phone, 'phone-bills-paid', async (page) => {
       await page.goto('/cabinet/tickets');
       await visible(tabBar(page).getByRole('link', { name: cabinet.bills, exact: true })).waitFor();
-      expect(await tabBar(page).getByRole('link', { name: /неоплачен/ }).count()).toBe(0);
+      expect(
+        await tabBar(page)
+          .getByRole('link', { name: /неоплачен/ })
+          .count(),
+      ).toBe(0);
     });
   });
 });

@@ -9,7 +9,14 @@ import { PHONE, launchBrowser, screenshot, withPage, type ScreenSize } from './s
 import { button, cabinet, dialogNamed, expectText, loginFromHome, statementCard, visible } from './ui.ts';
 
 const SMALL_PHONE: ScreenSize = { name: 'phone', options: { ...PHONE.options, viewport: { width: 360, height: 640 } } };
-const QUOTE = { series: 'CQ-404', type: 1, name: 'Турбинный наконечник W&H (отменённая ведомость)', defect: 'Износ подшипников', sum: '9000.00', status: 1 };
+const QUOTE = {
+  series: 'CQ-404',
+  type: 1,
+  name: 'Турбинный наконечник W&H (отменённая ведомость)',
+  defect: 'Износ подшипников',
+  sum: '9000.00',
+  status: 1,
+};
 
 let browser: Browser;
 let clinic: { id: number; email: string; password: string };
@@ -19,7 +26,11 @@ let quoteId: number;
 beforeAll(async () => {
   browser = await launchBrowser();
   clinic = await backOffice.client('closed-quotes-password-2026');
-  const ticket = await backOffice.ticket({ client_id: clinic.id, status: 5, instruments: [{ serial_number: QUOTE.series, type: QUOTE.type, status: 2 }] });
+  const ticket = await backOffice.ticket({
+    client_id: clinic.id,
+    status: 5,
+    instruments: [{ serial_number: QUOTE.series, type: QUOTE.type, status: 2 }],
+  });
   ticketId = ticket.id;
   quoteId = (await backOffice.defect(ticketId, QUOTE)).id;
 });
@@ -60,7 +71,9 @@ describe('a quote cancelled while the clinic looks at it', () => {
       expect(await page.getByRole('button', { name: 'Согласовать все' }).count()).toBe(0);
       await screenshot(page, 'closed-quote-after-360');
 
-      const decided = (await backOffice.events()).events.filter((event) => event.type === 'defect.approved' && event.payload.defect_id === quoteId);
+      const decided = (await backOffice.events()).events.filter(
+        (event) => event.type === 'defect.approved' && event.payload.defect_id === quoteId,
+      );
       expect(decided).toHaveLength(0);
     });
   });

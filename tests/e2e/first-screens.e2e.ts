@@ -5,7 +5,17 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserForFile, DEMO, DESKTOP, PHONE, screenshot, withPage, type ScreenSize } from './support.ts';
-import { button, closeUnpaidNotice, dialogNamed, expectLoggedIn, openLogin, submitLogin, tabBar, visible, loginFromHome } from './ui.ts';
+import {
+  button,
+  closeUnpaidNotice,
+  dialogNamed,
+  expectLoggedIn,
+  openLogin,
+  submitLogin,
+  tabBar,
+  visible,
+  loginFromHome,
+} from './ui.ts';
 
 /** The smallest phone the portal is drawn for. */
 const PHONE_360: ScreenSize = { name: 'phone', options: { ...PHONE.options, viewport: { width: 360, height: 640 } } };
@@ -43,58 +53,62 @@ async function openFilters(page: Page): Promise<void> {
 }
 
 /** The list's rows: cards on a phone, table rows from 768 px; each has its 'Подробнее' link. */
-const moreLinks = (page: Page) => visible(page.getByRole('main').getByRole('link', { name: /^Подробнее о заявке №\d+$/ }));
+const moreLinks = (page: Page) =>
+  visible(page.getByRole('main').getByRole('link', { name: /^Подробнее о заявке №\d+$/ }));
 
 describe('the requests list (issue 10)', () => {
-  it.each(SCREENS)('at $tag px: the first ticket on the first screen, filters in the address through a reload and Back, and the empty-filter state', async ({ size, tag }) => {
-    await withPage(browser, size, `list-${tag}`, async (page) => {
-      await loginAsDemo(page, size);
-      await page.goto('/cabinet/tickets');
-      await moreLinks(page).first().waitFor();
-      if (size === PHONE_360) {
-        // Folded filters and a closable notice leave room: the first card starts on the first screen.
-        const first = await page.getByRole('main').getByRole('listitem').first().boundingBox();
-        expect(first!.y).toBeLessThan(640);
-        await visible(page.getByRole('button', { name: 'Фильтры', exact: true })).waitFor();
-        expect(await page.getByRole('search', { name: 'Фильтры заявок' }).isVisible()).toBe(false);
-      }
-      await screenshot(page, `list-${tag}`);
+  it.each(SCREENS)(
+    'at $tag px: the first ticket on the first screen, filters in the address through a reload and Back, and the empty-filter state',
+    async ({ size, tag }) => {
+      await withPage(browser, size, `list-${tag}`, async (page) => {
+        await loginAsDemo(page, size);
+        await page.goto('/cabinet/tickets');
+        await moreLinks(page).first().waitFor();
+        if (size === PHONE_360) {
+          // Folded filters and a closable notice leave room: the first card starts on the first screen.
+          const first = await page.getByRole('main').getByRole('listitem').first().boundingBox();
+          expect(first!.y).toBeLessThan(640);
+          await visible(page.getByRole('button', { name: 'Фильтры', exact: true })).waitFor();
+          expect(await page.getByRole('search', { name: 'Фильтры заявок' }).isVisible()).toBe(false);
+        }
+        await screenshot(page, `list-${tag}`);
 
-      // A number no ticket has: the filter is in the address, and the empty answer offers a way out.
-      if (size === PHONE_360) await openFilters(page);
-      await page.getByRole('textbox', { name: 'Номер заявки' }).fill('999999999');
-      await page.waitForURL((url) => url.searchParams.get('number') === '999999999');
-      await visible(page.getByText('Ничего не найдено')).waitFor();
-      expect(await page.getByText('У вас пока нет открытых заявок.').count()).toBe(0);
-      if (size === PHONE_360) await visible(page.getByRole('button', { name: 'Фильтры · 1' })).waitFor();
-      await screenshot(page, `empty-filter-${tag}`);
+        // A number no ticket has: the filter is in the address, and the empty answer offers a way out.
+        if (size === PHONE_360) await openFilters(page);
+        await page.getByRole('textbox', { name: 'Номер заявки' }).fill('999999999');
+        await page.waitForURL((url) => url.searchParams.get('number') === '999999999');
+        await visible(page.getByText('Ничего не найдено')).waitFor();
+        expect(await page.getByText('У вас пока нет открытых заявок.').count()).toBe(0);
+        if (size === PHONE_360) await visible(page.getByRole('button', { name: 'Фильтры · 1' })).waitFor();
+        await screenshot(page, `empty-filter-${tag}`);
 
-      // A reload (or the same link shared) shows the same list.
-      await page.reload();
-      await visible(page.getByText('Ничего не найдено')).waitFor();
-      if (size === PHONE_360) await openFilters(page);
-      expect(await page.getByRole('textbox', { name: 'Номер заявки' }).inputValue()).toBe('999999999');
+        // A reload (or the same link shared) shows the same list.
+        await page.reload();
+        await visible(page.getByText('Ничего не найдено')).waitFor();
+        if (size === PHONE_360) await openFilters(page);
+        expect(await page.getByRole('textbox', { name: 'Номер заявки' }).inputValue()).toBe('999999999');
 
-      await button(page.getByRole('main'), 'Сбросить фильтры').click();
-      await page.waitForURL((url) => url.search === '');
-      await moreLinks(page).first().waitFor();
+        await button(page.getByRole('main'), 'Сбросить фильтры').click();
+        await page.waitForURL((url) => url.search === '');
+        await moreLinks(page).first().waitFor();
 
-      // A status filter, a ticket opened from it, then Back: the same filtered list.
-      if (size === PHONE_360) await openFilters(page);
-      const statuses = await page.getByRole('combobox', { name: 'Статус' }).locator('option').allTextContents();
-      expect(statuses).not.toContain('Статус не определён');
-      expect(statuses).not.toContain('Ошибка');
-      await page.getByRole('checkbox', { name: 'Только мои заявки' }).check();
-      await page.waitForURL((url) => url.searchParams.get('mine') === 'true');
-      await moreLinks(page).first().click();
-      await page.waitForURL(/\/cabinet\/tickets\/\d+$/);
-      await page.goBack();
-      await page.waitForURL((url) => url.pathname === '/cabinet/tickets' && url.searchParams.get('mine') === 'true');
-      await moreLinks(page).first().waitFor();
-      if (size === PHONE_360) await openFilters(page);
-      expect(await page.getByRole('checkbox', { name: 'Только мои заявки' }).isChecked()).toBe(true);
-    });
-  });
+        // A status filter, a ticket opened from it, then Back: the same filtered list.
+        if (size === PHONE_360) await openFilters(page);
+        const statuses = await page.getByRole('combobox', { name: 'Статус' }).locator('option').allTextContents();
+        expect(statuses).not.toContain('Статус не определён');
+        expect(statuses).not.toContain('Ошибка');
+        await page.getByRole('checkbox', { name: 'Только мои заявки' }).check();
+        await page.waitForURL((url) => url.searchParams.get('mine') === 'true');
+        await moreLinks(page).first().click();
+        await page.waitForURL(/\/cabinet\/tickets\/\d+$/);
+        await page.goBack();
+        await page.waitForURL((url) => url.pathname === '/cabinet/tickets' && url.searchParams.get('mine') === 'true');
+        await moreLinks(page).first().waitFor();
+        if (size === PHONE_360) await openFilters(page);
+        expect(await page.getByRole('checkbox', { name: 'Только мои заявки' }).isChecked()).toBe(true);
+      });
+    },
+  );
 
   it("the calendar takes the portal's colours for its arrows and today, and its month and year selects are 44 px tall", async () => {
     await withPage(browser, DESKTOP, 'calendar-tokens', async (page) => {
@@ -126,7 +140,10 @@ describe('a used or expired reset link (issue 10)', () => {
       expect(await page.getByLabel('Новый пароль').count()).toBe(0);
       await screenshot(page, `reset-invalid-${tag}`);
       await button(page.getByRole('main'), 'Запросить новую ссылку').click();
-      await page.getByRole('form', { name: 'Восстановление пароля' }).getByLabel('Эл. почта', { exact: true }).waitFor();
+      await page
+        .getByRole('form', { name: 'Восстановление пароля' })
+        .getByLabel('Эл. почта', { exact: true })
+        .waitFor();
     });
   });
 });
@@ -147,7 +164,10 @@ describe('the shell (issue 10)', () => {
     await withPage(browser, PHONE_360, 'tab-labels-360', async (page) => {
       const cutLabels = () =>
         tabBar(page).evaluate((bar) =>
-          [...bar.querySelectorAll('li')].map((item) => item.querySelector('span:last-child')!).filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent),
+          [...bar.querySelectorAll('li')]
+            .map((item) => item.querySelector('span:last-child')!)
+            .filter((label) => label.scrollWidth > label.clientWidth)
+            .map((label) => label.textContent),
         );
       await page.goto('/');
       await visible(tabBar(page)).waitFor();

@@ -60,7 +60,9 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   let lastError = '';
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before /healthz answered; see ${logFile}`);
+      throw new Error(
+        `the server exited (${child.exitCode ?? child.signalCode}) before /healthz answered; see ${logFile}`,
+      );
     }
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
@@ -156,13 +158,18 @@ async function startStack(entry: string, index: number): Promise<Stack> {
     await close(5_000);
     throw error;
   }
-  return { server: { baseURL, dataDir, logFile, telegramFakeUrl: telegram.url, geoFakeUrl: geo.url }, close: () => close(15_000) };
+  return {
+    server: { baseURL, dataDir, logFile, telegramFakeUrl: telegram.url, geoFakeUrl: geo.url },
+    close: () => close(15_000),
+  };
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const entry = path.join(root, 'dist/server/index.js');
   if (!existsSync(entry)) {
-    throw new Error('dist/server/index.js is missing: run the e2e tests with `npm run test:e2e` (it builds first) or `npm run build`');
+    throw new Error(
+      'dist/server/index.js is missing: run the e2e tests with `npm run test:e2e` (it builds first) or `npm run build`',
+    );
   }
   // Screenshots and server logs of this run only (a FAILED-* file from an earlier run would mislead).
   rmSync(path.join(resultsDir, 'screenshots'), { recursive: true, force: true });
@@ -180,7 +187,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw failure.reason;
   }
 
-  project.provide('e2eServers', stacks.map((stack) => stack.server));
+  project.provide(
+    'e2eServers',
+    stacks.map((stack) => stack.server),
+  );
   project.provide('integrationToken', E2E_INTEGRATION_TOKEN);
   return closeAll;
 }

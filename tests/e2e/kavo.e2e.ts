@@ -62,7 +62,11 @@ describe('KAVO ID (issue 13)', () => {
       await save.click();
       await button(dialogNamed(page, 'Данные успешно изменены!'), 'OK').click();
       await page.reload();
-      await expect.poll(() => page.getByRole('form', { name: 'Профиль KAVO ID' }).getByRole('combobox', { name: 'Город' }).inputValue()).toBe('Казахстан, Алматы');
+      await expect
+        .poll(() =>
+          page.getByRole('form', { name: 'Профиль KAVO ID' }).getByRole('combobox', { name: 'Город' }).inputValue(),
+        )
+        .toBe('Казахстан, Алматы');
 
       await page.goto('/cabinet/settings');
       const linked = page.getByRole('list', { name: 'Привязанные аккаунты KAVO ID' });
@@ -82,7 +86,9 @@ describe('KAVO ID (issue 13)', () => {
       await loggedInAt(page, PHONE, '/cabinet/kavo-id');
       await linkAt(page, 'kavo-sidorov', 'Разрешить');
       await button(dialogNamed(page, 'KAVO ID привязан'), 'OK').click();
-      await expect.poll(() => page.getByRole('form', { name: 'Профиль KAVO ID' }).getByLabel('Фамилия').inputValue()).toBe('Сидоров');
+      await expect
+        .poll(() => page.getByRole('form', { name: 'Профиль KAVO ID' }).getByLabel('Фамилия').inputValue())
+        .toBe('Сидоров');
       await screenshot(page, 'kavo-profile-360');
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= 360)).toBe(true);
     });

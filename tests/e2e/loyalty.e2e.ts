@@ -29,17 +29,29 @@ describe('Бонусы (issue 15)', () => {
       expect(await page.getByRole('button', { name: 'Подтверждаю' }).count()).toBe(0);
 
       // The bill is issued and then marked paid now (paid_at defaults to the moment).
-      const { id: billId } = await backOffice.bill({ client_id: clinic.id, id_1c: billNumber, date: '2026-03-01', amount_document: '12000.00', status: 'Не оплачен' });
+      const { id: billId } = await backOffice.bill({
+        client_id: clinic.id,
+        id_1c: billNumber,
+        date: '2026-03-01',
+        amount_document: '12000.00',
+        status: 'Не оплачен',
+      });
       await backOffice.patchBill(billId, 'Оплачен');
       await page.reload();
       await visible(page.getByRole('region', { name: 'Ожидают активации: 600' })).waitFor();
       // The day the ledger says, as the page writes it in the browser's zone (Moscow, support.ts):
       // computing it here from the clock in UTC failed around Moscow's midnight.
-      const { entries } = await integration<{ entries: Array<{ delta: number; activates_at: string | null }> }>(`/clients/${clinic.id}/points`);
+      const { entries } = await integration<{ entries: Array<{ delta: number; activates_at: string | null }> }>(
+        `/clients/${clinic.id}/points`,
+      );
       const accrual = entries.find((entry) => entry.delta === 600);
       expect(accrual?.activates_at).toBeTruthy();
       expect(new Date(accrual!.activates_at!).getTime() - Date.now()).toBeGreaterThan(DAY_MS);
-      const activates = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', timeZone: 'Europe/Moscow' }).format(new Date(accrual!.activates_at!));
+      const activates = new Intl.DateTimeFormat('ru-RU', {
+        day: '2-digit',
+        month: '2-digit',
+        timeZone: 'Europe/Moscow',
+      }).format(new Date(accrual!.activates_at!));
       await visible(page.getByText(`ещё 600 бонусов станут доступны ${activates}`)).waitFor();
       await headerPoints(page, '0').waitFor(); // pending points are not spendable yet
       const ledger = page.getByRole('list', { name: 'История бонусов' });

@@ -28,12 +28,16 @@ function countRequests(page: Page, path: string): () => number {
 }
 
 /** The load's notices have run: their ad probe (made in the same effect as the banner check) went out. */
-const noticesChecked = (page: Page) => page.waitForRequest((request) => new URL(request.url()).pathname === '/ads/adsbygoogle.js');
+const noticesChecked = (page: Page) =>
+  page.waitForRequest((request) => new URL(request.url()).pathname === '/ads/adsbygoogle.js');
 
 describe('the site’s notices (issue 14)', () => {
   it('the banner the back office sets shows about 2 s after load, closes, and not again after a reload', async () => {
     const picture = await backOffice.file(placeholderPng(480, [231, 240, 250], [11, 92, 171]), 'весенняя-акция.png');
-    await integration('/banner', { method: 'PUT', json: { is_active: true, link: 'https://example.com/actions', image_file_id: picture.id } });
+    await integration('/banner', {
+      method: 'PUT',
+      json: { is_active: true, link: 'https://example.com/actions', image_file_id: picture.id },
+    });
 
     await withPage(browser, PHONE, 'notices-banner', async (page) => {
       await page.setViewportSize({ width: 360, height: 780 });
@@ -44,7 +48,9 @@ describe('the site’s notices (issue 14)', () => {
       expect(await page.evaluate(() => performance.now())).toBeGreaterThanOrEqual(2000);
       const link = banner.getByRole('link', { name: `${BANNER} (откроется в новой вкладке)` });
       expect(await link.getAttribute('href')).toBe('https://example.com/actions');
-      expect(await banner.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(480);
+      expect(
+        await banner.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth),
+      ).toBe(480);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= 360)).toBe(true);
       await screenshot(page, 'notices-banner-360');
 

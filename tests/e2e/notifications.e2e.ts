@@ -39,7 +39,9 @@ describe('Уведомления (issue 14)', () => {
       await visible(page.getByText('Спасибо! Ваше предложение отправлено.')).waitFor();
       expect(await page.getByLabel('Ваше предложение').isDisabled()).toBe(true);
       const sent = (await backOffice.events(feedStart)).events.filter((event) => event.type === 'feedback.sent');
-      expect(sent.map((event) => event.payload)).toEqual([{ client_id: clinic.id, comment: 'Хочется видеть статус курьера на карте' }]);
+      expect(sent.map((event) => event.payload)).toEqual([
+        { client_id: clinic.id, comment: 'Хочется видеть статус курьера на карте' },
+      ]);
     });
   });
 
@@ -71,7 +73,8 @@ describe('Уведомления (issue 14)', () => {
     // Each back-office credit writes one history line in its transaction (services/points.ts): the cheapest real path to 30.
     for (let n = 1; n <= 30; n += 1) await backOffice.points(clinic.id, 1, `Запись ${n}`);
     const line = (n: number) => `Начислено 1\u00A0бонус: Запись ${n}`;
-    const newestFirst = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, index) => line(from - index));
+    const newestFirst = (from: number, to: number) =>
+      Array.from({ length: from - to + 1 }, (_, index) => line(from - index));
 
     await withPage(browser, DESKTOP, 'notifications-history', async (page) => {
       await loginFromHome(page, DESKTOP, clinic);
@@ -89,7 +92,9 @@ describe('Уведомления (issue 14)', () => {
       await screenshot(page, 'notifications-history-page-1');
 
       await pages.getByRole('button', { name: 'Страница 2' }).click();
-      await expect.poll(() => pages.getByRole('button', { name: 'Страница 2' }).getAttribute('aria-current')).toBe('page');
+      await expect
+        .poll(() => pages.getByRole('button', { name: 'Страница 2' }).getAttribute('aria-current'))
+        .toBe('page');
       await expect.poll(shownLines).toEqual(newestFirst(10, 1));
       // The page change scrolls back to the list's start, and its first entry is clear of the sticky header.
       const headerBottom = (await page.getByRole('banner').boundingBox())?.height ?? 0;

@@ -8,7 +8,13 @@ import { backOffice } from './back-office.ts';
 import { browserForFile, PHONE, PHONE_WITH_WORKER, screenshot, settle, withPage } from './support.ts';
 import { cabinet, logout, loginWithWorker, shownTicketIds, statementCard, visible } from './ui.ts';
 
-const QUOTE = { series: 'CACHE-1', type: 1, name: 'Наконечник W&H (сохранённый)', defect: 'Шум подшипника', sum: '5400.00' };
+const QUOTE = {
+  series: 'CACHE-1',
+  type: 1,
+  name: 'Наконечник W&H (сохранённый)',
+  defect: 'Шум подшипника',
+  sum: '5400.00',
+};
 const OFFLINE_BANNER = 'Нет связи с интернетом. Показаны сохранённые данные.';
 
 const browser = browserForFile();
@@ -46,7 +52,11 @@ const ageLine = (page: Page) => visible(page.getByRole('main').getByText(/^Об�
 describe('the ticket cache', () => {
   it('shows the list and a ticket opened online after a reload with no network, and is gone after logout', async () => {
     const clinic = await backOffice.client('cache-password-2026');
-    const ticket = await backOffice.ticket({ client_id: clinic.id, status: 5, instruments: [{ serial_number: QUOTE.series, type: QUOTE.type, status: 2 }] });
+    const ticket = await backOffice.ticket({
+      client_id: clinic.id,
+      status: 5,
+      instruments: [{ serial_number: QUOTE.series, type: QUOTE.type, status: 2 }],
+    });
     await backOffice.defect(ticket.id, { ...QUOTE, status: 1 });
 
     // Online: the list, then the ticket, both through the worker.
@@ -81,7 +91,12 @@ describe('the ticket cache', () => {
       await context.setOffline(false);
       await page.getByText(OFFLINE_BANNER).waitFor({ state: 'detached' });
       await expect
-        .poll(() => page.evaluate((header) => fetch('/ajax/cabinet/tickets?limit=50').then((response) => response.headers.has(header)), CACHED_AT_HEADER))
+        .poll(() =>
+          page.evaluate(
+            (header) => fetch('/ajax/cabinet/tickets?limit=50').then((response) => response.headers.has(header)),
+            CACHED_AT_HEADER,
+          ),
+        )
         .toBe(false);
       await page.reload();
       await expect.poll(() => shownTicketIds(page)).toContain(ticket.id);
@@ -99,9 +114,17 @@ describe('the ticket cache', () => {
   it("gives the next clinic on a shared phone none of the previous one's tickets, after a session that ended without a logout", async () => {
     const first = await backOffice.client('first-clinic-2026');
     const next = await backOffice.client('next-clinic-2026');
-    const firstTicket = await backOffice.ticket({ client_id: first.id, status: 5, instruments: [{ serial_number: 'SHARED-1', type: QUOTE.type, status: 2 }] });
+    const firstTicket = await backOffice.ticket({
+      client_id: first.id,
+      status: 5,
+      instruments: [{ serial_number: 'SHARED-1', type: QUOTE.type, status: 2 }],
+    });
     await backOffice.defect(firstTicket.id, { ...QUOTE, series: 'SHARED-1', status: 1 });
-    const nextTicket = await backOffice.ticket({ client_id: next.id, status: 5, instruments: [{ serial_number: 'SHARED-2', type: QUOTE.type, status: 2 }] });
+    const nextTicket = await backOffice.ticket({
+      client_id: next.id,
+      status: 5,
+      instruments: [{ serial_number: 'SHARED-2', type: QUOTE.type, status: 2 }],
+    });
 
     await withPage(browser, PHONE_WITH_WORKER, 'shared-phone', async (page, context) => {
       await loginWithWorker(page, first, '/cabinet/tickets');
@@ -112,19 +135,22 @@ describe('the ticket cache', () => {
       // The first clinic's session ends without a logout (it expired): its cookie is simply gone. The
       // page noticed (the saved account is nobody now) but was closed before its wipe had finished.
       await context.clearCookies();
-      await page.evaluate(() => new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('portal');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const store = open.result.transaction('state', 'readwrite').objectStore('state');
-          const read = store.get('account');
-          read.onsuccess = () => {
-            const saved = JSON.parse(String(read.result)) as { state: { user: unknown } };
-            saved.state.user = null;
-            store.put(JSON.stringify(saved), 'account').onsuccess = () => resolve();
-          };
-        };
-      }));
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const open = indexedDB.open('portal');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const store = open.result.transaction('state', 'readwrite').objectStore('state');
+              const read = store.get('account');
+              read.onsuccess = () => {
+                const saved = JSON.parse(String(read.result)) as { state: { user: unknown } };
+                saved.state.user = null;
+                store.put(JSON.stringify(saved), 'account').onsuccess = () => resolve();
+              };
+            };
+          }),
+      );
       await page.close();
       const reopened = await context.newPage();
       await loginWithWorker(reopened, next, '/cabinet/tickets');

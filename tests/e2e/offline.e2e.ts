@@ -11,7 +11,16 @@ import { TICKET_CACHE_NAME } from '../../src/shared/api/ticket-cache.ts';
 import { OUTBOX_DB, OUTBOX_STORE } from '../../sw/outbox-store.ts';
 import { backOffice, type Defect } from './back-office.ts';
 import { browserForFile, PHONE_WITH_WORKER, baseURL, screenshot, withPage } from './support.ts';
-import { button, cabinet, dialogNamed, expectDecision, expectText, loginWithWorker, statementCard, visible } from './ui.ts';
+import {
+  button,
+  cabinet,
+  dialogNamed,
+  expectDecision,
+  expectText,
+  loginWithWorker,
+  statementCard,
+  visible,
+} from './ui.ts';
 
 const APPROVE_PATH = '/ajax/cabinet/defects/approve';
 /** The server's header on an answer given from the stored record of a key (src/server/routes/decisions.ts). */
@@ -22,11 +31,17 @@ const browser = browserForFile();
 /** A clinic with one ticket and one statement to decide on, and a way to count its approvals. */
 async function world(quote: Omit<Defect, 'status'>) {
   const clinic = await backOffice.client('offline-password-2026');
-  const ticket = await backOffice.ticket({ client_id: clinic.id, status: 5, instruments: [{ serial_number: quote.series, type: quote.type, status: 2 }] });
+  const ticket = await backOffice.ticket({
+    client_id: clinic.id,
+    status: 5,
+    instruments: [{ serial_number: quote.series, type: quote.type, status: 2 }],
+  });
   const defect = await backOffice.defect(ticket.id, { ...quote, status: 1 });
   const { next } = await backOffice.events();
   const approvals = async () =>
-    (await backOffice.events(next)).events.filter((event) => event.type === 'defect.approved' && event.payload.defect_id === defect.id);
+    (await backOffice.events(next)).events.filter(
+      (event) => event.type === 'defect.approved' && event.payload.defect_id === defect.id,
+    );
   return { clinic, ticket, defect, approvals };
 }
 
@@ -76,7 +91,8 @@ function keptEntries(page: Page): Promise<OutboxEntry[]> {
 async function ticketCopySaved(page: Page, ticketId: number): Promise<void> {
   const saved = () =>
     page.evaluate(
-      async ([cacheName, path]) => (await (await caches.open(cacheName)).match(path, { ignoreSearch: true })) !== undefined,
+      async ([cacheName, path]) =>
+        (await (await caches.open(cacheName)).match(path, { ignoreSearch: true })) !== undefined,
       [TICKET_CACHE_NAME, `/ajax/cabinet/tickets/${ticketId}`] as const,
     );
   await expect.poll(saved).toBe(true);
@@ -89,7 +105,13 @@ function outboxPanel(page: Page): Locator {
 
 describe('a decision made offline', () => {
   it('is kept by the service worker, shown as waiting, applied once when back online, and a replay of it applies nothing more', async () => {
-    const quote = { series: 'OFF-1', type: 1, name: 'Наконечник Sirona T1 (офлайн)', defect: 'Люфт ротора', sum: '7300.00' };
+    const quote = {
+      series: 'OFF-1',
+      type: 1,
+      name: 'Наконечник Sirona T1 (офлайн)',
+      defect: 'Люфт ротора',
+      sum: '7300.00',
+    };
     const { clinic, ticket, approvals } = await world(quote);
 
     await withPage(browser, PHONE_WITH_WORKER, 'offline-outbox', async (page, context) => {
@@ -97,7 +119,8 @@ describe('a decision made offline', () => {
       // The page's request carries the session's CSRF token (the worker replays with the same one).
       const pageHeaders = new Promise<Record<string, string>>((resolve) => {
         page.on('request', (request) => {
-          if (request.method() === 'POST' && new URL(request.url()).pathname === APPROVE_PATH) void request.allHeaders().then(resolve);
+          if (request.method() === 'POST' && new URL(request.url()).pathname === APPROVE_PATH)
+            void request.allHeaders().then(resolve);
         });
       });
       const card = statementCard(page, quote.name);
@@ -142,13 +165,22 @@ describe('a decision made offline', () => {
       });
       expect(replay.status(), await replay.text()).toBe(200);
       expect(replay.headers()[REPLAYED_HEADER]).toBe('true');
-      expect(await replay.json()).toMatchObject({ success: true, message: expect.stringMatching(/^Ремонт согласован/) });
+      expect(await replay.json()).toMatchObject({
+        success: true,
+        message: expect.stringMatching(/^Ремонт согласован/),
+      });
       expect(await approvals()).toHaveLength(1);
     });
   });
 
   it('that meets a quote changed meanwhile is refused and shown as a conflict: was → now, then discarded', async () => {
-    const quote = { series: 'OFF-2', type: 1, name: 'Турбина NSK (изменённая смета)', defect: 'Шум подшипников', sum: '7300.00' };
+    const quote = {
+      series: 'OFF-2',
+      type: 1,
+      name: 'Турбина NSK (изменённая смета)',
+      defect: 'Шум подшипников',
+      sum: '7300.00',
+    };
     const { clinic, ticket, defect, approvals } = await world(quote);
 
     await withPage(browser, PHONE_WITH_WORKER, 'offline-conflict', async (page, context) => {

@@ -5,13 +5,26 @@
 // a street without a house and for an address abroad.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserForFile, DEMO, DESKTOP, PHONE, PHONE_WITH_WORKER, openControlled, screenshot, withPage } from './support.ts';
+import {
+  browserForFile,
+  DEMO,
+  DESKTOP,
+  PHONE,
+  PHONE_WITH_WORKER,
+  openControlled,
+  screenshot,
+  withPage,
+} from './support.ts';
 import { button, closeUnpaidNotice, dialogNamed, expectFieldError, visible, loginFromHome } from './ui.ts';
 
 const browser = browserForFile();
 
 const addressField = (form: Locator) => form.getByRole('combobox', { name: 'Адрес' });
-const card = (page: Page, name: string) => page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+const card = (page: Page, name: string) =>
+  page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name, exact: true }) });
 
 /** Nothing on the page is wider than the 360 px screen (a wider page would zoom out, widening innerWidth too). */
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= 360);
@@ -43,7 +56,9 @@ describe('my addresses (issue 11)', () => {
       await add.getByLabel('Название').fill('Склад');
       await pickSuggestion(add, 'не', 'Россия, Санкт-Петербург, Невский проспект, 28');
       await visible(add.getByText('Адрес найден')).waitFor();
-      await visible(add.getByRole('button', { name: 'Выбранный адрес' }).or(add.getByTitle('Выбранный адрес'))).first().waitFor();
+      await visible(add.getByRole('button', { name: 'Выбранный адрес' }).or(add.getByTitle('Выбранный адрес')))
+        .first()
+        .waitFor();
       // A tap on the map next to the marker asks for the address there and checks it again.
       const marker = add.getByTitle('Выбранный адрес').first();
       const box = (await marker.boundingBox())!;
@@ -128,7 +143,9 @@ describe('service centres (issue 11)', () => {
       await visible(page.getByRole('region', { name: 'Казахстан' }).getByRole('link', { name: /@/ }).first()).waitFor();
 
       await button(page, 'На карте').click();
-      const marker = page.getByRole('button', { name: 'Сервисный центр «Урал»' }).or(page.getByTitle('Сервисный центр «Урал»'));
+      const marker = page
+        .getByRole('button', { name: 'Сервисный центр «Урал»' })
+        .or(page.getByTitle('Сервисный центр «Урал»'));
       await page.getByLabel('Регион').selectOption('Уральский');
       await visible(marker.first()).waitFor();
       await marker.first().click();

@@ -4,7 +4,19 @@
 import { describe, expect, it } from 'vitest';
 import { backOffice } from './back-office.ts';
 import { browserForFile, PHONE, codeFrom, mailCount, nextMail, screenshot, uniqueEmail, withPage } from './support.ts';
-import { button, dialog, dialogNamed, expectFieldError, expectLoggedIn, logout, openLogin, submitLogin, tab, visible, loginFromHome } from './ui.ts';
+import {
+  button,
+  dialog,
+  dialogNamed,
+  expectFieldError,
+  expectLoggedIn,
+  logout,
+  openLogin,
+  submitLogin,
+  tab,
+  visible,
+  loginFromHome,
+} from './ui.ts';
 
 const browser = browserForFile();
 

@@ -19,7 +19,8 @@ afterAll(async () => {
   for (const id of quizzes) await integration(`/quizzes/${id}`, { method: 'PATCH', json: { active: false } });
 });
 
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
+const unique = (prefix: string) =>
+  `${prefix}${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
 
 async function promocode(points: number): Promise<string> {
   const code = unique('E2E-');
@@ -101,8 +102,18 @@ describe('the bonus survey (issue 15)', () => {
         minutes_count: 2,
         balls_count: 150,
         questions: [
-          { title: 'Как вы о нас узнали?', type: 'radio-button', has_own: true, items: [{ title: 'От коллег' }, { title: 'В интернете' }] },
-          { title: 'Что вы ремонтируете чаще?', type: 'checkbox', has_own: true, items: [{ title: 'Турбины' }, { title: 'Микромоторы' }, { title: 'Скейлеры' }] },
+          {
+            title: 'Как вы о нас узнали?',
+            type: 'radio-button',
+            has_own: true,
+            items: [{ title: 'От коллег' }, { title: 'В интернете' }],
+          },
+          {
+            title: 'Что вы ремонтируете чаще?',
+            type: 'checkbox',
+            has_own: true,
+            items: [{ title: 'Турбины' }, { title: 'Микромоторы' }, { title: 'Скейлеры' }],
+          },
         ],
       },
     }));
@@ -119,7 +130,10 @@ describe('the bonus survey (issue 15)', () => {
       for (const width of [768, 1024]) {
         await page.setViewportSize({ width, height: 800 });
         await visible(page.getByRole('banner').getByRole('button', { name: SURVEY_ITEM })).waitFor();
-        expect(await page.evaluate((max) => document.documentElement.scrollWidth <= max, width), `header fits at ${width} px`).toBe(true);
+        expect(
+          await page.evaluate((max) => document.documentElement.scrollWidth <= max, width),
+          `header fits at ${width} px`,
+        ).toBe(true);
         await screenshot(page, `survey-item-${width}`);
       }
       await page.setViewportSize({ width: 1280, height: 800 });

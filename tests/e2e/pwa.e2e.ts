@@ -6,7 +6,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserForFile, CHROMIUM_LAUNCH_OPTIONS, PHONE, PHONE_WITH_WORKER, baseURL, openControlled, screenshot, withPage } from './support.ts';
+import {
+  browserForFile,
+  CHROMIUM_LAUNCH_OPTIONS,
+  PHONE,
+  PHONE_WITH_WORKER,
+  baseURL,
+  openControlled,
+  screenshot,
+  withPage,
+} from './support.ts';
 import { button, visible } from './ui.ts';
 
 interface ManifestIcon {
@@ -42,7 +51,10 @@ function pngSize(bytes: Buffer): string {
  * the installability checks run in a persistent profile of their own, with the service worker on
  * (support.ts blocks it for the online flows). Same binary and flags as support.ts launchBrowser.
  */
-async function withInstallableProfile(name: string, body: (page: Page, context: BrowserContext) => Promise<void>): Promise<void> {
+async function withInstallableProfile(
+  name: string,
+  body: (page: Page, context: BrowserContext) => Promise<void>,
+): Promise<void> {
   const profile = mkdtempSync(path.join(tmpdir(), 'portal-e2e-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     ...PHONE_WITH_WORKER.options,
@@ -128,7 +140,9 @@ describe('installing in Chromium', () => {
       await invitation.waitFor({ state: 'detached' });
       // Chromium offers again on every load; the dismissal is remembered. The offer is awaited as
       // an event, then two frames for the app to have drawn whatever it would draw for it.
-      await page.addInitScript(() => addEventListener('beforeinstallprompt', () => Object.assign(window, { installOffered: true })));
+      await page.addInitScript(() =>
+        addEventListener('beforeinstallprompt', () => Object.assign(window, { installOffered: true })),
+      );
       await page.reload();
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.waitForFunction(() => 'installOffered' in window);

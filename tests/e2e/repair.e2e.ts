@@ -8,7 +8,20 @@ import { describe, expect, inject, it } from 'vitest';
 import { backOffice, PNG_BYTES } from './back-office.ts';
 import type { Locator, Page } from 'playwright-core';
 import { OUTBOX_REQUEST_QUEUED_MESSAGE } from '../../src/shared/api/outbox.ts';
-import { browserForFile, DESKTOP, PHONE, PHONE_WITH_WORKER, baseURL, codeFrom, e2eServer, mailCount, nextMail, openControlled, screenshot, withPage } from './support.ts';
+import {
+  browserForFile,
+  DESKTOP,
+  PHONE,
+  PHONE_WITH_WORKER,
+  baseURL,
+  codeFrom,
+  e2eServer,
+  mailCount,
+  nextMail,
+  openControlled,
+  screenshot,
+  withPage,
+} from './support.ts';
 import { button, dialogNamed, loginForm, shownTicketIds, submitLogin, tab, visible, loginFromHome } from './ui.ts';
 
 const browser = browserForFile();
@@ -39,12 +52,15 @@ async function fillAddress(scope: Locator): Promise<void> {
   await scope.getByRole('option', { name: 'Россия, Москва, Тверская улица, 7', exact: true }).click();
   await expect.poll(() => scope.getByLabel('Страна / регион').inputValue()).toBe('Россия');
   await scope.getByLabel('Индекс').fill('125009');
-  const firstDay = await scope.getByLabel('Дата, когда забрать инструменты').locator('option').nth(1).getAttribute('value');
+  const firstDay = await scope
+    .getByLabel('Дата, когда забрать инструменты')
+    .locator('option')
+    .nth(1)
+    .getAttribute('value');
   await scope.getByLabel('Дата, когда забрать инструменты').selectOption(firstDay!);
   await scope.getByRole('option', { name: /Головной сервисный центр/ }).waitFor({ state: 'attached' });
   await scope.getByLabel('Сервисный центр').selectOption({ label: 'Головной сервисный центр — Москва' });
 }
-
 
 describe('the repair wizard (issue 12)', () => {
   it('on a phone (360 px): the central tab, three steps with a photo and two instruments, one ticket and one event', async () => {
@@ -75,7 +91,9 @@ describe('the repair wizard (issue 12)', () => {
       await visible(sheet.locator('.leaflet-popup')).waitFor();
       await screenshot(page, 'repair-step-2-map-360');
       await button(sheet.locator('.leaflet-popup'), 'Выбрать').click();
-      await expect.poll(async () => sheet.getByLabel('Сервисный центр').locator('option:checked').textContent()).toBe('Головной сервисный центр — Москва');
+      await expect
+        .poll(async () => sheet.getByLabel('Сервисный центр').locator('option:checked').textContent())
+        .toBe('Головной сервисный центр — Москва');
       expect(await fits()).toBe(true);
       await screenshot(page, 'repair-step-2-360');
       await button(sheet, 'Далее').click();
@@ -120,7 +138,9 @@ describe('the repair wizard (issue 12)', () => {
       expect(payload).toMatchObject({ ticket_id: ticketId, source: 'portal' });
       expect(payload.instruments).toHaveLength(2);
       expect(payload.file_ids).toHaveLength(1);
-      const file = await fetch(`${baseURL()}/api/v1/files/${payload.file_ids[0]}`, { headers: { authorization: `Bearer ${inject('integrationToken')}` } });
+      const file = await fetch(`${baseURL()}/api/v1/files/${payload.file_ids[0]}`, {
+        headers: { authorization: `Bearer ${inject('integrationToken')}` },
+      });
       expect(file.status).toBe(200);
       expect(file.headers.get('content-type')).toBe('image/png');
 
@@ -129,15 +149,21 @@ describe('the repair wizard (issue 12)', () => {
       const card = visible(page.getByRole('region', { name: 'Заявка клиники' }));
       await card.waitFor();
       await card.getByText('Россия, Москва, Тверская улица, 7, офис 12').waitFor();
-      await card.getByText(/^\d{2}\.\d{2}\.\d{4}, (понедельник|вторник|среда|четверг|пятница|суббота|воскресенье)$/).waitFor();
-      expect(await card.getByRole('link', { name: /^\+7 \(\d{3}\) \d{3}-\d{2}-\d{2}$/ }).getAttribute('href')).toMatch(/^tel:\+7\d{10}$/);
+      await card
+        .getByText(/^\d{2}\.\d{2}\.\d{4}, (понедельник|вторник|среда|четверг|пятница|суббота|воскресенье)$/)
+        .waitFor();
+      expect(await card.getByRole('link', { name: /^\+7 \(\d{3}\) \d{3}-\d{2}-\d{2}$/ }).getAttribute('href')).toMatch(
+        /^tel:\+7\d{10}$/,
+      );
       expect(await card.getByRole('link', { name: 'Открыть в картах' }).getAttribute('href')).toContain('55.757718');
       await button(card, 'Подробнее о заявке').click();
       await card.getByText(/Турбина, №\sSN-100/).waitFor();
       await card.getByText(/Свой вариант: Апекслокатор, №\sSN-200/).waitFor();
       await card.getByText('Головной сервисный центр').waitFor();
       const photo = card.getByRole('img', { name: 'rotor.png' });
-      await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+        .toBe(true);
       expect(await fits()).toBe(true);
       await card.scrollIntoViewIfNeeded();
       await screenshot(page, 'ticket-request-card-360');
@@ -146,7 +172,8 @@ describe('the repair wizard (issue 12)', () => {
   it('with the geo provider down (360 px): one calm line, the map says so, and the request goes through marked unchecked', async () => {
     const clinic = await backOffice.client('clinic-password-2026');
     const { next: feedStart } = await backOffice.events();
-    const setGeo = (status: number | null) => fetch(`${e2eServer().geoFakeUrl}/__fake/down`, { method: 'PUT', body: JSON.stringify({ status }) });
+    const setGeo = (status: number | null) =>
+      fetch(`${e2eServer().geoFakeUrl}/__fake/down`, { method: 'PUT', body: JSON.stringify({ status }) });
     await setGeo(503);
     try {
       await withPage(browser, PHONE, 'repair-geo-down', async (page) => {
@@ -165,7 +192,11 @@ describe('the repair wizard (issue 12)', () => {
         // Typed by hand, since no checked address brought it.
         await sheet.getByLabel('Страна / регион').fill('Россия');
         await sheet.getByLabel('Индекс').fill('125009');
-        const firstDay = await sheet.getByLabel('Дата, когда забрать инструменты').locator('option').nth(1).getAttribute('value');
+        const firstDay = await sheet
+          .getByLabel('Дата, когда забрать инструменты')
+          .locator('option')
+          .nth(1)
+          .getAttribute('value');
         await sheet.getByLabel('Дата, когда забрать инструменты').selectOption(firstDay!);
         await sheet.getByRole('option', { name: /Головной сервисный центр/ }).waitFor({ state: 'attached' });
         await sheet.getByLabel('Сервисный центр').selectOption({ label: 'Головной сервисный центр — Москва' });
@@ -188,7 +219,10 @@ describe('the repair wizard (issue 12)', () => {
 
         const created = (await backOffice.events(feedStart)).events.filter((event) => event.type === 'ticket.created');
         expect(created).toHaveLength(1);
-        expect(created[0]!.payload).toMatchObject({ ticket_id: ticketId, address: { address: 'Москва, Тверская улица, 7', checked: false } });
+        expect(created[0]!.payload).toMatchObject({
+          ticket_id: ticketId,
+          address: { address: 'Москва, Тверская улица, 7', checked: false },
+        });
       });
     } finally {
       await setGeo(null);
@@ -225,8 +259,12 @@ describe('the repair wizard (issue 12)', () => {
 
         // The basement: the photo cannot be uploaded, so it stays on the phone and goes with the request.
         await context.setOffline(true);
-        await sheet.getByLabel(/Фото инструментов/).setInputFiles({ name: 'basement.png', mimeType: 'image/png', buffer: Buffer.from(PNG_BYTES) });
-        await visible(sheet.getByRole('list', { name: 'Фото к заявке' }).getByText('Будет отправлено вместе с заявкой')).waitFor();
+        await sheet
+          .getByLabel(/Фото инструментов/)
+          .setInputFiles({ name: 'basement.png', mimeType: 'image/png', buffer: Buffer.from(PNG_BYTES) });
+        await visible(
+          sheet.getByRole('list', { name: 'Фото к заявке' }).getByText('Будет отправлено вместе с заявкой'),
+        ).waitFor();
         await sheet.getByLabel('Серийный номер').fill('SN-BASEMENT');
         await sheet.getByLabel('Тип инструмента').selectOption({ label: 'Турбина' });
         await sheet.getByLabel('Описание неисправности').fill('Не вращается');
@@ -235,7 +273,9 @@ describe('the repair wizard (issue 12)', () => {
         await button(sheet, 'Отправить заявку').click();
         await visible(sheet.getByText(OUTBOX_REQUEST_QUEUED_MESSAGE)).waitFor();
         await screenshot(page, 'repair-queued-360');
-        expect((await backOffice.events(feedStart)).events.filter((event) => event.type === 'ticket.created')).toHaveLength(0);
+        expect(
+          (await backOffice.events(feedStart)).events.filter((event) => event.type === 'ticket.created'),
+        ).toHaveLength(0);
 
         // Back online: the worker sends it, and the wizard names the new ticket.
         await context.setOffline(false);
@@ -251,7 +291,9 @@ describe('the repair wizard (issue 12)', () => {
         expect(created.map((event) => (event.payload as { ticket_id: number }).ticket_id)).toEqual([ticketId]);
         const fileIds = (created[0]!.payload as { file_ids: number[] }).file_ids;
         expect(fileIds).toHaveLength(1);
-        const file = await fetch(`${baseURL()}/api/v1/files/${fileIds[0]}`, { headers: { authorization: `Bearer ${inject('integrationToken')}` } });
+        const file = await fetch(`${baseURL()}/api/v1/files/${fileIds[0]}`, {
+          headers: { authorization: `Bearer ${inject('integrationToken')}` },
+        });
         expect(file.status).toBe(200);
         expect(Buffer.from(await file.arrayBuffer())).toEqual(Buffer.from(PNG_BYTES));
       },
@@ -276,7 +318,9 @@ describe('the repair wizard (issue 12)', () => {
       await addAddress.getByLabel('Квартира / офис').fill('офис 12');
       await button(addAddress, 'Сохранить').click();
       await addAddress.waitFor({ state: 'detached' });
-      await expect.poll(async () => form.getByLabel('Сохранённый адрес').locator('option:checked').textContent()).toBe('Склад: Россия, Москва, Тверская улица, 7');
+      await expect
+        .poll(async () => form.getByLabel('Сохранённый адрес').locator('option:checked').textContent())
+        .toBe('Склад: Россия, Москва, Тверская улица, 7');
       expect(await form.getByLabel('Офис / квартира').inputValue()).toBe('офис 12');
       await fillAddress(form);
 
@@ -286,7 +330,9 @@ describe('the repair wizard (issue 12)', () => {
       await adding.getByLabel('Тип инструмента').selectOption({ label: 'Турбина' });
       await adding.getByLabel('Описание неисправности').fill('Не вращается головка');
       await button(adding, 'Сохранить').click();
-      await visible(form.getByRole('list', { name: 'Инструменты в заявке' }).getByText('Серийный номер: SN-MAIN-1')).waitFor();
+      await visible(
+        form.getByRole('list', { name: 'Инструменты в заявке' }).getByText('Серийный номер: SN-MAIN-1'),
+      ).waitFor();
       await form.getByLabel(/обработку персональных данных/).check();
       await form.getByLabel(/правилами программы лояльности/).check();
       await screenshot(page, 'repair-main-form-desktop');

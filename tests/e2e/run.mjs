@@ -29,7 +29,10 @@ function ensureChromium() {
   }
   console.log('e2e: installing Debian chromium…');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if (run('apt-get', ['update'], { env }) !== 0 || run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { env }) !== 0) {
+  if (
+    run('apt-get', ['update'], { env }) !== 0 ||
+    run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { env }) !== 0
+  ) {
     console.error('e2e: apt-get could not install chromium');
     process.exit(1);
   }
@@ -85,7 +88,8 @@ function ensureBuild() {
     'package-lock.json',
     'tsconfig.json',
   ]);
-  const built = existsSync(serverEntry) && clientIndex ? Math.min(statSync(serverEntry).mtimeMs, statSync(clientIndex).mtimeMs) : 0;
+  const built =
+    existsSync(serverEntry) && clientIndex ? Math.min(statSync(serverEntry).mtimeMs, statSync(clientIndex).mtimeMs) : 0;
   if (built > 0 && built >= sources) {
     console.log('e2e: dist/ is up to date');
     return;
@@ -102,4 +106,8 @@ function ensureBuild() {
 ensureChromium();
 ensureBuild();
 const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
-process.exit(run(process.execPath, [vitest, 'run', '--project', 'e2e', ...process.argv.slice(2)], { env: { ...process.env, E2E_CHROMIUM: CHROMIUM } }));
+process.exit(
+  run(process.execPath, [vitest, 'run', '--project', 'e2e', ...process.argv.slice(2)], {
+    env: { ...process.env, E2E_CHROMIUM: CHROMIUM },
+  }),
+);

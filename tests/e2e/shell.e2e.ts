@@ -7,7 +7,19 @@ import type { Cookie, Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { backOffice } from './back-office.ts';
 import { gzipBytes } from '../../scripts/bench/chunks.mjs';
-import { browserForFile, DEMO, DESKTOP, PHONE, SIZES, baseURL, distClientDir, e2eServer, openPage, screenshot, withPage } from './support.ts';
+import {
+  browserForFile,
+  DEMO,
+  DESKTOP,
+  PHONE,
+  SIZES,
+  baseURL,
+  distClientDir,
+  e2eServer,
+  openPage,
+  screenshot,
+  withPage,
+} from './support.ts';
 import {
   button,
   cabinet,
@@ -85,7 +97,9 @@ describe('cabinet routes and navigation', () => {
       await loginFromHome(page, DESKTOP, DEMO);
       for (const route of CABINET_ROUTES) {
         await page.goto(route);
-        await visible(page.getByRole('main').getByRole('heading', { level: 1 })).first().waitFor();
+        await visible(page.getByRole('main').getByRole('heading', { level: 1 }))
+          .first()
+          .waitFor();
         expect(await visible(page.getByRole('heading', { name: text.notFoundTitle })).count(), route).toBe(0);
         expect(new URL(page.url()).pathname, route).toBe(route);
       }
@@ -147,13 +161,16 @@ describe('a cold start of the requests list, logged in (issue 4, speed budgets)'
    * Chunks only some visits need: the auth forms (with @tanstack/react-form), the password checker,
    * any popup or dialog, the outbox panel, the repair wizard, maps.
    */
-  const NOT_ON_START = /\/assets\/[\w.-]*(login-form|registration-form|reset-request-form|bound-form|password-checker|dialog|popup|modal|outbox-panel|wizard|repair|map|leaflet)[\w.-]*\.js$/i;
+  const NOT_ON_START =
+    /\/assets\/[\w.-]*(login-form|registration-form|reset-request-form|bound-form|password-checker|dialog|popup|modal|outbox-panel|wizard|repair|map|leaflet)[\w.-]*\.js$/i;
   /** Issue 8: the JS a cold logged-in list loads, gzip-compressed as the server sends it (aim: 120 KB). */
   const COLD_JS_BUDGET = 150 * 1024;
 
   /** Gzip bytes of each script (as built), and whether any of them bundles leaflet whatever its chunk's name. */
   async function measureScripts(scripts: string[]) {
-    const files = scripts.filter((script) => script.startsWith('/assets/')).map((script) => path.join(distClientDir, script));
+    const files = scripts
+      .filter((script) => script.startsWith('/assets/'))
+      .map((script) => path.join(distClientDir, script));
     const sizes = await Promise.all(files.map((file) => gzipBytes(file)));
     const withLeaflet = [];
     for (const file of files) if (/leaflet/i.test(await readFile(file, 'utf8'))) withLeaflet.push(path.basename(file));
@@ -180,7 +197,11 @@ describe('a cold start of the requests list, logged in (issue 4, speed budgets)'
       await page.addInitScript(() => {
         const seen = { shifts: 0, guestScreen: false, moved: [] as string[] };
         Object.assign(window, { __coldStart: seen });
-        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node?: Node | null }> };
+        type Shift = PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources: Array<{ node?: Node | null }>;
+        };
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries() as Shift[]) {
             if (entry.hadRecentInput) continue;
@@ -188,7 +209,9 @@ describe('a cold start of the requests list, logged in (issue 4, speed budgets)'
             // What moved, so a failure names it: tag, classes, and the start of its text.
             for (const { node } of entry.sources) {
               const element = node instanceof Element ? node : node?.parentElement;
-              seen.moved.push(element ? `${element.tagName}.${element.className} «${(element.textContent ?? '').slice(0, 40)}»` : '?');
+              seen.moved.push(
+                element ? `${element.tagName}.${element.className} «${(element.textContent ?? '').slice(0, 40)}»` : '?',
+              );
             }
           }
         }).observe({ type: 'layout-shift', buffered: true });
@@ -201,22 +224,34 @@ describe('a cold start of the requests list, logged in (issue 4, speed budgets)'
       // whatever the header shows meanwhile must not move when the answer comes.
       await page.route('**/ajax/user/data', async (route) => {
         await page.waitForSelector('header');
-        await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
+        await page.evaluate(
+          () => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))),
+        );
         await route.continue();
       });
       await page.goto('/cabinet/tickets');
-      await visible(page.getByRole('main').getByRole('link', { name: /^Подробнее о заявке №\d+$/ })).first().waitFor();
+      await visible(page.getByRole('main').getByRole('link', { name: /^Подробнее о заявке №\d+$/ }))
+        .first()
+        .waitFor();
       await page.waitForLoadState('networkidle');
       // The unpaid-bills notice comes 1 s after the data: whatever it moves is counted too.
       await dialogNamed(page, cabinet.unpaidNotice).waitFor();
-      const seen = await page.evaluate(() => (window as unknown as { __coldStart: { shifts: number; guestScreen: boolean; moved: string[] } }).__coldStart);
+      const seen = await page.evaluate(
+        () =>
+          (window as unknown as { __coldStart: { shifts: number; guestScreen: boolean; moved: string[] } }).__coldStart,
+      );
       expect(seen.guestScreen).toBe(false);
       expect(seen.shifts, seen.moved.join('\n')).toBe(0);
       expect(scripts.filter((script) => NOT_ON_START.test(script))).toEqual([]);
       expect(scripts.some((script) => /\/assets\/tickets-/.test(script))).toBe(true);
       const js = await measureScripts(scripts);
-      console.log(`cold-load JS of /cabinet/tickets: ${(js.gzip / 1024).toFixed(1)} KB gzip in ${scripts.length} scripts (budget ${COLD_JS_BUDGET / 1024} KB)`);
-      expect(js.gzip, `cold-load JS ${(js.gzip / 1024).toFixed(1)} KB gzip over the budget: ${scripts.join(', ')}`).toBeLessThanOrEqual(COLD_JS_BUDGET);
+      console.log(
+        `cold-load JS of /cabinet/tickets: ${(js.gzip / 1024).toFixed(1)} KB gzip in ${scripts.length} scripts (budget ${COLD_JS_BUDGET / 1024} KB)`,
+      );
+      expect(
+        js.gzip,
+        `cold-load JS ${(js.gzip / 1024).toFixed(1)} KB gzip over the budget: ${scripts.join(', ')}`,
+      ).toBeLessThanOrEqual(COLD_JS_BUDGET);
       expect(js.withLeaflet).toEqual([]);
 
       // The popups still come when wanted: the login form, for one, after logging out.
@@ -239,7 +274,13 @@ describe('the bottom tab bar', () => {
       // A clinic with an unpaid bill and an unread notification of its own (the demo account's may
       // have been read by another test): both tabs carry a count badge.
       const clinic = await backOffice.client('tab-bar-password-2026');
-      await backOffice.bill({ client_id: clinic.id, id_1c: 'СЧ-TAB-1', date: '2026-03-01', amount_document: '1000.00', status: 'Не оплачен' });
+      await backOffice.bill({
+        client_id: clinic.id,
+        id_1c: 'СЧ-TAB-1',
+        date: '2026-03-01',
+        amount_document: '1000.00',
+        status: 'Не оплачен',
+      });
       await backOffice.notification(clinic.id, 'Счёт СЧ-TAB-1 выставлен');
       await submitLogin(await openLogin(page, PHONE), clinic.email, clinic.password);
       // The unpaid bill brings its notice a second later: closed as a user would, before going on.
@@ -295,10 +336,14 @@ describe('installed (standalone) mode', () => {
       await page.goto('/cabinet/tickets?source=pwa');
       const login = loginForm(page);
       await passwordInput(login).waitFor();
-      expect(await visible(page.getByRole('banner').getByRole('button', { name: 'Войти', exact: true })).count()).toBe(0);
+      expect(await visible(page.getByRole('banner').getByRole('button', { name: 'Войти', exact: true })).count()).toBe(
+        0,
+      );
       await button(page.getByTestId('auth-in-place'), 'Закрыть').click();
       await page.waitForURL((url) => url.pathname === '/');
-      await visible(page.getByRole('main').getByRole('heading', { level: 1 })).first().waitFor();
+      await visible(page.getByRole('main').getByRole('heading', { level: 1 }))
+        .first()
+        .waitFor();
       expect(await login.count()).toBe(0);
     });
   });
@@ -324,7 +369,7 @@ describe('installed (standalone) mode', () => {
 });
 
 describe('errors on a phone (issue 8, errors we can see)', () => {
-  it('an uncaught error goes by beacon to the server log, without the address\'s query', async () => {
+  it("an uncaught error goes by beacon to the server log, without the address's query", async () => {
     // Not withPage: this page throws on purpose, which withPage counts as a failure.
     const { context, page } = await openPage(browser, PHONE);
     try {
@@ -332,11 +377,16 @@ describe('errors on a phone (issue 8, errors we can see)', () => {
       await visible(page.getByRole('main')).waitFor();
       const marker = `deliberate e2e error ${Date.now()}`;
       const delivered = page.waitForResponse((response) => new URL(response.url()).pathname === '/ajax/client-errors');
-      await page.evaluate((message) => setTimeout(() => {
-        throw new Error(message);
-      }), marker);
+      await page.evaluate(
+        (message) =>
+          setTimeout(() => {
+            throw new Error(message);
+          }),
+        marker,
+      );
       expect((await delivered).status()).toBe(200);
-      const logged = async () => (await readFile(e2eServer().logFile, 'utf8')).split('\n').find((line) => line.includes(marker)) ?? '';
+      const logged = async () =>
+        (await readFile(e2eServer().logFile, 'utf8')).split('\n').find((line) => line.includes(marker)) ?? '';
       await expect.poll(logged).toContain('client error');
       const line = await logged();
       expect(line).toContain('"source":"window"');

@@ -116,7 +116,11 @@ export interface OpenOptions {
  * cannot emulate `display-mode` (neither `page.emulateMedia` nor CDP changes it), so standalone
  * mode is emulated in the page: matchMedia answers for display-mode and iOS's navigator.standalone.
  */
-export async function openPage(browser: Browser, size: ScreenSize, options: OpenOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function openPage(
+  browser: Browser,
+  size: ScreenSize,
+  options: OpenOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ ...size.options, baseURL: baseURL() });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);
@@ -177,7 +181,10 @@ async function saveFailure(page: Page, name: string, problems: string[]): Promis
     mkdirSync(screenshotDir, { recursive: true });
     await page.screenshot({ path: path.join(screenshotDir, `FAILED-${name}.png`), fullPage: true, timeout: 5_000 });
     const tree = await page.locator('body').ariaSnapshot({ timeout: 5_000 });
-    writeFileSync(path.join(screenshotDir, `FAILED-${name}.txt`), `${page.url()}\n\n${problems.join('\n')}\n\n${tree}\n`);
+    writeFileSync(
+      path.join(screenshotDir, `FAILED-${name}.txt`),
+      `${page.url()}\n\n${problems.join('\n')}\n\n${tree}\n`,
+    );
   } catch {
     // The page may be gone; the test's own error is what matters.
   }
@@ -212,7 +219,11 @@ export async function withPage(
  * Like `withPage`, but a new page in an existing context (one logged-in session reused by several
  * tests, so they need not log in again); only the page is closed afterwards.
  */
-export async function withContextPage(context: BrowserContext, name: string, body: (page: Page) => Promise<void>): Promise<void> {
+export async function withContextPage(
+  context: BrowserContext,
+  name: string,
+  body: (page: Page) => Promise<void>,
+): Promise<void> {
   const page = await context.newPage();
   const problems = watchProblems(page);
   try {
@@ -260,7 +271,8 @@ export function nextMail(address: string, after: number): Promise<OutboxMessage>
 
 /** The 4-digit confirmation code of a registration e-mail. */
 export function codeFrom(mail: OutboxMessage): string {
-  const code = /(?<!\d)(\d{4})(?!\d)/.exec(mail.text)?.[1] ?? /(?<!\d)(\d{4})(?!\d)/.exec(stripHtml(mail.html ?? ''))?.[1];
+  const code =
+    /(?<!\d)(\d{4})(?!\d)/.exec(mail.text)?.[1] ?? /(?<!\d)(\d{4})(?!\d)/.exec(stripHtml(mail.html ?? ''))?.[1];
   if (!code) throw new Error(`no 4-digit code in the e-mail "${mail.subject}":\n${mail.text}`);
   return code;
 }

@@ -12,7 +12,9 @@ import { dialog, loginForm, submitLogin, tab, visible, loginFromHome } from './u
 const browser = browserForFile();
 
 async function messagesTo(chatId: number): Promise<string[]> {
-  const answer = (await (await fetch(`${e2eServer().telegramFakeUrl}/__fake/messages`)).json()) as { received: ReceivedMessage[] };
+  const answer = (await (await fetch(`${e2eServer().telegramFakeUrl}/__fake/messages`)).json()) as {
+    received: ReceivedMessage[];
+  };
   return answer.received.filter((message) => message.chat_id === String(chatId)).map((message) => message.text);
 }
 
@@ -56,7 +58,9 @@ describe('Telegram (issue 14)', () => {
         body: JSON.stringify(telegramUpdate(chatId, `/start ${token}`)),
       });
       expect(update.status).toBe(200);
-      await expect.poll(() => messagesTo(chatId), { timeout: 15_000 }).toEqual([expect.stringMatching(/^Готово! Уведомления сервисного центра/)]);
+      await expect
+        .poll(() => messagesTo(chatId), { timeout: 15_000 })
+        .toEqual([expect.stringMatching(/^Готово! Уведомления сервисного центра/)]);
 
       await page.reload();
       await visible(block.getByText('Подключено')).waitFor();
@@ -66,7 +70,9 @@ describe('Telegram (issue 14)', () => {
 
       await backOffice.notification(clinic.id, 'Инструмент SN-77 готов к выдаче');
       await expect.poll(() => messagesTo(chatId), { timeout: 15_000 }).toHaveLength(2);
-      expect((await messagesTo(chatId))[1]).toBe(`Инструмент SN-77 готов к выдаче\n\n${baseURL()}/cabinet/notifications`);
+      expect((await messagesTo(chatId))[1]).toBe(
+        `Инструмент SN-77 готов к выдаче\n\n${baseURL()}/cabinet/notifications`,
+      );
     });
   });
 

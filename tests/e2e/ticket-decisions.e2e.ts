@@ -8,15 +8,43 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backOffice } from './back-office.ts';
 import { DESKTOP, PHONE, launchBrowser, screenshot, withPage, type ScreenSize } from './support.ts';
-import { button, cabinet, chooseRadio, dialogNamed, expectDecision, expectText, statementCard, visible, loginFromHome } from './ui.ts';
+import {
+  button,
+  cabinet,
+  chooseRadio,
+  dialogNamed,
+  expectDecision,
+  expectText,
+  statementCard,
+  visible,
+  loginFromHome,
+} from './ui.ts';
 
 /** The smallest phone the portal is laid out for. */
 const SMALL_PHONE: ScreenSize = { name: 'phone', options: { ...PHONE.options, viewport: { width: 360, height: 640 } } };
 
 const QUOTES = {
-  approve: { series: 'TD-101', type: 1, name: 'Турбинный наконечник NSK Pana-Max (решения)', defect: 'Износ подшипников', sum: '10000.00' },
-  reject: { series: 'TD-202', type: 2, name: 'Угловой наконечник NSK Ti-Max X25L (решения)', defect: 'Люфт цанги', sum: '4000.00' },
-  discuss: { series: 'TD-303', type: 3, name: 'Скалер EMS Piezon (решения)', defect: 'Не держит частоту', sum: '6000.00' },
+  approve: {
+    series: 'TD-101',
+    type: 1,
+    name: 'Турбинный наконечник NSK Pana-Max (решения)',
+    defect: 'Износ подшипников',
+    sum: '10000.00',
+  },
+  reject: {
+    series: 'TD-202',
+    type: 2,
+    name: 'Угловой наконечник NSK Ti-Max X25L (решения)',
+    defect: 'Люфт цанги',
+    sum: '4000.00',
+  },
+  discuss: {
+    series: 'TD-303',
+    type: 3,
+    name: 'Скалер EMS Piezon (решения)',
+    defect: 'Не держит частоту',
+    sum: '6000.00',
+  },
 } as const;
 const QUESTION = 'Можно ли заменить только пьезоэлемент?';
 const NEEDS_DECISION = 'Требует согласования';

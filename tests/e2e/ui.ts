@@ -111,7 +111,9 @@ export async function expectLoggedIn(page: Page, size: ScreenSize): Promise<void
     await tab(page, 'Заявки').waitFor();
   } else {
     const header = page.getByRole('banner');
-    await visible(header.getByRole('link', { name: 'Личный кабинет' }).or(header.getByRole('button', { name: 'Выйти' })))
+    await visible(
+      header.getByRole('link', { name: 'Личный кабинет' }).or(header.getByRole('button', { name: 'Выйти' })),
+    )
       .first()
       .waitFor();
   }
@@ -121,13 +123,21 @@ export async function expectLoggedIn(page: Page, size: ScreenSize): Promise<void
  * The offline flows (in a `withPage` of PHONE_WITH_WORKER: support.ts blocks the worker for the
  * online ones): logs in as `account` and opens `path` under the worker's control.
  */
-export async function loginWithWorker(page: Page, account: { email: string; password: string }, path: string): Promise<void> {
+export async function loginWithWorker(
+  page: Page,
+  account: { email: string; password: string },
+  path: string,
+): Promise<void> {
   await loginFromHome(page, PHONE_WITH_WORKER, account);
   await openControlled(page, path);
 }
 
 /** Logs in from the home page through the header's (or the tab bar's) 'Войти', as a user does. */
-export async function loginFromHome(page: Page, size: ScreenSize, account: { email: string; password: string }): Promise<void> {
+export async function loginFromHome(
+  page: Page,
+  size: ScreenSize,
+  account: { email: string; password: string },
+): Promise<void> {
   await page.goto('/');
   await submitLogin(await openLogin(page, size), account.email, account.password);
   await expectLoggedIn(page, size);

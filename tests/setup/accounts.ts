@@ -39,7 +39,10 @@ function cachedHash(password: string): Promise<string> {
 export const DEFAULT_PASSWORD = 'correct-horse-42';
 
 /** Inserts an account with a known password, bypassing registration; its e-mail confirmed unless asked otherwise. */
-export async function insertAccount(t: TestApp, options: { email?: string; password?: string; emailConfirmed?: boolean } = {}) {
+export async function insertAccount(
+  t: TestApp,
+  options: { email?: string; password?: string; emailConfirmed?: boolean } = {},
+) {
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? DEFAULT_PASSWORD;
   const emailConfirmedAt = options.emailConfirmed === false ? null : new Date('2026-01-01T00:00:00Z');
@@ -105,5 +108,8 @@ export function accountTestApp(start: string, { daysApart = 1 }: { daysApart?: n
     app!.setNow(Date.parse(start) + ++day * daysApart * DAY_MS);
     await primeCsrf(app!);
   });
-  return new Proxy({} as TestApp, { get: (_target, key) => Reflect.get(app!, key), set: (_target, key, value) => Reflect.set(app!, key, value) });
+  return new Proxy({} as TestApp, {
+    get: (_target, key) => Reflect.get(app!, key),
+    set: (_target, key, value) => Reflect.set(app!, key, value),
+  });
 }

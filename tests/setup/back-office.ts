@@ -46,42 +46,83 @@ export const defect = (overrides: Record<string, unknown> = {}) => ({
 });
 
 export const backOffice = {
-  async client(t: TestApp, overrides: Record<string, unknown> = {}): Promise<{ id: number; email: string; password: string }> {
+  async client(
+    t: TestApp,
+    overrides: Record<string, unknown> = {},
+  ): Promise<{ id: number; email: string; password: string }> {
     const email = uniqueEmail('bo');
     const password = 'back-office-pass-1';
-    const { id } = await ok<{ id: number }>(t.integration('/clients', { method: 'POST', json: { email, name: 'Анна', surname: 'Смирнова', password, ...overrides } }));
+    const { id } = await ok<{ id: number }>(
+      t.integration('/clients', {
+        method: 'POST',
+        json: { email, name: 'Анна', surname: 'Смирнова', password, ...overrides },
+      }),
+    );
     return { id, email, password };
   },
   async office(t: TestApp, id: number, overrides: Record<string, unknown> = {}) {
-    return ok<{ id: number; created: boolean }>(t.integration(`/offices/${id}`, { method: 'PUT', json: office(overrides) }), 200);
+    return ok<{ id: number; created: boolean }>(
+      t.integration(`/offices/${id}`, { method: 'PUT', json: office(overrides) }),
+      200,
+    );
   },
   async ticket(t: TestApp, clientId: number, overrides: Record<string, unknown> = {}) {
     return ok<{ id: number; instruments: { id: number }[] }>(
-      t.integration('/tickets', { method: 'POST', json: { client_id: clientId, status: 1, instruments: [instrument()], ...overrides } }),
+      t.integration('/tickets', {
+        method: 'POST',
+        json: { client_id: clientId, status: 1, instruments: [instrument()], ...overrides },
+      }),
     );
   },
   async defect(t: TestApp, ticketId: number, overrides: Record<string, unknown> = {}) {
-    return ok<{ id: number; version: number }>(t.integration(`/tickets/${ticketId}/defects`, { method: 'POST', json: defect(overrides) }));
+    return ok<{ id: number; version: number }>(
+      t.integration(`/tickets/${ticketId}/defects`, { method: 'POST', json: defect(overrides) }),
+    );
   },
   async bill(t: TestApp, clientId: number, overrides: Record<string, unknown> = {}) {
     return ok<{ id: number }>(
       t.integration('/bills', {
         method: 'POST',
-        json: { client_id: clientId, id_1c: `СЧ-${Math.random().toString(36).slice(2, 8)}`, date: '2026-03-01', amount_document: '1500.00', status: 'Не оплачен', ...overrides },
+        json: {
+          client_id: clientId,
+          id_1c: `СЧ-${Math.random().toString(36).slice(2, 8)}`,
+          date: '2026-03-01',
+          amount_document: '1500.00',
+          status: 'Не оплачен',
+          ...overrides,
+        },
       }),
     );
   },
   async file(t: TestApp, bytes: Uint8Array = PNG_BYTES, name = 'photo.png') {
     const form = new FormData();
     form.set('file', new File([bytes as Uint8Array<ArrayBuffer>], name));
-    return ok<{ id: number; mime_type: string; size: number; sha256: string }>(t.integration('/files', { method: 'POST', body: form }));
+    return ok<{ id: number; mime_type: string; size: number; sha256: string }>(
+      t.integration('/files', { method: 'POST', body: form }),
+    );
   },
 };
 
 /** A valid 1×1 PNG. */
 export const PNG_BYTES = Uint8Array.from(
-  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  ),
 );
 export const PDF_BYTES = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-export const JPEG_BYTES = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
-export const WEBP_BYTES = Uint8Array.from([...Buffer.from('RIFF'), 0x1a, 0, 0, 0, ...Buffer.from('WEBPVP8 '), 0, 0, 0, 0]);
+export const JPEG_BYTES = Uint8Array.from([
+  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9,
+]);
+export const WEBP_BYTES = Uint8Array.from([
+  ...Buffer.from('RIFF'),
+  0x1a,
+  0,
+  0,
+  0,
+  ...Buffer.from('WEBPVP8 '),
+  0,
+  0,
+  0,
+  0,
+]);

@@ -1,7 +1,16 @@
 // Cabinet fixtures for server tests: tickets, statements, files, bills and history written straight
 // into the database (fast, and independent of the integration API), plus one complete clinic world
 // in which every resource endpoint has something to serve.
-import { addresses, billDefectStatements, bills, defectStatements, historyEntries, instruments, offices, tickets } from '../../src/server/db/schema.ts';
+import {
+  addresses,
+  billDefectStatements,
+  bills,
+  defectStatements,
+  historyEntries,
+  instruments,
+  offices,
+  tickets,
+} from '../../src/server/db/schema.ts';
 import { saveFile } from '../../src/server/storage/save-file.ts';
 import { insertAccount, uniqueEmail } from './accounts.ts';
 import type { TestApp } from './test-app.ts';
@@ -91,7 +100,13 @@ export function insertFile(t: TestApp, name: string, mime: string, content: stri
 export async function insertBill(
   t: TestApp,
   clientId: number,
-  options: { id1c?: string; amount?: string; status?: string | null; documentFileId?: number | null; statementIds?: number[] } = {},
+  options: {
+    id1c?: string;
+    amount?: string;
+    status?: string | null;
+    documentFileId?: number | null;
+    statementIds?: number[];
+  } = {},
 ): Promise<number> {
   const [row] = await t.db
     .insert(bills)
@@ -106,12 +121,20 @@ export async function insertBill(
     .returning({ id: bills.id });
   const billId = row!.id;
   if (options.statementIds?.length) {
-    await t.db.insert(billDefectStatements).values(options.statementIds.map((defectStatementId) => ({ billId, defectStatementId })));
+    await t.db
+      .insert(billDefectStatements)
+      .values(options.statementIds.map((defectStatementId) => ({ billId, defectStatementId })));
   }
   return billId;
 }
 
-export async function insertHistory(t: TestApp, clientId: number, ticketId: number, description: string, createdAt?: Date): Promise<void> {
+export async function insertHistory(
+  t: TestApp,
+  clientId: number,
+  ticketId: number,
+  description: string,
+  createdAt?: Date,
+): Promise<void> {
   await t.db.insert(historyEntries).values({
     clientId,
     ticketId,
@@ -211,7 +234,14 @@ export async function createClinicWorld(t: TestApp, label: string): Promise<Clin
 async function insertAddress(t: TestApp, clientId: number, secret: string): Promise<number> {
   const [row] = await t.db
     .insert(addresses)
-    .values({ clientId, name: `Склад ${secret}`, address: `Россия, Москва, улица ${secret}, 1`, apartment: '1', latitude: 55.75, longitude: 37.61 })
+    .values({
+      clientId,
+      name: `Склад ${secret}`,
+      address: `Россия, Москва, улица ${secret}, 1`,
+      apartment: '1',
+      latitude: 55.75,
+      longitude: 37.61,
+    })
     .returning({ id: addresses.id });
   return row!.id;
 }

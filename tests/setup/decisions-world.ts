@@ -14,7 +14,11 @@ import {
   tradeInInstruments,
 } from '../../src/server/db/schema.ts';
 import { insertAccount, loginAs } from './accounts.ts';
-import { insertStatement as insertCabinetStatement, insertTicket as insertCabinetTicket, type StatementOptions as CabinetStatementOptions } from './cabinet-world.ts';
+import {
+  insertStatement as insertCabinetStatement,
+  insertTicket as insertCabinetTicket,
+  type StatementOptions as CabinetStatementOptions,
+} from './cabinet-world.ts';
 import type { TestApp } from './test-app.ts';
 
 let keyCounter = 0;
@@ -48,7 +52,10 @@ export async function grantPoints(t: TestApp, clientId: number, delta: number): 
   await t.db.insert(pointsEntries).values({ clientId, delta, reason: 'Начисление в тесте' });
 }
 
-export async function insertGift(t: TestApp, gift: { id: number; cost: number; isAvailable?: boolean; name?: string; imageFileId?: number | null }) {
+export async function insertGift(
+  t: TestApp,
+  gift: { id: number; cost: number; isAvailable?: boolean; name?: string; imageFileId?: number | null },
+) {
   await t.db.insert(gifts).values({ name: `Подарок ${gift.id}`, isAvailable: true, ...gift });
 }
 

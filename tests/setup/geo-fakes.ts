@@ -121,7 +121,8 @@ export interface GeoFake {
   close(): Promise<void>;
 }
 
-const words = (text: string) => text.toLowerCase().replaceAll('ё', 'е').replace(/[,.]/g, ' ').split(/\s+/).filter(Boolean);
+const words = (text: string) =>
+  text.toLowerCase().replaceAll('ё', 'е').replace(/[,.]/g, ' ').split(/\s+/).filter(Boolean);
 
 /**
  * The places matching a query (each word of it starts some word of the place), the closest first:
@@ -157,7 +158,8 @@ function photonFeature(place: FakePlace) {
     state: place.state,
     type: place.kind,
   };
-  if (place.kind === 'house') Object.assign(properties, { city: place.city, street: place.street, housenumber: place.house });
+  if (place.kind === 'house')
+    Object.assign(properties, { city: place.city, street: place.street, housenumber: place.house });
   if (place.kind === 'street') Object.assign(properties, { city: place.city, name: place.street });
   if (place.kind === 'city') Object.assign(properties, { name: place.city });
   return { type: 'Feature', geometry: { type: 'Point', coordinates: [place.longitude, place.latitude] }, properties };
@@ -186,7 +188,9 @@ function nominatimPlace(place: FakePlace) {
 // --- DaData: suggest/address (https://dadata.ru/api/suggest/address/) ---
 function dadataSuggestion(place: FakePlace) {
   return {
-    value: [place.city ? `г ${place.city}` : null, place.street, place.house ? `д ${place.house}` : null].filter(Boolean).join(', '),
+    value: [place.city ? `г ${place.city}` : null, place.street, place.house ? `д ${place.house}` : null]
+      .filter(Boolean)
+      .join(', '),
     unrestricted_value: place.formatted,
     data: {
       country: place.country,
@@ -263,14 +267,20 @@ async function answer(request: IncomingMessage, fake: GeoFake): Promise<Answer> 
       return { status: 200, body: { type: 'FeatureCollection', features: found.slice(0, limit).map(photonFeature) } };
     }
     case 'GET /search':
-      return { status: 200, body: findPlaces(q.get('q') ?? '').slice(0, limit).map(nominatimPlace) };
+      return {
+        status: 200,
+        body: findPlaces(q.get('q') ?? '')
+          .slice(0, limit)
+          .map(nominatimPlace),
+      };
     case 'GET /reverse': {
       const place = nearestPlace(Number(q.get('lat')), Number(q.get('lon')));
       return { status: 200, body: place ? nominatimPlace(place) : { error: 'Unable to geocode' } };
     }
     case 'POST /suggestions/api/4_1/rs/suggest/address':
     case 'POST /suggestions/api/4_1/rs/geolocate/address': {
-      if (request.headers.authorization !== `Token ${fake.keys.dadata}`) return { status: 403, body: { family: 'CLIENT_ERROR', reason: 'Forbidden' } };
+      if (request.headers.authorization !== `Token ${fake.keys.dadata}`)
+        return { status: 403, body: { family: 'CLIENT_ERROR', reason: 'Forbidden' } };
       const body = await readBody(request);
       const count = Number(body.count ?? 10);
       const found = url.pathname.endsWith('/geolocate/address')
@@ -279,10 +289,13 @@ async function answer(request: IncomingMessage, fake: GeoFake): Promise<Answer> 
       return { status: 200, body: { suggestions: found.slice(0, count).map(dadataSuggestion) } };
     }
     case 'GET /1.x/': {
-      if (q.get('apikey') !== fake.keys.yandex) return { status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'Invalid api key' } };
+      if (q.get('apikey') !== fake.keys.yandex)
+        return { status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'Invalid api key' } };
       const geocode = q.get('geocode') ?? '';
       const point = /^(-?[\d.]+),(-?[\d.]+)$/.exec(geocode);
-      const found = point ? [nearestPlace(Number(point[2]), Number(point[1]))].filter((place): place is FakePlace => place !== null) : findPlaces(geocode);
+      const found = point
+        ? [nearestPlace(Number(point[2]), Number(point[1]))].filter((place): place is FakePlace => place !== null)
+        : findPlaces(geocode);
       return { status: 200, body: yandexCollection(found.slice(0, limit)) };
     }
     default:
@@ -345,7 +358,8 @@ export async function startGeoFake(): Promise<GeoFake> {
         await streamHugeAnswer(response);
         return;
       }
-      const { status, body } = fake.failWith === null ? await answer(request, fake) : { status: fake.failWith, body: { error: 'down' } };
+      const { status, body } =
+        fake.failWith === null ? await answer(request, fake) : { status: fake.failWith, body: { error: 'down' } };
       response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
       response.end(JSON.stringify(body));
     })();

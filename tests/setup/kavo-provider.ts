@@ -20,8 +20,19 @@ export interface KavoAccount {
 
 /** The provider's people: `sub` → claims. Tests may change them (the provider is the source of truth). */
 export const KAVO_ACCOUNTS: Record<string, KavoAccount> = {
-  'kavo-ivanova': { family_name: 'Иванова', given_name: 'Мария', middle_name: 'Петровна', phone_number: '+7 916 123-45-67', address: { country: 'Россия', locality: 'Москва' } },
-  'kavo-petrov': { family_name: 'Петров', given_name: 'Олег', phone_number: '+79031112233', address: { country: 'Казахстан', locality: 'Алматы' } },
+  'kavo-ivanova': {
+    family_name: 'Иванова',
+    given_name: 'Мария',
+    middle_name: 'Петровна',
+    phone_number: '+7 916 123-45-67',
+    address: { country: 'Россия', locality: 'Москва' },
+  },
+  'kavo-petrov': {
+    family_name: 'Петров',
+    given_name: 'Олег',
+    phone_number: '+79031112233',
+    address: { country: 'Казахстан', locality: 'Алматы' },
+  },
   'kavo-sidorov': { family_name: 'Сидоров', given_name: 'Илья', middle_name: 'Ильич', phone_number: '+79050001122' },
 };
 
@@ -54,7 +65,12 @@ async function interact(provider: Provider, req: IncomingMessage, res: ServerRes
   if (req.method === 'GET') {
     res.setHeader('content-type', 'text/html; charset=utf-8');
     if (details.prompt.name === 'login') {
-      res.end(page('Вход в KAVO ID', `<form method="post" action="/interaction/${uid}/login"><label>Логин <input name="login" autocomplete="off"></label><button type="submit">Войти</button></form>`));
+      res.end(
+        page(
+          'Вход в KAVO ID',
+          `<form method="post" action="/interaction/${uid}/login"><label>Логин <input name="login" autocomplete="off"></label><button type="submit">Войти</button></form>`,
+        ),
+      );
     } else {
       const client = escapeHtml(String(details.params.client_id));
       res.end(
@@ -77,12 +93,17 @@ async function interact(provider: Provider, req: IncomingMessage, res: ServerRes
     return;
   }
   if (form.get('decision') !== 'accept') {
-    await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'End-User denied the consent' });
+    await provider.interactionFinished(req, res, {
+      error: 'access_denied',
+      error_description: 'End-User denied the consent',
+    });
     return;
   }
   const accountId = details.session?.accountId;
   if (!accountId) throw new Error('consent without a login');
-  const grant = details.grantId ? await provider.Grant.find(details.grantId) : new provider.Grant({ accountId, clientId: String(details.params.client_id) });
+  const grant = details.grantId
+    ? await provider.Grant.find(details.grantId)
+    : new provider.Grant({ accountId, clientId: String(details.params.client_id) });
   if (!grant) throw new Error('grant vanished');
   const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
   if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
@@ -113,7 +134,12 @@ export async function startKavoProvider(redirectUris: string[], port = 0): Promi
     pkce: { required: () => true, methods: ['S256'] },
     features: { devInteractions: { enabled: false }, revocation: { enabled: true } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    claims: { openid: ['sub'], profile: ['family_name', 'given_name', 'middle_name'], phone: ['phone_number'], address: ['address'] },
+    claims: {
+      openid: ['sub'],
+      profile: ['family_name', 'given_name', 'middle_name'],
+      phone: ['phone_number'],
+      address: ['address'],
+    },
     async findAccount(_ctx, sub) {
       if (!Object.hasOwn(KAVO_ACCOUNTS, sub)) return undefined;
       return { accountId: sub, claims: async () => ({ sub, ...KAVO_ACCOUNTS[sub] }) };
@@ -124,7 +150,9 @@ export async function startKavoProvider(redirectUris: string[], port = 0): Promi
   };
   const provider = new Provider(issuer, configuration);
   const grants: string[] = [];
-  provider.on('grant.success', (ctx: { oidc: { params?: { grant_type?: unknown } } }) => grants.push(String(ctx.oidc.params?.grant_type)));
+  provider.on('grant.success', (ctx: { oidc: { params?: { grant_type?: unknown } } }) =>
+    grants.push(String(ctx.oidc.params?.grant_type)),
+  );
   const answer = provider.callback();
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (!req.url?.startsWith('/interaction/')) return void answer(req, res);
@@ -146,7 +174,10 @@ export async function startKavoProvider(redirectUris: string[], port = 0): Promi
         const response = await fetch(next, {
           method: body ? 'POST' : 'GET',
           redirect: 'manual',
-          headers: { ...(cookie ? { cookie } : {}), ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+          headers: {
+            ...(cookie ? { cookie } : {}),
+            ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+          },
           body,
         });
         jar.store(response, new Date());

@@ -14,19 +14,35 @@ export async function createKavoWorld(options: TestAppOptions = {}): Promise<Kav
   const kavo = await startKavoProvider([`${TEST_PUBLIC_URL}${KAVO_CALLBACK_PATH}`]);
   const t = await createTestApp({
     ...options,
-    config: { ...options.config, kavo: { issuerUrl: kavo.issuer, clientId: KAVO_TEST_CLIENT.clientId, clientSecret: KAVO_TEST_CLIENT.clientSecret, tokenKey: undefined } },
+    config: {
+      ...options.config,
+      kavo: {
+        issuerUrl: kavo.issuer,
+        clientId: KAVO_TEST_CLIENT.clientId,
+        clientSecret: KAVO_TEST_CLIENT.clientSecret,
+        tokenKey: undefined,
+      },
+    },
   });
   return { t, kavo, close: async () => Promise.all([t.close(), kavo.close()]).then(() => undefined) };
 }
 
 /** 'Привязать KAVO ID' as the logged-in browser: the provider's address, its login and consent, and the portal's callback; the page it lands on. */
-export async function linkKavo(world: KavoWorld, login: string, consent: 'accept' | 'deny' = 'accept'): Promise<string> {
+export async function linkKavo(
+  world: KavoWorld,
+  login: string,
+  consent: 'accept' | 'deny' = 'accept',
+): Promise<string> {
   const callback = await providerAnswer(world, login, consent);
   return callbackLanding(world.t, callback);
 }
 
 /** The provider's answer to a flow this browser started (the URL it sends the browser back to). */
-export async function providerAnswer(world: KavoWorld, login: string, consent: 'accept' | 'deny' = 'accept'): Promise<URL> {
+export async function providerAnswer(
+  world: KavoWorld,
+  login: string,
+  consent: 'accept' | 'deny' = 'accept',
+): Promise<URL> {
   const started = await world.t.request('/ajax/cabinet/kavo-id/connect', { method: 'POST', json: {} });
   if (started.status !== 200) throw new Error(`connect answered ${started.status}: ${await started.text()}`);
   const { url } = (await started.json()) as { url: string };

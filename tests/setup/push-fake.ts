@@ -54,7 +54,11 @@ class Refusal extends Error {
 const b64u = (text: string) => Buffer.from(text, 'base64url');
 
 /** RFC 8292 §2–3: `vapid t=<JWT>, k=<public key>`; returns the claims once the signature is checked. */
-function checkVapid(header: string | undefined, endpointOrigin: string, expectedKey: string | undefined): ReceivedPush['claims'] {
+function checkVapid(
+  header: string | undefined,
+  endpointOrigin: string,
+  expectedKey: string | undefined,
+): ReceivedPush['claims'] {
   const match = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+),\s*k=([\w-]+)$/.exec(header ?? '');
   if (!match?.[1] || !match[2]) throw new Refusal(401, `Authorization is not "vapid t=…, k=…": ${header}`);
   const [jwt, key] = [match[1], match[2]];
@@ -64,13 +68,27 @@ function checkVapid(header: string | undefined, endpointOrigin: string, expected
   if (header64.alg !== 'ES256') throw new Refusal(401, `JWT alg ${header64.alg}`);
   const point = b64u(key);
   if (point.length !== 65 || point[0] !== 4) throw new Refusal(401, 'k is not an uncompressed P-256 point');
-  const publicKey = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') }, format: 'jwk' });
-  const signed = verify('sha256', Buffer.from(`${head}.${body}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, b64u(signature));
+  const publicKey = createPublicKey({
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: point.subarray(1, 33).toString('base64url'),
+      y: point.subarray(33).toString('base64url'),
+    },
+    format: 'jwk',
+  });
+  const signed = verify(
+    'sha256',
+    Buffer.from(`${head}.${body}`),
+    { key: publicKey, dsaEncoding: 'ieee-p1363' },
+    b64u(signature),
+  );
   if (!signed) throw new Refusal(401, 'JWT signature does not verify');
   const claims = JSON.parse(b64u(body).toString('utf8')) as ReceivedPush['claims'];
   if (claims.aud !== endpointOrigin) throw new Refusal(403, `aud ${claims.aud} is not ${endpointOrigin}`);
   const now = Math.floor(Date.now() / 1000);
-  if (!(claims.exp > now && claims.exp <= now + 24 * 3600)) throw new Refusal(403, `exp ${claims.exp} is not within 24 h`);
+  if (!(claims.exp > now && claims.exp <= now + 24 * 3600))
+    throw new Refusal(403, `exp ${claims.exp} is not within 24 h`);
   if (!/^(mailto:|https:)/.test(claims.sub)) throw new Refusal(403, `sub ${claims.sub}`);
   return claims;
 }
@@ -129,8 +147,10 @@ export async function startPushFake(serverKey?: () => string): Promise<PushFake>
         if (request.method !== 'POST' || !id || !browser) throw new Refusal(404, 'no such subscription');
         if (gone.has(id)) throw new Refusal(410, 'subscription expired');
         const claims = checkVapid(request.headers.authorization, new URL(url).origin, serverKey?.());
-        if (request.headers['content-encoding'] !== 'aes128gcm') throw new Refusal(400, `Content-Encoding ${request.headers['content-encoding']}`);
-        if (request.headers['crypto-key']?.includes('dh=')) throw new Refusal(400, 'Crypto-Key dh= belongs to aesgcm, not aes128gcm');
+        if (request.headers['content-encoding'] !== 'aes128gcm')
+          throw new Refusal(400, `Content-Encoding ${request.headers['content-encoding']}`);
+        if (request.headers['crypto-key']?.includes('dh='))
+          throw new Refusal(400, 'Crypto-Key dh= belongs to aesgcm, not aes128gcm');
         const ttl = Number(request.headers.ttl);
         if (!Number.isInteger(ttl) || ttl < 0) throw new Refusal(400, 'TTL missing');
         const plaintext = decrypt(body, browser);
@@ -163,7 +183,13 @@ export async function startPushFake(serverKey?: () => string): Promise<PushFake>
       ecdh.generateKeys();
       const auth = randomBytes(16);
       browsers.set(id, { ecdh, auth });
-      return { id, json: { endpoint: `${url}/push/${id}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } } };
+      return {
+        id,
+        json: {
+          endpoint: `${url}/push/${id}`,
+          keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+        },
+      };
     },
     expire: (id) => gone.add(id),
     fail: (id, status, times) => failing.set(id, { status, times }),

@@ -3,7 +3,14 @@ import type { RepairRequestInput } from '#shared/api/repair-requests.ts';
 /** A valid repair request for office 1 on Thursday 2026-03-05 (the tests' clock: Wednesday 2026-03-04). */
 export const REPAIR_REQUEST: RepairRequestInput = {
   contact: { name: 'Анна', surname: 'Смирнова', phone: '+7 (916) 123-45-67' },
-  address: { company: 'Улыбка', address: 'Россия, Москва, Тверская улица, 7', country: 'Россия', zip: '125009', pickup_date: '2026-03-05', office_id: 1 },
+  address: {
+    company: 'Улыбка',
+    address: 'Россия, Москва, Тверская улица, 7',
+    country: 'Россия',
+    zip: '125009',
+    pickup_date: '2026-03-05',
+    office_id: 1,
+  },
   instruments: [{ serial_number: 'SN-1', type: 1, description: 'Не вращается' }],
   approval_policy: true,
   approval_loyalty: true,

@@ -20,7 +20,12 @@ export async function startS3Server(bucket = 'portal-test'): Promise<TestS3> {
   const server = new S3rver({ port: 0, address: '127.0.0.1', directory, silent: true });
   const { port } = (await server.run()) as { port: number };
   const settings: S3Settings = { endpoint: `http://127.0.0.1:${port}`, bucket, region: 'us-east-1', ...CREDENTIALS };
-  const client = new S3Client({ endpoint: settings.endpoint, region: settings.region, forcePathStyle: true, credentials: CREDENTIALS });
+  const client = new S3Client({
+    endpoint: settings.endpoint,
+    region: settings.region,
+    forcePathStyle: true,
+    credentials: CREDENTIALS,
+  });
   await client.send(new CreateBucketCommand({ Bucket: bucket }));
   client.destroy();
   return {

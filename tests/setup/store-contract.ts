@@ -29,7 +29,11 @@ export function fileStoreContract(name: string, makeStore: () => FileStore): voi
       const whole = await store.put(bytes);
       const streamed = await store.put(inChunks(bytes, 65_536));
       for (const put of [whole, streamed]) {
-        expect(put).toEqual({ key: expect.stringMatching(/^[0-9a-f]{32}$/), size: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') });
+        expect(put).toEqual({
+          key: expect.stringMatching(/^[0-9a-f]{32}$/),
+          size: bytes.byteLength,
+          sha256: createHash('sha256').update(bytes).digest('hex'),
+        });
         expect((await readAll(await store.open(put.key))).equals(bytes)).toBe(true);
       }
       expect(whole.key).not.toBe(streamed.key);
@@ -39,8 +43,12 @@ export function fileStoreContract(name: string, makeStore: () => FileStore): voi
       const store = makeStore();
       const bytes = randomBytes(10_000);
       const { key } = await store.put(bytes);
-      expect((await readAll(await store.open(key, { start: 100, end: 199 }))).equals(bytes.subarray(100, 200))).toBe(true);
-      expect((await readAll(await store.open(key, { start: 9_999, end: 9_999 }))).equals(bytes.subarray(9_999))).toBe(true);
+      expect((await readAll(await store.open(key, { start: 100, end: 199 }))).equals(bytes.subarray(100, 200))).toBe(
+        true,
+      );
+      expect((await readAll(await store.open(key, { start: 9_999, end: 9_999 }))).equals(bytes.subarray(9_999))).toBe(
+        true,
+      );
     });
 
     it('stores an empty file', async () => {

@@ -17,7 +17,8 @@ export interface ReceivedMessage {
 }
 
 /** A forced answer: blocked (403), throttled (429) or broken (5xx). */
-export type FakeFailure = { kind: 'blocked' } | { kind: 'throttled'; retryAfter: number } | { kind: 'error'; status: number };
+export type FakeFailure =
+  { kind: 'blocked' } | { kind: 'throttled'; retryAfter: number } | { kind: 'error'; status: number };
 
 export interface TelegramFake {
   url: string;
@@ -48,9 +49,18 @@ async function readJson(request: IncomingMessage): Promise<Record<string, unknow
 }
 
 function failureAnswer(failure: FakeFailure): [number, unknown] {
-  if (failure.kind === 'blocked') return [403, { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' }];
+  if (failure.kind === 'blocked')
+    return [403, { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' }];
   if (failure.kind === 'throttled') {
-    return [429, { ok: false, error_code: 429, description: `Too Many Requests: retry after ${failure.retryAfter}`, parameters: { retry_after: failure.retryAfter } }];
+    return [
+      429,
+      {
+        ok: false,
+        error_code: 429,
+        description: `Too Many Requests: retry after ${failure.retryAfter}`,
+        parameters: { retry_after: failure.retryAfter },
+      },
+    ];
   }
   return [failure.status, { ok: false, error_code: failure.status, description: 'Internal Server Error' }];
 }
@@ -64,11 +74,13 @@ export async function startTelegramFake(token = FAKE_BOT_TOKEN): Promise<Telegra
   const server = createServer((request, response) => {
     void (async () => {
       const url = new URL(request.url ?? '/', 'http://fake');
-      if (request.method === 'GET' && url.pathname === '/__fake/messages') return send(response, 200, { received, calls });
+      if (request.method === 'GET' && url.pathname === '/__fake/messages')
+        return send(response, 200, { received, calls });
       const match = /^\/bot([^/]+)\/(\w+)$/.exec(url.pathname);
       if (!match) return send(response, 404, { ok: false, error_code: 404, description: 'Not Found' });
       if (match[1] !== token) return send(response, 401, { ok: false, error_code: 401, description: 'Unauthorized' });
-      if (match[2] !== 'sendMessage') return send(response, 404, { ok: false, error_code: 404, description: 'Not Found: method not found' });
+      if (match[2] !== 'sendMessage')
+        return send(response, 404, { ok: false, error_code: 404, description: 'Not Found: method not found' });
       const body = await readJson(request);
       const chatId = body?.chat_id;
       const text = body?.text;
@@ -85,7 +97,15 @@ export async function startTelegramFake(token = FAKE_BOT_TOKEN): Promise<Telegra
       }
       received.push(message);
       messageId += 1;
-      send(response, 200, { ok: true, result: { message_id: messageId, date: Math.floor(Date.now() / 1000), chat: { id: Number(chatId), type: 'private' }, text } });
+      send(response, 200, {
+        ok: true,
+        result: {
+          message_id: messageId,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: Number(chatId), type: 'private' },
+          text,
+        },
+      });
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -106,5 +126,15 @@ export async function startTelegramFake(token = FAKE_BOT_TOKEN): Promise<Telegra
 export function telegramUpdate(chatId: number, text: string, updateId = Math.floor(Math.random() * 1e9)): unknown {
   const date = Math.floor(Date.now() / 1000);
   const user = { id: chatId, is_bot: false, first_name: 'Анна', language_code: 'ru' };
-  return { update_id: updateId, message: { message_id: updateId % 100_000, from: user, chat: { id: chatId, first_name: 'Анна', type: 'private' }, date, text, entities: [{ offset: 0, length: 6, type: 'bot_command' }] } };
+  return {
+    update_id: updateId,
+    message: {
+      message_id: updateId % 100_000,
+      from: user,
+      chat: { id: chatId, first_name: 'Анна', type: 'private' },
+      date,
+      text,
+      entities: [{ offset: 0, length: 6, type: 'bot_command' }],
+    },
+  };
 }

@@ -166,7 +166,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.config,
   };
   const supportAddress = createSupportAddress(config, opened.database.db);
-  const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir, log, replyTo: () => supportAddress.current() });
+  const mailer = createMailer({
+    smtpUrl: undefined,
+    from: config.mailFrom,
+    outboxDir,
+    log,
+    replyTo: () => supportAddress.current(),
+  });
   // Cheap hashing (same algorithm and format): full cost is paid only in passwords.test.ts.
   const passwords = options.passwords ?? createPasswordHasher({ cost: TEST_COST, concurrency: 4 });
   // PDFs on the test's own thread (a worker thread cannot load the TypeScript sources).
@@ -306,7 +312,9 @@ async function recycle(client: PGlite): Promise<void> {
 let emptying: Promise<string> | undefined;
 function emptyingStatement(client: PGlite): Promise<string> {
   emptying ??= client
-    .query<{ tables: string }>(`select string_agg(format('%I.%I', schemaname, tablename), ', ') as tables from pg_tables where schemaname = 'public'`)
+    .query<{ tables: string }>(
+      `select string_agg(format('%I.%I', schemaname, tablename), ', ') as tables from pg_tables where schemaname = 'public'`,
+    )
     .then(({ rows }) => `truncate ${rows[0]!.tables} restart identity cascade`);
   return emptying;
 }

@@ -144,14 +144,20 @@ export function decide(importerRel, specifier) {
     case 'server': {
       if (to.side === 'shared') return null;
       if (to.side === 'sw') return `${arrow}: the service worker is its own bundle; share code through src/shared`;
-      if (to.side !== from.side) return `${arrow}: client and server never import each other (share through src/shared)`;
+      if (to.side !== from.side)
+        return `${arrow}: client and server never import each other (share through src/shared)`;
       // The layers order production code; a test sits on top of whatever it exercises.
       if (isTest) return null;
       const levels = from.side === 'client' ? clientLevel : serverLevel;
       if (levels[to.layer] > levels[from.layer]) {
         return `${arrow}: imports flow ${from.side === 'client' ? 'routes → features → components/lib' : 'routes → services → db/lib/mail/pdf'} → shared, never back`;
       }
-      if (from.side === 'client' && from.layer === 'features' && to.layer === 'features' && from.feature !== to.feature) {
+      if (
+        from.side === 'client' &&
+        from.layer === 'features' &&
+        to.layer === 'features' &&
+        from.feature !== to.feature
+      ) {
         return `${arrow}: features never import each other; move the shared part to components/, lib/ or src/shared`;
       }
       return null;
@@ -164,12 +170,14 @@ export function decide(importerRel, specifier) {
 /** True when a module's statements only re-export (`export … from`, or imports re-exported as-is). */
 export function isBarrel(body) {
   if (body.length === 0) return false;
-  return body.every(
-    (statement) =>
-      statement.type === 'ExportAllDeclaration' ||
-      (statement.type === 'ExportNamedDeclaration' && (statement.source || !statement.declaration)) ||
-      statement.type === 'ImportDeclaration',
-  ) && body.some((statement) => statement.type !== 'ImportDeclaration');
+  return (
+    body.every(
+      (statement) =>
+        statement.type === 'ExportAllDeclaration' ||
+        (statement.type === 'ExportNamedDeclaration' && (statement.source || !statement.declaration)) ||
+        statement.type === 'ImportDeclaration',
+    ) && body.some((statement) => statement.type !== 'ImportDeclaration')
+  );
 }
 
 function filenameOf(context) {
@@ -225,7 +233,10 @@ const noBarrelFiles = {
     return {
       Program(node) {
         if (isBarrel(node.body)) {
-          context.report({ node, message: 'Barrel file: import from the modules themselves instead of an index that re-exports them' });
+          context.report({
+            node,
+            message: 'Barrel file: import from the modules themselves instead of an index that re-exports them',
+          });
         }
       },
     };

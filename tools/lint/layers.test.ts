@@ -154,7 +154,9 @@ describe('import-direction', () => {
     expect(decide('src/client/features/auth/a.tsx', '#client/features/tickets/b.ts')).toMatch(
       /src\/client\/features\/auth must not import src\/client\/features\/tickets .*features never import each other/,
     );
-    expect(decide('src/server/services/a.ts', '../routes/b.ts')).toMatch(/src\/server\/services must not import src\/server\/routes/);
+    expect(decide('src/server/services/a.ts', '../routes/b.ts')).toMatch(
+      /src\/server\/services must not import src\/server\/routes/,
+    );
   });
 });
 
@@ -171,7 +173,11 @@ describe('resolveSpecifier', () => {
 
 describe('classify', () => {
   it('places files in their side and layer', () => {
-    expect(classify('src/client/features/auth/forms/login.tsx')).toMatchObject({ side: 'client', layer: 'features', feature: 'auth' });
+    expect(classify('src/client/features/auth/forms/login.tsx')).toMatchObject({
+      side: 'client',
+      layer: 'features',
+      feature: 'auth',
+    });
     expect(classify('src/client/main.tsx')).toMatchObject({ side: 'client', layer: 'app' });
     expect(classify('src/server/env.ts')).toMatchObject({ side: 'server', layer: 'base' });
     expect(classify('src/server/app.ts')).toMatchObject({ side: 'server', layer: 'app' });
@@ -183,7 +189,12 @@ describe('classify', () => {
 
 describe('no-barrel-files', () => {
   it('flags modules that only re-export', () => {
-    expect(isBarrel([{ type: 'ExportAllDeclaration', source: {} }, { type: 'ExportNamedDeclaration', source: {} }])).toBe(true);
+    expect(
+      isBarrel([
+        { type: 'ExportAllDeclaration', source: {} },
+        { type: 'ExportNamedDeclaration', source: {} },
+      ]),
+    ).toBe(true);
     expect(isBarrel([{ type: 'ImportDeclaration' }, { type: 'ExportNamedDeclaration', declaration: null }])).toBe(true);
   });
 

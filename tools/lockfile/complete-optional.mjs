@@ -27,7 +27,10 @@ function missingEntries() {
     for (const file of ['package.json', 'package-lock.json', '.npmrc']) {
       if (existsSync(path.join(root, file))) copyFileSync(path.join(root, file), path.join(scratch, file));
     }
-    const result = spawnSync('npm', ['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: scratch, encoding: 'utf8' });
+    const result = spawnSync('npm', ['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'], {
+      cwd: scratch,
+      encoding: 'utf8',
+    });
     const output = `${result.stdout}\n${result.stderr}`;
     const names = [...output.matchAll(/Missing: (@?[^@\s]+)@\S* from lock file/g)].map((match) => match[1]);
     if (result.status !== 0 && names.length === 0) {
@@ -46,7 +49,9 @@ const CPUS = ['arm64', 'arm', 'x64', 'ia32', 'ppc64', 'riscv64', 's390x', 'loong
 /** os / cpu / libc from a platform package's name, e.g. binding-linux-arm64-musl. */
 function platformOf(name) {
   const parts = name.split('/').pop().split('-');
-  const os = OSES.find((candidate) => parts.includes(candidate) || (candidate === 'win32' && parts.includes('windows')));
+  const os = OSES.find(
+    (candidate) => parts.includes(candidate) || (candidate === 'win32' && parts.includes('windows')),
+  );
   const cpu = CPUS.find((candidate) => parts.includes(candidate));
   if (!os || !cpu) return undefined;
   const libc = os === 'linux' ? (parts.includes('musl') || parts.includes('musleabihf') ? 'musl' : 'glibc') : undefined;
@@ -61,7 +66,9 @@ if (missing.length === 0) {
   process.exit(0);
 }
 if (check) {
-  console.error(`package-lock.json lacks ${missing.length} optional platform entries (${missing.slice(0, 3).join(', ')}…): run node tools/lockfile/complete-optional.mjs`);
+  console.error(
+    `package-lock.json lacks ${missing.length} optional platform entries (${missing.slice(0, 3).join(', ')}…): run node tools/lockfile/complete-optional.mjs`,
+  );
   process.exit(1);
 }
 
@@ -90,6 +97,8 @@ for (const name of missing) {
   };
 }
 
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0)));
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0)),
+);
 writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`package-lock.json: added ${missing.length} optional platform entries`);

@@ -118,7 +118,7 @@ describe('the account the saved copies belong to', () => {
 });
 
 describe('an access taken back', () => {
-  it("drops the saved copies once an account whose records this one saw is no longer named, and only then", async () => {
+  it('drops the saved copies once an account whose records this one saw is no longer named, and only then', async () => {
     vi.resetModules();
     const page = await import('./account-scoped.ts');
     const forget = vi.fn();
@@ -137,7 +137,7 @@ describe('an access taken back', () => {
 });
 
 describe('the first account on a device', () => {
-  it("keeps what the page already loaded for it (the first answers are not wiped), and drops the stored copies from before", async () => {
+  it('keeps what the page already loaded for it (the first answers are not wiped), and drops the stored copies from before', async () => {
     vi.resetModules();
     await idbStorage.removeItem('account-scoped-owner');
     await idbStorage.setItem('account-scoped-keys', JSON.stringify(['bills']));

@@ -74,11 +74,15 @@ export function claimAccessOwners(userId: number, ownerIds: readonly number[]): 
   const claim = claims.then(async () => {
     let previous: { userId: number; owners: number[] } | null = null;
     try {
-      previous = JSON.parse((await idbStorage.getItem(ACCESS_KEY)) ?? 'null') as { userId: number; owners: number[] } | null;
+      previous = JSON.parse((await idbStorage.getItem(ACCESS_KEY)) ?? 'null') as {
+        userId: number;
+        owners: number[];
+      } | null;
     } catch {
       previous = null;
     }
-    const lost = previous !== null && previous.userId === userId && previous.owners.some((owner) => !ownerIds.includes(owner));
+    const lost =
+      previous !== null && previous.userId === userId && previous.owners.some((owner) => !ownerIds.includes(owner));
     if (lost) await forgetAccountData();
     await idbStorage.setItem(ACCESS_KEY, JSON.stringify({ userId, owners: [...ownerIds] }));
   });
@@ -95,7 +99,9 @@ interface OwnedCopy {
 function ownedCopy(raw: string | null): OwnedCopy | null {
   try {
     const parsed = JSON.parse(raw ?? 'null') as Partial<OwnedCopy> | null;
-    return typeof parsed?.owner === 'number' && typeof parsed.value === 'string' ? { owner: parsed.owner, value: parsed.value } : null;
+    return typeof parsed?.owner === 'number' && typeof parsed.value === 'string'
+      ? { owner: parsed.owner, value: parsed.value }
+      : null;
   } catch {
     return null;
   }
@@ -105,7 +111,11 @@ function ownedCopy(raw: string | null): OwnedCopy | null {
 const pendingCopies = new Map<string, string>();
 
 async function saveCopies(copies: [string, string][], current: number): Promise<void> {
-  await Promise.all(copies.map(([name, value]) => idbStorage.setItem(name, JSON.stringify({ owner: current, value } satisfies OwnedCopy))));
+  await Promise.all(
+    copies.map(([name, value]) =>
+      idbStorage.setItem(name, JSON.stringify({ owner: current, value } satisfies OwnedCopy)),
+    ),
+  );
 }
 
 /**
@@ -114,7 +124,10 @@ async function saveCopies(copies: [string, string][], current: number): Promise<
  */
 export const accountScopedStorage: StateStorage<Promise<void>> = {
   async getItem(name) {
-    const [copy, current] = await Promise.all([Promise.resolve(idbStorage.getItem(name)).then(ownedCopy), savedOwner()]);
+    const [copy, current] = await Promise.all([
+      Promise.resolve(idbStorage.getItem(name)).then(ownedCopy),
+      savedOwner(),
+    ]);
     return copy !== null && copy.owner === current ? copy.value : null;
   },
   async setItem(name, value) {
@@ -177,5 +190,7 @@ export async function forgetAccountData(): Promise<void> {
 /** Cache Storage exists in secure contexts only (and not in every test environment). */
 async function deleteWorkerCache(): Promise<void> {
   if (typeof caches === 'undefined') return;
-  await caches.delete(TICKET_CACHE_NAME).catch((error: unknown) => console.warn('Не удалось удалить сохранённые ответы', error));
+  await caches
+    .delete(TICKET_CACHE_NAME)
+    .catch((error: unknown) => console.warn('Не удалось удалить сохранённые ответы', error));
 }

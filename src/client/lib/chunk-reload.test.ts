@@ -10,7 +10,13 @@ import {
 } from './chunk-reload.ts';
 
 function env(overrides: Partial<ReloadEnv> = {}): ReloadEnv & { reload: ReturnType<typeof vi.fn> } {
-  return { storage: sessionStorage, reload: vi.fn(), now: () => 1_000_000, online: () => true, ...overrides } as ReloadEnv & {
+  return {
+    storage: sessionStorage,
+    reload: vi.fn(),
+    now: () => 1_000_000,
+    online: () => true,
+    ...overrides,
+  } as ReloadEnv & {
     reload: ReturnType<typeof vi.fn>;
   };
 }

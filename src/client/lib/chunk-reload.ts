@@ -17,7 +17,8 @@ export type ChunkFailureState = 'none' | 'reloading' | 'failed';
 export const useChunkFailure = create<{ state: ChunkFailureState }>()(() => ({ state: 'none' }));
 
 /** Chrome, Firefox and Safari word a failed `import()` differently; Vite words a failed CSS preload. */
-const CHUNK_ERROR = /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|Loading (?:CSS )?chunk [\w-]+ failed/i;
+const CHUNK_ERROR =
+  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|Loading (?:CSS )?chunk [\w-]+ failed/i;
 
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';

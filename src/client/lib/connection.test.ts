@@ -1,7 +1,13 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TICKET_CACHE_FRESH_MESSAGE } from '#shared/api/ticket-cache.ts';
-import { onWorkerMessage, reportServerReached, selectWorkingOffline, useConnection, useOnReconnect } from './connection.ts';
+import {
+  onWorkerMessage,
+  reportServerReached,
+  selectWorkingOffline,
+  useConnection,
+  useOnReconnect,
+} from './connection.ts';
 
 afterEach(() => {
   useConnection.setState({ online: true, serverUnreachable: false });

@@ -28,7 +28,10 @@ export function reportServerReached(reached: boolean): void {
  * (no network), the device's after a failed refresh, or anything at all while offline — else null:
  * fresh data shows no age. The one rule for every 'Обновлено … назад'.
  */
-export function savedCopyAt(fetchedAt: number, shown: { cached: boolean; failed: boolean; online: boolean }): number | null {
+export function savedCopyAt(
+  fetchedAt: number,
+  shown: { cached: boolean; failed: boolean; online: boolean },
+): number | null {
   return shown.cached || shown.failed || !shown.online ? fetchedAt : null;
 }
 

@@ -8,11 +8,15 @@ let beacons: Array<{ url: string; body: Blob }>;
 beforeEach(() => {
   resetErrorReports();
   beacons = [];
-  vi.stubGlobal('navigator', { ...navigator, sendBeacon: (url: string, body: Blob) => beacons.push({ url, body }) > 0 });
+  vi.stubGlobal('navigator', {
+    ...navigator,
+    sendBeacon: (url: string, body: Blob) => beacons.push({ url, body }) > 0,
+  });
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const sentReports = () => Promise.all(beacons.map(async ({ body }) => JSON.parse(await body.text()) as Record<string, unknown>));
+const sentReports = () =>
+  Promise.all(beacons.map(async ({ body }) => JSON.parse(await body.text()) as Record<string, unknown>));
 
 describe('reportError', () => {
   it('sends a JSON beacon to the endpoint, once per source and message', async () => {
@@ -42,6 +46,8 @@ describe('reportError', () => {
       return Promise.resolve(new Response('{}'));
     });
     reportError('caught', new Error('no beacon'));
-    expect(posts).toEqual([expect.objectContaining({ method: 'POST', keepalive: true, headers: { 'Content-Type': 'application/json' } })]);
+    expect(posts).toEqual([
+      expect.objectContaining({ method: 'POST', keepalive: true, headers: { 'Content-Type': 'application/json' } }),
+    ]);
   });
 });

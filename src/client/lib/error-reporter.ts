@@ -14,9 +14,17 @@ export function reportError(source: ClientErrorSource, error: unknown): void {
   if (reported.has(key) || reported.size >= MAX_REPORTS_PER_PAGE) return;
   reported.add(key);
   const body = JSON.stringify(report);
-  const sent = typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(CLIENT_ERRORS_PATH, new Blob([body], { type: 'application/json' }));
+  const sent =
+    typeof navigator.sendBeacon === 'function' &&
+    navigator.sendBeacon(CLIENT_ERRORS_PATH, new Blob([body], { type: 'application/json' }));
   if (!sent) {
-    void fetch(CLIENT_ERRORS_PATH, { method: 'POST', body, headers: { 'Content-Type': 'application/json' }, credentials: 'same-origin', keepalive: true }).catch(() => {});
+    void fetch(CLIENT_ERRORS_PATH, {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': 'application/json' },
+      credentials: 'same-origin',
+      keepalive: true,
+    }).catch(() => {});
   }
 }
 

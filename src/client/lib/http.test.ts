@@ -16,7 +16,10 @@ describe('CSRF token on writes', () => {
 
   it('fetches a token first when a write goes out before the user data came', async () => {
     setCsrfToken('');
-    const { calls } = stubFetch({ [USER_DATA]: userData('fresh'), [LOGOUT]: { body: { success: true, csrf_token: 'next' } } });
+    const { calls } = stubFetch({
+      [USER_DATA]: userData('fresh'),
+      [LOGOUT]: { body: { success: true, csrf_token: 'next' } },
+    });
     await callApi(logout);
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([USER_DATA, LOGOUT]);
     expect(calls[1]?.headers.get(CSRF_HEADER)).toBe('fresh');
@@ -24,8 +27,14 @@ describe('CSRF token on writes', () => {
 
   it('refreshes a refused token and sends the write once more, then gives up', async () => {
     setCsrfToken('stale');
-    const refused = { status: 403, body: { success: false, message: 'Сессия устарела. Обновите страницу и попробуйте снова.' } };
-    const { calls } = stubFetch({ [USER_DATA]: userData('fresh'), [LOGOUT]: [refused, { body: { success: true, csrf_token: 'next' } }] });
+    const refused = {
+      status: 403,
+      body: { success: false, message: 'Сессия устарела. Обновите страницу и попробуйте снова.' },
+    };
+    const { calls } = stubFetch({
+      [USER_DATA]: userData('fresh'),
+      [LOGOUT]: [refused, { body: { success: true, csrf_token: 'next' } }],
+    });
     await expect(callApi(logout)).resolves.toMatchObject({ success: true });
     const writes = calls.filter((call) => call.method === 'POST');
     expect(writes.map((call) => call.headers.get(CSRF_HEADER))).toEqual(['stale', 'fresh']);

@@ -149,7 +149,10 @@ export interface CallOptions<E extends Endpoint> {
 const UPLOAD_TIMEOUT_MS = 60_000;
 
 /** Calls an endpoint from `#shared/api` and parses the answer with its output schema. */
-export async function callApi<E extends Endpoint>(endpoint: E, options: CallOptions<E> = {}): Promise<EndpointOutput<E>> {
+export async function callApi<E extends Endpoint>(
+  endpoint: E,
+  options: CallOptions<E> = {},
+): Promise<EndpointOutput<E>> {
   return (await callApiWithAge(endpoint, options)).output;
 }
 

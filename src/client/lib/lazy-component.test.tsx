@@ -13,7 +13,9 @@ function flakyImport(offline: boolean) {
   const state = { offline };
   const importer = () => {
     calls += 1;
-    return state.offline ? Promise.reject(new TypeError('Failed to fetch dynamically imported module')) : Promise.resolve(Greeting);
+    return state.offline
+      ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+      : Promise.resolve(Greeting);
   };
   return { importer, calls: () => calls, goOnline: () => (state.offline = false) };
 }
@@ -33,7 +35,9 @@ describe('lazyComponent', () => {
     const flaky = flakyImport(true);
     const Lazy = lazyComponent(flaky.importer);
     render(<Lazy name="Анна" />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Не удалось загрузить. Проверьте подключение к интернету.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Не удалось загрузить. Проверьте подключение к интернету.',
+    );
     flaky.goOnline();
     await userEvent.click(screen.getByRole('button', { name: 'Повторить' }));
     expect(await screen.findByText('Здравствуйте, Анна')).toBeInTheDocument();

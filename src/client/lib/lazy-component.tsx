@@ -64,7 +64,13 @@ export class RetryBoundary extends Component<RetryBoundaryProps, { error: unknow
 }
 
 /** The default failure: a short Russian message and a retry, in the part's place. */
-export function ChunkFailure({ retry, message = 'Не удалось загрузить. Проверьте подключение к интернету.' }: { retry: () => void; message?: string }) {
+export function ChunkFailure({
+  retry,
+  message = 'Не удалось загрузить. Проверьте подключение к интернету.',
+}: {
+  retry: () => void;
+  message?: string;
+}) {
   return (
     <div className={styles.failed}>
       <FormMessage tone="error">{message}</FormMessage>

@@ -60,7 +60,10 @@ export interface PagedListOptions<Item, Filter> {
 export type PagedListStore<Item, Filter> = UseBoundStore<PersistedStore<PagedListState<Item, Filter>>>;
 
 /** The data of a list before any load: the store starts so, and tests reset it to this. */
-export type PagedListData<Item, Filter> = Omit<PagedListState<Item, Filter>, 'hydrated' | 'forgotten' | 'show' | 'load' | 'loadMore' | 'forget'>;
+export type PagedListData<Item, Filter> = Omit<
+  PagedListState<Item, Filter>,
+  'hydrated' | 'forgotten' | 'show' | 'load' | 'loadMore' | 'forget'
+>;
 
 export function emptyListData<Item, Filter>(filter: Filter): PagedListData<Item, Filter> {
   return {
@@ -82,7 +85,11 @@ export function emptyListData<Item, Filter>(filter: Filter): PagedListData<Item,
  * When this user's rows came from the server, while what is shown is a saved copy: the worker's (no
  * network), the device's after a failed refresh, or anything at all with the device offline; else null.
  */
-export function savedCopyTime<Item, Filter>(state: PagedListData<Item, Filter>, userId: number, online: boolean): number | null {
+export function savedCopyTime<Item, Filter>(
+  state: PagedListData<Item, Filter>,
+  userId: number,
+  online: boolean,
+): number | null {
   const { ownerId, fetchedAt, cached, error, items } = state;
   if (ownerId !== userId || fetchedAt === null) return null;
   return savedCopyAt(fetchedAt, { cached, failed: error !== null && items.length > 0, online });
@@ -138,7 +145,8 @@ export function createPagedListStore<Item, Filter>({
           await whenHydrated(store);
           const current = (generation += 1);
           // Another account's saved rows are dropped before anything is shown.
-          if (get().ownerId !== userId) set({ items: [], nextCursor: null, fetchedAt: null, cached: false, ownerId: userId });
+          if (get().ownerId !== userId)
+            set({ items: [], nextCursor: null, fetchedAt: null, cached: false, ownerId: userId });
           set({ loading: true, error: null, loadingMore: false, moreError: null });
           try {
             const page = await fetchPage(get().filter, userId, null);
@@ -173,7 +181,11 @@ export function createPagedListStore<Item, Filter>({
           try {
             const page = await fetchPage(filter, userId, nextCursor);
             if (current !== generation) return;
-            set((state) => ({ items: [...state.items, ...page.items], nextCursor: page.nextCursor, loadingMore: false }));
+            set((state) => ({
+              items: [...state.items, ...page.items],
+              nextCursor: page.nextCursor,
+              loadingMore: false,
+            }));
           } catch (error) {
             if (current !== generation) return;
             set({ loadingMore: false, moreError: messageOf(error) });

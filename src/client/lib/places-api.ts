@@ -1,13 +1,24 @@
 // The places calls that more than one feature makes (the address book, the repair wizard): saved
 // addresses, the service centres, suggestions, the address check and the maps' tiles, through the one HTTP client.
-import { checkAddressEndpoint, listAddresses, listServiceCentres, mapSettings, suggestAddresses as suggestAddressesEndpoint, type AddressSuggestion, type SavedAddress, type ServiceCentre } from '#shared/api/places.ts';
+import {
+  checkAddressEndpoint,
+  listAddresses,
+  listServiceCentres,
+  mapSettings,
+  suggestAddresses as suggestAddressesEndpoint,
+  type AddressSuggestion,
+  type SavedAddress,
+  type ServiceCentre,
+} from '#shared/api/places.ts';
 import type { AddressCheck } from '#shared/geo/address-check.ts';
 import { callApi } from './http.ts';
 
 export const fetchSavedAddresses = async (): Promise<SavedAddress[]> => (await callApi(listAddresses)).data;
 export const fetchServiceCentres = async (): Promise<ServiceCentre[]> => (await callApi(listServiceCentres)).data;
-export const suggestAddresses = async (query: string): Promise<AddressSuggestion[]> => (await callApi(suggestAddressesEndpoint, { input: { query } })).suggestions;
-export const checkAddress = async (address: string): Promise<AddressCheck> => (await callApi(checkAddressEndpoint, { input: { address } })).check;
+export const suggestAddresses = async (query: string): Promise<AddressSuggestion[]> =>
+  (await callApi(suggestAddressesEndpoint, { input: { query } })).suggestions;
+export const checkAddress = async (address: string): Promise<AddressCheck> =>
+  (await callApi(checkAddressEndpoint, { input: { address } })).check;
 
 /** The tiles every map draws (MAP_TILES_URL) and their attribution. */
 export async function fetchMapSettings(): Promise<{ tilesUrl: string; attribution: string }> {

@@ -48,7 +48,10 @@ describe('the worker → page notices', () => {
     const listener = vi.fn();
     const stop = onOutboxChange(listener);
     worker.emit({ type: 'outbox', entry: outboxEntry() });
-    worker.emit({ type: 'outbox', entry: outboxEntry({ id: 'entry-2', ticketId: 56, statements: [{ id: 201, version: 1 }] }) });
+    worker.emit({
+      type: 'outbox',
+      entry: outboxEntry({ id: 'entry-2', ticketId: 56, statements: [{ id: 201, version: 1 }] }),
+    });
     expect(pendingStatementIds(useOutbox.getState().entries, 55)).toEqual([101]);
     worker.emit({ type: 'outbox', entry: outboxEntry({ state: 'done' }) });
     expect(listener).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'entry-1', state: 'done' }));

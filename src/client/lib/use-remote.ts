@@ -21,7 +21,11 @@ export interface Remote<T> {
 export function useRemote<T>(load: () => Promise<T>, key: string | number = ''): Remote<T> {
   const [attempt, setAttempt] = useState(0);
   const wanted = `${key}#${attempt}`;
-  const [state, setState] = useState<{ data: T | null; failure: string | undefined; answered: string | null }>({ data: null, failure: undefined, answered: null });
+  const [state, setState] = useState<{ data: T | null; failure: string | undefined; answered: string | null }>({
+    data: null,
+    failure: undefined,
+    answered: null,
+  });
   const loadRef = useRef(load);
   useEffect(() => {
     loadRef.current = load;
@@ -31,7 +35,13 @@ export function useRemote<T>(load: () => Promise<T>, key: string | number = ''):
     let live = true;
     loadRef.current().then(
       (data) => live && setState({ data, failure: undefined, answered: wanted }),
-      (error: unknown) => live && setState((current) => ({ ...current, failure: asApiError(error, LOAD_FAILED_MESSAGE).message, answered: wanted })),
+      (error: unknown) =>
+        live &&
+        setState((current) => ({
+          ...current,
+          failure: asApiError(error, LOAD_FAILED_MESSAGE).message,
+          answered: wanted,
+        })),
     );
     return () => {
       live = false;

@@ -26,15 +26,24 @@ import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { useStandalone } from '#client/lib/standalone.ts';
 
 // The wizard (with its forms and the places calls) comes when the sheet opens, never on a cold start.
-const RepairWizard = lazyComponent(() => import('#client/features/repair/repair-wizard.tsx').then((module) => module.RepairWizard), {
-  fallback: <p role="status">Загрузка…</p>,
-});
+const RepairWizard = lazyComponent(
+  () => import('#client/features/repair/repair-wizard.tsx').then((module) => module.RepairWizard),
+  {
+    fallback: <p role="status">Загрузка…</p>,
+  },
+);
 
 // The installed app's More panel offers Web Push for this device; the switch comes when the panel opens.
-const PushSwitch = lazyComponent(() => import('#client/features/push/push-switch.tsx').then((module) => module.PushSwitch));
+const PushSwitch = lazyComponent(() =>
+  import('#client/features/push/push-switch.tsx').then((module) => module.PushSwitch),
+);
 // A promo code from a link, and the survey: their popups come when first opened.
-const PromocodeResult = lazyComponent(() => import('#client/features/promocode/promocode-result.tsx').then((module) => module.PromocodeResult));
-const QuizDialog = lazyComponent(() => import('#client/features/quiz/quiz-dialog.tsx').then((module) => module.QuizDialog));
+const PromocodeResult = lazyComponent(() =>
+  import('#client/features/promocode/promocode-result.tsx').then((module) => module.PromocodeResult),
+);
+const QuizDialog = lazyComponent(() =>
+  import('#client/features/quiz/quiz-dialog.tsx').then((module) => module.QuizDialog),
+);
 
 export const Route = createRootRoute({
   component: RootLayout,
@@ -83,7 +92,8 @@ function RootLayout() {
   // An access taken back drops the copies of that account's records too (a grantee's device).
   const accessOwners = user?.access_owner_ids.join(',') ?? '';
   useEffect(() => {
-    if (checked && userId !== null) void claimAccessOwners(userId, accessOwners === '' ? [] : accessOwners.split(',').map(Number));
+    if (checked && userId !== null)
+      void claimAccessOwners(userId, accessOwners === '' ? [] : accessOwners.split(',').map(Number));
   }, [userId, checked, accessOwners]);
 
   // A non-empty ?promocode= (portal.md §4.2, §4.3): a guest gets the login (once the server says
@@ -156,7 +166,9 @@ function RootLayout() {
           onLogin={login}
           onLogout={handleLogout}
           onSurvey={survey}
-          actions={user ? <NotificationBell unread={user.unread_notifications} onClosed={() => void refresh()} /> : null}
+          actions={
+            user ? <NotificationBell unread={user.unread_notifications} onClosed={() => void refresh()} /> : null
+          }
         />
       }
       footerExtra={<FeedbackBox loggedIn={ready && user !== null} />}
@@ -209,7 +221,14 @@ function RootLayout() {
             ) : null}
           </RepairSheet>
           {!standalone && <AuthHost standalone={false} />}
-          {linkCode !== null && checked && user ? <PromocodeResult code={linkCode} fromLink onApplied={() => void refresh()} onClose={() => setLinkCode(null)} /> : null}
+          {linkCode !== null && checked && user ? (
+            <PromocodeResult
+              code={linkCode}
+              fromLink
+              onApplied={() => void refresh()}
+              onClose={() => setLinkCode(null)}
+            />
+          ) : null}
           {quizOpen ? (
             <QuizDialog
               onClose={() => {

@@ -5,12 +5,17 @@ import { useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
 
 // The wizard's chunk comes when the home page's form section nears the screen.
-const RepairWizard = lazyComponent(() => import('#client/features/repair/repair-wizard.tsx').then((module) => module.RepairWizard), {
-  fallback: <p role="status">Загрузка формы…</p>,
-});
+const RepairWizard = lazyComponent(
+  () => import('#client/features/repair/repair-wizard.tsx').then((module) => module.RepairWizard),
+  {
+    fallback: <p role="status">Загрузка формы…</p>,
+  },
+);
 
 // The logged-in clinic's latest notifications come in their own chunk too.
-const LatestNotifications = lazyComponent(() => import('#client/features/notifications/latest-notifications.tsx').then((module) => module.LatestNotifications));
+const LatestNotifications = lazyComponent(() =>
+  import('#client/features/notifications/latest-notifications.tsx').then((module) => module.LatestNotifications),
+);
 
 export const Route = createFileRoute('/')({
   component: HomePage,

@@ -31,17 +31,26 @@ function foldersUpTo0015(): string {
   const kept = journal.entries.filter((entry) => entry.idx < 16);
   writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: kept }));
   for (const file of readdirSync(migrationsFolder)) {
-    if (kept.some((entry) => `${entry.tag}.sql` === file)) copyFileSync(path.join(migrationsFolder, file), path.join(dir, file));
+    if (kept.some((entry) => `${entry.tag}.sql` === file))
+      copyFileSync(path.join(migrationsFolder, file), path.join(dir, file));
   }
   return dir;
 }
 
 /** A fresh database and how to migrate it with a given folder; PostgreSQL when the run uses it. */
-async function freshDatabase(): Promise<{ database: Database; migrateWith(folder: string): Promise<void>; drop(): Promise<void> }> {
+async function freshDatabase(): Promise<{
+  database: Database;
+  migrateWith(folder: string): Promise<void>;
+  drop(): Promise<void>;
+}> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const database = pgliteDatabase(await PGlite.create());
-    return { database, migrateWith: (folder) => migratePglite(database.db, { migrationsFolder: folder }), drop: () => database.close() };
+    return {
+      database,
+      migrateWith: (folder) => migratePglite(database.db, { migrationsFolder: folder }),
+      drop: () => database.close(),
+    };
   }
   const name = `test_m16_${randomBytes(4).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
@@ -64,7 +73,8 @@ it('makes every existing account a participant from the migration, keeping an ea
   const { database, migrateWith, drop } = await freshDatabase();
   try {
     await migrateWith(foldersUpTo0015());
-    await database.db.execute(sql`insert into clients (email, name, surname, password_hash, created_at, loyalty_eligible_at) values
+    await database.db
+      .execute(sql`insert into clients (email, name, surname, password_hash, created_at, loyalty_eligible_at) values
       ('old@clinic.test', 'Анна', 'Смирнова', 'x', '2025-01-10T09:00:00Z', null),
       ('confirmed@clinic.test', 'Иван', 'Петров', 'x', '2025-01-10T09:00:00Z', '2025-06-01T09:00:00Z')`);
     const before = Date.now();
@@ -74,7 +84,9 @@ it('makes every existing account a participant from the migration, keeping an ea
     const rows = await database.db.execute<{ email: string; since: string | Date }>(
       sql`select email, loyalty_participant_since as since from clients order by email`,
     );
-    const since = new Map((Array.isArray(rows) ? rows : rows.rows).map((row) => [row.email, new Date(row.since).getTime()]));
+    const since = new Map(
+      (Array.isArray(rows) ? rows : rows.rows).map((row) => [row.email, new Date(row.since).getTime()]),
+    );
     expect(since.get('confirmed@clinic.test')).toBe(Date.parse('2025-06-01T09:00:00Z'));
     // The migration's moment, not the account's creation (2025-01-10): nothing retroactive.
     expect(since.get('old@clinic.test')).toBeGreaterThanOrEqual(before - 1000);

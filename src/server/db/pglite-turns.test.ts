@@ -22,7 +22,17 @@ describe('turnTaker', () => {
 
     expect(await Promise.all([work('a'), work('b'), work('c')])).toEqual(['a', 'b', 'c']);
     await new Promise((polled) => setImmediate(polled));
-    expect(log).toEqual(['start a', 'end a', 'io after a', 'start b', 'end b', 'io after b', 'start c', 'end c', 'io after c']);
+    expect(log).toEqual([
+      'start a',
+      'end a',
+      'io after a',
+      'start b',
+      'end b',
+      'io after b',
+      'start c',
+      'end c',
+      'io after c',
+    ]);
   });
 
   it('passes the turn on when the work fails', async () => {

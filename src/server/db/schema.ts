@@ -59,7 +59,9 @@ export const clients = pgTable(
      * registering): its creation, or migration 0016 for older accounts; rejoining after leaving
      * restarts it. Operations paid before it earn nothing.
      */
-    loyaltyParticipantSince: timestamp('loyalty_participant_since', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    loyaltyParticipantSince: timestamp('loyalty_participant_since', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
   },
   (t) => [
     uniqueIndex('clients_email_key').on(sql`lower(${t.email})`),
@@ -83,7 +85,10 @@ export const accountAccesses = pgTable(
       .references(() => clients.id),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.ownerClientId, t.granteeClientId] }), index('account_accesses_grantee_idx').on(t.granteeClientId)],
+  (t) => [
+    primaryKey({ columns: [t.ownerClientId, t.granteeClientId] }),
+    index('account_accesses_grantee_idx').on(t.granteeClientId),
+  ],
 );
 
 /** Opaque session tokens, stored as SHA-256 hashes; expiry slides on use. */
@@ -109,7 +114,9 @@ export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
     id: serial('id').primaryKey(),
-    purpose: text('purpose', { enum: ['registration', 'password_reset', 'email_confirmation', 'email_change', 'guest_request'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['registration', 'password_reset', 'email_confirmation', 'email_change', 'guest_request'],
+    }).notNull(),
     email: text('email').notNull(),
     codeHash: text('code_hash').notNull(),
     payload: jsonb('payload'),
@@ -206,7 +213,10 @@ export const defectStatements = pgTable(
     id1c: text('id_1c'),
     departure: text('departure'),
     documentFileId: integer('document_file_id'),
-    photoFileIds: jsonb('photo_file_ids').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    photoFileIds: jsonb('photo_file_ids')
+      .$type<number[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
   },
@@ -297,8 +307,12 @@ export const pointsEntries = pgTable(
   },
   (t) => [
     index('points_entries_client_idx').on(t.clientId),
-    uniqueIndex('points_entries_bill_earned_key').on(t.billId).where(sql`${t.kind} = 'earned'`),
-    index('points_entries_statement_idx').on(t.statementId).where(sql`${t.statementId} IS NOT NULL`),
+    uniqueIndex('points_entries_bill_earned_key')
+      .on(t.billId)
+      .where(sql`${t.kind} = 'earned'`),
+    index('points_entries_statement_idx')
+      .on(t.statementId)
+      .where(sql`${t.statementId} IS NOT NULL`),
   ],
 );
 
@@ -316,7 +330,10 @@ export const loyaltyOperations = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }).notNull(),
     lines: jsonb('lines').$type<Array<{ name: string; amount: string }>>().notNull(),
     points: bigint('points', { mode: 'number' }).notNull(),
-    cancelledLines: jsonb('cancelled_lines').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    cancelledLines: jsonb('cancelled_lines')
+      .$type<number[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('loyalty_operations_external_id_key').on(t.externalId)],
@@ -331,17 +348,16 @@ export const loyaltyProgrammeChanges = pgTable('loyalty_programme_changes', {
 });
 
 /** The back office's ordered feed of what happened in the portal (API.md). */
-export const events = pgTable(
-  'events',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    type: text('type').notNull(),
-    clientId: integer('client_id'),
-    ticketId: integer('ticket_id'),
-    payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
-    createdAt: createdAt(),
-  },
-);
+export const events = pgTable('events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  type: text('type').notNull(),
+  clientId: integer('client_id'),
+  ticketId: integer('ticket_id'),
+  payload: jsonb('payload')
+    .notNull()
+    .default(sql`'{}'::jsonb`),
+  createdAt: createdAt(),
+});
 
 /**
  * Uploaded documents and photos (statements, bills, waybills): their metadata and checksum. The
@@ -419,7 +435,10 @@ export const historyEntries = pgTable(
     subjectId: integer('subject_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('history_entries_ticket_idx').on(t.ticketId, t.id), index('history_entries_client_idx').on(t.clientId, t.id.desc())],
+  (t) => [
+    index('history_entries_ticket_idx').on(t.ticketId, t.id),
+    index('history_entries_client_idx').on(t.clientId, t.id.desc()),
+  ],
 );
 
 /** Gifts that points can buy instead of a repair discount. */
@@ -437,7 +456,10 @@ export const tradeInInstruments = pgTable('trade_in_instruments', {
   title: text('title').notNull(),
   listImageFileId: integer('list_image_file_id'),
   pageImageFileId: integer('page_image_file_id'),
-  properties: jsonb('properties').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  properties: jsonb('properties')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   link: text('link').notNull(),
   priceDiscount: numeric('price_discount', { precision: 12, scale: 2 }).notNull(),
   isActive: boolean('is_active').notNull().default(true),
@@ -480,7 +502,10 @@ export const repairRequests = pgTable('repair_requests', {
   contact: jsonb('contact').notNull(),
   address: jsonb('address').notNull(),
   pickupDate: text('pickup_date').notNull(),
-  fileIds: jsonb('file_ids').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+  fileIds: jsonb('file_ids')
+    .$type<number[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   createdAt: createdAt(),
 });
 
@@ -509,7 +534,10 @@ export const pushSubscriptions = pgTable(
     auth: text('auth').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint), index('push_subscriptions_client_idx').on(t.clientId)],
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_client_idx').on(t.clientId),
+  ],
 );
 
 /**
@@ -524,7 +552,9 @@ export const notificationDeliveries = pgTable(
     notificationId: integer('notification_id').references(() => notifications.id, { onDelete: 'cascade' }),
     channel: text('channel').$type<'telegram' | 'push'>().notNull(),
     telegramChatId: text('telegram_chat_id'),
-    pushSubscriptionId: integer('push_subscription_id').references(() => pushSubscriptions.id, { onDelete: 'set null' }),
+    pushSubscriptionId: integer('push_subscription_id').references(() => pushSubscriptions.id, {
+      onDelete: 'set null',
+    }),
     text: text('text').notNull(),
     /** The page a tap opens (the path of the portal). */
     url: text('url').notNull(),
@@ -538,8 +568,12 @@ export const notificationDeliveries = pgTable(
     doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    index('notification_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
-    index('notification_deliveries_chat_idx').on(t.telegramChatId).where(sql`${t.state} = 'pending'`),
+    index('notification_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} = 'pending'`),
+    index('notification_deliveries_chat_idx')
+      .on(t.telegramChatId)
+      .where(sql`${t.state} = 'pending'`),
   ],
 );
 
@@ -565,14 +599,20 @@ export const kavoIdentities = pgTable(
     firstName: text('first_name'),
     middleName: text('middle_name'),
     city: text('city'),
-    overrides: jsonb('overrides').$type<KavoOverrides>().notNull().default(sql`'{}'::jsonb`),
+    overrides: jsonb('overrides')
+      .$type<KavoOverrides>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     accessExpiresAt: timestamp('access_expires_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('kavo_identities_issuer_subject_key').on(t.issuer, t.subject), index('kavo_identities_client_idx').on(t.clientId, t.id)],
+  (t) => [
+    uniqueIndex('kavo_identities_issuer_subject_key').on(t.issuer, t.subject),
+    index('kavo_identities_client_idx').on(t.clientId, t.id),
+  ],
 );
 
 /**
@@ -647,7 +687,11 @@ export const quizzes = pgTable(
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [index('quizzes_active_idx').on(t.id.desc()).where(sql`${t.active}`)],
+  (t) => [
+    index('quizzes_active_idx')
+      .on(t.id.desc())
+      .where(sql`${t.active}`),
+  ],
 );
 
 export const quizQuestions = pgTable(
@@ -676,7 +720,12 @@ export const quizItems = pgTable(
     title: text('title').notNull(),
     imageFileId: integer('image_file_id'),
   },
-  (t) => [index('quiz_items_question_idx').on(t.questionId, t.position), index('quiz_items_image_idx').on(t.imageFileId).where(sql`${t.imageFileId} IS NOT NULL`)],
+  (t) => [
+    index('quiz_items_question_idx').on(t.questionId, t.position),
+    index('quiz_items_image_idx')
+      .on(t.imageFileId)
+      .where(sql`${t.imageFileId} IS NOT NULL`),
+  ],
 );
 
 /** A client's answers to a quiz; the primary key makes the reward count once per client and quiz. */

@@ -8,9 +8,21 @@ import { placeholderPng, type Rgb } from '../lib/png.ts';
 // gets a small fixed catalogue with generated placeholder pictures.
 
 const GIFTS: Array<{ id: number; name: string; cost: number; isAvailable: boolean; colour: Rgb }> = [
-  { id: 1, name: 'Набор боров для турбинного наконечника (10 шт.)', cost: 300, isAvailable: true, colour: [214, 234, 248] },
+  {
+    id: 1,
+    name: 'Набор боров для турбинного наконечника (10 шт.)',
+    cost: 300,
+    isAvailable: true,
+    colour: [214, 234, 248],
+  },
   { id: 2, name: 'Масло-спрей для наконечников', cost: 800, isAvailable: true, colour: [232, 245, 233] },
-  { id: 3, name: 'Сертификат на профилактику одного наконечника', cost: 1500, isAvailable: true, colour: [255, 243, 224] },
+  {
+    id: 3,
+    name: 'Сертификат на профилактику одного наконечника',
+    cost: 1500,
+    isAvailable: true,
+    colour: [255, 243, 224],
+  },
   { id: 4, name: 'Светодиодная лампа для наконечника', cost: 3500, isAvailable: false, colour: [243, 229, 245] },
   { id: 5, name: 'Настольная ультразвуковая ванна', cost: 5000, isAvailable: true, colour: [224, 242, 241] },
 ];
@@ -69,7 +81,13 @@ async function savePicture(tx: Tx, name: string, size: number, colour: Rgb): Pro
   const data = placeholderPng(size, colour, ACCENT);
   const [row] = await tx
     .insert(files)
-    .values({ originalName: name, mimeType: 'image/png', size: data.byteLength, sha256: createHash('sha256').update(data).digest('hex'), data })
+    .values({
+      originalName: name,
+      mimeType: 'image/png',
+      size: data.byteLength,
+      sha256: createHash('sha256').update(data).digest('hex'),
+      data,
+    })
     .returning({ id: files.id });
   return row!.id;
 }
@@ -79,7 +97,9 @@ export async function seedCatalogue(tx: Tx): Promise<void> {
   if ((await tx.select({ id: gifts.id }).from(gifts).limit(1)).length === 0) {
     for (const gift of GIFTS) {
       const imageFileId = await savePicture(tx, `gift-${gift.id}.png`, 96, gift.colour);
-      await tx.insert(gifts).values({ id: gift.id, name: gift.name, cost: gift.cost, isAvailable: gift.isAvailable, imageFileId });
+      await tx
+        .insert(gifts)
+        .values({ id: gift.id, name: gift.name, cost: gift.cost, isAvailable: gift.isAvailable, imageFileId });
     }
   }
   if ((await tx.select({ id: tradeInInstruments.id }).from(tradeInInstruments).limit(1)).length === 0) {

@@ -47,7 +47,13 @@ export async function renderDemoDocuments(): Promise<DemoDocuments> {
     ['СЧ-000198', '24 700,00 ₽'],
     ['СЧ-000267', '31 200,00 ₽'],
   ] as const) {
-    billFiles.set(id1c, await pdf(`Счёт ${id1c}.pdf`, `Счёт на оплату № ${id1c}`, [`Сумма к оплате: ${amount}`, 'Оплата по реквизитам сервисного центра.']));
+    billFiles.set(
+      id1c,
+      await pdf(`Счёт ${id1c}.pdf`, `Счёт на оплату № ${id1c}`, [
+        `Сумма к оплате: ${amount}`,
+        'Оплата по реквизитам сервисного центра.',
+      ]),
+    );
   }
   return {
     statements,
@@ -67,13 +73,30 @@ const HISTORY_BY_STATUS: Record<number, string[]> = {
   1: ['Заявка №{id} создана и ожидает одобрения'],
   2: ['Заявка №{id} создана', 'Заявка №{id} одобрена, ожидаем инструменты'],
   3: ['Заявка №{id} создана', 'Заявка №{id} отменена по просьбе клиента'],
-  5: ['Заявка №{id} создана', 'Инструменты по заявке №{id} получены', 'По заявке №{id} готовы дефектные ведомости: требуется согласование'],
-  6: ['Заявка №{id} создана', 'Работы по заявке №{id} согласованы', `Заявка №{id} отправлена СДЭК, трек-номер ${DEMO_PROVIDER_ORDER_ID}`],
-  7: ['Заявка №{id} создана', 'Работы по заявке №{id} выполнены', 'Заявка №{id} закрыта, вопросы: service@dental-service.test'],
+  5: [
+    'Заявка №{id} создана',
+    'Инструменты по заявке №{id} получены',
+    'По заявке №{id} готовы дефектные ведомости: требуется согласование',
+  ],
+  6: [
+    'Заявка №{id} создана',
+    'Работы по заявке №{id} согласованы',
+    `Заявка №{id} отправлена СДЭК, трек-номер ${DEMO_PROVIDER_ORDER_ID}`,
+  ],
+  7: [
+    'Заявка №{id} создана',
+    'Работы по заявке №{id} выполнены',
+    'Заявка №{id} закрыта, вопросы: service@dental-service.test',
+  ],
 };
 
 /** Attaches the documents to the demo client's records and writes each ticket's history. */
-export async function seedDocuments(tx: Tx, fileStore: FileStore, clientId: number, documents: DemoDocuments): Promise<void> {
+export async function seedDocuments(
+  tx: Tx,
+  fileStore: FileStore,
+  clientId: number,
+  documents: DemoDocuments,
+): Promise<void> {
   const store = (tx: Tx, file: DemoFile) => saveFile(fileStore, tx, file);
   const statementRows = await tx
     .select({ id: defectStatements.id, id1c: defectStatements.id1c })

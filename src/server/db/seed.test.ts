@@ -120,12 +120,18 @@ describe('seedDemo', () => {
     const stored = await t.db.select().from(files);
     const byId = new Map(stored.map((f) => [f.id, f]));
     const quotes = await t.db.select().from(defectStatements).where(eq(defectStatements.agreed, 0));
-    expect(quotes.every((q) => q.documentFileId !== null && byId.get(q.documentFileId)?.mimeType === 'application/pdf')).toBe(true);
+    expect(
+      quotes.every((q) => q.documentFileId !== null && byId.get(q.documentFileId)?.mimeType === 'application/pdf'),
+    ).toBe(true);
     const photos = quotes.flatMap((q) => q.photoFileIds).map((id) => byId.get(id)!);
     expect(photos.length).toBeGreaterThanOrEqual(2);
     for (const photo of photos) {
       expect(photo.mimeType).toBe('image/png');
-      expect(Buffer.from(await readFileBytes(t.deps.files, t.db, photo)).subarray(1, 4).toString()).toBe('PNG');
+      expect(
+        Buffer.from(await readFileBytes(t.deps.files, t.db, photo))
+          .subarray(1, 4)
+          .toString(),
+      ).toBe('PNG');
     }
     for (const file of stored.filter((f) => f.mimeType === 'application/pdf')) {
       // The bytes are in the file store, not in the row (ADR 0025).

@@ -89,7 +89,7 @@ export const DEMO_OFFICES: OfficeRow[] = [
     managerPhone: '+7 (831) 410-20-30',
     email: 'nn@dental-service.test',
     region: 'Приволжский',
-    latitude: 56.3160,
+    latitude: 56.316,
     longitude: 44.0089,
   },
   {
@@ -165,7 +165,12 @@ export async function demoAccountExists(db: Db): Promise<boolean> {
  * The password hasher is passed in (services/passwords.ts `hashPassword`) because db/ sits below
  * services/ and must not import it.
  */
-export async function seedDemo(db: Db, store: FileStore, now: Date, hashPassword: (plain: string) => Promise<string>): Promise<boolean> {
+export async function seedDemo(
+  db: Db,
+  store: FileStore,
+  now: Date,
+  hashPassword: (plain: string) => Promise<string>,
+): Promise<boolean> {
   if (await hasClients(db)) return false;
   // Hashing takes a while (scrypt); do it before the transaction so no lock is held meanwhile.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -189,7 +194,11 @@ async function seedWorld(tx: Tx, passwordHash: string, now: Date): Promise<numbe
   };
 
   /** Quotes on one ticket, written on one day; returns their ids. */
-  const addStatements = (ticketId: number, createdAt: Date, rows: Array<Omit<StatementRow, 'ticketId' | 'createdAt'>>) =>
+  const addStatements = (
+    ticketId: number,
+    createdAt: Date,
+    rows: Array<Omit<StatementRow, 'ticketId' | 'createdAt'>>,
+  ) =>
     tx
       .insert(defectStatements)
       .values(rows.map((row) => ({ ...row, ticketId, createdAt })))
@@ -230,8 +239,18 @@ async function seedWorld(tx: Tx, passwordHash: string, now: Date): Promise<numbe
     createdAt: daysAgo(6),
     writtenAt: now,
     instruments: [
-      { serialNumber: 'WH-TA98-1184301', type: 1, description: 'Турбинный наконечник W&H Synea TA-98, шумит, греется', status: 2 },
-      { serialNumber: 'NSK-X25L-220917', type: 2, description: 'Угловой наконечник NSK Ti-Max X25L, не фиксирует бор', status: 2 },
+      {
+        serialNumber: 'WH-TA98-1184301',
+        type: 1,
+        description: 'Турбинный наконечник W&H Synea TA-98, шумит, греется',
+        status: 2,
+      },
+      {
+        serialNumber: 'NSK-X25L-220917',
+        type: 2,
+        description: 'Угловой наконечник NSK Ti-Max X25L, не фиксирует бор',
+        status: 2,
+      },
       { serialNumber: 'EMS-PV-5530128', type: 3, description: 'Скалер EMS Piezon, нет подачи воды', status: 2 },
     ],
   });
@@ -316,7 +335,9 @@ async function seedWorld(tx: Tx, passwordHash: string, now: Date): Promise<numbe
     providerOrderId: '1572204408',
     createdAt: daysAgo(21),
     writtenAt: now,
-    instruments: [{ serialNumber: 'SR-MAX-300512', type: 6, description: 'Хирургический мотор Sirona, ошибка E3', status: 3 }],
+    instruments: [
+      { serialNumber: 'SR-MAX-300512', type: 6, description: 'Хирургический мотор Sirona, ошибка E3', status: 3 },
+    ],
   });
   const shippingDefects = await addStatements(shipping.id, daysAgo(15), [
     {
@@ -340,7 +361,12 @@ async function seedWorld(tx: Tx, passwordHash: string, now: Date): Promise<numbe
     writtenAt: now,
     instruments: [
       { serialNumber: 'BL-ART-77120', type: 8, description: 'Артикулятор, люфт в шарнире', status: 1 },
-      { serialNumber: 'WP-LED-B-0019', type: 12, description: 'Фотополимерная лампа Woodpecker, не включается', status: 1 },
+      {
+        serialNumber: 'WP-LED-B-0019',
+        type: 12,
+        description: 'Фотополимерная лампа Woodpecker, не включается',
+        status: 1,
+      },
     ],
   });
   await createTicket(tx, clientId, {
@@ -348,29 +374,61 @@ async function seedWorld(tx: Tx, passwordHash: string, now: Date): Promise<numbe
     officeId: 4,
     createdAt: daysAgo(2),
     writtenAt: now,
-    instruments: [{ serialNumber: 'NSK-UL-4412098', type: 5, description: 'Зуботехнический мотор NSK Ultimate XL, вибрация', status: 1 }],
+    instruments: [
+      {
+        serialNumber: 'NSK-UL-4412098',
+        type: 5,
+        description: 'Зуботехнический мотор NSK Ultimate XL, вибрация',
+        status: 1,
+      },
+    ],
   });
   await createTicket(tx, clientId, {
     status: 3,
     officeId: 1,
     createdAt: daysAgo(40),
     writtenAt: now,
-    instruments: [{ serialNumber: 'AC-DGC-901', type: 7, description: 'Diagnocam, не передаёт изображение', status: 4 }],
+    instruments: [
+      { serialNumber: 'AC-DGC-901', type: 7, description: 'Diagnocam, не передаёт изображение', status: 4 },
+    ],
   });
 
   // Bills: paid (closed ticket), unpaid (agreed works), no data yet.
   const billRows = await tx
     .insert(bills)
     .values([
-      { clientId, id1c: 'СЧ-000198', date: isoDate(daysAgo(68)), amountDocument: '24700.00', status: 'Оплачен', createdAt: daysAgo(68) },
-      { clientId, id1c: 'СЧ-000267', date: isoDate(daysAgo(14)), amountDocument: '31200.00', status: 'Не оплачен', createdAt: daysAgo(14) },
-      { clientId, id1c: 'СЧ-000274', date: isoDate(daysAgo(4)), amountDocument: '4500.00', status: null, createdAt: daysAgo(4) },
+      {
+        clientId,
+        id1c: 'СЧ-000198',
+        date: isoDate(daysAgo(68)),
+        amountDocument: '24700.00',
+        status: 'Оплачен',
+        createdAt: daysAgo(68),
+      },
+      {
+        clientId,
+        id1c: 'СЧ-000267',
+        date: isoDate(daysAgo(14)),
+        amountDocument: '31200.00',
+        status: 'Не оплачен',
+        createdAt: daysAgo(14),
+      },
+      {
+        clientId,
+        id1c: 'СЧ-000274',
+        date: isoDate(daysAgo(4)),
+        amountDocument: '4500.00',
+        status: null,
+        createdAt: daysAgo(4),
+      },
     ])
     .returning({ id: bills.id });
-  await tx.insert(billDefectStatements).values([
-    ...finishedDefects.map((d) => ({ billId: billRows[0]!.id, defectStatementId: d.id })),
-    ...shippingDefects.map((d) => ({ billId: billRows[1]!.id, defectStatementId: d.id })),
-  ]);
+  await tx
+    .insert(billDefectStatements)
+    .values([
+      ...finishedDefects.map((d) => ({ billId: billRows[0]!.id, defectStatementId: d.id })),
+      ...shippingDefects.map((d) => ({ billId: billRows[1]!.id, defectStatementId: d.id })),
+    ]);
 
   await tx.insert(notifications).values([
     {
@@ -453,7 +511,21 @@ function isoDate(date: Date): string {
 /** The demo clinic's saved addresses (cabinet.md §2 My addresses): where couriers collect. */
 async function seedAddresses(tx: Tx, clientId: number): Promise<void> {
   await tx.insert(addresses).values([
-    { clientId, name: 'Клиника на Тверской', address: 'Россия, Москва, Тверская улица, 7', apartment: 'офис 12', latitude: 55.757718, longitude: 37.611347 },
-    { clientId, name: 'Филиал на Невском', address: 'Россия, Санкт-Петербург, Невский проспект, 28', apartment: 'кабинет 3', latitude: 59.935848, longitude: 30.325879 },
+    {
+      clientId,
+      name: 'Клиника на Тверской',
+      address: 'Россия, Москва, Тверская улица, 7',
+      apartment: 'офис 12',
+      latitude: 55.757718,
+      longitude: 37.611347,
+    },
+    {
+      clientId,
+      name: 'Филиал на Невском',
+      address: 'Россия, Санкт-Петербург, Невский проспект, 28',
+      apartment: 'кабинет 3',
+      latitude: 59.935848,
+      longitude: 30.325879,
+    },
   ]);
 }

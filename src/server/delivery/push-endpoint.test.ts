@@ -44,7 +44,13 @@ describe('addressRefused', () => {
   });
 
   it('lets public addresses through, and loopback only for the local http exception', () => {
-    for (const address of ['142.250.74.10', '34.117.237.239', '17.188.128.1', '2a00:1450:4010:c0e::5f', '::ffff:8.8.8.8']) {
+    for (const address of [
+      '142.250.74.10',
+      '34.117.237.239',
+      '17.188.128.1',
+      '2a00:1450:4010:c0e::5f',
+      '::ffff:8.8.8.8',
+    ]) {
       expect(addressRefused(address, false), address).toBe(false);
     }
     expect(addressRefused('127.0.0.1', true)).toBe(false);
@@ -57,7 +63,9 @@ describe('addressRefused', () => {
 describe('guardedLookup', () => {
   const resolve = (loopbackAllowed: boolean, all: boolean) =>
     new Promise<{ error: Error | null; result: unknown }>((done) =>
-      guardedLookup(loopbackAllowed)('localhost', { all }, (error, result) => done({ error, result: result as string | LookupAddress[] })),
+      guardedLookup(loopbackAllowed)('localhost', { all }, (error, result) =>
+        done({ error, result: result as string | LookupAddress[] }),
+      ),
     );
 
   it('refuses a name that resolves to this machine, in both callback forms', async () => {

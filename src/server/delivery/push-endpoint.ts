@@ -95,21 +95,26 @@ export class RefusedPushAddress extends Error {
  */
 export function guardedLookup(loopbackAllowed: boolean): LookupFunction {
   return (hostname, options, callback) => {
-    dnsLookup(hostname, { all: true, family: options.family ?? 0, hints: options.hints ?? 0 }, (error, addresses: LookupAddress[]) => {
-      if (error) return callback(error, '', 0);
-      const refused = addresses.length === 0 || addresses.some((entry) => addressRefused(entry.address, loopbackAllowed));
-      if (refused)
-        return callback(
-          new RefusedPushAddress(
-            hostname,
-            addresses.map((entry) => entry.address),
-          ) as NodeJS.ErrnoException,
-          '',
-          0,
-        );
-      if (options.all) return (callback as unknown as (error: null, all: LookupAddress[]) => void)(null, addresses);
-      const [first] = addresses as [LookupAddress];
-      callback(null, first.address, first.family);
-    });
+    dnsLookup(
+      hostname,
+      { all: true, family: options.family ?? 0, hints: options.hints ?? 0 },
+      (error, addresses: LookupAddress[]) => {
+        if (error) return callback(error, '', 0);
+        const refused =
+          addresses.length === 0 || addresses.some((entry) => addressRefused(entry.address, loopbackAllowed));
+        if (refused)
+          return callback(
+            new RefusedPushAddress(
+              hostname,
+              addresses.map((entry) => entry.address),
+            ) as NodeJS.ErrnoException,
+            '',
+            0,
+          );
+        if (options.all) return (callback as unknown as (error: null, all: LookupAddress[]) => void)(null, addresses);
+        const [first] = addresses as [LookupAddress];
+        callback(null, first.address, first.family);
+      },
+    );
   };
 }

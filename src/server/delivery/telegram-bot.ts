@@ -19,7 +19,11 @@ export async function sendTelegramMessage(config: TelegramConfig, chatId: string
     response = await fetchOnceMore(`${config.apiUrl}/bot${config.botToken}/sendMessage`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ chat_id: chatId, text: text.slice(0, MAX_MESSAGE_LENGTH), link_preview_options: { is_disabled: true } }),
+      body: JSON.stringify({
+        chat_id: chatId,
+        text: text.slice(0, MAX_MESSAGE_LENGTH),
+        link_preview_options: { is_disabled: true },
+      }),
       signal: AbortSignal.timeout(CHANNEL_TIMEOUT_MS),
     });
   } catch (error) {
@@ -31,7 +35,8 @@ export async function sendTelegramMessage(config: TelegramConfig, chatId: string
   // 403: the user blocked the bot, deleted the account, or the bot was removed from the group.
   if (response.status === 403) return { kind: 'gone', reason };
   if (response.status === 400 && /chat not found/i.test(answer.description ?? '')) return { kind: 'gone', reason };
-  if (response.status === 429) return { kind: 'retry', reason, retryAfterMs: retryAfterMs(answer.parameters?.retry_after) };
+  if (response.status === 429)
+    return { kind: 'retry', reason, retryAfterMs: retryAfterMs(answer.parameters?.retry_after) };
   // 401/404 (a wrong token) is ours to mend: keep the messages until it is.
   if (response.status >= 500 || response.status === 401 || response.status === 404) return { kind: 'retry', reason };
   return { kind: 'failed', reason };

@@ -11,7 +11,12 @@ const KEY_FILE = 'vapid-keys.json';
 const known = new Map<string, VapidKeys>();
 
 function isKeyPair(value: unknown): value is VapidKeys {
-  return typeof value === 'object' && value !== null && typeof (value as VapidKeys).publicKey === 'string' && typeof (value as VapidKeys).privateKey === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as VapidKeys).publicKey === 'string' &&
+    typeof (value as VapidKeys).privateKey === 'string'
+  );
 }
 
 export function vapidKeysOf(config: Pick<Config, 'vapid' | 'dataDir'>): VapidKeys {

@@ -69,7 +69,13 @@ function post(endpoint: URL, request: ReturnType<typeof webpush.generateRequestD
   });
 }
 
-export async function sendWebPush(target: PushTarget, message: PushMessage, keys: VapidKeys, subject: string, config: Pick<Config, 'secure' | 'pushServiceHosts'>): Promise<SendOutcome> {
+export async function sendWebPush(
+  target: PushTarget,
+  message: PushMessage,
+  keys: VapidKeys,
+  subject: string,
+  config: Pick<Config, 'secure' | 'pushServiceHosts'>,
+): Promise<SendOutcome> {
   // Saved before the rule, or the settings changed since: never posted to, dropped like an expired one.
   if (!pushEndpointAllowed(target.endpoint, config)) return { kind: 'gone', reason: 'not a known push service' };
   let request: ReturnType<typeof webpush.generateRequestDetails>;

@@ -23,7 +23,12 @@ const provider = (keys: { dadata?: string; yandex?: string | undefined } = {}) =
 describe('dadata-yandex provider', () => {
   it('suggests from DaData with its value, point, country and city', async () => {
     expect(await provider().suggest('невский 28', 5)).toEqual([
-      { value: 'г Санкт-Петербург, Невский проспект, д 28', data: { geo_lat: '59.935848', geo_lon: '30.325879' }, country: 'Россия', city: 'Санкт-Петербург' },
+      {
+        value: 'г Санкт-Петербург, Невский проспект, д 28',
+        data: { geo_lat: '59.935848', geo_lon: '30.325879' },
+        country: 'Россия',
+        city: 'Санкт-Петербург',
+      },
     ]);
   });
 
@@ -41,18 +46,35 @@ describe('dadata-yandex provider', () => {
 
   it('without a Yandex key, geocodes from DaData and its qc_geo', async () => {
     const dadataOnly = provider({ yandex: undefined });
-    expect(await dadataOnly.geocode('Симферополь Киевская 41')).toMatchObject({ precision: 'exact', countryCode: 'RU', latitude: 44.957207 });
+    expect(await dadataOnly.geocode('Симферополь Киевская 41')).toMatchObject({
+      precision: 'exact',
+      countryCode: 'RU',
+      latitude: 44.957207,
+    });
     expect((await dadataOnly.geocode('Алматы'))?.precision).toBe('other');
     expect(await dadataOnly.reverse(55.7577, 37.6113)).toMatchObject([{ city: 'Москва' }]);
   });
 
   it('maps qc_geo onto the precision', () => {
-    expect(['0', '1', '2', '3', '4', '5', null].map(dadataPrecision)).toEqual(['exact', 'near', 'street', 'other', 'other', null, null]);
+    expect(['0', '1', '2', '3', '4', '5', null].map(dadataPrecision)).toEqual([
+      'exact',
+      'near',
+      'street',
+      'other',
+      'other',
+      null,
+      null,
+    ]);
   });
 
   it('reverse-geocodes through Yandex (longitude first) and suggests cities through DaData', async () => {
     expect(await provider().reverse(44.9572, 34.1108)).toEqual([
-      { value: 'Россия, Республика Крым, Симферополь, Киевская улица, 41', data: { geo_lat: '44.957207', geo_lon: '34.110847' }, country: 'Россия', city: 'Симферополь' },
+      {
+        value: 'Россия, Республика Крым, Симферополь, Киевская улица, 41',
+        data: { geo_lat: '44.957207', geo_lon: '34.110847' },
+        country: 'Россия',
+        city: 'Симферополь',
+      },
     ]);
     expect(await provider().cities('алматы', 5)).toEqual([{ country: 'Казахстан', city: 'Алматы' }]);
   });

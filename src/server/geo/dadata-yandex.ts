@@ -39,7 +39,9 @@ const yandexGeoObject = v.looseObject({
     GeocoderMetaData: v.looseObject({
       precision: v.optional(v.string()),
       text: v.string(),
-      Address: v.optional(v.looseObject({ country_code: text, formatted: text, Components: v.optional(v.array(yandexComponent)) })),
+      Address: v.optional(
+        v.looseObject({ country_code: text, formatted: text, Components: v.optional(v.array(yandexComponent)) }),
+      ),
     }),
   }),
 });
@@ -86,20 +88,40 @@ function yandexPoint(geo: YandexGeoObject): { latitude: number; longitude: numbe
 const yandexComponentOf = (geo: YandexGeoObject, kind: string) =>
   geo.metaDataProperty.GeocoderMetaData.Address?.Components?.find((component) => component.kind === kind)?.name ?? null;
 
-export function dadataYandexProvider({ dadataUrl, dadataApiKey, yandexGeocoderUrl, yandexGeocoderApiKey, fetch: fetchFn = fetch }: DadataYandexSettings): GeoProvider {
+export function dadataYandexProvider({
+  dadataUrl,
+  dadataApiKey,
+  yandexGeocoderUrl,
+  yandexGeocoderApiKey,
+  fetch: fetchFn = fetch,
+}: DadataYandexSettings): GeoProvider {
   const dadata = async (body: Record<string, unknown>, method: 'suggest' | 'geolocate' = 'suggest') => {
     const url = new URL(`/suggestions/api/4_1/rs/${method}/address`, dadataUrl);
     const answer = await fetchJson(fetchFn, url, {
       method: 'POST',
-      headers: { Authorization: `Token ${dadataApiKey}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: {
+        Authorization: `Token ${dadataApiKey}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+      },
       body: JSON.stringify(body),
     });
     return parse(dadataAnswer, answer, 'DaData').suggestions;
   };
   const yandex = async (geocode: string, results: number) => {
     const url = new URL('/1.x/', yandexGeocoderUrl);
-    url.search = new URLSearchParams({ apikey: yandexGeocoderApiKey ?? '', geocode, format: 'json', lang: 'ru_RU', results: String(results) }).toString();
-    return parse(yandexAnswer, await fetchJson(fetchFn, url), 'Yandex Geocoder').response.GeoObjectCollection.featureMember.map((member) => member.GeoObject);
+    url.search = new URLSearchParams({
+      apikey: yandexGeocoderApiKey ?? '',
+      geocode,
+      format: 'json',
+      lang: 'ru_RU',
+      results: String(results),
+    }).toString();
+    return parse(
+      yandexAnswer,
+      await fetchJson(fetchFn, url),
+      'Yandex Geocoder',
+    ).response.GeoObjectCollection.featureMember.map((member) => member.GeoObject);
   };
 
   return {
@@ -112,16 +134,28 @@ export function dadataYandexProvider({ dadataUrl, dadataApiKey, yandexGeocoderUr
         const [best] = await dadata({ query: address, count: 1 });
         const precision = dadataPrecision(best?.data.qc_geo);
         if (!best || precision === null || !best.data.geo_lat || !best.data.geo_lon) return null;
-        return { formatted: best.value, countryCode: best.data.country_iso_code ?? null, precision, latitude: Number(best.data.geo_lat), longitude: Number(best.data.geo_lon) };
+        return {
+          formatted: best.value,
+          countryCode: best.data.country_iso_code ?? null,
+          precision,
+          latitude: Number(best.data.geo_lat),
+          longitude: Number(best.data.geo_lon),
+        };
       }
       const [best] = await yandex(address, 1);
       if (!best) return null;
       const meta = best.metaDataProperty.GeocoderMetaData;
       const precision = YANDEX_PRECISIONS.find((known) => known === meta.precision) ?? 'other';
-      return { formatted: meta.Address?.formatted ?? meta.text, countryCode: meta.Address?.country_code ?? null, precision, ...yandexPoint(best) };
+      return {
+        formatted: meta.Address?.formatted ?? meta.text,
+        countryCode: meta.Address?.country_code ?? null,
+        precision,
+        ...yandexPoint(best),
+      };
     },
     async reverse(latitude, longitude): Promise<AddressSuggestion[]> {
-      if (yandexGeocoderApiKey === undefined) return (await dadata({ lat: latitude, lon: longitude, count: 5 }, 'geolocate')).map(fromDadata);
+      if (yandexGeocoderApiKey === undefined)
+        return (await dadata({ lat: latitude, lon: longitude, count: 5 }, 'geolocate')).map(fromDadata);
       return (await yandex(`${longitude},${latitude}`, 5)).map((geo) => {
         const point = yandexPoint(geo);
         return {
@@ -133,7 +167,12 @@ export function dadataYandexProvider({ dadataUrl, dadataApiKey, yandexGeocoderUr
       });
     },
     async cities(query, limit): Promise<CitySuggestion[]> {
-      const found = await dadata({ query, count: limit, from_bound: { value: 'city' }, to_bound: { value: 'settlement' } });
+      const found = await dadata({
+        query,
+        count: limit,
+        from_bound: { value: 'city' },
+        to_bound: { value: 'settlement' },
+      });
       return found.flatMap((s) => {
         const city = dadataCity(s);
         return city && s.data.country ? [{ country: s.data.country, city }] : [];

@@ -20,7 +20,9 @@ export async function fetchJson(fetchFn: GeoFetch, url: URL, init: RequestInit =
   try {
     response = await fetchFn(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(GEO_TIMEOUT_MS) });
   } catch (error) {
-    throw new GeoProviderError(`${url.host}: ${error instanceof Error ? error.name : 'request failed'}`, { cause: error });
+    throw new GeoProviderError(`${url.host}: ${error instanceof Error ? error.name : 'request failed'}`, {
+      cause: error,
+    });
   }
   if (!response.ok) {
     await response.body?.cancel();
@@ -30,7 +32,9 @@ export async function fetchJson(fetchFn: GeoFetch, url: URL, init: RequestInit =
   try {
     body = await readBodyCapped(response, GEO_MAX_ANSWER_BYTES);
   } catch (error) {
-    throw new GeoProviderError(`${url.host}: ${error instanceof Error ? error.name : 'answer failed'}`, { cause: error });
+    throw new GeoProviderError(`${url.host}: ${error instanceof Error ? error.name : 'answer failed'}`, {
+      cause: error,
+    });
   }
   if (body === null) throw new GeoProviderError(`${url.host}: answer over ${GEO_MAX_ANSWER_BYTES} bytes`);
   try {
@@ -47,7 +51,9 @@ export function joinParts(parts: ReadonlyArray<string | null | undefined>): stri
 
 /** A coordinate as the spec's suggestion carries it: a decimal string (DaData's shape). */
 export const coordinate = (value: number | string | null | undefined): string | null =>
-  value === null || value === undefined || value === '' || !Number.isFinite(Number(value)) ? null : String(Number(value));
+  value === null || value === undefined || value === '' || !Number.isFinite(Number(value))
+    ? null
+    : String(Number(value));
 
 /** The provider's answer read with `schema`; anything else is a GeoProviderError naming `what`. */
 export function parseAnswer<T extends v.GenericSchema>(schema: T, body: unknown, what: string): v.InferOutput<T> {

@@ -11,16 +11,24 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const provider = () => osmProvider({ photonUrl: fake.url, nominatimUrl: fake.url, userAgent: 'ServicePortal/1.0 (+http://localhost)' });
+const provider = () =>
+  osmProvider({ photonUrl: fake.url, nominatimUrl: fake.url, userAgent: 'ServicePortal/1.0 (+http://localhost)' });
 
 describe('osm provider', () => {
   it('suggests from Photon: the address text, its point as decimal strings, country and city', async () => {
     fake.calls.length = 0;
     const suggestions = await provider().suggest('тверская 7', 5);
     expect(suggestions).toEqual([
-      { value: 'Россия, Москва, Тверская улица, 7', data: { geo_lat: '55.757718', geo_lon: '37.611347' }, country: 'Россия', city: 'Москва' },
+      {
+        value: 'Россия, Москва, Тверская улица, 7',
+        data: { geo_lat: '55.757718', geo_lon: '37.611347' },
+        country: 'Россия',
+        city: 'Москва',
+      },
     ]);
-    expect(fake.calls).toEqual([`GET /api?q=${encodeURIComponent('тверская 7').replaceAll('%20', '+')}&limit=5&lang=default`]);
+    expect(fake.calls).toEqual([
+      `GET /api?q=${encodeURIComponent('тверская 7').replaceAll('%20', '+')}&limit=5&lang=default`,
+    ]);
   });
 
   it('geocodes through Nominatim with the precision its answer implies', async () => {
@@ -32,19 +40,27 @@ describe('osm provider', () => {
       longitude: 37.611347,
     });
     expect((await provider().geocode('Москва, Тверская улица'))?.precision).toBe('street');
-    expect((await provider().geocode('Алматы'))).toMatchObject({ precision: 'other', countryCode: 'KZ' });
-    expect((await provider().geocode('Минск, Независимости, 4'))).toMatchObject({ precision: 'exact', countryCode: 'BY' });
+    expect(await provider().geocode('Алматы')).toMatchObject({ precision: 'other', countryCode: 'KZ' });
+    expect(await provider().geocode('Минск, Независимости, 4')).toMatchObject({
+      precision: 'exact',
+      countryCode: 'BY',
+    });
     expect(await provider().geocode('Нигдейск')).toBeNull();
   });
 
   it('reverse-geocodes a point, and answers nothing for a point with no address (the sea)', async () => {
     expect(await provider().reverse(59.9358, 30.3259)).toEqual([
-      { value: 'Россия, Санкт-Петербург, Невский проспект, 28', data: { geo_lat: '59.935848', geo_lon: '30.325879' }, country: 'Россия', city: 'Санкт-Петербург' },
+      {
+        value: 'Россия, Санкт-Петербург, Невский проспект, 28',
+        data: { geo_lat: '59.935848', geo_lon: '30.325879' },
+        country: 'Россия',
+        city: 'Санкт-Петербург',
+      },
     ]);
     expect(await provider().reverse(43.5, 35.0)).toEqual([]);
   });
 
-  it('suggests cities with their countries from Photon\'s city layer', async () => {
+  it("suggests cities with their countries from Photon's city layer", async () => {
     expect(await provider().cities('алма', 5)).toEqual([{ country: 'Казахстан', city: 'Алматы' }]);
     expect(await provider().cities('тверская', 5)).toEqual([]);
   });
@@ -94,7 +110,12 @@ describe('osm provider', () => {
     fake.delayMs = 3_500;
     await expect(provider().geocode('тверская')).rejects.toBeInstanceOf(GeoProviderError);
     fake.delayMs = 0;
-    const nonsense = osmProvider({ photonUrl: fake.url, nominatimUrl: fake.url, userAgent: 'x', fetch: () => Promise.resolve(new Response('[{"lat": 1}]')) });
+    const nonsense = osmProvider({
+      photonUrl: fake.url,
+      nominatimUrl: fake.url,
+      userAgent: 'x',
+      fetch: () => Promise.resolve(new Response('[{"lat": 1}]')),
+    });
     await expect(nonsense.geocode('тверская')).rejects.toBeInstanceOf(GeoProviderError);
   });
 });

@@ -53,14 +53,22 @@ const nominatimPlace = v.looseObject({
 type NominatimPlace = v.InferOutput<typeof nominatimPlace>;
 
 /** The city a Photon feature belongs to; a feature that is itself a city is its own. */
-const photonCity = (p: PhotonProperties) => p.city ?? (p.type === 'city' || p.type === 'town' || p.type === 'village' ? p.name : null) ?? null;
+const photonCity = (p: PhotonProperties) =>
+  p.city ?? (p.type === 'city' || p.type === 'town' || p.type === 'village' ? p.name : null) ?? null;
 
 function photonValue(p: PhotonProperties): string {
   const city = photonCity(p);
   // A street's name is its `name`; a house has `street` and `housenumber`; a place of interest its `name` first.
   const street = p.street ?? (p.type === 'street' ? p.name : null);
   const named = p.name && p.name !== city && p.name !== street ? p.name : null;
-  return joinParts([p.country, city === p.state ? null : p.state, city, street, p.housenumber, p.housenumber ? null : named]);
+  return joinParts([
+    p.country,
+    city === p.state ? null : p.state,
+    city,
+    street,
+    p.housenumber,
+    p.housenumber ? null : named,
+  ]);
 }
 
 const settlement = (a: v.InferOutput<typeof nominatimAddress>) => a.city ?? a.town ?? a.village ?? null;
@@ -84,7 +92,13 @@ export function nominatimPrecision(place: NominatimPlace): GeoPrecision {
   return 'other';
 }
 
-const toSuggestion = (value: string, lat: number | string, lon: number | string, country: string | null, city: string | null): AddressSuggestion => ({
+const toSuggestion = (
+  value: string,
+  lat: number | string,
+  lon: number | string,
+  country: string | null,
+  city: string | null,
+): AddressSuggestion => ({
   value,
   data: { geo_lat: coordinate(lat), geo_lon: coordinate(lon) },
   country,
@@ -103,7 +117,13 @@ export function osmProvider({ photonUrl, nominatimUrl, userAgent, fetch: fetchFn
   };
   const nominatim = (path: '/search' | '/reverse', params: Record<string, string>) => {
     const url = new URL(path, nominatimUrl);
-    for (const [key, value] of Object.entries({ format: 'jsonv2', addressdetails: '1', 'accept-language': 'ru', ...params })) url.searchParams.set(key, value);
+    for (const [key, value] of Object.entries({
+      format: 'jsonv2',
+      addressdetails: '1',
+      'accept-language': 'ru',
+      ...params,
+    }))
+      url.searchParams.set(key, value);
     return fetchJson(fetchFn, url, { headers });
   };
 
@@ -112,11 +132,21 @@ export function osmProvider({ photonUrl, nominatimUrl, userAgent, fetch: fetchFn
     async suggest(query, limit) {
       const features = await photon(query, limit);
       return features.map(({ geometry, properties }) =>
-        toSuggestion(photonValue(properties), geometry.coordinates[1], geometry.coordinates[0], properties.country ?? null, photonCity(properties)),
+        toSuggestion(
+          photonValue(properties),
+          geometry.coordinates[1],
+          geometry.coordinates[0],
+          properties.country ?? null,
+          photonCity(properties),
+        ),
       );
     },
     async geocode(address): Promise<GeocodedAddress | null> {
-      const [best] = parse(v.array(nominatimPlace), await nominatim('/search', { q: address, limit: '1' }), 'Nominatim');
+      const [best] = parse(
+        v.array(nominatimPlace),
+        await nominatim('/search', { q: address, limit: '1' }),
+        'Nominatim',
+      );
       if (!best) return null;
       return {
         formatted: nominatimValue(best),
@@ -132,7 +162,15 @@ export function osmProvider({ photonUrl, nominatimUrl, userAgent, fetch: fetchFn
       const place = v.safeParse(nominatimPlace, body);
       if (!place.success) return [];
       const a = place.output.address ?? {};
-      return [toSuggestion(nominatimValue(place.output), place.output.lat, place.output.lon, a.country ?? null, settlement(a))];
+      return [
+        toSuggestion(
+          nominatimValue(place.output),
+          place.output.lat,
+          place.output.lon,
+          a.country ?? null,
+          settlement(a),
+        ),
+      ];
     },
     async cities(query, limit): Promise<CitySuggestion[]> {
       const features = await photon(query, limit, ['city']);

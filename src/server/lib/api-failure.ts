@@ -49,7 +49,11 @@ export function payloadTooLarge(message: string = 'Слишком большой
 
 /** 429 with `Retry-After` in whole seconds. */
 export function tooManyRequests(message: string, retryAfterSeconds: number): ApiFailure {
-  return new ApiFailure(429, { success: false, message }, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  return new ApiFailure(
+    429,
+    { success: false, message },
+    { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+  );
 }
 
 export function sendFailure(c: Context, failure: ApiFailure): Response {

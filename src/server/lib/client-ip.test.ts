@@ -18,7 +18,11 @@ function makeApp(trustProxy: boolean) {
 
 const fromBalancer = { incoming: { socket: { remoteAddress: '10.0.0.2', remotePort: 40000, remoteFamily: 'IPv4' } } };
 
-async function ipSeen(trustProxy: boolean, forwardedFor?: string, env: object | undefined = fromBalancer): Promise<string> {
+async function ipSeen(
+  trustProxy: boolean,
+  forwardedFor?: string,
+  env: object | undefined = fromBalancer,
+): Promise<string> {
   const headers = forwardedFor === undefined ? undefined : { 'x-forwarded-for': forwardedFor };
   const res = await makeApp(trustProxy).request('/ip', { headers }, env);
   return res.text();

@@ -11,7 +11,11 @@ export function clientIp(c: Context<AppEnv>): string {
   // Only behind a known reverse proxy (TRUST_PROXY) may X-Forwarded-For be believed.
   if (c.var.deps.config.trustProxy) {
     // The proxy appends the address it saw; the last entry is the one it vouches for.
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').map((part) => part.trim()).filter(Boolean);
+    const forwarded = c.req
+      .header('x-forwarded-for')
+      ?.split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
     const last = forwarded?.at(-1);
     if (last) return last;
   }

@@ -37,7 +37,20 @@ describe('safeFileName', () => {
 
   it('drops bidirectional controls, so a name cannot show another extension than it has', () => {
     expect(safeFileName('счёт\u202Efdp.exe')).toBe('счётfdp.exe');
-    for (const control of ['\u061c', '\u200e', '\u200f', '\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069']) {
+    for (const control of [
+      '\u061c',
+      '\u200e',
+      '\u200f',
+      '\u202a',
+      '\u202b',
+      '\u202c',
+      '\u202d',
+      '\u202e',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+    ]) {
       expect(safeFileName(`a${control}b.pdf`)).toBe('ab.pdf');
     }
     expect(contentDisposition('акт\u202Efdp.exe')).not.toContain('%E2%80%AE');

@@ -17,7 +17,9 @@ export class DataDirInUseError extends Error {
     readonly pid: number,
     readonly lockPath: string,
   ) {
-    super(`DATA_DIR ${dataDir} is in use by process ${pid} (stop it first; if that process is not the portal, delete ${lockPath})`);
+    super(
+      `DATA_DIR ${dataDir} is in use by process ${pid} (stop it first; if that process is not the portal, delete ${lockPath})`,
+    );
     this.name = 'DataDirInUseError';
   }
 }

@@ -27,12 +27,20 @@ export interface MultipartLimits {
   maxFieldBytes: number;
 }
 
-export async function readMultipart(request: Request, limits: MultipartLimits, handlers: MultipartHandlers): Promise<void> {
+export async function readMultipart(
+  request: Request,
+  limits: MultipartLimits,
+  handlers: MultipartHandlers,
+): Promise<void> {
   const contentType = request.headers.get('content-type') ?? '';
   if (Number(request.headers.get('content-length') ?? '0') > limits.maxBytes) throw limits.tooLarge();
   let parser: busboy.Busboy;
   try {
-    parser = busboy({ headers: { 'content-type': contentType }, limits: { fieldSize: limits.maxFieldBytes, parts: 1000 }, defParamCharset: 'utf8' });
+    parser = busboy({
+      headers: { 'content-type': contentType },
+      limits: { fieldSize: limits.maxFieldBytes, parts: 1000 },
+      defParamCharset: 'utf8',
+    });
   } catch {
     throw badRequest();
   }

@@ -31,7 +31,12 @@ export function encodePng(width: number, height: number, pixels: Uint8Array, cha
     // Each row starts with its filter byte, 0: none.
     raw.set(pixels.subarray(y * rowBytes, (y + 1) * rowBytes), y * (rowBytes + 1) + 1);
   }
-  return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    SIGNATURE,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw, { level })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A `size`×`size` RGB picture, each pixel from `colourAt(x, y)`. */
@@ -45,7 +50,9 @@ function drawRgb(size: number, colourAt: (x: number, y: number) => Rgb): Buffer 
 export function placeholderPng(size: number, background: Rgb, accent: Rgb): Uint8Array {
   const centre = (size - 1) / 2;
   const radius = size * 0.3;
-  return new Uint8Array(drawRgb(size, (x, y) => ((x - centre) ** 2 + (y - centre) ** 2 <= radius ** 2 ? accent : background)));
+  return new Uint8Array(
+    drawRgb(size, (x, y) => ((x - centre) ** 2 + (y - centre) ** 2 <= radius ** 2 ? accent : background)),
+  );
 }
 
 /** A demo ticket's photo: a vertical gradient of the tint with a darker disc, enough for a photo link to open a real image. */

@@ -3,7 +3,10 @@
  * is larger. Stops reading at the cap, so a peer that lies about (or omits) Content-Length cannot
  * make us buffer more.
  */
-export async function readBodyCapped(request: Pick<Request, 'headers' | 'body'>, maxBytes: number): Promise<Buffer<ArrayBuffer> | null> {
+export async function readBodyCapped(
+  request: Pick<Request, 'headers' | 'body'>,
+  maxBytes: number,
+): Promise<Buffer<ArrayBuffer> | null> {
   if (Number(request.headers.get('content-length') ?? '0') > maxBytes) return null;
   if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();

@@ -23,7 +23,9 @@ describe('sealed text', () => {
     const [version, iv, tag, data] = sealed.split('.');
     const altered = Buffer.from(data!, 'base64url');
     altered[0]! ^= 1;
-    expect(() => unseal(key, [version, iv, tag, altered.toString('base64url')].join('.'), 'identity 1')).toThrow(SealedTextError);
+    expect(() => unseal(key, [version, iv, tag, altered.toString('base64url')].join('.'), 'identity 1')).toThrow(
+      SealedTextError,
+    );
     expect(() => unseal(key, 'garbage', 'identity 1')).toThrow(SealedTextError);
   });
 

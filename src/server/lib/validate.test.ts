@@ -12,7 +12,10 @@ import { MAX_JSON_BYTES, route } from '#server/lib/validate.ts';
 const echo = defineEndpoint({
   method: 'POST',
   path: '/api/v9/echo/:id',
-  input: v.object({ name: v.pipe(v.string('Введите имя'), v.trim(), v.nonEmpty('Введите имя')), age: v.optional(v.number('Возраст — число')) }),
+  input: v.object({
+    name: v.pipe(v.string('Введите имя'), v.trim(), v.nonEmpty('Введите имя')),
+    age: v.optional(v.number('Возраст — число')),
+  }),
   output: okResponse({ name: v.string(), id: v.string() }),
 });
 const search = defineEndpoint({
@@ -28,13 +31,17 @@ function makeApp(handler: (name: string, id: string) => unknown) {
     c.set('deps', { log: silentLogger } as unknown as AppDeps);
     await next();
   });
-  route(app, echo, async (c, input) => handler(input.name, c.req.param('id') ?? '') as never, { stripPrefix: '/api/v9', status: 201 });
+  route(app, echo, async (c, input) => handler(input.name, c.req.param('id') ?? '') as never, {
+    stripPrefix: '/api/v9',
+    status: 201,
+  });
   route(app, search, async (_c, input) => ({ success: true as const, q: input.q }), { stripPrefix: '/api/v9' });
   app.onError((error, c) => c.json({ error: error.message }, 500));
   return app;
 }
 
-const post = (app: Hono<AppEnv>, body: BodyInit) => app.request('/echo/7', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+const post = (app: Hono<AppEnv>, body: BodyInit) =>
+  app.request('/echo/7', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
 
 describe('route()', () => {
   it('registers method and path (minus the mount prefix), parses input and strips unknown output fields', async () => {
@@ -50,11 +57,18 @@ describe('route()', () => {
     expect(await (await app.request('/search?q=abc')).json()).toEqual({ success: true, q: 'abc' });
     const short = await app.request('/search?q=a');
     expect(short.status).toBe(422);
-    expect(await short.json()).toEqual({ success: false, message: 'Минимум 2 символа', errors: { q: ['Минимум 2 символа'] } });
+    expect(await short.json()).toEqual({
+      success: false,
+      message: 'Минимум 2 символа',
+      errors: { q: ['Минимум 2 символа'] },
+    });
   });
 
   it('answers 422 with every field message and the first on top', async () => {
-    const response = await post(makeApp(() => ({})), JSON.stringify({ name: ' ', age: 'old' }));
+    const response = await post(
+      makeApp(() => ({})),
+      JSON.stringify({ name: ' ', age: 'old' }),
+    );
     expect(response.status).toBe(422);
     expect(await response.json()).toEqual({
       success: false,

@@ -1,11 +1,6 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
-import {
-  fieldErrors,
-  type Endpoint,
-  type EndpointOutput,
-  type EndpointParsedInput,
-} from '#shared/api/endpoint.ts';
+import { fieldErrors, type Endpoint, type EndpointOutput, type EndpointParsedInput } from '#shared/api/endpoint.ts';
 import { parsePathId } from '#shared/api/ids.ts';
 import { installRussianValibotMessages } from '#shared/validation/russian-messages.ts';
 import type { AppEnv } from '#server/context.ts';
@@ -87,7 +82,8 @@ function isJsonContentType(header: string | undefined): boolean {
 
 /** The JSON body as a plain object; 415 when it is not declared JSON, 400 when it is not a JSON object. */
 export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
-  if (!isJsonContentType(c.req.header('content-type'))) throw new ApiFailure(415, { success: false, message: NOT_JSON_MESSAGE });
+  if (!isJsonContentType(c.req.header('content-type')))
+    throw new ApiFailure(415, { success: false, message: NOT_JSON_MESSAGE });
   const text = await readBodyText(c.req.raw);
   if (text === null) throw badRequest();
   let parsed: unknown;
@@ -106,7 +102,11 @@ export function validateWith<S extends AnySchema>(schema: S, value: unknown): v.
   const result = v.safeParse(schema, value);
   if (result.success) return result.output;
   const errors = fieldErrors(result.issues);
-  throw new ApiFailure(422, { success: false, message: result.issues[0]?.message ?? 'Проверьте введённые данные', errors });
+  throw new ApiFailure(422, {
+    success: false,
+    message: result.issues[0]?.message ?? 'Проверьте введённые данные',
+    errors,
+  });
 }
 
 /** The record id of a path parameter; a malformed or out-of-range one names no record: 404. */
@@ -179,9 +179,10 @@ export function route<E extends Endpoint>(
   handler: NoInfer<RouteHandler<E>>,
   options: RouteOptions = {},
 ): void {
-  const path = options.stripPrefix && endpoint.path.startsWith(options.stripPrefix)
-    ? endpoint.path.slice(options.stripPrefix.length) || '/'
-    : endpoint.path;
+  const path =
+    options.stripPrefix && endpoint.path.startsWith(options.stripPrefix)
+      ? endpoint.path.slice(options.stripPrefix.length) || '/'
+      : endpoint.path;
   // Hono runs handlers of one method+path in registration order, so guards go in first.
   for (const guard of options.before ?? []) app.on(endpoint.method, path, guard);
   app.on(endpoint.method, path, async (c) => {

@@ -4,7 +4,13 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../lib/logger.ts';
 import { createMailer } from './mailer.ts';
-import { latestOutboxMessage, listOutbox, outboxMessagesFor, readOutboxFile, waitForOutboxMessage } from '../../../tests/setup/outbox-reader.ts';
+import {
+  latestOutboxMessage,
+  listOutbox,
+  outboxMessagesFor,
+  readOutboxFile,
+  waitForOutboxMessage,
+} from '../../../tests/setup/outbox-reader.ts';
 
 let dir: string;
 let logs: Array<Record<string, unknown>>;
@@ -41,7 +47,8 @@ describe('outbox mailer', () => {
   });
 
   it('is decoded back to the Russian text, subject and sender', async () => {
-    const text = 'Здравствуйте!\nВаш код подтверждения: 4821.\nСсылка: https://portal.example.ru/reset?token=' + 'x'.repeat(90);
+    const text =
+      'Здравствуйте!\nВаш код подтверждения: 4821.\nСсылка: https://portal.example.ru/reset?token=' + 'x'.repeat(90);
     await outboxMailer().send({ to: 'Doctor@Clinic.test', subject: 'Восстановление пароля — сервисный центр', text });
     const message = latestOutboxMessage(path.join(dir, 'outbox'), 'doctor@clinic.test');
     expect(message).toBeDefined();
@@ -65,7 +72,8 @@ describe('outbox mailer', () => {
 
   it('keeps sending order and filters by address', async () => {
     const mailer = outboxMailer();
-    for (const code of ['1111', '2222', '3333']) await mailer.send({ to: 'a@clinic.test', subject: 'Код', text: `Код ${code}` });
+    for (const code of ['1111', '2222', '3333'])
+      await mailer.send({ to: 'a@clinic.test', subject: 'Код', text: `Код ${code}` });
     await mailer.send({ to: 'b@clinic.test', subject: 'Код', text: 'Код 9999' });
     const outbox = path.join(dir, 'outbox');
     expect(listOutbox(outbox)).toHaveLength(4);
@@ -80,7 +88,9 @@ describe('outbox mailer', () => {
     const waiting = waitForOutboxMessage(outbox, 'late@clinic.test', { timeoutMs: 2000 });
     setTimeout(() => void outboxMailer().send({ to: 'late@clinic.test', subject: 'Код', text: 'Код 5555' }), 100);
     expect((await waiting).text).toBe('Код 5555');
-    await expect(waitForOutboxMessage(outbox, 'late@clinic.test', { timeoutMs: 100, after: 1 })).rejects.toThrow(/no e-mail/);
+    await expect(waitForOutboxMessage(outbox, 'late@clinic.test', { timeoutMs: 100, after: 1 })).rejects.toThrow(
+      /no e-mail/,
+    );
   });
 
   it('reads an empty or missing outbox as empty', () => {

@@ -20,7 +20,13 @@ export function tileSources(template: string): string[] {
 const SELF = "'self'";
 const NONE = "'none'";
 
-export function securityHeaders({ secure, mapTilesUrl }: { secure: boolean; mapTilesUrl: string }): MiddlewareHandler<AppEnv> {
+export function securityHeaders({
+  secure,
+  mapTilesUrl,
+}: {
+  secure: boolean;
+  mapTilesUrl: string;
+}): MiddlewareHandler<AppEnv> {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: [SELF],

@@ -15,7 +15,12 @@ export function workerThreadRenderer(): TicketPdfRenderer {
   return {
     async render(ticket) {
       // Started on first use: most runs of the server never print a ticket.
-      pool ??= new Piscina({ filename: fileURLToPath(new URL(WORKER_FILE, import.meta.url)), maxThreads: 1, minThreads: 0, idleTimeout: 60_000 });
+      pool ??= new Piscina({
+        filename: fileURLToPath(new URL(WORKER_FILE, import.meta.url)),
+        maxThreads: 1,
+        minThreads: 0,
+        idleTimeout: 60_000,
+      });
       return Buffer.from((await pool.run(ticket)) as Uint8Array);
     },
     async close() {

@@ -40,9 +40,16 @@ export function renderTicketPdf(ticket: Ticket): Promise<Buffer> {
   const done = collect(doc);
 
   const width = doc.page.width - MARGIN * 2;
-  const heading = (text: string) => doc.moveDown(0.8).font('bold').fontSize(13).fillColor('black').text(text, { width });
+  const heading = (text: string) =>
+    doc.moveDown(0.8).font('bold').fontSize(13).fillColor('black').text(text, { width });
   const field = (label: string, value: string) =>
-    doc.font('bold').fontSize(10).fillColor('black').text(`${label}: `, { continued: true }).font('regular').text(value, { width });
+    doc
+      .font('bold')
+      .fontSize(10)
+      .fillColor('black')
+      .text(`${label}: `, { continued: true })
+      .font('regular')
+      .text(value, { width });
 
   doc.font('bold').fontSize(18).text(ticketPdfTitle(ticket.id), { width });
   doc.moveDown(0.5);
@@ -75,7 +82,10 @@ export function renderTicketPdf(ticket: Ticket): Promise<Buffer> {
     doc.moveDown(0.3).font('bold').fontSize(10).fillColor('black');
     doc.text(`${index + 1}. ${instrumentDisplayName(tool)}, серийный номер ${tool.serial_number}`, { width });
     const warranty = tool.guarantee ? ' · На гарантии' : '';
-    doc.font('regular').fillColor(MUTED).text(`${tool.description || '—'} · ${instrumentStatusLabel(tool.status)}${warranty}`, { width });
+    doc
+      .font('regular')
+      .fillColor(MUTED)
+      .text(`${tool.description || '—'} · ${instrumentStatusLabel(tool.status)}${warranty}`, { width });
   });
 
   if (ticket.defective_lists.length > 0) {
@@ -85,7 +95,9 @@ export function renderTicketPdf(ticket: Ticket): Promise<Buffer> {
       const number = statement.id_1c ? ` (${statement.id_1c})` : '';
       // Name on the left, its sum on the same line at the right edge.
       const top = doc.y;
-      doc.text(`${index + 1}. ${instrumentDisplayName(statement)}${number}`, MARGIN, top, { width: width - SUM_WIDTH - 10 });
+      doc.text(`${index + 1}. ${instrumentDisplayName(statement)}${number}`, MARGIN, top, {
+        width: width - SUM_WIDTH - 10,
+      });
       const below = doc.y;
       doc.text(formatMoney(statement.sum), MARGIN + width - SUM_WIDTH, top, { width: SUM_WIDTH, align: 'right' });
       doc.x = MARGIN;

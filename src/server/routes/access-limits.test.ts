@@ -33,7 +33,12 @@ async function loggedInOwner() {
 }
 
 const noticesOf = async (clientId: number, words: string) =>
-  (await t.db.select().from(notifications).where(and(eq(notifications.clientId, clientId), like(notifications.description, `%${words}%`)))).length;
+  (
+    await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.clientId, clientId), like(notifications.description, `%${words}%`)))
+  ).length;
 
 describe('access limits', () => {
   it(`caps the accesses a clinic gives at ${MAX_GRANTEES}, in Russian, writing nothing`, async () => {
@@ -41,7 +46,9 @@ describe('access limits', () => {
     // Setup: all but one already given (as if over a few days).
     for (let i = 0; i < MAX_GRANTEES - 1; i++) {
       const grantee = await insertAccount(t);
-      await t.db.insert(accountAccesses).values({ ownerClientId: owner.id, granteeClientId: grantee.id, createdAt: new Date('2026-03-01T09:00:00Z') });
+      await t.db
+        .insert(accountAccesses)
+        .values({ ownerClientId: owner.id, granteeClientId: grantee.id, createdAt: new Date('2026-03-01T09:00:00Z') });
     }
     const last = await insertAccount(t);
     const extra = await insertAccount(t);
@@ -64,12 +71,22 @@ describe('access limits', () => {
     const colleague = await insertAccount(t);
     const statuses: number[] = [];
     for (let i = 0; i < rateRules.accessChangeAccount.limit; i++) {
-      statuses.push((await (i % 3 === 2 ? link(`nobody-${i}@clinic.test`) : i % 3 === 0 ? link(colleague.email) : unlink(colleague.email))).status);
+      statuses.push(
+        (
+          await (i % 3 === 2
+            ? link(`nobody-${i}@clinic.test`)
+            : i % 3 === 0
+              ? link(colleague.email)
+              : unlink(colleague.email))
+        ).status,
+      );
     }
     expect(statuses.every((status) => status === 200 || status === 422)).toBe(true);
     const refused = await link(colleague.email);
     expect(refused.status).toBe(429);
-    expect(((await refused.json()) as { message: string }).message).toMatch(/^Слишком много попыток\. Попробуйте через \d+ мин\.$/);
+    expect(((await refused.json()) as { message: string }).message).toMatch(
+      /^Слишком много попыток\. Попробуйте через \d+ мин\.$/,
+    );
     expect((await unlink(colleague.email)).status).toBe(429);
     t.advance(HOUR_MS);
     expect((await link(colleague.email)).status).toBe(200);

@@ -37,7 +37,9 @@ const WALK: Record<string, (b: ClinicWorld, a: ClinicWorld) => Call[]> = {
     { path: `/ajax/cabinet/tickets?client_id=${b.clientId}`, expect: 'empty-list' },
     { path: `/ajax/cabinet/tickets?number=${b.ticketId}`, expect: 'empty-list' },
   ],
-  'GET /ajax/cabinet/tickets/:id': (b) => [{ path: `/ajax/cabinet/tickets/${b.ticketId}`, expect: 'not-found', ownerGets200: true }],
+  'GET /ajax/cabinet/tickets/:id': (b) => [
+    { path: `/ajax/cabinet/tickets/${b.ticketId}`, expect: 'not-found', ownerGets200: true },
+  ],
   'GET /ajax/cabinet/history/tickets/:id': (b) => [
     { path: `/ajax/cabinet/history/tickets/${b.ticketId}`, expect: 'not-found', ownerGets200: true },
   ],
@@ -45,11 +47,18 @@ const WALK: Record<string, (b: ClinicWorld, a: ClinicWorld) => Call[]> = {
     { path: '/ajax/cabinet/bills', expect: 'own-data' },
     { path: `/ajax/cabinet/bills?client_id=${b.clientId}`, expect: 'empty-list' },
   ],
-  'GET /ajax/cabinet/defects/:id/loyalty': (b) => b.statementIds.map((id) => ({ path: `/ajax/cabinet/defects/${id}/loyalty`, expect: 'not-found' })),
+  'GET /ajax/cabinet/defects/:id/loyalty': (b) =>
+    b.statementIds.map((id) => ({ path: `/ajax/cabinet/defects/${id}/loyalty`, expect: 'not-found' })),
   'POST /ajax/cabinet/defects/approve': (b, a) => [
-    decision('/ajax/cabinet/defects/approve', { ticket_id: b.ticketId, defects: [{ id: b.statementIds[0], version: 1 }] }),
+    decision('/ajax/cabinet/defects/approve', {
+      ticket_id: b.ticketId,
+      defects: [{ id: b.statementIds[0], version: 1 }],
+    }),
     // A's own ticket with B's statement: still B's statement.
-    decision('/ajax/cabinet/defects/approve', { ticket_id: a.ticketId, defects: [{ id: b.statementIds[0], version: 1 }] }),
+    decision('/ajax/cabinet/defects/approve', {
+      ticket_id: a.ticketId,
+      defects: [{ id: b.statementIds[0], version: 1 }],
+    }),
     decision('/ajax/cabinet/defects/approve', {
       ticket_id: a.ticketId,
       defects: [
@@ -59,20 +68,48 @@ const WALK: Record<string, (b: ClinicWorld, a: ClinicWorld) => Call[]> = {
     }),
   ],
   'POST /ajax/cabinet/defects/reject': (b, a) => [
-    decision('/ajax/cabinet/defects/reject', { ticket_id: b.ticketId, defects: [{ id: b.statementIds[0], version: 1 }], comment: REJECT_REASONS[0] }),
-    decision('/ajax/cabinet/defects/reject', { ticket_id: a.ticketId, defects: [{ id: b.statementIds[0], version: 1 }], comment: REJECT_REASONS[0] }),
+    decision('/ajax/cabinet/defects/reject', {
+      ticket_id: b.ticketId,
+      defects: [{ id: b.statementIds[0], version: 1 }],
+      comment: REJECT_REASONS[0],
+    }),
+    decision('/ajax/cabinet/defects/reject', {
+      ticket_id: a.ticketId,
+      defects: [{ id: b.statementIds[0], version: 1 }],
+      comment: REJECT_REASONS[0],
+    }),
   ],
   'POST /ajax/cabinet/defects/discuss': (b, a) => [
-    decision('/ajax/cabinet/defects/discuss', { ticket_id: b.ticketId, defect: { id: b.statementIds[0], version: 1 }, comment: 'Вопрос' }),
-    decision('/ajax/cabinet/defects/discuss', { ticket_id: a.ticketId, defect: { id: b.statementIds[0], version: 1 }, comment: 'Вопрос' }),
+    decision('/ajax/cabinet/defects/discuss', {
+      ticket_id: b.ticketId,
+      defect: { id: b.statementIds[0], version: 1 },
+      comment: 'Вопрос',
+    }),
+    decision('/ajax/cabinet/defects/discuss', {
+      ticket_id: a.ticketId,
+      defect: { id: b.statementIds[0], version: 1 },
+      comment: 'Вопрос',
+    }),
   ],
   'POST /ajax/cabinet/defects/trade-in': (b, a) => [
-    decision('/ajax/cabinet/defects/trade-in', { ticket_id: b.ticketId, defect: { id: b.statementIds[0], version: 1 }, instrument_id: 1 }),
-    decision('/ajax/cabinet/defects/trade-in', { ticket_id: a.ticketId, defect: { id: b.statementIds[0], version: 1 }, instrument_id: 1 }),
+    decision('/ajax/cabinet/defects/trade-in', {
+      ticket_id: b.ticketId,
+      defect: { id: b.statementIds[0], version: 1 },
+      instrument_id: 1,
+    }),
+    decision('/ajax/cabinet/defects/trade-in', {
+      ticket_id: a.ticketId,
+      defect: { id: b.statementIds[0], version: 1 },
+      instrument_id: 1,
+    }),
   ],
   // 'Я оплатил' on B's bill: the same 404 as a bill that does not exist, and nothing reported.
   'POST /ajax/cabinet/bills/payment-reported': (b) => [
-    { path: '/ajax/cabinet/bills/payment-reported', init: { method: 'POST', json: { bill_id: b.billId } }, expect: 'not-found' },
+    {
+      path: '/ajax/cabinet/bills/payment-reported',
+      init: { method: 'POST', json: { bill_id: b.billId } },
+      expect: 'not-found',
+    },
   ],
   // Not B's to begin with, but it must not carry anything of B either.
   'GET /ajax/user/data': () => [{ path: '/ajax/user/data', expect: 'own-data' }],
@@ -81,26 +118,64 @@ const WALK: Record<string, (b: ClinicWorld, a: ClinicWorld) => Call[]> = {
   'POST /ajax/cabinet/addresses/save': (b) => [
     {
       path: '/ajax/cabinet/addresses/save',
-      init: { method: 'POST', json: { id: b.addressId, name: 'Чужой', address: 'Россия, Москва, Тверская улица, 7', apartment: '1', coordinates: null } },
+      init: {
+        method: 'POST',
+        json: {
+          id: b.addressId,
+          name: 'Чужой',
+          address: 'Россия, Москва, Тверская улица, 7',
+          apartment: '1',
+          coordinates: null,
+        },
+      },
       expect: 'not-found',
     },
   ],
   // B's files named as the photos of A's repair request: refused, and the request is not made.
-  'POST /ajax/repair-requests': (b) => [{ path: '/ajax/repair-requests', init: { method: 'POST', headers: { [IDEMPOTENCY_HEADER]: randomUUID() }, json: requestNaming(b) }, expect: 'refused' }],
+  'POST /ajax/repair-requests': (b) => [
+    {
+      path: '/ajax/repair-requests',
+      init: { method: 'POST', headers: { [IDEMPOTENCY_HEADER]: randomUUID() }, json: requestNaming(b) },
+      expect: 'refused',
+    },
+  ],
   // The same with photos sent along (the offline outbox's form of the call).
   'POST /ajax/repair-requests/with-photos': (b) => {
     const form = new FormData();
     form.set('request', JSON.stringify(requestNaming(b)));
-    return [{ path: '/ajax/repair-requests/with-photos', init: { method: 'POST', headers: { [IDEMPOTENCY_HEADER]: randomUUID() }, body: form }, expect: 'refused' }];
+    return [
+      {
+        path: '/ajax/repair-requests/with-photos',
+        init: { method: 'POST', headers: { [IDEMPOTENCY_HEADER]: randomUUID() }, body: form },
+        expect: 'refused',
+      },
+    ];
   },
-  'POST /ajax/cabinet/addresses/:id/delete': (b) => [{ path: `/ajax/cabinet/addresses/${b.addressId}/delete`, init: { method: 'POST' }, expect: 'not-found' }],
+  'POST /ajax/cabinet/addresses/:id/delete': (b) => [
+    { path: `/ajax/cabinet/addresses/${b.addressId}/delete`, init: { method: 'POST' }, expect: 'not-found' },
+  ],
   // KAVO ID: B's linked identity (its claims carry B's marker) is nowhere in A's answers.
   'GET /ajax/cabinet/profile/kavo-list': () => [{ path: '/ajax/cabinet/profile/kavo-list', expect: 'own-data' }],
-  'GET /ajax/cabinet/profile/kavo-id': (b) => [{ path: `/ajax/cabinet/profile/kavo-id?kavo_id=${kavoIdOf(b)}`, expect: 'not-found' }],
-  'POST /ajax/cabinet/profile/update-kavo-id': (b) => [
-    { path: '/ajax/cabinet/profile/update-kavo-id', init: { method: 'POST', json: { kavo_id: kavoIdOf(b), last_name: 'Чужая', first_name: 'Анна', middle_name: '', city: 'Россия, Москва' } }, expect: 'not-found' },
+  'GET /ajax/cabinet/profile/kavo-id': (b) => [
+    { path: `/ajax/cabinet/profile/kavo-id?kavo_id=${kavoIdOf(b)}`, expect: 'not-found' },
   ],
-  'POST /ajax/cabinet/profile/unlink-kavo-id': (b) => [{ path: '/ajax/cabinet/profile/unlink-kavo-id', init: { method: 'POST', json: { kavo_id: kavoIdOf(b) } }, expect: 'not-found' }],
+  'POST /ajax/cabinet/profile/update-kavo-id': (b) => [
+    {
+      path: '/ajax/cabinet/profile/update-kavo-id',
+      init: {
+        method: 'POST',
+        json: { kavo_id: kavoIdOf(b), last_name: 'Чужая', first_name: 'Анна', middle_name: '', city: 'Россия, Москва' },
+      },
+      expect: 'not-found',
+    },
+  ],
+  'POST /ajax/cabinet/profile/unlink-kavo-id': (b) => [
+    {
+      path: '/ajax/cabinet/profile/unlink-kavo-id',
+      init: { method: 'POST', json: { kavo_id: kavoIdOf(b) } },
+      expect: 'not-found',
+    },
+  ],
 };
 
 /** The KAVO ID identity each clinic of the walk has linked (inserted in beforeAll). */
@@ -115,7 +190,14 @@ function kavoIdOf(world: ClinicWorld): number {
 async function insertKavoIdentity(world: ClinicWorld): Promise<void> {
   const [row] = await t.db
     .insert(kavoIdentities)
-    .values({ clientId: world.clientId, issuer: KAVO_UNREACHABLE, subject: `sub-${world.clientId}`, lastName: world.markers[0], firstName: 'Анна', phone: '79990000000' })
+    .values({
+      clientId: world.clientId,
+      issuer: KAVO_UNREACHABLE,
+      subject: `sub-${world.clientId}`,
+      lastName: world.markers[0],
+      firstName: 'Анна',
+      phone: '79990000000',
+    })
     .returning({ id: kavoIdentities.id });
   kavoIds.set(world.clientId, row!.id);
 }
@@ -128,7 +210,14 @@ const KAVO_UNREACHABLE = 'http://127.0.0.1:9';
 function requestNaming(b: ClinicWorld) {
   return {
     contact: { name: 'Анна', surname: 'Смирнова', phone: '79161234567' },
-    address: { company: 'Клиника', address: 'Россия, Москва, Тверская улица, 7', country: 'Россия', zip: '125009', pickup_date: '2026-03-16', office_id: 4 },
+    address: {
+      company: 'Клиника',
+      address: 'Россия, Москва, Тверская улица, 7',
+      country: 'Россия',
+      zip: '125009',
+      pickup_date: '2026-03-16',
+      office_id: 4,
+    },
     instruments: [{ serial_number: 'SN-1', type: 1, description: 'Не работает' }],
     file_ids: Object.values(b.fileIds),
     approval_policy: true,
@@ -137,7 +226,7 @@ function requestNaming(b: ClinicWorld) {
 }
 
 const NOT_RESOURCE: Record<string, string> = {
-  'POST /ajax/email/send-code': "mails a code to the own address; no record id",
+  'POST /ajax/email/send-code': 'mails a code to the own address; no record id',
   'POST /ajax/email/confirm': 'confirms the own address; no record id',
   'POST /ajax/cabinet/profile/personal': "changes the own account's data; no record id",
   'POST /ajax/cabinet/profile/email/confirm': "confirms the own account's new e-mail; no record id",
@@ -146,7 +235,7 @@ const NOT_RESOURCE: Record<string, string> = {
   'GET /ajax/cabinet/accesses': 'the accounts the own clinic gave access to; no record id',
   'GET /ajax/cabinet/notifications': "the own notifications only (another account's: notifications.test.ts)",
   'POST /ajax/cabinet/notifications/read': "marks the own only; another's ids change nothing (notifications.test.ts)",
-  'POST /ajax/cabinet/history': "the own history only (notifications.test.ts)",
+  'POST /ajax/cabinet/history': 'the own history only (notifications.test.ts)',
   'POST /ajax/form/proposal-send': 'sends a suggestion; reads nothing',
   'POST /ajax/cabinet/link-account': 'gives access to the own records (walked below: grantee, former grantee)',
   'POST /ajax/cabinet/unlink-account': 'takes access to the own records back (walked below)',
@@ -154,17 +243,20 @@ const NOT_RESOURCE: Record<string, string> = {
   'POST /ajax/logout': 'ends the own session',
   'POST /ajax/register/send-code': 'registration, logged out',
   'POST /ajax/register/confirm': 'registration, logged out',
-  'POST /ajax/guest/send-code': "the guest wizard's code, logged out; an address with an account gets none (guest-requests.test.ts)",
+  'POST /ajax/guest/send-code':
+    "the guest wizard's code, logged out; an address with an account gets none (guest-requests.test.ts)",
   'POST /ajax/guest/confirm': "the guest wizard's code, in the browser that asked for it only (guest-requests.test.ts)",
-  'POST /ajax/guest/repair-requests': "a guest's request makes a new account; photos named must be that new account's, so another's are refused (guest-requests.test.ts)",
-  'POST /ajax/guest/repair-requests/with-photos': "the same with its photos, stored as the new account's files; names no record of anyone (guest-requests.test.ts)",
+  'POST /ajax/guest/repair-requests':
+    "a guest's request makes a new account; photos named must be that new account's, so another's are refused (guest-requests.test.ts)",
+  'POST /ajax/guest/repair-requests/with-photos':
+    "the same with its photos, stored as the new account's files; names no record of anyone (guest-requests.test.ts)",
   'POST /ajax/password/forgot': 'password reset by e-mail, logged out',
   'POST /ajax/password/reset': 'password reset by code, logged out',
   'POST /ajax/password/change': 'changes the own password',
   'GET /ajax/cabinet/trade-in': 'the trade-in catalogue, the same for every account',
   'GET /ajax/cabinet/trade-in/:id': 'one catalogue entry, the same for every account',
   'POST /ajax/client-errors': 'reports an error of the own page to the log; reads nothing',
-  'POST /ajax/repair-requests/photos': "uploads the own photo; reads nothing",
+  'POST /ajax/repair-requests/photos': 'uploads the own photo; reads nothing',
   'GET /ajax/address/suggest': 'asks the geo provider; no record of anyone',
   'GET /ajax/address/geocode': 'asks the geo provider; no record of anyone',
   'GET /ajax/address/check': 'asks the geo provider; no record of anyone',
@@ -172,19 +264,22 @@ const NOT_RESOURCE: Record<string, string> = {
   'GET /ajax/offices': 'the service centres, the same for every account',
   'GET /ajax/map/settings': "the map's tiles, the same for every account",
   'GET /ajax/repair-requests/pickup-calendar': 'the pickup calendar (cut-off hour, closed days), the same for everyone',
-  'POST /ajax/cabinet/kavo-id/connect': 'starts linking a KAVO ID to the own account; no record id (its callback is walked below)',
+  'POST /ajax/cabinet/kavo-id/connect':
+    'starts linking a KAVO ID to the own account; no record id (its callback is walked below)',
   'POST /ajax/promocode/set': 'redeems a code for the own account; reads nothing of anyone',
   'GET /ajax/cabinet/quiz/get': 'the survey offered to every account; only whether the own account answered it',
   'POST /ajax/cabinet/quiz/send': 'answers for the own account; reads nothing of anyone',
   'GET /ajax/cabinet/push/key': "the server's VAPID public key, the same for every account",
   'POST /ajax/cabinet/push/subscribe': "saves this browser's subscription for the own account; no record id",
-  'POST /ajax/cabinet/push/unsubscribe': "removes the own account's subscription with that endpoint; another account's stays (push.test.ts)",
+  'POST /ajax/cabinet/push/unsubscribe':
+    "removes the own account's subscription with that endpoint; another account's stays (push.test.ts)",
   'GET /ajax/banner/get': "the site's banner, the same for everyone",
   'GET /ajax/site/settings': 'public settings (main site, support address), the same for everyone',
   'GET /ajax/cabinet/telegram': "the own account's bot link or chat state; no record id",
   'POST /ajax/cabinet/telegram/unlink': "unlinks the own account's chat; no record id",
   'GET /ajax/cabinet/points': "the own account's points and ledger; no record id",
-  'POST /ajax/cabinet/points/eligibility': 'retired (issue 22): answers that no confirmation is needed and writes nothing; no record id',
+  'POST /ajax/cabinet/points/eligibility':
+    'retired (issue 22): answers that no confirmation is needed and writes nothing; no record id',
   'POST /ajax/password/check': "checks a reset link's code without using it; the answer names no account",
   'GET /ajax/contacts': 'the service centres and the support address, the same for everyone',
   'GET /ajax/loyalty/programme': "the programme's pause or end, the same for everyone",
@@ -227,7 +322,12 @@ async function as(world: ClinicWorld) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ now: '2026-03-15T12:00:00Z', config: { kavo: { issuerUrl: KAVO_UNREACHABLE, clientId: 'walk', clientSecret: 'walk-secret', tokenKey: undefined } } });
+  t = await createTestApp({
+    now: '2026-03-15T12:00:00Z',
+    config: {
+      kavo: { issuerUrl: KAVO_UNREACHABLE, clientId: 'walk', clientSecret: 'walk-secret', tokenKey: undefined },
+    },
+  });
   a = await createClinicWorld(t, 'clinicA');
   b = await createClinicWorld(t, 'clinicB');
   await insertKavoIdentity(a);
@@ -239,40 +339,44 @@ afterAll(async () => {
 
 /** Every call of the walk, as the logged-in `viewer`, on `owner`'s records: 404, 422 or lists without them; nothing decided. */
 async function expectNothingOf(owner: ClinicWorld, viewer: ClinicWorld): Promise<Call[]> {
-    const calls: Call[] = [
-      ...Object.values(WALK).flatMap((make) => make(owner, viewer)),
-      ...Object.values(DOWNLOADS).flatMap((make) => make(owner).map((path): Call => ({ path, expect: 'not-found', ownerGets200: true }))),
-    ];
-    for (const call of calls) {
-      const label = `${call.init?.method ?? 'GET'} ${call.path}`;
-      const response = await t.request(call.path, call.init);
-      const text = await response.text();
-      for (const marker of owner.markers) expect(text, `${label} leaks ${marker}`).not.toContain(marker);
-      if (call.expect === 'not-found') {
-        expect(response.status, label).toBe(404);
-        expect(JSON.parse(text), label).toEqual({ success: false, message: 'Не найдено' });
-      } else if (call.expect === 'refused') {
-        expect(response.status, label).toBe(422);
-      } else if (call.expect === 'empty-list') {
-        expect(response.status, label).toBe(200);
-        expect(JSON.parse(text), label).toMatchObject({ success: true, data: [], next_cursor: null });
-      } else {
-        expect(response.status, label).toBe(200);
-        const ids = ((JSON.parse(text) as { data?: Array<{ id: number }> }).data ?? []).map((row) => row.id);
-        expect(ids, label).not.toContain(owner.ticketId);
-        expect(ids, label).not.toContain(owner.billId);
-      }
+  const calls: Call[] = [
+    ...Object.values(WALK).flatMap((make) => make(owner, viewer)),
+    ...Object.values(DOWNLOADS).flatMap((make) =>
+      make(owner).map((path): Call => ({ path, expect: 'not-found', ownerGets200: true })),
+    ),
+  ];
+  for (const call of calls) {
+    const label = `${call.init?.method ?? 'GET'} ${call.path}`;
+    const response = await t.request(call.path, call.init);
+    const text = await response.text();
+    for (const marker of owner.markers) expect(text, `${label} leaks ${marker}`).not.toContain(marker);
+    if (call.expect === 'not-found') {
+      expect(response.status, label).toBe(404);
+      expect(JSON.parse(text), label).toEqual({ success: false, message: 'Не найдено' });
+    } else if (call.expect === 'refused') {
+      expect(response.status, label).toBe(422);
+    } else if (call.expect === 'empty-list') {
+      expect(response.status, label).toBe(200);
+      expect(JSON.parse(text), label).toMatchObject({ success: true, data: [], next_cursor: null });
+    } else {
+      expect(response.status, label).toBe(200);
+      const ids = ((JSON.parse(text) as { data?: Array<{ id: number }> }).data ?? []).map((row) => row.id);
+      expect(ids, label).not.toContain(owner.ticketId);
+      expect(ids, label).not.toContain(owner.billId);
     }
+  }
 
-    // Nothing was decided on B's statements, and no event was written for them.
-    const statements = await t.db.select().from(defectStatements).where(inArray(defectStatements.id, owner.statementIds));
-    expect(statements.map((s) => [s.agreed, s.version])).toEqual([
-      [0, 1],
-      [1, 1],
-    ]);
-    expect(await t.db.select().from(decisions).where(inArray(decisions.defectStatementId, owner.statementIds))).toEqual([]);
-    expect(await t.db.select().from(events).where(like(events.type, 'defect.%'))).toEqual([]);
-    expect(await t.db.select().from(decisions).where(eq(decisions.clientId, viewer.clientId))).toEqual([]);
+  // Nothing was decided on B's statements, and no event was written for them.
+  const statements = await t.db.select().from(defectStatements).where(inArray(defectStatements.id, owner.statementIds));
+  expect(statements.map((s) => [s.agreed, s.version])).toEqual([
+    [0, 1],
+    [1, 1],
+  ]);
+  expect(await t.db.select().from(decisions).where(inArray(decisions.defectStatementId, owner.statementIds))).toEqual(
+    [],
+  );
+  expect(await t.db.select().from(events).where(like(events.type, 'defect.%'))).toEqual([]);
+  expect(await t.db.select().from(decisions).where(eq(decisions.clientId, viewer.clientId))).toEqual([]);
   return calls;
 }
 
@@ -289,7 +393,14 @@ describe('the access walk', () => {
 
   it("keeps a clinic's bill document private even when the same file is also a catalogue picture", async () => {
     const shared = b.fileIds.bill;
-    expect((await t.integration('/gifts/77', { method: 'PUT', json: { name: 'Смазка', cost: 500, image_file_id: shared, is_available: true } })).status).toBeLessThan(300);
+    expect(
+      (
+        await t.integration('/gifts/77', {
+          method: 'PUT',
+          json: { name: 'Смазка', cost: 500, image_file_id: shared, is_available: true },
+        })
+      ).status,
+    ).toBeLessThan(300);
     await as(a);
     expect((await t.request(downloadPaths.file(shared))).status).toBe(404);
     await as(b);
@@ -310,9 +421,11 @@ describe('the access walk', () => {
     expect(await own.text()).toContain(b.email);
   });
 
-  it('gives a grantee the owner\'s tickets and bills, and a former grantee nothing again', async () => {
+  it("gives a grantee the owner's tickets and bills, and a former grantee nothing again", async () => {
     await as(b);
-    expect((await t.request('/ajax/cabinet/link-account', { method: 'POST', json: { email: a.email } })).status).toBe(200);
+    expect((await t.request('/ajax/cabinet/link-account', { method: 'POST', json: { email: a.email } })).status).toBe(
+      200,
+    );
     await as(a);
     expect((await t.request(`/ajax/cabinet/tickets/${b.ticketId}`)).status).toBe(200);
     expect((await t.request(downloadPaths.ticketPdf(b.ticketId))).status).toBe(200);
@@ -322,7 +435,9 @@ describe('the access walk', () => {
     expect(await (await t.request('/ajax/cabinet/addresses')).text()).not.toContain(String(b.addressId));
 
     await as(b);
-    expect((await t.request('/ajax/cabinet/unlink-account', { method: 'POST', json: { email: a.email } })).status).toBe(200);
+    expect((await t.request('/ajax/cabinet/unlink-account', { method: 'POST', json: { email: a.email } })).status).toBe(
+      200,
+    );
     await as(a);
     await expectNothingOf(b, a);
   });
@@ -341,9 +456,15 @@ describe('the access walk', () => {
       expiresAt: new Date(t.deps.now().getTime() + 60_000),
     });
     await as(a);
-    const response = await t.request(`/ajax/cabinet/kavo-id/callback?code=stolen&state=${state}`, { redirect: 'manual' });
+    const response = await t.request(`/ajax/cabinet/kavo-id/callback?code=stolen&state=${state}`, {
+      redirect: 'manual',
+    });
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/cabinet/kavo-id?kavo=expired');
-    expect((await t.db.select().from(kavoIdentities).where(eq(kavoIdentities.clientId, a.clientId))).map((row) => row.subject)).toEqual([`sub-${a.clientId}`]);
+    expect(
+      (await t.db.select().from(kavoIdentities).where(eq(kavoIdentities.clientId, a.clientId))).map(
+        (row) => row.subject,
+      ),
+    ).toEqual([`sub-${a.clientId}`]);
   });
 });

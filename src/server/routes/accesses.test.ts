@@ -34,15 +34,22 @@ beforeEach(() => t.cookies.clear());
 const as = async (account: { email: string }) => expect((await loginAs(t, account.email)).status).toBe(200);
 const link = (email: string) => t.request('/ajax/cabinet/link-account', { method: 'POST', json: { email } });
 const unlink = (email: string) => t.request('/ajax/cabinet/unlink-account', { method: 'POST', json: { email } });
-const listedTickets = async () => ((await (await t.request('/ajax/cabinet/tickets')).json()) as { data: Array<{ id: number; email: string }> }).data;
-const listedBills = async () => ((await (await t.request('/ajax/cabinet/bills')).json()) as { data: Array<{ id: number }> }).data;
-const accessEvents = async () => (await t.db.select().from(events)).filter((event) => event.type.startsWith('access.')).map((event) => [event.type, event.payload]);
+const listedTickets = async () =>
+  ((await (await t.request('/ajax/cabinet/tickets')).json()) as { data: Array<{ id: number; email: string }> }).data;
+const listedBills = async () =>
+  ((await (await t.request('/ajax/cabinet/bills')).json()) as { data: Array<{ id: number }> }).data;
+const accessEvents = async () =>
+  (await t.db.select().from(events))
+    .filter((event) => event.type.startsWith('access.'))
+    .map((event) => [event.type, event.payload]);
 
 describe('Доступы', () => {
   it("refuses an unknown address, the owner's own and a malformed one in Russian", async () => {
     await as(owner);
     const unknown = await link('nobody@clinic.test');
-    expect((await unknown.json()).errors.email).toEqual(['Пользователь с таким e-mail не найден. Попросите коллегу зарегистрироваться на портале.']);
+    expect((await unknown.json()).errors.email).toEqual([
+      'Пользователь с таким e-mail не найден. Попросите коллегу зарегистрироваться на портале.',
+    ]);
     expect((await (await link(owner.email)).json()).errors.email).toEqual(['Это ваш собственный адрес']);
     expect((await (await link('not-an-email')).json()).errors.email[0]).toBe('Введите корректный email');
     expect((await (await link('')).json()).errors.email[0]).toBe('Это поле обязательно');
@@ -51,30 +58,54 @@ describe('Доступы', () => {
 
   it("lets the grantee see and decide on the owner's ticket and bill, the decision naming who took it", async () => {
     await as(owner);
-    expect(await (await link(colleague.email.toUpperCase())).json()).toEqual({ success: true, message: 'Доступ выдан' });
+    expect(await (await link(colleague.email.toUpperCase())).json()).toEqual({
+      success: true,
+      message: 'Доступ выдан',
+    });
     expect((await (await link(colleague.email)).json()).errors.email).toEqual(['Этому пользователю доступ уже выдан']);
-    expect(((await (await t.request('/ajax/cabinet/accesses')).json()) as { data: Array<{ email: string }> }).data.map((row) => row.email)).toEqual([colleague.email]);
-    expect(await accessEvents()).toEqual([['access.granted', { owner_client_id: owner.id, grantee_client_id: colleague.id }]]);
+    expect(
+      ((await (await t.request('/ajax/cabinet/accesses')).json()) as { data: Array<{ email: string }> }).data.map(
+        (row) => row.email,
+      ),
+    ).toEqual([colleague.email]);
+    expect(await accessEvents()).toEqual([
+      ['access.granted', { owner_client_id: owner.id, grantee_client_id: colleague.id }],
+    ]);
     const told = await t.db.select().from(notifications).where(eq(notifications.clientId, colleague.id));
     expect(told.at(-1)?.description).toContain('Вам открыт доступ к заявкам и счетам');
 
     t.cookies.clear();
     await as(colleague);
-    expect(((await (await t.request('/ajax/user/data')).json()) as { user: { access_owner_ids: number[] } }).user.access_owner_ids).toEqual([owner.id]);
+    expect(
+      ((await (await t.request('/ajax/user/data')).json()) as { user: { access_owner_ids: number[] } }).user
+        .access_owner_ids,
+    ).toEqual([owner.id]);
     expect((await listedTickets()).find((row) => row.id === ticketId)?.email).toBe(owner.email);
     expect((await listedBills()).map((row) => row.id)).toContain(billId);
     // 'Только мои заявки' narrows to the colleague's own.
-    const mine = (await (await t.request(`/ajax/cabinet/tickets?client_id=${colleague.id}`)).json()) as { data: Array<{ id: number }> };
+    const mine = (await (await t.request(`/ajax/cabinet/tickets?client_id=${colleague.id}`)).json()) as {
+      data: Array<{ id: number }>;
+    };
     expect(mine.data.map((row) => row.id)).not.toContain(ticketId);
     expect((await t.request(`/ajax/cabinet/tickets/${ticketId}`)).status).toBe(200);
     expect((await t.request(downloadPaths.ticketPdf(ticketId))).status).toBe(200);
 
     // The owner's points are not the colleague's to spend; the approval itself is.
-    const loyalty = (await (await t.request(`/ajax/cabinet/defects/${statementId}/loyalty`)).json()) as { ballsAvailable: number };
+    const loyalty = (await (await t.request(`/ajax/cabinet/defects/${statementId}/loyalty`)).json()) as {
+      ballsAvailable: number;
+    };
     expect(loyalty.ballsAvailable).toBe(0);
-    const withPoints = await decide(t, paths.approve, { ticket_id: ticketId, defects: [{ id: statementId, version: 1 }], balls: 100 });
-    expect((await withPoints.json()).errors.balls).toEqual(['Бонусы и подарки при согласовании выбирает владелец заявки']);
-    expect((await decide(t, paths.approve, { ticket_id: ticketId, defects: [{ id: statementId, version: 1 }] })).status).toBe(200);
+    const withPoints = await decide(t, paths.approve, {
+      ticket_id: ticketId,
+      defects: [{ id: statementId, version: 1 }],
+      balls: 100,
+    });
+    expect((await withPoints.json()).errors.balls).toEqual([
+      'Бонусы и подарки при согласовании выбирает владелец заявки',
+    ]);
+    expect(
+      (await decide(t, paths.approve, { ticket_id: ticketId, defects: [{ id: statementId, version: 1 }] })).status,
+    ).toBe(200);
     const approved = (await eventsFor(t, statementId)).find((event) => event.type === 'defect.approved');
     expect(approved?.payload).toMatchObject({ actor_client_id: colleague.id });
     expect(approved?.clientId).toBe(owner.id);
@@ -84,17 +115,33 @@ describe('Доступы', () => {
   it('takes everything back with the next request once revoked', async () => {
     await as(owner);
     expect(await (await unlink(colleague.email)).json()).toEqual({ success: true, message: 'Доступ отозван' });
-    expect((await (await unlink(colleague.email)).json()).errors.email).toEqual(['Этому пользователю доступ не выдавался']);
-    expect((await accessEvents()).at(-1)).toEqual(['access.revoked', { owner_client_id: owner.id, grantee_client_id: colleague.id }]);
+    expect((await (await unlink(colleague.email)).json()).errors.email).toEqual([
+      'Этому пользователю доступ не выдавался',
+    ]);
+    expect((await accessEvents()).at(-1)).toEqual([
+      'access.revoked',
+      { owner_client_id: owner.id, grantee_client_id: colleague.id },
+    ]);
 
     t.cookies.clear();
     await as(colleague);
-    expect(((await (await t.request('/ajax/user/data')).json()) as { user: { access_owner_ids: number[] } }).user.access_owner_ids).toEqual([]);
+    expect(
+      ((await (await t.request('/ajax/user/data')).json()) as { user: { access_owner_ids: number[] } }).user
+        .access_owner_ids,
+    ).toEqual([]);
     expect((await listedTickets()).map((row) => row.id)).not.toContain(ticketId);
     expect((await listedBills()).map((row) => row.id)).not.toContain(billId);
     expect((await t.request(`/ajax/cabinet/tickets/${ticketId}`)).status).toBe(404);
     expect((await t.request(downloadPaths.ticketPdf(ticketId))).status).toBe(404);
-    expect((await decide(t, paths.reject, { ticket_id: ticketId, defects: [{ id: statementId, version: 2 }], comment: 'Проблема решена' })).status).toBe(404);
+    expect(
+      (
+        await decide(t, paths.reject, {
+          ticket_id: ticketId,
+          defects: [{ id: statementId, version: 2 }],
+          comment: 'Проблема решена',
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('is refused without a session', async () => {

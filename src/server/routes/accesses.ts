@@ -10,6 +10,21 @@ import { grantAccess, listGrantees, revokeAccess } from '#server/services/access
 export const accessRoutes = new Hono<AppEnv>();
 const loggedIn = { before: [requireSession()] };
 
-route(accessRoutes, listAccesses, async (c) => ({ success: true, data: await listGrantees(c.var.deps, sessionOf(c).clientId) }), loggedIn);
-route(accessRoutes, linkAccount, async (c, input) => ({ success: true, message: await grantAccess(c.var.deps, sessionOf(c).clientId, input.email) }), loggedIn);
-route(accessRoutes, unlinkAccount, async (c, input) => ({ success: true, message: await revokeAccess(c.var.deps, sessionOf(c).clientId, input.email) }), loggedIn);
+route(
+  accessRoutes,
+  listAccesses,
+  async (c) => ({ success: true, data: await listGrantees(c.var.deps, sessionOf(c).clientId) }),
+  loggedIn,
+);
+route(
+  accessRoutes,
+  linkAccount,
+  async (c, input) => ({ success: true, message: await grantAccess(c.var.deps, sessionOf(c).clientId, input.email) }),
+  loggedIn,
+);
+route(
+  accessRoutes,
+  unlinkAccount,
+  async (c, input) => ({ success: true, message: await revokeAccess(c.var.deps, sessionOf(c).clientId, input.email) }),
+  loggedIn,
+);

@@ -50,7 +50,9 @@ describe('CSRF protection of /ajax writes', () => {
     await primeCsrf(t);
     expect((await forgot()).status).toBe(200);
     expect((await forgot({ origin: null })).status).toBe(200);
-    expect((await forgot({ origin: null, headers: { referer: `${t.config.publicUrl}/client/login` } })).status).toBe(200);
+    expect((await forgot({ origin: null, headers: { referer: `${t.config.publicUrl}/client/login` } })).status).toBe(
+      200,
+    );
   });
 
   it('wants the session token once logged in, not the anonymous one', async () => {

@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { clients } from '#server/db/schema.ts';
-import { insertAccount, loginAs, mailedCode, mailedResetToken, primeCsrf, uniqueEmail, accountTestApp } from '../../../tests/setup/accounts.ts';
+import {
+  insertAccount,
+  loginAs,
+  mailedCode,
+  mailedResetToken,
+  primeCsrf,
+  uniqueEmail,
+  accountTestApp,
+} from '../../../tests/setup/accounts.ts';
 
 // Confirming the account's e-mail with a mailed code (portal.md §2.1 step 1): asked of accounts
 // whose mailbox is not proven — one the back office opened with a password of its own.
@@ -10,8 +18,10 @@ const t = accountTestApp('2026-03-02T09:00:00Z');
 
 const sendCode = () => t.request('/ajax/email/send-code', { method: 'POST', json: {} });
 const confirm = (code: string) => t.request('/ajax/email/confirm', { method: 'POST', json: { code } });
-const userData = async () => ((await (await t.request('/ajax/user/data')).json()) as { user: { email_confirmed: boolean } }).user;
-const confirmedAt = async (id: number) => (await t.db.select({ at: clients.emailConfirmedAt }).from(clients).where(eq(clients.id, id)))[0]!.at;
+const userData = async () =>
+  ((await (await t.request('/ajax/user/data')).json()) as { user: { email_confirmed: boolean } }).user;
+const confirmedAt = async (id: number) =>
+  (await t.db.select({ at: clients.emailConfirmedAt }).from(clients).where(eq(clients.id, id)))[0]!.at;
 
 async function unconfirmedLogin() {
   const account = await insertAccount(t, { emailConfirmed: false });
@@ -71,8 +81,17 @@ describe('confirming the e-mail', () => {
     const mailed = uniqueEmail('mailed');
     const own = uniqueEmail('own');
     const body = { name: 'Олег', surname: 'Петров' };
-    expect((await t.integration('/api/v1/clients', { method: 'POST', json: { ...body, email: mailed } })).status).toBe(201);
-    expect((await t.integration('/api/v1/clients', { method: 'POST', json: { ...body, email: own, password: 'back-office-pass-2026' } })).status).toBe(201);
+    expect((await t.integration('/api/v1/clients', { method: 'POST', json: { ...body, email: mailed } })).status).toBe(
+      201,
+    );
+    expect(
+      (
+        await t.integration('/api/v1/clients', {
+          method: 'POST',
+          json: { ...body, email: own, password: 'back-office-pass-2026' },
+        })
+      ).status,
+    ).toBe(201);
     const rows = await t.db.select({ email: clients.email, at: clients.emailConfirmedAt }).from(clients);
     expect(rows.find((row) => row.email === mailed)?.at).not.toBeNull();
     expect(rows.find((row) => row.email === own)?.at).toBeNull();
@@ -80,9 +99,14 @@ describe('confirming the e-mail', () => {
 
   it('counts a password reset through the mailed link as a confirmation', async () => {
     const account = await insertAccount(t, { emailConfirmed: false });
-    expect((await t.request('/ajax/password/forgot', { method: 'POST', json: { email: account.email } })).status).toBe(200);
+    expect((await t.request('/ajax/password/forgot', { method: 'POST', json: { email: account.email } })).status).toBe(
+      200,
+    );
     const code = mailedResetToken(t, account.email);
-    const reset = await t.request('/ajax/password/reset', { method: 'POST', json: { code, new_password: 'Nov-Parol-2026!x', new_password_confirmation: 'Nov-Parol-2026!x' } });
+    const reset = await t.request('/ajax/password/reset', {
+      method: 'POST',
+      json: { code, new_password: 'Nov-Parol-2026!x', new_password_confirmation: 'Nov-Parol-2026!x' },
+    });
     expect(reset.status).toBe(200);
     expect(await confirmedAt(account.id)).not.toBeNull();
   });

@@ -71,7 +71,10 @@ const BAD_OBJECTS: Array<[string, Record<string, unknown>]> = [
       approvalPolicy: true,
     },
   ],
-  ['prototype keys', JSON.parse('{"__proto__":{"email":"a@b.ru"},"constructor":{"prototype":{}}}') as Record<string, unknown>],
+  [
+    'prototype keys',
+    JSON.parse('{"__proto__":{"email":"a@b.ru"},"constructor":{"prototype":{}}}') as Record<string, unknown>,
+  ],
   ['lone surrogate', { email: '\ud800@b.ru', password: '\udfff'.repeat(10), firstname: '\ud800' }],
 ];
 
@@ -103,7 +106,11 @@ describe('garbage input', () => {
     for (const path of ENDPOINTS) {
       const loggedOutOnly = path === '/ajax/password/change' ? [401] : null;
       for (const [label, body] of RAW_BODIES) {
-        const response = await t.request(path, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+        const response = await t.request(path, {
+          method: 'POST',
+          body,
+          headers: { 'content-type': 'application/json' },
+        });
         await expectRefusal(response, loggedOutOnly ?? [400], `${path} ${label}`);
       }
       for (const [label, json] of BAD_OBJECTS) {
@@ -111,7 +118,11 @@ describe('garbage input', () => {
         await expectRefusal(response, loggedOutOnly ?? [422], `${path} ${label}`);
       }
       for (const [label, body] of RAW_OBJECTS) {
-        const response = await t.request(path, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+        const response = await t.request(path, {
+          method: 'POST',
+          body,
+          headers: { 'content-type': 'application/json' },
+        });
         await expectRefusal(response, loggedOutOnly ?? [422], `${path} ${label}`);
       }
     }
@@ -159,14 +170,26 @@ describe('garbage input', () => {
     await primeCsrf(t);
     const before = await counts();
     const json = JSON.stringify({ email: 'a@b.ru', password: '12345678' });
-    for (const type of [undefined, 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonp']) {
+    for (const type of [
+      undefined,
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/jsonp',
+    ]) {
       const headers = type ? { 'content-type': type } : undefined;
       const browser = await t.request('/ajax/login', { method: 'POST', body: json, headers });
       expect(browser.status, type).toBe(415);
-      expect((await browser.json()).message).toBe('Тело запроса должно быть в формате JSON (Content-Type: application/json)');
+      expect((await browser.json()).message).toBe(
+        'Тело запроса должно быть в формате JSON (Content-Type: application/json)',
+      );
       expect((await t.integration('/clients', { method: 'POST', body: json, headers })).status, type).toBe(415);
     }
-    const withCharset = await t.request('/ajax/login', { method: 'POST', body: json, headers: { 'content-type': 'application/json; charset=utf-8' } });
+    const withCharset = await t.request('/ajax/login', {
+      method: 'POST',
+      body: json,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
     expect(withCharset.status).toBe(422);
     expect(await counts()).toEqual(before);
   });

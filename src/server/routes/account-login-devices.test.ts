@@ -35,12 +35,21 @@ async function knownDevice(ip: string, email: string, password: string): Promise
 async function burst(count: number, ip: string, email: string, device?: string): Promise<number[]> {
   t.cookies.clear();
   await primeCsrf(t);
-  const cookie = [`${CSRF_COOKIE}=${t.cookies.get(CSRF_COOKIE)}`, ...(device ? [`${DEVICE_COOKIE}=${device}`] : [])].join('; ');
+  const cookie = [
+    `${CSRF_COOKIE}=${t.cookies.get(CSRF_COOKIE)}`,
+    ...(device ? [`${DEVICE_COOKIE}=${device}`] : []),
+  ].join('; ');
   const token = t.csrfToken!;
   return Promise.all(
     Array.from({ length: count }, (_, i) =>
       t
-        .request('/ajax/login', { method: 'POST', json: { email, password: `burst-guess-${i}` }, cookies: false, csrf: token, headers: { cookie, 'x-forwarded-for': ip } })
+        .request('/ajax/login', {
+          method: 'POST',
+          json: { email, password: `burst-guess-${i}` },
+          cookies: false,
+          csrf: token,
+          headers: { cookie, 'x-forwarded-for': ip },
+        })
         .then((response) => response.status),
     ),
   );
@@ -53,7 +62,10 @@ describe('login device cookies', () => {
     const { email, password } = await insertAccount(t);
     const device = await knownDevice('192.0.2.200', email, password);
     for (let address = 0; address < 12; address++) {
-      for (let i = 0; i < 10; i++) expect([422, 429]).toContain((await loginFrom(`192.0.2.${address + 1}`, email, `guess-${address}-${i}`)).status);
+      for (let i = 0; i < 10; i++)
+        expect([422, 429]).toContain(
+          (await loginFrom(`192.0.2.${address + 1}`, email, `guess-${address}-${i}`)).status,
+        );
     }
     // The account-wide ceiling is reached: a browser the account never used is refused…
     expect((await loginFrom('192.0.2.201', email, password)).status).toBe(429);
@@ -81,7 +93,9 @@ describe('login device cookies', () => {
       const { email, password } = await insertAccount(secure);
       await primeCsrf(secure);
       const response = await secure.request('/ajax/login', { method: 'POST', json: { email, password } });
-      expect(response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${DEVICE_COOKIE}=`))).toMatch(/Secure/);
+      expect(response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${DEVICE_COOKIE}=`))).toMatch(
+        /Secure/,
+      );
     } finally {
       await secure.close();
     }
@@ -90,7 +104,8 @@ describe('login device cookies', () => {
   it("counts a known device's failures against that device only", async () => {
     const { email, password } = await insertAccount(t);
     const device = await knownDevice('192.0.2.220', email, password);
-    for (let i = 0; i < rateRules.loginDevice.limit; i++) expect((await loginFrom('192.0.2.220', email, `wrong-password-${i}`, device)).status).toBe(422);
+    for (let i = 0; i < rateRules.loginDevice.limit; i++)
+      expect((await loginFrom('192.0.2.220', email, `wrong-password-${i}`, device)).status).toBe(422);
     // The device is stopped, right password or not…
     expect((await loginFrom('192.0.2.220', email, password, device)).status).toBe(429);
     // …its failures did not count against the address or the account.
@@ -102,10 +117,17 @@ describe('login device cookies', () => {
     const other = await insertAccount(t);
     const device = await knownDevice('192.0.2.230', other.email, other.password);
     const [id, deviceId, mac] = device.split('.');
-    const forged = [`${id}.${deviceId}x.${mac}`, `${id}.${deviceId}.${mac!.slice(1)}A`, `${id}.${deviceId}.${mac}.x`, 'garbage'];
+    const forged = [
+      `${id}.${deviceId}x.${mac}`,
+      `${id}.${deviceId}.${mac!.slice(1)}A`,
+      `${id}.${deviceId}.${mac}.x`,
+      'garbage',
+    ];
     const guesses = [device, ...forged];
     for (let i = 0; i < rateRules.loginAccountIp.limit; i++) {
-      expect((await loginFrom('192.0.2.231', owner.email, `wrong-password-${i}`, guesses[i % guesses.length])).status).toBe(422);
+      expect(
+        (await loginFrom('192.0.2.231', owner.email, `wrong-password-${i}`, guesses[i % guesses.length])).status,
+      ).toBe(422);
     }
     // Each of them counted against the account and address, as from an unknown browser.
     expect((await loginFrom('192.0.2.231', owner.email, owner.password, device)).status).toBe(429);

@@ -48,7 +48,7 @@ describe('login throttling per IP', () => {
     expect((await loginFrom('203.0.113.11', first.email, first.password)).status).toBe(200);
   });
 
-  it("stops a guesser on one address without locking the owner out on another", async () => {
+  it('stops a guesser on one address without locking the owner out on another', async () => {
     const { email, password } = await insertAccount(t);
     const guesser = '198.51.100.1';
     for (let i = 0; i < rateRules.loginAccountIp.limit; i++) {
@@ -58,9 +58,10 @@ describe('login throttling per IP', () => {
     expect((await loginFrom('198.51.100.2', email, password)).status).toBe(200);
   });
 
-  it("refuses the account everywhere at the hourly ceiling of failures and mails its owner", async () => {
+  it('refuses the account everywhere at the hourly ceiling of failures and mails its owner', async () => {
     const { email, password } = await insertAccount(t);
-    for (let i = 0; i < rateRules.loginAccount.limit - 1; i++) await countFailure(t.deps, [[rateRules.loginAccount, email]]);
+    for (let i = 0; i < rateRules.loginAccount.limit - 1; i++)
+      await countFailure(t.deps, [[rateRules.loginAccount, email]]);
     expect(t.outbox.for(email)).toHaveLength(0);
     expect((await loginFrom('198.51.100.3', email, 'the-last-guess')).status).toBe(422);
     expect(t.outbox.latest(email)?.subject).toBe('Много неудачных попыток входа');
@@ -77,14 +78,21 @@ describe('login throttling per IP', () => {
     const statuses = await Promise.all(
       Array.from({ length: 40 }, () =>
         t
-          .request('/ajax/login', { method: 'POST', json: { email, password }, cookies: false, csrf: token, headers: { cookie, 'x-forwarded-for': ip } })
+          .request('/ajax/login', {
+            method: 'POST',
+            json: { email, password },
+            cookies: false,
+            csrf: token,
+            headers: { cookie, 'x-forwarded-for': ip },
+          })
           .then((response) => response.status),
       ),
     );
     // Each is counted before its hash; those finding the counter full of others still in flight wait for them.
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
     // Every success gave its hit back: the address still has all its attempts.
-    for (let i = 0; i < rateRules.loginAccountIp.limit; i++) expect((await loginFrom(ip, email, `wrong-password-${i}`)).status).toBe(422);
+    for (let i = 0; i < rateRules.loginAccountIp.limit; i++)
+      expect((await loginFrom(ip, email, `wrong-password-${i}`)).status).toBe(422);
     expect((await loginFrom(ip, email, password)).status).toBe(429);
   });
 });

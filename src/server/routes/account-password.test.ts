@@ -4,7 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { rateLimits, sessions } from '#server/db/schema.ts';
 import { rateRules } from '#server/services/rate-limit.ts';
 import { createPasswordHasher, TEST_COST } from '#server/services/passwords.ts';
-import { accountTestApp, DEFAULT_PASSWORD, insertAccount, loginAs, mailedResetToken, primeCsrf, uniqueEmail } from '../../../tests/setup/accounts.ts';
+import {
+  accountTestApp,
+  DEFAULT_PASSWORD,
+  insertAccount,
+  loginAs,
+  mailedResetToken,
+  primeCsrf,
+  uniqueEmail,
+} from '../../../tests/setup/accounts.ts';
 import { createTestApp } from '../../../tests/setup/test-app.ts';
 
 const SENT = { success: true, message: 'Ссылка для восстановления пароля отправлена на вашу почту' };
@@ -33,7 +41,10 @@ async function otherBrowserSession(email: string, password: string): Promise<str
 }
 
 async function isLoggedIn(sessionCookie: string): Promise<boolean> {
-  const response = await t.request('/ajax/user/data', { headers: { cookie: `portal_session=${sessionCookie}` }, cookies: false });
+  const response = await t.request('/ajax/user/data', {
+    headers: { cookie: `portal_session=${sessionCookie}` },
+    cookies: false,
+  });
   return (await response.json()).user !== null;
 }
 
@@ -153,7 +164,10 @@ describe('password change in the cabinet', () => {
     const wrong = await change(NEW_PASSWORD, NEW_PASSWORD, 'not-my-password');
     expect(wrong.status).toBe(422);
     expect((await wrong.json()).errors.current_password).toEqual(['Неверный текущий пароль']);
-    const [failures] = await t.db.select({ hits: rateLimits.hits }).from(rateLimits).where(like(rateLimits.key, 'login:account:%'));
+    const [failures] = await t.db
+      .select({ hits: rateLimits.hits })
+      .from(rateLimits)
+      .where(like(rateLimits.key, 'login:account:%'));
     expect(failures?.hits).toBeGreaterThanOrEqual(1);
     await t.request('/ajax/logout', { method: 'POST' });
     expect((await loginAs(t, email, NEW_PASSWORD)).status).toBe(422);
@@ -175,14 +189,17 @@ describe('password change in the cabinet', () => {
     await loginAs(t, email);
     const local = email.split('@')[0]!;
     const response = await change(`${local}-2026`);
-    expect((await response.json()).errors.new_password).toEqual(['Пароль не должен содержать имя из вашего адреса эл. почты']);
+    expect((await response.json()).errors.new_password).toEqual([
+      'Пароль не должен содержать имя из вашего адреса эл. почты',
+    ]);
   });
 
   it('allows 10 changes an hour per account, then 429', async () => {
     const { email } = await insertAccount(t);
     await loginAs(t, email);
     const statuses: number[] = [];
-    for (let i = 0; i <= rateRules.passwordChange.limit; i++) statuses.push((await change(NEW_PASSWORD, NEW_PASSWORD, 'not-my-password')).status);
+    for (let i = 0; i <= rateRules.passwordChange.limit; i++)
+      statuses.push((await change(NEW_PASSWORD, NEW_PASSWORD, 'not-my-password')).status);
     expect(statuses.slice(0, -1).every((status) => status === 422)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });
@@ -200,13 +217,19 @@ describe('the cost of a reset', () => {
   it('checks the link before hashing: made-up codes cost no hash at all', async () => {
     let hashes = 0;
     const inner = createPasswordHasher({ cost: TEST_COST });
-    const counted = await createTestApp({ passwords: { hash: (plain) => ((hashes += 1), inner.hash(plain)), verify: inner.verify } });
+    const counted = await createTestApp({
+      passwords: { hash: (plain) => ((hashes += 1), inner.hash(plain)), verify: inner.verify },
+    });
     try {
       await primeCsrf(counted);
       for (let i = 0; i < 5; i++) {
         const response = await counted.request('/ajax/password/reset', {
           method: 'POST',
-          json: { code: randomBytes(32).toString('base64url'), new_password: NEW_PASSWORD, new_password_confirmation: NEW_PASSWORD },
+          json: {
+            code: randomBytes(32).toString('base64url'),
+            new_password: NEW_PASSWORD,
+            new_password_confirmation: NEW_PASSWORD,
+          },
         });
         expect(response.status).toBe(422);
       }

@@ -5,7 +5,6 @@ import {
   insertAccount,
   mailedCode,
   mailedPassword,
- 
   registrationForm,
   uniqueEmail,
   accountTestApp,
@@ -14,7 +13,8 @@ import {
 const t = accountTestApp('2026-03-02T09:00:00Z');
 
 const sendCode = (form: object) => t.request('/ajax/register/send-code', { method: 'POST', json: form });
-const confirm = (form: object, code: string) => t.request('/ajax/register/confirm', { method: 'POST', json: { ...form, code } });
+const confirm = (form: object, code: string) =>
+  t.request('/ajax/register/confirm', { method: 'POST', json: { ...form, code } });
 /** A wrong code that is certainly not the mailed one. */
 const otherCode = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0');
 
@@ -39,7 +39,13 @@ describe('registration', () => {
     });
 
     const [client] = await t.db.select().from(clients).where(eq(clients.email, email));
-    expect(client).toMatchObject({ name: 'Иван', surname: 'Петров', phone: '79123456789', company: 'Улыбка', city: 'Москва' });
+    expect(client).toMatchObject({
+      name: 'Иван',
+      surname: 'Петров',
+      phone: '79123456789',
+      company: 'Улыбка',
+      city: 'Москва',
+    });
     const registered = await t.db.select().from(events).where(eq(events.clientId, client!.id));
     expect(registered.map((e) => e.type)).toEqual(['client.registered']);
 
@@ -105,7 +111,11 @@ describe('registration', () => {
     for (let attempt = 1; attempt <= 4; attempt++) {
       const response = await confirm(form, wrong);
       expect(response.status).toBe(422);
-      expect(await response.json()).toEqual({ success: false, message: 'Неверный код', errors: { code: ['Неверный код'] } });
+      expect(await response.json()).toEqual({
+        success: false,
+        message: 'Неверный код',
+        errors: { code: ['Неверный код'] },
+      });
     }
     const fifth = await confirm(form, wrong);
     expect((await fifth.json()).errors.code).toEqual(['Код больше не действует, запросите новый']);

@@ -10,7 +10,10 @@ const check = (code: unknown) => t.request('/ajax/password/check', { method: 'PO
 const valid = async (code: string) => ((await (await check(code)).json()) as { valid: boolean }).valid;
 const forgot = (email: string) => t.request('/ajax/password/forgot', { method: 'POST', json: { email } });
 const reset = (code: string) =>
-  t.request('/ajax/password/reset', { method: 'POST', json: { code, new_password: NEW_PASSWORD, new_password_confirmation: NEW_PASSWORD } });
+  t.request('/ajax/password/reset', {
+    method: 'POST',
+    json: { code, new_password: NEW_PASSWORD, new_password_confirmation: NEW_PASSWORD },
+  });
 
 describe('checking a reset link', () => {
   it('says a live link works, and checking does not use it up', async () => {

@@ -90,7 +90,9 @@ describe('GET /ajax/user/data', () => {
   it("says whether the clinic has any bill (the cabinet's bank-details notice is for those only)", async () => {
     const me = await insertAccount(t);
     const other = await insertAccount(t);
-    await t.db.insert(bills).values({ id1c: 'Б-2', date: '2026-03-01', amountDocument: '100.00', clientId: other.id, status: 'Оплачен' });
+    await t.db
+      .insert(bills)
+      .values({ id1c: 'Б-2', date: '2026-03-01', amountDocument: '100.00', clientId: other.id, status: 'Оплачен' });
     expect((await loginAs(t, me.email)).status).toBe(200);
     expect((await (await t.request('/ajax/user/data')).json()).user.has_bills).toBe(false);
   });
@@ -101,7 +103,10 @@ describe('login', () => {
     const { id, email, password } = await insertAccount(t);
     await primeCsrf(t);
     const anonymous = t.csrfToken;
-    const response = await t.request('/ajax/login', { method: 'POST', json: { email: ` ${email.toUpperCase()} `, password } });
+    const response = await t.request('/ajax/login', {
+      method: 'POST',
+      json: { email: ` ${email.toUpperCase()} `, password },
+    });
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.success).toBe(true);
@@ -150,12 +155,18 @@ describe('login', () => {
     const { email, password } = await insertAccount(t);
     await primeCsrf(t);
     for (let i = 0; i < 10; i++) {
-      const response = await t.request('/ajax/login', { method: 'POST', json: { email, password: `wrong-password-${i}` } });
+      const response = await t.request('/ajax/login', {
+        method: 'POST',
+        json: { email, password: `wrong-password-${i}` },
+      });
       expect(response.status).toBe(422);
     }
     const blocked = await t.request('/ajax/login', { method: 'POST', json: { email, password } });
     expect(blocked.status).toBe(429);
-    expect(await blocked.json()).toEqual({ success: false, message: 'Слишком много попыток. Попробуйте через 15 мин.' });
+    expect(await blocked.json()).toEqual({
+      success: false,
+      message: 'Слишком много попыток. Попробуйте через 15 мин.',
+    });
     expect(blocked.headers.get('retry-after')).toBe(String(15 * 60));
 
     t.advance(15 * 60 * 1000);
@@ -181,7 +192,8 @@ describe('session lifetime and logout', () => {
   it('slides the expiry at most once a day and ends after 30 idle days', async () => {
     const { id, email } = await insertAccount(t);
     await loginAs(t, email);
-    const expiry = async () => (await t.db.select().from(sessions).where(eq(sessions.clientId, id)))[0]?.expiresAt.getTime();
+    const expiry = async () =>
+      (await t.db.select().from(sessions).where(eq(sessions.clientId, id)))[0]?.expiresAt.getTime();
     const first = await expiry();
 
     t.advance(60 * 60 * 1000); // an hour later: no write, no new cookie
@@ -225,7 +237,10 @@ describe('session lifetime and logout', () => {
 
   it('answers garbage session cookies as logged out', async () => {
     for (const value of ['x', 'a'.repeat(43), '%00%ff', 'a'.repeat(5000)]) {
-      const response = await t.request('/ajax/user/data', { headers: { cookie: `portal_session=${value}` }, cookies: false });
+      const response = await t.request('/ajax/user/data', {
+        headers: { cookie: `portal_session=${value}` },
+        cookies: false,
+      });
       expect(response.status).toBe(200);
       expect((await response.json()).user).toBeNull();
     }

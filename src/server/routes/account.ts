@@ -71,7 +71,13 @@ route(accountRoutes, requestPasswordReset, async (c, input) => {
 });
 
 route(accountRoutes, resetPassword, async (c, input) => {
-  const { message, email } = await recovery.resetPassword(c.var.deps, input.code, input.new_password, c.var.session, clientIp(c));
+  const { message, email } = await recovery.resetPassword(
+    c.var.deps,
+    input.code,
+    input.new_password,
+    c.var.session,
+    clientIp(c),
+  );
   return { success: true, message, email };
 });
 
@@ -93,13 +99,19 @@ route(
 route(
   accountRoutes,
   sendEmailConfirmationCode,
-  async (c) => ({ success: true, message: await emailConfirmation.sendEmailConfirmationCode(c.var.deps, sessionOf(c).clientId, clientIp(c)) }),
+  async (c) => ({
+    success: true,
+    message: await emailConfirmation.sendEmailConfirmationCode(c.var.deps, sessionOf(c).clientId, clientIp(c)),
+  }),
   { before: [requireSession()] },
 );
 
 route(
   accountRoutes,
   confirmEmail,
-  async (c, input) => ({ success: true, message: await emailConfirmation.confirmEmail(c.var.deps, sessionOf(c).clientId, input.code, clientIp(c)) }),
+  async (c, input) => ({
+    success: true,
+    message: await emailConfirmation.confirmEmail(c.var.deps, sessionOf(c).clientId, input.code, clientIp(c)),
+  }),
   { before: [requireSession()] },
 );

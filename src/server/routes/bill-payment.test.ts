@@ -24,8 +24,10 @@ async function listed(): Promise<Record<string, Bill>> {
   return Object.fromEntries(data.map((bill) => [bill.id_1c, bill]));
 }
 
-const report = (billId: unknown) => t.request('/ajax/cabinet/bills/payment-reported', { method: 'POST', json: { bill_id: billId } });
-const reportedEvents = () => t.db.select().from(events).where(eq(events.type, 'bill.payment_reported')).orderBy(events.id);
+const report = (billId: unknown) =>
+  t.request('/ajax/cabinet/bills/payment-reported', { method: 'POST', json: { bill_id: billId } });
+const reportedEvents = () =>
+  t.db.select().from(events).where(eq(events.type, 'bill.payment_reported')).orderBy(events.id);
 
 beforeAll(async () => {
   t = await createTestApp({ now: '2026-03-15T12:00:00Z', config: { payee: PAYEE } });
@@ -52,11 +54,22 @@ describe('the payment block on the bills list', () => {
   it('carries the purpose and VAT the back office set, and PATCH changes them alone', async () => {
     const created = await t.integration('/bills', {
       method: 'POST',
-      json: { client_id: me.id, id_1c: 'СЧ-20', date: '2026-03-10', amount_document: '500.00', status: 'Не оплачен', purpose: 'Ремонт | по договору 7', vat: 'НДС не облагается' },
+      json: {
+        client_id: me.id,
+        id_1c: 'СЧ-20',
+        date: '2026-03-10',
+        amount_document: '500.00',
+        status: 'Не оплачен',
+        purpose: 'Ремонт | по договору 7',
+        vat: 'НДС не облагается',
+      },
     });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: number };
-    expect((await listed())['СЧ-20']!.payment).toMatchObject({ purpose: 'Ремонт | по договору 7', vat: 'НДС не облагается' });
+    expect((await listed())['СЧ-20']!.payment).toMatchObject({
+      purpose: 'Ремонт | по договору 7',
+      vat: 'НДС не облагается',
+    });
 
     const patched = await t.integration(`/bills/${id}`, { method: 'PATCH', json: { vat: 'В т.ч. НДС 20% 83.33' } });
     expect(patched.status).toBe(200);
@@ -68,7 +81,14 @@ describe('the payment block on the bills list', () => {
   it('refuses a purpose or VAT line too long for the QR, and an empty PATCH, with Russian messages', async () => {
     const long = await t.integration('/bills', {
       method: 'POST',
-      json: { client_id: me.id, id_1c: 'СЧ-21', date: '2026-03-10', amount_document: '500.00', status: null, purpose: 'я'.repeat(161) },
+      json: {
+        client_id: me.id,
+        id_1c: 'СЧ-21',
+        date: '2026-03-10',
+        amount_document: '500.00',
+        status: null,
+        purpose: 'я'.repeat(161),
+      },
     });
     expect(long.status).toBe(422);
     expect(JSON.stringify(await long.json())).toMatch(/[а-я]/);
@@ -85,7 +105,10 @@ describe('the payment block on the bills list', () => {
       expect((await loginAs(bare, account.email)).status).toBe(200);
       const { data } = (await (await bare.request('/ajax/cabinet/bills')).json()) as { data: Bill[] };
       expect(data[0]).not.toHaveProperty('payment');
-      expect((await bare.request('/ajax/cabinet/bills/payment-reported', { method: 'POST', json: { bill_id: data[0]!.id } })).status).toBe(409);
+      expect(
+        (await bare.request('/ajax/cabinet/bills/payment-reported', { method: 'POST', json: { bill_id: data[0]!.id } }))
+          .status,
+      ).toBe(409);
     } finally {
       await bare.close();
     }
@@ -104,14 +127,21 @@ describe('POST /ajax/cabinet/bills/payment-reported (Я оплатил)', () => 
 
     const written = await reportedEvents();
     expect(written).toHaveLength(1);
-    expect(written[0]).toMatchObject({ clientId: me.id, payload: { bill_id: ids.unpaid, id_1c: 'СЧ-10', reported_at, reported_by: me.id } });
+    expect(written[0]).toMatchObject({
+      clientId: me.id,
+      payload: { bill_id: ids.unpaid, id_1c: 'СЧ-10', reported_at, reported_by: me.id },
+    });
     expect((await listed())['СЧ-10']!.payment!.reported_at).toBe(reported_at);
   });
 
   it('appears in the back office’s event feed', async () => {
     const feed = await t.integration('/events?after=0&limit=1000');
-    const { events: feedEvents } = (await feed.json()) as { events: Array<{ type: string; payload: { bill_id?: number } }> };
-    expect(feedEvents.filter((event) => event.type === 'bill.payment_reported').map((event) => event.payload.bill_id)).toEqual([ids.unpaid]);
+    const { events: feedEvents } = (await feed.json()) as {
+      events: Array<{ type: string; payload: { bill_id?: number } }>;
+    };
+    expect(
+      feedEvents.filter((event) => event.type === 'bill.payment_reported').map((event) => event.payload.bill_id),
+    ).toEqual([ids.unpaid]);
   });
 
   it('ends when the back office sets the status: paid has no payment block, unpaid again may be reported again', async () => {
@@ -131,9 +161,20 @@ describe('POST /ajax/cabinet/bills/payment-reported (Я оплатил)', () => 
     expect((await report(ids.foreign)).status).toBe(404);
     expect((await report(999_999)).status).toBe(404);
     for (const junk of ['1', -1, 1.5, 2 ** 31, null]) expect((await report(junk)).status).toBe(422);
-    expect((await t.request('/ajax/cabinet/bills/payment-reported', { method: 'POST', json: { bill_id: ids.unknown }, cookies: false })).status).toBe(403);
+    expect(
+      (
+        await t.request('/ajax/cabinet/bills/payment-reported', {
+          method: 'POST',
+          json: { bill_id: ids.unknown },
+          cookies: false,
+        })
+      ).status,
+    ).toBe(403);
     expect(await reportedEvents()).toHaveLength(before);
-    const [foreign] = await t.db.select().from(bills).where(and(eq(bills.id, ids.foreign!)));
+    const [foreign] = await t.db
+      .select()
+      .from(bills)
+      .where(and(eq(bills.id, ids.foreign!)));
     expect(foreign!.paymentReportedAt).toBeNull();
   });
 });

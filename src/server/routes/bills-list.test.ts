@@ -32,7 +32,15 @@ beforeAll(async () => {
     await insertStatement(t, ticketId, { id1c: null, createdAt: new Date('2026-03-02T10:00:00Z') }),
   ];
   const document = await insertFile(t, 'Счёт.pdf', 'application/pdf', tinyPdf('bill'));
-  billIds.push(await insertBill(t, me.id, { id1c: 'СЧ-1', status: 'Оплачен', amount: '100.50', statementIds, documentFileId: document }));
+  billIds.push(
+    await insertBill(t, me.id, {
+      id1c: 'СЧ-1',
+      status: 'Оплачен',
+      amount: '100.50',
+      statementIds,
+      documentFileId: document,
+    }),
+  );
   billIds.push(await insertBill(t, me.id, { id1c: 'СЧ-2', status: null }));
   for (let i = 3; i <= 5; i += 1) billIds.push(await insertBill(t, me.id, { id1c: `СЧ-${i}` }));
   await insertBill(t, other.id, { id1c: 'СЧ-ЧУЖОЙ' });
@@ -47,7 +55,7 @@ describe('GET /ajax/cabinet/bills', () => {
     expect((await t.request('/ajax/cabinet/bills', { cookies: false })).status).toBe(401);
   });
 
-  it('lists the account\'s bills newest first with their statements and document link', async () => {
+  it("lists the account's bills newest first with their statements and document link", async () => {
     const page = await list();
     expect(page.data.map((b) => b.id_1c)).toEqual(['СЧ-5', 'СЧ-4', 'СЧ-3', 'СЧ-2', 'СЧ-1']);
     expect(page.next_cursor).toBeNull();
@@ -84,7 +92,11 @@ describe('GET /ajax/cabinet/bills', () => {
     } while (cursor);
     expect(seen).toEqual([...billIds].reverse());
     const first = await list();
-    expect((await list(`cursor=${first.data[1] ? Buffer.from(`id|${first.data[1].id}`).toString('base64url') : ''}`)).data.map((b) => b.id_1c)).toEqual(['СЧ-3', 'СЧ-2', 'СЧ-1']);
+    expect(
+      (
+        await list(`cursor=${first.data[1] ? Buffer.from(`id|${first.data[1].id}`).toString('base64url') : ''}`)
+      ).data.map((b) => b.id_1c),
+    ).toEqual(['СЧ-3', 'СЧ-2', 'СЧ-1']);
   });
 
   it('refuses malformed input with 422', async () => {

@@ -41,7 +41,14 @@ describe('GET /ajax/cabinet/points', () => {
       not_earning: null,
       programme: null,
     });
-    expect(data.rows.map((row: { kind: string; points: number; ticket_id: number | null; bill: string | null }) => [row.kind, row.points, row.ticket_id, row.bill])).toEqual([
+    expect(
+      data.rows.map((row: { kind: string; points: number; ticket_id: number | null; bill: string | null }) => [
+        row.kind,
+        row.points,
+        row.ticket_id,
+        row.bill,
+      ]),
+    ).toEqual([
       ['spent', -30, ticket.id, null],
       ['earned', 100, null, 'СЧ-77'],
       ['credited', 100, null, null],
@@ -53,6 +60,11 @@ describe('GET /ajax/cabinet/points', () => {
     await loginAs(t, client.email, client.password);
     const later = (await (await t.request('/ajax/cabinet/points')).json()).data;
     expect(later).toMatchObject({ balance: 100, pending: 0, expiring: [] });
-    expect(later.rows[0]).toMatchObject({ key: expect.stringMatching(/:expired$/), kind: 'expired', points: -70, date: '2027-03-02T09:00:00.000Z' });
+    expect(later.rows[0]).toMatchObject({
+      key: expect.stringMatching(/:expired$/),
+      kind: 'expired',
+      points: -70,
+      date: '2027-03-02T09:00:00.000Z',
+    });
   });
 });

@@ -27,7 +27,10 @@ function send(json: unknown, init: { origin?: string | null } = {}): Promise<Res
 }
 
 /** The headers a browser sends with a JSON body (the test requests carry no Content-Length by themselves). */
-const jsonOf = (body: string) => ({ 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) });
+const jsonOf = (body: string) => ({
+  'content-type': 'application/json',
+  'content-length': String(Buffer.byteLength(body)),
+});
 
 const logged = () => t.logs.filter((line) => line.msg === 'client error');
 
@@ -47,7 +50,13 @@ describe('POST /ajax/client-errors', () => {
     const before = logged().length;
     const report = describeClientError('worker', new RangeError('outbox: bad entry'), 'https://portal.test/sw.js?v=1');
     expect((await send(report)).status).toBe(200);
-    expect(logged().slice(before)).toEqual([expect.objectContaining({ source: 'worker', message: 'RangeError: outbox: bad entry', url: 'https://portal.test/sw.js' })]);
+    expect(logged().slice(before)).toEqual([
+      expect.objectContaining({
+        source: 'worker',
+        message: 'RangeError: outbox: bad entry',
+        url: 'https://portal.test/sw.js',
+      }),
+    ]);
   });
 
   it('refuses another origin, a malformed report and an oversized body, logging none of them', async () => {
@@ -68,12 +77,24 @@ describe('POST /ajax/client-errors', () => {
     const huge = JSON.stringify({ ...report, stack: 'x'.repeat(CLIENT_ERROR_MAX_BYTES) });
     const statuses: number[] = [];
     for (let i = 0; i <= rateRules.clientErrorsIp.limit; i++) {
-      statuses.push((await proxied.request(reportClientError.path, { method: 'POST', body: huge, headers: { ...ip, ...jsonOf(huge) }, csrf: false })).status);
+      statuses.push(
+        (
+          await proxied.request(reportClientError.path, {
+            method: 'POST',
+            body: huge,
+            headers: { ...ip, ...jsonOf(huge) },
+            csrf: false,
+          })
+        ).status,
+      );
     }
     expect(statuses.slice(0, -1).every((status) => status === 413)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     // The address is stopped for small reports too.
-    expect((await proxied.request(reportClientError.path, { method: 'POST', json: report, headers: ip, csrf: false })).status).toBe(429);
+    expect(
+      (await proxied.request(reportClientError.path, { method: 'POST', json: report, headers: ip, csrf: false }))
+        .status,
+    ).toBe(429);
   });
 
   it('stops logging an address that floods it', async () => {

@@ -26,22 +26,41 @@ beforeAll(async () => {
   statementId = await insertStatement(t, ticketId, { sum: '1000.00' });
   await insertBill(t, owner.id, { status: 'Не оплачен' });
   await loginAs(t, owner.email);
-  expect((await t.request('/ajax/cabinet/link-account', { method: 'POST', json: { email: colleague.email } })).status).toBe(200);
-  expect((await decide(t, paths.discuss, { ticket_id: ticketId, defect: { id: statementId, version: 1 }, comment: 'Можно без замены ротора?' })).status).toBe(200);
+  expect(
+    (await t.request('/ajax/cabinet/link-account', { method: 'POST', json: { email: colleague.email } })).status,
+  ).toBe(200);
+  expect(
+    (
+      await decide(t, paths.discuss, {
+        ticket_id: ticketId,
+        defect: { id: statementId, version: 1 },
+        comment: 'Можно без замены ротора?',
+      })
+    ).status,
+  ).toBe(200);
 });
 afterAll(() => t.close());
 beforeEach(() => t.cookies.clear());
 
 const as = async (account: { email: string }) => expect((await loginAs(t, account.email)).status).toBe(200);
-const statementSeen = async () => ((await (await t.request(`/ajax/cabinet/tickets/${ticketId}`)).json()) as { ticket: Ticket }).ticket.defective_lists[0]!;
-const unpaid = async () => ((await (await t.request('/ajax/user/data')).json()) as { user: { unpaid_bills: number } }).user.unpaid_bills;
+const statementSeen = async () =>
+  ((await (await t.request(`/ajax/cabinet/tickets/${ticketId}`)).json()) as { ticket: Ticket }).ticket
+    .defective_lists[0]!;
+const unpaid = async () =>
+  ((await (await t.request('/ajax/user/data')).json()) as { user: { unpaid_bills: number } }).user.unpaid_bills;
 
 describe("a colleague reading the owner's ticket", () => {
   it("sees the owner's question as the owner's; the owner sees it as their own", async () => {
     await as(colleague);
-    expect(await statementSeen()).toMatchObject({ decision_comment: 'Можно без замены ротора?', decision_author: 'Ирина Котова' });
+    expect(await statementSeen()).toMatchObject({
+      decision_comment: 'Можно без замены ротора?',
+      decision_author: 'Ирина Котова',
+    });
     await as(owner);
-    expect(await statementSeen()).toMatchObject({ decision_comment: 'Можно без замены ротора?', decision_author: null });
+    expect(await statementSeen()).toMatchObject({
+      decision_comment: 'Можно без замены ротора?',
+      decision_author: null,
+    });
   });
 
   it("counts the owner's unpaid bills it sees in its own counter", async () => {

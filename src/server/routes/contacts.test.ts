@@ -14,7 +14,10 @@ afterEach(async () => {
 const contacts = async (app: TestApp) => {
   const response = await app.request('/ajax/contacts');
   expect(response.status).toBe(200);
-  return (await response.json()) as { support_email: string | null; offices: { id: number; email: string; manager_phone: string; address: string }[] };
+  return (await response.json()) as {
+    support_email: string | null;
+    offices: { id: number; email: string; manager_phone: string; address: string }[];
+  };
 };
 
 async function resetMail(app: TestApp) {
@@ -29,10 +32,18 @@ describe('contacts', () => {
     t = await createTestApp();
     await backOffice.office(t, 7, { name: 'СЦ Казань', email: 'kzn@service.test', region: 'Приволжский' });
     await backOffice.office(t, 2, { name: 'Центральный офис, склад', email: 'sklad@service.test' });
-    await backOffice.office(t, 1, { name: 'Центральный офис', email: 'office@service.test', manager_phone: '+7 495 111-22-33' });
+    await backOffice.office(t, 1, {
+      name: 'Центральный офис',
+      email: 'office@service.test',
+      manager_phone: '+7 495 111-22-33',
+    });
     const body = await contacts(t);
     expect(body.offices.map((office) => office.id)).toEqual([1, 2, 7]);
-    expect(body.offices[0]).toMatchObject({ email: 'office@service.test', manager_phone: '+7 495 111-22-33', address: 'ул. Тверская, 1' });
+    expect(body.offices[0]).toMatchObject({
+      email: 'office@service.test',
+      manager_phone: '+7 495 111-22-33',
+      address: 'ул. Тверская, 1',
+    });
     expect(body.support_email).toBe('office@service.test');
 
     // The mails' Reply-To is read from the offices ahead of time (a mail never waits for the database).

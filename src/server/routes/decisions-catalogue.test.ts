@@ -59,7 +59,11 @@ describe('trade-in catalogue', () => {
     const body = await response.json();
     const active = (await t.db.select().from(tradeInInstruments)).filter((i) => i.isActive);
     expect(body.data.map((i: { id: number }) => i.id)).toEqual(active.map((i) => i.id).sort((a, b) => a - b));
-    expect(body.data[0]).toMatchObject({ title: expect.any(String), price_discount: expect.stringMatching(/^\d+\.\d{2}$/), list_img: expect.stringMatching(/^\/ajax\/cabinet\/files\/\d+$/) });
+    expect(body.data[0]).toMatchObject({
+      title: expect.any(String),
+      price_discount: expect.stringMatching(/^\d+\.\d{2}$/),
+      list_img: expect.stringMatching(/^\/ajax\/cabinet\/files\/\d+$/),
+    });
   });
 
   it('shows an active instrument in detail; an inactive or unknown one is 404', async () => {
@@ -69,7 +73,13 @@ describe('trade-in catalogue', () => {
     const response = await t.request(`/ajax/cabinet/trade-in/${active.id}`);
     expect(response.status).toBe(200);
     const { instrument } = await response.json();
-    expect(instrument).toMatchObject({ id: active.id, title: active.title, properties: active.properties, link: active.link, price_discount: active.priceDiscount });
+    expect(instrument).toMatchObject({
+      id: active.id,
+      title: active.title,
+      properties: active.properties,
+      link: active.link,
+      price_discount: active.priceDiscount,
+    });
     expect(instrument.page_img).toBe(`/ajax/cabinet/files/${active.pageImageFileId}`);
     expect((await t.request(`/ajax/cabinet/trade-in/${inactive.id}`)).status).toBe(404);
     expect((await t.request('/ajax/cabinet/trade-in/4242')).status).toBe(404);

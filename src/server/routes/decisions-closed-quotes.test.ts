@@ -3,7 +3,18 @@ import { decisionMessages } from '#shared/api/decisions.ts';
 import { balance } from '#server/services/points.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { backOffice } from '../../../tests/setup/back-office.ts';
-import { decide, decisionsFor, eventsFor, grantPoints, historyFor, insertGift, insertTradeIn, loggedInClinic, paths, statementRow } from '../../../tests/setup/decisions-world.ts';
+import {
+  decide,
+  decisionsFor,
+  eventsFor,
+  grantPoints,
+  historyFor,
+  insertGift,
+  insertTradeIn,
+  loggedInClinic,
+  paths,
+  statementRow,
+} from '../../../tests/setup/decisions-world.ts';
 
 // A quote the back office closed or cancelled, or a finished ticket, takes no decision from the
 // clinic (cabinet.md §4): whatever the page, an old tab or the worker's outbox sends, the answer is
@@ -52,9 +63,21 @@ function everyDecision(ticketId: number, seen: { id: number; version: number }) 
 }
 
 const cases = [
-  { what: 'a quote the back office cancelled', change: { defect: { status: 4 } }, message: decisionMessages.statementCancelled },
-  { what: 'a quote the back office closed', change: { defect: { status: 3 } }, message: decisionMessages.statementClosed },
-  { what: 'a quote of a finished ticket', change: { ticket: { finished: true } }, message: decisionMessages.ticketFinished },
+  {
+    what: 'a quote the back office cancelled',
+    change: { defect: { status: 4 } },
+    message: decisionMessages.statementCancelled,
+  },
+  {
+    what: 'a quote the back office closed',
+    change: { defect: { status: 3 } },
+    message: decisionMessages.statementClosed,
+  },
+  {
+    what: 'a quote of a finished ticket',
+    change: { ticket: { finished: true } },
+    message: decisionMessages.ticketFinished,
+  },
 ];
 
 describe('decisions on quotes no longer open', () => {
@@ -103,8 +126,15 @@ describe('decisions on quotes no longer open', () => {
     const ticket = await backOffice.ticket(t, me.id, { status: 5 });
     const quote = await backOffice.defect(t, ticket.id);
     const seen = { id: quote.id, version: quote.version };
-    expect((await decide(t, paths.reject, { ticket_id: ticket.id, defects: [seen], comment: 'Дорогой ремонт' })).status).toBe(200);
-    const again = await decide(t, paths.approve, { ticket_id: ticket.id, defects: [{ id: quote.id, version: quote.version + 1 }], balls: 0, gift: null });
+    expect(
+      (await decide(t, paths.reject, { ticket_id: ticket.id, defects: [seen], comment: 'Дорогой ремонт' })).status,
+    ).toBe(200);
+    const again = await decide(t, paths.approve, {
+      ticket_id: ticket.id,
+      defects: [{ id: quote.id, version: quote.version + 1 }],
+      balls: 0,
+      gift: null,
+    });
     expect(again.status).toBe(409);
     expect((await again.json()).message).toBe(decisionMessages.alreadyDecided);
   });
@@ -112,7 +142,12 @@ describe('decisions on quotes no longer open', () => {
   it('a quote reopened by the back office (status 1 again) takes a decision', async () => {
     const quote = await quoteThen({ defect: { status: 4 } });
     const { version } = await patchDefect(quote.id, { status: 1 });
-    const response = await decide(t, paths.approve, { ticket_id: quote.ticketId, defects: [{ id: quote.id, version }], balls: 0, gift: null });
+    const response = await decide(t, paths.approve, {
+      ticket_id: quote.ticketId,
+      defects: [{ id: quote.id, version }],
+      balls: 0,
+      gift: null,
+    });
     expect(response.status).toBe(200);
   });
 });

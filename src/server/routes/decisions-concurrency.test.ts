@@ -35,9 +35,13 @@ describe(`concurrent decisions (${onWhat})`, () => {
   it('50 concurrent spends never take the balance below zero; successes add up to what was spent', async () => {
     const me = await loggedInClinic(t);
     await grantPoints(t, me.id, 1000);
-    const statements = await Promise.all(Array.from({ length: 50 }, () => insertStatement(t, me.ticketId, { sum: '10000.00' })));
+    const statements = await Promise.all(
+      Array.from({ length: 50 }, () => insertStatement(t, me.ticketId, { sum: '10000.00' })),
+    );
     const responses = await Promise.all(
-      statements.map((s) => decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: s.id, version: s.version }], balls: 30 })),
+      statements.map((s) =>
+        decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: s.id, version: s.version }], balls: 30 }),
+      ),
     );
     const bodies = await Promise.all(responses.map((r) => r.json()));
     const ok = responses.filter((r) => r.status === 200).length;
@@ -84,7 +88,11 @@ describe(`concurrent decisions (${onWhat})`, () => {
     const s = await insertStatement(t, me.ticketId);
     const responses = await Promise.all([
       decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: s.id, version: 1 }] }),
-      decide(t, paths.reject, { ticket_id: me.ticketId, defects: [{ id: s.id, version: 1 }], comment: 'Дорогой ремонт' }),
+      decide(t, paths.reject, {
+        ticket_id: me.ticketId,
+        defects: [{ id: s.id, version: 1 }],
+        comment: 'Дорогой ремонт',
+      }),
       decide(t, paths.discuss, { ticket_id: me.ticketId, defect: { id: s.id, version: 1 }, comment: 'Вопрос' }),
       decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: s.id, version: 1 }] }),
     ]);
@@ -97,9 +105,15 @@ describe(`concurrent decisions (${onWhat})`, () => {
   it('decisions racing back-office changes of the same quotes: each is applied or refused, never a 500', async () => {
     const me = await loggedInClinic(t);
     await grantPoints(t, me.id, 5000);
-    const statements = await Promise.all(Array.from({ length: 12 }, () => insertStatement(t, me.ticketId, { sum: '1000.00' })));
+    const statements = await Promise.all(
+      Array.from({ length: 12 }, () => insertStatement(t, me.ticketId, { sum: '1000.00' })),
+    );
     const calls = statements.flatMap((s, i) => {
-      const decision = decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: s.id, version: 1 }], balls: 10 });
+      const decision = decide(t, paths.approve, {
+        ticket_id: me.ticketId,
+        defects: [{ id: s.id, version: 1 }],
+        balls: 10,
+      });
       const patch = t.integration(`/defects/${s.id}`, { method: 'PATCH', json: { sum: '2000.00' } });
       return i % 2 === 0 ? [decision, patch] : [patch, decision];
     });
@@ -110,7 +124,9 @@ describe(`concurrent decisions (${onWhat})`, () => {
       const decided = (await decisionsFor(t, s.id)).length;
       expect((await eventsFor(t, s.id)).filter((e) => e.type === 'defect.approved')).toHaveLength(decided);
     }
-    const approved = (await Promise.all(statements.map((s) => decisionsFor(t, s.id)))).filter((d) => d.length === 1).length;
+    const approved = (await Promise.all(statements.map((s) => decisionsFor(t, s.id)))).filter(
+      (d) => d.length === 1,
+    ).length;
     expect(await balance(t.db, me.id, t.deps.now())).toBe(5000 - 10 * approved);
   });
 });

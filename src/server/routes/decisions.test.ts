@@ -76,15 +76,25 @@ describe('approve', () => {
   it('approves one quote: agreed 1, status 2, one event, one decision row, a history line', async () => {
     const s = await insertStatement(t, me.ticketId);
     const before = await balance(t.db, me.id, t.deps.now());
-    const response = await decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: s.id, version: s.version }] });
+    const response = await decide(t, paths.approve, {
+      ticket_id: me.ticketId,
+      defects: [{ id: s.id, version: s.version }],
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, message: 'Ремонт согласован', balls: before });
     const row = await statementRow(t, s.id);
     expect(row).toMatchObject({ agreed: 1, status: 2, version: 2 });
     const evts = await eventsFor(t, s.id);
     expect(evts).toHaveLength(1);
-    expect(evts[0]).toMatchObject({ type: 'defect.approved', clientId: me.id, ticketId: me.ticketId, payload: { defect_id: s.id, balls: 0, gift: null } });
-    expect(await decisionsFor(t, s.id)).toMatchObject([{ kind: 'approved', clientId: me.id, statementVersion: 1, balls: 0 }]);
+    expect(evts[0]).toMatchObject({
+      type: 'defect.approved',
+      clientId: me.id,
+      ticketId: me.ticketId,
+      payload: { defect_id: s.id, balls: 0, gift: null },
+    });
+    expect(await decisionsFor(t, s.id)).toMatchObject([
+      { kind: 'approved', clientId: me.id, statementVersion: 1, balls: 0 },
+    ]);
     const history = await historyFor(t, s.id);
     expect(history).toHaveLength(1);
     expect(history[0]!.description).toMatch(/^Согласован ремонт по ведомости №\d+/);
@@ -112,32 +122,62 @@ describe('approve', () => {
   it('spends points on one quote: a negative ledger entry naming the statement, balls in the event', async () => {
     const s = await insertStatement(t, me.ticketId, { sum: '1000.00' });
     const before = await balance(t.db, me.id, t.deps.now());
-    const response = await decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: s.id, version: 1 }], balls: 300 });
+    const response = await decide(t, paths.approve, {
+      ticket_id: me.ticketId,
+      defects: [{ id: s.id, version: 1 }],
+      balls: 300,
+    });
     expect(response.status).toBe(200);
     expect((await response.json()).balls).toBe(before - 300);
     const entries = await ledger(t, me.id);
     expect(entries.at(-1)).toMatchObject({ delta: -300 });
     expect(entries.at(-1)!.reason).toContain(`№${s.id}`);
-    expect((await eventsFor(t, s.id))[0]!.payload).toEqual({ defect_id: s.id, balls: 300, gift: null, actor_client_id: me.id });
-    const [changed] = await t.db.select().from(events).where(and(eq(events.type, 'points.changed'), eq(events.clientId, me.id))).orderBy(desc(events.id)).limit(1);
-    expect(changed).toMatchObject({ ticketId: me.ticketId, payload: { delta: -300, kind: 'spent', state: 'spent', defect_id: s.id, balance: before - 300 } });
+    expect((await eventsFor(t, s.id))[0]!.payload).toEqual({
+      defect_id: s.id,
+      balls: 300,
+      gift: null,
+      actor_client_id: me.id,
+    });
+    const [changed] = await t.db
+      .select()
+      .from(events)
+      .where(and(eq(events.type, 'points.changed'), eq(events.clientId, me.id)))
+      .orderBy(desc(events.id))
+      .limit(1);
+    expect(changed).toMatchObject({
+      ticketId: me.ticketId,
+      payload: { delta: -300, kind: 'spent', state: 'spent', defect_id: s.id, balance: before - 300 },
+    });
     expect((await historyFor(t, s.id))[0]!.description).toContain('списано 300');
   });
 
   it('buys a gift with points: its cost leaves the ledger, the gift is in the event', async () => {
     const s = await insertStatement(t, me.ticketId);
     const before = await balance(t.db, me.id, t.deps.now());
-    const response = await decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: s.id, version: 1 }], gift: 1 });
+    const response = await decide(t, paths.approve, {
+      ticket_id: me.ticketId,
+      defects: [{ id: s.id, version: 1 }],
+      gift: 1,
+    });
     expect(response.status).toBe(200);
     expect((await response.json()).balls).toBe(before - 300);
-    expect((await eventsFor(t, s.id))[0]!.payload).toEqual({ defect_id: s.id, balls: 0, gift: 1, actor_client_id: me.id });
+    expect((await eventsFor(t, s.id))[0]!.payload).toEqual({
+      defect_id: s.id,
+      balls: 0,
+      gift: 1,
+      actor_client_id: me.id,
+    });
     expect((await decisionsFor(t, s.id))[0]!.giftId).toBe(1);
   });
 
   it('refuses more points than 30 % of the cost: 422 on balls, nothing written', async () => {
     const s = await insertStatement(t, me.ticketId, { sum: '1000.00' });
     const before = await ledger(t, me.id);
-    const response = await decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: s.id, version: 1 }], balls: 301 });
+    const response = await decide(t, paths.approve, {
+      ticket_id: me.ticketId,
+      defects: [{ id: s.id, version: 1 }],
+      balls: 301,
+    });
     expect(response.status).toBe(422);
     const body = await response.json();
     expect(body.errors.balls).toEqual([decisionMessages.ballsTooMany(300)]);
@@ -150,7 +190,11 @@ describe('approve', () => {
   it('refuses a gift that is not offered or not affordable, and one that does not exist', async () => {
     const s = await insertStatement(t, me.ticketId);
     for (const gift of [2, 3, 999]) {
-      const response = await decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: s.id, version: 1 }], gift });
+      const response = await decide(t, paths.approve, {
+        ticket_id: me.ticketId,
+        defects: [{ id: s.id, version: 1 }],
+        gift,
+      });
       expect(response.status).toBe(422);
       const body = await response.json();
       expect(body.errors.gift).toHaveLength(1);
@@ -180,10 +224,18 @@ describe('points beyond the balance', () => {
     const poor = await loggedInClinic(t);
     await grantPoints(t, poor.id, 50);
     const s = await insertStatement(t, poor.ticketId, { sum: '10000.00' });
-    const response = await decide(t, paths.approve, { ticket_id: poor.ticketId, defects: [{ id: s.id, version: 1 }], balls: 51 });
+    const response = await decide(t, paths.approve, {
+      ticket_id: poor.ticketId,
+      defects: [{ id: s.id, version: 1 }],
+      balls: 51,
+    });
     expect(response.status).toBe(422);
     expect((await response.json()).errors.balls).toEqual([decisionMessages.ballsTooMany(50)]);
-    const ok = await decide(t, paths.approve, { ticket_id: poor.ticketId, defects: [{ id: s.id, version: 1 }], balls: 50 });
+    const ok = await decide(t, paths.approve, {
+      ticket_id: poor.ticketId,
+      defects: [{ id: s.id, version: 1 }],
+      balls: 50,
+    });
     expect(ok.status).toBe(200);
     expect((await ok.json()).balls).toBe(0);
     // Back to the main clinic's browser for the other tests.
@@ -203,32 +255,52 @@ describe('reject, discuss, trade-in', () => {
   it('rejects with a reason: agreed 2, status 4, defect.rejected with the comment', async () => {
     const s = await insertStatement(t, me.ticketId);
     const comment = 'Дорогой ремонт';
-    const response = await decide(t, paths.reject, { ticket_id: me.ticketId, defects: [{ id: s.id, version: 1 }], comment });
+    const response = await decide(t, paths.reject, {
+      ticket_id: me.ticketId,
+      defects: [{ id: s.id, version: 1 }],
+      comment,
+    });
     expect(response.status).toBe(200);
     expect(await statementRow(t, s.id)).toMatchObject({ agreed: 2, status: 4 });
-    expect((await eventsFor(t, s.id)).map((e) => [e.type, e.payload])).toEqual([['defect.rejected', { defect_id: s.id, comment, actor_client_id: me.id }]]);
+    expect((await eventsFor(t, s.id)).map((e) => [e.type, e.payload])).toEqual([
+      ['defect.rejected', { defect_id: s.id, comment, actor_client_id: me.id }],
+    ]);
     expect(await decisionsFor(t, s.id)).toMatchObject([{ kind: 'rejected', comment }]);
     expect((await historyFor(t, s.id))[0]!.description).toContain(comment);
   });
 
   it('refuses a reason outside the list: 422', async () => {
     const s = await insertStatement(t, me.ticketId);
-    const response = await decide(t, paths.reject, { ticket_id: me.ticketId, defects: [{ id: s.id, version: 1 }], comment: 'просто так' });
+    const response = await decide(t, paths.reject, {
+      ticket_id: me.ticketId,
+      defects: [{ id: s.id, version: 1 }],
+      comment: 'просто так',
+    });
     expect(response.status).toBe(422);
     expect((await response.json()).message).toBe(decisionMessages.reasonRequired);
   });
 
   it('discusses with a comment: agreed 3, status unchanged, defect.discussed', async () => {
     const s = await insertStatement(t, me.ticketId);
-    const response = await decide(t, paths.discuss, { ticket_id: me.ticketId, defect: { id: s.id, version: 1 }, comment: '  Почему так дорого?  ' });
+    const response = await decide(t, paths.discuss, {
+      ticket_id: me.ticketId,
+      defect: { id: s.id, version: 1 },
+      comment: '  Почему так дорого?  ',
+    });
     expect(response.status).toBe(200);
     expect(await statementRow(t, s.id)).toMatchObject({ agreed: 3, status: 1 });
-    expect((await eventsFor(t, s.id)).map((e) => [e.type, e.payload])).toEqual([['defect.discussed', { defect_id: s.id, comment: 'Почему так дорого?', actor_client_id: me.id }]]);
+    expect((await eventsFor(t, s.id)).map((e) => [e.type, e.payload])).toEqual([
+      ['defect.discussed', { defect_id: s.id, comment: 'Почему так дорого?', actor_client_id: me.id }],
+    ]);
   });
 
   it('refuses an empty comment', async () => {
     const s = await insertStatement(t, me.ticketId);
-    const response = await decide(t, paths.discuss, { ticket_id: me.ticketId, defect: { id: s.id, version: 1 }, comment: '   ' });
+    const response = await decide(t, paths.discuss, {
+      ticket_id: me.ticketId,
+      defect: { id: s.id, version: 1 },
+      comment: '   ',
+    });
     expect(response.status).toBe(422);
     expect((await response.json()).message).toBe(decisionMessages.commentRequired);
   });
@@ -244,11 +316,17 @@ describe('reject, discuss, trade-in', () => {
 
   it('trades in for an active instrument: agreed 4, defect.trade_in', async () => {
     const s = await insertStatement(t, me.ticketId, { tradeIsEnabled: true });
-    const response = await decide(t, paths.tradeIn, { ticket_id: me.ticketId, defect: { id: s.id, version: 1 }, instrument_id: 1 });
+    const response = await decide(t, paths.tradeIn, {
+      ticket_id: me.ticketId,
+      defect: { id: s.id, version: 1 },
+      instrument_id: 1,
+    });
     expect(response.status).toBe(200);
     expect((await response.json()).message).toContain('Скалер новый');
     expect((await statementRow(t, s.id)).agreed).toBe(4);
-    expect((await eventsFor(t, s.id)).map((e) => [e.type, e.payload])).toEqual([['defect.trade_in', { defect_id: s.id, instrument_id: 1, actor_client_id: me.id }]]);
+    expect((await eventsFor(t, s.id)).map((e) => [e.type, e.payload])).toEqual([
+      ['defect.trade_in', { defect_id: s.id, instrument_id: 1, actor_client_id: me.id }],
+    ]);
     expect(await decisionsFor(t, s.id)).toMatchObject([{ kind: 'trade_in', tradeInInstrumentId: 1 }]);
   });
 
@@ -256,9 +334,21 @@ describe('reject, discuss, trade-in', () => {
     const plain = await insertStatement(t, me.ticketId);
     const offered = await insertStatement(t, me.ticketId, { tradeIsEnabled: true });
     const refused = [
-      await decide(t, paths.tradeIn, { ticket_id: me.ticketId, defect: { id: plain.id, version: 1 }, instrument_id: 1 }),
-      await decide(t, paths.tradeIn, { ticket_id: me.ticketId, defect: { id: offered.id, version: 1 }, instrument_id: 2 }),
-      await decide(t, paths.tradeIn, { ticket_id: me.ticketId, defect: { id: offered.id, version: 1 }, instrument_id: 77 }),
+      await decide(t, paths.tradeIn, {
+        ticket_id: me.ticketId,
+        defect: { id: plain.id, version: 1 },
+        instrument_id: 1,
+      }),
+      await decide(t, paths.tradeIn, {
+        ticket_id: me.ticketId,
+        defect: { id: offered.id, version: 1 },
+        instrument_id: 2,
+      }),
+      await decide(t, paths.tradeIn, {
+        ticket_id: me.ticketId,
+        defect: { id: offered.id, version: 1 },
+        instrument_id: 77,
+      }),
     ];
     expect(refused.map((r) => r.status)).toEqual([422, 422, 422]);
     expect(await eventsFor(t, plain.id)).toHaveLength(0);
@@ -277,7 +367,12 @@ describe('idempotency', () => {
     const entries = await ledger(t, me.id);
     const eventCount = await countEvents();
     // Key order and defaults do not make it another request.
-    const replay = await decide(t, paths.approve, { balls: 100, defects: [{ version: 1, id: s.id }], ticket_id: me.ticketId, gift: null }, key);
+    const replay = await decide(
+      t,
+      paths.approve,
+      { balls: 100, defects: [{ version: 1, id: s.id }], ticket_id: me.ticketId, gift: null },
+      key,
+    );
     expect(replay.status).toBe(200);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(await replay.json()).toEqual(firstBody);
@@ -291,13 +386,20 @@ describe('idempotency', () => {
     const a = await insertStatement(t, me.ticketId);
     const b = await insertStatement(t, me.ticketId);
     const key = newKey();
-    expect((await decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: a.id, version: 1 }] }, key)).status).toBe(200);
+    expect(
+      (await decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: a.id, version: 1 }] }, key)).status,
+    ).toBe(200);
     const other = await decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: b.id, version: 1 }] }, key);
     expect(other.status).toBe(422);
     expect(await other.json()).toEqual({ success: false, message: KEY_REUSED_MESSAGE });
     expect((await statementRow(t, b.id)).agreed).toBe(0);
     // Another call (path) with the same key is another request too.
-    const reject = await decide(t, paths.reject, { ticket_id: me.ticketId, defects: [{ id: a.id, version: 1 }], comment: 'Дорогой ремонт' }, key);
+    const reject = await decide(
+      t,
+      paths.reject,
+      { ticket_id: me.ticketId, defects: [{ id: a.id, version: 1 }], comment: 'Дорогой ремонт' },
+      key,
+    );
     expect(reject.status).toBe(422);
   });
 
@@ -317,10 +419,15 @@ describe('idempotency', () => {
   it('keys are per user: another clinic may use the same key', async () => {
     const key = newKey();
     const mine = await insertStatement(t, me.ticketId);
-    expect((await decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: mine.id, version: 1 }] }, key)).status).toBe(200);
+    expect(
+      (await decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: mine.id, version: 1 }] }, key)).status,
+    ).toBe(200);
     const other = await loggedInClinic(t);
     const theirs = await insertStatement(t, other.ticketId);
-    expect((await decide(t, paths.approve, { ticket_id: other.ticketId, defects: [{ id: theirs.id, version: 1 }] }, key)).status).toBe(200);
+    expect(
+      (await decide(t, paths.approve, { ticket_id: other.ticketId, defects: [{ id: theirs.id, version: 1 }] }, key))
+        .status,
+    ).toBe(200);
     expect((await statementRow(t, theirs.id)).agreed).toBe(1);
     await relogin();
   });
@@ -373,10 +480,16 @@ describe('conflicts and access', () => {
 
   it('a decided quote is 409 alreadyDecided, for every kind of decision', async () => {
     const s = await insertStatement(t, me.ticketId, { tradeIsEnabled: true });
-    expect((await decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: s.id, version: 1 }] })).status).toBe(200);
+    expect(
+      (await decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: s.id, version: 1 }] })).status,
+    ).toBe(200);
     const attempts = [
       await decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: s.id, version: 2 }] }),
-      await decide(t, paths.reject, { ticket_id: me.ticketId, defects: [{ id: s.id, version: 2 }], comment: 'Дорогой ремонт' }),
+      await decide(t, paths.reject, {
+        ticket_id: me.ticketId,
+        defects: [{ id: s.id, version: 2 }],
+        comment: 'Дорогой ремонт',
+      }),
       await decide(t, paths.discuss, { ticket_id: me.ticketId, defect: { id: s.id, version: 2 }, comment: 'Вопрос' }),
       await decide(t, paths.tradeIn, { ticket_id: me.ticketId, defect: { id: s.id, version: 2 }, instrument_id: 1 }),
     ];
@@ -397,8 +510,18 @@ describe('conflicts and access', () => {
     const calls = [
       decide(t, paths.approve, { ticket_id: theirTicket, defects: [{ id: theirs.id, version: 1 }] }),
       decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: theirs.id, version: 1 }] }),
-      decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: mine.id, version: 1 }, { id: theirs.id, version: 1 }] }),
-      decide(t, paths.reject, { ticket_id: theirTicket, defects: [{ id: theirs.id, version: 1 }], comment: 'Дорогой ремонт' }),
+      decide(t, paths.approve, {
+        ticket_id: me.ticketId,
+        defects: [
+          { id: mine.id, version: 1 },
+          { id: theirs.id, version: 1 },
+        ],
+      }),
+      decide(t, paths.reject, {
+        ticket_id: theirTicket,
+        defects: [{ id: theirs.id, version: 1 }],
+        comment: 'Дорогой ремонт',
+      }),
       decide(t, paths.discuss, { ticket_id: theirTicket, defect: { id: theirs.id, version: 1 }, comment: 'Вопрос' }),
       decide(t, paths.tradeIn, { ticket_id: theirTicket, defect: { id: theirs.id, version: 1 }, instrument_id: 1 }),
       t.request(`/ajax/cabinet/defects/${theirs.id}/loyalty`),

@@ -1,6 +1,14 @@
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from '#shared/api/headers.ts';
 import { Hono, type Context } from 'hono';
-import { approveDefects, discussDefect, getDefectLoyalty, getTradeInInstrument, listTradeInInstruments, rejectDefects, tradeInDefect } from '#shared/api/decisions.ts';
+import {
+  approveDefects,
+  discussDefect,
+  getDefectLoyalty,
+  getTradeInInstrument,
+  listTradeInInstruments,
+  rejectDefects,
+  tradeInDefect,
+} from '#shared/api/decisions.ts';
 import type { Endpoint, EndpointOutput, EndpointParsedInput } from '#shared/api/endpoint.ts';
 import type { AppEnv } from '#server/context.ts';
 import type { Tx } from '#server/db/client.ts';
@@ -21,16 +29,28 @@ type Ctx = Context<AppEnv>;
 /** Set on an answer that is a stored one, so logs and the service worker can tell a replay. */
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
+type DecisionRun<E extends Endpoint> = (
+  tx: Tx,
+  caller: { viewerId: number; now: Date },
+  input: EndpointParsedInput<E>,
+) => Promise<decisions.DecisionAnswer>;
 
-type DecisionRun<E extends Endpoint> = (tx: Tx, caller: { viewerId: number; now: Date }, input: EndpointParsedInput<E>) => Promise<decisions.DecisionAnswer>;
-
-async function decide<E extends Endpoint>(c: Ctx, endpoint: E, input: EndpointParsedInput<E>, run: DecisionRun<E>): Promise<EndpointOutput<E>> {
+async function decide<E extends Endpoint>(
+  c: Ctx,
+  endpoint: E,
+  input: EndpointParsedInput<E>,
+  run: DecisionRun<E>,
+): Promise<EndpointOutput<E>> {
   const { deps } = c.var;
   const caller = { viewerId: sessionOf(c).clientId, now: deps.now() };
   // requireIdempotencyKey() has already refused a missing or malformed key.
   const key = idempotencyKeyOf(c.req.header(IDEMPOTENCY_HEADER)) ?? '';
-  const result = await withIdempotency(deps, caller.viewerId, key, { method: endpoint.method, path: endpoint.path, body: input }, (tx) =>
-    run(tx, caller, input),
+  const result = await withIdempotency(
+    deps,
+    caller.viewerId,
+    key,
+    { method: endpoint.method, path: endpoint.path, body: input },
+    (tx) => run(tx, caller, input),
   );
   if (result.replayed) c.header(REPLAYED_HEADER, 'true');
   if (result.status !== 200) throw storedFailure(result);
@@ -40,7 +60,12 @@ async function decide<E extends Endpoint>(c: Ctx, endpoint: E, input: EndpointPa
 const decisionGuards = { before: [requireSession(), requireIdempotencyKey()] };
 const readGuards = { before: [requireSession()] };
 
-route(decisionsRoutes, approveDefects, (c, input) => decide(c, approveDefects, input, decisions.approve), decisionGuards);
+route(
+  decisionsRoutes,
+  approveDefects,
+  (c, input) => decide(c, approveDefects, input, decisions.approve),
+  decisionGuards,
+);
 route(decisionsRoutes, rejectDefects, (c, input) => decide(c, rejectDefects, input, decisions.reject), decisionGuards);
 route(decisionsRoutes, discussDefect, (c, input) => decide(c, discussDefect, input, decisions.discuss), decisionGuards);
 route(decisionsRoutes, tradeInDefect, (c, input) => decide(c, tradeInDefect, input, decisions.tradeIn), decisionGuards);
@@ -50,7 +75,10 @@ route(
   getDefectLoyalty,
   async (c) => {
     c.header('Cache-Control', 'no-store');
-    return { success: true, ...(await loyaltyFor(c.var.deps.database.db, sessionOf(c).clientId, readPathId(c), c.var.deps.now())) };
+    return {
+      success: true,
+      ...(await loyaltyFor(c.var.deps.database.db, sessionOf(c).clientId, readPathId(c), c.var.deps.now())),
+    };
   },
   readGuards,
 );

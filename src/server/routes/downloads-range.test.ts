@@ -44,20 +44,26 @@ describe('a download with Range', () => {
   });
 
   it('answers 416 in Russian, naming the size, for a range past the end', async () => {
-    const response = await t.request(downloadPaths.file(world.fileIds.document), { headers: { Range: `bytes=${whole.length}-` } });
+    const response = await t.request(downloadPaths.file(world.fileIds.document), {
+      headers: { Range: `bytes=${whole.length}-` },
+    });
     expect(response.status).toBe(416);
     expect(response.headers.get('content-range')).toBe(`bytes */${whole.length}`);
     expect(await response.json()).toEqual({ success: false, message: 'Запрошенная часть файла за его пределами' });
   });
 
   it('sends the whole file when If-Range names another version, or for several ranges', async () => {
-    for (const headers of [{ Range: 'bytes=0-3', 'If-Range': '"another"' }, { Range: 'bytes=0-1,4-5' }] as Array<Record<string, string>>) {
+    for (const headers of [{ Range: 'bytes=0-3', 'If-Range': '"another"' }, { Range: 'bytes=0-1,4-5' }] as Array<
+      Record<string, string>
+    >) {
       const response = await t.request(downloadPaths.file(world.fileIds.document), { headers });
       expect(response.status).toBe(200);
       expect(Buffer.from(await response.arrayBuffer()).equals(whole)).toBe(true);
     }
     const etag = (await t.request(downloadPaths.file(world.fileIds.document))).headers.get('etag')!;
-    const resumed = await t.request(downloadPaths.file(world.fileIds.document), { headers: { Range: 'bytes=1-', 'If-Range': etag } });
+    const resumed = await t.request(downloadPaths.file(world.fileIds.document), {
+      headers: { Range: 'bytes=1-', 'If-Range': etag },
+    });
     expect(resumed.status).toBe(206);
     expect(Buffer.from(await resumed.arrayBuffer()).equals(whole.subarray(1))).toBe(true);
   });

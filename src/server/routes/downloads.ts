@@ -21,7 +21,11 @@ import { requireSession, sessionOf } from '#server/middleware/session.ts';
 export const downloadRoutes = new Hono<AppEnv>();
 
 const orderParams = v.object({
-  provider_order_id: v.pipe(v.string(), v.minLength(1, 'Некорректный номер заказа'), v.maxLength(100, 'Некорректный номер заказа')),
+  provider_order_id: v.pipe(
+    v.string(),
+    v.minLength(1, 'Некорректный номер заказа'),
+    v.maxLength(100, 'Некорректный номер заказа'),
+  ),
 });
 
 interface Download {
@@ -41,7 +45,11 @@ const RANGE_NOT_SATISFIABLE = 'Запрошенная часть файла за
 
 /** A download of bytes already in memory (a drawn PDF). */
 export function bytesDownload(file: Omit<Download, 'size' | 'open'>, data: Uint8Array): Download {
-  return { ...file, size: data.byteLength, open: async (range) => (range ? data.subarray(range.start, range.end + 1) : data) };
+  return {
+    ...file,
+    size: data.byteLength,
+    open: async (range) => (range ? data.subarray(range.start, range.end + 1) : data),
+  };
 }
 
 /** A stored file, streamed from the file store: the server never holds it whole. */
@@ -68,19 +76,29 @@ export async function sendDownload(c: Ctx, file: Download): Promise<Response> {
   };
   if (file.etag) {
     headers.ETag = `"${file.etag}"`;
-    if (c.req.header('If-None-Match') === headers.ETag) return c.body(null, 304, { ETag: headers.ETag, 'Cache-Control': headers['Cache-Control']! });
+    if (c.req.header('If-None-Match') === headers.ETag)
+      return c.body(null, 304, { ETag: headers.ETag, 'Cache-Control': headers['Cache-Control']! });
   }
   // A resumed download of a file that has changed since (If-Range names another version) gets it whole.
   const ifRange = c.req.header('If-Range');
-  const answer = ifRange !== undefined && ifRange !== headers.ETag ? ({ kind: 'whole' } as const) : readRange(c.req.header('Range'), file.size);
+  const answer =
+    ifRange !== undefined && ifRange !== headers.ETag
+      ? ({ kind: 'whole' } as const)
+      : readRange(c.req.header('Range'), file.size);
   if (answer.kind === 'unsatisfiable') {
-    return c.json({ success: false, message: RANGE_NOT_SATISFIABLE }, 416, { 'Content-Range': `bytes */${file.size}`, 'Cache-Control': headers['Cache-Control']! });
+    return c.json({ success: false, message: RANGE_NOT_SATISFIABLE }, 416, {
+      'Content-Range': `bytes */${file.size}`,
+      'Cache-Control': headers['Cache-Control']!,
+    });
   }
   const range = answer.kind === 'part' ? answer.range : undefined;
   const body = await file.open(range);
   headers['Content-Length'] = String(range ? range.end - range.start + 1 : file.size);
   if (range) headers['Content-Range'] = `bytes ${range.start}-${range.end}/${file.size}`;
-  const stream = body instanceof Uint8Array ? (body as Uint8Array<ArrayBuffer>) : (Readable.toWeb(body) as ReadableStream<Uint8Array<ArrayBuffer>>);
+  const stream =
+    body instanceof Uint8Array
+      ? (body as Uint8Array<ArrayBuffer>)
+      : (Readable.toWeb(body) as ReadableStream<Uint8Array<ArrayBuffer>>);
   return c.body(stream, range ? 206 : 200, headers);
 }
 
@@ -117,6 +135,8 @@ download('/ajax/cabinet/tickets/:id/get-pdf', async (c, viewerId) => {
   // drawings count against the account's limit, not copies answered from memory.
   const etag = deps.ticketPdfs.etagOf(ticket);
   if (c.req.header('If-None-Match') === `"${etag}"`) return bytesDownload({ ...pdf, etag }, new Uint8Array());
-  const drawn = await deps.ticketPdfs.render(ticket, () => enforceLimits(deps, [[rateRules.ticketPdfAccount, String(viewerId)]]));
+  const drawn = await deps.ticketPdfs.render(ticket, () =>
+    enforceLimits(deps, [[rateRules.ticketPdfAccount, String(viewerId)]]),
+  );
   return bytesDownload({ ...pdf, etag: drawn.etag }, drawn.data);
 });

@@ -18,11 +18,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const send = (comment: unknown) => t.request('/ajax/form/proposal-send', { method: 'POST', json: { comment } });
-const sent = async () => (await t.db.select().from(events).where(eq(events.type, 'feedback.sent'))).map((event) => event.payload);
+const sent = async () =>
+  (await t.db.select().from(events).where(eq(events.type, 'feedback.sent'))).map((event) => event.payload);
 
 describe('POST /ajax/form/proposal-send', () => {
   it('turns a suggestion into one feedback.sent event', async () => {
-    expect(await (await send('  Добавьте тёмную тему, пожалуйста  ')).json()).toEqual({ success: true, message: 'Спасибо! Ваше предложение отправлено.' });
+    expect(await (await send('  Добавьте тёмную тему, пожалуйста  ')).json()).toEqual({
+      success: true,
+      message: 'Спасибо! Ваше предложение отправлено.',
+    });
     expect(await sent()).toEqual([{ client_id: clinicId, comment: 'Добавьте тёмную тему, пожалуйста' }]);
   });
 
@@ -30,7 +34,7 @@ describe('POST /ajax/form/proposal-send', () => {
     ['', 'Обязательное поле'],
     ['коротко', 'Минимум 10 символов'],
     ['я'.repeat(301), 'Максимум 300 символов'],
-  ])('refuses %j with the spec\'s words and writes nothing', async (comment, message) => {
+  ])("refuses %j with the spec's words and writes nothing", async (comment, message) => {
     const before = (await sent()).length;
     const response = await send(comment);
     expect(response.status).toBe(422);

@@ -19,7 +19,12 @@ route(
     await enforceLimits(deps, [[rateRules.feedbackAccount, String(clientId)]]);
     const now = deps.now();
     await deps.database.db.transaction((tx) =>
-      recordEvent(tx, { type: 'feedback.sent', clientId, payload: { client_id: clientId, comment: input.comment }, createdAt: now }),
+      recordEvent(tx, {
+        type: 'feedback.sent',
+        clientId,
+        payload: { client_id: clientId, comment: input.comment },
+        createdAt: now,
+      }),
     );
     return { success: true, message: FEEDBACK_MESSAGES.sent };
   },

@@ -37,13 +37,18 @@ const post = (path: string, json: unknown, headers: Record<string, string> = {})
   t.request(path, { method: 'POST', json, headers: { 'x-forwarded-for': ip, ...headers } });
 const sendCode = (email: string) => post('/ajax/guest/send-code', { email });
 const confirm = (email: string, code: string) => post('/ajax/guest/confirm', { email, code });
-const sendRequest = (json: unknown, key: string = randomUUID()) => post('/ajax/guest/repair-requests', json, { [IDEMPOTENCY_HEADER]: key });
+const sendRequest = (json: unknown, key: string = randomUUID()) =>
+  post('/ajax/guest/repair-requests', json, { [IDEMPOTENCY_HEADER]: key });
 const PNG = encodePng(2, 2, new Uint8Array(12).fill(200), 3);
 function withPhotos(json: unknown, key: string = randomUUID()) {
   const form = new FormData();
   form.set('request', JSON.stringify(json));
   form.append('photo', new Blob([PNG as Uint8Array<ArrayBuffer>]), 'скан.png');
-  return t.request('/ajax/guest/repair-requests/with-photos', { method: 'POST', body: form, headers: { 'x-forwarded-for': ip, [IDEMPOTENCY_HEADER]: key } });
+  return t.request('/ajax/guest/repair-requests/with-photos', {
+    method: 'POST',
+    body: form,
+    headers: { 'x-forwarded-for': ip, [IDEMPOTENCY_HEADER]: key },
+  });
 }
 const otherCode = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0');
 
@@ -73,7 +78,11 @@ async function confirmedEmail(prefix = 'guest'): Promise<string> {
   return email;
 }
 
-const accountsOf = (email: string) => t.db.select().from(clients).where(sql`lower(${clients.email}) = ${email}`);
+const accountsOf = (email: string) =>
+  t.db
+    .select()
+    .from(clients)
+    .where(sql`lower(${clients.email}) = ${email}`);
 const ticketsOf = (clientId: number) => t.db.select().from(tickets).where(eq(tickets.clientId, clientId));
 
 describe('POST /ajax/guest/repair-requests', () => {
@@ -87,7 +96,12 @@ describe('POST /ajax/guest/repair-requests', () => {
 
     const [account, ...more] = await accountsOf(email);
     expect(more).toHaveLength(0);
-    expect(account).toMatchObject({ name: 'Анна', surname: 'Смирнова-Ким', phone: '79161234567', company: 'Клиника «Улыбка»' });
+    expect(account).toMatchObject({
+      name: 'Анна',
+      surname: 'Смирнова-Ким',
+      phone: '79161234567',
+      company: 'Клиника «Улыбка»',
+    });
     expect(account!.emailConfirmedAt).toEqual(new Date(NOW));
     expect(account!.consentPolicyAt).toEqual(new Date(NOW));
     expect(account!.consentLoyaltyAt).toEqual(new Date(NOW));
@@ -98,8 +112,16 @@ describe('POST /ajax/guest/repair-requests', () => {
     expect(history.map((row) => row.description)).toEqual([`Создана заявка №${body.ticket_id}`]);
     const written = await t.db.select().from(events).where(eq(events.clientId, account!.id)).orderBy(events.id);
     expect(written.map((row) => row.type)).toEqual(['client.registered', 'client.created', 'ticket.created']);
-    expect(written[1]!.payload).toMatchObject({ client_id: account!.id, source: 'portal', email, company: 'Клиника «Улыбка»' });
-    expect(written[2]!.payload).toMatchObject({ source: 'portal', contact: { name: 'Анна', surname: 'Смирнова-Ким', phone: '79161234567', email } });
+    expect(written[1]!.payload).toMatchObject({
+      client_id: account!.id,
+      source: 'portal',
+      email,
+      company: 'Клиника «Улыбка»',
+    });
+    expect(written[2]!.payload).toMatchObject({
+      source: 'portal',
+      contact: { name: 'Анна', surname: 'Смирнова-Ким', phone: '79161234567', email },
+    });
 
     const password = mailedPassword(t, email);
     const again = await sendRequest(request(email), key);
@@ -129,7 +151,7 @@ describe('POST /ajax/guest/repair-requests', () => {
     expect(t.outbox.for(email).filter((mail) => /Пароль:/.test(mail.text))).toHaveLength(1);
   });
 
-  it('takes the photos in the same call, as the new account\'s files; refused, it keeps none', async () => {
+  it("takes the photos in the same call, as the new account's files; refused, it keeps none", async () => {
     const before = (await t.db.select({ id: files.id }).from(files)).length;
     const refused = await withPhotos(request(uniqueEmail('photoless')));
     expect(refused.status).toBe(422);
@@ -185,7 +207,9 @@ describe('POST /ajax/guest/repair-requests', () => {
 
   it('bad input writes nothing and leaves the code confirmed for the corrected request', async () => {
     const email = await confirmedEmail();
-    const noPickup = await sendRequest(request(email, { address: { ...request(email).address, pickup_date: '2026-03-04' } }));
+    const noPickup = await sendRequest(
+      request(email, { address: { ...request(email).address, pickup_date: '2026-03-04' } }),
+    );
     expect(noPickup.status).toBe(422);
     const photo = await sendRequest(request(email, { file_ids: [1] }));
     expect(photo.status).toBe(422);
@@ -211,7 +235,11 @@ describe('the guest code', () => {
     const { email } = await insertAccount(t);
     const response = await sendCode(email.toUpperCase());
     expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({ success: false, message: guestMessages.emailRegistered, errors: { email: [guestMessages.emailRegistered] } });
+    expect(await response.json()).toEqual({
+      success: false,
+      message: guestMessages.emailRegistered,
+      errors: { email: [guestMessages.emailRegistered] },
+    });
     expect(t.outbox.for(email)).toHaveLength(0);
   });
 
@@ -268,4 +296,3 @@ describe('the guest code', () => {
     expect(refused.headers.get('Retry-After')).toMatch(/^\d+$/);
   });
 });
-

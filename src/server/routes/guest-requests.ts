@@ -2,7 +2,13 @@ import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { Hono } from 'hono';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from '#shared/api/headers.ts';
-import { confirmGuestCode, createGuestRepairRequest, createGuestRepairRequestWithPhotos, guestRepairRequestInput, sendGuestCode } from '#shared/api/guest-requests.ts';
+import {
+  confirmGuestCode,
+  createGuestRepairRequest,
+  createGuestRepairRequestWithPhotos,
+  guestRepairRequestInput,
+  sendGuestCode,
+} from '#shared/api/guest-requests.ts';
 import type { AppEnv } from '#server/context.ts';
 import { clientIp } from '#server/lib/client-ip.ts';
 import { route, validateWith } from '#server/lib/validate.ts';
@@ -31,7 +37,13 @@ const guestTokenOf = (c: Context<AppEnv>): string | null => {
 /** The browser's token, made now when it has none (a resend keeps the first, so the code stays this browser's). */
 function ensureGuestToken(c: Context<AppEnv>): string {
   const token = guestTokenOf(c) ?? randomToken();
-  setCookie(c, GUEST_COOKIE, token, { httpOnly: true, sameSite: 'Lax', path: '/ajax/guest', secure: c.var.deps.config.secure, maxAge: GUEST_COOKIE_SECONDS });
+  setCookie(c, GUEST_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    path: '/ajax/guest',
+    secure: c.var.deps.config.secure,
+    maxAge: GUEST_COOKIE_SECONDS,
+  });
   return token;
 }
 
@@ -45,7 +57,11 @@ route(guestRequestRoutes, confirmGuestCode, async (c, input) => {
   return { success: true, message };
 });
 
-const callerOf = (c: Context<AppEnv>) => ({ key: idempotencyKeyOf(c.req.header(IDEMPOTENCY_HEADER)) ?? '', guestToken: guestTokenOf(c), ip: clientIp(c) });
+const callerOf = (c: Context<AppEnv>) => ({
+  key: idempotencyKeyOf(c.req.header(IDEMPOTENCY_HEADER)) ?? '',
+  guestToken: guestTokenOf(c),
+  ip: clientIp(c),
+});
 const keyed = { before: [requireIdempotencyKey()] };
 
 route(
@@ -65,7 +81,9 @@ route(
   async (c) => {
     // Admitted and budgeted per address (a guest has no account yet), as a clinic's are per account.
     const ip = clientIp(c);
-    const sent = await readRequestWithPhotos(c.var.deps, `guest:${ip}`, c.req.raw, (raw) => validateWith(guestRepairRequestInput, raw));
+    const sent = await readRequestWithPhotos(c.var.deps, `guest:${ip}`, c.req.raw, (raw) =>
+      validateWith(guestRepairRequestInput, raw),
+    );
     // Only a ticket written by this very call names the stored photos; otherwise they are spare.
     let named = false;
     try {

@@ -39,13 +39,29 @@ async function writes() {
 }
 
 const places: Array<[string, () => Promise<Response>]> = [
-  ['points reason', () => t.integration(`/clients/${clientId}/points`, { method: 'POST', json: { delta: 10, reason: LONE } })],
+  [
+    'points reason',
+    () => t.integration(`/clients/${clientId}/points`, { method: 'POST', json: { delta: 10, reason: LONE } }),
+  ],
   ['defect conclusion', () => t.integration(`/defects/${defectId}`, { method: 'PATCH', json: { conclusion: LONE } })],
   ['defect departure', () => t.integration(`/defects/${defectId}`, { method: 'PATCH', json: { departure: LONE } })],
-  ['bill number', () => t.integration('/bills', { method: 'POST', json: { client_id: clientId, id_1c: LONE, date: '2026-03-01', amount_document: '10.00', status: 'Не оплачен' } })],
+  [
+    'bill number',
+    () =>
+      t.integration('/bills', {
+        method: 'POST',
+        json: { client_id: clientId, id_1c: LONE, date: '2026-03-01', amount_document: '10.00', status: 'Не оплачен' },
+      }),
+  ],
   ['bill status', () => t.integration(`/bills/${billId}`, { method: 'PATCH', json: { status: LONE } })],
-  ['discuss comment', () => decide(t, paths.discuss, { ticket_id: ticketId, defect: { id: defectId, version: 1 }, comment: LONE })],
-  ['a key of a body', () => t.integration(`/defects/${defectId}`, { method: 'PATCH', json: { [`conclusion${LONE}`]: 'x' } })],
+  [
+    'discuss comment',
+    () => decide(t, paths.discuss, { ticket_id: ticketId, defect: { id: defectId, version: 1 }, comment: LONE }),
+  ],
+  [
+    'a key of a body',
+    () => t.integration(`/defects/${defectId}`, { method: 'PATCH', json: { [`conclusion${LONE}`]: 'x' } }),
+  ],
 ];
 
 describe('a lone surrogate in input', () => {
@@ -62,7 +78,10 @@ describe('a lone surrogate in input', () => {
     try {
       await primeCsrf(client);
       const email = uniqueEmail('surrogate');
-      const response = await client.request('/ajax/register/send-code', { method: 'POST', json: { ...registrationForm(email), clinicName: LONE } });
+      const response = await client.request('/ajax/register/send-code', {
+        method: 'POST',
+        json: { ...registrationForm(email), clinicName: LONE },
+      });
       expect(response.status).toBe(422);
       expect(client.outbox.for(email)).toHaveLength(0);
     } finally {

@@ -33,7 +33,10 @@ describe('loyalty operations', () => {
   it('refuses a line over 99 999 999.99 in Russian, writing nothing', async () => {
     const client = await eligibleClient();
     for (const amount of ['9999999999.99', '100000000.00', '0100000000.00']) {
-      const response = await t.integration('/loyalty/operations', { method: 'POST', json: operation(client.id, amount) });
+      const response = await t.integration('/loyalty/operations', {
+        method: 'POST',
+        json: operation(client.id, amount),
+      });
       expect(response.status, amount).toBe(422);
       const body = (await response.json()) as { message: string; errors: Record<string, string[]> };
       expect(body.message).toBe(TOO_LARGE);
@@ -49,11 +52,20 @@ describe('loyalty operations', () => {
     const response = await t.integration('/loyalty/operations', { method: 'POST', json: operation(client.id, MAX) });
     expect(response.status).toBe(201);
     expect(((await response.json()) as { points: number }).points).toBe(2_500_000_000);
-    const [stored] = await t.db.select({ points: loyaltyOperations.points }).from(loyaltyOperations).where(eq(loyaltyOperations.clientId, client.id));
+    const [stored] = await t.db
+      .select({ points: loyaltyOperations.points })
+      .from(loyaltyOperations)
+      .where(eq(loyaltyOperations.clientId, client.id));
     expect(stored?.points).toBe(2_500_000_000);
-    const [entry] = await t.db.select({ delta: pointsEntries.delta }).from(pointsEntries).where(eq(pointsEntries.clientId, client.id));
+    const [entry] = await t.db
+      .select({ delta: pointsEntries.delta })
+      .from(pointsEntries)
+      .where(eq(pointsEntries.clientId, client.id));
     expect(entry?.delta).toBe(2_500_000_000);
-    const points = (await (await t.integration(`/clients/${client.id}/points`)).json()) as { balance: number; pending: number };
+    const points = (await (await t.integration(`/clients/${client.id}/points`)).json()) as {
+      balance: number;
+      pending: number;
+    };
     expect(points.balance + points.pending).toBe(2_500_000_000);
   });
 });
@@ -62,7 +74,10 @@ describe('statements and bills', () => {
   it('refuses a statement or a bill over the maximum, writing nothing', async () => {
     const client = await backOffice.client(t);
     const ticket = await backOffice.ticket(t, client.id);
-    const created = await t.integration(`/tickets/${ticket.id}/defects`, { method: 'POST', json: defect({ sum: '6000000000.00' }) });
+    const created = await t.integration(`/tickets/${ticket.id}/defects`, {
+      method: 'POST',
+      json: defect({ sum: '6000000000.00' }),
+    });
     expect(created.status).toBe(422);
     expect(((await created.json()) as { errors: Record<string, string[]> }).errors.sum).toEqual([TOO_LARGE]);
     expect(await t.db.select().from(defectStatements).where(eq(defectStatements.ticketId, ticket.id))).toEqual([]);
@@ -71,10 +86,22 @@ describe('statements and bills', () => {
     const patched = await t.integration(`/defects/${statement.id}`, { method: 'PATCH', json: { sum: '100000000.00' } });
     expect(patched.status).toBe(422);
     expect(((await patched.json()) as { errors: Record<string, string[]> }).errors.sum).toEqual([TOO_LARGE]);
-    const [row] = await t.db.select({ sum: defectStatements.sum }).from(defectStatements).where(eq(defectStatements.id, statement.id));
+    const [row] = await t.db
+      .select({ sum: defectStatements.sum })
+      .from(defectStatements)
+      .where(eq(defectStatements.id, statement.id));
     expect(row?.sum).toBe(MAX);
 
-    const bill = await t.integration('/bills', { method: 'POST', json: { client_id: client.id, id_1c: 'СЧ-big', date: '2026-03-01', amount_document: '100000000.00', status: null } });
+    const bill = await t.integration('/bills', {
+      method: 'POST',
+      json: {
+        client_id: client.id,
+        id_1c: 'СЧ-big',
+        date: '2026-03-01',
+        amount_document: '100000000.00',
+        status: null,
+      },
+    });
     expect(bill.status).toBe(422);
     expect(((await bill.json()) as { errors: Record<string, string[]> }).errors.amount_document).toEqual([TOO_LARGE]);
   });

@@ -28,7 +28,12 @@ import {
 } from '#shared/api/integration.ts';
 import { putBannerInput, putBannerOutput } from '#shared/api/integration-banner.ts';
 import { createPromocodeInput, createQuizInput, patchQuizInput } from '#shared/api/integration-promo-quiz.ts';
-import { deleteClosedDayOutput, listClosedDaysOutput, putClosedDayInput, putClosedDayOutput } from '#shared/api/integration-pickup.ts';
+import {
+  deleteClosedDayOutput,
+  listClosedDaysOutput,
+  putClosedDayInput,
+  putClosedDayOutput,
+} from '#shared/api/integration-pickup.ts';
 import {
   cancelOperationInput,
   cancelOperationOutput,
@@ -50,32 +55,127 @@ const at = (path: string) => `${INTEGRATION_BASE}${path}`;
 const changedOutput = v.object({ id: v.number(), changed: v.array(v.string()) });
 
 export const integrationEndpoints = {
-  createClient: defineEndpoint({ method: 'POST', path: at('/clients'), input: createClientInput, output: createClientOutput }),
-  putOffice: defineEndpoint({ method: 'PUT', path: at('/offices/:id'), input: putOfficeInput, output: putOfficeOutput }),
-  createTicket: defineEndpoint({ method: 'POST', path: at('/tickets'), input: createTicketInput, output: createTicketOutput }),
-  patchTicket: defineEndpoint({ method: 'PATCH', path: at('/tickets/:id'), input: patchTicketInput, output: patchTicketOutput }),
-  createDefect: defineEndpoint({ method: 'POST', path: at('/tickets/:id/defects'), input: createDefectInput, output: createDefectOutput }),
-  patchDefect: defineEndpoint({ method: 'PATCH', path: at('/defects/:id'), input: patchDefectInput, output: patchDefectOutput }),
+  createClient: defineEndpoint({
+    method: 'POST',
+    path: at('/clients'),
+    input: createClientInput,
+    output: createClientOutput,
+  }),
+  putOffice: defineEndpoint({
+    method: 'PUT',
+    path: at('/offices/:id'),
+    input: putOfficeInput,
+    output: putOfficeOutput,
+  }),
+  createTicket: defineEndpoint({
+    method: 'POST',
+    path: at('/tickets'),
+    input: createTicketInput,
+    output: createTicketOutput,
+  }),
+  patchTicket: defineEndpoint({
+    method: 'PATCH',
+    path: at('/tickets/:id'),
+    input: patchTicketInput,
+    output: patchTicketOutput,
+  }),
+  createDefect: defineEndpoint({
+    method: 'POST',
+    path: at('/tickets/:id/defects'),
+    input: createDefectInput,
+    output: createDefectOutput,
+  }),
+  patchDefect: defineEndpoint({
+    method: 'PATCH',
+    path: at('/defects/:id'),
+    input: patchDefectInput,
+    output: patchDefectOutput,
+  }),
   createBill: defineEndpoint({ method: 'POST', path: at('/bills'), input: createBillInput, output: idOutput }),
   patchBill: defineEndpoint({ method: 'PATCH', path: at('/bills/:id'), input: patchBillInput, output: changedOutput }),
-  createNotification: defineEndpoint({ method: 'POST', path: at('/notifications'), input: createNotificationInput, output: idOutput }),
+  createNotification: defineEndpoint({
+    method: 'POST',
+    path: at('/notifications'),
+    input: createNotificationInput,
+    output: idOutput,
+  }),
   uploadFile: defineEndpoint({ method: 'POST', path: at('/files'), input: undefined, output: uploadFileOutput }),
   listEvents: defineEndpoint({ method: 'GET', path: at('/events'), input: listEventsQuery, output: listEventsOutput }),
   putGift: defineEndpoint({ method: 'PUT', path: at('/gifts/:id'), input: putGiftInput, output: upsertOutput }),
-  putTradeInInstrument: defineEndpoint({ method: 'PUT', path: at('/trade-in-instruments/:id'), input: putTradeInInstrumentInput, output: upsertOutput }),
-  changePoints: defineEndpoint({ method: 'POST', path: at('/clients/:id/points'), input: changePointsInput, output: changePointsOutput }),
+  putTradeInInstrument: defineEndpoint({
+    method: 'PUT',
+    path: at('/trade-in-instruments/:id'),
+    input: putTradeInInstrumentInput,
+    output: upsertOutput,
+  }),
+  changePoints: defineEndpoint({
+    method: 'POST',
+    path: at('/clients/:id/points'),
+    input: changePointsInput,
+    output: changePointsOutput,
+  }),
   putBanner: defineEndpoint({ method: 'PUT', path: at('/banner'), input: putBannerInput, output: putBannerOutput }),
-  createPromocode: defineEndpoint({ method: 'POST', path: at('/promocodes'), input: createPromocodeInput, output: idOutput }),
+  createPromocode: defineEndpoint({
+    method: 'POST',
+    path: at('/promocodes'),
+    input: createPromocodeInput,
+    output: idOutput,
+  }),
   createQuiz: defineEndpoint({ method: 'POST', path: at('/quizzes'), input: createQuizInput, output: idOutput }),
-  patchQuiz: defineEndpoint({ method: 'PATCH', path: at('/quizzes/:id'), input: patchQuizInput, output: changedOutput }),
-  createLoyaltyOperation: defineEndpoint({ method: 'POST', path: at('/loyalty/operations'), input: createOperationInput, output: createOperationOutput }),
-  cancelLoyaltyOperation: defineEndpoint({ method: 'POST', path: at('/loyalty/operations/:id/cancel'), input: cancelOperationInput, output: cancelOperationOutput }),
-  setClientLoyalty: defineEndpoint({ method: 'POST', path: at('/clients/:id/loyalty'), input: participationInput, output: participationOutput }),
-  putLoyaltyProgramme: defineEndpoint({ method: 'PUT', path: at('/loyalty/programme'), input: programmeInput, output: programmeOutput }),
-  getClientPoints: defineEndpoint({ method: 'GET', path: at('/clients/:id/points'), input: undefined, output: clientPointsOutput }),
-  listClosedDays: defineEndpoint({ method: 'GET', path: at('/pickup/closed-days'), input: undefined, output: listClosedDaysOutput }),
-  putClosedDay: defineEndpoint({ method: 'PUT', path: at('/pickup/closed-days/:date'), input: putClosedDayInput, output: putClosedDayOutput }),
-  deleteClosedDay: defineEndpoint({ method: 'DELETE', path: at('/pickup/closed-days/:date'), input: undefined, output: deleteClosedDayOutput }),
+  patchQuiz: defineEndpoint({
+    method: 'PATCH',
+    path: at('/quizzes/:id'),
+    input: patchQuizInput,
+    output: changedOutput,
+  }),
+  createLoyaltyOperation: defineEndpoint({
+    method: 'POST',
+    path: at('/loyalty/operations'),
+    input: createOperationInput,
+    output: createOperationOutput,
+  }),
+  cancelLoyaltyOperation: defineEndpoint({
+    method: 'POST',
+    path: at('/loyalty/operations/:id/cancel'),
+    input: cancelOperationInput,
+    output: cancelOperationOutput,
+  }),
+  setClientLoyalty: defineEndpoint({
+    method: 'POST',
+    path: at('/clients/:id/loyalty'),
+    input: participationInput,
+    output: participationOutput,
+  }),
+  putLoyaltyProgramme: defineEndpoint({
+    method: 'PUT',
+    path: at('/loyalty/programme'),
+    input: programmeInput,
+    output: programmeOutput,
+  }),
+  getClientPoints: defineEndpoint({
+    method: 'GET',
+    path: at('/clients/:id/points'),
+    input: undefined,
+    output: clientPointsOutput,
+  }),
+  listClosedDays: defineEndpoint({
+    method: 'GET',
+    path: at('/pickup/closed-days'),
+    input: undefined,
+    output: listClosedDaysOutput,
+  }),
+  putClosedDay: defineEndpoint({
+    method: 'PUT',
+    path: at('/pickup/closed-days/:date'),
+    input: putClosedDayInput,
+    output: putClosedDayOutput,
+  }),
+  deleteClosedDay: defineEndpoint({
+    method: 'DELETE',
+    path: at('/pickup/closed-days/:date'),
+    input: undefined,
+    output: deleteClosedDayOutput,
+  }),
 } satisfies Record<string, Endpoint>;
 
 export type IntegrationCall = keyof typeof integrationEndpoints;
@@ -99,7 +199,12 @@ export const callDocs: Record<IntegrationCall, CallDoc> = {
     status: 201,
     errors: [409],
   },
-  putOffice: { tag: 'Offices', summary: 'Create or replace an office under the back office’s id', status: 200, errors: [] },
+  putOffice: {
+    tag: 'Offices',
+    summary: 'Create or replace an office under the back office’s id',
+    status: 200,
+    errors: [],
+  },
   createTicket: {
     tag: 'Tickets',
     summary: 'Create a ticket with its instruments',
@@ -136,16 +241,24 @@ export const callDocs: Record<IntegrationCall, CallDoc> = {
   createBill: {
     tag: 'Bills',
     summary: 'Issue a bill',
-    description: '`defective_list_ids` must be statements on this client’s tickets (422). The same `id_1c` twice for one client is 409.',
+    description:
+      '`defective_list_ids` must be statements on this client’s tickets (422). The same `id_1c` twice for one client is 409.',
     status: 201,
     errors: [409],
   },
-  patchBill: { tag: 'Bills', summary: 'Change a bill’s status', description: '"Оплачен" is paid, null is no data, other text is unpaid.', status: 200, errors: [404] },
+  patchBill: {
+    tag: 'Bills',
+    summary: 'Change a bill’s status',
+    description: '"Оплачен" is paid, null is no data, other text is unpaid.',
+    status: 200,
+    errors: [404],
+  },
   createNotification: { tag: 'Notifications', summary: 'Notify a client', status: 201, errors: [] },
   uploadFile: {
     tag: 'Files',
     summary: 'Upload a file (multipart field `file`)',
-    description: 'At most 10 MB (413 above). PDF, JPEG, PNG or WebP, recognised by content (422 otherwise). Returns the id to reference.',
+    description:
+      'At most 10 MB (413 above). PDF, JPEG, PNG or WebP, recognised by content (422 otherwise). Returns the id to reference.',
     status: 201,
     errors: [413],
   },
@@ -158,8 +271,20 @@ export const callDocs: Record<IntegrationCall, CallDoc> = {
     status: 200,
     errors: [],
   },
-  putGift: { tag: 'Loyalty', summary: 'Create or replace a gift bought with points', status: 200, errors: [], extension: true },
-  putTradeInInstrument: { tag: 'Loyalty', summary: 'Create or replace a trade-in instrument', status: 200, errors: [], extension: true },
+  putGift: {
+    tag: 'Loyalty',
+    summary: 'Create or replace a gift bought with points',
+    status: 200,
+    errors: [],
+    extension: true,
+  },
+  putTradeInInstrument: {
+    tag: 'Loyalty',
+    summary: 'Create or replace a trade-in instrument',
+    status: 200,
+    errors: [],
+    extension: true,
+  },
   changePoints: {
     tag: 'Loyalty',
     summary: 'Add a points ledger entry',
@@ -205,7 +330,8 @@ export const callDocs: Record<IntegrationCall, CallDoc> = {
   patchQuiz: {
     tag: 'Loyalty',
     summary: 'Offer or withdraw a bonus survey',
-    description: '`{active}`; `changed` is `["active"]` when it changed. An inactive quiz is not offered and its answers are refused.',
+    description:
+      '`{active}`; `changed` is `["active"]` when it changed. An inactive quiz is not offered and its answers are refused.',
     status: 200,
     errors: [404],
   },
@@ -264,7 +390,8 @@ export const callDocs: Record<IntegrationCall, CallDoc> = {
   putClosedDay: {
     tag: 'Pickup',
     summary: 'Close a day for pickups: no courier comes, the wizard does not offer it and a request for it is refused',
-    description: 'The path’s date is `YYYY-MM-DD` (Moscow); body `{}` or `{"note": "…"}` (up to 200 characters). Closing a closed day again replaces its note.',
+    description:
+      'The path’s date is `YYYY-MM-DD` (Moscow); body `{}` or `{"note": "…"}` (up to 200 characters). Closing a closed day again replaces its note.',
     status: 200,
     errors: [],
     extension: true,
@@ -272,7 +399,8 @@ export const callDocs: Record<IntegrationCall, CallDoc> = {
   deleteClosedDay: {
     tag: 'Pickup',
     summary: 'Open a day the back office closed',
-    description: '`deleted` is false when the day was not closed (a repeat is harmless). A public holiday stays closed.',
+    description:
+      '`deleted` is false when the day was not closed (a repeat is harmless). A public holiday stays closed.',
     status: 200,
     errors: [],
     extension: true,

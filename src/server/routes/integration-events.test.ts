@@ -14,7 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-
 async function feed(query: string, token?: string | null): Promise<FeedPage> {
   const response = await t.integration(`/events${query}`, token === undefined ? {} : { token });
   expect(response.status).toBe(200);
@@ -53,7 +52,10 @@ describe('GET /api/v1/events', () => {
     await t.integration(`/bills/${bill.id}`, { method: 'PATCH', json: { status: 'Оплачен' } });
     await t.integration('/notifications', { method: 'POST', json: { client_id: client.id, description: 'Готово' } });
     await t.integration(`/clients/${client.id}/points`, { method: 'POST', json: { delta: 10, reason: 'Подарок' } });
-    await t.integration(`/clients/${client.id}/points`, { method: 'POST', json: { delta: -11, reason: 'Слишком много' } }); // the whole balance (10) annulled
+    await t.integration(`/clients/${client.id}/points`, {
+      method: 'POST',
+      json: { delta: -11, reason: 'Слишком много' },
+    }); // the whole balance (10) annulled
 
     const { events, pages } = await walk(start, 3);
     expect(pages).toBe(5); // 11 events in pages of 3, then the empty page
@@ -74,8 +76,14 @@ describe('GET /api/v1/events', () => {
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
     expect(new Set(ids).size).toBe(ids.length);
     expect(events.every((e) => e.client_id === client.id && e.created_at === '2026-03-02T09:00:00.000Z')).toBe(true);
-    expect(events.find((e) => e.type === 'defect.created')).toMatchObject({ ticket_id: ticket.id, payload: { defect_id: statement.id, version: 1 } });
-    expect(events.find((e) => e.type === 'defect.updated')).toMatchObject({ ticket_id: ticket.id, payload: { version: 2, changed: { sum: '1.00' } } });
+    expect(events.find((e) => e.type === 'defect.created')).toMatchObject({
+      ticket_id: ticket.id,
+      payload: { defect_id: statement.id, version: 1 },
+    });
+    expect(events.find((e) => e.type === 'defect.updated')).toMatchObject({
+      ticket_id: ticket.id,
+      payload: { version: 2, changed: { sum: '1.00' } },
+    });
 
     // The same walk from the start in one page gives the same list.
     expect((await feed(`?after=${start}&limit=1000`)).events).toEqual(events);
@@ -95,11 +103,14 @@ describe('GET /api/v1/events', () => {
     expect(all.events.slice(0, 100)).toEqual(first.events);
   });
 
-  it.each(['?limit=0', '?limit=1001', '?limit=abc', '?after=-1', '?after=1.5', '?after=99999999999999999'])('answers 422 for %s', async (query) => {
-    const response = await t.integration(`/events${query}`);
-    expect(response.status).toBe(422);
-    expect((await response.json()).success).toBe(false);
-  });
+  it.each(['?limit=0', '?limit=1001', '?limit=abc', '?after=-1', '?after=1.5', '?after=99999999999999999'])(
+    'answers 422 for %s',
+    async (query) => {
+      const response = await t.integration(`/events${query}`);
+      expect(response.status).toBe(422);
+      expect((await response.json()).success).toBe(false);
+    },
+  );
 
   it('answers 401 without a token', async () => {
     expect((await t.integration('/events', { token: null })).status).toBe(401);
@@ -109,10 +120,16 @@ describe('GET /api/v1/events', () => {
 describe('PUT /api/v1/gifts/{id} and /trade-in-instruments/{id} (extensions)', () => {
   it('creates and replaces gifts', async () => {
     const image = await backOffice.file(t);
-    const first = await t.integration('/gifts/5', { method: 'PUT', json: { name: 'Смазка', cost: 500, image_file_id: image.id, is_available: true } });
+    const first = await t.integration('/gifts/5', {
+      method: 'PUT',
+      json: { name: 'Смазка', cost: 500, image_file_id: image.id, is_available: true },
+    });
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ id: 5, created: true });
-    const second = await t.integration('/gifts/5', { method: 'PUT', json: { name: 'Смазка W&H', cost: 600, is_available: false } });
+    const second = await t.integration('/gifts/5', {
+      method: 'PUT',
+      json: { name: 'Смазка W&H', cost: 600, is_available: false },
+    });
     expect(await second.json()).toEqual({ id: 5, created: false });
     const [row] = await t.db.select().from(gifts).where(eq(gifts.id, 5));
     expect(row).toEqual({ id: 5, name: 'Смазка W&H', cost: 600, imageFileId: null, isAvailable: false });
@@ -129,20 +146,56 @@ describe('PUT /api/v1/gifts/{id} and /trade-in-instruments/{id} (extensions)', (
       price_discount: '15000.00',
       is_active: true,
     };
-    expect(await (await t.integration('/trade-in-instruments/3', { method: 'PUT', json: body })).json()).toEqual({ id: 3, created: true });
-    expect(await (await t.integration('/trade-in-instruments/3', { method: 'PUT', json: { ...body, is_active: false } })).json()).toEqual({ id: 3, created: false });
+    expect(await (await t.integration('/trade-in-instruments/3', { method: 'PUT', json: body })).json()).toEqual({
+      id: 3,
+      created: true,
+    });
+    expect(
+      await (
+        await t.integration('/trade-in-instruments/3', { method: 'PUT', json: { ...body, is_active: false } })
+      ).json(),
+    ).toEqual({ id: 3, created: false });
     const [row] = await t.db.select().from(tradeInInstruments).where(eq(tradeInInstruments.id, 3));
-    expect(row).toMatchObject({ title: 'Турбина Synea Vision', listImageFileId: list.id, properties: ['Свет LED+', 'Гарантия 2 года'], priceDiscount: '15000.00', isActive: false });
+    expect(row).toMatchObject({
+      title: 'Турбина Synea Vision',
+      listImageFileId: list.id,
+      properties: ['Свет LED+', 'Гарантия 2 года'],
+      priceDiscount: '15000.00',
+      isActive: false,
+    });
   });
 
   it.each([
     ['/gifts/6', { name: 'X', cost: -1, is_available: true }, 'cost'],
     ['/gifts/6', { name: 'X', cost: 1.5, is_available: true }, 'cost'],
     ['/gifts/6', { name: 'X', cost: 1, is_available: true, image_file_id: 999_999 }, 'image_file_id'],
-    ['/trade-in-instruments/6', { title: 'X', properties: [], link: 'ftp://x', price_discount: '1.00', is_active: true }, 'link'],
-    ['/trade-in-instruments/6', { title: 'X', properties: 'a', link: 'https://x.example', price_discount: '1.00', is_active: true }, 'properties'],
-    ['/trade-in-instruments/6', { title: 'X', properties: [], link: 'https://x.example', price_discount: 1, is_active: true }, 'price_discount'],
-    ['/trade-in-instruments/6', { title: 'X', properties: [], link: 'https://x.example', price_discount: '1.00', is_active: true, page_image_file_id: 999_999 }, 'page_image_file_id'],
+    [
+      '/trade-in-instruments/6',
+      { title: 'X', properties: [], link: 'ftp://x', price_discount: '1.00', is_active: true },
+      'link',
+    ],
+    [
+      '/trade-in-instruments/6',
+      { title: 'X', properties: 'a', link: 'https://x.example', price_discount: '1.00', is_active: true },
+      'properties',
+    ],
+    [
+      '/trade-in-instruments/6',
+      { title: 'X', properties: [], link: 'https://x.example', price_discount: 1, is_active: true },
+      'price_discount',
+    ],
+    [
+      '/trade-in-instruments/6',
+      {
+        title: 'X',
+        properties: [],
+        link: 'https://x.example',
+        price_discount: '1.00',
+        is_active: true,
+        page_image_file_id: 999_999,
+      },
+      'page_image_file_id',
+    ],
   ])('PUT %s refuses a bad %s with 422', async (path, json, field) => {
     const response = await t.integration(path, { method: 'PUT', json });
     expect(response.status).toBe(422);
@@ -150,8 +203,18 @@ describe('PUT /api/v1/gifts/{id} and /trade-in-instruments/{id} (extensions)', (
   });
 
   it('answers 404 for impossible ids and 401 without a token', async () => {
-    expect((await t.integration('/gifts/0', { method: 'PUT', json: { name: 'X', cost: 1, is_available: true } })).status).toBe(404);
-    expect((await t.integration('/gifts/1', { method: 'PUT', json: { name: 'X', cost: 1, is_available: true }, token: null })).status).toBe(401);
+    expect(
+      (await t.integration('/gifts/0', { method: 'PUT', json: { name: 'X', cost: 1, is_available: true } })).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.integration('/gifts/1', {
+          method: 'PUT',
+          json: { name: 'X', cost: 1, is_available: true },
+          token: null,
+        })
+      ).status,
+    ).toBe(401);
     expect((await t.integration('/trade-in-instruments/1', { method: 'PUT', json: {}, token: null })).status).toBe(401);
   });
 });
@@ -172,7 +235,10 @@ describe('GET /api/v1/openapi.json', () => {
     expect(schema.required).toEqual(['client_id', 'status', 'instruments']);
     expect(Object.keys(createTicket.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '422']));
     expect(document.paths['/api/v1/files'].post.requestBody.content['multipart/form-data']).toBeDefined();
-    expect(document.paths['/api/v1/events'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['after', 'limit']);
+    expect(document.paths['/api/v1/events'].get.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'after',
+      'limit',
+    ]);
     expect(document.paths['/api/v1/clients/{id}/points'].post.summary).toMatch(/extension/);
   });
 });
@@ -181,7 +247,8 @@ describe('a world built by the back office, seen by the clinic', () => {
   it('moves the counters of /ajax/user/data', async () => {
     const client = await backOffice.client(t);
     expect((await loginAs(t, client.email, client.password)).status).toBe(200);
-    const userData = async () => ((await (await t.request('/ajax/user/data')).json()) as { user: Record<string, number> }).user;
+    const userData = async () =>
+      ((await (await t.request('/ajax/user/data')).json()) as { user: Record<string, number> }).user;
     expect(await userData()).toMatchObject({ id: client.id, balls: 0, unpaid_bills: 0, unread_notifications: 0 });
 
     const ticket = await backOffice.ticket(t, client.id, { status: 5 });
@@ -193,7 +260,10 @@ describe('a world built by the back office, seen by the clinic', () => {
     for (const description of ['Ведомость готова', 'Счёт выставлен']) {
       await t.integration('/notifications', { method: 'POST', json: { client_id: client.id, description } });
     }
-    await t.integration(`/clients/${client.id}/points`, { method: 'POST', json: { delta: 500, reason: 'Приветственные бонусы' } });
+    await t.integration(`/clients/${client.id}/points`, {
+      method: 'POST',
+      json: { delta: 500, reason: 'Приветственные бонусы' },
+    });
     expect(await userData()).toMatchObject({ balls: 500, unpaid_bills: 2, unread_notifications: 2 });
 
     await t.integration(`/bills/${unpaid.id}`, { method: 'PATCH', json: { status: 'Оплачен' } });

@@ -14,10 +14,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function upload(bytes: Uint8Array, name: string, options: { field?: string; token?: string | null; type?: string } = {}) {
+function upload(
+  bytes: Uint8Array,
+  name: string,
+  options: { field?: string; token?: string | null; type?: string } = {},
+) {
   const form = new FormData();
-  form.set(options.field ?? 'file', new File([bytes as Uint8Array<ArrayBuffer>], name, { type: options.type ?? 'application/octet-stream' }));
-  return t.integration('/files', { method: 'POST', body: form, ...(options.token === undefined ? {} : { token: options.token }) });
+  form.set(
+    options.field ?? 'file',
+    new File([bytes as Uint8Array<ArrayBuffer>], name, { type: options.type ?? 'application/octet-stream' }),
+  );
+  return t.integration('/files', {
+    method: 'POST',
+    body: form,
+    ...(options.token === undefined ? {} : { token: options.token }),
+  });
 }
 const fileCount = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(files))[0]!.n;
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -39,7 +50,12 @@ describe('POST /api/v1/files', () => {
     const body = await response.json();
     expect(body).toEqual({ id: expect.any(Number), mime_type: mime, size: bytes.byteLength, sha256: sha(bytes) });
     const stored = await loadFile(t.db, body.id);
-    expect(stored).toMatchObject({ mimeType: mime, originalName: storedName, size: bytes.byteLength, sha256: sha(bytes) });
+    expect(stored).toMatchObject({
+      mimeType: mime,
+      originalName: storedName,
+      size: bytes.byteLength,
+      sha256: sha(bytes),
+    });
     expect(Buffer.from(await readFileBytes(t.deps.files, t.db, stored!)).equals(Buffer.from(bytes))).toBe(true);
   });
 

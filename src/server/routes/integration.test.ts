@@ -59,14 +59,23 @@ describe('integration API auth', () => {
 describe('POST /api/v1/clients', () => {
   it('creates the account with a generated, mailed password and a client.registered event', async () => {
     const email = uniqueEmail('erp');
-    const response = await createClient({ email: email.toUpperCase(), name: 'Мария', surname: 'Иванова', phone: '+7 900 000-00-00', company: 'Дент' });
+    const response = await createClient({
+      email: email.toUpperCase(),
+      name: 'Мария',
+      surname: 'Иванова',
+      phone: '+7 900 000-00-00',
+      company: 'Дент',
+    });
     expect(response.status).toBe(201);
     const { id } = await response.json();
     expect(id).toEqual(expect.any(Number));
     const [row] = await t.db.select().from(clients).where(eq(clients.id, id));
     expect(row).toMatchObject({ email, name: 'Мария', surname: 'Иванова', patronymic: null, company: 'Дент' });
     const [event] = await t.db.select().from(events).where(eq(events.clientId, id));
-    expect(event).toMatchObject({ type: 'client.registered', payload: { client_id: id, email, source: 'integration' } });
+    expect(event).toMatchObject({
+      type: 'client.registered',
+      payload: { client_id: id, email, source: 'integration' },
+    });
     const password = mailedPassword(t, email);
     expect((await loginAs(t, email, password)).status).toBe(200);
   });
@@ -82,7 +91,12 @@ describe('POST /api/v1/clients', () => {
   it('answers 409 for a taken e-mail, whatever its case', async () => {
     const email = uniqueEmail('erp-dup');
     expect((await createClient({ email, name: 'А', surname: 'Б', password: 'password-123' })).status).toBe(201);
-    const response = await createClient({ email: email.toUpperCase(), name: 'В', surname: 'Г', password: 'password-123' });
+    const response = await createClient({
+      email: email.toUpperCase(),
+      name: 'В',
+      surname: 'Г',
+      password: 'password-123',
+    });
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({
       success: false,
@@ -99,7 +113,11 @@ describe('POST /api/v1/clients', () => {
     const body = await invalid.json();
     expect(body.success).toBe(false);
     expect(Object.keys(body.errors).sort()).toEqual(['email', 'name', 'password', 'surname']);
-    const malformed = await t.integration('/clients', { method: 'POST', body: '{"email":', headers: { 'content-type': 'application/json' } });
+    const malformed = await t.integration('/clients', {
+      method: 'POST',
+      body: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toEqual({ success: false, message: 'Некорректный запрос' });
     expect(await count()).toBe(before);

@@ -44,7 +44,12 @@ const created: RouteOptions = { ...relative, status: 201 };
 /** The `:id` of the path; an id that cannot exist is a 404 like an unknown one. */
 const pathId = (c: Context<AppEnv>) => readPathId(c);
 
-route(integrationRoutes, calls.createClient, async (c, input) => ({ id: await createClientFromBackOffice(c.var.deps, input) }), created);
+route(
+  integrationRoutes,
+  calls.createClient,
+  async (c, input) => ({ id: await createClientFromBackOffice(c.var.deps, input) }),
+  created,
+);
 route(integrationRoutes, calls.putOffice, (c, input) => putOffice(c.var.deps, pathId(c), input), relative);
 route(integrationRoutes, calls.createTicket, (c, input) => createTicket(c.var.deps, input), created);
 route(integrationRoutes, calls.patchTicket, (c, input) => patchTicket(c.var.deps, pathId(c), input), relative);
@@ -65,18 +70,42 @@ integrationRoutes.get('/files/:id', async (c) => {
 });
 route(integrationRoutes, calls.listEvents, (c, input) => listEvents(c.var.deps, input.after, input.limit), relative);
 route(integrationRoutes, calls.putGift, (c, input) => putGift(c.var.deps, pathId(c), input), relative);
-route(integrationRoutes, calls.putTradeInInstrument, (c, input) => putTradeInInstrument(c.var.deps, pathId(c), input), relative);
+route(
+  integrationRoutes,
+  calls.putTradeInInstrument,
+  (c, input) => putTradeInInstrument(c.var.deps, pathId(c), input),
+  relative,
+);
 route(integrationRoutes, calls.changePoints, (c, input) => changePoints(c.var.deps, pathId(c), input), created);
 route(integrationRoutes, calls.putBanner, (c, input) => putBanner(c.var.deps, input), relative);
 route(integrationRoutes, calls.createPromocode, (c, input) => createPromocode(c.var.deps, input), created);
 route(integrationRoutes, calls.createQuiz, (c, input) => createQuiz(c.var.deps, input), created);
 route(integrationRoutes, calls.patchQuiz, (c, input) => patchQuiz(c.var.deps, pathId(c), input), relative);
 route(integrationRoutes, calls.createLoyaltyOperation, (c, input) => createOperation(c.var.deps, input), created);
-route(integrationRoutes, calls.cancelLoyaltyOperation, (c, input) => cancelOperation(c.var.deps, pathId(c), input), relative);
-route(integrationRoutes, calls.setClientLoyalty, (c, input) => setParticipation(c.var.deps, pathId(c), input), relative);
+route(
+  integrationRoutes,
+  calls.cancelLoyaltyOperation,
+  (c, input) => cancelOperation(c.var.deps, pathId(c), input),
+  relative,
+);
+route(
+  integrationRoutes,
+  calls.setClientLoyalty,
+  (c, input) => setParticipation(c.var.deps, pathId(c), input),
+  relative,
+);
 route(integrationRoutes, calls.putLoyaltyProgramme, (c, input) => setProgramme(c.var.deps, input), relative);
 route(integrationRoutes, calls.getClientPoints, (c) => clientPoints(c.var.deps, pathId(c)), relative);
 route(integrationRoutes, calls.listClosedDays, (c) => listClosedDays(c.var.deps), relative);
-route(integrationRoutes, calls.putClosedDay, (c, input) => putClosedDay(c.var.deps, readClosedDay(c.req.param('date')), input), relative);
-route(integrationRoutes, calls.deleteClosedDay, async (c) => deleteClosedDay(c.var.deps, readClosedDay(c.req.param('date'))), relative);
-
+route(
+  integrationRoutes,
+  calls.putClosedDay,
+  (c, input) => putClosedDay(c.var.deps, readClosedDay(c.req.param('date')), input),
+  relative,
+);
+route(
+  integrationRoutes,
+  calls.deleteClosedDay,
+  async (c) => deleteClosedDay(c.var.deps, readClosedDay(c.req.param('date'))),
+  relative,
+);

@@ -4,7 +4,13 @@ import { kavoIdentities, kavoLoginFlows } from '#server/db/schema.ts';
 import { unsealToken } from '#server/services/kavo-tokens.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import { KAVO_ACCOUNTS } from '../../../tests/setup/kavo-provider.ts';
-import { callbackLanding, createKavoWorld, linkKavo, providerAnswer, type KavoWorld } from '../../../tests/setup/kavo-world.ts';
+import {
+  callbackLanding,
+  createKavoWorld,
+  linkKavo,
+  providerAnswer,
+  type KavoWorld,
+} from '../../../tests/setup/kavo-world.ts';
 import { createTestApp } from '../../../tests/setup/test-app.ts';
 
 // KAVO ID against a real OpenID Connect provider (oidc-provider on 127.0.0.1, PKCE required):
@@ -43,9 +49,22 @@ describe('linking a KAVO ID', () => {
     await as(owner);
     expect(await linkKavo(world, 'kavo-ivanova')).toBe('/cabinet/kavo-id?kavo=linked');
 
-    expect(await list()).toEqual([{ kavo_id: expect.any(Number), phone: '79161234567', last_name: 'Иванова', first_name: 'Мария', middle_name: 'Петровна' }]);
+    expect(await list()).toEqual([
+      {
+        kavo_id: expect.any(Number),
+        phone: '79161234567',
+        last_name: 'Иванова',
+        first_name: 'Мария',
+        middle_name: 'Петровна',
+      },
+    ]);
     const [row] = await stored();
-    expect(row).toMatchObject({ clientId: owner.id, issuer: world.kavo.issuer, subject: 'kavo-ivanova', city: 'Россия, Москва' });
+    expect(row).toMatchObject({
+      clientId: owner.id,
+      issuer: world.kavo.issuer,
+      subject: 'kavo-ivanova',
+      city: 'Россия, Москва',
+    });
     // At rest only ciphertext; it opens with the key for this identity only.
     expect(row!.accessToken).toMatch(/^v1\./);
     expect(row!.refreshToken).toMatch(/^v1\./);
@@ -85,7 +104,7 @@ describe('linking a KAVO ID', () => {
     expect(await stored()).toEqual([]);
   });
 
-  it('refuses a callback whose state is not this session\'s flow', async () => {
+  it("refuses a callback whose state is not this session's flow", async () => {
     await as(owner);
     const answer = await providerAnswer(world, 'kavo-ivanova');
     const forged = new URL(answer);
@@ -129,7 +148,15 @@ describe('the KAVO ID profile', () => {
     try {
       expect(await get(`/ajax/cabinet/profile/kavo-id?kavo_id=${kavoId}`)).toEqual({
         status: 200,
-        body: { success: true, kavo_id: kavoId, last_name: 'Иванова', first_name: 'Марина', middle_name: 'Петровна', phone: '79161234567', city: 'Россия, Москва' },
+        body: {
+          success: true,
+          kavo_id: kavoId,
+          last_name: 'Иванова',
+          first_name: 'Марина',
+          middle_name: 'Петровна',
+          phone: '79161234567',
+          city: 'Россия, Москва',
+        },
       });
       // The list follows what the provider said last.
       expect((await list())[0]!.first_name).toBe('Марина');
@@ -141,12 +168,33 @@ describe('the KAVO ID profile', () => {
   });
 
   it('keeps the edits for the identity (KAVO has no update API) and validates them in Russian', async () => {
-    const saved = await post('/ajax/cabinet/profile/update-kavo-id', { kavo_id: kavoId, last_name: 'Иванова-Петрова', first_name: 'Мария', middle_name: '', city: 'Казахстан, Алматы' });
+    const saved = await post('/ajax/cabinet/profile/update-kavo-id', {
+      kavo_id: kavoId,
+      last_name: 'Иванова-Петрова',
+      first_name: 'Мария',
+      middle_name: '',
+      city: 'Казахстан, Алматы',
+    });
     expect(saved).toEqual({ status: 200, body: { success: true, message: 'Данные успешно изменены!' } });
-    expect((await get(`/ajax/cabinet/profile/kavo-id?kavo_id=${kavoId}`)).body).toMatchObject({ last_name: 'Иванова-Петрова', first_name: 'Мария', middle_name: '', city: 'Казахстан, Алматы' });
-    expect((await stored())[0]!.overrides).toEqual({ last_name: 'Иванова-Петрова', middle_name: '', city: 'Казахстан, Алматы' });
+    expect((await get(`/ajax/cabinet/profile/kavo-id?kavo_id=${kavoId}`)).body).toMatchObject({
+      last_name: 'Иванова-Петрова',
+      first_name: 'Мария',
+      middle_name: '',
+      city: 'Казахстан, Алматы',
+    });
+    expect((await stored())[0]!.overrides).toEqual({
+      last_name: 'Иванова-Петрова',
+      middle_name: '',
+      city: 'Казахстан, Алматы',
+    });
 
-    const bad = await post('/ajax/cabinet/profile/update-kavo-id', { kavo_id: kavoId, last_name: 'Иванова', first_name: 'М', middle_name: '', city: 'Москва' });
+    const bad = await post('/ajax/cabinet/profile/update-kavo-id', {
+      kavo_id: kavoId,
+      last_name: 'Иванова',
+      first_name: 'М',
+      middle_name: '',
+      city: 'Москва',
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toMatchObject({ first_name: ['Минимум 2 символа'], city: [KAVO_MESSAGES.city] });
     expect((await stored())[0]!.overrides.city).toBe('Казахстан, Алматы');
@@ -174,8 +222,13 @@ describe('the KAVO ID profile', () => {
     const now = (await stored())[0]!;
     const refresh = unsealToken(world.t.config, now.issuer, now.subject, 'refresh', now.refreshToken!);
     await (await world.kavo.provider.RefreshToken.find(refresh))!.destroy();
-    await (await world.kavo.provider.AccessToken.find(unsealToken(world.t.config, now.issuer, now.subject, 'access', now.accessToken!)))!.destroy();
-    expect(await get(`/ajax/cabinet/profile/kavo-id?kavo_id=${kavoId}`)).toEqual({ status: 502, body: { success: false, message: 'Не удалось загрузить данные пользователя.' } });
+    await (await world.kavo.provider.AccessToken.find(
+      unsealToken(world.t.config, now.issuer, now.subject, 'access', now.accessToken!),
+    ))!.destroy();
+    expect(await get(`/ajax/cabinet/profile/kavo-id?kavo_id=${kavoId}`)).toEqual({
+      status: 502,
+      body: { success: false, message: 'Не удалось загрузить данные пользователя.' },
+    });
     // No token stored any more: the same answer without asking the provider; linking again mends it.
     expect((await stored())[0]).toMatchObject({ accessToken: null, refreshToken: null });
     expect((await get(`/ajax/cabinet/profile/kavo-id?kavo_id=${kavoId}`)).status).toBe(502);
@@ -186,19 +239,32 @@ describe('the KAVO ID profile', () => {
   it("unlinks: the identity and its tokens are gone, and the provider's refresh token is revoked", async () => {
     const row = (await stored())[0]!;
     const refresh = unsealToken(world.t.config, row.issuer, row.subject, 'refresh', row.refreshToken!);
-    expect(await post('/ajax/cabinet/profile/unlink-kavo-id', { kavo_id: kavoId })).toEqual({ status: 200, body: { success: true, message: 'Пользователь отвязан' } });
+    expect(await post('/ajax/cabinet/profile/unlink-kavo-id', { kavo_id: kavoId })).toEqual({
+      status: 200,
+      body: { success: true, message: 'Пользователь отвязан' },
+    });
     expect(await stored()).toEqual([]);
     expect(await list()).toEqual([]);
     expect(await world.kavo.provider.RefreshToken.find(refresh)).toBeUndefined();
     expect((await post('/ajax/cabinet/profile/unlink-kavo-id', { kavo_id: kavoId })).status).toBe(404);
   });
 
-  it("gives another account nothing of this identity", async () => {
+  it('gives another account nothing of this identity', async () => {
     world.t.cookies.clear();
     await as(other);
     expect(await list()).toEqual([]);
     expect((await get(`/ajax/cabinet/profile/kavo-id?kavo_id=${kavoId}`)).status).toBe(404);
-    expect((await post('/ajax/cabinet/profile/update-kavo-id', { kavo_id: kavoId, last_name: 'Чужая', first_name: 'Мария', middle_name: '', city: 'Россия, Москва' })).status).toBe(404);
+    expect(
+      (
+        await post('/ajax/cabinet/profile/update-kavo-id', {
+          kavo_id: kavoId,
+          last_name: 'Чужая',
+          first_name: 'Мария',
+          middle_name: '',
+          city: 'Россия, Москва',
+        })
+      ).status,
+    ).toBe(404);
     expect((await post('/ajax/cabinet/profile/unlink-kavo-id', { kavo_id: kavoId })).status).toBe(404);
     expect(await stored()).toHaveLength(1);
   });
@@ -206,14 +272,22 @@ describe('the KAVO ID profile', () => {
 
 describe('a KAVO ID provider that cannot be reached', () => {
   it('answers the link in Russian instead of failing', async () => {
-    const t = await createTestApp({ config: { kavo: { issuerUrl: 'http://127.0.0.1:9', clientId: 'portal', clientSecret: 'secret', tokenKey: undefined } } });
+    const t = await createTestApp({
+      config: {
+        kavo: { issuerUrl: 'http://127.0.0.1:9', clientId: 'portal', clientSecret: 'secret', tokenKey: undefined },
+      },
+    });
     try {
       const account = await insertAccount(t);
       expect((await loginAs(t, account.email)).status).toBe(200);
       const connect = await t.request('/ajax/cabinet/kavo-id/connect', { method: 'POST', json: {} });
       expect(connect.status).toBe(502);
       expect(await connect.json()).toEqual({ success: false, message: KAVO_MESSAGES.unreachable });
-      expect(await (await t.request('/ajax/cabinet/profile/kavo-list')).json()).toEqual({ success: true, configured: true, profiles: [] });
+      expect(await (await t.request('/ajax/cabinet/profile/kavo-list')).json()).toEqual({
+        success: true,
+        configured: true,
+        profiles: [],
+      });
     } finally {
       await t.close();
     }
@@ -226,7 +300,11 @@ describe('a portal without the KAVO_* settings', () => {
     try {
       const account = await insertAccount(t);
       expect((await loginAs(t, account.email)).status).toBe(200);
-      expect(await (await t.request('/ajax/cabinet/profile/kavo-list')).json()).toEqual({ success: true, configured: false, profiles: [] });
+      expect(await (await t.request('/ajax/cabinet/profile/kavo-list')).json()).toEqual({
+        success: true,
+        configured: false,
+        profiles: [],
+      });
       const connect = await t.request('/ajax/cabinet/kavo-id/connect', { method: 'POST', json: {} });
       expect(connect.status).toBe(409);
       expect(await connect.json()).toEqual({ success: false, message: 'KAVO ID не настроен на этом портале.' });

@@ -1,5 +1,13 @@
 import { Hono } from 'hono';
-import { connectKavoId, getKavoProfile, KAVO_CALLBACK_PATH, KAVO_PAGE_PATH, listKavoIds, unlinkKavoId, updateKavoProfile } from '#shared/api/kavo.ts';
+import {
+  connectKavoId,
+  getKavoProfile,
+  KAVO_CALLBACK_PATH,
+  KAVO_PAGE_PATH,
+  listKavoIds,
+  unlinkKavoId,
+  updateKavoProfile,
+} from '#shared/api/kavo.ts';
 import type { AppEnv } from '#server/context.ts';
 import { route } from '#server/lib/validate.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
@@ -27,12 +35,25 @@ route(
 // the page then says how it went. The URL is rebuilt on PUBLIC_URL: it must equal the redirect_uri.
 kavoRoutes.get(KAVO_CALLBACK_PATH, async (c) => {
   const query = new URL(c.req.url).search;
-  const result = await finishLink(c.var.deps, c.var.session, new URL(`${KAVO_CALLBACK_PATH}${query}`, c.var.deps.config.publicUrl));
+  const result = await finishLink(
+    c.var.deps,
+    c.var.session,
+    new URL(`${KAVO_CALLBACK_PATH}${query}`, c.var.deps.config.publicUrl),
+  );
   c.header('Cache-Control', 'no-store');
   return c.redirect(`${KAVO_PAGE_PATH}?kavo=${result}`, 303);
 });
 
-route(kavoRoutes, listKavoIds, async (c) => ({ success: true, configured: c.var.deps.config.kavo !== undefined, profiles: await listIdentities(c.var.deps, sessionOf(c).clientId) }), loggedIn);
+route(
+  kavoRoutes,
+  listKavoIds,
+  async (c) => ({
+    success: true,
+    configured: c.var.deps.config.kavo !== undefined,
+    profiles: await listIdentities(c.var.deps, sessionOf(c).clientId),
+  }),
+  loggedIn,
+);
 
 route(
   kavoRoutes,
@@ -48,8 +69,19 @@ route(
 route(
   kavoRoutes,
   updateKavoProfile,
-  async (c, { kavo_id, ...form }) => ({ success: true, message: await updateProfile(c.var.deps, sessionOf(c).clientId, kavo_id, form) }),
+  async (c, { kavo_id, ...form }) => ({
+    success: true,
+    message: await updateProfile(c.var.deps, sessionOf(c).clientId, kavo_id, form),
+  }),
   loggedIn,
 );
 
-route(kavoRoutes, unlinkKavoId, async (c, input) => ({ success: true, message: await unlinkIdentity(c.var.deps, sessionOf(c).clientId, input.kavo_id) }), loggedIn);
+route(
+  kavoRoutes,
+  unlinkKavoId,
+  async (c, input) => ({
+    success: true,
+    message: await unlinkIdentity(c.var.deps, sessionOf(c).clientId, input.kavo_id),
+  }),
+  loggedIn,
+);

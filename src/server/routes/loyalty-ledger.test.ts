@@ -20,10 +20,22 @@ afterAll(() => t.close());
 interface Points {
   balance: number;
   pending: number;
-  entries: Array<{ id: number; delta: number; state: string; reason: string; activates_at: string | null; expires_at: string | null }>;
+  entries: Array<{
+    id: number;
+    delta: number;
+    state: string;
+    reason: string;
+    activates_at: string | null;
+    expires_at: string | null;
+  }>;
 }
 
-async function call<T = Record<string, unknown>>(path: string, method: string, json?: unknown, status = 200): Promise<T> {
+async function call<T = Record<string, unknown>>(
+  path: string,
+  method: string,
+  json?: unknown,
+  status = 200,
+): Promise<T> {
   const response = await t.integration(path, { method, ...(json === undefined ? {} : { json }) });
   const body = await response.json();
   expect(response.status, `${method} ${path}: ${JSON.stringify(body)}`).toBe(status);
@@ -38,12 +50,16 @@ const pointsOf = (clientId: number) => call<Points>(`/clients/${clientId}/points
  */
 async function participant() {
   const client = await backOffice.client(t);
-  await t.db.update(clients).set({ loyaltyParticipantSince: new Date('2025-01-01T00:00:00Z') }).where(eq(clients.id, client.id));
+  await t.db
+    .update(clients)
+    .set({ loyaltyParticipantSince: new Date('2025-01-01T00:00:00Z') })
+    .where(eq(clients.id, client.id));
   expect((await loginAs(t, client.email, client.password)).status).toBe(200);
   return client;
 }
 
-const credit = (clientId: number, delta: number) => call(`/clients/${clientId}/points`, 'POST', { delta, reason: 'Бонус' }, 201);
+const credit = (clientId: number, delta: number) =>
+  call(`/clients/${clientId}/points`, 'POST', { delta, reason: 'Бонус' }, 201);
 
 function approveWithPoints(ticketId: number, defectId: number, balls: number) {
   return decide(t, paths.approve, { ticket_id: ticketId, defects: [{ id: defectId, version: 1 }], balls });
@@ -68,14 +84,23 @@ describe('accrual on a paid bill', () => {
     expect(await pointsOf(client.id)).toMatchObject({
       balance: 0,
       pending: 617,
-      entries: [{ delta: 617, state: 'pending', activates_at: '2026-03-04T08:00:00.000Z', expires_at: '2027-03-04T08:00:00.000Z' }],
+      entries: [
+        {
+          delta: 617,
+          state: 'pending',
+          activates_at: '2026-03-04T08:00:00.000Z',
+          expires_at: '2027-03-04T08:00:00.000Z',
+        },
+      ],
     });
     // Marked paid again, unpaid and paid again: still one accrual.
     await call(`/bills/${bill.id}`, 'PATCH', { status: 'Оплачен' });
     await call(`/bills/${bill.id}`, 'PATCH', { status: 'Не оплачен' });
     await call(`/bills/${bill.id}`, 'PATCH', { status: 'Оплачен' });
     await call(`/bills/${bill.id}`, 'PATCH', { status: 'Оплачен', paid_at: '2026-03-02T08:30:00Z' });
-    expect((await t.db.select().from(pointsEntries).where(eq(pointsEntries.billId, bill.id))).map((e) => e.delta)).toEqual([617]);
+    expect(
+      (await t.db.select().from(pointsEntries).where(eq(pointsEntries.billId, bill.id))).map((e) => e.delta),
+    ).toEqual([617]);
 
     t.setNow(new Date(Date.parse('2026-03-04T08:00:00Z') - 1));
     expect(await pointsOf(client.id)).toMatchObject({ balance: 0, pending: 617 });
@@ -88,24 +113,48 @@ describe('accrual on a paid bill', () => {
     t.setNow('2027-03-04T08:00:00Z');
     expect(await pointsOf(client.id)).toMatchObject({ balance: 0, pending: 0, entries: [{ state: 'expired' }] });
 
-    const changed = await t.db.select().from(events).where(and(eq(events.type, 'points.changed'), eq(events.clientId, client.id)));
-    expect(changed.map((e) => e.payload)).toEqual([expect.objectContaining({ delta: 617, kind: 'earned', state: 'pending', bill_id: bill.id, pending: 617, balance: 0 })]);
-    const lines = await t.db.select().from(historyEntries).where(and(eq(historyEntries.clientId, client.id), eq(historyEntries.subjectId, bill.id)));
-    expect(lines.map((l) => l.description)).toContain(`Начислено 617\u00A0бонусов: оплата счёта №${(await billNumber(bill.id))}; доступны с 04.03.2026 до 04.03.2027`);
+    const changed = await t.db
+      .select()
+      .from(events)
+      .where(and(eq(events.type, 'points.changed'), eq(events.clientId, client.id)));
+    expect(changed.map((e) => e.payload)).toEqual([
+      expect.objectContaining({
+        delta: 617,
+        kind: 'earned',
+        state: 'pending',
+        bill_id: bill.id,
+        pending: 617,
+        balance: 0,
+      }),
+    ]);
+    const lines = await t.db
+      .select()
+      .from(historyEntries)
+      .where(and(eq(historyEntries.clientId, client.id), eq(historyEntries.subjectId, bill.id)));
+    expect(lines.map((l) => l.description)).toContain(
+      `Начислено 617\u00A0бонусов: оплата счёта №${await billNumber(bill.id)}; доступны с 04.03.2026 до 04.03.2027`,
+    );
   });
 
   it('accrues on a bill posted as paid, with paid_at defaulting to now', async () => {
     t.setNow('2026-03-02T09:00:00Z');
     const client = await participant();
     await backOffice.bill(t, client.id, { amount_document: '1000.00', status: 'Оплачен' });
-    expect(await pointsOf(client.id)).toMatchObject({ balance: 0, pending: 50, entries: [{ activates_at: '2026-03-04T09:00:00.000Z' }] });
+    expect(await pointsOf(client.id)).toMatchObject({
+      balance: 0,
+      pending: 50,
+      entries: [{ activates_at: '2026-03-04T09:00:00.000Z' }],
+    });
   });
 
   it('refuses a paid_at in the future with 422 and writes nothing', async () => {
     t.setNow('2026-03-02T09:00:00Z');
     const client = await participant();
     const bill = await backOffice.bill(t, client.id);
-    const response = await t.integration(`/bills/${bill.id}`, { method: 'PATCH', json: { status: 'Оплачен', paid_at: '2026-03-03T09:00:00Z' } });
+    const response = await t.integration(`/bills/${bill.id}`, {
+      method: 'PATCH',
+      json: { status: 'Оплачен', paid_at: '2026-03-03T09:00:00Z' },
+    });
     expect(response.status).toBe(422);
     expect((await response.json()).errors.paid_at).toEqual(['Дата оплаты не может быть позже текущего момента']);
     expect((await pointsOf(client.id)).entries).toEqual([]);
@@ -113,7 +162,10 @@ describe('accrual on a paid bill', () => {
 });
 
 async function billNumber(billId: number): Promise<string> {
-  const [line] = await t.db.select().from(historyEntries).where(and(eq(historyEntries.subjectId, billId), eq(historyEntries.subjectType, 'Bill')));
+  const [line] = await t.db
+    .select()
+    .from(historyEntries)
+    .where(and(eq(historyEntries.subjectId, billId), eq(historyEntries.subjectType, 'Bill')));
   return /№(\S+)/.exec(line!.description)![1]!;
 }
 
@@ -123,7 +175,17 @@ describe('spending', () => {
     const client = await participant();
     await credit(client.id, 100); // expires 2027-03-20
     // Paid on 1 March: active since 3 March, expires 2027-03-03, sooner than the credit above.
-    await call('/loyalty/operations', 'POST', { client_id: client.id, external_id: `ord-${client.id}`, paid_at: '2026-03-01T09:00:00Z', lines: [{ name: 'Набор боров', amount: '2000.00' }] }, 201);
+    await call(
+      '/loyalty/operations',
+      'POST',
+      {
+        client_id: client.id,
+        external_id: `ord-${client.id}`,
+        paid_at: '2026-03-01T09:00:00Z',
+        lines: [{ name: 'Набор боров', amount: '2000.00' }],
+      },
+      201,
+    );
     expect((await pointsOf(client.id)).balance).toBe(200);
     await spendOnNewStatement(client.id, 150);
     const after = await pointsOf(client.id);
@@ -174,7 +236,9 @@ describe('returns when the back office cancels a statement paid with points', ()
       [200, '2027-03-02T09:00:00.000Z'],
     ]);
     const history = await t.db.select().from(historyEntries).where(eq(historyEntries.clientId, client.id));
-    expect(history.map((h) => h.description)).toContain(`Возвращено 200\u00A0бонусов, списанных при согласовании ведомости №${quote.id}`);
+    expect(history.map((h) => h.description)).toContain(
+      `Возвращено 200\u00A0бонусов, списанных при согласовании ведомости №${quote.id}`,
+    );
   });
 
   it('gives 20 days from the return when the original expiry has passed', async () => {
@@ -213,15 +277,37 @@ describe('annulment', () => {
       { client_id: client.id, external_id: `split-${client.id}`, paid_at: '2026-03-02T09:00:00Z', lines },
       201,
     );
-    expect(operation).toMatchObject({ points: 50, activates_at: '2026-03-04T09:00:00.000Z', expires_at: '2027-03-04T09:00:00.000Z' });
+    expect(operation).toMatchObject({
+      points: 50,
+      activates_at: '2026-03-04T09:00:00.000Z',
+      expires_at: '2027-03-04T09:00:00.000Z',
+    });
     // 50 split 16.67 / 16.67 / 16.67 → 17 / 16 / 17 (the largest remainders get the rounding).
-    expect(await call(`/loyalty/operations/${operation.id}/cancel`, 'POST', { lines: [1] })).toEqual({ id: operation.id, annulled: 16, cancelled_lines: [1] });
+    expect(await call(`/loyalty/operations/${operation.id}/cancel`, 'POST', { lines: [1] })).toEqual({
+      id: operation.id,
+      annulled: 16,
+      cancelled_lines: [1],
+    });
     expect(await pointsOf(client.id)).toMatchObject({ balance: 0, pending: 34 });
-    expect(await call(`/loyalty/operations/${operation.id}/cancel`, 'POST', { lines: [1, 2] })).toMatchObject({ annulled: 17, cancelled_lines: [1, 2] });
-    expect(await call(`/loyalty/operations/${operation.id}/cancel`, 'POST', {})).toMatchObject({ annulled: 17, cancelled_lines: [0, 1, 2] });
+    expect(await call(`/loyalty/operations/${operation.id}/cancel`, 'POST', { lines: [1, 2] })).toMatchObject({
+      annulled: 17,
+      cancelled_lines: [1, 2],
+    });
+    expect(await call(`/loyalty/operations/${operation.id}/cancel`, 'POST', {})).toMatchObject({
+      annulled: 17,
+      cancelled_lines: [0, 1, 2],
+    });
     expect(await pointsOf(client.id)).toMatchObject({ balance: 0, pending: 0 });
-    await call('/loyalty/operations', 'POST', { client_id: client.id, external_id: `split-${client.id}`, paid_at: '2026-03-02T09:00:00Z', lines }, 409);
-    expect((await t.integration(`/loyalty/operations/${operation.id}/cancel`, { method: 'POST', json: { lines: [3] } })).status).toBe(422);
+    await call(
+      '/loyalty/operations',
+      'POST',
+      { client_id: client.id, external_id: `split-${client.id}`, paid_at: '2026-03-02T09:00:00Z', lines },
+      409,
+    );
+    expect(
+      (await t.integration(`/loyalty/operations/${operation.id}/cancel`, { method: 'POST', json: { lines: [3] } }))
+        .status,
+    ).toBe(422);
   });
 
   it('an annulment larger than the balance annuls the whole active balance, pending points stay', async () => {
@@ -229,7 +315,9 @@ describe('annulment', () => {
     const client = await participant();
     await credit(client.id, 100);
     await backOffice.bill(t, client.id, { amount_document: '1000.00', status: 'Оплачен' });
-    expect(await call(`/clients/${client.id}/points`, 'POST', { delta: -500, reason: 'Ошибочное начисление' }, 201)).toMatchObject({ annulled: 100, balance: 0 });
+    expect(
+      await call(`/clients/${client.id}/points`, 'POST', { delta: -500, reason: 'Ошибочное начисление' }, 201),
+    ).toMatchObject({ annulled: 100, balance: 0 });
     expect(await pointsOf(client.id)).toMatchObject({ balance: 0, pending: 50 });
   });
 
@@ -238,7 +326,13 @@ describe('annulment', () => {
     const client = await participant();
     await credit(client.id, 100);
     await backOffice.bill(t, client.id, { amount_document: '1000.00', status: 'Оплачен' });
-    expect(await call(`/clients/${client.id}/loyalty`, 'POST', { state: 'left' })).toEqual({ client_id: client.id, state: 'left', balance: 0, pending: 0, annulled: 150 });
+    expect(await call(`/clients/${client.id}/loyalty`, 'POST', { state: 'left' })).toEqual({
+      client_id: client.id,
+      state: 'left',
+      balance: 0,
+      pending: 0,
+      annulled: 150,
+    });
     await backOffice.bill(t, client.id, { amount_document: '1000.00', status: 'Оплачен' });
     expect(await pointsOf(client.id)).toMatchObject({ balance: 0, pending: 0 });
     await call(`/clients/${client.id}/loyalty`, 'POST', { state: 'active' });
@@ -252,7 +346,17 @@ describe('suspension', () => {
     t.setNow('2026-03-01T09:00:00Z');
     const client = await participant();
     const order = (id: string, paidAt: string) =>
-      call('/loyalty/operations', 'POST', { client_id: client.id, external_id: `${id}-${client.id}`, paid_at: paidAt, lines: [{ name: 'Ремонт', amount: '2000.00' }] }, 201);
+      call(
+        '/loyalty/operations',
+        'POST',
+        {
+          client_id: client.id,
+          external_id: `${id}-${client.id}`,
+          paid_at: paidAt,
+          lines: [{ name: 'Ремонт', amount: '2000.00' }],
+        },
+        201,
+      );
     await credit(client.id, 10); // active before the suspension: stays spendable
     await order('before', '2026-02-28T09:00:00Z'); // 100, would activate on 2 March
     await call(`/clients/${client.id}/loyalty`, 'POST', { state: 'suspended' });
@@ -292,7 +396,10 @@ describe('programme end', () => {
       const client = await participant();
       await credit(client.id, 400);
       await backOffice.bill(t, client.id, { amount_document: '1000.00', status: 'Оплачен' }); // 50 pending
-      const early = await t.integration('/loyalty/programme', { method: 'PUT', json: { state: 'ending', ends_on: '2026-03-08' } });
+      const early = await t.integration('/loyalty/programme', {
+        method: 'PUT',
+        json: { state: 'ending', ends_on: '2026-03-08' },
+      });
       expect(early.status).toBe(422);
       expect((await early.json()).errors.ends_on[0]).toMatch(/не менее чем за 7 дней/);
       expect(await call('/loyalty/programme', 'PUT', { state: 'ending', ends_on: '2026-03-20' })).toEqual({

@@ -17,17 +17,36 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function call<T = Record<string, unknown>>(path: string, method: string, json?: unknown, status = 200): Promise<T> {
+async function call<T = Record<string, unknown>>(
+  path: string,
+  method: string,
+  json?: unknown,
+  status = 200,
+): Promise<T> {
   const response = await t.integration(path, { method, ...(json === undefined ? {} : { json }) });
   const body = await response.json();
   expect(response.status, `${method} ${path}: ${JSON.stringify(body)}`).toBe(status);
   return body as T;
 }
 
-const pointsOf = (clientId: number) => call<{ balance: number; pending: number; entries: Array<{ delta: number; state: string }> }>(`/clients/${clientId}/points`, 'GET');
+const pointsOf = (clientId: number) =>
+  call<{ balance: number; pending: number; entries: Array<{ delta: number; state: string }> }>(
+    `/clients/${clientId}/points`,
+    'GET',
+  );
 const setState = (clientId: number, state: string) => call(`/clients/${clientId}/loyalty`, 'POST', { state });
 const operation = (clientId: number, paidAt: string, amount = '1000.00') =>
-  call<{ points: number }>('/loyalty/operations', 'POST', { client_id: clientId, external_id: `op-${Math.random()}`, paid_at: paidAt, lines: [{ name: 'Наконечник', amount }] }, 201);
+  call<{ points: number }>(
+    '/loyalty/operations',
+    'POST',
+    {
+      client_id: clientId,
+      external_id: `op-${Math.random()}`,
+      paid_at: paidAt,
+      lines: [{ name: 'Наконечник', amount }],
+    },
+    201,
+  );
 
 async function clinic() {
   t.cookies.clear();
@@ -44,11 +63,21 @@ describe('who takes part', () => {
     const email = uniqueEmail('joins');
     const form = { ...registrationForm(email), loyaltyEligible: false };
     expect((await t.request('/ajax/register/send-code', { method: 'POST', json: form })).status).toBe(200);
-    expect((await t.request('/ajax/register/confirm', { method: 'POST', json: { ...form, code: mailedCode(t, email) } })).status).toBe(200);
-    const [row] = await t.db.select({ id: clients.id, since: clients.loyaltyParticipantSince }).from(clients).where(eq(clients.email, email));
+    expect(
+      (await t.request('/ajax/register/confirm', { method: 'POST', json: { ...form, code: mailedCode(t, email) } }))
+        .status,
+    ).toBe(200);
+    const [row] = await t.db
+      .select({ id: clients.id, since: clients.loyaltyParticipantSince })
+      .from(clients)
+      .where(eq(clients.email, email));
     expect(row!.since).toEqual(new Date('2026-03-02T09:00:00Z'));
     await backOffice.bill(t, row!.id, { amount_document: '1000.00', status: 'Оплачен' });
-    expect(await pointsOf(row!.id)).toMatchObject({ balance: 0, pending: 50, entries: [{ delta: 50, state: 'pending' }] });
+    expect(await pointsOf(row!.id)).toMatchObject({
+      balance: 0,
+      pending: 50,
+      entries: [{ delta: 50, state: 'pending' }],
+    });
   });
 
   it('an account the back office opens earns from then; an operation paid before its opening earns nothing', async () => {
@@ -65,7 +94,12 @@ describe('who takes part', () => {
     expect((await (await t.request('/ajax/cabinet/points')).json()).data.not_earning).toBeNull();
     const old = await t.request('/ajax/cabinet/points/eligibility', { method: 'POST', json: { confirmed: true } });
     expect(await old.json()).toEqual({ success: true, message: BONUS_TEXTS.eligibilityNotNeeded });
-    expect(await t.db.select().from(events).where(and(eq(events.clientId, client.id), eq(events.type, 'client.updated')))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(events)
+        .where(and(eq(events.clientId, client.id), eq(events.type, 'client.updated'))),
+    ).toEqual([]);
   });
 
   it('rejoining after leaving starts a new participation: what was paid while out earns nothing', async () => {
@@ -88,13 +122,21 @@ async function makeCode(points = 300): Promise<string> {
 const apply = (promocode: string) => t.request('/ajax/promocode/set', { method: 'POST', json: { promocode } });
 
 async function makeQuiz(): Promise<number> {
-  const body = { title: 'Опрос', minutes_count: 1, balls_count: 150, questions: [{ title: 'Как дела?', type: 'radio-button', has_own: false, items: [{ title: 'Хорошо' }] }] };
+  const body = {
+    title: 'Опрос',
+    minutes_count: 1,
+    balls_count: 150,
+    questions: [{ title: 'Как дела?', type: 'radio-button', has_own: false, items: [{ title: 'Хорошо' }] }],
+  };
   return (await call<{ id: number }>('/quizzes', 'POST', body, 201)).id;
 }
 async function answerQuiz() {
   const quiz = await (await t.request('/ajax/cabinet/quiz/get')).json();
   const question = quiz.questions[0];
-  return t.request('/ajax/cabinet/quiz/send', { method: 'POST', json: { quiz_id: quiz.id, answers: [{ question_id: question.id, results: [question.items[0].id] }] } });
+  return t.request('/ajax/cabinet/quiz/send', {
+    method: 'POST',
+    json: { quiz_id: quiz.id, answers: [{ question_id: question.id, results: [question.items[0].id] }] },
+  });
 }
 
 async function nothingWritten(clientId: number) {
@@ -113,9 +155,15 @@ describe('promo codes and surveys follow participation', () => {
     await call(`/clients/${me.id}/loyalty`, 'POST', { state: 'left' });
     const refused = await apply(code);
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toMatchObject({ success: false, message: BONUS_TEXTS.left, errors: { code: [BONUS_TEXTS.left] } });
+    expect(await refused.json()).toMatchObject({
+      success: false,
+      message: BONUS_TEXTS.left,
+      errors: { code: [BONUS_TEXTS.left] },
+    });
     await nothingWritten(me.id);
-    expect((await t.db.select({ uses: promocodes.uses }).from(promocodes).where(eq(promocodes.code, code)))[0]!.uses).toBe(0);
+    expect(
+      (await t.db.select({ uses: promocodes.uses }).from(promocodes).where(eq(promocodes.code, code)))[0]!.uses,
+    ).toBe(0);
 
     await setState(me.id, 'active');
     const credited = await apply(code);
@@ -130,7 +178,11 @@ describe('promo codes and surveys follow participation', () => {
     await setState(me.id, 'left');
     const refused = await answerQuiz();
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toMatchObject({ success: false, message: BONUS_TEXTS.left, errors: { quiz_id: [BONUS_TEXTS.left] } });
+    expect(await refused.json()).toMatchObject({
+      success: false,
+      message: BONUS_TEXTS.left,
+      errors: { quiz_id: [BONUS_TEXTS.left] },
+    });
     await nothingWritten(me.id);
     expect((await (await t.request('/ajax/user/data')).json()).user.quiz_available).toBe(true);
 
@@ -164,7 +216,11 @@ describe('promo codes and surveys follow participation', () => {
     expect(survey.status).toBe(409);
     expect((await survey.json()).message).toBe(BONUS_TEXTS.programmeEnding);
     await nothingWritten(me.id);
-    expect((await (await t.request('/ajax/cabinet/points')).json()).data).toMatchObject({ not_earning: 'programme', programme: { state: 'ending' }, rows: [] });
+    expect((await (await t.request('/ajax/cabinet/points')).json()).data).toMatchObject({
+      not_earning: 'programme',
+      programme: { state: 'ending' },
+      rows: [],
+    });
 
     await call('/loyalty/programme', 'PUT', { state: 'active' });
     expect((await apply(code)).status).toBe(200);

@@ -13,13 +13,27 @@ const loggedIn = { before: [requireSession()] };
 route(
   notificationRoutes,
   listNotifications,
-  async (c, input) => ({ success: true, ...(await list.listNotifications(c.var.deps.database.db, sessionOf(c).clientId, input.cursor, input.limit)) }),
+  async (c, input) => ({
+    success: true,
+    ...(await list.listNotifications(c.var.deps.database.db, sessionOf(c).clientId, input.cursor, input.limit)),
+  }),
   loggedIn,
 );
-route(notificationRoutes, markNotificationsRead, async (c, input) => ({ success: true, unread: await list.markRead(c.var.deps.database.db, sessionOf(c).clientId, input.ids) }), loggedIn);
+route(
+  notificationRoutes,
+  markNotificationsRead,
+  async (c, input) => ({
+    success: true,
+    unread: await list.markRead(c.var.deps.database.db, sessionOf(c).clientId, input.ids),
+  }),
+  loggedIn,
+);
 route(
   notificationRoutes,
   listAccountHistory,
-  async (c, input) => ({ success: true, data: await list.listAccountHistory(c.var.deps.database.db, sessionOf(c).clientId, input.page) }),
+  async (c, input) => ({
+    success: true,
+    data: await list.listAccountHistory(c.var.deps.database.db, sessionOf(c).clientId, input.page),
+  }),
   loggedIn,
 );

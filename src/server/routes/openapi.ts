@@ -47,7 +47,12 @@ function operation(call: IntegrationCall): JsonObject {
   const doc = callDocs[call];
   const parameters: JsonObject[] = [];
   if (endpoint.path.includes(':id')) {
-    parameters.push({ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } });
+    parameters.push({
+      name: 'id',
+      in: 'path',
+      required: true,
+      schema: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+    });
   }
   if (endpoint.path.includes(':date')) {
     parameters.push({ name: 'date', in: 'path', required: true, schema: { type: 'string', format: 'date' } });
@@ -69,19 +74,31 @@ function operation(call: IntegrationCall): JsonObject {
         'multipart/form-data': {
           schema: {
             type: 'object',
-            properties: { file: { type: 'string', contentMediaType: 'application/octet-stream', maxLength: MAX_UPLOAD_BYTES } },
+            properties: {
+              file: { type: 'string', contentMediaType: 'application/octet-stream', maxLength: MAX_UPLOAD_BYTES },
+            },
             required: ['file'],
           },
         },
       },
     };
   }
-  const errorStatuses = new Set<number>([401, ...(requestBody || parameters.some((p) => p.in !== 'path' || p.name === 'date') ? [400, 422] : []), ...doc.errors]);
+  const errorStatuses = new Set<number>([
+    401,
+    ...(requestBody || parameters.some((p) => p.in !== 'path' || p.name === 'date') ? [400, 422] : []),
+    ...doc.errors,
+  ]);
   const responses: JsonObject = {
-    [doc.status]: { description: doc.status === 201 ? 'Created' : 'OK', content: { 'application/json': { schema: jsonSchema(endpoint.output, 'output') } } },
+    [doc.status]: {
+      description: doc.status === 201 ? 'Created' : 'OK',
+      content: { 'application/json': { schema: jsonSchema(endpoint.output, 'output') } },
+    },
   };
   for (const status of [...errorStatuses].sort()) {
-    responses[status] = { description: ERROR_TEXT[status], content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+    responses[status] = {
+      description: ERROR_TEXT[status],
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    };
   }
   return {
     operationId: call,
@@ -97,7 +114,12 @@ function operation(call: IntegrationCall): JsonObject {
 function build(): JsonObject {
   const paths: Record<string, JsonObject> = {
     '/api/v1/openapi.json': {
-      get: { operationId: 'openApi', summary: 'This document (no token needed)', security: [], responses: { 200: { description: 'OpenAPI 3.1 document' } } },
+      get: {
+        operationId: 'openApi',
+        summary: 'This document (no token needed)',
+        security: [],
+        responses: { 200: { description: 'OpenAPI 3.1 document' } },
+      },
     },
   };
   for (const call of Object.keys(integrationEndpoints) as IntegrationCall[]) {

@@ -34,7 +34,14 @@ beforeEach(async () => {
 function request(pickupDate: string, madeAt?: string): RepairRequestInput {
   return {
     contact: { name: 'Анна', surname: 'Смирнова', phone: '+7 (916) 123-45-67' },
-    address: { company: 'Клиника', address: 'Россия, Москва, Тверская улица, 7', country: 'Россия', zip: '125009', pickup_date: pickupDate, office_id: 1 },
+    address: {
+      company: 'Клиника',
+      address: 'Россия, Москва, Тверская улица, 7',
+      country: 'Россия',
+      zip: '125009',
+      pickup_date: pickupDate,
+      office_id: 1,
+    },
     instruments: [{ serial_number: 'SN-1', type: 1, description: 'Не вращается головка' }],
     approval_policy: true,
     approval_loyalty: true,
@@ -42,25 +49,34 @@ function request(pickupDate: string, madeAt?: string): RepairRequestInput {
   };
 }
 
-const send = (json: unknown) => t.request('/ajax/repair-requests', { method: 'POST', json, headers: { [IDEMPOTENCY_HEADER]: randomUUID() } });
-const ticketCount = async () => (await t.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.clientId, clientId))).length;
+const send = (json: unknown) =>
+  t.request('/ajax/repair-requests', { method: 'POST', json, headers: { [IDEMPOTENCY_HEADER]: randomUUID() } });
+const ticketCount = async () =>
+  (await t.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.clientId, clientId))).length;
 
 async function expectRefused(json: unknown) {
   const before = await ticketCount();
   const response = await send(json);
   expect(response.status).toBe(422);
-  expect(((await response.json()) as { errors?: Record<string, string[]> }).errors?.['address.pickup_date']).toEqual([refused]);
+  expect(((await response.json()) as { errors?: Record<string, string[]> }).errors?.['address.pickup_date']).toEqual([
+    refused,
+  ]);
   expect(await ticketCount()).toBe(before);
 }
 
-const closeDay = (date: string, json: unknown = {}) => t.integration(`/api/v1/pickup/closed-days/${date}`, { method: 'PUT', json });
+const closeDay = (date: string, json: unknown = {}) =>
+  t.integration(`/api/v1/pickup/closed-days/${date}`, { method: 'PUT', json });
 
 describe('GET /ajax/repair-requests/pickup-calendar', () => {
   it('sends the cut-off hour and the closed days around the horizon: holidays and the back office’s', async () => {
     expect((await closeDay('2026-03-11')).status).toBe(200);
     const response = await t.request('/ajax/repair-requests/pickup-calendar', { cookies: false });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ success: true, cutoff_hour: 12, closed_days: ['2026-03-08', '2026-03-09', '2026-03-11'] });
+    expect(await response.json()).toEqual({
+      success: true,
+      cutoff_hour: 12,
+      closed_days: ['2026-03-08', '2026-03-09', '2026-03-11'],
+    });
   });
 });
 
@@ -69,25 +85,46 @@ describe('the back office’s closed days (PUT/DELETE/GET /api/v1/pickup/closed-
     const put = await closeDay('2026-03-12', { note: 'Инвентаризация' });
     expect(await put.json()).toEqual({ date: '2026-03-12', note: 'Инвентаризация' });
     await closeDay('2026-03-01'); // over already: not listed
-    expect(await (await t.integration('/api/v1/pickup/closed-days')).json()).toEqual({ data: [{ date: '2026-03-12', note: 'Инвентаризация' }] });
+    expect(await (await t.integration('/api/v1/pickup/closed-days')).json()).toEqual({
+      data: [{ date: '2026-03-12', note: 'Инвентаризация' }],
+    });
     // Closing it again replaces the note.
-    expect(await (await closeDay('2026-03-12', { note: 'Переезд' })).json()).toEqual({ date: '2026-03-12', note: 'Переезд' });
-    expect(await (await t.integration('/api/v1/pickup/closed-days/2026-03-12', { method: 'DELETE' })).json()).toEqual({ date: '2026-03-12', deleted: true });
-    expect(await (await t.integration('/api/v1/pickup/closed-days/2026-03-12', { method: 'DELETE' })).json()).toEqual({ date: '2026-03-12', deleted: false });
+    expect(await (await closeDay('2026-03-12', { note: 'Переезд' })).json()).toEqual({
+      date: '2026-03-12',
+      note: 'Переезд',
+    });
+    expect(await (await t.integration('/api/v1/pickup/closed-days/2026-03-12', { method: 'DELETE' })).json()).toEqual({
+      date: '2026-03-12',
+      deleted: true,
+    });
+    expect(await (await t.integration('/api/v1/pickup/closed-days/2026-03-12', { method: 'DELETE' })).json()).toEqual({
+      date: '2026-03-12',
+      deleted: false,
+    });
   });
 
-  it.each(['2026-02-30', '12.03.2026', 'завтра', '2026-3-12'])('refuses the date %s with a Russian 422, never a 500', async (date) => {
-    for (const method of ['PUT', 'DELETE']) {
-      const response = await t.integration(`/api/v1/pickup/closed-days/${encodeURIComponent(date)}`, { method, json: method === 'PUT' ? {} : undefined });
-      expect(response.status, method).toBe(422);
-      expect(((await response.json()) as { errors: Record<string, string[]> }).errors.date).toEqual(['Ожидается дата в формате ГГГГ-ММ-ДД, например "2026-03-02"']);
-    }
-    expect(await t.db.select().from(pickupClosedDays)).toEqual([]);
-  });
+  it.each(['2026-02-30', '12.03.2026', 'завтра', '2026-3-12'])(
+    'refuses the date %s with a Russian 422, never a 500',
+    async (date) => {
+      for (const method of ['PUT', 'DELETE']) {
+        const response = await t.integration(`/api/v1/pickup/closed-days/${encodeURIComponent(date)}`, {
+          method,
+          json: method === 'PUT' ? {} : undefined,
+        });
+        expect(response.status, method).toBe(422);
+        expect(((await response.json()) as { errors: Record<string, string[]> }).errors.date).toEqual([
+          'Ожидается дата в формате ГГГГ-ММ-ДД, например "2026-03-02"',
+        ]);
+      }
+      expect(await t.db.select().from(pickupClosedDays)).toEqual([]);
+    },
+  );
 
   it('refuses a long note and a call without the token', async () => {
     expect((await closeDay('2026-03-12', { note: 'я'.repeat(201) })).status).toBe(422);
-    expect((await t.integration('/api/v1/pickup/closed-days/2026-03-12', { method: 'PUT', json: {}, token: null })).status).toBe(401);
+    expect(
+      (await t.integration('/api/v1/pickup/closed-days/2026-03-12', { method: 'PUT', json: {}, token: null })).status,
+    ).toBe(401);
     expect(await t.db.select().from(pickupClosedDays)).toEqual([]);
   });
 });
@@ -105,7 +142,10 @@ describe('POST /ajax/repair-requests: the pickup day', () => {
     const response = await send(request('2026-03-11'));
     expect(response.status).toBe(200);
     const { ticket_id: ticketId } = (await response.json()) as { ticket_id: number };
-    const [saved] = await t.db.select({ pickupDate: repairRequests.pickupDate }).from(repairRequests).where(eq(repairRequests.ticketId, ticketId));
+    const [saved] = await t.db
+      .select({ pickupDate: repairRequests.pickupDate })
+      .from(repairRequests)
+      .where(eq(repairRequests.ticketId, ticketId));
     expect(saved).toEqual({ pickupDate: '2026-03-11' });
   });
 

@@ -29,20 +29,28 @@ const loggedIn = { before: [requireSession()] };
 /** A guest's wizard asks the provider too (issue 23): counted per address, a clinic per account. */
 const askerOf = (c: Context<AppEnv>): geo.GeoAsker => c.var.session?.clientId ?? `guest:${clientIp(c)}`;
 
-route(placesRoutes, suggestAddresses, async (c, { query }) => ({ success: true, suggestions: await geo.suggestAddresses(c.var.deps, askerOf(c), query) }));
+route(placesRoutes, suggestAddresses, async (c, { query }) => ({
+  success: true,
+  suggestions: await geo.suggestAddresses(c.var.deps, askerOf(c), query),
+}));
 
-route(
-  placesRoutes,
-  geocodeCoordinates,
-  async (c, { lat, lon }) => ({ success: true, suggestions: await geo.reverseGeocode(c.var.deps, askerOf(c), lat, lon) }),
-);
+route(placesRoutes, geocodeCoordinates, async (c, { lat, lon }) => ({
+  success: true,
+  suggestions: await geo.reverseGeocode(c.var.deps, askerOf(c), lat, lon),
+}));
 
-route(placesRoutes, checkAddressEndpoint, async (c, { address }) => ({ success: true, check: await geo.checkTypedAddress(c.var.deps, askerOf(c), address) }));
+route(placesRoutes, checkAddressEndpoint, async (c, { address }) => ({
+  success: true,
+  check: await geo.checkTypedAddress(c.var.deps, askerOf(c), address),
+}));
 
 route(
   placesRoutes,
   suggestCities,
-  async (c, { query, limit }) => ({ success: true, data: await geo.suggestCities(c.var.deps, sessionOf(c).clientId, query, limit) }),
+  async (c, { query, limit }) => ({
+    success: true,
+    data: await geo.suggestCities(c.var.deps, sessionOf(c).clientId, query, limit),
+  }),
   loggedIn,
 );
 
@@ -82,7 +90,11 @@ route(placesRoutes, listServiceCentres, async (c) => {
   return { success: true, data: await listOffices(c.var.deps.database.db) };
 });
 
-route(placesRoutes, mapSettings, async (c) => ({ success: true, tiles_url: c.var.deps.config.mapTilesUrl, attribution: MAP_ATTRIBUTION }));
+route(placesRoutes, mapSettings, async (c) => ({
+  success: true,
+  tiles_url: c.var.deps.config.mapTilesUrl,
+  attribution: MAP_ATTRIBUTION,
+}));
 
 /** OpenStreetMap's data licence asks for this wherever its tiles are shown. */
 const MAP_ATTRIBUTION = '© участники OpenStreetMap';

@@ -13,7 +13,9 @@ const personal = (json: object) => t.request('/ajax/cabinet/profile/personal', {
 const confirm = (code: string) => t.request('/ajax/cabinet/profile/email/confirm', { method: 'POST', json: { code } });
 const row = async (id: number) => (await t.db.select().from(clients).where(eq(clients.id, id)))[0]!;
 const updates = async (id: number) =>
-  (await t.db.select({ payload: events.payload }).from(events).where(eq(events.type, 'client.updated'))).map((event) => event.payload as { client_id: number; changed: object }).filter((payload) => payload.client_id === id);
+  (await t.db.select({ payload: events.payload }).from(events).where(eq(events.type, 'client.updated')))
+    .map((event) => event.payload as { client_id: number; changed: object })
+    .filter((payload) => payload.client_id === id);
 
 async function loggedIn() {
   const account = await insertAccount(t);
@@ -24,16 +26,30 @@ async function loggedIn() {
 describe('Личные данные', () => {
   it('saves name, surname and phone at once and names what changed in client.updated', async () => {
     const account = await loggedIn();
-    const response = await personal({ name: 'Мария', surname: 'Смирнова', phone: '+7 (495) 123-45-67', email: account.email });
+    const response = await personal({
+      name: 'Мария',
+      surname: 'Смирнова',
+      phone: '+7 (495) 123-45-67',
+      email: account.email,
+    });
     expect(await response.json()).toEqual({ success: true, message: 'Данные успешно изменены!', email_change: null });
-    expect(await row(account.id)).toMatchObject({ name: 'Мария', surname: 'Смирнова', phone: '74951234567', email: account.email });
-    expect(await updates(account.id)).toEqual([{ client_id: account.id, changed: { name: 'Мария', phone: '74951234567' } }]);
+    expect(await row(account.id)).toMatchObject({
+      name: 'Мария',
+      surname: 'Смирнова',
+      phone: '74951234567',
+      email: account.email,
+    });
+    expect(await updates(account.id)).toEqual([
+      { client_id: account.id, changed: { name: 'Мария', phone: '74951234567' } },
+    ]);
   });
 
   it('keeps the old e-mail until the code mailed to the new one is entered, then tells the old address', async () => {
     const account = await loggedIn();
     const next = uniqueEmail('new');
-    const answer = (await (await personal({ name: 'Анна', surname: 'Смирнова', phone: '79161234567', email: next.toUpperCase() })).json()) as { email_change: { email: string } };
+    const answer = (await (
+      await personal({ name: 'Анна', surname: 'Смирнова', phone: '79161234567', email: next.toUpperCase() })
+    ).json()) as { email_change: { email: string } };
     expect(answer.email_change.email).toBe(next);
     expect(await row(account.id)).toMatchObject({ email: account.email, pendingEmail: next });
     // The old address still logs in meanwhile.
@@ -88,7 +104,12 @@ describe('Личные данные', () => {
     const bad = await personal({ name: 'Anna', surname: '', phone: '+7 (916) 123-45', email: 'not-an-email' });
     const errors = (await bad.json()).errors as Record<string, string[]>;
     const first = Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list[0]]));
-    expect(first).toMatchObject({ name: 'Это поле только для букв', surname: 'Это поле обязательно', phone: 'Номер телефона должен начинаться с +7', email: 'Введите корректный адрес эл. почты' });
+    expect(first).toMatchObject({
+      name: 'Это поле только для букв',
+      surname: 'Это поле обязательно',
+      phone: 'Номер телефона должен начинаться с +7',
+      email: 'Введите корректный адрес эл. почты',
+    });
     expect(await row(account.id)).toMatchObject({ name: 'Анна', pendingEmail: null });
     expect(await updates(account.id)).toEqual([]);
   });
@@ -108,9 +129,17 @@ describe('Настройки', () => {
 
   it('saves surname, name, patronymic and organisation, an empty patronymic as none', async () => {
     const account = await loggedIn();
-    expect(await (await update({ surname: 'Петрова-Водкина', name: 'Anna', patronymic: '', company: 'Улыбка' })).json()).toEqual({ success: true, message: 'Данные успешно изменены!' });
-    expect(await row(account.id)).toMatchObject({ surname: 'Петрова-Водкина', name: 'Anna', patronymic: null, company: 'Улыбка' });
-    const user = ((await (await t.request('/ajax/user/data')).json()) as { user: { surname: string; company: string } }).user;
+    expect(
+      await (await update({ surname: 'Петрова-Водкина', name: 'Anna', patronymic: '', company: 'Улыбка' })).json(),
+    ).toEqual({ success: true, message: 'Данные успешно изменены!' });
+    expect(await row(account.id)).toMatchObject({
+      surname: 'Петрова-Водкина',
+      name: 'Anna',
+      patronymic: null,
+      company: 'Улыбка',
+    });
+    const user = ((await (await t.request('/ajax/user/data')).json()) as { user: { surname: string; company: string } })
+      .user;
     expect(user).toMatchObject({ surname: 'Петрова-Водкина', company: 'Улыбка' });
   });
 
@@ -120,12 +149,18 @@ describe('Настройки', () => {
     const errors = (await response.json()).errors as Record<string, string[]>;
     const first = Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list[0]]));
     expect(response.status).toBe(422);
-    expect(first).toMatchObject({ surname: "Допустимы только буквы и символ '-'", name: 'Минимум 2 символа', company: 'Обязательное поле' });
+    expect(first).toMatchObject({
+      surname: "Допустимы только буквы и символ '-'",
+      name: 'Минимум 2 символа',
+      company: 'Обязательное поле',
+    });
     expect(first.patronymic).toMatch(/Минимум 2 символа|Допустимы только буквы/);
     expect((await row(account.id)).surname).toBe('Смирнова');
   });
 
   it('is refused without a session', async () => {
-    expect([401, 403]).toContain((await update({ surname: 'Иванова', name: 'Анна', patronymic: '', company: 'Улыбка' })).status);
+    expect([401, 403]).toContain(
+      (await update({ surname: 'Иванова', name: 'Анна', patronymic: '', company: 'Улыбка' })).status,
+    );
   });
 });

@@ -11,15 +11,36 @@ import * as profile from '#server/services/profile.ts';
 export const profileRoutes = new Hono<AppEnv>();
 const loggedIn = { before: [requireSession()] };
 
-route(profileRoutes, updatePersonalData, async (c, input) => profile.updatePersonalData(c.var.deps, sessionOf(c).clientId, input), loggedIn);
+route(
+  profileRoutes,
+  updatePersonalData,
+  async (c, input) => profile.updatePersonalData(c.var.deps, sessionOf(c).clientId, input),
+  loggedIn,
+);
 
 route(
   profileRoutes,
   confirmEmailChange,
-  async (c, input) => ({ success: true, message: await profile.confirmEmailChange(c.var.deps, sessionOf(c).clientId, input.code, clientIp(c)) }),
+  async (c, input) => ({
+    success: true,
+    message: await profile.confirmEmailChange(c.var.deps, sessionOf(c).clientId, input.code, clientIp(c)),
+  }),
   loggedIn,
 );
 
-route(profileRoutes, resendEmailChangeCode, async (c) => ({ success: true, message: await profile.resendEmailChangeCode(c.var.deps, sessionOf(c).clientId) }), loggedIn);
+route(
+  profileRoutes,
+  resendEmailChangeCode,
+  async (c) => ({ success: true, message: await profile.resendEmailChangeCode(c.var.deps, sessionOf(c).clientId) }),
+  loggedIn,
+);
 
-route(profileRoutes, updateProfile, async (c, input) => ({ success: true, message: await profile.updateSettings(c.var.deps, sessionOf(c).clientId, input) }), loggedIn);
+route(
+  profileRoutes,
+  updateProfile,
+  async (c, input) => ({
+    success: true,
+    message: await profile.updateSettings(c.var.deps, sessionOf(c).clientId, input),
+  }),
+  loggedIn,
+);

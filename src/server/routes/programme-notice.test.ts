@@ -16,7 +16,8 @@ const notice = async () => {
   return ((await response.json()) as { programme: unknown }).programme;
 };
 
-const announce = async (json: object) => expect((await t.integration('/loyalty/programme', { method: 'PUT', json })).status).toBe(200);
+const announce = async (json: object) =>
+  expect((await t.integration('/loyalty/programme', { method: 'PUT', json })).status).toBe(200);
 
 describe('the programme notice', () => {
   it('is null while the programme runs, shows a pause or end from its announcement on, and goes with a restart', async () => {

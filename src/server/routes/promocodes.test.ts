@@ -80,7 +80,9 @@ describe('POST /api/v1/promocodes', () => {
   });
 
   it('needs the bearer token', async () => {
-    expect((await t.integration('/promocodes', { method: 'POST', json: { code: 'X1', points: 1 }, token: null })).status).toBe(401);
+    expect(
+      (await t.integration('/promocodes', { method: 'POST', json: { code: 'X1', points: 1 }, token: null })).status,
+    ).toBe(401);
   });
 });
 
@@ -173,11 +175,16 @@ describe('POST /ajax/promocode/set', () => {
     const code = freshCode();
     const id = await makeCode({ code, points: 10, max_uses: 3 });
     const clinics = await Promise.all(Array.from({ length: 10 }, () => insertAccount(t)));
-    const results = await Promise.allSettled(clinics.map((other, index) => applyPromocode(t.deps, other.id, `10.0.0.${index}`, code)));
+    const results = await Promise.allSettled(
+      clinics.map((other, index) => applyPromocode(t.deps, other.id, `10.0.0.${index}`, code)),
+    );
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(3);
     const [row] = await t.db.select().from(promocodes).where(eq(promocodes.id, id));
     expect(row!.uses).toBe(3);
-    const [uses] = await t.db.select({ n: sql<number>`count(*)::int` }).from(promocodeUses).where(eq(promocodeUses.promocodeId, id));
+    const [uses] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(promocodeUses)
+      .where(eq(promocodeUses.promocodeId, id));
     expect(uses!.n).toBe(3);
   });
 });
@@ -200,7 +207,9 @@ describe('guessing promo codes', () => {
   }
   async function code(points: number) {
     const name = freshCode('ТОЧНО');
-    expect((await guarded.integration('/promocodes', { method: 'POST', json: { code: name, points } })).status).toBe(201);
+    expect((await guarded.integration('/promocodes', { method: 'POST', json: { code: name, points } })).status).toBe(
+      201,
+    );
     return name;
   }
 

@@ -13,6 +13,9 @@ export const promocodeRoutes = new Hono<AppEnv>();
 route(
   promocodeRoutes,
   applyPromocodeCall,
-  async (c, input) => ({ success: true, message: await applyPromocode(c.var.deps, sessionOf(c).clientId, clientIp(c), input.promocode) }),
+  async (c, input) => ({
+    success: true,
+    message: await applyPromocode(c.var.deps, sessionOf(c).clientId, clientIp(c), input.promocode),
+  }),
   { before: [requireSession()] },
 );

@@ -67,7 +67,10 @@ const subscribe = (t: TestApp, endpoint: string) =>
     method: 'POST',
     json: { endpoint, keys: KEYS },
   });
-const savedFor = async (t: TestApp, clientId: number) => (await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.clientId, clientId))).map((row) => row.endpoint);
+const savedFor = async (t: TestApp, clientId: number) =>
+  (await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.clientId, clientId))).map(
+    (row) => row.endpoint,
+  );
 
 /** The forms an attacker tries: loopback, private, link-local, unique-local, CGNAT, mapped, odd spellings, lookalikes. */
 const forged = () => [
@@ -115,7 +118,12 @@ describe('saving a subscription', () => {
 
   it('takes plain http for this machine only while the portal is plain http', async () => {
     const account = await loggedIn(plain);
-    for (const endpoint of ['http://10.0.0.1/push/1', 'http://192.168.0.10/push/1', 'http://push.example.ru/push/1', 'http://[::1]/push/1']) {
+    for (const endpoint of [
+      'http://10.0.0.1/push/1',
+      'http://192.168.0.10/push/1',
+      'http://push.example.ru/push/1',
+      'http://[::1]/push/1',
+    ]) {
       expect((await subscribe(plain, endpoint)).status, endpoint).toBe(422);
     }
     expect((await subscribe(plain, `http://127.0.0.1:${port}/push/ok`)).status).toBe(200);

@@ -29,9 +29,14 @@ afterAll(async () => {
 });
 beforeEach(() => t.cookies.clear());
 
-const subscribe = (subscription: FakeSubscription['json']) => t.request('/ajax/cabinet/push/subscribe', { method: 'POST', json: subscription });
-const notify = (clientId: number, description: string) => t.integration('/notifications', { method: 'POST', json: { client_id: clientId, description } });
-const pushedTo = (subscription: FakeSubscription) => push.received.filter((message) => message.subscriptionId === subscription.id).map((message) => JSON.parse(message.plaintext) as Record<string, string>);
+const subscribe = (subscription: FakeSubscription['json']) =>
+  t.request('/ajax/cabinet/push/subscribe', { method: 'POST', json: subscription });
+const notify = (clientId: number, description: string) =>
+  t.integration('/notifications', { method: 'POST', json: { client_id: clientId, description } });
+const pushedTo = (subscription: FakeSubscription) =>
+  push.received
+    .filter((message) => message.subscriptionId === subscription.id)
+    .map((message) => JSON.parse(message.plaintext) as Record<string, string>);
 
 async function subscribedAccount(devices = 1) {
   const account = await insertAccount(t);
@@ -47,7 +52,9 @@ describe('the subscription calls', () => {
     await loginAs(t, account.email);
     const first = (await (await t.request('/ajax/cabinet/push/key')).json()) as { public_key: string };
     expect(Buffer.from(first.public_key, 'base64url')).toHaveLength(65);
-    expect(((await (await t.request('/ajax/cabinet/push/key')).json()) as { public_key: string }).public_key).toBe(first.public_key);
+    expect(((await (await t.request('/ajax/cabinet/push/key')).json()) as { public_key: string }).public_key).toBe(
+      first.public_key,
+    );
     t.cookies.clear();
     expect((await t.request('/ajax/cabinet/push/key')).status).toBe(401);
   });
@@ -64,7 +71,9 @@ describe('the subscription calls', () => {
     ]) {
       const response = await subscribe(bad);
       expect(response.status).toBe(422);
-      expect(((await response.json()) as { message: string }).message).toBe('Браузер передал неверную подписку на уведомления');
+      expect(((await response.json()) as { message: string }).message).toBe(
+        'Браузер передал неверную подписку на уведомления',
+      );
     }
     expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.clientId, account.id))).toEqual([]);
   });
@@ -75,17 +84,24 @@ describe('the subscription calls', () => {
     const second = await insertAccount(t);
     await loginAs(t, second.email);
     await subscribe(device.json);
-    const rows = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, device.json.endpoint));
+    const rows = await t.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, device.json.endpoint));
     expect(rows.map((row) => row.clientId)).toEqual([second.id]);
 
     t.cookies.clear();
     await loginAs(t, first.email);
     await t.request('/ajax/cabinet/push/unsubscribe', { method: 'POST', json: { endpoint: device.json.endpoint } });
-    expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, device.json.endpoint))).toHaveLength(1);
+    expect(
+      await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, device.json.endpoint)),
+    ).toHaveLength(1);
     t.cookies.clear();
     await loginAs(t, second.email);
     await t.request('/ajax/cabinet/push/unsubscribe', { method: 'POST', json: { endpoint: device.json.endpoint } });
-    expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, device.json.endpoint))).toHaveLength(0);
+    expect(
+      await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, device.json.endpoint)),
+    ).toHaveLength(0);
   });
 });
 
@@ -96,7 +112,14 @@ describe('pushing notifications', () => {
     expect(await loop.runOnce()).toBe(2);
     expect(push.refused).toEqual([]);
     for (const device of account.subscriptions) {
-      expect(pushedTo(device)).toEqual([{ title: 'Сервисный центр', body: 'Заявка №7 принята', tag: expect.stringMatching(/^notification-\d+$/), url: '/cabinet/notifications' }]);
+      expect(pushedTo(device)).toEqual([
+        {
+          title: 'Сервисный центр',
+          body: 'Заявка №7 принята',
+          tag: expect.stringMatching(/^notification-\d+$/),
+          url: '/cabinet/notifications',
+        },
+      ]);
     }
     const [message] = push.received.slice(-1);
     expect(message?.claims).toMatchObject({ aud: new URL(push.url).origin, sub: 'mailto:no-reply@localhost' });
@@ -121,7 +144,10 @@ describe('pushing notifications', () => {
     push.expire(gone.id);
     await notify(account.id, 'Первое');
     await loop.runOnce();
-    const rows = await t.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.clientId, account.id));
+    const rows = await t.db
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.clientId, account.id));
     expect(rows.map((row) => row.endpoint)).toEqual([kept.json.endpoint]);
     const dropped = await t.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.text, 'Первое'));
     expect(dropped.map((row) => row.state).sort()).toEqual(['dropped', 'sent']);
@@ -133,9 +159,18 @@ describe('pushing notifications', () => {
   it('opens the ticket a notification is about', async () => {
     const account = await subscribedAccount();
     const ticketId = await insertTicket(t, account.id);
-    await t.db.transaction((tx) => addNotification(tx, { clientId: account.id, description: 'Стоимость изменена', createdAt: t.deps.now(), ticketId }));
+    await t.db.transaction((tx) =>
+      addNotification(tx, {
+        clientId: account.id,
+        description: 'Стоимость изменена',
+        createdAt: t.deps.now(),
+        ticketId,
+      }),
+    );
     await loop.runOnce();
-    expect(pushedTo(account.subscriptions[0]!)).toEqual([expect.objectContaining({ body: 'Стоимость изменена', url: `/cabinet/tickets/${ticketId}` })]);
+    expect(pushedTo(account.subscriptions[0]!)).toEqual([
+      expect.objectContaining({ body: 'Стоимость изменена', url: `/cabinet/tickets/${ticketId}` }),
+    ]);
   });
 
   it("writes the deliveries in the notification's transaction: rolled back, nothing is left to send", async () => {
@@ -146,6 +181,8 @@ describe('pushing notifications', () => {
         throw new Error('the caller failed after the notification');
       }),
     ).rejects.toThrow('the caller failed');
-    expect(await t.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.text, 'Откатится'))).toEqual([]);
+    expect(
+      await t.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.text, 'Откатится')),
+    ).toEqual([]);
   });
 });

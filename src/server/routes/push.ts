@@ -14,7 +14,12 @@ import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
 export const pushRoutes = new Hono<AppEnv>();
 const loggedIn = { before: [requireSession()] };
 
-route(pushRoutes, getPushKey, async (c) => ({ success: true, public_key: vapidKeysOf(c.var.deps.config).publicKey }), loggedIn);
+route(
+  pushRoutes,
+  getPushKey,
+  async (c) => ({ success: true, public_key: vapidKeysOf(c.var.deps.config).publicKey }),
+  loggedIn,
+);
 
 route(
   pushRoutes,
@@ -22,7 +27,8 @@ route(
   async (c, input) => {
     const { deps } = c.var;
     // Only a known push service: the server posts to this address later (delivery/push-endpoint.ts).
-    if (!pushEndpointAllowed(input.endpoint, deps.config)) throw fieldFailure('endpoint', PUSH_MESSAGES.badSubscription);
+    if (!pushEndpointAllowed(input.endpoint, deps.config))
+      throw fieldFailure('endpoint', PUSH_MESSAGES.badSubscription);
     const clientId = sessionOf(c).clientId;
     await enforceLimits(deps, [[rateRules.pushSubscribeAccount, String(clientId)]]);
     await saveSubscription(deps.database.db, clientId, input, deps.now());

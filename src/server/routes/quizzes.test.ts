@@ -24,8 +24,18 @@ const twoQuestions = (overrides: Record<string, unknown> = {}) => ({
   minutes_count: 2,
   balls_count: 150,
   questions: [
-    { title: 'Как вы о нас узнали?', type: 'radio-button', has_own: true, items: [{ title: 'От коллег' }, { title: 'В интернете' }] },
-    { title: 'Что ремонтируете чаще?', type: 'checkbox', has_own: true, items: [{ title: 'Турбины' }, { title: 'Микромоторы' }, { title: 'Скейлеры' }] },
+    {
+      title: 'Как вы о нас узнали?',
+      type: 'radio-button',
+      has_own: true,
+      items: [{ title: 'От коллег' }, { title: 'В интернете' }],
+    },
+    {
+      title: 'Что ремонтируете чаще?',
+      type: 'checkbox',
+      has_own: true,
+      items: [{ title: 'Турбины' }, { title: 'Микромоторы' }, { title: 'Скейлеры' }],
+    },
   ],
   ...overrides,
 });
@@ -124,7 +134,14 @@ describe('the survey for the clinic', () => {
       balls_count: 150,
       questions_count: 2,
     });
-    expect(quiz.questions.map((question) => [question.title, question.type, question.has_own, question.items.map((item) => item.title)])).toEqual([
+    expect(
+      quiz.questions.map((question) => [
+        question.title,
+        question.type,
+        question.has_own,
+        question.items.map((item) => item.title),
+      ]),
+    ).toEqual([
       ['Как вы о нас узнали?', 'radio-button', true, ['От коллег', 'В интернете']],
       ['Что ремонтируете чаще?', 'checkbox', true, ['Турбины', 'Микромоторы', 'Скейлеры']],
     ]);
@@ -144,7 +161,11 @@ describe('the survey for the clinic', () => {
         quiz_id: id,
         answers: [
           { question_id: quiz.questions[0]!.id, results: [quiz.questions[0]!.items[1]!.id], own_answer: null },
-          { question_id: quiz.questions[1]!.id, results: [quiz.questions[1]!.items[0]!.id], own_answer: 'Эндодонтические моторы' },
+          {
+            question_id: quiz.questions[1]!.id,
+            results: [quiz.questions[1]!.items[0]!.id],
+            own_answer: 'Эндодонтические моторы',
+          },
         ],
       },
     ]);
@@ -188,22 +209,39 @@ describe('the survey for the clinic', () => {
     const checkAnswer = { question_id: 0, results: [] as number[] };
 
     it.each([
-      ['a missing question', () => withAnswers([{ question_id: radio().id, results: [radio().items[0]!.id] }]), 'answers', QUIZ_MESSAGES.everyQuestion],
+      [
+        'a missing question',
+        () => withAnswers([{ question_id: radio().id, results: [radio().items[0]!.id] }]),
+        'answers',
+        QUIZ_MESSAGES.everyQuestion,
+      ],
       [
         'a question of another quiz',
-        () => withAnswers([{ question_id: radio().id, results: [radio().items[0]!.id] }, { question_id: 999_999, results: [] }]),
+        () =>
+          withAnswers([
+            { question_id: radio().id, results: [radio().items[0]!.id] },
+            { question_id: 999_999, results: [] },
+          ]),
         'answers.1.question_id',
         QUIZ_MESSAGES.everyQuestion,
       ],
       [
         'an item of another question',
-        () => withAnswers([{ question_id: radio().id, results: [checks().items[0]!.id] }, { ...checkAnswer, question_id: checks().id, results: [checks().items[0]!.id] }]),
+        () =>
+          withAnswers([
+            { question_id: radio().id, results: [checks().items[0]!.id] },
+            { ...checkAnswer, question_id: checks().id, results: [checks().items[0]!.id] },
+          ]),
         'answers.0.results',
         QUIZ_MESSAGES.unknownItem,
       ],
       [
         'two choices in a radio-button question',
-        () => withAnswers([{ question_id: radio().id, results: radio().items.map((item) => item.id) }, { question_id: checks().id, results: [checks().items[0]!.id] }]),
+        () =>
+          withAnswers([
+            { question_id: radio().id, results: radio().items.map((item) => item.id) },
+            { question_id: checks().id, results: [checks().items[0]!.id] },
+          ]),
         'answers.0.results',
         QUIZ_MESSAGES.oneChoice,
       ],
@@ -219,13 +257,21 @@ describe('the survey for the clinic', () => {
       ],
       [
         'a question left empty (a blank own answer is none)',
-        () => withAnswers([{ question_id: radio().id, results: [], own_answer: '   ' }, { question_id: checks().id, results: [checks().items[0]!.id] }]),
+        () =>
+          withAnswers([
+            { question_id: radio().id, results: [], own_answer: '   ' },
+            { question_id: checks().id, results: [checks().items[0]!.id] },
+          ]),
         'answers.0.results',
         QUIZ_MESSAGES.noAnswer,
       ],
       [
         'an own answer that is too long',
-        () => withAnswers([{ question_id: radio().id, results: [], own_answer: 'я'.repeat(1001) }, { question_id: checks().id, results: [checks().items[0]!.id] }]),
+        () =>
+          withAnswers([
+            { question_id: radio().id, results: [], own_answer: 'я'.repeat(1001) },
+            { question_id: checks().id, results: [checks().items[0]!.id] },
+          ]),
         'answers.0.own_answer',
         QUIZ_MESSAGES.ownTooLong,
       ],
@@ -240,20 +286,40 @@ describe('the survey for the clinic', () => {
 
     it('takes an own answer alone in a radio-button question, and refuses one where the question has none', async () => {
       const noOwn = await createQuiz(
-        twoQuestions({ questions: [{ title: 'Оцените скорость', type: 'radio-button', has_own: false, items: [{ title: 'Быстро' }, { title: 'Медленно' }] }] }),
+        twoQuestions({
+          questions: [
+            {
+              title: 'Оцените скорость',
+              type: 'radio-button',
+              has_own: false,
+              items: [{ title: 'Быстро' }, { title: 'Медленно' }],
+            },
+          ],
+        }),
       );
       const plain = await offered();
       expect(plain.id).toBe(noOwn);
-      const refused = await send({ quiz_id: noOwn, answers: [{ question_id: plain.questions[0]!.id, results: [], own_answer: 'Средне' }] });
+      const refused = await send({
+        quiz_id: noOwn,
+        answers: [{ question_id: plain.questions[0]!.id, results: [], own_answer: 'Средне' }],
+      });
       expect(refused.status).toBe(422);
       expect((await refused.json()).errors['answers.0.own_answer']).toEqual([QUIZ_MESSAGES.noOwn]);
       // Withdrawn: the earlier quiz is the newest active one again, and an own answer alone is an answer there.
       await t.integration(`/quizzes/${noOwn}`, { method: 'PATCH', json: { active: false } });
       expect((await offered()).id).toBe(quiz.id);
-      const gone = await send({ quiz_id: noOwn, answers: [{ question_id: plain.questions[0]!.id, results: [plain.questions[0]!.items[0]!.id] }] });
+      const gone = await send({
+        quiz_id: noOwn,
+        answers: [{ question_id: plain.questions[0]!.id, results: [plain.questions[0]!.items[0]!.id] }],
+      });
       expect(gone.status).toBe(422);
       expect((await gone.json()).errors.quiz_id).toEqual([QUIZ_MESSAGES.gone]);
-      const ok = await send(withAnswers([{ question_id: radio().id, results: [], own_answer: 'На выставке' }, { question_id: checks().id, results: [], own_answer: 'Наконечники' }]));
+      const ok = await send(
+        withAnswers([
+          { question_id: radio().id, results: [], own_answer: 'На выставке' },
+          { question_id: checks().id, results: [], own_answer: 'Наконечники' },
+        ]),
+      );
       expect(ok.status).toBe(200);
       expect((await written(me.id)).balance).toBe(150);
     });

@@ -34,37 +34,68 @@ beforeEach(async () => {
 function request(address: string, coordinates: string | null = null): RepairRequestInput {
   return {
     contact: { name: 'Анна', surname: 'Смирнова', phone: '+7 (916) 123-45-67' },
-    address: { company: 'Клиника «Улыбка»', address, country: 'Россия', zip: '125009', room: 'офис 12', message: '', pickup_date: '2026-03-05', office_id: 1, coordinates },
+    address: {
+      company: 'Клиника «Улыбка»',
+      address,
+      country: 'Россия',
+      zip: '125009',
+      room: 'офис 12',
+      message: '',
+      pickup_date: '2026-03-05',
+      office_id: 1,
+      coordinates,
+    },
     instruments: [{ serial_number: 'SN-100', type: 1, description: 'Не вращается головка', guarantee: false }],
     approval_policy: true,
     approval_loyalty: true,
   };
 }
 
-const send = (json: unknown) => t.request('/ajax/repair-requests', { method: 'POST', json, headers: { [IDEMPOTENCY_HEADER]: randomUUID() } });
-const ticketCount = async () => (await t.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.clientId, clientId))).length;
+const send = (json: unknown) =>
+  t.request('/ajax/repair-requests', { method: 'POST', json, headers: { [IDEMPOTENCY_HEADER]: randomUUID() } });
+const ticketCount = async () =>
+  (await t.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.clientId, clientId))).length;
 
 async function stored(ticketId: number) {
   const [row] = await t.db.select().from(repairRequests).where(eq(repairRequests.ticketId, ticketId));
   const [event] = await t.db.select().from(events).where(eq(events.ticketId, ticketId));
-  return { address: row!.address as Record<string, unknown>, eventAddress: (event!.payload as { address: Record<string, unknown> }).address };
+  return {
+    address: row!.address as Record<string, unknown>,
+    eventAddress: (event!.payload as { address: Record<string, unknown> }).address,
+  };
 }
 
 describe('the pickup address of a repair request, checked by the server', () => {
-  it('a found house: the provider\'s text and point are stored and sent, whatever the page sent', async () => {
+  it("a found house: the provider's text and point are stored and sent, whatever the page sent", async () => {
     const response = await send(request('москва тверская 7', '10.5,20.5'));
     expect(response.status).toBe(200);
     const { ticket_id: ticketId } = (await response.json()) as { ticket_id: number };
     const { address, eventAddress } = await stored(ticketId);
-    const expected = { address: 'Россия, Москва, Тверская улица, 7', coordinates: '55.757718,37.611347', checked: true };
+    const expected = {
+      address: 'Россия, Москва, Тверская улица, 7',
+      coordinates: '55.757718,37.611347',
+      checked: true,
+    };
     expect(address).toMatchObject(expected);
     expect(eventAddress).toMatchObject(expected);
   });
 
   const refused = [
-    { what: 'a street without a house', address: 'Москва, Тверская улица', message: ADDRESS_CHECK_MESSAGES.approximate },
-    { what: 'an address the provider cannot find', address: 'Нигдеград, улица Несуществующая, 99', message: ADDRESS_CHECK_MESSAGES.notFound },
-    { what: 'an address outside the served countries', address: 'Минск, проспект Независимости, 4', message: ADDRESS_CHECK_MESSAGES.region },
+    {
+      what: 'a street without a house',
+      address: 'Москва, Тверская улица',
+      message: ADDRESS_CHECK_MESSAGES.approximate,
+    },
+    {
+      what: 'an address the provider cannot find',
+      address: 'Нигдеград, улица Несуществующая, 99',
+      message: ADDRESS_CHECK_MESSAGES.notFound,
+    },
+    {
+      what: 'an address outside the served countries',
+      address: 'Минск, проспект Независимости, 4',
+      message: ADDRESS_CHECK_MESSAGES.region,
+    },
     { what: 'a city alone', address: 'Казахстан, Алматы', message: ADDRESS_CHECK_MESSAGES.incomplete },
   ];
   for (const { what, address, message } of refused) {
@@ -99,25 +130,37 @@ describe('the pickup address of a repair request, checked by the server', () => 
 
 describe('saved addresses while the provider is down', () => {
   const saveAddress = (address: string) =>
-    t.request('/ajax/cabinet/addresses/save', { method: 'POST', json: { id: null, name: 'Склад', address, apartment: 'офис 1', coordinates: null } });
+    t.request('/ajax/cabinet/addresses/save', {
+      method: 'POST',
+      json: { id: null, name: 'Склад', address, apartment: 'офис 1', coordinates: null },
+    });
   const row = async (id: number) => (await t.db.select().from(addresses).where(eq(addresses.id, id)))[0]!;
 
   it('are saved as typed and marked unchecked, then checked when next used in a request', async () => {
     fake.failWith = 503;
     const saved = await saveAddress('москва тверская 7');
     expect(saved.status).toBe(200);
-    const { address_id: id, address } = (await saved.json()) as { address_id: number; address: { checked: boolean; address: string } };
+    const { address_id: id, address } = (await saved.json()) as {
+      address_id: number;
+      address: { checked: boolean; address: string };
+    };
     expect(address).toMatchObject({ checked: false, address: 'москва тверская 7' });
     expect(await row(id)).toMatchObject({ checked: false, latitude: null });
 
     fake.failWith = null;
     expect((await send(request('москва тверская 7'))).status).toBe(200);
-    expect(await row(id)).toMatchObject({ checked: true, address: 'Россия, Москва, Тверская улица, 7', latitude: 55.757718 });
+    expect(await row(id)).toMatchObject({
+      checked: true,
+      address: 'Россия, Москва, Тверская улица, 7',
+      latitude: 55.757718,
+    });
   });
 
   it('an address the provider answers about and the rules refuse is still refused', async () => {
     const response = await saveAddress('Москва, Тверская улица');
     expect(response.status).toBe(422);
-    expect(((await response.json()) as { errors: Record<string, string[]> }).errors.address).toEqual([ADDRESS_CHECK_MESSAGES.approximate]);
+    expect(((await response.json()) as { errors: Record<string, string[]> }).errors.address).toEqual([
+      ADDRESS_CHECK_MESSAGES.approximate,
+    ]);
   });
 });

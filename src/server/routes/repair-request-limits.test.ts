@@ -24,13 +24,18 @@ afterAll(() => t.close());
 
 const REQUEST = REPAIR_REQUEST;
 
-const send = (key: string = randomUUID()) => t.request('/ajax/repair-requests', { method: 'POST', json: REQUEST, headers: { [IDEMPOTENCY_HEADER]: key } });
+const send = (key: string = randomUUID()) =>
+  t.request('/ajax/repair-requests', { method: 'POST', json: REQUEST, headers: { [IDEMPOTENCY_HEADER]: key } });
 
 function sendWithPhoto(): Promise<Response> {
   const body = new FormData();
   body.set('request', JSON.stringify(REQUEST));
   body.append('photo', new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4])]), 'photo.jpg');
-  return t.request('/ajax/repair-requests/with-photos', { method: 'POST', body, headers: { [IDEMPOTENCY_HEADER]: randomUUID() } });
+  return t.request('/ajax/repair-requests/with-photos', {
+    method: 'POST',
+    body,
+    headers: { [IDEMPOTENCY_HEADER]: randomUUID() },
+  });
 }
 
 async function loggedIn(options: { emailConfirmed?: boolean } = {}) {
@@ -40,8 +45,10 @@ async function loggedIn(options: { emailConfirmed?: boolean } = {}) {
   return account;
 }
 
-const ticketsOf = async (clientId: number) => (await t.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.clientId, clientId))).length;
-const filesOf = async (clientId: number) => (await t.db.select({ id: files.id }).from(files).where(eq(files.ownerClientId, clientId))).length;
+const ticketsOf = async (clientId: number) =>
+  (await t.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.clientId, clientId))).length;
+const filesOf = async (clientId: number) =>
+  (await t.db.select({ id: files.id }).from(files).where(eq(files.ownerClientId, clientId))).length;
 
 describe('repair requests: a confirmed e-mail', () => {
   it('refuses an account whose e-mail is not confirmed, writing nothing, and takes it once confirmed', async () => {
@@ -56,7 +63,9 @@ describe('repair requests: a confirmed e-mail', () => {
 
     // The wizard's code step: the code mailed to the account confirms it.
     expect((await t.request('/ajax/email/send-code', { method: 'POST', json: {} })).status).toBe(200);
-    expect((await t.request('/ajax/email/confirm', { method: 'POST', json: { code: mailedCode(t, account.email) } })).status).toBe(200);
+    expect(
+      (await t.request('/ajax/email/confirm', { method: 'POST', json: { code: mailedCode(t, account.email) } })).status,
+    ).toBe(200);
     // The refusal was not stored under its key: the same request now goes through.
     expect((await send(key)).status).toBe(200);
     expect(await ticketsOf(account.id)).toBe(1);
@@ -74,7 +83,9 @@ describe('repair requests: an hourly limit per account', () => {
     const refused = await send();
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe(String(50 * 60));
-    expect(((await refused.json()) as { message: string }).message).toBe(`Не более ${REPAIR_REQUESTS_PER_HOUR} заявок в час. Попробуйте через 50 мин.`);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      `Не более ${REPAIR_REQUESTS_PER_HOUR} заявок в час. Попробуйте через 50 мин.`,
+    );
     // A replay of a request already made is its stored answer, not a new ticket: never refused.
     expect((await send(firstKey)).status).toBe(200);
     expect(await ticketsOf(account.id)).toBe(REPAIR_REQUESTS_PER_HOUR);
@@ -85,7 +96,9 @@ describe('repair requests: an hourly limit per account', () => {
 
   it('lets no parallel burst pass the limit', async () => {
     const account = await loggedIn();
-    const statuses = await Promise.all(Array.from({ length: REPAIR_REQUESTS_PER_HOUR + 6 }, () => send().then((response) => response.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: REPAIR_REQUESTS_PER_HOUR + 6 }, () => send().then((response) => response.status)),
+    );
     expect(statuses.filter((status) => status === 200)).toHaveLength(REPAIR_REQUESTS_PER_HOUR);
     expect(statuses.filter((status) => status === 429)).toHaveLength(6);
     expect(await ticketsOf(account.id)).toBe(REPAIR_REQUESTS_PER_HOUR);

@@ -1,17 +1,33 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from '#shared/api/headers.ts';
 import { getPickupCalendar } from '#shared/api/pickup-days.ts';
-import { createRepairRequest, createRepairRequestWithPhotos, uploadRepairPhoto, type RepairRequestValues } from '#shared/api/repair-requests.ts';
+import {
+  createRepairRequest,
+  createRepairRequestWithPhotos,
+  uploadRepairPhoto,
+  type RepairRequestValues,
+} from '#shared/api/repair-requests.ts';
 import { Hono } from 'hono';
 import type { AppEnv } from '#server/context.ts';
 import type { Tx } from '#server/db/client.ts';
 import { route } from '#server/lib/validate.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
 import { requireIdempotencyKey, storedFailure, withIdempotency } from '#server/services/idempotency.ts';
-import { clinicRequest, discardPhotos, readRequestWithPhotos, requestWithPhotosIdentity, uploadRepairPhoto as savePhoto, withStoredPhotos } from '#server/services/repair-photos.ts';
+import {
+  clinicRequest,
+  discardPhotos,
+  readRequestWithPhotos,
+  requestWithPhotosIdentity,
+  uploadRepairPhoto as savePhoto,
+  withStoredPhotos,
+} from '#server/services/repair-photos.ts';
 import { checkPickupAddress } from '#server/services/geo.ts';
 import { loadPickupCalendar } from '#server/services/pickup-calendar.ts';
-import { createRepairRequest as createRequest, requireConfirmedEmail, type RepairCaller } from '#server/services/repair-requests.ts';
+import {
+  createRepairRequest as createRequest,
+  requireConfirmedEmail,
+  type RepairCaller,
+} from '#server/services/repair-requests.ts';
 import { REPLAYED_HEADER } from './decisions.ts';
 
 // Repair requests made in the portal (src/shared/api/repair-requests.ts): photos first, then the
@@ -41,7 +57,9 @@ async function createOnce(
   const request = { method: endpoint.method, path: endpoint.path, body: identity };
   // Asked before the transaction: a slow provider (up to 3 s) must not hold the database.
   const place = await checkPickupAddress(deps, typedAddress, 'address.address');
-  const result = await withIdempotency(deps, caller.viewerId, key, request, async (tx) => createRequest(tx, caller, await input(tx, caller), place));
+  const result = await withIdempotency(deps, caller.viewerId, key, request, async (tx) =>
+    createRequest(tx, caller, await input(tx, caller), place),
+  );
   if (result.replayed) c.header(REPLAYED_HEADER, 'true');
   if (result.status !== 200) throw storedFailure(result);
   return result.body as { success: true; ticket_id: number };
@@ -54,7 +72,12 @@ route(
   { before: [requireSession()] },
 );
 
-route(repairRequestRoutes, createRepairRequest, (c, input) => createOnce(c, createRepairRequest, input, input.address.address, async () => input), guards);
+route(
+  repairRequestRoutes,
+  createRepairRequest,
+  (c, input) => createOnce(c, createRepairRequest, input, input.address.address, async () => input),
+  guards,
+);
 
 route(
   repairRequestRoutes,
@@ -66,10 +89,16 @@ route(
     let written = false;
     let named = false;
     try {
-      const answer = await createOnce(c, createRepairRequestWithPhotos, requestWithPhotosIdentity(sent), sent.input.address.address, (tx, caller) => {
-        written = true;
-        return withStoredPhotos(tx, caller.viewerId, sent);
-      });
+      const answer = await createOnce(
+        c,
+        createRepairRequestWithPhotos,
+        requestWithPhotosIdentity(sent),
+        sent.input.address.address,
+        (tx, caller) => {
+          written = true;
+          return withStoredPhotos(tx, caller.viewerId, sent);
+        },
+      );
       named = written;
       return answer;
     } finally {

@@ -27,12 +27,45 @@ async function writeEndpoints(): Promise<Endpoint[]> {
 const BODIES: unknown[] = [
   {},
   { unexpected: 1 },
-  { ticket_id: 'x', defects: {}, defect: [], comment: 5, email: 1, password: [], client_id: 'a', instruments: 'x', status: {}, delta: 'x', reason: 1 },
-  { ticket_id: -1, defects: [{}], defect: { id: 'x' }, code: 12, series: [], sum: 1, date: 'yesterday', amount_document: 'много', id_1c: null, shipping_order: [] },
-  { ticket_id: 1, defects: [{ id: 1.5, version: 'v' }], balls: -3, gift: 'x', name: {}, phone: 7, firstname: 1, lastname: null },
+  {
+    ticket_id: 'x',
+    defects: {},
+    defect: [],
+    comment: 5,
+    email: 1,
+    password: [],
+    client_id: 'a',
+    instruments: 'x',
+    status: {},
+    delta: 'x',
+    reason: 1,
+  },
+  {
+    ticket_id: -1,
+    defects: [{}],
+    defect: { id: 'x' },
+    code: 12,
+    series: [],
+    sum: 1,
+    date: 'yesterday',
+    amount_document: 'много',
+    id_1c: null,
+    shipping_order: [],
+  },
+  {
+    ticket_id: 1,
+    defects: [{ id: 1.5, version: 'v' }],
+    balls: -3,
+    gift: 'x',
+    name: {},
+    phone: 7,
+    firstname: 1,
+    lastname: null,
+  },
 ];
 
-const isRussian = (text: unknown) => typeof text === 'string' && /[а-яё]/i.test(text) && !/\b(Invalid|Expected|received)\b/.test(text);
+const isRussian = (text: unknown) =>
+  typeof text === 'string' && /[а-яё]/i.test(text) && !/\b(Invalid|Expected|received)\b/.test(text);
 
 let t: TestApp;
 beforeAll(async () => {

@@ -16,7 +16,8 @@ afterAll(() => t.close());
 
 const putBanner = (json: unknown) => t.integration('/banner', { method: 'PUT', json });
 const guestGet = (path: string) => t.request(path, { cookies: false });
-const bannerAnswer = async () => (await (await guestGet('/ajax/banner/get')).json()) as { success: boolean; banner: Record<string, unknown> };
+const bannerAnswer = async () =>
+  (await (await guestGet('/ajax/banner/get')).json()) as { success: boolean; banner: Record<string, unknown> };
 const storedBanner = async () => (await t.db.select().from(siteBanner))[0];
 
 describe('PUT /api/v1/banner and GET /ajax/banner/get', () => {
@@ -26,9 +27,17 @@ describe('PUT /api/v1/banner and GET /ajax/banner/get', () => {
 
   it('sets the banner, which every visitor then reads with a public picture', async () => {
     const picture = await backOffice.file(t, PNG_BYTES, 'акция.png');
-    const response = await putBanner({ is_active: true, link: 'https://example.ru/actions', image_file_id: picture.id });
+    const response = await putBanner({
+      is_active: true,
+      link: 'https://example.ru/actions',
+      image_file_id: picture.id,
+    });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ is_active: true, link: 'https://example.ru/actions', image_file_id: picture.id });
+    expect(await response.json()).toEqual({
+      is_active: true,
+      link: 'https://example.ru/actions',
+      image_file_id: picture.id,
+    });
     expect(await bannerAnswer()).toEqual({
       success: true,
       banner: { is_active: true, link: 'https://example.ru/actions', image: `/ajax/banner/image/${picture.id}` },
@@ -41,9 +50,21 @@ describe('PUT /api/v1/banner and GET /ajax/banner/get', () => {
 
   it.each([
     [{ is_active: 'да', image_file_id: 1 }, 'is_active', 'Ожидается true или false'],
-    [{ is_active: true, link: 'javascript:alert(1)', image_file_id: 1 }, 'link', 'Ожидается ссылка http:// или https://'],
-    [{ is_active: true, link: 'ftp://example.ru/x', image_file_id: 1 }, 'link', 'Ожидается ссылка http:// или https://'],
-    [{ is_active: true, link: 'https://example.ru' }, 'image_file_id', 'Для активного баннера нужна картинка (image_file_id)'],
+    [
+      { is_active: true, link: 'javascript:alert(1)', image_file_id: 1 },
+      'link',
+      'Ожидается ссылка http:// или https://',
+    ],
+    [
+      { is_active: true, link: 'ftp://example.ru/x', image_file_id: 1 },
+      'link',
+      'Ожидается ссылка http:// или https://',
+    ],
+    [
+      { is_active: true, link: 'https://example.ru' },
+      'image_file_id',
+      'Для активного баннера нужна картинка (image_file_id)',
+    ],
     [{ is_active: true, image_file_id: 0 }, 'image_file_id', 'Ожидается целый положительный идентификатор'],
     [{ is_active: true, image_file_id: 999_999 }, 'image_file_id', 'Файл не найден'],
   ])('refuses %j in Russian on %s and changes nothing', async (body, field, message) => {
@@ -54,7 +75,7 @@ describe('PUT /api/v1/banner and GET /ajax/banner/get', () => {
     expect(await storedBanner()).toEqual(before);
   });
 
-  it('refuses a PDF and a file that a clinic\'s record uses as the picture', async () => {
+  it("refuses a PDF and a file that a clinic's record uses as the picture", async () => {
     const pdf = await backOffice.file(t, PDF_BYTES, 'договор.pdf');
     const refusedPdf = await putBanner({ is_active: true, image_file_id: pdf.id });
     expect(refusedPdf.status).toBe(422);
@@ -65,7 +86,9 @@ describe('PUT /api/v1/banner and GET /ajax/banner/get', () => {
     await backOffice.bill(t, clinic.id, { document_file_id: billPicture.id });
     const refusedPrivate = await putBanner({ is_active: true, image_file_id: billPicture.id });
     expect(refusedPrivate.status).toBe(422);
-    expect((await refusedPrivate.json()).errors.image_file_id).toEqual(['Этот файл относится к документам клиента и не может быть картинкой баннера']);
+    expect((await refusedPrivate.json()).errors.image_file_id).toEqual([
+      'Этот файл относится к документам клиента и не может быть картинкой баннера',
+    ]);
     expect((await guestGet(`/ajax/banner/image/${billPicture.id}`)).status).toBe(404);
   });
 
@@ -111,7 +134,11 @@ describe('PUT /api/v1/banner and GET /ajax/banner/get', () => {
     const document = await (await t.request('/api/v1/openapi.json')).json();
     const operation = document.paths['/api/v1/banner'].put;
     expect(operation.operationId).toBe('putBanner');
-    expect(Object.keys(operation.requestBody.content['application/json'].schema.properties)).toEqual(['is_active', 'link', 'image_file_id']);
+    expect(Object.keys(operation.requestBody.content['application/json'].schema.properties)).toEqual([
+      'is_active',
+      'link',
+      'image_file_id',
+    ]);
   });
 });
 
@@ -131,13 +158,23 @@ describe('GET /ajax/site/settings', () => {
   it('names no main site when MAIN_SITE_URL is unset, and the support address', async () => {
     // Without SUPPORT_EMAIL: the central office's address, as on the contacts page and in the mails' Reply-To.
     const contacts = (await (await guestGet('/ajax/contacts')).json()) as { support_email: string | null };
-    expect(await (await guestGet('/ajax/site/settings')).json()).toEqual({ success: true, main_site_url: null, support_email: contacts.support_email });
+    expect(await (await guestGet('/ajax/site/settings')).json()).toEqual({
+      success: true,
+      main_site_url: null,
+      support_email: contacts.support_email,
+    });
   });
 
   it('names the main site when it is set', async () => {
-    const other = await createTestApp({ config: { mainSiteUrl: 'https://example.ru', supportEmail: 'help@example.ru' } });
+    const other = await createTestApp({
+      config: { mainSiteUrl: 'https://example.ru', supportEmail: 'help@example.ru' },
+    });
     try {
-      expect(await (await other.request('/ajax/site/settings')).json()).toEqual({ success: true, main_site_url: 'https://example.ru', support_email: 'help@example.ru' });
+      expect(await (await other.request('/ajax/site/settings')).json()).toEqual({
+        success: true,
+        main_site_url: 'https://example.ru',
+        support_email: 'help@example.ru',
+      });
     } finally {
       await other.close();
     }

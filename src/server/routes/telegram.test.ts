@@ -5,7 +5,14 @@ import { clients, notificationDeliveries } from '#server/db/schema.ts';
 import { MAX_DELIVERY_ATTEMPTS } from '#server/services/delivery-backoff.ts';
 import { createDeliveryLoop, type DeliveryLoop } from '#server/services/delivery-loop.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
-import { FAKE_BOT_NAME, FAKE_BOT_TOKEN, FAKE_WEBHOOK_SECRET, startTelegramFake, telegramUpdate, type TelegramFake } from '../../../tests/setup/telegram-fake.ts';
+import {
+  FAKE_BOT_NAME,
+  FAKE_BOT_TOKEN,
+  FAKE_WEBHOOK_SECRET,
+  startTelegramFake,
+  telegramUpdate,
+  type TelegramFake,
+} from '../../../tests/setup/telegram-fake.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 
 // The Telegram bot (API.md "Notifications", cabinet.md §2 Personal data): the start link with the
@@ -22,7 +29,14 @@ beforeAll(async () => {
   bot = await startTelegramFake();
   t = await createTestApp({
     now: '2026-03-10T09:00:00Z',
-    config: { telegram: { botToken: FAKE_BOT_TOKEN, botName: FAKE_BOT_NAME, apiUrl: bot.url, webhookSecret: FAKE_WEBHOOK_SECRET } },
+    config: {
+      telegram: {
+        botToken: FAKE_BOT_TOKEN,
+        botName: FAKE_BOT_NAME,
+        apiUrl: bot.url,
+        webhookSecret: FAKE_WEBHOOK_SECRET,
+      },
+    },
   });
   loop = createDeliveryLoop(t.deps);
 });
@@ -48,7 +62,8 @@ const webhook = (update: unknown, secret: string | null = FAKE_WEBHOOK_SECRET) =
 type State = { success: true; telegram: { connected: boolean; link: string | null } | null };
 const botState = async () => (await (await t.request('/ajax/cabinet/telegram')).json()) as State;
 const startToken = (state: State) => new URL(state.telegram!.link!).searchParams.get('start')!;
-const messagesTo = (chatId: number) => bot.received.filter((message) => message.chat_id === String(chatId)).map((message) => message.text);
+const messagesTo = (chatId: number) =>
+  bot.received.filter((message) => message.chat_id === String(chatId)).map((message) => message.text);
 
 /** A logged-in account with a chat linked through the webhook, the bot's greeting delivered. */
 async function linkedAccount() {
@@ -60,14 +75,18 @@ async function linkedAccount() {
   return { ...account, chatId };
 }
 
-const notify = (clientId: number, description: string) => t.integration('/notifications', { method: 'POST', json: { client_id: clientId, description } });
+const notify = (clientId: number, description: string) =>
+  t.integration('/notifications', { method: 'POST', json: { client_id: clientId, description } });
 
 describe('the bot block and the webhook', () => {
-  it("gives the account its own start link, and links the chat that sends /start with it, answering in Russian", async () => {
+  it('gives the account its own start link, and links the chat that sends /start with it, answering in Russian', async () => {
     const account = await insertAccount(t);
     await loginAs(t, account.email);
     const before = await botState();
-    expect(before.telegram).toEqual({ connected: false, link: expect.stringMatching(new RegExp(`^https://t\\.me/${FAKE_BOT_NAME}\\?start=[\\w-]{32}$`)) });
+    expect(before.telegram).toEqual({
+      connected: false,
+      link: expect.stringMatching(new RegExp(`^https://t\\.me/${FAKE_BOT_NAME}\\?start=[\\w-]{32}$`)),
+    });
     expect((await botState()).telegram?.link).toBe(before.telegram?.link); // the same until used
 
     const chatId = (chat += 1);
@@ -90,7 +109,12 @@ describe('the bot block and the webhook', () => {
     const wrong = await webhook(telegramUpdate(chatId, `/start ${token}`), `${FAKE_WEBHOOK_SECRET}x`);
     expect(wrong.status).toBe(403);
     expect((await botState()).telegram?.connected).toBe(false);
-    expect(await t.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.telegramChatId, String(chatId)))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(notificationDeliveries)
+        .where(eq(notificationDeliveries.telegramChatId, String(chatId))),
+    ).toEqual([]);
   });
 
   it('answers an unknown or used token, and a message without one, in Russian and links nothing', async () => {
@@ -129,8 +153,21 @@ describe('the bot block and the webhook', () => {
     try {
       const account = await insertAccount(bare);
       await loginAs(bare, account.email);
-      expect(await (await bare.request('/ajax/cabinet/telegram')).json()).toMatchObject({ success: true, telegram: null });
-      expect((await bare.request('/telegram/webhook', { method: 'POST', json: telegramUpdate(1, '/start x'), cookies: false, csrf: false, origin: null })).status).toBe(404);
+      expect(await (await bare.request('/ajax/cabinet/telegram')).json()).toMatchObject({
+        success: true,
+        telegram: null,
+      });
+      expect(
+        (
+          await bare.request('/telegram/webhook', {
+            method: 'POST',
+            json: telegramUpdate(1, '/start x'),
+            cookies: false,
+            csrf: false,
+            origin: null,
+          })
+        ).status,
+      ).toBe(404);
     } finally {
       await bare.close();
     }
@@ -160,7 +197,12 @@ describe('notifications in the chat', () => {
     t.advance(1_000);
     expect(await loop.runOnce()).toBe(1);
     expect(messagesTo(account.chatId)).toEqual([TELEGRAM_MESSAGES.linked, expect.stringMatching(/^Ведомость готова/)]);
-    const [row] = await t.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.telegramChatId, String(account.chatId))).orderBy(notificationDeliveries.id).offset(1);
+    const [row] = await t.db
+      .select()
+      .from(notificationDeliveries)
+      .where(eq(notificationDeliveries.telegramChatId, String(account.chatId)))
+      .orderBy(notificationDeliveries.id)
+      .offset(1);
     expect(row).toMatchObject({ state: 'sent', attempts: 3 });
 
     bot.fail(String(account.chatId), { kind: 'throttled', retryAfter: 45 }, 1);

@@ -16,17 +16,31 @@ import { answerChatMessage, telegramStateOf, unlinkAccountChat } from '#server/s
 export const telegramRoutes = new Hono<AppEnv>();
 const loggedIn = { before: [requireSession()] };
 
-route(telegramRoutes, getTelegramState, async (c) => {
-  const { deps } = c.var;
-  return { success: true, telegram: await telegramStateOf(deps.database.db, deps.config, sessionOf(c).clientId) };
-}, loggedIn);
+route(
+  telegramRoutes,
+  getTelegramState,
+  async (c) => {
+    const { deps } = c.var;
+    return { success: true, telegram: await telegramStateOf(deps.database.db, deps.config, sessionOf(c).clientId) };
+  },
+  loggedIn,
+);
 
-route(telegramRoutes, unlinkTelegram, async (c) => {
-  const { deps } = c.var;
-  const clientId = sessionOf(c).clientId;
-  await unlinkAccountChat(deps.database.db, clientId, deps.now());
-  return { success: true, message: TELEGRAM_MESSAGES.disconnected, telegram: await telegramStateOf(deps.database.db, deps.config, clientId) };
-}, loggedIn);
+route(
+  telegramRoutes,
+  unlinkTelegram,
+  async (c) => {
+    const { deps } = c.var;
+    const clientId = sessionOf(c).clientId;
+    await unlinkAccountChat(deps.database.db, clientId, deps.now());
+    return {
+      success: true,
+      message: TELEGRAM_MESSAGES.disconnected,
+      telegram: await telegramStateOf(deps.database.db, deps.config, clientId),
+    };
+  },
+  loggedIn,
+);
 
 const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
 /** Updates are small; anything larger is not Telegram's. */
@@ -45,7 +59,8 @@ const textMessage = v.object({
   }),
 });
 
-const refused = (c: Context<AppEnv>, status: 401 | 403) => c.json({ ok: false, description: 'Неверный секрет вебхука' }, status);
+const refused = (c: Context<AppEnv>, status: 401 | 403) =>
+  c.json({ ok: false, description: 'Неверный секрет вебхука' }, status);
 
 telegramRoutes.post('/telegram/webhook', async (c) => {
   const { deps } = c.var;
@@ -65,7 +80,11 @@ telegramRoutes.post('/telegram/webhook', async (c) => {
   const parsed = v.safeParse(textMessage, update);
   if (parsed.success) {
     const { chat, text } = parsed.output.message;
-    await answerChatMessage(deps.database.db, { chatId: String(chat.id), text: text.replaceAll('\u0000', '') }, deps.now());
+    await answerChatMessage(
+      deps.database.db,
+      { chatId: String(chat.id), text: text.replaceAll('\u0000', '') },
+      deps.now(),
+    );
   }
   return c.json({ ok: true });
 });

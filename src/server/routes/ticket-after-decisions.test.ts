@@ -4,7 +4,14 @@ import { downloadPaths, type Ticket, type TicketListItem } from '#shared/api/tic
 import { instruments, tickets } from '#server/db/schema.ts';
 import { pdfText } from '../../../tests/setup/pdf-text.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { decide, insertStatement, insertTicket, insertTradeIn, loggedInClinic, paths } from '../../../tests/setup/decisions-world.ts';
+import {
+  decide,
+  insertStatement,
+  insertTicket,
+  insertTradeIn,
+  loggedInClinic,
+  paths,
+} from '../../../tests/setup/decisions-world.ts';
 
 // What the clinic sees once it has decided (issue 10 "The ticket must not ask for what was already
 // done"): the ticket stops asking for a decision on the page and in the list alike, its cost leaves
@@ -48,14 +55,34 @@ async function threeQuotes() {
 describe('a ticket after the clinic decided', () => {
   it('asks while a quote waits, and stops asking on the page and in the list once none does', async () => {
     const { ticketId, a, b, c } = await threeQuotes();
-    expect(await ticketPage(ticketId)).toMatchObject({ status: 'Требует согласования', status_code: 5, cost: '7000.00' });
-    expect(await listed(ticketId)).toMatchObject({ status: 'Требует согласования', status_code: 5, dv_approve_need: true });
+    expect(await ticketPage(ticketId)).toMatchObject({
+      status: 'Требует согласования',
+      status_code: 5,
+      cost: '7000.00',
+    });
+    expect(await listed(ticketId)).toMatchObject({
+      status: 'Требует согласования',
+      status_code: 5,
+      dv_approve_need: true,
+    });
 
     await ok(await decide(t, paths.approve, { ticket_id: ticketId, defects: [{ id: a.id, version: 1 }] }));
-    await ok(await decide(t, paths.reject, { ticket_id: ticketId, defects: [{ id: b.id, version: 1 }], comment: 'Дорогой ремонт' }));
+    await ok(
+      await decide(t, paths.reject, {
+        ticket_id: ticketId,
+        defects: [{ id: b.id, version: 1 }],
+        comment: 'Дорогой ремонт',
+      }),
+    );
     // One still waits: the ticket still asks.
     expect(await listed(ticketId)).toMatchObject({ status_code: 5, dv_approve_need: true });
-    await ok(await decide(t, paths.discuss, { ticket_id: ticketId, defect: { id: c.id, version: 1 }, comment: 'Можно ли без замены ротора?' }));
+    await ok(
+      await decide(t, paths.discuss, {
+        ticket_id: ticketId,
+        defect: { id: c.id, version: 1 },
+        comment: 'Можно ли без замены ротора?',
+      }),
+    );
 
     // A question still waits for the service centre's answer: not 'Работы согласованы' yet.
     const page = await ticketPage(ticketId);
@@ -71,7 +98,11 @@ describe('a ticket after the clinic decided', () => {
     // The service centre answers by agreeing the discussed works: now they are all agreed.
     expect((await t.integration(`/defects/${c.id}`, { method: 'PATCH', json: { status: 2 } })).status).toBe(200);
     expect(await ticketPage(ticketId)).toMatchObject({ status: 'Работы согласованы', status_code: 6 });
-    expect(await listed(ticketId)).toMatchObject({ status: 'Работы согласованы', status_code: 6, dv_approve_need: false });
+    expect(await listed(ticketId)).toMatchObject({
+      status: 'Работы согласованы',
+      status_code: 6,
+      dv_approve_need: false,
+    });
     // The status filter finds the ticket under the status it shows, not under the stored one.
     expect(await listed(ticketId, '?status=6')).toBeDefined();
     expect(await listed(ticketId, '?status=5')).toBeUndefined();
@@ -80,20 +111,54 @@ describe('a ticket after the clinic decided', () => {
 
   it("shows 'Ожидает одобрения' when nothing was agreed, and leaves a traded-in quote out of the cost", async () => {
     const { ticketId, a, b, c } = await threeQuotes();
-    await ok(await decide(t, paths.reject, { ticket_id: ticketId, defects: [{ id: a.id, version: 1 }, { id: c.id, version: 1 }], comment: 'Дорогой ремонт' }));
-    await ok(await decide(t, paths.discuss, { ticket_id: ticketId, defect: { id: b.id, version: 1 }, comment: 'Какая гарантия?' }));
+    await ok(
+      await decide(t, paths.reject, {
+        ticket_id: ticketId,
+        defects: [
+          { id: a.id, version: 1 },
+          { id: c.id, version: 1 },
+        ],
+        comment: 'Дорогой ремонт',
+      }),
+    );
+    await ok(
+      await decide(t, paths.discuss, {
+        ticket_id: ticketId,
+        defect: { id: b.id, version: 1 },
+        comment: 'Какая гарантия?',
+      }),
+    );
     expect(await ticketPage(ticketId)).toMatchObject({ status: 'Ожидает одобрения', status_code: 1, cost: '2000.00' });
     expect(await listed(ticketId, '?status=1')).toMatchObject({ status_code: 1, dv_approve_need: false });
 
     const other = await threeQuotes();
-    await ok(await decide(t, paths.tradeIn, { ticket_id: other.ticketId, defect: { id: other.b.id, version: 1 }, instrument_id: 1 }));
-    await ok(await decide(t, paths.approve, { ticket_id: other.ticketId, defects: [{ id: other.a.id, version: 1 }, { id: other.c.id, version: 1 }] }));
+    await ok(
+      await decide(t, paths.tradeIn, {
+        ticket_id: other.ticketId,
+        defect: { id: other.b.id, version: 1 },
+        instrument_id: 1,
+      }),
+    );
+    await ok(
+      await decide(t, paths.approve, {
+        ticket_id: other.ticketId,
+        defects: [
+          { id: other.a.id, version: 1 },
+          { id: other.c.id, version: 1 },
+        ],
+      }),
+    );
     expect(await ticketPage(other.ticketId)).toMatchObject({ status_code: 6, cost: '5000.00' });
   });
 
   it("lets the back office's later status win", async () => {
     const { ticketId, a, b, c } = await threeQuotes();
-    await ok(await decide(t, paths.approve, { ticket_id: ticketId, defects: [a, b, c].map((s) => ({ id: s.id, version: 1 })) }));
+    await ok(
+      await decide(t, paths.approve, {
+        ticket_id: ticketId,
+        defects: [a, b, c].map((s) => ({ id: s.id, version: 1 })),
+      }),
+    );
     await t.db.update(tickets).set({ status: 7 }).where(eq(tickets.id, ticketId));
     expect(await ticketPage(ticketId)).toMatchObject({ status: 'Закрыта', status_code: 7 });
     expect(await listed(ticketId)).toMatchObject({ status: 'Закрыта', status_code: 7 });
@@ -101,7 +166,14 @@ describe('a ticket after the clinic decided', () => {
 
   it('names an instrument of its own type with its own name', async () => {
     const ticketId = await insertTicket(t, me.id);
-    await t.db.insert(instruments).values({ ticketId, serialNumber: 'OWN-1', type: 12, name: 'Фотополимерная лампа', description: 'Не включается', status: 1 });
+    await t.db.insert(instruments).values({
+      ticketId,
+      serialNumber: 'OWN-1',
+      type: 12,
+      name: 'Фотополимерная лампа',
+      description: 'Не включается',
+      status: 1,
+    });
     expect((await ticketPage(ticketId)).instruments).toEqual([
       expect.objectContaining({ serial_number: 'OWN-1', type: 12, name: 'Фотополимерная лампа' }),
     ]);
@@ -111,9 +183,22 @@ describe('a ticket after the clinic decided', () => {
 describe('the ticket PDF after decisions', () => {
   it("prints an own instrument's name and each statement's decision", async () => {
     const { ticketId, a, b } = await threeQuotes();
-    await t.db.insert(instruments).values({ ticketId, serialNumber: 'OWN-2', type: 12, name: null, description: 'Лампа полимеризационная', status: 1 });
+    await t.db.insert(instruments).values({
+      ticketId,
+      serialNumber: 'OWN-2',
+      type: 12,
+      name: null,
+      description: 'Лампа полимеризационная',
+      status: 1,
+    });
     await ok(await decide(t, paths.approve, { ticket_id: ticketId, defects: [{ id: a.id, version: 1 }] }));
-    await ok(await decide(t, paths.reject, { ticket_id: ticketId, defects: [{ id: b.id, version: 1 }], comment: 'Дорогой ремонт' }));
+    await ok(
+      await decide(t, paths.reject, {
+        ticket_id: ticketId,
+        defects: [{ id: b.id, version: 1 }],
+        comment: 'Дорогой ремонт',
+      }),
+    );
     const response = await t.request(downloadPaths.ticketPdf(ticketId));
     expect(response.status).toBe(200);
     const text = await pdfText(new Uint8Array(await response.arrayBuffer()));

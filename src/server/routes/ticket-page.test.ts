@@ -54,11 +54,27 @@ describe('GET /ajax/cabinet/tickets/:id', () => {
       sum: '1234.56',
       agreed: 0,
       download_link: downloadPaths.file(world.fileIds.document),
-      photos: [{ id: world.fileIds.photo, relativeUrl: downloadPaths.file(world.fileIds.photo), original_name: expect.stringMatching(/^Фото /) }],
+      photos: [
+        {
+          id: world.fileIds.photo,
+          relativeUrl: downloadPaths.file(world.fileIds.photo),
+          original_name: expect.stringMatching(/^Фото /),
+        },
+      ],
       version: 1,
     });
     expect(second).toMatchObject({ download_link: null, photos: [], sum: '0.44' });
-    expect(body.instruments).toEqual([{ id: world.instrumentId, serial_number: expect.any(String), status: 1, type: 1, description: 'Шумит', name: null, guarantee: false }]);
+    expect(body.instruments).toEqual([
+      {
+        id: world.instrumentId,
+        serial_number: expect.any(String),
+        status: 1,
+        type: 1,
+        description: 'Шумит',
+        name: null,
+        guarantee: false,
+      },
+    ]);
   });
 
   it('adds money in kopecks, never floats', async () => {
@@ -67,12 +83,22 @@ describe('GET /ajax/cabinet/tickets/:id', () => {
     const body = await ticket(id);
     expect(body.cost).toBe('10000000.30');
     const empty = await ticket(await insertTicket(t, world.clientId));
-    expect(empty).toMatchObject({ cost: '0.00', hasDefects: false, shippingOrder: null, office: null, defective_lists: [] });
+    expect(empty).toMatchObject({
+      cost: '0.00',
+      hasDefects: false,
+      shippingOrder: null,
+      office: null,
+      defective_lists: [],
+    });
   });
 
   it('gives a shipping order without a waybill a null waybill_url', async () => {
     const id = await insertTicket(t, world.clientId, { providerOrderId: 'NO-WAYBILL' });
-    expect((await ticket(id)).shippingOrder).toEqual({ tracking_link: null, provider_order_id: 'NO-WAYBILL', waybill_url: null });
+    expect((await ticket(id)).shippingOrder).toEqual({
+      tracking_link: null,
+      provider_order_id: 'NO-WAYBILL',
+      waybill_url: null,
+    });
     expect((await t.request(downloadPaths.waybill('NO-WAYBILL'))).status).toBe(404);
   });
 
@@ -102,7 +128,7 @@ describe('GET /ajax/cabinet/tickets/:id', () => {
 });
 
 describe('GET /ajax/cabinet/history/tickets/:id', () => {
-  it('lists the ticket\'s history oldest first', async () => {
+  it("lists the ticket's history oldest first", async () => {
     const id = await insertTicket(t, world.clientId);
     await insertHistory(t, world.clientId, id, 'Вторая запись', new Date('2026-03-02T10:00:00Z'));
     await insertHistory(t, world.clientId, id, 'Первая запись', new Date('2026-03-01T10:00:00Z'));
@@ -111,8 +137,18 @@ describe('GET /ajax/cabinet/history/tickets/:id', () => {
     expect(response.status).toBe(200);
     const { data } = (await response.json()) as { data: HistoryItem[] };
     expect(data).toEqual([
-      { created_at: '2026-03-01 13:00:00', description: 'Первая запись', subject: { type: 'Ticket', id }, ticket_id: id },
-      { created_at: '2026-03-02 13:00:00', description: 'Вторая запись', subject: { type: 'Ticket', id }, ticket_id: id },
+      {
+        created_at: '2026-03-01 13:00:00',
+        description: 'Первая запись',
+        subject: { type: 'Ticket', id },
+        ticket_id: id,
+      },
+      {
+        created_at: '2026-03-02 13:00:00',
+        description: 'Вторая запись',
+        subject: { type: 'Ticket', id },
+        ticket_id: id,
+      },
     ]);
   });
 });
@@ -177,6 +213,10 @@ describe('downloads', () => {
     const id = await insertTicket(t, world.clientId);
     const response = await t.request(downloadPaths.ticketPdf(id));
     expect(response.status).toBe(200);
-    expect(Buffer.from(await response.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await response.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   });
 });

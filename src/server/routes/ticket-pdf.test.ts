@@ -29,7 +29,11 @@ describe('GET the ticket PDF', () => {
   it('answers a current copy with 304, and a changed ticket with a new ETag', async () => {
     const first = await pdf();
     expect(first.status).toBe(200);
-    expect(Buffer.from(await first.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await first.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^"[\w-]{32}"$/);
 
@@ -51,7 +55,8 @@ describe('GET the ticket PDF', () => {
       await loginAs(fresh, account.email);
       const path = downloadPaths.ticketPdf(id);
       const etag = (await fresh.request(path)).headers.get('etag')!;
-      for (let i = 0; i < 40; i++) expect((await fresh.request(path, { headers: { 'if-none-match': etag } })).status).toBe(304);
+      for (let i = 0; i < 40; i++)
+        expect((await fresh.request(path, { headers: { 'if-none-match': etag } })).status).toBe(304);
       for (let i = 0; i < 40; i++) expect((await fresh.request(path)).status).toBe(200);
       // Each new content is a drawing: the 30th is the last one allowed.
       const statuses: number[] = [];

@@ -38,7 +38,16 @@ async function uploadPhoto(): Promise<number> {
 async function sendRequest(overrides: Partial<RepairRequestInput>): Promise<number> {
   const json: RepairRequestInput = {
     contact: { name: 'Анна', surname: 'Смирнова', phone: '+7 (916) 123-45-67' },
-    address: { company: 'Клиника «Улыбка»', address: 'Москва, Тверская 7', country: 'Россия', zip: '125009', room: 'офис 12', message: 'Звонить заранее', pickup_date: '2026-03-05', office_id: 1 },
+    address: {
+      company: 'Клиника «Улыбка»',
+      address: 'Москва, Тверская 7',
+      country: 'Россия',
+      zip: '125009',
+      room: 'офис 12',
+      message: 'Звонить заранее',
+      pickup_date: '2026-03-05',
+      office_id: 1,
+    },
     instruments: [
       { serial_number: 'SN-100', type: 1, description: 'Не вращается головка', guarantee: true },
       { serial_number: 'SN-200', type: 12, name: 'Апекслокатор', description: 'Не включается' },
@@ -47,7 +56,11 @@ async function sendRequest(overrides: Partial<RepairRequestInput>): Promise<numb
     approval_loyalty: true,
     ...overrides,
   };
-  const response = await t.request('/ajax/repair-requests', { method: 'POST', json, headers: { [IDEMPOTENCY_HEADER]: randomUUID() } });
+  const response = await t.request('/ajax/repair-requests', {
+    method: 'POST',
+    json,
+    headers: { [IDEMPOTENCY_HEADER]: randomUUID() },
+  });
   expect(response.status, await response.clone().text()).toBe(200);
   return ((await response.json()) as { ticket_id: number }).ticket_id;
 }
@@ -86,7 +99,16 @@ describe('the request on the ticket', () => {
   it('an address the provider could not check has no point, so no map link can mislead', async () => {
     fake.failWith = 503;
     try {
-      const typed = { company: 'Клиника', address: 'Санкт-Петербург, Невский 28', country: 'Россия', zip: '191186', room: '', message: '', pickup_date: '2026-03-05', office_id: 1 };
+      const typed = {
+        company: 'Клиника',
+        address: 'Санкт-Петербург, Невский 28',
+        country: 'Россия',
+        zip: '191186',
+        room: '',
+        message: '',
+        pickup_date: '2026-03-05',
+        office_id: 1,
+      };
       const id = await sendRequest({ address: typed });
       const ticket = await ticketOf(id);
       expect(ticket.request).toMatchObject({ address: typed.address, checked: false, coordinates: null });
@@ -105,7 +127,17 @@ describe('the request on the ticket', () => {
     const response = await t.request(downloadPaths.ticketPdf(id));
     expect(response.status).toBe(200);
     const text = await pdfText(new Uint8Array(await response.arrayBuffer()));
-    for (const line of ['Заявка клиники', 'Россия, Москва, Тверская улица, 7', 'офис 12', 'Звонить заранее', '05.03.2026, четверг', 'Анна Смирнова', '+7 (916) 123-45-67', 'Клиника «Улыбка»', 'На гарантии']) {
+    for (const line of [
+      'Заявка клиники',
+      'Россия, Москва, Тверская улица, 7',
+      'офис 12',
+      'Звонить заранее',
+      '05.03.2026, четверг',
+      'Анна Смирнова',
+      '+7 (916) 123-45-67',
+      'Клиника «Улыбка»',
+      'На гарантии',
+    ]) {
       expect(text).toContain(line);
     }
   });

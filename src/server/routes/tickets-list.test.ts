@@ -1,7 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, insertAccount, uniqueEmail } from '../../../tests/setup/accounts.ts';
-import { insertFile, insertInstrument, insertStatement, insertTicket, tinyPdf } from '../../../tests/setup/cabinet-world.ts';
+import {
+  insertFile,
+  insertInstrument,
+  insertStatement,
+  insertTicket,
+  tinyPdf,
+} from '../../../tests/setup/cabinet-world.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { tickets } from '#server/db/schema.ts';
 import { ticketPageQuery } from '#server/services/ticket-list.ts';
@@ -39,9 +45,21 @@ beforeAll(async () => {
   colleague = await insertAccount(t);
   // Moscow is UTC+3: 21:30 UTC on the 10th is 00:30 on the 11th in Moscow.
   ids.lateEvening = await insertTicket(t, me.id, { status: 1, createdAt: new Date('2026-03-10T21:30:00Z') });
-  ids.pending = await insertTicket(t, me.id, { status: 5, createdAt: new Date('2026-03-12T09:00:00Z'), providerOrderId: '777' });
-  ids.finished = await insertTicket(t, me.id, { status: 7, finished: true, createdAt: new Date('2026-03-13T09:00:00Z') });
-  ids.byColleague = await insertTicket(t, me.id, { status: 5, authorId: colleague.id, createdAt: new Date('2026-03-14T09:00:00Z') });
+  ids.pending = await insertTicket(t, me.id, {
+    status: 5,
+    createdAt: new Date('2026-03-12T09:00:00Z'),
+    providerOrderId: '777',
+  });
+  ids.finished = await insertTicket(t, me.id, {
+    status: 7,
+    finished: true,
+    createdAt: new Date('2026-03-13T09:00:00Z'),
+  });
+  ids.byColleague = await insertTicket(t, me.id, {
+    status: 5,
+    authorId: colleague.id,
+    createdAt: new Date('2026-03-14T09:00:00Z'),
+  });
   ids.foreign = await insertTicket(t, other.id, { status: 5, createdAt: new Date('2026-03-14T10:00:00Z') });
 
   await insertInstrument(t, ids.lateEvening!, 'A');
@@ -67,7 +85,7 @@ describe('GET /ajax/cabinet/tickets', () => {
     expect(await response.json()).toMatchObject({ success: false });
   });
 
-  it('lists only the account\'s tickets, newest first, with counts and flags', async () => {
+  it("lists only the account's tickets, newest first, with counts and flags", async () => {
     const page = await list();
     expect(page.data.map((r) => r.id)).toEqual([ids.byColleague, ids.finished, ids.pending, ids.lateEvening]);
     expect(page.next_cursor).toBeNull();
@@ -93,7 +111,12 @@ describe('GET /ajax/cabinet/tickets', () => {
     });
     expect(byId.get(ids.finished!)).toMatchObject({ dv_approve_need: false, defectives_count: 1, status: 'Закрыта' });
     // Stored as 'Требует согласования', but its one quote is approved: nothing waits for the clinic (issue 10).
-    expect(byId.get(ids.byColleague!)).toMatchObject({ email: colleague.email, dv_approve_need: false, status: 'Работы согласованы', status_code: 6 });
+    expect(byId.get(ids.byColleague!)).toMatchObject({
+      email: colleague.email,
+      dv_approve_need: false,
+      status: 'Работы согласованы',
+      status_code: 6,
+    });
   });
 
   it('filters by number prefix', async () => {
@@ -109,7 +132,10 @@ describe('GET /ajax/cabinet/tickets', () => {
   it('filters by Moscow calendar dates, both ends inclusive', async () => {
     expect((await list('date_from=2026-03-11&date_to=2026-03-11')).data.map((r) => r.id)).toEqual([ids.lateEvening]);
     expect((await list('date_to=2026-03-10')).data).toEqual([]);
-    expect((await list('date_from=2026-03-12&date_to=2026-03-13')).data.map((r) => r.id)).toEqual([ids.finished, ids.pending]);
+    expect((await list('date_from=2026-03-12&date_to=2026-03-13')).data.map((r) => r.id)).toEqual([
+      ids.finished,
+      ids.pending,
+    ]);
     expect((await list('date_from=2026-03-14')).data.map((r) => r.id)).toEqual([ids.byColleague]);
   });
 
@@ -121,14 +147,20 @@ describe('GET /ajax/cabinet/tickets', () => {
   });
 
   it('filters by author for "Только мои заявки", and only with an id the viewer may name', async () => {
-    expect((await list(`client_id=${me.id}`)).data.map((r) => r.id)).toEqual([ids.finished, ids.pending, ids.lateEvening]);
+    expect((await list(`client_id=${me.id}`)).data.map((r) => r.id)).toEqual([
+      ids.finished,
+      ids.pending,
+      ids.lateEvening,
+    ]);
     // The other clinic's id matches nothing here, whatever it owns.
     expect((await list(`client_id=${other.id}`)).data).toEqual([]);
     expect((await list(`client_id=${colleague.id}`)).data).toEqual([]);
   });
 
   it('combines filters', async () => {
-    const page = await list(`status=5&client_id=${me.id}&date_from=2026-03-12&date_to=2026-03-12&number=${ids.pending}`);
+    const page = await list(
+      `status=5&client_id=${me.id}&date_from=2026-03-12&date_to=2026-03-12&number=${ids.pending}`,
+    );
     expect(page.data.map((r) => r.id)).toEqual([ids.pending]);
     expect((await list(`status=7&client_id=${me.id}&date_to=2026-03-12`)).data).toEqual([]);
   });
@@ -170,7 +202,9 @@ describe('keyset paging', () => {
     created.push(await insertTicket(t, account.id), await insertTicket(t, account.id));
     await t.db
       .update(tickets)
-      .set({ createdAt: sql`timestamptz '2026-03-01 10:00:00.000001+00' + (${tickets.id} % 2) * interval '1 microsecond'` })
+      .set({
+        createdAt: sql`timestamptz '2026-03-01 10:00:00.000001+00' + (${tickets.id} % 2) * interval '1 microsecond'`,
+      })
       .where(eq(tickets.id, created[7]!));
     await t.db
       .update(tickets)
@@ -228,10 +262,9 @@ describe('keyset paging', () => {
 async function explain(query: { sql: string; params: unknown[] }): Promise<string> {
   const client = (t.db as unknown as { $client: unknown }).$client;
   if (t.deps.database.kind === 'pglite') {
-    const result = await (client as { query(q: string, p: unknown[]): Promise<{ rows: Array<Record<string, string>> }> }).query(
-      `explain ${query.sql}`,
-      query.params,
-    );
+    const result = await (
+      client as { query(q: string, p: unknown[]): Promise<{ rows: Array<Record<string, string>> }> }
+    ).query(`explain ${query.sql}`, query.params);
     return result.rows.map((row) => row['QUERY PLAN']).join('\n');
   }
   const rows = await (client as { unsafe(q: string, p: unknown[]): Promise<Array<Record<string, string>>> }).unsafe(

@@ -37,9 +37,15 @@ interface Body {
  * A multipart body with one file part of `size` bytes (a JPEG by its first bytes, or `head`), made
  * as the server pulls it; `endless` never ends the part, `held` waits for finish() before its end.
  */
-function fileBody(field: string, size: number, options: { head?: number[]; endless?: boolean; held?: boolean } = {}): Body {
+function fileBody(
+  field: string,
+  size: number,
+  options: { head?: number[]; endless?: boolean; held?: boolean } = {},
+): Body {
   const encoder = new TextEncoder();
-  const opening = encoder.encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
+  const opening = encoder.encode(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+  );
   const closing = encoder.encode(`\r\n--${BOUNDARY}--\r\n`);
   const head = Uint8Array.from(options.head ?? JPEG_HEAD);
   const CHUNK = 64 * 1024;
@@ -48,30 +54,33 @@ function fileBody(field: string, size: number, options: { head?: number[]; endle
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   let stage: 'opening' | 'file' | 'closing' | 'done' = 'opening';
-  const stream = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      let chunk: Uint8Array;
-      if (stage === 'opening') {
-        chunk = new Uint8Array([...opening, ...head]);
-        sent = head.byteLength;
-        stage = 'file';
-      } else if (stage === 'file' && (options.endless || sent < size)) {
-        chunk = new Uint8Array(Math.min(CHUNK, options.endless ? CHUNK : size - sent)).fill(0xaa);
-        sent += chunk.byteLength;
-      } else if (stage !== 'done') {
-        if (options.held) await released;
-        chunk = closing;
-        stage = 'done';
-      } else {
-        controller.close();
-        return;
-      }
-      pulled += chunk.byteLength;
-      controller.enqueue(chunk);
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        let chunk: Uint8Array;
+        if (stage === 'opening') {
+          chunk = new Uint8Array([...opening, ...head]);
+          sent = head.byteLength;
+          stage = 'file';
+        } else if (stage === 'file' && (options.endless || sent < size)) {
+          chunk = new Uint8Array(Math.min(CHUNK, options.endless ? CHUNK : size - sent)).fill(0xaa);
+          sent += chunk.byteLength;
+        } else if (stage !== 'done') {
+          if (options.held) await released;
+          chunk = closing;
+          stage = 'done';
+        } else {
+          controller.close();
+          return;
+        }
+        pulled += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+      // No read ahead: a pull means the server is reading the body, i.e. the upload was admitted
+      // (the default high-water mark of 1 pulls once at construction, before the request even arrives).
     },
-    // No read ahead: a pull means the server is reading the body, i.e. the upload was admitted
-    // (the default high-water mark of 1 pulls once at construction, before the request even arrives).
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
   return { stream, pulled: () => pulled, finish: release };
 }
 
@@ -93,7 +102,9 @@ function storeContents(): string[] {
   const walk = (folder: string) => {
     let names: string[] = [];
     try {
-      names = readdirSync(folder, { withFileTypes: true }).map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name));
+      names = readdirSync(folder, { withFileTypes: true }).map((entry) =>
+        entry.isDirectory() ? `${entry.name}/` : entry.name,
+      );
     } catch {
       return;
     }
@@ -146,7 +157,10 @@ describe("an account's upload budget", () => {
     const body = fileBody('file', 0, { endless: true });
     const refused = await photo(body);
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ success: false, message: expect.stringMatching(/^Превышен дневной объём загрузки файлов\. Попробуйте через \d+ ч\.$/) });
+    expect(await refused.json()).toEqual({
+      success: false,
+      message: expect.stringMatching(/^Превышен дневной объём загрузки файлов\. Попробуйте через \d+ ч\.$/),
+    });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(body.pulled()).toBeLessThan(MB);
 
@@ -180,16 +194,30 @@ describe('refused requests keep nothing', () => {
     const form = new FormData();
     form.set('request', JSON.stringify({ contact: {} }));
     form.append('photo', new Blob([new Uint8Array([...JPEG_HEAD, 1, 2, 3])]), 'a.jpg');
-    const response = await t.request('/ajax/repair-requests/with-photos', { method: 'POST', body: form, headers: { [IDEMPOTENCY_HEADER]: randomUUID() } });
+    const response = await t.request('/ajax/repair-requests/with-photos', {
+      method: 'POST',
+      body: form,
+      headers: { [IDEMPOTENCY_HEADER]: randomUUID() },
+    });
     expect(response.status).toBe(422);
     expect(await fileRows()).toBe(0);
     expect(storeContents()).toEqual([]);
   });
 
   it('an integration upload of another type or over 10 MB leaves no row and no stored bytes', async () => {
-    const html = await t.integration('/files', { method: 'POST', body: fileBody('file', 100, { head: [0x3c, 0x68, 0x74, 0x6d, 0x6c] }).stream, headers: { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}` }, duplex: 'half' } as RequestInit);
+    const html = await t.integration('/files', {
+      method: 'POST',
+      body: fileBody('file', 100, { head: [0x3c, 0x68, 0x74, 0x6d, 0x6c] }).stream,
+      headers: { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}` },
+      duplex: 'half',
+    } as RequestInit);
     expect(html.status).toBe(422);
-    const big = await t.integration('/files', { method: 'POST', body: fileBody('file', 0, { endless: true, head: [0x25, 0x50, 0x44, 0x46, 0x2d] }).stream, headers: { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}` }, duplex: 'half' } as RequestInit);
+    const big = await t.integration('/files', {
+      method: 'POST',
+      body: fileBody('file', 0, { endless: true, head: [0x25, 0x50, 0x44, 0x46, 0x2d] }).stream,
+      headers: { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}` },
+      duplex: 'half',
+    } as RequestInit);
     expect(big.status).toBe(413);
     expect(await fileRows()).toBe(0);
     expect(storeContents()).toEqual([]);

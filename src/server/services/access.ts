@@ -1,6 +1,18 @@
 import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
-import { accountAccesses, addresses, bills, defectStatements, files, gifts, quizItems, quizzes, siteBanner, tickets, tradeInInstruments } from '#server/db/schema.ts';
+import {
+  accountAccesses,
+  addresses,
+  bills,
+  defectStatements,
+  files,
+  gifts,
+  quizItems,
+  quizzes,
+  siteBanner,
+  tickets,
+  tradeInInstruments,
+} from '#server/db/schema.ts';
 import { NOT_FOUND_MESSAGE, notFound } from '#server/lib/api-failure.ts';
 
 // Services answer what they may not show with these (re-exported so they keep one import).
@@ -13,10 +25,12 @@ export { NOT_FOUND_MESSAGE, notFound };
 
 type Reader = Db | Tx;
 
-
 /** The client ids whose records `viewerId` may see: its own, and those of the accounts that granted it access. */
 export async function visibleClientIds(db: Reader, viewerId: number): Promise<number[]> {
-  const owners = await db.select({ id: accountAccesses.ownerClientId }).from(accountAccesses).where(eq(accountAccesses.granteeClientId, viewerId));
+  const owners = await db
+    .select({ id: accountAccesses.ownerClientId })
+    .from(accountAccesses)
+    .where(eq(accountAccesses.granteeClientId, viewerId));
   return [viewerId, ...owners.map((owner) => owner.id)];
 }
 
@@ -129,12 +143,25 @@ async function privateOwnersOfFile(db: Reader, fileId: number): Promise<number[]
     .select({ clientId: tickets.clientId })
     .from(defectStatements)
     .innerJoin(tickets, eq(tickets.id, defectStatements.ticketId))
-    .where(or(eq(defectStatements.documentFileId, fileId), sql`${defectStatements.photoFileIds} @> ${JSON.stringify([fileId])}::jsonb`));
+    .where(
+      or(
+        eq(defectStatements.documentFileId, fileId),
+        sql`${defectStatements.photoFileIds} @> ${JSON.stringify([fileId])}::jsonb`,
+      ),
+    );
   const billRows = await db.select({ clientId: bills.clientId }).from(bills).where(eq(bills.documentFileId, fileId));
-  const waybills = await db.select({ clientId: tickets.clientId }).from(tickets).where(eq(tickets.waybillFileId, fileId));
+  const waybills = await db
+    .select({ clientId: tickets.clientId })
+    .from(tickets)
+    .where(eq(tickets.waybillFileId, fileId));
   // A clinic's own upload (a repair request's photo), whether or not a ticket names it yet.
-  const uploads = await db.select({ clientId: files.ownerClientId }).from(files).where(and(eq(files.id, fileId), isNotNull(files.ownerClientId)));
-  const owners = [...statements, ...billRows, ...waybills, ...uploads].map((row) => row.clientId).filter((id): id is number => id !== null);
+  const uploads = await db
+    .select({ clientId: files.ownerClientId })
+    .from(files)
+    .where(and(eq(files.id, fileId), isNotNull(files.ownerClientId)));
+  const owners = [...statements, ...billRows, ...waybills, ...uploads]
+    .map((row) => row.clientId)
+    .filter((id): id is number => id !== null);
   return [...new Set(owners)];
 }
 
@@ -177,7 +204,13 @@ export async function requireVisibleWaybillTicket(db: Reader, viewerId: number, 
   const [row] = await db
     .select()
     .from(tickets)
-    .where(and(eq(tickets.providerOrderId, providerOrderId), isNotNull(tickets.waybillFileId), inArray(tickets.clientId, owners)))
+    .where(
+      and(
+        eq(tickets.providerOrderId, providerOrderId),
+        isNotNull(tickets.waybillFileId),
+        inArray(tickets.clientId, owners),
+      ),
+    )
     .orderBy(sql`${tickets.id} desc`)
     .limit(1);
   if (!row) throw notFound();
@@ -188,6 +221,10 @@ export async function requireVisibleWaybillTicket(db: Reader, viewerId: number, 
 async function isQuizImage(db: Reader, fileId: number): Promise<boolean> {
   const [quiz] = await db.select({ id: quizzes.id }).from(quizzes).where(eq(quizzes.imageFileId, fileId)).limit(1);
   if (quiz) return true;
-  const [item] = await db.select({ id: quizItems.id }).from(quizItems).where(eq(quizItems.imageFileId, fileId)).limit(1);
+  const [item] = await db
+    .select({ id: quizItems.id })
+    .from(quizItems)
+    .where(eq(quizItems.imageFileId, fileId))
+    .limit(1);
   return Boolean(item);
 }

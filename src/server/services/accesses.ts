@@ -16,7 +16,12 @@ import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
 
 export async function listGrantees(deps: AppDeps, ownerId: number): Promise<Grantee[]> {
   const rows = await deps.database.db
-    .select({ email: clients.email, name: clients.name, surname: clients.surname, grantedAt: accountAccesses.createdAt })
+    .select({
+      email: clients.email,
+      name: clients.name,
+      surname: clients.surname,
+      grantedAt: accountAccesses.createdAt,
+    })
     .from(accountAccesses)
     .innerJoin(clients, eq(clients.id, accountAccesses.granteeClientId))
     .where(eq(accountAccesses.ownerClientId, ownerId))
@@ -25,7 +30,11 @@ export async function listGrantees(deps: AppDeps, ownerId: number): Promise<Gran
 }
 
 async function nameOf(tx: Tx, clientId: number): Promise<string> {
-  const [row] = await tx.select({ name: clients.name, surname: clients.surname, email: clients.email }).from(clients).where(eq(clients.id, clientId)).limit(1);
+  const [row] = await tx
+    .select({ name: clients.name, surname: clients.surname, email: clients.email })
+    .from(clients)
+    .where(eq(clients.id, clientId))
+    .limit(1);
   return row ? `${row.name} ${row.surname} (${row.email})` : '';
 }
 
@@ -65,9 +74,21 @@ async function repeated(tx: Tx, type: AccessEvent, ownerId: number, granteeId: n
 }
 
 /** Records the change and, unless it is a repeat, tells both sides. */
-async function recordChange(tx: Tx, type: AccessEvent, ownerId: number, granteeId: number, now: Date, notices: { owner: (grantee: string) => string; grantee: (owner: string) => string }) {
+async function recordChange(
+  tx: Tx,
+  type: AccessEvent,
+  ownerId: number,
+  granteeId: number,
+  now: Date,
+  notices: { owner: (grantee: string) => string; grantee: (owner: string) => string },
+) {
   const quiet = await repeated(tx, type, ownerId, granteeId, now);
-  await recordEvent(tx, { type, clientId: ownerId, payload: { owner_client_id: ownerId, grantee_client_id: granteeId }, createdAt: now });
+  await recordEvent(tx, {
+    type,
+    clientId: ownerId,
+    payload: { owner_client_id: ownerId, grantee_client_id: granteeId },
+    createdAt: now,
+  });
   if (quiet) return;
   const [owner, grantee] = [await nameOf(tx, ownerId), await nameOf(tx, granteeId)];
   await addNotification(tx, { clientId: ownerId, description: notices.owner(grantee), createdAt: now });
@@ -75,16 +96,24 @@ async function recordChange(tx: Tx, type: AccessEvent, ownerId: number, granteeI
 }
 
 /** Both calls count against one hourly limit, refused or not (an unknown e-mail too: no probing addresses). */
-const countChange = (deps: AppDeps, ownerId: number) => enforceLimits(deps, [[rateRules.accessChangeAccount, String(ownerId)]]);
+const countChange = (deps: AppDeps, ownerId: number) =>
+  enforceLimits(deps, [[rateRules.accessChangeAccount, String(ownerId)]]);
 
 export async function grantAccess(deps: AppDeps, ownerId: number, email: string): Promise<string> {
   await countChange(deps, ownerId);
   const now = deps.now();
   await deps.database.db.transaction(async (tx) => {
     const granteeId = await granteeFor(tx, ownerId, email);
-    const [given] = await tx.select({ count: sql<number>`count(*)` }).from(accountAccesses).where(eq(accountAccesses.ownerClientId, ownerId));
+    const [given] = await tx
+      .select({ count: sql<number>`count(*)` })
+      .from(accountAccesses)
+      .where(eq(accountAccesses.ownerClientId, ownerId));
     if (Number(given?.count ?? 0) >= MAX_GRANTEES) throw fieldFailure('email', ACCESS_MESSAGES.tooMany);
-    const added = await tx.insert(accountAccesses).values({ ownerClientId: ownerId, granteeClientId: granteeId, createdAt: now }).onConflictDoNothing().returning();
+    const added = await tx
+      .insert(accountAccesses)
+      .values({ ownerClientId: ownerId, granteeClientId: granteeId, createdAt: now })
+      .onConflictDoNothing()
+      .returning();
     if (added.length === 0) throw fieldFailure('email', ACCESS_MESSAGES.already);
     await recordChange(tx, 'access.granted', ownerId, granteeId, now, {
       owner: (grantee) => `Вы выдали доступ к своим заявкам и счетам: ${grantee}`,

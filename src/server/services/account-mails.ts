@@ -3,7 +3,8 @@ import type { MailMessage } from '#server/context.ts';
 // Texts of the accounts area's e-mails. Plain text only: every client shows it, and nothing in
 // it can be mistaken for a tracking pixel or a phishing button.
 
-const SIGNATURE = '\n\n—\nСервисный центр по ремонту стоматологических инструментов\nЭто письмо отправлено автоматически, отвечать на него не нужно.';
+const SIGNATURE =
+  '\n\n—\nСервисный центр по ремонту стоматологических инструментов\nЭто письмо отправлено автоматически, отвечать на него не нужно.';
 
 export function registrationCodeMail(to: string, code: string): MailMessage {
   return {

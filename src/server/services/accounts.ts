@@ -17,7 +17,12 @@ export const BAD_CREDENTIALS_MESSAGE = 'Неверный e-mail или паро�
 /** Addresses are compared lower-cased, matching the unique index on lower(email). */
 export async function findClientByEmail(db: Db | Tx, email: string) {
   const [row] = await db
-    .select({ id: clients.id, email: clients.email, passwordHash: clients.passwordHash, emailConfirmedAt: clients.emailConfirmedAt })
+    .select({
+      id: clients.id,
+      email: clients.email,
+      passwordHash: clients.passwordHash,
+      emailConfirmedAt: clients.emailConfirmedAt,
+    })
     .from(clients)
     .where(sql`lower(${clients.email}) = ${email.toLowerCase()}`)
     .limit(1);
@@ -99,7 +104,13 @@ export async function sendOrAbort(deps: AppDeps, message: MailMessage): Promise<
 export async function loadUserData(db: Db, clientId: number, now: Date): Promise<UserData | null> {
   const seenBills = or(
     eq(bills.clientId, clients.id),
-    inArray(bills.clientId, db.select({ owner: accountAccesses.ownerClientId }).from(accountAccesses).where(eq(accountAccesses.granteeClientId, clients.id))),
+    inArray(
+      bills.clientId,
+      db
+        .select({ owner: accountAccesses.ownerClientId })
+        .from(accountAccesses)
+        .where(eq(accountAccesses.granteeClientId, clients.id)),
+    ),
   );
   const [row] = await db
     .select({
@@ -123,14 +134,19 @@ export async function loadUserData(db: Db, clientId: number, now: Date): Promise
         .select({ count: sql`count(*)` })
         .from(bills)
         .where(and(seenBills, isNotNull(bills.status), ne(bills.status, 'Оплачен')))})`,
-      hasBills: sql<boolean>`exists(${db.select({ one: sql`1` }).from(bills).where(seenBills)})`,
+      hasBills: sql<boolean>`exists(${db
+        .select({ one: sql`1` })
+        .from(bills)
+        .where(seenBills)})`,
       unreadNotifications: sql<string | number>`(${db
         .select({ count: sql`count(*)` })
         .from(notifications)
         .where(and(eq(notifications.clientId, clients.id), eq(notifications.isViewed, false)))})`,
       // Who gave this account access (services/access.ts reads the same table), in the same statement.
       accessOwners: sql<unknown>`(${db
-        .select({ owners: sql`coalesce(json_agg(${accountAccesses.ownerClientId} order by ${accountAccesses.ownerClientId}), '[]'::json)` })
+        .select({
+          owners: sql`coalesce(json_agg(${accountAccesses.ownerClientId} order by ${accountAccesses.ownerClientId}), '[]'::json)`,
+        })
         .from(accountAccesses)
         .where(eq(accountAccesses.granteeClientId, clients.id))})`,
       // The bonus survey waits for this client (the header's item, portal.md §2.4).
@@ -140,11 +156,22 @@ export async function loadUserData(db: Db, clientId: number, now: Date): Promise
     .where(eq(clients.id, clientId))
     .limit(1);
   if (!row) return null;
-  const { unpaidBills, hasBills, unreadNotifications, consentPolicyAt, consentLoyaltyAt, emailConfirmedAt, accessOwners, quizAvailable, ...rest } = row;
+  const {
+    unpaidBills,
+    hasBills,
+    unreadNotifications,
+    consentPolicyAt,
+    consentLoyaltyAt,
+    emailConfirmedAt,
+    accessOwners,
+    quizAvailable,
+    ...rest
+  } = row;
   const { loyaltyState, loyaltyStateSince, loyaltyParticipantSince, ledgerRows, programmeChanges, ...user } = rest;
   return {
     ...user,
-    balls: ledgerOf({ loyaltyState, loyaltyStateSince, loyaltyParticipantSince, ledgerRows, programmeChanges }, now).replay.balance,
+    balls: ledgerOf({ loyaltyState, loyaltyStateSince, loyaltyParticipantSince, ledgerRows, programmeChanges }, now)
+      .replay.balance,
     unpaid_bills: Number(unpaidBills),
     unread_notifications: Number(unreadNotifications),
     consents_given: consentPolicyAt !== null && consentLoyaltyAt !== null,
@@ -190,7 +217,8 @@ export async function authenticate(
 ): Promise<number> {
   const client = await findClientByEmail(deps.database.db, email);
   const device = client ? deviceOf(client.id) : null;
-  const limits: ReadonlyArray<readonly [RateRule, string]> = client && device ? [[rateRules.loginDevice, `${client.id}|${device}`]] : loginLimits(email, ip);
+  const limits: ReadonlyArray<readonly [RateRule, string]> =
+    client && device ? [[rateRules.loginDevice, `${client.id}|${device}`]] : loginLimits(email, ip);
   const reservation = await reserveLimits(deps, limits);
   let valid: boolean;
   try {
@@ -202,7 +230,9 @@ export async function authenticate(
   }
   if (!client || !valid) {
     await reservation.keep();
-    const reachedCeiling = reservation.counted.some((entry) => entry.rule === rateRules.loginAccount && entry.hits === entry.rule.limit);
+    const reachedCeiling = reservation.counted.some(
+      (entry) => entry.rule === rateRules.loginAccount && entry.hits === entry.rule.limit,
+    );
     if (client && reachedCeiling) await mailQuietly(deps, loginAttemptsMail(client.email));
     throw new ApiFailure(422, {
       success: false,

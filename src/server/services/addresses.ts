@@ -18,7 +18,14 @@ type AddressRow = typeof addresses.$inferSelect;
 
 export function toSavedAddress(row: AddressRow): SavedAddress {
   const coordinates = row.latitude === null || row.longitude === null ? '' : `${row.latitude},${row.longitude}`;
-  return { id: row.id, name: row.name, address: row.address, apartment: row.apartment, coordinates, checked: row.checked };
+  return {
+    id: row.id,
+    name: row.name,
+    address: row.address,
+    apartment: row.apartment,
+    coordinates,
+    checked: row.checked,
+  };
 }
 
 export async function listAddresses(db: Db, clientId: number): Promise<SavedAddress[]> {
@@ -43,10 +50,19 @@ export async function saveAddress(deps: AppDeps, clientId: number, form: Address
   await enforceLimits(deps, [[rateRules.geoAccount, String(clientId)]]);
   const place = await checkPickupAddress(deps, form.address, 'address');
   const marker = parseCoordinates(form.coordinates);
-  const found = place.checked ? { latitude: place.latitude, longitude: place.longitude } : { latitude: null, longitude: null };
+  const found = place.checked
+    ? { latitude: place.latitude, longitude: place.longitude }
+    : { latitude: null, longitude: null };
   const point = marker.latitude === null ? found : marker;
   const address = place.checked ? place.address : form.address;
-  const values = { name: form.name, address, apartment: form.apartment, ...point, checked: place.checked, updatedAt: deps.now() };
+  const values = {
+    name: form.name,
+    address,
+    apartment: form.apartment,
+    ...point,
+    checked: place.checked,
+    updatedAt: deps.now(),
+  };
   return deps.database.db.transaction(async (tx) => {
     if (form.id !== null) {
       await requireOwnAddress(tx, clientId, form.id);
@@ -55,7 +71,10 @@ export async function saveAddress(deps: AppDeps, clientId: number, form: Address
     }
     const owned = await tx.$count(addresses, eq(addresses.clientId, clientId));
     if (owned >= MAX_ADDRESSES) throw fieldFailure('address', `Можно сохранить не более ${MAX_ADDRESSES} адресов`);
-    const [row] = await tx.insert(addresses).values({ ...values, clientId, createdAt: deps.now() }).returning();
+    const [row] = await tx
+      .insert(addresses)
+      .values({ ...values, clientId, createdAt: deps.now() })
+      .returning();
     return toSavedAddress(row!);
   });
 }
@@ -72,10 +91,21 @@ export async function deleteAddress(deps: AppDeps, clientId: number, id: number)
  * address the provider found marks the clinic's unchecked copies of that text as checked, in the
  * request's transaction (the page may have sent it as typed, or as the provider wrote it).
  */
-export async function markSavedAddressChecked(tx: Tx, clientId: number, typed: string, place: PickupAddressCheck): Promise<void> {
+export async function markSavedAddressChecked(
+  tx: Tx,
+  clientId: number,
+  typed: string,
+  place: PickupAddressCheck,
+): Promise<void> {
   if (!place.checked) return;
   await tx
     .update(addresses)
     .set({ address: place.address, latitude: place.latitude, longitude: place.longitude, checked: true })
-    .where(and(eq(addresses.clientId, clientId), eq(addresses.checked, false), inArray(addresses.address, [typed, place.address])));
+    .where(
+      and(
+        eq(addresses.clientId, clientId),
+        eq(addresses.checked, false),
+        inArray(addresses.address, [typed, place.address]),
+      ),
+    );
 }

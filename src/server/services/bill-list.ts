@@ -26,7 +26,10 @@ export interface BillFilter {
  * other than 'Оплачен'; null is 'Нет данных', not a debt to pay, as the unpaid count reads it). It rides on each row, not beside the list, so the saved list (IndexedDB, the worker's copy)
  * carries everything the QR needs offline; gzip folds the repeated requisites to a few bytes.
  */
-function paymentOf(payee: Payee, row: { status: string | null; purpose: string | null; vat: string | null; paymentReportedAt: Date | null }): BillPayment | null {
+function paymentOf(
+  payee: Payee,
+  row: { status: string | null; purpose: string | null; vat: string | null; paymentReportedAt: Date | null },
+): BillPayment | null {
   if (row.status === null || row.status === PAID_BILL_STATUS) return null;
   return { payee, purpose: row.purpose, vat: row.vat, reported_at: row.paymentReportedAt?.toISOString() ?? null };
 }
@@ -108,7 +111,10 @@ export async function listBills(
       status: row.status,
       amount_document: row.amountDocument,
       document_url: row.documentFileId === null ? null : downloadPaths.bill(row.id),
-      defective_lists: statementRefs(row.statements).map((s) => ({ id_1c: s.id_1c, date: serverDate(new Date(s.created_at)) })),
+      defective_lists: statementRefs(row.statements).map((s) => ({
+        id_1c: s.id_1c,
+        date: serverDate(new Date(s.created_at)),
+      })),
       // Without PAYEE_* the rows stay as they were: no payment field at all.
       ...(payee ? { payment: paymentOf(payee, row) } : {}),
     })),

@@ -11,7 +11,11 @@ import { notFound, visibleBillsCondition } from '#server/services/access.ts';
 // tap, another colleague, a retried request) answers the same time and writes nothing. The bill
 // reads 'Оплата проверяется' until the back office sets its status (patchBill clears the stamp).
 
-export async function reportBillPayment(deps: AppDeps, viewerId: number, billId: number): Promise<{ reported_at: string }> {
+export async function reportBillPayment(
+  deps: AppDeps,
+  viewerId: number,
+  billId: number,
+): Promise<{ reported_at: string }> {
   const now = deps.now();
   return deps.database.db.transaction(async (tx) => {
     const [bill] = await tx
@@ -22,13 +26,23 @@ export async function reportBillPayment(deps: AppDeps, viewerId: number, billId:
     // Another clinic's bill is the same 404 as none, whatever the settings.
     if (!bill) throw notFound();
     if (!deps.config.payee) throw new ApiFailure(409, { success: false, message: billPaymentMessages.noPayee });
-    if (bill.status === PAID_BILL_STATUS) throw new ApiFailure(409, { success: false, message: billPaymentMessages.alreadyPaid });
+    if (bill.status === PAID_BILL_STATUS)
+      throw new ApiFailure(409, { success: false, message: billPaymentMessages.alreadyPaid });
     if (bill.paymentReportedAt) return { reported_at: bill.paymentReportedAt.toISOString() };
-    await tx.update(bills).set({ paymentReportedAt: now }).where(and(eq(bills.id, billId), isNull(bills.paymentReportedAt)));
+    await tx
+      .update(bills)
+      .set({ paymentReportedAt: now })
+      .where(and(eq(bills.id, billId), isNull(bills.paymentReportedAt)));
     await recordEvent(tx, {
       type: 'bill.payment_reported',
       clientId: bill.clientId,
-      payload: { bill_id: bill.id, id_1c: bill.id1c, amount_document: bill.amountDocument, reported_at: now.toISOString(), reported_by: viewerId },
+      payload: {
+        bill_id: bill.id,
+        id_1c: bill.id1c,
+        amount_document: bill.amountDocument,
+        reported_at: now.toISOString(),
+        reported_by: viewerId,
+      },
       createdAt: now,
     });
     return { reported_at: now.toISOString() };

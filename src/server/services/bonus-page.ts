@@ -29,7 +29,12 @@ export async function bonusesFor(db: Db, clientId: number, now: Date): Promise<B
   const ledger = await loadLedger(db, clientId, now);
   if (!ledger) return null;
   const sources = await db
-    .select({ id: pointsEntries.id, ticketId: defectStatements.ticketId, bill: bills.id1c, order: loyaltyOperations.externalId })
+    .select({
+      id: pointsEntries.id,
+      ticketId: defectStatements.ticketId,
+      bill: bills.id1c,
+      order: loyaltyOperations.externalId,
+    })
     .from(pointsEntries)
     .leftJoin(defectStatements, eq(defectStatements.id, pointsEntries.statementId))
     .leftJoin(bills, eq(bills.id, pointsEntries.billId))
@@ -42,7 +47,14 @@ export async function bonusesFor(db: Db, clientId: number, now: Date): Promise<B
   for (const row of ledger.rows) {
     const source = sourceOf.get(row.id) ?? { ticket_id: null, bill: null, order: null };
     const lot = lots.get(row.id);
-    const kind = row.delta < 0 ? (row.kind === 'annulled' ? 'annulled' : 'spent') : row.kind === 'earned' || row.kind === 'returned' ? row.kind : 'credited';
+    const kind =
+      row.delta < 0
+        ? row.kind === 'annulled'
+          ? 'annulled'
+          : 'spent'
+        : row.kind === 'earned' || row.kind === 'returned'
+          ? row.kind
+          : 'credited';
     rows.push({
       key: String(row.id),
       kind,
@@ -55,24 +67,46 @@ export async function bonusesFor(db: Db, clientId: number, now: Date): Promise<B
       ...source,
     });
     if (lot && lot.state === 'expired' && lot.remaining > 0) {
-      rows.push({ ...rows.at(-1)!, key: `${row.id}:expired`, kind: 'expired', points: -lot.remaining, date: iso(lot.expiresAt), state: null });
+      rows.push({
+        ...rows.at(-1)!,
+        key: `${row.id}:expired`,
+        kind: 'expired',
+        points: -lot.remaining,
+        date: iso(lot.expiresAt),
+        state: null,
+      });
     }
     if (lot && lot.voided > 0 && lot.voidedAt) {
       const reason = 'неиспользованные бонусы аннулированы по окончании программы лояльности';
-      rows.push({ ...rows.at(-1)!, key: `${row.id}:ended`, kind: 'annulled', points: -lot.voided, date: iso(lot.voidedAt), reason, state: null });
+      rows.push({
+        ...rows.at(-1)!,
+        key: `${row.id}:ended`,
+        kind: 'annulled',
+        points: -lot.voided,
+        date: iso(lot.voidedAt),
+        reason,
+        state: null,
+      });
     }
   }
   rows.sort((a, b) => b.date.localeCompare(a.date) || b.key.localeCompare(a.key, 'en', { numeric: true }));
 
   const all = ledger.replay.lots;
-  const pending = all.filter((lot) => lot.state === 'pending' && lot.remaining > 0).sort((a, b) => a.activatesAt.getTime() - b.activatesAt.getTime());
+  const pending = all
+    .filter((lot) => lot.state === 'pending' && lot.remaining > 0)
+    .sort((a, b) => a.activatesAt.getTime() - b.activatesAt.getTime());
   const soon = new Date(now.getTime() + EXPIRY_WARNING_MS);
-  const expiring = all.filter((lot) => lot.state === 'active' && lot.remaining > 0 && lot.expiresAt <= soon).sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime());
+  const expiring = all
+    .filter((lot) => lot.state === 'active' && lot.remaining > 0 && lot.expiresAt <= soon)
+    .sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime());
   return {
     balance: ledger.replay.balance,
     pending: ledger.replay.pending,
     pending_by_date: grouped(pending, (lot) => (lot.held ? null : iso(lot.activatesAt)), 'activates_at'),
-    expiring: grouped(expiring, (lot) => iso(lot.expiresAt), 'expires_at').map((item) => ({ points: item.points, expires_at: item.expires_at ?? '' })),
+    expiring: grouped(expiring, (lot) => iso(lot.expiresAt), 'expires_at').map((item) => ({
+      points: item.points,
+      expires_at: item.expires_at ?? '',
+    })),
     not_earning: notEarning(ledger),
     programme: noticeOf(ledger.programme, now),
     rows,

@@ -5,6 +5,8 @@ import { COMMON_PASSWORDS_REFUSED } from '#shared/validation/password-rules.ts';
 let common: Set<string> | undefined;
 
 export function commonPasswords(): ReadonlySet<string> {
-  common ??= new Set(dictionary['passwords-common'].slice(0, COMMON_PASSWORDS_REFUSED).map((word) => word.toLowerCase()));
+  common ??= new Set(
+    dictionary['passwords-common'].slice(0, COMMON_PASSWORDS_REFUSED).map((word) => word.toLowerCase()),
+  );
   return common;
 }

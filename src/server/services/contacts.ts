@@ -16,11 +16,18 @@ export function centralFirst(offices: readonly ServiceCentre[]): ServiceCentre[]
 /** Where users write to: SUPPORT_EMAIL, else the central office's e-mail; null when neither is known. */
 export function supportEmailOf(config: Pick<Config, 'supportEmail'>, offices: readonly ServiceCentre[]): string | null {
   if (config.supportEmail) return config.supportEmail;
-  return centralFirst(offices).find((office) => CENTRAL_OFFICE_IDS.includes(office.id) && office.email.trim() !== '')?.email.trim() ?? null;
+  return (
+    centralFirst(offices)
+      .find((office) => CENTRAL_OFFICE_IDS.includes(office.id) && office.email.trim() !== '')
+      ?.email.trim() ?? null
+  );
 }
 
 /** The contacts page: the support address and every service centre, central first. */
-export async function loadContacts(config: Pick<Config, 'supportEmail'>, db: Db): Promise<{ support_email: string | null; offices: ServiceCentre[] }> {
+export async function loadContacts(
+  config: Pick<Config, 'supportEmail'>,
+  db: Db,
+): Promise<{ support_email: string | null; offices: ServiceCentre[] }> {
   const offices = centralFirst(await listOffices(db));
   return { support_email: supportEmailOf(config, offices), offices };
 }
@@ -40,7 +47,12 @@ export interface SupportAddress {
  * e-mail, remembered. A mail never waits for the database: on the embedded PGlite a query from inside
  * a transaction's mail would wait for that very transaction (ADR 0002).
  */
-export function createSupportAddress(config: Pick<Config, 'supportEmail'>, db: Db, ttlMs = SUPPORT_ADDRESS_TTL_MS, now = Date.now): SupportAddress {
+export function createSupportAddress(
+  config: Pick<Config, 'supportEmail'>,
+  db: Db,
+  ttlMs = SUPPORT_ADDRESS_TTL_MS,
+  now = Date.now,
+): SupportAddress {
   let value: string | undefined;
   let readAt = Number.NEGATIVE_INFINITY;
   let pending: Promise<void> | null = null;

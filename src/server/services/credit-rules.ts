@@ -19,6 +19,7 @@ export function notCreditingBecause(ledger: { state: string; programme: Programm
 export function creditRefusal(ledger: { state: string; programme: ProgrammeStatus }): string | null {
   const why = notCreditingBecause(ledger);
   if (why === 'left') return BONUS_TEXTS.left;
-  if (why === 'programme') return ledger.programme.state === 'paused' ? BONUS_TEXTS.programmePaused : BONUS_TEXTS.programmeEnding;
+  if (why === 'programme')
+    return ledger.programme.state === 'paused' ? BONUS_TEXTS.programmePaused : BONUS_TEXTS.programmeEnding;
   return null;
 }

@@ -31,7 +31,13 @@ function conflict(message: string, statements: Statement[]): ApiFailure {
     success: false,
     message,
     details: {
-      statements: statements.map((s) => ({ id: s.id, version: s.version, sum: s.sum, status: s.status, agreed: s.agreed })),
+      statements: statements.map((s) => ({
+        id: s.id,
+        version: s.version,
+        sum: s.sum,
+        status: s.status,
+        agreed: s.agreed,
+      })),
     },
   });
 }
@@ -44,7 +50,12 @@ function conflict(message: string, statements: Statement[]): ApiFailure {
  * and back-office changes but not foreign-key inserts (e.g. a bill linking this statement), which
  * could otherwise deadlock against us over the event-order lock (ADR 0006).
  */
-export async function lockForDecision(tx: Tx, viewerId: number, ticketId: number, seen: SeenStatement[]): Promise<LockedStatements> {
+export async function lockForDecision(
+  tx: Tx,
+  viewerId: number,
+  ticketId: number,
+  seen: SeenStatement[],
+): Promise<LockedStatements> {
   const seenVersion = new Map<number, number>();
   let contradictory = false;
   for (const item of seen) {
@@ -54,14 +65,20 @@ export async function lockForDecision(tx: Tx, viewerId: number, ticketId: number
   }
   const ids = [...seenVersion.keys()];
   const { ticket } = await requireVisibleStatements(tx, viewerId, ticketId, ids);
-  const locked = await tx.select().from(defectStatements).where(inArray(defectStatements.id, ids)).orderBy(asc(defectStatements.id)).for('no key update');
+  const locked = await tx
+    .select()
+    .from(defectStatements)
+    .where(inArray(defectStatements.id, ids))
+    .orderBy(asc(defectStatements.id))
+    .for('no key update');
   const byId = new Map(locked.map((row) => [row.id, row]));
   const statements = ids.map((id) => byId.get(id)).filter((row): row is Statement => row !== undefined);
   if (statements.some((s) => !isUndecided(s))) throw conflict(decisionMessages.alreadyDecided, statements);
   // Checked after the clinic's own decision: a rejection leaves the statement cancelled too.
   const closed = statements.map((s) => decisionClosedReason(s, ticket)).find((reason) => reason !== null);
   if (closed) throw conflict(decisionMessages[closed], statements);
-  if (contradictory || statements.some((s) => s.version !== seenVersion.get(s.id))) throw conflict(decisionMessages.conflict, statements);
+  if (contradictory || statements.some((s) => s.version !== seenVersion.get(s.id)))
+    throw conflict(decisionMessages.conflict, statements);
   return { ticket, statements };
 }
 
@@ -102,7 +119,11 @@ export async function writeDecision(tx: Tx, write: DecisionWrite): Promise<NewEv
   // The version grows: the statement changed, and a view older than this decision is stale.
   await tx
     .update(defectStatements)
-    .set({ agreed: write.agreed, ...(write.status === undefined ? {} : { status: write.status }), version: sql`${defectStatements.version} + 1` })
+    .set({
+      agreed: write.agreed,
+      ...(write.status === undefined ? {} : { status: write.status }),
+      version: sql`${defectStatements.version} + 1`,
+    })
     .where(eq(defectStatements.id, statement.id));
   await tx.insert(decisions).values({
     defectStatementId: statement.id,
@@ -125,11 +146,21 @@ export async function writeDecision(tx: Tx, write: DecisionWrite): Promise<NewEv
     subjectId: statement.id,
     createdAt: now,
   });
-  return { ...write.event, payload: { ...write.event.payload, actor_client_id: write.viewerId }, clientId: ticket.clientId, ticketId: ticket.id, createdAt: now };
+  return {
+    ...write.event,
+    payload: { ...write.event.payload, actor_client_id: write.viewerId },
+    clientId: ticket.clientId,
+    ticketId: ticket.id,
+    createdAt: now,
+  };
 }
 
 /** Writes a decision on each statement, then records all their events (see writeDecision). */
-export async function writeDecisions(tx: Tx, statements: readonly Statement[], describe: (statement: Statement) => DecisionWrite): Promise<void> {
+export async function writeDecisions(
+  tx: Tx,
+  statements: readonly Statement[],
+  describe: (statement: Statement) => DecisionWrite,
+): Promise<void> {
   const events: NewEvent[] = [];
   for (const statement of statements) events.push(await writeDecision(tx, describe(statement)));
   for (const event of events) await recordEvent(tx, event);

@@ -14,7 +14,6 @@ import { findActiveInstrument } from '#server/services/trade-in.ts';
 // Each runs inside the caller's transaction (withIdempotency's savepoint): a refusal thrown
 // anywhere leaves nothing written. The answer carries the viewer's points after the decision.
 
-
 export const TRADE_IN_DISABLED_MESSAGE = 'Для этой ведомости обмен на новый инструмент недоступен';
 export const TRADE_IN_INSTRUMENT_MESSAGE = 'Этот инструмент недоступен для обмена';
 
@@ -35,19 +34,38 @@ async function answer(tx: Tx, caller: Caller, message: string): Promise<Decision
 
 const countedStatements = (n: number) => (n === 1 ? '' : ` (ведомостей: ${n})`);
 
-export async function approve(tx: Tx, caller: Caller, input: EndpointParsedInput<typeof approveDefects>): Promise<DecisionAnswer> {
+export async function approve(
+  tx: Tx,
+  caller: Caller,
+  input: EndpointParsedInput<typeof approveDefects>,
+): Promise<DecisionAnswer> {
   const { ticket, statements } = await lockForDecision(tx, caller.viewerId, input.ticket_id, input.defects);
   // A colleague with access approves; the owner's points and gifts stay the owner's to spend (cabinet.md §2 Accesses).
-  if ((input.balls > 0 || input.gift !== null) && ticket.clientId !== caller.viewerId) throw fieldFailure('balls', ACCESS_MESSAGES.ownerOnlyPoints);
+  if ((input.balls > 0 || input.gift !== null) && ticket.clientId !== caller.viewerId)
+    throw fieldFailure('balls', ACCESS_MESSAGES.ownerOnlyPoints);
   // The contract allows points and gifts with one statement only; the schema already checked it.
   const single = statements.length === 1 ? statements[0] : undefined;
   let spent = '';
   let giftId: number | null = null;
   if (input.balls > 0 && single) {
-    await spendOnRepair(tx, caller.viewerId, single, input.balls, `Списание в счёт ремонта по ведомости ${statementLabel(single)}`, caller.now);
+    await spendOnRepair(
+      tx,
+      caller.viewerId,
+      single,
+      input.balls,
+      `Списание в счёт ремонта по ведомости ${statementLabel(single)}`,
+      caller.now,
+    );
     spent = `, списано ${countOf(input.balls, BONUS_FORMS)}`;
   } else if (input.gift !== null && single) {
-    const gift = await spendOnGift(tx, caller.viewerId, single, input.gift, (name) => `Подарок «${name}» при согласовании ведомости ${statementLabel(single)}`, caller.now);
+    const gift = await spendOnGift(
+      tx,
+      caller.viewerId,
+      single,
+      input.gift,
+      (name) => `Подарок «${name}» при согласовании ведомости ${statementLabel(single)}`,
+      caller.now,
+    );
     giftId = gift.id;
     spent = `, выбран подарок «${gift.name}» за ${countOf(gift.cost, BONUS_FORMS)}`;
   }
@@ -67,7 +85,11 @@ export async function approve(tx: Tx, caller: Caller, input: EndpointParsedInput
   return answer(tx, caller, `Ремонт согласован${countedStatements(statements.length)}`);
 }
 
-export async function reject(tx: Tx, caller: Caller, input: EndpointParsedInput<typeof rejectDefects>): Promise<DecisionAnswer> {
+export async function reject(
+  tx: Tx,
+  caller: Caller,
+  input: EndpointParsedInput<typeof rejectDefects>,
+): Promise<DecisionAnswer> {
   const { ticket, statements } = await lockForDecision(tx, caller.viewerId, input.ticket_id, input.defects);
   await writeDecisions(tx, statements, (statement) => ({
     viewerId: caller.viewerId,
@@ -84,7 +106,11 @@ export async function reject(tx: Tx, caller: Caller, input: EndpointParsedInput<
   return answer(tx, caller, `Отказ от ремонта отправлен${countedStatements(statements.length)}`);
 }
 
-export async function discuss(tx: Tx, caller: Caller, input: EndpointParsedInput<typeof discussDefect>): Promise<DecisionAnswer> {
+export async function discuss(
+  tx: Tx,
+  caller: Caller,
+  input: EndpointParsedInput<typeof discussDefect>,
+): Promise<DecisionAnswer> {
   const { ticket, statements } = await lockForDecision(tx, caller.viewerId, input.ticket_id, [input.defect]);
   const [statement] = statements;
   if (!statement) throw new Error('lockForDecision returned no statement');
@@ -103,7 +129,11 @@ export async function discuss(tx: Tx, caller: Caller, input: EndpointParsedInput
   return answer(tx, caller, 'Вопрос отправлен менеджеру сервисного центра');
 }
 
-export async function tradeIn(tx: Tx, caller: Caller, input: EndpointParsedInput<typeof tradeInDefect>): Promise<DecisionAnswer> {
+export async function tradeIn(
+  tx: Tx,
+  caller: Caller,
+  input: EndpointParsedInput<typeof tradeInDefect>,
+): Promise<DecisionAnswer> {
   const { ticket, statements } = await lockForDecision(tx, caller.viewerId, input.ticket_id, [input.defect]);
   const [statement] = statements;
   if (!statement) throw new Error('lockForDecision returned no statement');

@@ -3,7 +3,13 @@ import type { SendOutcome } from '#server/delivery/outcome.ts';
 import { sendTelegramMessage } from '#server/delivery/telegram-bot.ts';
 import { vapidKeysOf, vapidSubject } from '#server/delivery/vapid-keys.ts';
 import { sendWebPush } from '#server/delivery/web-push-sender.ts';
-import { claimDueDeliveries, pruneFinishedDeliveries, pushTargetOf, recordOutcome, type Delivery } from '#server/services/notification-deliveries.ts';
+import {
+  claimDueDeliveries,
+  pruneFinishedDeliveries,
+  pushTargetOf,
+  recordOutcome,
+  type Delivery,
+} from '#server/services/notification-deliveries.ts';
 
 // The sender of the delivery outbox (ADR 0019): in the server process, every `intervalMs` it claims
 // what is due and sends it, a batch at a time in parallel, so one slow channel delays a batch by at
@@ -30,7 +36,10 @@ const DEFAULT_BATCH = 20;
 const PRUNE_EVERY_MS = 60 * 60_000;
 
 /** Sends one claimed row on its channel. */
-export async function sendDelivery(deps: Pick<AppDeps, 'config' | 'database'>, delivery: Delivery): Promise<SendOutcome> {
+export async function sendDelivery(
+  deps: Pick<AppDeps, 'config' | 'database'>,
+  delivery: Delivery,
+): Promise<SendOutcome> {
   const { config } = deps;
   if (delivery.channel === 'telegram') {
     if (!config.telegram) return { kind: 'retry', reason: 'Telegram is not configured' };
@@ -41,11 +50,19 @@ export async function sendDelivery(deps: Pick<AppDeps, 'config' | 'database'>, d
   }
   const target = await pushTargetOf(deps.database.db, delivery.pushSubscriptionId);
   if (!target) return { kind: 'failed', reason: 'subscription removed' };
-  const message = { title: 'Сервисный центр', body: delivery.text, tag: `notification-${delivery.notificationId ?? delivery.id}`, url: delivery.url };
+  const message = {
+    title: 'Сервисный центр',
+    body: delivery.text,
+    tag: `notification-${delivery.notificationId ?? delivery.id}`,
+    url: delivery.url,
+  };
   return sendWebPush(target, message, vapidKeysOf(config), vapidSubject(config), config);
 }
 
-export function createDeliveryLoop(deps: Pick<AppDeps, 'config' | 'database' | 'log' | 'now'>, options: DeliveryLoopOptions = {}): DeliveryLoop {
+export function createDeliveryLoop(
+  deps: Pick<AppDeps, 'config' | 'database' | 'log' | 'now'>,
+  options: DeliveryLoopOptions = {},
+): DeliveryLoop {
   const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
   const setTimer = options.setTimer ?? ((run, ms) => setTimeout(run, ms).unref());
@@ -63,7 +80,14 @@ export function createDeliveryLoop(deps: Pick<AppDeps, 'config' | 'database' | '
       outcome = { kind: 'retry', reason: error instanceof Error ? error.message : String(error) };
     }
     await recordOutcome(deps.database.db, delivery, outcome, deps.now());
-    if (outcome.kind !== 'sent') deps.log.warn('delivery not sent', { id: delivery.id, channel: delivery.channel, attempts: delivery.attempts, outcome: outcome.kind, reason: outcome.reason });
+    if (outcome.kind !== 'sent')
+      deps.log.warn('delivery not sent', {
+        id: delivery.id,
+        channel: delivery.channel,
+        attempts: delivery.attempts,
+        outcome: outcome.kind,
+        reason: outcome.reason,
+      });
   }
 
   async function drain(): Promise<number> {

@@ -15,9 +15,12 @@ const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
 export function sniffType(bytes: Uint8Array): Sniffed | null {
   if (startsWith(bytes, ascii('%PDF-'))) return { mime: 'application/pdf', extensions: ['pdf'] };
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { mime: 'image/jpeg', extensions: ['jpg', 'jpeg'] };
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { mime: 'image/png', extensions: ['png'] };
-  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return { mime: 'image/webp', extensions: ['webp'] };
-  if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) return { mime: 'image/tiff', extensions: ['tiff', 'tif'] };
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+    return { mime: 'image/png', extensions: ['png'] };
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8))
+    return { mime: 'image/webp', extensions: ['webp'] };
+  if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a]))
+    return { mime: 'image/tiff', extensions: ['tiff', 'tif'] };
   if (startsWith(bytes, ascii('BM')) && bytes.length >= 26) return { mime: 'image/bmp', extensions: ['bmp'] };
   return null;
 }

@@ -39,9 +39,18 @@ export async function loadFile(db: Tx | Db, id: number): Promise<StoredFile | nu
  * The file's bytes (or a range of them) as a stream. A row not moved to the store yet (the moment
  * between the migration and the start-up move of another process) is read from its old column.
  */
-export async function openFile(store: FileStore, db: Tx | Db, file: StoredFile, range?: ByteRange): Promise<Readable | Uint8Array> {
+export async function openFile(
+  store: FileStore,
+  db: Tx | Db,
+  file: StoredFile,
+  range?: ByteRange,
+): Promise<Readable | Uint8Array> {
   if (file.storageKey !== null) return store.open(file.storageKey, range);
-  const [row] = await db.select({ data: files.data, storageKey: files.storageKey }).from(files).where(eq(files.id, file.id)).limit(1);
+  const [row] = await db
+    .select({ data: files.data, storageKey: files.storageKey })
+    .from(files)
+    .where(eq(files.id, file.id))
+    .limit(1);
   // Moved since it was loaded: the store has it now.
   if (row?.storageKey) return store.open(row.storageKey, range);
   const data = row?.data ? new Uint8Array(row.data) : new Uint8Array();

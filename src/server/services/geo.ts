@@ -19,10 +19,16 @@ const PRUNE_PROBABILITY = 0.01;
 const normalise = (text: string) => text.trim().toLowerCase().replaceAll('ё', 'е').replace(/\s+/g, ' ');
 
 async function cached<T>(deps: AppDeps, kind: string, question: string, ask: () => Promise<T>): Promise<T> {
-  const key = createHash('sha256').update(`${deps.geo.name}\n${kind}\n${normalise(question)}`).digest('hex');
+  const key = createHash('sha256')
+    .update(`${deps.geo.name}\n${kind}\n${normalise(question)}`)
+    .digest('hex');
   const db = deps.database.db;
   const fresh = new Date(deps.now().getTime() - DAY_MS);
-  const [hit] = await db.select({ answer: geoCache.answer }).from(geoCache).where(and(eq(geoCache.key, key), gt(geoCache.createdAt, fresh))).limit(1);
+  const [hit] = await db
+    .select({ answer: geoCache.answer })
+    .from(geoCache)
+    .where(and(eq(geoCache.key, key), gt(geoCache.createdAt, fresh)))
+    .limit(1);
   // Wrapped, so that "nothing found" (null) is an answer like any other.
   if (hit) return (hit.answer as { value: T }).value;
   const value = await ask();
@@ -57,13 +63,22 @@ async function ask<T>(deps: AppDeps, asker: GeoAsker, failureMessage: string, qu
 
 export function suggestAddresses(deps: AppDeps, asker: GeoAsker, query: string): Promise<AddressSuggestion[]> {
   if (query.length < SUGGEST_MIN_CHARS) return Promise.resolve([]);
-  return ask(deps, asker, ADDRESS_MESSAGES.suggestFailed, () => cached(deps, 'suggest', query, () => deps.geo.suggest(query, SUGGEST_LIMIT)));
+  return ask(deps, asker, ADDRESS_MESSAGES.suggestFailed, () =>
+    cached(deps, 'suggest', query, () => deps.geo.suggest(query, SUGGEST_LIMIT)),
+  );
 }
 
-export function reverseGeocode(deps: AppDeps, asker: GeoAsker, latitude: number, longitude: number): Promise<AddressSuggestion[]> {
+export function reverseGeocode(
+  deps: AppDeps,
+  asker: GeoAsker,
+  latitude: number,
+  longitude: number,
+): Promise<AddressSuggestion[]> {
   // About a metre: the same spot tapped twice is one question.
   const spot = `${latitude.toFixed(5)},${longitude.toFixed(5)}`;
-  return ask(deps, asker, ADDRESS_MESSAGES.geocodeFailed, () => cached(deps, 'reverse', spot, () => deps.geo.reverse(latitude, longitude)));
+  return ask(deps, asker, ADDRESS_MESSAGES.geocodeFailed, () =>
+    cached(deps, 'reverse', spot, () => deps.geo.reverse(latitude, longitude)),
+  );
 }
 
 export async function checkTypedAddress(deps: AppDeps, asker: GeoAsker, address: string): Promise<AddressCheck> {
@@ -79,7 +94,8 @@ export async function checkTypedAddress(deps: AppDeps, asker: GeoAsker, address:
  * provider is down or slow (the back office then calls to confirm). An address the provider
  * answers about and the spec's rules refuse is a 422 on `field`.
  */
-export type PickupAddressCheck = { checked: true; address: string; latitude: number; longitude: number } | { checked: false };
+export type PickupAddressCheck =
+  { checked: true; address: string; latitude: number; longitude: number } | { checked: false };
 
 export async function checkPickupAddress(deps: AppDeps, address: string, field: string): Promise<PickupAddressCheck> {
   let found: GeocodedAddress | null;
@@ -95,7 +111,14 @@ export async function checkPickupAddress(deps: AppDeps, address: string, field: 
   return { checked: true, address: check.address, latitude: check.latitude, longitude: check.longitude };
 }
 
-export function suggestCities(deps: AppDeps, clientId: number, query: string, limit: number): Promise<CitySuggestion[]> {
+export function suggestCities(
+  deps: AppDeps,
+  clientId: number,
+  query: string,
+  limit: number,
+): Promise<CitySuggestion[]> {
   if (query.length < SUGGEST_MIN_CHARS) return Promise.resolve([]);
-  return ask(deps, clientId, ADDRESS_MESSAGES.geoSuggestFailed, () => cached(deps, `cities:${limit}`, query, () => deps.geo.cities(query, limit)));
+  return ask(deps, clientId, ADDRESS_MESSAGES.geoSuggestFailed, () =>
+    cached(deps, `cities:${limit}`, query, () => deps.geo.cities(query, limit)),
+  );
 }

@@ -22,7 +22,9 @@ export const GUEST_CONFIRMED_TTL_MS = 6 * 60 * 60 * 1000;
 export const GUEST_CONFIRMED_MESSAGE = 'Эл. почта подтверждена';
 
 const sessionOfPayload = (payload: unknown): string | null =>
-  typeof payload === 'object' && payload !== null && typeof (payload as { session?: unknown }).session === 'string' ? (payload as { session: string }).session : null;
+  typeof payload === 'object' && payload !== null && typeof (payload as { session?: unknown }).session === 'string'
+    ? (payload as { session: string }).session
+    : null;
 
 /** Mails a code unless the address has an account (409: log in instead; nothing is mailed). */
 export async function sendGuestCode(deps: AppDeps, email: string, guestToken: string, ip: string): Promise<string> {
@@ -47,7 +49,13 @@ export async function sendGuestCode(deps: AppDeps, email: string, guestToken: st
 }
 
 /** The right code from the browser that asked for it confirms the e-mail for that browser. */
-export async function confirmGuestCode(deps: AppDeps, email: string, code: string, guestToken: string | null, ip: string): Promise<string> {
+export async function confirmGuestCode(
+  deps: AppDeps,
+  email: string,
+  code: string,
+  guestToken: string | null,
+  ip: string,
+): Promise<string> {
   await enforceLimits(deps, [
     [rateRules.guestCodeCheckEmail, email],
     [rateRules.guestCodeCheckIp, ip],
@@ -74,7 +82,11 @@ export async function confirmGuestCode(deps: AppDeps, email: string, code: strin
 
 /** 422 unless this browser entered a code for `email` within GUEST_CONFIRMED_TTL_MS. */
 export async function requireGuestConfirmed(deps: AppDeps, email: string, guestToken: string | null): Promise<void> {
-  const refused = new ApiFailure(422, { success: false, message: guestMessages.emailNotConfirmed, errors: { 'contact.email': [guestMessages.emailNotConfirmed] } });
+  const refused = new ApiFailure(422, {
+    success: false,
+    message: guestMessages.emailNotConfirmed,
+    errors: { 'contact.email': [guestMessages.emailNotConfirmed] },
+  });
   if (guestToken === null) throw refused;
   const since = new Date(deps.now().getTime() - GUEST_CONFIRMED_TTL_MS);
   const [row] = await deps.database.db

@@ -31,7 +31,12 @@ export interface GuestCaller {
 type GuestAnswer = { success: true; ticket_id: number; email: string };
 
 /** The stored answer to this key for the account the e-mail has, or the 409 when the account is not this key's. */
-async function answerOfExisting(deps: AppDeps, clientId: number, key: string, hash: string): Promise<{ body: GuestAnswer; replayed: true }> {
+async function answerOfExisting(
+  deps: AppDeps,
+  clientId: number,
+  key: string,
+  hash: string,
+): Promise<{ body: GuestAnswer; replayed: true }> {
   const [stored] = await deps.database.db
     .select()
     .from(idempotencyKeys)
@@ -76,7 +81,14 @@ export async function createGuestRequest(
     const answer = await db.transaction(async (tx): Promise<GuestAnswer> => {
       const clientId = await insertClient(
         tx,
-        { email, name: contact.name, surname: contact.surname, phone: contact.phone, company: input.address.company, emailConfirmed: true },
+        {
+          email,
+          name: contact.name,
+          surname: contact.surname,
+          phone: contact.phone,
+          company: input.address.company,
+          emailConfirmed: true,
+        },
         passwordHash,
         now,
         'portal',
@@ -86,20 +98,31 @@ export async function createGuestRequest(
         type: 'client.created',
         clientId,
         createdAt: now,
-        payload: { client_id: clientId, source: 'portal', email, name: contact.name, surname: contact.surname, phone: contact.phone, company: input.address.company },
+        payload: {
+          client_id: clientId,
+          source: 'portal',
+          email,
+          name: contact.name,
+          surname: contact.surname,
+          phone: contact.phone,
+          company: input.address.company,
+        },
       });
       const owner = { viewerId: clientId, now, pickupCutoffHour: deps.config.pickupCutoffHour };
       const named = await withStoredPhotos(tx, clientId, sent);
       const ticket = await createRepairRequest(tx, owner, { ...named, contact }, place);
       const answer: GuestAnswer = { ...ticket, email };
-      await tx.insert(idempotencyKeys).values({ clientId, key: caller.key, requestHash: hash, status: 200, response: answer, createdAt: now });
+      await tx
+        .insert(idempotencyKeys)
+        .values({ clientId, key: caller.key, requestHash: hash, status: 200, response: answer, createdAt: now });
       await sendOrAbort(deps, credentialsMail(email, password, deps.config.publicUrl, contact.name));
       return answer;
     });
     return { body: answer, replayed: false };
   } catch (error) {
     // A parallel request with the e-mail made the account first: this one is its repeat, or the 409.
-    const lostRace = isUniqueViolation(error) || (error instanceof ApiFailure && error.body.message === EMAIL_TAKEN_MESSAGE);
+    const lostRace =
+      isUniqueViolation(error) || (error instanceof ApiFailure && error.body.message === EMAIL_TAKEN_MESSAGE);
     const winner = lostRace ? await findClientByEmail(db, email) : undefined;
     if (winner) return answerOfExisting(deps, winner.id, caller.key, hash);
     throw error;

@@ -59,13 +59,22 @@ describe('idempotency keys', () => {
 
   it('prunes keys older than 8 days and never a younger one', async () => {
     const client = await insertAccount(t);
-    const row = (key: string, age: number) => ({ clientId: client.id, key, requestHash: 'h', status: 200, response: {}, createdAt: new Date(NOW - age) });
-    await t.db.insert(idempotencyKeys).values([
-      row('old-key-1', IDEMPOTENCY_RETENTION_MS + 1000),
-      row('old-key-2', 30 * DAY),
-      row('edge-key', IDEMPOTENCY_RETENTION_MS - 1000),
-      row('young-key', DAY),
-    ]);
+    const row = (key: string, age: number) => ({
+      clientId: client.id,
+      key,
+      requestHash: 'h',
+      status: 200,
+      response: {},
+      createdAt: new Date(NOW - age),
+    });
+    await t.db
+      .insert(idempotencyKeys)
+      .values([
+        row('old-key-1', IDEMPOTENCY_RETENTION_MS + 1000),
+        row('old-key-2', 30 * DAY),
+        row('edge-key', IDEMPOTENCY_RETENTION_MS - 1000),
+        row('young-key', DAY),
+      ]);
     expect(IDEMPOTENCY_RETENTION_MS).toBeGreaterThanOrEqual(8 * DAY);
     await pruneIdempotencyKeys(t.db, new Date(NOW));
     const left = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.clientId, client.id));

@@ -50,7 +50,8 @@ export interface IdempotentAnswer {
 /** 400 before the body is read when the header is missing or malformed. Mount after requireSession(). */
 export function requireIdempotencyKey(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (idempotencyKeyOf(c.req.header(IDEMPOTENCY_HEADER)) === null) return sendFailure(c, badRequest(KEY_INVALID_MESSAGE));
+    if (idempotencyKeyOf(c.req.header(IDEMPOTENCY_HEADER)) === null)
+      return sendFailure(c, badRequest(KEY_INVALID_MESSAGE));
     await next();
   };
 }
@@ -116,7 +117,9 @@ export async function withIdempotency(
     return { status, body, replayed: false };
   });
   if (!answer.replayed && Math.random() < PRUNE_PROBABILITY) {
-    pruneIdempotencyKeys(deps.database.db, now).catch((error: unknown) => deps.log.warn('idempotency key pruning failed', { error }));
+    pruneIdempotencyKeys(deps.database.db, now).catch((error: unknown) =>
+      deps.log.warn('idempotency key pruning failed', { error }),
+    );
   }
   return answer;
 }
@@ -136,7 +139,10 @@ async function storedAnswer(tx: Tx, clientId: number, key: string, hash: string)
 /** Deletes keys older than the retention; never a younger one. Returns how many went. */
 export async function pruneIdempotencyKeys(db: Db | Tx, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS);
-  const deleted = await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, cutoff)).returning({ key: idempotencyKeys.key });
+  const deleted = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, cutoff))
+    .returning({ key: idempotencyKeys.key });
   return deleted.length;
 }
 

@@ -4,7 +4,11 @@ import { ApiFailure, sendFailure, UNAUTHORIZED_MESSAGE } from '#server/lib/api-f
 import { safeEqual } from '#server/services/tokens.ts';
 
 // The portal's own wording, in Russian like every other message (issue 25 §5).
-const UNAUTHORIZED = new ApiFailure(401, { success: false, message: UNAUTHORIZED_MESSAGE }, { 'WWW-Authenticate': 'Bearer' });
+const UNAUTHORIZED = new ApiFailure(
+  401,
+  { success: false, message: UNAUTHORIZED_MESSAGE },
+  { 'WWW-Authenticate': 'Bearer' },
+);
 
 /** The token of an `Authorization: Bearer <token>` header, or null. */
 function bearerToken(header: string | undefined): string | null {

@@ -41,7 +41,8 @@ export async function createBill(deps: AppDeps, input: CreateBillInput): Promise
         .from(defectStatements)
         .innerJoin(tickets, eq(tickets.id, defectStatements.ticketId))
         .where(and(inArray(defectStatements.id, statementIds), eq(tickets.clientId, input.client_id)));
-      if (owned.length !== statementIds.length) throw fieldFailure('defective_list_ids', integrationMessages.defectsNotOfClient);
+      if (owned.length !== statementIds.length)
+        throw fieldFailure('defective_list_ids', integrationMessages.defectsNotOfClient);
     }
     await requireFiles(tx, input.document_file_id, 'document_file_id');
     const status = input.status || null;
@@ -63,12 +64,20 @@ export async function createBill(deps: AppDeps, input: CreateBillInput): Promise
       .returning({ id: bills.id });
     if (!bill) throw new Error('bill was not inserted');
     if (statementIds.length > 0) {
-      await tx.insert(billDefectStatements).values(statementIds.map((defectStatementId) => ({ billId: bill.id, defectStatementId })));
+      await tx
+        .insert(billDefectStatements)
+        .values(statementIds.map((defectStatementId) => ({ billId: bill.id, defectStatementId })));
     }
     await recordEvent(tx, {
       type: 'bill.created',
       clientId: input.client_id,
-      payload: { bill_id: bill.id, id_1c: input.id_1c, amount_document: input.amount_document, status, defective_list_ids: statementIds },
+      payload: {
+        bill_id: bill.id,
+        id_1c: input.id_1c,
+        amount_document: input.amount_document,
+        status,
+        defective_list_ids: statementIds,
+      },
       createdAt: now,
     });
     await recordHistory(tx, {
@@ -78,13 +87,22 @@ export async function createBill(deps: AppDeps, input: CreateBillInput): Promise
       subjectId: bill.id,
       createdAt: now,
     });
-    if (paidAt) await accrueForBill(tx, { id: bill.id, clientId: input.client_id, id1c: input.id_1c, amountDocument: input.amount_document }, paidAt, now);
+    if (paidAt)
+      await accrueForBill(
+        tx,
+        { id: bill.id, clientId: input.client_id, id1c: input.id_1c, amountDocument: input.amount_document },
+        paidAt,
+        now,
+      );
     return { id: bill.id };
   });
 }
 
 /** The changes a PATCH makes: only fields given and different from what is stored. */
-function billChanges(current: typeof bills.$inferSelect, input: PatchBillInput): Partial<Record<'status' | 'purpose' | 'vat', string | null>> {
+function billChanges(
+  current: typeof bills.$inferSelect,
+  input: PatchBillInput,
+): Partial<Record<'status' | 'purpose' | 'vat', string | null>> {
   const changed: Partial<Record<'status' | 'purpose' | 'vat', string | null>> = {};
   for (const field of ['status', 'purpose', 'vat'] as const) {
     if (input[field] === undefined) continue;
@@ -94,7 +112,11 @@ function billChanges(current: typeof bills.$inferSelect, input: PatchBillInput):
   return changed;
 }
 
-export async function patchBill(deps: AppDeps, billId: number, input: PatchBillInput): Promise<{ id: number; changed: string[] }> {
+export async function patchBill(
+  deps: AppDeps,
+  billId: number,
+  input: PatchBillInput,
+): Promise<{ id: number; changed: string[] }> {
   const now = deps.now();
   return deps.database.db.transaction(async (tx) => {
     const [current] = await tx.select().from(bills).where(eq(bills.id, billId)).for('update');
@@ -119,7 +141,10 @@ export async function patchBill(deps: AppDeps, billId: number, input: PatchBillI
     if (statusChanged) {
       await recordHistory(tx, {
         clientId: current.clientId,
-        description: status === PAID ? `Счёт №${current.id1c} оплачен` : `Статус счёта №${current.id1c} изменён на «${status ?? 'Нет данных'}»`,
+        description:
+          status === PAID
+            ? `Счёт №${current.id1c} оплачен`
+            : `Статус счёта №${current.id1c} изменён на «${status ?? 'Нет данных'}»`,
         subjectType: 'Bill',
         subjectId: billId,
         createdAt: now,

@@ -11,7 +11,11 @@ import { requireFiles } from '#server/services/integration-refs.ts';
 
 const wasInserted = sql<boolean>`(xmax = 0)`;
 
-export async function putOffice(deps: AppDeps, id: number, input: PutOfficeInput): Promise<{ id: number; created: boolean }> {
+export async function putOffice(
+  deps: AppDeps,
+  id: number,
+  input: PutOfficeInput,
+): Promise<{ id: number; created: boolean }> {
   const values = {
     name: input.name,
     countryName: input.country_name,
@@ -32,10 +36,19 @@ export async function putOffice(deps: AppDeps, id: number, input: PutOfficeInput
   return { id, created: Boolean(row?.created) };
 }
 
-export async function putGift(deps: AppDeps, id: number, input: PutGiftInput): Promise<{ id: number; created: boolean }> {
+export async function putGift(
+  deps: AppDeps,
+  id: number,
+  input: PutGiftInput,
+): Promise<{ id: number; created: boolean }> {
   return deps.database.db.transaction(async (tx) => {
     await requireFiles(tx, input.image_file_id, 'image_file_id');
-    const values = { name: input.name, cost: input.cost, imageFileId: input.image_file_id ?? null, isAvailable: input.is_available };
+    const values = {
+      name: input.name,
+      cost: input.cost,
+      imageFileId: input.image_file_id ?? null,
+      isAvailable: input.is_available,
+    };
     const [row] = await tx
       .insert(gifts)
       .values({ id, ...values })
@@ -45,7 +58,11 @@ export async function putGift(deps: AppDeps, id: number, input: PutGiftInput): P
   });
 }
 
-export async function putTradeInInstrument(deps: AppDeps, id: number, input: PutTradeInInstrumentInput): Promise<{ id: number; created: boolean }> {
+export async function putTradeInInstrument(
+  deps: AppDeps,
+  id: number,
+  input: PutTradeInInstrumentInput,
+): Promise<{ id: number; created: boolean }> {
   return deps.database.db.transaction(async (tx) => {
     await requireFiles(tx, input.list_image_file_id, 'list_image_file_id');
     await requireFiles(tx, input.page_image_file_id, 'page_image_file_id');

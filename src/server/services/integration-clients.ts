@@ -33,7 +33,8 @@ export async function createClientFromBackOffice(deps: AppDeps, input: CreateCli
         'integration',
         409,
       );
-      if (generated) await sendOrAbort(deps, credentialsMail(input.email, generated, deps.config.publicUrl, input.name));
+      if (generated)
+        await sendOrAbort(deps, credentialsMail(input.email, generated, deps.config.publicUrl, input.name));
       return id;
     });
   } catch (error) {

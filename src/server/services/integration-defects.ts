@@ -19,11 +19,19 @@ import { afterReopening, reopenedByNewPrice } from '#server/services/repriced-st
 
 const statementNumber = (row: { id: number; id1c: string | null }) => row.id1c ?? String(row.id);
 
-export async function createDefect(deps: AppDeps, ticketId: number, input: CreateDefectInput): Promise<{ id: number; version: number }> {
+export async function createDefect(
+  deps: AppDeps,
+  ticketId: number,
+  input: CreateDefectInput,
+): Promise<{ id: number; version: number }> {
   const now = deps.now();
   return deps.database.db.transaction(async (tx) => {
     // Locking the ticket orders this against a concurrent PATCH of the same ticket.
-    const [ticket] = await tx.select({ id: tickets.id, clientId: tickets.clientId }).from(tickets).where(eq(tickets.id, ticketId)).for('update');
+    const [ticket] = await tx
+      .select({ id: tickets.id, clientId: tickets.clientId })
+      .from(tickets)
+      .where(eq(tickets.id, ticketId))
+      .for('update');
     if (!ticket) throw notFound();
     await requireFiles(tx, input.photo_file_ids, 'photo_file_ids');
     await requireFiles(tx, input.document_file_id, 'document_file_id');
@@ -77,14 +85,25 @@ async function lockClientOfStatement(tx: Tx, defectId: number): Promise<void> {
   if (owner) await lockClient(tx, owner.clientId);
 }
 
-type Changes = Partial<{ status: number; sum: string; conclusion: string | null; departure: string | null; agreed: number }>;
+type Changes = Partial<{
+  status: number;
+  sum: string;
+  conclusion: string | null;
+  departure: string | null;
+  agreed: number;
+}>;
 
-export async function patchDefect(deps: AppDeps, defectId: number, input: PatchDefectInput): Promise<{ id: number; version: number; changed: string[] }> {
+export async function patchDefect(
+  deps: AppDeps,
+  defectId: number,
+  input: PatchDefectInput,
+): Promise<{ id: number; version: number; changed: string[] }> {
   const now = deps.now();
   return deps.database.db.transaction(async (tx) => {
     // A new price or a cancellation may give points back (repriced-statement.ts, points.ts): the
     // client's lock comes first, as every writer takes it (ADR 0008), before the statement's.
-    if (input.sum !== undefined || input.status === STATEMENT_STATUS.cancelled) await lockClientOfStatement(tx, defectId);
+    if (input.sum !== undefined || input.status === STATEMENT_STATUS.cancelled)
+      await lockClientOfStatement(tx, defectId);
     // `for update`: a concurrent decision on this statement waits, then sees the new version.
     const [current] = await tx
       .select({ statement: defectStatements, clientId: tickets.clientId })
@@ -119,12 +138,25 @@ export async function patchDefect(deps: AppDeps, defectId: number, input: PatchD
     const number = statementNumber(statement);
     const returned =
       reopened && changes.sum !== undefined
-        ? await afterReopening(tx, { clientId: current.clientId, statementId: defectId, ticketId: statement.ticketId, number, sum: changes.sum, now })
+        ? await afterReopening(tx, {
+            clientId: current.clientId,
+            statementId: defectId,
+            ticketId: statement.ticketId,
+            number,
+            sum: changes.sum,
+            now,
+          })
         : 0;
     // portal.md §4.7 "Returns": a cancelled statement gives back the points spent on it.
     const returnedOnCancel =
       changes.status === STATEMENT_STATUS.cancelled
-        ? await returnStatementSpends(tx, current.clientId, { id: defectId, ticketId: statement.ticketId }, `Возврат бонусов: ведомость №${number} отменена`, now)
+        ? await returnStatementSpends(
+            tx,
+            current.clientId,
+            { id: defectId, ticketId: statement.ticketId },
+            `Возврат бонусов: ведомость №${number} отменена`,
+            now,
+          )
         : 0;
     await recordEvent(tx, {
       type: 'defect.updated',
@@ -134,12 +166,17 @@ export async function patchDefect(deps: AppDeps, defectId: number, input: PatchD
       createdAt: now,
     });
     const lines: string[] = [];
-    if (changes.status !== undefined) lines.push(`Статус дефектной ведомости №${number} изменён на «${defectStatusLabel(changes.status)}»`);
+    if (changes.status !== undefined)
+      lines.push(`Статус дефектной ведомости №${number} изменён на «${defectStatusLabel(changes.status)}»`);
     if (changes.sum !== undefined) {
-      lines.push(`Сумма по дефектной ведомости №${number} изменена на ${formatMoney(changes.sum)}${reopened ? ': нужно согласовать ремонт заново' : ''}`);
+      lines.push(
+        `Сумма по дефектной ведомости №${number} изменена на ${formatMoney(changes.sum)}${reopened ? ': нужно согласовать ремонт заново' : ''}`,
+      );
     }
     if (returned + returnedOnCancel > 0) {
-      lines.push(`Возвращено ${countOf(returned + returnedOnCancel, BONUS_FORMS)}, списанных при согласовании ведомости №${number}`);
+      lines.push(
+        `Возвращено ${countOf(returned + returnedOnCancel, BONUS_FORMS)}, списанных при согласовании ведомости №${number}`,
+      );
     }
     for (const description of lines) {
       await recordHistory(tx, {

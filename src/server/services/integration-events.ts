@@ -6,9 +6,13 @@ import { events } from '#server/db/schema.ts';
 // GET /events: the feed in id order. recordEvent makes writers commit in id order, so a reader
 // that resumes after the last id it saw never skips a late commit.
 
-
 export async function listEvents(deps: AppDeps, after: number, limit: number): Promise<FeedPage> {
-  const rows = await deps.database.db.select().from(events).where(gt(events.id, after)).orderBy(asc(events.id)).limit(limit);
+  const rows = await deps.database.db
+    .select()
+    .from(events)
+    .where(gt(events.id, after))
+    .orderBy(asc(events.id))
+    .limit(limit);
   return {
     events: rows.map((row) => ({
       id: row.id,

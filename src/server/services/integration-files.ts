@@ -14,7 +14,11 @@ import { storeFilePart, type PartRules, type StoredPart } from './uploads.ts';
 const MULTIPART_OVERHEAD = 64 * 1024;
 
 export const tooLarge = () =>
-  new ApiFailure(413, { success: false, message: integrationMessages.fileTooLarge, errors: { file: [integrationMessages.fileTooLarge] } });
+  new ApiFailure(413, {
+    success: false,
+    message: integrationMessages.fileTooLarge,
+    errors: { file: [integrationMessages.fileTooLarge] },
+  });
 
 export interface FileFieldRules extends Omit<PartRules, 'field'> {
   /** The message when the body has no `file` part. */
@@ -36,10 +40,19 @@ const INTEGRATION_RULES: FileFieldRules = {
  * multipart, 422 when the part is missing, empty or of another type, `tooLarge` as soon as it
  * outgrows the limit (it is never read further). Other parts are read past and dropped.
  */
-export async function storeFileField(deps: AppDeps, request: Request, rules: FileFieldRules): Promise<StoredPart & { fileName: string }> {
-  if (!/^multipart\/form-data;/i.test(request.headers.get('content-type') ?? '')) throw badRequest('Ожидается multipart/form-data с полем file');
+export async function storeFileField(
+  deps: AppDeps,
+  request: Request,
+  rules: FileFieldRules,
+): Promise<StoredPart & { fileName: string }> {
+  if (!/^multipart\/form-data;/i.test(request.headers.get('content-type') ?? ''))
+    throw badRequest('Ожидается multipart/form-data с полем file');
   let found: (StoredPart & { fileName: string }) | undefined;
-  const limits = { maxBytes: rules.maxBytes + MULTIPART_OVERHEAD, tooLarge: rules.tooLarge, maxFieldBytes: MULTIPART_OVERHEAD };
+  const limits = {
+    maxBytes: rules.maxBytes + MULTIPART_OVERHEAD,
+    tooLarge: rules.tooLarge,
+    maxFieldBytes: MULTIPART_OVERHEAD,
+  };
   try {
     await readMultipart(request, limits, {
       field() {},
@@ -66,6 +79,8 @@ export interface UploadedFile {
 
 export async function uploadFile(deps: AppDeps, request: Request): Promise<UploadedFile> {
   const { stored, type, fileName } = await storeFileField(deps, request, INTEGRATION_RULES);
-  const id = await orDelete(deps.files, [stored.key], () => insertFileRow(deps.database.db, { name: cleanFileName(fileName, type), mime: type.mime }, stored));
+  const id = await orDelete(deps.files, [stored.key], () =>
+    insertFileRow(deps.database.db, { name: cleanFileName(fileName, type), mime: type.mime }, stored),
+  );
   return { id, mime_type: type.mime, size: stored.size, sha256: stored.sha256 };
 }

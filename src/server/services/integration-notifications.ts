@@ -9,6 +9,13 @@ export async function createNotification(deps: AppDeps, input: CreateNotificatio
   return deps.database.db.transaction(async (tx) => {
     await requireClient(tx, input.client_id);
     if (input.ticket_id !== null) await requireClientTicket(tx, input.client_id, input.ticket_id);
-    return { id: await addNotification(tx, { clientId: input.client_id, description: input.description, createdAt: now, ticketId: input.ticket_id }) };
+    return {
+      id: await addNotification(tx, {
+        clientId: input.client_id,
+        description: input.description,
+        createdAt: now,
+        ticketId: input.ticket_id,
+      }),
+    };
   });
 }

@@ -12,7 +12,11 @@ export async function createQuiz(deps: AppDeps, input: CreateQuizInput): Promise
   return deps.database.db.transaction(async (tx) => {
     await requireFiles(tx, input.image_file_id, 'image_file_id');
     for (const [index, question] of input.questions.entries()) {
-      await requireFiles(tx, question.items.map((item) => item.image_file_id), `questions.${index}.items`);
+      await requireFiles(
+        tx,
+        question.items.map((item) => item.image_file_id),
+        `questions.${index}.items`,
+      );
     }
     const [quiz] = await tx
       .insert(quizzes)
@@ -34,17 +38,31 @@ export async function createQuiz(deps: AppDeps, input: CreateQuizInput): Promise
         .returning({ id: quizQuestions.id });
       if (!row) throw new Error('question was not inserted');
       if (question.items.length === 0) continue;
-      await tx
-        .insert(quizItems)
-        .values(question.items.map((item, itemPosition) => ({ questionId: row.id, position: itemPosition, title: item.title, imageFileId: item.image_file_id })));
+      await tx.insert(quizItems).values(
+        question.items.map((item, itemPosition) => ({
+          questionId: row.id,
+          position: itemPosition,
+          title: item.title,
+          imageFileId: item.image_file_id,
+        })),
+      );
     }
     return { id: quiz.id };
   });
 }
 
-export async function patchQuiz(deps: AppDeps, id: number, input: PatchQuizInput): Promise<{ id: number; changed: string[] }> {
+export async function patchQuiz(
+  deps: AppDeps,
+  id: number,
+  input: PatchQuizInput,
+): Promise<{ id: number; changed: string[] }> {
   return deps.database.db.transaction(async (tx) => {
-    const [before] = await tx.select({ active: quizzes.active }).from(quizzes).where(eq(quizzes.id, id)).for('update').limit(1);
+    const [before] = await tx
+      .select({ active: quizzes.active })
+      .from(quizzes)
+      .where(eq(quizzes.id, id))
+      .for('update')
+      .limit(1);
     if (!before) throw fieldFailure('id', promoQuizMessages.quizNotFound, 404);
     if (before.active === input.active) return { id, changed: [] };
     await tx.update(quizzes).set({ active: input.active }).where(eq(quizzes.id, id));

@@ -8,7 +8,6 @@ import { lockClient } from '#server/services/points.ts';
 // Checks the back-office calls share: ids in the path (404 when unknown) and ids in the body
 // (422 on the field that names them, since the body, not the URL, is what is wrong).
 
-
 /**
  * The client exists and is locked for this transaction (points.ts `lockClient`, the portal's lock:
  * `for no key update`, ADR 0006/0008), else 422 on `field`. Writers that check something about a
@@ -25,13 +24,26 @@ export async function requireOffice(tx: Tx, officeId: number | null | undefined,
 }
 
 /** The ticket is the client's own, else 422 on `field`: another clinic's would leak nothing but mislead. */
-export async function requireClientTicket(tx: Tx, clientId: number, ticketId: number, field = 'ticket_id'): Promise<void> {
-  const [row] = await tx.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.id, ticketId), eq(tickets.clientId, clientId))).limit(1);
+export async function requireClientTicket(
+  tx: Tx,
+  clientId: number,
+  ticketId: number,
+  field = 'ticket_id',
+): Promise<void> {
+  const [row] = await tx
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.id, ticketId), eq(tickets.clientId, clientId)))
+    .limit(1);
   if (!row) throw fieldFailure(field, integrationMessages.ticketNotOfClient);
 }
 
 /** Every id names a stored file, else 422 on `field`. Null/undefined/empty are fine (nothing referenced). */
-export async function requireFiles(tx: Tx, ids: ReadonlyArray<number | null | undefined> | number | null | undefined, field: string): Promise<void> {
+export async function requireFiles(
+  tx: Tx,
+  ids: ReadonlyArray<number | null | undefined> | number | null | undefined,
+  field: string,
+): Promise<void> {
   const list = (Array.isArray(ids) ? ids : [ids]).filter((id): id is number => typeof id === 'number');
   if (list.length === 0) return;
   const unique = [...new Set(list)];

@@ -11,7 +11,10 @@ import { requireClient, requireFiles, requireOffice } from '#server/services/int
 // POST /tickets and PATCH /tickets/{id}: each call is one transaction holding the change, its
 // event and the clinic's history line, so the feed and the portal never disagree with the data.
 
-export async function createTicket(deps: AppDeps, input: CreateTicketInput): Promise<{ id: number; instruments: { id: number }[] }> {
+export async function createTicket(
+  deps: AppDeps,
+  input: CreateTicketInput,
+): Promise<{ id: number; instruments: { id: number }[] }> {
   const now = deps.now();
   return deps.database.db.transaction(async (tx) => {
     await requireClient(tx, input.client_id);
@@ -47,7 +50,12 @@ export async function createTicket(deps: AppDeps, input: CreateTicketInput): Pro
       type: 'ticket.created',
       clientId: input.client_id,
       ticketId: ticket.id,
-      payload: { ticket_id: ticket.id, status: input.status, office_id: input.office_id ?? null, instrument_ids: instrumentIds },
+      payload: {
+        ticket_id: ticket.id,
+        status: input.status,
+        office_id: input.office_id ?? null,
+        instrument_ids: instrumentIds,
+      },
       createdAt: now,
     });
     await recordHistory(tx, {
@@ -63,7 +71,9 @@ export async function createTicket(deps: AppDeps, input: CreateTicketInput): Pro
 }
 
 type TicketRow = typeof tickets.$inferSelect;
-type TicketChanges = Partial<Pick<TicketRow, 'status' | 'officeId' | 'finished' | 'trackingLink' | 'providerOrderId' | 'waybillFileId'>>;
+type TicketChanges = Partial<
+  Pick<TicketRow, 'status' | 'officeId' | 'finished' | 'trackingLink' | 'providerOrderId' | 'waybillFileId'>
+>;
 
 /** The requested values that differ from the stored ones; absent fields are left alone. */
 function diffTicket(current: TicketRow, input: PatchTicketInput): TicketChanges {
@@ -100,7 +110,11 @@ const EVENT_FIELDS: Record<keyof TicketChanges, string> = {
  * Applies the fields that differ. A call that changes nothing answers 200 with `changed: []` and
  * writes no event: the feed lists changes, and a retried PATCH is not a second one.
  */
-export async function patchTicket(deps: AppDeps, ticketId: number, input: PatchTicketInput): Promise<{ id: number; changed: string[] }> {
+export async function patchTicket(
+  deps: AppDeps,
+  ticketId: number,
+  input: PatchTicketInput,
+): Promise<{ id: number; changed: string[] }> {
   const now = deps.now();
   return deps.database.db.transaction(async (tx) => {
     const [current] = await tx.select().from(tickets).where(eq(tickets.id, ticketId)).for('update');
@@ -120,7 +134,14 @@ export async function patchTicket(deps: AppDeps, ticketId: number, input: PatchT
       createdAt: now,
     });
     for (const description of await historyLines(tx, changes)) {
-      await recordHistory(tx, { clientId: current.clientId, ticketId, description, subjectType: 'Ticket', subjectId: ticketId, createdAt: now });
+      await recordHistory(tx, {
+        clientId: current.clientId,
+        ticketId,
+        description,
+        subjectType: 'Ticket',
+        subjectId: ticketId,
+        createdAt: now,
+      });
     }
     return { id: ticketId, changed: keys.map((key) => EVENT_FIELDS[key]) };
   });
@@ -131,7 +152,11 @@ async function historyLines(tx: Tx, changes: TicketChanges): Promise<string[]> {
   const lines: string[] = [];
   if (changes.status !== undefined) lines.push(`Статус заявки изменён на «${ticketStatusLabel(changes.status)}»`);
   if (changes.officeId) {
-    const [office] = await tx.select({ name: offices.name }).from(offices).where(eq(offices.id, changes.officeId)).limit(1);
+    const [office] = await tx
+      .select({ name: offices.name })
+      .from(offices)
+      .where(eq(offices.id, changes.officeId))
+      .limit(1);
     lines.push(`Заявка передана в сервисный центр «${office?.name ?? changes.officeId}»`);
   }
   if (changes.finished === true) lines.push('Работы по заявке завершены');

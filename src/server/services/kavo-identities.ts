@@ -6,7 +6,14 @@ import type { AppDeps } from '#server/context.ts';
 import { kavoIdentities, type KavoOverrides } from '#server/db/schema.ts';
 import { ApiFailure, notFound } from '#server/lib/api-failure.ts';
 import { profileUnavailable } from '#server/services/kavo-failures.ts';
-import { fetchClaims, isRefusedGrant, isRefusedToken, refreshTokens, revokeToken, type KavoClaims } from '#server/services/kavo-oidc.ts';
+import {
+  fetchClaims,
+  isRefusedGrant,
+  isRefusedToken,
+  refreshTokens,
+  revokeToken,
+  type KavoClaims,
+} from '#server/services/kavo-oidc.ts';
 import { kavoOf, sealTokens, unsealToken } from '#server/services/kavo-tokens.ts';
 import { SealedTextError } from '#server/lib/sealed-text.ts';
 
@@ -30,7 +37,11 @@ function shownProfile(row: Pick<Identity, 'phone' | 'lastName' | 'firstName' | '
 }
 
 export async function listIdentities(deps: AppDeps, clientId: number): Promise<KavoListItem[]> {
-  const rows = await deps.database.db.select().from(kavoIdentities).where(eq(kavoIdentities.clientId, clientId)).orderBy(asc(kavoIdentities.id));
+  const rows = await deps.database.db
+    .select()
+    .from(kavoIdentities)
+    .where(eq(kavoIdentities.clientId, clientId))
+    .orderBy(asc(kavoIdentities.id));
   return rows.map((row) => {
     const { city: _city, ...shown } = shownProfile(row);
     return { kavo_id: row.id, ...shown };
@@ -55,7 +66,11 @@ async function refreshed(deps: AppDeps, row: Identity): Promise<string | null> {
   const kavo = kavoOf(deps.config);
   if (row.refreshToken === null) return null;
   try {
-    const tokens = await refreshTokens(kavo, unsealToken(deps.config, row.issuer, row.subject, 'refresh', row.refreshToken), deps.now());
+    const tokens = await refreshTokens(
+      kavo,
+      unsealToken(deps.config, row.issuer, row.subject, 'refresh', row.refreshToken),
+      deps.now(),
+    );
     await deps.database.db
       .update(kavoIdentities)
       .set({ ...sealTokens(deps.config, row.issuer, row.subject, tokens), updatedAt: deps.now() })
@@ -64,7 +79,10 @@ async function refreshed(deps: AppDeps, row: Identity): Promise<string | null> {
   } catch (error) {
     if (!isRefusedGrant(error) && !(error instanceof SealedTextError)) throw error;
     deps.log.warn('kavo id: refresh token refused; the identity must be linked again', { kavo_id: row.id });
-    await deps.database.db.update(kavoIdentities).set({ accessToken: null, refreshToken: null, accessExpiresAt: null }).where(eq(kavoIdentities.id, row.id));
+    await deps.database.db
+      .update(kavoIdentities)
+      .set({ accessToken: null, refreshToken: null, accessExpiresAt: null })
+      .where(eq(kavoIdentities.id, row.id));
     return null;
   }
 }
@@ -120,20 +138,39 @@ export async function readProfile(deps: AppDeps, clientId: number, kavoId: numbe
     deps.log.warn('kavo id: the provider is unreachable', { kavo_id: row.id, error: String(error) });
     throw profileUnavailable();
   }
-  const columns = { phone: claims.phone, lastName: claims.lastName, firstName: claims.firstName, middleName: claims.middleName, city: claims.city };
+  const columns = {
+    phone: claims.phone,
+    lastName: claims.lastName,
+    firstName: claims.firstName,
+    middleName: claims.middleName,
+    city: claims.city,
+  };
   await deps.database.db.update(kavoIdentities).set(columns).where(eq(kavoIdentities.id, row.id));
   return { kavo_id: row.id, ...shownProfile({ ...columns, overrides: row.overrides }) };
 }
 
 /** POST …/update-kavo-id: the edits kept as overrides of what differs from the provider's claims. */
-export async function updateProfile(deps: AppDeps, clientId: number, kavoId: number, input: ProfileForm): Promise<string> {
+export async function updateProfile(
+  deps: AppDeps,
+  clientId: number,
+  kavoId: number,
+  input: ProfileForm,
+): Promise<string> {
   const row = await identityOf(deps, clientId, kavoId);
-  const provider = { last_name: row.lastName ?? '', first_name: row.firstName ?? '', middle_name: row.middleName ?? '', city: row.city ?? '' };
+  const provider = {
+    last_name: row.lastName ?? '',
+    first_name: row.firstName ?? '',
+    middle_name: row.middleName ?? '',
+    city: row.city ?? '',
+  };
   const overrides: KavoOverrides = {};
   for (const field of Object.keys(provider) as (keyof KavoOverrides)[]) {
     if (input[field] !== provider[field]) overrides[field] = input[field];
   }
-  await deps.database.db.update(kavoIdentities).set({ overrides, updatedAt: deps.now() }).where(and(eq(kavoIdentities.id, row.id), eq(kavoIdentities.clientId, clientId)));
+  await deps.database.db
+    .update(kavoIdentities)
+    .set({ overrides, updatedAt: deps.now() })
+    .where(and(eq(kavoIdentities.id, row.id), eq(kavoIdentities.clientId, clientId)));
   return PROFILE_MESSAGES.saved;
 }
 

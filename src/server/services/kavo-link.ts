@@ -4,7 +4,14 @@ import type { AppDeps, SessionInfo } from '#server/context.ts';
 import { kavoIdentities, kavoLoginFlows } from '#server/db/schema.ts';
 import { isUniqueViolation } from '#server/lib/db-errors.ts';
 import { SealedTextError } from '#server/lib/sealed-text.ts';
-import { authorizationUrl, exchangeCode, fetchClaims, isAccessDenied, isAuthorizationError, newFlowSecrets } from '#server/services/kavo-oidc.ts';
+import {
+  authorizationUrl,
+  exchangeCode,
+  fetchClaims,
+  isAccessDenied,
+  isAuthorizationError,
+  newFlowSecrets,
+} from '#server/services/kavo-oidc.ts';
 import { providerUnreachable } from '#server/services/kavo-failures.ts';
 import { kavoOf, sealTokens, sealVerifier, unsealVerifier } from '#server/services/kavo-tokens.ts';
 import { sha256 } from '#server/services/tokens.ts';
@@ -59,7 +66,13 @@ async function takeFlow(deps: AppDeps, session: SessionInfo, state: string) {
   // Ownership is part of the delete: another session presenting this state must not use up the owner's flow.
   const [flow] = await deps.database.db
     .delete(kavoLoginFlows)
-    .where(and(eq(kavoLoginFlows.stateHash, sha256(state)), eq(kavoLoginFlows.clientId, session.clientId), eq(kavoLoginFlows.sessionHash, session.tokenHash)))
+    .where(
+      and(
+        eq(kavoLoginFlows.stateHash, sha256(state)),
+        eq(kavoLoginFlows.clientId, session.clientId),
+        eq(kavoLoginFlows.sessionHash, session.tokenHash),
+      ),
+    )
     .returning();
   if (!flow || flow.expiresAt <= deps.now()) return null;
   try {
@@ -88,7 +101,9 @@ export async function finishLink(deps: AppDeps, session: SessionInfo | null, cur
     linked = await exchangeCode(kavo, currentUrl, secrets, deps.now());
   } catch (error) {
     if (isAccessDenied(error)) return 'denied';
-    deps.log.warn('kavo id: the code exchange failed', { error: isAuthorizationError(error) ? error.error : String(error) });
+    deps.log.warn('kavo id: the code exchange failed', {
+      error: isAuthorizationError(error) ? error.error : String(error),
+    });
     return 'failed';
   }
   let claims;
@@ -119,7 +134,10 @@ export async function finishLink(deps: AppDeps, session: SessionInfo | null, cur
       if (existing && existing.clientId !== session.clientId) return 'taken';
       // Linking the same identity again refreshes its tokens and claims.
       if (existing) await tx.update(kavoIdentities).set(values).where(eq(kavoIdentities.id, existing.id));
-      else await tx.insert(kavoIdentities).values({ clientId: session.clientId, issuer, subject, ...values, createdAt: deps.now() });
+      else
+        await tx
+          .insert(kavoIdentities)
+          .values({ clientId: session.clientId, issuer, subject, ...values, createdAt: deps.now() });
       return 'linked' as const;
     });
   } catch (error) {

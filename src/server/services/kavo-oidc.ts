@@ -20,10 +20,16 @@ function configurationOf(kavo: KavoConfig): Promise<oidc.Configuration> {
   if (!found) {
     // env.ts allows plain http for a provider on this machine only.
     const insecure = new URL(kavo.issuerUrl).protocol === 'http:' && LOOPBACK.has(new URL(kavo.issuerUrl).hostname);
-    const made = oidc.discovery(new URL(kavo.issuerUrl), kavo.clientId, kavo.clientSecret, oidc.ClientSecretBasic(kavo.clientSecret), {
-      timeout: TIMEOUT_SECONDS,
-      execute: insecure ? [oidc.allowInsecureRequests] : [],
-    });
+    const made = oidc.discovery(
+      new URL(kavo.issuerUrl),
+      kavo.clientId,
+      kavo.clientSecret,
+      oidc.ClientSecretBasic(kavo.clientSecret),
+      {
+        timeout: TIMEOUT_SECONDS,
+        execute: insecure ? [oidc.allowInsecureRequests] : [],
+      },
+    );
     configurations.set(key, made);
     made.catch(() => configurations.delete(key));
     found = made;
@@ -142,7 +148,10 @@ export function isRefusedToken(error: unknown): boolean {
 
 /** The refresh token was refused: it is dead, not the provider down. */
 export function isRefusedGrant(error: unknown): boolean {
-  return error instanceof oidc.ResponseBodyError && (error.error === 'invalid_grant' || error.status === 400 || error.status === 401);
+  return (
+    error instanceof oidc.ResponseBodyError &&
+    (error.error === 'invalid_grant' || error.status === 400 || error.status === 401)
+  );
 }
 
 export function isAccessDenied(error: unknown): boolean {

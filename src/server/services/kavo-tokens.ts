@@ -35,7 +35,8 @@ export function sealTokens(config: Config, issuer: string, subject: string, toke
   const key = kavoTokenKey(config);
   return {
     accessToken: seal(key, tokens.accessToken, contextOf(issuer, subject, 'access')),
-    refreshToken: tokens.refreshToken === undefined ? null : seal(key, tokens.refreshToken, contextOf(issuer, subject, 'refresh')),
+    refreshToken:
+      tokens.refreshToken === undefined ? null : seal(key, tokens.refreshToken, contextOf(issuer, subject, 'refresh')),
     accessExpiresAt: tokens.expiresAt ?? null,
   };
 }
@@ -45,5 +46,7 @@ export function unsealToken(config: Config, issuer: string, subject: string, kin
 }
 
 /** The PKCE verifier of a flow, sealed to its state. */
-export const sealVerifier = (config: Config, stateHash: string, verifier: string) => seal(kavoTokenKey(config), verifier, `kavo-flow\n${stateHash}`);
-export const unsealVerifier = (config: Config, stateHash: string, sealed: string) => unseal(kavoTokenKey(config), sealed, `kavo-flow\n${stateHash}`);
+export const sealVerifier = (config: Config, stateHash: string, verifier: string) =>
+  seal(kavoTokenKey(config), verifier, `kavo-flow\n${stateHash}`);
+export const unsealVerifier = (config: Config, stateHash: string, sealed: string) =>
+  unseal(kavoTokenKey(config), sealed, `kavo-flow\n${stateHash}`);

@@ -54,7 +54,11 @@ describe('replayLedger', () => {
     const spend = row(-40, '2026-03-02T00:00:00Z');
     const pending = row(50, '2026-03-09T00:00:00Z', { kind: 'earned', activatesAt: at('2026-03-11T00:00:00Z') });
     const after = row(10, '2026-03-12T00:00:00Z');
-    const replay = replayLedger([used, spend, pending, after], { now: at('2026-03-20T00:00:00Z'), suspendedSince: null, programmeEnds: [at('2026-03-10T00:00:00Z')] });
+    const replay = replayLedger([used, spend, pending, after], {
+      now: at('2026-03-20T00:00:00Z'),
+      suspendedSince: null,
+      programmeEnds: [at('2026-03-10T00:00:00Z')],
+    });
     expect(replay).toMatchObject({ balance: 10, pending: 0 });
     expect(replay.lots.map((lot) => [lot.state, lot.voided])).toEqual([
       ['annulled', 60],

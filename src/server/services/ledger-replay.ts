@@ -100,16 +100,24 @@ function lotOf(row: LedgerRow, suspendedSince: Date | null): LotState {
 }
 
 const activeAt = (lot: LotState, t: Date) => !lot.held && lot.activatesAt <= t && t < lot.expiresAt;
-const bySoonestExpiry = (a: LotState, b: LotState) => a.expiresAt.getTime() - b.expiresAt.getTime() || a.row.id - b.row.id;
-const bySoonestActivation = (a: LotState, b: LotState) => a.activatesAt.getTime() - b.activatesAt.getTime() || a.row.id - b.row.id;
+const bySoonestExpiry = (a: LotState, b: LotState) =>
+  a.expiresAt.getTime() - b.expiresAt.getTime() || a.row.id - b.row.id;
+const bySoonestActivation = (a: LotState, b: LotState) =>
+  a.activatesAt.getTime() - b.activatesAt.getTime() || a.row.id - b.row.id;
 
 /** The order a debit takes lots in: its own lot (an annulment's), active by expiry, then (annulments) the rest. */
 function candidates(lots: LotState[], debit: LedgerRow): LotState[] {
   const t = debit.createdAt;
   const open = lots.filter((lot) => lot.remaining > 0 && t < lot.expiresAt);
-  const target = debit.kind === 'annulled' && debit.targetEntryId !== null ? open.filter((lot) => lot.row.id === debit.targetEntryId) : [];
+  const target =
+    debit.kind === 'annulled' && debit.targetEntryId !== null
+      ? open.filter((lot) => lot.row.id === debit.targetEntryId)
+      : [];
   const active = open.filter((lot) => activeAt(lot, t) && !target.includes(lot)).sort(bySoonestExpiry);
-  const rest = debit.kind === 'annulled' ? open.filter((lot) => !activeAt(lot, t) && !target.includes(lot)).sort(bySoonestActivation) : [];
+  const rest =
+    debit.kind === 'annulled'
+      ? open.filter((lot) => !activeAt(lot, t) && !target.includes(lot)).sort(bySoonestActivation)
+      : [];
   return [...target, ...active, ...rest];
 }
 

@@ -55,7 +55,8 @@ export async function accrue(tx: Tx, clientId: number, accrual: Accrual, now: Da
   const ledger = await lockedLedger(tx, clientId, now);
   // Not retroactive: an operation paid before the account took part earns nothing (portal.md §4.7).
   const before = ledger !== null && accrual.paidAt < ledger.participantSince;
-  if (!ledger || accrual.points <= 0 || before || notEarningBecause(ledger) !== null) return { entryId: null, points: 0, activatesAt, expiresAt };
+  if (!ledger || accrual.points <= 0 || before || notEarningBecause(ledger) !== null)
+    return { entryId: null, points: 0, activatesAt, expiresAt };
   const written = await writeEntry(
     tx,
     clientId,
@@ -79,12 +80,22 @@ export async function accrue(tx: Tx, clientId: number, accrual: Accrual, now: Da
  * A bill became 'Оплачен': its points, once per bill however often it is marked paid (the caller
  * holds the bill's row; a unique index on earned entries per bill backs this up).
  */
-export async function accrueForBill(tx: Tx, bill: { id: number; clientId: number; id1c: string; amountDocument: string }, paidAt: Date, now: Date) {
+export async function accrueForBill(
+  tx: Tx,
+  bill: { id: number; clientId: number; id1c: string; amountDocument: string },
+  paidAt: Date,
+  now: Date,
+) {
   const [earned] = await tx
     .select({ id: pointsEntries.id })
     .from(pointsEntries)
     .where(and(eq(pointsEntries.billId, bill.id), eq(pointsEntries.kind, 'earned')))
     .limit(1);
   if (earned) return;
-  await accrue(tx, bill.clientId, { points: pointsForAmount(bill.amountDocument), paidAt, reason: `оплата счёта №${bill.id1c}`, billId: bill.id }, now);
+  await accrue(
+    tx,
+    bill.clientId,
+    { points: pointsForAmount(bill.amountDocument), paidAt, reason: `оплата счёта №${bill.id1c}`, billId: bill.id },
+    now,
+  );
 }

@@ -22,7 +22,9 @@ export function splitProportionally(total: number, weights: readonly bigint[]): 
   const shares = exact.map((value) => Number(value / sum));
   let left = total - shares.reduce((a, b) => a + b, 0);
   // The biggest remainders get the points rounding left over; ties go to the earlier line.
-  const order = exact.map((value, index) => ({ index, remainder: value % sum })).sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
+  const order = exact
+    .map((value, index) => ({ index, remainder: value % sum }))
+    .sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
   for (const { index } of order) {
     if (left === 0) break;
     shares[index] = (shares[index] ?? 0) + 1;
@@ -37,12 +39,23 @@ export async function createOperation(deps: AppDeps, input: CreateOperationInput
   if (paidAt > now) throw fieldFailure('paid_at', loyaltyMessages.paidInFuture);
   return deps.database.db.transaction(async (tx) => {
     await requireClient(tx, input.client_id);
-    const [taken] = await tx.select({ id: loyaltyOperations.id }).from(loyaltyOperations).where(eq(loyaltyOperations.externalId, input.external_id)).limit(1);
+    const [taken] = await tx
+      .select({ id: loyaltyOperations.id })
+      .from(loyaltyOperations)
+      .where(eq(loyaltyOperations.externalId, input.external_id))
+      .limit(1);
     if (taken) throw fieldFailure('external_id', loyaltyMessages.externalIdTaken, 409);
     const total = sumMoney(input.lines.map((line) => line.amount));
     const [operation] = await tx
       .insert(loyaltyOperations)
-      .values({ clientId: input.client_id, externalId: input.external_id, paidAt, lines: input.lines, points: 0, createdAt: now })
+      .values({
+        clientId: input.client_id,
+        externalId: input.external_id,
+        paidAt,
+        lines: input.lines,
+        points: 0,
+        createdAt: now,
+      })
       .returning({ id: loyaltyOperations.id });
     if (!operation) throw new Error('loyalty operation was not inserted');
     const accrued = await accrue(
@@ -52,18 +65,30 @@ export async function createOperation(deps: AppDeps, input: CreateOperationInput
       now,
     );
     await tx.update(loyaltyOperations).set({ points: accrued.points }).where(eq(loyaltyOperations.id, operation.id));
-    return { id: operation.id, points: accrued.points, activates_at: accrued.activatesAt.toISOString(), expires_at: accrued.expiresAt.toISOString() };
+    return {
+      id: operation.id,
+      points: accrued.points,
+      activates_at: accrued.activatesAt.toISOString(),
+      expires_at: accrued.expiresAt.toISOString(),
+    };
   });
 }
 
 export async function cancelOperation(deps: AppDeps, operationId: number, input: CancelOperationInput) {
   const now = deps.now();
   return deps.database.db.transaction(async (tx) => {
-    const [found] = await tx.select({ clientId: loyaltyOperations.clientId }).from(loyaltyOperations).where(eq(loyaltyOperations.id, operationId));
+    const [found] = await tx
+      .select({ clientId: loyaltyOperations.clientId })
+      .from(loyaltyOperations)
+      .where(eq(loyaltyOperations.id, operationId));
     if (!found) throw notFound();
     // The client's lock first, as every ledger writer takes it, then the operation's row.
     await lockClient(tx, found.clientId);
-    const [operation] = await tx.select().from(loyaltyOperations).where(eq(loyaltyOperations.id, operationId)).for('update');
+    const [operation] = await tx
+      .select()
+      .from(loyaltyOperations)
+      .where(eq(loyaltyOperations.id, operationId))
+      .for('update');
     if (!operation) throw notFound();
     const every = operation.lines.map((_, index) => index);
     const asked = input.lines ?? every;
@@ -85,7 +110,13 @@ export async function cancelOperation(deps: AppDeps, operationId: number, input:
     const names = newly.map((index) => `«${operation.lines[index]?.name ?? index}»`).join(', ');
     const { annulled } =
       earned && toAnnul > 0
-        ? await annul(tx, operation.clientId, toAnnul, { reason: `отмена по заказу №${operation.externalId}: ${names}`, operationId, targetEntryId: earned.id }, now)
+        ? await annul(
+            tx,
+            operation.clientId,
+            toAnnul,
+            { reason: `отмена по заказу №${operation.externalId}: ${names}`, operationId, targetEntryId: earned.id },
+            now,
+          )
         : { annulled: 0 };
     await tx.update(loyaltyOperations).set({ cancelledLines: cancelled }).where(eq(loyaltyOperations.id, operationId));
     return { id: operationId, annulled, cancelled_lines: cancelled };

@@ -9,7 +9,14 @@ import { fieldFailure } from '#server/lib/api-failure.ts';
 import { notFound } from '#server/services/access.ts';
 import { SUSPENSION_LOOKBACK_MS, yearAfter } from '#server/services/ledger-replay.ts';
 import { russianDate } from '#server/services/loyalty-accrual.ts';
-import { annul, annulEverything, loadLedger, lockedLedger, type Ledger, type LoyaltyState } from '#server/services/points.ts';
+import {
+  annul,
+  annulEverything,
+  loadLedger,
+  lockedLedger,
+  type Ledger,
+  type LoyaltyState,
+} from '#server/services/points.ts';
 import { NOTICE_MS } from '#server/services/programme-rules.ts';
 
 // A client's participation (portal.md §4.7 "Participation", "Suspension") and the programme's
@@ -34,13 +41,21 @@ async function restore(tx: Tx, clientId: number, ledger: Ledger, now: Date): Pro
   for (const lot of ledger.replay.lots) {
     if (!lot.held || lot.remaining <= 0) continue;
     const occurred = lot.row.occurredAt ?? lot.row.createdAt;
-    if (lot.row.kind === 'earned' && now.getTime() - since.getTime() > SUSPENSION_LOOKBACK_MS && occurred >= since && occurred < lookbackFrom) {
+    if (
+      lot.row.kind === 'earned' &&
+      now.getTime() - since.getTime() > SUSPENSION_LOOKBACK_MS &&
+      occurred >= since &&
+      occurred < lookbackFrom
+    ) {
       const reason = `операция ${russianDate(occurred)} в период приостановки участия, ранее 30 дней до его восстановления`;
       annulled += (await annul(tx, clientId, lot.remaining, { reason, targetEntryId: lot.row.id }, now)).annulled;
       continue;
     }
     const activatesAt = lot.activatesAt > now ? lot.activatesAt : now;
-    await tx.update(pointsEntries).set({ activatesAt, expiresAt: yearAfter(activatesAt) }).where(eq(pointsEntries.id, lot.row.id));
+    await tx
+      .update(pointsEntries)
+      .set({ activatesAt, expiresAt: yearAfter(activatesAt) })
+      .where(eq(pointsEntries.id, lot.row.id));
   }
   return annulled;
 }
@@ -56,11 +71,26 @@ export async function setParticipation(deps: AppDeps, clientId: number, input: P
       if (ledger.state === 'suspended' && input.state === 'active') annulled = await restore(tx, clientId, ledger, now);
       // Rejoining after leaving is a new participation: earlier operations earn nothing (portal.md §4.7).
       const rejoined = ledger.state === 'left' ? { loyaltyParticipantSince: now } : {};
-      await tx.update(clients).set({ loyaltyState: input.state, loyaltyStateSince: now, ...rejoined }).where(eq(clients.id, clientId));
-      await recordHistory(tx, { clientId, description: STATE_HISTORY[input.state], subjectType: 'Account', subjectId: clientId, createdAt: now });
+      await tx
+        .update(clients)
+        .set({ loyaltyState: input.state, loyaltyStateSince: now, ...rejoined })
+        .where(eq(clients.id, clientId));
+      await recordHistory(tx, {
+        clientId,
+        description: STATE_HISTORY[input.state],
+        subjectType: 'Account',
+        subjectId: clientId,
+        createdAt: now,
+      });
     }
     const after = await loadLedger(tx, clientId, now);
-    return { client_id: clientId, state: input.state, balance: after?.replay.balance ?? 0, pending: after?.replay.pending ?? 0, annulled };
+    return {
+      client_id: clientId,
+      state: input.state,
+      balance: after?.replay.balance ?? 0,
+      pending: after?.replay.pending ?? 0,
+      annulled,
+    };
   });
 }
 
@@ -85,7 +115,11 @@ export async function setProgramme(deps: AppDeps, input: ProgrammeInput) {
     .values({ state: input.state, endsOn, announcedAt: now })
     .returning();
   if (!row) throw new Error('programme change was not inserted');
-  return { state: row.state, ends_on: row.endsOn?.toISOString() ?? null, announced_at: row.state === 'active' ? null : row.announcedAt.toISOString() };
+  return {
+    state: row.state,
+    ends_on: row.endsOn?.toISOString() ?? null,
+    announced_at: row.state === 'active' ? null : row.announcedAt.toISOString(),
+  };
 }
 
 /** GET /clients/{id}/points: the balance, the pending points and every entry with its state now. */

@@ -47,7 +47,14 @@ export async function loyaltyFor(db: Db | Tx, viewerId: number, statementId: num
  * Spends `balls` on a repair costing `sum`: at most 30 % of it and at most the balance, both read
  * under the client lock (points.ts). 422 on `balls` otherwise.
  */
-export async function spendOnRepair(tx: Tx, clientId: number, statement: SpentOn, balls: number, reason: string, now: Date): Promise<void> {
+export async function spendOnRepair(
+  tx: Tx,
+  clientId: number,
+  statement: SpentOn,
+  balls: number,
+  reason: string,
+  now: Date,
+): Promise<void> {
   const ledger = await lockedForSpending(tx, clientId, now);
   const limit = ballsForDiscount(statement.sum, ledger.balance);
   if (balls > limit) throw fieldFailure('balls', decisionMessages.ballsTooMany(limit));
@@ -55,11 +62,21 @@ export async function spendOnRepair(tx: Tx, clientId: number, statement: SpentOn
 }
 
 /** Buys a gift with points: it must exist, be offered and be affordable; 422 on `gift` otherwise. */
-export async function spendOnGift(tx: Tx, clientId: number, statement: SpentOn, giftId: number, reason: (name: string) => string, now: Date) {
+export async function spendOnGift(
+  tx: Tx,
+  clientId: number,
+  statement: SpentOn,
+  giftId: number,
+  reason: (name: string) => string,
+  now: Date,
+) {
   const [gift] = await tx.select().from(gifts).where(eq(gifts.id, giftId)).limit(1);
   if (!gift || !gift.isAvailable) throw fieldFailure('gift', GIFT_UNAVAILABLE_MESSAGE);
   const ledger = await lockedForSpending(tx, clientId, now);
   if (gift.cost > ledger.balance) throw fieldFailure('gift', giftNotAffordableMessage(gift.cost - ledger.balance));
-  await spend(tx, ledger, gift.cost, reason(gift.name), now, { statementId: statement.id, ticketId: statement.ticketId });
+  await spend(tx, ledger, gift.cost, reason(gift.name), now, {
+    statementId: statement.id,
+    ticketId: statement.ticketId,
+  });
   return gift;
 }

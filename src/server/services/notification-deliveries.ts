@@ -14,20 +14,46 @@ export type Delivery = typeof notificationDeliveries.$inferSelect;
 const CLAIM_MS = 60_000;
 
 /** One row per channel of the clinic: its linked Telegram chat and each Web Push subscription. */
-export async function enqueueNotificationDeliveries(tx: Tx, notification: { notificationId: number; clientId: number; text: string; url: string; at: Date }): Promise<void> {
-  const [client] = await tx.select({ chatId: clients.telegramChatId }).from(clients).where(eq(clients.id, notification.clientId));
-  const subscriptions = await tx.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.clientId, notification.clientId));
-  const common = { notificationId: notification.notificationId, text: notification.text, url: notification.url, nextAttemptAt: notification.at, createdAt: notification.at };
+export async function enqueueNotificationDeliveries(
+  tx: Tx,
+  notification: { notificationId: number; clientId: number; text: string; url: string; at: Date },
+): Promise<void> {
+  const [client] = await tx
+    .select({ chatId: clients.telegramChatId })
+    .from(clients)
+    .where(eq(clients.id, notification.clientId));
+  const subscriptions = await tx
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.clientId, notification.clientId));
+  const common = {
+    notificationId: notification.notificationId,
+    text: notification.text,
+    url: notification.url,
+    nextAttemptAt: notification.at,
+    createdAt: notification.at,
+  };
   const rows: (typeof notificationDeliveries.$inferInsert)[] = [
     ...(client?.chatId ? [{ ...common, channel: 'telegram' as const, telegramChatId: client.chatId }] : []),
-    ...subscriptions.map((subscription) => ({ ...common, channel: 'push' as const, pushSubscriptionId: subscription.id })),
+    ...subscriptions.map((subscription) => ({
+      ...common,
+      channel: 'push' as const,
+      pushSubscriptionId: subscription.id,
+    })),
   ];
   if (rows.length > 0) await tx.insert(notificationDeliveries).values(rows);
 }
 
 /** The bot's answer to a chat (linked, unknown link, help), sent like a notification. */
 export async function enqueueChatAnswer(db: Db | Tx, chatId: string, text: string, at: Date): Promise<void> {
-  await db.insert(notificationDeliveries).values({ channel: 'telegram', telegramChatId: chatId, text, url: '/cabinet/notifications', nextAttemptAt: at, createdAt: at });
+  await db.insert(notificationDeliveries).values({
+    channel: 'telegram',
+    telegramChatId: chatId,
+    text,
+    url: '/cabinet/notifications',
+    nextAttemptAt: at,
+    createdAt: at,
+  });
 }
 
 /** Claims up to `limit` rows that are due and not claimed by another sender; each claim counts as a try. */
@@ -56,7 +82,10 @@ export async function claimDueDeliveries(db: Db, now: Date, limit: number): Prom
 export async function recordOutcome(db: Db, delivery: Delivery, outcome: SendOutcome, now: Date): Promise<void> {
   const row = eq(notificationDeliveries.id, delivery.id);
   if (outcome.kind === 'sent') {
-    await db.update(notificationDeliveries).set({ state: 'sent', doneAt: now, lockedUntil: null, lastError: null }).where(row);
+    await db
+      .update(notificationDeliveries)
+      .set({ state: 'sent', doneAt: now, lockedUntil: null, lastError: null })
+      .where(row);
     return;
   }
   const lastError = outcome.reason.slice(0, 500);
@@ -64,12 +93,19 @@ export async function recordOutcome(db: Db, delivery: Delivery, outcome: SendOut
     const delay = nextDeliveryDelay(delivery.attempts, outcome.retryAfterMs);
     await db
       .update(notificationDeliveries)
-      .set(delay === null ? { state: 'failed', doneAt: now, lockedUntil: null, lastError } : { nextAttemptAt: new Date(now.getTime() + delay), lockedUntil: null, lastError })
+      .set(
+        delay === null
+          ? { state: 'failed', doneAt: now, lockedUntil: null, lastError }
+          : { nextAttemptAt: new Date(now.getTime() + delay), lockedUntil: null, lastError },
+      )
       .where(row);
     return;
   }
   await db.transaction(async (tx) => {
-    await tx.update(notificationDeliveries).set({ state: outcome.kind === 'gone' ? 'dropped' : 'failed', doneAt: now, lockedUntil: null, lastError }).where(row);
+    await tx
+      .update(notificationDeliveries)
+      .set({ state: outcome.kind === 'gone' ? 'dropped' : 'failed', doneAt: now, lockedUntil: null, lastError })
+      .where(row);
     if (outcome.kind !== 'gone') return;
     if (delivery.telegramChatId) await unlinkChat(tx, delivery.telegramChatId, now);
     if (delivery.pushSubscriptionId !== null) await removeSubscriptions(tx, [delivery.pushSubscriptionId], now);
@@ -82,7 +118,13 @@ export async function unlinkChat(tx: Tx, chatId: string, now: Date): Promise<voi
   await tx
     .update(notificationDeliveries)
     .set({ state: 'dropped', doneAt: now, lastError: 'chat unlinked' })
-    .where(and(eq(notificationDeliveries.telegramChatId, chatId), eq(notificationDeliveries.state, 'pending'), isNull(notificationDeliveries.lockedUntil)));
+    .where(
+      and(
+        eq(notificationDeliveries.telegramChatId, chatId),
+        eq(notificationDeliveries.state, 'pending'),
+        isNull(notificationDeliveries.lockedUntil),
+      ),
+    );
 }
 
 /** Deletes subscriptions; what waited for them is dropped (and keeps its record, without the link). */
@@ -96,7 +138,10 @@ export async function removeSubscriptions(tx: Tx, ids: number[], now: Date): Pro
 }
 
 /** The target of a push delivery, or null when its subscription is gone. */
-export async function pushTargetOf(db: Db, subscriptionId: number | null): Promise<{ endpoint: string; p256dh: string; auth: string } | null> {
+export async function pushTargetOf(
+  db: Db,
+  subscriptionId: number | null,
+): Promise<{ endpoint: string; p256dh: string; auth: string } | null> {
   if (subscriptionId === null) return null;
   const [row] = await db
     .select({ endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
@@ -112,7 +157,12 @@ export const KEEP_FINISHED_MS = 30 * 24 * 60 * 60_000;
 export async function pruneFinishedDeliveries(db: Db, now: Date): Promise<number> {
   const gone = await db
     .delete(notificationDeliveries)
-    .where(and(ne(notificationDeliveries.state, 'pending'), lt(notificationDeliveries.doneAt, new Date(now.getTime() - KEEP_FINISHED_MS))))
+    .where(
+      and(
+        ne(notificationDeliveries.state, 'pending'),
+        lt(notificationDeliveries.doneAt, new Date(now.getTime() - KEEP_FINISHED_MS)),
+      ),
+    )
     .returning({ id: notificationDeliveries.id });
   return gone.length;
 }

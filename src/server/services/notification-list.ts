@@ -14,19 +14,36 @@ import { historyItemOf } from '#server/services/ticket-detail.ts';
 const exactCreatedAt = sql<string>`to_char(${notifications.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** Newest first by when they were made (the back office may post an older one later), keyset on (created_at, id). */
-export async function listNotifications(db: Db, viewerId: number, cursor: string | undefined, limit = NOTIFICATIONS_PAGE_SIZE): Promise<{ data: Notification[]; next_cursor: string | null }> {
+export async function listNotifications(
+  db: Db,
+  viewerId: number,
+  cursor: string | undefined,
+  limit = NOTIFICATIONS_PAGE_SIZE,
+): Promise<{ data: Notification[]; next_cursor: string | null }> {
   const key = cursor ? decodeTimestampCursor(cursor) : null;
   const rows = await db
     .select({ row: notifications, exactCreatedAt })
     .from(notifications)
-    .where(and(eq(notifications.clientId, viewerId), key ? sql`(${notifications.createdAt}, ${notifications.id}) < (${key.at}::timestamptz, ${key.id})` : undefined))
+    .where(
+      and(
+        eq(notifications.clientId, viewerId),
+        key ? sql`(${notifications.createdAt}, ${notifications.id}) < (${key.at}::timestamptz, ${key.id})` : undefined,
+      ),
+    )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    data: page.map(({ row }) => ({ id: row.id, description: row.description, created_at: formatServerTimestamp(row.createdAt), is_viewed: row.isViewed, ticket_id: row.ticketId })),
-    next_cursor: rows.length > limit && last ? encodeTimestampCursor({ at: last.exactCreatedAt, id: last.row.id }) : null,
+    data: page.map(({ row }) => ({
+      id: row.id,
+      description: row.description,
+      created_at: formatServerTimestamp(row.createdAt),
+      is_viewed: row.isViewed,
+      ticket_id: row.ticketId,
+    })),
+    next_cursor:
+      rows.length > limit && last ? encodeTimestampCursor({ at: last.exactCreatedAt, id: last.row.id }) : null,
   };
 }
 
@@ -45,7 +62,11 @@ export async function markRead(db: Db, viewerId: number, ids: readonly number[])
   return Number(row?.unread ?? 0);
 }
 
-export async function listAccountHistory(db: Db, viewerId: number, page: number): Promise<{ data: HistoryItem[]; last_page: number; current_page: number }> {
+export async function listAccountHistory(
+  db: Db,
+  viewerId: number,
+  page: number,
+): Promise<{ data: HistoryItem[]; last_page: number; current_page: number }> {
   const [total] = await db.select({ n: count() }).from(historyEntries).where(eq(historyEntries.clientId, viewerId));
   const lastPage = Math.max(1, Math.ceil(Number(total?.n ?? 0) / HISTORY_PAGE_SIZE));
   const current = Math.min(page, lastPage);

@@ -13,11 +13,22 @@ function pageOf(ticketId: number | null | undefined): string {
  * row per outside channel (linked Telegram chat, Web Push subscriptions; ADR 0019), all in the
  * caller's transaction: sending happens later, in the delivery loop, so no channel can hold it up.
  */
-export async function addNotification(tx: Tx, notification: { clientId: number; description: string; createdAt: Date; ticketId?: number | null }): Promise<number> {
+export async function addNotification(
+  tx: Tx,
+  notification: { clientId: number; description: string; createdAt: Date; ticketId?: number | null },
+): Promise<number> {
   const { ticketId } = notification;
-  const [row] = await tx.insert(notifications).values({ ...notification, ticketId: ticketId ?? null }).returning({ id: notifications.id });
+  const [row] = await tx
+    .insert(notifications)
+    .values({ ...notification, ticketId: ticketId ?? null })
+    .returning({ id: notifications.id });
   if (!row) throw new Error('notification was not inserted');
-  await recordEvent(tx, { type: 'notification.created', clientId: notification.clientId, payload: { notification_id: row.id }, createdAt: notification.createdAt });
+  await recordEvent(tx, {
+    type: 'notification.created',
+    clientId: notification.clientId,
+    payload: { notification_id: row.id },
+    createdAt: notification.createdAt,
+  });
   await enqueueNotificationDeliveries(tx, {
     notificationId: row.id,
     clientId: notification.clientId,

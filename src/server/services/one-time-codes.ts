@@ -29,7 +29,12 @@ export function generateNumericCode(): string {
 }
 
 /** Milliseconds until another code may be sent to `email`, 0 when it may be sent now. */
-export async function resendWait(db: Db, email: string, now: Date, purpose: CodePurpose = 'registration'): Promise<number> {
+export async function resendWait(
+  db: Db,
+  email: string,
+  now: Date,
+  purpose: CodePurpose = 'registration',
+): Promise<number> {
   const [last] = await db
     .select({ createdAt: oneTimeCodes.createdAt })
     .from(oneTimeCodes)
@@ -47,7 +52,14 @@ async function invalidateLive(tx: Tx, purpose: Purpose, email: string, now: Date
   await tx
     .update(oneTimeCodes)
     .set({ expiresAt: now })
-    .where(and(eq(oneTimeCodes.purpose, purpose), eq(oneTimeCodes.email, email), isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, now)));
+    .where(
+      and(
+        eq(oneTimeCodes.purpose, purpose),
+        eq(oneTimeCodes.email, email),
+        isNull(oneTimeCodes.usedAt),
+        gt(oneTimeCodes.expiresAt, now),
+      ),
+    );
 }
 
 /** Codes a day past expiry serve nothing (not even the resend timer): dropped whenever a new one is made. */
@@ -56,7 +68,13 @@ async function pruneExpired(tx: Tx, now: Date): Promise<void> {
 }
 
 /** Stores a new code for `email` (with what it confirms, for registration); returns the plain code to mail. */
-export async function issueCode(tx: Tx, purpose: CodePurpose, email: string, payload: unknown, now: Date): Promise<{ id: number; code: string }> {
+export async function issueCode(
+  tx: Tx,
+  purpose: CodePurpose,
+  email: string,
+  payload: unknown,
+  now: Date,
+): Promise<{ id: number; code: string }> {
   const code = generateNumericCode();
   await pruneExpired(tx, now);
   await invalidateLive(tx, purpose, email, now);

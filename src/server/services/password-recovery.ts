@@ -6,7 +6,12 @@ import { ApiFailure, fieldFailure, unauthorized } from '#server/lib/api-failure.
 import { passwordChangedMail, passwordResetMail } from '#server/services/account-mails.ts';
 import { findClientByEmail, loginLimits, mailQuietly } from '#server/services/accounts.ts';
 import { commonPasswords } from '#server/services/common-passwords.ts';
-import { invalidateResetTokens, issueResetToken, peekResetToken, useResetToken } from '#server/services/one-time-codes.ts';
+import {
+  invalidateResetTokens,
+  issueResetToken,
+  peekResetToken,
+  useResetToken,
+} from '#server/services/one-time-codes.ts';
 import { checkLimits, countFailure, enforceLimits, rateRules } from '#server/services/rate-limit.ts';
 import { deleteOtherSessions } from '#server/services/sessions.ts';
 import { TOKEN_PATTERN } from '#server/services/tokens.ts';
@@ -72,7 +77,10 @@ export async function resetPassword(
     const client = await findClientByEmail(tx, email);
     if (!client) throw linkDead();
     // The link came by e-mail: the mailbox is the clinic's.
-    await tx.update(clients).set({ passwordHash, emailConfirmedAt: client.emailConfirmedAt ?? now }).where(eq(clients.id, client.id));
+    await tx
+      .update(clients)
+      .set({ passwordHash, emailConfirmedAt: client.emailConfirmedAt ?? now })
+      .where(eq(clients.id, client.id));
     await invalidateResetTokens(tx, email, now);
     await deleteOtherSessions(tx, client.id, session?.clientId === client.id ? session.tokenHash : null);
     return client.email;
@@ -104,7 +112,10 @@ export async function changePassword(
 ): Promise<string> {
   await enforceLimits(deps, [[rateRules.passwordChange, String(session.clientId)]]);
   const { db } = deps.database;
-  const [client] = await db.select({ email: clients.email, passwordHash: clients.passwordHash }).from(clients).where(eq(clients.id, session.clientId));
+  const [client] = await db
+    .select({ email: clients.email, passwordHash: clients.passwordHash })
+    .from(clients)
+    .where(eq(clients.id, session.clientId));
   if (!client) throw unauthorized();
   refuseWeak(input.new_password, client.email);
   const limits = loginLimits(client.email, ip);

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ApiFailure } from '#server/lib/api-failure.ts';
-import { createPasswordHasher, generatePassword, hashPassword, TEST_COST, verifyPassword } from '#server/services/passwords.ts';
+import {
+  createPasswordHasher,
+  generatePassword,
+  hashPassword,
+  TEST_COST,
+  verifyPassword,
+} from '#server/services/passwords.ts';
 
 describe('passwords', () => {
   it('hashes with scrypt at OWASP cost, salted, and verifies', async () => {
@@ -13,7 +19,14 @@ describe('passwords', () => {
   });
 
   it('answers false for malformed or hostile stored hashes instead of throwing', async () => {
-    for (const stored of ['', 'plain', 'scrypt$1$1$1$$', 'scrypt$1073741824$8$1$c2FsdA$aGFzaA', 'bcrypt$2$8$1$c2FsdA$aGFzaA', 'scrypt$x$8$1$c2FsdA$aGFzaA']) {
+    for (const stored of [
+      '',
+      'plain',
+      'scrypt$1$1$1$$',
+      'scrypt$1073741824$8$1$c2FsdA$aGFzaA',
+      'bcrypt$2$8$1$c2FsdA$aGFzaA',
+      'scrypt$x$8$1$c2FsdA$aGFzaA',
+    ]) {
       expect(await verifyPassword('anything', stored)).toBe(false);
     }
   });

@@ -45,7 +45,8 @@ export async function verifyPassword(plain: string, stored: string): Promise<boo
   if (parts.length !== 6 || parts[0] !== PREFIX) return false;
   const [N, r, p] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
   // Refuse absurd parameters from a corrupted row rather than burning CPU or memory on them.
-  if (![N, r, p].every(Number.isSafeInteger) || N < 2 || N > 2 ** 20 || r < 1 || r > 32 || p < 1 || p > 16) return false;
+  if (![N, r, p].every(Number.isSafeInteger) || N < 2 || N > 2 ** 20 || r < 1 || r > 32 || p < 1 || p > 16)
+    return false;
   const salt = Buffer.from(parts[4] ?? '', 'base64url');
   const expected = Buffer.from(parts[5] ?? '', 'base64url');
   if (salt.length === 0 || expected.length === 0) return false;
@@ -72,14 +73,22 @@ export interface PasswordHasherOptions {
  * Hashing behind a gate: a burst of logins or resets (an attack, or a clinic's morning) waits its
  * turn instead of holding hundreds of MiB at once and starving every other request of CPU.
  */
-export function createPasswordHasher({ cost = OWASP_COST, concurrency = 2, maxQueued = 64 }: PasswordHasherOptions = {}): PasswordHasher {
+export function createPasswordHasher({
+  cost = OWASP_COST,
+  concurrency = 2,
+  maxQueued = 64,
+}: PasswordHasherOptions = {}): PasswordHasher {
   const gate = createGate({ concurrency, maxQueued });
   const gated = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
       return await gate.run(work);
     } catch (error) {
       if (error instanceof GateFull) {
-        throw new ApiFailure(503, { success: false, message: HASHING_BUSY_MESSAGE }, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
+        throw new ApiFailure(
+          503,
+          { success: false, message: HASHING_BUSY_MESSAGE },
+          { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) },
+        );
       }
       throw error;
     }

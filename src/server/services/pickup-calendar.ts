@@ -1,6 +1,11 @@
 import { and, asc, gte, lte } from 'drizzle-orm';
 import type HolidaysType from 'date-holidays';
-import { addDays, DEFAULT_PICKUP_CUTOFF_HOUR, PICKUP_DAYS_AHEAD, type PickupCalendar } from '#shared/api/pickup-days.ts';
+import {
+  addDays,
+  DEFAULT_PICKUP_CUTOFF_HOUR,
+  PICKUP_DAYS_AHEAD,
+  type PickupCalendar,
+} from '#shared/api/pickup-days.ts';
 import { serverDate } from '#shared/format/server-timestamp.ts';
 import type { Config } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
@@ -12,7 +17,8 @@ import { pickupClosedDays } from '#server/db/schema.ts';
 // as it carries every country's data.
 
 let russian: Promise<HolidaysType> | undefined;
-const russianCalendar = () => (russian ??= import('date-holidays').then(({ default: Holidays }) => new Holidays('RU', { types: ['public'] })));
+const russianCalendar = () =>
+  (russian ??= import('date-holidays').then(({ default: Holidays }) => new Holidays('RU', { types: ['public'] })));
 
 /**
  * 1–8 January are all off by the Labour Code (art. 112): the New Year holidays and Christmas, whatever
@@ -35,7 +41,11 @@ export async function russianHolidays(from: string, to: string): Promise<string[
  * The calendar for a request made at `madeAt` (or the page opened then): the closed days from the
  * day before to the day after the horizon, so a page whose clock is a day off still gets them.
  */
-export async function loadPickupCalendar(db: Db | Tx, config: Pick<Config, 'pickupCutoffHour'>, madeAt: Date): Promise<PickupCalendar> {
+export async function loadPickupCalendar(
+  db: Db | Tx,
+  config: Pick<Config, 'pickupCutoffHour'>,
+  madeAt: Date,
+): Promise<PickupCalendar> {
   const today = serverDate(madeAt);
   const from = addDays(today, -1);
   const to = addDays(today, PICKUP_DAYS_AHEAD + 1);

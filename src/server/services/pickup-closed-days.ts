@@ -32,6 +32,9 @@ export async function putClosedDay(deps: Pick<AppDeps, 'database' | 'now'>, day:
 }
 
 export async function deleteClosedDay(deps: Pick<AppDeps, 'database'>, day: string) {
-  const gone = await deps.database.db.delete(pickupClosedDays).where(eq(pickupClosedDays.day, day)).returning({ day: pickupClosedDays.day });
+  const gone = await deps.database.db
+    .delete(pickupClosedDays)
+    .where(eq(pickupClosedDays.day, day))
+    .returning({ day: pickupClosedDays.day });
   return { date: day, deleted: gone.length > 0 };
 }

@@ -5,7 +5,13 @@ import { recordEvent, recordHistory } from '#server/db/journal.ts';
 import { clients, pointsEntries, type PointsKind } from '#server/db/schema.ts';
 import { ApiFailure, fieldFailure } from '#server/lib/api-failure.ts';
 import { creditRefusal } from '#server/services/credit-rules.ts';
-import { RETURN_GRACE_MS, replayLedger, yearAfter, type LedgerReplay, type LedgerRow } from '#server/services/ledger-replay.ts';
+import {
+  RETURN_GRACE_MS,
+  replayLedger,
+  yearAfter,
+  type LedgerReplay,
+  type LedgerRow,
+} from '#server/services/ledger-replay.ts';
 import { programmeStatus, type ProgrammeChange, type ProgrammeStatus } from '#server/services/programme-rules.ts';
 
 // The points ledger (issue 3, issue 15, portal.md §4.7, §9, ADR 0016): every change is a row in
@@ -79,8 +85,19 @@ export function ledgerOf(selected: LedgerSelection, now: Date): Ledger {
   const programme = programmeStatus(changes, now);
   const state = String(selected.loyaltyState) as LoyaltyState;
   const stateSince = dateOrNull(selected.loyaltyStateSince);
-  const replay = replayLedger(rows, { now, suspendedSince: state === 'suspended' ? stateSince : null, programmeEnds: programme.ends });
-  return { rows, replay, state, stateSince, participantSince: new Date(String(selected.loyaltyParticipantSince)), programme };
+  const replay = replayLedger(rows, {
+    now,
+    suspendedSince: state === 'suspended' ? stateSince : null,
+    programmeEnds: programme.ends,
+  });
+  return {
+    rows,
+    replay,
+    state,
+    stateSince,
+    participantSince: new Date(String(selected.loyaltyParticipantSince)),
+    programme,
+  };
 }
 
 /** The client's ledger as of `now`, or null for an unknown client. */
@@ -229,7 +246,8 @@ export async function spend(
   now: Date,
   source: { statementId?: number; ticketId?: number } = {},
 ): Promise<number> {
-  if (!Number.isInteger(amount) || amount <= 0) throw new Error(`spend: amount must be a positive integer, got ${amount}`);
+  if (!Number.isInteger(amount) || amount <= 0)
+    throw new Error(`spend: amount must be a positive integer, got ${amount}`);
   if (amount > ledger.balance) throw new ApiFailure(422, { success: false, message: NOT_ENOUGH_POINTS_MESSAGE });
   const after = { balance: ledger.balance - amount, pending: ledger.pending };
   await writeEntry(tx, ledger.clientId, { delta: -amount, kind: 'spent', reason, ...source }, now, after);
@@ -249,8 +267,16 @@ export async function lockedForSpending(tx: Tx, clientId: number, now: Date) {
  * announced, is refused with 409 and the reason on `field` (credit-rules.ts): the caller's
  * transaction, with the code's or quiz's use, is rolled back. Returns the balance after the credit.
  */
-export async function credit(tx: Tx, clientId: number, amount: number, reason: string, now: Date, field: string): Promise<number> {
-  if (!Number.isInteger(amount) || amount <= 0) throw new Error(`credit: amount must be a positive integer, got ${amount}`);
+export async function credit(
+  tx: Tx,
+  clientId: number,
+  amount: number,
+  reason: string,
+  now: Date,
+  field: string,
+): Promise<number> {
+  if (!Number.isInteger(amount) || amount <= 0)
+    throw new Error(`credit: amount must be a positive integer, got ${amount}`);
   const ledger = await lockedLedger(tx, clientId, now);
   if (!ledger) throw new Error('credit: the client is gone');
   const refusal = creditRefusal(ledger);
@@ -258,7 +284,14 @@ export async function credit(tx: Tx, clientId: number, amount: number, reason: s
   const written = await writeEntry(
     tx,
     clientId,
-    { delta: amount, kind: 'credited', reason, activatesAt: now, expiresAt: yearAfter(now), history: `Начислено ${countOf(amount, BONUS_FORMS)}: ${reason}` },
+    {
+      delta: amount,
+      kind: 'credited',
+      reason,
+      activatesAt: now,
+      expiresAt: yearAfter(now),
+      history: `Начислено ${countOf(amount, BONUS_FORMS)}: ${reason}`,
+    },
     now,
   );
   return written.balance;
@@ -280,12 +313,17 @@ export async function annul(
 ): Promise<{ written: WrittenEntry | null; annulled: number }> {
   const ledger = await loadLedger(tx, clientId, now);
   if (!ledger) return { written: null, annulled: 0 };
-  const target = ledger.replay.lots.find((lot) => lot.row.id === entry.targetEntryId && lot.remaining > 0 && lot.state !== 'expired');
+  const target = ledger.replay.lots.find(
+    (lot) => lot.row.id === entry.targetEntryId && lot.remaining > 0 && lot.state !== 'expired',
+  );
   const available = ledger.replay.balance + (target && target.state !== 'active' ? target.remaining : 0);
   const annulled = Math.min(amount, available);
   if (annulled <= 0) return { written: null, annulled: 0 };
   const history = `Аннулировано ${countOf(annulled, BONUS_FORMS)}: ${entry.reason}`;
-  return { written: await writeEntry(tx, clientId, { ...entry, delta: -annulled, kind: 'annulled', history }, now), annulled };
+  return {
+    written: await writeEntry(tx, clientId, { ...entry, delta: -annulled, kind: 'annulled', history }, now),
+    annulled,
+  };
 }
 
 /** Annuls every point not yet used, pending ones included (leaving the programme). Returns the points annulled. */
@@ -293,7 +331,17 @@ export async function annulEverything(tx: Tx, clientId: number, reason: string, 
   const ledger = await loadLedger(tx, clientId, now);
   const everything = ledger ? ledger.replay.balance + ledger.replay.pending : 0;
   if (everything <= 0) return 0;
-  await writeEntry(tx, clientId, { delta: -everything, kind: 'annulled', reason, history: `Аннулировано ${countOf(everything, BONUS_FORMS)}: ${reason}` }, now);
+  await writeEntry(
+    tx,
+    clientId,
+    {
+      delta: -everything,
+      kind: 'annulled',
+      reason,
+      history: `Аннулировано ${countOf(everything, BONUS_FORMS)}: ${reason}`,
+    },
+    now,
+  );
   return everything;
 }
 
@@ -311,7 +359,9 @@ export async function returnSpends(
 ): Promise<number> {
   const ledger = await loadLedger(tx, clientId, now);
   if (!ledger || spendIds.length === 0) return 0;
-  const returnedAlready = new Set(ledger.rows.filter((row) => row.kind === 'returned' && row.targetEntryId !== null).map((row) => row.targetEntryId));
+  const returnedAlready = new Set(
+    ledger.rows.filter((row) => row.kind === 'returned' && row.targetEntryId !== null).map((row) => row.targetEntryId),
+  );
   let total = 0;
   for (const spendId of spendIds) {
     const spent = ledger.rows.find((row) => row.id === spendId && row.kind === 'spent');
@@ -325,7 +375,8 @@ export async function returnSpends(
       covered += part.amount;
     }
     const uncovered = -spent.delta - covered;
-    if (uncovered > 0) byExpiry.set(now.getTime() + RETURN_GRACE_MS, (byExpiry.get(now.getTime() + RETURN_GRACE_MS) ?? 0) + uncovered);
+    if (uncovered > 0)
+      byExpiry.set(now.getTime() + RETURN_GRACE_MS, (byExpiry.get(now.getTime() + RETURN_GRACE_MS) ?? 0) + uncovered);
     for (const [expiry, points] of [...byExpiry].sort((a, b) => a[0] - b[0])) {
       await writeEntry(
         tx,
@@ -362,7 +413,13 @@ export async function returnStatementSpends(
   const spends = await tx
     .select({ id: pointsEntries.id })
     .from(pointsEntries)
-    .where(and(eq(pointsEntries.clientId, clientId), eq(pointsEntries.statementId, statement.id), eq(pointsEntries.kind, 'spent')));
+    .where(
+      and(
+        eq(pointsEntries.clientId, clientId),
+        eq(pointsEntries.statementId, statement.id),
+        eq(pointsEntries.kind, 'spent'),
+      ),
+    );
   return returnSpends(
     tx,
     clientId,

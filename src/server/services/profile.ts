@@ -41,7 +41,13 @@ function changes(before: Record<string, unknown>, after: Record<string, unknown>
 }
 
 async function recordUpdate(tx: Tx, clientId: number, changed: Record<string, unknown>, now: Date): Promise<void> {
-  if (Object.keys(changed).length > 0) await recordEvent(tx, { type: 'client.updated', clientId, payload: { client_id: clientId, changed }, createdAt: now });
+  if (Object.keys(changed).length > 0)
+    await recordEvent(tx, {
+      type: 'client.updated',
+      clientId,
+      payload: { client_id: clientId, changed },
+      createdAt: now,
+    });
 }
 
 /** An e-mail change code's payload: the account that asked. */
@@ -49,7 +55,8 @@ interface ChangeCodePayload {
   clientId: number;
 }
 
-const codeSentMessage = (email: string) => `Код подтверждения отправлен на ${email}. Адрес изменится, когда вы введёте код.`;
+const codeSentMessage = (email: string) =>
+  `Код подтверждения отправлен на ${email}. Адрес изменится, когда вы введёте код.`;
 
 /**
  * Whether a code may be mailed to `email` now; checked before the transaction that mails it (the
@@ -77,7 +84,11 @@ async function mailChangeCode(deps: AppDeps, tx: Tx, clientId: number, email: st
 }
 
 async function currentEmails(deps: AppDeps, clientId: number) {
-  const [row] = await deps.database.db.select({ email: clients.email, pending: clients.pendingEmail }).from(clients).where(eq(clients.id, clientId)).limit(1);
+  const [row] = await deps.database.db
+    .select({ email: clients.email, pending: clients.pendingEmail })
+    .from(clients)
+    .where(eq(clients.id, clientId))
+    .limit(1);
   if (!row) throw unauthorized();
   return row;
 }
@@ -95,11 +106,18 @@ export async function updatePersonalData(deps: AppDeps, clientId: number, input:
     const newEmail = input.email === client.email.toLowerCase() ? null : input.email;
     if (newEmail && (await emailTakenByOther(tx, newEmail, clientId))) throw fieldFailure('email', EMAIL_TAKEN_MESSAGE);
     // Typing the current address back cancels a change that waits for its code.
-    await tx.update(clients).set({ ...wanted, pendingEmail: newEmail }).where(eq(clients.id, clientId));
+    await tx
+      .update(clients)
+      .set({ ...wanted, pendingEmail: newEmail })
+      .where(eq(clients.id, clientId));
     await recordUpdate(tx, clientId, changed, now);
     if (newEmail === null) return { success: true as const, message: PROFILE_MESSAGES.saved, email_change: null };
     if (mail && newEmail === asked) await mailChangeCode(deps, tx, clientId, newEmail, now);
-    return { success: true as const, message: PROFILE_MESSAGES.saved, email_change: { email: newEmail, message: codeSentMessage(newEmail) } };
+    return {
+      success: true as const,
+      message: PROFILE_MESSAGES.saved,
+      email_change: { email: newEmail, message: codeSentMessage(newEmail) },
+    };
   });
 }
 
@@ -131,10 +149,14 @@ export async function confirmEmailChange(deps: AppDeps, clientId: number, code: 
       // Changed meanwhile (another tab typed another address): this code is for an address no longer asked for.
       // Or asked by another account for the same address: that one's code is not this one's.
       const forThisAccount = (check.row.payload as ChangeCodePayload | null)?.clientId === clientId;
-      if (client.pendingEmail !== pending || !forThisAccount || !(await markUsed(tx, check.row.id, now))) throw fieldFailure('code', DEAD_CODE_MESSAGE);
+      if (client.pendingEmail !== pending || !forThisAccount || !(await markUsed(tx, check.row.id, now)))
+        throw fieldFailure('code', DEAD_CODE_MESSAGE);
       if (await emailTakenByOther(tx, pending, clientId)) throw fieldFailure('code', EMAIL_TAKEN_MESSAGE);
       oldEmail = client.email;
-      await tx.update(clients).set({ email: pending, pendingEmail: null, emailConfirmedAt: now }).where(eq(clients.id, clientId));
+      await tx
+        .update(clients)
+        .set({ email: pending, pendingEmail: null, emailConfirmedAt: now })
+        .where(eq(clients.id, clientId));
       await recordUpdate(tx, clientId, { email: pending }, now);
     });
   } catch (error) {
@@ -150,7 +172,12 @@ export async function updateSettings(deps: AppDeps, clientId: number, input: Set
   const now = deps.now();
   await deps.database.db.transaction(async (tx) => {
     const client = await lockedClient(tx, clientId);
-    const wanted = { surname: input.surname, name: input.name, patronymic: input.patronymic === '' ? null : input.patronymic, company: input.company };
+    const wanted = {
+      surname: input.surname,
+      name: input.name,
+      patronymic: input.patronymic === '' ? null : input.patronymic,
+      company: input.company,
+    };
     await tx.update(clients).set(wanted).where(eq(clients.id, clientId));
     await recordUpdate(tx, clientId, changes(client, wanted), now);
   });

@@ -43,7 +43,11 @@ const refuse = (message: string) => fieldFailure('code', message);
 
 /** Redeems `code` for the client in `tx`: one use, the points, one `promocode.used`; a refusal writes nothing. */
 async function redeem(tx: Tx, clientId: number, code: string, now: Date): Promise<number> {
-  const [promo] = await tx.select().from(promocodes).where(eq(promocodes.codeKey, promocodeKey(code))).limit(1);
+  const [promo] = await tx
+    .select()
+    .from(promocodes)
+    .where(eq(promocodes.codeKey, promocodeKey(code)))
+    .limit(1);
   if (!promo) throw refuse(PROMOCODE_MESSAGES.unknown);
   if (promo.validUntil !== null && promo.validUntil.getTime() < now.getTime()) throw refuse(PROMOCODE_MESSAGES.expired);
   // A parallel first use of the same client waits here for the other to commit, then inserts nothing.

@@ -9,13 +9,27 @@ import { removeSubscriptions } from '#server/services/notification-deliveries.ts
 /** Devices one account may have; the oldest goes when a new one comes beyond it. */
 const MAX_SUBSCRIPTIONS = 20;
 
-export async function saveSubscription(db: Db, clientId: number, subscription: { endpoint: string; keys: { p256dh: string; auth: string } }, now: Date): Promise<void> {
+export async function saveSubscription(
+  db: Db,
+  clientId: number,
+  subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
+  now: Date,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    const values = { clientId, endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, createdAt: now };
+    const values = {
+      clientId,
+      endpoint: subscription.endpoint,
+      p256dh: subscription.keys.p256dh,
+      auth: subscription.keys.auth,
+      createdAt: now,
+    };
     await tx
       .insert(pushSubscriptions)
       .values(values)
-      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { clientId, p256dh: values.p256dh, auth: values.auth } });
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: { clientId, p256dh: values.p256dh, auth: values.auth },
+      });
     const all = await tx
       .select({ id: pushSubscriptions.id })
       .from(pushSubscriptions)

@@ -25,7 +25,8 @@ function checkOne(question: QuestionRules, answer: QuizAnswer, at: string): Chec
   const own = answer.own_answer ?? null;
   if (own !== null && !question.hasOwn) throw fieldFailure(`${at}.own_answer`, QUIZ_MESSAGES.noOwn);
   if (results.length === 0 && own === null) throw fieldFailure(`${at}.results`, QUIZ_MESSAGES.noAnswer);
-  if (question.type === 'radio-button' && results.length + (own === null ? 0 : 1) > 1) throw fieldFailure(`${at}.results`, QUIZ_MESSAGES.oneChoice);
+  if (question.type === 'radio-button' && results.length + (own === null ? 0 : 1) > 1)
+    throw fieldFailure(`${at}.results`, QUIZ_MESSAGES.oneChoice);
   return { question_id: question.id, results, own_answer: own };
 }
 

@@ -28,12 +28,21 @@ export function quizWaitingSql(): SQL<boolean> {
 const imagePath = (fileId: number | null) => (fileId === null ? null : downloadPaths.file(fileId));
 
 async function questionsOf(db: Reader, quizId: number) {
-  const questions = await db.select().from(quizQuestions).where(eq(quizQuestions.quizId, quizId)).orderBy(asc(quizQuestions.position));
+  const questions = await db
+    .select()
+    .from(quizQuestions)
+    .where(eq(quizQuestions.quizId, quizId))
+    .orderBy(asc(quizQuestions.position));
   const items = questions.length
     ? await db
         .select()
         .from(quizItems)
-        .where(inArray(quizItems.questionId, questions.map((question) => question.id)))
+        .where(
+          inArray(
+            quizItems.questionId,
+            questions.map((question) => question.id),
+          ),
+        )
         .orderBy(asc(quizItems.position))
     : [];
   return questions.map((question) => ({ ...question, items: items.filter((item) => item.questionId === question.id) }));
@@ -73,14 +82,24 @@ export async function waitingQuiz(db: Reader, clientId: number): Promise<Quiz | 
  * on `quiz_id`, bad answers 422 on theirs, a second answer 409, and so is a client that cannot be
  * credited now (left, or the programme's end announced; points.ts `credit`): each writes nothing.
  */
-export async function submitQuiz(deps: AppDeps, clientId: number, quizId: number, answers: readonly QuizAnswer[]): Promise<number> {
+export async function submitQuiz(
+  deps: AppDeps,
+  clientId: number,
+  quizId: number,
+  answers: readonly QuizAnswer[],
+): Promise<number> {
   const now = deps.now();
   return deps.database.db.transaction(async (tx) => {
     const [quiz] = await tx.select().from(quizzes).where(eq(quizzes.id, quizId)).limit(1);
     if (!quiz || !quiz.active) throw fieldFailure('quiz_id', QUIZ_MESSAGES.gone);
     const questions = await questionsOf(tx, quiz.id);
     const checked = checkAnswers(
-      questions.map((question) => ({ id: question.id, type: question.type, hasOwn: question.hasOwn, itemIds: new Set(question.items.map((item) => item.id)) })),
+      questions.map((question) => ({
+        id: question.id,
+        type: question.type,
+        hasOwn: question.hasOwn,
+        itemIds: new Set(question.items.map((item) => item.id)),
+      })),
       answers,
     );
     // A parallel send of the same client waits here for the first to commit, then inserts nothing.
@@ -89,9 +108,19 @@ export async function submitQuiz(deps: AppDeps, clientId: number, quizId: number
       .values({ quizId: quiz.id, clientId, answers: checked, createdAt: now })
       .onConflictDoNothing()
       .returning({ quizId: quizAnswers.quizId });
-    if (stored.length === 0) throw new ApiFailure(409, { success: false, message: QUIZ_MESSAGES.answered, errors: { quiz_id: [QUIZ_MESSAGES.answered] } });
+    if (stored.length === 0)
+      throw new ApiFailure(409, {
+        success: false,
+        message: QUIZ_MESSAGES.answered,
+        errors: { quiz_id: [QUIZ_MESSAGES.answered] },
+      });
     await credit(tx, clientId, quiz.ballsCount, `Опрос «${quiz.title}»`, now, 'quiz_id');
-    await recordEvent(tx, { type: 'quiz.answered', clientId, payload: { client_id: clientId, quiz_id: quiz.id, answers: checked }, createdAt: now });
+    await recordEvent(tx, {
+      type: 'quiz.answered',
+      clientId,
+      payload: { client_id: clientId, quiz_id: quiz.id, answers: checked },
+      createdAt: now,
+    });
     return quiz.ballsCount;
   });
 }

@@ -34,7 +34,12 @@ describe('rate limits', () => {
     const refunded = { name: 'refund-a', limit: 5, windowSeconds: 60 };
     const kept = { name: 'refund-b', limit: 5, windowSeconds: 60 };
     const hitsOf = async (name: string) =>
-      (await t.db.select({ windowStart: rateLimits.windowStart, hits: rateLimits.hits }).from(rateLimits).where(like(rateLimits.key, `${name}:%`)))
+      (
+        await t.db
+          .select({ windowStart: rateLimits.windowStart, hits: rateLimits.hits })
+          .from(rateLimits)
+          .where(like(rateLimits.key, `${name}:%`))
+      )
         .map((row) => [row.windowStart.toISOString(), row.hits])
         .sort();
     t.setNow('2026-03-10T10:00:59.500Z');

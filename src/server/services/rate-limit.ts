@@ -125,7 +125,10 @@ export async function countHit(
   const [row] = await deps.database.db
     .insert(rateLimits)
     .values({ key, windowStart, hits: 1 })
-    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { hits: sql`${rateLimits.hits} + 1` } })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { hits: sql`${rateLimits.hits} + 1` },
+    })
     .returning({ hits: rateLimits.hits });
   await pruneOccasionally(deps, now);
   const hits = row?.hits ?? 0;
@@ -142,7 +145,10 @@ export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
  * All pairs are counted even when the first is already over, so one key cannot be probed for free.
  * Returns where each hit was counted, for refundHits().
  */
-export async function enforceLimits(deps: AppDeps, checks: ReadonlyArray<readonly [RateRule, string]>): Promise<CountedHit[]> {
+export async function enforceLimits(
+  deps: AppDeps,
+  checks: ReadonlyArray<readonly [RateRule, string]>,
+): Promise<CountedHit[]> {
   let retryAfter = 0;
   const counted: CountedHit[] = [];
   for (const [rule, subject] of checks) {
@@ -182,7 +188,10 @@ export async function checkLimits(deps: AppDeps, checks: ReadonlyArray<readonly 
 }
 
 /** Counts one failure against every pair; returns the rules whose limit this very failure reached. */
-export async function countFailure(deps: AppDeps, checks: ReadonlyArray<readonly [RateRule, string]>): Promise<RateRule[]> {
+export async function countFailure(
+  deps: AppDeps,
+  checks: ReadonlyArray<readonly [RateRule, string]>,
+): Promise<RateRule[]> {
   const reached: RateRule[] = [];
   for (const [rule, subject] of checks) {
     const { hits } = await countHit(deps, keyFor(rule, subject), rule.limit, rule.windowSeconds);

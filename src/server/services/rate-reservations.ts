@@ -67,7 +67,10 @@ async function countInto(deps: AppDeps, entries: CountedHit[], rule: RateRule, s
 }
 
 /** Counts the attempt in (in flight first, then the hit); null, having given all back, when a counter is full. */
-async function tryReserve(deps: AppDeps, checks: ReadonlyArray<readonly [RateRule, string]>): Promise<Reservation | null> {
+async function tryReserve(
+  deps: AppDeps,
+  checks: ReadonlyArray<readonly [RateRule, string]>,
+): Promise<Reservation | null> {
   const counted: CountedHit[] = [];
   const pending: CountedHit[] = [];
   for (const [rule, subject] of checks) {
@@ -89,7 +92,10 @@ async function tryReserve(deps: AppDeps, checks: ReadonlyArray<readonly [RateRul
  * neither: others' attempts are still in flight. Hits and in-flight are read in one statement, so a
  * reservation or settlement half done can only make failures look fewer, never more.
  */
-async function counterState(deps: AppDeps, checks: ReadonlyArray<readonly [RateRule, string]>): Promise<{ full: number } | { busy: true } | null> {
+async function counterState(
+  deps: AppDeps,
+  checks: ReadonlyArray<readonly [RateRule, string]>,
+): Promise<{ full: number } | { busy: true } | null> {
   let busy = false;
   for (const [rule, subject] of checks) {
     const now = deps.now();
@@ -115,7 +121,10 @@ async function counterState(deps: AppDeps, checks: ReadonlyArray<readonly [RateR
  * in, a burst of wrong ones stops at the limit. A refused attempt keeps nothing, so cheap refused
  * requests cannot fill another pair's counter. Settle the reservation with keep() or release().
  */
-export async function reserveLimits(deps: AppDeps, checks: ReadonlyArray<readonly [RateRule, string]>): Promise<Reservation> {
+export async function reserveLimits(
+  deps: AppDeps,
+  checks: ReadonlyArray<readonly [RateRule, string]>,
+): Promise<Reservation> {
   const deadline = performance.now() + RESERVE_WAIT_MS;
   for (;;) {
     const reserved = await tryReserve(deps, checks);
@@ -124,7 +133,8 @@ export async function reserveLimits(deps: AppDeps, checks: ReadonlyArray<readonl
     do {
       state = await counterState(deps, checks);
       const retryAfter = state && 'full' in state ? state.full : 1;
-      if ((state && 'full' in state) || performance.now() > deadline) throw tooManyRequests(tooManyAttemptsMessage(retryAfter), retryAfter);
+      if ((state && 'full' in state) || performance.now() > deadline)
+        throw tooManyRequests(tooManyAttemptsMessage(retryAfter), retryAfter);
       if (state) await waitTurn();
     } while (state);
   }

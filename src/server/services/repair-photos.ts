@@ -1,4 +1,11 @@
-import { MAX_PHOTOS, OFFLINE_PHOTOS_MAX_BYTES, PHOTO_MAX_BYTES, repairMessages, repairRequestInput, type RepairRequestValues } from '#shared/api/repair-requests.ts';
+import {
+  MAX_PHOTOS,
+  OFFLINE_PHOTOS_MAX_BYTES,
+  PHOTO_MAX_BYTES,
+  repairMessages,
+  repairRequestInput,
+  type RepairRequestValues,
+} from '#shared/api/repair-requests.ts';
 import type { AppDeps } from '#server/context.ts';
 import type { Tx } from '#server/db/client.ts';
 import { ApiFailure, badRequest, fieldFailure } from '#server/lib/api-failure.ts';
@@ -20,7 +27,12 @@ const PHOTO_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'im
 /** Room for the boundaries and part headers around the request and its photos. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
-const tooLarge = () => new ApiFailure(413, { success: false, message: repairMessages.fileSize, errors: { file: [repairMessages.fileSize] } });
+const tooLarge = () =>
+  new ApiFailure(413, {
+    success: false,
+    message: repairMessages.fileSize,
+    errors: { file: [repairMessages.fileSize] },
+  });
 
 const photoRules = (field: string): PartRules => ({
   maxBytes: PHOTO_MAX_BYTES,
@@ -38,7 +50,11 @@ export interface CheckedPhoto {
 }
 
 /** Runs one admitted upload of the account: the budget charged with what it stored, its slot given back. */
-async function asUpload<T>(deps: AppDeps, viewerId: number | string, run: (stored: PutResult[]) => Promise<T>): Promise<T> {
+async function asUpload<T>(
+  deps: AppDeps,
+  viewerId: number | string,
+  run: (stored: PutResult[]) => Promise<T>,
+): Promise<T> {
   const release = await admitUpload(deps, viewerId, rateRules.photoUploadAccount);
   const stored: PutResult[] = [];
   try {
@@ -50,12 +66,21 @@ async function asUpload<T>(deps: AppDeps, viewerId: number | string, run: (store
   }
 }
 
-export async function uploadRepairPhoto(deps: AppDeps, viewerId: number, request: Request): Promise<{ file_id: number; name: string; size: number }> {
+export async function uploadRepairPhoto(
+  deps: AppDeps,
+  viewerId: number,
+  request: Request,
+): Promise<{ file_id: number; name: string; size: number }> {
   return asUpload(deps, viewerId, async (charged) => {
-    const { stored, type, fileName } = await storeFileField(deps, request, { ...photoRules('file'), missing: repairMessages.fileFailed });
+    const { stored, type, fileName } = await storeFileField(deps, request, {
+      ...photoRules('file'),
+      missing: repairMessages.fileFailed,
+    });
     charged.push(stored);
     const name = cleanFileName(fileName, type);
-    const fileId = await orDelete(deps.files, [stored.key], () => insertFileRow(deps.database.db, { name, mime: type.mime, ownerClientId: viewerId }, stored));
+    const fileId = await orDelete(deps.files, [stored.key], () =>
+      insertFileRow(deps.database.db, { name, mime: type.mime, ownerClientId: viewerId }, stored),
+    );
     return { file_id: fileId, name, size: stored.size };
   });
 }
@@ -80,13 +105,18 @@ export async function readRequestWithPhotos<T extends { file_ids: number[] }>(
   validate: (raw: unknown) => T,
 ): Promise<RequestWithPhotos<T>> {
   const contentType = request.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data;/i.test(contentType)) throw badRequest('Ожидается multipart/form-data с полями request и photo');
+  if (!/^multipart\/form-data;/i.test(contentType))
+    throw badRequest('Ожидается multipart/form-data с полями request и photo');
   return asUpload(deps, uploader, async (charged) => {
     let json: string | undefined;
     let photoParts = 0;
     let refusedPhoto: ApiFailure | undefined;
     const photos: CheckedPhoto[] = [];
-    const limits = { maxBytes: OFFLINE_PHOTOS_MAX_BYTES + MAX_JSON_BYTES + MULTIPART_OVERHEAD, tooLarge: () => new ApiFailure(413, { success: false, message: repairMessages.offlinePhotos }), maxFieldBytes: MAX_JSON_BYTES };
+    const limits = {
+      maxBytes: OFFLINE_PHOTOS_MAX_BYTES + MAX_JSON_BYTES + MULTIPART_OVERHEAD,
+      tooLarge: () => new ApiFailure(413, { success: false, message: repairMessages.offlinePhotos }),
+      maxFieldBytes: MAX_JSON_BYTES,
+    };
     try {
       await readMultipart(request, limits, {
         field(name, value) {
@@ -121,7 +151,11 @@ export async function readRequestWithPhotos<T extends { file_ids: number[] }>(
 }
 
 /** The request part, valid, and with room for the photos sent with it. */
-function checkedInput<T extends { file_ids: number[] }>(json: string | undefined, photoParts: number, validate: (raw: unknown) => T): T {
+function checkedInput<T extends { file_ids: number[] }>(
+  json: string | undefined,
+  photoParts: number,
+  validate: (raw: unknown) => T,
+): T {
   if (json === undefined) throw fieldFailure('request', repairMessages.requestPart);
   let raw: unknown;
   try {
@@ -147,8 +181,13 @@ export function requestWithPhotosIdentity({ input, photos }: RequestWithPhotos<u
 }
 
 /** Names the stored photos as the clinic's files (in the request's transaction) and returns the request naming them too. */
-export async function withStoredPhotos<T extends { file_ids: number[] }>(tx: Tx, viewerId: number, { input, photos }: RequestWithPhotos<T>): Promise<T> {
+export async function withStoredPhotos<T extends { file_ids: number[] }>(
+  tx: Tx,
+  viewerId: number,
+  { input, photos }: RequestWithPhotos<T>,
+): Promise<T> {
   const ids: number[] = [];
-  for (const photo of photos) ids.push(await insertFileRow(tx, { name: photo.name, mime: photo.mime, ownerClientId: viewerId }, photo.stored));
+  for (const photo of photos)
+    ids.push(await insertFileRow(tx, { name: photo.name, mime: photo.mime, ownerClientId: viewerId }, photo.stored));
   return { ...input, file_ids: [...input.file_ids, ...ids] };
 }

@@ -1,6 +1,12 @@
 import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { pickupDateProblem } from '#shared/api/pickup-days.ts';
-import { CUSTOM_INSTRUMENT_TYPE, REPAIR_REQUESTS_PER_HOUR, repairMessages, tooManyRepairRequestsMessage, type RepairRequestValues } from '#shared/api/repair-requests.ts';
+import {
+  CUSTOM_INSTRUMENT_TYPE,
+  REPAIR_REQUESTS_PER_HOUR,
+  repairMessages,
+  tooManyRepairRequestsMessage,
+  type RepairRequestValues,
+} from '#shared/api/repair-requests.ts';
 import { offeredCentres } from '#shared/geo/service-centres.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { recordEvent, recordHistory } from '#server/db/journal.ts';
@@ -51,7 +57,8 @@ async function requireCentre(tx: Tx, officeId: number, address: string) {
   const all = await tx.select().from(offices);
   const rules = all.map((row) => ({ id: row.id, region: row.region, is_show_in_crimea: row.isShowInCrimea }));
   if (!all.some((row) => row.id === officeId)) throw fieldFailure('address.office_id', repairMessages.centreNotFound);
-  if (!offeredCentres(rules, address).some((office) => office.id === officeId)) throw fieldFailure('address.office_id', repairMessages.noCentre);
+  if (!offeredCentres(rules, address).some((office) => office.id === officeId))
+    throw fieldFailure('address.office_id', repairMessages.noCentre);
 }
 
 /** The photos, if every one is the caller's own upload and no ticket uses it yet; locked until commit. */
@@ -85,7 +92,10 @@ async function recordConsents(tx: Tx, caller: RepairCaller, input: RepairRequest
   if (loyaltyAt === null) throw fieldFailure('approval_loyalty', repairMessages.consentLoyalty);
   // Written once, the first time each is given; an account that gave both before is not touched.
   if (client?.policy === null || client?.loyalty === null) {
-    await tx.update(clients).set({ consentPolicyAt: policyAt, consentLoyaltyAt: loyaltyAt }).where(eq(clients.id, caller.viewerId));
+    await tx
+      .update(clients)
+      .set({ consentPolicyAt: policyAt, consentLoyaltyAt: loyaltyAt })
+      .where(eq(clients.id, caller.viewerId));
   }
 }
 
@@ -93,7 +103,10 @@ async function recordConsents(tx: Tx, caller: RepairCaller, input: RepairRequest
  * The pickup address as the back office gets it: a checked one as the provider formats it, with the
  * found house's point whatever the page sent; an unchecked one as typed, marked so that someone calls.
  */
-function pickupAddress({ pickup_date: _date, office_id: _office, ...address }: RepairRequestValues['address'], place: PickupAddressCheck) {
+function pickupAddress(
+  { pickup_date: _date, office_id: _office, ...address }: RepairRequestValues['address'],
+  place: PickupAddressCheck,
+) {
   if (!place.checked) return { ...address, checked: false };
   return { ...address, address: place.address, coordinates: `${place.latitude},${place.longitude}`, checked: true };
 }
@@ -106,7 +119,11 @@ const HOUR_MS = 60 * 60 * 1000;
  * so it is not stored under the key and the same request goes through once the e-mail is confirmed.
  */
 export async function requireConfirmedEmail(db: Db, clientId: number): Promise<void> {
-  const [account] = await db.select({ confirmedAt: clients.emailConfirmedAt }).from(clients).where(eq(clients.id, clientId)).limit(1);
+  const [account] = await db
+    .select({ confirmedAt: clients.emailConfirmedAt })
+    .from(clients)
+    .where(eq(clients.id, clientId))
+    .limit(1);
   if (!account?.confirmedAt) throw new ApiFailure(422, { success: false, message: repairMessages.emailNotConfirmed });
 }
 
@@ -130,17 +147,32 @@ async function requireAllowance(tx: Tx, caller: RepairCaller): Promise<void> {
 }
 
 /** `place`: the address checked with the geo provider before the transaction (checkPickupAddress). */
-export async function createRepairRequest(tx: Tx, caller: RepairCaller, input: RepairRequestValues, place: PickupAddressCheck): Promise<{ success: true; ticket_id: number }> {
+export async function createRepairRequest(
+  tx: Tx,
+  caller: RepairCaller,
+  input: RepairRequestValues,
+  place: PickupAddressCheck,
+): Promise<{ success: true; ticket_id: number }> {
   await requireAllowance(tx, caller);
   await requirePickupDay(tx, caller, input);
   await requireCentre(tx, input.address.office_id, input.address.address);
   const fileIds = await requireOwnPhotos(tx, caller.viewerId, input.file_ids);
   await recordConsents(tx, caller, input);
 
-  const [account] = await tx.select({ email: clients.email }).from(clients).where(eq(clients.id, caller.viewerId)).limit(1);
+  const [account] = await tx
+    .select({ email: clients.email })
+    .from(clients)
+    .where(eq(clients.id, caller.viewerId))
+    .limit(1);
   const [ticket] = await tx
     .insert(tickets)
-    .values({ clientId: caller.viewerId, authorId: caller.viewerId, status: NEW_TICKET_STATUS, officeId: input.address.office_id, createdAt: caller.now })
+    .values({
+      clientId: caller.viewerId,
+      authorId: caller.viewerId,
+      status: NEW_TICKET_STATUS,
+      officeId: input.address.office_id,
+      createdAt: caller.now,
+    })
     .returning({ id: tickets.id });
   const ticketId = ticket!.id;
   const rows = await tx
@@ -163,7 +195,14 @@ export async function createRepairRequest(tx: Tx, caller: RepairCaller, input: R
   const address = pickupAddress(input.address, place);
   await markSavedAddressChecked(tx, caller.viewerId, input.address.address, place);
   await tx.insert(repairRequests).values({ ticketId, contact, address, pickupDate, fileIds, createdAt: caller.now });
-  await recordHistory(tx, { clientId: caller.viewerId, ticketId, description: `Создана заявка №${ticketId}`, subjectType: 'Ticket', subjectId: ticketId, createdAt: caller.now });
+  await recordHistory(tx, {
+    clientId: caller.viewerId,
+    ticketId,
+    description: `Создана заявка №${ticketId}`,
+    subjectType: 'Ticket',
+    subjectId: ticketId,
+    createdAt: caller.now,
+  });
   await recordEvent(tx, {
     type: 'ticket.created',
     clientId: caller.viewerId,

@@ -19,9 +19,15 @@ interface Statement {
 }
 
 /** The changes that send the statement back to the clinic, or none when the new price changes nothing decided. */
-export function reopenedByNewPrice(statement: Statement, changes: { sum?: string; agreed?: number }): { agreed: number; status?: number } | null {
-  if (changes.sum === undefined || changes.agreed !== undefined || !UNDONE_BY_A_NEW_PRICE.has(statement.agreed)) return null;
-  return statement.status === STATEMENT_STATUS.agreed ? { agreed: AGREED.none, status: STATEMENT_STATUS.awaiting } : { agreed: AGREED.none };
+export function reopenedByNewPrice(
+  statement: Statement,
+  changes: { sum?: string; agreed?: number },
+): { agreed: number; status?: number } | null {
+  if (changes.sum === undefined || changes.agreed !== undefined || !UNDONE_BY_A_NEW_PRICE.has(statement.agreed))
+    return null;
+  return statement.status === STATEMENT_STATUS.agreed
+    ? { agreed: AGREED.none, status: STATEMENT_STATUS.awaiting }
+    : { agreed: AGREED.none };
 }
 
 /**

@@ -27,7 +27,12 @@ async function requireBannerPicture(tx: Tx, fileId: number): Promise<void> {
 }
 
 export async function putBanner(deps: AppDeps, input: PutBannerInput) {
-  const values = { isActive: input.is_active, link: input.link, imageFileId: input.image_file_id, updatedAt: deps.now() };
+  const values = {
+    isActive: input.is_active,
+    link: input.link,
+    imageFileId: input.image_file_id,
+    updatedAt: deps.now(),
+  };
   await deps.database.db.transaction(async (tx) => {
     if (input.image_file_id !== null) await requireBannerPicture(tx, input.image_file_id);
     await tx

@@ -20,7 +20,10 @@ export async function telegramStateOf(db: Db, config: Config, clientId: number):
     .update(clients)
     .set({ telegramToken: newToken() })
     .where(and(eq(clients.id, clientId), isNull(clients.telegramToken)));
-  const [row] = await db.select({ chatId: clients.telegramChatId, token: clients.telegramToken }).from(clients).where(eq(clients.id, clientId));
+  const [row] = await db
+    .select({ chatId: clients.telegramChatId, token: clients.telegramToken })
+    .from(clients)
+    .where(eq(clients.id, clientId));
   if (!row?.token) return null;
   if (row.chatId) return { connected: true, link: null };
   return { connected: false, link: `https://t.me/${config.telegram.botName}?start=${row.token}` };
@@ -28,7 +31,11 @@ export async function telegramStateOf(db: Db, config: Config, clientId: number):
 
 export async function unlinkAccountChat(db: Db, clientId: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.select({ chatId: clients.telegramChatId }).from(clients).where(eq(clients.id, clientId)).for('update');
+    const [row] = await tx
+      .select({ chatId: clients.telegramChatId })
+      .from(clients)
+      .where(eq(clients.id, clientId))
+      .for('update');
     if (!row?.chatId) return;
     await unlinkChat(tx, row.chatId, now);
     // The chat learns it was switched off from the cabinet (and how to come back).
@@ -53,11 +60,18 @@ export async function answerChatMessage(db: Db, message: ChatMessage, now: Date)
     }
     const token = start?.[1];
     if (!token) return enqueueChatAnswer(tx, message.chatId, TELEGRAM_MESSAGES.howToLink, now);
-    const [owner] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.telegramToken, token)).for('update');
+    const [owner] = await tx
+      .select({ id: clients.id })
+      .from(clients)
+      .where(eq(clients.telegramToken, token))
+      .for('update');
     if (!owner) return enqueueChatAnswer(tx, message.chatId, TELEGRAM_MESSAGES.unknownToken, now);
     // A chat belongs to one account: linked elsewhere before, it moves here.
     await tx.update(clients).set({ telegramChatId: null }).where(eq(clients.telegramChatId, message.chatId));
-    await tx.update(clients).set({ telegramChatId: message.chatId, telegramToken: newToken() }).where(eq(clients.id, owner.id));
+    await tx
+      .update(clients)
+      .set({ telegramChatId: message.chatId, telegramToken: newToken() })
+      .where(eq(clients.id, owner.id));
     return enqueueChatAnswer(tx, message.chatId, TELEGRAM_MESSAGES.linked, now);
   });
 }

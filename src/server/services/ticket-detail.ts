@@ -1,12 +1,32 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
-import { downloadPaths, type DefectStatement, type HistoryItem, type Office, type Ticket } from '#shared/api/tickets.ts';
-import { AGREED, countsTowardsCost, isOpenDiscussion, isOpenQuote, isUndecided } from '#shared/dictionaries/statement-decisions.ts';
+import {
+  downloadPaths,
+  type DefectStatement,
+  type HistoryItem,
+  type Office,
+  type Ticket,
+} from '#shared/api/tickets.ts';
+import {
+  AGREED,
+  countsTowardsCost,
+  isOpenDiscussion,
+  isOpenQuote,
+  isUndecided,
+} from '#shared/dictionaries/statement-decisions.ts';
 import { clinicTicketStatus } from '#shared/dictionaries/ticket-decision-status.ts';
 import { ticketStatusLabel } from '#shared/dictionaries/ticket-statuses.ts';
 import { sumMoney } from '#shared/format/number/kopecks.ts';
 import { formatServerTimestamp } from '#shared/format/server-timestamp.ts';
 import type { Db, Tx } from '#server/db/client.ts';
-import { clients, decisions, defectStatements, files, historyEntries, instruments, offices } from '#server/db/schema.ts';
+import {
+  clients,
+  decisions,
+  defectStatements,
+  files,
+  historyEntries,
+  instruments,
+  offices,
+} from '#server/db/schema.ts';
 import { requireVisibleTicket } from '#server/services/access.ts';
 import { loadTicketRequest } from '#server/services/ticket-request.ts';
 
@@ -36,7 +56,9 @@ export function officeOut(row: OfficeRow): Office {
 
 /** Original names of the photo files, by id; a photo id with no stored file is left out. */
 async function photoNames(db: Reader, statements: StatementRow[]): Promise<Map<number, string>> {
-  const ids = [...new Set(statements.flatMap((s) => s.photoFileIds))].filter((id) => Number.isSafeInteger(id) && id > 0);
+  const ids = [...new Set(statements.flatMap((s) => s.photoFileIds))].filter(
+    (id) => Number.isSafeInteger(id) && id > 0,
+  );
   if (ids.length === 0) return new Map();
   const rows = await db.select({ id: files.id, name: files.originalName }).from(files).where(inArray(files.id, ids));
   return new Map(rows.map((row) => [row.id, row.name]));
@@ -61,23 +83,56 @@ interface DecisionComment {
   author: string | null;
 }
 
-async function decisionComments(db: Reader, viewerId: number, statements: StatementRow[]): Promise<Map<number, DecisionComment>> {
+async function decisionComments(
+  db: Reader,
+  viewerId: number,
+  statements: StatementRow[],
+): Promise<Map<number, DecisionComment>> {
   const decided = statements.filter((s) => !isUndecided(s));
   if (decided.length === 0) return new Map();
   const rows = await db
-    .selectDistinctOn([decisions.defectStatementId], { statementId: decisions.defectStatementId, kind: decisions.kind, comment: decisions.comment, clientId: decisions.clientId })
+    .selectDistinctOn([decisions.defectStatementId], {
+      statementId: decisions.defectStatementId,
+      kind: decisions.kind,
+      comment: decisions.comment,
+      clientId: decisions.clientId,
+    })
     .from(decisions)
-    .where(inArray(decisions.defectStatementId, decided.map((s) => s.id)))
+    .where(
+      inArray(
+        decisions.defectStatementId,
+        decided.map((s) => s.id),
+      ),
+    )
     .orderBy(decisions.defectStatementId, desc(decisions.createdAt), desc(decisions.id));
   const agreedOf = new Map(decided.map((s) => [s.id, s.agreed]));
-  const current = rows.filter((row) => row.comment && KIND_OF_AGREED[agreedOf.get(row.statementId) ?? AGREED.none] === row.kind);
+  const current = rows.filter(
+    (row) => row.comment && KIND_OF_AGREED[agreedOf.get(row.statementId) ?? AGREED.none] === row.kind,
+  );
   const others = [...new Set(current.map((row) => row.clientId).filter((id) => id !== viewerId))];
-  const people = others.length === 0 ? [] : await db.select({ id: clients.id, name: clients.name, surname: clients.surname, email: clients.email }).from(clients).where(inArray(clients.id, others));
-  const nameOf = new Map(people.map((person) => [person.id, `${person.name} ${person.surname}`.trim() || person.email]));
-  return new Map(current.map((row) => [row.statementId, { comment: row.comment!, author: row.clientId === viewerId ? null : (nameOf.get(row.clientId) ?? null) }]));
+  const people =
+    others.length === 0
+      ? []
+      : await db
+          .select({ id: clients.id, name: clients.name, surname: clients.surname, email: clients.email })
+          .from(clients)
+          .where(inArray(clients.id, others));
+  const nameOf = new Map(
+    people.map((person) => [person.id, `${person.name} ${person.surname}`.trim() || person.email]),
+  );
+  return new Map(
+    current.map((row) => [
+      row.statementId,
+      { comment: row.comment!, author: row.clientId === viewerId ? null : (nameOf.get(row.clientId) ?? null) },
+    ]),
+  );
 }
 
-function statementOut(row: StatementRow, names: Map<number, string>, comments: Map<number, DecisionComment>): DefectStatement {
+function statementOut(
+  row: StatementRow,
+  names: Map<number, string>,
+  comments: Map<number, DecisionComment>,
+): DefectStatement {
   return {
     id: row.id,
     ticket_id: row.ticketId,
@@ -105,12 +160,21 @@ function statementOut(row: StatementRow, names: Map<number, string>, comments: M
 export async function loadTicket(db: Reader, viewerId: number, ticketId: number): Promise<Ticket> {
   const ticket = await requireVisibleTicket(db, viewerId, ticketId);
   const [officeRows, statementRows, instrumentRows, request] = await Promise.all([
-    ticket.officeId === null ? Promise.resolve([]) : db.select().from(offices).where(eq(offices.id, ticket.officeId)).limit(1),
-    db.select().from(defectStatements).where(eq(defectStatements.ticketId, ticket.id)).orderBy(asc(defectStatements.id)),
+    ticket.officeId === null
+      ? Promise.resolve([])
+      : db.select().from(offices).where(eq(offices.id, ticket.officeId)).limit(1),
+    db
+      .select()
+      .from(defectStatements)
+      .where(eq(defectStatements.ticketId, ticket.id))
+      .orderBy(asc(defectStatements.id)),
     db.select().from(instruments).where(eq(instruments.ticketId, ticket.id)).orderBy(asc(instruments.id)),
     loadTicketRequest(db, ticket.id),
   ]);
-  const [names, comments] = await Promise.all([photoNames(db, statementRows), decisionComments(db, viewerId, statementRows)]);
+  const [names, comments] = await Promise.all([
+    photoNames(db, statementRows),
+    decisionComments(db, viewerId, statementRows),
+  ]);
   const office = officeRows[0];
   const status = clinicTicketStatus(ticket, {
     total: statementRows.length,
@@ -164,5 +228,10 @@ export async function loadTicketHistory(db: Reader, viewerId: number, ticketId: 
 
 /** A history row as the API shows it. */
 export function historyItemOf(row: typeof historyEntries.$inferSelect): HistoryItem {
-  return { created_at: formatServerTimestamp(row.createdAt), description: row.description, subject: { type: row.subjectType, id: row.subjectId }, ticket_id: row.ticketId };
+  return {
+    created_at: formatServerTimestamp(row.createdAt),
+    description: row.description,
+    subject: { type: row.subjectType, id: row.subjectId },
+    ticket_id: row.ticketId,
+  };
 }

@@ -132,7 +132,12 @@ export async function listTickets(
   return {
     data: pageRows.map((row) => {
       // The same reading of the statements as the ticket page's (ticket-detail.ts).
-      const tally = { total: Number(row.defectivesCount), undecided: Number(row.undecidedCount), goAhead: Number(row.goAheadCount), discussed: Number(row.discussedCount) };
+      const tally = {
+        total: Number(row.defectivesCount),
+        undecided: Number(row.undecidedCount),
+        goAhead: Number(row.goAheadCount),
+        discussed: Number(row.discussedCount),
+      };
       const status = clinicTicketStatus(row, tally);
       return {
         id: row.id,

@@ -21,20 +21,30 @@ export interface TicketPdfOptions {
   cacheEntries?: number;
 }
 
-export function createTicketPdfs(renderer: TicketPdfRenderer, { concurrency = 1, maxQueued = 16, cacheEntries = 64 }: TicketPdfOptions = {}): TicketPdfs {
+export function createTicketPdfs(
+  renderer: TicketPdfRenderer,
+  { concurrency = 1, maxQueued = 16, cacheEntries = 64 }: TicketPdfOptions = {},
+): TicketPdfs {
   const gate = createGate({ concurrency, maxQueued });
   // A Map keeps insertion order: re-inserting on a hit makes the first key the least recently used.
   const cache = new Map<string, Promise<Buffer>>();
 
   const etagOf = (ticket: Ticket): string =>
-    createHash('sha256').update(`${LAYOUT_VERSION}\n${JSON.stringify(ticket)}`).digest('base64url').slice(0, 32);
+    createHash('sha256')
+      .update(`${LAYOUT_VERSION}\n${JSON.stringify(ticket)}`)
+      .digest('base64url')
+      .slice(0, 32);
 
   const draw = async (ticket: Ticket): Promise<Buffer> => {
     try {
       return await gate.run(() => renderer.render(ticket));
     } catch (error) {
       if (error instanceof GateFull) {
-        throw new ApiFailure(503, { success: false, message: PDF_BUSY_MESSAGE }, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
+        throw new ApiFailure(
+          503,
+          { success: false, message: PDF_BUSY_MESSAGE },
+          { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) },
+        );
       }
       throw error;
     }

@@ -31,7 +31,10 @@ export async function loadTicketRequest(db: Db | Tx, ticketId: number): Promise<
   if (!row) return null;
   const address = row.address as StoredAddress;
   const contact = row.contact as StoredContact;
-  const photoRows = row.fileIds.length === 0 ? [] : await db.select({ id: files.id, name: files.originalName }).from(files).where(inArray(files.id, row.fileIds));
+  const photoRows =
+    row.fileIds.length === 0
+      ? []
+      : await db.select({ id: files.id, name: files.originalName }).from(files).where(inArray(files.id, row.fileIds));
   const names = new Map(photoRows.map((photo) => [photo.id, photo.name]));
   // Requests sent before addresses were checked carry no mark: their point, if any, is the page's guess.
   const checked = address.checked === true;
@@ -45,7 +48,12 @@ export async function loadTicketRequest(db: Db | Tx, ticketId: number): Promise<
     pickup_date: row.pickupDate,
     coordinates: checked ? (address.coordinates ?? null) : null,
     checked,
-    contact: { name: contact.name ?? '', surname: contact.surname ?? '', phone: contact.phone ?? '', email: contact.email ?? '' },
+    contact: {
+      name: contact.name ?? '',
+      surname: contact.surname ?? '',
+      phone: contact.phone ?? '',
+      email: contact.email ?? '',
+    },
     photos: row.fileIds.flatMap((id) => {
       const name = names.get(id);
       return name === undefined ? [] : [{ id, name, url: downloadPaths.file(id) }];

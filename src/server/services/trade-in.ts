@@ -13,8 +13,17 @@ type Instrument = typeof tradeInInstruments.$inferSelect;
 const imageUrl = (fileId: number | null) => (fileId === null ? null : downloadPaths.file(fileId));
 
 export async function listActiveInstruments(db: Db | Tx): Promise<TradeInListItem[]> {
-  const rows = await db.select().from(tradeInInstruments).where(eq(tradeInInstruments.isActive, true)).orderBy(asc(tradeInInstruments.id));
-  return rows.map((row) => ({ id: row.id, title: row.title, list_img: imageUrl(row.listImageFileId), price_discount: row.priceDiscount }));
+  const rows = await db
+    .select()
+    .from(tradeInInstruments)
+    .where(eq(tradeInInstruments.isActive, true))
+    .orderBy(asc(tradeInInstruments.id));
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    list_img: imageUrl(row.listImageFileId),
+    price_discount: row.priceDiscount,
+  }));
 }
 
 /** An active instrument, or null. */

@@ -19,7 +19,11 @@ const running = new WeakMap<object, Map<number | string, number>>();
  * Admits one upload of `accountId` (429 in Russian otherwise); the caller runs `release` when done.
  * A guest's request with photos (issue 23) is admitted as `guest:<address>`: the same budget per address.
  */
-export async function admitUpload(deps: AppDeps, accountId: number | string, requestRule: RateRule): Promise<() => void> {
+export async function admitUpload(
+  deps: AppDeps,
+  accountId: number | string,
+  requestRule: RateRule,
+): Promise<() => void> {
   await checkByteBudget(deps, uploadBytesRule(deps.config.uploadDailyBytes), String(accountId));
   const counts = running.get(deps.database) ?? new Map<number | string, number>();
   running.set(deps.database, counts);

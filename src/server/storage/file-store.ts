@@ -45,7 +45,10 @@ export function isStorageKey(key: string): boolean {
 }
 
 /** The chunks of `source`, hashed and counted as they pass. */
-export async function* measured(source: Uint8Array | AsyncIterable<Uint8Array>, into: { size: number; hash: ReturnType<typeof createHash> }): AsyncIterable<Uint8Array> {
+export async function* measured(
+  source: Uint8Array | AsyncIterable<Uint8Array>,
+  into: { size: number; hash: ReturnType<typeof createHash> },
+): AsyncIterable<Uint8Array> {
   const chunks = source instanceof Uint8Array ? [source] : source;
   for await (const chunk of chunks) {
     into.size += chunk.byteLength;

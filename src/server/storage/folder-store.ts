@@ -1,7 +1,15 @@
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { isStorageKey, measured, newMeasure, newStorageKey, type ByteRange, type FileStore, type ListedObject } from './file-store.ts';
+import {
+  isStorageKey,
+  measured,
+  newMeasure,
+  newStorageKey,
+  type ByteRange,
+  type FileStore,
+  type ListedObject,
+} from './file-store.ts';
 
 // The default store: a folder (DATA_DIR/files). Bytes go to a temporary name in `.partial/`, are
 // fsynced, renamed into place and the folder fsynced, so a key that exists has all its bytes even

@@ -18,7 +18,13 @@ afterEach(() => t.close());
 async function legacyRow(bytes: Uint8Array): Promise<number> {
   const [row] = await t.db
     .insert(files)
-    .values({ originalName: 'старый акт.pdf', mimeType: 'application/pdf', size: bytes.byteLength, sha256: sha256Hex(bytes), data: bytes })
+    .values({
+      originalName: 'старый акт.pdf',
+      mimeType: 'application/pdf',
+      size: bytes.byteLength,
+      sha256: sha256Hex(bytes),
+      data: bytes,
+    })
     .returning({ id: files.id });
   return row!.id;
 }
@@ -40,7 +46,9 @@ describe('moveBytesToStore', () => {
       const [row] = await t.db.select().from(files).where(eq(files.id, id));
       expect(row!.data).toBeNull();
       expect(row!.storageKey).toMatch(/^[0-9a-f]{32}$/);
-      expect(Buffer.from(await readFileBytes(t.deps.files, t.db, (await loadFile(t.db, id))!)).equals(contents[index]!)).toBe(true);
+      expect(
+        Buffer.from(await readFileBytes(t.deps.files, t.db, (await loadFile(t.db, id))!)).equals(contents[index]!),
+      ).toBe(true);
     }
     expect(await moveBytesToStore(t.deps.files, t.db, t.deps.log)).toBe(0);
   });

@@ -25,7 +25,8 @@ export async function moveBytesToStore(store: FileStore, db: Db, log: Logger): P
     if (rows.length === 0) break;
     for (const row of rows) {
       const stored = await store.put(new Uint8Array(row.data!));
-      if (stored.sha256 !== row.sha256) log.warn('a stored file did not match its checksum; the bytes are kept as they were', { fileId: row.id });
+      if (stored.sha256 !== row.sha256)
+        log.warn('a stored file did not match its checksum; the bytes are kept as they were', { fileId: row.id });
       const updated = await db
         .update(files)
         .set({ storageKey: stored.key, data: null, size: stored.size })

@@ -1,6 +1,12 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import type { S3Settings } from '#server/context.ts';
 import { isStorageKey, type FileStore, type ListedObject } from './file-store.ts';
 import { createFolderStore } from './folder-store.ts';
@@ -48,7 +54,9 @@ export function createS3Store(settings: S3Settings, spoolDir: string): FileStore
     },
 
     async open(key, range) {
-      const answer = await client.send(new GetObjectCommand({ ...objectOf(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+      const answer = await client.send(
+        new GetObjectCommand({ ...objectOf(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+      );
       const body = answer.Body;
       if (body instanceof Readable) return body;
       if (!body) return Readable.from([]);
@@ -66,7 +74,9 @@ export function createS3Store(settings: S3Settings, spoolDir: string): FileStore
       }
       let token: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket: settings.bucket, Prefix: PREFIX, ContinuationToken: token }));
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: settings.bucket, Prefix: PREFIX, ContinuationToken: token }),
+        );
         for (const object of page.Contents ?? []) {
           const key = object.Key?.slice(PREFIX.length) ?? '';
           if (isStorageKey(key) && object.LastModified) yield { key, modifiedAt: object.LastModified };

@@ -26,7 +26,11 @@ function age(key: string, ms: number): void {
 
 describe('sweepOrphans', () => {
   it('deletes bytes no row names once they are an hour old, and keeps the rest', async () => {
-    const fileId = await saveFile(t.deps.files, t.db, { name: 'акт.pdf', mime: 'application/pdf', bytes: randomBytes(100) });
+    const fileId = await saveFile(t.deps.files, t.db, {
+      name: 'акт.pdf',
+      mime: 'application/pdf',
+      bytes: randomBytes(100),
+    });
     const [named] = await keys();
     const oldOrphan = await t.deps.files.put(randomBytes(100));
     const newOrphan = await t.deps.files.put(randomBytes(100));

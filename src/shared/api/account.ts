@@ -130,7 +130,11 @@ const confirmationMatches = (input: { new_password: string; new_password_confirm
 
 export const changePasswordForm = v.pipe(
   v.object({
-    current_password: v.pipe(v.string(messages.required), v.nonEmpty(messages.required), v.maxLength(200, messages.tooLong)),
+    current_password: v.pipe(
+      v.string(messages.required),
+      v.nonEmpty(messages.required),
+      v.maxLength(200, messages.tooLong),
+    ),
     ...newPasswordEntries,
   }),
   v.forward(
@@ -168,7 +172,9 @@ export const resetPassword = defineEndpoint({
 export const checkResetCode = defineEndpoint({
   method: 'POST',
   path: '/ajax/password/check',
-  input: v.object({ code: v.pipe(v.string(messages.required), v.nonEmpty(messages.required), v.maxLength(200, messages.required)) }),
+  input: v.object({
+    code: v.pipe(v.string(messages.required), v.nonEmpty(messages.required), v.maxLength(200, messages.required)),
+  }),
   output: okResponse({ valid: v.boolean() }),
 });
 

@@ -6,7 +6,11 @@ describe('describeClientError', () => {
   it('names the error, keeps its stack, and drops the query and fragment of the address', () => {
     const error = new TypeError('x is undefined');
     const report = describeClientError('window', error, 'https://portal.test/password/reset?code=123456#top');
-    expect(report).toMatchObject({ source: 'window', message: 'TypeError: x is undefined', url: 'https://portal.test/password/reset' });
+    expect(report).toMatchObject({
+      source: 'window',
+      message: 'TypeError: x is undefined',
+      url: 'https://portal.test/password/reset',
+    });
     expect(report.stack).toContain('x is undefined');
   });
 

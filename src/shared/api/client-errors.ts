@@ -37,7 +37,8 @@ export const reportClientError = defineEndpoint({
 export type ClientErrorSource = 'window' | 'promise' | 'render' | 'caught' | 'worker';
 
 /** What each browser's fetch rejects with when there is no network (Chrome, Firefox, Safari). */
-const NETWORK_FAILURE = /^(?:Failed to fetch|NetworkError when attempting to fetch resource\.?|Load failed|The network connection was lost\.?|network error)$/i;
+const NETWORK_FAILURE =
+  /^(?:Failed to fetch|NetworkError when attempting to fetch resource\.?|Load failed|The network connection was lost\.?|network error)$/i;
 
 /**
  * A failure the network explains (offline, a dropped connection, our own deadline's abort): expected
@@ -56,9 +57,15 @@ const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0,
  * loses its query and fragment: a reset code or a search must not travel into the log.
  */
 export function describeClientError(source: ClientErrorSource, error: unknown, url: string): ClientErrorReport {
-  const message = error instanceof Error ? `${error.name}: ${error.message}` : typeof error === 'string' ? error : safeJson(error);
+  const message =
+    error instanceof Error ? `${error.name}: ${error.message}` : typeof error === 'string' ? error : safeJson(error);
   const stack = error instanceof Error && error.stack ? cut(error.stack, CLIENT_ERROR_LIMITS.stack) : undefined;
-  return { source, message: cut(message || 'Unknown error', CLIENT_ERROR_LIMITS.message), stack, url: cut(url.replace(/[?#].*$/s, ''), CLIENT_ERROR_LIMITS.url) };
+  return {
+    source,
+    message: cut(message || 'Unknown error', CLIENT_ERROR_LIMITS.message),
+    stack,
+    url: cut(url.replace(/[?#].*$/s, ''), CLIENT_ERROR_LIMITS.url),
+  };
 }
 
 function safeJson(value: unknown): string {

@@ -10,7 +10,6 @@ import { formatPoints } from '../format/number/money.ts';
 // Decisions on repair quotes (cabinet.md §2 Popups, §4 Approval, §5). Every call carries an
 // `Idempotency-Key` header made when the user tapped, and names the statement version the user saw.
 
-
 /** Share of a repair's cost that points may cover (portal.md §9). */
 export const MAX_POINTS_SHARE = 0.3;
 
@@ -51,7 +50,15 @@ export const approveDefects = defineEndpoint({
       ticket_id: ticketId,
       defects: v.pipe(v.array(seenStatement), v.minLength(1), v.maxLength(500)),
       /** Points spent on this repair; only with a single statement. */
-      balls: v.optional(v.pipe(v.number(decisionMessages.ballsRequired), v.integer(decisionMessages.ballsRequired), v.minValue(0, decisionMessages.ballsRequired), v.maxValue(MAX_INT4, decisionMessages.ballsRequired)), 0),
+      balls: v.optional(
+        v.pipe(
+          v.number(decisionMessages.ballsRequired),
+          v.integer(decisionMessages.ballsRequired),
+          v.minValue(0, decisionMessages.ballsRequired),
+          v.maxValue(MAX_INT4, decisionMessages.ballsRequired),
+        ),
+        0,
+      ),
       /** A gift bought with points instead; only with a single statement. */
       gift: v.optional(v.nullable(positiveInt4(decisionMessages.giftRequired)), null),
       /** The last instrument of the points popup's sequence. */
@@ -109,7 +116,13 @@ export const tradeInDefect = defineEndpoint({
  * What a decision on a statement depends on: its cost, status and whether it is decided already,
  * with the version that grows whenever any of them changes.
  */
-export const statementTerms = object({ id: v.number(), version: v.number(), sum: moneyString, status: v.number(), agreed: v.number() });
+export const statementTerms = object({
+  id: v.number(),
+  version: v.number(),
+  sum: moneyString,
+  status: v.number(),
+  agreed: v.number(),
+});
 export type StatementTerms = v.InferOutput<typeof statementTerms>;
 
 /** In a 409 `details`: the statements as they are now, so the user sees what changed. */
@@ -140,7 +153,12 @@ export function ballsForDiscount(sum: string, available: number): number {
   return Math.max(0, Math.min(limit, available));
 }
 
-export const tradeInListItem = object({ id: v.number(), title: v.string(), list_img: v.nullable(v.string()), price_discount: moneyString });
+export const tradeInListItem = object({
+  id: v.number(),
+  title: v.string(),
+  list_img: v.nullable(v.string()),
+  price_discount: moneyString,
+});
 export const tradeInDetail = object({
   id: v.number(),
   title: v.string(),

@@ -8,7 +8,10 @@ type AnySchema = v.GenericSchema<unknown, unknown>;
  * One call of the API: the single description that the server validates against and the client
  * builds requests from. `path` may hold `:param` segments.
  */
-export interface Endpoint<Input extends AnySchema | undefined = AnySchema | undefined, Output extends AnySchema = AnySchema> {
+export interface Endpoint<
+  Input extends AnySchema | undefined = AnySchema | undefined,
+  Output extends AnySchema = AnySchema,
+> {
   method: HttpMethod;
   path: string;
   input: Input;
@@ -22,7 +25,9 @@ export function defineEndpoint<Input extends AnySchema | undefined, Output exten
 }
 
 export type EndpointInput<E extends Endpoint> = E['input'] extends AnySchema ? v.InferInput<E['input']> : undefined;
-export type EndpointParsedInput<E extends Endpoint> = E['input'] extends AnySchema ? v.InferOutput<E['input']> : undefined;
+export type EndpointParsedInput<E extends Endpoint> = E['input'] extends AnySchema
+  ? v.InferOutput<E['input']>
+  : undefined;
 export type EndpointOutput<E extends Endpoint> = v.InferOutput<E['output']>;
 
 /** `{ success: true, ...fields }`: the spec's success envelope. */

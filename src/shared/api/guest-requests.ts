@@ -38,7 +38,10 @@ export const confirmGuestCode = defineEndpoint({
 
 export const guestRepairRequestInput = v.pipe(
   object({ contact: object({ ...repairContactEntries, email: emailField }), ...repairRequestEntries }),
-  v.forward(v.check((input) => customInstrumentsNamed(input), messages.required), ['instruments']),
+  v.forward(
+    v.check((input) => customInstrumentsNamed(input), messages.required),
+    ['instruments'],
+  ),
 );
 export type GuestRepairRequestInput = v.InferInput<typeof guestRepairRequestInput>;
 export type GuestRepairRequestValues = v.InferOutput<typeof guestRepairRequestInput>;

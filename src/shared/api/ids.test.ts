@@ -9,9 +9,12 @@ describe('parsePathId', () => {
     [String(MAX_INT4), MAX_INT4],
   ])('reads %s', (raw, id) => expect(parsePathId(raw)).toBe(id));
 
-  it.each(['', '0', '007', '-1', '1.5', '1e3', ' 1', 'abc', String(MAX_INT4 + 1), '99999999999', undefined, 5])('names no record for %j', (raw) => {
-    expect(parsePathId(raw)).toBeNull();
-  });
+  it.each(['', '0', '007', '-1', '1.5', '1e3', ' 1', 'abc', String(MAX_INT4 + 1), '99999999999', undefined, 5])(
+    'names no record for %j',
+    (raw) => {
+      expect(parsePathId(raw)).toBeNull();
+    },
+  );
 });
 
 describe('positiveInt4', () => {

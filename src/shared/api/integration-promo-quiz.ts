@@ -21,12 +21,17 @@ export const promoQuizMessages = {
   quizNotFound: 'Опрос не найден',
 } as const;
 
-const text = (max: number) => v.pipe(v.string(messages.required), v.trim(), v.nonEmpty(messages.required), v.maxLength(max, messages.tooLong));
+const text = (max: number) =>
+  v.pipe(v.string(messages.required), v.trim(), v.nonEmpty(messages.required), v.maxLength(max, messages.tooLong));
 const wholeNumber = (min: number, max: number, message: string) =>
   v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
 
 export const createPromocodeInput = object({
-  code: v.pipe(v.string(promoQuizMessages.code), v.trim(), v.regex(new RegExp(`^[\\p{L}\\p{N}_-]{1,${PROMOCODE_MAX}}$`, 'u'), promoQuizMessages.code)),
+  code: v.pipe(
+    v.string(promoQuizMessages.code),
+    v.trim(),
+    v.regex(new RegExp(`^[\\p{L}\\p{N}_-]{1,${PROMOCODE_MAX}}$`, 'u'), promoQuizMessages.code),
+  ),
   points: wholeNumber(1, 1_000_000, promoQuizMessages.points),
   max_uses: v.optional(v.nullable(wholeNumber(1, 2_000_000_000, promoQuizMessages.maxUses)), null),
   /** The last day (a date: through its end, Moscow time) or moment (a date-time) the code works. */

@@ -10,12 +10,18 @@ import { TICKET_STATUSES } from '../dictionaries/ticket-statuses.ts';
 
 // The back office's calls (API.md). Answers are plain JSON, not the portal's envelope.
 
-const optionalText = (max: number) => v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(max, messages.tooLong))));
+const optionalText = (max: number) =>
+  v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(max, messages.tooLong))));
 
 export const createClientInput = object({
   email: emailField,
   name: v.pipe(v.string(messages.required), v.trim(), v.nonEmpty(messages.required), v.maxLength(60, messages.tooLong)),
-  surname: v.pipe(v.string(messages.required), v.trim(), v.nonEmpty(messages.required), v.maxLength(60, messages.tooLong)),
+  surname: v.pipe(
+    v.string(messages.required),
+    v.trim(),
+    v.nonEmpty(messages.required),
+    v.maxLength(60, messages.tooLong),
+  ),
   patronymic: optionalText(60),
   phone: optionalText(30),
   company: optionalText(200),
@@ -71,9 +77,11 @@ export const integrationMessages = {
 /** A row id in a body: a positive int4. */
 export const idField = positiveInt4(integrationMessages.id);
 
-const text = (max: number) => v.pipe(v.string(messages.required), v.trim(), v.nonEmpty(messages.required), v.maxLength(max, messages.tooLong));
+const text = (max: number) =>
+  v.pipe(v.string(messages.required), v.trim(), v.nonEmpty(messages.required), v.maxLength(max, messages.tooLong));
 /** Optional free text: absent, null or a string (an empty one is stored as null). */
-const nullableText = (max: number) => v.optional(v.nullable(v.pipe(v.string(messages.required), v.trim(), v.maxLength(max, messages.tooLong))));
+const nullableText = (max: number) =>
+  v.optional(v.nullable(v.pipe(v.string(messages.required), v.trim(), v.maxLength(max, messages.tooLong))));
 const booleanField = v.boolean(integrationMessages.boolean);
 
 /**
@@ -93,9 +101,14 @@ export const moneyField = v.pipe(
 const isRealDate = (value: string) => {
   const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
   const calendar = new Date(Date.UTC(year, month - 1, day));
-  return calendar.getUTCMonth() === month - 1 && calendar.getUTCDate() === day && !Number.isNaN(Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value));
+  return (
+    calendar.getUTCMonth() === month - 1 &&
+    calendar.getUTCDate() === day &&
+    !Number.isNaN(Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value))
+  );
 };
-const ISO_TIMESTAMP = /^(?:19|20|21)\d{2}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,6})?)?(?:Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)$/;
+const ISO_TIMESTAMP =
+  /^(?:19|20|21)\d{2}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,6})?)?(?:Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)$/;
 const ISO_DATE = /^(?:19|20|21)\d{2}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
 
 // Years 1900–2199 only: PostgreSQL has no year 0, and no real document is dated outside that.
@@ -110,7 +123,10 @@ export const timestampField = v.pipe(
 /** A calendar date, or a date-time: ISO 8601. Kept as sent (the portal cuts the date out of it). */
 export const dateField = v.pipe(
   v.string(integrationMessages.date),
-  v.check((value) => (ISO_DATE.test(value) || ISO_TIMESTAMP.test(value)) && isRealDate(value), integrationMessages.date),
+  v.check(
+    (value) => (ISO_DATE.test(value) || ISO_TIMESTAMP.test(value)) && isRealDate(value),
+    integrationMessages.date,
+  ),
 );
 
 const codes = (dictionary: Readonly<Record<number, string>>) => Object.keys(dictionary).map(Number);
@@ -122,7 +138,13 @@ export const defectStatusField = v.picklist(codes(DEFECT_STATUSES), integrationM
 export const agreedField = v.picklist([0, 1, 2, 3, 4], integrationMessages.agreed);
 
 /** Links the clinic opens from the portal: http(s) only, so no `javascript:` ever reaches an href. */
-export const linkField = v.pipe(v.string(integrationMessages.url), v.trim(), v.maxLength(2000, messages.tooLong), v.regex(/^https?:\/\/[^\s]+$/i, integrationMessages.url), v.url(integrationMessages.url));
+export const linkField = v.pipe(
+  v.string(integrationMessages.url),
+  v.trim(),
+  v.maxLength(2000, messages.tooLong),
+  v.regex(/^https?:\/\/[^\s]+$/i, integrationMessages.url),
+  v.url(integrationMessages.url),
+);
 
 const fileIdField = v.nullable(idField);
 
@@ -137,9 +159,20 @@ export const putOfficeInput = object({
   address: text(500),
   manager_phone: text(50),
   email: emailField,
-  region: v.picklist(REGIONS.map((region) => region.name), integrationMessages.region),
-  latitude: v.pipe(v.number(integrationMessages.latitude), v.minValue(-90, integrationMessages.latitude), v.maxValue(90, integrationMessages.latitude)),
-  longitude: v.pipe(v.number(integrationMessages.longitude), v.minValue(-180, integrationMessages.longitude), v.maxValue(180, integrationMessages.longitude)),
+  region: v.picklist(
+    REGIONS.map((region) => region.name),
+    integrationMessages.region,
+  ),
+  latitude: v.pipe(
+    v.number(integrationMessages.latitude),
+    v.minValue(-90, integrationMessages.latitude),
+    v.maxValue(90, integrationMessages.latitude),
+  ),
+  longitude: v.pipe(
+    v.number(integrationMessages.longitude),
+    v.minValue(-180, integrationMessages.longitude),
+    v.maxValue(180, integrationMessages.longitude),
+  ),
   is_show_in_crimea: booleanField,
 });
 export type PutOfficeInput = v.InferOutput<typeof putOfficeInput>;
@@ -171,7 +204,15 @@ export const createTicketOutput = object({ id: v.number(), instruments: v.array(
 
 export const shippingOrderInput = object({
   tracking_link: v.optional(v.nullable(linkField)),
-  provider_order_id: v.optional(v.nullable(v.pipe(v.string(integrationMessages.providerOrderId), v.trim(), v.regex(/^[A-Za-z0-9._-]{1,100}$/, integrationMessages.providerOrderId)))),
+  provider_order_id: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(integrationMessages.providerOrderId),
+        v.trim(),
+        v.regex(/^[A-Za-z0-9._-]{1,100}$/, integrationMessages.providerOrderId),
+      ),
+    ),
+  ),
   /** Extension: the courier's waybill (a file uploaded with POST /files). */
   waybill_file_id: v.optional(fileIdField),
 });
@@ -202,7 +243,10 @@ export const createDefectInput = object({
   trade_is_enabled: v.optional(booleanField, false),
   id_1c: nullableText(100),
   departure: nullableText(2000),
-  photo_file_ids: v.optional(v.pipe(v.array(idField, integrationMessages.id), v.maxLength(50, integrationMessages.tooMany)), []),
+  photo_file_ids: v.optional(
+    v.pipe(v.array(idField, integrationMessages.id), v.maxLength(50, integrationMessages.tooMany)),
+    [],
+  ),
   document_file_id: v.optional(fileIdField),
 });
 export type CreateDefectInput = v.InferOutput<typeof createDefectInput>;
@@ -243,7 +287,10 @@ export const createBillInput = object({
   date: dateField,
   amount_document: moneyField,
   status: billStatusField,
-  defective_list_ids: v.optional(v.pipe(v.array(idField, integrationMessages.id), v.maxLength(500, integrationMessages.tooMany)), []),
+  defective_list_ids: v.optional(
+    v.pipe(v.array(idField, integrationMessages.id), v.maxLength(500, integrationMessages.tooMany)),
+    [],
+  ),
   document_file_id: v.optional(fileIdField),
   /** When it was paid (the loyalty accrual's date); default now. Read only when the status is 'Оплачен'. */
   paid_at: v.optional(timestampField),
@@ -255,7 +302,11 @@ export const patchBillInput = v.pipe(
   object({ status: v.optional(billStatusField), paid_at: v.optional(timestampField), ...billPaymentTexts }),
   // Named on `status`, the field a PATCH usually carries (and the one it needed before purpose and VAT).
   v.forward(
-    v.partialCheck([['status'], ['purpose'], ['vat']], (input) => input.status !== undefined || input.purpose !== undefined || input.vat !== undefined, integrationMessages.nothingToChange),
+    v.partialCheck(
+      [['status'], ['purpose'], ['vat']],
+      (input) => input.status !== undefined || input.purpose !== undefined || input.vat !== undefined,
+      integrationMessages.nothingToChange,
+    ),
     ['status'],
   ),
 );
@@ -263,7 +314,11 @@ export type PatchBillInput = v.InferOutput<typeof patchBillInput>;
 
 // ── Notifications, files, events ────────────────────────────────────────────────────────────────
 
-export const createNotificationInput = object({ client_id: idField, description: text(2000), ticket_id: v.optional(v.nullable(idField), null) });
+export const createNotificationInput = object({
+  client_id: idField,
+  description: text(2000),
+  ticket_id: v.optional(v.nullable(idField), null),
+});
 export type CreateNotificationInput = v.InferOutput<typeof createNotificationInput>;
 
 /** Uploads: multipart/form-data with one part named `file`. */
@@ -276,7 +331,10 @@ const queryNumber = (message: string, max: number) =>
 export const listEventsQuery = object({
   /** The last `next` received; 0 or absent for the start of the feed. */
   after: v.optional(queryNumber(integrationMessages.after, Number.MAX_SAFE_INTEGER), '0'),
-  limit: v.optional(v.pipe(queryNumber(integrationMessages.limit, 1000), v.minValue(1, integrationMessages.limit)), '100'),
+  limit: v.optional(
+    v.pipe(queryNumber(integrationMessages.limit, 1000), v.minValue(1, integrationMessages.limit)),
+    '100',
+  ),
 });
 
 export const eventOutput = object({
@@ -296,7 +354,12 @@ export type FeedPage = v.InferOutput<typeof listEventsOutput>;
 
 export const putGiftInput = object({
   name: text(200),
-  cost: v.pipe(v.number(integrationMessages.cost), v.integer(integrationMessages.cost), v.minValue(0, integrationMessages.cost), v.maxValue(1_000_000_000, integrationMessages.cost)),
+  cost: v.pipe(
+    v.number(integrationMessages.cost),
+    v.integer(integrationMessages.cost),
+    v.minValue(0, integrationMessages.cost),
+    v.maxValue(1_000_000_000, integrationMessages.cost),
+  ),
   image_file_id: v.optional(fileIdField),
   is_available: booleanField,
 });
@@ -328,4 +391,3 @@ export const changePointsInput = object({
 export type ChangePointsInput = v.InferOutput<typeof changePointsInput>;
 /** The ledger entry's id (null when a debit found nothing to annul), the active balance after it and the points annulled. */
 export const changePointsOutput = object({ id: v.nullable(v.number()), balance: v.number(), annulled: v.number() });
-

@@ -30,13 +30,15 @@ export const KAVO_LINK_RESULTS = {
   linked: 'KAVO ID привязан',
   denied: 'Вы не дали доступ к данным KAVO ID. Ничего не привязано.',
   expired: 'Привязка устарела или начата в другом окне. Нажмите «Привязать KAVO ID» ещё раз.',
-  taken: 'Этот KAVO ID уже привязан к другому аккаунту. Отвяжите его там или войдите в KAVO ID под другим пользователем.',
+  taken:
+    'Этот KAVO ID уже привязан к другому аккаунту. Отвяжите его там или войдите в KAVO ID под другим пользователем.',
   failed: 'Не удалось привязать KAVO ID. Попробуйте позже.',
   'not-configured': KAVO_MESSAGES.notConfigured,
 } as const;
 export type KavoLinkResult = keyof typeof KAVO_LINK_RESULTS;
 
-export const isKavoLinkResult = (value: unknown): value is KavoLinkResult => typeof value === 'string' && Object.hasOwn(KAVO_LINK_RESULTS, value);
+export const isKavoLinkResult = (value: unknown): value is KavoLinkResult =>
+  typeof value === 'string' && Object.hasOwn(KAVO_LINK_RESULTS, value);
 
 /** 'Страна, Город': two non-empty parts split by a comma (cabinet.md §5). */
 export const kavoCityField = v.pipe(

@@ -19,10 +19,12 @@ export const loyaltyMessages = {
   programmeState: 'Допустимые состояния программы: active, paused, ending',
   endsOnRequired: 'Для paused и ending укажите ends_on — дату приостановки или окончания программы',
   endsOnForActive: 'ends_on указывается только для paused и ending',
-  endsOnNotice: (earliest: string) => `Приостановку или окончание программы нужно объявить не менее чем за 7 дней: ends_on не раньше ${earliest}`,
+  endsOnNotice: (earliest: string) =>
+    `Приостановку или окончание программы нужно объявить не менее чем за 7 дней: ends_on не раньше ${earliest}`,
 } as const;
 
-const requiredText = (max: number) => v.pipe(v.string(messages.required), v.trim(), v.nonEmpty(messages.required), v.maxLength(max, messages.tooLong));
+const requiredText = (max: number) =>
+  v.pipe(v.string(messages.required), v.trim(), v.nonEmpty(messages.required), v.maxLength(max, messages.tooLong));
 
 export const createOperationInput = object({
   client_id: idField,
@@ -35,12 +37,28 @@ export const createOperationInput = object({
   ),
 });
 export type CreateOperationInput = v.InferOutput<typeof createOperationInput>;
-export const createOperationOutput = object({ id: v.number(), points: v.number(), activates_at: v.string(), expires_at: v.string() });
+export const createOperationOutput = object({
+  id: v.number(),
+  points: v.number(),
+  activates_at: v.string(),
+  expires_at: v.string(),
+});
 
-const lineIndex = v.pipe(v.number(loyaltyMessages.lineIndex), v.integer(loyaltyMessages.lineIndex), v.minValue(0, loyaltyMessages.lineIndex), v.maxValue(499, loyaltyMessages.lineIndex));
-export const cancelOperationInput = object({ lines: v.optional(v.pipe(v.array(lineIndex, loyaltyMessages.lineIndex), v.maxLength(500, loyaltyMessages.lineIndex))) });
+const lineIndex = v.pipe(
+  v.number(loyaltyMessages.lineIndex),
+  v.integer(loyaltyMessages.lineIndex),
+  v.minValue(0, loyaltyMessages.lineIndex),
+  v.maxValue(499, loyaltyMessages.lineIndex),
+);
+export const cancelOperationInput = object({
+  lines: v.optional(v.pipe(v.array(lineIndex, loyaltyMessages.lineIndex), v.maxLength(500, loyaltyMessages.lineIndex))),
+});
 export type CancelOperationInput = v.InferOutput<typeof cancelOperationInput>;
-export const cancelOperationOutput = object({ id: v.number(), annulled: v.number(), cancelled_lines: v.array(v.number()) });
+export const cancelOperationOutput = object({
+  id: v.number(),
+  annulled: v.number(),
+  cancelled_lines: v.array(v.number()),
+});
 
 export const participationInput = object({ state: v.picklist(PARTICIPATION_STATES, loyaltyMessages.participation) });
 export type ParticipationInput = v.InferOutput<typeof participationInput>;

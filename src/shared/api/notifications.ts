@@ -34,7 +34,9 @@ export const listNotifications = defineEndpoint({
 export const markNotificationsRead = defineEndpoint({
   method: 'POST',
   path: '/ajax/cabinet/notifications/read',
-  input: v.object({ ids: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647))), v.maxLength(200)) }),
+  input: v.object({
+    ids: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647))), v.maxLength(200)),
+  }),
   output: okResponse({ unread: v.number() }),
 });
 

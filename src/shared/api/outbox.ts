@@ -43,12 +43,19 @@ const SEEN_TERMS_MAX_LENGTH = 4096;
 /** The header for these statements, or none when they would make it too long. */
 export function seenTermsHeader(statements: readonly StatementTerms[]): Record<string, string> {
   if (statements.length === 0) return {};
-  const value = JSON.stringify(statements.map(({ id, version, sum, status, agreed }) => ({ id, version, sum, status, agreed })));
+  const value = JSON.stringify(
+    statements.map(({ id, version, sum, status, agreed }) => ({ id, version, sum, status, agreed })),
+  );
   return value.length <= SEEN_TERMS_MAX_LENGTH ? { [SEEN_TERMS_HEADER]: value } : {};
 }
 
 /** How the worker reads the header (ASCII JSON: ids, versions, codes and money strings). */
-export const seenTermsHeaderValue = v.pipe(v.string(), v.maxLength(SEEN_TERMS_MAX_LENGTH), v.parseJson(), v.array(statementTerms));
+export const seenTermsHeaderValue = v.pipe(
+  v.string(),
+  v.maxLength(SEEN_TERMS_MAX_LENGTH),
+  v.parseJson(),
+  v.array(statementTerms),
+);
 
 export interface OutboxEntry {
   id: string;

@@ -18,11 +18,30 @@ describe('pickup days (portal.md §5, §9)', () => {
   });
 
   it('offers weekdays up to today + 7, no weekends', () => {
-    expect(pickupDays(wednesdayMorning, calendar)).toEqual(['2026-03-04', '2026-03-05', '2026-03-06', '2026-03-09', '2026-03-10', '2026-03-11']);
+    expect(pickupDays(wednesdayMorning, calendar)).toEqual([
+      '2026-03-04',
+      '2026-03-05',
+      '2026-03-06',
+      '2026-03-09',
+      '2026-03-10',
+      '2026-03-11',
+    ]);
     // Friday after the cut-off: Monday is the next working day, the next Friday the last (today + 7).
-    expect(pickupDays(new Date('2026-03-06T12:00:00Z'), calendar)).toEqual(['2026-03-09', '2026-03-10', '2026-03-11', '2026-03-12', '2026-03-13']);
+    expect(pickupDays(new Date('2026-03-06T12:00:00Z'), calendar)).toEqual([
+      '2026-03-09',
+      '2026-03-10',
+      '2026-03-11',
+      '2026-03-12',
+      '2026-03-13',
+    ]);
     // Saturday: nothing on the weekend.
-    expect(pickupDays(new Date('2026-03-07T06:00:00Z'), calendar)).toEqual(['2026-03-09', '2026-03-10', '2026-03-11', '2026-03-12', '2026-03-13']);
+    expect(pickupDays(new Date('2026-03-07T06:00:00Z'), calendar)).toEqual([
+      '2026-03-09',
+      '2026-03-10',
+      '2026-03-11',
+      '2026-03-12',
+      '2026-03-13',
+    ]);
     expect(pickupDays(new Date('nonsense'), calendar)).toEqual([]);
   });
 
@@ -31,14 +50,36 @@ describe('pickup days (portal.md §5, §9)', () => {
     expect(pickupDays(wednesdayMorning, closed)).toEqual(['2026-03-04', '2026-03-05', '2026-03-06', '2026-03-10']);
     expect(pickupDateProblem('2026-03-09', closed, wednesdayMorning)).toBe(refused);
     // New year: 1–8 January closed, 31 December after noon, the horizon ends on 7 January — nothing to offer.
-    const newYear = { ...calendar, closedDays: ['2027-01-01', '2027-01-02', '2027-01-03', '2027-01-04', '2027-01-05', '2027-01-06', '2027-01-07', '2027-01-08'] };
+    const newYear = {
+      ...calendar,
+      closedDays: [
+        '2027-01-01',
+        '2027-01-02',
+        '2027-01-03',
+        '2027-01-04',
+        '2027-01-05',
+        '2027-01-06',
+        '2027-01-07',
+        '2027-01-08',
+      ],
+    };
     expect(pickupDays(new Date('2026-12-31T10:00:00Z'), newYear)).toEqual([]);
     expect(pickupDays(new Date('2027-01-04T10:00:00Z'), newYear)).toEqual(['2027-01-11']);
   });
 
   it('refuses the same days the page leaves out', () => {
-    for (const day of ['2026-03-05', '2026-03-06', '2026-03-09', '2026-03-11']) expect(pickupDateProblem(day, calendar, wednesdayNoon), day).toBeNull();
-    for (const day of ['2026-03-03', '2026-03-04', '2026-03-07', '2026-03-08', '2026-03-12', '2026-02-30', 'завтра', '']) {
+    for (const day of ['2026-03-05', '2026-03-06', '2026-03-09', '2026-03-11'])
+      expect(pickupDateProblem(day, calendar, wednesdayNoon), day).toBeNull();
+    for (const day of [
+      '2026-03-03',
+      '2026-03-04',
+      '2026-03-07',
+      '2026-03-08',
+      '2026-03-12',
+      '2026-02-30',
+      'завтра',
+      '',
+    ]) {
       expect(pickupDateProblem(day, calendar, wednesdayNoon), day).toBe(refused);
     }
   });

@@ -24,7 +24,8 @@ export interface PickupCalendar {
   closedDays: readonly string[];
 }
 
-export const addDays = (day: string, count: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + count * DAY_MS).toISOString().slice(0, 10);
+export const addDays = (day: string, count: number): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + count * DAY_MS).toISOString().slice(0, 10);
 
 /**
  * The days offered to a request made at `madeAt`: weekdays, not closed, from today (only before the
@@ -51,8 +52,15 @@ export function pickupDays(madeAt: Date, calendar: PickupCalendar): string[] {
  * day later (`arrivedAt`) keeps that choice, as long as the day is not already over: the cut-off and
  * the horizon are about when the clinic asked, not about when the network came back.
  */
-export function pickupDateProblem(date: string, calendar: PickupCalendar, madeAt: Date, arrivedAt: Date = madeAt): string | null {
-  return pickupDays(madeAt, calendar).includes(date) && date >= serverDate(arrivedAt) ? null : repairMessages.pickupDate;
+export function pickupDateProblem(
+  date: string,
+  calendar: PickupCalendar,
+  madeAt: Date,
+  arrivedAt: Date = madeAt,
+): string | null {
+  return pickupDays(madeAt, calendar).includes(date) && date >= serverDate(arrivedAt)
+    ? null
+    : repairMessages.pickupDate;
 }
 
 const day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));

@@ -37,7 +37,11 @@ export type AddressSuggestion = v.InferOutput<typeof addressSuggestion>;
 const trimmedText = (max: number, message: string = ADDRESS_MESSAGES.required) =>
   v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(max, `Не более ${max} символов`));
 
-const querySchema = v.pipe(v.string(), v.trim(), v.maxLength(ADDRESS_LIMITS.query, `Не более ${ADDRESS_LIMITS.query} символов`));
+const querySchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.maxLength(ADDRESS_LIMITS.query, `Не более ${ADDRESS_LIMITS.query} символов`),
+);
 
 export const suggestAddresses = defineEndpoint({
   method: 'GET',
@@ -67,7 +71,11 @@ export const geocodeCoordinates = defineEndpoint({
 /** The spec's address check (cabinet.md §8) of a typed or chosen address: exact, or why not. */
 export const addressCheckResult = v.variant('ok', [
   v.object({ ok: v.literal(true), address: v.string(), latitude: v.number(), longitude: v.number() }),
-  v.object({ ok: v.literal(false), problem: v.picklist(['region', 'approximate', 'incomplete', 'notFound']), message: v.string() }),
+  v.object({
+    ok: v.literal(false),
+    problem: v.picklist(['region', 'approximate', 'incomplete', 'notFound']),
+    message: v.string(),
+  }),
 ]);
 
 export const checkAddressEndpoint = defineEndpoint({
@@ -81,7 +89,10 @@ export const checkAddressEndpoint = defineEndpoint({
 export const suggestCities = defineEndpoint({
   method: 'POST',
   path: '/ajax/geo/suggest',
-  input: object({ query: querySchema, limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(SUGGEST_LIMIT)), SUGGEST_LIMIT) }),
+  input: object({
+    query: querySchema,
+    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(SUGGEST_LIMIT)), SUGGEST_LIMIT),
+  }),
   output: okResponse({ data: v.array(v.object({ country: v.string(), city: v.string() })) }),
 });
 
@@ -118,7 +129,10 @@ export const addressForm = object({
   /** null (or absent): a new address. */
   id: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647))), null),
   ...addressFields,
-  coordinates: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.regex(COORDINATES_PATTERN, ADDRESS_MESSAGES.coordinates))), null),
+  coordinates: v.optional(
+    v.nullable(v.pipe(v.string(), v.trim(), v.regex(COORDINATES_PATTERN, ADDRESS_MESSAGES.coordinates))),
+    null,
+  ),
 });
 export type AddressForm = v.InferInput<typeof addressForm>;
 export type AddressFormValues = v.InferOutput<typeof addressForm>;

@@ -7,13 +7,24 @@ import { defineEndpoint, okResponse } from './endpoint.ts';
 // e-mail takes a code mailed to the new address; until it is entered the old one stays.
 
 /** A personal name in Cyrillic (ё included), parts joined by a hyphen or a space, with the given message (cabinet.md §5 Personal data). */
-const cyrillicLettersField = v.pipe(text(60), v.nonEmpty(messages.required), v.regex(/^[А-Яа-яЁё]+(?:[- ][А-Яа-яЁё]+)*$/u, messages.lettersOnly));
+const cyrillicLettersField = v.pipe(
+  text(60),
+  v.nonEmpty(messages.required),
+  v.regex(/^[А-Яа-яЁё]+(?:[- ][А-Яа-яЁё]+)*$/u, messages.lettersOnly),
+);
 
 /** A name of the settings and identity forms: Latin or Cyrillic letters, parts joined by hyphens, at least 2 (cabinet.md §5). */
-const letterName = v.pipe(text(60), v.minLength(2, messages.minTwo), v.regex(/^[A-Za-zА-Яа-яЁё]+(?:-[A-Za-zА-Яа-яЁё]+)*$/u, messages.lettersAndHyphen));
+const letterName = v.pipe(
+  text(60),
+  v.minLength(2, messages.minTwo),
+  v.regex(/^[A-Za-zА-Яа-яЁё]+(?:-[A-Za-zА-Яа-яЁё]+)*$/u, messages.lettersAndHyphen),
+);
 const requiredLetterNameField = v.pipe(text(60), v.nonEmpty(messages.requiredShort), letterName);
 /** Optional: empty, or a name as above. */
-const optionalLetterNameField = v.union([v.pipe(v.string(), v.trim(), v.empty()), letterName], messages.lettersAndHyphen);
+const optionalLetterNameField = v.union(
+  [v.pipe(v.string(), v.trim(), v.empty()), letterName],
+  messages.lettersAndHyphen,
+);
 
 /** Any phone of 11 digits (cabinet.md §5 Personal data), kept as its digits. */
 const elevenDigitPhoneField = v.pipe(

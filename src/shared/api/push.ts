@@ -24,7 +24,11 @@ const base64urlOf = (bytes: number) =>
 
 /** PushSubscription.toJSON(), as the browser gives it (expirationTime is ignored). */
 export const pushSubscriptionInput = v.object({
-  endpoint: v.pipe(v.string(PUSH_MESSAGES.badSubscription), v.maxLength(MAX_ENDPOINT_LENGTH, PUSH_MESSAGES.badSubscription), v.url(PUSH_MESSAGES.badSubscription)),
+  endpoint: v.pipe(
+    v.string(PUSH_MESSAGES.badSubscription),
+    v.maxLength(MAX_ENDPOINT_LENGTH, PUSH_MESSAGES.badSubscription),
+    v.url(PUSH_MESSAGES.badSubscription),
+  ),
   keys: v.object({
     /** The browser's uncompressed P-256 public key. */
     p256dh: base64urlOf(65),

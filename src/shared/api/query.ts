@@ -5,17 +5,31 @@ import * as v from 'valibot';
 const INVALID_FILTER = 'Некорректное значение фильтра';
 
 export const queryInt = (min: number, max: number) =>
-  v.pipe(v.string(INVALID_FILTER), v.regex(/^\d{1,9}$/, INVALID_FILTER), v.transform(Number), v.minValue(min, INVALID_FILTER), v.maxValue(max, INVALID_FILTER));
+  v.pipe(
+    v.string(INVALID_FILTER),
+    v.regex(/^\d{1,9}$/, INVALID_FILTER),
+    v.transform(Number),
+    v.minValue(min, INVALID_FILTER),
+    v.maxValue(max, INVALID_FILTER),
+  );
 
 /** A calendar date as the API sends it: yyyy-MM-dd. */
 export const isoDate = v.pipe(
   v.string(INVALID_FILTER),
   v.regex(/^\d{4}-\d{2}-\d{2}$/, INVALID_FILTER),
-  v.check((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), INVALID_FILTER),
+  v.check(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    INVALID_FILTER,
+  ),
 );
 
 /** An opaque paging cursor handed out by the server. */
-export const cursorParam = v.pipe(v.string(INVALID_FILTER), v.maxLength(200, INVALID_FILTER), v.regex(/^[\w-]+$/, INVALID_FILTER));
+export const cursorParam = v.pipe(
+  v.string(INVALID_FILTER),
+  v.maxLength(200, INVALID_FILTER),
+  v.regex(/^[\w-]+$/, INVALID_FILTER),
+);
 
 /**
  * Money travels as a decimal string with two places (API.md). 13 digits: a total (a ticket's cost over

@@ -47,7 +47,8 @@ export const repairMessages = {
   /** The main form's equipment dialog (portal.md §4.1): its own words, and a description of 10–1000 characters. */
   dialogRequired: messages.requiredField,
   descriptionMin: 'Минимум 10 символов',
-  offlinePhotos: 'Без связи к заявке можно приложить фото общим размером до 20 Мб. Уберите часть фото или отправьте заявку, когда появится связь.',
+  offlinePhotos:
+    'Без связи к заявке можно приложить фото общим размером до 20 Мб. Уберите часть фото или отправьте заявку, когда появится связь.',
   requestPart: 'Не передана заявка (поле request)',
   /** The server's refusal (422) of an account whose e-mail is not confirmed (the wizard asks for the code first). */
   emailNotConfirmed: 'Подтвердите e-mail, чтобы отправить заявку: код подтверждения придёт на вашу почту',
@@ -69,7 +70,11 @@ const int4Id = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_4
 
 const instrument = object({
   serial_number: requiredText(100),
-  type: v.pipe(v.number(repairMessages.instrumentType), v.integer(repairMessages.instrumentType), v.check((code) => code in INSTRUMENT_TYPES, repairMessages.instrumentType)),
+  type: v.pipe(
+    v.number(repairMessages.instrumentType),
+    v.integer(repairMessages.instrumentType),
+    v.check((code) => code in INSTRUMENT_TYPES, repairMessages.instrumentType),
+  ),
   /** Required for 'Свой вариант' only. */
   name: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(200, messages.tooLong))), null),
   description: v.pipe(requiredText(1000, messages.required), v.maxLength(1000, repairMessages.descriptionMax)),
@@ -94,9 +99,17 @@ export const repairRequestEntries = {
     message: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(ADDRESS_COMMENT_MAX, repairMessages.comment)), ''),
     /** YYYY-MM-DD. */
     pickup_date: v.pipe(v.string(repairMessages.pickupDate), v.regex(/^\d{4}-\d{2}-\d{2}$/, repairMessages.pickupDate)),
-    office_id: v.pipe(v.number(repairMessages.centreNotFound), v.integer(repairMessages.centreNotFound), v.minValue(1, repairMessages.centreNotFound), v.maxValue(2_147_483_647, repairMessages.centreNotFound)),
+    office_id: v.pipe(
+      v.number(repairMessages.centreNotFound),
+      v.integer(repairMessages.centreNotFound),
+      v.minValue(1, repairMessages.centreNotFound),
+      v.maxValue(2_147_483_647, repairMessages.centreNotFound),
+    ),
     /** "latitude,longitude" of the address, when known. */
-    coordinates: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^-?\d{1,2}(?:\.\d{1,12})?,-?\d{1,3}(?:\.\d{1,12})?$/))), null),
+    coordinates: v.optional(
+      v.nullable(v.pipe(v.string(), v.regex(/^-?\d{1,2}(?:\.\d{1,12})?,-?\d{1,3}(?:\.\d{1,12})?$/))),
+      null,
+    ),
   }),
   instruments: v.pipe(
     v.array(instrument, repairMessages.instrumentsRequired),
@@ -115,12 +128,16 @@ export const repairRequestEntries = {
 };
 
 /** 'Свой вариант' needs its name (a check of the whole request, reported on `instruments`). */
-export const customInstrumentsNamed = (input: { instruments: ReadonlyArray<{ type: number; name: string | null }> }): boolean =>
-  input.instruments.every((item) => item.type !== CUSTOM_INSTRUMENT_TYPE || (item.name ?? '') !== '');
+export const customInstrumentsNamed = (input: {
+  instruments: ReadonlyArray<{ type: number; name: string | null }>;
+}): boolean => input.instruments.every((item) => item.type !== CUSTOM_INSTRUMENT_TYPE || (item.name ?? '') !== '');
 
 export const repairRequestInput = v.pipe(
   object({ contact: object(repairContactEntries), ...repairRequestEntries }),
-  v.forward(v.check((input) => customInstrumentsNamed(input), messages.required), ['instruments']),
+  v.forward(
+    v.check((input) => customInstrumentsNamed(input), messages.required),
+    ['instruments'],
+  ),
 );
 export type RepairRequestInput = v.InferInput<typeof repairRequestInput>;
 export type RepairRequestValues = v.InferOutput<typeof repairRequestInput>;

@@ -128,7 +128,11 @@ export const ticket = v.object({
   hasDefects: v.boolean(),
   finished: v.boolean(),
   shippingOrder: v.nullable(
-    v.object({ tracking_link: v.nullable(v.string()), provider_order_id: v.string(), waybill_url: v.nullable(v.string()) }),
+    v.object({
+      tracking_link: v.nullable(v.string()),
+      provider_order_id: v.string(),
+      waybill_url: v.nullable(v.string()),
+    }),
   ),
   pdf_url: v.string(),
   office: v.nullable(office),

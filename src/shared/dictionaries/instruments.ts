@@ -38,7 +38,11 @@ export const CUSTOM_INSTRUMENT_TYPE = 12;
  * when it has one (the back office's statement name, the clinic's name of a 'Свой вариант'); for a
  * 'Свой вариант' without one, its description; else the type's label.
  */
-export function instrumentDisplayName(item: { type: number; name?: string | null; description?: string | null }): string {
+export function instrumentDisplayName(item: {
+  type: number;
+  name?: string | null;
+  description?: string | null;
+}): string {
   const own = item.name?.trim();
   if (own) return own;
   const described = item.type === CUSTOM_INSTRUMENT_TYPE ? item.description?.trim() : '';

@@ -18,7 +18,13 @@ describe('statementBadgeLabel', () => {
   });
 
   it('leaves out of the cost what will not be repaired', () => {
-    expect([0, 1, 2, 3, 4].map((agreed) => countsTowardsCost({ status: 1, agreed }))).toEqual([true, true, false, true, false]);
+    expect([0, 1, 2, 3, 4].map((agreed) => countsTowardsCost({ status: 1, agreed }))).toEqual([
+      true,
+      true,
+      false,
+      true,
+      false,
+    ]);
     expect(countsTowardsCost({ status: 4, agreed: 0 })).toBe(false);
   });
 });
@@ -32,14 +38,18 @@ describe('clinicTicketStatus', () => {
     expect(clinicTicketStatus(open, { total: 3, undecided: 0, goAhead: 2, discussed: 1 })).toBe(1);
     expect(clinicTicketStatus(open, { total: 3, undecided: 0, goAhead: 0, discussed: 0 })).toBe(1);
     expect(clinicTicketStatus(open, { total: 0, undecided: 0, goAhead: 0, discussed: 0 })).toBe(5);
-    expect(clinicTicketStatus({ status: 7, finished: true }, { total: 3, undecided: 0, goAhead: 3, discussed: 0 })).toBe(7);
+    expect(
+      clinicTicketStatus({ status: 7, finished: true }, { total: 3, undecided: 0, goAhead: 3, discussed: 0 }),
+    ).toBe(7);
   });
 });
 
 describe('instrumentDisplayName', () => {
   it("names a 'Свой вариант' by its name, else its description; others by name or type", () => {
     expect(instrumentDisplayName({ type: 12, name: ' Лампа ', description: 'Не включается' })).toBe('Лампа');
-    expect(instrumentDisplayName({ type: 12, name: null, description: 'Лампа полимеризационная' })).toBe('Лампа полимеризационная');
+    expect(instrumentDisplayName({ type: 12, name: null, description: 'Лампа полимеризационная' })).toBe(
+      'Лампа полимеризационная',
+    );
     expect(instrumentDisplayName({ type: 12, name: '', description: '' })).toBe('Свой вариант');
     expect(instrumentDisplayName({ type: 1, name: null, description: 'Шумит' })).toBe('Турбина');
     expect(instrumentDisplayName({ type: 1, name: 'Турбина W&H' })).toBe('Турбина W&H');

@@ -29,7 +29,10 @@ export type DecisionClosedReason = 'ticketFinished' | 'statementClosed' | 'state
  * ticket is finished, or the back office closed or cancelled the quote. Null while it is open.
  * Server, page and worker read the same rule: the page hides the buttons, the server refuses (409).
  */
-export function decisionClosedReason(statement: { status: number }, ticket: { finished: boolean }): DecisionClosedReason | null {
+export function decisionClosedReason(
+  statement: { status: number },
+  ticket: { finished: boolean },
+): DecisionClosedReason | null {
   if (ticket.finished) return 'ticketFinished';
   if (statement.status === STATEMENT_STATUS.closed) return 'statementClosed';
   if (statement.status === STATEMENT_STATUS.cancelled) return 'statementCancelled';
@@ -82,7 +85,11 @@ export function showsDecision(statement: { status: number; agreed: number }): bo
  * repair: the clinic rejected it or took a new instrument instead, or the back office cancelled it.
  */
 export function countsTowardsCost(statement: { status: number; agreed: number }): boolean {
-  return statement.agreed !== AGREED.rejected && statement.agreed !== AGREED.tradeIn && statement.status !== STATEMENT_STATUS.cancelled;
+  return (
+    statement.agreed !== AGREED.rejected &&
+    statement.agreed !== AGREED.tradeIn &&
+    statement.status !== STATEMENT_STATUS.cancelled
+  );
 }
 
 /**

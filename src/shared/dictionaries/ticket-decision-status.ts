@@ -7,7 +7,10 @@ import type { TICKET_STATUSES } from './ticket-statuses.ts';
 // the list's SQL mirrors it in ticket-list.ts) so both always agree.
 
 /** Ticket status codes this derivation reads or gives (TICKET_STATUSES). */
-export const TICKET_STATUS = { awaitingApproval: 1, needsDecision: 5, worksAgreed: 6 } as const satisfies Record<string, keyof typeof TICKET_STATUSES>;
+export const TICKET_STATUS = { awaitingApproval: 1, needsDecision: 5, worksAgreed: 6 } as const satisfies Record<
+  string,
+  keyof typeof TICKET_STATUSES
+>;
 
 /** How the ticket's statements stand: counted by the server in one query. */
 export interface StatementTally {
@@ -33,6 +36,7 @@ export function awaitsClinic(ticket: { finished: boolean }, tally: StatementTall
  * question, or the next step after rejections).
  */
 export function clinicTicketStatus(ticket: { status: number; finished: boolean }, tally: StatementTally): number {
-  if (ticket.status !== TICKET_STATUS.needsDecision || tally.total === 0 || awaitsClinic(ticket, tally)) return ticket.status;
+  if (ticket.status !== TICKET_STATUS.needsDecision || tally.total === 0 || awaitsClinic(ticket, tally))
+    return ticket.status;
   return tally.goAhead > 0 && tally.discussed === 0 ? TICKET_STATUS.worksAgreed : TICKET_STATUS.awaitingApproval;
 }

@@ -17,4 +17,3 @@ export type TicketStatusCode = keyof typeof TICKET_STATUSES;
 export const TICKET_STATUS_CODES = Object.keys(TICKET_STATUSES).map(Number) as TicketStatusCode[];
 
 export const ticketStatusLabel = (code: number): string => labelOf(TICKET_STATUSES, code, TICKET_STATUSES[0]);
-

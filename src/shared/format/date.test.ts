@@ -22,7 +22,7 @@ describe('dates', () => {
     expect(formatDate(Number.NaN)).toBe('');
   });
 
-  it('reads the API\'s zone-less dates and date-times as local time, and zoned ones as given', () => {
+  it("reads the API's zone-less dates and date-times as local time, and zoned ones as given", () => {
     expect(toDateValue('2025-03-05')).toEqual(new Date(2025, 2, 5));
     expect(toDateValue('2025-03-05 14:07:09')).toEqual(new Date(2025, 2, 5, 14, 7, 9));
     expect(toDateValue('2025-03-05T14:07')).toEqual(new Date(2025, 2, 5, 14, 7));

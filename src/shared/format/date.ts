@@ -19,7 +19,14 @@ export function toDateValue(value: DateInput): Date | null {
   }
   const local = LOCAL_DATE_TIME.exec(value.trim());
   const date = local
-    ? new Date(Number(local[1]), Number(local[2]) - 1, Number(local[3]), Number(local[4] ?? 0), Number(local[5] ?? 0), Number(local[6] ?? 0))
+    ? new Date(
+        Number(local[1]),
+        Number(local[2]) - 1,
+        Number(local[3]),
+        Number(local[4] ?? 0),
+        Number(local[5] ?? 0),
+        Number(local[6] ?? 0),
+      )
     : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BONUS_FORMS, countOf, pluralCategory, pluralize, UNPAID_BILL_FORMS, UNREAD_NOTIFICATION_FORMS } from './plural.ts';
+import {
+  BONUS_FORMS,
+  countOf,
+  pluralCategory,
+  pluralize,
+  UNPAID_BILL_FORMS,
+  UNREAD_NOTIFICATION_FORMS,
+} from './plural.ts';
 
 describe('pluralize', () => {
   it.each([

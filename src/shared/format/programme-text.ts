@@ -6,7 +6,12 @@ import { SERVICE_TIME_ZONE } from './server-timestamp.ts';
 
 // The programme's dates are calendar days that start at 00:00 Moscow (ADR 0016): in a browser west of
 // Moscow the local date would be the day before, so they are written in Moscow's.
-const moscowDate = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: SERVICE_TIME_ZONE });
+const moscowDate = new Intl.DateTimeFormat('ru-RU', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: SERVICE_TIME_ZONE,
+});
 
 /** 'Программа лояльности будет приостановлена DD.MM.YYYY…', or null while the programme runs. */
 export function programmeText(programme: ProgrammeNotice): string | null {

@@ -71,7 +71,14 @@ export function serverDate(instant: Date): string {
 /** Milliseconds Moscow is ahead of UTC at `instant`. */
 function offsetAt(instant: Date): number {
   const f = fields(instant);
-  const asUtc = Date.UTC(Number(f.year), Number(f.month) - 1, Number(f.day), Number(f.hour), Number(f.minute), Number(f.second));
+  const asUtc = Date.UTC(
+    Number(f.year),
+    Number(f.month) - 1,
+    Number(f.day),
+    Number(f.hour),
+    Number(f.minute),
+    Number(f.second),
+  );
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
 

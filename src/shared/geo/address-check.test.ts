@@ -12,16 +12,52 @@ const moscow = (precision: GeoPrecision, countryCode: string | null = 'RU'): Geo
 describe('checkAddress (cabinet.md §8)', () => {
   it.each<[string, GeocodedAddress | null, ReturnType<typeof checkAddress>]>([
     ['nothing found', null, { ok: false, problem: 'notFound', message: 'Адрес не найден' }],
-    ['an exact house in Russia', moscow('exact'), { ok: true, address: 'Россия, Москва, Тверская улица, 7', latitude: 55.7602, longitude: 37.6085 }],
-    ['an exact house in Kazakhstan (lower-case code)', moscow('exact', 'kz'), { ok: true, address: 'Россия, Москва, Тверская улица, 7', latitude: 55.7602, longitude: 37.6085 }],
-    ['a house number only', moscow('number'), { ok: false, problem: 'approximate', message: 'Неточный адрес, уточните номер дома' }],
-    ['a nearby house', moscow('near'), { ok: false, problem: 'approximate', message: 'Неточный адрес, уточните номер дома' }],
-    ['a range of numbers', moscow('range'), { ok: false, problem: 'approximate', message: 'Неточный адрес, уточните номер дома' }],
-    ['the street only', moscow('street'), { ok: false, problem: 'approximate', message: 'Неточный адрес, уточните номер дома' }],
+    [
+      'an exact house in Russia',
+      moscow('exact'),
+      { ok: true, address: 'Россия, Москва, Тверская улица, 7', latitude: 55.7602, longitude: 37.6085 },
+    ],
+    [
+      'an exact house in Kazakhstan (lower-case code)',
+      moscow('exact', 'kz'),
+      { ok: true, address: 'Россия, Москва, Тверская улица, 7', latitude: 55.7602, longitude: 37.6085 },
+    ],
+    [
+      'a house number only',
+      moscow('number'),
+      { ok: false, problem: 'approximate', message: 'Неточный адрес, уточните номер дома' },
+    ],
+    [
+      'a nearby house',
+      moscow('near'),
+      { ok: false, problem: 'approximate', message: 'Неточный адрес, уточните номер дома' },
+    ],
+    [
+      'a range of numbers',
+      moscow('range'),
+      { ok: false, problem: 'approximate', message: 'Неточный адрес, уточните номер дома' },
+    ],
+    [
+      'the street only',
+      moscow('street'),
+      { ok: false, problem: 'approximate', message: 'Неточный адрес, уточните номер дома' },
+    ],
     ['a city or region', moscow('other'), { ok: false, problem: 'incomplete', message: 'Неполный адрес, уточните' }],
-    ['an exact house in Germany', moscow('exact', 'DE'), { ok: false, problem: 'region', message: 'Услуги пока не доступны в этом регионе' }],
-    ['a street abroad (the region comes first)', moscow('street', 'BY'), { ok: false, problem: 'region', message: 'Услуги пока не доступны в этом регионе' }],
-    ['no country at all', moscow('exact', null), { ok: false, problem: 'region', message: 'Услуги пока не доступны в этом регионе' }],
+    [
+      'an exact house in Germany',
+      moscow('exact', 'DE'),
+      { ok: false, problem: 'region', message: 'Услуги пока не доступны в этом регионе' },
+    ],
+    [
+      'a street abroad (the region comes first)',
+      moscow('street', 'BY'),
+      { ok: false, problem: 'region', message: 'Услуги пока не доступны в этом регионе' },
+    ],
+    [
+      'no country at all',
+      moscow('exact', null),
+      { ok: false, problem: 'region', message: 'Услуги пока не доступны в этом регионе' },
+    ],
   ])('%s', (_, found, expected) => {
     expect(checkAddress(found)).toEqual(expected);
   });

@@ -34,12 +34,18 @@ export type AddressCheck =
 /** Precisions that found the street and a house number, but not the house itself. */
 const APPROXIMATE: readonly GeoPrecision[] = ['number', 'near', 'range', 'street'];
 
-const refuse = (problem: AddressProblem): AddressCheck => ({ ok: false, problem, message: ADDRESS_CHECK_MESSAGES[problem] });
+const refuse = (problem: AddressProblem): AddressCheck => ({
+  ok: false,
+  problem,
+  message: ADDRESS_CHECK_MESSAGES[problem],
+});
 
 /** The spec's outcome for the provider's best match (null: nothing found). */
 export function checkAddress(found: GeocodedAddress | null): AddressCheck {
   if (found === null) return refuse('notFound');
-  if (found.countryCode === null || !SERVED_COUNTRIES.includes(found.countryCode.toUpperCase())) return refuse('region');
-  if (found.precision === 'exact') return { ok: true, address: found.formatted, latitude: found.latitude, longitude: found.longitude };
+  if (found.countryCode === null || !SERVED_COUNTRIES.includes(found.countryCode.toUpperCase()))
+    return refuse('region');
+  if (found.precision === 'exact')
+    return { ok: true, address: found.formatted, latitude: found.latitude, longitude: found.longitude };
   return refuse(APPROXIMATE.includes(found.precision) ? 'approximate' : 'incomplete');
 }

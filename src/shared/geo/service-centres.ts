@@ -19,13 +19,18 @@ export function isCrimeaAddress(address: string): boolean {
   return CRIMEA.test(address);
 }
 
-export function offeredCentres<Office extends OfficeRules>(offices: readonly Office[], address: string | null): Office[] {
+export function offeredCentres<Office extends OfficeRules>(
+  offices: readonly Office[],
+  address: string | null,
+): Office[] {
   const crimea = address !== null && isCrimeaAddress(address);
   return offices.filter((office) => CENTRAL_OFFICE_IDS.includes(office.id) || !office.is_show_in_crimea || crimea);
 }
 
 /** Where the map opens for a region (cabinet.md §3 region table); the central one when unknown. */
 export function regionView(region: string): { latitude: number; longitude: number; zoom: number } {
-  const found = REGIONS.find((entry) => entry.name === (region as RegionName)) ?? REGIONS.find((entry) => entry.name === 'Центральный')!;
+  const found =
+    REGIONS.find((entry) => entry.name === (region as RegionName)) ??
+    REGIONS.find((entry) => entry.name === 'Центральный')!;
   return { latitude: found.latitude, longitude: found.longitude, zoom: found.zoom };
 }

@@ -25,7 +25,10 @@ describe('the payment QR payload (ГОСТ Р 56042-2014)', () => {
 
   it('never lets a "|" or a line break in a text open a new field', () => {
     expect(qrFieldText('ООО "А|Б"\nфилиал\t 2')).toBe('ООО "А/Б" филиал 2');
-    const payload = paymentQrPayload({ ...PAYEE, name: 'ИП Иванов|PersonalAcc=1', bank: 'Банк|BIC=1' }, { ...BILL, id_1c: 'A|B', purpose: null });
+    const payload = paymentQrPayload(
+      { ...PAYEE, name: 'ИП Иванов|PersonalAcc=1', bank: 'Банк|BIC=1' },
+      { ...BILL, id_1c: 'A|B', purpose: null },
+    );
     const fields = payload.split('|');
     expect(fields).toHaveLength(10);
     expect(fields.filter((field) => field.startsWith('PersonalAcc='))).toEqual(['PersonalAcc=40702810938000012345']);
@@ -34,9 +37,15 @@ describe('the payment QR payload (ГОСТ Р 56042-2014)', () => {
   });
 
   it('uses the back office’s purpose and adds the VAT line only when it is set', () => {
-    expect(paymentPurpose({ ...BILL, purpose: 'Ремонт наконечника по договору 7' })).toBe('Ремонт наконечника по договору 7');
-    expect(paymentPurpose({ ...BILL, vat: 'НДС не облагается' })).toBe('Оплата по счёту № СЧ-1024 от 02.03.2026. НДС не облагается');
-    expect(paymentPurpose({ ...BILL, purpose: 'Ремонт.', vat: 'В т.ч. НДС 20% 2650.08' })).toBe('Ремонт. В т.ч. НДС 20% 2650.08');
+    expect(paymentPurpose({ ...BILL, purpose: 'Ремонт наконечника по договору 7' })).toBe(
+      'Ремонт наконечника по договору 7',
+    );
+    expect(paymentPurpose({ ...BILL, vat: 'НДС не облагается' })).toBe(
+      'Оплата по счёту № СЧ-1024 от 02.03.2026. НДС не облагается',
+    );
+    expect(paymentPurpose({ ...BILL, purpose: 'Ремонт.', vat: 'В т.ч. НДС 20% 2650.08' })).toBe(
+      'Ремонт. В т.ч. НДС 20% 2650.08',
+    );
     expect(paymentPurpose(BILL)).not.toMatch(/НДС/);
   });
 });

@@ -43,7 +43,8 @@ function russianDate(date: string): string {
 
 /** The purpose as the payment order carries it: the bill's own, or the default, then the VAT line if any. */
 export function paymentPurpose(bill: Pick<PaymentBill, 'id_1c' | 'date' | 'purpose' | 'vat'>): string {
-  const base = qrFieldText(bill.purpose ?? '') || `Оплата по счёту № ${qrFieldText(bill.id_1c)} от ${russianDate(bill.date)}`;
+  const base =
+    qrFieldText(bill.purpose ?? '') || `Оплата по счёту № ${qrFieldText(bill.id_1c)} от ${russianDate(bill.date)}`;
   const vat = qrFieldText(bill.vat ?? '');
   return vat ? `${base.replace(/[.\s]+$/, '')}. ${vat}` : base;
 }

@@ -15,7 +15,8 @@ describe('INN', () => {
     expect(isValidInn('500774600108')).toBe(false);
   });
   it('refuses other lengths and non-digits', () => {
-    for (const value of ['', '770708389', '77070838933', '77O7083893', ' 7707083893']) expect(isValidInn(value)).toBe(false);
+    for (const value of ['', '770708389', '77070838933', '77O7083893', ' 7707083893'])
+      expect(isValidInn(value)).toBe(false);
   });
 });
 

@@ -33,7 +33,8 @@ const INN12_12 = [3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8];
 /** An organisation's INN (10 digits) or an individual's (12), with its check digit(s). */
 export function isValidInn(inn: string): boolean {
   if (/^\d{10}$/.test(inn)) return innCheckDigit(inn, INN10) === Number(inn[9]);
-  if (/^\d{12}$/.test(inn)) return innCheckDigit(inn, INN12_11) === Number(inn[10]) && innCheckDigit(inn, INN12_12) === Number(inn[11]);
+  if (/^\d{12}$/.test(inn))
+    return innCheckDigit(inn, INN12_11) === Number(inn[10]) && innCheckDigit(inn, INN12_12) === Number(inn[11]);
   return false;
 }
 

@@ -14,7 +14,14 @@ export const text = (max: number) => v.pipe(v.string(messages.required), v.trim(
 
 /** An e-mail, trimmed and lower-cased, with the form's own words for a missing and a wrong one. */
 export const emailFieldWith = (message: string, missing: string = message) =>
-  v.pipe(v.string(missing), v.trim(), v.toLowerCase(), v.nonEmpty(missing), v.maxLength(254, message), v.email(message));
+  v.pipe(
+    v.string(missing),
+    v.trim(),
+    v.toLowerCase(),
+    v.nonEmpty(missing),
+    v.maxLength(254, message),
+    v.email(message),
+  );
 
 export const emailField = emailFieldWith(messages.email);
 

@@ -17,7 +17,13 @@ const messages = (input: unknown) => (v.safeParse(schema, input).issues ?? []).m
 describe('valibot messages without our own text', () => {
   it('are Russian, and a missing or unknown key is named', () => {
     expect(messages({})).toContain('Не заполнено обязательное поле «ticket_id»');
-    const all = messages({ ticket_id: 1.5, comment: 'слишком длинно', defects: [{ id: 'x' }], kind: 'c', strict: { x: 'y', z: 1 } });
+    const all = messages({
+      ticket_id: 1.5,
+      comment: 'слишком длинно',
+      defects: [{ id: 'x' }],
+      kind: 'c',
+      strict: { x: 'y', z: 1 },
+    });
     expect(all).toEqual([
       'Значение должно быть целым числом',
       'Значение не длиннее 5 символов',

@@ -37,7 +37,8 @@ export function russianIssueMessage(issue: v.BaseIssue<unknown>): string {
     const key = /^"(.+)"$/.exec(issue.expected ?? '')?.[1];
     if (issue.input === undefined && key) return `Не заполнено обязательное поле «${key}»`;
     if (issue.expected === 'never') return `Неизвестное поле «${String(issue.path?.at(-1)?.key ?? '')}»`;
-    if (issue.type === 'picklist' || issue.type === 'literal' || issue.type === 'variant') return 'Значение не из списка допустимых';
+    if (issue.type === 'picklist' || issue.type === 'literal' || issue.type === 'variant')
+      return 'Значение не из списка допустимых';
     const expected = TYPES[issue.type];
     return expected ? `Значение должно быть ${expected}` : 'Недопустимое значение';
   }

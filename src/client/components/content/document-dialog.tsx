@@ -12,7 +12,13 @@ export interface DocumentDialogProps {
 /** The policy popup and the loyalty-rules popup (portal.md §2.3): the whole text, read in place. */
 export function DocumentDialog({ document, onClose }: DocumentDialogProps) {
   return (
-    <Modal open onClose={onClose} title={DOCUMENTS[document].title} size="lg" footer={<Button onClick={onClose}>Понятно</Button>}>
+    <Modal
+      open
+      onClose={onClose}
+      title={DOCUMENTS[document].title}
+      size="lg"
+      footer={<Button onClick={onClose}>Понятно</Button>}
+    >
       {document === 'privacy' ? <PrivacyPolicy /> : <LoyaltyRules />}
     </Modal>
   );

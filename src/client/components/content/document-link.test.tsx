@@ -14,13 +14,15 @@ import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 
 beforeEach(() => {
   forgetSiteSettings();
-  stubFetch({ 'GET /ajax/site/settings': { body: { success: true, main_site_url: null, support_email: 'help@service.test' } } });
+  stubFetch({
+    'GET /ajax/site/settings': { body: { success: true, main_site_url: null, support_email: 'help@service.test' } },
+  });
   useAccountStore.setState({ user: null, verifiedEmail: null, hydrated: true });
   useAuthDialog.setState({ view: 'register', switching: false });
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('the registration form\'s consent links', () => {
+describe("the registration form's consent links", () => {
   it('open the loyalty rules in place, with the terms and the support e-mail; the form keeps what was typed', async () => {
     const user = userEvent.setup();
     render(<RegistrationForm />);
@@ -31,10 +33,26 @@ describe('the registration form\'s consent links', () => {
     await user.click(link);
     const dialog = await screen.findByRole('dialog', { name: 'Правила программы лояльности' });
     expect(within(dialog).getByRole('heading', { name: 'Термины' })).toBeInTheDocument();
-    for (const term of ['Бонус', 'Бонусный счёт', 'Начисление', 'Списание', 'Активация', 'Аннулирование', 'Блокировка', 'Курс', 'Участник', 'Компания', 'Товары', 'Услуги']) {
+    for (const term of [
+      'Бонус',
+      'Бонусный счёт',
+      'Начисление',
+      'Списание',
+      'Активация',
+      'Аннулирование',
+      'Блокировка',
+      'Курс',
+      'Участник',
+      'Компания',
+      'Товары',
+      'Услуги',
+    ]) {
       expect(within(dialog).getByText(term, { selector: 'dt' })).toBeInTheDocument();
     }
-    expect(await within(dialog).findByRole('link', { name: 'help@service.test' })).toHaveAttribute('href', 'mailto:help@service.test');
+    expect(await within(dialog).findByRole('link', { name: 'help@service.test' })).toHaveAttribute(
+      'href',
+      'mailto:help@service.test',
+    );
     // Clicking the link inside the label did not tick the consent.
     expect(screen.getByRole('checkbox', { name: /обработку персональных данных/ })).not.toBeChecked();
 
@@ -74,7 +92,7 @@ describe('the registration form\'s consent links', () => {
   });
 });
 
-describe('the repair wizard\'s consent links', () => {
+describe("the repair wizard's consent links", () => {
   const user = { id: 7, name: 'Анна', surname: 'Петрова', email: 'anna@clinic.ru', phone: null, company: null };
 
   it('open the policy and the loyalty rules in place', async () => {
@@ -89,6 +107,8 @@ describe('the repair wizard\'s consent links', () => {
     const rules = screen.getByRole('link', { name: 'правилами программы лояльности' });
     expect(rules).toHaveAttribute('href', '/rules/loyalty');
     await events.click(rules);
-    expect(await screen.findByRole('dialog', { name: 'Правила программы лояльности' })).toHaveTextContent('Участие в программе');
+    expect(await screen.findByRole('dialog', { name: 'Правила программы лояльности' })).toHaveTextContent(
+      'Участие в программе',
+    );
   });
 });

@@ -11,7 +11,8 @@ export interface DocumentLinkProps {
 }
 
 /** A click that asks for the browser's own handling: a new tab or window, a download. */
-const wantsBrowserHandling = (event: MouseEvent) => event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+const wantsBrowserHandling = (event: MouseEvent) =>
+  event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
 
 /**
  * A link to a legal text that opens it as a popup in place (the form being filled stays as it is);

@@ -25,8 +25,15 @@ const REPAIR_FORM_APP_ANCHOR = 'form-repair-app';
 export function HomeScreen({ user, ready, onLogin, onRegister, repairForm, notifications }: HomeScreenProps) {
   useDocumentTitle('');
   // The form's code loads when its section is near, not with the page (or at once for #form-repair).
-  const [formWanted, setFormWanted] = useState(() => typeof window !== 'undefined' && [`#${REPAIR_FORM_ANCHOR}`, `#${REPAIR_FORM_APP_ANCHOR}`].includes(window.location.hash));
-  const repairSection = useOnVisible<HTMLElement>(() => setFormWanted(true), { enabled: !formWanted && repairForm !== undefined, rootMargin: '300px 0px' });
+  const [formWanted, setFormWanted] = useState(
+    () =>
+      typeof window !== 'undefined' &&
+      [`#${REPAIR_FORM_ANCHOR}`, `#${REPAIR_FORM_APP_ANCHOR}`].includes(window.location.hash),
+  );
+  const repairSection = useOnVisible<HTMLElement>(() => setFormWanted(true), {
+    enabled: !formWanted && repairForm !== undefined,
+    rootMargin: '300px 0px',
+  });
   return (
     <div className={styles.stack}>
       <section className={styles.hero} aria-labelledby="home-title">
@@ -51,7 +58,11 @@ export function HomeScreen({ user, ready, onLogin, onRegister, repairForm, notif
           // Until the saved account is read back the guest's buttons hold their place, unseen and inert:
           // a first visit (no saved account) then shows them without the cards below moving (they
           // may wrap to two rows on a phone, which a one-row skeleton did not foresee).
-          <div className={`${styles.heroActions} ${ready ? '' : styles.heroActionsPending}`} inert={!ready} aria-hidden={!ready || undefined}>
+          <div
+            className={`${styles.heroActions} ${ready ? '' : styles.heroActionsPending}`}
+            inert={!ready}
+            aria-hidden={!ready || undefined}
+          >
             <button type="button" className={buttonClassName('primary')} onClick={onLogin}>
               Войти
             </button>
@@ -88,8 +99,8 @@ export function HomeScreen({ user, ready, onLogin, onRegister, repairForm, notif
             <strong>Следить за заявками</strong> — статус ремонта, дефектные ведомости и история изменений.
           </li>
           <li>
-            <strong>Согласовать работы</strong> — по каждому инструменту: согласовать, обсудить, отказаться или
-            обменять на новый.
+            <strong>Согласовать работы</strong> — по каждому инструменту: согласовать, обсудить, отказаться или обменять
+            на новый.
           </li>
           <li>
             <strong>Получать счета</strong> — скачивайте счета и следите за оплатой.

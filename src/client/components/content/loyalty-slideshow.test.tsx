@@ -44,7 +44,9 @@ describe('LoyaltySlideshow', () => {
     const user = userEvent.setup();
     render(<LoyaltySlidesButton />);
     await user.click(screen.getByRole('button', { name: 'Как это работает: 4 шага' }));
-    expect(await screen.findByRole('dialog', { name: 'Как работает бонусная программа' })).toHaveTextContent('Шаг 1 из 4');
+    expect(await screen.findByRole('dialog', { name: 'Как работает бонусная программа' })).toHaveTextContent(
+      'Шаг 1 из 4',
+    );
     await user.click(screen.getByRole('button', { name: 'Закрыть' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

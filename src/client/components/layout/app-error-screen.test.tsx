@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { useChunkFailure } from '#client/lib/chunk-reload.ts';
 import { AppErrorScreen } from './app-error-screen.tsx';
 
-const CHUNK_ERROR = new TypeError('Failed to fetch dynamically imported module: https://portal.test/assets/bills-Br97zWR1.js');
+const CHUNK_ERROR = new TypeError(
+  'Failed to fetch dynamically imported module: https://portal.test/assets/bills-Br97zWR1.js',
+);
 
 let reload: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {

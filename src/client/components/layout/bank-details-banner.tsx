@@ -39,8 +39,8 @@ export function BankDetailsBanner({ hasBills }: BankDetailsBannerProps) {
         !
       </span>
       <p className={styles.bannerText}>
-        <strong>С 12 сентября изменились банковские реквизиты</strong> для оплаты счетов. Оплачивайте счета по реквизитам,
-        указанным в самом счёте.
+        <strong>С 12 сентября изменились банковские реквизиты</strong> для оплаты счетов. Оплачивайте счета по
+        реквизитам, указанным в самом счёте.
       </p>
       <CloseButton
         className={styles.bannerClose}

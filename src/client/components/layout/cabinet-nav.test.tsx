@@ -12,7 +12,9 @@ afterEach(() => {
 /** happy-dom has no layout: each link is 100 px wide, side by side, in a 300 px wide scrolling list. */
 function fakeRowLayout(): void {
   const linkIndex = (element: HTMLElement) =>
-    element.tagName === 'A' ? [...(element.closest('ul')?.querySelectorAll('a') ?? [])].indexOf(element as HTMLAnchorElement) : -1;
+    element.tagName === 'A'
+      ? [...(element.closest('ul')?.querySelectorAll('a') ?? [])].indexOf(element as HTMLAnchorElement)
+      : -1;
   vi.spyOn(HTMLElement.prototype, 'offsetLeft', 'get').mockImplementation(function (this: HTMLElement) {
     return Math.max(0, linkIndex(this)) * 100;
   });
@@ -58,7 +60,10 @@ describe('CabinetNav', () => {
 
   // Layout itself is checked in a real browser (tests/e2e/shell.e2e.ts); this pins the rules it rests on.
   it('lays the sections out in one line that scrolls, never wraps, with 44 px targets', () => {
-    const css = readFileSync(path.resolve('src/client/components/layout/cabinet-nav.module.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+    const css = readFileSync(path.resolve('src/client/components/layout/cabinet-nav.module.css'), 'utf8').replace(
+      /\/\*[\s\S]*?\*\//g,
+      '',
+    );
     expect(css).not.toMatch(/flex-wrap:\s*wrap/);
     expect(css).toMatch(/\.link\s*\{[^}]*white-space:\s*nowrap/);
     expect(css).toMatch(/\.link\s*\{[^}]*min-height:\s*var\(--touch-target\)/);

@@ -50,7 +50,9 @@ export function CabinetNav({ unpaidBills }: CabinetNavProps) {
               className={styles.link}
               activeProps={{ className: `${styles.link} ${styles.active}` }}
               // 'Счета, 3 неоплаченных счёта': the label, then what the (only seen) badge counts.
-              aria-label={link.to === '/cabinet/bills' ? labelWithCount(link.label, unpaidBills, UNPAID_BILL_FORMS) : undefined}
+              aria-label={
+                link.to === '/cabinet/bills' ? labelWithCount(link.label, unpaidBills, UNPAID_BILL_FORMS) : undefined
+              }
             >
               {link.label}
               {link.to === '/cabinet/bills' && <Badge count={unpaidBills} decorative />}

@@ -29,7 +29,16 @@ export interface HeaderProps {
 export const SURVEY_INVITATION = 'Пройдите опрос — получите бонусы!';
 
 /** The top bar (portal.md §2.4). */
-export function Header({ user, ready, inCabinet, authInPlace = false, onLogin, onLogout, actions, onSurvey }: HeaderProps) {
+export function Header({
+  user,
+  ready,
+  inCabinet,
+  authInPlace = false,
+  onLogin,
+  onLogout,
+  actions,
+  onSurvey,
+}: HeaderProps) {
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
@@ -61,7 +70,12 @@ export function Header({ user, ready, inCabinet, authInPlace = false, onLogin, o
               Как пользоваться сервисом?
             </Link>
             {onSurvey && (
-              <button type="button" className={`${styles.hintLink} ${styles.guide} ${styles.survey}`} title={SURVEY_INVITATION} onClick={onSurvey}>
+              <button
+                type="button"
+                className={`${styles.hintLink} ${styles.guide} ${styles.survey}`}
+                title={SURVEY_INVITATION}
+                onClick={onSurvey}
+              >
                 <Icon name="gift" size={20} />
                 {/* Below 1280 px the gift alone (the text stays its name); below 1024 px it takes the guide link's place. */}
                 <span className={styles.surveyText}>{SURVEY_INVITATION}</span>

@@ -28,7 +28,11 @@ function props(overrides: Partial<MorePanelProps> = {}): MorePanelProps {
 }
 
 const settings = (mainSiteUrl: string | null) =>
-  stubFetch({ 'GET /ajax/site/settings': { body: { success: true, main_site_url: mainSiteUrl, support_email: 'support@example.ru' } } });
+  stubFetch({
+    'GET /ajax/site/settings': {
+      body: { success: true, main_site_url: mainSiteUrl, support_email: 'support@example.ru' },
+    },
+  });
 
 // The open panel asks for the main site's address (main-site-links.tsx): no main site unless a test says so.
 beforeEach(() => {
@@ -39,9 +43,14 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('MorePanel', () => {
   it('names the cabinet items first, then their counts in the right plural form', async () => {
-    await renderInRouter(() => <MorePanel {...props({ user: { ...anna, unpaid_bills: 1, unread_notifications: 2 } })} />);
+    await renderInRouter(() => (
+      <MorePanel {...props({ user: { ...anna, unpaid_bills: 1, unread_notifications: 2 } })} />
+    ));
     const cabinet = screen.getByRole('navigation', { name: 'Личный кабинет' });
-    expect(within(cabinet).getByRole('link', { name: 'Счета, 1 неоплаченный счёт' })).toHaveAttribute('href', '/cabinet/bills');
+    expect(within(cabinet).getByRole('link', { name: 'Счета, 1 неоплаченный счёт' })).toHaveAttribute(
+      'href',
+      '/cabinet/bills',
+    );
     expect(within(cabinet).getByRole('link', { name: 'Уведомления, 2 непрочитанных' })).toHaveAttribute(
       'href',
       '/cabinet/notifications',
@@ -125,7 +134,7 @@ describe('MorePanel', () => {
   });
 });
 
-describe('MorePanel: the main site\'s sections', () => {
+describe("MorePanel: the main site's sections", () => {
   it('link to MAIN_SITE_URL, asked for only once the panel opens', async () => {
     const { calls } = settings('https://example.ru');
     const view = await renderInRouter(() => <MorePanel {...props({ open: false })} />);
@@ -133,9 +142,18 @@ describe('MorePanel: the main site\'s sections', () => {
     view.unmount();
     await renderInRouter(() => <MorePanel {...props()} />);
     const site = await screen.findByRole('navigation', { name: 'Сайт компании' });
-    const hrefs = within(site).getAllByRole('link').map((link) => link.getAttribute('href'));
-    expect(hrefs).toEqual(['/laser', '/faq', '/news', '/articles', '/services-list', '/actions', '/updates'].map((path) => `https://example.ru${path}`));
-    expect(within(site).getByRole('link', { name: 'Вопросы и ответы' })).toHaveAttribute('href', 'https://example.ru/faq');
+    const hrefs = within(site)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(hrefs).toEqual(
+      ['/laser', '/faq', '/news', '/articles', '/services-list', '/actions', '/updates'].map(
+        (path) => `https://example.ru${path}`,
+      ),
+    );
+    expect(within(site).getByRole('link', { name: 'Вопросы и ответы' })).toHaveAttribute(
+      'href',
+      'https://example.ru/faq',
+    );
   });
 
   it('are hidden when MAIN_SITE_URL is unset: none leads to our 404', async () => {
@@ -148,4 +166,3 @@ describe('MorePanel: the main site\'s sections', () => {
     }
   });
 });
-

@@ -11,7 +11,9 @@ import { SURVEY_INVITATION } from './header.tsx';
 import styles from './more-panel.module.css';
 
 // The main site's sections need MAIN_SITE_URL from the server: asked only when the panel opens.
-const MainSiteLinks = lazyComponent(() => import('./main-site-links.tsx').then((module) => module.MainSiteLinks), { failed: () => null });
+const MainSiteLinks = lazyComponent(() => import('./main-site-links.tsx').then((module) => module.MainSiteLinks), {
+  failed: () => null,
+});
 
 /** Public pages of the portal (portal.md §2.5 static links that this app serves). */
 export const PUBLIC_LINKS = [
@@ -85,7 +87,17 @@ function LinkGroup({ title, links, countFor, onClose }: LinkGroupProps) {
 }
 
 /** The More panel of the tab bar (portal.md §2.5): profile, cabinet sections, public links, repair, logout. */
-export function MorePanel({ open, onClose, user, standalone, onRepair, onLogin, onLogout, deviceSettings, onSurvey }: MorePanelProps) {
+export function MorePanel({
+  open,
+  onClose,
+  user,
+  standalone,
+  onRepair,
+  onLogin,
+  onLogout,
+  deviceSettings,
+  onSurvey,
+}: MorePanelProps) {
   const countFor = (to: string): LinkCount | null => {
     if (!user) return null;
     if (to === '/cabinet/bills') return { value: user.unpaid_bills, forms: UNPAID_BILL_FORMS };

@@ -12,5 +12,7 @@ export interface NoticeStackProps {
  * over the page rather than in its flow, so nothing on the page moves when one appears.
  */
 export function NoticeStack({ standalone, children }: NoticeStackProps) {
-  return <div className={[styles.stack, standalone ? styles.standalone : ''].filter(Boolean).join(' ')}>{children}</div>;
+  return (
+    <div className={[styles.stack, standalone ? styles.standalone : ''].filter(Boolean).join(' ')}>{children}</div>
+  );
 }

@@ -26,12 +26,21 @@ function network(body: unknown, headers: Record<string, string> = {}) {
   );
 }
 
-const call = () => act(() => callApi(getTicketHistory, { params: { id: 501 } }).then(() => undefined, () => undefined));
+const call = () =>
+  act(() =>
+    callApi(getTicketHistory, { params: { id: 501 } }).then(
+      () => undefined,
+      () => undefined,
+    ),
+  );
 
 describe('OfflineBanner', () => {
   // Layout itself is seen in a browser (tests/e2e/offline.e2e.ts); this pins the rule it rests on (issue 24: it covered the page's first lines).
   it('takes its own space in the page instead of floating over it', () => {
-    const css = readFileSync(path.resolve('src/client/components/layout/offline-banner.module.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+    const css = readFileSync(path.resolve('src/client/components/layout/offline-banner.module.css'), 'utf8').replace(
+      /\/\*[\s\S]*?\*\//g,
+      '',
+    );
     expect(css).not.toMatch(/position:\s*(fixed|absolute)/);
     expect(css).toMatch(/\.region\s*\{[^}]*position:\s*sticky/);
   });
@@ -63,7 +72,16 @@ describe('OfflineBanner', () => {
     network(history, { [CACHED_AT_HEADER]: String(Date.now() - 60_000) });
     await call();
     expect(region).toHaveTextContent('Показаны сохранённые данные.');
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: false, message: 'Нет' }), { status: 404, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ success: false, message: 'Нет' }), {
+            status: 404,
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    );
     await call();
     expect(region).toBeEmptyDOMElement();
   });

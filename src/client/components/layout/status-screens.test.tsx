@@ -18,9 +18,7 @@ describe('UnauthorizedScreen', () => {
   it('has the spec texts and a Войти button', async () => {
     const onLogin = vi.fn();
     await renderInRouter(() => <UnauthorizedScreen onLogin={onLogin} />, { path: '/cabinet/tickets' });
-    expect(
-      screen.getByRole('heading', { level: 1, name: 'Вы не авторизованы в личном кабинете' }),
-    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Вы не авторизованы в личном кабинете' })).toBeInTheDocument();
     expect(screen.getByText('Для доступа к этой странице требуется авторизация')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Войти' }));
     expect(onLogin).toHaveBeenCalledOnce();

@@ -38,13 +38,11 @@ describe('TabBar', () => {
   it('logged in: Заявки, Счета, Ремонт in the centre, Уведомления, Ещё', async () => {
     await renderInRouter(() => <TabBar {...props({ user: loggedIn(0, 0) })} />);
     const nav = screen.getByRole('navigation', { name: 'Меню приложения' });
-    expect(within(nav).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Заявки',
-      'Счета',
-      'Ремонт',
-      'Уведомления',
-      'Ещё',
-    ]);
+    expect(
+      within(nav)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Заявки', 'Счета', 'Ремонт', 'Уведомления', 'Ещё']);
     expect(within(nav).getByRole('link', { name: 'Заявки' })).toHaveAttribute('href', '/cabinet/tickets');
     expect(within(nav).getByRole('link', { name: 'Счета' })).toHaveAttribute('href', '/cabinet/bills');
     expect(within(nav).getByRole('link', { name: 'Уведомления' })).toHaveAttribute('href', '/cabinet/notifications');
@@ -70,12 +68,15 @@ describe('TabBar', () => {
     [3, 1, 'Счета, 3 неоплаченных счёта', 'Уведомления, 1 непрочитанное'],
     [5, 21, 'Счета, 5 неоплаченных счетов', 'Уведомления, 21 непрочитанное'],
     [11, 250, 'Счета, 11 неоплаченных счетов', 'Уведомления, 250 непрочитанных'],
-  ])('names a tab first, then its count in the right plural form (%i unpaid, %i unread)', async (unpaid, unread, bills, notifications) => {
-    await renderInRouter(() => <TabBar {...props({ user: loggedIn(unpaid, unread) })} />);
-    const nav = screen.getByRole('navigation', { name: 'Меню приложения' });
-    expect(within(nav).getByRole('link', { name: bills })).toHaveAttribute('href', '/cabinet/bills');
-    expect(within(nav).getByRole('link', { name: notifications })).toHaveAttribute('href', '/cabinet/notifications');
-  });
+  ])(
+    'names a tab first, then its count in the right plural form (%i unpaid, %i unread)',
+    async (unpaid, unread, bills, notifications) => {
+      await renderInRouter(() => <TabBar {...props({ user: loggedIn(unpaid, unread) })} />);
+      const nav = screen.getByRole('navigation', { name: 'Меню приложения' });
+      expect(within(nav).getByRole('link', { name: bills })).toHaveAttribute('href', '/cabinet/bills');
+      expect(within(nav).getByRole('link', { name: notifications })).toHaveAttribute('href', '/cabinet/notifications');
+    },
+  );
 
   it('caps a large count', async () => {
     await renderInRouter(() => <TabBar {...props({ user: loggedIn(0, 250) })} />);

@@ -78,13 +78,7 @@ export function TabBar({ user, ready, standalone, moreOpen, onLogin, onRepair, o
   const barClass = [styles.bar, standalone ? styles.always : ''].filter(Boolean).join(' ');
   const more = (
     <li>
-      <button
-        type="button"
-        className={styles.tab}
-        aria-haspopup="dialog"
-        aria-expanded={moreOpen}
-        onClick={onMore}
-      >
+      <button type="button" className={styles.tab} aria-haspopup="dialog" aria-expanded={moreOpen} onClick={onMore}>
         <TabContent icon="more" label="Ещё" />
       </button>
     </li>
@@ -92,12 +86,19 @@ export function TabBar({ user, ready, standalone, moreOpen, onLogin, onRepair, o
 
   let items: ReactNode;
   if (!ready) {
-    items = Array.from({ length: 5 }, (_, index) => <li key={index} className={styles.placeholder} aria-hidden="true" />);
+    items = Array.from({ length: 5 }, (_, index) => (
+      <li key={index} className={styles.placeholder} aria-hidden="true" />
+    ));
   } else if (user) {
     items = (
       <>
         <TabLink to="/cabinet/tickets" icon="tickets" label="Заявки" />
-        <TabLink to="/cabinet/bills" icon="bills" label="Счета" count={{ value: user.unpaid_bills, forms: UNPAID_BILL_FORMS }} />
+        <TabLink
+          to="/cabinet/bills"
+          icon="bills"
+          label="Счета"
+          count={{ value: user.unpaid_bills, forms: UNPAID_BILL_FORMS }}
+        />
         <li className={styles.centerItem}>
           {standalone ? (
             <button type="button" className={styles.center} onClick={onRepair} aria-haspopup="dialog">
@@ -136,9 +137,7 @@ export function TabBar({ user, ready, standalone, moreOpen, onLogin, onRepair, o
 
   return (
     <nav className={barClass} aria-label="Меню приложения">
-      <ul className={styles.list}>
-        {items}
-      </ul>
+      <ul className={styles.list}>{items}</ul>
     </nav>
   );
 }

@@ -9,7 +9,12 @@ import styles from './base-map.module.css';
 // and attribution of MAP_TILES_URL, a fixed height so nothing moves when it comes, and a marker drawn
 // in CSS (leaflet's default icon images do not survive bundling).
 
-export const markerIcon = L.divIcon({ className: styles.marker ?? '', iconSize: [28, 28], iconAnchor: [14, 28], popupAnchor: [0, -26] });
+export const markerIcon = L.divIcon({
+  className: styles.marker ?? '',
+  iconSize: [28, 28],
+  iconAnchor: [14, 28],
+  popupAnchor: [0, -26],
+});
 
 let settings: Promise<{ tilesUrl: string; attribution: string }> | undefined;
 
@@ -72,7 +77,9 @@ export function BaseMap({ center, zoom, label, className, children }: BaseMapPro
       aria-label={label}
     >
       <AttributionControl prefix="Leaflet" />
-      {tiles?.tilesUrl ? <TileLayer url={tiles.tilesUrl} attribution={tiles.attribution} eventHandlers={handlers} /> : null}
+      {tiles?.tilesUrl ? (
+        <TileLayer url={tiles.tilesUrl} attribution={tiles.attribution} eventHandlers={handlers} />
+      ) : null}
       {unavailable ? (
         <p className={styles.unavailable} role="status">
           Карта недоступна

@@ -57,7 +57,9 @@ export type AppMaskedFieldProps = ServerErrorBinding & Omit<MaskedFieldProps, Bo
 /** A MaskedField bound to a field holding the raw digits. */
 function AppMaskedField({ serverError, onServerErrorClear, ...rest }: AppMaskedFieldProps) {
   const { field, bound } = useBoundField<string>({ serverError, onServerErrorClear });
-  return <MaskedField {...rest} {...bound} value={field.state.value} onValueChange={(raw) => changeField(field, raw)} />;
+  return (
+    <MaskedField {...rest} {...bound} value={field.state.value} onValueChange={(raw) => changeField(field, raw)} />
+  );
 }
 
 export type AppCheckboxFieldProps = ServerErrorBinding & Omit<CheckboxFieldProps, BoundProps | 'checked' | 'onChange'>;
@@ -65,7 +67,14 @@ export type AppCheckboxFieldProps = ServerErrorBinding & Omit<CheckboxFieldProps
 /** A CheckboxField bound to a boolean field (a consent schema may type its value as the literal true). */
 function AppCheckboxField({ serverError, onServerErrorClear, ...rest }: AppCheckboxFieldProps) {
   const { field, bound } = useBoundField<boolean>({ serverError, onServerErrorClear });
-  return <CheckboxField {...rest} {...bound} checked={field.state.value === true} onChange={(event) => changeField(field, event.target.checked)} />;
+  return (
+    <CheckboxField
+      {...rest}
+      {...bound}
+      checked={field.state.value === true}
+      onChange={(event) => changeField(field, event.target.checked)}
+    />
+  );
 }
 
 export const { useAppForm, withForm } = createFormHook({

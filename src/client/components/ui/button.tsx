@@ -40,7 +40,9 @@ export function Button({
       {...rest}
       ref={ref}
       type={type}
-      className={[buttonClassName(variant, block), loading ? styles.loading : '', className ?? ''].filter(Boolean).join(' ')}
+      className={[buttonClassName(variant, block), loading ? styles.loading : '', className ?? '']
+        .filter(Boolean)
+        .join(' ')}
       aria-busy={loading || undefined}
       aria-disabled={loading || undefined}
       onClick={handleClick}

@@ -88,8 +88,16 @@ export function CodeEntryForm({ label, info: firstInfo, confirm, resend, onRefus
       </form.AppField>
       <div className={styles.actions}>
         <SubmitButton form={form}>Подтвердить</SubmitButton>
-        <Button variant="secondary" block loading={resending} disabled={countdown.secondsLeft > 0} onClick={() => void sendAgain()}>
-          {countdown.secondsLeft > 0 ? `Отправить код повторно (${countdown.secondsLeft}\u00A0с)` : 'Отправить код повторно'}
+        <Button
+          variant="secondary"
+          block
+          loading={resending}
+          disabled={countdown.secondsLeft > 0}
+          onClick={() => void sendAgain()}
+        >
+          {countdown.secondsLeft > 0
+            ? `Отправить код повторно (${countdown.secondsLeft}\u00A0с)`
+            : 'Отправить код повторно'}
         </Button>
         {onBack ? (
           <Button variant="link" onClick={onBack}>

@@ -31,7 +31,8 @@ const classes = (...names: (string | undefined)[]) => names.filter(Boolean).join
 
 /** A list as cards (phones): the table's fields, each under its column's name. */
 export function DataCards<Item>(props: DataCardsProps<Item>) {
-  const { label, items, rowKey, cardClassName, title, titleClassName, badge, fields, actions, actionsClassName } = props;
+  const { label, items, rowKey, cardClassName, title, titleClassName, badge, fields, actions, actionsClassName } =
+    props;
   return (
     <ul className={styles.cards} aria-label={label}>
       {items.map((item) => {

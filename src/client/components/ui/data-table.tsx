@@ -62,7 +62,13 @@ export function DataTable<Item>({ caption, className, columns, items, rowKey, ro
 }
 
 /** The table's shape while the first page loads: the same columns and row height, so nothing jumps. */
-export function DataTableSkeleton<Item>({ columns, rows = 6 }: { columns: readonly DataColumn<Item>[]; rows?: number }) {
+export function DataTableSkeleton<Item>({
+  columns,
+  rows = 6,
+}: {
+  columns: readonly DataColumn<Item>[];
+  rows?: number;
+}) {
   return (
     <div className={styles.tableWrap} aria-hidden="true">
       <table className={styles.table}>

@@ -7,7 +7,8 @@ import { useCallback, useState } from 'react';
 export function errorText(errors: readonly unknown[] | undefined): string | undefined {
   for (const error of errors ?? []) {
     if (typeof error === 'string' && error !== '') return error;
-    if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message;
+    if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string')
+      return error.message;
   }
   return undefined;
 }
@@ -53,7 +54,10 @@ export function focusFirstInvalid(container: HTMLElement | null): void {
 export function revealFirstMessage(container: HTMLElement | null): void {
   setTimeout(() => {
     const control = container?.querySelector<HTMLElement>('[aria-invalid="true"]:not([disabled])');
-    const messageId = control?.getAttribute('aria-describedby')?.split(' ').find((id) => id.endsWith('-error'));
+    const messageId = control
+      ?.getAttribute('aria-describedby')
+      ?.split(' ')
+      .find((id) => id.endsWith('-error'));
     const message = messageId ? document.getElementById(messageId) : null;
     if (!message) return;
     message.tabIndex = -1;

@@ -37,15 +37,18 @@ describe('MaskedField (phone)', () => {
     expect(input).toHaveValue('+7 (912');
   });
 
-  it.each(['8 912 345-67-89', '+79123456789', '+7 (912) 345-67-89', '9123456789'])('sanitises pasted %s', async (text) => {
-    const user = userEvent.setup();
-    render(<Harness mask="phone" />);
-    const input = screen.getByLabelText('Поле');
-    await user.click(input);
-    await user.paste(text);
-    expect(input).toHaveValue('+7 (912) 345-67-89');
-    expect(screen.getByTestId('raw')).toHaveTextContent('79123456789');
-  });
+  it.each(['8 912 345-67-89', '+79123456789', '+7 (912) 345-67-89', '9123456789'])(
+    'sanitises pasted %s',
+    async (text) => {
+      const user = userEvent.setup();
+      render(<Harness mask="phone" />);
+      const input = screen.getByLabelText('Поле');
+      await user.click(input);
+      await user.paste(text);
+      expect(input).toHaveValue('+7 (912) 345-67-89');
+      expect(screen.getByTestId('raw')).toHaveTextContent('79123456789');
+    },
+  );
 
   it('replaces a full number pasted into a filled field', async () => {
     const user = userEvent.setup();

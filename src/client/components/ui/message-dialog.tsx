@@ -11,7 +11,13 @@ export interface MessageDialogProps {
 /** A popup that says one thing and closes with 'OK' (the spec's success and 'Ошибка' popups). */
 export function MessageDialog({ message, onClose }: MessageDialogProps) {
   return (
-    <Modal open={message !== null} onClose={onClose} title={message?.title ?? ''} size="sm" footer={<Button onClick={onClose}>OK</Button>}>
+    <Modal
+      open={message !== null}
+      onClose={onClose}
+      title={message?.title ?? ''}
+      size="sm"
+      footer={<Button onClick={onClose}>OK</Button>}
+    >
       {message?.text ? <p>{message.text}</p> : null}
     </Modal>
   );

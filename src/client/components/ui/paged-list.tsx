@@ -40,7 +40,18 @@ export interface PagedListProps<Item, Filter> {
  * A keyset-paged list under its page heading: the rows as a table or cards, skeletons until the
  * first answer, the empty text, the error with a retry, and the next pages.
  */
-export function PagedList<Item, Filter>({ state, userId, filter, loadingText, emptyText, emptyAction, filtered, table, cards, cardsSkeleton }: PagedListProps<Item, Filter>) {
+export function PagedList<Item, Filter>({
+  state,
+  userId,
+  filter,
+  loadingText,
+  emptyText,
+  emptyAction,
+  filtered,
+  table,
+  cards,
+  cardsSkeleton,
+}: PagedListProps<Item, Filter>) {
   const { hydrated, items, ownerId, loading, error, nextCursor, loadingMore, moreError, fetchedAt, load } = state;
   // One tree, not a table and cards both hidden by CSS: a long list would be rendered twice.
   const wide = useMediaQuery(TABLE_QUERY);
@@ -101,7 +112,12 @@ export function PagedList<Item, Filter>({ state, userId, filter, loadingText, em
       </div>
 
       {!showSkeleton && !error && (
-        <LoadMore hasMore={nextCursor !== null} loading={loadingMore} error={moreError} onLoadMore={() => void state.loadMore(userId)} />
+        <LoadMore
+          hasMore={nextCursor !== null}
+          loading={loadingMore}
+          error={moreError}
+          onLoadMore={() => void state.loadMore(userId)}
+        />
       )}
     </>
   );

@@ -26,10 +26,28 @@ export function qrPath(text: string): { path: string; modules: number } {
 }
 
 /** A QR code drawn as one SVG path on the device (no image request, sharp at any size). */
-export function QrCode({ text, size, label, className }: { text: string; size: number; label: string; className?: string }) {
+export function QrCode({
+  text,
+  size,
+  label,
+  className,
+}: {
+  text: string;
+  size: number;
+  label: string;
+  className?: string;
+}) {
   const { path, modules } = useMemo(() => qrPath(text), [text]);
   return (
-    <svg role="img" aria-label={label} width={size} height={size} viewBox={`0 0 ${modules} ${modules}`} shapeRendering="crispEdges" className={className}>
+    <svg
+      role="img"
+      aria-label={label}
+      width={size}
+      height={size}
+      viewBox={`0 0 ${modules} ${modules}`}
+      shapeRendering="crispEdges"
+      className={className}
+    >
       <rect width={modules} height={modules} fill="#fff" />
       <path d={path} fill="#000" />
     </svg>

@@ -23,7 +23,10 @@ export interface SaveOutcome<Values> {
  * something changed; after a save the form holds what was saved and the popup says so; on a failure
  * it goes back to the saved values and 'Ошибка' says why (cabinet.md §8).
  */
-export function useSavedValuesForm<Values extends TextValues>(initial: Values, save: (values: Values) => Promise<SaveOutcome<Values>>) {
+export function useSavedValuesForm<Values extends TextValues>(
+  initial: Values,
+  save: (values: Values) => Promise<SaveOutcome<Values>>,
+) {
   const [saved, setSaved] = useState(initial);
   const [message, setMessage] = useState<{ title: string; text?: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);

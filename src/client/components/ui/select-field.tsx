@@ -25,7 +25,13 @@ export function SelectField({ label, options, placeholder, error, id, className,
       <label className={styles.label} htmlFor={selectId}>
         {label}
       </label>
-      <select {...rest} id={selectId} className={styles.select} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}>
+      <select
+        {...rest}
+        id={selectId}
+        className={styles.select}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      >
         {placeholder === undefined ? null : <option value="">{placeholder}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>

@@ -7,7 +7,15 @@ afterEach(() => vi.useRealTimers());
 
 const CITIES = ['Москва', 'Мурманск', 'Магадан'];
 
-function Harness({ fetchSuggestions, onPick = () => {}, onLeave }: { fetchSuggestions: (query: string) => Promise<string[]>; onPick?: (city: string) => void; onLeave?: (text: string) => void }) {
+function Harness({
+  fetchSuggestions,
+  onPick = () => {},
+  onLeave,
+}: {
+  fetchSuggestions: (query: string) => Promise<string[]>;
+  onPick?: (city: string) => void;
+  onLeave?: (text: string) => void;
+}) {
   const [value, setValue] = useState('');
   return (
     <SuggestField<string>

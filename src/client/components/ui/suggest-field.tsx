@@ -73,7 +73,9 @@ export function SuggestField<Option>({
     fetchSuggestions(query).then(
       (options) => {
         if (mine !== request.current) return;
-        setList(options.length > 0 ? { kind: 'options', options } : { kind: 'message', text: emptyMessage, tone: 'muted' });
+        setList(
+          options.length > 0 ? { kind: 'options', options } : { kind: 'message', text: emptyMessage, tone: 'muted' },
+        );
         setActive(-1);
       },
       () => {
@@ -141,7 +143,13 @@ export function SuggestField<Option>({
           }, SUGGEST_HIDE_DELAY_MS);
         }}
       />
-      <div id={listId} role="listbox" aria-label={typeof field.label === 'string' ? `${field.label}: подсказки` : 'Подсказки'} className={styles.list} hidden={!open}>
+      <div
+        id={listId}
+        role="listbox"
+        aria-label={typeof field.label === 'string' ? `${field.label}: подсказки` : 'Подсказки'}
+        className={styles.list}
+        hidden={!open}
+      >
         {list.kind === 'loading' ? <div className={styles.message}>Загрузка…</div> : null}
         {list.kind === 'message' ? (
           <div className={list.tone === 'error' ? styles.error : styles.message} role="status">

@@ -11,7 +11,10 @@ describe('TextField', () => {
   it('looks read-only when it is: sunken, no border, no hover, no text cursor', () => {
     render(<TextField label="Эл. почта" value="anna@clinic.ru" readOnly />);
     expect(screen.getByLabelText('Эл. почта')).toHaveAttribute('readonly');
-    const css = readFileSync(path.resolve('src/client/components/ui/field.module.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+    const css = readFileSync(path.resolve('src/client/components/ui/field.module.css'), 'utf8').replace(
+      /\/\*[\s\S]*?\*\//g,
+      '',
+    );
     const rule = css.match(/\.input\[readonly\]\s*\{([^}]*)\}/)?.[1] ?? '';
     expect(rule).toMatch(/background:\s*var\(--color-surface-sunken\)/);
     expect(rule).toMatch(/border-color:\s*transparent/);

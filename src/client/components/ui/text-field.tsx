@@ -33,7 +33,9 @@ export function TextField({
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
   const [revealed, setRevealed] = useState(false);
-  const describedBy = [hint ? hintId : '', error ? errorId : '', rest['aria-describedby'] ?? ''].filter(Boolean).join(' ');
+  const describedBy = [hint ? hintId : '', error ? errorId : '', rest['aria-describedby'] ?? '']
+    .filter(Boolean)
+    .join(' ');
   const inputType = revealable && type === 'password' && revealed ? 'text' : type;
 
   return (

@@ -12,7 +12,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const colleague = { email: 'olga@clinic.ru', name: 'Ольга', surname: 'Кузнецова', granted_at: '2026-03-01T12:00:00+03:00' };
+const colleague = {
+  email: 'olga@clinic.ru',
+  name: 'Ольга',
+  surname: 'Кузнецова',
+  granted_at: '2026-03-01T12:00:00+03:00',
+};
 
 describe('AccessesPage', () => {
   it("says 'Нет связанных аккаунтов', checks the e-mail, shows the server's refusal, then grants and lists", async () => {
@@ -21,7 +26,16 @@ describe('AccessesPage', () => {
       'GET /ajax/cabinet/accesses': () => ({ body: { success: true, data: granted ? [colleague] : [] } }),
       'POST /ajax/cabinet/link-account': ({ body }) => {
         if ((body as { email: string }).email === 'nobody@clinic.ru')
-          return { status: 422, body: { success: false, message: 'Пользователь с таким e-mail не найден. Попросите коллегу зарегистрироваться на портале.', errors: { email: ['Пользователь с таким e-mail не найден. Попросите коллегу зарегистрироваться на портале.'] } } };
+          return {
+            status: 422,
+            body: {
+              success: false,
+              message: 'Пользователь с таким e-mail не найден. Попросите коллегу зарегистрироваться на портале.',
+              errors: {
+                email: ['Пользователь с таким e-mail не найден. Попросите коллегу зарегистрироваться на портале.'],
+              },
+            },
+          };
         granted = true;
         return { body: { success: true, message: 'Доступ выдан' } };
       },
@@ -50,7 +64,10 @@ describe('AccessesPage', () => {
 
     const list = await screen.findByRole('list', { name: 'Связанные аккаунты' });
     expect(within(list).getByText('olga@clinic.ru')).toBeInTheDocument();
-    expect(calls.filter((call) => call.path === '/ajax/cabinet/link-account').map((call) => call.body)).toEqual([{ email: 'nobody@clinic.ru' }, { email: 'olga@clinic.ru' }]);
+    expect(calls.filter((call) => call.path === '/ajax/cabinet/link-account').map((call) => call.body)).toEqual([
+      { email: 'nobody@clinic.ru' },
+      { email: 'olga@clinic.ru' },
+    ]);
   });
 
   it("asks 'Отозвать доступ?' before removing; Отмена keeps the access", async () => {
@@ -68,27 +85,43 @@ describe('AccessesPage', () => {
     expect(calls.some((call) => call.path === '/ajax/cabinet/unlink-account')).toBe(false);
 
     await userEvent.click(screen.getByRole('button', { name: 'Удалить доступ olga@clinic.ru' }));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Отозвать доступ?' })).getByRole('button', { name: 'Отозвать' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Отозвать доступ?' })).getByRole('button', { name: 'Отозвать' }),
+    );
     expect(await screen.findByText('Нет связанных аккаунтов')).toBeInTheDocument();
-    expect(calls.find((call) => call.path === '/ajax/cabinet/unlink-account')?.body).toEqual({ email: 'olga@clinic.ru' });
+    expect(calls.find((call) => call.path === '/ajax/cabinet/unlink-account')?.body).toEqual({
+      email: 'olga@clinic.ru',
+    });
   });
 
   it('removes an account at once and brings it back with the reason when the server refuses', async () => {
     const { calls } = stubFetch({
       'GET /ajax/cabinet/accesses': { body: { success: true, data: [colleague] } },
-      'POST /ajax/cabinet/unlink-account': { status: 500, body: { success: false, message: 'Сервер временно недоступен. Попробуйте позже.' } },
+      'POST /ajax/cabinet/unlink-account': {
+        status: 500,
+        body: { success: false, message: 'Сервер временно недоступен. Попробуйте позже.' },
+      },
     });
     await renderInRouter(() => <AccessesPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Удалить доступ olga@clinic.ru' }));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Отозвать доступ?' })).getByRole('button', { name: 'Отозвать' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Отозвать доступ?' })).getByRole('button', { name: 'Отозвать' }),
+    );
     expect(await screen.findByText('Сервер временно недоступен. Попробуйте позже.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('list', { name: 'Связанные аккаунты' })).toHaveTextContent('olga@clinic.ru'));
-    expect(calls.find((call) => call.path === '/ajax/cabinet/unlink-account')?.body).toEqual({ email: 'olga@clinic.ru' });
+    await waitFor(() =>
+      expect(screen.getByRole('list', { name: 'Связанные аккаунты' })).toHaveTextContent('olga@clinic.ru'),
+    );
+    expect(calls.find((call) => call.path === '/ajax/cabinet/unlink-account')?.body).toEqual({
+      email: 'olga@clinic.ru',
+    });
   });
 
   it('says when the list cannot be loaded and loads it again', async () => {
     let fail = true;
-    stubFetch({ 'GET /ajax/cabinet/accesses': () => (fail ? { status: 500, body: { success: false } } : { body: { success: true, data: [colleague] } }) });
+    stubFetch({
+      'GET /ajax/cabinet/accesses': () =>
+        fail ? { status: 500, body: { success: false } } : { body: { success: true, data: [colleague] } },
+    });
     await renderInRouter(() => <AccessesPage />);
     expect(await screen.findByText('Сервер временно недоступен. Попробуйте позже.')).toBeInTheDocument();
     fail = false;

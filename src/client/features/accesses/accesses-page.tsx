@@ -43,7 +43,10 @@ export function AccessesPage() {
   };
 
   return (
-    <Page title="Выдача доступов к моим заявкам и счетам" actions={<Button onClick={() => setAdding(true)}>Добавить пользователя</Button>}>
+    <Page
+      title="Выдача доступов к моим заявкам и счетам"
+      actions={<Button onClick={() => setAdding(true)}>Добавить пользователя</Button>}
+    >
       {failure ? (
         <div className={styles.failure}>
           <FormMessage tone="error">{failure}</FormMessage>
@@ -73,7 +76,11 @@ export function AccessesPage() {
                 </strong>
                 <span>{grantee.email}</span>
               </span>
-              <Button variant="secondary" aria-label={`Удалить доступ ${grantee.email}`} onClick={() => setRevoking(grantee)}>
+              <Button
+                variant="secondary"
+                aria-label={`Удалить доступ ${grantee.email}`}
+                onClick={() => setRevoking(grantee)}
+              >
                 Удалить
               </Button>
             </li>

@@ -3,5 +3,7 @@ import { linkAccount, listAccesses, unlinkAccount, type Grantee } from '#shared/
 import { callApi } from '#client/lib/http.ts';
 
 export const fetchGrantees = async (): Promise<Grantee[]> => (await callApi(listAccesses)).data;
-export const grantAccess = async (email: string): Promise<string> => (await callApi(linkAccount, { input: { email } })).message;
-export const revokeAccess = async (email: string): Promise<string> => (await callApi(unlinkAccount, { input: { email } })).message;
+export const grantAccess = async (email: string): Promise<string> =>
+  (await callApi(linkAccount, { input: { email } })).message;
+export const revokeAccess = async (email: string): Promise<string> =>
+  (await callApi(unlinkAccount, { input: { email } })).message;

@@ -55,8 +55,13 @@ export function GrantDialog({ open, onClose, onGranted }: GrantDialogProps) {
         </div>
       ) : (
         <BoundForm form={form} className={styles.form} aria-label="Выдать доступ">
-          <p className={styles.muted}>Коллега с этим адресом увидит ваши заявки и счета и сможет согласовывать ремонт. Бонусы тратите только вы.</p>
-          <form.AppField name="email" validators={{ onBlur: accessForm.entries.email, onSubmit: accessForm.entries.email }}>
+          <p className={styles.muted}>
+            Коллега с этим адресом увидит ваши заявки и счета и сможет согласовывать ремонт. Бонусы тратите только вы.
+          </p>
+          <form.AppField
+            name="email"
+            validators={{ onBlur: accessForm.entries.email, onSubmit: accessForm.entries.email }}
+          >
             {(field) => (
               <field.TextField
                 ref={inputRef}

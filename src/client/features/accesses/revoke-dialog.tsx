@@ -28,7 +28,8 @@ export function RevokeDialog({ grantee, onClose, onConfirm }: RevokeDialogProps)
       }
     >
       <p>
-        {grantee.name} {grantee.surname}, {grantee.email}. Заявки и счета клиники будут этому аккаунту больше не видны; доступ можно выдать снова.
+        {grantee.name} {grantee.surname}, {grantee.email}. Заявки и счета клиники будут этому аккаунту больше не видны;
+        доступ можно выдать снова.
       </p>
     </Modal>
   );

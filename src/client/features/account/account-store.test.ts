@@ -36,15 +36,23 @@ describe('useAccountStore', () => {
   it('keeps the persisted user when the network fails', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     useAccountStore.setState({ user: demoUser });
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await useAccountStore.getState().refresh();
     expect(useAccountStore.getState().user).toEqual(demoUser);
   });
 
   it('asks the server while the saved account is read back, and applies the answer after it', async () => {
     // An older copy on the device: whichever comes first, the server's answer must win.
-    await idbStorage.setItem(ACCOUNT_STORE_KEY, JSON.stringify({ state: { user: { ...demoUser, name: 'Старое имя' }, verifiedEmail: null }, version: 1 }));
-    const { calls } = stubFetch({ 'GET /ajax/user/data': { body: { success: true, user: demoUser, csrf_token: 'x' } } });
+    await idbStorage.setItem(
+      ACCOUNT_STORE_KEY,
+      JSON.stringify({ state: { user: { ...demoUser, name: 'Старое имя' }, verifiedEmail: null }, version: 1 }),
+    );
+    const { calls } = stubFetch({
+      'GET /ajax/user/data': { body: { success: true, user: demoUser, csrf_token: 'x' } },
+    });
     const hydration = useAccountStore.persist.rehydrate();
     expect(useAccountStore.persist.hasHydrated()).toBe(false);
     const refreshed = useAccountStore.getState().refresh();
@@ -59,13 +67,18 @@ describe('useAccountStore', () => {
     await useAccountStore.persist.rehydrate();
     await waitFor(() => expect(useAccountStore.getState().hydrated).toBe(true));
     expect(useAccountStore.persist.hasHydrated()).toBe(true);
-    expect(JSON.parse((await idbStorage.getItem(ACCOUNT_STORE_KEY)) ?? 'null')).toMatchObject({ state: { user: null } });
+    expect(JSON.parse((await idbStorage.getItem(ACCOUNT_STORE_KEY)) ?? 'null')).toMatchObject({
+      state: { user: null },
+    });
   });
 
   it('counts a failed first request as checked, keeping the saved user', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     useAccountStore.setState({ user: demoUser, checked: false });
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await useAccountStore.getState().refresh();
     expect(useAccountStore.getState()).toMatchObject({ user: demoUser, checked: true });
   });
@@ -81,12 +94,15 @@ describe('useAccountStore', () => {
   it('logout forgets the user even when the server cannot be reached', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     useAccountStore.setState({ user: demoUser });
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await useAccountStore.getState().logout();
     expect(useAccountStore.getState().user).toBeNull();
   });
 
-  it('logout forgets a just-registered e-mail too: the next login here may be anyone\'s', async () => {
+  it("logout forgets a just-registered e-mail too: the next login here may be anyone's", async () => {
     stubFetch({ 'POST /ajax/logout': { body: { success: true, csrf_token: 'csrf-44' } } });
     useAccountStore.setState({ user: demoUser, verifiedEmail: 'new@clinic.ru' });
     await useAccountStore.getState().logout();

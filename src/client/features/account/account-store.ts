@@ -95,7 +95,8 @@ export const useAccountStore = create<AccountState>()(
  * account a session cookie may still log the user in, so the guest's login buttons and the cabinet's
  * 'not logged in' screen wait for that answer (a same-size skeleton meanwhile) instead of flashing.
  */
-export const selectAccountKnown = (state: AccountState): boolean => state.hydrated && (state.user !== null || state.checked);
+export const selectAccountKnown = (state: AccountState): boolean =>
+  state.hydrated && (state.user !== null || state.checked);
 
 /** Whether someone is logged in (for components that only need the flag). */
 export const selectIsAuthorized = (state: AccountState): boolean => state.user !== null;

@@ -55,7 +55,10 @@ export async function sendRegistrationCode(form: RegistrationForm, resend: boole
 }
 
 /** Registration stage 2: creates the account. Returns the server's message and the account's e-mail. */
-export async function confirmRegistration(form: RegistrationForm, code: string): Promise<{ message: string; email: string }> {
+export async function confirmRegistration(
+  form: RegistrationForm,
+  code: string,
+): Promise<{ message: string; email: string }> {
   const response = await callApi(confirmRegistrationEndpoint, { input: { ...registrationPayload(form), code } });
   return { message: response.message, email: response.email };
 }

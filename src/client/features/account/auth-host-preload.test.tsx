@@ -22,7 +22,6 @@ beforeEach(() => {
   });
 });
 
-
 /** The page's load event (happy-dom's document may still be loading). */
 const pageLoaded = () => act(() => void window.dispatchEvent(new Event('load')));
 

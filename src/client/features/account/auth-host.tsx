@@ -95,7 +95,12 @@ function AuthContent({ view, switching }: { view: AuthView; switching: boolean }
   }, [view]);
   return (
     <div ref={ref} className={styles.content} tabIndex={-1} data-auth-view={view}>
-      <RetryBoundary loaded={VIEWS[view].loaded} failed={(retry) => <ChunkFailure retry={retry} message="Не удалось загрузить форму. Проверьте подключение к интернету." />}>
+      <RetryBoundary
+        loaded={VIEWS[view].loaded}
+        failed={(retry) => (
+          <ChunkFailure retry={retry} message="Не удалось загрузить форму. Проверьте подключение к интернету." />
+        )}
+      >
         <ViewForm view={view} switching={switching} />
       </RetryBoundary>
     </div>

@@ -21,7 +21,15 @@ export function useSoftLinkClick(): (event: MouseEvent<HTMLAnchorElement>) => vo
   const navigate = useSoftNavigate();
   return useCallback(
     (event: MouseEvent<HTMLAnchorElement>) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const anchor = event.currentTarget;
       if (anchor.target && anchor.target !== '_self') return;
       event.preventDefault();

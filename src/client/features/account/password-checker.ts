@@ -12,9 +12,14 @@ export interface PasswordVerdict {
 }
 
 const zxcvbn = new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
-const common = new Set(dictionary['passwords-common'].slice(0, COMMON_PASSWORDS_REFUSED).map((word) => word.toLowerCase()));
+const common = new Set(
+  dictionary['passwords-common'].slice(0, COMMON_PASSWORDS_REFUSED).map((word) => word.toLowerCase()),
+);
 
 export function checkPassword(password: string, email: string): PasswordVerdict {
   const local = email.split('@')[0] ?? '';
-  return { score: zxcvbn.check(password, local ? [local] : []).score, problem: passwordRuleProblem(password, email, common) };
+  return {
+    score: zxcvbn.check(password, local ? [local] : []).score,
+    problem: passwordRuleProblem(password, email, common),
+  };
 }

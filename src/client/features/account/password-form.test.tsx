@@ -42,7 +42,9 @@ describe('PasswordForm', () => {
 
   it('changes the password of a logged-in user and shows the success text only', async () => {
     useAccountStore.setState({ user: demoUser });
-    const { calls } = stubFetch({ 'POST /ajax/password/change': { body: { success: true, message: 'Пароль изменён' } } });
+    const { calls } = stubFetch({
+      'POST /ajax/password/change': { body: { success: true, message: 'Пароль изменён' } },
+    });
     const user = userEvent.setup();
     render(<PasswordForm variant="change" />);
     await user.type(screen.getByLabelText('Текущий пароль'), 'old-password-1');
@@ -50,7 +52,11 @@ describe('PasswordForm', () => {
     await user.type(screen.getByLabelText('Повторите пароль'), 'new-password-1');
     await user.click(screen.getByRole('button', { name: 'Сохранить пароль' }));
     expect(await screen.findByText('Пароль успешно изменен!')).toBeInTheDocument();
-    expect(calls[0]?.body).toEqual({ current_password: 'old-password-1', new_password: 'new-password-1', new_password_confirmation: 'new-password-1' });
+    expect(calls[0]?.body).toEqual({
+      current_password: 'old-password-1',
+      new_password: 'new-password-1',
+      new_password_confirmation: 'new-password-1',
+    });
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Войти в личный кабинет' })).not.toBeInTheDocument();
   });
@@ -60,7 +66,11 @@ describe('PasswordForm', () => {
     stubFetch({
       'POST /ajax/password/change': {
         status: 422,
-        body: { success: false, message: 'Неверный текущий пароль', errors: { current_password: ['Неверный текущий пароль'] } },
+        body: {
+          success: false,
+          message: 'Неверный текущий пароль',
+          errors: { current_password: ['Неверный текущий пароль'] },
+        },
       },
     });
     const user = userEvent.setup();
@@ -77,14 +87,18 @@ describe('PasswordForm', () => {
     const user = userEvent.setup();
     render(<PasswordForm variant="reset" code="abc123" />);
     await user.type(screen.getByLabelText('Новый пароль'), '11111111');
-    expect(await screen.findByText(/Надёжность пароля: очень слабый\. Этот пароль слишком распространён/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Надёжность пароля: очень слабый\. Этот пароль слишком распространён/),
+    ).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Новый пароль'));
     await user.type(screen.getByLabelText('Новый пароль'), 'Tq7#vLp2-zeHw9!');
     expect(await screen.findByText('Надёжность пароля: надёжный')).toBeInTheDocument();
   });
 
   it('resets with the code; a guest is offered the login', async () => {
-    const { calls } = stubFetch({ 'POST /ajax/password/reset': { body: { success: true, message: 'ok', email: 'anna@clinic.ru' } } });
+    const { calls } = stubFetch({
+      'POST /ajax/password/reset': { body: { success: true, message: 'ok', email: 'anna@clinic.ru' } },
+    });
     const user = userEvent.setup();
     render(<PasswordForm variant="reset" code="abc123" />);
     expect(screen.queryByLabelText('Текущий пароль')).not.toBeInTheDocument();
@@ -117,7 +131,10 @@ describe('PasswordForm', () => {
 
   it('shows the server message under the confirmation; leaving clears the form and the flag', async () => {
     stubFetch({
-      'POST /ajax/password/reset': { status: 422, body: { success: false, message: 'Ссылка устарела. Запросите новую.' } },
+      'POST /ajax/password/reset': {
+        status: 422,
+        body: { success: false, message: 'Ссылка устарела. Запросите новую.' },
+      },
     });
     const user = userEvent.setup();
     const { unmount } = render(<PasswordForm variant="reset" code="old" />);

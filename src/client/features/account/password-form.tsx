@@ -148,7 +148,9 @@ export function PasswordForm(props: PasswordFormProps) {
         name="new_password_confirmation"
         validators={{
           onBlur: ({ value, fieldApi }) =>
-            value !== '' && value === fieldApi.form.getFieldValue('new_password') ? undefined : messages.passwordsDiffer,
+            value !== '' && value === fieldApi.form.getFieldValue('new_password')
+              ? undefined
+              : messages.passwordsDiffer,
         }}
       >
         {(field) => (

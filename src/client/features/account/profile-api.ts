@@ -1,6 +1,13 @@
 // The calls of the account's own pages (src/shared/api/profile.ts), apart from api.ts: that one is
 // on every page's start, these only with Личные данные and Настройки.
-import { confirmEmailChange, resendEmailChangeCode, updatePersonalData, updateProfile, type PersonalDataForm, type SettingsForm } from '#shared/api/profile.ts';
+import {
+  confirmEmailChange,
+  resendEmailChangeCode,
+  updatePersonalData,
+  updateProfile,
+  type PersonalDataForm,
+  type SettingsForm,
+} from '#shared/api/profile.ts';
 import { callApi } from '#client/lib/http.ts';
 
 export async function savePersonalData(form: PersonalDataForm) {

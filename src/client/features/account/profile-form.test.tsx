@@ -53,7 +53,10 @@ describe('Личные данные', () => {
     await userEvent.type(phone, '9161234567');
     await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
     const done = await popup('Данные успешно изменены!');
-    const sent = calls.find((call) => call.path === '/ajax/cabinet/profile/personal')?.body as { name: string; phone: string };
+    const sent = calls.find((call) => call.path === '/ajax/cabinet/profile/personal')?.body as {
+      name: string;
+      phone: string;
+    };
     expect(sent.name).toBe('Мария');
     expect(sent.phone.replace(/\D/g, '')).toBe('79161234567');
     await waitFor(() => expect(useAccountStore.getState().user?.name).toBe('Мария'));
@@ -72,7 +75,14 @@ describe('Личные данные', () => {
   });
 
   it("shows the server's e-mail refusal under the field and clears it when the field is focused", async () => {
-    server({ status: 422, body: { success: false, message: 'Пользователь с таким e-mail уже зарегистрирован', errors: { email: ['Пользователь с таким e-mail уже зарегистрирован'] } } });
+    server({
+      status: 422,
+      body: {
+        success: false,
+        message: 'Пользователь с таким e-mail уже зарегистрирован',
+        errors: { email: ['Пользователь с таким e-mail уже зарегистрирован'] },
+      },
+    });
     await renderInRouter(() => <ProfileForm user={user} standalone={false} onLogout={() => {}} />);
     const email = screen.getByLabelText('Эл. почта');
     await userEvent.clear(email);
@@ -85,7 +95,16 @@ describe('Личные данные', () => {
 
   it('keeps the old e-mail until the code from the new address is entered', async () => {
     const { calls } = server(
-      { body: { success: true, message: 'Данные успешно изменены!', email_change: { email: 'new@clinic.ru', message: 'Код подтверждения отправлен на new@clinic.ru. Адрес изменится, когда вы введёте код.' } } },
+      {
+        body: {
+          success: true,
+          message: 'Данные успешно изменены!',
+          email_change: {
+            email: 'new@clinic.ru',
+            message: 'Код подтверждения отправлен на new@clinic.ru. Адрес изменится, когда вы введёте код.',
+          },
+        },
+      },
       { pending_email: 'new@clinic.ru' },
     );
     // As the route does: the form follows the account store's user.
@@ -138,7 +157,12 @@ describe('Настройки', () => {
     await userEvent.type(screen.getByLabelText('Организация'), 'Улыбка+');
     await userEvent.click(save);
     expect(await popup('Данные успешно изменены!')).toBeInTheDocument();
-    expect(calls.find((call) => call.path === '/ajax/cabinet/profile/update')?.body).toEqual({ surname: 'Петрова', name: 'Анна', patronymic: '', company: 'Улыбка+' });
+    expect(calls.find((call) => call.path === '/ajax/cabinet/profile/update')?.body).toEqual({
+      surname: 'Петрова',
+      name: 'Анна',
+      patronymic: '',
+      company: 'Улыбка+',
+    });
     await waitFor(() => expect(save).toBeDisabled());
   });
 });

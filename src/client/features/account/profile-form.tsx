@@ -17,7 +17,12 @@ import { saveFailureText } from '#client/components/ui/save-failure.ts';
 import { confirmNewEmail, resendNewEmailCode, savePersonalData } from './profile-api.ts';
 import styles from './forms.module.css';
 
-const savedValues = (user: UserData): PersonalDataForm => ({ name: user.name, surname: user.surname, phone: user.phone ?? '', email: user.email });
+const savedValues = (user: UserData): PersonalDataForm => ({
+  name: user.name,
+  surname: user.surname,
+  phone: user.phone ?? '',
+  email: user.email,
+});
 
 export interface ProfileFormProps {
   user: UserData;
@@ -86,7 +91,14 @@ export function ProfileForm({ user, standalone, onLogout, botBlock }: ProfileFor
           {(field) => <field.MaskedField mask="phone" label="Телефон" />}
         </form.AppField>
         <form.AppField name="email" validators={{ onBlur: personalDataForm.entries.email }}>
-          {(field) => <field.TextField {...emailInput} autoComplete="email" serverError={emailError} onServerErrorClear={() => setEmailError(undefined)} />}
+          {(field) => (
+            <field.TextField
+              {...emailInput}
+              autoComplete="email"
+              serverError={emailError}
+              onServerErrorClear={() => setEmailError(undefined)}
+            />
+          )}
         </form.AppField>
         <div className={styles.actions}>
           <SubmitButton form={form}>Сохранить</SubmitButton>

@@ -158,7 +158,11 @@ describe('RegistrationForm', () => {
     stubFetch({
       'POST /ajax/register/send-code': {
         status: 422,
-        body: { success: false, message: 'Пользователь с такой почтой уже зарегистрирован', errors: { email: ['Пользователь с такой почтой уже зарегистрирован'] } },
+        body: {
+          success: false,
+          message: 'Пользователь с такой почтой уже зарегистрирован',
+          errors: { email: ['Пользователь с такой почтой уже зарегистрирован'] },
+        },
       },
     });
     const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
@@ -215,7 +219,13 @@ describe('RegistrationForm', () => {
       'POST /ajax/register/send-code': sent,
       'POST /ajax/register/confirm': [
         { status: 422, body: { success: false, message: 'Неверный код', errors: { code: ['Неверный код'] } } },
-        { body: { success: true, message: 'Регистрация завершена! Пароль отправлен на почту.', email: 'anna@clinic.ru' } },
+        {
+          body: {
+            success: true,
+            message: 'Регистрация завершена! Пароль отправлен на почту.',
+            email: 'anna@clinic.ru',
+          },
+        },
       ],
     });
     const user = userEvent.setup();

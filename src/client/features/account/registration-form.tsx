@@ -107,7 +107,9 @@ export function RegistrationForm() {
               {(field) => <field.TextField label="Имя" autoComplete="given-name" {...server.forField('firstname')} />}
             </form.AppField>
             <form.AppField name="lastname" validators={{ onBlur: registrationForm.entries.lastname }}>
-              {(field) => <field.TextField label="Фамилия" autoComplete="family-name" {...server.forField('lastname')} />}
+              {(field) => (
+                <field.TextField label="Фамилия" autoComplete="family-name" {...server.forField('lastname')} />
+              )}
             </form.AppField>
             <form.AppField name="phone" validators={{ onBlur: registrationForm.entries.phone }}>
               {(field) => <field.MaskedField mask="phone" label="Телефон" {...server.forField('phone')} />}
@@ -117,7 +119,11 @@ export function RegistrationForm() {
             </form.AppField>
             <form.AppField name="clinicName" validators={{ onBlur: registrationForm.entries.clinicName }}>
               {(field) => (
-                <field.TextField label="Название клиники" autoComplete="organization" {...server.forField('clinicName')} />
+                <field.TextField
+                  label="Название клиники"
+                  autoComplete="organization"
+                  {...server.forField('clinicName')}
+                />
               )}
             </form.AppField>
             <form.AppField name="city" validators={{ onBlur: registrationForm.entries.city }}>

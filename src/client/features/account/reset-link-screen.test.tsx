@@ -30,7 +30,7 @@ describe('ResetLinkScreen', () => {
     expect(calls.map((call) => [call.path, call.body])).toEqual([['/ajax/password/check', { code: CODE }]]);
   });
 
-  it("a used or expired one says so at once, and its button opens the reset request with the known e-mail", async () => {
+  it('a used or expired one says so at once, and its button opens the reset request with the known e-mail', async () => {
     answer(false);
     useAccountStore.setState({ verifiedEmail: 'new@clinic.ru' });
     const user = userEvent.setup();
@@ -48,7 +48,12 @@ describe('ResetLinkScreen', () => {
   });
 
   it('shows the form when the check itself fails (no network): the submit will tell', async () => {
-    stubFetch({ 'POST /ajax/password/check': { status: 503, body: { success: false, message: 'Сервер временно недоступен. Попробуйте позже.' } } });
+    stubFetch({
+      'POST /ajax/password/check': {
+        status: 503,
+        body: { success: false, message: 'Сервер временно недоступен. Попробуйте позже.' },
+      },
+    });
     render(<ResetLinkScreen code={CODE} />);
     expect(await screen.findByLabelText('Новый пароль')).toBeInTheDocument();
   });

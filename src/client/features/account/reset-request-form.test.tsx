@@ -31,7 +31,9 @@ describe('ResetRequestForm', () => {
     render(<ResetRequestForm />);
     await user.type(screen.getByLabelText('Эл. почта'), 'anna@clinic.ru');
     await user.click(screen.getByRole('button', { name: 'Восстановить пароль' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Ссылка для восстановления пароля отправлена на вашу почту');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Ссылка для восстановления пароля отправлена на вашу почту',
+    );
     expect(calls[0]?.body).toEqual({ email: 'anna@clinic.ru' });
   });
 

@@ -50,7 +50,9 @@ export function ResetRequestForm() {
 
   return (
     <BoundForm form={form} ref={formRef} className={styles.form} aria-label="Восстановление пароля">
-      <p className={styles.lead}>Укажите эл. почту, с которой вы регистрировались, и мы пришлём ссылку для смены пароля.</p>
+      <p className={styles.lead}>
+        Укажите эл. почту, с которой вы регистрировались, и мы пришлём ссылку для смены пароля.
+      </p>
       <form.AppField name="email" validators={{ onBlur: forgotPasswordForm.entries.email }}>
         {(field) => <field.TextField {...emailInput} autoComplete="email" {...server.forField('email')} />}
       </form.AppField>

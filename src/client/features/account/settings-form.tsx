@@ -11,7 +11,12 @@ import { useAccountStore } from './account-store.ts';
 import { saveSettings } from './profile-api.ts';
 import styles from './forms.module.css';
 
-const savedValues = (user: UserData): SettingsValues => ({ surname: user.surname, name: user.name, patronymic: user.patronymic ?? '', company: user.company ?? '' });
+const savedValues = (user: UserData): SettingsValues => ({
+  surname: user.surname,
+  name: user.name,
+  patronymic: user.patronymic ?? '',
+  company: user.company ?? '',
+});
 
 /**
  * Настройки (cabinet.md §2, §5): surname, name, patronymic, the login e-mail (read only) and the
@@ -20,12 +25,15 @@ const savedValues = (user: UserData): SettingsValues => ({ surname: user.surname
  */
 export function SettingsForm({ user, children }: { user: UserData; children?: ReactNode }) {
   const refresh = useAccountStore((state) => state.refresh);
-  const { form, formRef, message, closeMessage, saveDisabled, submitting } = useSavedValuesForm(savedValues(user), async (value) => {
-    const text = await saveSettings(value);
-    await refresh();
-    const now = useAccountStore.getState().user;
-    return { message: text, saved: now ? savedValues(now) : value };
-  });
+  const { form, formRef, message, closeMessage, saveDisabled, submitting } = useSavedValuesForm(
+    savedValues(user),
+    async (value) => {
+      const text = await saveSettings(value);
+      await refresh();
+      const now = useAccountStore.getState().user;
+      return { message: text, saved: now ? savedValues(now) : value };
+    },
+  );
 
   return (
     <Page title="Настройки" narrow>
@@ -39,7 +47,12 @@ export function SettingsForm({ user, children }: { user: UserData; children?: Re
         <form.AppField name="patronymic" validators={{ onBlur: settingsForm.entries.patronymic }}>
           {(field) => <field.TextField label="Отчество" autoComplete="additional-name" />}
         </form.AppField>
-        <TextField label="Эл. почта" value={user.email} readOnly hint="Адрес для входа меняется в разделе «Личные данные»." />
+        <TextField
+          label="Эл. почта"
+          value={user.email}
+          readOnly
+          hint="Адрес для входа меняется в разделе «Личные данные»."
+        />
         <form.AppField name="company" validators={{ onBlur: settingsForm.entries.company }}>
           {(field) => <field.TextField label="Организация" autoComplete="organization" />}
         </form.AppField>

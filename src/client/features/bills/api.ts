@@ -11,7 +11,11 @@ export interface BillsFilter {
 
 export const EMPTY_BILLS_FILTER: BillsFilter = { onlyMine: false };
 
-export function billsQuery(filter: BillsFilter, userId: number, cursor: string | null): EndpointInput<typeof listBills> {
+export function billsQuery(
+  filter: BillsFilter,
+  userId: number,
+  cursor: string | null,
+): EndpointInput<typeof listBills> {
   const query: EndpointInput<typeof listBills> = {};
   if (filter.onlyMine) query.client_id = String(userId);
   if (cursor) query.cursor = cursor;

@@ -15,13 +15,18 @@ export const billDate = (bill: Bill) => formatDate(bill.date.slice(0, 10)) || bi
 export const billOwner = (bill: Bill) => bill.email.trim() || 'Не указан';
 
 const ICONS = {
-  'Оплачен': <path d="M7.5 12.5l3 3 6-7" />,
+  Оплачен: <path d="M7.5 12.5l3 3 6-7" />,
   'Не оплачен': <path d="M12 7v5.5l3 2" />,
   'Нет данных': <path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .8-1 1.5v.4M12 16.8v.2" />,
   'Оплата проверяется': <path d="M8 12h.01M12 12h.01M16 12h.01" strokeWidth="3" />,
 } as const;
 
-const TONES = { 'Оплачен': 'paid', 'Не оплачен': 'unpaid', 'Нет данных': 'unknown', 'Оплата проверяется': 'checking' } as const;
+const TONES = {
+  Оплачен: 'paid',
+  'Не оплачен': 'unpaid',
+  'Нет данных': 'unknown',
+  'Оплата проверяется': 'checking',
+} as const;
 
 /**
  * cabinet.md §4: 'Оплачен' with the paid icon; null 'Нет данных'; anything else 'Не оплачен'. Icon and
@@ -72,7 +77,14 @@ export function BillDownload({ bill, label = 'Скачать' }: { bill: Bill; l
       aria-label={`Скачать счёт ${bill.id_1c} (откроется в новой вкладке)`}
     >
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-        <path d="M12 4v11M7 10l5 5 5-5M5 20h14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M12 4v11M7 10l5 5 5-5M5 20h14"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       {label}
     </a>

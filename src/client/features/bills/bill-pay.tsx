@@ -7,7 +7,9 @@ import { lazyComponent } from '#client/lib/lazy-component.tsx';
 // fetched on the first press (or ahead, on hover and focus); the worker precaches it, so it opens
 // offline too, and the list itself stays as light as before.
 
-const BillPaymentDialog = lazyComponent(() => import('./bill-payment-dialog.tsx').then((module) => module.BillPaymentDialog));
+const BillPaymentDialog = lazyComponent(() =>
+  import('./bill-payment-dialog.tsx').then((module) => module.BillPaymentDialog),
+);
 
 /** The button, only on a bill the server offers a payment for (unpaid, with the payee configured). */
 export function BillPay({ bill }: { bill: Bill }) {

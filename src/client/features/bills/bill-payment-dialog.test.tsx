@@ -17,7 +17,14 @@ const PAYMENT: BillPayment = {
   vat: null,
   reported_at: null,
 };
-const BILL: Bill = makeBill({ id: 11, id_1c: 'СЧ-1024', date: '2026-03-02', status: 'Не оплачен', amount_document: '15900.50', payment: PAYMENT });
+const BILL: Bill = makeBill({
+  id: 11,
+  id_1c: 'СЧ-1024',
+  date: '2026-03-02',
+  status: 'Не оплачен',
+  amount_document: '15900.50',
+  payment: PAYMENT,
+});
 const REPORT = 'POST /ajax/cabinet/bills/payment-reported';
 
 function renderDialog(bill: Bill = BILL, onClose = vi.fn()) {
@@ -39,7 +46,13 @@ describe('BillPaymentDialog', () => {
     stubFetch({});
     const dialog = renderDialog();
     const qr = within(dialog).getByRole('img', { name: 'QR-код для оплаты счёта № СЧ-1024' });
-    const expected = paymentQrPayload(PAYMENT.payee, { id_1c: 'СЧ-1024', date: '2026-03-02', amount: '15900.50', purpose: null, vat: null });
+    const expected = paymentQrPayload(PAYMENT.payee, {
+      id_1c: 'СЧ-1024',
+      date: '2026-03-02',
+      amount: '15900.50',
+      purpose: null,
+      vat: null,
+    });
     expect(decodeQrSvg(qr)).toBe(expected);
     expect(expected).toContain('|Sum=1590050|Purpose=Оплата по счёту № СЧ-1024 от 02.03.2026');
     expect(qr).toHaveAttribute('width', '280');
@@ -73,7 +86,10 @@ describe('BillPaymentDialog', () => {
 
   it('downloads the bill where files cannot be shared, and says so', async () => {
     stubFetch({});
-    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { canShare: undefined, share: undefined }));
+    vi.stubGlobal(
+      'navigator',
+      Object.assign(Object.create(navigator) as Navigator, { canShare: undefined, share: undefined }),
+    );
     const clicked: HTMLAnchorElement[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this);
@@ -90,7 +106,13 @@ describe('BillPaymentDialog', () => {
   it('shares the PDF as a file through the Web Share API where the browser can', async () => {
     stubFetch({ 'GET /ajax/cabinet/bills/11/download': { body: '%PDF-1.4' } });
     const share = vi.fn(async () => undefined);
-    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { canShare: (data: ShareData) => Boolean(data.files?.length), share }));
+    vi.stubGlobal(
+      'navigator',
+      Object.assign(Object.create(navigator) as Navigator, {
+        canShare: (data: ShareData) => Boolean(data.files?.length),
+        share,
+      }),
+    );
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click');
     const user = userEvent.setup();
     const dialog = renderDialog();
@@ -113,7 +135,9 @@ describe('BillPaymentDialog', () => {
     await user.dblClick(button);
     expect(await within(dialog).findByText(/Оплата проверяется/)).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Я оплатил' })).toBeNull();
-    expect(calls.filter((call) => `${call.method} ${call.path}` === REPORT).map((call) => call.body)).toEqual([{ bill_id: 11 }]);
+    expect(calls.filter((call) => `${call.method} ${call.path}` === REPORT).map((call) => call.body)).toEqual([
+      { bill_id: 11 },
+    ]);
     expect(useBillsStore.getState().items[0]!.payment!.reported_at).toBe('2026-03-15T12:00:00.000Z');
   });
 

@@ -45,7 +45,9 @@ function requisitesOf(bill: Bill, payment: BillPayment): Requisite[] {
 /** Marks the bill reported in the saved list, so the list (and the next offline start) reads 'Оплата проверяется'. */
 function markReported(billId: number, reportedAt: string) {
   useBillsStore.setState((state) => ({
-    items: state.items.map((item) => (item.id === billId && item.payment ? { ...item, payment: { ...item.payment, reported_at: reportedAt } } : item)),
+    items: state.items.map((item) =>
+      item.id === billId && item.payment ? { ...item, payment: { ...item.payment, reported_at: reportedAt } } : item,
+    ),
   }));
 }
 
@@ -58,7 +60,14 @@ export interface BillPaymentDialogProps {
 export function BillPaymentDialog({ bill, payment, onClose }: BillPaymentDialogProps) {
   const noteId = useId();
   const payload = useMemo(
-    () => paymentQrPayload(payment.payee, { id_1c: bill.id_1c, date: bill.date, amount: bill.amount_document, purpose: payment.purpose, vat: payment.vat }),
+    () =>
+      paymentQrPayload(payment.payee, {
+        id_1c: bill.id_1c,
+        date: bill.date,
+        amount: bill.amount_document,
+        purpose: payment.purpose,
+        vat: payment.vat,
+      }),
     [bill, payment],
   );
   const requisites = useMemo(() => requisitesOf(bill, payment), [bill, payment]);
@@ -72,9 +81,15 @@ export function BillPaymentDialog({ bill, payment, onClose }: BillPaymentDialogP
           К оплате <strong>{billAmount(bill)}</strong> по счёту от {date}
         </p>
         <figure className={styles.qr}>
-          <QrCode text={payload} size={QR_SIZE} label={`QR-код для оплаты счёта № ${bill.id_1c}`} className={styles.qrImage} />
+          <QrCode
+            text={payload}
+            size={QR_SIZE}
+            label={`QR-код для оплаты счёта № ${bill.id_1c}`}
+            className={styles.qrImage}
+          />
           <figcaption id={noteId}>
-            Откройте приложение своего банка, выберите «Оплата по QR-коду» и наведите камеру на код — реквизиты и сумма заполнятся сами.
+            Откройте приложение своего банка, выберите «Оплата по QR-коду» и наведите камеру на код — реквизиты и сумма
+            заполнятся сами.
           </figcaption>
         </figure>
 
@@ -88,7 +103,12 @@ export function BillPaymentDialog({ bill, payment, onClose }: BillPaymentDialogP
             </li>
           ))}
         </ul>
-        <CopyButton text={allText} label="Скопировать все реквизиты" what="получатель, счета, банк, сумма и назначение" block />
+        <CopyButton
+          text={allText}
+          label="Скопировать все реквизиты"
+          what="получатель, счета, банк, сумма и назначение"
+          block
+        />
 
         {bill.document_url !== null && <ShareBill bill={bill} />}
         <PaymentReport bill={bill} reportedAt={payment.reported_at} />
@@ -106,14 +126,22 @@ function ShareBill({ bill }: { bill: Bill }) {
   useEffect(() => {
     let live = true;
     // Offline, or a browser that cannot share files: the press downloads instead.
-    if (typeof navigator.canShare === 'function') fetchBillFile(url, name).then((got) => live && setFile(got), () => undefined);
+    if (typeof navigator.canShare === 'function')
+      fetchBillFile(url, name).then(
+        (got) => live && setFile(got),
+        () => undefined,
+      );
     return () => {
       live = false;
     };
   }, [url, name]);
   const share = async () => {
     const outcome = await shareBill(file, url, name, `Счёт № ${bill.id_1c}`);
-    setNote(outcome === 'downloaded' ? 'Поделиться файлом отсюда нельзя — счёт скачивается, отправьте его из загрузок.' : null);
+    setNote(
+      outcome === 'downloaded'
+        ? 'Поделиться файлом отсюда нельзя — счёт скачивается, отправьте его из загрузок.'
+        : null,
+    );
   };
   return (
     <div className={styles.share}>
@@ -133,7 +161,8 @@ function PaymentReport({ bill, reportedAt }: { bill: Bill; reportedAt: string | 
   if (reported) {
     return (
       <FormMessage tone="success">
-        Вы сообщили об оплате {formatDate(reported.slice(0, 10))}. Оплата проверяется — статус счёта изменится, когда платёж поступит.
+        Вы сообщили об оплате {formatDate(reported.slice(0, 10))}. Оплата проверяется — статус счёта изменится, когда
+        платёж поступит.
       </FormMessage>
     );
   }

@@ -8,7 +8,13 @@ import styles from './bills-list.module.css';
 const COLUMNS: readonly DataColumn<Bill>[] = [
   { key: 'id', heading: '№', className: styles.number, cell: (bill) => bill.id, skeletonWidth: '2.5rem' },
   { key: 'date', heading: 'Дата формирования', className: dataList.nowrap, cell: billDate, skeletonWidth: '5rem' },
-  { key: 'id_1c', heading: 'Номер счёта', className: dataList.nowrap, cell: (bill) => bill.id_1c, skeletonWidth: '5rem' },
+  {
+    key: 'id_1c',
+    heading: 'Номер счёта',
+    className: dataList.nowrap,
+    cell: (bill) => bill.id_1c,
+    skeletonWidth: '5rem',
+  },
   { key: 'owner', heading: 'Владелец счёта', className: styles.owner, cell: billOwner, skeletonWidth: '5rem' },
   { key: 'status', heading: 'Статус', cell: (bill) => <BillStatus bill={bill} />, skeletonWidth: '5rem' },
   {
@@ -20,15 +26,29 @@ const COLUMNS: readonly DataColumn<Bill>[] = [
     skeletonWidth: '5rem',
   },
   { key: 'download', heading: 'Скачать счёт', cell: (bill) => <BillDownload bill={bill} />, skeletonWidth: '5rem' },
-  { key: 'statements', heading: 'Дефектные ведомости', cell: (bill) => <BillStatements bill={bill} />, skeletonWidth: '5rem' },
+  {
+    key: 'statements',
+    heading: 'Дефектные ведомости',
+    cell: (bill) => <BillStatements bill={bill} />,
+    skeletonWidth: '5rem',
+  },
 ];
 
 /** 'Оплатить' (issue 28), after the amount it pays. */
-const PAY_COLUMN: DataColumn<Bill> = { key: 'pay', heading: 'Оплата', cell: (bill) => <BillPay bill={bill} />, skeletonWidth: '5rem' };
+const PAY_COLUMN: DataColumn<Bill> = {
+  key: 'pay',
+  heading: 'Оплата',
+  cell: (bill) => <BillPay bill={bill} />,
+  skeletonWidth: '5rem',
+};
 const AMOUNT_AT = COLUMNS.findIndex((column) => column.key === 'amount') + 1;
 
 /** The bills as a table (768 px and wider). */
-export const BILL_TABLE: Omit<DataTableProps<Bill>, 'items'> = { caption: 'Счета', columns: COLUMNS, rowKey: (bill) => bill.id };
+export const BILL_TABLE: Omit<DataTableProps<Bill>, 'items'> = {
+  caption: 'Счета',
+  columns: COLUMNS,
+  rowKey: (bill) => bill.id,
+};
 
 /** The same with the payment column, while some bill on the page can be paid (else no column of dashes). */
 export const BILL_TABLE_WITH_PAYMENT: Omit<DataTableProps<Bill>, 'items'> = {

@@ -15,14 +15,22 @@ const NBSP = '\u00A0';
 setupPagedListTests(resetBillsStore);
 
 const renderBills = (initial: BillsFilter = EMPTY_BILLS_FILTER) =>
-  render(<WithFilter initial={initial}>{(filter, setFilter) => <BillsList userId={7} filter={filter} onFilterChange={setFilter} />}</WithFilter>);
+  render(
+    <WithFilter initial={initial}>
+      {(filter, setFilter) => <BillsList userId={7} filter={filter} onFilterChange={setFilter} />}
+    </WithFilter>,
+  );
 
 describe('BillsList', () => {
   it('shows the columns, money in Russian format, the download and the statements', async () => {
     stubListFetch(PATH, () => billsPage([makeBill()]));
     renderBills();
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual([
       '№',
       'Дата формирования',
       'Номер счёта',
@@ -60,7 +68,11 @@ describe('BillsList', () => {
     const rows = (await screen.findAllByRole('row')).slice(1);
     const statusCell = (row: HTMLElement) => within(row).getAllByRole('cell')[4]!;
     expect(rows.map((row) => statusCell(row).textContent)).toEqual(['Оплачен', 'Нет данных', 'Не оплачен']);
-    expect(rows.map((row) => statusCell(row).querySelector('svg')?.getAttribute('data-icon'))).toEqual(['paid', 'unknown', 'unpaid']);
+    expect(rows.map((row) => statusCell(row).querySelector('svg')?.getAttribute('data-icon'))).toEqual([
+      'paid',
+      'unknown',
+      'unpaid',
+    ]);
   });
 
   it("sends the user's id with 'Только мои счета'", async () => {
@@ -83,7 +95,9 @@ describe('BillsList', () => {
   it('pages with the cursor', async () => {
     const user = userEvent.setup();
     const { requests } = stubListFetch(PATH, ({ query }) =>
-      query.cursor ? billsPage([makeBill({ id: 22, id_1c: 'СЧ-2' })]) : billsPage([makeBill({ id: 21, id_1c: 'СЧ-1' })], 'next-1'),
+      query.cursor
+        ? billsPage([makeBill({ id: 22, id_1c: 'СЧ-2' })])
+        : billsPage([makeBill({ id: 21, id_1c: 'СЧ-1' })], 'next-1'),
     );
     renderBills();
     await user.click(await screen.findByRole('button', { name: 'Показать ещё' }));
@@ -120,7 +134,11 @@ describe('BillsList payment (issue 28)', () => {
     );
     renderBills();
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toContain('Оплата');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toContain('Оплата');
     const [, unpaid, paid] = within(table).getAllByRole('row');
     expect(within(paid!).queryByRole('button', { name: /Оплатить/ })).toBeNull();
     await userEvent.click(within(unpaid!).getByRole('button', { name: 'Оплатить счёт СЧ-1' }));
@@ -128,7 +146,11 @@ describe('BillsList payment (issue 28)', () => {
   });
 
   it("reads 'Оплата проверяется' once the clinic said it paid", async () => {
-    stubListFetch(PATH, () => billsPage([makeBill({ id: 1, status: 'Не оплачен', payment: { ...payment, reported_at: '2026-03-15T12:00:00.000Z' } })]));
+    stubListFetch(PATH, () =>
+      billsPage([
+        makeBill({ id: 1, status: 'Не оплачен', payment: { ...payment, reported_at: '2026-03-15T12:00:00.000Z' } }),
+      ]),
+    );
     renderBills();
     expect(await screen.findByText('Оплата проверяется')).toBeInTheDocument();
   });
@@ -137,7 +159,11 @@ describe('BillsList payment (issue 28)', () => {
     stubListFetch(PATH, () => billsPage([makeBill({ id: 1, status: 'Не оплачен' })]));
     renderBills();
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).not.toContain('Оплата');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).not.toContain('Оплата');
     expect(within(table).queryByRole('button', { name: /Оплатить/ })).toBeNull();
   });
 });

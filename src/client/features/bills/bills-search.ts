@@ -10,4 +10,5 @@ export type BillsSearch = v.InferOutput<typeof billsSearchSchema>;
 
 export const filterFromBillsSearch = (search: BillsSearch): BillsFilter => ({ onlyMine: search.mine ?? false });
 
-export const billsSearchFromFilter = (filter: BillsFilter): v.InferInput<typeof billsSearchSchema> => (filter.onlyMine ? { mine: true } : {});
+export const billsSearchFromFilter = (filter: BillsFilter): v.InferInput<typeof billsSearchSchema> =>
+  filter.onlyMine ? { mine: true } : {};

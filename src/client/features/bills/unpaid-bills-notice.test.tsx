@@ -70,7 +70,9 @@ describe('UnpaidBillsNotice', () => {
     const setter = vi.spyOn(document, 'cookie', 'set');
     await renderNotice(1);
     advance(UNPAID_NOTICE_DELAY_MS);
-    expect(setter).toHaveBeenCalledWith(expect.stringContaining(`${UNPAID_NOTICE_COOKIE}=1; Max-Age=${7 * 24 * 60 * 60}; Path=/`));
+    expect(setter).toHaveBeenCalledWith(
+      expect.stringContaining(`${UNPAID_NOTICE_COOKIE}=1; Max-Age=${7 * 24 * 60 * 60}; Path=/`),
+    );
     setter.mockRestore();
   });
 

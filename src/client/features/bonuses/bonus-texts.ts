@@ -20,7 +20,8 @@ const dayMonth = (iso: string) => formatDate(iso).slice(0, 5);
 /** 'ещё N бонусов станут доступны DD.MM' (issue 15), with the verb agreeing with N. */
 export function pendingLine(points: number, activatesAt: string | null): string {
   const one = pluralCategory(points) === 'one';
-  if (activatesAt === null) return `ещё ${countOf(points, BONUS_FORMS)} ${one ? 'станет доступен' : 'станут доступны'} после восстановления участия`;
+  if (activatesAt === null)
+    return `ещё ${countOf(points, BONUS_FORMS)} ${one ? 'станет доступен' : 'станут доступны'} после восстановления участия`;
   return `ещё ${countOf(points, BONUS_FORMS)} ${one ? 'станет доступен' : 'станут доступны'} ${dayMonth(activatesAt)}`;
 }
 
@@ -47,7 +48,8 @@ export function signedPoints(row: BonusRow): string {
 
 /** A credit's state beside it, when it says more than the kind does. */
 export function rowStateText(row: BonusRow): string | null {
-  if (row.state === 'pending') return row.activates_at ? `станут доступны ${formatDate(row.activates_at)}` : 'ожидают восстановления участия';
+  if (row.state === 'pending')
+    return row.activates_at ? `станут доступны ${formatDate(row.activates_at)}` : 'ожидают восстановления участия';
   if (row.state === 'active' && row.expires_at) return `действуют до ${formatDate(row.expires_at)}`;
   return null;
 }

@@ -40,7 +40,16 @@ const data = (overrides: Partial<BonusesData> = {}): BonusesData => ({
   not_earning: null,
   programme: null,
   rows: [
-    row({ key: '3', kind: 'spent', points: -150, reason: 'Списание в счёт ремонта по ведомости №12', state: null, activates_at: null, expires_at: null, ticket_id: 42 }),
+    row({
+      key: '3',
+      kind: 'spent',
+      points: -150,
+      reason: 'Списание в счёт ремонта по ведомости №12',
+      state: null,
+      activates_at: null,
+      expires_at: null,
+      ticket_id: 42,
+    }),
     row({ key: '2', bill: 'СЧ-7' }),
     row({ key: '1:expired', kind: 'expired', points: -20, reason: 'Бонус', state: null, order: 'ORD-9' }),
   ],
@@ -78,7 +87,14 @@ describe('BonusesPage', () => {
   const earningNotice = () => screen.queryByRole('region', { name: 'Начисление бонусов' });
 
   it('tells a participant it earns 5 % and asks nothing to be confirmed', async () => {
-    stubFetch({ 'GET /ajax/cabinet/points': { body: { success: true, data: data({ rows: [row({ key: '9', kind: 'credited', reason: 'Промокод ВЕСНА', state: 'active' })] }) } } });
+    stubFetch({
+      'GET /ajax/cabinet/points': {
+        body: {
+          success: true,
+          data: data({ rows: [row({ key: '9', kind: 'credited', reason: 'Промокод ВЕСНА', state: 'active' })] }),
+        },
+      },
+    });
     await renderInRouter(() => <BonusesPage onLoaded={() => {}} />);
     await screen.findByRole('list', { name: 'История бонусов' });
     expect(earningNotice()).toHaveTextContent(BONUS_TEXTS.earning);
@@ -87,21 +103,70 @@ describe('BonusesPage', () => {
   });
 
   it('tells a clinic that left it earns nothing, beside the annulment, and promises no 5 % anywhere', async () => {
-    const annulled = row({ key: '5', kind: 'annulled', points: -300, reason: 'выход из программы лояльности', state: null, activates_at: null, expires_at: null });
-    stubFetch({ 'GET /ajax/cabinet/points': { body: { success: true, data: data({ balance: 0, pending: 0, pending_by_date: [], expiring: [], not_earning: 'left', rows: [annulled] }) } } });
+    const annulled = row({
+      key: '5',
+      kind: 'annulled',
+      points: -300,
+      reason: 'выход из программы лояльности',
+      state: null,
+      activates_at: null,
+      expires_at: null,
+    });
+    stubFetch({
+      'GET /ajax/cabinet/points': {
+        body: {
+          success: true,
+          data: data({
+            balance: 0,
+            pending: 0,
+            pending_by_date: [],
+            expiring: [],
+            not_earning: 'left',
+            rows: [annulled],
+          }),
+        },
+      },
+    });
     await renderInRouter(() => <BonusesPage onLoaded={() => {}} />);
-    expect(await screen.findByRole('region', { name: 'Начисление бонусов' })).toHaveTextContent('Бонусы не начисляются: вы вышли из программы лояльности.');
+    expect(await screen.findByRole('region', { name: 'Начисление бонусов' })).toHaveTextContent(
+      'Бонусы не начисляются: вы вышли из программы лояльности.',
+    );
     expect(screen.getByRole('list', { name: 'История бонусов' })).toHaveTextContent('выход из программы лояльности');
     expect(document.body).not.toHaveTextContent('5 %');
     expect(screen.queryByRole('button', { name: 'Подтверждаю' })).not.toBeInTheDocument();
   });
 
   it('tells a suspended clinic its new points wait, as its pending lines and ledger show', async () => {
-    const held = row({ key: '6', kind: 'credited', points: 120, reason: 'Промокод ЛЕТО', state: 'pending', activates_at: null, expires_at: null });
-    stubFetch({ 'GET /ajax/cabinet/points': { body: { success: true, data: data({ pending: 120, pending_by_date: [{ points: 120, activates_at: null }], expiring: [], not_earning: 'suspended', rows: [held] }) } } });
+    const held = row({
+      key: '6',
+      kind: 'credited',
+      points: 120,
+      reason: 'Промокод ЛЕТО',
+      state: 'pending',
+      activates_at: null,
+      expires_at: null,
+    });
+    stubFetch({
+      'GET /ajax/cabinet/points': {
+        body: {
+          success: true,
+          data: data({
+            pending: 120,
+            pending_by_date: [{ points: 120, activates_at: null }],
+            expiring: [],
+            not_earning: 'suspended',
+            rows: [held],
+          }),
+        },
+      },
+    });
     await renderInRouter(() => <BonusesPage onLoaded={() => {}} />);
-    expect(await screen.findByRole('region', { name: 'Начисление бонусов' })).toHaveTextContent('Участие в программе лояльности приостановлено: новые бонусы не активируются до его восстановления.');
-    expect(screen.getByRole('region', { name: 'Ожидают активации: 120' })).toHaveTextContent('ещё 120 бонусов станут доступны после восстановления участия');
+    expect(await screen.findByRole('region', { name: 'Начисление бонусов' })).toHaveTextContent(
+      'Участие в программе лояльности приостановлено: новые бонусы не активируются до его восстановления.',
+    );
+    expect(screen.getByRole('region', { name: 'Ожидают активации: 120' })).toHaveTextContent(
+      'ещё 120 бонусов станут доступны после восстановления участия',
+    );
     expect(screen.getByRole('list', { name: 'История бонусов' })).toHaveTextContent('ожидают восстановления участия');
     expect(document.body).not.toHaveTextContent('5 %');
   });
@@ -111,12 +176,22 @@ describe('BonusesPage', () => {
       'GET /ajax/cabinet/points': {
         body: {
           success: true,
-          data: data({ balance: 0, pending: 0, pending_by_date: [], expiring: [], rows: [], not_earning: 'programme', programme: { state: 'ending', ends_on: '2026-03-20T09:00:00.000Z', ended: false } }),
+          data: data({
+            balance: 0,
+            pending: 0,
+            pending_by_date: [],
+            expiring: [],
+            rows: [],
+            not_earning: 'programme',
+            programme: { state: 'ending', ends_on: '2026-03-20T09:00:00.000Z', ended: false },
+          }),
         },
       },
     });
     await renderInRouter(() => <BonusesPage onLoaded={() => {}} />);
-    expect(await screen.findByText(/Программа лояльности завершится 20\.03\.2026\. Начисление бонусов остановлено/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Программа лояльности завершится 20\.03\.2026\. Начисление бонусов остановлено/),
+    ).toBeInTheDocument();
     expect(screen.getByText('Нет бонусов, ожидающих активации.')).toBeInTheDocument();
     expect(screen.getByText(/Пока нет ни начислений, ни списаний/)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Скоро сгорят' })).not.toBeInTheDocument();
@@ -128,7 +203,8 @@ describe('BonusesPage', () => {
   it('shows a skeleton while loading, and a failure with Повторить that loads again', async () => {
     let failing = true;
     stubFetch({
-      'GET /ajax/cabinet/points': () => (failing ? { status: 500, body: { success: false } } : { body: { success: true, data: data() } }),
+      'GET /ajax/cabinet/points': () =>
+        failing ? { status: 500, body: { success: false } } : { body: { success: true, data: data() } },
     });
     await renderInRouter(() => <BonusesPage onLoaded={() => {}} />);
     expect(screen.getByLabelText('Загрузка бонусов')).toHaveAttribute('aria-busy', 'true');

@@ -73,9 +73,13 @@ function BonusesContent({ data }: { data: BonusesData }) {
             Доступно
           </h2>
           <p className={styles.balance}>
-            {formatPoints(data.balance)}{'\u00A0'}<span className={styles.unit}>{pluralize(data.balance, BONUS_FORMS)}</span>
+            {formatPoints(data.balance)}
+            {'\u00A0'}
+            <span className={styles.unit}>{pluralize(data.balance, BONUS_FORMS)}</span>
           </p>
-          <p className={styles.hint}>{'1\u00A0бонус = 1\u00A0₽; оплачивайте бонусами до 30\u00A0% стоимости ремонта.'}</p>
+          <p className={styles.hint}>
+            {'1\u00A0бонус = 1\u00A0₽; оплачивайте бонусами до 30\u00A0% стоимости ремонта.'}
+          </p>
         </section>
         <section className={styles.card} aria-labelledby="bonuses-pending">
           <h2 id="bonuses-pending" className={styles.cardTitle}>

@@ -1,7 +1,19 @@
 // The decision calls, through the app's one HTTP client and the shared contract
 // (src/shared/api/decisions.ts). Every decision carries the Idempotency-Key of the user's tap.
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
-import { approveDefects, discussDefect, getDefectLoyalty, getTradeInInstrument, listTradeInInstruments, rejectDefects, tradeInDefect, type Gift, type StatementTerms, type TradeInDetail, type TradeInListItem } from '#shared/api/decisions.ts';
+import {
+  approveDefects,
+  discussDefect,
+  getDefectLoyalty,
+  getTradeInInstrument,
+  listTradeInInstruments,
+  rejectDefects,
+  tradeInDefect,
+  type Gift,
+  type StatementTerms,
+  type TradeInDetail,
+  type TradeInListItem,
+} from '#shared/api/decisions.ts';
 import type { EndpointInput } from '#shared/api/endpoint.ts';
 import { queuedAnswer, seenTermsHeader, type QueuedAnswer } from '#shared/api/outbox.ts';
 import { callApi, callApiOr } from '#client/lib/http.ts';
@@ -25,7 +37,10 @@ export interface DecisionAnswer {
  * The tap's key, and the statements' terms as the user saw them: if the service worker keeps the
  * decision and the server later refuses it (409), the list of waiting decisions shows was → now.
  */
-const decisionHeaders = (key: string, seen: readonly StatementTerms[]) => ({ [IDEMPOTENCY_HEADER]: key, ...seenTermsHeader(seen) });
+const decisionHeaders = (key: string, seen: readonly StatementTerms[]) => ({
+  [IDEMPOTENCY_HEADER]: key,
+  ...seenTermsHeader(seen),
+});
 
 /** The worker's 202 "queued" answer is checked first: the endpoint's schema would refuse it. */
 function toAnswer(answer: { first?: QueuedAnswer; output?: { message: string; balls: number } }): DecisionAnswer {
@@ -37,20 +52,44 @@ function toAnswer(answer: { first?: QueuedAnswer; output?: { message: string; ba
   return { message, balls, queued: false };
 }
 
-export async function approve(payload: ApprovePayload, key: string, seen: readonly StatementTerms[]): Promise<DecisionAnswer> {
-  return toAnswer(await callApiOr(approveDefects, { first: queuedAnswer, input: payload, headers: decisionHeaders(key, seen) }));
+export async function approve(
+  payload: ApprovePayload,
+  key: string,
+  seen: readonly StatementTerms[],
+): Promise<DecisionAnswer> {
+  return toAnswer(
+    await callApiOr(approveDefects, { first: queuedAnswer, input: payload, headers: decisionHeaders(key, seen) }),
+  );
 }
 
-export async function reject(payload: RejectPayload, key: string, seen: readonly StatementTerms[]): Promise<DecisionAnswer> {
-  return toAnswer(await callApiOr(rejectDefects, { first: queuedAnswer, input: payload, headers: decisionHeaders(key, seen) }));
+export async function reject(
+  payload: RejectPayload,
+  key: string,
+  seen: readonly StatementTerms[],
+): Promise<DecisionAnswer> {
+  return toAnswer(
+    await callApiOr(rejectDefects, { first: queuedAnswer, input: payload, headers: decisionHeaders(key, seen) }),
+  );
 }
 
-export async function discuss(payload: DiscussPayload, key: string, seen: readonly StatementTerms[]): Promise<DecisionAnswer> {
-  return toAnswer(await callApiOr(discussDefect, { first: queuedAnswer, input: payload, headers: decisionHeaders(key, seen) }));
+export async function discuss(
+  payload: DiscussPayload,
+  key: string,
+  seen: readonly StatementTerms[],
+): Promise<DecisionAnswer> {
+  return toAnswer(
+    await callApiOr(discussDefect, { first: queuedAnswer, input: payload, headers: decisionHeaders(key, seen) }),
+  );
 }
 
-export async function tradeIn(payload: TradeInPayload, key: string, seen: readonly StatementTerms[]): Promise<DecisionAnswer> {
-  return toAnswer(await callApiOr(tradeInDefect, { first: queuedAnswer, input: payload, headers: decisionHeaders(key, seen) }));
+export async function tradeIn(
+  payload: TradeInPayload,
+  key: string,
+  seen: readonly StatementTerms[],
+): Promise<DecisionAnswer> {
+  return toAnswer(
+    await callApiOr(tradeInDefect, { first: queuedAnswer, input: payload, headers: decisionHeaders(key, seen) }),
+  );
 }
 
 export interface Loyalty {
@@ -61,7 +100,9 @@ export interface Loyalty {
 
 /** The points the user may spend on one statement, and the gifts offered. */
 export async function loadLoyalty(defectId: number): Promise<Loyalty> {
-  const { ballsAvailable, ballsForDiscount, giftsAvailable } = await callApi(getDefectLoyalty, { params: { id: defectId } });
+  const { ballsAvailable, ballsForDiscount, giftsAvailable } = await callApi(getDefectLoyalty, {
+    params: { id: defectId },
+  });
   return { ballsAvailable, ballsForDiscount, giftsAvailable };
 }
 

@@ -39,10 +39,12 @@ export type StepOutcome =
   | { state: 'unsent'; message: string }
   | { state: 'waiting' };
 
-export type SequenceState = { phase: 'idle' } | { phase: 'sending'; outcomes: StepOutcome[] } | { phase: 'finished'; outcomes: StepOutcome[] };
+export type SequenceState =
+  { phase: 'idle' } | { phase: 'sending'; outcomes: StepOutcome[] } | { phase: 'finished'; outcomes: StepOutcome[] };
 
 /** Applied, kept for later, or refused: nothing more to send for it ('Повторить' sends only what the connection stopped). */
-const isSettled = (outcome: StepOutcome | undefined) => outcome !== undefined && outcome.state !== 'unsent' && outcome.state !== 'waiting';
+const isSettled = (outcome: StepOutcome | undefined) =>
+  outcome !== undefined && outcome.state !== 'unsent' && outcome.state !== 'waiting';
 
 /**
  * Sends the chosen approvals in order. Each statement's Idempotency-Key is made once and reused by
@@ -56,14 +58,22 @@ export function useApprovalSequence(ticketId: number, statements: readonly Defec
 
   const run = useCallback(
     async (choices: readonly PointsChoice[], earlier: readonly StepOutcome[] = []) => {
-      const outcomes: StepOutcome[] = statements.map((_, index) => (isSettled(earlier[index]) ? earlier[index]! : { state: 'waiting' }));
+      const outcomes: StepOutcome[] = statements.map((_, index) =>
+        isSettled(earlier[index]) ? earlier[index]! : { state: 'waiting' },
+      );
       setState({ phase: 'sending', outcomes: [...outcomes] });
       for (const [index, statement] of statements.entries()) {
         if (isSettled(outcomes[index])) continue;
         const choice = choices[index] ?? { balls: 0, gift: null };
         const key = keys.current.get(statement.id) ?? newIdempotencyKey();
         keys.current.set(statement.id, key);
-        const payload = { ticket_id: ticketId, defects: seenStatements([statement]), balls: choice.balls, gift: choice.gift?.id ?? null, end: index === last };
+        const payload = {
+          ticket_id: ticketId,
+          defects: seenStatements([statement]),
+          balls: choice.balls,
+          gift: choice.gift?.id ?? null,
+          end: index === last,
+        };
         try {
           const answer = await approve(payload, key, [statement]);
           outcomes[index] = { state: answer.queued ? 'queued' : 'applied' };

@@ -15,7 +15,10 @@ import styles from './decisions.module.css';
 export function ApproveDialog({ balls, ...flow }: DecisionFlowProps & { balls: number }) {
   const { request, onClose, onDone, onChanged } = flow;
   const [withPoints, setWithPoints] = useState(false);
-  const sender = useDecisionSend({ onSuccess: (answer) => onDone(answer.message, answer.queued), onConflict: onChanged });
+  const sender = useDecisionSend({
+    onSuccess: (answer) => onDone(answer.message, answer.queued),
+    onConflict: onChanged,
+  });
 
   if (withPoints) return <PointsDialog {...flow} />;
 
@@ -24,12 +27,23 @@ export function ApproveDialog({ balls, ...flow }: DecisionFlowProps & { balls: n
       setWithPoints(true);
       return;
     }
-    void sender.send({ ticket_id: request.ticketId, defects: seenStatements(request.statements), end: true }, approve, request.statements);
+    void sender.send(
+      { ticket_id: request.ticketId, defects: seenStatements(request.statements), end: true },
+      approve,
+      request.statements,
+    );
   };
   const single = request.statements.length === 1;
 
   return (
-    <DecisionDialogShell title="Согласовать ремонт?" request={request} sender={sender} onClose={onClose} confirmLabel="Согласовать" onConfirm={confirm}>
+    <DecisionDialogShell
+      title="Согласовать ремонт?"
+      request={request}
+      sender={sender}
+      onClose={onClose}
+      confirmLabel="Согласовать"
+      onConfirm={confirm}
+    >
       <p className={styles.lead}>
         {single
           ? 'Сервисный центр выполнит ремонт по условиям этой ведомости.'

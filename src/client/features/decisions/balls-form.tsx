@@ -40,7 +40,14 @@ export function BallsForm({ id, limit, sending, serverError, onServerErrorClear,
     onSubmit: ({ value }) => onSubmit(Number(value.balls.trim())),
   });
   return (
-    <BoundForm form={form} ref={formRef} id={id} className={styles.modeForm} aria-label="Списание бонусов в счёт ремонта" submitDisabled={sending}>
+    <BoundForm
+      form={form}
+      ref={formRef}
+      id={id}
+      className={styles.modeForm}
+      aria-label="Списание бонусов в счёт ремонта"
+      submitDisabled={sending}
+    >
       <form.AppField name="balls" validators={{ onBlur: ({ value }) => ballsError(value, limit) }}>
         {(field) => (
           <field.TextField

@@ -29,7 +29,18 @@ export interface DecisionDialogShellProps {
  * The frame of a one-step decision popup: 'Отмена' and the send button, the failure with its retry
  * under the content, and in place of it all the 409 view when the statements changed meanwhile.
  */
-export function DecisionDialogShell({ title, request, sender, onClose, confirmLabel, form, formId, formRef, onConfirm, children }: DecisionDialogShellProps) {
+export function DecisionDialogShell({
+  title,
+  request,
+  sender,
+  onClose,
+  confirmLabel,
+  form,
+  formId,
+  formRef,
+  onConfirm,
+  children,
+}: DecisionDialogShellProps) {
   const conflict = sender.state.phase === 'conflict' ? sender.state : null;
   // A send under way finishes in this popup: closing it then would hide the outcome.
   const close = () => {
@@ -60,7 +71,14 @@ export function DecisionDialogShell({ title, request, sender, onClose, confirmLa
       {conflict ? (
         <ConflictView message={conflict.message} seen={request.statements} current={conflict.current} />
       ) : form ? (
-        <BoundForm form={form} id={formId} ref={formRef} className={styles.stack} aria-label={title} submitDisabled={sender.sending}>
+        <BoundForm
+          form={form}
+          id={formId}
+          ref={formRef}
+          className={styles.stack}
+          aria-label={title}
+          submitDisabled={sender.sending}
+        >
           {children}
           {failure}
         </BoundForm>

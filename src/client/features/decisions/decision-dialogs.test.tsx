@@ -111,7 +111,9 @@ describe('approve without points', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Ведомость изменилась' });
     expect(within(dialog).getByText(decisionMessages.conflict)).toBeInTheDocument();
-    expect(within(dialog).getByText(`Стоимость работ: было 12${S}500,00${S}₽, стало 14${S}000,00${S}₽`)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(`Стоимость работ: было 12${S}500,00${S}₽, стало 14${S}000,00${S}₽`),
+    ).toBeInTheDocument();
     expect(within(dialog).getByText('Статус: было «Требует согласования», стало «Отменена»')).toBeInTheDocument();
     expect(within(dialog).getByText('Решение уже принято: от ремонта отказались')).toBeInTheDocument();
     expect(onDecided).toHaveBeenCalledWith(TICKET_ID);
@@ -156,7 +158,10 @@ describe('reject', () => {
   it('shows a 422 under the reasons; fixing it and tapping again is a new key', async () => {
     const { calls } = stubFetch({
       [`POST ${REJECT}`]: inTurn(
-        { status: 422, body: { success: false, message: 'Причина не из списка', errors: { comment: ['Причина не из списка'] } } },
+        {
+          status: 422,
+          body: { success: false, message: 'Причина не из списка', errors: { comment: ['Причина не из списка'] } },
+        },
         decided('Отказ от ремонта отправлен'),
       ),
     });
@@ -195,13 +200,20 @@ describe('discuss', () => {
     await user.type(comment, 'Можно ли без замены ротора?');
     await user.click(within(dialog).getByRole('button', { name: 'Отправить' }));
     await screen.findByText('Вопрос отправлен менеджеру сервисного центра');
-    expect(calls[0]?.body).toEqual({ ticket_id: TICKET_ID, defect: { id: 102, version: 7 }, comment: 'Можно ли без замены ротора?' });
+    expect(calls[0]?.body).toEqual({
+      ticket_id: TICKET_ID,
+      defect: { id: 102, version: 7 },
+      comment: 'Можно ли без замены ротора?',
+    });
     expect(onDecided).toHaveBeenCalledWith(TICKET_ID);
   });
 
   it('shows the server text under the comment and clears it on focus', async () => {
     stubFetch({
-      [`POST ${DISCUSS}`]: { status: 422, body: { success: false, message: 'Слишком длинно', errors: { comment: ['Слишком длинно'] } } },
+      [`POST ${DISCUSS}`]: {
+        status: 422,
+        body: { success: false, message: 'Слишком длинно', errors: { comment: ['Слишком длинно'] } },
+      },
     });
     const { user } = setup(0);
     openDecision('discuss', [scaler]);

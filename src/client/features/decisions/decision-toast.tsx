@@ -8,7 +8,13 @@ export const TOAST_MS = 5000;
  * The short note after a decision ('Ремонт согласован'). The live region stays mounted, so screen
  * readers announce each new message; the note never takes focus from the page.
  */
-export function DecisionToast({ message, onDismiss }: { message: { text: string; id: number } | null; onDismiss: () => void }) {
+export function DecisionToast({
+  message,
+  onDismiss,
+}: {
+  message: { text: string; id: number } | null;
+  onDismiss: () => void;
+}) {
   useEffect(() => {
     if (!message) return;
     const timer = setTimeout(onDismiss, TOAST_MS);

@@ -28,7 +28,15 @@ export function DiscussDialog({ request, onClose, onDone, onChanged }: DecisionF
     onSubmitInvalid: () => focusFirstInvalid(formRef.current),
     onSubmit: ({ value }) => {
       if (!statement) return;
-      void sender.send({ ticket_id: request.ticketId, defect: { id: statement.id, version: statement.version }, comment: value.comment.trim() }, discuss, [statement]);
+      void sender.send(
+        {
+          ticket_id: request.ticketId,
+          defect: { id: statement.id, version: statement.version },
+          comment: value.comment.trim(),
+        },
+        discuss,
+        [statement],
+      );
     },
   });
 

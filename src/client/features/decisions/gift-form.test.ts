@@ -8,7 +8,9 @@ describe('giftLabel', () => {
   });
 
   it('says how many points are missing for an unaffordable gift', () => {
-    expect(giftLabel(gift({ is_available: false, need_balls: 12 }))).toBe('Набор боров (осталось накопить 12\u00a0бонусов)');
+    expect(giftLabel(gift({ is_available: false, need_balls: 12 }))).toBe(
+      'Набор боров (осталось накопить 12\u00a0бонусов)',
+    );
   });
 
   it('says the catalogue has none left when points are not the reason', () => {

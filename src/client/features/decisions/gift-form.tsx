@@ -56,13 +56,27 @@ export function GiftForm({ id, gifts, sending, serverError, onServerErrorClear, 
     },
   });
   return (
-    <BoundForm form={form} ref={formRef} id={id} className={styles.modeForm} aria-label="Подарок за бонусы" submitDisabled={sending}>
-      <form.Field name="gift" validators={{ onBlur: ({ value }) => (value === null ? decisionMessages.giftRequired : undefined) }}>
+    <BoundForm
+      form={form}
+      ref={formRef}
+      id={id}
+      className={styles.modeForm}
+      aria-label="Подарок за бонусы"
+      submitDisabled={sending}
+    >
+      <form.Field
+        name="gift"
+        validators={{ onBlur: ({ value }) => (value === null ? decisionMessages.giftRequired : undefined) }}
+      >
         {(field) => (
           <RadioGroup
             legend="Подарок"
             name="gift"
-            options={gifts.map((gift) => ({ value: gift.id, label: <GiftCard gift={gift} />, disabled: !gift.is_available }))}
+            options={gifts.map((gift) => ({
+              value: gift.id,
+              label: <GiftCard gift={gift} />,
+              disabled: !gift.is_available,
+            }))}
             value={field.state.value}
             onBlur={field.handleBlur}
             onChange={(value) => {

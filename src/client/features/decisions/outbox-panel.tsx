@@ -28,7 +28,8 @@ export const PANEL_TITLES = {
 
 function panelTitle(entries: readonly OutboxEntry[]): string {
   const waiting = entries.some((entry) => WAITING_STATES.has(entry.state));
-  if (entries.some((entry) => entry.kind === 'repair-request')) return waiting ? PANEL_TITLES.requestsWaiting : PANEL_TITLES.requestsAttention;
+  if (entries.some((entry) => entry.kind === 'repair-request'))
+    return waiting ? PANEL_TITLES.requestsWaiting : PANEL_TITLES.requestsAttention;
   return waiting ? PANEL_TITLES.waiting : PANEL_TITLES.attention;
 }
 
@@ -39,7 +40,9 @@ const requestInstruments = v.object({ instruments: v.pipe(v.array(v.unknown()), 
 function entryName(entry: OutboxEntry): string {
   if (entry.ticketId !== null) return `${KIND_LABELS[entry.kind]}, заявка №${entry.ticketId}`;
   const request = v.safeParse(requestInstruments, entry.body);
-  return request.success ? `${KIND_LABELS[entry.kind]}: ${countOf(request.output.instruments.length, INSTRUMENT_FORMS)}` : KIND_LABELS[entry.kind];
+  return request.success
+    ? `${KIND_LABELS[entry.kind]}: ${countOf(request.output.instruments.length, INSTRUMENT_FORMS)}`
+    : KIND_LABELS[entry.kind];
 }
 const WAITING_STATES = new Set<OutboxEntry['state']>(['queued', 'sending', 'auth']);
 
@@ -112,8 +115,14 @@ export function OutboxPanel({ onLogin }: OutboxPanelProps) {
                 {name}
                 {count > 1 ? <span className={styles.muted}> (ведомостей: {count})</span> : null}
               </p>
-              {entry.state !== 'conflict' && instruments.length > 0 ? <p className={styles.state}>{instruments.join(', ')}</p> : null}
-              {entry.state === 'conflict' ? <ConflictInfo entry={entry} names={names} /> : <p className={entry.state === 'failed' ? styles.error : styles.state}>{stateText(entry)}</p>}
+              {entry.state !== 'conflict' && instruments.length > 0 ? (
+                <p className={styles.state}>{instruments.join(', ')}</p>
+              ) : null}
+              {entry.state === 'conflict' ? (
+                <ConflictInfo entry={entry} names={names} />
+              ) : (
+                <p className={entry.state === 'failed' ? styles.error : styles.state}>{stateText(entry)}</p>
+              )}
               {entry.state !== 'sending' ? (
                 <div className={styles.actions}>
                   {entry.state === 'auth' ? (

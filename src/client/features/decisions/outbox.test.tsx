@@ -28,13 +28,20 @@ afterEach(() => {
 
 describe('a decision the service worker kept for later', () => {
   it('closes the popup and says it will be sent, not that it failed', async () => {
-    const { calls } = stubFetch({ [`POST ${APPROVE}`]: { status: 202, body: { success: true, queued: true, message: OUTBOX_QUEUED_MESSAGE, outbox_id: 'entry-1' } } });
+    const { calls } = stubFetch({
+      [`POST ${APPROVE}`]: {
+        status: 202,
+        body: { success: true, queued: true, message: OUTBOX_QUEUED_MESSAGE, outbox_id: 'entry-1' },
+      },
+    });
     const onDecided = vi.fn();
     render(<DecisionDialogs balls={0} onDecided={onDecided} />);
     openDecision('approve', [turbine]);
     const user = userEvent.setup();
 
-    await user.click(within(screen.getByRole('dialog', { name: 'Согласовать ремонт?' })).getByRole('button', { name: 'Согласовать' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Согласовать ремонт?' })).getByRole('button', { name: 'Согласовать' }),
+    );
     expect(await screen.findByText(OUTBOX_QUEUED_MESSAGE)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -43,15 +50,26 @@ describe('a decision the service worker kept for later', () => {
     // The page asks the worker for its entries, so the statement shows as waiting at once.
     expect(worker.posted).toContainEqual({ type: 'list' });
     // The terms the user saw go with it, for the worker to keep (a later conflict shows was → now).
-    expect(JSON.parse(calls[0]!.headers.get(SEEN_TERMS_HEADER)!)).toEqual([{ id: 101, version: 3, sum: '12500.00', status: 1, agreed: 0 }]);
+    expect(JSON.parse(calls[0]!.headers.get(SEEN_TERMS_HEADER)!)).toEqual([
+      { id: 101, version: 3, sum: '12500.00', status: 1, agreed: 0 },
+    ]);
   });
 
   it("takes 'will be sent' away once the worker has settled the decision", async () => {
-    stubFetch({ [`POST ${APPROVE}`]: { status: 202, body: { success: true, queued: true, message: OUTBOX_QUEUED_MESSAGE, outbox_id: 'entry-1' } } });
+    stubFetch({
+      [`POST ${APPROVE}`]: {
+        status: 202,
+        body: { success: true, queued: true, message: OUTBOX_QUEUED_MESSAGE, outbox_id: 'entry-1' },
+      },
+    });
     const disconnect = connectOutbox(window);
     render(<DecisionDialogs balls={0} onDecided={vi.fn()} />);
     openDecision('approve', [turbine]);
-    await userEvent.setup().click(within(screen.getByRole('dialog', { name: 'Согласовать ремонт?' })).getByRole('button', { name: 'Согласовать' }));
+    await userEvent.setup().click(
+      within(screen.getByRole('dialog', { name: 'Согласовать ремонт?' })).getByRole('button', {
+        name: 'Согласовать',
+      }),
+    );
     expect(await screen.findByText(OUTBOX_QUEUED_MESSAGE)).toBeInTheDocument();
 
     act(() => worker.emit({ type: 'outbox', entry: outboxEntry({ id: 'entry-1', state: 'sending' }) }));
@@ -78,25 +96,43 @@ describe('the list of waiting decisions', () => {
     render(<OutboxPanel onLogin={vi.fn()} />);
     show(
       outboxEntry({ id: 'a', createdAt: 1 }),
-      outboxEntry({ id: 'b', createdAt: 2, kind: 'reject', ticketId: 56, state: 'failed', lastError: 'Ведомость не найдена' }),
+      outboxEntry({
+        id: 'b',
+        createdAt: 2,
+        kind: 'reject',
+        ticketId: 56,
+        state: 'failed',
+        lastError: 'Ведомость не найдена',
+      }),
     );
     const panel = screen.getByRole('region', { name: 'Решения, ожидающие отправки' });
     const items = within(panel).getAllByRole('listitem');
-    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual(['Согласование ремонта, заявка №55', 'Отказ от ремонта, заявка №56']);
+    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Согласование ремонта, заявка №55',
+      'Отказ от ремонта, заявка №56',
+    ]);
     expect(within(items[0]!).getByText('Ожидает отправки')).toBeInTheDocument();
     expect(within(items[1]!).getByText('Не отправлено: Ведомость не найдена')).toBeInTheDocument();
 
     const user = userEvent.setup();
     await user.click(within(items[1]!).getByRole('button', { name: 'Повторить' }));
     await user.click(within(items[0]!).getByRole('button', { name: 'Удалить' }));
-    await vi.waitFor(() => expect(worker.posted).toEqual([{ type: 'retry', id: 'b' }, { type: 'discard', id: 'a' }]));
+    await vi.waitFor(() =>
+      expect(worker.posted).toEqual([
+        { type: 'retry', id: 'b' },
+        { type: 'discard', id: 'a' },
+      ]),
+    );
   });
 
   it('is titled for attention, not as waiting, once nothing in it is still to be sent', () => {
     render(<OutboxPanel onLogin={vi.fn()} />);
     show(outboxEntry({ id: 'a', createdAt: 1, state: 'failed', lastError: 'Ведомость не найдена' }));
     expect(screen.getByRole('region', { name: 'Решения, требующие внимания' })).toBeInTheDocument();
-    show(outboxEntry({ id: 'a', createdAt: 1, state: 'failed' }), outboxEntry({ id: 'b', createdAt: 2, state: 'auth' }));
+    show(
+      outboxEntry({ id: 'a', createdAt: 1, state: 'failed' }),
+      outboxEntry({ id: 'b', createdAt: 2, state: 'auth' }),
+    );
     expect(screen.getByRole('region', { name: 'Решения, ожидающие отправки' })).toBeInTheDocument();
   });
 
@@ -124,11 +160,17 @@ describe('the list of waiting decisions', () => {
         },
       }),
     );
-    const changes = within(screen.getByRole('listitem', { name: 'Согласование ремонта, заявка №55' })).getByRole('list');
+    const changes = within(screen.getByRole('listitem', { name: 'Согласование ремонта, заявка №55' })).getByRole(
+      'list',
+    );
     const items = within(changes).getAllByRole('listitem');
     expect(items.map((item) => [...item.children].map((line) => line.textContent))).toEqual([
       [`Ведомость №${NBSP}101`, `Стоимость работ: было 7${NBSP}300,00${NBSP}₽, стало 8${NBSP}100,00${NBSP}₽`],
-      [`Ведомость №${NBSP}102`, 'Статус: было «Требует согласования», стало «Работы согласованы»', 'Решение уже принято: ремонт согласован'],
+      [
+        `Ведомость №${NBSP}102`,
+        'Статус: было «Требует согласования», стало «Работы согласованы»',
+        'Решение уже принято: ремонт согласован',
+      ],
     ]);
   });
 
@@ -136,7 +178,8 @@ describe('the list of waiting decisions', () => {
     const saved = { success: true, ticket: { defective_lists: [{ id: 101, name: 'Наконечник Sirona T1' }] } };
     vi.stubGlobal('caches', {
       open: async () => ({
-        match: async (url: string) => (url === '/ajax/cabinet/tickets/55' ? new Response(JSON.stringify(saved)) : undefined),
+        match: async (url: string) =>
+          url === '/ajax/cabinet/tickets/55' ? new Response(JSON.stringify(saved)) : undefined,
       }),
     });
     render(<OutboxPanel onLogin={vi.fn()} />);
@@ -148,13 +191,16 @@ describe('the list of waiting decisions', () => {
         ticketId: 56,
         state: 'conflict',
         statements: [{ id: 201, version: 1, terms: { sum: '100.00', status: 1, agreed: 0 } }],
-        result: { success: false, details: { statements: [{ id: 201, version: 2, sum: '200.00', status: 1, agreed: 0 }] } },
+        result: {
+          success: false,
+          details: { statements: [{ id: 201, version: 2, sum: '200.00', status: 1, agreed: 0 }] },
+        },
       }),
     );
     const waiting = screen.getByRole('listitem', { name: 'Согласование ремонта, заявка №55' });
     expect(await within(waiting).findByText('Наконечник Sirona T1')).toBeInTheDocument();
     const refused = screen.getByRole('listitem', { name: 'Согласование ремонта, заявка №56' });
-    expect(within(refused).getByText("Ведомость № 201")).toBeInTheDocument();
+    expect(within(refused).getByText('Ведомость № 201')).toBeInTheDocument();
     vi.unstubAllGlobals();
   });
 

@@ -11,7 +11,8 @@ const APPROVE = 'POST /ajax/cabinet/defects/approve';
 const loyaltyOf = (id: number) => `GET /ajax/cabinet/defects/${id}/loyalty`;
 
 /** Text exactly as written, non-breaking spaces included (the default matcher treats them as spaces). */
-const exactly = (text: string) => (_: string, element: Element | null) => element?.textContent === text && element.children.length === 0;
+const exactly = (text: string) => (_: string, element: Element | null) =>
+  element?.textContent === text && element.children.length === 0;
 
 function setup(balls = 1500) {
   const onDecided = vi.fn();
@@ -82,7 +83,10 @@ describe('points popup', () => {
   it('shows the server refusal of the points under the input', async () => {
     stubFetch({
       [loyaltyOf(101)]: loyalty(),
-      [APPROVE]: { status: 422, body: { success: false, message: 'Недостаточно бонусов', errors: { balls: ['Недостаточно бонусов'] } } },
+      [APPROVE]: {
+        status: 422,
+        body: { success: false, message: 'Недостаточно бонусов', errors: { balls: ['Недостаточно бонусов'] } },
+      },
     });
     const { user } = setup();
     const dialog = await openPoints(user);
@@ -101,7 +105,9 @@ describe('points popup', () => {
     await user.click(await within(dialog).findByRole('button', { name: 'Выбрать подарок' }));
 
     const group = within(dialog).getByRole('radiogroup', { name: 'Подарок' });
-    const unavailable = within(group).getByRole('radio', { name: /^Смазка для наконечников \(осталось накопить 1\s001\sбонус\)/ });
+    const unavailable = within(group).getByRole('radio', {
+      name: /^Смазка для наконечников \(осталось накопить 1\s001\sбонус\)/,
+    });
     expect(unavailable).toBeDisabled();
     const burs = within(group).getByRole('radio', { name: /Набор боров/ });
     expect(burs).toBeEnabled();
@@ -114,7 +120,13 @@ describe('points popup', () => {
     await waitFor(() => expect(within(dialog).queryByText(decisionMessages.giftRequired)).not.toBeInTheDocument());
     await user.click(within(dialog).getByRole('button', { name: 'Согласовать с подарком' }));
     await screen.findByText('Ремонт согласован');
-    expect(calls.at(-1)?.body).toEqual({ ticket_id: TICKET_ID, defects: [{ id: 101, version: 3 }], balls: 0, gift: 1, end: true });
+    expect(calls.at(-1)?.body).toEqual({
+      ticket_id: TICKET_ID,
+      defects: [{ id: 101, version: 3 }],
+      balls: 0,
+      gift: 1,
+      end: true,
+    });
   });
 
   it('switching between points and gift closes the other and clears its errors', async () => {
@@ -128,7 +140,10 @@ describe('points popup', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Выбрать подарок' }));
     expect(within(dialog).queryByLabelText('Сколько бонусов списать')).not.toBeInTheDocument();
     expect(within(dialog).queryByText(decisionMessages.ballsRequired)).not.toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Списать в счет ремонта' })).toHaveAttribute('aria-expanded', 'false');
+    expect(within(dialog).getByRole('button', { name: 'Списать в счет ремонта' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Согласовать с подарком' }));
     await within(dialog).findByText(decisionMessages.giftRequired);
 
@@ -143,7 +158,9 @@ describe('points popup', () => {
     const { user } = setup();
     const dialog = await openPoints(user, [statement({ sum: '0.00' })]);
     expect(within(dialog).queryByRole('button', { name: 'Списать в счет ремонта' })).not.toBeInTheDocument();
-    expect(within(dialog).queryByRole('button', { name: 'Согласовать без использования бонусов' })).not.toBeInTheDocument();
+    expect(
+      within(dialog).queryByRole('button', { name: 'Согласовать без использования бонусов' }),
+    ).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Согласовать' }));
     await screen.findByText('Ремонт согласован');
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([APPROVE]);

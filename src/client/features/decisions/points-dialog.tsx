@@ -55,14 +55,23 @@ export function PointsDialog({ request, onClose, onDone, onChanged }: DecisionFl
   if (!statement) return null;
   const onApproved = (answer: DecisionAnswer) => onDone(answer.message, answer.queued);
   const previous = index > 0 ? request.statements[index - 1] : undefined;
-  const previousChoice = previous && choices[index - 1] ? `«${instrumentDisplayName(previous)}»: ${describeChoice(choices[index - 1]!)}.` : null;
+  const previousChoice =
+    previous && choices[index - 1]
+      ? `«${instrumentDisplayName(previous)}»: ${describeChoice(choices[index - 1]!)}.`
+      : null;
   const reserved = choices.slice(0, index).reduce((sum, choice) => sum + choiceCost(choice), 0);
 
   return (
     <Modal open title="Списание бонусов" onClose={close} size="md">
       {/* Once the approvals go, the steps make way for what became of each statement. */}
       {outcomes ? (
-        <SequenceReport statements={request.statements} outcomes={outcomes} sending={sending} onRetry={retry} onClose={close} />
+        <SequenceReport
+          statements={request.statements}
+          outcomes={outcomes}
+          sending={sending}
+          onRetry={retry}
+          onClose={close}
+        />
       ) : (
         <PointsStep
           key={statement.id}

@@ -5,7 +5,17 @@ import userEvent from '@testing-library/user-event';
 import { stubFetch, type RecordedCall } from '#client/lib/testing/fetch-stub.ts';
 import { useDecisionDialog } from './decision-dialog-store.ts';
 import { DecisionDialogs } from './decision-dialogs.tsx';
-import { decided, inTurn, loyalty, offline, openDecision, scaler, statement, TICKET_ID, turbine } from './testing/fixtures.ts';
+import {
+  decided,
+  inTurn,
+  loyalty,
+  offline,
+  openDecision,
+  scaler,
+  statement,
+  TICKET_ID,
+  turbine,
+} from './testing/fixtures.ts';
 
 // 'Согласовать выбранные' with points (issue 10): one step per instrument, but nothing is applied
 // until the last step is chosen; then every approval goes, and if one does not, the popup says
@@ -14,7 +24,15 @@ import { decided, inTurn, loyalty, offline, openDecision, scaler, statement, TIC
 const APPROVE = 'POST /ajax/cabinet/defects/approve';
 const loyaltyOf = (id: number) => `GET /ajax/cabinet/defects/${id}/loyalty`;
 const NBSP = '\u00A0';
-const motor = statement({ id: 103, series: 'M-3003', type: 4, name: 'Микромотор Bien-Air', defect: 'Не вращается', sum: '20000.00', version: 2 });
+const motor = statement({
+  id: 103,
+  series: 'M-3003',
+  type: 4,
+  name: 'Микромотор Bien-Air',
+  defect: 'Не вращается',
+  sum: '20000.00',
+  version: 2,
+});
 
 function setup(balls = 1500) {
   const onDecided = vi.fn();
@@ -22,7 +40,7 @@ function setup(balls = 1500) {
   return { onDecided, user: userEvent.setup() };
 }
 
-async function openPoints(user: ReturnType<typeof userEvent.setup>, statements: typeof turbine[]) {
+async function openPoints(user: ReturnType<typeof userEvent.setup>, statements: (typeof turbine)[]) {
   openDecision('approve', statements);
   await user.click(screen.getByRole('button', { name: 'Согласовать' }));
   return screen.findByRole('dialog', { name: 'Списание бонусов' });
@@ -63,7 +81,11 @@ describe('approving several statements with points', () => {
     expect(onDecided).not.toHaveBeenCalled();
     expect(within(dialog).getByText('«Турбина W&H»: списать 1 000 бонусов.')).toBeInTheDocument();
     // 1 500 on the account, 1 000 promised to the first repair: 500 are left for this one.
-    expect(await within(dialog).findByText('Доступно на подарок').then((dt) => dt.nextElementSibling?.textContent)).toBe('500');
+    expect(
+      await within(dialog)
+        .findByText('Доступно на подарок')
+        .then((dt) => dt.nextElementSibling?.textContent),
+    ).toBe('500');
     await user.click(within(dialog).getByRole('button', { name: 'Выбрать подарок' }));
     expect(within(dialog).getByRole('radio', { name: /^Набор боров/ })).toBeEnabled();
     await user.click(within(dialog).getByRole('button', { name: 'Выбрать подарок' }));
@@ -93,7 +115,14 @@ describe('approving several statements with points', () => {
   });
 
   it('says plainly which were applied and which not when one is refused, and goes on with the others', async () => {
-    const refused = { status: 409, body: { success: false, message: 'Ведомость изменилась, пока вы её смотрели.', details: { statements: [{ id: 102, version: 8, sum: '9900.00', status: 1, agreed: 0 }] } } };
+    const refused = {
+      status: 409,
+      body: {
+        success: false,
+        message: 'Ведомость изменилась, пока вы её смотрели.',
+        details: { statements: [{ id: 102, version: 8, sum: '9900.00', status: 1, agreed: 0 }] },
+      },
+    };
     const { calls } = stubFetch({
       [loyaltyOf(101)]: loyalty(),
       [loyaltyOf(102)]: loyalty(),
@@ -110,7 +139,9 @@ describe('approving several statements with points', () => {
     await user.click(await within(dialog).findByRole('button', { name: 'Согласовать без использования бонусов' }));
 
     const report = await within(dialog).findByRole('list', { name: 'Что стало с ведомостями' });
-    const lines = within(report).getAllByRole('listitem').map((item) => item.textContent);
+    const lines = within(report)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(lines).toEqual([
       `Турбина W&H №${NBSP}A-1001 — согласовано`,
       `Скалер EMS №${NBSP}S-2002 — не согласовано: Ведомость изменилась, пока вы её смотрели.`,
@@ -139,16 +170,18 @@ describe('approving several statements with points', () => {
       await user.click(await within(dialog).findByRole('button', { name: 'Согласовать без использования бонусов' }));
     }
     const report = await within(dialog).findByRole('list', { name: 'Что стало с ведомостями' });
-    expect(within(report).getAllByRole('listitem').map((item) => item.textContent?.split(' — ')[1])).toEqual([
-      'согласовано',
-      expect.stringMatching(/^не отправлено: /),
-      'не отправлено',
-    ]);
+    expect(
+      within(report)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.split(' — ')[1]),
+    ).toEqual(['согласовано', expect.stringMatching(/^не отправлено: /), 'не отправлено']);
     expect(posts(calls)).toHaveLength(2);
     await user.click(within(dialog).getByRole('button', { name: 'Повторить' }));
     expect(await screen.findByText('Ремонт согласован (ведомостей: 3)')).toBeInTheDocument();
     const sent = posts(calls);
-    expect(sent.map((call) => (call.body as { defects: { id: number }[] }).defects[0]?.id)).toEqual([101, 102, 102, 103]);
+    expect(sent.map((call) => (call.body as { defects: { id: number }[] }).defects[0]?.id)).toEqual([
+      101, 102, 102, 103,
+    ]);
     expect(sent[2]?.headers.get(IDEMPOTENCY_HEADER)).toBe(sent[1]?.headers.get(IDEMPOTENCY_HEADER));
   });
 });

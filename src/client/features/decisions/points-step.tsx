@@ -59,12 +59,26 @@ export function withoutReserved(loyalty: Loyalty, reserved: number, sum: string)
 }
 
 /** One statement of the points popup: approve it with points, with a gift, or without either. */
-export function PointsStep({ ticketId, statement, step, total, previousChoice, reserved = 0, onChoose, busy = false, onApproved, onConflict, onClose, onBusyChange }: PointsStepProps) {
+export function PointsStep({
+  ticketId,
+  statement,
+  step,
+  total,
+  previousChoice,
+  reserved = 0,
+  onChoose,
+  busy = false,
+  onApproved,
+  onConflict,
+  onClose,
+  onBusyChange,
+}: PointsStepProps) {
   const id = useId();
   const free = toKopecks(statement.sum) === 0n;
   // A free repair has nothing to pay with points: skip the loyalty call (cabinet.md §2 plain view).
   const { state: loaded, reload } = useLoad(free ? null : () => loadLoyalty(statement.id), [statement.id, free]);
-  const loyalty = loaded.status === 'ready' ? { ...loaded, data: withoutReserved(loaded.data, reserved, statement.sum) } : loaded;
+  const loyalty =
+    loaded.status === 'ready' ? { ...loaded, data: withoutReserved(loaded.data, reserved, statement.sum) } : loaded;
   const [mode, setMode] = useState<Mode>('none');
   const [serverErrors, setServerErrors] = useState<{ balls?: string; gift?: string }>({});
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -96,7 +110,10 @@ export function PointsStep({ ticketId, statement, step, total, previousChoice, r
 
   const send = (choice: { balls?: number; gift?: number }) => {
     if (onChoose) {
-      const gift = loyalty.status === 'ready' ? (loyalty.data.giftsAvailable.find((candidate) => candidate.id === choice.gift) ?? null) : null;
+      const gift =
+        loyalty.status === 'ready'
+          ? (loyalty.data.giftsAvailable.find((candidate) => candidate.id === choice.gift) ?? null)
+          : null;
       onChoose({ balls: choice.balls ?? 0, gift });
       return;
     }
@@ -127,7 +144,11 @@ export function PointsStep({ ticketId, statement, step, total, previousChoice, r
           {last ? ' — последний' : ''}
         </p>
       ) : null}
-      {total > 1 && !last ? <p className={styles.note}>Ремонт будет согласован после выбора по всем инструментам: до этого ничего не отправляется.</p> : null}
+      {total > 1 && !last ? (
+        <p className={styles.note}>
+          Ремонт будет согласован после выбора по всем инструментам: до этого ничего не отправляется.
+        </p>
+      ) : null}
       <h3 ref={headingRef} tabIndex={-1} className={styles.instrumentName}>
         {instrumentDisplayName(statement)} <span className={styles.muted}>№&nbsp;{statement.series}</span>
       </h3>
@@ -212,7 +233,14 @@ export function PointsStep({ ticketId, statement, step, total, previousChoice, r
         </div>
       </dl>
       <div className={styles.choices}>
-        <Button variant="secondary" block className={styles.modeToggle} aria-expanded={mode === 'balls'} aria-controls={mode === 'balls' ? ballsId : undefined} onClick={() => switchMode('balls')}>
+        <Button
+          variant="secondary"
+          block
+          className={styles.modeToggle}
+          aria-expanded={mode === 'balls'}
+          aria-controls={mode === 'balls' ? ballsId : undefined}
+          onClick={() => switchMode('balls')}
+        >
           Списать в счет ремонта
         </Button>
         {mode === 'balls' ? (
@@ -225,7 +253,14 @@ export function PointsStep({ ticketId, statement, step, total, previousChoice, r
             onSubmit={(balls) => send({ balls })}
           />
         ) : null}
-        <Button variant="secondary" block className={styles.modeToggle} aria-expanded={mode === 'gift'} aria-controls={mode === 'gift' ? giftId : undefined} onClick={() => switchMode('gift')}>
+        <Button
+          variant="secondary"
+          block
+          className={styles.modeToggle}
+          aria-expanded={mode === 'gift'}
+          aria-controls={mode === 'gift' ? giftId : undefined}
+          onClick={() => switchMode('gift')}
+        >
           Выбрать подарок
         </Button>
         {mode === 'gift' ? (
@@ -240,7 +275,13 @@ export function PointsStep({ ticketId, statement, step, total, previousChoice, r
         ) : null}
       </div>
       {failure}
-      <Button block variant={mode === 'none' ? 'primary' : 'secondary'} onClick={() => send({})} loading={sending && mode === 'none'} disabled={sending && mode !== 'none'}>
+      <Button
+        block
+        variant={mode === 'none' ? 'primary' : 'secondary'}
+        onClick={() => send({})}
+        loading={sending && mode === 'none'}
+        disabled={sending && mode !== 'none'}
+      >
         Согласовать без использования бонусов
       </Button>
     </div>

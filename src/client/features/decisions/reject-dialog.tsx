@@ -19,7 +19,11 @@ export function RejectDialog({ request, onClose, onDone, onChanged }: DecisionFl
     onSubmitInvalid: () => focusFirstInvalidRadio(formRef.current),
     onSubmit: ({ value }) => {
       if (value.comment === null) return;
-      void sender.send({ ticket_id: request.ticketId, defects: seenStatements(request.statements), comment: value.comment }, reject, request.statements);
+      void sender.send(
+        { ticket_id: request.ticketId, defects: seenStatements(request.statements), comment: value.comment },
+        reject,
+        request.statements,
+      );
     },
   });
 
@@ -35,7 +39,10 @@ export function RejectDialog({ request, onClose, onDone, onChanged }: DecisionFl
       formRef={formRef}
     >
       <StatementList statements={request.statements} />
-      <form.Field name="comment" validators={{ onBlur: ({ value }) => (value === null ? decisionMessages.reasonRequired : undefined) }}>
+      <form.Field
+        name="comment"
+        validators={{ onBlur: ({ value }) => (value === null ? decisionMessages.reasonRequired : undefined) }}
+      >
         {(field) => (
           <RadioGroup
             legend="Причина отказа"

@@ -29,7 +29,15 @@ export function SendFailure({ state, onRetry }: { state: SendState; onRetry: () 
  * A 409: the quote changed (or was decided) after the user saw it. Says so in Russian and lists
  * what changed per statement, so the user decides again knowing the new terms.
  */
-export function ConflictView({ message, seen, current }: { message: string; seen: DefectStatement[]; current: StatementTerms[] }) {
+export function ConflictView({
+  message,
+  seen,
+  current,
+}: {
+  message: string;
+  seen: DefectStatement[];
+  current: StatementTerms[];
+}) {
   const items = seen.flatMap((statement) => {
     const now = current.find((candidate) => candidate.id === statement.id);
     const title = (

@@ -42,7 +42,10 @@ export function SequenceReport({ statements, outcomes, sending, onRetry, onClose
         <p className={styles.lead}>Отправляем решения…</p>
       ) : (
         <FormMessage tone="error">
-          Согласовано {done} из {statements.length}. {retryable ? 'Остальное не отправлено: повторите, когда связь вернётся.' : 'Остальные ведомости ждут решения на странице заявки.'}
+          Согласовано {done} из {statements.length}.{' '}
+          {retryable
+            ? 'Остальное не отправлено: повторите, когда связь вернётся.'
+            : 'Остальные ведомости ждут решения на странице заявки.'}
         </FormMessage>
       )}
       <ul className={styles.statementList} aria-label="Что стало с ведомостями">

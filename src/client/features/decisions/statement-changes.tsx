@@ -5,7 +5,6 @@ import { AGREED_LABELS, isUndecided } from '#shared/dictionaries/statement-decis
 import { formatMoney } from '#shared/format/number/money.ts';
 import styles from './statement-changes.module.css';
 
-
 type Terms = Pick<StatementTerms, 'version' | 'sum' | 'status' | 'agreed'>;
 
 export interface StatementChange {
@@ -26,7 +25,8 @@ function decided(now: Terms): string {
 function changeLines(seen: Terms, now: Terms): string[] | null {
   const lines: string[] = [];
   if (now.sum !== seen.sum) lines.push(`Стоимость работ: было ${formatMoney(seen.sum)}, стало ${formatMoney(now.sum)}`);
-  if (now.status !== seen.status) lines.push(`Статус: было «${defectStatusLabel(seen.status)}», стало «${defectStatusLabel(now.status)}»`);
+  if (now.status !== seen.status)
+    lines.push(`Статус: было «${defectStatusLabel(seen.status)}», стало «${defectStatusLabel(now.status)}»`);
   if (!isUndecided(now) && now.agreed !== seen.agreed) lines.push(decided(now));
   if (lines.length > 0) return lines;
   return now.version !== seen.version ? ['Сервисный центр обновил ведомость'] : null;

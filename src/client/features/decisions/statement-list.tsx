@@ -5,7 +5,13 @@ import { sumMoney } from '#shared/format/number/kopecks.ts';
 import styles from './decisions.module.css';
 
 /** The statements a decision is about, each with its cost, and their total when there are several. */
-export function StatementList({ statements, showTotal = true }: { statements: DefectStatement[]; showTotal?: boolean }) {
+export function StatementList({
+  statements,
+  showTotal = true,
+}: {
+  statements: DefectStatement[];
+  showTotal?: boolean;
+}) {
   return (
     <div className={styles.statements}>
       <ul className={styles.statementList} aria-label="Дефектные ведомости">
@@ -22,7 +28,9 @@ export function StatementList({ statements, showTotal = true }: { statements: De
       {showTotal ? (
         <p className={styles.total}>
           <span>Итого</span>
-          <strong className={styles.money}>{formatMoney(sumMoney(statements.map((statement) => statement.sum)))}</strong>
+          <strong className={styles.money}>
+            {formatMoney(sumMoney(statements.map((statement) => statement.sum)))}
+          </strong>
         </p>
       ) : null}
     </div>

@@ -20,7 +20,14 @@ export interface TradeInDetailViewProps {
 }
 
 /** One offered instrument: picture, title, properties, its page, the price including the trade-in. */
-export function TradeInDetailView({ id, sendState, instrumentError, onBack, onApprove, onRetry }: TradeInDetailViewProps) {
+export function TradeInDetailView({
+  id,
+  sendState,
+  instrumentError,
+  onBack,
+  onApprove,
+  onRetry,
+}: TradeInDetailViewProps) {
   const { state, reload } = useLoad(() => loadTradeInInstrument(id), [id]);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const sending = sendState.phase === 'sending';

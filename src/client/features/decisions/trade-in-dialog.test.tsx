@@ -61,20 +61,29 @@ describe('trade-in popup', () => {
     expect(within(dialog).getByText('39 900,00 ₽')).toBeInTheDocument();
     expect(within(dialog).getByText('52 000,00 ₽')).toBeInTheDocument();
 
-    await user.click(within(dialog).getByRole('button', { name: 'Подробнее об инструменте Наконечник Synea WK-56 LT' }));
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Подробнее об инструменте Наконечник Synea WK-56 LT' }),
+    );
     const heading = await within(dialog).findByRole('heading', { name: 'Наконечник Synea WK-56 LT' });
     await waitFor(() => expect(heading).toHaveFocus());
     expect(within(dialog).getByText('Скорость до 330 000 об/мин')).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: /Страница инструмента/ })).toHaveAttribute('href', 'https://shop.example/instrument/2');
+    expect(within(dialog).getByRole('link', { name: /Страница инструмента/ })).toHaveAttribute(
+      'href',
+      'https://shop.example/instrument/2',
+    );
     expect(within(dialog).getByText('Цена с учётом обмена вашего инструмента')).toBeInTheDocument();
     // Every word of the popup is Russian (issue 10): no English 'trade-in' beside the price.
     expect(dialog.textContent).not.toMatch(/trade-in/i);
 
     await user.click(within(dialog).getByRole('button', { name: 'Выбрать другой инструмент' }));
-    const back = await within(dialog).findByRole('button', { name: 'Подробнее об инструменте Наконечник Synea WK-56 LT' });
+    const back = await within(dialog).findByRole('button', {
+      name: 'Подробнее об инструменте Наконечник Synea WK-56 LT',
+    });
     await waitFor(() => expect(back).toHaveFocus());
 
-    await user.click(within(dialog).getByRole('button', { name: 'Подробнее об инструменте Турбина Synea Vision TK-98 L' }));
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Подробнее об инструменте Турбина Synea Vision TK-98 L' }),
+    );
     await within(dialog).findByRole('heading', { name: 'Турбина Synea Vision TK-98 L' });
     await user.click(within(dialog).getByRole('button', { name: 'Согласовать в счет нового инструмента' }));
 
@@ -105,7 +114,11 @@ describe('trade-in popup', () => {
       'GET /ajax/cabinet/trade-in/1': detail(1, 'Турбина Synea Vision TK-98 L'),
       'POST /ajax/cabinet/defects/trade-in': {
         status: 422,
-        body: { success: false, message: 'Этот инструмент недоступен для обмена', errors: { instrument_id: ['Этот инструмент недоступен для обмена'] } },
+        body: {
+          success: false,
+          message: 'Этот инструмент недоступен для обмена',
+          errors: { instrument_id: ['Этот инструмент недоступен для обмена'] },
+        },
       },
     });
     const { user } = setup();

@@ -42,7 +42,12 @@ export function TradeInDialog({ request, onClose, onDone, onChanged }: DecisionF
   const approveTradeIn = (instrumentId: number) => {
     if (!statement) return;
     void sender.send(
-      { ticket_id: request.ticketId, defect: { id: statement.id, version: statement.version }, instrument_id: instrumentId, end: true },
+      {
+        ticket_id: request.ticketId,
+        defect: { id: statement.id, version: statement.version },
+        instrument_id: instrumentId,
+        end: true,
+      },
       tradeIn,
       [statement],
     );

@@ -22,7 +22,11 @@ export interface DecisionSendOptions {
 }
 
 /** One of the decision calls of api.ts. */
-type DecisionCall<Payload> = (payload: Payload, key: string, seen: readonly StatementTerms[]) => Promise<DecisionAnswer>;
+type DecisionCall<Payload> = (
+  payload: Payload,
+  key: string,
+  seen: readonly StatementTerms[],
+) => Promise<DecisionAnswer>;
 
 interface Attempt {
   key: string;
@@ -73,7 +77,11 @@ export function useDecisionSend(options: DecisionSendOptions) {
       pending.current = null;
       if (error.status === 409) {
         const details = v.safeParse(conflictDetails, error.details);
-        setState({ phase: 'conflict', message: error.message, current: details.success ? details.output.statements : [] });
+        setState({
+          phase: 'conflict',
+          message: error.message,
+          current: details.success ? details.output.statements : [],
+        });
         optionsRef.current.onConflict?.();
         return;
       }
@@ -102,7 +110,10 @@ export function useDecisionSend(options: DecisionSendOptions) {
   const retry = useCallback(() => (pending.current ? attempt(pending.current) : Promise.resolve()), [attempt]);
 
   /** Forgets a shown failure (the user changed the form). */
-  const dismiss = useCallback(() => setState((current) => (current.phase === 'failed' ? { phase: 'idle' } : current)), []);
+  const dismiss = useCallback(
+    () => setState((current) => (current.phase === 'failed' ? { phase: 'idle' } : current)),
+    [],
+  );
 
   return { state, sending: state.phase === 'sending', send, retry, dismiss };
 }

@@ -2,10 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { asApiError, LOAD_FAILED_MESSAGE } from '#client/lib/http.ts';
 
 export type LoadState<T> =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'ready'; data: T }
-  | { status: 'error'; message: string };
+  { status: 'idle' } | { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; message: string };
 
 /**
  * Loads what a popup shows (loyalty figures, the trade-in list or one instrument) when `load` is

@@ -14,7 +14,9 @@ afterEach(() => {
 
 describe('FeedbackBox', () => {
   it("opens, checks the comment in the spec's words, sends it and stays disabled", async () => {
-    const { calls } = stubFetch({ 'POST /ajax/form/proposal-send': { body: { success: true, message: 'Спасибо! Ваше предложение отправлено.' } } });
+    const { calls } = stubFetch({
+      'POST /ajax/form/proposal-send': { body: { success: true, message: 'Спасибо! Ваше предложение отправлено.' } },
+    });
     await renderInRouter(() => <FeedbackBox loggedIn />);
     const toggle = screen.getByRole('button', { name: 'Предложить улучшение' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -30,7 +32,9 @@ describe('FeedbackBox', () => {
     expect(await screen.findByText('Спасибо! Ваше предложение отправлено.')).toBeInTheDocument();
     expect(screen.getByLabelText('Ваше предложение')).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Отправить' })).toBeDisabled();
-    expect(calls.filter((call) => call.path === '/ajax/form/proposal-send').map((call) => call.body)).toEqual([{ comment: 'Коротко и ясно: тёмная тема' }]);
+    expect(calls.filter((call) => call.path === '/ajax/form/proposal-send').map((call) => call.body)).toEqual([
+      { comment: 'Коротко и ясно: тёмная тема' },
+    ]);
   });
 
   it('asks a guest to log in, with the field disabled', async () => {

@@ -39,7 +39,13 @@ export function FeedbackBox({ loggedIn }: { loggedIn: boolean }) {
   return (
     <section className={styles.box} aria-labelledby={`${panelId}-title`}>
       <h2 id={`${panelId}-title`} className={styles.title}>
-        <button type="button" className={styles.toggle} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          className={styles.toggle}
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen(!open)}
+        >
           Предложить улучшение
         </button>
         <span className={styles.wideTitle}>Предложения по работе портала</span>

@@ -1,5 +1,12 @@
 // The KAVO ID calls (src/shared/api/kavo.ts) and the city suggestions of the profile form.
-import { connectKavoId, getKavoProfile, listKavoIds, unlinkKavoId, updateKavoProfile, type KavoProfileForm } from '#shared/api/kavo.ts';
+import {
+  connectKavoId,
+  getKavoProfile,
+  listKavoIds,
+  unlinkKavoId,
+  updateKavoProfile,
+  type KavoProfileForm,
+} from '#shared/api/kavo.ts';
 import { suggestCities } from '#shared/api/places.ts';
 import { callApi } from '#client/lib/http.ts';
 
@@ -7,9 +14,11 @@ export const fetchKavoList = () => callApi(listKavoIds);
 
 export const fetchKavoProfile = (kavoId: number) => callApi(getKavoProfile, { input: { kavo_id: String(kavoId) } });
 
-export const saveKavoProfile = async (kavoId: number, form: KavoProfileForm): Promise<string> => (await callApi(updateKavoProfile, { input: { kavo_id: kavoId, ...form } })).message;
+export const saveKavoProfile = async (kavoId: number, form: KavoProfileForm): Promise<string> =>
+  (await callApi(updateKavoProfile, { input: { kavo_id: kavoId, ...form } })).message;
 
-export const unlinkKavo = async (kavoId: number): Promise<string> => (await callApi(unlinkKavoId, { input: { kavo_id: kavoId } })).message;
+export const unlinkKavo = async (kavoId: number): Promise<string> =>
+  (await callApi(unlinkKavoId, { input: { kavo_id: kavoId } })).message;
 
 /** The provider's authorization address 'Привязать KAVO ID' sends the browser to. */
 export const startKavoLink = async (): Promise<string> => (await callApi(connectKavoId, { input: {} })).url;

@@ -32,7 +32,10 @@ export function IdentityList({ list, selectedId, onSelect }: IdentityListProps) 
 
   const unlinked = (identity: KavoListItem, text: string) => {
     setUnlinking(null);
-    list.update((current) => current && { ...current, profiles: current.profiles.filter((other) => other.kavo_id !== identity.kavo_id) });
+    list.update(
+      (current) =>
+        current && { ...current, profiles: current.profiles.filter((other) => other.kavo_id !== identity.kavo_id) },
+    );
     setMessage({ title: text });
   };
   const failed = (text: string) => {
@@ -57,18 +60,30 @@ export function IdentityList({ list, selectedId, onSelect }: IdentityListProps) 
       {identities && identities.length > 0 ? (
         <ul className={styles.list} aria-label="Привязанные аккаунты KAVO ID">
           {identities.map((identity) => (
-            <li key={identity.kavo_id} className={[styles.row, identity.kavo_id === selectedId ? styles.selected : ''].filter(Boolean).join(' ')}>
+            <li
+              key={identity.kavo_id}
+              className={[styles.row, identity.kavo_id === selectedId ? styles.selected : ''].filter(Boolean).join(' ')}
+            >
               <span className={styles.who}>
                 <strong>{fullName(identity) || 'KAVO ID'}</strong>
                 <span>{shownPhone(identity.phone)}</span>
               </span>
               <span className={styles.rowActions}>
                 {onSelect ? (
-                  <Button variant="secondary" onClick={() => onSelect(identity.kavo_id)} aria-pressed={identity.kavo_id === selectedId} aria-label={`Открыть профиль ${fullName(identity)}`}>
+                  <Button
+                    variant="secondary"
+                    onClick={() => onSelect(identity.kavo_id)}
+                    aria-pressed={identity.kavo_id === selectedId}
+                    aria-label={`Открыть профиль ${fullName(identity)}`}
+                  >
                     Профиль
                   </Button>
                 ) : null}
-                <Button variant="secondary" onClick={() => setUnlinking(identity)} aria-label={`Отвязать ${fullName(identity) || shownPhone(identity.phone)}`}>
+                <Button
+                  variant="secondary"
+                  onClick={() => setUnlinking(identity)}
+                  aria-label={`Отвязать ${fullName(identity) || shownPhone(identity.phone)}`}
+                >
                   Отвязать
                 </Button>
               </span>
@@ -76,9 +91,15 @@ export function IdentityList({ list, selectedId, onSelect }: IdentityListProps) 
           ))}
         </ul>
       ) : null}
-      {unlinking ? <UnlinkDialog identity={unlinking} onClose={() => setUnlinking(null)} onUnlinked={(text) => unlinked(unlinking, text)} onFailed={failed} /> : null}
+      {unlinking ? (
+        <UnlinkDialog
+          identity={unlinking}
+          onClose={() => setUnlinking(null)}
+          onUnlinked={(text) => unlinked(unlinking, text)}
+          onFailed={failed}
+        />
+      ) : null}
       <MessageDialog message={message} onClose={() => setMessage(null)} />
     </>
   );
 }
-

@@ -15,7 +15,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const ivanova = { kavo_id: 7, phone: '79161234567', last_name: 'Иванова', first_name: 'Мария', middle_name: 'Петровна' };
+const ivanova = {
+  kavo_id: 7,
+  phone: '79161234567',
+  last_name: 'Иванова',
+  first_name: 'Мария',
+  middle_name: 'Петровна',
+};
 const petrov = { kavo_id: 9, phone: '79031112233', last_name: 'Петров', first_name: 'Олег', middle_name: '' };
 const profile = { success: true, ...ivanova, city: 'Россия, Москва' };
 const listOf = (...profiles: unknown[]) => ({ body: { success: true, configured: true, profiles } });
@@ -68,7 +74,10 @@ describe('KavoPage', () => {
   });
 
   it("checks the city as 'Страна, Город' and the names as the spec says", async () => {
-    stubFetch({ 'GET /ajax/cabinet/profile/kavo-list': listOf(ivanova), 'GET /ajax/cabinet/profile/kavo-id': { body: profile } });
+    stubFetch({
+      'GET /ajax/cabinet/profile/kavo-list': listOf(ivanova),
+      'GET /ajax/cabinet/profile/kavo-id': { body: profile },
+    });
     await renderInRouter(() => <KavoPage {...noResult} />);
     const form = await screen.findByRole('form', { name: 'Профиль KAVO ID' });
     const city = within(form).getByRole('combobox', { name: 'Город' });
@@ -86,13 +95,18 @@ describe('KavoPage', () => {
   it("says 'Не удалось загрузить данные пользователя.' when the provider refuses the stored token", async () => {
     stubFetch({
       'GET /ajax/cabinet/profile/kavo-list': listOf(ivanova),
-      'GET /ajax/cabinet/profile/kavo-id': { status: 502, body: { success: false, message: 'Не удалось загрузить данные пользователя.' } },
+      'GET /ajax/cabinet/profile/kavo-id': {
+        status: 502,
+        body: { success: false, message: 'Не удалось загрузить данные пользователя.' },
+      },
     });
     await renderInRouter(() => <KavoPage {...noResult} />);
     expect(await screen.findByText('Не удалось загрузить данные пользователя.')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Профиль KAVO ID' })).not.toBeInTheDocument();
     // The identity is still listed, and can be unlinked or linked again.
-    expect(screen.getByRole('list', { name: 'Привязанные аккаунты KAVO ID' })).toHaveTextContent('Иванова Мария Петровна');
+    expect(screen.getByRole('list', { name: 'Привязанные аккаунты KAVO ID' })).toHaveTextContent(
+      'Иванова Мария Петровна',
+    );
   });
 
   it("opens another linked identity's profile", async () => {
@@ -121,7 +135,7 @@ describe('KavoPage', () => {
     await waitFor(() => expect(goTo).toHaveBeenCalledWith('https://id.kavo.example/auth?state=s'));
   });
 
-  it("tells how the link ended, and forgets it once closed", async () => {
+  it('tells how the link ended, and forgets it once closed', async () => {
     stubFetch({ 'GET /ajax/cabinet/profile/kavo-list': listOf() });
     const seen = vi.fn();
     await renderInRouter(() => <KavoPage result="taken" onResultSeen={seen} />);
@@ -171,7 +185,11 @@ describe('KavoSettingsSection', () => {
     });
     await renderInRouter(() => <KavoSettingsSection />);
     await userEvent.click(await screen.findByRole('button', { name: 'Отвязать Иванова Мария Петровна' }));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Отвязать пользователя?' })).getByRole('button', { name: 'Отвязать' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Отвязать пользователя?' })).getByRole('button', {
+        name: 'Отвязать',
+      }),
+    );
     const error = await screen.findByRole('dialog', { name: 'Ошибка' });
     expect(error).toHaveTextContent('Произошла ошибка. Попробуйте позже.');
     expect(screen.getByRole('list', { name: 'Привязанные аккаунты KAVO ID' })).toHaveTextContent('Иванова');

@@ -21,7 +21,11 @@ export interface KavoPageProps {
 }
 
 const resultMessage = (result: string | undefined) =>
-  !isKavoLinkResult(result) ? null : result === 'linked' ? { title: KAVO_LINK_RESULTS.linked } : { title: 'Ошибка', text: KAVO_LINK_RESULTS[result] };
+  !isKavoLinkResult(result)
+    ? null
+    : result === 'linked'
+      ? { title: KAVO_LINK_RESULTS.linked }
+      : { title: 'Ошибка', text: KAVO_LINK_RESULTS[result] };
 
 /**
  * KAVO ID (cabinet.md §2 Provider identity page): the linked identities, 'Привязать KAVO ID', and
@@ -60,7 +64,9 @@ export function KavoPage({ result, onResultSeen, goTo = (url) => window.location
       }
     >
       {configured ? null : (
-        <FormMessage tone="info">{KAVO_MESSAGES.notConfigured} Привязать аккаунт KAVO ID здесь пока нельзя; обратитесь в сервисный центр.</FormMessage>
+        <FormMessage tone="info">
+          {KAVO_MESSAGES.notConfigured} Привязать аккаунт KAVO ID здесь пока нельзя; обратитесь в сервисный центр.
+        </FormMessage>
       )}
       <section className={styles.section} aria-labelledby="kavo-list-title">
         <h2 id="kavo-list-title" className={styles.sectionTitle}>
@@ -70,7 +76,10 @@ export function KavoPage({ result, onResultSeen, goTo = (url) => window.location
       </section>
       {open !== undefined && configured ? <ProfileSection key={open} kavoId={open} onSaved={list.reload} /> : null}
       <MessageDialog message={resultMessage(result)} onClose={onResultSeen} />
-      <MessageDialog message={failure === null ? null : { title: 'Ошибка', text: failure }} onClose={() => setFailure(null)} />
+      <MessageDialog
+        message={failure === null ? null : { title: 'Ошибка', text: failure }}
+        onClose={() => setFailure(null)}
+      />
     </Page>
   );
 }

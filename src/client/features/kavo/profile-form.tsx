@@ -33,12 +33,17 @@ export interface ProfileFormProps {
  * 'Сохранить' only when something changed; on failure the form returns to the saved values.
  */
 export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
-  const { form, formRef, message, closeMessage, saveDisabled, submitting } = useSavedValuesForm(valuesOf(profile), async (value) => {
-    const text = await saveKavoProfile(profile.kavo_id, value);
-    onSaved();
-    const trimmed = Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, entry.trim()])) as KavoProfileValues;
-    return { message: text, saved: trimmed };
-  });
+  const { form, formRef, message, closeMessage, saveDisabled, submitting } = useSavedValuesForm(
+    valuesOf(profile),
+    async (value) => {
+      const text = await saveKavoProfile(profile.kavo_id, value);
+      onSaved();
+      const trimmed = Object.fromEntries(
+        Object.entries(value).map(([key, entry]) => [key, entry.trim()]),
+      ) as KavoProfileValues;
+      return { message: text, saved: trimmed };
+    },
+  );
 
   return (
     <>
@@ -52,7 +57,12 @@ export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
         <form.AppField name="middle_name" validators={{ onBlur: kavoProfileForm.entries.middle_name }}>
           {(field) => <field.TextField label="Отчество" autoComplete="off" />}
         </form.AppField>
-        <TextField label="Телефон" value={shownPhone(profile.phone)} readOnly hint="Телефон меняется в самом KAVO ID." />
+        <TextField
+          label="Телефон"
+          value={shownPhone(profile.phone)}
+          readOnly
+          hint="Телефон меняется в самом KAVO ID."
+        />
         <form.Field name="city" validators={{ onBlur: kavoProfileForm.entries.city }}>
           {(field) => (
             <SuggestField<string>

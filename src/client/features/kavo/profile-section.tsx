@@ -33,7 +33,9 @@ export function ProfileSection({ kavoId, onSaved }: { kavoId: number; onSaved: (
           ))}
         </div>
       ) : null}
-      {profile.data && !profile.failure ? <ProfileForm key={profile.data.kavo_id} profile={profile.data} onSaved={onSaved} /> : null}
+      {profile.data && !profile.failure ? (
+        <ProfileForm key={profile.data.kavo_id} profile={profile.data} onSaved={onSaved} />
+      ) : null}
     </section>
   );
 }

@@ -45,7 +45,8 @@ export function UnlinkDialog({ identity, onClose, onUnlinked, onFailed }: Unlink
       }
     >
       <p>
-        {fullName(identity) || 'KAVO ID'}, {shownPhone(identity.phone)}. Портал больше не будет читать данные этого пользователя KAVO ID; привязать его можно снова.
+        {fullName(identity) || 'KAVO ID'}, {shownPhone(identity.phone)}. Портал больше не будет читать данные этого
+        пользователя KAVO ID; привязать его можно снова.
       </p>
     </Modal>
   );

@@ -1,10 +1,18 @@
 // Уведомления and История (src/shared/api/notifications.ts).
-import { listAccountHistory, listNotifications, markNotificationsRead, type Notification } from '#shared/api/notifications.ts';
+import {
+  listAccountHistory,
+  listNotifications,
+  markNotificationsRead,
+  type Notification,
+} from '#shared/api/notifications.ts';
 import type { EndpointInput } from '#shared/api/endpoint.ts';
 import type { HistoryItem } from '#shared/api/tickets.ts';
 import { callApi } from '#client/lib/http.ts';
 
-export async function fetchNotifications(cursor: string | null, limit?: number): Promise<{ items: Notification[]; nextCursor: string | null }> {
+export async function fetchNotifications(
+  cursor: string | null,
+  limit?: number,
+): Promise<{ items: Notification[]; nextCursor: string | null }> {
   const input: EndpointInput<typeof listNotifications> = {};
   if (cursor) input.cursor = cursor;
   if (limit) input.limit = String(limit);
@@ -16,7 +24,9 @@ export async function markRead(ids: readonly number[]): Promise<number> {
   return (await callApi(markNotificationsRead, { input: { ids: [...ids] } })).unread;
 }
 
-export async function fetchHistoryPage(page: number): Promise<{ items: HistoryItem[]; lastPage: number; currentPage: number }> {
+export async function fetchHistoryPage(
+  page: number,
+): Promise<{ items: HistoryItem[]; lastPage: number; currentPage: number }> {
   const { data } = await callApi(listAccountHistory, { input: { page } });
   return { items: data.data, lastPage: data.last_page, currentPage: data.current_page };
 }

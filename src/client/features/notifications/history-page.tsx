@@ -77,7 +77,11 @@ export function HistoryPage({ onLoaded }: HistoryPageProps) {
         <nav aria-label="Страницы истории">
           <ul className={styles.pages}>
             <li>
-              <Button variant="secondary" disabled={shown.currentPage <= 1 || loading} onClick={() => go(shown.currentPage - 1)}>
+              <Button
+                variant="secondary"
+                disabled={shown.currentPage <= 1 || loading}
+                onClick={() => go(shown.currentPage - 1)}
+              >
                 Назад
               </Button>
             </li>
@@ -95,7 +99,11 @@ export function HistoryPage({ onLoaded }: HistoryPageProps) {
               </li>
             ))}
             <li>
-              <Button variant="secondary" disabled={shown.currentPage >= shown.lastPage || loading} onClick={() => go(shown.currentPage + 1)}>
+              <Button
+                variant="secondary"
+                disabled={shown.currentPage >= shown.lastPage || loading}
+                onClick={() => go(shown.currentPage + 1)}
+              >
                 Вперёд
               </Button>
             </li>

@@ -12,7 +12,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const note = (id: number, viewed: boolean) => ({ id, description: `Уведомление ${id}`, created_at: '2026-03-01 12:00:00', is_viewed: viewed });
+const note = (id: number, viewed: boolean) => ({
+  id,
+  description: `Уведомление ${id}`,
+  created_at: '2026-03-01 12:00:00',
+  is_viewed: viewed,
+});
 
 describe('NotificationBell', () => {
   it('shows the count, lists the notifications, marks them read, loads more near the end, and asks for the count on closing', async () => {
@@ -31,7 +36,9 @@ describe('NotificationBell', () => {
     const list = await within(panel).findByRole('list', { name: 'Последние уведомления' });
     expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Новое: Уведомление 3');
     expect(within(panel).getByRole('link', { name: 'Показать все' })).toHaveAttribute('href', '/cabinet/history');
-    await waitFor(() => expect(calls.find((call) => call.path === '/ajax/cabinet/notifications/read')?.body).toEqual({ ids: [3] }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/ajax/cabinet/notifications/read')?.body).toEqual({ ids: [3] }),
+    );
 
     fireEvent.scroll(list);
     expect(await within(list).findByText('Уведомление 1')).toBeInTheDocument();

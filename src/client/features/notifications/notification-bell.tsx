@@ -7,7 +7,11 @@ import styles from './notification-bell.module.css';
 
 // The list comes with its own chunk when the bell is first opened: the cabinet's start carries the button only.
 const BellPanel = lazyComponent(() => import('./bell-panel.tsx').then((module) => module.BellPanel), {
-  fallback: <p className={styles.loading} role="status">Загрузка…</p>,
+  fallback: (
+    <p className={styles.loading} role="status">
+      Загрузка…
+    </p>
+  ),
 });
 
 export interface NotificationBellProps {

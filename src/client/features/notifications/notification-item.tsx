@@ -9,10 +9,16 @@ import { TicketLinkedText } from './ticket-linked-text.tsx';
  * ticket is a link to it.
  */
 export function NotificationItem({ item, compact = false }: { item: Notification; compact?: boolean }) {
-  const classes = [styles.item, item.is_viewed ? '' : styles.unread, compact ? styles.compact : ''].filter(Boolean).join(' ');
+  const classes = [styles.item, item.is_viewed ? '' : styles.unread, compact ? styles.compact : '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <li className={classes}>
-      {item.is_viewed ? null : compact ? <span className="visually-hidden">Новое: </span> : <span className={styles.badge}>Новое</span>}
+      {item.is_viewed ? null : compact ? (
+        <span className="visually-hidden">Новое: </span>
+      ) : (
+        <span className={styles.badge}>Новое</span>
+      )}
       <p className={styles.text}>
         <TicketLinkedText text={item.description} ticketId={item.ticket_id} />
       </p>

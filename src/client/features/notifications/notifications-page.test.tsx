@@ -14,7 +14,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const note = (id: number, viewed: boolean) => ({ id, description: `Уведомление ${id}`, created_at: '2026-03-01 12:00:00', is_viewed: viewed });
+const note = (id: number, viewed: boolean) => ({
+  id,
+  description: `Уведомление ${id}`,
+  created_at: '2026-03-01 12:00:00',
+  is_viewed: viewed,
+});
 
 describe('NotificationsPage', () => {
   it("marks the unread ones 'Новое', counts them read once shown, and loads more", async () => {
@@ -39,7 +44,11 @@ describe('NotificationsPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Показать ещё' }));
     expect(await within(list).findByText('Уведомление 1')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Показать ещё' })).not.toBeInTheDocument();
-    await waitFor(() => expect(calls.filter((call) => call.path === '/ajax/cabinet/notifications/read').at(-1)?.body).toEqual({ ids: [3, 1] }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === '/ajax/cabinet/notifications/read').at(-1)?.body).toEqual({
+        ids: [3, 1],
+      }),
+    );
   });
 
   it("says 'Уведомлений пока нет' when there are none", async () => {
@@ -52,7 +61,9 @@ describe('NotificationsPage', () => {
 describe('an item about a ticket', () => {
   it('is a link to the ticket in Уведомления, and a plain line otherwise', async () => {
     stubFetch({
-      'GET /ajax/cabinet/notifications': { body: { success: true, data: [{ ...note(5, true), ticket_id: 812 }, note(4, true)], next_cursor: null } },
+      'GET /ajax/cabinet/notifications': {
+        body: { success: true, data: [{ ...note(5, true), ticket_id: 812 }, note(4, true)], next_cursor: null },
+      },
       'POST /ajax/cabinet/notifications/read': { body: { success: true, unread: 0 } },
     });
     await renderInRouter(() => <NotificationsPage onRead={() => {}} />);
@@ -64,16 +75,37 @@ describe('an item about a ticket', () => {
   it('is a link to the ticket in История', async () => {
     stubFetch({
       'POST /ajax/cabinet/history': {
-        body: { success: true, data: { data: [{ created_at: '2026-03-01 12:30:00', description: 'Согласован ремонт', subject: { type: 'DefectiveList', id: 9 }, ticket_id: 77 }], last_page: 1, current_page: 1 } },
+        body: {
+          success: true,
+          data: {
+            data: [
+              {
+                created_at: '2026-03-01 12:30:00',
+                description: 'Согласован ремонт',
+                subject: { type: 'DefectiveList', id: 9 },
+                ticket_id: 77,
+              },
+            ],
+            last_page: 1,
+            current_page: 1,
+          },
+        },
       },
     });
     await renderInRouter(() => <HistoryPage onLoaded={() => {}} />);
-    expect(await screen.findByRole('link', { name: 'Согласован ремонт' })).toHaveAttribute('href', '/cabinet/tickets/77');
+    expect(await screen.findByRole('link', { name: 'Согласован ремонт' })).toHaveAttribute(
+      'href',
+      '/cabinet/tickets/77',
+    );
   });
 });
 
 describe('HistoryPage', () => {
-  const item = (n: number) => ({ created_at: '2026-03-01 12:30:00', description: `Событие ${n}`, subject: { type: 'Ticket', id: n } });
+  const item = (n: number) => ({
+    created_at: '2026-03-01 12:30:00',
+    description: `Событие ${n}`,
+    subject: { type: 'Ticket', id: n },
+  });
 
   it('shows page links only for more than one page, and goes to the chosen one', async () => {
     const onLoaded = vi.fn();
@@ -90,12 +122,17 @@ describe('HistoryPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Страница 3' }));
     expect(await screen.findByText('Событие 3')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Вперёд' })).toBeDisabled();
-    expect(calls.filter((call) => call.path === '/ajax/cabinet/history').map((call) => call.body)).toEqual([{ page: 1 }, { page: 3 }]);
+    expect(calls.filter((call) => call.path === '/ajax/cabinet/history').map((call) => call.body)).toEqual([
+      { page: 1 },
+      { page: 3 },
+    ]);
     expect(onLoaded).toHaveBeenCalledTimes(2);
   });
 
   it('shows no page links for a single page, and the empty text', async () => {
-    stubFetch({ 'POST /ajax/cabinet/history': { body: { success: true, data: { data: [], last_page: 1, current_page: 1 } } } });
+    stubFetch({
+      'POST /ajax/cabinet/history': { body: { success: true, data: { data: [], last_page: 1, current_page: 1 } } },
+    });
     await renderInRouter(() => <HistoryPage onLoaded={() => {}} />);
     expect(await screen.findByText('История пока пуста')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Страницы истории' })).not.toBeInTheDocument();

@@ -39,7 +39,10 @@ export function NotificationsPage({ onRead, settings }: NotificationsPageProps) 
   });
 
   // Shown: read. The list keeps marking them as new for this visit, so the user sees what was.
-  const shownUnread = (items ?? []).filter((item) => !item.is_viewed).map((item) => item.id).join(',');
+  const shownUnread = (items ?? [])
+    .filter((item) => !item.is_viewed)
+    .map((item) => item.id)
+    .join(',');
   useEffect(() => {
     if (shownUnread === '') return;
     markRead(shownUnread.split(',').map(Number)).then(

@@ -14,7 +14,14 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const clinic: SavedAddress = { id: 3, name: 'Клиника', address: 'Россия, Москва, Тверская улица, 7', apartment: 'офис 12', coordinates: '55.757718,37.611347', checked: true };
+const clinic: SavedAddress = {
+  id: 3,
+  name: 'Клиника',
+  address: 'Россия, Москва, Тверская улица, 7',
+  apartment: 'офис 12',
+  coordinates: '55.757718,37.611347',
+  checked: true,
+};
 const LIST = 'GET /ajax/cabinet/addresses';
 
 const render = () => renderInRouter(() => <AddressBook />, { path: '/cabinet/address' });
@@ -35,7 +42,10 @@ describe('AddressBook', () => {
   it("shows the next account's addresses when the store is forgotten mid-load, never the previous one's", async () => {
     const previous = deferred<StubResponse>();
     const { calls } = stubFetch({
-      [LIST]: () => (calls.length === 1 ? previous.promise : { body: { success: true, data: [{ ...clinic, id: 4, name: 'Клиника следующего' }] } }),
+      [LIST]: () =>
+        calls.length === 1
+          ? previous.promise
+          : { body: { success: true, data: [{ ...clinic, id: 4, name: 'Клиника следующего' }] } },
     });
     await render();
     await waitFor(() => expect(calls).toHaveLength(1));
@@ -85,18 +95,30 @@ describe('AddressBook', () => {
     useConnection.setState({ online: false });
     await userEvent.click(screen.getByRole('button', { name: 'Изменить адрес «Клиника»' }));
     const form = screen.getByRole('dialog', { name: 'Изменить адрес' });
-    expect(within(form).getByText('Нет связи с сервером: адрес можно сохранить, когда связь появится.')).toBeInTheDocument();
+    expect(
+      within(form).getByText('Нет связи с сервером: адрес можно сохранить, когда связь появится.'),
+    ).toBeInTheDocument();
     expect(within(form).getByRole('button', { name: 'Сохранить' })).toBeDisabled();
     await waitFor(() => expect(within(form).getByRole('combobox', { name: 'Адрес' })).toHaveValue(clinic.address));
   });
 
   it('a geo provider that cannot be asked: a calm hint, the address saved as typed, and marked unchecked in the list', async () => {
     const typed = 'Москва, Тверская улица, 7';
-    const unchecked: SavedAddress = { id: 4, name: 'Склад', address: typed, apartment: 'офис 1', coordinates: '', checked: false };
+    const unchecked: SavedAddress = {
+      id: 4,
+      name: 'Склад',
+      address: typed,
+      apartment: 'офис 1',
+      coordinates: '',
+      checked: false,
+    };
     const { calls } = stubFetch({
       [LIST]: [{ body: { success: true, data: [] } }, { body: { success: true, data: [unchecked] } }],
       'GET /ajax/address/suggest': { body: { success: true, suggestions: [] } },
-      'GET /ajax/address/check': { status: 503, body: { success: false, message: 'Ошибка при геокодировании координат' } },
+      'GET /ajax/address/check': {
+        status: 503,
+        body: { success: false, message: 'Ошибка при геокодировании координат' },
+      },
       'POST /ajax/cabinet/addresses/save': { body: { success: true, address_id: 4, address: unchecked } },
     });
     await render();
@@ -105,7 +127,9 @@ describe('AddressBook', () => {
     await userEvent.type(within(form).getByLabelText('Название'), 'Склад');
     await userEvent.type(within(form).getByRole('combobox', { name: 'Адрес' }), typed);
     await userEvent.type(within(form).getByLabelText('Квартира / офис'), 'офис 1');
-    expect(await within(form).findByText(/Не удалось проверить адрес — мы уточним его по телефону/)).toBeInTheDocument();
+    expect(
+      await within(form).findByText(/Не удалось проверить адрес — мы уточним его по телефону/),
+    ).toBeInTheDocument();
     expect(within(form).queryByText('Ошибка при геокодировании координат')).not.toBeInTheDocument();
     await userEvent.click(within(form).getByRole('button', { name: 'Сохранить' }));
     expect(await screen.findByText(/Адрес пока не проверен/)).toBeInTheDocument();

@@ -78,10 +78,18 @@ export function AddressBook() {
               <p className={styles.apartment}>Квартира / офис: {address.apartment}</p>
               {address.checked ? null : <p className={styles.unchecked}>{UNCHECKED_NOTE}</p>}
               <div className={styles.cardActions}>
-                <Button variant="secondary" onClick={() => setEditing(address)} aria-label={`Изменить адрес «${address.name}»`}>
+                <Button
+                  variant="secondary"
+                  onClick={() => setEditing(address)}
+                  aria-label={`Изменить адрес «${address.name}»`}
+                >
                   Изменить
                 </Button>
-                <Button variant="link" onClick={() => setDeleting(address)} aria-label={`Удалить адрес «${address.name}»`}>
+                <Button
+                  variant="link"
+                  onClick={() => setDeleting(address)}
+                  aria-label={`Удалить адрес «${address.name}»`}
+                >
                   Удалить
                 </Button>
               </div>

@@ -1,6 +1,12 @@
 import { useId, useRef, useState } from 'react';
 import { useStore } from '@tanstack/react-form';
-import { ADDRESS_LIMITS, ADDRESS_MESSAGES, addressFields, type AddressSuggestion, type SavedAddress } from '#shared/api/places.ts';
+import {
+  ADDRESS_LIMITS,
+  ADDRESS_MESSAGES,
+  addressFields,
+  type AddressSuggestion,
+  type SavedAddress,
+} from '#shared/api/places.ts';
 import { useAppForm } from '#client/components/ui/app-form.tsx';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -33,7 +39,12 @@ export interface AddressFormDialogProps {
 
 /** What the address check said of the address field: nothing yet, being checked, or why it is refused. */
 /** 'unreachable': the provider could not be asked; the address may be saved as typed (the server marks it unchecked). */
-type CheckState = { kind: 'unchecked' } | { kind: 'checking' } | { kind: 'ok' } | { kind: 'unreachable' } | { kind: 'refused'; message: string };
+type CheckState =
+  | { kind: 'unchecked' }
+  | { kind: 'checking' }
+  | { kind: 'ok' }
+  | { kind: 'unreachable' }
+  | { kind: 'refused'; message: string };
 
 const CHECK_HINTS: Partial<Record<CheckState['kind'], string>> = {
   unchecked: 'Начните вводить и выберите адрес из подсказок или на карте',
@@ -44,13 +55,19 @@ const CHECK_HINTS: Partial<Record<CheckState['kind'], string>> = {
 
 function pointOf(coordinates: string): MapPoint | null {
   const [latitude, longitude] = coordinates.split(',').map(Number);
-  return latitude !== undefined && longitude !== undefined && Number.isFinite(latitude) && Number.isFinite(longitude) && coordinates !== ''
+  return latitude !== undefined &&
+    longitude !== undefined &&
+    Number.isFinite(latitude) &&
+    Number.isFinite(longitude) &&
+    coordinates !== ''
     ? { latitude, longitude }
     : null;
 }
 
 const suggestionPoint = (suggestion: AddressSuggestion): MapPoint | null =>
-  suggestion.data.geo_lat && suggestion.data.geo_lon ? { latitude: Number(suggestion.data.geo_lat), longitude: Number(suggestion.data.geo_lon) } : null;
+  suggestion.data.geo_lat && suggestion.data.geo_lon
+    ? { latitude: Number(suggestion.data.geo_lat), longitude: Number(suggestion.data.geo_lon) }
+    : null;
 
 /** The add / edit form with its map (cabinet.md §2 My addresses, §4, §5, §8). */
 export function AddressFormDialog({ address, onClose, onSaved }: AddressFormDialogProps) {
@@ -74,7 +91,11 @@ export function AddressFormDialog({ address, onClose, onSaved }: AddressFormDial
         onSaved(await saveAddress({ id: address?.id ?? null, ...value, coordinates }));
       } catch (caught) {
         const error = asApiError(caught, ADDRESS_MESSAGES.saveFailed);
-        const fields = { name: error.field('name'), address: error.field('address'), apartment: error.field('apartment') };
+        const fields = {
+          name: error.field('name'),
+          address: error.field('address'),
+          apartment: error.field('apartment'),
+        };
         server.show(fields);
         if (!fields.name && !fields.address && !fields.apartment) setFormMessage(error.message);
       }
@@ -131,7 +152,8 @@ export function AddressFormDialog({ address, onClose, onSaved }: AddressFormDial
         runCheck(nearest.value);
       },
       (caught: unknown) => {
-        if (mine === checkRun.current) setCheck({ kind: 'refused', message: asApiError(caught, ADDRESS_MESSAGES.geocodeFailed).message });
+        if (mine === checkRun.current)
+          setCheck({ kind: 'refused', message: asApiError(caught, ADDRESS_MESSAGES.geocodeFailed).message });
       },
     );
   };
@@ -157,10 +179,24 @@ export function AddressFormDialog({ address, onClose, onSaved }: AddressFormDial
         </div>
       }
     >
-      <BoundForm form={form} id={formId} ref={formRef} className={styles.form} aria-label={address ? 'Изменить адрес' : 'Новый адрес'} submitDisabled={!canSave}>
+      <BoundForm
+        form={form}
+        id={formId}
+        ref={formRef}
+        className={styles.form}
+        aria-label={address ? 'Изменить адрес' : 'Новый адрес'}
+        submitDisabled={!canSave}
+      >
         {online ? null : <FormMessage tone="info">{ADDRESS_MESSAGES.offline}</FormMessage>}
         <form.AppField name="name" validators={{ onBlur: addressFields.name }}>
-          {(field) => <field.TextField label="Название" placeholder="Например, клиника на Тверской" maxLength={ADDRESS_LIMITS.name} {...server.forField('name')} />}
+          {(field) => (
+            <field.TextField
+              label="Название"
+              placeholder="Например, клиника на Тверской"
+              maxLength={ADDRESS_LIMITS.name}
+              {...server.forField('name')}
+            />
+          )}
         </form.AppField>
         <form.Field name="address" validators={{ onBlur: addressFields.address }}>
           {(field) => (
@@ -191,7 +227,13 @@ export function AddressFormDialog({ address, onClose, onSaved }: AddressFormDial
           )}
         </form.Field>
         <form.AppField name="apartment" validators={{ onBlur: addressFields.apartment }}>
-          {(field) => <field.TextField label="Квартира / офис" maxLength={ADDRESS_LIMITS.apartment} {...server.forField('apartment')} />}
+          {(field) => (
+            <field.TextField
+              label="Квартира / офис"
+              maxLength={ADDRESS_LIMITS.apartment}
+              {...server.forField('apartment')}
+            />
+          )}
         </form.AppField>
         <AddressMap point={point} onPick={pickOnMap} />
         <FormMessage tone="error">{formMessage}</FormMessage>

@@ -6,7 +6,6 @@ import { asApiError, LOAD_FAILED_MESSAGE } from '#client/lib/http.ts';
 import { flagHydration, whenHydrated, type PersistedStore } from '#client/lib/persist-hydration.ts';
 import { fetchSavedAddresses } from '#client/lib/places-api.ts';
 
-
 // The saved addresses (cabinet.md §2 My addresses), persisted per account like the lists: the
 // screen shows the last copy at once, offline too, and refreshes it.
 

@@ -1,5 +1,12 @@
 // The address book's own calls (src/shared/api/places.ts); the ones the wizard shares are in lib/places-api.ts.
-import { deleteAddress as deleteAddressEndpoint, geocodeCoordinates, saveAddress as saveAddressEndpoint, type AddressForm, type AddressSuggestion, type SavedAddress } from '#shared/api/places.ts';
+import {
+  deleteAddress as deleteAddressEndpoint,
+  geocodeCoordinates,
+  saveAddress as saveAddressEndpoint,
+  type AddressForm,
+  type AddressSuggestion,
+  type SavedAddress,
+} from '#shared/api/places.ts';
 import { callApi } from '#client/lib/http.ts';
 
 export async function saveAddress(form: AddressForm): Promise<SavedAddress> {
@@ -11,5 +18,6 @@ export async function deleteAddress(id: number): Promise<void> {
 }
 
 export async function reverseGeocode(latitude: number, longitude: number): Promise<AddressSuggestion[]> {
-  return (await callApi(geocodeCoordinates, { input: { lat: latitude.toFixed(6), lon: longitude.toFixed(6) } })).suggestions;
+  return (await callApi(geocodeCoordinates, { input: { lat: latitude.toFixed(6), lon: longitude.toFixed(6) } }))
+    .suggestions;
 }

@@ -15,9 +15,21 @@ export interface CentresMapProps {
 export function CentresMap({ centres, region }: CentresMapProps) {
   const view = regionView(region);
   return (
-    <BaseMap key={region} center={view} zoom={view.zoom} label="Сервисные центры на карте" className={styles.centresMap}>
+    <BaseMap
+      key={region}
+      center={view}
+      zoom={view.zoom}
+      label="Сервисные центры на карте"
+      className={styles.centresMap}
+    >
       {centres.map((centre) => (
-        <Marker key={centre.id} position={[centre.latitude, centre.longitude]} icon={markerIcon} title={centre.name} alt={centre.name}>
+        <Marker
+          key={centre.id}
+          position={[centre.latitude, centre.longitude]}
+          icon={markerIcon}
+          title={centre.name}
+          alt={centre.name}
+        >
           <Popup>
             <CentreCard centre={centre} compact />
           </Popup>

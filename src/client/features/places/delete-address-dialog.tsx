@@ -46,7 +46,8 @@ export function DeleteAddressDialog({ address, onClose, onDeleted }: DeleteAddre
       }
     >
       <p className={styles.confirm}>
-        «{address.name}», {address.address}. Курьер больше не сможет забрать инструменты по этому адресу, пока вы не добавите его снова.
+        «{address.name}», {address.address}. Курьер больше не сможет забрать инструменты по этому адресу, пока вы не
+        добавите его снова.
       </p>
       <FormMessage tone="error">{error}</FormMessage>
     </Modal>

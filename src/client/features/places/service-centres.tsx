@@ -16,11 +16,15 @@ const CentresMap = lazyComponent(() => import('./centres-map.tsx').then((module)
   fallback: <Skeleton shape="rect" height="24rem" />,
 });
 
-type Load = { status: 'loading' } | { status: 'ready'; centres: ServiceCentre[] } | { status: 'failed'; message: string };
+type Load =
+  { status: 'loading' } | { status: 'ready'; centres: ServiceCentre[] } | { status: 'failed'; message: string };
 
 /** The regions in the table's order, each with its centres; a region with none is left out. */
 function byRegion(centres: readonly ServiceCentre[]) {
-  const known = REGIONS.map((region) => ({ region: region.name as string, centres: centres.filter((centre) => centre.region === region.name) }));
+  const known = REGIONS.map((region) => ({
+    region: region.name as string,
+    centres: centres.filter((centre) => centre.region === region.name),
+  }));
   const other = centres.filter((centre) => !REGIONS.some((region) => region.name === centre.region));
   return [...known, { region: 'Другие регионы', centres: other }].filter((group) => group.centres.length > 0);
 }
@@ -36,7 +40,8 @@ export function ServiceCentres() {
     let current = true;
     fetchServiceCentres().then(
       (centres) => current && setLoad({ status: 'ready', centres }),
-      (error: unknown) => current && setLoad({ status: 'failed', message: asApiError(error, LOAD_FAILED_MESSAGE).message }),
+      (error: unknown) =>
+        current && setLoad({ status: 'failed', message: asApiError(error, LOAD_FAILED_MESSAGE).message }),
     );
     return () => {
       current = false;
@@ -46,10 +51,18 @@ export function ServiceCentres() {
   return (
     <Page title="Сервисные центры" lead="Приём инструментов в ремонт, диагностика и выдача: выберите ближайший центр.">
       <div className={styles.viewSwitch} role="group" aria-label="Показать">
-        <Button variant={view === 'list' ? 'primary' : 'secondary'} aria-pressed={view === 'list'} onClick={() => setView('list')}>
+        <Button
+          variant={view === 'list' ? 'primary' : 'secondary'}
+          aria-pressed={view === 'list'}
+          onClick={() => setView('list')}
+        >
           Списком
         </Button>
-        <Button variant={view === 'map' ? 'primary' : 'secondary'} aria-pressed={view === 'map'} onClick={() => setView('map')}>
+        <Button
+          variant={view === 'map' ? 'primary' : 'secondary'}
+          aria-pressed={view === 'map'}
+          onClick={() => setView('map')}
+        >
           На карте
         </Button>
       </div>

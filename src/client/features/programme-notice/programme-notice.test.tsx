@@ -22,7 +22,9 @@ describe('the programme notice', () => {
     stubFetch({ 'GET /ajax/loyalty/programme': { body: PAUSED } });
     const { unmount } = render(<ProgrammeNotice />);
     const notice = await screen.findByRole('status');
-    expect(notice).toHaveTextContent('Программа лояльности будет приостановлена 20.03.2026. Начисление бонусов остановлено');
+    expect(notice).toHaveTextContent(
+      'Программа лояльности будет приостановлена 20.03.2026. Начисление бонусов остановлено',
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Закрыть уведомление о программе лояльности' }));
     expect(screen.queryByRole('status')).not.toBeInTheDocument();

@@ -7,7 +7,10 @@ import { lazyComponent } from '#client/lib/lazy-component.tsx';
 // this check is on a page's start, and it waits for the page's load; the notice comes in its own
 // chunk, and only when there is one.
 
-const ProgrammeNoticeBar = lazyComponent(() => import('./programme-notice-bar.tsx').then((module) => module.ProgrammeNoticeBar), { failed: () => null });
+const ProgrammeNoticeBar = lazyComponent(
+  () => import('./programme-notice-bar.tsx').then((module) => module.ProgrammeNoticeBar),
+  { failed: () => null },
+);
 
 /** Runs `then` once the page has loaded (at once if it has). */
 function afterLoad(then: () => void): () => void {

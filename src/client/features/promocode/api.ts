@@ -3,4 +3,5 @@ import { applyPromocode } from '#shared/api/promocodes.ts';
 import { callApi } from '#client/lib/http.ts';
 
 /** Redeems the code; the points credited. A refusal throws an ApiError whose `field('code')` is its reason. */
-export const redeemPromocode = async (promocode: string): Promise<number> => (await callApi(applyPromocode, { input: { promocode } })).message;
+export const redeemPromocode = async (promocode: string): Promise<number> =>
+  (await callApi(applyPromocode, { input: { promocode } })).message;

@@ -42,7 +42,15 @@ describe('PromocodePage', () => {
     stubFetch({
       'POST /ajax/promocode/set': () =>
         new Promise((resolve) => {
-          answer = () => resolve({ status: 422, body: { success: false, message: 'Срок действия промокода истёк', errors: { code: ['Срок действия промокода истёк'] } } });
+          answer = () =>
+            resolve({
+              status: 422,
+              body: {
+                success: false,
+                message: 'Срок действия промокода истёк',
+                errors: { code: ['Срок действия промокода истёк'] },
+              },
+            });
         }),
     });
     const onApplied = vi.fn();
@@ -62,15 +70,24 @@ describe('PromocodePage', () => {
   });
 
   it('shows the throttle text as the heading when guessing is stopped (429)', async () => {
-    stubFetch({ 'POST /ajax/promocode/set': { status: 429, body: { success: false, message: 'Слишком много попыток. Попробуйте через 60 мин.' } } });
+    stubFetch({
+      'POST /ajax/promocode/set': {
+        status: 429,
+        body: { success: false, message: 'Слишком много попыток. Попробуйте через 60 мин.' },
+      },
+    });
     render(<PromocodePage onApplied={() => {}} />);
     await userEvent.type(screen.getByRole('textbox', { name: 'Промокод' }), 'GUESS{Enter}');
-    expect(await screen.findByRole('dialog', { name: 'Слишком много попыток. Попробуйте через 60 мин.' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('dialog', { name: 'Слишком много попыток. Попробуйте через 60 мин.' }),
+    ).toBeInTheDocument();
   });
 
   it('names why a clinic that left the programme gets nothing (409, issue 22), and reloads nothing', async () => {
     const left = 'Бонусы не начисляются: вы вышли из программы лояльности.';
-    stubFetch({ 'POST /ajax/promocode/set': { status: 409, body: { success: false, message: left, errors: { code: [left] } } } });
+    stubFetch({
+      'POST /ajax/promocode/set': { status: 409, body: { success: false, message: left, errors: { code: [left] } } },
+    });
     const onApplied = vi.fn();
     render(<PromocodePage onApplied={onApplied} />);
     await userEvent.type(screen.getByRole('textbox', { name: 'Промокод' }), 'VESNA{Enter}');

@@ -25,10 +25,19 @@ export function PromocodePage({ onApplied }: PromocodePageProps) {
   return (
     <Page title="Применить купон" narrow>
       <BoundForm form={form} className={styles.form} aria-label="Применить купон">
-        <p className={styles.muted}>Введите код купона или промокод из письма или рекламы: бонусы придут на ваш счёт сразу.</p>
+        <p className={styles.muted}>
+          Введите код купона или промокод из письма или рекламы: бонусы придут на ваш счёт сразу.
+        </p>
         <form.AppField name="promocode" validators={{ onSubmit: promocodeField }}>
           {(field) => (
-            <field.TextField label="Промокод" placeholder="Введите промокод" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={50} />
+            <field.TextField
+              label="Промокод"
+              placeholder="Введите промокод"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={50}
+            />
           )}
         </form.AppField>
         <Button type="submit" loading={submitting}>

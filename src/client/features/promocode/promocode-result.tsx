@@ -69,7 +69,12 @@ export function PromocodeResult({ code, onApplied, onClose: close, fromLink = fa
     );
   }, [code]);
 
-  const title = outcome.state === 'sending' ? SENDING_TITLE : outcome.state === 'credited' ? PROMOCODE_MESSAGES.congratulations : outcome.reason;
+  const title =
+    outcome.state === 'sending'
+      ? SENDING_TITLE
+      : outcome.state === 'credited'
+        ? PROMOCODE_MESSAGES.congratulations
+        : outcome.reason;
   return (
     <Modal
       open

@@ -4,11 +4,20 @@ import { callApi } from '#client/lib/http.ts';
 
 /** Push works here: a service worker, the Push API and notifications (iOS: an installed app, 16.4+). */
 export function pushSupported(): boolean {
-  return typeof navigator !== 'undefined' && 'serviceWorker' in navigator && typeof window !== 'undefined' && 'PushManager' in window && 'Notification' in window;
+  return (
+    typeof navigator !== 'undefined' &&
+    'serviceWorker' in navigator &&
+    typeof window !== 'undefined' &&
+    'PushManager' in window &&
+    'Notification' in window
+  );
 }
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '=');
+  const base64 = base64url
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(base64url.length / 4) * 4, '=');
   return Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
 }
 
@@ -35,7 +44,12 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
 
 async function save(subscription: PushSubscription): Promise<void> {
   const json = subscription.toJSON();
-  await callApi(subscribePush, { input: { endpoint: json.endpoint ?? subscription.endpoint, keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' } } });
+  await callApi(subscribePush, {
+    input: {
+      endpoint: json.endpoint ?? subscription.endpoint,
+      keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
+    },
+  });
 }
 
 /** Asks permission (only now, on the user's press), subscribes with our key and saves it. */

@@ -19,7 +19,11 @@ function fakeSubscription(endpoint = 'https://push.example/abc') {
   return subscription;
 }
 
-function installBrowser(options: { permission: NotificationPermission; answer?: NotificationPermission; existing?: ReturnType<typeof fakeSubscription> }) {
+function installBrowser(options: {
+  permission: NotificationPermission;
+  answer?: NotificationPermission;
+  existing?: ReturnType<typeof fakeSubscription>;
+}) {
   let existing = options.existing ?? null;
   const made = fakeSubscription();
   const requestPermission = vi.fn(async () => options.answer ?? 'granted');
@@ -31,7 +35,10 @@ function installBrowser(options: { permission: NotificationPermission; answer?: 
   const registration = { pushManager };
   vi.stubGlobal('PushManager', class {});
   vi.stubGlobal('Notification', Object.assign(class {}, { permission: options.permission, requestPermission }));
-  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { ready: Promise.resolve(registration), getRegistration: async () => registration } });
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { ready: Promise.resolve(registration), getRegistration: async () => registration },
+  });
   return { requestPermission, subscribe, made };
 }
 
@@ -91,7 +98,9 @@ describe('PushSwitch', () => {
     await waitFor(() => expect(toggle).toBeChecked());
     await userEvent.click(toggle);
     await waitFor(() => expect(toggle).not.toBeChecked());
-    expect(calls.find((call) => call.path === '/ajax/cabinet/push/unsubscribe')?.body).toEqual({ endpoint: 'https://push.example/old' });
+    expect(calls.find((call) => call.path === '/ajax/cabinet/push/unsubscribe')?.body).toEqual({
+      endpoint: 'https://push.example/old',
+    });
     expect(existing.unsubscribe).toHaveBeenCalledOnce();
   });
 });

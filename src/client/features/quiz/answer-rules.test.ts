@@ -40,12 +40,28 @@ describe('the survey answer rules', () => {
   });
 
   it('sends the own answer only with text and the own option chosen, or when nothing is chosen or checked', () => {
-    expect(answerOf(radio, typeOwn(radio, EMPTY_ANSWER, ' Своё '))).toEqual({ question_id: 1, results: [], own_answer: 'Своё' });
-    expect(answerOf(radio, chooseItem(radio, typeOwn(radio, EMPTY_ANSWER, 'Своё'), 10))).toEqual({ question_id: 1, results: [10], own_answer: null });
+    expect(answerOf(radio, typeOwn(radio, EMPTY_ANSWER, ' Своё '))).toEqual({
+      question_id: 1,
+      results: [],
+      own_answer: 'Своё',
+    });
+    expect(answerOf(radio, chooseItem(radio, typeOwn(radio, EMPTY_ANSWER, 'Своё'), 10))).toEqual({
+      question_id: 1,
+      results: [10],
+      own_answer: null,
+    });
     const checkedWithText = typeOwn(checkbox, chooseItem(checkbox, EMPTY_ANSWER, 20), 'Своё');
     expect(answerOf(checkbox, checkedWithText)).toEqual({ question_id: 2, results: [20], own_answer: 'Своё' });
-    expect(answerOf(checkbox, chooseOwn(checkbox, checkedWithText))).toEqual({ question_id: 2, results: [20], own_answer: null });
-    expect(answerOf(checkbox, { ...EMPTY_ANSWER, text: 'Текст без галочки' })).toEqual({ question_id: 2, results: [], own_answer: 'Текст без галочки' });
+    expect(answerOf(checkbox, chooseOwn(checkbox, checkedWithText))).toEqual({
+      question_id: 2,
+      results: [20],
+      own_answer: null,
+    });
+    expect(answerOf(checkbox, { ...EMPTY_ANSWER, text: 'Текст без галочки' })).toEqual({
+      question_id: 2,
+      results: [],
+      own_answer: 'Текст без галочки',
+    });
   });
 
   it('steps by 100 / n rounded and shows 100 % on the last question', () => {

@@ -23,7 +23,9 @@ type Kind = Pick<QuizQuestion, 'type'>;
 /** A listed option chosen: the radio's one choice (and no longer the own one), or a checkbox toggled. */
 export function chooseItem(question: Kind, state: AnswerState, itemId: number): AnswerState {
   if (question.type === 'radio-button') return { ...state, radio: itemId, own: false };
-  const checked = state.checked.includes(itemId) ? state.checked.filter((id) => id !== itemId) : [...state.checked, itemId];
+  const checked = state.checked.includes(itemId)
+    ? state.checked.filter((id) => id !== itemId)
+    : [...state.checked, itemId];
   return { ...state, checked };
 }
 

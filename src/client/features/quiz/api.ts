@@ -8,4 +8,5 @@ export const fetchQuiz = async (): Promise<Quiz> => {
 };
 
 /** Sends the answers; the points credited. */
-export const sendAnswers = async (submission: QuizSubmission): Promise<number> => (await callApi(sendQuiz, { input: submission })).balls;
+export const sendAnswers = async (submission: QuizSubmission): Promise<number> =>
+  (await callApi(sendQuiz, { input: submission })).balls;

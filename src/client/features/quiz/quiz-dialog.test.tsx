@@ -21,13 +21,38 @@ const quiz: Quiz = {
   balls_count: 150,
   questions_count: 2,
   questions: [
-    { id: 51, title: 'Как вы о нас узнали?', type: 'radio-button', has_own: true, items: [{ id: 511, title: 'От коллег', image: null }, { id: 512, title: 'В интернете', image: null }] },
-    { id: 52, title: 'Что ремонтируете чаще?', type: 'checkbox', has_own: true, items: [{ id: 521, title: 'Турбины', image: null }, { id: 522, title: 'Микромоторы', image: null }] },
+    {
+      id: 51,
+      title: 'Как вы о нас узнали?',
+      type: 'radio-button',
+      has_own: true,
+      items: [
+        { id: 511, title: 'От коллег', image: null },
+        { id: 512, title: 'В интернете', image: null },
+      ],
+    },
+    {
+      id: 52,
+      title: 'Что ремонтируете чаще?',
+      type: 'checkbox',
+      has_own: true,
+      items: [
+        { id: 521, title: 'Турбины', image: null },
+        { id: 522, title: 'Микромоторы', image: null },
+      ],
+    },
   ],
 };
 
-function open(send: () => { status?: number; body: unknown } = () => ({ body: { success: true, balls: 150, message: 'Спасибо за ответы!' } })) {
-  const stub = stubFetch({ 'GET /ajax/cabinet/quiz/get': { body: { success: true, ...quiz } }, 'POST /ajax/cabinet/quiz/send': send });
+function open(
+  send: () => { status?: number; body: unknown } = () => ({
+    body: { success: true, balls: 150, message: 'Спасибо за ответы!' },
+  }),
+) {
+  const stub = stubFetch({
+    'GET /ajax/cabinet/quiz/get': { body: { success: true, ...quiz } },
+    'POST /ajax/cabinet/quiz/send': send,
+  });
   const onClose = vi.fn();
   render(<QuizDialog onClose={onClose} />);
   return { ...stub, onClose };
@@ -131,7 +156,10 @@ describe('QuizDialog', () => {
   it('shows a loading state, then a failure with a retry', async () => {
     let fail = true;
     stubFetch({
-      'GET /ajax/cabinet/quiz/get': () => (fail ? { status: 503, body: { success: false, message: 'Сервер временно недоступен. Попробуйте позже.' } } : { body: { success: true, ...quiz } }),
+      'GET /ajax/cabinet/quiz/get': () =>
+        fail
+          ? { status: 503, body: { success: false, message: 'Сервер временно недоступен. Попробуйте позже.' } }
+          : { body: { success: true, ...quiz } },
     });
     render(<QuizDialog onClose={() => {}} />);
     expect(screen.getByRole('status')).toHaveTextContent('Загружаем опрос…');

@@ -92,7 +92,10 @@ export function QuizDialog({ onClose }: { onClose: () => void }) {
     if (!quiz) return;
     setSending(true);
     try {
-      const balls = await sendAnswers({ quiz_id: quiz.id, answers: quiz.questions.map((each) => answerOf(each, answers[each.id] ?? EMPTY_ANSWER)) });
+      const balls = await sendAnswers({
+        quiz_id: quiz.id,
+        answers: quiz.questions.map((each) => answerOf(each, answers[each.id] ?? EMPTY_ANSWER)),
+      });
       setResult({ state: 'credited', balls });
     } catch (caught) {
       const error = asApiError(caught);
@@ -134,15 +137,35 @@ export function QuizDialog({ onClose }: { onClose: () => void }) {
           </p>
           <span className={styles.percent}>{percent}%</span>
         </div>
-        <div className={styles.progress} role="progressbar" aria-label="Пройдено" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+        <div
+          className={styles.progress}
+          role="progressbar"
+          aria-label="Пройдено"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+        >
           <span className={styles.progressFill} style={{ width: `${percent}%` }} />
         </div>
-        <QuizQuestionView key={question.id} question={question} state={state} onChange={(next) => setAnswers({ ...answers, [question.id]: next })} />
+        <QuizQuestionView
+          key={question.id}
+          question={question}
+          state={state}
+          onChange={(next) => setAnswers({ ...answers, [question.id]: next })}
+        />
         <div className={styles.actions}>
-          <Button variant="secondary" onClick={() => (index === 0 ? setPhase('intro') : go(index - 1))} disabled={sending}>
+          <Button
+            variant="secondary"
+            onClick={() => (index === 0 ? setPhase('intro') : go(index - 1))}
+            disabled={sending}
+          >
             Назад
           </Button>
-          <Button onClick={() => (last ? void finish() : go(index + 1))} disabled={!isAnswered(question, state)} loading={sending}>
+          <Button
+            onClick={() => (last ? void finish() : go(index + 1))}
+            disabled={!isAnswered(question, state)}
+            loading={sending}
+          >
             {last ? 'Завершить' : 'Далее'}
           </Button>
         </div>

@@ -13,7 +13,9 @@ const OWN = -1;
 function ItemLabel({ item }: { item: QuizItem }): ReactNode {
   return (
     <span className={styles.item}>
-      {item.image ? <img className={styles.itemImage} src={item.image} alt="" width={56} height={56} loading="lazy" /> : null}
+      {item.image ? (
+        <img className={styles.itemImage} src={item.image} alt="" width={56} height={56} loading="lazy" />
+      ) : null}
       <span>{item.title}</span>
     </span>
   );
@@ -46,7 +48,9 @@ export function QuizQuestionView({ question, state, onChange }: QuizQuestionView
           name={`question-${question.id}`}
           options={options}
           value={state.own ? OWN : state.radio}
-          onChange={(value) => onChange(value === OWN ? chooseOwn(question, state) : chooseItem(question, state, value))}
+          onChange={(value) =>
+            onChange(value === OWN ? chooseOwn(question, state) : chooseItem(question, state, value))
+          }
           className={styles.choices}
         />
         {ownText}
@@ -66,7 +70,9 @@ export function QuizQuestionView({ question, state, onChange }: QuizQuestionView
             onChange={() => onChange(chooseItem(question, state, item.id))}
           />
         ))}
-        {question.has_own ? <CheckboxField label={OWN_OPTION} checked={state.own} onChange={() => onChange(chooseOwn(question, state))} /> : null}
+        {question.has_own ? (
+          <CheckboxField label={OWN_OPTION} checked={state.own} onChange={() => onChange(chooseOwn(question, state))} />
+        ) : null}
       </fieldset>
       {ownText}
     </div>

@@ -14,12 +14,21 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const user = { id: 9, name: 'Анна', surname: 'Смирнова', email: 'anna@clinic.ru', phone: '79161234567', company: 'Улыбка' };
+const user = {
+  id: 9,
+  name: 'Анна',
+  surname: 'Смирнова',
+  email: 'anna@clinic.ru',
+  phone: '79161234567',
+  company: 'Улыбка',
+};
 
 async function offeredDays(now: string, calendar: { status?: number; body: unknown }) {
   vi.useFakeTimers({ toFake: ['Date'], now: new Date(now) });
   stubFetch({ ...placesRoutes, 'GET /ajax/repair-requests/pickup-calendar': calendar });
-  await renderInRouter(() => <AddressStep user={user} values={initialValues(user)} errors={{}} change={() => undefined} />);
+  await renderInRouter(() => (
+    <AddressStep user={user} values={initialValues(user)} errors={{}} change={() => undefined} />
+  ));
   const select = screen.getByLabelText('Дата, когда забрать инструменты');
   await within(select).findAllByRole('option', { name: /\d{2}\.\d{2}\.\d{4}/ });
   return within(select)
@@ -30,23 +39,49 @@ async function offeredDays(now: string, calendar: { status?: number; body: unkno
 describe('AddressStep pickup days', () => {
   it('offers today before the cut-off, then weekdays to today + 7 without the closed days', async () => {
     // 11:59 in Moscow on Wednesday 4 March 2026; Monday 9 March is the moved Women's Day.
-    const days = await offeredDays('2026-03-04T08:59:00Z', { body: { success: true, cutoff_hour: 12, closed_days: ['2026-03-08', '2026-03-09'] } });
-    expect(days).toEqual(['04.03.2026, среда', '05.03.2026, четверг', '06.03.2026, пятница', '10.03.2026, вторник', '11.03.2026, среда']);
+    const days = await offeredDays('2026-03-04T08:59:00Z', {
+      body: { success: true, cutoff_hour: 12, closed_days: ['2026-03-08', '2026-03-09'] },
+    });
+    expect(days).toEqual([
+      '04.03.2026, среда',
+      '05.03.2026, четверг',
+      '06.03.2026, пятница',
+      '10.03.2026, вторник',
+      '11.03.2026, среда',
+    ]);
   });
 
   it('starts from the next working day after the cut-off hour', async () => {
     // 15:00 in Moscow on Friday 6 March: Monday is closed, so Tuesday comes first.
-    const days = await offeredDays('2026-03-06T12:00:00Z', { body: { success: true, cutoff_hour: 12, closed_days: ['2026-03-09'] } });
+    const days = await offeredDays('2026-03-06T12:00:00Z', {
+      body: { success: true, cutoff_hour: 12, closed_days: ['2026-03-09'] },
+    });
     expect(days[0]).toBe('10.03.2026, вторник');
     expect(days.at(-1)).toBe('13.03.2026, пятница');
   });
 
   it('says so when every day to the horizon is closed', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-31T10:00:00Z') });
-    const closed = ['2027-01-01', '2027-01-02', '2027-01-03', '2027-01-04', '2027-01-05', '2027-01-06', '2027-01-07', '2027-01-08'];
-    stubFetch({ ...placesRoutes, 'GET /ajax/repair-requests/pickup-calendar': { body: { success: true, cutoff_hour: 12, closed_days: closed } } });
-    await renderInRouter(() => <AddressStep user={user} values={initialValues(user)} errors={{}} change={() => undefined} />);
-    expect(await screen.findByText('В ближайшие 7 дней курьер не работает: отправьте заявку позже')).toBeInTheDocument();
+    const closed = [
+      '2027-01-01',
+      '2027-01-02',
+      '2027-01-03',
+      '2027-01-04',
+      '2027-01-05',
+      '2027-01-06',
+      '2027-01-07',
+      '2027-01-08',
+    ];
+    stubFetch({
+      ...placesRoutes,
+      'GET /ajax/repair-requests/pickup-calendar': { body: { success: true, cutoff_hour: 12, closed_days: closed } },
+    });
+    await renderInRouter(() => (
+      <AddressStep user={user} values={initialValues(user)} errors={{}} change={() => undefined} />
+    ));
+    expect(
+      await screen.findByText('В ближайшие 7 дней курьер не работает: отправьте заявку позже'),
+    ).toBeInTheDocument();
   });
 
   it('offers the weekdays after the default cut-off when the calendar cannot be had (offline)', async () => {
@@ -60,10 +95,14 @@ describe('AddressStep comment', () => {
   it('says how many of the 30 characters are left, read with the field', async () => {
     stubFetch(placesRoutes);
     const values = { ...initialValues(user), message: 'Вход со двора, код 1234' };
-    const view = await renderInRouter(() => <AddressStep user={user} values={values} errors={{}} change={() => undefined} />);
+    const view = await renderInRouter(() => (
+      <AddressStep user={user} values={values} errors={{}} change={() => undefined} />
+    ));
     expect(screen.getByLabelText('Комментарий к адресу')).toHaveAccessibleDescription('Осталось 7\u00A0символов');
     view.unmount();
-    await renderInRouter(() => <AddressStep user={user} values={{ ...values, message: 'x'.repeat(29) }} errors={{}} change={() => undefined} />);
+    await renderInRouter(() => (
+      <AddressStep user={user} values={{ ...values, message: 'x'.repeat(29) }} errors={{}} change={() => undefined} />
+    ));
     expect(screen.getByLabelText('Комментарий к адресу')).toHaveAccessibleDescription('Остался 1\u00A0символ');
   });
 });

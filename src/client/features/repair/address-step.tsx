@@ -1,7 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { AddressSuggestion, SavedAddress, ServiceCentre } from '#shared/api/places.ts';
 import { ADDRESS_MESSAGES } from '#shared/api/places.ts';
-import { DEFAULT_PICKUP_CUTOFF_HOUR, NO_PICKUP_DAYS, pickupDays, type PickupCalendar } from '#shared/api/pickup-days.ts';
+import {
+  DEFAULT_PICKUP_CUTOFF_HOUR,
+  NO_PICKUP_DAYS,
+  pickupDays,
+  type PickupCalendar,
+} from '#shared/api/pickup-days.ts';
 import { ADDRESS_COMMENT_MAX, repairMessages } from '#shared/api/repair-requests.ts';
 import { CHARACTER_FORMS, countOf, pluralCategory } from '#shared/format/plural.ts';
 import { formatPickupDay } from '#shared/format/pickup-day.ts';
@@ -18,12 +23,16 @@ import type { StepProps } from './step-props.ts';
 import styles from './repair.module.css';
 
 // Leaflet comes only with the map, when asked for.
-const CentresChoiceMap = lazyComponent(() => import('./centres-choice-map.tsx').then((module) => module.CentresChoiceMap), {
-  fallback: <div className={styles.mapPlaceholder} role="status" aria-label="Загрузка карты" />,
-});
+const CentresChoiceMap = lazyComponent(
+  () => import('./centres-choice-map.tsx').then((module) => module.CentresChoiceMap),
+  {
+    fallback: <div className={styles.mapPlaceholder} role="status" aria-label="Загрузка карты" />,
+  },
+);
 
 /** 'Осталось 12 символов', 'Остался 1 символ': the comment's room, so nothing is cut silently at its limit. */
-const charactersLeft = (left: number) => `${pluralCategory(left) === 'one' ? 'Остался' : 'Осталось'} ${countOf(left, CHARACTER_FORMS)}`;
+const charactersLeft = (left: number) =>
+  `${pluralCategory(left) === 'one' ? 'Остался' : 'Осталось'} ${countOf(left, CHARACTER_FORMS)}`;
 
 /**
  * Without the server's calendar (no network: the request will wait in the outbox) the weekdays after
@@ -114,7 +123,10 @@ export function AddressStep({ values, errors, change, addAddress }: AddressStepP
           label="Сохранённый адрес"
           value={choice}
           placeholder="Новый адрес"
-          options={saved.map((address) => ({ value: String(address.id), label: `${address.name}: ${address.address}` }))}
+          options={saved.map((address) => ({
+            value: String(address.id),
+            label: `${address.name}: ${address.address}`,
+          }))}
           onChange={(event) => {
             const address = saved.find((entry) => String(entry.id) === event.target.value);
             if (address) choose(address);
@@ -207,7 +219,10 @@ export function AddressStep({ values, errors, change, addAddress }: AddressStepP
         placeholder="Выберите сервисный центр"
         options={offered.map((centre) => ({ value: String(centre.id), label: `${centre.name} — ${centre.city}` }))}
         onChange={(event) => change({ officeId: event.target.value })}
-        error={errors['address.office_id'] ?? (centres.length > 0 && offered.length === 0 ? repairMessages.noCentre : loadProblem)}
+        error={
+          errors['address.office_id'] ??
+          (centres.length > 0 && offered.length === 0 ? repairMessages.noCentre : loadProblem)
+        }
       />
       {offered.length > 0 ? (
         <Button variant="link" aria-expanded={mapShown} onClick={() => setMapShown((shown) => !shown)}>

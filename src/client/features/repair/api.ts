@@ -3,7 +3,12 @@ import { confirmEmail, sendEmailConfirmationCode } from '#shared/api/account.ts'
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { queuedAnswer } from '#shared/api/outbox.ts';
 import { getPickupCalendar, type PickupCalendar } from '#shared/api/pickup-days.ts';
-import { createRepairRequest, createRepairRequestWithPhotos, uploadRepairPhoto, type RepairRequestInput } from '#shared/api/repair-requests.ts';
+import {
+  createRepairRequest,
+  createRepairRequestWithPhotos,
+  uploadRepairPhoto,
+  type RepairRequestInput,
+} from '#shared/api/repair-requests.ts';
 import { callApi, callApiOr } from '#client/lib/http.ts';
 import { refreshOutbox } from '#client/lib/sw-bridge.ts';
 
@@ -17,7 +22,11 @@ export type SendOutcome =
  * Sends the request under the key of the user's press. Photos that could not be uploaded before
  * go with it in one multipart call, so the worker can keep the whole request offline.
  */
-export async function sendRepairRequest(request: RepairRequestInput, photos: ReadonlyArray<{ file: Blob; name: string }>, key: string): Promise<SendOutcome> {
+export async function sendRepairRequest(
+  request: RepairRequestInput,
+  photos: ReadonlyArray<{ file: Blob; name: string }>,
+  key: string,
+): Promise<SendOutcome> {
   const headers = { [IDEMPOTENCY_HEADER]: key };
   let answer;
   if (photos.length === 0) {

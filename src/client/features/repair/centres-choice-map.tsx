@@ -17,7 +17,13 @@ export function CentresChoiceMap({ centres, onChoose }: CentresChoiceMapProps) {
   return (
     <BaseMap center={view} zoom={view.zoom} label="Сервисные центры на карте">
       {centres.map((centre) => (
-        <Marker key={centre.id} position={[centre.latitude, centre.longitude]} icon={markerIcon} title={centre.name} alt={centre.name}>
+        <Marker
+          key={centre.id}
+          position={[centre.latitude, centre.longitude]}
+          icon={markerIcon}
+          title={centre.name}
+          alt={centre.name}
+        >
           <Popup>
             <div className={styles.centreChoice}>
               <strong>{centre.name}</strong>

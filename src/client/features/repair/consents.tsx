@@ -24,8 +24,7 @@ export function Consents({ user, values, errors, change }: StepProps) {
       <CheckboxField
         label={
           <>
-            Соглашаюсь с{' '}
-            <DocumentLink document="loyalty-rules">правилами программы лояльности</DocumentLink>
+            Соглашаюсь с <DocumentLink document="loyalty-rules">правилами программы лояльности</DocumentLink>
           </>
         }
         checked={values.approvalLoyalty}

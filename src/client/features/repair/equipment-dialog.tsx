@@ -15,7 +15,8 @@ export function dialogProblems(block: EquipmentBlock): InstrumentErrors {
   const description = block.description.trim();
   if (block.serialNumber.trim() === '') problems.serial_number = repairMessages.dialogRequired;
   if (block.type === '') problems.type = repairMessages.dialogRequired;
-  if (Number(block.type) === CUSTOM_INSTRUMENT_TYPE && block.name.trim() === '') problems.name = repairMessages.dialogRequired;
+  if (Number(block.type) === CUSTOM_INSTRUMENT_TYPE && block.name.trim() === '')
+    problems.name = repairMessages.dialogRequired;
   if (description === '') problems.description = repairMessages.dialogRequired;
   else if (description.length < DIALOG_DESCRIPTION_MIN) problems.description = repairMessages.descriptionMin;
   else if (description.length > 1000) problems.description = repairMessages.descriptionMax;
@@ -66,7 +67,9 @@ export function EquipmentDialog({ open, editing, nextBlock, onSave, onDelete, on
 
   const problems = dialogProblems(draft);
   const valid = Object.keys(problems).length === 0;
-  const shown = Object.fromEntries(Object.entries(problems).filter(([field]) => touched.has(field))) as InstrumentErrors;
+  const shown = Object.fromEntries(
+    Object.entries(problems).filter(([field]) => touched.has(field)),
+  ) as InstrumentErrors;
   const close = () => (same(draft, start) ? onClose() : setAsking('close'));
 
   return (

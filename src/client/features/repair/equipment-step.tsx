@@ -19,7 +19,11 @@ export function EquipmentStep({ user, values, errors, change }: StepProps) {
       {values.equipment.map((block, index) => (
         <fieldset key={block.block} className={styles.block}>
           <legend>Инструмент {index + 1}</legend>
-          <InstrumentFields block={block} onChange={(patch) => setBlock(index, patch)} errors={blockErrors(errors, index)} />
+          <InstrumentFields
+            block={block}
+            onChange={(patch) => setBlock(index, patch)}
+            errors={blockErrors(errors, index)}
+          />
           {index > 0 ? (
             <Button
               variant="link"

@@ -56,7 +56,11 @@ export function InstrumentFields({ block, onChange, errors, onLeave }: Instrumen
         onBlur={() => onLeave?.('description')}
         error={errors.description}
       />
-      <CheckboxField label="На гарантии" checked={block.guarantee} onChange={(event) => onChange({ guarantee: event.target.checked })} />
+      <CheckboxField
+        label="На гарантии"
+        checked={block.guarantee}
+        onChange={(event) => onChange({ guarantee: event.target.checked })}
+      />
     </>
   );
 }
@@ -64,5 +68,9 @@ export function InstrumentFields({ block, onChange, errors, onLeave }: Instrumen
 /** The wizard's errors (keyed 'instruments.<index>.<field>') of one block. */
 export function blockErrors(errors: Record<string, string>, index: number): InstrumentErrors {
   const prefix = `instruments.${index}.`;
-  return Object.fromEntries(Object.entries(errors).flatMap(([key, message]) => (key.startsWith(prefix) ? [[key.slice(prefix.length), message]] : [])));
+  return Object.fromEntries(
+    Object.entries(errors).flatMap(([key, message]) =>
+      key.startsWith(prefix) ? [[key.slice(prefix.length), message]] : [],
+    ),
+  );
 }

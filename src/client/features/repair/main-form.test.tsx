@@ -13,7 +13,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const user = { id: 9, name: 'Анна', surname: 'Смирнова', email: 'anna@clinic.ru', phone: '79161234567', company: 'Улыбка', consents_given: true };
+const user = {
+  id: 9,
+  name: 'Анна',
+  surname: 'Смирнова',
+  email: 'anna@clinic.ru',
+  phone: '79161234567',
+  company: 'Улыбка',
+  consents_given: true,
+};
 
 function stubServer(answer: { status?: number; body: unknown } = { body: { success: true, ticket_id: 640 } }) {
   return stubFetch({
@@ -33,7 +41,6 @@ async function addInstrument(serial: string, description: string) {
   await userEvent.click(within(form).getByRole('button', { name: 'Сохранить' }));
   await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Добавление инструмента' })).not.toBeInTheDocument());
 }
-
 
 describe('RepairMainForm', () => {
   it('greets the clinic and asks for at least one instrument', async () => {
@@ -74,7 +81,9 @@ describe('RepairMainForm', () => {
     await userEvent.type(within(editing).getByLabelText('Серийный номер'), '0');
     await userEvent.click(within(editing).getByRole('button', { name: 'Закрыть' }));
     await userEvent.click(within(await dialog('Закрыть окно?')).getByRole('button', { name: 'Да, закрыть' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Изменение инструмента' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Изменение инструмента' })).not.toBeInTheDocument(),
+    );
     expect(within(list).getByText('Серийный номер: SN-1')).toBeInTheDocument();
 
     // Deleting it: asked, then gone.
@@ -101,7 +110,10 @@ describe('RepairMainForm', () => {
     expect(within(thanks).getByRole('link', { name: 'На главную' })).toHaveAttribute('href', '/');
     const sent = calls.filter((call) => call.path === '/ajax/repair-requests');
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.body).toMatchObject({ instruments: [{ serial_number: 'SN-7', type: 1, description: 'Не вращается головка' }], address: { office_id: 1 } });
+    expect(sent[0]!.body).toMatchObject({
+      instruments: [{ serial_number: 'SN-7', type: 1, description: 'Не вращается головка' }],
+      address: { office_id: 1 },
+    });
 
     await userEvent.click(within(thanks).getByRole('button', { name: 'Закрыть' }));
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Инструменты в заявке' })).not.toBeInTheDocument());
@@ -109,7 +121,14 @@ describe('RepairMainForm', () => {
   });
 
   it("shows a refusal in 'Ошибка' and keeps what was entered", async () => {
-    stubServer({ status: 422, body: { success: false, message: 'Этот сервисный центр не принимает заявки с этого адреса. Выберите другой.', errors: { 'address.office_id': ['Этот сервисный центр не принимает заявки с этого адреса. Выберите другой.'] } } });
+    stubServer({
+      status: 422,
+      body: {
+        success: false,
+        message: 'Этот сервисный центр не принимает заявки с этого адреса. Выберите другой.',
+        errors: { 'address.office_id': ['Этот сервисный центр не принимает заявки с этого адреса. Выберите другой.'] },
+      },
+    });
     await renderInRouter(() => <RepairMainForm user={user} />);
     await fillAddressStep();
     await addInstrument('SN-8', 'Не включается совсем');
@@ -124,7 +143,14 @@ describe('RepairMainForm', () => {
 
   it("adds an address in the places' dialog and uses it at once", async () => {
     stubServer();
-    const saved = { id: 5, name: 'Склад', address: exact.address, apartment: 'кабинет 3', coordinates: '55.75,37.61', checked: true };
+    const saved = {
+      id: 5,
+      name: 'Склад',
+      address: exact.address,
+      apartment: 'кабинет 3',
+      coordinates: '55.75,37.61',
+      checked: true,
+    };
     await renderInRouter(() => (
       <RepairMainForm
         user={user}

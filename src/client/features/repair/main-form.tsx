@@ -18,7 +18,14 @@ import { ResultDialog, type RequestResult } from './result-dialog.tsx';
 import type { WizardUser } from './step-props.ts';
 import { useEmailConfirmation } from './use-email-confirmation.ts';
 import { useRequestSending } from './use-request-sending.ts';
-import { errorsAfterChange, initialValues, stepErrors, type EquipmentBlock, type WizardErrors, type WizardValues } from './wizard-values.ts';
+import {
+  errorsAfterChange,
+  initialValues,
+  stepErrors,
+  type EquipmentBlock,
+  type WizardErrors,
+  type WizardValues,
+} from './wizard-values.ts';
 import styles from './repair.module.css';
 
 // The logged-in clinic's main request form (portal.md §2.2): the whole request on one page, the
@@ -43,7 +50,10 @@ export interface RepairMainFormProps {
 export function RepairMainForm({ user, onAccountChange, renderAddressDialog }: RepairMainFormProps) {
   const [values, setValues] = useState(() => emptyForm(user));
   const [errors, setErrors] = useState<WizardErrors>({});
-  const [dialog, setDialog] = useState<{ open: boolean; editing: EquipmentBlock | null }>({ open: false, editing: null });
+  const [dialog, setDialog] = useState<{ open: boolean; editing: EquipmentBlock | null }>({
+    open: false,
+    editing: null,
+  });
   const [confirming, setConfirming] = useState(false);
   const [result, setResult] = useState<RequestResult | null>(null);
   /** While the address-add dialog is open: where its saved address goes. */
@@ -59,7 +69,11 @@ export function RepairMainForm({ user, onAccountChange, renderAddressDialog }: R
   const nextBlock = (values.equipment.at(-1)?.block ?? 0) + 1;
   const saveBlock = (block: EquipmentBlock) => {
     const exists = values.equipment.some((item) => item.block === block.block);
-    change({ equipment: exists ? values.equipment.map((item) => (item.block === block.block ? block : item)) : [...values.equipment, block] });
+    change({
+      equipment: exists
+        ? values.equipment.map((item) => (item.block === block.block ? block : item))
+        : [...values.equipment, block],
+    });
     setDialog({ open: false, editing: null });
   };
 
@@ -77,7 +91,12 @@ export function RepairMainForm({ user, onAccountChange, renderAddressDialog }: R
     setConfirming(false);
     const outcome = await sending.send(values);
     if ('failure' in outcome) setResult({ kind: 'error', message: outcome.failure });
-    else setResult(outcome.queued ? { kind: 'queued', message: outcome.queued.message } : { kind: 'sent', ticketId: outcome.ticketId });
+    else
+      setResult(
+        outcome.queued
+          ? { kind: 'queued', message: outcome.queued.message }
+          : { kind: 'sent', ticketId: outcome.ticketId },
+      );
   };
   const closeResult = () => {
     // After a request went (or was kept), the form starts afresh; after an error it stays as it was.
@@ -114,7 +133,10 @@ export function RepairMainForm({ user, onAccountChange, renderAddressDialog }: R
           <h2 id="main-form-address" className={styles.stepTitle}>
             Адрес
           </h2>
-          <AddressStep {...props} addAddress={renderAddressDialog ? (onSaved) => setAddingAddress(() => onSaved) : undefined} />
+          <AddressStep
+            {...props}
+            addAddress={renderAddressDialog ? (onSaved) => setAddingAddress(() => onSaved) : undefined}
+          />
         </section>
 
         <section className={styles.section} aria-labelledby="main-form-equipment">
@@ -125,7 +147,12 @@ export function RepairMainForm({ user, onAccountChange, renderAddressDialog }: R
           {values.equipment.length > 0 ? (
             <ul className={styles.equipmentList} aria-label="Инструменты в заявке">
               {values.equipment.map((block, index) => (
-                <EquipmentItem key={block.block} block={block} problem={Object.values(blockErrors(errors, index))[0]} onEdit={() => setDialog({ open: true, editing: block })} />
+                <EquipmentItem
+                  key={block.block}
+                  block={block}
+                  problem={Object.values(blockErrors(errors, index))[0]}
+                  onEdit={() => setDialog({ open: true, editing: block })}
+                />
               ))}
             </ul>
           ) : (
@@ -172,8 +199,9 @@ export function RepairMainForm({ user, onAccountChange, renderAddressDialog }: R
         }
       >
         <p>
-          Проверьте заявку: инструментов — {values.equipment.length}, забрать {values.pickupDate.split('-').reverse().join('.')} по адресу «{values.address}». После
-          отправки изменить её можно будет только через менеджера сервисного центра.
+          Проверьте заявку: инструментов — {values.equipment.length}, забрать{' '}
+          {values.pickupDate.split('-').reverse().join('.')} по адресу «{values.address}». После отправки изменить её
+          можно будет только через менеджера сервисного центра.
         </p>
       </Modal>
       <ResultDialog result={result} onClose={closeResult} />
@@ -205,7 +233,15 @@ function Greeting({ name }: { name: string }) {
   );
 }
 
-function EquipmentItem({ block, problem, onEdit }: { block: EquipmentBlock; problem: string | undefined; onEdit: () => void }) {
+function EquipmentItem({
+  block,
+  problem,
+  onEdit,
+}: {
+  block: EquipmentBlock;
+  problem: string | undefined;
+  onEdit: () => void;
+}) {
   const name = Number(block.type) === CUSTOM_INSTRUMENT_TYPE ? block.name : instrumentTypeLabel(Number(block.type));
   return (
     <li className={styles.equipmentItem}>

@@ -1,5 +1,11 @@
 import { useId, useMemo, useState, type DragEvent } from 'react';
-import { MAX_PHOTOS, OFFLINE_PHOTOS_MAX_BYTES, PHOTO_EXTENSIONS, photoProblem, repairMessages } from '#shared/api/repair-requests.ts';
+import {
+  MAX_PHOTOS,
+  OFFLINE_PHOTOS_MAX_BYTES,
+  PHOTO_EXTENSIONS,
+  photoProblem,
+  repairMessages,
+} from '#shared/api/repair-requests.ts';
 import { downloadPaths } from '#shared/api/tickets.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { ApiError, asApiError } from '#client/lib/http.ts';
@@ -38,11 +44,13 @@ export function PhotoPicker({ photos, onChange }: PhotoPickerProps) {
       try {
         const uploaded = navigator.onLine ? await uploadPhoto(file) : null;
         if (uploaded) chosen = [...chosen, { ...kept, ...uploaded, file: null }];
-        else if (localPhotos(chosen).bytes + file.size > OFFLINE_PHOTOS_MAX_BYTES) return setUpload({ busy: false, problem: repairMessages.offlinePhotos });
+        else if (localPhotos(chosen).bytes + file.size > OFFLINE_PHOTOS_MAX_BYTES)
+          return setUpload({ busy: false, problem: repairMessages.offlinePhotos });
         else chosen = [...chosen, kept];
       } catch (error) {
         if (!isOffline(error)) return setUpload({ busy: false, problem: asApiError(error).message });
-        if (localPhotos(chosen).bytes + file.size > OFFLINE_PHOTOS_MAX_BYTES) return setUpload({ busy: false, problem: repairMessages.offlinePhotos });
+        if (localPhotos(chosen).bytes + file.size > OFFLINE_PHOTOS_MAX_BYTES)
+          return setUpload({ busy: false, problem: repairMessages.offlinePhotos });
         chosen = [...chosen, kept];
       }
       onChange(chosen);
@@ -74,7 +82,14 @@ export function PhotoPicker({ photos, onChange }: PhotoPickerProps) {
       <label htmlFor={inputId} className={styles.dropLabel}>
         Фото инструментов: выберите файлы или перетащите их сюда (jpg, png, tiff, bmp, до 10 Мб)
       </label>
-      <input id={inputId} type="file" accept={ACCEPT} multiple onChange={(event) => void addFiles([...(event.target.files ?? [])])} disabled={upload.busy} />
+      <input
+        id={inputId}
+        type="file"
+        accept={ACCEPT}
+        multiple
+        onChange={(event) => void addFiles([...(event.target.files ?? [])])}
+        disabled={upload.busy}
+      />
       {upload.busy ? <progress aria-label="Загрузка фото" /> : null}
       <p className={fieldStyles.error} role="alert">
         {upload.problem ?? ''}
@@ -86,9 +101,15 @@ export function PhotoPicker({ photos, onChange }: PhotoPickerProps) {
               <PhotoPreview photo={photo} />
               <span className={styles.photoName}>
                 {photo.name}
-                {photo.fileId === null ? <span className={styles.photoNote}>Будет отправлено вместе с заявкой</span> : null}
+                {photo.fileId === null ? (
+                  <span className={styles.photoNote}>Будет отправлено вместе с заявкой</span>
+                ) : null}
               </span>
-              <Button variant="link" aria-label={`Убрать ${photo.name}`} onClick={() => onChange(photos.filter((other) => other.key !== photo.key))}>
+              <Button
+                variant="link"
+                aria-label={`Убрать ${photo.name}`}
+                onClick={() => onChange(photos.filter((other) => other.key !== photo.key))}
+              >
                 Убрать
               </Button>
             </li>
@@ -102,7 +123,8 @@ export function PhotoPicker({ photos, onChange }: PhotoPickerProps) {
 /** A thumbnail: the uploaded file from the server, or the kept one from the device; none where the browser cannot show the format (TIFF). */
 function PhotoPreview({ photo }: { photo: WizardPhoto }) {
   const source = useMemo(
-    () => (photo.fileId !== null ? downloadPaths.file(photo.fileId) : photo.file ? URL.createObjectURL(photo.file) : null),
+    () =>
+      photo.fileId !== null ? downloadPaths.file(photo.fileId) : photo.file ? URL.createObjectURL(photo.file) : null,
     [photo.fileId, photo.file],
   );
   const [broken, setBroken] = useState(false);

@@ -38,7 +38,9 @@ function stubServer() {
 
 /** Renders the wizard and waits until it has read its draft (the steps or 'Продолжить заявку?' show). */
 async function render(props: Partial<Parameters<typeof RepairWizard>[0]> = {}) {
-  const view = await renderInRouter(() => <RepairWizard user={user} onLogin={() => {}} onRegister={() => {}} onDone={() => {}} {...props} />);
+  const view = await renderInRouter(() => (
+    <RepairWizard user={user} onLogin={() => {}} onRegister={() => {}} onDone={() => {}} {...props} />
+  ));
   if (props.user !== null) await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
   return view;
 }
@@ -52,7 +54,6 @@ async function toEquipmentStep() {
   await fillAddressStep();
   await next();
 }
-
 
 describe('RepairWizard', () => {
   it('asks a guest to log in or register', async () => {
@@ -100,14 +101,19 @@ describe('RepairWizard', () => {
   it('step 2: a geo provider that cannot be asked gives one calm line, the country stays typeable, and Далее goes on', async () => {
     stubFetch({
       ...placesRoutes,
-      'GET /ajax/address/check': { status: 503, body: { success: false, message: 'Ошибка при геокодировании координат' } },
+      'GET /ajax/address/check': {
+        status: 503,
+        body: { success: false, message: 'Ошибка при геокодировании координат' },
+      },
     });
     await render();
     await next();
     const address = screen.getByRole('combobox', { name: 'Адрес' });
     await userEvent.type(address, 'Москва, Тверская улица, 7');
     await userEvent.tab();
-    await waitFor(() => expect(screen.getByText('Не удалось проверить адрес — мы уточним его по телефону')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByText('Не удалось проверить адрес — мы уточним его по телефону')).toBeInTheDocument(),
+    );
     expect(errorOf(address)).toBe('');
     expect(address).not.toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByText('Ошибка при геокодировании координат')).not.toBeInTheDocument();
@@ -115,7 +121,10 @@ describe('RepairWizard', () => {
     expect(country).not.toHaveAttribute('readonly');
     await userEvent.type(country, 'Россия');
     await userEvent.type(screen.getByLabelText('Индекс'), '125009');
-    await userEvent.selectOptions(screen.getByLabelText('Дата, когда забрать инструменты'), screen.getAllByRole('option', { name: /\d{2}\.\d{2}\.\d{4}/ })[0]!);
+    await userEvent.selectOptions(
+      screen.getByLabelText('Дата, когда забрать инструменты'),
+      screen.getAllByRole('option', { name: /\d{2}\.\d{2}\.\d{4}/ })[0]!,
+    );
     await waitFor(() => expect(screen.getByRole('option', { name: /Головной сервисный центр/ })).toBeInTheDocument());
     await userEvent.selectOptions(screen.getByLabelText('Сервисный центр'), String(centre.id));
     await next();
@@ -179,7 +188,9 @@ describe('RepairWizard', () => {
         files: [new File(['png'], 'rotor.png', { type: 'image/png' })],
       },
     });
-    expect(await within(await screen.findByRole('list', { name: 'Фото к заявке' })).findByText('rotor.png')).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole('list', { name: 'Фото к заявке' })).findByText('rotor.png'),
+    ).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Серийный номер'), 'SN-1');
     await userEvent.selectOptions(screen.getByLabelText('Тип инструмента'), 'Турбина');
     await userEvent.type(screen.getByLabelText('Описание неисправности'), 'Не вращается');
@@ -246,7 +257,10 @@ describe('RepairWizard with no network and after a reload', () => {
       ...placesRoutes,
       'POST /ajax/repair-requests/photos': offline,
       // The service worker's answer when it kept the request (sw/outbox-routes.ts).
-      'POST /ajax/repair-requests/with-photos': { status: 202, body: { success: true, queued: true, message: OUTBOX_REQUEST_QUEUED_MESSAGE, outbox_id: 'entry-1' } },
+      'POST /ajax/repair-requests/with-photos': {
+        status: 202,
+        body: { success: true, queued: true, message: OUTBOX_REQUEST_QUEUED_MESSAGE, outbox_id: 'entry-1' },
+      },
     });
     await render();
     await next();
@@ -274,7 +288,9 @@ describe('RepairWizard with no network and after a reload', () => {
     await fillAddressStep();
     await next();
     choose([sizedFile('a.jpg', 9 * 1024 * 1024), sizedFile('b.jpg', 9 * 1024 * 1024)]);
-    expect(await within(await screen.findByRole('list', { name: 'Фото к заявке' })).findByText('b.jpg')).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole('list', { name: 'Фото к заявке' })).findByText('b.jpg'),
+    ).toBeInTheDocument();
     choose([sizedFile('c.jpg', 3 * 1024 * 1024)]);
     expect(await screen.findByText(repairMessages.offlinePhotos)).toBeInTheDocument();
     expect(screen.queryByText('c.jpg')).not.toBeInTheDocument();
@@ -318,7 +334,9 @@ describe('RepairWizard for an account whose e-mail is not confirmed', () => {
     const { calls } = stubFetch({
       'GET /ajax/cabinet/addresses': { body: { success: true, data: [] } },
       'GET /ajax/offices': { body: { success: true, data: [centre] } },
-      'POST /ajax/email/send-code': { body: { success: true, message: 'Код подтверждения отправлен на anna@clinic.ru' } },
+      'POST /ajax/email/send-code': {
+        body: { success: true, message: 'Код подтверждения отправлен на anna@clinic.ru' },
+      },
       'POST /ajax/email/confirm': ({ body }) =>
         (body as { code: string }).code === '1234'
           ? { body: { success: true, message: 'Эл. почта подтверждена' } }
@@ -356,7 +374,11 @@ describe('RepairWizard for an account whose e-mail is not confirmed', () => {
   it('lets the code be sent again once the 30 s are over', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      const { calls } = stubFetch({ 'POST /ajax/email/send-code': { body: { success: true, message: 'Код подтверждения отправлен на anna@clinic.ru' } } });
+      const { calls } = stubFetch({
+        'POST /ajax/email/send-code': {
+          body: { success: true, message: 'Код подтверждения отправлен на anna@clinic.ru' },
+        },
+      });
       await render({ user: { ...user, email_confirmed: false } });
       await next();
       const again = await screen.findByRole('button', { name: /Отправить код повторно/ });
@@ -375,7 +397,14 @@ describe('RepairWizard photos', () => {
   it("says 'Файл не был загружен' for an empty file and shows the server's refusal of an upload", async () => {
     stubFetch({
       ...placesRoutes,
-      'POST /ajax/repair-requests/photos': { status: 422, body: { success: false, message: 'Файл недопустимого формата', errors: { file: ['Файл недопустимого формата'] } } },
+      'POST /ajax/repair-requests/photos': {
+        status: 422,
+        body: {
+          success: false,
+          message: 'Файл недопустимого формата',
+          errors: { file: ['Файл недопустимого формата'] },
+        },
+      },
     });
     await render();
     await next();
@@ -394,7 +423,10 @@ describe('RepairWizard photos', () => {
 describe('the step row on a phone', () => {
   // Layout itself is seen in a browser; this pins what it rests on (issue 24: '2 Адр…', '3 Обо…' at 360 px).
   it('hides the other steps’ names from sight (not from screen readers) instead of cutting them', () => {
-    const css = readFileSync(path.resolve('src/client/features/repair/repair.module.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+    const css = readFileSync(path.resolve('src/client/features/repair/repair.module.css'), 'utf8').replace(
+      /\/\*[\s\S]*?\*\//g,
+      '',
+    );
     expect(css).not.toMatch(/text-overflow:\s*ellipsis/);
     expect(css).toMatch(/\.steps li:not\(\.current\) \.stepName\s*\{[^}]*clip-path:\s*inset\(50%\)/);
   });

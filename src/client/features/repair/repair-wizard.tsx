@@ -37,11 +37,21 @@ export interface RepairWizardProps {
   onAccountChange?: () => void;
 }
 
-export function RepairWizard({ user, onLogin, onRegister, onDone, onEntriesChange, onAccountChange }: RepairWizardProps) {
+export function RepairWizard({
+  user,
+  onLogin,
+  onRegister,
+  onDone,
+  onEntriesChange,
+  onAccountChange,
+}: RepairWizardProps) {
   if (user === null) {
     return (
       <div className={styles.guest}>
-        <p className={styles.lead}>Войдите или зарегистрируйтесь, чтобы оставить заявку на ремонт: так вы сможете следить за ней и согласовывать работы.</p>
+        <p className={styles.lead}>
+          Войдите или зарегистрируйтесь, чтобы оставить заявку на ремонт: так вы сможете следить за ней и согласовывать
+          работы.
+        </p>
         <Button onClick={onLogin}>Войти</Button>
         <Button variant="secondary" onClick={onRegister}>
           Зарегистрироваться
@@ -98,7 +108,14 @@ function Wizard(props: WizardHostProps) {
 
 const sentAnswer = createRepairRequest.output;
 
-function WizardSteps({ user, onDone, onEntriesChange, onAccountChange, initialStep, initialValues: startValues }: WizardHostProps & { initialStep: Step; initialValues: WizardValues }) {
+function WizardSteps({
+  user,
+  onDone,
+  onEntriesChange,
+  onAccountChange,
+  initialStep,
+  initialValues: startValues,
+}: WizardHostProps & { initialStep: Step; initialValues: WizardValues }) {
   const [step, setStep] = useState<Step | 'sent' | 'queued'>(initialStep);
   const [values, setValues] = useState<WizardValues>(startValues);
   const [errors, setErrors] = useState<WizardErrors>({});
@@ -109,7 +126,8 @@ function WizardSteps({ user, onDone, onEntriesChange, onAccountChange, initialSt
   const top = useRef<HTMLDivElement>(null);
 
   // Every change is on the device at once: a killed app loses nothing typed.
-  const remember = (nextStep: Step, nextValues: WizardValues) => void saveDraft(user.id, { savedAt: Date.now(), step: nextStep, values: nextValues });
+  const remember = (nextStep: Step, nextValues: WizardValues) =>
+    void saveDraft(user.id, { savedAt: Date.now(), step: nextStep, values: nextValues });
 
   // A kept request that the worker has now sent: its ticket's number replaces the 'saved' text.
   useEffect(() => {
@@ -162,14 +180,21 @@ function WizardSteps({ user, onDone, onEntriesChange, onAccountChange, initialSt
     go(outcome.queued ? 'queued' : 'sent');
   };
 
-  if (step === 'sent' || step === 'queued') return <SentScreen ticketId={ticketId} queuedMessage={step === 'queued' ? queued?.message : undefined} onDone={onDone} />;
+  if (step === 'sent' || step === 'queued')
+    return (
+      <SentScreen ticketId={ticketId} queuedMessage={step === 'queued' ? queued?.message : undefined} onDone={onDone} />
+    );
 
   const props = { user, values, errors, change };
   return (
     <div ref={top} className={styles.wizard}>
       <ol className={styles.steps}>
         {STEPS.map((title, index) => (
-          <li key={title} aria-current={step === index + 1 ? 'step' : undefined} className={step === index + 1 ? styles.current : undefined}>
+          <li
+            key={title}
+            aria-current={step === index + 1 ? 'step' : undefined}
+            className={step === index + 1 ? styles.current : undefined}
+          >
             <span className={styles.stepNumber}>{index + 1}</span> <span className={styles.stepName}>{title}</span>
           </li>
         ))}
@@ -180,7 +205,12 @@ function WizardSteps({ user, onDone, onEntriesChange, onAccountChange, initialSt
       <h3 className={styles.stepTitle}>{STEPS[step - 1]}</h3>
       {step === 1 ? <ContactStep {...props} /> : null}
       {step === 1 && email.codeInfo !== undefined ? (
-        <CodeEntryForm label="Подтверждение эл. почты" info={email.codeInfo} confirm={emailCodeEntered} resend={email.resend} />
+        <CodeEntryForm
+          label="Подтверждение эл. почты"
+          info={email.codeInfo}
+          confirm={emailCodeEntered}
+          resend={email.resend}
+        />
       ) : null}
       {step === 2 ? <AddressStep {...props} /> : null}
       {step === 3 ? <EquipmentStep {...props} /> : null}

@@ -37,7 +37,11 @@ export function useRequestSending(user: WizardUser, onFieldErrors: (errors: Wiza
       key.current ??= crypto.randomUUID();
       madeAt.current ??= new Date().toISOString();
       try {
-        return await sendRepairRequest({ ...toRequest(values, user), made_at: madeAt.current }, localPhotos(values.photos).files, key.current);
+        return await sendRepairRequest(
+          { ...toRequest(values, user), made_at: madeAt.current },
+          localPhotos(values.photos).files,
+          key.current,
+        );
       } catch (error) {
         const problem = asApiError(error);
         setFailure(problem.message);

@@ -6,7 +6,15 @@ import styles from './repair.module.css';
 // The wizard's screens around its steps: the draft left from before, and the request sent (or kept
 // by the service worker until the network is back).
 
-export function ResumePrompt({ savedAt, onContinue, onRestart }: { savedAt: number; onContinue: () => void; onRestart: () => void }) {
+export function ResumePrompt({
+  savedAt,
+  onContinue,
+  onRestart,
+}: {
+  savedAt: number;
+  onContinue: () => void;
+  onRestart: () => void;
+}) {
   return (
     <div className={styles.resume} role="group" aria-labelledby="repair-resume-title">
       <h3 id="repair-resume-title" className={styles.stepTitle}>
@@ -41,7 +49,10 @@ export function SentScreen({ ticketId, queuedMessage, onDone }: SentScreenProps)
       ) : (
         <>
           <p className={styles.lead}>{queuedMessage}</p>
-          <p>Нет связи с сервером. Заявка уйдёт сама, когда связь вернётся, даже если закрыть приложение, и тогда появится в разделе «Заявки».</p>
+          <p>
+            Нет связи с сервером. Заявка уйдёт сама, когда связь вернётся, даже если закрыть приложение, и тогда
+            появится в разделе «Заявки».
+          </p>
         </>
       )}
       <Link to="/cabinet/tickets" className={buttonClassName('primary', true)} onClick={onDone}>

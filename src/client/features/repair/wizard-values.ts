@@ -1,5 +1,10 @@
 import * as v from 'valibot';
-import { CUSTOM_INSTRUMENT_TYPE, repairMessages, repairRequestInput, type RepairRequestInput } from '#shared/api/repair-requests.ts';
+import {
+  CUSTOM_INSTRUMENT_TYPE,
+  repairMessages,
+  repairRequestInput,
+  type RepairRequestInput,
+} from '#shared/api/repair-requests.ts';
 import { fieldErrors } from '#shared/api/endpoint.ts';
 import { messages } from '#shared/validation/messages.ts';
 
@@ -48,8 +53,13 @@ export interface WizardPhoto {
 }
 
 /** The photos still to be sent with the request, and how many bytes they are. */
-export function localPhotos(photos: readonly WizardPhoto[]): { files: Array<{ file: File; name: string }>; bytes: number } {
-  const files = photos.flatMap((photo) => (photo.fileId === null && photo.file ? [{ file: photo.file, name: photo.name }] : []));
+export function localPhotos(photos: readonly WizardPhoto[]): {
+  files: Array<{ file: File; name: string }>;
+  bytes: number;
+} {
+  const files = photos.flatMap((photo) =>
+    photo.fileId === null && photo.file ? [{ file: photo.file, name: photo.name }] : [],
+  );
   return { files, bytes: files.reduce((sum, photo) => sum + photo.file.size, 0) };
 }
 
@@ -109,13 +119,18 @@ export function toRequest(values: WizardValues, user: { name: string; surname: s
 export type WizardErrors = Record<string, string>;
 
 /** The request's problems as `field path → first message` (e.g. 'address.zip', 'instruments.0.serial_number'). */
-function problems(values: WizardValues, user: { name: string; surname: string; consents_given?: boolean }): WizardErrors {
+function problems(
+  values: WizardValues,
+  user: { name: string; surname: string; consents_given?: boolean },
+): WizardErrors {
   const parsed = v.safeParse(repairRequestInput, toRequest(values, user));
   const errors: WizardErrors = {};
-  if (!parsed.success) for (const [field, list] of Object.entries(fieldErrors(parsed.issues))) if (list[0]) errors[field] = list[0];
+  if (!parsed.success)
+    for (const [field, list] of Object.entries(fieldErrors(parsed.issues))) if (list[0]) errors[field] = list[0];
   // The custom name is checked per block here (the contract names the list as a whole).
   values.equipment.forEach((item, index) => {
-    if (Number(item.type) === CUSTOM_INSTRUMENT_TYPE && item.name.trim() === '') errors[`instruments.${index}.name`] = messages.required;
+    if (Number(item.type) === CUSTOM_INSTRUMENT_TYPE && item.name.trim() === '')
+      errors[`instruments.${index}.name`] = messages.required;
   });
   // An empty list (the main form before 'Добавить инструмент') says so; otherwise the blocks speak for themselves.
   if (values.equipment.length === 0) errors.instruments = repairMessages.instrumentsRequired;
@@ -135,13 +150,22 @@ const STEP_FIELDS: Record<1 | 2 | 3, RegExp> = {
 };
 
 /** The problems of one step, so Next stops there and says what is wrong. */
-export function stepErrors(step: 1 | 2 | 3, values: WizardValues, user: { name: string; surname: string; consents_given?: boolean }): WizardErrors {
+export function stepErrors(
+  step: 1 | 2 | 3,
+  values: WizardValues,
+  user: { name: string; surname: string; consents_given?: boolean },
+): WizardErrors {
   return Object.fromEntries(Object.entries(problems(values, user)).filter(([field]) => STEP_FIELDS[step].test(field)));
 }
 
 /** The value at a field path of the request ('instruments.0.type'), as text to compare. */
 function valueAt(request: RepairRequestInput, path: string): string {
-  const found = path.split('.').reduce<unknown>((at, key) => (at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined), request);
+  const found = path
+    .split('.')
+    .reduce<unknown>(
+      (at, key) => (at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined),
+      request,
+    );
   return JSON.stringify(found) ?? '';
 }
 
@@ -159,5 +183,7 @@ export function errorsAfterChange(
   if (Object.keys(errors).length === 0) return errors;
   const still = problems(after, user);
   const [was, now] = [toRequest(before, user), toRequest(after, user)];
-  return Object.fromEntries(Object.entries(errors).filter(([field]) => field in still || valueAt(was, field) === valueAt(now, field)));
+  return Object.fromEntries(
+    Object.entries(errors).filter(([field]) => field in still || valueAt(was, field) === valueAt(now, field)),
+  );
 }

@@ -34,10 +34,13 @@ export function BannerDialog({ banner, showAt }: BannerDialogProps) {
     picture.decode().then(
       () => {
         if (!live) return;
-        timer = setTimeout(() => {
-          setCookie(BANNER_COOKIE, BANNER_DAYS);
-          setOpen(true);
-        }, Math.max(0, showAt - Date.now()));
+        timer = setTimeout(
+          () => {
+            setCookie(BANNER_COOKIE, BANNER_DAYS);
+            setOpen(true);
+          },
+          Math.max(0, showAt - Date.now()),
+        );
       },
       // A picture that does not load is a banner not shown, and not counted as shown.
       () => undefined,
@@ -54,7 +57,13 @@ export function BannerDialog({ banner, showAt }: BannerDialogProps) {
   return (
     <Modal open={open} onClose={() => setOpen(false)} title={TITLE} hideTitle size="lg" className={styles.bannerPanel}>
       {link ? (
-        <a href={link} target="_blank" rel="noopener noreferrer" aria-label={`${TITLE} (откроется в новой вкладке)`} onClick={() => setOpen(false)}>
+        <a
+          href={link}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`${TITLE} (откроется в новой вкладке)`}
+          onClick={() => setOpen(false)}
+        >
           {picture}
         </a>
       ) : (

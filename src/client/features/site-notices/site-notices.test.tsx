@@ -9,7 +9,10 @@ import { ADBLOCK_COOKIE, BANNER_COOKIE } from './notice-cookies.ts';
 // The shell's notices (portal.md §4.6): the banner 2 s after load, once a day; the ad-blocker notice
 // when the probe is refused while online, once in 7 days.
 
-const ACTIVE = { success: true, banner: { is_active: true, link: 'https://example.ru/actions', image: '/ajax/banner/image/5' } };
+const ACTIVE = {
+  success: true,
+  banner: { is_active: true, link: 'https://example.ru/actions', image: '/ajax/banner/image/5' },
+};
 const INACTIVE = { success: true, banner: { is_active: false, link: null, image: null } };
 const OUR_PROBE = { body: '/* portal-ad-probe: не реклама */' };
 const BANNER_NAME = 'Специальное предложение';
@@ -54,7 +57,9 @@ describe('the banner', () => {
     expect(dialog.querySelector('img')).toHaveAttribute('src', '/ajax/banner/image/5');
     expect(cookieSetter).toHaveBeenCalledWith(expect.stringContaining(`${BANNER_COOKIE}=1; Max-Age=86400; Path=/`));
 
-    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(screen.getByRole('button', { name: 'Закрыть' }));
+    await userEvent
+      .setup({ advanceTimers: vi.advanceTimersByTime })
+      .click(screen.getByRole('button', { name: 'Закрыть' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -94,8 +99,14 @@ describe('the ad-blocker notice', () => {
     render(<SiteNotices />);
     const dialog = await screen.findByRole('dialog', { name: ADBLOCK_TITLE });
     expect(dialog).toHaveTextContent('На нашем сайте нет рекламы, но блокировщик рекламы может мешать его работе');
-    await waitFor(() => expect(cookieSetter).toHaveBeenCalledWith(expect.stringContaining(`${ADBLOCK_COOKIE}=1; Max-Age=${7 * 86400}; Path=/`)));
-    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(screen.getByRole('button', { name: 'Хорошо, отключу' }));
+    await waitFor(() =>
+      expect(cookieSetter).toHaveBeenCalledWith(
+        expect.stringContaining(`${ADBLOCK_COOKIE}=1; Max-Age=${7 * 86400}; Path=/`),
+      ),
+    );
+    await userEvent
+      .setup({ advanceTimers: vi.advanceTimersByTime })
+      .click(screen.getByRole('button', { name: 'Хорошо, отключу' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -118,7 +129,10 @@ describe('the ad-blocker notice', () => {
 
   it('is not probed again while the cookie lives', async () => {
     document.cookie = `${ADBLOCK_COOKIE}=1; Max-Age=600; Path=/`;
-    const { calls } = stubFetch({ 'GET /ajax/banner/get': { body: INACTIVE }, 'GET /ads/adsbygoogle.js': blockedProbe });
+    const { calls } = stubFetch({
+      'GET /ajax/banner/get': { body: INACTIVE },
+      'GET /ads/adsbygoogle.js': blockedProbe,
+    });
     render(<SiteNotices />);
     await advance(BANNER_DELAY_MS);
     expect(calls.map((call) => call.path)).not.toContain('/ads/adsbygoogle.js');
@@ -127,7 +141,10 @@ describe('the ad-blocker notice', () => {
 
   it('is never probed offline', async () => {
     goOffline();
-    const { calls } = stubFetch({ 'GET /ajax/banner/get': { body: INACTIVE }, 'GET /ads/adsbygoogle.js': blockedProbe });
+    const { calls } = stubFetch({
+      'GET /ajax/banner/get': { body: INACTIVE },
+      'GET /ads/adsbygoogle.js': blockedProbe,
+    });
     render(<SiteNotices />);
     await advance(BANNER_DELAY_MS);
     expect(calls.map((call) => call.path)).not.toContain('/ads/adsbygoogle.js');

@@ -11,8 +11,12 @@ import { ADBLOCK_COOKIE, BANNER_COOKIE } from './notice-cookies.ts';
 /** portal.md §9: the banner shows 2 s after load (and at most once a day, notice-cookies.ts). */
 export const BANNER_DELAY_MS = 2000;
 
-const BannerDialog = lazyComponent(() => import('./banner-dialog.tsx').then((module) => module.BannerDialog), { failed: () => null });
-const AdblockNotice = lazyComponent(() => import('./adblock-notice.tsx').then((module) => module.AdblockNotice), { failed: () => null });
+const BannerDialog = lazyComponent(() => import('./banner-dialog.tsx').then((module) => module.BannerDialog), {
+  failed: () => null,
+});
+const AdblockNotice = lazyComponent(() => import('./adblock-notice.tsx').then((module) => module.AdblockNotice), {
+  failed: () => null,
+});
 
 /**
  * Whether something in the browser stopped the probe: the request failed while online, or a blocker
@@ -38,7 +42,11 @@ export function SiteNotices() {
     if (navigator.onLine && !hasCookie(BANNER_COOKIE)) {
       // A failed load is only a banner not shown (portal.md §8); offline there is nothing to ask.
       callApi(getBanner).then(
-        (answer) => live && answer.banner.is_active && answer.banner.image !== null && setBanner({ banner: answer.banner, showAt }),
+        (answer) =>
+          live &&
+          answer.banner.is_active &&
+          answer.banner.image !== null &&
+          setBanner({ banner: answer.banner, showAt }),
         () => undefined,
       );
     }

@@ -14,7 +14,9 @@ const LINK = 'https://t.me/service_centre_bot?start=AbCdEfGhIjKlMnOpQrStUvWxYz01
 
 describe('TelegramBlock', () => {
   it('shows the QR code and the start link while no chat is linked, and the QR modal explains scanning', async () => {
-    stubFetch({ 'GET /ajax/cabinet/telegram': { body: { success: true, telegram: { connected: false, link: LINK } } } });
+    stubFetch({
+      'GET /ajax/cabinet/telegram': { body: { success: true, telegram: { connected: false, link: LINK } } },
+    });
     render(<TelegramBlock />);
     expect(await screen.findByRole('link', { name: 'Открыть Telegram' })).toHaveAttribute('href', LINK);
     const qr = screen.getByRole('img', { name: 'QR-код для подключения Telegram' });
@@ -30,7 +32,9 @@ describe('TelegramBlock', () => {
   it("shows 'Подключено' and 'Отключить' unlinks, bringing the link back", async () => {
     const { calls } = stubFetch({
       'GET /ajax/cabinet/telegram': { body: { success: true, telegram: { connected: true, link: null } } },
-      'POST /ajax/cabinet/telegram/unlink': { body: { success: true, message: 'Telegram отключён', telegram: { connected: false, link: LINK } } },
+      'POST /ajax/cabinet/telegram/unlink': {
+        body: { success: true, message: 'Telegram отключён', telegram: { connected: false, link: LINK } },
+      },
     });
     render(<TelegramBlock />);
     expect(await screen.findByText('Подключено')).toBeInTheDocument();
@@ -47,7 +51,10 @@ describe('TelegramBlock', () => {
     unmount();
 
     stubFetch({
-      'GET /ajax/cabinet/telegram': [{ status: 403, body: { success: false, message: 'Доступ запрещён' } }, { body: { success: true, telegram: { connected: true, link: null } } }],
+      'GET /ajax/cabinet/telegram': [
+        { status: 403, body: { success: false, message: 'Доступ запрещён' } },
+        { body: { success: true, telegram: { connected: true, link: null } } },
+      ],
     });
     render(<TelegramBlock />);
     await userEvent.click(await screen.findByRole('button', { name: 'Повторить' }));

@@ -87,9 +87,17 @@ export function TelegramBlock() {
         </div>
       ) : (
         <>
-          <p className={styles.text}>Получайте уведомления о заявках и счетах в Telegram: отсканируйте QR-код или откройте ссылку и нажмите «Запустить».</p>
+          <p className={styles.text}>
+            Получайте уведомления о заявках и счетах в Telegram: отсканируйте QR-код или откройте ссылку и нажмите
+            «Запустить».
+          </p>
           <div className={styles.link}>
-            <button type="button" className={styles.qrButton} onClick={() => setQrOpen(true)} aria-label="Показать QR-код крупно">
+            <button
+              type="button"
+              className={styles.qrButton}
+              onClick={() => setQrOpen(true)}
+              aria-label="Показать QR-код крупно"
+            >
               <QrCode text={telegram.link} size={128} label="QR-код для подключения Telegram" />
             </button>
             <a className={buttonClassName('primary')} href={telegram.link} target="_blank" rel="noopener noreferrer">
@@ -102,12 +110,20 @@ export function TelegramBlock() {
             title="QR-код для входа в Telegram-бот"
             size="sm"
             footer={
-              <a className={buttonClassName('primary', true)} href={telegram.link} target="_blank" rel="noopener noreferrer">
+              <a
+                className={buttonClassName('primary', true)}
+                href={telegram.link}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
                 Открыть Telegram
               </a>
             }
           >
-            <p>Откройте камеру телефона или Telegram и наведите на QR-код: откроется чат с ботом сервисного центра. Нажмите в нём «Запустить» — уведомления начнут приходить туда.</p>
+            <p>
+              Откройте камеру телефона или Telegram и наведите на QR-код: откроется чат с ботом сервисного центра.
+              Нажмите в нём «Запустить» — уведомления начнут приходить туда.
+            </p>
             <div className={styles.modalQr}>
               <QrCode text={telegram.link} size={280} label="QR-код для подключения Telegram" />
             </div>

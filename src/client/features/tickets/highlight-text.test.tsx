@@ -6,13 +6,19 @@ describe('splitHighlights', () => {
   it('marks e-mails and digit runs and gives the text back when joined', () => {
     const text = 'Заявка №501 от anna.p+1@clinic-7.ru, трек 1572204408.';
     const parts = splitHighlights(text);
-    expect(parts.filter((p) => p.highlighted).map((p) => p.text)).toEqual(['501', 'anna.p+1@clinic-7.ru', '1572204408']);
+    expect(parts.filter((p) => p.highlighted).map((p) => p.text)).toEqual([
+      '501',
+      'anna.p+1@clinic-7.ru',
+      '1572204408',
+    ]);
     expect(parts.map((p) => p.text).join('')).toBe(text);
   });
 
   it('leaves the digits inside names alone, and keeps a grouped sum and a number after № whole', () => {
     const text = 'Наконечник NSK Ti-Max X25L и W&H TA-98, ведомость №ДВ-0001, заявка № 501, 12 500,00 ₽, 06.03.2026';
-    const marks = splitHighlights(text).filter((p) => p.highlighted).map((p) => p.text);
+    const marks = splitHighlights(text)
+      .filter((p) => p.highlighted)
+      .map((p) => p.text);
     expect(marks).toEqual(['ДВ-0001', '501', '12 500,00', '06.03.2026']);
   });
 

@@ -11,7 +11,10 @@ const ALONE_BEFORE = String.raw`(?<![\p{L}\p{N}_-])`;
 const ALONE_AFTER = String.raw`(?![\p{L}\p{N}_-])`;
 const GROUPED_NUMBER = String.raw`\d{1,3}(?:[ \u00A0]\d{3})+(?:[.,]\d+)?`;
 const PLAIN_NUMBER = String.raw`\d+(?:[.,:]\d+)*`;
-const PATTERN = new RegExp(`${EMAIL}|${AFTER_NUMBER_SIGN}|${ALONE_BEFORE}(?:${GROUPED_NUMBER}|${PLAIN_NUMBER})${ALONE_AFTER}`, 'gu');
+const PATTERN = new RegExp(
+  `${EMAIL}|${AFTER_NUMBER_SIGN}|${ALONE_BEFORE}(?:${GROUPED_NUMBER}|${PLAIN_NUMBER})${ALONE_AFTER}`,
+  'gu',
+);
 
 export interface TextPart {
   text: string;

@@ -30,9 +30,17 @@ describe('history panel', () => {
         body: {
           success: true,
           data: [
-            { created_at: '2026-03-06 09:15:00', description: 'Заявка №501 принята, ответ на anna@clinic.ru', subject: { type: 'Ticket', id: 501 } },
+            {
+              created_at: '2026-03-06 09:15:00',
+              description: 'Заявка №501 принята, ответ на anna@clinic.ru',
+              subject: { type: 'Ticket', id: 501 },
+            },
             { created_at: '2026-03-07 18:40:05', description: 'Счёт выставлен', subject: { type: 'Bill', id: 3 } },
-            { created_at: '2026-03-08 10:00:00', description: 'Инструмент перенесён в заявку №777', subject: { type: 'Ticket', id: 777 } },
+            {
+              created_at: '2026-03-08 10:00:00',
+              description: 'Инструмент перенесён в заявку №777',
+              subject: { type: 'Ticket', id: 777 },
+            },
           ],
         },
       },
@@ -61,10 +69,23 @@ describe('history panel', () => {
     vi.stubGlobal('alert', alert);
     stubFetch({
       [TICKET]: ticketAnswer(ticket()),
-      [HISTORY]: { body: { success: true, data: [{ created_at: '2026-03-06 09:15:00', description: `Комментарий: ${XSS}`, subject: { type: 'Ticket', id: null } }] } },
+      [HISTORY]: {
+        body: {
+          success: true,
+          data: [
+            {
+              created_at: '2026-03-06 09:15:00',
+              description: `Комментарий: ${XSS}`,
+              subject: { type: 'Ticket', id: null },
+            },
+          ],
+        },
+      },
     });
     await openHistory();
-    const cell = await screen.findByText((_, element) => element?.tagName === 'P' && element.textContent === `Комментарий: ${XSS}`);
+    const cell = await screen.findByText(
+      (_, element) => element?.tagName === 'P' && element.textContent === `Комментарий: ${XSS}`,
+    );
     expect(cell.querySelector('img')).toBeNull();
     expect(document.querySelector('img')).toBeNull();
     // The digit run inside the markup is still just highlighted text.
@@ -74,10 +95,16 @@ describe('history panel', () => {
   });
 
   it('highlights whole numbers and e-mails, not the digits of model names and serials', async () => {
-    const description = 'Согласован ремонт по ведомости №ДВ-0001 (Наконечник NSK Ti-Max X25L, W&H Synea TA-98), счёт 4417 на 12 500,00 ₽ для anna@clinic.ru';
+    const description =
+      'Согласован ремонт по ведомости №ДВ-0001 (Наконечник NSK Ti-Max X25L, W&H Synea TA-98), счёт 4417 на 12 500,00 ₽ для anna@clinic.ru';
     stubFetch({
       [TICKET]: ticketAnswer(ticket()),
-      [HISTORY]: { body: { success: true, data: [{ created_at: '2026-03-06 09:15:00', description, subject: { type: 'DefectiveList', id: 11 } }] } },
+      [HISTORY]: {
+        body: {
+          success: true,
+          data: [{ created_at: '2026-03-06 09:15:00', description, subject: { type: 'DefectiveList', id: 11 } }],
+        },
+      },
     });
     await openHistory();
     await screen.findByRole('columnheader', { name: 'Дата' });
@@ -112,7 +139,10 @@ describe('history panel', () => {
   it('offers a retry when the history cannot be loaded', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const failure = { status: 503, body: { success: false, message: 'Сервер временно недоступен. Попробуйте позже.' } };
-    stubFetch({ [TICKET]: ticketAnswer(ticket()), [HISTORY]: [failure, failure, { body: { success: true, data: [] } }] });
+    stubFetch({
+      [TICKET]: ticketAnswer(ticket()),
+      [HISTORY]: [failure, failure, { body: { success: true, data: [] } }],
+    });
     const { user } = await openHistory();
     expect(await screen.findByRole('alert')).toHaveTextContent('Сервер временно недоступен');
     await user.click(screen.getByRole('button', { name: 'Повторить' }));

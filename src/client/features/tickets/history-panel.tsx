@@ -59,7 +59,13 @@ export function HistoryPanel({ ticketId, id, onClose }: HistoryPanelProps) {
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
   return (
-    <section id={id} className={styles.panel} aria-labelledby="ticket-history-title" aria-busy={load.state === 'loading'} onKeyDown={onKeyDown}>
+    <section
+      id={id}
+      className={styles.panel}
+      aria-labelledby="ticket-history-title"
+      aria-busy={load.state === 'loading'}
+      onKeyDown={onKeyDown}
+    >
       <Button variant="link" className={styles.back} onClick={onClose}>
         <Icon name="chevron" size={18} className={styles.backIcon} />
         Вернуться к ведомостям
@@ -96,7 +102,8 @@ export function HistoryPanel({ ticketId, id, onClose }: HistoryPanelProps) {
             {load.items.map((item, index) => (
               <tr key={`${item.created_at}-${index}`}>
                 <td className={styles.date}>
-                  <span>{ticketDate(item.created_at)}</span> <span className={styles.time}>{ticketClock(item.created_at)}</span>
+                  <span>{ticketDate(item.created_at)}</span>{' '}
+                  <span className={styles.time}>{ticketClock(item.created_at)}</span>
                 </td>
                 <td>
                   <p className={styles.description}>

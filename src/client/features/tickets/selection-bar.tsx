@@ -28,18 +28,18 @@ export function SelectionBar({ selected, standalone, onApprove }: SelectionBarPr
 
   return (
     <section
-        className={styles.bar}
-        data-standalone={standalone || undefined}
-        aria-label="Выбранные инструменты"
-        data-testid="selection-bar"
-      >
-        <div className={styles.inner}>
-          <p className={styles.cost} aria-live="polite">
-            <span className={styles.costLabel}>Стоимость выбранных работ</span>
-            <span className={styles.costValue}>{formatMoney(sumMoney(selected.map((s) => s.sum)))}</span>
-          </p>
-          <Button onClick={() => onApprove(selected)}>Согласовать выбранные</Button>
-        </div>
+      className={styles.bar}
+      data-standalone={standalone || undefined}
+      aria-label="Выбранные инструменты"
+      data-testid="selection-bar"
+    >
+      <div className={styles.inner}>
+        <p className={styles.cost} aria-live="polite">
+          <span className={styles.costLabel}>Стоимость выбранных работ</span>
+          <span className={styles.costValue}>{formatMoney(sumMoney(selected.map((s) => s.sum)))}</span>
+        </p>
+        <Button onClick={() => onApprove(selected)}>Согласовать выбранные</Button>
+      </div>
     </section>
   );
 }

@@ -3,7 +3,13 @@ import { render, screen, within } from '@testing-library/react';
 import { StatementCard } from './statement-card.tsx';
 import { statement } from './ticket-page.fixtures.ts';
 
-const noop = { onApprove: vi.fn(), onReject: vi.fn(), onDiscuss: vi.fn(), onTradeIn: vi.fn(), onSelectedChange: vi.fn() };
+const noop = {
+  onApprove: vi.fn(),
+  onReject: vi.fn(),
+  onDiscuss: vi.fn(),
+  onTradeIn: vi.fn(),
+  onSelectedChange: vi.fn(),
+};
 
 describe('a statement with a decision waiting to be sent', () => {
   it("shows 'Ожидает отправки' instead of the decision buttons", () => {
@@ -18,9 +24,27 @@ describe('a statement with a decision waiting to be sent', () => {
 
 describe('a statement the clinic can no longer decide on', () => {
   const cases = [
-    { what: 'cancelled by the service centre', value: { agreed: 0, status: 4 }, finished: false, badge: 'Отменена', note: /Сервисный центр отменил ведомость/ },
-    { what: 'closed by the service centre', value: { agreed: 0, status: 3 }, finished: false, badge: 'Закрыта', note: /Сервисный центр закрыл ведомость/ },
-    { what: 'on a finished ticket', value: { agreed: 0, status: 1 }, finished: true, badge: 'Требует согласования', note: /Заявка завершена/ },
+    {
+      what: 'cancelled by the service centre',
+      value: { agreed: 0, status: 4 },
+      finished: false,
+      badge: 'Отменена',
+      note: /Сервисный центр отменил ведомость/,
+    },
+    {
+      what: 'closed by the service centre',
+      value: { agreed: 0, status: 3 },
+      finished: false,
+      badge: 'Закрыта',
+      note: /Сервисный центр закрыл ведомость/,
+    },
+    {
+      what: 'on a finished ticket',
+      value: { agreed: 0, status: 1 },
+      finished: true,
+      badge: 'Требует согласования',
+      note: /Заявка завершена/,
+    },
   ];
   for (const { what, value, finished, badge, note } of cases) {
     it(`${what}: no decision buttons or checkbox, the badge and a line say why`, () => {
@@ -28,13 +52,21 @@ describe('a statement the clinic can no longer decide on', () => {
       const card = screen.getByRole('article');
       expect(within(card).getByText(badge)).toBeInTheDocument();
       expect(within(card).getByText(note)).toBeInTheDocument();
-      for (const name of ['Согласовать', 'Обсудить', 'Отказ']) expect(within(card).queryByRole('button', { name })).not.toBeInTheDocument();
+      for (const name of ['Согласовать', 'Обсудить', 'Отказ'])
+        expect(within(card).queryByRole('button', { name })).not.toBeInTheDocument();
       expect(within(card).queryByRole('checkbox')).not.toBeInTheDocument();
     });
   }
 
   it('an open one on an open ticket keeps its buttons and checkbox', () => {
-    render(<StatementCard statement={statement({ agreed: 0, status: 1 })} ticketFinished={false} selected={false} {...noop} />);
+    render(
+      <StatementCard
+        statement={statement({ agreed: 0, status: 1 })}
+        ticketFinished={false}
+        selected={false}
+        {...noop}
+      />,
+    );
     const card = screen.getByRole('article');
     expect(within(card).getByRole('button', { name: 'Согласовать' })).toBeInTheDocument();
     expect(within(card).getByRole('checkbox')).toBeInTheDocument();
@@ -43,20 +75,39 @@ describe('a statement the clinic can no longer decide on', () => {
 
 describe('the cost of an open quote', () => {
   it('is on the card beside its decision buttons, without opening «Подробнее»', () => {
-    render(<StatementCard statement={statement({ agreed: 0, status: 1, sum: '12500.00' })} ticketFinished={false} selected={false} {...noop} />);
+    render(
+      <StatementCard
+        statement={statement({ agreed: 0, status: 1, sum: '12500.00' })}
+        ticketFinished={false}
+        selected={false}
+        {...noop}
+      />,
+    );
     const card = screen.getByRole('article');
     expect(within(card).getByText(/^Стоимость работ:/)).toHaveTextContent(/Стоимость работ:\s*12\s500,00\s₽/);
     expect(within(card).getByRole('button', { name: 'Подробнее' })).toHaveAttribute('aria-expanded', 'false');
   });
 });
 
-describe("a question someone else asked", () => {
+describe('a question someone else asked', () => {
   it("names its author ('Вопрос от …'), and reads 'Ваш вопрос' for the viewer's own", () => {
-    const value = statement({ agreed: 3, status: 1, decision_comment: 'Можно без замены ротора?', decision_author: 'Ирина Котова' });
+    const value = statement({
+      agreed: 3,
+      status: 1,
+      decision_comment: 'Можно без замены ротора?',
+      decision_author: 'Ирина Котова',
+    });
     const { unmount } = render(<StatementCard statement={value} ticketFinished={false} selected={false} {...noop} />);
     expect(screen.getByText('Вопрос от Ирина Котова:')).toBeInTheDocument();
     unmount();
-    render(<StatementCard statement={{ ...value, decision_author: null }} ticketFinished={false} selected={false} {...noop} />);
+    render(
+      <StatementCard
+        statement={{ ...value, decision_author: null }}
+        ticketFinished={false}
+        selected={false}
+        {...noop}
+      />,
+    );
     expect(screen.getByText('Ваш вопрос:')).toBeInTheDocument();
   });
 });

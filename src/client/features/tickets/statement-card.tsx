@@ -1,4 +1,13 @@
-import { AGREED, awaitsDecision, decisionClosedReason, DECISION_BADGES, isUndecided, showsDecision, statementBadgeLabel, type DecisionClosedReason } from '#shared/dictionaries/statement-decisions.ts';
+import {
+  AGREED,
+  awaitsDecision,
+  decisionClosedReason,
+  DECISION_BADGES,
+  isUndecided,
+  showsDecision,
+  statementBadgeLabel,
+  type DecisionClosedReason,
+} from '#shared/dictionaries/statement-decisions.ts';
 import { useId, useState } from 'react';
 import type { DefectStatement } from '#shared/api/tickets.ts';
 import { instrumentDisplayName } from '#shared/dictionaries/instruments.ts';
@@ -42,7 +51,9 @@ function StatementBadge({ statement, pending }: { statement: DefectStatement; pe
 function DecisionNote({ statement }: { statement: DefectStatement }) {
   // A colleague's or the owner's question is theirs, not 'Ваш' (cabinet.md §2 Accesses).
   const commentLabel =
-    statement.agreed === AGREED.discussed && statement.decision_author ? `Вопрос от ${statement.decision_author}:` : COMMENT_LABELS[statement.agreed];
+    statement.agreed === AGREED.discussed && statement.decision_author
+      ? `Вопрос от ${statement.decision_author}:`
+      : COMMENT_LABELS[statement.agreed];
   const comment = commentLabel && statement.decision_comment ? statement.decision_comment : null;
   const hiddenDecision = showsDecision(statement) ? null : (DECISION_BADGES[statement.agreed] ?? null);
   if (!comment && !hiddenDecision) return null;
@@ -95,17 +106,28 @@ export interface StatementCardProps extends StatementActions {
 }
 
 /** One defect statement (cabinet.md §2 Defect statement card). */
-export function StatementCard({ statement, ticketFinished, selected, pending = false, onSelectedChange, ...actions }: StatementCardProps) {
+export function StatementCard({
+  statement,
+  ticketFinished,
+  selected,
+  pending = false,
+  onSelectedChange,
+  ...actions
+}: StatementCardProps) {
   const [open, setOpen] = useState(false);
   const baseId = useId();
   const titleId = `${baseId}-title`;
   const detailsId = `${baseId}-details`;
   const notAgreed = awaitsDecision(statement, { finished: ticketFinished }) && !pending;
-  const closedReason = isUndecided(statement) && !pending ? decisionClosedReason(statement, { finished: ticketFinished }) : null;
+  const closedReason =
+    isUndecided(statement) && !pending ? decisionClosedReason(statement, { finished: ticketFinished }) : null;
   const title = instrumentDisplayName(statement);
 
   return (
-    <article className={[styles.card, selected ? styles.selected : ''].filter(Boolean).join(' ')} aria-labelledby={titleId}>
+    <article
+      className={[styles.card, selected ? styles.selected : ''].filter(Boolean).join(' ')}
+      aria-labelledby={titleId}
+    >
       <div className={styles.head}>
         {notAgreed && (
           <label className={styles.check}>
@@ -123,7 +145,11 @@ export function StatementCard({ statement, ticketFinished, selected, pending = f
         <StatementBadge statement={statement} pending={pending} />
       </div>
 
-      <InstrumentFacts serial={statement.series} type={statement.type} note={{ label: 'Дефект', text: statement.defect }} />
+      <InstrumentFacts
+        serial={statement.series}
+        type={statement.type}
+        note={{ label: 'Дефект', text: statement.defect }}
+      />
 
       <button
         type="button"

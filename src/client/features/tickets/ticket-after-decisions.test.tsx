@@ -21,8 +21,22 @@ function decidedTicket() {
     cost: '36100.00',
     defective_lists: [
       statement({ id: 11, agreed: 1, status: 2, sum: '12500.00', name: 'Турбинный наконечник W&H Synea TA-98' }),
-      statement({ id: 12, agreed: 2, status: 4, sum: '8500.00', name: 'Угловой наконечник NSK Ti-Max X25L', decision_comment: 'Дорогой ремонт' }),
-      statement({ id: 13, agreed: 3, status: 1, sum: '23600.00', name: 'Скалер EMS Piezon', decision_comment: 'Можно ли без замены пьезоэлемента?' }),
+      statement({
+        id: 12,
+        agreed: 2,
+        status: 4,
+        sum: '8500.00',
+        name: 'Угловой наконечник NSK Ti-Max X25L',
+        decision_comment: 'Дорогой ремонт',
+      }),
+      statement({
+        id: 13,
+        agreed: 3,
+        status: 1,
+        sum: '23600.00',
+        name: 'Скалер EMS Piezon',
+        decision_comment: 'Можно ли без замены пьезоэлемента?',
+      }),
     ],
   });
 }
@@ -48,11 +62,17 @@ describe('statement badges', () => {
     expect(badge('Обмененный')).toHaveTextContent(/Решение:\s*Обмен на новый инструмент/);
     expect(badge('Отклонённый')).toHaveTextContent(/Решение:\s*Отказ от ремонта/);
     expect(badge('Согласованный')).toHaveTextContent(/Решение:\s*Работы согласованы/);
-    expect(within(screen.getByRole('region', { name: 'Дефектные ведомости' })).queryByText('Требует согласования')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Дефектные ведомости' })).queryByText('Требует согласования'),
+    ).not.toBeInTheDocument();
   });
 
   it("let the back office's later status win", async () => {
-    stubFetch({ [TICKET]: ticketAnswer(ticket({ defective_lists: [statement({ id: 1, agreed: 3, status: 3, name: 'Закрытый' })] })) });
+    stubFetch({
+      [TICKET]: ticketAnswer(
+        ticket({ defective_lists: [statement({ id: 1, agreed: 3, status: 3, name: 'Закрытый' })] }),
+      ),
+    });
     await renderTicketPage();
     await screen.findByRole('heading', { name: 'Дефектные ведомости' });
     expect(badge('Закрытый')).toHaveTextContent(/Статус:\s*Закрыта/);
@@ -79,11 +99,11 @@ describe('the summary once every quote is decided', () => {
     }
     expect(within(summary).getByText('Решения по всем ведомостям уже приняты.')).toBeInTheDocument();
     const tally = within(summary).getByRole('list', { name: 'Принятые решения' });
-    expect(within(tally).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Работы согласованы: 1',
-      'Отказ от ремонта: 1',
-      'На обсуждении: 1',
-    ]);
+    expect(
+      within(tally)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Работы согласованы: 1', 'Отказ от ремонта: 1', 'На обсуждении: 1']);
     expect(within(summary).getByText('Стоимость работ').nextElementSibling?.textContent).toBe(`36${S}100,00${S}₽`);
     expect(screen.queryByText('Стоимость выбранных работ')).not.toBeInTheDocument();
   });
@@ -103,8 +123,24 @@ describe("an instrument of type 'Свой вариант'", () => {
     const value = ticket({
       defective_lists: [],
       instruments: [
-        { id: 31, serial_number: 'OWN-1', status: 1, type: 12, description: 'Не включается', name: 'Фотополимерная лампа', guarantee: false },
-        { id: 32, serial_number: 'OWN-2', status: 1, type: 12, description: 'Лампа полимеризационная', name: null, guarantee: false },
+        {
+          id: 31,
+          serial_number: 'OWN-1',
+          status: 1,
+          type: 12,
+          description: 'Не включается',
+          name: 'Фотополимерная лампа',
+          guarantee: false,
+        },
+        {
+          id: 32,
+          serial_number: 'OWN-2',
+          status: 1,
+          type: 12,
+          description: 'Лампа полимеризационная',
+          name: null,
+          guarantee: false,
+        },
       ],
     });
     stubFetch({ [TICKET]: ticketAnswer(value) });

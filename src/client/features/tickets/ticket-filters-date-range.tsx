@@ -10,9 +10,12 @@ import styles from './ticket-filters.module.css';
 
 // The calendar (react-day-picker + date-fns' ru locale) is its own chunk: it is not needed until the
 // picker opens, so it stays out of the cold-load JS. Hovering or focusing the button starts the load.
-const Calendar = lazyComponent(() => import('./ticket-filters-calendar.tsx').then((module) => module.TicketFiltersCalendar), {
-  fallback: <Skeleton shape="rect" height="19rem" />,
-});
+const Calendar = lazyComponent(
+  () => import('./ticket-filters-calendar.tsx').then((module) => module.TicketFiltersCalendar),
+  {
+    fallback: <Skeleton shape="rect" height="19rem" />,
+  },
+);
 
 export interface TicketFiltersDateRangeProps {
   /** yyyy-MM-dd or null. */
@@ -72,7 +75,14 @@ export function TicketFiltersDateRange({ from, to, onChange }: TicketFiltersDate
           onPointerEnter={() => void Calendar.preload()}
           onFocus={() => void Calendar.preload()}
         >
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" className={styles.dateIcon}>
+          <svg
+            viewBox="0 0 24 24"
+            width="20"
+            height="20"
+            aria-hidden="true"
+            focusable="false"
+            className={styles.dateIcon}
+          >
             <rect x="4" y="5" width="16" height="15" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
             <path d="M4 10h16M9 3v4M15 3v4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
@@ -95,7 +105,9 @@ export function TicketFiltersDateRange({ from, to, onChange }: TicketFiltersDate
         }
       >
         <p className={styles.pickerHint} aria-live="polite">
-          {draft?.from && !draft.to ? `Начало: ${formatDate(draft.from)}. Выберите дату окончания.` : 'Выберите дату начала и дату окончания.'}
+          {draft?.from && !draft.to
+            ? `Начало: ${formatDate(draft.from)}. Выберите дату окончания.`
+            : 'Выберите дату начала и дату окончания.'}
         </p>
         <Calendar selected={draft} onSelect={select} />
       </Modal>

@@ -25,7 +25,9 @@ async function setup() {
   const stub = stubListFetch(PATH, () => ticketsPage([makeTicket()]));
   await renderInRouter(
     () => (
-      <WithFilter initial={EMPTY_TICKETS_FILTER}>{(filter, setFilter) => <TicketsList userId={7} filter={filter} onFilterChange={setFilter} />}</WithFilter>
+      <WithFilter initial={EMPTY_TICKETS_FILTER}>
+        {(filter, setFilter) => <TicketsList userId={7} filter={filter} onFilterChange={setFilter} />}
+      </WithFilter>
     ),
     { path: '/cabinet/tickets' },
   );
@@ -99,7 +101,9 @@ describe('TicketFilters', () => {
     const dayButton = (day: dayjs.Dayjs) => within(dialog).findByRole('button', { name: dayName(day) });
     await user.click(await dayButton(start));
     expect(requests).toHaveLength(1); // a start alone waits for the end
-    expect(within(dialog).getByText(`Начало: ${start.format('DD.MM.YYYY')}. Выберите дату окончания.`)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(`Начало: ${start.format('DD.MM.YYYY')}. Выберите дату окончания.`),
+    ).toBeInTheDocument();
     await user.click(await dayButton(end));
 
     await waitFor(() => expect(requests).toHaveLength(2));
@@ -130,8 +134,18 @@ describe('TicketFilters', () => {
 
   it("does not offer the back office's internal statuses 'Статус не определён' and 'Ошибка'", async () => {
     await setup();
-    const options = within(screen.getByLabelText('Статус')).getAllByRole('option').map((option) => option.textContent);
-    expect(options).toEqual(['Все статусы', 'Ожидает одобрения', 'Одобрена', 'Отменена', 'Требует согласования', 'Работы согласованы', 'Закрыта']);
+    const options = within(screen.getByLabelText('Статус'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(options).toEqual([
+      'Все статусы',
+      'Ожидает одобрения',
+      'Одобрена',
+      'Отменена',
+      'Требует согласования',
+      'Работы согласованы',
+      'Закрыта',
+    ]);
   });
 
   it("folds on phones behind one 'Фильтры' button that says how many are on", async () => {
@@ -154,7 +168,9 @@ describe('TicketFilters', () => {
 
   it('the number field follows the address when it changes by itself (Back, a reset)', () => {
     const onChange = vi.fn();
-    const { rerender } = render(<TicketFilters filter={{ ...EMPTY_TICKETS_FILTER, number: '12' }} onChange={onChange} />);
+    const { rerender } = render(
+      <TicketFilters filter={{ ...EMPTY_TICKETS_FILTER, number: '12' }} onChange={onChange} />,
+    );
     expect(screen.getByLabelText('Номер заявки')).toHaveValue('12');
     rerender(<TicketFilters filter={EMPTY_TICKETS_FILTER} onChange={onChange} />);
     expect(screen.getByLabelText('Номер заявки')).toHaveValue('');

@@ -11,7 +11,12 @@ export const NUMBER_SEARCH_DEBOUNCE_MS = 350;
 
 /** How many filters are on (the period counts once): 'Фильтры · 2' on phones. */
 export function activeFilterCount(filter: TicketsListFilter): number {
-  return [filter.status !== null, filter.dateFrom !== null || filter.dateTo !== null, filter.number !== '', filter.onlyMine].filter(Boolean).length;
+  return [
+    filter.status !== null,
+    filter.dateFrom !== null || filter.dateTo !== null,
+    filter.number !== '',
+    filter.onlyMine,
+  ].filter(Boolean).length;
 }
 
 export interface TicketFiltersProps {
@@ -58,7 +63,13 @@ export function TicketFilters({ filter, onChange }: TicketFiltersProps) {
 
   return (
     <div className={styles.fold}>
-      <button type="button" className={styles.toggle} aria-expanded={open} aria-controls={`${id}-filters`} onClick={() => setOpen((value) => !value)}>
+      <button
+        type="button"
+        className={styles.toggle}
+        aria-expanded={open}
+        aria-controls={`${id}-filters`}
+        onClick={() => setOpen((value) => !value)}
+      >
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
           <path d="M4 6h16M7 12h10M10 18h4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
@@ -105,14 +116,24 @@ export function TicketFilters({ filter, onChange }: TicketFiltersProps) {
                 </option>
               ))}
             </select>
-            {filter.status !== null && <ClearButton label="Сбросить статус" onClick={() => onChange({ status: null })} withSelect />}
+            {filter.status !== null && (
+              <ClearButton label="Сбросить статус" onClick={() => onChange({ status: null })} withSelect />
+            )}
           </div>
         </div>
 
-        <TicketFiltersDateRange from={filter.dateFrom} to={filter.dateTo} onChange={(dateFrom, dateTo) => onChange({ dateFrom, dateTo })} />
+        <TicketFiltersDateRange
+          from={filter.dateFrom}
+          to={filter.dateTo}
+          onChange={(dateFrom, dateTo) => onChange({ dateFrom, dateTo })}
+        />
 
         <label className={styles.checkbox}>
-          <input type="checkbox" checked={filter.onlyMine} onChange={(event) => onChange({ onlyMine: event.target.checked })} />
+          <input
+            type="checkbox"
+            checked={filter.onlyMine}
+            onChange={(event) => onChange({ onlyMine: event.target.checked })}
+          />
           <span>Только мои заявки</span>
         </label>
       </div>

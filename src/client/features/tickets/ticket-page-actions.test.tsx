@@ -65,7 +65,11 @@ describe('mass approval and rejection', () => {
   it('mass actions leave out the statements the service centre closed or cancelled', async () => {
     const user = userEvent.setup();
     const withWithdrawn = ticket({
-      defective_lists: [...mixed().defective_lists, statement({ id: 14, series: 'KV-1', name: 'Микромотор', status: 4 }), statement({ id: 15, series: 'KV-2', name: 'Эндомотор', status: 3 })],
+      defective_lists: [
+        ...mixed().defective_lists,
+        statement({ id: 14, series: 'KV-1', name: 'Микромотор', status: 4 }),
+        statement({ id: 15, series: 'KV-2', name: 'Эндомотор', status: 3 }),
+      ],
     });
     stubFetch({ [TICKET]: ticketAnswer(withWithdrawn) });
     const page = await renderTicketPage();
@@ -106,7 +110,9 @@ describe('statements whose decision waits to be sent (the outbox)', () => {
   const waiting = (...statementIds: number[]) =>
     act(() =>
       useOutbox.setState({
-        entries: { kept: outboxEntry({ id: 'kept', ticketId: 501, statements: statementIds.map((id) => ({ id, version: 1 })) }) },
+        entries: {
+          kept: outboxEntry({ id: 'kept', ticketId: 501, statements: statementIds.map((id) => ({ id, version: 1 })) }),
+        },
       }),
     );
 
@@ -147,7 +153,9 @@ describe('statements whose decision waits to be sent (the outbox)', () => {
 
     waiting(11);
     await waitFor(() => expect(useTicketStore.getState().selected[501]).toEqual([13]));
-    await user.click(within(screen.getByTestId('selection-bar')).getByRole('button', { name: 'Согласовать выбранные' }));
+    await user.click(
+      within(screen.getByTestId('selection-bar')).getByRole('button', { name: 'Согласовать выбранные' }),
+    );
     expect(ids(page.onApprove.mock.calls[0]![0])).toEqual([13]);
   });
 });
@@ -215,8 +223,15 @@ describe('statement card', () => {
     stubFetch({ [TICKET]: ticketAnswer(decided) });
     await renderTicketPage();
     await screen.findByRole('heading', { name: 'Дефектные ведомости' });
-    for (const [index, text] of ['Работы согласованы', 'Отказ от ремонта', 'На обсуждении', 'Обмен на новый инструмент'].entries()) {
-      expect(screen.getAllByRole('article')[index]?.querySelector('[data-badge]')).toHaveTextContent(`Решение: ${text}`);
+    for (const [index, text] of [
+      'Работы согласованы',
+      'Отказ от ремонта',
+      'На обсуждении',
+      'Обмен на новый инструмент',
+    ].entries()) {
+      expect(screen.getAllByRole('article')[index]?.querySelector('[data-badge]')).toHaveTextContent(
+        `Решение: ${text}`,
+      );
     }
     expect(screen.queryByRole('button', { name: 'Согласовать' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Обсудить' })).not.toBeInTheDocument();
@@ -225,7 +240,9 @@ describe('statement card', () => {
   it("'Подробнее' expands the details: conclusion, PDF, photos, departure, cost or '---'", async () => {
     const user = userEvent.setup();
     stubFetch({
-      [TICKET]: ticketAnswer(ticket({ defective_lists: [statement(), statement({ id: 12, name: 'Без оценки', sum: '0.00' })] })),
+      [TICKET]: ticketAnswer(
+        ticket({ defective_lists: [statement(), statement({ id: 12, name: 'Без оценки', sum: '0.00' })] }),
+      ),
     });
     await renderTicketPage();
     const [first, second] = await screen.findAllByRole('button', { name: 'Подробнее' });
@@ -234,13 +251,17 @@ describe('statement card', () => {
     await user.click(first!);
     expect(first).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText('Замена подшипников')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Скачать ведомость (PDF)' })).toHaveAttribute('href', '/ajax/cabinet/files/901');
+    expect(screen.getByRole('link', { name: 'Скачать ведомость (PDF)' })).toHaveAttribute(
+      'href',
+      '/ajax/cabinet/files/901',
+    );
     expect(screen.getByRole('link', { name: 'rotor.jpg' })).toHaveAttribute('href', '/ajax/cabinet/files/902');
     const departure = screen.getByRole('link', { name: 'Отследить отправление' });
     expect(departure).toHaveAttribute('target', '_blank');
     expect(departure.getAttribute('rel')).toContain('noopener');
     const costIn = (toggle: HTMLElement) =>
-      within(toggle.closest('article')!).getByText('Стоимость работ', { selector: 'dt' }).nextElementSibling?.textContent;
+      within(toggle.closest('article')!).getByText('Стоимость работ', { selector: 'dt' }).nextElementSibling
+        ?.textContent;
     expect(costIn(first!)).toBe(`12${S}500,00${S}₽`);
 
     await user.click(second!);

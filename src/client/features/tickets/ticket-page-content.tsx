@@ -16,7 +16,13 @@ export interface TicketContentProps extends StatementActions {
  * The right column when the history is closed (cabinet.md §2): the service-centre card for a
  * regional centre; else the statements, else the instruments, else the empty text.
  */
-export function TicketContent({ ticket, selectedIds, pendingIds = [], onSelectedChange, ...actions }: TicketContentProps) {
+export function TicketContent({
+  ticket,
+  selectedIds,
+  pendingIds = [],
+  onSelectedChange,
+  ...actions
+}: TicketContentProps) {
   if (isServiceCentre(ticket.office)) return <ServiceCentreCard office={ticket.office} />;
 
   if (ticket.defective_lists.length > 0) {

@@ -11,7 +11,9 @@ export function TicketNotFound() {
       <h1 id="ticket-not-found-title" className={styles.stateTitle}>
         Заявка не найдена
       </h1>
-      <p className={styles.stateText}>Возможно, номер указан с ошибкой или заявка недоступна для вашей учётной записи.</p>
+      <p className={styles.stateText}>
+        Возможно, номер указан с ошибкой или заявка недоступна для вашей учётной записи.
+      </p>
       <Link to="/cabinet/tickets" className={buttonClassName('primary')}>
         К списку заявок
       </Link>

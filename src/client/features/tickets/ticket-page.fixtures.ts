@@ -75,9 +75,26 @@ export function ticket(overrides: Partial<Ticket> = {}): Ticket {
         download_link: null,
         departure: null,
       }),
-      statement({ id: 13, series: 'EMS-PV-5530128', name: 'Скалер EMS Piezon', type: 3, sum: '23400.00', trade_is_enabled: true }),
+      statement({
+        id: 13,
+        series: 'EMS-PV-5530128',
+        name: 'Скалер EMS Piezon',
+        type: 3,
+        sum: '23400.00',
+        trade_is_enabled: true,
+      }),
     ],
-    instruments: [{ id: 31, serial_number: 'WH-TA98-1184301', status: 2, type: 1, description: 'Шумит', name: null, guarantee: false }],
+    instruments: [
+      {
+        id: 31,
+        serial_number: 'WH-TA98-1184301',
+        status: 2,
+        type: 1,
+        description: 'Шумит',
+        name: null,
+        guarantee: false,
+      },
+    ],
     request: null,
     ...overrides,
   };

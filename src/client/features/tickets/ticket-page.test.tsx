@@ -44,7 +44,10 @@ describe('TicketPage: summary', () => {
     expect(tracking).toHaveAttribute('href', shippingOrder.tracking_link);
     expect(tracking).toHaveAttribute('target', '_blank');
     expect(tracking.getAttribute('rel')).toContain('noopener');
-    expect(screen.getByRole('link', { name: 'Скачать накладную курьера' })).toHaveAttribute('href', shippingOrder.waybill_url);
+    expect(screen.getByRole('link', { name: 'Скачать накладную курьера' })).toHaveAttribute(
+      'href',
+      shippingOrder.waybill_url,
+    );
   });
 
   it('never links a tracking address that is not http(s)', async () => {
@@ -103,7 +106,9 @@ describe('TicketPage: right column', () => {
   });
 
   it('says so when there is nothing', async () => {
-    stubFetch({ [TICKET]: ticketAnswer(ticket({ defective_lists: [], instruments: [], hasDefects: false, office: null })) });
+    stubFetch({
+      [TICKET]: ticketAnswer(ticket({ defective_lists: [], instruments: [], hasDefects: false, office: null })),
+    });
     await renderTicketPage();
     expect(await screen.findByText('У Вас пока нет инструментов или дефектных ведомостей')).toBeInTheDocument();
   });
@@ -132,7 +137,10 @@ describe('TicketPage: states', () => {
 
   it('shows the saved copy at once, and says when a refresh failed and how old the copy is', async () => {
     useTicketStore.setState({ tickets: { 501: { ticket: ticket(), fetchedAt: Date.now() - 5 * 60_000 } } });
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await renderTicketPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Заявка на ремонт №501' })).toBeInTheDocument();
     expect(await screen.findByRole('alert')).toHaveTextContent('Не удалось обновить заявку: Нет связи с сервером');

@@ -61,9 +61,13 @@ export function TicketPage({ id, onApprove, onReject, onDiscuss, onTradeIn, pend
 
   // A statement whose decision waits to be sent is decided as far as the user is concerned: its tick
   // goes (it must not ride along in 'Согласовать выбранные' or the bottom bar).
-  const selectedIds = useMemo(() => storedSelection.filter((statementId) => !pendingIds.includes(statementId)), [storedSelection, pendingIds]);
+  const selectedIds = useMemo(
+    () => storedSelection.filter((statementId) => !pendingIds.includes(statementId)),
+    [storedSelection, pendingIds],
+  );
   useEffect(() => {
-    for (const statementId of storedSelection) if (pendingIds.includes(statementId)) setSelected(id, statementId, false);
+    for (const statementId of storedSelection)
+      if (pendingIds.includes(statementId)) setSelected(id, statementId, false);
   }, [id, storedSelection, pendingIds, setSelected]);
 
   const ticket = cached?.ticket;
@@ -112,9 +116,7 @@ export function TicketPage({ id, onApprove, onReject, onDiscuss, onTradeIn, pend
       <div id={RIGHT_COLUMN_ID} className={styles.mainColumn}>
         {error && (
           <div className={styles.stale} role="alert">
-            <p>
-              Не удалось обновить заявку: {error.message}
-            </p>
+            <p>Не удалось обновить заявку: {error.message}</p>
             <Button variant="secondary" onClick={retry} loading={loadState?.loading}>
               Повторить
             </Button>
@@ -126,14 +128,14 @@ export function TicketPage({ id, onApprove, onReject, onDiscuss, onTradeIn, pend
           <>
             <TicketRequestCard ticket={ticket} />
             <TicketContent
-            ticket={ticket}
-            selectedIds={selectedIds}
-            pendingIds={pendingIds}
-            onSelectedChange={onSelectedChange}
-            onApprove={(statement) => onApprove([statement])}
-            onReject={(statement) => onReject([statement])}
-            onDiscuss={onDiscuss}
-            onTradeIn={onTradeIn}
+              ticket={ticket}
+              selectedIds={selectedIds}
+              pendingIds={pendingIds}
+              onSelectedChange={onSelectedChange}
+              onApprove={(statement) => onApprove([statement])}
+              onReject={(statement) => onReject([statement])}
+              onDiscuss={onDiscuss}
+              onTradeIn={onTradeIn}
             />
           </>
         )}

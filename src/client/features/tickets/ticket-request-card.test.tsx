@@ -32,8 +32,24 @@ const withRequest = (value: TicketRequest | null) =>
   ticket({
     defective_lists: [],
     instruments: [
-      { id: 31, serial_number: 'SN-100', status: 1, type: 1, description: 'Не вращается головка', name: null, guarantee: true },
-      { id: 32, serial_number: 'SN-200', status: 1, type: 12, description: 'Не включается', name: 'Апекслокатор', guarantee: false },
+      {
+        id: 31,
+        serial_number: 'SN-100',
+        status: 1,
+        type: 1,
+        description: 'Не вращается головка',
+        name: null,
+        guarantee: true,
+      },
+      {
+        id: 32,
+        serial_number: 'SN-200',
+        status: 1,
+        type: 12,
+        description: 'Не включается',
+        name: 'Апекслокатор',
+        guarantee: false,
+      },
     ],
     request: value,
   });
@@ -48,8 +64,14 @@ describe('the request card on the ticket', () => {
     expect(within(card()).getByText(/Россия, Москва, Тверская улица, 7, офис 12/)).toBeInTheDocument();
     expect(within(card()).getByText('Звонить заранее')).toBeInTheDocument();
     expect(within(card()).getByText('05.03.2026, четверг')).toBeInTheDocument();
-    expect(within(card()).getByRole('link', { name: '+7 (916) 123-45-67' })).toHaveAttribute('href', 'tel:+79161234567');
-    expect(within(card()).getByRole('link', { name: 'Открыть в картах' })).toHaveAttribute('href', expect.stringContaining('55.757718'));
+    expect(within(card()).getByRole('link', { name: '+7 (916) 123-45-67' })).toHaveAttribute(
+      'href',
+      'tel:+79161234567',
+    );
+    expect(within(card()).getByRole('link', { name: 'Открыть в картах' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('55.757718'),
+    );
     expect(within(card()).queryByText('Клиника «Улыбка»')).not.toBeInTheDocument();
 
     const more = within(card()).getByRole('button', { name: 'Подробнее о заявке' });
@@ -75,7 +97,11 @@ describe('the request card on the ticket', () => {
   });
 
   it('an unchecked address says so and offers no map; no comment, room or photos leave no gaps', async () => {
-    stubFetch({ [TICKET]: ticketAnswer(withRequest(request({ checked: false, coordinates: null, room: '', message: '', photos: [] }))) });
+    stubFetch({
+      [TICKET]: ticketAnswer(
+        withRequest(request({ checked: false, coordinates: null, room: '', message: '', photos: [] })),
+      ),
+    });
     await renderTicketPage();
     await screen.findByRole('region', { name: 'Заявка клиники' });
     expect(within(card()).getByText('Адрес не проверен: уточним по телефону')).toBeInTheDocument();
@@ -93,7 +119,10 @@ describe('the request card on the ticket', () => {
 
   it('offline, the saved copy of the ticket shows the card', async () => {
     useTicketStore.setState({ tickets: { 501: { ticket: withRequest(request()), fetchedAt: Date.now() - 60_000 } } });
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await renderTicketPage();
     expect(within(card()).getByText('05.03.2026, четверг')).toBeInTheDocument();
   });
@@ -102,7 +131,11 @@ describe('the request card on the ticket', () => {
 describe('mapHref', () => {
   it("opens the phone's own map app: geo: on Android, Apple Maps on iOS, OpenStreetMap elsewhere", () => {
     expect(mapHref('55.75,37.61', 'Mozilla/5.0 (Linux; Android 14)')).toBe('geo:55.75,37.61?q=55.75,37.61');
-    expect(mapHref('55.75,37.61', 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)')).toBe('https://maps.apple.com/?ll=55.75,37.61&q=55.75,37.61');
-    expect(mapHref('55.75,37.61', 'Mozilla/5.0 (X11; Linux x86_64)')).toBe('https://www.openstreetmap.org/?mlat=55.75&mlon=37.61#map=17/55.75/37.61');
+    expect(mapHref('55.75,37.61', 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)')).toBe(
+      'https://maps.apple.com/?ll=55.75,37.61&q=55.75,37.61',
+    );
+    expect(mapHref('55.75,37.61', 'Mozilla/5.0 (X11; Linux x86_64)')).toBe(
+      'https://www.openstreetmap.org/?mlat=55.75&mlon=37.61#map=17/55.75/37.61',
+    );
   });
 });

@@ -20,11 +20,14 @@ export function mapHref(coordinates: string, userAgent: string = navigator.userA
 }
 
 function InstrumentLine({ instrument }: { instrument: Instrument }) {
-  const own = instrument.name ? `${instrumentTypeLabel(instrument.type)}: ${instrument.name}` : instrumentDisplayName(instrument);
+  const own = instrument.name
+    ? `${instrumentTypeLabel(instrument.type)}: ${instrument.name}`
+    : instrumentDisplayName(instrument);
   return (
     <li className={styles.instrument}>
       <span className={styles.instrumentName}>
-        {own}, №{'\u00A0'}{instrument.serial_number}
+        {own}, №{'\u00A0'}
+        {instrument.serial_number}
       </span>
       {instrument.description ? <span>{instrument.description}</span> : null}
       {instrument.guarantee ? <span className={styles.warranty}>На гарантии</span> : null}
@@ -38,8 +41,22 @@ function Photos({ photos }: { photos: TicketRequest['photos'] }) {
     <ul className={styles.photos} aria-label="Фото к заявке">
       {photos.map((photo) => (
         <li key={photo.id}>
-          <a href={photo.url} target="_blank" rel="noopener" className={styles.photoLink} aria-label={`Открыть фото ${photo.name}`}>
-            <img src={photo.url} alt={photo.name} loading="lazy" decoding="async" width={96} height={96} className={styles.photo} />
+          <a
+            href={photo.url}
+            target="_blank"
+            rel="noopener"
+            className={styles.photoLink}
+            aria-label={`Открыть фото ${photo.name}`}
+          >
+            <img
+              src={photo.url}
+              alt={photo.name}
+              loading="lazy"
+              decoding="async"
+              width={96}
+              height={96}
+              className={styles.photo}
+            />
           </a>
         </li>
       ))}
@@ -129,7 +146,13 @@ export function TicketRequestCard({ ticket }: { ticket: Ticket }) {
         <RequestDetails ticket={ticket} request={request} />
       ) : (
         <>
-          <button type="button" className={styles.more} aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen((value) => !value)}>
+          <button
+            type="button"
+            className={styles.more}
+            aria-expanded={open}
+            aria-controls={detailsId}
+            onClick={() => setOpen((value) => !value)}
+          >
             Подробнее о заявке
             <Icon name="chevron" size={18} className={open ? styles.chevronOpen : styles.chevron} />
           </button>

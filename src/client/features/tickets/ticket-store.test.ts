@@ -27,7 +27,9 @@ describe('useTicketStore', () => {
   });
 
   it("keeps the service worker's saved copy with the time it came from the server, marked as such", async () => {
-    stubFetch({ 'GET /ajax/cabinet/tickets/501': { ...ticketAnswer(ticket()), headers: { [CACHED_AT_HEADER]: '1700000000000' } } });
+    stubFetch({
+      'GET /ajax/cabinet/tickets/501': { ...ticketAnswer(ticket()), headers: { [CACHED_AT_HEADER]: '1700000000000' } },
+    });
     await reloadTicket(501);
     expect(useTicketStore.getState().tickets[501]?.fetchedAt).toBe(1_700_000_000_000);
     expect(useTicketStore.getState().loads[501]).toEqual({ loading: false, error: null, cached: true });
@@ -35,13 +37,20 @@ describe('useTicketStore', () => {
 
   it('persists only the newest tickets', async () => {
     const tickets = Object.fromEntries(
-      Array.from({ length: CACHE_LIMIT + 5 }, (_, i) => [i + 1, { ticket: ticket({ id: i + 1 }), fetchedAt: 1000 + i }]),
+      Array.from({ length: CACHE_LIMIT + 5 }, (_, i) => [
+        i + 1,
+        { ticket: ticket({ id: i + 1 }), fetchedAt: 1000 + i },
+      ]),
     );
     useTicketStore.setState({ tickets });
-    const persisted = useTicketStore.persist.getOptions().partialize!(useTicketStore.getState()) as { tickets: Record<number, unknown> };
-    expect(Object.keys(persisted.tickets).map(Number).sort((a, b) => a - b)).toEqual(
-      Array.from({ length: CACHE_LIMIT }, (_, i) => i + 6),
-    );
+    const persisted = useTicketStore.persist.getOptions().partialize!(useTicketStore.getState()) as {
+      tickets: Record<number, unknown>;
+    };
+    expect(
+      Object.keys(persisted.tickets)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual(Array.from({ length: CACHE_LIMIT }, (_, i) => i + 6));
   });
 
   it('forgets a ticket and its ticks on 404', async () => {
@@ -56,7 +65,10 @@ describe('useTicketStore', () => {
 
   it('keeps the saved copy when the network fails', async () => {
     useTicketStore.setState({ tickets: { 501: { ticket: ticket(), fetchedAt: 1 } } });
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await reloadTicket(501);
     const state = useTicketStore.getState();
     expect(state.tickets[501]?.fetchedAt).toBe(1);
@@ -82,7 +94,9 @@ describe('useTicketStore', () => {
     let answerFirst: (answer: ReturnType<typeof ticketAnswer>) => void = () => undefined;
     const { calls } = stubFetch({
       'GET /ajax/cabinet/tickets/501': () =>
-        calls.length === 1 ? new Promise((resolve) => (answerFirst = resolve)) : ticketAnswer(ticket({ shippingOrder: null, instruments: [] })),
+        calls.length === 1
+          ? new Promise((resolve) => (answerFirst = resolve))
+          : ticketAnswer(ticket({ shippingOrder: null, instruments: [] })),
     });
     const forgotten = useTicketStore.getState().forgotten;
     const first = reloadTicket(501);

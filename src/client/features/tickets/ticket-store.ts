@@ -79,7 +79,9 @@ export const useTicketStore = create<TicketState>()(
         if (running) return running;
         const asked = generation;
         // Until the answer comes, the copy shown stays what it was (the worker's saved one or not).
-        set((state) => ({ loads: { ...state.loads, [id]: { loading: true, error: null, cached: state.loads[id]?.cached ?? false } } }));
+        set((state) => ({
+          loads: { ...state.loads, [id]: { loading: true, error: null, cached: state.loads[id]?.cached ?? false } },
+        }));
         const request = fetchTicket(id)
           .then(
             async ({ ticket, cachedAt }) => {
@@ -105,7 +107,12 @@ export const useTicketStore = create<TicketState>()(
                       selected: without(state.selected, id),
                       loads: { ...state.loads, [id]: { loading: false, error: failure, cached: false } },
                     }
-                  : { loads: { ...state.loads, [id]: { loading: false, error: failure, cached: state.loads[id]?.cached ?? false } } },
+                  : {
+                      loads: {
+                        ...state.loads,
+                        [id]: { loading: false, error: failure, cached: state.loads[id]?.cached ?? false },
+                      },
+                    },
               );
             },
           )

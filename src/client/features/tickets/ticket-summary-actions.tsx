@@ -22,7 +22,9 @@ export interface TicketMassActionsProps {
  * decision waiting to be sent — that one would be refused or would overtake it.
  */
 export function undecided(ticket: Ticket, pendingIds: readonly number[]): DefectStatement[] {
-  return ticket.defective_lists.filter((statement) => awaitsDecision(statement, ticket) && !pendingIds.includes(statement.id));
+  return ticket.defective_lists.filter(
+    (statement) => awaitsDecision(statement, ticket) && !pendingIds.includes(statement.id),
+  );
 }
 
 /** The total of some statements' costs, summed in kopecks. */
@@ -30,13 +32,16 @@ export function costOf(statements: readonly DefectStatement[]): string {
   return sumMoney(statements.map((statement) => statement.sum));
 }
 
-const HINT = 'Отметьте инструменты, чтобы согласовать или отклонить ремонт нескольких сразу. Без отметок «Отказ» относится ко всем несогласованным инструментам.';
+const HINT =
+  'Отметьте инструменты, чтобы согласовать или отклонить ремонт нескольких сразу. Без отметок «Отказ» относится ко всем несогласованным инструментам.';
 
 /** Why there is nothing left to decide, in place of the hint (so the block keeps its size). */
 function nothingLeftReason(ticket: Ticket, pendingIds: readonly number[]): string {
   if (!ticket.defective_lists.some((statement) => isUndecided(statement) && pendingIds.includes(statement.id))) {
     // Some were closed or cancelled by the service centre without a decision: 'all decided' would not be true.
-    const withdrawn = ticket.defective_lists.some((statement) => isUndecided(statement) && !awaitsDecision(statement, ticket));
+    const withdrawn = ticket.defective_lists.some(
+      (statement) => isUndecided(statement) && !awaitsDecision(statement, ticket),
+    );
     return withdrawn ? 'Нет ведомостей, ожидающих решения.' : 'Решения по всем ведомостям уже приняты.';
   }
   return ticket.defective_lists.every((statement) => isUndecided(statement))
@@ -50,7 +55,14 @@ function nothingLeftReason(ticket: Ticket, pendingIds: readonly number[]): strin
  * on the ticked ones or on all of those when none is ticked. With none left, no buttons: the block
  * says what was decided, with the cost of the works that remain.
  */
-export function TicketMassActions({ ticket, selected, desktop, pendingIds, onApprove, onReject }: TicketMassActionsProps) {
+export function TicketMassActions({
+  ticket,
+  selected,
+  desktop,
+  pendingIds,
+  onApprove,
+  onReject,
+}: TicketMassActionsProps) {
   const open = undecided(ticket, pendingIds);
   const nothingSelected = selected.length === 0;
   const noneLeft = open.length === 0;
@@ -59,9 +71,7 @@ export function TicketMassActions({ ticket, selected, desktop, pendingIds, onApp
       <h2 id="ticket-mass-title" className="visually-hidden">
         Согласование работ
       </h2>
-      <p className={styles.hint}>
-        {noneLeft ? nothingLeftReason(ticket, pendingIds) : HINT}
-      </p>
+      <p className={styles.hint}>{noneLeft ? nothingLeftReason(ticket, pendingIds) : HINT}</p>
       {noneLeft && <DecisionTally ticket={ticket} pendingIds={pendingIds} />}
       <dl className={styles.costs}>
         <div>
@@ -82,7 +92,12 @@ export function TicketMassActions({ ticket, selected, desktop, pendingIds, onApp
               Согласовать все
             </Button>
           )}
-          <Button block variant={nothingSelected ? 'secondary' : 'primary'} disabled={nothingSelected} onClick={() => onApprove(selected)}>
+          <Button
+            block
+            variant={nothingSelected ? 'secondary' : 'primary'}
+            disabled={nothingSelected}
+            onClick={() => onApprove(selected)}
+          >
             Согласовать выбранные
           </Button>
           <Button block variant="secondary" onClick={() => onReject(nothingSelected ? open : selected)}>

@@ -49,8 +49,7 @@ export function TicketSummary({
     <div className={styles.summary}>
       <div className={styles.topRow}>
         <Link to="/cabinet/tickets" className={styles.back}>
-          <Icon name="chevron" size={18} className={styles.backIcon} />
-          К списку заявок
+          <Icon name="chevron" size={18} className={styles.backIcon} />К списку заявок
         </Link>
         <DataAge fetchedAt={savedAt} className={styles.age} />
       </div>
@@ -96,12 +95,25 @@ export function TicketSummary({
         </li>
       </ul>
 
-      <Button variant="secondary" ref={historyToggleRef} aria-expanded={historyOpen} aria-controls={historyPanelId} onClick={onToggleHistory}>
+      <Button
+        variant="secondary"
+        ref={historyToggleRef}
+        aria-expanded={historyOpen}
+        aria-controls={historyPanelId}
+        onClick={onToggleHistory}
+      >
         {historyOpen ? 'Скрыть историю' : 'Показать историю'}
       </Button>
 
       {massActions && (
-        <TicketMassActions ticket={ticket} selected={selected} desktop={desktop} pendingIds={pendingIds} onApprove={onApprove} onReject={onReject} />
+        <TicketMassActions
+          ticket={ticket}
+          selected={selected}
+          desktop={desktop}
+          pendingIds={pendingIds}
+          onApprove={onApprove}
+          onReject={onReject}
+        />
       )}
     </div>
   );

@@ -33,7 +33,11 @@ export const TICKETS_CARDS: Omit<DataCardsProps<TicketListItem>, 'items'> = {
   actions: (item) => (
     <>
       <TicketPdfLink id={item.id} />
-      <Link to="/cabinet/tickets/$id" params={{ id: item.id }} className={`${buttonClassName('secondary')} ${styles.cardMore}`}>
+      <Link
+        to="/cabinet/tickets/$id"
+        params={{ id: item.id }}
+        className={`${buttonClassName('secondary')} ${styles.cardMore}`}
+      >
         Подробнее<span className="visually-hidden"> о заявке №{item.id}</span>
       </Link>
     </>

@@ -44,7 +44,14 @@ export function TicketPdfLink({ id, compact = false }: { id: number; compact?: b
       aria-label={`Скачать заявку №${id} (PDF, откроется в новой вкладке)`}
     >
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-        <path d="M12 4v11M7 10l5 5 5-5M5 20h14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M12 4v11M7 10l5 5 5-5M5 20h14"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       {compact ? 'PDF' : 'Скачать заявку'}
     </a>

@@ -2,13 +2,32 @@ import { Link } from '@tanstack/react-router';
 import type { TicketListItem } from '#shared/api/tickets.ts';
 import type { DataColumn, DataTableProps } from '#client/components/ui/data-table.tsx';
 import dataList from '#client/components/ui/data-list.module.css';
-import { TicketNumber, TicketPdfLink, TicketStatusBadge, ticketCount, ticketCreator, ticketDate } from './tickets-list-cells.tsx';
+import {
+  TicketNumber,
+  TicketPdfLink,
+  TicketStatusBadge,
+  ticketCount,
+  ticketCreator,
+  ticketDate,
+} from './tickets-list-cells.tsx';
 import styles from './tickets-list.module.css';
 
 const COLUMNS: readonly DataColumn<TicketListItem>[] = [
   { key: 'number', heading: 'Номер', cell: (item) => <TicketNumber item={item} />, skeletonWidth: '4.5rem' },
-  { key: 'date', heading: 'Дата', className: dataList.nowrap, cell: (item) => ticketDate(item.created_at), skeletonWidth: '4.5rem' },
-  { key: 'creator', heading: 'Составитель', className: styles.creator, cell: (item) => ticketCreator(item.email), skeletonWidth: '10rem' },
+  {
+    key: 'date',
+    heading: 'Дата',
+    className: dataList.nowrap,
+    cell: (item) => ticketDate(item.created_at),
+    skeletonWidth: '4.5rem',
+  },
+  {
+    key: 'creator',
+    heading: 'Составитель',
+    className: styles.creator,
+    cell: (item) => ticketCreator(item.email),
+    skeletonWidth: '10rem',
+  },
   {
     key: 'status',
     heading: 'Статус',
@@ -16,7 +35,12 @@ const COLUMNS: readonly DataColumn<TicketListItem>[] = [
     skeletonWidth: '4.5rem',
   },
   { key: 'count', heading: 'Кол-во инструментов', className: styles.count, cell: ticketCount, skeletonWidth: '4.5rem' },
-  { key: 'pdf', heading: 'Скачать заявку', cell: (item) => <TicketPdfLink id={item.id} compact />, skeletonWidth: '4.5rem' },
+  {
+    key: 'pdf',
+    heading: 'Скачать заявку',
+    cell: (item) => <TicketPdfLink id={item.id} compact />,
+    skeletonWidth: '4.5rem',
+  },
   {
     key: 'more',
     heading: <span className="visually-hidden">Подробнее</span>,

@@ -4,7 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { CACHED_AT_HEADER } from '#shared/api/ticket-cache.ts';
 import { renderInRouter } from '#client/components/layout/testing/render-in-router.tsx';
 import { goOffline } from '#client/lib/testing/connection.ts';
-import { deferred, stubIntersectionObserver, stubListFetch, type ListAnswer } from '#client/lib/testing/list-fetch-stub.ts';
+import {
+  deferred,
+  stubIntersectionObserver,
+  stubListFetch,
+  type ListAnswer,
+} from '#client/lib/testing/list-fetch-stub.ts';
 import { setupPagedListTests, showTable } from '#client/lib/testing/paged-list-fixtures.ts';
 import { WithFilter } from '#client/lib/testing/filter-state.tsx';
 import { EMPTY_TICKETS_FILTER, type TicketsListFilter } from './list-api.ts';
@@ -20,7 +25,9 @@ setupPagedListTests(resetTicketsListStore);
 const renderList = (initial: TicketsListFilter = EMPTY_TICKETS_FILTER) =>
   renderInRouter(
     () => (
-      <WithFilter initial={initial}>{(filter, setFilter) => <TicketsList userId={USER_ID} filter={filter} onFilterChange={setFilter} />}</WithFilter>
+      <WithFilter initial={initial}>
+        {(filter, setFilter) => <TicketsList userId={USER_ID} filter={filter} onFilterChange={setFilter} />}
+      </WithFilter>
     ),
     { path: '/cabinet/tickets' },
   );
@@ -29,14 +36,31 @@ describe('TicketsList', () => {
   it('shows the rows in a table with the spec columns, date, count rule, links and the attention mark', async () => {
     stubListFetch(PATH, () =>
       ticketsPage([
-        makeTicket({ id: 501, created_at: '2025-03-05 14:07:00', defectives_count: 2, tools_count: 5, status: 'Требует согласования', status_code: 5, dv_approve_need: true }),
+        makeTicket({
+          id: 501,
+          created_at: '2025-03-05 14:07:00',
+          defectives_count: 2,
+          tools_count: 5,
+          status: 'Требует согласования',
+          status_code: 5,
+          dv_approve_need: true,
+        }),
         makeTicket({ id: 502, email: '', defectives_count: 0, tools_count: 4 }),
       ]),
     );
     await renderList();
     const table = await screen.findByRole('table');
-    const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
-    expect(headers.slice(0, 6)).toEqual(['Номер', 'Дата', 'Составитель', 'Статус', 'Кол-во инструментов', 'Скачать заявку']);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers.slice(0, 6)).toEqual([
+      'Номер',
+      'Дата',
+      'Составитель',
+      'Статус',
+      'Кол-во инструментов',
+      'Скачать заявку',
+    ]);
 
     const [, first, second] = within(table).getAllByRole('row');
     const firstCells = within(first!).getAllByRole('cell');
@@ -55,7 +79,10 @@ describe('TicketsList', () => {
     const pdf = within(first!).getByRole('link', { name: /Скачать заявку №501/ });
     expect(pdf).toHaveAttribute('href', '/ajax/cabinet/tickets/501/get-pdf');
     expect(pdf).toHaveAttribute('target', '_blank');
-    expect(within(first!).getByRole('link', { name: 'Подробнее о заявке №501' })).toHaveAttribute('href', '/cabinet/tickets/501');
+    expect(within(first!).getByRole('link', { name: 'Подробнее о заявке №501' })).toHaveAttribute(
+      'href',
+      '/cabinet/tickets/501',
+    );
   });
 
   it('shows skeleton rows while the first page loads, then the rows', async () => {
@@ -122,7 +149,9 @@ describe('TicketsList', () => {
   it('loads the next page when the end of the list scrolls into view', async () => {
     const observer = stubIntersectionObserver();
     const { requests } = stubListFetch(PATH, ({ query }) =>
-      query.cursor === 'c2' ? ticketsPage([makeTicket({ id: 2002 })], 'c3') : ticketsPage([makeTicket({ id: 3003 })], 'c2'),
+      query.cursor === 'c2'
+        ? ticketsPage([makeTicket({ id: 2002 })], 'c3')
+        : ticketsPage([makeTicket({ id: 3003 })], 'c2'),
     );
     await renderList();
     await screen.findByText('3003');
@@ -134,20 +163,27 @@ describe('TicketsList', () => {
 
   it("shows cards on phones; one awaiting a decision says 'Нужно решение' in words, its number a plain number", async () => {
     showTable(false);
-    stubListFetch(PATH, () => ticketsPage([makeTicket({ id: 31, dv_approve_need: true, defectives_count: 1 }), makeTicket({ id: 32 })]));
+    stubListFetch(PATH, () =>
+      ticketsPage([makeTicket({ id: 31, dv_approve_need: true, defectives_count: 1 }), makeTicket({ id: 32 })]),
+    );
     await renderList();
     const card = (await screen.findByRole('heading', { name: /Заявка №\s*31/ })).closest('li')!;
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(card).toHaveTextContent('05.03.2025');
     expect(card).toHaveTextContent('Ожидает одобрения');
     expect(within(card).getByRole('heading')).toHaveTextContent(/^Заявка №\s*31\s*Нужно решение$/);
-    expect(within(card).getByRole('link', { name: 'Подробнее о заявке №31' })).toHaveAttribute('href', '/cabinet/tickets/31');
+    expect(within(card).getByRole('link', { name: 'Подробнее о заявке №31' })).toHaveAttribute(
+      'href',
+      '/cabinet/tickets/31',
+    );
     const other = screen.getByRole('heading', { name: /Заявка №\s*32/ });
     expect(other).not.toHaveTextContent('Нужно решение');
   });
 
   it("with a filter on, an empty answer says 'Ничего не найдено' and 'Сбросить фильтры' shows every ticket", async () => {
-    const { requests } = stubListFetch(PATH, ({ query }) => (query.status ? ticketsPage([]) : ticketsPage([makeTicket({ id: 808 })])));
+    const { requests } = stubListFetch(PATH, ({ query }) =>
+      query.status ? ticketsPage([]) : ticketsPage([makeTicket({ id: 808 })]),
+    );
     await renderList({ ...EMPTY_TICKETS_FILTER, status: 7 });
     expect(await screen.findByText('Ничего не найдено')).toBeInTheDocument();
     expect(screen.queryByText('У вас пока нет открытых заявок.')).not.toBeInTheDocument();
@@ -182,7 +218,12 @@ describe('TicketsList', () => {
   });
 
   it('shows the saved first page at once and keeps it for the owner only', async () => {
-    useTicketsListStore.setState({ items: [makeTicket({ id: 444 })], ownerId: USER_ID, fetchedAt: Date.now(), firstPage: { length: 1, nextCursor: null } });
+    useTicketsListStore.setState({
+      items: [makeTicket({ id: 444 })],
+      ownerId: USER_ID,
+      fetchedAt: Date.now(),
+      firstPage: { length: 1, nextCursor: null },
+    });
     const hold = deferred<ListAnswer>();
     stubListFetch(PATH, () => hold.promise);
     await renderList();
@@ -202,7 +243,9 @@ describe('TicketsList', () => {
     const savedAt = Date.now() - 10 * 60_000;
     let fresh = false;
     const { requests } = stubListFetch(PATH, () =>
-      fresh ? ticketsPage([makeTicket({ id: 602 })]) : { ...ticketsPage([makeTicket({ id: 601 })]), headers: { [CACHED_AT_HEADER]: String(savedAt) } },
+      fresh
+        ? ticketsPage([makeTicket({ id: 602 })])
+        : { ...ticketsPage([makeTicket({ id: 601 })]), headers: { [CACHED_AT_HEADER]: String(savedAt) } },
     );
     await renderList();
     expect(await screen.findByText('601')).toBeInTheDocument();
@@ -217,8 +260,16 @@ describe('TicketsList', () => {
   });
 
   it('says how old the saved rows are when a refresh fails, or while offline; not when fresh', async () => {
-    useTicketsListStore.setState({ items: [makeTicket({ id: 444 })], ownerId: USER_ID, fetchedAt: Date.now() - 2 * 60 * 60_000, firstPage: { length: 1, nextCursor: null } });
-    stubListFetch(PATH, () => ({ status: 503, body: { success: false, message: 'Сервер временно недоступен. Попробуйте позже.' } }));
+    useTicketsListStore.setState({
+      items: [makeTicket({ id: 444 })],
+      ownerId: USER_ID,
+      fetchedAt: Date.now() - 2 * 60 * 60_000,
+      firstPage: { length: 1, nextCursor: null },
+    });
+    stubListFetch(PATH, () => ({
+      status: 503,
+      body: { success: false, message: 'Сервер временно недоступен. Попробуйте позже.' },
+    }));
     await renderList();
     expect(await screen.findByRole('alert')).toHaveTextContent('Сервер временно недоступен');
     expect(screen.getByText('444')).toBeInTheDocument();

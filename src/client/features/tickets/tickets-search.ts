@@ -17,7 +17,12 @@ export const ticketsSearchSchema = v.object({
   to: lenient(v.pipe(v.string(), v.regex(DATE))),
   // The router reads '?number=12' as the number 12 (and writes a number back unquoted, where the text
   // '12' would become '?number="12"'); a typed '012' stays text. Kept as given, read as digits below.
-  number: lenient(v.union([v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(999_999_999)), v.pipe(v.string(), v.regex(/^\d{1,9}$/))])),
+  number: lenient(
+    v.union([
+      v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(999_999_999)),
+      v.pipe(v.string(), v.regex(/^\d{1,9}$/)),
+    ]),
+  ),
   mine: lenient(v.literal(true)),
 });
 

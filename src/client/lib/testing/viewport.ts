@@ -8,6 +8,11 @@ export function setViewportWidth(width: number): void {
     const max = /max-width:\s*([\d.]+)px/.exec(query);
     const matches =
       (min !== null || max !== null) && (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return { matches, media: query, addEventListener: () => {}, removeEventListener: () => {} } as unknown as MediaQueryList;
+    return {
+      matches,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    } as unknown as MediaQueryList;
   });
 }

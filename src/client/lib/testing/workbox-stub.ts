@@ -5,7 +5,8 @@ import type { WorkboxLike } from '#client/lib/sw-register.ts';
 export function workboxStub() {
   const target = new EventTarget();
   const stub = {
-    addEventListener: (type: 'waiting' | 'controlling', listener: () => void) => target.addEventListener(type, listener),
+    addEventListener: (type: 'waiting' | 'controlling', listener: () => void) =>
+      target.addEventListener(type, listener),
     messageSkipWaiting: vi.fn(),
     update: vi.fn(() => Promise.resolve()),
     /** A new service worker installed and waits. */

@@ -1,7 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useAccountStore } from '#client/features/account/account-store.ts';
 import { BillsList } from '#client/features/bills/bills-list.tsx';
-import { billsSearchFromFilter, billsSearchSchema, filterFromBillsSearch } from '#client/features/bills/bills-search.ts';
+import {
+  billsSearchFromFilter,
+  billsSearchSchema,
+  filterFromBillsSearch,
+} from '#client/features/bills/bills-search.ts';
 
 export const Route = createFileRoute('/cabinet/bills')({
   // The filter is in the address (ADR 0022).

@@ -5,12 +5,15 @@ import { KavoPage } from '#client/features/kavo/kavo-page.tsx';
 // validateSearch stays in the route tree, on every page's start: it keeps the text and the page's
 // chunk checks it against the known results (#shared/api/kavo.ts is not loaded before that).
 export const Route = createFileRoute('/cabinet/kavo-id')({
-  validateSearch: (search: Record<string, unknown>): { kavo?: string } => (typeof search.kavo === 'string' ? { kavo: search.kavo } : {}),
+  validateSearch: (search: Record<string, unknown>): { kavo?: string } =>
+    typeof search.kavo === 'string' ? { kavo: search.kavo } : {},
   component: KavoIdRoute,
 });
 
 function KavoIdRoute() {
   const { kavo } = Route.useSearch();
   const navigate = useNavigate();
-  return <KavoPage result={kavo} onResultSeen={() => void navigate({ to: '/cabinet/kavo-id', search: {}, replace: true })} />;
+  return (
+    <KavoPage result={kavo} onResultSeen={() => void navigate({ to: '/cabinet/kavo-id', search: {}, replace: true })} />
+  );
 }

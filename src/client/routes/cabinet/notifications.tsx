@@ -4,8 +4,12 @@ import { NotificationsPage } from '#client/features/notifications/notifications-
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
 
 // The Web Push switch is its own small chunk: it renders nothing where the browser has no push.
-const PushSwitch = lazyComponent(() => import('#client/features/push/push-switch.tsx').then((module) => module.PushSwitch));
+const PushSwitch = lazyComponent(() =>
+  import('#client/features/push/push-switch.tsx').then((module) => module.PushSwitch),
+);
 
 export const Route = createFileRoute('/cabinet/notifications')({
-  component: () => <NotificationsPage onRead={() => void useAccountStore.getState().refresh()} settings={<PushSwitch />} />,
+  component: () => (
+    <NotificationsPage onRead={() => void useAccountStore.getState().refresh()} settings={<PushSwitch />} />
+  ),
 });

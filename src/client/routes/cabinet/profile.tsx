@@ -5,7 +5,9 @@ import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { useStandalone } from '#client/lib/standalone.ts';
 
 // The bot block draws its QR code with a library only this block needs: its own chunk.
-const TelegramBlock = lazyComponent(() => import('#client/features/telegram/telegram-block.tsx').then((module) => module.TelegramBlock));
+const TelegramBlock = lazyComponent(() =>
+  import('#client/features/telegram/telegram-block.tsx').then((module) => module.TelegramBlock),
+);
 
 export const Route = createFileRoute('/cabinet/profile')({
   component: ProfilePage,
@@ -17,5 +19,12 @@ function ProfilePage() {
   const standalone = useStandalone();
   const navigate = useNavigate();
   if (!user) return null;
-  return <ProfileForm user={user} standalone={standalone} onLogout={() => void logout().then(() => navigate({ to: '/' }))} botBlock={<TelegramBlock />} />;
+  return (
+    <ProfileForm
+      user={user}
+      standalone={standalone}
+      onLogout={() => void logout().then(() => navigate({ to: '/' }))}
+      botBlock={<TelegramBlock />}
+    />
+  );
 }

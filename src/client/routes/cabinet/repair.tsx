@@ -4,7 +4,9 @@ import { RepairMainForm } from '#client/features/repair/main-form.tsx';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
 
 // The places feature's address dialog, fetched when 'Добавить адрес' is pressed.
-const AddressFormDialog = lazyComponent(() => import('#client/features/places/address-form-dialog.tsx').then((module) => module.AddressFormDialog));
+const AddressFormDialog = lazyComponent(() =>
+  import('#client/features/places/address-form-dialog.tsx').then((module) => module.AddressFormDialog),
+);
 
 // The logged-in clinic's main request form (portal.md §2.2); the cabinet guard asks a guest to log in first.
 export const Route = createFileRoute('/cabinet/repair')({

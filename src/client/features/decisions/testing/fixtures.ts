@@ -31,19 +31,40 @@ export function statement(overrides: Partial<DefectStatement> = {}): DefectState
 }
 
 export const turbine = statement();
-export const scaler = statement({ id: 102, series: 'S-2002', type: 3, name: 'Скалер EMS', defect: 'Нет подачи воды', sum: '8700.50', version: 7 });
+export const scaler = statement({
+  id: 102,
+  series: 'S-2002',
+  type: 3,
+  name: 'Скалер EMS',
+  defect: 'Нет подачи воды',
+  sum: '8700.50',
+  version: 7,
+});
 
 export function gift(overrides: Partial<Gift> = {}): Gift {
-  return { id: 1, name: 'Набор боров', cost: 500, image: '/img/burs.png', is_available: true, need_balls: 0, ...overrides };
+  return {
+    id: 1,
+    name: 'Набор боров',
+    cost: 500,
+    image: '/img/burs.png',
+    is_available: true,
+    need_balls: 0,
+    ...overrides,
+  };
 }
 
-export function loyalty(overrides: { ballsAvailable?: number; ballsForDiscount?: number; giftsAvailable?: Gift[] } = {}) {
+export function loyalty(
+  overrides: { ballsAvailable?: number; ballsForDiscount?: number; giftsAvailable?: Gift[] } = {},
+) {
   return {
     body: {
       success: true,
       ballsAvailable: 1500,
       ballsForDiscount: 1500,
-      giftsAvailable: [gift(), gift({ id: 2, name: 'Смазка для наконечников', cost: 2500, is_available: false, need_balls: 1001 })],
+      giftsAvailable: [
+        gift(),
+        gift({ id: 2, name: 'Смазка для наконечников', cost: 2500, is_available: false, need_balls: 1001 }),
+      ],
       ...overrides,
     },
   };

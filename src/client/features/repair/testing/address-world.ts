@@ -44,7 +44,10 @@ export async function fillAddressStep() {
   expect(screen.getByLabelText('Страна / регион')).toHaveValue('Россия');
   expect(screen.getByLabelText('Страна / регион')).toHaveAttribute('readonly');
   await userEvent.type(screen.getByLabelText('Индекс'), '125009');
-  await userEvent.selectOptions(screen.getByLabelText('Дата, когда забрать инструменты'), (await screen.findAllByRole('option', { name: /\d{2}\.\d{2}\.\d{4}/ }))[0]!);
+  await userEvent.selectOptions(
+    screen.getByLabelText('Дата, когда забрать инструменты'),
+    (await screen.findAllByRole('option', { name: /\d{2}\.\d{2}\.\d{4}/ }))[0]!,
+  );
   await waitFor(() => expect(screen.getByRole('option', { name: /Головной сервисный центр/ })).toBeInTheDocument());
   await userEvent.selectOptions(screen.getByLabelText('Сервисный центр'), String(centre.id));
 }
