@@ -107,6 +107,9 @@ export default defineConfig({
   build: {
     outDir: 'dist/client',
     target: 'es2022',
+    // Maps without the sourceMappingURL comment: scripts/keep-source-maps.mjs moves them to the server's
+    // dist/client-maps, where the client errors route maps stacks with them; browsers never get them.
+    sourcemap: 'hidden',
     rolldownOptions: {
       output: {
         codeSplitting: {

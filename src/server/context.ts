@@ -25,6 +25,8 @@ export interface Config {
   secure: boolean;
   /** Where the built PWA is, served as static files. */
   clientDir: string;
+  /** Where the build keeps the PWA's source maps, never served; client errors' stacks are mapped with them. */
+  sourceMapDir?: string | undefined;
   /**
    * Behind a reverse proxy or load balancer every request comes from its address; when set, the
    * client's address is taken from the X-Forwarded-For entry the proxy appended (rate limits).

@@ -301,6 +301,7 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo,
     secure: new URL(publicAddress).protocol === 'https:',
     clientDir: path.join(projectRoot, 'dist', 'client'),
+    sourceMapDir: path.join(projectRoot, 'dist', 'client-maps'),
     trustProxy,
     geo: loadGeoConfig(env),
     mapTilesUrl: read(env, 'MAP_TILES_URL', tilesTemplate) ?? GEO_DEFAULTS.mapTilesUrl,

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -35,8 +36,16 @@ export function serveClient(clientDir: string): MiddlewareHandler<AppEnv> {
   // The file each answer was read from (its .br/.gz sibling when one was chosen), for the ETag.
   const servedFiles = new WeakMap<Context, string>();
   const onFound = (file: string, c: Context) => void servedFiles.set(c, file);
-  const files = serveStatic({ root, precompressed: true, onFound });
-  const shell = serveStatic({ root, path: 'index.html', precompressed: true, onFound });
+  // Made once the folder exists: serveStatic complains on the console about a missing root, which
+  // the server tests (no build) and a server started before its build would print at every start.
+  let handlers: { files: MiddlewareHandler; shell: MiddlewareHandler } | undefined;
+  const built = () =>
+    (handlers ??= existsSync(root)
+      ? {
+          files: serveStatic({ root, precompressed: true, onFound }),
+          shell: serveStatic({ root, path: 'index.html', precompressed: true, onFound }),
+        }
+      : undefined);
   const notFound = async () => {};
 
   return async (c, next) => {
@@ -49,13 +58,15 @@ export function serveClient(clientDir: string): MiddlewareHandler<AppEnv> {
     // errors route reads them to map stacks), even when a copy is left in the client folder.
     const segments = urlPath.split('/').filter(Boolean);
     if (segments.some((s) => s.startsWith('.')) || urlPath.toLowerCase().endsWith('.map')) return next();
+    const serve = built();
+    if (!serve) return next();
 
     let servedPath = urlPath.endsWith('/') ? `${urlPath}index.html` : urlPath;
-    let found = await files(c, notFound);
+    let found = await serve.files(c, notFound);
     // The shell for a path no page of the app matches: the app shows its 404 screen, and the status says so.
     let status = 200;
     if (!found && wantsAppShell(urlPath, c.req.header('accept'))) {
-      found = await shell(c, notFound);
+      found = await serve.shell(c, notFound);
       servedPath = '/index.html';
       if (!isAppPath(urlPath)) status = 404;
     }
