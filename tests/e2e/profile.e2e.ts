@@ -46,7 +46,7 @@ describe('Личные данные (issue 13)', () => {
       await dialog(page).getByRole('button', { name: 'Закрыть' }).first().click();
 
       const next = uniqueEmail('profile-new');
-      const before = mailCount(next);
+      const before = await mailCount(next);
       await form.getByLabel('Эл. почта').fill(next);
       await button(form, 'Сохранить').click();
       await button(dialogNamed(page, 'Данные успешно изменены!'), 'OK').click();

@@ -36,7 +36,7 @@ function repairSheet(page: Page): Locator {
  * proven, so the wizard mails a code and asks for it before step 2 (portal.md §2.1).
  */
 async function leaveContactStep(scope: Locator, email: string, next = 'Далее'): Promise<void> {
-  const before = mailCount(email);
+  const before = await mailCount(email);
   await button(scope, next).click();
   const form = visible(scope.getByRole('form', { name: 'Подтверждение эл. почты' }));
   await form.waitFor();

@@ -64,8 +64,12 @@ describe('who takes part', () => {
     const form = { ...registrationForm(email), loyaltyEligible: false };
     expect((await t.request('/ajax/register/send-code', { method: 'POST', json: form })).status).toBe(200);
     expect(
-      (await t.request('/ajax/register/confirm', { method: 'POST', json: { ...form, code: mailedCode(t, email) } }))
-        .status,
+      (
+        await t.request('/ajax/register/confirm', {
+          method: 'POST',
+          json: { ...form, code: await mailedCode(t, email) },
+        })
+      ).status,
     ).toBe(200);
     const [row] = await t.db
       .select({ id: clients.id, since: clients.loyaltyParticipantSince })
