@@ -55,7 +55,7 @@ export interface Config {
   pushServiceHosts?: string[] | undefined;
   /** PICKUP_CUTOFF_HOUR: from this Moscow hour today is no longer offered as a pickup day; unset: 12. */
   pickupCutoffHour?: number | undefined;
-  /** PAYEE_*: the requisites of the bills' payment QR (issue 28); undefined: no payment block. */
+  /** PAYEE_*: the requisites of the bills' payment QR (ADR 0028); undefined: no payment block. */
   payee?: Payee | undefined;
   /**
    * DEVICE_COOKIE_KEY: the HMAC key of the login device cookies (services/login-devices.ts); unset:

@@ -353,7 +353,7 @@ function loadS3Settings(env: Env): S3Settings | undefined {
   };
 }
 
-// The payee's requisites (issue 28): the bank payment QR on Счета. All seven or none (then no
+// The payee's requisites (ADR 0028): the bank payment QR on Счета. All seven or none (then no
 // payment block anywhere); each checked as a payment order would be, the accounts against the BIC,
 // so a mistyped digit stops the start rather than sending a clinic's money to a wrong account.
 

@@ -76,7 +76,7 @@ describe.each(SIZES)('accounts on a $name', (size) => {
       await form.getByLabel('Название клиники', { exact: true }).fill('Стоматология «Жемчуг»');
       await form.getByLabel('Город', { exact: true }).fill('Казань');
       await form.getByRole('checkbox', { name: /обработку персональных данных/ }).check();
-      // The consent above makes the clinic a loyalty participant: no other box to tick (issue 22).
+      // The consent above makes the clinic a loyalty participant: no other box to tick (ADR 0016, amended).
       expect(await form.getByRole('checkbox', { name: /старше 18 лет/ }).count()).toBe(0);
       await screenshot(page, `${size.name}-register-form`);
 

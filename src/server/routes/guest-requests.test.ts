@@ -10,7 +10,7 @@ import { insertOffice } from '../../../tests/setup/cabinet-world.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { GUEST_COOKIE } from './guest-requests.ts';
 
-// A guest's first repair request (issue 23): a code confirms the e-mail in this browser, then one
+// A guest's first repair request (portal.md §2.1; docs/api.md): a code confirms the e-mail in this browser, then one
 // call makes the account and the ticket together, once per Idempotency-Key.
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import { formatServerTimestamp, serverDate } from '../format/server-timestamp.ts
 import { defineEndpoint, okResponse } from './endpoint.ts';
 import { repairMessages } from './repair-requests.ts';
 
-// The days a courier can come for the instruments (portal.md §5, §9; issue 22 'Pickup days'): one
+// The days a courier can come for the instruments (portal.md §5, §9; docs/api.md): one
 // rule for the wizard's choice and the server's check. The server knows the calendar (the cut-off
 // hour, Russian public holidays, the days the back office closed) and sends it; the page only applies
 // it, so the holiday data (date-holidays, over a megabyte) never reaches a phone.
