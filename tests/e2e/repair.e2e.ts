@@ -1,4 +1,4 @@
-// The repair request wizard end to end on a phone (portal.md §2.1; issue 12): the central tab leads
+// The repair request wizard end to end on a phone (portal.md §2.1; ADR 0015): the central tab leads
 // to it, three steps with a suggested address (the geo fake), a photo and two instruments, then the
 // ticket is in the list and the back office's feed has exactly one ticket.created naming the photo,
 // which GET /api/v1/files/{id} returns. In the installed app: logged in from the wizard's first step,
@@ -36,7 +36,7 @@ function repairSheet(page: Page): Locator {
  * proven, so the wizard mails a code and asks for it before step 2 (portal.md §2.1).
  */
 async function leaveContactStep(scope: Locator, email: string, next = 'Далее'): Promise<void> {
-  const before = mailCount(email);
+  const before = await mailCount(email);
   await button(scope, next).click();
   const form = visible(scope.getByRole('form', { name: 'Подтверждение эл. почты' }));
   await form.waitFor();

@@ -247,7 +247,7 @@ function RootLayout() {
         </>
       }
     >
-      {/* Above the page, in its flow: it pushes the content down instead of covering it (issue 24). */}
+      {/* Above the page, in its flow: it pushes the content down instead of covering it. */}
       <OfflineBanner />
       {standalone && <AuthHost standalone onClose={closeInPlaceAuth} />}
       <div hidden={authInPlace}>

@@ -5,7 +5,7 @@ import { defineEndpoint, okResponse } from './endpoint.ts';
 import { object } from './object.ts';
 import { customInstrumentsNamed, repairContactEntries, repairRequestEntries } from './repair-requests.ts';
 
-// A guest's first repair request (issue 23, portal.md §1, §2.1, §6): the wizard's contact step mails
+// A guest's first repair request (portal.md §1, §2.1, §6; docs/api.md): the wizard's contact step mails
 // a code to the e-mail, the code confirms that e-mail for this browser only, and 'Отправить заявку'
 // makes the account and the ticket together. Not imported by the requests list (its cold path).
 

@@ -15,7 +15,7 @@ import styles from './forms.module.css';
 import { usePathnameGetter, useSoftNavigate } from './navigation.ts';
 
 const AFTER_LOGIN = '/cabinet/tickets';
-/** Pages with nothing more to offer once logged in: the home page, and a reset link just used (issue 24). */
+/** Pages with nothing more to offer once logged in: the home page, and a reset link just used. */
 const leftAfterLogin = (path: string) => path === '/' || path.startsWith('/client/restore-password/');
 
 /** Login (portal.md §2.3, §4.2, §5): e-mail and password; the server's refusal under the password. */

@@ -4,7 +4,7 @@ import type { StepProps } from './step-props.ts';
 
 /**
  * The two consents of a request (portal.md §5 Step 3), asked until the clinic has given them once.
- * Worded without 'согласен/согласна': the reader's gender is not known (issue 24).
+ * Worded without 'согласен/согласна': the reader's gender is not known.
  */
 export function Consents({ user, values, errors, change }: StepProps) {
   if (user.consents_given) return null;

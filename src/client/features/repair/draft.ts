@@ -1,4 +1,4 @@
-// The wizard's draft on the device (issue 12: a request is never lost): its step and values, the
+// The wizard's draft on the device (ADR 0015: a request is never lost): its step and values, the
 // photos not uploaded yet included, written as the user types and read back when the wizard opens
 // again after a reload, a closed sheet or a killed app. Blobs need IndexedDB itself (the stores'
 // string storage cannot hold them), so the drafts have a database of their own, one per account.

@@ -421,7 +421,7 @@ describe('RepairWizard photos', () => {
 });
 
 describe('the step row on a phone', () => {
-  // Layout itself is seen in a browser; this pins what it rests on (issue 24: '2 Адр…', '3 Обо…' at 360 px).
+  // Layout itself is seen in a browser; this pins what it rests on ('2 Адр…', '3 Обо…' at 360 px read as nothing).
   it('hides the other steps’ names from sight (not from screen readers) instead of cutting them', () => {
     const css = readFileSync(path.resolve('src/client/features/repair/repair.module.css'), 'utf8').replace(
       /\/\*[\s\S]*?\*\//g,

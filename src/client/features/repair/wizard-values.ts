@@ -170,7 +170,7 @@ function valueAt(request: RepairRequestInput, path: string): string {
 }
 
 /**
- * The errors still true after a change (portal.md §8 via issue 24): a message goes as soon as its
+ * The errors still true after a change (portal.md §8): a message goes as soon as its
  * field was changed and now holds a valid value; new messages wait for the next Далее or send, and
  * a server's message on an untouched field stays.
  */
