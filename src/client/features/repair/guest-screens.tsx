@@ -60,8 +60,14 @@ export function RegisteredEmailNotice({
   onLogin: () => void;
   onForgotPassword: () => void;
 }) {
+  const box = useRef<HTMLDivElement>(null);
+  // It comes below the fields, where 'Далее' was pressed: into view, above a phone's tab bar.
+  // (In braces: Chromium's scrollIntoView may return a promise, which React would take for a cleanup.)
+  useEffect(() => {
+    box.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
   return (
-    <div className={styles.registered} role="alert">
+    <div ref={box} className={styles.registered} role="alert">
       <p className={styles.lead}>{guestMessages.emailRegistered}</p>
       <div className={styles.navigation}>
         <Button variant="link" onClick={onForgotPassword}>
