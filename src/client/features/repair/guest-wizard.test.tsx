@@ -6,10 +6,11 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '#shared/api/headers
 import { renderInRouter } from '#client/components/layout/testing/render-in-router.tsx';
 import { stubFetch, type StubResponse } from '#client/lib/testing/fetch-stub.ts';
 import { goOffline, goOnline } from '#client/lib/testing/connection.ts';
-import { dropDraft, GUEST_DRAFT, loadDraft } from './draft.ts';
+import { dropDraft, GUEST_DRAFT, loadDraft, saveDraft } from './draft.ts';
 import { GUEST_LOGIN_OFFER, GUEST_OFFLINE_NOTICE } from './guest-screens.tsx';
 import { RepairWizard, type RepairWizardProps } from './repair-wizard.tsx';
 import { fillAddressStep, placesRoutes } from './testing/address-world.ts';
+import { initialValues, newBlock } from './wizard-values.ts';
 
 // The wizard of a visitor who has no account (portal.md §2.1, §5 Wizard step 1, §6): the login
 // offered first, the contact typed and its e-mail proven with a mailed code, an address that has an
@@ -278,6 +279,52 @@ describe("the guest wizard: sending, and the guest's sent screen", () => {
     });
     // Sent: the guest's draft is gone.
     expect(await loadDraft(GUEST_DRAFT)).toBeUndefined();
+  });
+});
+
+describe('the guest wizard: an e-mail the server no longer takes as proven', () => {
+  it('goes back to step 1 with the reason, and Далее mails a new code', async () => {
+    const notConfirmed = {
+      status: 422,
+      body: {
+        success: false,
+        message: guestMessages.emailNotConfirmed,
+        errors: { 'contact.email': [guestMessages.emailNotConfirmed] },
+      },
+    };
+    const { calls } = stubFetch({ ...guestRoutes, 'POST /ajax/guest/repair-requests': notConfirmed });
+    // Left at step 3 (the code entered hours ago, the page reloaded since).
+    await saveDraft(GUEST_DRAFT, {
+      savedAt: Date.now(),
+      step: 3,
+      values: {
+        ...initialValues(null),
+        name: 'Анна',
+        surname: 'Смирнова',
+        email: EMAIL,
+        phone: '79161234567',
+        company: 'Улыбка',
+        address: 'Россия, Москва, Тверская улица, 7',
+        country: 'Россия',
+        zip: '125009',
+        pickupDate: '2099-01-05',
+        officeId: '1',
+        equipment: [{ ...newBlock(1), serialNumber: 'SN-1', type: '1', description: 'Не вращается' }],
+        approvalPolicy: true,
+        approvalLoyalty: true,
+      },
+    });
+    await render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Продолжить' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Отправить заявку' }));
+
+    await waitFor(() =>
+      expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Контактная информация'),
+    );
+    expect(errorOf('Эл. почта')).toBe(guestMessages.emailNotConfirmed);
+    await next();
+    await screen.findByRole('form', { name: 'Подтверждение эл. почты' });
+    expect(calls.filter((call) => call.path === '/ajax/guest/send-code')).toHaveLength(1);
   });
 });
 
