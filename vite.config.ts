@@ -136,7 +136,7 @@ export default defineConfig({
               // The contracts and rules of the places, repair requests and pickup days, account pages, KAVO ID, promo codes and
               // the survey stay with the screens that use them, off the lists' cold path; so do the words of the
               // loyalty programme's notice (the Бонусы page and the shell's lazy notice).
-              test: /[\\/]src[\\/](shared(?![\\/](api[\\/](places|repair-requests|pickup-days|profile|accesses|notifications|feedback|kavo|promocodes|quizzes)|geo|format[\\/]programme-text)[\\/.])|client[\\/]lib(?![\\/]places-api))[\\/]|decision-dialog-store/,
+              test: /[\\/]src[\\/](shared(?![\\/](api[\\/](places|repair-requests|guest-requests|pickup-days|profile|accesses|notifications|feedback|kavo|promocodes|quizzes)|geo|format[\\/]programme-text)[\\/.])|client[\\/]lib(?![\\/]places-api))[\\/]|decision-dialog-store/,
               minShareCount: 2,
             },
           ],

@@ -22,7 +22,17 @@ import {
   screenshot,
   withPage,
 } from './support.ts';
-import { button, dialogNamed, loginForm, shownTicketIds, submitLogin, tab, visible, loginFromHome } from './ui.ts';
+import {
+  button,
+  dialogNamed,
+  fillRepairAddress,
+  loginForm,
+  shownTicketIds,
+  submitLogin,
+  tab,
+  visible,
+  loginFromHome,
+} from './ui.ts';
 
 const browser = browserForFile();
 
@@ -45,23 +55,6 @@ async function leaveContactStep(scope: Locator, email: string, next = 'Дале�
   await button(form, 'Подтвердить').click();
 }
 
-/** Step 2 with a suggested address, the first pickup day and the head centre. */
-async function fillAddress(scope: Locator): Promise<void> {
-  await visible(scope.getByRole('heading', { name: 'Адрес' })).waitFor();
-  await scope.getByRole('combobox', { name: 'Адрес', exact: true }).fill('Тверская 7');
-  await scope.getByRole('option', { name: 'Россия, Москва, Тверская улица, 7', exact: true }).click();
-  await expect.poll(() => scope.getByLabel('Страна / регион').inputValue()).toBe('Россия');
-  await scope.getByLabel('Индекс').fill('125009');
-  const firstDay = await scope
-    .getByLabel('Дата, когда забрать инструменты')
-    .locator('option')
-    .nth(1)
-    .getAttribute('value');
-  await scope.getByLabel('Дата, когда забрать инструменты').selectOption(firstDay!);
-  await scope.getByRole('option', { name: /Головной сервисный центр/ }).waitFor({ state: 'attached' });
-  await scope.getByLabel('Сервисный центр').selectOption({ label: 'Головной сервисный центр — Москва' });
-}
-
 describe('the repair wizard (issue 12)', () => {
   it('on a phone (360 px): the central tab, three steps with a photo and two instruments, one ticket and one event', async () => {
     const clinic = await backOffice.client('clinic-password-2026');
@@ -82,7 +75,7 @@ describe('the repair wizard (issue 12)', () => {
       await screenshot(page, 'repair-step-1-360');
       await leaveContactStep(sheet, clinic.email);
 
-      await fillAddress(sheet);
+      await fillRepairAddress(sheet);
       await sheet.getByLabel('Офис / квартира').fill('офис 12');
       // The centres this address may use, on the map: a marker's card chooses one.
       await sheet.getByLabel('Сервисный центр').selectOption('');
@@ -253,7 +246,7 @@ describe('the repair wizard (issue 12)', () => {
         await visible(sheet.getByRole('heading', { name: 'Контактная информация' })).waitFor();
         await expect.poll(() => sheet.getByLabel('Телефон').inputValue()).toMatch(/^\+7 \(\d{3}\) \d{3}-\d{2}-\d{2}$/);
         await leaveContactStep(sheet, clinic.email);
-        await fillAddress(sheet);
+        await fillRepairAddress(sheet);
         await button(sheet, 'Далее').click();
         await visible(sheet.getByRole('heading', { name: 'Оборудование' })).waitFor();
 
@@ -322,7 +315,7 @@ describe('the repair wizard (issue 12)', () => {
         .poll(async () => form.getByLabel('Сохранённый адрес').locator('option:checked').textContent())
         .toBe('Склад: Россия, Москва, Тверская улица, 7');
       expect(await form.getByLabel('Офис / квартира').inputValue()).toBe('офис 12');
-      await fillAddress(form);
+      await fillRepairAddress(form);
 
       await button(form, 'Добавить инструмент').click();
       const adding = page.getByRole('dialog', { name: 'Добавление инструмента' });

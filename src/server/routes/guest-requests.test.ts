@@ -215,6 +215,12 @@ describe('POST /ajax/guest/repair-requests', () => {
     expect(photo.status).toBe(422);
     const malformed = await sendRequest({ ...request(email), instruments: [] });
     expect(malformed.status).toBe(422);
+    // The name the guest typed: letters or hyphen (portal.md §5 Wizard step 1), as the page says.
+    const digits = await sendRequest(request(email, { contact: { ...request(email).contact, surname: 'Смирнова2' } }));
+    expect(digits.status).toBe(422);
+    expect(((await digits.json()) as { errors: Record<string, string[]> }).errors['contact.surname']).toEqual([
+      "Допустимы только буквы и символ '-'",
+    ]);
     expect(await accountsOf(email)).toHaveLength(0);
     expect((await t.outbox.for(email)).filter((mail) => /Пароль:/.test(mail.text))).toHaveLength(0);
     expect((await sendRequest(request(email))).status).toBe(200);

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { messages } from '../validation/messages.ts';
-import { confirmationCodeField, emailField } from '../validation/fields.ts';
+import { confirmationCodeField, emailField, letterNameField } from '../validation/fields.ts';
 import { defineEndpoint, okResponse } from './endpoint.ts';
 import { object } from './object.ts';
 import { customInstrumentsNamed, repairContactEntries, repairRequestEntries } from './repair-requests.ts';
@@ -37,7 +37,11 @@ export const confirmGuestCode = defineEndpoint({
 });
 
 export const guestRepairRequestInput = v.pipe(
-  object({ contact: object({ ...repairContactEntries, email: emailField }), ...repairRequestEntries }),
+  object({
+    // The guest types the name (an account's comes from its profile): letters or hyphen (portal.md §5 Wizard step 1).
+    contact: object({ ...repairContactEntries, name: letterNameField, surname: letterNameField, email: emailField }),
+    ...repairRequestEntries,
+  }),
   v.forward(
     v.check((input) => customInstrumentsNamed(input), messages.required),
     ['instruments'],

@@ -34,7 +34,8 @@ export function LoginForm() {
   const server = useServerErrors<'email' | 'password'>();
 
   const form = useAppForm({
-    defaultValues: { email: verifiedEmail ?? '', password: '' } as LoginValues,
+    // Or the e-mail it was opened with (the repair wizard's address that has an account).
+    defaultValues: { email: verifiedEmail ?? useAuthDialog.getState().email ?? '', password: '' } as LoginValues,
     onSubmitInvalid: () => focusFirstInvalid(formRef.current),
     onSubmit: async ({ value }) => {
       server.clearAll();
