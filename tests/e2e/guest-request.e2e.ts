@@ -77,7 +77,7 @@ describe('a guest’s first repair request (360 px)', () => {
       expect(await fits(page)).toBe(true);
       await screenshot(page, 'guest-04-step-1-contact-360');
 
-      const before = mailCount(email);
+      const before = await mailCount(email);
       await button(form, 'Далее').click();
       const codeForm = visible(form.getByRole('form', { name: 'Подтверждение эл. почты' }));
       await codeForm.waitFor();
@@ -108,7 +108,7 @@ describe('a guest’s first repair request (360 px)', () => {
       expect(await fits(page)).toBe(true);
       await screenshot(page, 'guest-07-step-3-360');
 
-      const beforeCredentials = mailCount(email);
+      const beforeCredentials = await mailCount(email);
       await button(form, 'Отправить заявку').click();
       const sent = form.getByText(/^Заявка №\d+ отправлена\.$/);
       await visible(sent).waitFor();
@@ -155,13 +155,13 @@ describe('a guest’s first repair request (360 px)', () => {
       await form.getByLabel('Фамилия', { exact: true }).fill('Петрова');
       await emailInput(form).fill(DEMO.email);
       await form.getByLabel('Телефон', { exact: true }).pressSequentially('9161234567');
-      const before = mailCount(DEMO.email);
+      const before = await mailCount(DEMO.email);
       await button(form, 'Далее').click();
 
       const notice = visible(form.getByText('Этот адрес уже зарегистрирован. Войдите, чтобы оставить заявку'));
       await notice.waitFor();
       expect(await form.getByRole('form', { name: 'Подтверждение эл. почты' }).count()).toBe(0);
-      expect(mailCount(DEMO.email)).toBe(before);
+      expect(await mailCount(DEMO.email)).toBe(before);
       await visible(form.getByRole('button', { name: 'Забыли пароль?' })).waitFor();
       expect(await fits(page)).toBe(true);
       await screenshot(page, 'guest-11-registered-360');
