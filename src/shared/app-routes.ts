@@ -1,36 +1,9 @@
 import { parsePathId } from './api/ids.ts';
+import { APP_ROUTE_PATTERNS } from './app-route-patterns.gen.ts';
 
 // The app's pages (the client's file routes, src/client/routes/), for the server: a navigation to a path
 // none of them matches gets the app shell with HTTP 404 (the app then shows its 404 screen), not a 200.
-// src/client/app-routes.test.ts keeps this list in step with the route tree.
-
-/** Full paths as the router writes them: '$name' is a dynamic segment. */
-export const APP_ROUTE_PATTERNS = [
-  '/',
-  '/cabinet',
-  '/cabinet/accesses',
-  '/cabinet/address',
-  '/cabinet/bills',
-  '/cabinet/bonuses',
-  '/cabinet/history',
-  '/cabinet/kavo-id',
-  '/cabinet/notifications',
-  '/cabinet/password',
-  '/cabinet/profile',
-  '/cabinet/promocode',
-  '/cabinet/repair',
-  '/cabinet/settings',
-  '/cabinet/tickets',
-  '/cabinet/tickets/$id',
-  '/client/restore-password/$code',
-  '/contacts',
-  '/guide/2',
-  '/loyalty',
-  '/privacy',
-  '/rules/loyalty',
-  '/service-centres',
-  '/services',
-] as const;
+// The list is generated from the route tree (npm run routes).
 
 /** What a dynamic segment must look like; any other one takes any non-empty segment. */
 const SEGMENT_RULES: Record<string, (segment: string) => boolean> = {

@@ -184,7 +184,7 @@ describe('paying a bill from the phone (issue 28)', () => {
       const dialog = dialogNamed(page, `Оплата счёта № ${id1c}`);
       const qr = dialog.getByRole('img', { name: `QR-код для оплаты счёта № ${id1c}` });
       await qr.waitFor();
-      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog:modal')))).toBe(true);
       await screenshot(page, 'desktop-bill-payment');
       expect(await decodeQrFromScreen(page, qr)).toBe(expected);
       await page.keyboard.press('Escape');

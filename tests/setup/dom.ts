@@ -54,3 +54,27 @@ afterEach(() => {
   consoleErrors = [];
   if (printed.length > 0) throw new Error(`console.error was called:\n${printed.join('\n')}`);
 });
+
+// happy-dom opens a <dialog> with showModal() but knows no close requests: in a browser, Escape fires a
+// cancelable 'cancel' at the top modal dialog and closes it unless cancelled (HTML, "close requests"),
+// and a keydown a handler cancelled does neither. The same here, once per worker (files share the document).
+const CLOSE_REQUESTS = Symbol.for('tests.dialog-close-requests');
+if (!(CLOSE_REQUESTS in globalThis)) {
+  Object.defineProperty(globalThis, CLOSE_REQUESTS, { value: true });
+  const modals: HTMLDialogElement[] = [];
+  const { showModal, close } = HTMLDialogElement.prototype;
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    showModal.call(this);
+    modals.push(this);
+  };
+  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement, returnValue?: string) {
+    const index = modals.indexOf(this);
+    if (index !== -1) modals.splice(index, 1);
+    close.call(this, returnValue);
+  };
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    const top = modals.findLast((dialog) => dialog.isConnected && dialog.open);
+    if (top?.dispatchEvent(new Event('cancel', { cancelable: true }))) top.close();
+  });
+}

@@ -46,7 +46,7 @@ export interface TestAppOptions {
 }
 
 export interface TestRequestInit extends Omit<RequestInit, 'body'> {
-  body?: BodyInit | null;
+  body?: RequestInit['body'];
   /** Sent as a JSON body with Content-Type application/json. */
   json?: unknown;
   /** Send the remembered CSRF token on state-changing methods (default true), or this exact token. */

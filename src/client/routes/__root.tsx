@@ -29,7 +29,7 @@ import { useStandalone } from '#client/lib/standalone.ts';
 const RepairWizard = lazyComponent(
   () => import('#client/features/repair/repair-wizard.tsx').then((module) => module.RepairWizard),
   {
-    fallback: <p role="status">Загрузка…</p>,
+    fallback: <output>Загрузка…</output>,
   },
 );
 

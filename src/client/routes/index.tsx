@@ -8,7 +8,7 @@ import { lazyComponent } from '#client/lib/lazy-component.tsx';
 const RepairWizard = lazyComponent(
   () => import('#client/features/repair/repair-wizard.tsx').then((module) => module.RepairWizard),
   {
-    fallback: <p role="status">Загрузка формы…</p>,
+    fallback: <output>Загрузка формы…</output>,
   },
 );
 

@@ -6,6 +6,7 @@ import type { AppDeps, AppEnv } from '#server/context.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
 import { silentLogger } from '#server/lib/logger.ts';
 import { MAX_JSON_BYTES, route } from '#server/lib/validate.ts';
+import { jsonBody } from '../../../tests/setup/json.ts';
 
 // route() in isolation: a bare Hono app with only what the helper touches (the logger).
 
@@ -40,7 +41,7 @@ function makeApp(handler: (name: string, id: string) => unknown) {
   return app;
 }
 
-const post = (app: Hono<AppEnv>, body: BodyInit) =>
+const post = (app: Hono<AppEnv>, body: NonNullable<RequestInit['body']>) =>
   app.request('/echo/7', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
 
 describe('route()', () => {
@@ -99,6 +100,6 @@ describe('route()', () => {
     const app = makeApp(() => ({ success: true, name: 42 }));
     const response = await post(app, JSON.stringify({ name: 'Анна' }));
     expect(response.status).toBe(500);
-    expect((await response.json()).error).toContain('does not match its output schema');
+    expect((await jsonBody<{ error: string }>(response)).error).toContain('does not match its output schema');
   });
 });

@@ -6,6 +6,8 @@ import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import { insertBill, insertStatement, insertTicket } from '../../../tests/setup/cabinet-world.ts';
 import { decide, eventsFor, grantPoints, historyFor, paths } from '../../../tests/setup/decisions-world.ts';
+import { answerOf, errorBody } from '../../../tests/setup/json.ts';
+import { getUserData } from '#shared/api/account.ts';
 
 // Access to a clinic's tickets and bills given to a colleague's account (cabinet.md §2 Accesses):
 // the grantee sees and decides on them, spends none of the owner's points, and loses all of it
@@ -47,12 +49,12 @@ describe('Доступы', () => {
   it("refuses an unknown address, the owner's own and a malformed one in Russian", async () => {
     await as(owner);
     const unknown = await link('nobody@clinic.test');
-    expect((await unknown.json()).errors.email).toEqual([
+    expect((await errorBody(unknown)).errors.email).toEqual([
       'Пользователь с таким e-mail не найден. Попросите коллегу зарегистрироваться на портале.',
     ]);
-    expect((await (await link(owner.email)).json()).errors.email).toEqual(['Это ваш собственный адрес']);
-    expect((await (await link('not-an-email')).json()).errors.email[0]).toBe('Введите корректный email');
-    expect((await (await link('')).json()).errors.email[0]).toBe('Это поле обязательно');
+    expect((await errorBody(await link(owner.email))).errors.email).toEqual(['Это ваш собственный адрес']);
+    expect((await errorBody(await link('not-an-email'))).errors.email?.[0]).toBe('Введите корректный email');
+    expect((await errorBody(await link(''))).errors.email?.[0]).toBe('Это поле обязательно');
     expect(await accessEvents()).toEqual([]);
   });
 
@@ -62,7 +64,9 @@ describe('Доступы', () => {
       success: true,
       message: 'Доступ выдан',
     });
-    expect((await (await link(colleague.email)).json()).errors.email).toEqual(['Этому пользователю доступ уже выдан']);
+    expect((await errorBody(await link(colleague.email))).errors.email).toEqual([
+      'Этому пользователю доступ уже выдан',
+    ]);
     expect(
       ((await (await t.request('/ajax/cabinet/accesses')).json()) as { data: Array<{ email: string }> }).data.map(
         (row) => row.email,
@@ -77,8 +81,8 @@ describe('Доступы', () => {
     t.cookies.clear();
     await as(colleague);
     expect(
-      ((await (await t.request('/ajax/user/data')).json()) as { user: { access_owner_ids: number[] } }).user
-        .access_owner_ids,
+      ((await answerOf(getUserData, await t.request('/ajax/user/data'))) as { user: { access_owner_ids: number[] } })
+        .user.access_owner_ids,
     ).toEqual([owner.id]);
     expect((await listedTickets()).find((row) => row.id === ticketId)?.email).toBe(owner.email);
     expect((await listedBills()).map((row) => row.id)).toContain(billId);
@@ -100,7 +104,7 @@ describe('Доступы', () => {
       defects: [{ id: statementId, version: 1 }],
       balls: 100,
     });
-    expect((await withPoints.json()).errors.balls).toEqual([
+    expect((await errorBody(withPoints)).errors.balls).toEqual([
       'Бонусы и подарки при согласовании выбирает владелец заявки',
     ]);
     expect(
@@ -115,7 +119,7 @@ describe('Доступы', () => {
   it('takes everything back with the next request once revoked', async () => {
     await as(owner);
     expect(await (await unlink(colleague.email)).json()).toEqual({ success: true, message: 'Доступ отозван' });
-    expect((await (await unlink(colleague.email)).json()).errors.email).toEqual([
+    expect((await errorBody(await unlink(colleague.email))).errors.email).toEqual([
       'Этому пользователю доступ не выдавался',
     ]);
     expect((await accessEvents()).at(-1)).toEqual([
@@ -126,8 +130,8 @@ describe('Доступы', () => {
     t.cookies.clear();
     await as(colleague);
     expect(
-      ((await (await t.request('/ajax/user/data')).json()) as { user: { access_owner_ids: number[] } }).user
-        .access_owner_ids,
+      ((await answerOf(getUserData, await t.request('/ajax/user/data'))) as { user: { access_owner_ids: number[] } })
+        .user.access_owner_ids,
     ).toEqual([]);
     expect((await listedTickets()).map((row) => row.id)).not.toContain(ticketId);
     expect((await listedBills()).map((row) => row.id)).not.toContain(billId);

@@ -10,6 +10,8 @@ import {
   uniqueEmail,
   accountTestApp,
 } from '../../../tests/setup/accounts.ts';
+import { answerOf, errorBody } from '../../../tests/setup/json.ts';
+import { getUserData } from '#shared/api/account.ts';
 
 // Confirming the account's e-mail with a mailed code (portal.md §2.1 step 1): asked of accounts
 // whose mailbox is not proven — one the back office opened with a password of its own.
@@ -19,7 +21,7 @@ const t = accountTestApp('2026-03-02T09:00:00Z');
 const sendCode = () => t.request('/ajax/email/send-code', { method: 'POST', json: {} });
 const confirm = (code: string) => t.request('/ajax/email/confirm', { method: 'POST', json: { code } });
 const userData = async () =>
-  ((await (await t.request('/ajax/user/data')).json()) as { user: { email_confirmed: boolean } }).user;
+  ((await answerOf(getUserData, await t.request('/ajax/user/data'))) as { user: { email_confirmed: boolean } }).user;
 const confirmedAt = async (id: number) =>
   (await t.db.select({ at: clients.emailConfirmedAt }).from(clients).where(eq(clients.id, id)))[0]!.at;
 
@@ -39,7 +41,7 @@ describe('confirming the e-mail', () => {
 
     const wrong = await confirm(String((Number(code) + 1) % 10_000).padStart(4, '0'));
     expect(wrong.status).toBe(422);
-    expect((await wrong.json()).errors.code).toEqual(['Неверный код']);
+    expect((await errorBody(wrong)).errors.code).toEqual(['Неверный код']);
     expect(await confirmedAt(account.id)).toBeNull();
 
     const right = await confirm(code);
@@ -57,12 +59,12 @@ describe('confirming the e-mail', () => {
     t.advance(10_000);
     const early = await sendCode();
     expect(early.status).toBe(429);
-    expect((await early.json()).message).toBe('Повторно отправить код можно через 20 сек.');
+    expect((await errorBody(early)).message).toBe('Повторно отправить код можно через 20 сек.');
     const code = await mailedCode(t, account.email);
     const other = String((Number(code) + 5000) % 10_000).padStart(4, '0');
     for (let guess = 0; guess < 5; guess += 1) await confirm(other);
     const late = await confirm(code);
-    expect((await late.json()).errors.code).toEqual(['Код больше не действует, запросите новый']);
+    expect((await errorBody(late)).errors.code).toEqual(['Код больше не действует, запросите новый']);
     expect(await confirmedAt(account.id)).toBeNull();
   });
 

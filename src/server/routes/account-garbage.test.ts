@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { insertAccount, loginAs, primeCsrf } from '../../../tests/setup/accounts.ts';
+import { errorBody, jsonBody } from '../../../tests/setup/json.ts';
 
 // Whatever arrives, the answer is a JSON refusal (400/401/422), never a 500, and nothing is written.
 
@@ -25,7 +26,7 @@ const huge = 'я'.repeat(40_000); // 80 KB in UTF-8: over the 64 KB body cap on 
 const long = 'ж'.repeat(1_000); // all eleven fit the cap together, each too long for its field
 
 /** Bodies that are not a JSON object at all: 400. */
-const RAW_BODIES: Array<[string, BodyInit]> = [
+const RAW_BODIES: Array<[string, NonNullable<RequestInit['body']>]> = [
   ['empty', ''],
   ['not JSON', 'email=a@b.ru&password=12345678'],
   ['truncated JSON', '{"email":'],
@@ -93,7 +94,7 @@ const JSON_TYPE = { 'content-type': 'application/json' };
 async function expectRefusal(response: Response, allowed: number[], label: string) {
   expect(allowed, `${label}: status ${response.status}`).toContain(response.status);
   expect(response.headers.get('content-type'), label).toContain('application/json');
-  const body = await response.json();
+  const body = await jsonBody<{ success: unknown; message: unknown }>(response);
   expect(body.success, label).toBe(false);
   expect(typeof body.message, label).toBe('string');
 }
@@ -180,7 +181,7 @@ describe('garbage input', () => {
       const headers = type ? { 'content-type': type } : undefined;
       const browser = await t.request('/ajax/login', { method: 'POST', body: json, headers });
       expect(browser.status, type).toBe(415);
-      expect((await browser.json()).message).toBe(
+      expect((await errorBody(browser)).message).toBe(
         'Тело запроса должно быть в формате JSON (Content-Type: application/json)',
       );
       expect((await t.integration('/clients', { method: 'POST', body: json, headers })).status, type).toBe(415);

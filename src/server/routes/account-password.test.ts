@@ -14,6 +14,8 @@ import {
   uniqueEmail,
 } from '../../../tests/setup/accounts.ts';
 import { createTestApp } from '../../../tests/setup/test-app.ts';
+import { answerOf, errorBody } from '../../../tests/setup/json.ts';
+import { getUserData } from '#shared/api/account.ts';
 
 const SENT = { success: true, message: 'Ссылка для восстановления пароля отправлена на вашу почту' };
 const DEAD = { success: false, message: 'Ссылка для восстановления устарела или уже использована. Запросите новую.' };
@@ -45,7 +47,7 @@ async function isLoggedIn(sessionCookie: string): Promise<boolean> {
     headers: { cookie: `portal_session=${sessionCookie}` },
     cookies: false,
   });
-  return (await response.json()).user !== null;
+  return (await answerOf(getUserData, response)).user !== null;
 }
 
 describe('password reset by e-mailed link', () => {
@@ -106,10 +108,10 @@ describe('password reset by e-mailed link', () => {
   it('validates the new password and its confirmation with the spec messages', async () => {
     const short = await reset('A'.repeat(43), 'short');
     expect(short.status).toBe(422);
-    expect((await short.json()).errors.new_password).toEqual(['Нужно 8 символов и более']);
+    expect((await errorBody(short)).errors.new_password).toEqual(['Нужно 8 символов и более']);
     const differ = await reset('A'.repeat(43), NEW_PASSWORD, 'something-else');
     expect(differ.status).toBe(422);
-    expect((await differ.json()).errors.new_password_confirmation).toEqual(['Пароли не совпали']);
+    expect((await errorBody(differ)).errors.new_password_confirmation).toEqual(['Пароли не совпали']);
   });
 
   it('keeps the caller logged in when resetting their own account', async () => {
@@ -117,7 +119,7 @@ describe('password reset by e-mailed link', () => {
     await loginAs(t, email, password);
     await forgot(email);
     expect((await reset(await mailedResetToken(t, email))).status).toBe(200);
-    expect((await (await t.request('/ajax/user/data')).json()).user.email).toBe(email);
+    expect((await answerOf(getUserData, await t.request('/ajax/user/data'))).user?.email).toBe(email);
   });
 });
 
@@ -143,7 +145,7 @@ describe('password change in the cabinet', () => {
     const response = await change();
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, message: 'Пароль успешно изменен!' });
-    expect((await (await t.request('/ajax/user/data')).json()).user.email).toBe(email);
+    expect((await answerOf(getUserData, await t.request('/ajax/user/data'))).user?.email).toBe(email);
     expect(await isLoggedIn(elsewhere)).toBe(false);
 
     expect((await t.outbox.latest(email))?.subject).toBe('Пароль изменён');
@@ -163,7 +165,7 @@ describe('password change in the cabinet', () => {
     expect(missing.status).toBe(422);
     const wrong = await change(NEW_PASSWORD, NEW_PASSWORD, 'not-my-password');
     expect(wrong.status).toBe(422);
-    expect((await wrong.json()).errors.current_password).toEqual(['Неверный текущий пароль']);
+    expect((await errorBody(wrong)).errors.current_password).toEqual(['Неверный текущий пароль']);
     const [failures] = await t.db
       .select({ hits: rateLimits.hits })
       .from(rateLimits)
@@ -181,7 +183,7 @@ describe('password change in the cabinet', () => {
     await loginAs(t, email);
     const response = await change(weak);
     expect(response.status).toBe(422);
-    expect((await response.json()).errors.new_password).toEqual([message]);
+    expect((await errorBody(response)).errors.new_password).toEqual([message]);
   });
 
   it("refuses a password made of the e-mail's name", async () => {
@@ -189,7 +191,7 @@ describe('password change in the cabinet', () => {
     await loginAs(t, email);
     const local = email.split('@')[0]!;
     const response = await change(`${local}-2026`);
-    expect((await response.json()).errors.new_password).toEqual([
+    expect((await errorBody(response)).errors.new_password).toEqual([
       'Пароль не должен содержать имя из вашего адреса эл. почты',
     ]);
   });
@@ -209,7 +211,7 @@ describe('password change in the cabinet', () => {
     await loginAs(t, email);
     const response = await change(NEW_PASSWORD, '');
     expect(response.status).toBe(422);
-    expect((await response.json()).errors.new_password_confirmation).toEqual(['Пароли не совпали']);
+    expect((await errorBody(response)).errors.new_password_confirmation).toEqual(['Пароли не совпали']);
   });
 });
 

@@ -9,6 +9,8 @@ import {
   uniqueEmail,
   accountTestApp,
 } from '../../../tests/setup/accounts.ts';
+import { answerOf, errorBody } from '../../../tests/setup/json.ts';
+import { getUserData } from '#shared/api/account.ts';
 
 const t = accountTestApp('2026-03-02T09:00:00Z');
 
@@ -56,7 +58,7 @@ describe('registration', () => {
     expect(password.length).toBeGreaterThanOrEqual(12);
 
     // Not logged in by the registration…
-    const data = await (await t.request('/ajax/user/data')).json();
+    const data = await answerOf(getUserData, await t.request('/ajax/user/data'));
     expect(data.user).toBeNull();
     // …but the mailed password works.
     const login = await t.request('/ajax/login', { method: 'POST', json: { email, password } });
@@ -85,7 +87,7 @@ describe('registration', () => {
     const early = await sendCode({ ...form, resend: true });
     expect(early.status).toBe(429);
     expect(early.headers.get('retry-after')).toBe('20');
-    expect((await early.json()).message).toBe('Повторно отправить код можно через 20 сек.');
+    expect((await errorBody(early)).message).toBe('Повторно отправить код можно через 20 сек.');
     expect(await t.outbox.for(email)).toHaveLength(1);
 
     t.advance(20_000);
@@ -96,7 +98,7 @@ describe('registration', () => {
     if (first !== second) {
       const old = await confirm(form, first);
       expect(old.status).toBe(422);
-      expect((await old.json()).errors.code).toEqual(['Неверный код']);
+      expect((await errorBody(old)).errors.code).toEqual(['Неверный код']);
     }
     expect((await confirm(form, second)).status).toBe(200);
   });
@@ -118,11 +120,11 @@ describe('registration', () => {
       });
     }
     const fifth = await confirm(form, wrong);
-    expect((await fifth.json()).errors.code).toEqual(['Код больше не действует, запросите новый']);
+    expect((await errorBody(fifth)).errors.code).toEqual(['Код больше не действует, запросите новый']);
     // Now even the right code is refused and nothing is created.
     const right = await confirm(form, code);
     expect(right.status).toBe(422);
-    expect((await right.json()).errors.code).toEqual(['Код больше не действует, запросите новый']);
+    expect((await errorBody(right)).errors.code).toEqual(['Код больше не действует, запросите новый']);
     expect(await t.db.select().from(clients).where(eq(clients.email, email))).toHaveLength(0);
   });
 
@@ -134,7 +136,7 @@ describe('registration', () => {
     t.advance(10 * 60 * 1000 + 1000);
     const response = await confirm(form, code);
     expect(response.status).toBe(422);
-    expect((await response.json()).errors.code).toEqual(['Код больше не действует, запросите новый']);
+    expect((await errorBody(response)).errors.code).toEqual(['Код больше не действует, запросите новый']);
   });
 
   it('refuses a code used once already', async () => {
@@ -145,7 +147,7 @@ describe('registration', () => {
     expect((await confirm(form, code)).status).toBe(200);
     const again = await confirm(form, code);
     expect(again.status).toBe(422);
-    expect((await again.json()).errors.code).toEqual(['Код больше не действует, запросите новый']);
+    expect((await errorBody(again)).errors.code).toEqual(['Код больше не действует, запросите новый']);
     expect(await t.db.select().from(clients).where(eq(clients.email, email))).toHaveLength(1);
   });
 
@@ -162,7 +164,7 @@ describe('registration', () => {
   it('refuses a confirmation when no code was ever sent', async () => {
     const response = await confirm(registrationForm(uniqueEmail('nocode')), '1234');
     expect(response.status).toBe(422);
-    expect((await response.json()).errors.code).toEqual(['Код больше не действует, запросите новый']);
+    expect((await errorBody(response)).errors.code).toEqual(['Код больше не действует, запросите новый']);
   });
 
   it('validates every field with the spec messages and stores nothing', async () => {
@@ -177,7 +179,7 @@ describe('registration', () => {
       approvalPolicy: false,
     });
     expect(response.status).toBe(422);
-    const body = await response.json();
+    const body = await errorBody(response);
     expect(body.success).toBe(false);
     expect(body.message).toBe('Это поле только для кириллицы');
     expect(body.errors).toMatchObject({
@@ -190,7 +192,7 @@ describe('registration', () => {
     });
     expect(await t.db.select().from(oneTimeCodes)).toHaveLength(before.length);
     const wrongFormat = await confirm(registrationForm(uniqueEmail()), '12');
-    expect((await wrongFormat.json()).errors.code).toEqual(['Введите 4 числа из письма']);
+    expect((await errorBody(wrongFormat)).errors.code).toEqual(['Введите 4 числа из письма']);
   });
 
   it('throttles code sends per address', async () => {
@@ -202,7 +204,7 @@ describe('registration', () => {
     }
     const sixth = await sendCode(form);
     expect(sixth.status).toBe(429);
-    expect((await sixth.json()).message).toMatch(/^Слишком много попыток\. Попробуйте через \d+ мин\.$/);
+    expect((await errorBody(sixth)).message).toMatch(/^Слишком много попыток\. Попробуйте через \d+ мин\.$/);
     expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });

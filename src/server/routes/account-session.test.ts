@@ -4,6 +4,8 @@ import { bills, notifications, pointsEntries, sessions } from '#server/db/schema
 import { sha256 } from '#server/services/tokens.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { insertAccount, loginAs, primeCsrf, uniqueEmail } from '../../../tests/setup/accounts.ts';
+import { answerOf } from '../../../tests/setup/json.ts';
+import { getUserData, login, logout } from '#shared/api/account.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const BASE = Date.parse('2026-03-02T09:00:00Z');
@@ -30,7 +32,7 @@ describe('GET /ajax/user/data', () => {
     const response = await t.request('/ajax/user/data');
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    const body = await response.json();
+    const body = await answerOf(getUserData, response);
     expect(body.success).toBe(true);
     expect(body.user).toBeNull();
     expect(body.csrf_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -39,7 +41,7 @@ describe('GET /ajax/user/data', () => {
     expect(cookie).toContain('SameSite=Lax');
     expect(t.cookies.get('portal_csrf')).toBe(body.csrf_token);
     // The same token while the cookie lives.
-    const again = await (await t.request('/ajax/user/data')).json();
+    const again = await answerOf(getUserData, await t.request('/ajax/user/data'));
     expect(again.csrf_token).toBe(body.csrf_token);
   });
 
@@ -65,7 +67,7 @@ describe('GET /ajax/user/data', () => {
       { clientId: other.id, description: 'c', isViewed: false },
     ]);
     expect((await loginAs(t, me.email)).status).toBe(200);
-    const { user } = await (await t.request('/ajax/user/data')).json();
+    const { user } = await answerOf(getUserData, await t.request('/ajax/user/data'));
     expect(user).toEqual({
       id: me.id,
       name: 'Анна',
@@ -94,7 +96,7 @@ describe('GET /ajax/user/data', () => {
       .insert(bills)
       .values({ id1c: 'Б-2', date: '2026-03-01', amountDocument: '100.00', clientId: other.id, status: 'Оплачен' });
     expect((await loginAs(t, me.email)).status).toBe(200);
-    expect((await (await t.request('/ajax/user/data')).json()).user.has_bills).toBe(false);
+    expect((await answerOf(getUserData, await t.request('/ajax/user/data'))).user?.has_bills).toBe(false);
   });
 });
 
@@ -108,7 +110,7 @@ describe('login', () => {
       json: { email: ` ${email.toUpperCase()} `, password },
     });
     expect(response.status).toBe(200);
-    const body = await response.json();
+    const body = await answerOf(login, response);
     expect(body.success).toBe(true);
     expect(body.user).toMatchObject({ id, email, balls: 0 });
     expect(body.csrf_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -130,8 +132,8 @@ describe('login', () => {
     expect(stored[0]!.tokenHash).toBe(sha256(token));
     expect(stored[0]!.tokenHash).not.toContain(token);
 
-    const data = await (await t.request('/ajax/user/data')).json();
-    expect(data.user.id).toBe(id);
+    const data = await answerOf(getUserData, await t.request('/ajax/user/data'));
+    expect(data.user?.id).toBe(id);
     expect(data.csrf_token).toBe(body.csrf_token);
   });
 
@@ -203,7 +205,7 @@ describe('session lifetime and logout', () => {
 
     t.advance(2 * DAY);
     const later = await t.request('/ajax/user/data');
-    expect((await later.json()).user.id).toBe(id);
+    expect((await answerOf(getUserData, later)).user?.id).toBe(id);
     expect(setCookieLine(later, 'portal_session')).toContain('Max-Age=2592000');
     expect(await expiry()).toBe(t.deps.now().getTime() + 30 * DAY);
 
@@ -211,7 +213,7 @@ describe('session lifetime and logout', () => {
     t.advance(30 * DAY + 1000);
     t.cookies.set('portal_session', cookie!); // a browser that kept the cookie anyway
     const expired = await t.request('/ajax/user/data');
-    expect((await expired.json()).user).toBeNull();
+    expect((await answerOf(getUserData, expired)).user).toBeNull();
     expect(await expiry()).toBeUndefined();
   });
 
@@ -223,7 +225,7 @@ describe('session lifetime and logout', () => {
 
     const response = await t.request('/ajax/logout', { method: 'POST' });
     expect(response.status).toBe(200);
-    const body = await response.json();
+    const body = await answerOf(logout, response);
     expect(body.success).toBe(true);
     expect(body.csrf_token).not.toBe(loggedInToken);
     expect(t.cookies.get('portal_csrf')).toBe(body.csrf_token); // the double-submit pair matches
@@ -232,7 +234,7 @@ describe('session lifetime and logout', () => {
     expect(await t.db.select().from(sessions).where(eq(sessions.clientId, id))).toHaveLength(0);
 
     const replay = await t.request('/ajax/user/data', { headers: { cookie: `portal_session=${sessionCookie}` } });
-    expect((await replay.json()).user).toBeNull();
+    expect((await answerOf(getUserData, replay)).user).toBeNull();
   });
 
   it('answers garbage session cookies as logged out', async () => {
@@ -242,7 +244,7 @@ describe('session lifetime and logout', () => {
         cookies: false,
       });
       expect(response.status).toBe(200);
-      expect((await response.json()).user).toBeNull();
+      expect((await answerOf(getUserData, response)).user).toBeNull();
     }
   });
 });

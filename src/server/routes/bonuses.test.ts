@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from '../../../tests/setup/accounts.ts';
 import { backOffice } from '../../../tests/setup/back-office.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { answerOf } from '../../../tests/setup/json.ts';
+import { getBonuses } from '#shared/api/bonuses.ts';
 
 // The clinic's side of the loyalty programme (ADR 0016): GET /ajax/cabinet/points as the Бонусы page
 // reads it. Who takes part, and the retired eligibility call: loyalty-participants.test.ts.
@@ -32,7 +34,7 @@ describe('GET /ajax/cabinet/points', () => {
       json: { ticket_id: ticket.id, defects: [{ id: quote.id, version: 1 }], balls: 30 },
       headers: { 'Idempotency-Key': 'bonuses-page-test-key-1' },
     });
-    const { data } = await (await t.request('/ajax/cabinet/points')).json();
+    const { data } = await answerOf(getBonuses, await t.request('/ajax/cabinet/points'));
     expect(data).toMatchObject({
       balance: 70,
       pending: 100,
@@ -58,7 +60,7 @@ describe('GET /ajax/cabinet/points', () => {
     // A year on, the rest of the credit has expired: a row of its own.
     t.setNow('2027-03-02T09:00:00Z');
     await loginAs(t, client.email, client.password);
-    const later = (await (await t.request('/ajax/cabinet/points')).json()).data;
+    const later = (await answerOf(getBonuses, await t.request('/ajax/cabinet/points'))).data;
     expect(later).toMatchObject({ balance: 100, pending: 0, expiring: [] });
     expect(later.rows[0]).toMatchObject({
       key: expect.stringMatching(/:expired$/),

@@ -6,6 +6,8 @@ import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import { insertBill, insertStatement, insertTicket } from '../../../tests/setup/cabinet-world.ts';
 import { decide, paths } from '../../../tests/setup/decisions-world.ts';
+import { answerOf } from '../../../tests/setup/json.ts';
+import { getUserData } from '#shared/api/account.ts';
 
 // A colleague the owner gave access to reads the owner's work as the owner's (cabinet.md §2
 // Accesses): the owner's question is 'Вопрос от …', not 'Ваш вопрос', and the unpaid-bills counter
@@ -47,7 +49,8 @@ const statementSeen = async () =>
   ((await (await t.request(`/ajax/cabinet/tickets/${ticketId}`)).json()) as { ticket: Ticket }).ticket
     .defective_lists[0]!;
 const unpaid = async () =>
-  ((await (await t.request('/ajax/user/data')).json()) as { user: { unpaid_bills: number } }).user.unpaid_bills;
+  ((await answerOf(getUserData, await t.request('/ajax/user/data'))) as { user: { unpaid_bills: number } }).user
+    .unpaid_bills;
 
 describe("a colleague reading the owner's ticket", () => {
   it("sees the owner's question as the owner's; the owner sees it as their own", async () => {

@@ -4,6 +4,8 @@ import { gifts, tradeInInstruments } from '#server/db/schema.ts';
 import { canSeeFile } from '#server/services/access.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { grantPoints, insertStatement, loggedInClinic } from '../../../tests/setup/decisions-world.ts';
+import { getDefectLoyalty, getTradeInInstrument, listTradeInInstruments } from '#shared/api/decisions.ts';
+import { answerOf } from '../../../tests/setup/json.ts';
 
 // What the points and trade-in popups load: loyalty of a quote, the trade-in catalogue.
 
@@ -23,7 +25,7 @@ describe('GET /ajax/cabinet/defects/:id/loyalty', () => {
     const s = await insertStatement(t, me.ticketId, { sum: '1234.56' });
     const response = await t.request(`/ajax/cabinet/defects/${s.id}/loyalty`);
     expect(response.status).toBe(200);
-    const body = await response.json();
+    const body = await answerOf(getDefectLoyalty, response);
     expect(body.ballsAvailable).toBe(1000);
     expect(body.ballsForDiscount).toBe(370);
     const all = await t.db.select().from(gifts);
@@ -36,14 +38,18 @@ describe('GET /ajax/cabinet/defects/:id/loyalty', () => {
     }
     // The seed has one gift out of the offer, cheap enough to afford: unavailable all the same.
     const outOfOffer = all.find((g) => !g.isAvailable)!;
-    expect(body.giftsAvailable.find((g: { id: number }) => g.id === outOfOffer.id).is_available).toBe(false);
+    expect(body.giftsAvailable.find((g) => g.id === outOfOffer.id)?.is_available).toBe(false);
   });
 
   it('limits by the balance when it is below 30 %, and is 0 for a free repair', async () => {
     const dear = await insertStatement(t, me.ticketId, { sum: '99999.00' });
-    expect((await (await t.request(`/ajax/cabinet/defects/${dear.id}/loyalty`)).json()).ballsForDiscount).toBe(1000);
+    expect(
+      (await answerOf(getDefectLoyalty, await t.request(`/ajax/cabinet/defects/${dear.id}/loyalty`))).ballsForDiscount,
+    ).toBe(1000);
     const free = await insertStatement(t, me.ticketId, { sum: '0.00' });
-    expect((await (await t.request(`/ajax/cabinet/defects/${free.id}/loyalty`)).json()).ballsForDiscount).toBe(0);
+    expect(
+      (await answerOf(getDefectLoyalty, await t.request(`/ajax/cabinet/defects/${free.id}/loyalty`))).ballsForDiscount,
+    ).toBe(0);
   });
 
   it('404 for an unknown or malformed id', async () => {
@@ -56,9 +62,9 @@ describe('trade-in catalogue', () => {
   it('lists active instruments only, with picture, title and price', async () => {
     const response = await t.request('/ajax/cabinet/trade-in');
     expect(response.status).toBe(200);
-    const body = await response.json();
+    const body = await answerOf(listTradeInInstruments, response);
     const active = (await t.db.select().from(tradeInInstruments)).filter((i) => i.isActive);
-    expect(body.data.map((i: { id: number }) => i.id)).toEqual(active.map((i) => i.id).sort((a, b) => a - b));
+    expect(body.data.map((i) => i.id)).toEqual(active.map((i) => i.id).sort((a, b) => a - b));
     expect(body.data[0]).toMatchObject({
       title: expect.any(String),
       price_discount: expect.stringMatching(/^\d+\.\d{2}$/),
@@ -72,7 +78,7 @@ describe('trade-in catalogue', () => {
     const inactive = all.find((i) => !i.isActive)!;
     const response = await t.request(`/ajax/cabinet/trade-in/${active.id}`);
     expect(response.status).toBe(200);
-    const { instrument } = await response.json();
+    const { instrument } = await answerOf(getTradeInInstrument, response);
     expect(instrument).toMatchObject({
       id: active.id,
       title: active.title,

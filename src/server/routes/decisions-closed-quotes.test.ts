@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decisionMessages } from '#shared/api/decisions.ts';
+import { decisionMessages, type ConflictDetails } from '#shared/api/decisions.ts';
 import { balance } from '#server/services/points.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { backOffice } from '../../../tests/setup/back-office.ts';
@@ -15,6 +15,7 @@ import {
   paths,
   statementRow,
 } from '../../../tests/setup/decisions-world.ts';
+import { errorBody } from '../../../tests/setup/json.ts';
 
 // A quote the back office closed or cancelled, or a finished ticket, takes no decision from the
 // clinic (cabinet.md §4): whatever the page, an old tab or the worker's outbox sends, the answer is
@@ -90,7 +91,7 @@ describe('decisions on quotes no longer open', () => {
       for (const send of everyDecision(quote.ticketId, { id: quote.id, version: quote.version })) {
         const response = await send();
         expect(response.status).toBe(409);
-        const body = await response.json();
+        const body = await errorBody<ConflictDetails>(response);
         expect(body.message).toBe(message);
         expect(body.details.statements[0]).toMatchObject({ id: quote.id, agreed: 0 });
       }
@@ -117,7 +118,7 @@ describe('decisions on quotes no longer open', () => {
       gift: null,
     });
     expect(response.status).toBe(409);
-    expect((await response.json()).message).toBe(decisionMessages.statementCancelled);
+    expect((await errorBody(response)).message).toBe(decisionMessages.statementCancelled);
     expect(await decisionsFor(t, open.id)).toHaveLength(0);
     expect((await statementRow(t, open.id)).agreed).toBe(0);
   });
@@ -136,7 +137,7 @@ describe('decisions on quotes no longer open', () => {
       gift: null,
     });
     expect(again.status).toBe(409);
-    expect((await again.json()).message).toBe(decisionMessages.alreadyDecided);
+    expect((await errorBody(again)).message).toBe(decisionMessages.alreadyDecided);
   });
 
   it('a quote reopened by the back office (status 1 again) takes a decision', async () => {

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decisionMessages } from '#shared/api/decisions.ts';
+import { decisionMessages, type approveDefects } from '#shared/api/decisions.ts';
+import type { EndpointOutput } from '#shared/api/endpoint.ts';
 import { events } from '#server/db/schema.ts';
 import { balance } from '#server/services/points.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
@@ -16,6 +17,10 @@ import {
   paths,
   storedKeys,
 } from '../../../tests/setup/decisions-world.ts';
+import { jsonBody, type ErrorBody } from '../../../tests/setup/json.ts';
+
+/** Each of the racing decisions answers either the decision or its refusal. */
+type DecisionBody = ErrorBody | EndpointOutput<typeof approveDefects>;
 
 // Concurrent decisions (ADR 0006, ADR 0008): on PostgreSQL (TEST_DATABASE_URL) these really run in parallel
 // transactions on a pool; on PGlite they are serialised by its single connection.
@@ -43,7 +48,7 @@ describe(`concurrent decisions (${onWhat})`, () => {
         decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: s.id, version: s.version }], balls: 30 }),
       ),
     );
-    const bodies = await Promise.all(responses.map((r) => r.json()));
+    const bodies = await Promise.all(responses.map((r) => jsonBody<DecisionBody>(r)));
     const ok = responses.filter((r) => r.status === 200).length;
     const refused = responses.filter((r) => r.status === 422);
     expect(ok + refused.length).toBe(50);
@@ -74,7 +79,7 @@ describe(`concurrent decisions (${onWhat})`, () => {
     const body = { ticket_id: me.ticketId, defects: [{ id: s.id, version: 1 }], balls: 200 };
     const responses = await Promise.all(Array.from({ length: 5 }, () => decide(t, paths.approve, body, key)));
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
-    const bodies = await Promise.all(responses.map((r) => r.json()));
+    const bodies = await Promise.all(responses.map((r) => jsonBody<DecisionBody>(r)));
     for (const b of bodies) expect(b).toEqual({ success: true, message: 'Ремонт согласован', balls: 300 });
     expect(responses.filter((r) => r.headers.get('idempotent-replayed') === 'true')).toHaveLength(4);
     expect(await decisionsFor(t, s.id)).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decisionMessages } from '#shared/api/decisions.ts';
+import { approveDefects, decisionMessages, type ConflictDetails } from '#shared/api/decisions.ts';
 import { decisions, defectStatements, events } from '#server/db/schema.ts';
 import { KEY_REUSED_MESSAGE } from '#server/services/idempotency.ts';
 import { balance } from '#server/services/points.ts';
@@ -24,6 +24,7 @@ import {
   statementRow,
   storedKeys,
 } from '../../../tests/setup/decisions-world.ts';
+import { answerOf, errorBody } from '../../../tests/setup/json.ts';
 
 // Decisions on quotes through the HTTP API as a logged-in clinic (cabinet.md §4; ADR 0006).
 
@@ -66,7 +67,7 @@ describe('ids beyond int4 in a decision body', () => {
     for (const [path, body] of bodies) {
       const response = await decide(t, path, body);
       expect(response.status, JSON.stringify(body)).toBe(422);
-      expect((await response.json()).message).toMatch(/[а-яё]/i);
+      expect((await errorBody(response)).message).toMatch(/[а-яё]/i);
     }
     expect({ events: await countEvents(), decisions: await countDecisions() }).toEqual(before);
   });
@@ -112,7 +113,7 @@ describe('approve', () => {
       ],
     });
     expect(response.status).toBe(200);
-    expect((await response.json()).message).toBe('Ремонт согласован (ведомостей: 2)');
+    expect((await errorBody(response)).message).toBe('Ремонт согласован (ведомостей: 2)');
     for (const s of [a, b]) {
       expect((await statementRow(t, s.id)).agreed).toBe(1);
       expect((await eventsFor(t, s.id)).map((e) => e.type)).toEqual(['defect.approved']);
@@ -128,7 +129,7 @@ describe('approve', () => {
       balls: 300,
     });
     expect(response.status).toBe(200);
-    expect((await response.json()).balls).toBe(before - 300);
+    expect((await answerOf(approveDefects, response)).balls).toBe(before - 300);
     const entries = await ledger(t, me.id);
     expect(entries.at(-1)).toMatchObject({ delta: -300 });
     expect(entries.at(-1)!.reason).toContain(`№${s.id}`);
@@ -160,7 +161,7 @@ describe('approve', () => {
       gift: 1,
     });
     expect(response.status).toBe(200);
-    expect((await response.json()).balls).toBe(before - 300);
+    expect((await answerOf(approveDefects, response)).balls).toBe(before - 300);
     expect((await eventsFor(t, s.id))[0]!.payload).toEqual({
       defect_id: s.id,
       balls: 0,
@@ -179,7 +180,7 @@ describe('approve', () => {
       balls: 301,
     });
     expect(response.status).toBe(422);
-    const body = await response.json();
+    const body = await errorBody(response);
     expect(body.errors.balls).toEqual([decisionMessages.ballsTooMany(300)]);
     expect(body.message).toBe(decisionMessages.ballsTooMany(300));
     expect(await ledger(t, me.id)).toEqual(before);
@@ -196,7 +197,7 @@ describe('approve', () => {
         gift,
       });
       expect(response.status).toBe(422);
-      const body = await response.json();
+      const body = await errorBody(response);
       expect(body.errors.gift).toHaveLength(1);
     }
     expect((await statementRow(t, s.id)).agreed).toBe(0);
@@ -230,14 +231,14 @@ describe('points beyond the balance', () => {
       balls: 51,
     });
     expect(response.status).toBe(422);
-    expect((await response.json()).errors.balls).toEqual([decisionMessages.ballsTooMany(50)]);
+    expect((await errorBody(response)).errors.balls).toEqual([decisionMessages.ballsTooMany(50)]);
     const ok = await decide(t, paths.approve, {
       ticket_id: poor.ticketId,
       defects: [{ id: s.id, version: 1 }],
       balls: 50,
     });
     expect(ok.status).toBe(200);
-    expect((await ok.json()).balls).toBe(0);
+    expect((await answerOf(approveDefects, ok)).balls).toBe(0);
     // Back to the main clinic's browser for the other tests.
     me = { ...me, ...(await relogin()) };
   });
@@ -277,7 +278,7 @@ describe('reject, discuss, trade-in', () => {
       comment: 'просто так',
     });
     expect(response.status).toBe(422);
-    expect((await response.json()).message).toBe(decisionMessages.reasonRequired);
+    expect((await errorBody(response)).message).toBe(decisionMessages.reasonRequired);
   });
 
   it('discusses with a comment: agreed 3, status unchanged, defect.discussed', async () => {
@@ -302,7 +303,7 @@ describe('reject, discuss, trade-in', () => {
       comment: '   ',
     });
     expect(response.status).toBe(422);
-    expect((await response.json()).message).toBe(decisionMessages.commentRequired);
+    expect((await errorBody(response)).message).toBe(decisionMessages.commentRequired);
   });
 
   it('may decide again once the back office sets agreed back to 0 (with a new version)', async () => {
@@ -322,7 +323,7 @@ describe('reject, discuss, trade-in', () => {
       instrument_id: 1,
     });
     expect(response.status).toBe(200);
-    expect((await response.json()).message).toContain('Скалер новый');
+    expect((await errorBody(response)).message).toContain('Скалер новый');
     expect((await statementRow(t, s.id)).agreed).toBe(4);
     expect((await eventsFor(t, s.id)).map((e) => [e.type, e.payload])).toEqual([
       ['defect.trade_in', { defect_id: s.id, instrument_id: 1, actor_client_id: me.id }],
@@ -409,7 +410,7 @@ describe('idempotency', () => {
     for (const key of [null, 'short', 'has space in it', 'x'.repeat(201), 'key/with/slashes', 'key;semicolon']) {
       const response = await decide(t, paths.approve, body, key);
       expect(response.status).toBe(400);
-      expect((await response.json()).message).toContain(IDEMPOTENCY_HEADER);
+      expect((await errorBody(response)).message).toContain(IDEMPOTENCY_HEADER);
     }
     // Even with an invalid body: the key is checked first.
     expect((await decide(t, paths.discuss, {}, null)).status).toBe(400);
@@ -495,7 +496,7 @@ describe('conflicts and access', () => {
     ];
     for (const response of attempts) {
       expect(response.status).toBe(409);
-      const body = await response.json();
+      const body = await errorBody<ConflictDetails>(response);
       expect(body.message).toBe(decisionMessages.alreadyDecided);
       expect(body.details.statements[0]).toMatchObject({ id: s.id, agreed: 1 });
     }

@@ -9,6 +9,7 @@ import { insertAccount, mailedCode, mailedPassword, primeCsrf, uniqueEmail } fro
 import { insertOffice } from '../../../tests/setup/cabinet-world.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { GUEST_COOKIE } from './guest-requests.ts';
+import { errorBody } from '../../../tests/setup/json.ts';
 
 // A guest's first repair request (portal.md §2.1; docs/api.md): a code confirms the e-mail in this browser, then one
 // call makes the account and the ticket together, once per Idempotency-Key.
@@ -180,13 +181,13 @@ describe('POST /ajax/guest/repair-requests', () => {
     expect((await sendRequest(request(email), key)).status).toBe(200);
     const second = await sendRequest(request(email));
     expect(second.status).toBe(409);
-    expect((await second.json()).message).toBe(guestMessages.emailRegistered);
+    expect((await errorBody(second)).message).toBe(guestMessages.emailRegistered);
     const [account] = await accountsOf(email);
     expect(await ticketsOf(account!.id)).toHaveLength(1);
     // The same key with another body is refused, as everywhere.
     const third = await sendRequest(request(email, { approval_policy: false }), key);
     expect(third.status).toBe(422);
-    expect((await third.json()).message).toBe('Ключ идемпотентности уже использован для другого запроса');
+    expect((await errorBody(third)).message).toBe('Ключ идемпотентности уже использован для другого запроса');
     expect(await ticketsOf(account!.id)).toHaveLength(1);
   });
 
@@ -194,7 +195,7 @@ describe('POST /ajax/guest/repair-requests', () => {
     const email = uniqueEmail('unconfirmed');
     const response = await sendRequest(request(email));
     expect(response.status).toBe(422);
-    expect((await response.json()).message).toBe(guestMessages.emailNotConfirmed);
+    expect((await errorBody(response)).message).toBe(guestMessages.emailNotConfirmed);
     expect(await accountsOf(email)).toHaveLength(0);
 
     // Confirmed in one browser, sent from another: refused too.
@@ -232,7 +233,7 @@ describe('POST /ajax/guest/repair-requests', () => {
     const refused = await sendRequest(request(email));
     expect(refused.status).toBe(429);
     expect(refused.headers.get('Retry-After')).toMatch(/^\d+$/);
-    expect((await refused.json()).message).toMatch(/^Слишком много попыток\. Попробуйте через \d+ мин\.$/);
+    expect((await errorBody(refused)).message).toMatch(/^Слишком много попыток\. Попробуйте через \d+ мин\.$/);
   });
 });
 
@@ -255,17 +256,17 @@ describe('the guest code', () => {
     const code = await mailedCode(t, email);
     const wrong = await confirm(email, otherCode(code));
     expect(wrong.status).toBe(422);
-    expect((await wrong.json()).errors).toEqual({ code: ['Неверный код'] });
+    expect((await errorBody(wrong)).errors).toEqual({ code: ['Неверный код'] });
     for (let guess = 0; guess < 4; guess += 1) await confirm(email, otherCode(code));
     const spent = await confirm(email, code);
-    expect((await spent.json()).errors).toEqual({ code: ['Код больше не действует, запросите новый'] });
+    expect((await errorBody(spent)).errors).toEqual({ code: ['Код больше не действует, запросите новый'] });
 
     const late = uniqueEmail('late');
     expect((await sendCode(late)).status).toBe(200);
     t.advance(10 * 60 * 1000 + 1);
     const expired = await confirm(late, await mailedCode(t, late));
     expect(expired.status).toBe(422);
-    expect((await expired.json()).errors).toEqual({ code: ['Код больше не действует, запросите новый'] });
+    expect((await errorBody(expired)).errors).toEqual({ code: ['Код больше не действует, запросите новый'] });
     expect((await sendRequest(request(late))).status).toBe(422);
   });
 
@@ -277,7 +278,7 @@ describe('the guest code', () => {
     t.cookies.delete(GUEST_COOKIE);
     const elsewhere = await confirm(email, await mailedCode(t, email));
     expect(elsewhere.status).toBe(422);
-    expect((await elsewhere.json()).errors).toEqual({ code: [guestMessages.otherBrowser] });
+    expect((await errorBody(elsewhere)).errors).toEqual({ code: [guestMessages.otherBrowser] });
     // No guess was spent there: the browser that asked still has its 5.
     t.cookies.set(GUEST_COOKIE, asked!);
     expect((await confirm(email, await mailedCode(t, email))).status).toBe(200);
@@ -291,7 +292,7 @@ describe('the guest code', () => {
     }
     const refused = await sendCode(email);
     expect(refused.status).toBe(429);
-    expect((await refused.json()).message).toMatch(/^Слишком много попыток\. Попробуйте через \d+ мин\.$/);
+    expect((await errorBody(refused)).message).toMatch(/^Слишком много попыток\. Попробуйте через \d+ мин\.$/);
     expect(await t.outbox.for(email)).toHaveLength(5);
   });
 

@@ -10,6 +10,7 @@ import {
 } from '#server/db/schema.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { backOffice, PDF_BYTES } from '../../../tests/setup/back-office.ts';
+import { errorBody, jsonBody } from '../../../tests/setup/json.ts';
 
 let t: TestApp;
 let clientId: number;
@@ -32,7 +33,7 @@ const eventsFor = (type: string, client: number) =>
     .orderBy(events.id);
 
 async function expectRefusal(response: Response, status: number, field: string) {
-  const body = await response.json();
+  const body = await errorBody(response);
   expect(response.status, JSON.stringify(body)).toBe(status);
   expect(body.success).toBe(false);
   expect(Object.keys(body.errors ?? {})).toContain(field);
@@ -59,7 +60,7 @@ describe('POST /api/v1/bills', () => {
       billBody({ id_1c: 'СЧ-100', defective_list_ids: [first.id, second.id], document_file_id: document.id }),
     );
     expect(response.status).toBe(201);
-    const { id } = await response.json();
+    const { id } = await jsonBody<{ id: number }>(response);
     const [row] = await t.db.select().from(bills).where(eq(bills.id, id));
     expect(row).toMatchObject({
       clientId,
@@ -175,7 +176,7 @@ describe('POST /api/v1/notifications', () => {
       description: 'Инструмент готов к выдаче',
     });
     expect(response.status).toBe(201);
-    const { id } = await response.json();
+    const { id } = await jsonBody<{ id: number }>(response);
     const [row] = await t.db.select().from(notifications).where(eq(notifications.id, id));
     expect(row).toMatchObject({ clientId, description: 'Инструмент готов к выдаче', isViewed: false });
     expect((await eventsFor('notification.created', clientId)).at(-1)?.payload).toEqual({ notification_id: id });
@@ -275,7 +276,7 @@ describe('POST /api/v1/clients/{id}/points', () => {
       Array.from({ length: 50 }, () => call(`/clients/${id}/points`, 'POST', { delta: -7, reason: 'Списание' })),
     );
     expect(responses.map((r) => r.status).every((s) => s === 201)).toBe(true);
-    const answers: Array<{ annulled: number }> = await Promise.all(responses.map((r) => r.json()));
+    const answers = await Promise.all(responses.map((r) => jsonBody<{ annulled: number }>(r)));
     const annulled = answers.map((a) => a.annulled).sort((a, b) => b - a);
     expect(annulled.slice(0, 15)).toEqual([...Array.from({ length: 14 }, () => 7), 2]); // 14 × 7 + 2 = 100
     expect(annulled.slice(15).every((a) => a === 0)).toBe(true);

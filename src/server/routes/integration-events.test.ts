@@ -6,6 +6,8 @@ import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { loginAs } from '../../../tests/setup/accounts.ts';
 import { backOffice } from '../../../tests/setup/back-office.ts';
 import { integrationEndpoints } from './integration.ts';
+import { answerOf, errorBody, jsonBody, operationOf, type OpenApiBody } from '../../../tests/setup/json.ts';
+import { getUserData } from '#shared/api/account.ts';
 
 let t: TestApp;
 
@@ -108,7 +110,7 @@ describe('GET /api/v1/events', () => {
     async (query) => {
       const response = await t.integration(`/events${query}`);
       expect(response.status).toBe(422);
-      expect((await response.json()).success).toBe(false);
+      expect((await errorBody(response)).success).toBe(false);
     },
   );
 
@@ -199,7 +201,7 @@ describe('PUT /api/v1/gifts/{id} and /trade-in-instruments/{id} (extensions)', (
   ])('PUT %s refuses a bad %s with 422', async (path, json, field) => {
     const response = await t.integration(path, { method: 'PUT', json });
     expect(response.status).toBe(422);
-    expect(Object.keys((await response.json()).errors)).toContain(field);
+    expect(Object.keys((await errorBody(response)).errors)).toContain(field);
   });
 
   it('answers 404 for impossible ids and 401 without a token', async () => {
@@ -223,23 +225,20 @@ describe('GET /api/v1/openapi.json', () => {
   it('is public and describes every integration call', async () => {
     const response = await t.integration('/openapi.json', { token: null });
     expect(response.status).toBe(200);
-    const document = await response.json();
+    const document = await jsonBody<OpenApiBody>(response);
     expect(document.openapi).toBe('3.1.0');
     for (const endpoint of Object.values(integrationEndpoints)) {
       const path = endpoint.path.replace(/:(\w+)/g, '{$1}');
       expect(document.paths[path]?.[endpoint.method.toLowerCase()], `${endpoint.method} ${path}`).toBeDefined();
     }
-    const createTicket = document.paths['/api/v1/tickets'].post;
-    const schema = createTicket.requestBody.content['application/json'].schema;
-    expect(schema.properties.status.enum).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
-    expect(schema.required).toEqual(['client_id', 'status', 'instruments']);
+    const createTicket = operationOf(document, '/api/v1/tickets', 'post');
+    const schema = createTicket.requestBody.content['application/json']?.schema;
+    expect(schema?.properties.status?.enum).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(schema?.required).toEqual(['client_id', 'status', 'instruments']);
     expect(Object.keys(createTicket.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '422']));
-    expect(document.paths['/api/v1/files'].post.requestBody.content['multipart/form-data']).toBeDefined();
-    expect(document.paths['/api/v1/events'].get.parameters.map((p: { name: string }) => p.name)).toEqual([
-      'after',
-      'limit',
-    ]);
-    expect(document.paths['/api/v1/clients/{id}/points'].post.summary).toMatch(/extension/);
+    expect(operationOf(document, '/api/v1/files', 'post').requestBody.content['multipart/form-data']).toBeDefined();
+    expect(operationOf(document, '/api/v1/events', 'get').parameters.map((p) => p.name)).toEqual(['after', 'limit']);
+    expect(operationOf(document, '/api/v1/clients/{id}/points', 'post').summary).toMatch(/extension/);
   });
 });
 
@@ -247,8 +246,7 @@ describe('a world built by the back office, seen by the clinic', () => {
   it('moves the counters of /ajax/user/data', async () => {
     const client = await backOffice.client(t);
     expect((await loginAs(t, client.email, client.password)).status).toBe(200);
-    const userData = async () =>
-      ((await (await t.request('/ajax/user/data')).json()) as { user: Record<string, number> }).user;
+    const userData = async () => (await answerOf(getUserData, await t.request('/ajax/user/data'))).user;
     expect(await userData()).toMatchObject({ id: client.id, balls: 0, unpaid_bills: 0, unread_notifications: 0 });
 
     const ticket = await backOffice.ticket(t, client.id, { status: 5 });

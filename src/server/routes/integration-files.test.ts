@@ -6,6 +6,7 @@ import { files } from '#server/db/schema.ts';
 import { loadFile, readFileBytes } from '#server/services/files.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { JPEG_BYTES, PDF_BYTES, PNG_BYTES, WEBP_BYTES } from '../../../tests/setup/back-office.ts';
+import { errorBody, jsonBody } from '../../../tests/setup/json.ts';
 
 let t: TestApp;
 
@@ -47,7 +48,7 @@ describe('POST /api/v1/files', () => {
   ])('stores %s by its content (%s)', async (mime, bytes, name, storedName) => {
     const response = await upload(bytes, name, { type: 'text/plain' });
     expect(response.status).toBe(201);
-    const body = await response.json();
+    const body = await jsonBody<{ id: number }>(response);
     expect(body).toEqual({ id: expect.any(Number), mime_type: mime, size: bytes.byteLength, sha256: sha(bytes) });
     const stored = await loadFile(t.db, body.id);
     expect(stored).toMatchObject({
@@ -99,7 +100,7 @@ describe('POST /api/v1/files', () => {
   it('answers 422 without a `file` part or with an empty file, 400 for a non-multipart body', async () => {
     const missing = await upload(PDF_BYTES, 'a.pdf', { field: 'document' });
     expect(missing.status).toBe(422);
-    expect((await missing.json()).errors).toEqual({ file: ['Прикрепите файл в поле file'] });
+    expect((await errorBody(missing)).errors).toEqual({ file: ['Прикрепите файл в поле file'] });
     const textOnly = new FormData();
     textOnly.set('file', 'just text');
     expect((await t.integration('/files', { method: 'POST', body: textOnly })).status).toBe(422);

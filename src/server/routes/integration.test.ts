@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clients, events } from '#server/db/schema.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { loginAs, mailedPassword, uniqueEmail } from '../../../tests/setup/accounts.ts';
+import { errorBody, jsonBody } from '../../../tests/setup/json.ts';
 
 const UNAUTHORIZED = { success: false, message: 'Требуется авторизация' };
 let t: TestApp;
@@ -52,7 +53,7 @@ describe('integration API auth', () => {
   it('answers unknown paths with a JSON 404 once authorised', async () => {
     const response = await t.integration('/no-such-call');
     expect(response.status).toBe(404);
-    expect((await response.json()).success).toBe(false);
+    expect((await errorBody(response)).success).toBe(false);
   });
 });
 
@@ -67,7 +68,7 @@ describe('POST /api/v1/clients', () => {
       company: 'Дент',
     });
     expect(response.status).toBe(201);
-    const { id } = await response.json();
+    const { id } = await jsonBody<{ id: number }>(response);
     expect(id).toEqual(expect.any(Number));
     const [row] = await t.db.select().from(clients).where(eq(clients.id, id));
     expect(row).toMatchObject({ email, name: 'Мария', surname: 'Иванова', patronymic: null, company: 'Дент' });
@@ -110,7 +111,7 @@ describe('POST /api/v1/clients', () => {
     const before = await count();
     const invalid = await createClient({ email: 'nope', name: '', password: 'short' });
     expect(invalid.status).toBe(422);
-    const body = await invalid.json();
+    const body = await errorBody(invalid);
     expect(body.success).toBe(false);
     expect(Object.keys(body.errors).sort()).toEqual(['email', 'name', 'password', 'surname']);
     const malformed = await t.integration('/clients', {

@@ -5,6 +5,8 @@ import { loginAs } from '../../../tests/setup/accounts.ts';
 import { backOffice } from '../../../tests/setup/back-office.ts';
 import { decide, paths } from '../../../tests/setup/decisions-world.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { answerOf, errorBody } from '../../../tests/setup/json.ts';
+import { getUserData } from '#shared/api/account.ts';
 
 // The loyalty engine of ADR 0016 driven through the integration API and the clinic's decisions,
 // with the test clock moved instead of any job: accrual, activation, expiry, spending order, the
@@ -106,8 +108,8 @@ describe('accrual on a paid bill', () => {
     expect(await pointsOf(client.id)).toMatchObject({ balance: 0, pending: 617 });
     t.setNow('2026-03-04T08:00:00Z');
     expect(await pointsOf(client.id)).toMatchObject({ balance: 617, pending: 0, entries: [{ state: 'active' }] });
-    const { user } = await (await t.request('/ajax/user/data')).json();
-    expect(user.balls).toBe(617);
+    const { user } = await answerOf(getUserData, await t.request('/ajax/user/data'));
+    expect(user?.balls).toBe(617);
     t.setNow(new Date(Date.parse('2027-03-04T08:00:00Z') - 1));
     expect((await pointsOf(client.id)).balance).toBe(617);
     t.setNow('2027-03-04T08:00:00Z');
@@ -156,7 +158,7 @@ describe('accrual on a paid bill', () => {
       json: { status: 'Оплачен', paid_at: '2026-03-03T09:00:00Z' },
     });
     expect(response.status).toBe(422);
-    expect((await response.json()).errors.paid_at).toEqual(['Дата оплаты не может быть позже текущего момента']);
+    expect((await errorBody(response)).errors.paid_at).toEqual(['Дата оплаты не может быть позже текущего момента']);
     expect((await pointsOf(client.id)).entries).toEqual([]);
   });
 });
@@ -209,7 +211,7 @@ describe('spending', () => {
     const quote = await backOffice.defect(t, ticket.id, { sum: '1000.00' });
     const tooMany = await approveWithPoints(ticket.id, quote.id, 301);
     expect(tooMany.status).toBe(422);
-    expect((await tooMany.json()).errors.balls).toEqual([expect.stringMatching(/300/)]);
+    expect((await errorBody(tooMany)).errors.balls).toEqual([expect.stringMatching(/300/)]);
     const big = await backOffice.defect(t, ticket.id, { sum: '100000.00' });
     const beyondBalance = await approveWithPoints(ticket.id, big.id, 1001);
     expect(beyondBalance.status).toBe(422);
@@ -401,7 +403,7 @@ describe('programme end', () => {
         json: { state: 'ending', ends_on: '2026-03-08' },
       });
       expect(early.status).toBe(422);
-      expect((await early.json()).errors.ends_on[0]).toMatch(/не менее чем за 7 дней/);
+      expect((await errorBody(early)).errors.ends_on?.[0]).toMatch(/не менее чем за 7 дней/);
       expect(await call('/loyalty/programme', 'PUT', { state: 'ending', ends_on: '2026-03-20' })).toEqual({
         state: 'ending',
         ends_on: '2026-03-19T21:00:00.000Z', // the start of 20 March in Moscow

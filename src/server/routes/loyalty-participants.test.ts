@@ -1,10 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BONUS_TEXTS } from '#shared/api/bonuses.ts';
+import { BONUS_TEXTS, getBonuses } from '#shared/api/bonuses.ts';
 import { clients, events, pointsEntries, promocodes, promocodeUses, quizAnswers } from '#server/db/schema.ts';
 import { loginAs, mailedCode, primeCsrf, registrationForm, uniqueEmail } from '../../../tests/setup/accounts.ts';
 import { backOffice } from '../../../tests/setup/back-office.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { answerOf, errorBody } from '../../../tests/setup/json.ts';
+import { getUserData } from '#shared/api/account.ts';
+import { getQuiz } from '#shared/api/quizzes.ts';
 
 // Points by the programme's rules (portal.md §4.7; ADR 0016, amended): every account takes part from its
 // registration or from the back office opening it, with no separate confirmation; a clinic that
@@ -95,7 +98,7 @@ describe('who takes part', () => {
   it('says on the Бонусы page that it earns, and the retired confirmation call writes nothing and says it is not needed', async () => {
     t.setNow('2026-03-02T09:00:00Z');
     const client = await clinic();
-    expect((await (await t.request('/ajax/cabinet/points')).json()).data.not_earning).toBeNull();
+    expect((await answerOf(getBonuses, await t.request('/ajax/cabinet/points'))).data.not_earning).toBeNull();
     const old = await t.request('/ajax/cabinet/points/eligibility', { method: 'POST', json: { confirmed: true } });
     expect(await old.json()).toEqual({ success: true, message: BONUS_TEXTS.eligibilityNotNeeded });
     expect(
@@ -135,11 +138,11 @@ async function makeQuiz(): Promise<number> {
   return (await call<{ id: number }>('/quizzes', 'POST', body, 201)).id;
 }
 async function answerQuiz() {
-  const quiz = await (await t.request('/ajax/cabinet/quiz/get')).json();
-  const question = quiz.questions[0];
+  const quiz = await answerOf(getQuiz, await t.request('/ajax/cabinet/quiz/get'));
+  const question = quiz.questions[0]!;
   return t.request('/ajax/cabinet/quiz/send', {
     method: 'POST',
-    json: { quiz_id: quiz.id, answers: [{ question_id: question.id, results: [question.items[0].id] }] },
+    json: { quiz_id: quiz.id, answers: [{ question_id: question.id, results: [question.items[0]!.id] }] },
   });
 }
 
@@ -188,7 +191,7 @@ describe('promo codes and surveys follow participation', () => {
       errors: { quiz_id: [BONUS_TEXTS.left] },
     });
     await nothingWritten(me.id);
-    expect((await (await t.request('/ajax/user/data')).json()).user.quiz_available).toBe(true);
+    expect((await answerOf(getUserData, await t.request('/ajax/user/data'))).user?.quiz_available).toBe(true);
 
     await setState(me.id, 'active');
     expect((await answerQuiz()).status).toBe(200);
@@ -202,7 +205,7 @@ describe('promo codes and surveys follow participation', () => {
     t.setNow('2026-03-02T09:01:00Z');
     expect((await apply(await makeCode(120))).status).toBe(200);
     expect(await pointsOf(me.id)).toMatchObject({ balance: 0, pending: 120 });
-    const page = (await (await t.request('/ajax/cabinet/points')).json()).data;
+    const page = (await answerOf(getBonuses, await t.request('/ajax/cabinet/points'))).data;
     expect(page).toMatchObject({ not_earning: 'suspended', pending_by_date: [{ points: 120, activates_at: null }] });
   });
 
@@ -215,12 +218,12 @@ describe('promo codes and surveys follow participation', () => {
     await call('/loyalty/programme', 'PUT', { state: 'ending', ends_on: '2026-03-20' });
     const promo = await apply(code);
     expect(promo.status).toBe(409);
-    expect((await promo.json()).errors.code).toEqual([BONUS_TEXTS.programmeEnding]);
+    expect((await errorBody(promo)).errors.code).toEqual([BONUS_TEXTS.programmeEnding]);
     const survey = await answerQuiz();
     expect(survey.status).toBe(409);
-    expect((await survey.json()).message).toBe(BONUS_TEXTS.programmeEnding);
+    expect((await errorBody(survey)).message).toBe(BONUS_TEXTS.programmeEnding);
     await nothingWritten(me.id);
-    expect((await (await t.request('/ajax/cabinet/points')).json()).data).toMatchObject({
+    expect((await answerOf(getBonuses, await t.request('/ajax/cabinet/points'))).data).toMatchObject({
       not_earning: 'programme',
       programme: { state: 'ending' },
       rows: [],

@@ -4,6 +4,8 @@ import { historyEntries, notifications } from '#server/db/schema.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import { backOffice } from '../../../tests/setup/back-office.ts';
+import { answerOf } from '../../../tests/setup/json.ts';
+import { getUserData } from '#shared/api/account.ts';
 
 // Уведомления and История (cabinet.md §2, §7): the account's own, newest first, in pages; shown
 // notifications count as read; another account's are never listed nor touched.
@@ -90,8 +92,9 @@ describe('notifications', () => {
     expect((await list('?limit=2')).data.map((row) => row.is_viewed)).toEqual([true, true]);
     const [untouched] = await t.db.select().from(notifications).where(eq(notifications.id, foreign));
     expect(untouched!.isViewed).toBe(false);
-    const user = ((await (await t.request('/ajax/user/data')).json()) as { user: { unread_notifications: number } })
-      .user;
+    const user = (
+      (await answerOf(getUserData, await t.request('/ajax/user/data'))) as { user: { unread_notifications: number } }
+    ).user;
     expect(user.unread_notifications).toBe(23);
   });
 

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { clients, events } from '#server/db/schema.ts';
 import { DEAD_CODE_MESSAGE } from '#server/services/registration.ts';
 import { insertAccount, loginAs, mailedCode, uniqueEmail, accountTestApp } from '../../../tests/setup/accounts.ts';
+import { answerOf, errorBody } from '../../../tests/setup/json.ts';
+import { getUserData } from '#shared/api/account.ts';
 
 // The clinic's own data (cabinet.md §2 Personal data, Settings): saved at once, except a new login
 // e-mail, which waits for the code mailed to it; `client.updated` names what changed.
@@ -58,10 +60,10 @@ describe('Личные данные', () => {
 
     const code = await mailedCode(t, next);
     const wrong = await confirm(String((Number(code) + 1) % 10_000).padStart(4, '0'));
-    expect((await wrong.json()).errors.code).toEqual(['Неверный код']);
+    expect((await errorBody(wrong)).errors.code).toEqual(['Неверный код']);
     expect((await row(account.id)).email).toBe(account.email);
 
-    expect((await (await confirm(code)).json()).message).toBe('Данные успешно изменены!');
+    expect((await errorBody(await confirm(code))).message).toBe('Данные успешно изменены!');
     expect(await row(account.id)).toMatchObject({ email: next, pendingEmail: null });
     expect((await row(account.id)).emailConfirmedAt).not.toBeNull();
     expect((await t.outbox.latest(account.email))?.text).toContain(`изменён на ${next}`);
@@ -86,12 +88,12 @@ describe('Личные данные', () => {
     await personal({ name: 'Анна', surname: 'Смирнова', phone: '79161234567', email: next });
     const refused = await confirm(code);
     expect(refused.status).toBe(422);
-    expect((await refused.json()).errors.code).toEqual([DEAD_CODE_MESSAGE]);
+    expect((await errorBody(refused)).errors.code).toEqual([DEAD_CODE_MESSAGE]);
     expect(await row(other.id)).toMatchObject({ email: other.email, pendingEmail: next });
     // The code still works for the account it was mailed for.
     t.cookies.clear();
     expect((await loginAs(t, asker.email)).status).toBe(200);
-    expect((await (await confirm(code)).json()).message).toBe('Данные успешно изменены!');
+    expect((await errorBody(await confirm(code))).message).toBe('Данные успешно изменены!');
     expect(await row(asker.id)).toMatchObject({ email: next, pendingEmail: null });
   });
 
@@ -100,9 +102,9 @@ describe('Личные данные', () => {
     const other = await insertAccount(t);
     const taken = await personal({ name: 'Анна', surname: 'Смирнова', phone: '79161234567', email: other.email });
     expect(taken.status).toBe(422);
-    expect((await taken.json()).errors.email).toEqual(['Пользователь с таким e-mail уже зарегистрирован']);
+    expect((await errorBody(taken)).errors.email).toEqual(['Пользователь с таким e-mail уже зарегистрирован']);
     const bad = await personal({ name: 'Anna', surname: '', phone: '+7 (916) 123-45', email: 'not-an-email' });
-    const errors = (await bad.json()).errors as Record<string, string[]>;
+    const errors = (await errorBody(bad)).errors as Record<string, string[]>;
     const first = Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list[0]]));
     expect(first).toMatchObject({
       name: 'Это поле только для букв',
@@ -120,7 +122,7 @@ describe('Личные данные', () => {
     await personal({ name: 'Анна', surname: 'Смирнова', phone: '79161234567', email: account.email });
     expect((await row(account.id)).pendingEmail).toBeNull();
     const refused = await confirm('1234');
-    expect((await refused.json()).errors.code).toEqual(['Нет нового адреса, ожидающего подтверждения']);
+    expect((await errorBody(refused)).errors.code).toEqual(['Нет нового адреса, ожидающего подтверждения']);
   });
 });
 
@@ -138,15 +140,18 @@ describe('Настройки', () => {
       patronymic: null,
       company: 'Улыбка',
     });
-    const user = ((await (await t.request('/ajax/user/data')).json()) as { user: { surname: string; company: string } })
-      .user;
+    const user = (
+      (await answerOf(getUserData, await t.request('/ajax/user/data'))) as {
+        user: { surname: string; company: string };
+      }
+    ).user;
     expect(user).toMatchObject({ surname: 'Петрова-Водкина', company: 'Улыбка' });
   });
 
   it("refuses names with other characters, one letter and an empty organisation in the spec's words", async () => {
     const account = await loggedIn();
     const response = await update({ surname: 'Ан1', name: 'А', patronymic: 'В', company: '' });
-    const errors = (await response.json()).errors as Record<string, string[]>;
+    const errors = (await errorBody(response)).errors as Record<string, string[]>;
     const first = Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list[0]]));
     expect(response.status).toBe(422);
     expect(first).toMatchObject({

@@ -6,6 +6,8 @@ import { balance } from '#server/services/points.ts';
 import { applyPromocode } from '#server/services/promocodes.ts';
 import { insertAccount, loginAs, primeCsrf } from '../../../tests/setup/accounts.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { answerOf, errorBody, jsonBody } from '../../../tests/setup/json.ts';
+import { getUserData } from '#shared/api/account.ts';
 
 // Promo codes (portal.md §4.3, cabinet.md §2, API.md "Loyalty programme"): the back office makes
 // them, a clinic redeems each once for its points; refusals name the reason in errors.code and write
@@ -24,9 +26,9 @@ const freshCode = (prefix = 'ВЕСНА') => `${prefix}${Date.now().toString(36)
 
 async function makeCode(body: Record<string, unknown>): Promise<number> {
   const response = await t.integration('/promocodes', { method: 'POST', json: body });
-  const answer = await response.json();
+  const answer = await jsonBody<{ id: number }>(response);
   expect(response.status, JSON.stringify(answer)).toBe(201);
-  return answer.id as number;
+  return answer.id;
 }
 
 /** A clinic logged in on the test app's one browser; each test's rate-limit window is its own day. */
@@ -62,7 +64,7 @@ describe('POST /api/v1/promocodes', () => {
     expect(row!.validUntil!.toISOString()).toBe('2026-12-31T20:59:59.999Z');
     const again = await t.integration('/promocodes', { method: 'POST', json: { code: code.toLowerCase(), points: 1 } });
     expect(again.status).toBe(409);
-    expect((await again.json()).errors.code).toEqual(['Промокод с таким кодом уже есть']);
+    expect((await errorBody(again)).errors.code).toEqual(['Промокод с таким кодом уже есть']);
   });
 
   it.each([
@@ -75,7 +77,7 @@ describe('POST /api/v1/promocodes', () => {
   ])('refuses %j with 422 on %s, in Russian', async (body, field) => {
     const response = await t.integration('/promocodes', { method: 'POST', json: body });
     expect(response.status).toBe(422);
-    const answer = await response.json();
+    const answer = await errorBody(response);
     expect(answer.errors[field]?.[0]).toMatch(/[А-Яа-яЁё]/);
   });
 
@@ -98,12 +100,12 @@ describe('POST /ajax/promocode/set', () => {
     const after = await written(me.id);
     expect(after.balance).toBe(500);
     expect(after.events).toEqual([{ client_id: me.id, code, points: 500 }]);
-    const { user } = await (await t.request('/ajax/user/data')).json();
-    expect(user.balls).toBe(500);
+    const { user } = await answerOf(getUserData, await t.request('/ajax/user/data'));
+    expect(user?.balls).toBe(500);
 
     const second = await apply(code);
     expect(second.status).toBe(422);
-    expect((await second.json()).errors.code).toEqual([PROMOCODE_MESSAGES.used]);
+    expect((await errorBody(second)).errors.code).toEqual([PROMOCODE_MESSAGES.used]);
     expect(await written(me.id)).toEqual(after);
   });
 
@@ -134,7 +136,7 @@ describe('POST /ajax/promocode/set', () => {
     const before = await written(me.id);
     const response = await apply(code);
     expect(response.status).toBe(422);
-    const answer = await response.json();
+    const answer = await errorBody(response);
     expect(answer).toMatchObject({ success: false, message, errors: { code: [message] } });
     expect(await written(me.id)).toEqual(before);
   });
@@ -153,7 +155,7 @@ describe('POST /ajax/promocode/set', () => {
     await clinic();
     const empty = await apply('   ');
     expect(empty.status).toBe(422);
-    expect((await empty.json()).errors.promocode).toEqual(['Введите промокод']);
+    expect((await errorBody(empty)).errors.promocode).toEqual(['Введите промокод']);
     t.cookies.clear();
     await primeCsrf(t);
     expect((await apply('ЛЮБОЙ')).status).toBe(401);
@@ -220,7 +222,7 @@ describe('guessing promo codes', () => {
     const throttled = await from('198.51.100.1', right);
     expect(throttled.status).toBe(429);
     expect(throttled.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect((await throttled.json()).message).toMatch(/^Слишком много попыток/);
+    expect((await errorBody(throttled)).message).toMatch(/^Слишком много попыток/);
     expect(await balance(guarded.db, me.id, guarded.deps.now())).toBe(0);
     guarded.advance(60 * 60 * 1000);
     expect((await from('198.51.100.1', right)).status).toBe(200);

@@ -6,6 +6,8 @@ import { balance } from '#server/services/points.ts';
 import { insertAccount, loginAs, primeCsrf } from '../../../tests/setup/accounts.ts';
 import { backOffice } from '../../../tests/setup/back-office.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { answerOf, errorBody, jsonBody } from '../../../tests/setup/json.ts';
+import { getUserData } from '#shared/api/account.ts';
 
 // The bonus survey (portal.md §2.7, §4.4, §5; API.md "Loyalty programme"): the back office makes a
 // quiz, the newest active one is offered to a clinic that has not answered it, the answers are
@@ -42,9 +44,9 @@ const twoQuestions = (overrides: Record<string, unknown> = {}) => ({
 
 async function createQuiz(body: Record<string, unknown> = twoQuestions()): Promise<number> {
   const response = await t.integration('/quizzes', { method: 'POST', json: body });
-  const answer = await response.json();
+  const answer = await jsonBody<{ id: number }>(response);
   expect(response.status, JSON.stringify(answer)).toBe(201);
-  return answer.id as number;
+  return answer.id;
 }
 
 async function clinic() {
@@ -56,7 +58,7 @@ async function clinic() {
 
 const getQuiz = () => t.request('/ajax/cabinet/quiz/get');
 const send = (body: unknown) => t.request('/ajax/cabinet/quiz/send', { method: 'POST', json: body });
-const userData = async () => (await (await t.request('/ajax/user/data')).json()).user;
+const userData = async () => (await answerOf(getUserData, await t.request('/ajax/user/data'))).user;
 
 async function offered(): Promise<Quiz> {
   const response = await getQuiz();
@@ -99,7 +101,7 @@ describe('POST /api/v1/quizzes and PATCH /api/v1/quizzes/{id}', () => {
     const before = (await t.db.select().from(quizzes)).length;
     const response = await t.integration('/quizzes', { method: 'POST', json: twoQuestions(overrides) });
     expect(response.status).toBe(422);
-    expect((await response.json()).errors[field]?.[0]).toMatch(/[А-Яа-яЁё]/);
+    expect((await errorBody(response)).errors[field]?.[0]).toMatch(/[А-Яа-яЁё]/);
     expect(await t.db.select().from(quizzes)).toHaveLength(before);
   });
 
@@ -124,7 +126,7 @@ describe('the survey for the clinic', () => {
     const id = await createQuiz({ ...body, image_file_id: picture.id });
     const me = await clinic();
 
-    expect((await userData()).quiz_available).toBe(true);
+    expect((await userData())?.quiz_available).toBe(true);
     const quiz = await offered();
     expect(quiz).toMatchObject({
       id,
@@ -171,13 +173,13 @@ describe('the survey for the clinic', () => {
     ]);
 
     // Answered: no longer offered, and a second send credits nothing.
-    expect((await userData()).quiz_available).toBe(false);
+    expect((await userData())?.quiz_available).toBe(false);
     const none = await getQuiz();
     expect(none.status).toBe(404);
-    expect((await none.json()).message).toBe(QUIZ_MESSAGES.none);
+    expect((await errorBody(none)).message).toBe(QUIZ_MESSAGES.none);
     const again = await send(goodAnswers(quiz));
     expect(again.status).toBe(409);
-    expect((await again.json()).message).toBe(QUIZ_MESSAGES.answered);
+    expect((await errorBody(again)).message).toBe(QUIZ_MESSAGES.answered);
     expect(await written(me.id)).toEqual(after);
     await t.integration(`/quizzes/${id}`, { method: 'PATCH', json: { active: false } });
   });
@@ -280,7 +282,7 @@ describe('the survey for the clinic', () => {
       const before = await written(me.id);
       const response = await send(body());
       expect(response.status).toBe(422);
-      expect((await response.json()).errors[field]).toEqual([message]);
+      expect((await errorBody(response)).errors[field]).toEqual([message]);
       expect(await written(me.id)).toEqual(before);
     });
 
@@ -304,7 +306,7 @@ describe('the survey for the clinic', () => {
         answers: [{ question_id: plain.questions[0]!.id, results: [], own_answer: 'Средне' }],
       });
       expect(refused.status).toBe(422);
-      expect((await refused.json()).errors['answers.0.own_answer']).toEqual([QUIZ_MESSAGES.noOwn]);
+      expect((await errorBody(refused)).errors['answers.0.own_answer']).toEqual([QUIZ_MESSAGES.noOwn]);
       // Withdrawn: the earlier quiz is the newest active one again, and an own answer alone is an answer there.
       await t.integration(`/quizzes/${noOwn}`, { method: 'PATCH', json: { active: false } });
       expect((await offered()).id).toBe(quiz.id);
@@ -313,7 +315,7 @@ describe('the survey for the clinic', () => {
         answers: [{ question_id: plain.questions[0]!.id, results: [plain.questions[0]!.items[0]!.id] }],
       });
       expect(gone.status).toBe(422);
-      expect((await gone.json()).errors.quiz_id).toEqual([QUIZ_MESSAGES.gone]);
+      expect((await errorBody(gone)).errors.quiz_id).toEqual([QUIZ_MESSAGES.gone]);
       const ok = await send(
         withAnswers([
           { question_id: radio().id, results: [], own_answer: 'На выставке' },

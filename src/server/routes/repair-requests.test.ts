@@ -9,6 +9,8 @@ import { encodePng } from '#server/lib/png.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import { insertOffice } from '../../../tests/setup/cabinet-world.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { answerOf } from '../../../tests/setup/json.ts';
+import { getUserData } from '#shared/api/account.ts';
 
 // A repair request made in the portal: the ticket, its instruments, photos, consents, history and
 // one ticket.created with the whole request — in one transaction, once per Idempotency-Key.
@@ -127,7 +129,7 @@ describe('POST /ajax/repair-requests', () => {
     expect(consents).toEqual({ policy: new Date(NOW), loyalty: new Date(NOW) });
     // The page learns it need not ask again.
     expect(
-      ((await (await t.request('/ajax/user/data')).json()) as { user: { consents_given: boolean } }).user
+      ((await answerOf(getUserData, await t.request('/ajax/user/data'))) as { user: { consents_given: boolean } }).user
         .consents_given,
     ).toBe(true);
 
@@ -252,7 +254,7 @@ describe('POST /ajax/repair-requests', () => {
     cookies.clear();
     expect((await loginAs(t, newcomer.email)).status).toBe(200);
     expect(
-      ((await (await t.request('/ajax/user/data')).json()) as { user: { consents_given: boolean } }).user
+      ((await answerOf(getUserData, await t.request('/ajax/user/data'))) as { user: { consents_given: boolean } }).user
         .consents_given,
     ).toBe(false);
     const refused = await send(request({ approval_policy: true, approval_loyalty: false }));

@@ -17,6 +17,7 @@ import {
   paths,
   statementRow,
 } from '../../../tests/setup/decisions-world.ts';
+import { jsonBody } from '../../../tests/setup/json.ts';
 
 let t: TestApp;
 let clinic: Awaited<ReturnType<typeof loggedInClinic>>;
@@ -50,7 +51,9 @@ describe('a new price on a decided quote', () => {
 
     const response = await reprice(s.id, { sum: '12000.00' });
     expect(response.status).toBe(200);
-    expect((await response.json()).changed).toEqual(expect.arrayContaining(['sum', 'agreed', 'status']));
+    expect((await jsonBody<{ changed: string[] }>(response)).changed).toEqual(
+      expect.arrayContaining(['sum', 'agreed', 'status']),
+    );
     expect(await statementRow(t, s.id)).toMatchObject({
       agreed: AGREED.none,
       status: STATEMENT_STATUS.awaiting,

@@ -3,6 +3,7 @@ import { siteBanner } from '#server/db/schema.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import { backOffice, PDF_BYTES, PNG_BYTES } from '../../../tests/setup/back-office.ts';
+import { errorBody, jsonBody, operationOf, type OpenApiBody } from '../../../tests/setup/json.ts';
 
 // The site's notices (portal.md §2.3, §4.6, §7): the banner the back office sets with
 // PUT /api/v1/banner and every visitor reads with GET /ajax/banner/get, its picture public only while
@@ -71,7 +72,7 @@ describe('PUT /api/v1/banner and GET /ajax/banner/get', () => {
     const before = await storedBanner();
     const response = await putBanner(body);
     expect(response.status).toBe(422);
-    expect((await response.json()).errors[field]).toEqual([message]);
+    expect((await errorBody(response)).errors[field]).toEqual([message]);
     expect(await storedBanner()).toEqual(before);
   });
 
@@ -79,14 +80,14 @@ describe('PUT /api/v1/banner and GET /ajax/banner/get', () => {
     const pdf = await backOffice.file(t, PDF_BYTES, 'договор.pdf');
     const refusedPdf = await putBanner({ is_active: true, image_file_id: pdf.id });
     expect(refusedPdf.status).toBe(422);
-    expect((await refusedPdf.json()).errors.image_file_id).toEqual(['Картинка баннера — файл JPEG, PNG или WebP']);
+    expect((await errorBody(refusedPdf)).errors.image_file_id).toEqual(['Картинка баннера — файл JPEG, PNG или WebP']);
 
     const clinic = await backOffice.client(t);
     const billPicture = await backOffice.file(t, PNG_BYTES, 'счёт.png');
     await backOffice.bill(t, clinic.id, { document_file_id: billPicture.id });
     const refusedPrivate = await putBanner({ is_active: true, image_file_id: billPicture.id });
     expect(refusedPrivate.status).toBe(422);
-    expect((await refusedPrivate.json()).errors.image_file_id).toEqual([
+    expect((await errorBody(refusedPrivate)).errors.image_file_id).toEqual([
       'Этот файл относится к документам клиента и не может быть картинкой баннера',
     ]);
     expect((await guestGet(`/ajax/banner/image/${billPicture.id}`)).status).toBe(404);
@@ -131,10 +132,10 @@ describe('PUT /api/v1/banner and GET /ajax/banner/get', () => {
   });
 
   it('describes the call in the OpenAPI document', async () => {
-    const document = await (await t.request('/api/v1/openapi.json')).json();
-    const operation = document.paths['/api/v1/banner'].put;
+    const document = await jsonBody<OpenApiBody>(await t.request('/api/v1/openapi.json'));
+    const operation = operationOf(document, '/api/v1/banner', 'put');
     expect(operation.operationId).toBe('putBanner');
-    expect(Object.keys(operation.requestBody.content['application/json'].schema.properties)).toEqual([
+    expect(Object.keys(operation.requestBody.content['application/json']?.schema.properties ?? {})).toEqual([
       'is_active',
       'link',
       'image_file_id',

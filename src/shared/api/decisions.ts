@@ -127,6 +127,7 @@ export type StatementTerms = v.InferOutput<typeof statementTerms>;
 
 /** In a 409 `details`: the statements as they are now, so the user sees what changed. */
 export const conflictDetails = object({ statements: v.array(statementTerms) });
+export type ConflictDetails = v.InferOutput<typeof conflictDetails>;
 
 export const gift = object({
   id: v.number(),

@@ -30,11 +30,7 @@ export function AppErrorScreen({ error }: Pick<ErrorComponentProps, 'error'>) {
   }, [chunkError, error]);
 
   if (chunkError && chunkState !== 'failed') {
-    return (
-      <p className={styles.text} role="status">
-        Загружаем новую версию приложения…
-      </p>
-    );
+    return <output className={styles.text}>Загружаем новую версию приложения…</output>;
   }
   return <ErrorMessage chunk={chunkError} />;
 }

@@ -38,9 +38,7 @@ export function CabinetLayout({ unpaidBills, hasBills, children }: CabinetLayout
 export function CabinetSkeleton() {
   return (
     <div className={`${styles.layout} ${styles.skeleton}`} aria-busy="true">
-      <span className="visually-hidden" role="status">
-        Загрузка…
-      </span>
+      <output className="visually-hidden">Загрузка…</output>
       <Skeleton shape="rect" height="3.75rem" className={styles.navSkeleton} />
       <Skeleton width="12rem" height="2rem" />
       <SkeletonText lines={4} />

@@ -17,15 +17,15 @@ export function OfflineBanner() {
   const online = useConnection((state) => state.online);
   const show = useConnection(selectWorkingOffline);
   return (
-    <div role="status" aria-live="polite" className={styles.region}>
+    <output className={styles.region}>
       {show && (
-        <p className={styles.banner} data-offline-banner>
+        <span className={styles.banner} data-offline-banner>
           <Icon name="offline" size={20} className={styles.icon} />
           <span>
             {online ? SERVER_UNREACHABLE_TEXT : OFFLINE_TEXT} {SAVED_DATA_TEXT}
           </span>
-        </p>
+        </span>
       )}
-    </div>
+    </output>
   );
 }

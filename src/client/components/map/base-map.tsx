@@ -80,11 +80,7 @@ export function BaseMap({ center, zoom, label, className, children }: BaseMapPro
       {tiles?.tilesUrl ? (
         <TileLayer url={tiles.tilesUrl} attribution={tiles.attribution} eventHandlers={handlers} />
       ) : null}
-      {unavailable ? (
-        <p className={styles.unavailable} role="status">
-          Карта недоступна
-        </p>
-      ) : null}
+      {unavailable ? <output className={styles.unavailable}>Карта недоступна</output> : null}
       {children}
     </MapContainer>
   );

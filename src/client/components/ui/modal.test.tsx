@@ -44,31 +44,23 @@ describe('Modal', () => {
     expect(dialog).toHaveFocus();
   });
 
-  it('traps Tab and Shift+Tab inside', async () => {
-    const { user } = await openHarness();
-    const close = screen.getByRole('button', { name: 'Закрыть' });
-    const field = screen.getByRole('textbox', { name: 'Поле' });
-    const ok = screen.getByRole('button', { name: 'OK' });
-
-    await user.tab();
-    expect(close).toHaveFocus();
-    await user.tab();
-    expect(field).toHaveFocus();
-    await user.tab();
-    expect(ok).toHaveFocus();
-    await user.tab();
-    expect(close).toHaveFocus(); // wrapped to the first
-    await user.tab({ shift: true });
-    expect(ok).toHaveFocus(); // wrapped to the last
-  });
-
-  it('makes the page behind inert and locks its scroll while open', async () => {
-    const { user, trigger } = await openHarness();
-    expect(trigger.closest('[inert]')).not.toBeNull();
+  it("opens as the platform's modal dialog (top layer, inert page) and locks the page scroll", async () => {
+    const showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal');
+    const { user, dialog } = await openHarness();
+    expect(dialog).toBeInstanceOf(HTMLDialogElement);
+    expect(showModal).toHaveBeenCalledOnce();
+    expect(dialog).toHaveAttribute('open');
     expect(document.documentElement).toHaveAttribute('data-scroll-locked');
     await user.keyboard('{Escape}');
-    expect(trigger.closest('[inert]')).toBeNull();
     expect(document.documentElement).not.toHaveAttribute('data-scroll-locked');
+    showModal.mockRestore();
+  });
+
+  it('keeps the focus where a field put it', async () => {
+    const { user } = await openHarness();
+    const field = screen.getByRole('textbox', { name: 'Поле' });
+    await user.click(field);
+    expect(field).toHaveFocus();
   });
 
   it('closes on Escape and gives the focus back to the trigger', async () => {
@@ -85,7 +77,17 @@ describe('Modal', () => {
     const { user } = await openHarness({ onClose, closeOnEscape: false });
     await user.keyboard('{Escape}');
     expect(onClose).not.toHaveBeenCalled();
-    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toHaveAttribute('open');
+  });
+
+  it('leaves Escape to a control inside that handles it (a suggestion list closing)', async () => {
+    const onClose = vi.fn();
+    const { user } = await openHarness({ onClose });
+    const field = screen.getByRole('textbox', { name: 'Поле' });
+    field.addEventListener('keydown', (event) => event.key === 'Escape' && event.preventDefault());
+    await user.click(field);
+    await user.keyboard('{Escape}');
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   it('closes on an overlay click but not on a click inside', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { lockScroll } from '#client/lib/scroll-lock.ts';
 import { CloseButton } from './close-button.tsx';
@@ -34,45 +34,12 @@ export interface ModalProps {
   className?: string;
 }
 
-const FOCUSABLE = [
-  'a[href]',
-  'area[href]',
-  'button:not([disabled])',
-  'input:not([disabled]):not([type="hidden"])',
-  'select:not([disabled])',
-  'textarea:not([disabled])',
-  'iframe',
-  'audio[controls]',
-  'video[controls]',
-  '[contenteditable]:not([contenteditable="false"])',
-  '[tabindex]:not([tabindex="-1"])',
-].join(',');
-
-function focusableIn(container: HTMLElement): HTMLElement[] {
-  return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-    (element) => !element.closest('[inert]') && element.getAttribute('aria-hidden') !== 'true' && !element.hidden,
-  );
-}
-
-/** Open modals, innermost last: only the top one handles Escape and keeps focus. */
-const stack: symbol[] = [];
-
-/** Makes everything outside `keep` inert (not focusable, hidden from screen readers); returns the undo. */
-function makeOutsideInert(keep: HTMLElement): () => void {
-  const changed: Element[] = [];
-  for (const element of Array.from(document.body.children)) {
-    if (element === keep || element.hasAttribute('inert')) continue;
-    element.setAttribute('inert', '');
-    changed.push(element);
-  }
-  return () => {
-    for (const element of changed) element.removeAttribute('inert');
-  };
-}
-
 /**
- * A real modal dialog: rendered into <body>, focus moved in, trapped and given back on close,
- * the rest of the page inert, page scroll locked, Escape and overlay close when allowed.
+ * A modal dialog on the platform's <dialog>: showModal() puts it in the top layer and makes the rest of
+ * the page inert (focus stays inside, screen readers see only it), and Escape reaches only the top
+ * dialog as its 'cancel' event. Around that: rendered into <body> (so it is never inside another form),
+ * focus moved in and given back to the opener on close, page scroll locked, overlay close when allowed.
+ * The open state stays the caller's: Escape and the overlay ask onClose, they do not close by themselves.
  */
 export function Modal({
   open,
@@ -91,50 +58,57 @@ export function Modal({
   className,
 }: ModalProps) {
   const titleId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-  const pointerDownOnOverlay = useRef(false);
-  const onCloseRef = useRef(onClose);
-  const closeOnEscapeRef = useRef(closeOnEscape);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const latest = useRef({ onClose, closeOnEscape, closeOnOverlay });
 
   useEffect(() => {
-    onCloseRef.current = onClose;
-    closeOnEscapeRef.current = closeOnEscape;
+    latest.current = { onClose, closeOnEscape, closeOnOverlay };
   });
 
-  useEffect(() => {
+  // A layout effect: the dialog is shown before the browser paints it closed.
+  useLayoutEffect(() => {
     if (!open) return;
-    const root = rootRef.current;
-    const panel = panelRef.current;
-    if (!root || !panel) return;
+    const dialog = dialogRef.current;
+    if (!dialog) return;
 
-    const id = Symbol('modal');
-    stack.push(id);
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const unlockScroll = lockScroll();
-    const restoreOutside = makeOutsideInert(root);
-    (initialFocusRef?.current ?? panel).focus({ preventScroll: true });
+    dialog.showModal();
+    // The dialog itself unless told otherwise (showModal would pick its first control), so its title is read first.
+    (initialFocusRef?.current ?? dialog).focus({ preventScroll: true });
 
-    const isTop = () => stack[stack.length - 1] === id;
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== 'Escape' || !isTop() || event.defaultPrevented) return;
+    const onCancel = (event: Event) => {
       event.preventDefault();
-      if (closeOnEscapeRef.current) onCloseRef.current();
+      if (latest.current.closeOnEscape) latest.current.onClose();
     };
-    // Focus that escapes anyway (a click on a non-inert overlay element, a browser without inert) comes back.
-    const onFocusIn = (event: FocusEvent) => {
-      if (!isTop() || !(event.target instanceof Node) || root.contains(event.target)) return;
-      (focusableIn(panel)[0] ?? panel).focus({ preventScroll: true });
+    // The browser may close it anyway (Chromium does on a second Escape with no click or key press
+    // between): the caller decides whether it stays closed.
+    const onNativeClose = () => {
+      if (latest.current.closeOnEscape) latest.current.onClose();
+      else if (dialog.isConnected) dialog.showModal();
     };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('focusin', onFocusIn);
+    // The overlay is the <dialog> itself around the panel: a click that starts and ends on it, not a
+    // drag out of a field, asks to close. A pointer-only shortcut; Escape and the close button do the same.
+    let pressedOnOverlay = false;
+    const onMouseDown = (event: MouseEvent) => {
+      pressedOnOverlay = event.target === dialog;
+    };
+    const onClick = (event: MouseEvent) => {
+      const startedOnOverlay = pressedOnOverlay;
+      pressedOnOverlay = false;
+      if (event.target === dialog && startedOnOverlay && latest.current.closeOnOverlay) latest.current.onClose();
+    };
+    dialog.addEventListener('cancel', onCancel);
+    dialog.addEventListener('close', onNativeClose);
+    dialog.addEventListener('mousedown', onMouseDown);
+    dialog.addEventListener('click', onClick);
 
     return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('focusin', onFocusIn);
-      const index = stack.indexOf(id);
-      if (index !== -1) stack.splice(index, 1);
-      restoreOutside();
+      dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('close', onNativeClose);
+      dialog.removeEventListener('mousedown', onMouseDown);
+      dialog.removeEventListener('click', onClick);
+      dialog.close();
       unlockScroll();
       if (previouslyFocused?.isConnected) previouslyFocused.focus({ preventScroll: true });
     };
@@ -142,54 +116,17 @@ export function Modal({
 
   if (!open || typeof document === 'undefined') return null;
 
-  const trapTab = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Tab' || !panelRef.current) return;
-    const focusable = focusableIn(panelRef.current);
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      panelRef.current.focus();
-      return;
-    }
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === panelRef.current)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
-  const onOverlayPointerDown = (event: MouseEvent<HTMLDivElement>) => {
-    pointerDownOnOverlay.current = event.target === event.currentTarget;
-  };
-  const onOverlayClick = (event: MouseEvent<HTMLDivElement>) => {
-    const startedOnOverlay = pointerDownOnOverlay.current;
-    pointerDownOnOverlay.current = false;
-    if (event.target !== event.currentTarget || !startedOnOverlay) return;
-    if (closeOnOverlay) onClose();
-  };
-
   return createPortal(
-    <div
-      ref={rootRef}
+    <dialog
+      ref={dialogRef}
       className={`${styles.overlay} ${styles[variant]}`}
       data-testid="modal-overlay"
-      onMouseDown={onOverlayPointerDown}
-      onClick={onOverlayClick}
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={describedBy}
+      tabIndex={-1}
     >
-      <div
-        ref={panelRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={describedBy}
-        tabIndex={-1}
-        className={[styles.panel, styles[`size-${size}`], className].filter(Boolean).join(' ')}
-        onKeyDown={trapTab}
-      >
+      <div className={[styles.panel, styles[`size-${size}`], className].filter(Boolean).join(' ')}>
         <div className={hideTitle && !showCloseButton ? styles.headerHidden : styles.header}>
           <h2 id={titleId} className={hideTitle ? 'visually-hidden' : styles.title}>
             {title}
@@ -199,7 +136,7 @@ export function Modal({
         <div className={styles.body}>{children}</div>
         {footer != null && <div className={styles.footer}>{footer}</div>}
       </div>
-    </div>,
+    </dialog>,
     document.body,
   );
 }

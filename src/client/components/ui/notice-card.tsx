@@ -14,12 +14,12 @@ export interface NoticeCardProps {
 /** A small floating card with a message and its buttons: the install invitation, the update notice. */
 export function NoticeCard({ title, children, actions, id }: NoticeCardProps) {
   return (
-    <div className={styles.card} aria-labelledby={`${id}-title`} role="group">
+    <fieldset className={styles.card} aria-labelledby={`${id}-title`}>
       <p id={`${id}-title`} className={styles.title}>
         {title}
       </p>
       {children && <p className={styles.text}>{children}</p>}
       <div className={styles.actions}>{actions}</div>
-    </div>
+    </fieldset>
   );
 }

@@ -67,9 +67,7 @@ export function PagedList<Item, Filter>({
 
   return (
     <>
-      <span className="visually-hidden" role="status" aria-live="polite">
-        {loading ? loadingText : ''}
-      </span>
+      <output className="visually-hidden">{loading ? loadingText : ''}</output>
 
       {error && (
         <div className={styles.error} role="alert">

@@ -12,9 +12,9 @@ export function Spinner({ size = 'md', label = 'Загрузка…', className 
   const classes = [styles.spinner, styles[size], className].filter(Boolean).join(' ');
   if (label === null) return <span className={classes} aria-hidden="true" />;
   return (
-    <span role="status" className={styles.wrapper}>
+    <output className={styles.wrapper}>
       <span className={classes} aria-hidden="true" />
       <span className="visually-hidden">{label}</span>
-    </span>
+    </output>
   );
 }

@@ -123,6 +123,7 @@ export function SuggestField<Option>({
       <TextField
         {...field}
         value={value}
+        // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- The ARIA combobox pattern (a text field with its own styled list of suggestions), which no native element offers.
         role="combobox"
         autoComplete="off"
         aria-autocomplete="list"
@@ -145,6 +146,7 @@ export function SuggestField<Option>({
       />
       <div
         id={listId}
+        // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- The ARIA combobox pattern (a text field with its own styled list of suggestions), which no native element offers.
         role="listbox"
         aria-label={typeof field.label === 'string' ? `${field.label}: подсказки` : 'Подсказки'}
         className={styles.list}
@@ -152,14 +154,13 @@ export function SuggestField<Option>({
       >
         {list.kind === 'loading' ? <div className={styles.message}>Загрузка…</div> : null}
         {list.kind === 'message' ? (
-          <div className={list.tone === 'error' ? styles.error : styles.message} role="status">
-            {list.text}
-          </div>
+          <output className={list.tone === 'error' ? styles.error : styles.message}>{list.text}</output>
         ) : null}
         {options.map((option, index) => (
           <div
             key={`${index}-${optionLabel(option)}`}
             id={optionId(index)}
+            // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- The ARIA combobox pattern (a text field with its own styled list of suggestions), which no native element offers.
             role="option"
             tabIndex={-1}
             aria-selected={index === active}

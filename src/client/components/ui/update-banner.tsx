@@ -11,6 +11,7 @@ export function UpdateBanner() {
   const postponed = useUpdateStore((state) => state.postponed);
   const visible = apply !== null && !postponed;
   return (
+    // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- A live region around block content (paragraphs, a link or buttons), which <output> may not hold.
     <div role="status" aria-live="polite">
       {visible && (
         <NoticeCard

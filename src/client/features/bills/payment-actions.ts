@@ -11,7 +11,7 @@ export async function copyText(text: string): Promise<void> {
   } catch {
     // Refused (no permission, not focused): the copy command below may still work.
   }
-  const host = document.activeElement?.closest('[role="dialog"]') ?? document.body;
+  const host = document.activeElement?.closest('dialog') ?? document.body;
   const field = document.createElement('textarea');
   field.value = text;
   field.setAttribute('readonly', '');

@@ -22,15 +22,15 @@ export function DecisionToast({
   }, [message, onDismiss]);
 
   return (
-    <div className={styles.toastRegion} role="status" aria-live="polite">
+    <output className={styles.toastRegion}>
       {message ? (
-        <div className={styles.toast} key={message.id}>
+        <span className={styles.toast} key={message.id}>
           <span>{message.text}</span>
           <button type="button" className={styles.toastClose} onClick={onDismiss} aria-label="Скрыть сообщение">
             ×
           </button>
-        </div>
+        </span>
       ) : null}
-    </div>
+    </output>
   );
 }

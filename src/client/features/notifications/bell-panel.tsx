@@ -48,9 +48,9 @@ export function BellPanel({ onNavigate }: { onNavigate: () => void }) {
     <>
       <p className={styles.title}>Уведомления</p>
       {first.data === null && first.loading ? (
-        <p className={styles.loading} role="status">
+        <output className={styles.loading}>
           <Spinner size="sm" label={null} /> Загрузка…
-        </p>
+        </output>
       ) : null}
       {first.failure ? <p className={styles.failure}>{first.failure}</p> : null}
       {first.data && items.length === 0 ? <p className={styles.loading}>{NOTIFICATIONS_MESSAGES.empty}</p> : null}

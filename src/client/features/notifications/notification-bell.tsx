@@ -7,11 +7,7 @@ import styles from './notification-bell.module.css';
 
 // The list comes with its own chunk when the bell is first opened: the cabinet's start carries the button only.
 const BellPanel = lazyComponent(() => import('./bell-panel.tsx').then((module) => module.BellPanel), {
-  fallback: (
-    <p className={styles.loading} role="status">
-      Загрузка…
-    </p>
-  ),
+  fallback: <output className={styles.loading}>Загрузка…</output>,
 });
 
 export interface NotificationBellProps {
@@ -76,9 +72,9 @@ export function NotificationBell({ unread, onClosed }: NotificationBellProps) {
         <Badge count={unread} decorative className={styles.badge} />
       </button>
       {open ? (
-        <div id={panelId} className={styles.panel} role="region" aria-label="Уведомления">
+        <section id={panelId} className={styles.panel} aria-label="Уведомления">
           <BellPanel onNavigate={() => setOpen(false)} />
-        </div>
+        </section>
       ) : null}
     </div>
   );

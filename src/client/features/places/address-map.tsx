@@ -92,9 +92,9 @@ export function AddressMap({ point, onPick }: AddressMapProps) {
         <Button variant="secondary" onClick={findMe} loading={locating === 'busy'}>
           Найти меня
         </Button>
-        <p className={styles.note} role="status">
+        <output className={styles.note}>
           {locating === 'failed' ? 'Не удалось определить местоположение. Выберите адрес в поле или на карте.' : ''}
-        </p>
+        </output>
       </div>
     </div>
   );

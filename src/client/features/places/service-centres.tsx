@@ -50,7 +50,7 @@ export function ServiceCentres() {
 
   return (
     <Page title="Сервисные центры" lead="Приём инструментов в ремонт, диагностика и выдача: выберите ближайший центр.">
-      <div className={styles.viewSwitch} role="group" aria-label="Показать">
+      <fieldset className={styles.viewSwitch} aria-label="Показать">
         <Button
           variant={view === 'list' ? 'primary' : 'secondary'}
           aria-pressed={view === 'list'}
@@ -65,7 +65,7 @@ export function ServiceCentres() {
         >
           На карте
         </Button>
-      </div>
+      </fieldset>
 
       {load.status === 'loading' ? (
         <ul className={styles.list} aria-busy="true" aria-label="Загрузка сервисных центров">

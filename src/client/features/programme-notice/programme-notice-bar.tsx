@@ -39,9 +39,9 @@ export function ProgrammeNoticeBar({ notice }: ProgrammeNoticeBarProps) {
     setClosed(true);
   };
   return (
-    <div role="status" className={styles.bar} data-programme-notice>
-      <p className={styles.text}>{text}</p>
+    <output className={styles.bar} data-programme-notice>
+      <span className={styles.text}>{text}</span>
       <CloseButton aria-label="Закрыть уведомление о программе лояльности" onClick={close} />
-    </div>
+    </output>
   );
 }

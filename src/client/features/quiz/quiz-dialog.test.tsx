@@ -73,7 +73,7 @@ describe('QuizDialog', () => {
 
     // Question 1 (radio): 50 %, 'Далее' only with an answer; own text clears the radio.
     expect(within(dialog()).getByText('Вопрос 1 из 2')).toBeInTheDocument();
-    expect(within(dialog()).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
+    expect(within(dialog()).getByRole('progressbar')).toHaveValue(50);
     expect(button('Далее')).toBeDisabled();
     await userEvent.click(within(dialog()).getByRole('radio', { name: 'От коллег' }));
     expect(button('Далее')).toBeEnabled();
@@ -85,7 +85,7 @@ describe('QuizDialog', () => {
 
     // Question 2 (checkbox): 100 % on the last; own text ticks the own option, which then needs text.
     expect(within(dialog()).getByText('Вопрос 2 из 2')).toBeInTheDocument();
-    expect(within(dialog()).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    expect(within(dialog()).getByRole('progressbar')).toHaveValue(100);
     expect(button('Завершить')).toBeDisabled();
     await userEvent.click(within(dialog()).getByRole('checkbox', { name: 'Турбины' }));
     expect(button('Завершить')).toBeEnabled();

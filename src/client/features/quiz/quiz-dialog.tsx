@@ -42,9 +42,7 @@ function Thanks({ result, onRetry, onClose }: { result: Result; onRetry: () => v
     <div className={styles.thanks}>
       <p className={styles.thanksTitle}>{QUIZ_MESSAGES.thanks}</p>
       {result.state === 'credited' ? (
-        <p className={styles.reward} role="status">
-          +{countOf(result.balls, BONUS_FORMS)}
-        </p>
+        <output className={styles.reward}>+{countOf(result.balls, BONUS_FORMS)}</output>
       ) : (
         <FormMessage tone="error">{result.message}</FormMessage>
       )}
@@ -137,16 +135,7 @@ export function QuizDialog({ onClose }: { onClose: () => void }) {
           </p>
           <span className={styles.percent}>{percent}%</span>
         </div>
-        <div
-          className={styles.progress}
-          role="progressbar"
-          aria-label="Пройдено"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-        >
-          <span className={styles.progressFill} style={{ width: `${percent}%` }} />
-        </div>
+        <progress className={styles.progress} aria-label="Пройдено" max={100} value={percent} />
         <QuizQuestionView
           key={question.id}
           question={question}

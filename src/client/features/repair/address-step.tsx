@@ -26,7 +26,7 @@ import styles from './repair.module.css';
 const CentresChoiceMap = lazyComponent(
   () => import('./centres-choice-map.tsx').then((module) => module.CentresChoiceMap),
   {
-    fallback: <div className={styles.mapPlaceholder} role="status" aria-label="Загрузка карты" />,
+    fallback: <output className={styles.mapPlaceholder} aria-label="Загрузка карты" />,
   },
 );
 

@@ -36,7 +36,7 @@ export function GuestOverlay({ covering, onLogin, onContinue, children }: GuestO
         {children}
       </div>
       {covering ? (
-        <div className={styles.overlay} role="group" aria-labelledby={titleId}>
+        <fieldset className={styles.overlay} aria-labelledby={titleId}>
           <p id={titleId} className={styles.lead}>
             {GUEST_LOGIN_OFFER}
           </p>
@@ -46,7 +46,7 @@ export function GuestOverlay({ covering, onLogin, onContinue, children }: GuestO
           <Button block variant="secondary" onClick={onContinue}>
             Продолжить без регистрации
           </Button>
-        </div>
+        </fieldset>
       ) : null}
     </div>
   );
@@ -83,8 +83,8 @@ export function RegisteredEmailNotice({
 export function GuestOfflineNotice() {
   const online = useConnection((state) => state.online);
   return (
-    <p role="status" className={online ? styles.offlineHidden : styles.offlineNotice}>
+    <output className={online ? styles.offlineHidden : styles.offlineNotice}>
       {online ? null : GUEST_OFFLINE_NOTICE}
-    </p>
+    </output>
   );
 }

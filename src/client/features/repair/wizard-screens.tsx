@@ -16,7 +16,7 @@ export function ResumePrompt({
   onRestart: () => void;
 }) {
   return (
-    <div className={styles.resume} role="group" aria-labelledby="repair-resume-title">
+    <fieldset className={styles.resume} aria-labelledby="repair-resume-title">
       <h3 id="repair-resume-title" className={styles.stepTitle}>
         Продолжить заявку?
       </h3>
@@ -27,7 +27,7 @@ export function ResumePrompt({
         </Button>
         <Button onClick={onContinue}>Продолжить</Button>
       </div>
-    </div>
+    </fieldset>
   );
 }
 
@@ -43,6 +43,7 @@ export interface SentScreenProps {
 export function SentScreen({ ticketId, queuedMessage, onDone, guest }: SentScreenProps) {
   if (guest)
     return (
+      // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- A live region around block content (paragraphs and a button), which <output> may not hold.
       <div className={styles.sent} role="status">
         <p className={styles.lead}>Заявка №{ticketId} отправлена.</p>
         <p>
@@ -55,6 +56,7 @@ export function SentScreen({ ticketId, queuedMessage, onDone, guest }: SentScree
       </div>
     );
   return (
+    // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- A live region around block content (paragraphs, a link or buttons), which <output> may not hold.
     <div className={styles.sent} role="status">
       {queuedMessage === undefined ? (
         <>

@@ -59,6 +59,7 @@ export function HistoryPanel({ ticketId, id, onClose }: HistoryPanelProps) {
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
   return (
+    // oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape from any of the panel's controls closes it, as its «Вернуться» button does.
     <section
       id={id}
       className={styles.panel}
@@ -75,9 +76,7 @@ export function HistoryPanel({ ticketId, id, onClose }: HistoryPanelProps) {
       </h2>
       {load.state === 'loading' && (
         <div className={styles.skeleton}>
-          <span className="visually-hidden" role="status">
-            Загрузка истории…
-          </span>
+          <output className="visually-hidden">Загрузка истории…</output>
           <SkeletonText lines={4} />
         </div>
       )}

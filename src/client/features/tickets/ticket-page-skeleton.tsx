@@ -5,9 +5,7 @@ import styles from './ticket-page.module.css';
 export function TicketPageSkeleton() {
   return (
     <div className={styles.page} aria-busy="true">
-      <span className="visually-hidden" role="status">
-        Загрузка заявки…
-      </span>
+      <output className="visually-hidden">Загрузка заявки…</output>
       <div className={styles.summaryColumn}>
         <div className={styles.skeletonSummary}>
           <Skeleton width="9rem" height="1.25rem" />
