@@ -102,6 +102,16 @@ describe('seedDemo', () => {
     expect(points).toContainEqual(expect.objectContaining({ delta: 1500, reason: 'Приветственные бонусы' }));
   });
 
+  it('links each notification about a ticket to it, and writes its numbers in the Russian format', async () => {
+    const rows = await t.db.select().from(notifications);
+    const aboutTickets = rows.filter((n) => /заявк[аеи] №\d+/i.test(n.description));
+    expect(aboutTickets.length).toBeGreaterThanOrEqual(3);
+    for (const row of aboutTickets)
+      expect(row.ticketId, row.description).toBe(Number(/№(\d+)/.exec(row.description)![1]));
+    expect(rows.map((n) => n.description)).toContainEqual(expect.stringContaining('1\u00A0500 приветственных бонусов'));
+    expect(rows.map((n) => n.description)).toContainEqual(expect.stringContaining('31\u00A0200,00\u00A0₽'));
+  });
+
   it('has two saved addresses for the demo clinic, each with its point', async () => {
     const rows = await t.db.select().from(addresses);
     expect(rows).toHaveLength(2);
