@@ -19,6 +19,7 @@ import {
 } from './schema.ts';
 import { REGIONS } from '#shared/dictionaries/regions.ts';
 import { readFileBytes } from '#server/services/files.ts';
+import { loadTicketRequest } from '#server/services/ticket-request.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, demoAccountExists, seedDemo } from './seed.ts';
 
 /** Stands in for scrypt (services/ is above db/); the real hash is proven by logging in, in test-app tests. */
@@ -160,6 +161,28 @@ describe('seedDemo', () => {
       expect(entries.length).toBeGreaterThanOrEqual(1);
       expect(entries.every((h) => h.createdAt.getTime() <= NOW.getTime() && h.subjectType === 'Ticket')).toBe(true);
     }
+  });
+
+  it('shows the request card on the ticket waiting for approval, and on no other', async () => {
+    const requests = await Promise.all(
+      (await t.db.select().from(tickets)).map(async (ticket) => ({
+        status: ticket.status,
+        request: await loadTicketRequest(t.db, ticket.id),
+      })),
+    );
+    const withRequest = requests.filter((row) => row.request !== null);
+    expect(withRequest).toHaveLength(1);
+    expect(withRequest[0]!.status).toBe(5);
+    expect(withRequest[0]!.request).toMatchObject({
+      company: 'Стоматологическая клиника «Улыбка»',
+      address: 'Россия, Москва, Тверская улица, 7',
+      room: 'офис 12',
+      message: 'Вход со двора',
+      checked: true,
+      coordinates: '55.757718,37.611347',
+      contact: { name: 'Анна', surname: 'Смирнова', phone: '79161234567', email: DEMO_EMAIL },
+    });
+    expect(withRequest[0]!.request!.photos.length).toBeGreaterThanOrEqual(1);
   });
 
   it('does nothing the second time, or on a database with any client', async () => {
