@@ -156,6 +156,8 @@ export async function seedDocuments(
  * (where and when the courier fetched the instruments, whom to call, the photos sent), stored as
  * services/repair-requests.ts stores one.
  */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 async function seedRequest(tx: Tx, clientId: number, photoIds: number[]): Promise<void> {
   const [waiting] = await tx
     .select({ id: tickets.id, createdAt: tickets.createdAt })
@@ -165,7 +167,9 @@ async function seedRequest(tx: Tx, clientId: number, photoIds: number[]): Promis
     .limit(1);
   const [client] = await tx.select().from(clients).where(eq(clients.id, clientId)).limit(1);
   if (!waiting || !client) return;
-  const pickupDay = new Date(waiting.createdAt.getTime() + 24 * 60 * 60 * 1000);
+  // The next working day after the request, as the pickup rule offers (no weekends).
+  const pickupDay = new Date(waiting.createdAt.getTime() + DAY_MS);
+  while (pickupDay.getUTCDay() === 0 || pickupDay.getUTCDay() === 6) pickupDay.setTime(pickupDay.getTime() + DAY_MS);
   await tx.insert(repairRequests).values({
     ticketId: waiting.id,
     contact: { name: client.name, surname: client.surname, phone: client.phone, email: client.email },

@@ -183,6 +183,8 @@ describe('seedDemo', () => {
       contact: { name: 'Анна', surname: 'Смирнова', phone: '79161234567', email: DEMO_EMAIL },
     });
     expect(withRequest[0]!.request!.photos.length).toBeGreaterThanOrEqual(1);
+    // A working day, as the pickup rule offers.
+    expect([1, 2, 3, 4, 5]).toContain(new Date(`${withRequest[0]!.request!.pickup_date}T12:00:00Z`).getUTCDay());
   });
 
   it('does nothing the second time, or on a database with any client', async () => {
