@@ -6,7 +6,7 @@
 // reject, discuss, trade in, spend points), the event feed the back office reads back, a quote
 // changed while the page was open (409), and the bills with the Счета badge following the back
 // office (cabinet.md §2, §4, §5; portal.md §4.6).
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decisionMessages } from '../../src/shared/api/decisions.ts';
 import { backOffice, PDF_BYTES, PNG_BYTES, type BackOfficeEvent, type Defect } from './back-office.ts';
@@ -195,6 +195,37 @@ async function openTicket(page: Page, id: number): Promise<void> {
   await visible(page.getByRole('heading', { name: cabinet.statementsHeading })).waitFor();
 }
 
+/** Nothing in `locators` comes within 4 px of the top of the tab bar's raised Ремонт circle. */
+async function expectClearOfRepairCircle(page: Page, locators: Locator[]): Promise<void> {
+  const circle = (await tabBar(page).getByRole('link', { name: 'Ремонт' }).locator('span').first().boundingBox())!;
+  for (const locator of locators) {
+    const box = (await visible(locator).boundingBox())!;
+    expect(box.y + box.height, `${String(locator)} ends above the Ремонт circle`).toBeLessThanOrEqual(circle.y - 4);
+  }
+}
+
+/**
+ * The points popup's figures: each on the first line of its label, all on one right edge (a long
+ * label wraps in its own column instead of pushing its figure under it).
+ */
+async function expectFiguresAligned(dialog: Locator, labels: string[]): Promise<void> {
+  const rows = await Promise.all(
+    labels.map(async (label) => {
+      const term = dialog.locator('dt', { hasText: label });
+      const figure = term.locator('xpath=following-sibling::dd[1]');
+      return { label, term: (await term.boundingBox())!, figure: (await figure.boundingBox())! };
+    }),
+  );
+  const rightEdge = rows[0]!.figure.x + rows[0]!.figure.width;
+  for (const { label, term, figure } of rows) {
+    expect(Math.abs(figure.y - term.y), `'${label}': the figure on the label's line`).toBeLessThanOrEqual(2);
+    expect(
+      Math.abs(figure.x + figure.width - rightEdge),
+      `'${label}': the figure at the right edge`,
+    ).toBeLessThanOrEqual(1);
+  }
+}
+
 /** The decision events of the clinic written after the world was built. */
 async function decisionEvents(): Promise<BackOfficeEvent[]> {
   const { events } = await backOffice.events(world.eventsAfter);
@@ -307,10 +338,24 @@ describe('decisions on the quotes', () => {
   it('on a phone: approves one, rejects one with a reason, discusses one', async () => {
     const context = await loggedIn(PHONE);
     await withContextPage(context, 'phone-decisions', async (page) => {
+      // The narrowest phone the portal is made for.
+      await page.setViewportSize({ width: 360, height: 780 });
       await openTicket(page, world.tickets.decisions);
 
-      // Approve: the confirmation, then (the clinic has points) the points popup, without points.
+      // A ticked quote brings the selection bar; the tab bar's raised Ремонт circle stays clear of it.
       const approved = statementCard(page, QUOTES.approve.name);
+      await approved.getByRole('checkbox').check();
+      const bar = page.getByRole('region', { name: 'Выбранные инструменты' });
+      await button(bar, cabinet.approveSelected).waitFor();
+      await expectClearOfRepairCircle(page, [
+        button(bar, cabinet.approveSelected),
+        bar.getByText(/Стоимость выбранных/),
+      ]);
+      await screenshot(page, 'phone-selection-bar-360');
+      await approved.getByRole('checkbox').uncheck();
+      await bar.waitFor({ state: 'detached' });
+
+      // Approve: the confirmation, then (the clinic has points) the points popup, without points.
       await button(approved, cabinet.approve).click();
       const confirm = dialogNamed(page, cabinet.approveDialog);
       await expectText(confirm, /10\s000,00\s₽/);
@@ -320,6 +365,7 @@ describe('decisions on the quotes', () => {
       await button(points, cabinet.withoutPoints).waitFor();
       await button(points, cabinet.spendOnRepair).waitFor();
       await screenshot(page, 'phone-popup-points');
+      await expectFiguresAligned(points, ['Стоимость ремонта', 'Можно списать в счёт ремонта', 'Доступно на подарок']);
       await button(points, cabinet.withoutPoints).click();
       await points.waitFor({ state: 'detached' });
       await expectDecision(approved, cabinet.decided.approved);

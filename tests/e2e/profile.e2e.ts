@@ -49,14 +49,19 @@ describe('Личные данные (issue 13)', () => {
       const before = await mailCount(next);
       await form.getByLabel('Эл. почта').fill(next);
       await button(form, 'Сохранить').click();
-      await button(dialogNamed(page, 'Данные успешно изменены!'), 'OK').click();
+      // Nothing changed yet, so no success: the code form says where the code went and takes the focus.
+      const code = page.getByRole('form', { name: 'Подтверждение нового адреса' });
+      const codeField = code.getByLabel('Код из письма');
+      await expect.poll(() => codeField.evaluate((input) => input === document.activeElement)).toBe(true);
+      expect(await page.getByRole('dialog').count()).toBe(0);
       // The old address stays the login until the code from the new one is entered.
       expect(await form.getByLabel('Эл. почта').inputValue()).toBe(clinic.email);
-      const code = page.getByRole('form', { name: 'Подтверждение нового адреса' });
-      await code.getByLabel('Код из письма').pressSequentially(codeFrom(await nextMail(next, before)));
+      expect(await codeField.getAttribute('aria-invalid')).not.toBe('true');
+      await screenshot(page, 'profile-email-code-waiting-360');
+      await codeField.pressSequentially(codeFrom(await nextMail(next, before)));
       await screenshot(page, 'profile-email-code-360');
       await button(code, 'Подтвердить').click();
-      await button(dialogNamed(page, 'Данные успешно изменены!'), 'OK').click();
+      await button(dialogNamed(page, `Адрес эл. почты изменён: теперь для входа служит ${next}`), 'OK').click();
       await expect.poll(() => form.getByLabel('Эл. почта').inputValue()).toBe(next);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= 360)).toBe(true);
 

@@ -170,6 +170,32 @@ describe('the bonus survey (issue 15)', () => {
     expect(answered[0]!.payload).toMatchObject({ client_id: clinic.id, quiz_id: quizId });
   });
 
+  it("at 1280 px, with a seven-digit balance and the survey waiting, the header's items keep apart", async () => {
+    const clinic = await backOffice.client(PASSWORD);
+    await backOffice.points(clinic.id, 1_234_567, 'e2e: the longest balance a clinic is likely to have');
+    await withPage(browser, DESKTOP, 'survey-header-1280', async (page) => {
+      await logIn(page, DESKTOP, clinic);
+      await page.goto('/cabinet/tickets');
+      const header = page.getByRole('banner');
+      const items = [
+        header.getByText(/^1\s234\s567\sбонусов$/),
+        header.getByRole('link', { name: 'Как потратить?' }),
+        header.getByRole('link', { name: 'Как пользоваться сервисом?' }),
+        header.getByRole('button', { name: SURVEY_ITEM }),
+        header.getByRole('button', { name: /^Уведомления/ }),
+        header.getByRole('button', { name: 'Выйти' }),
+      ];
+      for (const item of items) await visible(item).waitFor();
+      const boxes = await Promise.all(items.map(async (item) => (await visible(item).boundingBox())!));
+      for (let index = 1; index < boxes.length; index += 1) {
+        const [before, after] = [boxes[index - 1]!, boxes[index]!];
+        expect(after.x - (before.x + before.width), `${String(items[index])} stands apart`).toBeGreaterThanOrEqual(8);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= 1280)).toBe(true);
+      await screenshot(page, 'survey-header-1280');
+    });
+  });
+
   it('on a phone: the More panel offers it; leaving during the questions asks first', async () => {
     const clinic = await backOffice.client(PASSWORD);
     await withPage(browser, PHONE, 'survey-phone', async (page) => {

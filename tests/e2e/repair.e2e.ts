@@ -55,6 +55,34 @@ async function leaveContactStep(scope: Locator, email: string, next = 'Дале�
   await button(form, 'Подтвердить').click();
 }
 
+/** What makes a button look like one of ours: colours, border, corners, type and height. */
+const LOOKS = [
+  'color',
+  'backgroundColor',
+  'borderTopColor',
+  'borderTopStyle',
+  'borderTopWidth',
+  'borderTopLeftRadius',
+  'fontSize',
+  'fontWeight',
+  'minHeight',
+] as const;
+
+function buttonLooks(locator: Locator): Promise<string[]> {
+  return locator.evaluate((element, keys) => {
+    const style = getComputedStyle(element);
+    return keys.map((key) => style[key]);
+  }, LOOKS);
+}
+
+/** The same for the photo zone's file input's own button (a pseudo-element, so read from the input). */
+function fileButtonLooks(page: Page): Promise<string[]> {
+  return page.getByLabel(/Фото инструментов/).evaluate((element, keys) => {
+    const style = getComputedStyle(element, '::file-selector-button');
+    return keys.map((key) => style[key]);
+  }, LOOKS);
+}
+
 describe('the repair wizard (issue 12)', () => {
   it('on a phone (360 px): the central tab, three steps with a photo and two instruments, one ticket and one event', async () => {
     const clinic = await backOffice.client('clinic-password-2026');
@@ -77,6 +105,7 @@ describe('the repair wizard (issue 12)', () => {
 
       await fillRepairAddress(sheet);
       await sheet.getByLabel('Офис / квартира').fill('офис 12');
+      await sheet.getByLabel('Комментарий к адресу').fill('Вход со двора');
       // The centres this address may use, on the map: a marker's card chooses one.
       await sheet.getByLabel('Сервисный центр').selectOption('');
       await button(sheet, 'Показать на карте').click();
@@ -101,6 +130,7 @@ describe('the repair wizard (issue 12)', () => {
       await sheet.getByLabel('Серийный номер').fill('SN-100');
       await sheet.getByLabel('Тип инструмента').selectOption({ label: 'Турбина' });
       await sheet.getByLabel('Описание неисправности').fill('Не вращается головка');
+      await sheet.getByLabel('На гарантии').check();
       await button(sheet, 'Добавить').click();
       const second = sheet.getByRole('group', { name: 'Инструмент 2' });
       await second.getByLabel('Серийный номер').fill('SN-200');
@@ -142,6 +172,8 @@ describe('the repair wizard (issue 12)', () => {
       const card = visible(page.getByRole('region', { name: 'Заявка клиники' }));
       await card.waitFor();
       await card.getByText('Россия, Москва, Тверская улица, 7, офис 12').waitFor();
+      await card.getByText('Вход со двора').waitFor();
+      await card.getByText('Ольга Кузнецова').waitFor();
       await card
         .getByText(/^\d{2}\.\d{2}\.\d{4}, (понедельник|вторник|среда|четверг|пятница|суббота|воскресенье)$/)
         .waitFor();
@@ -152,11 +184,24 @@ describe('the repair wizard (issue 12)', () => {
       await button(card, 'Подробнее о заявке').click();
       await card.getByText(/Турбина, №\sSN-100/).waitFor();
       await card.getByText(/Свой вариант: Апекслокатор, №\sSN-200/).waitFor();
+      await card.getByText('Не вращается головка').waitFor();
+      await card.getByText('Не включается').waitFor();
+      // Only the first instrument was marked as under warranty.
+      await card.getByRole('listitem').filter({ hasText: 'SN-100' }).getByText('На гарантии').waitFor();
+      expect(await card.getByText('На гарантии').count()).toBe(1);
+      await card.getByText('Клиника «Дентал Плюс»').waitFor();
       await card.getByText('Головной сервисный центр').waitFor();
       const photo = card.getByRole('img', { name: 'rotor.png' });
       await expect
         .poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
         .toBe(true);
+      // A thumbnail, capped in size, that opens the photo itself full size.
+      expect((await photo.boundingBox())!.width).toBeLessThanOrEqual(96);
+      const full = await card.getByRole('link', { name: 'Открыть фото rotor.png' }).getAttribute('href');
+      const original = await page.request.get(full!);
+      expect(original.status()).toBe(200);
+      expect(original.headers()['content-type']).toBe('image/png');
+      expect(Buffer.from(await original.body())).toEqual(Buffer.from(PNG_BYTES));
       expect(await fits()).toBe(true);
       await card.scrollIntoViewIfNeeded();
       await screenshot(page, 'ticket-request-card-360');
@@ -300,7 +345,16 @@ describe('the repair wizard (issue 12)', () => {
       await page.goto('/cabinet/bills');
       await page.getByRole('link', { name: 'Новая заявка' }).click();
       const form = page.getByRole('main');
-      await visible(form.getByText(`Здравствуйте, ${'Ольга'}!`)).waitFor();
+      const greeting = visible(form.getByText(`Здравствуйте, ${'Ольга'}!`));
+      await greeting.waitFor();
+      // The form does not offer itself; at 1280 px the greeting stands beside the form, not above it.
+      expect(await page.getByRole('link', { name: 'Новая заявка' }).count()).toBe(0);
+      const formColumn = (await button(form, 'Отправить заявку').boundingBox())!;
+      const aside = (await greeting.boundingBox())!;
+      expect(aside.x).toBeGreaterThan(formColumn.x + formColumn.width);
+      expect(aside.y).toBeLessThan(formColumn.y);
+      // The photo zone's file button looks like the form's other secondary buttons.
+      expect(await fileButtonLooks(page)).toEqual(await buttonLooks(button(form, 'Добавить инструмент')));
       // A new address through the address book's own dialog, chosen in the form at once.
       await button(form, 'Добавить адрес').click();
       const addAddress = dialogNamed(page, 'Новый адрес');

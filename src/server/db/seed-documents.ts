@@ -6,7 +6,7 @@ import { renderDocumentPdf } from '#server/pdf/document-pdf.ts';
 import type { Tx } from './client.ts';
 import { demoPng } from '../lib/png.ts';
 import { recordHistory } from './journal.ts';
-import { bills, defectStatements, tickets } from './schema.ts';
+import { bills, clients, defectStatements, repairRequests, tickets } from './schema.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { saveFile } from '#server/storage/save-file.ts';
 
@@ -116,6 +116,8 @@ export async function seedDocuments(
       .where(eq(defectStatements.id, row.id));
   }
 
+  await seedRequest(tx, clientId, photoIds);
+
   for (const [id1c, file] of documents.bills) {
     await tx
       .update(bills)
@@ -147,4 +149,42 @@ export async function seedDocuments(
       });
     }
   }
+}
+
+/**
+ * The ticket waiting for approval was sent from the portal: its page and PDF show the request card
+ * (where and when the courier fetched the instruments, whom to call, the photos sent), stored as
+ * services/repair-requests.ts stores one.
+ */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+async function seedRequest(tx: Tx, clientId: number, photoIds: number[]): Promise<void> {
+  const [waiting] = await tx
+    .select({ id: tickets.id, createdAt: tickets.createdAt })
+    .from(tickets)
+    .innerJoin(defectStatements, eq(defectStatements.ticketId, tickets.id))
+    .where(and(eq(tickets.clientId, clientId), eq(defectStatements.id1c, 'ДВ-000311')))
+    .limit(1);
+  const [client] = await tx.select().from(clients).where(eq(clients.id, clientId)).limit(1);
+  if (!waiting || !client) return;
+  // The next working day after the request, as the pickup rule offers (no weekends).
+  const pickupDay = new Date(waiting.createdAt.getTime() + DAY_MS);
+  while (pickupDay.getUTCDay() === 0 || pickupDay.getUTCDay() === 6) pickupDay.setTime(pickupDay.getTime() + DAY_MS);
+  await tx.insert(repairRequests).values({
+    ticketId: waiting.id,
+    contact: { name: client.name, surname: client.surname, phone: client.phone, email: client.email },
+    address: {
+      company: client.company,
+      address: 'Россия, Москва, Тверская улица, 7',
+      country: 'Россия',
+      zip: '125009',
+      room: 'офис 12',
+      message: 'Вход со двора',
+      coordinates: '55.757718,37.611347',
+      checked: true,
+    },
+    pickupDate: pickupDay.toISOString().slice(0, 10),
+    fileIds: photoIds,
+    createdAt: waiting.createdAt,
+  });
 }

@@ -19,6 +19,7 @@ import {
 } from './schema.ts';
 import { REGIONS } from '#shared/dictionaries/regions.ts';
 import { readFileBytes } from '#server/services/files.ts';
+import { loadTicketRequest } from '#server/services/ticket-request.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, demoAccountExists, seedDemo } from './seed.ts';
 
 /** Stands in for scrypt (services/ is above db/); the real hash is proven by logging in, in test-app tests. */
@@ -102,6 +103,16 @@ describe('seedDemo', () => {
     expect(points).toContainEqual(expect.objectContaining({ delta: 1500, reason: 'Приветственные бонусы' }));
   });
 
+  it('links each notification about a ticket to it, and writes its numbers in the Russian format', async () => {
+    const rows = await t.db.select().from(notifications);
+    const aboutTickets = rows.filter((n) => /заявк[аеи] №\d+/i.test(n.description));
+    expect(aboutTickets.length).toBeGreaterThanOrEqual(3);
+    for (const row of aboutTickets)
+      expect(row.ticketId, row.description).toBe(Number(/№(\d+)/.exec(row.description)![1]));
+    expect(rows.map((n) => n.description)).toContainEqual(expect.stringContaining('1\u00A0500 приветственных бонусов'));
+    expect(rows.map((n) => n.description)).toContainEqual(expect.stringContaining('31\u00A0200,00\u00A0₽'));
+  });
+
   it('has two saved addresses for the demo clinic, each with its point', async () => {
     const rows = await t.db.select().from(addresses);
     expect(rows).toHaveLength(2);
@@ -150,6 +161,30 @@ describe('seedDemo', () => {
       expect(entries.length).toBeGreaterThanOrEqual(1);
       expect(entries.every((h) => h.createdAt.getTime() <= NOW.getTime() && h.subjectType === 'Ticket')).toBe(true);
     }
+  });
+
+  it('shows the request card on the ticket waiting for approval, and on no other', async () => {
+    const requests = await Promise.all(
+      (await t.db.select().from(tickets)).map(async (ticket) => ({
+        status: ticket.status,
+        request: await loadTicketRequest(t.db, ticket.id),
+      })),
+    );
+    const withRequest = requests.filter((row) => row.request !== null);
+    expect(withRequest).toHaveLength(1);
+    expect(withRequest[0]!.status).toBe(5);
+    expect(withRequest[0]!.request).toMatchObject({
+      company: 'Стоматологическая клиника «Улыбка»',
+      address: 'Россия, Москва, Тверская улица, 7',
+      room: 'офис 12',
+      message: 'Вход со двора',
+      checked: true,
+      coordinates: '55.757718,37.611347',
+      contact: { name: 'Анна', surname: 'Смирнова', phone: '79161234567', email: DEMO_EMAIL },
+    });
+    expect(withRequest[0]!.request!.photos.length).toBeGreaterThanOrEqual(1);
+    // A working day, as the pickup rule offers.
+    expect([1, 2, 3, 4, 5]).toContain(new Date(`${withRequest[0]!.request!.pickup_date}T12:00:00Z`).getUTCDay());
   });
 
   it('does nothing the second time, or on a database with any client', async () => {

@@ -434,22 +434,25 @@ async function seedWorld(tx: Tx, passwordHash: string, now: Date): Promise<numbe
     {
       clientId,
       description: `По заявке №${pending.id} готова дефектная ведомость: требуется согласование ремонта ${pendingDefects.length} инструментов.`,
+      ticketId: pending.id,
       createdAt: daysAgo(3, 14),
     },
     {
       clientId,
       description: `Заявка №${shipping.id} отправлена вам транспортной компанией СДЭК, трек-номер 1572204408.`,
+      ticketId: shipping.id,
       createdAt: daysAgo(5, 16),
     },
     {
       clientId,
-      description: `Счёт №СЧ-000267 на сумму 31 200,00 ₽ выставлен по заявке №${shipping.id}.`,
+      description: `Счёт №СЧ-000267 на сумму 31\u00A0200,00\u00A0₽ выставлен по заявке №${shipping.id}.`,
+      ticketId: shipping.id,
       isViewed: true,
       createdAt: daysAgo(14, 11),
     },
     {
       clientId,
-      description: 'Вам начислено 1500 приветственных бонусов. Спасибо, что выбрали наш сервис!',
+      description: 'Вам начислено 1\u00A0500 приветственных бонусов. Спасибо, что выбрали наш сервис!',
       isViewed: true,
       createdAt: daysAgo(120, 12),
     },

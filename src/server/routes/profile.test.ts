@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { clients, events } from '#server/db/schema.ts';
 import { DEAD_CODE_MESSAGE } from '#server/services/registration.ts';
+import { PROFILE_MESSAGES } from '#shared/api/profile.ts';
 import { insertAccount, loginAs, mailedCode, uniqueEmail, accountTestApp } from '../../../tests/setup/accounts.ts';
 import { answerOf, errorBody } from '../../../tests/setup/json.ts';
 import { getUserData } from '#shared/api/account.ts';
@@ -63,7 +64,7 @@ describe('Личные данные', () => {
     expect((await errorBody(wrong)).errors.code).toEqual(['Неверный код']);
     expect((await row(account.id)).email).toBe(account.email);
 
-    expect((await errorBody(await confirm(code))).message).toBe('Данные успешно изменены!');
+    expect((await errorBody(await confirm(code))).message).toBe(PROFILE_MESSAGES.emailChanged(next));
     expect(await row(account.id)).toMatchObject({ email: next, pendingEmail: null });
     expect((await row(account.id)).emailConfirmedAt).not.toBeNull();
     expect((await t.outbox.latest(account.email))?.text).toContain(`изменён на ${next}`);
@@ -93,7 +94,7 @@ describe('Личные данные', () => {
     // The code still works for the account it was mailed for.
     t.cookies.clear();
     expect((await loginAs(t, asker.email)).status).toBe(200);
-    expect((await errorBody(await confirm(code))).message).toBe('Данные успешно изменены!');
+    expect((await errorBody(await confirm(code))).message).toBe(PROFILE_MESSAGES.emailChanged(next));
     expect(await row(asker.id)).toMatchObject({ email: next, pendingEmail: null });
   });
 

@@ -164,7 +164,7 @@ export async function confirmEmailChange(deps: AppDeps, clientId: number, code: 
     throw error;
   }
   await mailQuietly(deps, emailChangedMail(oldEmail, pending));
-  return PROFILE_MESSAGES.saved;
+  return PROFILE_MESSAGES.emailChanged(pending);
 }
 
 /** Настройки: surname, name, patronymic and the organisation. */

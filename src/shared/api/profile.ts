@@ -36,6 +36,8 @@ const elevenDigitPhoneField = v.pipe(
 
 export const PROFILE_MESSAGES = {
   saved: 'Данные успешно изменены!',
+  /** After the code from the new address: the login is that address from now on. */
+  emailChanged: (email: string) => `Адрес эл. почты изменён: теперь для входа служит ${email}`,
   failed: 'Произошла ошибка при обновлении данных. Попробуйте позже.',
   noPendingEmail: 'Нет нового адреса, ожидающего подтверждения',
 } as const;

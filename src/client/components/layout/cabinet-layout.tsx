@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { buttonClassName } from '#client/components/ui/button.tsx';
 import { Skeleton, SkeletonText } from '#client/components/ui/skeleton.tsx';
 import { BankDetailsBanner } from './bank-details-banner.tsx';
@@ -13,17 +13,23 @@ export interface CabinetLayoutProps {
   children: ReactNode;
 }
 
+const REQUEST_FORM_PATH = '/cabinet/repair';
+
 /** The profile shell (cabinet.md §Profile shell): top navigation, the bank-details notice, the section. */
 export function CabinetLayout({ unpaidBills, hasBills, children }: CabinetLayoutProps) {
+  const onRequestForm = useRouterState({ select: (state) => state.location.pathname === REQUEST_FORM_PATH });
   return (
     <div className={styles.layout}>
       <CabinetNav unpaidBills={unpaidBills} />
       <div className={styles.bar}>
         <BankDetailsBanner hasBills={hasBills} />
-        {/* Phones have the tab bar's central 'Ремонт'; wider screens get the request form here, on every cabinet page. */}
-        <Link to="/cabinet/repair" className={`${buttonClassName('primary')} ${styles.newRequest}`}>
-          Новая заявка
-        </Link>
+        {/* Phones have the tab bar's central 'Ремонт'; wider screens get the request form here, on every
+            cabinet page but the form itself (a link to the page one is on leads nowhere). */}
+        {onRequestForm ? null : (
+          <Link to={REQUEST_FORM_PATH} className={`${buttonClassName('primary')} ${styles.newRequest}`}>
+            Новая заявка
+          </Link>
+        )}
       </div>
       <div className={styles.content}>{children}</div>
     </div>

@@ -19,19 +19,31 @@ export interface PageProps {
   children?: ReactNode;
   /** Narrow reading column for text pages and forms. */
   narrow?: boolean;
+  /**
+   * Beside the body from 1024 px, before it on narrower screens (a form's introduction): the page then
+   * takes the whole width there, the body keeping the narrow column's.
+   */
+  aside?: ReactNode;
 }
 
 /** A page's heading block and body; sets the document title. */
-export function Page({ title, lead, actions, children, narrow = false }: PageProps) {
+export function Page({ title, lead, actions, children, narrow = false, aside }: PageProps) {
   useDocumentTitle(title);
   return (
-    <div className={[styles.page, narrow ? styles.narrow : ''].filter(Boolean).join(' ')}>
+    <div className={[styles.page, narrow ? styles.narrow : '', aside ? styles.hasAside : ''].filter(Boolean).join(' ')}>
       <div className={styles.heading}>
         <h1 className={styles.title}>{title}</h1>
         {actions && <div className={styles.actions}>{actions}</div>}
       </div>
       {lead && <div className={styles.lead}>{lead}</div>}
-      {children}
+      {aside ? (
+        <div className={styles.withAside}>
+          <div className={styles.aside}>{aside}</div>
+          <div className={styles.body}>{children}</div>
+        </div>
+      ) : (
+        children
+      )}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import * as v from 'valibot';
 import { confirmationCodeField } from '#shared/validation/fields.ts';
 import { useAppForm } from './app-form.tsx';
 import { BoundForm } from './bound-form.tsx';
@@ -8,6 +9,9 @@ import { SubmitButton } from './submit-button.tsx';
 import { asApiError, type ApiError } from '#client/lib/http.ts';
 import { useCountdown } from '#client/lib/use-countdown.ts';
 import styles from './code-entry-form.module.css';
+
+/** The code's first problem in the spec's words, if any. */
+const codeProblem = (value: string) => v.safeParse(confirmationCodeField, value).issues?.[0].message;
 
 /** 'Send code again' waits this long after every send (portal.md §9). */
 export const RESEND_SECONDS = 30;
@@ -74,7 +78,15 @@ export function CodeEntryForm({ label, info: firstInfo, confirm, resend, onRefus
   return (
     <BoundForm form={form} className={styles.form} aria-label={label}>
       <FormMessage tone="info">{info}</FormMessage>
-      <form.AppField name="code" validators={{ onBlur: confirmationCodeField }}>
+      <form.AppField
+        name="code"
+        // Leaving the empty field (the form takes the focus when it appears) is no mistake yet: an
+        // empty code is refused when it is sent, a wrong one as soon as the field is left.
+        validators={{
+          onBlur: ({ value }) => (value === '' ? undefined : codeProblem(value)),
+          onSubmit: confirmationCodeField,
+        }}
+      >
         {(field) => (
           <field.MaskedField
             ref={codeRef}

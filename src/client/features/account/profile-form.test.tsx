@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserData } from '#shared/api/account.ts';
+import { messages } from '#shared/validation/messages.ts';
 import { renderInRouter } from '#client/components/layout/testing/render-in-router.tsx';
 import { demoUser, stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { useAccountStore } from './account-store.ts';
@@ -26,7 +27,9 @@ function server(answer: { status?: number; body: unknown }, after: Partial<UserD
   return stubFetch({
     'POST /ajax/cabinet/profile/personal': answer,
     'POST /ajax/cabinet/profile/update': answer,
-    'POST /ajax/cabinet/profile/email/confirm': { body: { success: true, message: 'Данные успешно изменены!' } },
+    'POST /ajax/cabinet/profile/email/confirm': {
+      body: { success: true, message: 'Адрес эл. почты изменён: теперь для входа служит new@clinic.ru' },
+    },
     'GET /ajax/user/data': () => ({ body: { success: true, user: { ...user, ...after }, csrf_token: 'token-1' } }),
   });
 }
@@ -93,7 +96,7 @@ describe('Личные данные', () => {
     expect(screen.queryByText('Пользователь с таким e-mail уже зарегистрирован')).not.toBeInTheDocument();
   });
 
-  it('keeps the old e-mail until the code from the new address is entered', async () => {
+  it('keeps the old e-mail until the code from the new address is entered, and says it changed only then', async () => {
     const { calls } = server(
       {
         body: {
@@ -116,14 +119,27 @@ describe('Личные данные', () => {
     await userEvent.clear(screen.getByLabelText('Эл. почта'));
     await userEvent.type(screen.getByLabelText('Эл. почта'), 'new@clinic.ru');
     await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
-    await userEvent.click(within(await popup('Данные успешно изменены!')).getByRole('button', { name: 'OK' }));
 
-    expect(screen.getByLabelText('Эл. почта')).toHaveValue('anna@clinic.ru');
+    // Nothing changed yet: no success, but the code form, which says why and takes the focus.
     const code = await screen.findByRole('form', { name: 'Подтверждение нового адреса' });
     expect(code).toHaveTextContent('Код подтверждения отправлен на new@clinic.ru');
-    await userEvent.type(within(code).getByLabelText('Код из письма'), '1234');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Эл. почта')).toHaveValue('anna@clinic.ru');
+    const codeField = within(code).getByLabelText('Код из письма');
+    await waitFor(() => expect(codeField).toHaveFocus());
+    // Leaving it before typing anything is no mistake.
+    await userEvent.tab();
+    expect(codeField).not.toHaveAttribute('aria-invalid', 'true');
+    expect(code).not.toHaveTextContent('Введите');
+
+    // Sent empty, it is refused with the spec's words; the message goes once the code is typed.
     await userEvent.click(within(code).getByRole('button', { name: 'Подтвердить' }));
-    expect(await popup('Данные успешно изменены!')).toBeInTheDocument();
+    expect(await within(code).findByText(messages.codeRequired)).toBeInTheDocument();
+    await userEvent.type(codeField, '1234');
+    expect(within(code).queryByText(messages.codeRequired)).not.toBeInTheDocument();
+    await userEvent.click(within(code).getByRole('button', { name: 'Подтвердить' }));
+    expect(await popup('Адрес эл. почты изменён: теперь для входа служит new@clinic.ru')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Данные успешно изменены!' })).not.toBeInTheDocument();
     expect(calls.find((call) => call.path === '/ajax/cabinet/profile/email/confirm')?.body).toEqual({ code: '1234' });
   });
 

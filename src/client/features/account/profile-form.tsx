@@ -57,7 +57,9 @@ export function ProfileForm({ user, standalone, onLogout, botBlock }: ProfileFor
         const now = useAccountStore.getState().user;
         // The login stays the old address until its code: the field shows it again.
         if (now) formApi.reset(savedValues(now));
-        setMessage({ title: answer.message });
+        // A new e-mail has changed nothing yet: the code form that comes says so and takes the focus,
+        // and the success waits for the code.
+        if (!answer.email_change) setMessage({ title: answer.message });
       } catch (caught) {
         const error = asApiError(caught, PROFILE_MESSAGES.failed);
         const email = error.field('email');

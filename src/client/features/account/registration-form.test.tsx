@@ -82,6 +82,17 @@ describe('RegistrationForm', () => {
     expect(await screen.findByText('Номер телефона должен начинаться с +7')).toBeInTheDocument();
   });
 
+  it('ticks the consent from its words; the link words open the rules and leave the box as it is', async () => {
+    const user = userEvent.setup();
+    render(<RegistrationForm />);
+    const consent = screen.getByRole('checkbox', { name: /обработку персональных данных/ });
+    await user.click(screen.getByText(/Даю согласие на обработку персональных данных/));
+    expect(consent).toBeChecked();
+    await user.click(screen.getByRole('link', { name: 'правилами программы лояльности' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    expect(consent).toBeChecked();
+  });
+
   it('goes to the code step: fields locked, code checked, 30 s resend countdown', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { calls } = stubFetch({ 'POST /ajax/register/send-code': sent });

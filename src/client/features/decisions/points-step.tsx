@@ -150,14 +150,14 @@ export function PointsStep({
         </p>
       ) : null}
       <h3 ref={headingRef} tabIndex={-1} className={styles.instrumentName}>
-        {instrumentDisplayName(statement)} <span className={styles.muted}>№&nbsp;{statement.series}</span>
+        {instrumentDisplayName(statement)} <span className={styles.serial}>№&nbsp;{statement.series}</span>
       </h3>
       <dl className={styles.facts}>
         <div>
           <dt>Стоимость ремонта</dt>
           <dd className={styles.money}>{formatMoney(statement.sum)}</dd>
         </div>
-        <div>
+        <div className={styles.textFact}>
           <dt>Дефект</dt>
           <dd>{statement.defect}</dd>
         </div>
@@ -225,11 +225,11 @@ export function PointsStep({
       <dl className={styles.facts}>
         <div>
           <dt>Можно списать в счёт ремонта</dt>
-          <dd>{formatPoints(ballsForDiscount)}</dd>
+          <dd className={styles.money}>{formatPoints(ballsForDiscount)}</dd>
         </div>
         <div>
           <dt>Доступно на подарок</dt>
-          <dd>{formatPoints(ballsAvailable)}</dd>
+          <dd className={styles.money}>{formatPoints(ballsAvailable)}</dd>
         </div>
       </dl>
       <div className={styles.choices}>

@@ -54,8 +54,7 @@ export function SequenceReport({ statements, outcomes, sending, onRetry, onClose
           return (
             <li key={statement.id} className={styles.statement} data-outcome={outcome.state}>
               <span className={styles.statementName}>
-                {instrumentDisplayName(statement)}
-                <span className={styles.muted}> №&nbsp;{statement.series}</span>
+                {instrumentDisplayName(statement)} <span className={styles.serial}>№&nbsp;{statement.series}</span>
               </span>
               {` — ${outcomeText(outcome, sending)}`}
             </li>

@@ -18,8 +18,7 @@ export function StatementList({
         {statements.map((statement) => (
           <li key={statement.id} className={styles.statement}>
             <span className={styles.statementName}>
-              {instrumentDisplayName(statement)}
-              <span className={styles.muted}> №&nbsp;{statement.series}</span>
+              {instrumentDisplayName(statement)} <span className={styles.serial}>№&nbsp;{statement.series}</span>
             </span>
             <span className={styles.money}>{formatMoney(statement.sum)}</span>
           </li>

@@ -49,6 +49,23 @@ describe('NotificationBell', () => {
     expect(bell).toHaveFocus();
   });
 
+  it('makes an item about a ticket a link to it, and leaves the others plain lines', async () => {
+    stubFetch({
+      'GET /ajax/cabinet/notifications': {
+        body: { success: true, data: [{ ...note(5, true), ticket_id: 812 }, note(4, true)], next_cursor: null },
+      },
+    });
+    await renderInRouter(() => <NotificationBell unread={0} onClosed={() => {}} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Уведомления' }));
+    const list = await screen.findByRole('list', { name: 'Последние уведомления' });
+    expect(await within(list).findByRole('link', { name: 'Уведомление 5' })).toHaveAttribute(
+      'href',
+      '/cabinet/tickets/812',
+    );
+    expect(within(list).getByText('Уведомление 4')).toBeInTheDocument();
+    expect(within(list).queryByRole('link', { name: 'Уведомление 4' })).not.toBeInTheDocument();
+  });
+
   it("says 'Уведомлений пока нет' when there are none", async () => {
     stubFetch({ 'GET /ajax/cabinet/notifications': { body: { success: true, data: [], next_cursor: null } } });
     await renderInRouter(() => <NotificationBell unread={0} onClosed={() => {}} />);

@@ -109,7 +109,7 @@ export function RepairMainForm({ user, onAccountChange, renderAddressDialog }: R
 
   const props = { user, values, errors, change };
   return (
-    <Page title="Заявка на ремонт" narrow lead={<Greeting name={user.name} />}>
+    <Page title="Заявка на ремонт" narrow aside={<Greeting name={user.name} />}>
       <div className={styles.mainForm}>
         <section className={styles.section} aria-labelledby="main-form-contact">
           <h2 id="main-form-contact" className={styles.stepTitle}>
