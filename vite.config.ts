@@ -119,7 +119,10 @@ export default defineConfig({
           // combination of pages that use it.
           groups: [
             { name: 'index', tags: ['$initial'] },
-            { name: 'password-checker', test: /[\\/]node_modules[\\/]@zxcvbn-ts[\\/]|password-checker\.ts/ },
+            {
+              name: 'password-checker',
+              test: /[\\/]node_modules[\\/]@zxcvbn-ts[\\/]|password-checker\.ts|common-passwords\.ts/,
+            },
             // The form kit's controls stay in the forms' chunk with the form library (as before the survey
             // shared them), not in files of their own that every lazy page's preload list would name.
             {

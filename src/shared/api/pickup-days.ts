@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { formatServerTimestamp, serverDate } from '../format/server-timestamp.ts';
 import { defineEndpoint, okResponse } from './endpoint.ts';
 import { repairMessages } from './repair-requests.ts';
+import { DAY_MS } from '../durations.ts';
 
 // The days a courier can come for the instruments (portal.md §5, §9; issue 22 'Pickup days'): one
 // rule for the wizard's choice and the server's check. The server knows the calendar (the cut-off
@@ -12,7 +13,6 @@ import { repairMessages } from './repair-requests.ts';
 export const PICKUP_DAYS_AHEAD = 7;
 /** PICKUP_CUTOFF_HOUR unset; also the page's rule when it cannot ask the server (offline). */
 export const DEFAULT_PICKUP_CUTOFF_HOUR = 12;
-const DAY_MS = 86_400_000;
 
 /** Every day to the horizon closed (the New Year holidays): nothing to choose. */
 export const NO_PICKUP_DAYS = 'В ближайшие 7 дней курьер не работает: отправьте заявку позже';

@@ -1,3 +1,4 @@
+import { HOUR_MS } from '../durations.ts';
 // The service centre works in Moscow time, and the API's timestamps (`serverTimestamp`) are written
 // in it whatever the server's or the browser's zone. Built on Intl so a future change of Moscow's
 // offset is taken from the time-zone database, not from a constant in our code.
@@ -27,7 +28,6 @@ function formatViaIntl(instant: Date): string {
   return `${f.year}-${f.month}-${f.day} ${f.hour}:${f.minute}:${f.second}`;
 }
 
-const HOUR_MS = 60 * 60 * 1000;
 /** Moscow's offset per UTC hour (null: it changes inside that hour); bounded, cleared when full. */
 const offsetByHour = new Map<number, number | null>();
 const MAX_CACHED_HOURS = 10_000;
