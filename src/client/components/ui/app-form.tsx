@@ -2,12 +2,15 @@ import { createFormHook, createFormHookContexts } from '@tanstack/react-form';
 import { CheckboxField, type CheckboxFieldProps } from './checkbox-field.tsx';
 import { changeField, fieldError } from './form-bindings.ts';
 import { MaskedField, type MaskedFieldProps } from './masked-field.tsx';
+import { RadioGroup, type RadioGroupProps } from './radio-group.tsx';
 import { TextField, type TextFieldProps } from './text-field.tsx';
+import { TextareaField, type TextareaFieldProps } from './textarea-field.tsx';
 
 // The app's form hook (TanStack Form's createFormHook): `useAppForm` is `useForm` whose fields come
 // with our controls pre-bound and typed by the field's value —
 //   <form.AppField name="email">{(field) => <field.TextField label="E-mail" />}</form.AppField>
-// TextField and MaskedField bind string fields, CheckboxField a boolean one; each takes its name,
+// TextField, TextareaField and MaskedField bind string fields, CheckboxField a boolean one,
+// RadioGroupField a choice (null until made); each takes its name,
 // value, blur and error from the field, and a server message from `useServerErrors`.
 
 export const { fieldContext, formContext, useFieldContext } = createFormHookContexts();
@@ -77,9 +80,62 @@ function AppCheckboxField({ serverError, onServerErrorClear, ...rest }: AppCheck
   );
 }
 
+export type AppTextareaFieldProps = ServerErrorBinding & Omit<TextareaFieldProps, BoundProps>;
+
+/** A TextareaField bound to a string field. */
+function AppTextareaField({ serverError, onServerErrorClear, onChange, ...rest }: AppTextareaFieldProps) {
+  const { field, bound } = useBoundField<string>({ serverError, onServerErrorClear });
+  return (
+    <TextareaField
+      {...rest}
+      {...bound}
+      value={field.state.value}
+      onChange={(event) => {
+        changeField(field, event.target.value);
+        onChange?.(event);
+      }}
+    />
+  );
+}
+
+export type AppRadioGroupFieldProps<Value extends string | number> = ServerErrorBinding &
+  Omit<RadioGroupProps<Value>, BoundProps | 'onChange'> & {
+    /** The radios' name when it is not the field's. */
+    name?: string;
+    /** Runs after the field has taken the chosen value. */
+    onChange?: (value: Value) => void;
+  };
+
+/** A RadioGroup bound to a field holding the chosen value, null until a choice is made. */
+function AppRadioGroupField<Value extends string | number>({
+  serverError,
+  onServerErrorClear,
+  onChange,
+  ...rest
+}: AppRadioGroupFieldProps<Value>) {
+  const { field, bound } = useBoundField<Value | null>({ serverError, onServerErrorClear });
+  return (
+    <RadioGroup
+      {...bound}
+      {...rest}
+      value={field.state.value}
+      onChange={(value) => {
+        changeField(field, value);
+        onChange?.(value);
+      }}
+    />
+  );
+}
+
 export const { useAppForm, withForm } = createFormHook({
   fieldContext,
   formContext,
-  fieldComponents: { TextField: AppTextField, MaskedField: AppMaskedField, CheckboxField: AppCheckboxField },
+  fieldComponents: {
+    TextField: AppTextField,
+    TextareaField: AppTextareaField,
+    MaskedField: AppMaskedField,
+    CheckboxField: AppCheckboxField,
+    RadioGroupField: AppRadioGroupField,
+  },
   formComponents: {},
 });
