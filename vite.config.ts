@@ -127,7 +127,7 @@ export default defineConfig({
             // shared them), not in files of their own that every lazy page's preload list would name.
             {
               name: 'bound-form',
-              test: /[\\/]src[\\/]client[\\/]components[\\/]ui[\\/](bound-form|app-form|form-bindings|form-helpers|text-field|textarea-field|checkbox-field|radio-group)\.tsx?$|[\\/]node_modules[\\/]@tanstack[\\/](react-form|form-core|store|react-store)[\\/]/,
+              test: /[\\/]src[\\/]client[\\/]components[\\/]ui[\\/](bound-form|app-form|form-bindings|form-helpers|text-field|textarea-field|checkbox-field|radio-group|full-name-fields)\.tsx?$|[\\/]node_modules[\\/]@tanstack[\\/](react-form|form-core|store|react-store)[\\/]/,
               minShareCount: 2,
             },
             {

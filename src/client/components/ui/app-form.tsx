@@ -127,7 +127,7 @@ function AppRadioGroupField<Value extends string | number>({
   );
 }
 
-export const { useAppForm, withForm } = createFormHook({
+export const { useAppForm, withForm, withFieldGroup } = createFormHook({
   fieldContext,
   formContext,
   fieldComponents: {
