@@ -1,3 +1,4 @@
+import type { ChangeEvent } from 'react';
 import { createFormHook, createFormHookContexts } from '@tanstack/react-form';
 import { CheckboxField, type CheckboxFieldProps } from './checkbox-field.tsx';
 import { changeField, fieldError } from './form-bindings.ts';
@@ -37,22 +38,34 @@ function useBoundField<Value>({ serverError, onServerErrorClear }: ServerErrorBi
   return { field, bound };
 }
 
+/** A text input's or textarea's props bound to a string field; an `onChange` given runs after the field has taken the value. */
+function useTextBinding<Element extends HTMLInputElement | HTMLTextAreaElement>(
+  binding: ServerErrorBinding,
+  onChange: ((event: ChangeEvent<Element>) => void) | undefined,
+) {
+  const { field, bound } = useBoundField<string>(binding);
+  return {
+    ...bound,
+    value: field.state.value,
+    onChange: (event: ChangeEvent<Element>) => {
+      changeField(field, event.target.value);
+      onChange?.(event);
+    },
+  };
+}
+
 export type AppTextFieldProps = ServerErrorBinding & Omit<TextFieldProps, BoundProps>;
 
-/** A TextField bound to a string field; an `onChange` given runs after the field has taken the value. */
+/** A TextField bound to a string field. */
 function AppTextField({ serverError, onServerErrorClear, onChange, ...rest }: AppTextFieldProps) {
-  const { field, bound } = useBoundField<string>({ serverError, onServerErrorClear });
-  return (
-    <TextField
-      {...rest}
-      {...bound}
-      value={field.state.value}
-      onChange={(event) => {
-        changeField(field, event.target.value);
-        onChange?.(event);
-      }}
-    />
-  );
+  return <TextField {...rest} {...useTextBinding({ serverError, onServerErrorClear }, onChange)} />;
+}
+
+export type AppTextareaFieldProps = ServerErrorBinding & Omit<TextareaFieldProps, BoundProps>;
+
+/** A TextareaField bound to a string field. */
+function AppTextareaField({ serverError, onServerErrorClear, onChange, ...rest }: AppTextareaFieldProps) {
+  return <TextareaField {...rest} {...useTextBinding({ serverError, onServerErrorClear }, onChange)} />;
 }
 
 export type AppMaskedFieldProps = ServerErrorBinding & Omit<MaskedFieldProps, BoundProps | 'onValueChange'>;
@@ -76,24 +89,6 @@ function AppCheckboxField({ serverError, onServerErrorClear, ...rest }: AppCheck
       {...bound}
       checked={field.state.value === true}
       onChange={(event) => changeField(field, event.target.checked)}
-    />
-  );
-}
-
-export type AppTextareaFieldProps = ServerErrorBinding & Omit<TextareaFieldProps, BoundProps>;
-
-/** A TextareaField bound to a string field. */
-function AppTextareaField({ serverError, onServerErrorClear, onChange, ...rest }: AppTextareaFieldProps) {
-  const { field, bound } = useBoundField<string>({ serverError, onServerErrorClear });
-  return (
-    <TextareaField
-      {...rest}
-      {...bound}
-      value={field.state.value}
-      onChange={(event) => {
-        changeField(field, event.target.value);
-        onChange?.(event);
-      }}
     />
   );
 }
