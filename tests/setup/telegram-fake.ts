@@ -11,6 +11,14 @@ export const FAKE_BOT_TOKEN = '123456789:AAF-fake-token-for-tests-0123456789';
 export const FAKE_BOT_NAME = 'service_centre_test_bot';
 export const FAKE_WEBHOOK_SECRET = 'webhook-secret-for-tests-0123456789';
 
+/** The app's Telegram settings for a Bot API at `apiUrl` (the fake's, or one that never answers). */
+export const fakeTelegramConfig = (apiUrl: string) => ({
+  botToken: FAKE_BOT_TOKEN,
+  botName: FAKE_BOT_NAME,
+  apiUrl,
+  webhookSecret: FAKE_WEBHOOK_SECRET,
+});
+
 export interface ReceivedMessage {
   chat_id: string;
   text: string;

@@ -7,8 +7,8 @@ import { createDeliveryLoop, type DeliveryLoop } from '#server/services/delivery
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import {
   FAKE_BOT_NAME,
-  FAKE_BOT_TOKEN,
   FAKE_WEBHOOK_SECRET,
+  fakeTelegramConfig,
   startTelegramFake,
   telegramUpdate,
   type TelegramFake,
@@ -30,12 +30,7 @@ beforeAll(async () => {
   t = await createTestApp({
     now: '2026-03-10T09:00:00Z',
     config: {
-      telegram: {
-        botToken: FAKE_BOT_TOKEN,
-        botName: FAKE_BOT_NAME,
-        apiUrl: bot.url,
-        webhookSecret: FAKE_WEBHOOK_SECRET,
-      },
+      telegram: fakeTelegramConfig(bot.url),
     },
   });
   loop = createDeliveryLoop(t.deps);

@@ -5,7 +5,8 @@ import { HOUR_MS } from '../durations.ts';
 
 export const SERVICE_TIME_ZONE = 'Europe/Moscow';
 
-const parts = new Intl.DateTimeFormat('en-GB', {
+/** Every field of a timestamp, two digits each, on the service centre's 24-hour clock. */
+export const SERVICE_CLOCK_FIELDS: Intl.DateTimeFormatOptions = {
   timeZone: SERVICE_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
@@ -14,7 +15,9 @@ const parts = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
   second: '2-digit',
   hourCycle: 'h23',
-});
+};
+
+const parts = new Intl.DateTimeFormat('en-GB', SERVICE_CLOCK_FIELDS);
 
 function fields(instant: Date): Record<string, string> {
   const out: Record<string, string> = {};
