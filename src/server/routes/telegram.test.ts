@@ -8,8 +8,7 @@ import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import {
   FAKE_BOT_NAME,
   FAKE_WEBHOOK_SECRET,
-  fakeTelegramConfig,
-  startTelegramFake,
+  appWithTelegramFake,
   telegramUpdate,
   type TelegramFake,
 } from '../../../tests/setup/telegram-fake.ts';
@@ -26,13 +25,7 @@ let loop: DeliveryLoop;
 let chat = 5_000_000;
 
 beforeAll(async () => {
-  bot = await startTelegramFake();
-  t = await createTestApp({
-    now: '2026-03-10T09:00:00Z',
-    config: {
-      telegram: fakeTelegramConfig(bot.url),
-    },
-  });
+  ({ bot, t } = await appWithTelegramFake());
   loop = createDeliveryLoop(t.deps);
 });
 afterAll(async () => {

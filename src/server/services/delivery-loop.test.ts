@@ -6,7 +6,7 @@ import { clients, notificationDeliveries, pushSubscriptions } from '#server/db/s
 import { vapidKeysOf } from '#server/delivery/vapid-keys.ts';
 import { insertAccount } from '../../../tests/setup/accounts.ts';
 import { startPushFake, type PushFake } from '../../../tests/setup/push-fake.ts';
-import { fakeTelegramConfig, startTelegramFake, type TelegramFake } from '../../../tests/setup/telegram-fake.ts';
+import { appWithTelegramFake, fakeTelegramConfig, type TelegramFake } from '../../../tests/setup/telegram-fake.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { createDeliveryLoop } from './delivery-loop.ts';
 
@@ -18,13 +18,7 @@ let bot: TelegramFake;
 let push: PushFake;
 
 beforeAll(async () => {
-  bot = await startTelegramFake();
-  t = await createTestApp({
-    now: '2026-03-10T09:00:00Z',
-    config: {
-      telegram: fakeTelegramConfig(bot.url),
-    },
-  });
+  ({ bot, t } = await appWithTelegramFake());
   push = await startPushFake(() => vapidKeysOf(t.config).publicKey);
 });
 afterAll(async () => {

@@ -3,9 +3,9 @@ import { settingsForm, type SettingsForm as SettingsValues } from '#shared/api/p
 import type { UserData } from '#shared/api/account.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';
-import { Button } from '#client/components/ui/button.tsx';
 import { FullNameFields } from '#client/components/ui/full-name-fields.tsx';
 import { MessageDialog } from '#client/components/ui/message-dialog.tsx';
+import { SaveButton } from '#client/components/ui/save-button.tsx';
 import { useSavedValuesForm } from '#client/components/ui/saved-values-form.ts';
 import { TextField } from '#client/components/ui/text-field.tsx';
 import { useAccountStore } from './account-store.ts';
@@ -49,11 +49,7 @@ export function SettingsForm({ user, children }: { user: UserData; children?: Re
         <form.AppField name="company" validators={{ onBlur: settingsForm.entries.company }}>
           {(field) => <field.TextField label="Организация" autoComplete="organization" />}
         </form.AppField>
-        <div className={styles.actions}>
-          <Button type="submit" block loading={submitting} disabled={saveDisabled}>
-            Сохранить
-          </Button>
-        </div>
+        <SaveButton className={styles.actions} submitting={submitting} disabled={saveDisabled} />
       </BoundForm>
       {children}
       <MessageDialog message={message} onClose={closeMessage} />

@@ -2,10 +2,10 @@ import type { EndpointOutput } from '#shared/api/endpoint.ts';
 import { kavoProfileForm, type getKavoProfile, type KavoProfileForm as KavoProfileValues } from '#shared/api/kavo.ts';
 import { ADDRESS_MESSAGES } from '#shared/api/places.ts';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';
-import { Button } from '#client/components/ui/button.tsx';
 import { changeField, fieldError } from '#client/components/ui/form-bindings.ts';
 import { FullNameFields } from '#client/components/ui/full-name-fields.tsx';
 import { MessageDialog } from '#client/components/ui/message-dialog.tsx';
+import { SaveButton } from '#client/components/ui/save-button.tsx';
 import { useSavedValuesForm } from '#client/components/ui/saved-values-form.ts';
 import { SuggestField } from '#client/components/ui/suggest-field.tsx';
 import { TextField } from '#client/components/ui/text-field.tsx';
@@ -78,11 +78,7 @@ export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
             />
           )}
         </form.Field>
-        <div className={styles.actions}>
-          <Button type="submit" block loading={submitting} disabled={saveDisabled}>
-            Сохранить
-          </Button>
-        </div>
+        <SaveButton className={styles.actions} submitting={submitting} disabled={saveDisabled} />
       </BoundForm>
       <MessageDialog message={message} onClose={closeMessage} />
     </>
