@@ -5,7 +5,12 @@ import { AGREED, STATEMENT_STATUS } from '#shared/dictionaries/statement-decisio
 import { BONUS_FORMS, countOf } from '#shared/format/plural.ts';
 import type { Tx } from '#server/db/client.ts';
 import { ApiFailure, fieldFailure } from '#server/lib/api-failure.ts';
-import { lockForDecision, statementLabel, writeDecisions } from '#server/services/decision-statements.ts';
+import {
+  lockForDecision,
+  lockOneForDecision,
+  statementLabel,
+  writeDecisions,
+} from '#server/services/decision-statements.ts';
 import { spendOnGift, spendOnRepair } from '#server/services/loyalty.ts';
 import { balance } from '#server/services/points.ts';
 import { findActiveInstrument } from '#server/services/trade-in.ts';
@@ -111,9 +116,7 @@ export async function discuss(
   caller: Caller,
   input: EndpointParsedInput<typeof discussDefect>,
 ): Promise<DecisionAnswer> {
-  const { ticket, statements } = await lockForDecision(tx, caller.viewerId, input.ticket_id, [input.defect]);
-  const [statement] = statements;
-  if (!statement) throw new Error('lockForDecision returned no statement');
+  const { ticket, statement } = await lockOneForDecision(tx, caller.viewerId, input.ticket_id, input.defect);
   // The status stays: the quote is still to be agreed; the back office answers and may reset agreed to 0.
   await writeDecisions(tx, [statement], () => ({
     viewerId: caller.viewerId,
@@ -134,9 +137,7 @@ export async function tradeIn(
   caller: Caller,
   input: EndpointParsedInput<typeof tradeInDefect>,
 ): Promise<DecisionAnswer> {
-  const { ticket, statements } = await lockForDecision(tx, caller.viewerId, input.ticket_id, [input.defect]);
-  const [statement] = statements;
-  if (!statement) throw new Error('lockForDecision returned no statement');
+  const { ticket, statement } = await lockOneForDecision(tx, caller.viewerId, input.ticket_id, input.defect);
   if (!statement.tradeIsEnabled) throw new ApiFailure(422, { success: false, message: TRADE_IN_DISABLED_MESSAGE });
   const instrument = await findActiveInstrument(tx, input.instrument_id);
   if (!instrument) throw fieldFailure('instrument_id', TRADE_IN_INSTRUMENT_MESSAGE);
