@@ -160,12 +160,15 @@ export default defineConfig({
           // use it, and it stays in their chunk, off the lists' cold path (ADR 0034).
           groups: [
             { name: 'index', tags: ['$initial'] },
-            { name: 'password-checker', test: /[\\/]node_modules[\\/]@zxcvbn-ts[\\/]|password-checker\.ts/ },
+            {
+              name: 'password-checker',
+              test: /[\\/]node_modules[\\/]@zxcvbn-ts[\\/]|password-checker\.ts|common-passwords\.ts/,
+            },
             // The form kit's controls stay in the forms' chunk with the form library (as before the survey
             // shared them), not in files of their own that every lazy page's preload list would name.
             {
               name: 'bound-form',
-              test: /[\\/]src[\\/]client[\\/]components[\\/]ui[\\/](bound-form|app-form|form-bindings|form-helpers|text-field|checkbox-field|radio-group)\.tsx?$|[\\/]node_modules[\\/]@tanstack[\\/](react-form|form-core|store|react-store)[\\/]/,
+              test: /[\\/]src[\\/]client[\\/]components[\\/]ui[\\/](bound-form|app-form|form-bindings|form-helpers|text-field|textarea-field|checkbox-field|radio-group|full-name-fields)\.tsx?$|[\\/]node_modules[\\/]@tanstack[\\/](react-form|form-core|store|react-store)[\\/]/,
               minShareCount: 2,
             },
             { name: 'shared', test: joinsSharedChunk, minShareCount: 2 },

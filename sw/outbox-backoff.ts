@@ -1,6 +1,7 @@
 // When to try a kept decision again. Exponential back-off with full jitter (a random delay between
 // 0 and the exponential ceiling), so that many phones coming back online at once do not hit the
-// server together; the server's Retry-After is a floor, never shortened.
+// server together; the server's Retry-After is a floor, never shortened (the shared rule: src/shared/backoff.ts).
+import { doublingDelay, retryAfterFloor } from '#shared/backoff.ts';
 
 export interface BackoffOptions {
   /** Ceiling of the first retry. */
@@ -19,9 +20,7 @@ export const MAX_RETRY_AFTER_MS = 60 * 60_000;
 
 /** The ceiling for the n-th failed attempt (1-based): base · 2^(n−1), at most cap. */
 export function backoffCeiling(attempt: number, baseMs = BACKOFF_BASE_MS, capMs = BACKOFF_CAP_MS): number {
-  const exponent = Math.max(0, attempt - 1);
-  // 2^30 and above only overflow towards Infinity; the cap is reached long before.
-  return Math.min(capMs, baseMs * 2 ** Math.min(exponent, 30));
+  return doublingDelay(attempt, baseMs, capMs);
 }
 
 /** Delay in ms before the next attempt after `attempt` failed ones, at least `retryAfterMs`. */
@@ -37,6 +36,5 @@ export function backoffDelay(
     random = Math.random,
   } = options;
   const jittered = Math.floor(random() * backoffCeiling(attempt, baseMs, capMs));
-  const floor = retryAfterMs === null ? 0 : Math.min(Math.max(0, retryAfterMs), maxRetryAfterMs);
-  return Math.max(floor, jittered);
+  return Math.max(retryAfterFloor(retryAfterMs, maxRetryAfterMs), jittered);
 }

@@ -1,6 +1,13 @@
 // Changes to the outbox other than sending: keeping a new decision, and what the user (through the
 // page) or a new login asks for. Each is one atomic store change followed by a notice to the pages.
-import type { KeptBody, OutboxEntry, OutboxKind, OutboxNotice, SeenStatement } from '#shared/api/outbox.ts';
+import {
+  NEW_ENTRY_STATE,
+  type KeptBody,
+  type OutboxEntry,
+  type OutboxKind,
+  type OutboxNotice,
+  type SeenStatement,
+} from '#shared/api/outbox.ts';
 import type { Owner } from './account-owner.ts';
 import type { OutboxStore } from './outbox-store.ts';
 
@@ -64,12 +71,7 @@ export async function enqueue(deps: CommandDeps, decision: NewEntry): Promise<Ou
       ticketId: decision.facts.ticketId,
       accountId,
       kind: decision.kind,
-      state: 'queued',
-      attempts: 0,
-      nextAttemptAt: 0,
-      lastStatus: null,
-      lastError: null,
-      result: null,
+      ...NEW_ENTRY_STATE,
     };
   });
   if (added) await deps.notify({ type: 'outbox', entry });

@@ -6,10 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { backOffice, integration } from './back-office.ts';
 import { browserForFile, DESKTOP, PHONE, screenshot, withPage } from './support.ts';
 import { cabinetNav, headerPoints, visible, loginFromHome } from './ui.ts';
+import { DAY_MS } from '../../src/shared/durations.ts';
 
 const browser = browserForFile();
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('Бонусы (issue 15)', () => {
   it('a bill paid now shows 5 % waiting for activation on the Бонусы page', async () => {

@@ -4,6 +4,7 @@ import { clients } from '../../src/server/db/schema.ts';
 import { hashPassword, TEST_COST } from '../../src/server/services/passwords.ts';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createTestApp, type TestApp } from './test-app.ts';
+import { DAY_MS } from '#shared/durations.ts';
 
 let counter = 0;
 
@@ -86,8 +87,6 @@ export async function loginAs(t: TestApp, email: string, password: string = DEFA
   await primeCsrf(t);
   return t.request('/ajax/login', { method: 'POST', json: { email, password } });
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * A test app for the account calls, made once for the file: each test starts logged out with a fresh

@@ -11,6 +11,20 @@ async function ok<T>(response: Promise<Response>, status = 201): Promise<T> {
   return body as T;
 }
 
+/** One integration API call; asserts the answer's status (200 unless said) and hands back its body. */
+export async function integrationCall<T = Record<string, unknown>>(
+  t: TestApp,
+  path: string,
+  method: string,
+  json?: unknown,
+  status = 200,
+): Promise<T> {
+  const response = await t.integration(path, { method, ...(json === undefined ? {} : { json }) });
+  const body = await response.json();
+  expect(response.status, `${method} ${path}: ${JSON.stringify(body)}`).toBe(status);
+  return body as T;
+}
+
 export function office(overrides: Record<string, unknown> = {}) {
   return {
     name: 'СЦ Москва',

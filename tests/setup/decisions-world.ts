@@ -19,7 +19,7 @@ import {
   insertTicket as insertCabinetTicket,
   type StatementOptions as CabinetStatementOptions,
 } from './cabinet-world.ts';
-import type { TestApp } from './test-app.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
 
 let keyCounter = 0;
 
@@ -77,6 +77,14 @@ export async function loggedInClinic(t: TestApp) {
   if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
   const ticketId = await insertTicket(t, account.id);
   return { ...account, ticketId };
+}
+
+export type Clinic = Awaited<ReturnType<typeof loggedInClinic>>;
+
+/** A fresh app whose browser is a logged-in clinic with one ticket: the decision tests' start. */
+export async function appWithClinic(): Promise<{ t: TestApp; me: Clinic }> {
+  const t = await createTestApp();
+  return { t, me: await loggedInClinic(t) };
 }
 
 /** A POST of a decision call with its Idempotency-Key (none when `key` is null). */

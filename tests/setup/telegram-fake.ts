@@ -6,10 +6,26 @@
 // it, and the e2e tests read what it received from GET /__fake/messages.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createTestApp } from './test-app.ts';
 
 export const FAKE_BOT_TOKEN = '123456789:AAF-fake-token-for-tests-0123456789';
 export const FAKE_BOT_NAME = 'service_centre_test_bot';
 export const FAKE_WEBHOOK_SECRET = 'webhook-secret-for-tests-0123456789';
+
+/** The app's Telegram settings for a Bot API at `apiUrl` (the fake's, or one that never answers). */
+export const fakeTelegramConfig = (apiUrl: string) => ({
+  botToken: FAKE_BOT_TOKEN,
+  botName: FAKE_BOT_NAME,
+  apiUrl,
+  webhookSecret: FAKE_WEBHOOK_SECRET,
+});
+
+/** A fresh fake of the Bot API and an app at `now` whose Telegram is pointed at it. */
+export async function appWithTelegramFake(now = '2026-03-10T09:00:00Z') {
+  const bot = await startTelegramFake();
+  const t = await createTestApp({ now, config: { telegram: fakeTelegramConfig(bot.url) } });
+  return { bot, t };
+}
 
 export interface ReceivedMessage {
   chat_id: string;

@@ -13,6 +13,8 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Where a read may run: the database itself or an open transaction. */
+export type Reader = Db | Tx;
 
 export interface Database {
   db: Db;

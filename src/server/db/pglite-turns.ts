@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { createGate } from '#server/lib/gate.ts';
 
 // Issue 9 item 5 (ADR 0023). PGlite runs each statement synchronously in WASM on the main thread,
 // and its mutex hands the connection to the next waiter in a microtask. Under load a whole queue
@@ -8,33 +9,10 @@ import type { PGlite } from '@electric-sql/pglite';
 // transaction) starts in a turn of its own, granted first come, first served from setImmediate,
 // so the loop polls between any two turns: new connections and new requests get in at once.
 
-type Turn = () => void;
-
 /** First-come, first-served turns, each granted from a fresh macrotask, never two at once. */
 export function turnTaker() {
-  const waiting: Turn[] = [];
-  let busy = false;
-
-  const grantNext = () => {
-    const next = waiting.shift();
-    if (next) next();
-    else busy = false;
-  };
-
-  return async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-    await new Promise<void>((start) => {
-      waiting.push(start);
-      if (!busy) {
-        busy = true;
-        setImmediate(grantNext);
-      }
-    });
-    try {
-      return await work();
-    } finally {
-      setImmediate(grantNext);
-    }
-  };
+  const gate = createGate({ concurrency: 1, handOver: setImmediate });
+  return <T>(work: () => Promise<T>): Promise<T> => gate.run(work);
 }
 
 /**

@@ -9,8 +9,7 @@ import { recordHistory } from './journal.ts';
 import { bills, clients, defectStatements, repairRequests, tickets } from './schema.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { saveFile } from '#server/storage/save-file.ts';
-
-const DAY = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '#shared/durations.ts';
 
 interface DemoFile {
   name: string;
@@ -145,7 +144,7 @@ export async function seedDocuments(
         subjectType: 'Ticket',
         subjectId: ticket.id,
         // Six hours apart from filing: every demo ticket is at least a day old, so none is in the future.
-        createdAt: new Date(ticket.createdAt.getTime() + index * DAY * 0.25),
+        createdAt: new Date(ticket.createdAt.getTime() + index * DAY_MS * 0.25),
       });
     }
   }
@@ -156,7 +155,6 @@ export async function seedDocuments(
  * (where and when the courier fetched the instruments, whom to call, the photos sent), stored as
  * services/repair-requests.ts stores one.
  */
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function seedRequest(tx: Tx, clientId: number, photoIds: number[]): Promise<void> {
   const [waiting] = await tx

@@ -18,14 +18,13 @@ import {
   tickets,
 } from './schema.ts';
 import { seedCatalogue } from './seed-catalogue.ts';
+import { DAY_MS } from '#shared/durations.ts';
 
 export const DEMO_EMAIL = 'demo@clinic.test';
 export const DEMO_PASSWORD = 'demo-password-2026';
 
 /** Any fixed number: serialises concurrent seeders (two API processes booting at once on one PostgreSQL). */
 const SEED_LOCK = 727_001;
-
-const DAY = 24 * 60 * 60 * 1000;
 
 type OfficeRow = typeof offices.$inferInsert;
 type StatementRow = typeof defectStatements.$inferInsert;
@@ -188,7 +187,7 @@ export async function seedDemo(
 
 async function seedWorld(tx: Tx, passwordHash: string, now: Date): Promise<number> {
   const daysAgo = (days: number, hour = 10) => {
-    const date = new Date(now.getTime() - days * DAY);
+    const date = new Date(now.getTime() - days * DAY_MS);
     date.setUTCHours(hour, 15, 0, 0);
     return date;
   };

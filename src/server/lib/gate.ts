@@ -1,6 +1,8 @@
 // A concurrency gate for work that is heavy in CPU or memory (password hashing, PDF rendering): at
 // most `concurrency` run at once, the next ones wait in order, and beyond `maxQueued` waiting a call
-// is refused at once instead of piling up memory and latency for everyone.
+// is refused at once instead of piling up memory and latency for everyone. The PGlite connection
+// takes its turns through the same gate (db/pglite-turns.ts), one at a time and each from a fresh
+// macrotask.
 
 export class GateFull extends Error {
   constructor() {
@@ -16,7 +18,18 @@ export interface Gate {
   load(): { running: number; waiting: number };
 }
 
-export function createGate({ concurrency, maxQueued }: { concurrency: number; maxQueued: number }): Gate {
+export interface GateOptions {
+  concurrency: number;
+  /** How many may wait; unbounded when not given. */
+  maxQueued?: number;
+  /**
+   * How a slot is handed to its holder and handed back: at once when not given; `setImmediate`
+   * makes every grant and every release a macrotask of its own, so the event loop polls between them.
+   */
+  handOver?: (next: () => void) => void;
+}
+
+export function createGate({ concurrency, maxQueued = Infinity, handOver }: GateOptions): Gate {
   let running = 0;
   const waiting: Array<() => void> = [];
 
@@ -34,11 +47,13 @@ export function createGate({ concurrency, maxQueued }: { concurrency: number; ma
         await new Promise<void>((resolve) => waiting.push(resolve));
       } else {
         running += 1;
+        if (handOver) await new Promise<void>((resolve) => handOver(resolve));
       }
       try {
         return await work();
       } finally {
-        release();
+        if (handOver) handOver(release);
+        else release();
       }
     },
     load: () => ({ running, waiting: waiting.length }),

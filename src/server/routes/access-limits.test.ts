@@ -6,12 +6,12 @@ import { REPEAT_NOTICE_MS } from '#server/services/accesses.ts';
 import { rateRules } from '#server/services/rate-limit.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
+import { HOUR_MS } from '#shared/durations.ts';
 
 // Limits on giving accesses (docs/api.md, accesses): changes per hour, accesses per clinic, and one
 // notice per pair and kind within REPEAT_NOTICE_MS, however often a grant/revoke loop turns.
 
 let t: TestApp;
-const HOUR_MS = 60 * 60 * 1000;
 
 beforeAll(async () => {
   t = await createTestApp({ now: '2026-03-02T09:00:00Z' });

@@ -6,8 +6,8 @@ import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { insertAccount, loginAs, primeCsrf, uniqueEmail } from '../../../tests/setup/accounts.ts';
 import { answerOf } from '../../../tests/setup/json.ts';
 import { getUserData, login, logout } from '#shared/api/account.ts';
+import { DAY_MS } from '#shared/durations.ts';
 
-const DAY = 24 * 60 * 60 * 1000;
 const BASE = Date.parse('2026-03-02T09:00:00Z');
 let t: TestApp;
 let day = 0;
@@ -20,7 +20,7 @@ beforeEach(() => {
   t.cookies.clear();
   t.csrfToken = undefined;
   // Sessions last 30 days: 40 days apart keeps each test's sessions and rate windows its own.
-  t.setNow(BASE + ++day * 40 * DAY);
+  t.setNow(BASE + ++day * 40 * DAY_MS);
 });
 
 function setCookieLine(response: Response, name: string): string | undefined {
@@ -203,14 +203,14 @@ describe('session lifetime and logout', () => {
     expect(setCookieLine(soon, 'portal_session')).toBeUndefined();
     expect(await expiry()).toBe(first);
 
-    t.advance(2 * DAY);
+    t.advance(2 * DAY_MS);
     const later = await t.request('/ajax/user/data');
     expect((await answerOf(getUserData, later)).user?.id).toBe(id);
     expect(setCookieLine(later, 'portal_session')).toContain('Max-Age=2592000');
-    expect(await expiry()).toBe(t.deps.now().getTime() + 30 * DAY);
+    expect(await expiry()).toBe(t.deps.now().getTime() + 30 * DAY_MS);
 
     const cookie = t.cookies.get('portal_session');
-    t.advance(30 * DAY + 1000);
+    t.advance(30 * DAY_MS + 1000);
     t.cookies.set('portal_session', cookie!); // a browser that kept the cookie anyway
     const expired = await t.request('/ajax/user/data');
     expect((await answerOf(getUserData, expired)).user).toBeNull();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decisionMessages, type ConflictDetails } from '#shared/api/decisions.ts';
 import { balance } from '#server/services/points.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import type { TestApp } from '../../../tests/setup/test-app.ts';
 import { backOffice } from '../../../tests/setup/back-office.ts';
 import {
   decide,
@@ -11,7 +11,8 @@ import {
   historyFor,
   insertGift,
   insertTradeIn,
-  loggedInClinic,
+  appWithClinic,
+  type Clinic,
   paths,
   statementRow,
 } from '../../../tests/setup/decisions-world.ts';
@@ -22,11 +23,10 @@ import { errorBody } from '../../../tests/setup/json.ts';
 // a 409 saying what happened, and nothing is written — no decision, no event, no points moved.
 
 let t: TestApp;
-let me: Awaited<ReturnType<typeof loggedInClinic>>;
+let me: Clinic;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  me = await loggedInClinic(t);
+  ({ t, me } = await appWithClinic());
   await grantPoints(t, me.id, 5000);
   await insertGift(t, { id: 1, cost: 300 });
   await insertTradeIn(t, { id: 1, title: 'Скалер новый' });

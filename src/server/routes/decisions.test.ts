@@ -5,7 +5,7 @@ import { approveDefects, decisionMessages, type ConflictDetails } from '#shared/
 import { decisions, defectStatements, events } from '#server/db/schema.ts';
 import { KEY_REUSED_MESSAGE } from '#server/services/idempotency.ts';
 import { balance } from '#server/services/points.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import type { TestApp } from '../../../tests/setup/test-app.ts';
 import { insertAccount } from '../../../tests/setup/accounts.ts';
 import {
   decide,
@@ -18,6 +18,8 @@ import {
   insertTicket,
   insertTradeIn,
   ledger,
+  appWithClinic,
+  type Clinic,
   loggedInClinic,
   newKey,
   paths,
@@ -29,11 +31,10 @@ import { answerOf, errorBody } from '../../../tests/setup/json.ts';
 // Decisions on quotes through the HTTP API as a logged-in clinic (cabinet.md §4; ADR 0006).
 
 let t: TestApp;
-let me: Awaited<ReturnType<typeof loggedInClinic>>;
+let me: Clinic;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  me = await loggedInClinic(t);
+  ({ t, me } = await appWithClinic());
   await grantPoints(t, me.id, 2000);
   await insertGift(t, { id: 1, cost: 300 });
   await insertGift(t, { id: 2, cost: 1000, isAvailable: false });

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, events, historyEntries, pointsEntries } from '#server/db/schema.ts';
 import { loginAs } from '../../../tests/setup/accounts.ts';
-import { backOffice } from '../../../tests/setup/back-office.ts';
+import { backOffice, integrationCall } from '../../../tests/setup/back-office.ts';
 import { decide, paths } from '../../../tests/setup/decisions-world.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { answerOf, errorBody } from '../../../tests/setup/json.ts';
@@ -32,17 +32,8 @@ interface Points {
   }>;
 }
 
-async function call<T = Record<string, unknown>>(
-  path: string,
-  method: string,
-  json?: unknown,
-  status = 200,
-): Promise<T> {
-  const response = await t.integration(path, { method, ...(json === undefined ? {} : { json }) });
-  const body = await response.json();
-  expect(response.status, `${method} ${path}: ${JSON.stringify(body)}`).toBe(status);
-  return body as T;
-}
+const call = <T = Record<string, unknown>>(path: string, method: string, json?: unknown, status?: number) =>
+  integrationCall<T>(t, path, method, json, status);
 
 const pointsOf = (clientId: number) => call<Points>(`/clients/${clientId}/points`, 'GET');
 

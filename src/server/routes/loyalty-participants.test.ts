@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BONUS_TEXTS, getBonuses } from '#shared/api/bonuses.ts';
 import { clients, events, pointsEntries, promocodes, promocodeUses, quizAnswers } from '#server/db/schema.ts';
 import { loginAs, mailedCode, primeCsrf, registrationForm, uniqueEmail } from '../../../tests/setup/accounts.ts';
-import { backOffice } from '../../../tests/setup/back-office.ts';
+import { backOffice, integrationCall } from '../../../tests/setup/back-office.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { answerOf, errorBody } from '../../../tests/setup/json.ts';
 import { getUserData } from '#shared/api/account.ts';
@@ -20,17 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function call<T = Record<string, unknown>>(
-  path: string,
-  method: string,
-  json?: unknown,
-  status = 200,
-): Promise<T> {
-  const response = await t.integration(path, { method, ...(json === undefined ? {} : { json }) });
-  const body = await response.json();
-  expect(response.status, `${method} ${path}: ${JSON.stringify(body)}`).toBe(status);
-  return body as T;
-}
+const call = <T = Record<string, unknown>>(path: string, method: string, json?: unknown, status?: number) =>
+  integrationCall<T>(t, path, method, json, status);
 
 const pointsOf = (clientId: number) =>
   call<{ balance: number; pending: number; entries: Array<{ delta: number; state: string }> }>(

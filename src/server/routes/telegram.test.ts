@@ -7,9 +7,8 @@ import { createDeliveryLoop, type DeliveryLoop } from '#server/services/delivery
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import {
   FAKE_BOT_NAME,
-  FAKE_BOT_TOKEN,
   FAKE_WEBHOOK_SECRET,
-  startTelegramFake,
+  appWithTelegramFake,
   telegramUpdate,
   type TelegramFake,
 } from '../../../tests/setup/telegram-fake.ts';
@@ -26,18 +25,7 @@ let loop: DeliveryLoop;
 let chat = 5_000_000;
 
 beforeAll(async () => {
-  bot = await startTelegramFake();
-  t = await createTestApp({
-    now: '2026-03-10T09:00:00Z',
-    config: {
-      telegram: {
-        botToken: FAKE_BOT_TOKEN,
-        botName: FAKE_BOT_NAME,
-        apiUrl: bot.url,
-        webhookSecret: FAKE_WEBHOOK_SECRET,
-      },
-    },
-  });
+  ({ bot, t } = await appWithTelegramFake());
   loop = createDeliveryLoop(t.deps);
 });
 afterAll(async () => {

@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadPaths, type Ticket, type TicketListItem } from '#shared/api/tickets.ts';
 import { instruments, tickets } from '#server/db/schema.ts';
 import { pdfText } from '../../../tests/setup/pdf-text.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import type { TestApp } from '../../../tests/setup/test-app.ts';
 import {
   decide,
   insertStatement,
   insertTicket,
   insertTradeIn,
-  loggedInClinic,
+  appWithClinic,
+  type Clinic,
   paths,
 } from '../../../tests/setup/decisions-world.ts';
 
@@ -18,11 +19,10 @@ import {
 // out what will not be repaired, and the clinic's own words stay on the statement.
 
 let t: TestApp;
-let me: Awaited<ReturnType<typeof loggedInClinic>>;
+let me: Clinic;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  me = await loggedInClinic(t);
+  ({ t, me } = await appWithClinic());
   await insertTradeIn(t, { id: 1, title: 'Скалер новый' });
 });
 afterAll(() => t?.close());

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '#server/db/client.ts';
+import type { Reader } from '#server/db/client.ts';
 import {
   accountAccesses,
   addresses,
@@ -22,8 +22,6 @@ export { NOT_FOUND_MESSAGE, notFound };
 // An account sees its own and those of the accounts that granted it access (cabinet.md §2 Accesses,
 // account_accesses), here and nowhere else; a revoked access counts from the next request.
 // Whatever is not visible is answered exactly like something that does not exist: 404, no data.
-
-type Reader = Db | Tx;
 
 /** The client ids whose records `viewerId` may see: its own, and those of the accounts that granted it access. */
 export async function visibleClientIds(db: Reader, viewerId: number): Promise<number[]> {

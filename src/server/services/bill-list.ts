@@ -3,7 +3,7 @@ import { downloadPaths } from '#shared/api/tickets.ts';
 import { PAID_BILL_STATUS, type Bill, type BillPayment } from '#shared/api/bills.ts';
 import type { Payee } from '#shared/payment/requisites.ts';
 import { serverDate } from '#shared/format/server-timestamp.ts';
-import type { Db, Tx } from '#server/db/client.ts';
+import type { Reader } from '#server/db/client.ts';
 import { billDefectStatements, bills, clients, defectStatements } from '#server/db/schema.ts';
 import { isVisibleClient, visibleBillsCondition } from '#server/services/access.ts';
 import { decodeIdCursor, encodeIdCursor } from '#server/services/keyset-cursor.ts';
@@ -11,8 +11,6 @@ import { decodeIdCursor, encodeIdCursor } from '#server/services/keyset-cursor.t
 // The bills list (cabinet.md §2 Bills): visible bills, newest first (by id, the order the back
 // office sent them, on the bills(client_id, id desc) index), paged by keyset on id. Each bill's
 // defect statements come in the same query as a JSON array.
-
-type Reader = Db | Tx;
 
 export const BILLS_PAGE_SIZE = 50;
 

@@ -82,6 +82,19 @@ export async function lockForDecision(
   return { ticket, statements };
 }
 
+/** lockForDecision for a decision on one statement (a question, a trade-in). */
+export async function lockOneForDecision(
+  tx: Tx,
+  viewerId: number,
+  ticketId: number,
+  seen: SeenStatement,
+): Promise<{ ticket: Ticket; statement: Statement }> {
+  const { ticket, statements } = await lockForDecision(tx, viewerId, ticketId, [seen]);
+  const [statement] = statements;
+  if (!statement) throw new Error('lockForDecision returned no statement');
+  return { ticket, statement };
+}
+
 /** How the statement is named to the clinic: its 1C number when the back office sent one. */
 export function statementLabel(statement: Statement): string {
   return `№${statement.id1c ?? statement.id}`;

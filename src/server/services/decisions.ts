@@ -1,11 +1,16 @@
 import { ACCESS_MESSAGES } from '#shared/api/accesses.ts';
 import type { approveDefects, discussDefect, rejectDefects, tradeInDefect } from '#shared/api/decisions.ts';
-import type { EndpointParsedInput } from '#shared/api/endpoint.ts';
+import type { Endpoint, EndpointParsedInput } from '#shared/api/endpoint.ts';
 import { AGREED, STATEMENT_STATUS } from '#shared/dictionaries/statement-decisions.ts';
 import { BONUS_FORMS, countOf } from '#shared/format/plural.ts';
 import type { Tx } from '#server/db/client.ts';
 import { ApiFailure, fieldFailure } from '#server/lib/api-failure.ts';
-import { lockForDecision, statementLabel, writeDecisions } from '#server/services/decision-statements.ts';
+import {
+  lockForDecision,
+  lockOneForDecision,
+  statementLabel,
+  writeDecisions,
+} from '#server/services/decision-statements.ts';
 import { spendOnGift, spendOnRepair } from '#server/services/loyalty.ts';
 import { balance } from '#server/services/points.ts';
 import { findActiveInstrument } from '#server/services/trade-in.ts';
@@ -32,13 +37,16 @@ async function answer(tx: Tx, caller: Caller, message: string): Promise<Decision
   return { success: true, message, balls: await balance(tx, caller.viewerId, caller.now) };
 }
 
-const countedStatements = (n: number) => (n === 1 ? '' : ` (ведомостей: ${n})`);
-
-export async function approve(
+/** A decision call's work inside its transaction: the caller's request in, the answer out. */
+type DecisionCall<E extends Endpoint> = (
   tx: Tx,
   caller: Caller,
-  input: EndpointParsedInput<typeof approveDefects>,
-): Promise<DecisionAnswer> {
+  input: EndpointParsedInput<E>,
+) => Promise<DecisionAnswer>;
+
+const countedStatements = (n: number) => (n === 1 ? '' : ` (ведомостей: ${n})`);
+
+export const approve: DecisionCall<typeof approveDefects> = async (tx, caller, input) => {
   const { ticket, statements } = await lockForDecision(tx, caller.viewerId, input.ticket_id, input.defects);
   // A colleague with access approves; the owner's points and gifts stay the owner's to spend (cabinet.md §2 Accesses).
   if ((input.balls > 0 || input.gift !== null) && ticket.clientId !== caller.viewerId)
@@ -83,13 +91,9 @@ export async function approve(
     now: caller.now,
   }));
   return answer(tx, caller, `Ремонт согласован${countedStatements(statements.length)}`);
-}
+};
 
-export async function reject(
-  tx: Tx,
-  caller: Caller,
-  input: EndpointParsedInput<typeof rejectDefects>,
-): Promise<DecisionAnswer> {
+export const reject: DecisionCall<typeof rejectDefects> = async (tx, caller, input) => {
   const { ticket, statements } = await lockForDecision(tx, caller.viewerId, input.ticket_id, input.defects);
   await writeDecisions(tx, statements, (statement) => ({
     viewerId: caller.viewerId,
@@ -104,16 +108,10 @@ export async function reject(
     now: caller.now,
   }));
   return answer(tx, caller, `Отказ от ремонта отправлен${countedStatements(statements.length)}`);
-}
+};
 
-export async function discuss(
-  tx: Tx,
-  caller: Caller,
-  input: EndpointParsedInput<typeof discussDefect>,
-): Promise<DecisionAnswer> {
-  const { ticket, statements } = await lockForDecision(tx, caller.viewerId, input.ticket_id, [input.defect]);
-  const [statement] = statements;
-  if (!statement) throw new Error('lockForDecision returned no statement');
+export const discuss: DecisionCall<typeof discussDefect> = async (tx, caller, input) => {
+  const { ticket, statement } = await lockOneForDecision(tx, caller.viewerId, input.ticket_id, input.defect);
   // The status stays: the quote is still to be agreed; the back office answers and may reset agreed to 0.
   await writeDecisions(tx, [statement], () => ({
     viewerId: caller.viewerId,
@@ -127,16 +125,10 @@ export async function discuss(
     now: caller.now,
   }));
   return answer(tx, caller, 'Вопрос отправлен менеджеру сервисного центра');
-}
+};
 
-export async function tradeIn(
-  tx: Tx,
-  caller: Caller,
-  input: EndpointParsedInput<typeof tradeInDefect>,
-): Promise<DecisionAnswer> {
-  const { ticket, statements } = await lockForDecision(tx, caller.viewerId, input.ticket_id, [input.defect]);
-  const [statement] = statements;
-  if (!statement) throw new Error('lockForDecision returned no statement');
+export const tradeIn: DecisionCall<typeof tradeInDefect> = async (tx, caller, input) => {
+  const { ticket, statement } = await lockOneForDecision(tx, caller.viewerId, input.ticket_id, input.defect);
   if (!statement.tradeIsEnabled) throw new ApiFailure(422, { success: false, message: TRADE_IN_DISABLED_MESSAGE });
   const instrument = await findActiveInstrument(tx, input.instrument_id);
   if (!instrument) throw fieldFailure('instrument_id', TRADE_IN_INSTRUMENT_MESSAGE);
@@ -152,4 +144,4 @@ export async function tradeIn(
     now: caller.now,
   }));
   return answer(tx, caller, `Обмен на «${instrument.title}» согласован`);
-}
+};

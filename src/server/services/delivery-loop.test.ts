@@ -6,13 +6,7 @@ import { clients, notificationDeliveries, pushSubscriptions } from '#server/db/s
 import { vapidKeysOf } from '#server/delivery/vapid-keys.ts';
 import { insertAccount } from '../../../tests/setup/accounts.ts';
 import { startPushFake, type PushFake } from '../../../tests/setup/push-fake.ts';
-import {
-  FAKE_BOT_NAME,
-  FAKE_BOT_TOKEN,
-  FAKE_WEBHOOK_SECRET,
-  startTelegramFake,
-  type TelegramFake,
-} from '../../../tests/setup/telegram-fake.ts';
+import { appWithTelegramFake, fakeTelegramConfig, type TelegramFake } from '../../../tests/setup/telegram-fake.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { createDeliveryLoop } from './delivery-loop.ts';
 
@@ -24,18 +18,7 @@ let bot: TelegramFake;
 let push: PushFake;
 
 beforeAll(async () => {
-  bot = await startTelegramFake();
-  t = await createTestApp({
-    now: '2026-03-10T09:00:00Z',
-    config: {
-      telegram: {
-        botToken: FAKE_BOT_TOKEN,
-        botName: FAKE_BOT_NAME,
-        apiUrl: bot.url,
-        webhookSecret: FAKE_WEBHOOK_SECRET,
-      },
-    },
-  });
+  ({ bot, t } = await appWithTelegramFake());
   push = await startPushFake(() => vapidKeysOf(t.config).publicKey);
 });
 afterAll(async () => {
@@ -114,12 +97,7 @@ describe('the delivery loop', () => {
     const slow = await createTestApp({
       now: '2026-03-10T09:00:00Z',
       config: {
-        telegram: {
-          botToken: FAKE_BOT_TOKEN,
-          botName: FAKE_BOT_NAME,
-          apiUrl: `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`,
-          webhookSecret: FAKE_WEBHOOK_SECRET,
-        },
+        telegram: fakeTelegramConfig(`http://127.0.0.1:${(hanging.address() as AddressInfo).port}`),
       },
     });
     try {

@@ -1,11 +1,9 @@
-import type { Db, Tx } from '#server/db/client.ts';
+import type { Reader } from '#server/db/client.ts';
 import { canSeeFile, notFound, requireVisibleBill, requireVisibleWaybillTicket } from '#server/services/access.ts';
 import { loadFile, type StoredFile } from '#server/services/files.ts';
 
 // What the browser may download (downloadPaths in #shared/api/tickets.ts). Each one asks access.ts
 // first; a file that is not the viewer's, or not there, is the same 404.
-
-type Reader = Db | Tx;
 
 async function existing(db: Reader, fileId: number | null): Promise<StoredFile> {
   const file = fileId === null ? null : await loadFile(db, fileId);

@@ -7,11 +7,11 @@ import { geoCache } from '#server/db/schema.ts';
 import { GeoProviderError, type CitySuggestion } from '#server/geo/provider.ts';
 import { ApiFailure, fieldFailure } from '#server/lib/api-failure.ts';
 import { enforceLimits, rateRules } from './rate-limit.ts';
+import { DAY_MS } from '#shared/durations.ts';
 
 // Our side of the geo provider: every question is rate-limited per account, answered from the
 // database cache when it was asked within a day, and a provider failure becomes the spec's text.
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Share of cache writes that also delete the stale answers. */
 const PRUNE_PROBABILITY = 0.01;
 

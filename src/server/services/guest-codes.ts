@@ -9,6 +9,7 @@ import { checkCode, issueCode, markUsed, resendWait } from '#server/services/one
 import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
 import { DEAD_CODE_MESSAGE, WRONG_CODE_MESSAGE } from '#server/services/registration.ts';
 import { sha256 } from '#server/services/tokens.ts';
+import { HOUR_MS } from '#shared/durations.ts';
 
 // The guest wizard's e-mail code (docs/api.md). A code is bound to the e-mail (as every code) and to
 // the browser that asked for it: the hash of that browser's guest token (routes/guest-requests.ts
@@ -18,7 +19,7 @@ import { sha256 } from '#server/services/tokens.ts';
 
 const PURPOSE = 'guest_request';
 /** How long an entered code lets this browser send the request: the wizard's steps 2–3 take minutes, not hours. */
-export const GUEST_CONFIRMED_TTL_MS = 6 * 60 * 60 * 1000;
+export const GUEST_CONFIRMED_TTL_MS = 6 * HOUR_MS;
 export const GUEST_CONFIRMED_MESSAGE = 'Эл. почта подтверждена';
 
 const sessionOfPayload = (payload: unknown): string | null =>

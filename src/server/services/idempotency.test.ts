@@ -6,10 +6,10 @@ import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { insertAccount } from '../../../tests/setup/accounts.ts';
 import { IDEMPOTENCY_RETENTION_MS, pruneIdempotencyKeys, requestHash, withIdempotency } from './idempotency.ts';
 import { ApiFailure } from '#server/lib/api-failure.ts';
+import { DAY_MS } from '#shared/durations.ts';
 
 let t: TestApp;
 const NOW = Date.parse('2026-04-01T10:00:00Z');
-const DAY = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
   t = await createTestApp({ now: NOW });
@@ -71,11 +71,11 @@ describe('idempotency keys', () => {
       .insert(idempotencyKeys)
       .values([
         row('old-key-1', IDEMPOTENCY_RETENTION_MS + 1000),
-        row('old-key-2', 30 * DAY),
+        row('old-key-2', 30 * DAY_MS),
         row('edge-key', IDEMPOTENCY_RETENTION_MS - 1000),
-        row('young-key', DAY),
+        row('young-key', DAY_MS),
       ]);
-    expect(IDEMPOTENCY_RETENTION_MS).toBeGreaterThanOrEqual(8 * DAY);
+    expect(IDEMPOTENCY_RETENTION_MS).toBeGreaterThanOrEqual(8 * DAY_MS);
     await pruneIdempotencyKeys(t.db, new Date(NOW));
     const left = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.clientId, client.id));
     expect(left.map((k) => k.key).sort()).toEqual(['edge-key', 'young-key']);

@@ -7,12 +7,11 @@ import { idempotencyKeys } from '#server/db/schema.ts';
 import { ApiFailure, badRequest, sendFailure, type FailureStatus } from '#server/lib/api-failure.ts';
 import { lockClient } from '#server/services/points.ts';
 import { sha256 } from '#server/services/tokens.ts';
+import { DAY_MS } from '#shared/durations.ts';
 
 // Idempotency keys of decision calls (DESIGN.md "Offline design", ADR 0006). The service worker
 // replays an offline decision until it gets an answer; whatever the number of replays, one
 // decision is written and every replay gets the first answer.
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Longer than any outbox entry lives in the browser (DESIGN.md: at least 8 days). */
 export const IDEMPOTENCY_RETENTION_MS = 8 * DAY_MS;

@@ -1,4 +1,5 @@
 import type { PointsKind } from '#server/db/schema.ts';
+import { DAY_MS } from '#shared/durations.ts';
 
 // The loyalty ledger's rules as one pure function (portal.md §4.7, ADR 0016). The database keeps
 // only what happened (credits with their dates, debits); what a point is *now* — pending, active,
@@ -9,7 +10,6 @@ import type { PointsKind } from '#server/db/schema.ts';
 
 export type PointsState = 'pending' | 'active' | 'spent' | 'expired' | 'annulled';
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
 /** portal.md §4.7: activated no later than 2 calendar days after the operation. */
 export const ACTIVATION_DELAY_MS = 2 * DAY_MS;
 /** A return whose original expiry has lapsed gets 20 more days. */

@@ -4,6 +4,7 @@ import type { AppDeps } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { oneTimeCodes } from '#server/db/schema.ts';
 import { randomToken, safeEqual, sha256 } from '#server/services/tokens.ts';
+import { DAY_MS } from '#shared/durations.ts';
 
 // E-mailed secrets: 4-digit codes (registration, confirming an account's e-mail, a new login e-mail) and password-reset link tokens. Both are stored
 // hashed, live 10 minutes (the spec's value) and work once. A 4-digit code has only 10 000 values,
@@ -64,7 +65,7 @@ async function invalidateLive(tx: Tx, purpose: Purpose, email: string, now: Date
 
 /** Codes a day past expiry serve nothing (not even the resend timer): dropped whenever a new one is made. */
 async function pruneExpired(tx: Tx, now: Date): Promise<void> {
-  await tx.delete(oneTimeCodes).where(lt(oneTimeCodes.expiresAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)));
+  await tx.delete(oneTimeCodes).where(lt(oneTimeCodes.expiresAt, new Date(now.getTime() - DAY_MS)));
 }
 
 /** Stores a new code for `email` (with what it confirms, for registration); returns the plain code to mail. */

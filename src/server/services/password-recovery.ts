@@ -5,7 +5,7 @@ import { PASSWORD_RULE_MESSAGES, passwordRuleProblem } from '#shared/validation/
 import { ApiFailure, fieldFailure, unauthorized } from '#server/lib/api-failure.ts';
 import { passwordChangedMail, passwordResetMail } from '#server/services/account-mails.ts';
 import { findClientByEmail, loginLimits, mailQuietly } from '#server/services/accounts.ts';
-import { commonPasswords } from '#server/services/common-passwords.ts';
+import { commonPasswords } from '#shared/validation/common-passwords.ts';
 import {
   invalidateResetTokens,
   issueResetToken,

@@ -1,9 +1,10 @@
+import { DAY_MS } from '#shared/durations.ts';
 // The programme's pauses and ends (portal.md §4.7 "Programme end"), read from its announcements
 // and the clock: announced at least 7 days ahead; from the announcement nothing more is credited;
 // at `ends_on` every unused point is annulled. A later announcement made before an end cancels it
 // (`active` again, or a new date); an end that has come stays, so points it annulled never revive.
 
-export const NOTICE_MS = 7 * 24 * 60 * 60 * 1000;
+export const NOTICE_MS = 7 * DAY_MS;
 
 export interface ProgrammeChange {
   id: number;

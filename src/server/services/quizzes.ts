@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { downloadPaths } from '#shared/api/tickets.ts';
 import { QUIZ_MESSAGES, type Quiz, type QuizAnswer } from '#shared/api/quizzes.ts';
 import type { AppDeps } from '#server/context.ts';
-import type { Db, Tx } from '#server/db/client.ts';
+import type { Reader } from '#server/db/client.ts';
 import { recordEvent } from '#server/db/journal.ts';
 import { quizAnswers, quizItems, quizQuestions, quizzes } from '#server/db/schema.ts';
 import { ApiFailure, fieldFailure } from '#server/lib/api-failure.ts';
@@ -12,8 +12,6 @@ import { checkAnswers } from '#server/services/quiz-answers.ts';
 // The bonus survey for the clinic (portal.md §2.7, §4.4; API.md "Loyalty programme"): the newest
 // active quiz is offered to a client who has not answered it; answering credits its points once.
 // "Once" is the primary key of quiz_answers, so a repeat or a burst of parallel sends credits once.
-
-type Reader = Db | Tx;
 
 /**
  * For the user data (one statement on every start): whether the newest active quiz waits for the

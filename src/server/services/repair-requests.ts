@@ -15,6 +15,7 @@ import { ApiFailure, fieldFailure, tooManyRequests } from '#server/lib/api-failu
 import { markSavedAddressChecked } from './addresses.ts';
 import type { PickupAddressCheck } from './geo.ts';
 import { loadPickupCalendar } from './pickup-calendar.ts';
+import { HOUR_MS, DAY_MS } from '#shared/durations.ts';
 
 // A repair request made in the portal (portal.md §2.1–2.2, API.md): the ticket (status 1 'Ожидает
 // одобрения', the chosen centre), its instruments, what the clinic sent beside them (contact,
@@ -33,7 +34,7 @@ export interface RepairCaller {
 }
 
 /** The outbox keeps a request at most this long (sw/outbox-drain.ts MAX_RETRY_AGE_MS), and a day more. */
-const MADE_AT_MAX_AGE_MS = 8 * 86_400_000;
+const MADE_AT_MAX_AGE_MS = 8 * DAY_MS;
 
 /**
  * When the request was made, for the pickup-day rule: the page's `made_at` when it lies in the past
@@ -110,8 +111,6 @@ function pickupAddress(
   if (!place.checked) return { ...address, checked: false };
   return { ...address, address: place.address, coordinates: `${place.latitude},${place.longitude}`, checked: true };
 }
-
-const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Only a confirmed e-mail sends requests: the wizard's code step, enforced here. A 422 the page and

@@ -5,12 +5,12 @@ import type { AppEnv, SessionInfo } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { sessions } from '#server/db/schema.ts';
 import { randomToken, sha256, TOKEN_PATTERN } from '#server/services/tokens.ts';
+import { DAY_MS } from '#shared/durations.ts';
 
 export const SESSION_COOKIE = 'portal_session';
 /** Double-submit CSRF token of a logged-out browser (login, registration, reset forms). */
 export const CSRF_COOKIE = 'portal_csrf';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_TTL_MS = 30 * DAY_MS;
 /** Sliding expiry is refreshed at most once a day, so a busy session is not a write per request. */
 const REFRESH_AFTER_MS = DAY_MS;

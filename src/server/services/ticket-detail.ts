@@ -17,7 +17,7 @@ import { clinicTicketStatus } from '#shared/dictionaries/ticket-decision-status.
 import { ticketStatusLabel } from '#shared/dictionaries/ticket-statuses.ts';
 import { sumMoney } from '#shared/format/number/kopecks.ts';
 import { formatServerTimestamp } from '#shared/format/server-timestamp.ts';
-import type { Db, Tx } from '#server/db/client.ts';
+import type { Reader } from '#server/db/client.ts';
 import {
   clients,
   decisions,
@@ -34,7 +34,6 @@ import { loadTicketRequest } from '#server/services/ticket-request.ts';
 // (photos and documents as owner-only download links), instruments and total. A handful of
 // queries per ticket, none per statement.
 
-type Reader = Db | Tx;
 type OfficeRow = typeof offices.$inferSelect;
 type StatementRow = typeof defectStatements.$inferSelect;
 

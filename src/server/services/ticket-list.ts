@@ -5,7 +5,7 @@ import { AGREED, STATEMENT_STATUS } from '#shared/dictionaries/statement-decisio
 import { awaitsClinic, clinicTicketStatus, TICKET_STATUS } from '#shared/dictionaries/ticket-decision-status.ts';
 import { ticketStatusLabel } from '#shared/dictionaries/ticket-statuses.ts';
 import { formatServerTimestamp, serverDayStart } from '#shared/format/server-timestamp.ts';
-import type { Db, Tx } from '#server/db/client.ts';
+import type { Reader } from '#server/db/client.ts';
 import { clients, defectStatements, instruments, tickets } from '#server/db/schema.ts';
 import { isVisibleClient, visibleTicketsCondition } from '#server/services/access.ts';
 import { decodeTimestampCursor, encodeTimestampCursor } from '#server/services/keyset-cursor.ts';
@@ -14,8 +14,6 @@ import { decodeTimestampCursor, encodeTimestampCursor } from '#server/services/k
 // (created_at, id) so page 200 costs what page 1 costs. The page is chosen first on the
 // tickets(client_id, created_at desc, id desc) index; counts and flags are then computed for those
 // rows only, in the same query.
-
-type Reader = Db | Tx;
 
 /** The filter as the endpoint parsed it (numbers already numbers). */
 export type ParsedTicketFilter = v.InferOutput<typeof ticketFilter>;

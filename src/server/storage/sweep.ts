@@ -3,14 +3,15 @@ import type { Db } from '#server/db/client.ts';
 import { files } from '#server/db/schema.ts';
 import type { Logger } from '#server/context.ts';
 import type { FileStore } from './file-store.ts';
+import { HOUR_MS } from '#shared/durations.ts';
 
 // Bytes are stored before their row is committed (services/files.ts), so bytes without a row are
 // either on their way (a request in progress, seconds) or orphans of a failed request or a crash.
 // An hour tells them apart. Every process sweeps at start and then every hour; deleting twice is
 // harmless.
 
-export const ORPHAN_AGE_MS = 60 * 60 * 1000;
-const SWEEP_EVERY_MS = 60 * 60 * 1000;
+export const ORPHAN_AGE_MS = HOUR_MS;
+const SWEEP_EVERY_MS = HOUR_MS;
 const BATCH = 500;
 
 /** Deletes the stored keys older than an hour that no row names; returns how many. */

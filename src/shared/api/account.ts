@@ -75,7 +75,11 @@ export const confirmEmail = defineEndpoint({
 });
 
 /** Registration stage 1: validate the form and e-mail a 4-digit code. `resend` after Back or the timer. */
-export const registrationForm = v.object(registrationEntries);
+export const registrationForm = v.object({
+  ...registrationEntries,
+  // The form's box starts unticked: it holds a boolean, and only a ticked one passes (the request carries `true`).
+  approvalPolicy: v.pipe(v.boolean(messages.consentPolicy), v.value(true, messages.consentPolicy)),
+});
 export type RegistrationForm = v.InferInput<typeof registrationForm>;
 
 export const sendRegistrationCode = defineEndpoint({

@@ -3,6 +3,7 @@ import { object } from './object.ts';
 import { defineEndpoint, okResponse } from './endpoint.ts';
 import { MAX_INT4, positiveInt4 } from './ids.ts';
 import { moneyString } from './query.ts';
+import { requiredChoice } from '../validation/required-choice.ts';
 import { REJECT_REASONS } from '../dictionaries/reject-reasons.ts';
 import { toKopecks } from '../format/number/kopecks.ts';
 import { formatPoints } from '../format/number/money.ts';
@@ -27,6 +28,38 @@ export const decisionMessages = {
   statementCancelled: 'Сервисный центр отменил эту ведомость. Решение по ней больше не принимается.',
   ticketFinished: 'Заявка завершена. Решения по её ведомостям больше не принимаются.',
 } as const;
+
+/** The decision popups' fields (cabinet.md §2 Popups, §5): the requests below and the page's forms check the same. */
+export const DISCUSS_COMMENT_MAX = 1000;
+const discussComment = v.pipe(
+  v.string(decisionMessages.commentRequired),
+  v.trim(),
+  v.nonEmpty(decisionMessages.commentRequired),
+  v.maxLength(DISCUSS_COMMENT_MAX, `Максимальная длина ${DISCUSS_COMMENT_MAX} символов`),
+);
+const rejectReason = v.picklist(REJECT_REASONS, decisionMessages.reasonRequired);
+const giftId = positiveInt4(decisionMessages.giftRequired);
+
+export const discussForm = v.object({ comment: discussComment });
+export const rejectForm = v.object({ comment: requiredChoice(rejectReason, decisionMessages.reasonRequired) });
+export const giftForm = v.object({ gift: requiredChoice(giftId, decisionMessages.giftRequired) });
+
+/**
+ * The points form (cabinet.md §5 Points form): whole points typed as text, at least one, at most
+ * `limit` (ballsForDiscount, which the server checks again against the balance of the moment).
+ */
+export function ballsForm(limit: number) {
+  return v.object({
+    balls: v.pipe(
+      v.string(decisionMessages.ballsRequired),
+      v.trim(),
+      v.regex(/^\d+$/, decisionMessages.ballsRequired),
+      v.transform(Number),
+      v.minValue(1, decisionMessages.ballsRequired),
+      v.maxValue(limit, decisionMessages.ballsTooMany(limit)),
+    ),
+  });
+}
 
 /** The statement as the user saw it. */
 const seenStatement = object({
@@ -60,7 +93,7 @@ export const approveDefects = defineEndpoint({
         0,
       ),
       /** A gift bought with points instead; only with a single statement. */
-      gift: v.optional(v.nullable(positiveInt4(decisionMessages.giftRequired)), null),
+      gift: v.optional(v.nullable(giftId), null),
       /** The last instrument of the points popup's sequence. */
       end: v.optional(v.boolean(), true),
     }),
@@ -79,7 +112,7 @@ export const rejectDefects = defineEndpoint({
   input: object({
     ticket_id: ticketId,
     defects: v.pipe(v.array(seenStatement), v.minLength(1), v.maxLength(500)),
-    comment: v.picklist(REJECT_REASONS, decisionMessages.reasonRequired),
+    comment: rejectReason,
   }),
   output: decisionAnswer,
 });
@@ -90,12 +123,7 @@ export const discussDefect = defineEndpoint({
   input: object({
     ticket_id: ticketId,
     defect: seenStatement,
-    comment: v.pipe(
-      v.string(decisionMessages.commentRequired),
-      v.trim(),
-      v.nonEmpty(decisionMessages.commentRequired),
-      v.maxLength(1000, 'Максимальная длина 1000 символов'),
-    ),
+    comment: discussComment,
   }),
   output: decisionAnswer,
 });

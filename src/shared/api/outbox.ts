@@ -88,6 +88,16 @@ export interface OutboxEntry {
   result: unknown;
 }
 
+/** How every entry starts: waiting, never tried, nothing heard back. */
+export const NEW_ENTRY_STATE = {
+  state: 'queued',
+  attempts: 0,
+  nextAttemptAt: 0,
+  lastStatus: null,
+  lastError: null,
+  result: null,
+} as const satisfies Partial<OutboxEntry>;
+
 export interface KeptBody {
   contentType: string;
   size: number;

@@ -1,10 +1,12 @@
+import { HOUR_MS } from '../durations.ts';
 // The service centre works in Moscow time, and the API's timestamps (`serverTimestamp`) are written
 // in it whatever the server's or the browser's zone. Built on Intl so a future change of Moscow's
 // offset is taken from the time-zone database, not from a constant in our code.
 
 export const SERVICE_TIME_ZONE = 'Europe/Moscow';
 
-const parts = new Intl.DateTimeFormat('en-GB', {
+/** Every field of a timestamp, two digits each, on the service centre's 24-hour clock. */
+export const SERVICE_CLOCK_FIELDS: Intl.DateTimeFormatOptions = {
   timeZone: SERVICE_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
@@ -13,7 +15,9 @@ const parts = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
   second: '2-digit',
   hourCycle: 'h23',
-});
+};
+
+const parts = new Intl.DateTimeFormat('en-GB', SERVICE_CLOCK_FIELDS);
 
 function fields(instant: Date): Record<string, string> {
   const out: Record<string, string> = {};
@@ -27,7 +31,6 @@ function formatViaIntl(instant: Date): string {
   return `${f.year}-${f.month}-${f.day} ${f.hour}:${f.minute}:${f.second}`;
 }
 
-const HOUR_MS = 60 * 60 * 1000;
 /** Moscow's offset per UTC hour (null: it changes inside that hour); bounded, cleared when full. */
 const offsetByHour = new Map<number, number | null>();
 const MAX_CACHED_HOURS = 10_000;

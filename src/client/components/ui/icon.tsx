@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, SVGProps } from 'react';
 
 /** Line icons (24 × 24, 2 px strokes, currentColor). Decorative: the label is always text next to them. */
 const PATHS = {
@@ -73,6 +73,7 @@ const PATHS = {
       <path d="M12 20h.01" />
     </>
   ),
+  download: <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />,
   tooth: (
     <path d="M7 3.5c-2.5 0-4 2-4 4.5 0 3 1.5 4.5 2 7s1 6 2.5 6 1.5-4 2.5-5.5c.5-.8 1.5-.8 2 0 1 1.5 1 5.5 2.5 5.5s2-3.5 2.5-6 2-4 2-7c0-2.5-1.5-4.5-4-4.5-2 0-3 1-5 1s-3-1-5-1z" />
   ),
@@ -86,7 +87,12 @@ export interface IconProps {
   className?: string;
 }
 
-export function Icon({ name, size = 24, className }: IconProps) {
+/** The frame every line icon is drawn in; `children` are its shapes. */
+export function LineIcon({
+  size = 24,
+  children,
+  ...rest
+}: { size?: number } & Omit<SVGProps<SVGSVGElement>, 'width' | 'height'>) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -99,9 +105,17 @@ export function Icon({ name, size = 24, className }: IconProps) {
       strokeLinejoin="round"
       aria-hidden="true"
       focusable="false"
-      className={className}
+      {...rest}
     >
-      {PATHS[name]}
+      {children}
     </svg>
+  );
+}
+
+export function Icon({ name, size = 24, className }: IconProps) {
+  return (
+    <LineIcon size={size} className={className}>
+      {PATHS[name]}
+    </LineIcon>
   );
 }

@@ -16,6 +16,7 @@ import {
   type UserData,
 } from '#shared/api/account.ts';
 import { sanitizePhone } from '#shared/format/phone-mask.ts';
+import { messages } from '#shared/validation/messages.ts';
 import { callApi, setCsrfToken } from '#client/lib/http.ts';
 
 /** The current user (null for a guest); also refreshes the CSRF token. */
@@ -36,7 +37,9 @@ export async function logout(): Promise<void> {
   setCsrfToken(response.csrf_token);
 }
 
-function registrationPayload(form: RegistrationForm): RegistrationForm {
+function registrationPayload(form: RegistrationForm) {
+  // The form submits only with the box ticked (registrationForm); the request must say so as `true`.
+  if (!form.approvalPolicy) throw new Error(messages.consentPolicy);
   return {
     firstname: form.firstname.trim(),
     lastname: form.lastname.trim(),

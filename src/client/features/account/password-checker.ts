@@ -2,7 +2,8 @@
 // dictionaries are large, so they never reach the cold path nor the precache (vite.config.ts).
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
-import { COMMON_PASSWORDS_REFUSED, passwordRuleProblem } from '#shared/validation/password-rules.ts';
+import { commonPasswords } from '#shared/validation/common-passwords.ts';
+import { passwordRuleProblem } from '#shared/validation/password-rules.ts';
 
 export interface PasswordVerdict {
   /** zxcvbn's score: 0 (guessed at once) … 4 (very hard to guess). */
@@ -12,14 +13,11 @@ export interface PasswordVerdict {
 }
 
 const zxcvbn = new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
-const common = new Set(
-  dictionary['passwords-common'].slice(0, COMMON_PASSWORDS_REFUSED).map((word) => word.toLowerCase()),
-);
 
 export function checkPassword(password: string, email: string): PasswordVerdict {
   const local = email.split('@')[0] ?? '';
   return {
     score: zxcvbn.check(password, local ? [local] : []).score,
-    problem: passwordRuleProblem(password, email, common),
+    problem: passwordRuleProblem(password, email, commonPasswords()),
   };
 }

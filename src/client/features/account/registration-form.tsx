@@ -27,8 +27,7 @@ const EMPTY: RegistrationValues = {
   clinicName: '',
   city: '',
   email: '',
-  // The schema wants the literal true; the form starts unticked.
-  approvalPolicy: false as unknown as true,
+  approvalPolicy: false,
 };
 
 /**

@@ -3,8 +3,9 @@ import { settingsForm, type SettingsForm as SettingsValues } from '#shared/api/p
 import type { UserData } from '#shared/api/account.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';
-import { Button } from '#client/components/ui/button.tsx';
+import { FullNameFields } from '#client/components/ui/full-name-fields.tsx';
 import { MessageDialog } from '#client/components/ui/message-dialog.tsx';
+import { SaveButton } from '#client/components/ui/save-button.tsx';
 import { useSavedValuesForm } from '#client/components/ui/saved-values-form.ts';
 import { TextField } from '#client/components/ui/text-field.tsx';
 import { useAccountStore } from './account-store.ts';
@@ -38,15 +39,7 @@ export function SettingsForm({ user, children }: { user: UserData; children?: Re
   return (
     <Page title="Настройки" narrow>
       <BoundForm form={form} ref={formRef} className={styles.form} aria-label="Настройки">
-        <form.AppField name="surname" validators={{ onBlur: settingsForm.entries.surname }}>
-          {(field) => <field.TextField label="Фамилия" autoComplete="family-name" />}
-        </form.AppField>
-        <form.AppField name="name" validators={{ onBlur: settingsForm.entries.name }}>
-          {(field) => <field.TextField label="Имя" autoComplete="given-name" />}
-        </form.AppField>
-        <form.AppField name="patronymic" validators={{ onBlur: settingsForm.entries.patronymic }}>
-          {(field) => <field.TextField label="Отчество" autoComplete="additional-name" />}
-        </form.AppField>
+        <FullNameFields form={form} fields={{ surname: 'surname', name: 'name', patronymic: 'patronymic' }} ownName />
         <TextField
           label="Эл. почта"
           value={user.email}
@@ -56,11 +49,7 @@ export function SettingsForm({ user, children }: { user: UserData; children?: Re
         <form.AppField name="company" validators={{ onBlur: settingsForm.entries.company }}>
           {(field) => <field.TextField label="Организация" autoComplete="organization" />}
         </form.AppField>
-        <div className={styles.actions}>
-          <Button type="submit" block loading={submitting} disabled={saveDisabled}>
-            Сохранить
-          </Button>
-        </div>
+        <SaveButton className={styles.actions} submitting={submitting} disabled={saveDisabled} />
       </BoundForm>
       {children}
       <MessageDialog message={message} onClose={closeMessage} />

@@ -2,6 +2,7 @@ import { billStatusLabel, type Bill } from '#shared/api/bills.ts';
 import { downloadPaths } from '#shared/api/tickets.ts';
 import { formatDate } from '#shared/format/date.ts';
 import { formatMoney, type Currency } from '#shared/format/number/money.ts';
+import { Icon, LineIcon } from '#client/components/ui/icon.tsx';
 import styles from './bills-list.module.css';
 
 /**
@@ -37,22 +38,10 @@ export function BillStatus({ bill }: { bill: Pick<Bill, 'status' | 'payment'> })
   const label = bill.payment?.reported_at ? 'Оплата проверяется' : billStatusLabel(bill.status);
   return (
     <span className={styles.status} data-tone={TONES[label]}>
-      <svg
-        viewBox="0 0 24 24"
-        width="20"
-        height="20"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-        data-icon={TONES[label]}
-      >
+      <LineIcon size={20} data-icon={TONES[label]}>
         <circle cx="12" cy="12" r="9" />
         {ICONS[label]}
-      </svg>
+      </LineIcon>
       {label}
     </span>
   );
@@ -76,16 +65,7 @@ export function BillDownload({ bill, label = 'Скачать' }: { bill: Bill; l
       rel="noopener noreferrer"
       aria-label={`Скачать счёт ${bill.id_1c} (откроется в новой вкладке)`}
     >
-      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-        <path
-          d="M12 4v11M7 10l5 5 5-5M5 20h14"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <Icon name="download" size={20} />
       {label}
     </a>
   );

@@ -21,16 +21,17 @@ const renderBills = (initial: BillsFilter = EMPTY_BILLS_FILTER) =>
     </WithFilter>,
   );
 
+const columnHeaders = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((cell) => cell.textContent);
+
 describe('BillsList', () => {
   it('shows the columns, money in Russian format, the download and the statements', async () => {
     stubListFetch(PATH, () => billsPage([makeBill()]));
     renderBills();
     const table = await screen.findByRole('table');
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((cell) => cell.textContent),
-    ).toEqual([
+    expect(columnHeaders(table)).toEqual([
       '№',
       'Дата формирования',
       'Номер счёта',
@@ -134,11 +135,7 @@ describe('BillsList payment (issue 28)', () => {
     );
     renderBills();
     const table = await screen.findByRole('table');
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((cell) => cell.textContent),
-    ).toContain('Оплата');
+    expect(columnHeaders(table)).toContain('Оплата');
     const [, unpaid, paid] = within(table).getAllByRole('row');
     expect(within(paid!).queryByRole('button', { name: /Оплатить/ })).toBeNull();
     await userEvent.click(within(unpaid!).getByRole('button', { name: 'Оплатить счёт СЧ-1' }));
@@ -159,11 +156,7 @@ describe('BillsList payment (issue 28)', () => {
     stubListFetch(PATH, () => billsPage([makeBill({ id: 1, status: 'Не оплачен' })]));
     renderBills();
     const table = await screen.findByRole('table');
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((cell) => cell.textContent),
-    ).not.toContain('Оплата');
+    expect(columnHeaders(table)).not.toContain('Оплата');
     expect(within(table).queryByRole('button', { name: /Оплатить/ })).toBeNull();
   });
 });

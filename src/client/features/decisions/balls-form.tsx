@@ -1,5 +1,6 @@
-import { useRef } from 'react';
-import { decisionMessages } from '#shared/api/decisions.ts';
+import { useMemo, useRef } from 'react';
+import type * as v from 'valibot';
+import { ballsForm } from '#shared/api/decisions.ts';
 import { formatPoints } from '#shared/format/number/money.ts';
 import { useAppForm } from '#client/components/ui/app-form.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -17,21 +18,17 @@ export interface BallsFormProps {
   onSubmit: (balls: number) => void;
 }
 
-/** cabinet.md §5 Points form: required, whole points, not above the limit. */
-export function ballsError(value: string, limit: number): string | undefined {
-  const trimmed = value.trim();
-  if (!/^\d+$/.test(trimmed) || Number(trimmed) === 0) return decisionMessages.ballsRequired;
-  if (Number(trimmed) > limit) return decisionMessages.ballsTooMany(limit);
-  return undefined;
-}
+const EMPTY: v.InferInput<ReturnType<typeof ballsForm>> = { balls: '' };
 
 /** 'Списать в счет ремонта': how many points to spend on this repair. */
 export function BallsForm({ id, limit, sending, serverError, onServerErrorClear, onSubmit }: BallsFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
+  // cabinet.md §5 Points form: required, whole points, not above the limit.
+  const ballsField = useMemo(() => ballsForm(limit).entries.balls, [limit]);
   // Focus moved to the input by a failed submit must not wipe the message it is there to show.
   const focusingForError = useRef(false);
   const form = useAppForm({
-    defaultValues: { balls: '' },
+    defaultValues: EMPTY,
     onSubmitInvalid: () => {
       // Enter in the input: it has focus already, no focus event will come to reset the flag.
       focusingForError.current = document.activeElement !== formRef.current?.querySelector('input[name="balls"]');
@@ -48,7 +45,7 @@ export function BallsForm({ id, limit, sending, serverError, onServerErrorClear,
       aria-label="Списание бонусов в счёт ремонта"
       submitDisabled={sending}
     >
-      <form.AppField name="balls" validators={{ onBlur: ({ value }) => ballsError(value, limit) }}>
+      <form.AppField name="balls" validators={{ onBlur: ballsField }}>
         {(field) => (
           <field.TextField
             label="Сколько бонусов списать"

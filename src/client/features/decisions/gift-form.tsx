@@ -1,11 +1,11 @@
 import { useRef } from 'react';
-import { decisionMessages, type Gift } from '#shared/api/decisions.ts';
+import type * as v from 'valibot';
+import { giftForm, type Gift } from '#shared/api/decisions.ts';
 import { BONUS_FORMS, countOf } from '#shared/format/plural.ts';
 import { useAppForm } from '#client/components/ui/app-form.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';
-import { changeField, fieldError } from '#client/components/ui/form-bindings.ts';
-import { focusFirstInvalidRadio, RadioGroup } from '#client/components/ui/radio-group.tsx';
+import { focusFirstInvalidRadio } from '#client/components/ui/radio-group.tsx';
 import styles from './decisions.module.css';
 
 export interface GiftFormProps {
@@ -17,13 +17,14 @@ export interface GiftFormProps {
   onSubmit: (giftId: number) => void;
 }
 
-/** cabinet.md §5: an unavailable gift reads '{name} (осталось накопить {need_balls} бонусов)'. */
 /** An unavailable gift says why: the points still missing (cabinet.md §5), or that the catalogue has none left. */
 export function giftLabel(gift: Gift): string {
   if (gift.is_available) return gift.name;
   if (gift.need_balls > 0) return `${gift.name} (осталось накопить ${countOf(gift.need_balls, BONUS_FORMS)})`;
   return `${gift.name} (нет в наличии)`;
 }
+
+const NONE_CHOSEN: v.InferInput<typeof giftForm> = { gift: null };
 
 function GiftCard({ gift }: { gift: Gift }) {
   return (
@@ -49,7 +50,7 @@ function GiftCard({ gift }: { gift: Gift }) {
 export function GiftForm({ id, gifts, sending, serverError, onServerErrorClear, onSubmit }: GiftFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const form = useAppForm({
-    defaultValues: { gift: null as number | null },
+    defaultValues: NONE_CHOSEN,
     onSubmitInvalid: () => focusFirstInvalidRadio(formRef.current),
     onSubmit: ({ value }) => {
       if (value.gift !== null) onSubmit(value.gift);
@@ -64,29 +65,20 @@ export function GiftForm({ id, gifts, sending, serverError, onServerErrorClear, 
       aria-label="Подарок за бонусы"
       submitDisabled={sending}
     >
-      <form.Field
-        name="gift"
-        validators={{ onBlur: ({ value }) => (value === null ? decisionMessages.giftRequired : undefined) }}
-      >
+      <form.AppField name="gift" validators={{ onBlur: giftForm.entries.gift }}>
         {(field) => (
-          <RadioGroup
+          <field.RadioGroupField
             legend="Подарок"
-            name="gift"
             options={gifts.map((gift) => ({
               value: gift.id,
               label: <GiftCard gift={gift} />,
               disabled: !gift.is_available,
             }))}
-            value={field.state.value}
-            onBlur={field.handleBlur}
-            onChange={(value) => {
-              changeField(field, value);
-              onServerErrorClear();
-            }}
-            error={fieldError(field) ?? serverError}
+            serverError={serverError}
+            onChange={() => onServerErrorClear()}
           />
         )}
-      </form.Field>
+      </form.AppField>
       {gifts.length === 0 ? <p className={styles.note}>Подарков пока нет.</p> : null}
       <Button type="submit" block loading={sending}>
         Согласовать с подарком

@@ -1,8 +1,8 @@
-import { decisionMessages } from '#shared/api/decisions.ts';
-import { REJECT_REASONS, type RejectReason } from '#shared/dictionaries/reject-reasons.ts';
+import type * as v from 'valibot';
+import { rejectForm } from '#shared/api/decisions.ts';
+import { REJECT_REASONS } from '#shared/dictionaries/reject-reasons.ts';
 import { useAppForm } from '#client/components/ui/app-form.tsx';
-import { changeField, fieldError } from '#client/components/ui/form-bindings.ts';
-import { focusFirstInvalidRadio, RadioGroup } from '#client/components/ui/radio-group.tsx';
+import { focusFirstInvalidRadio } from '#client/components/ui/radio-group.tsx';
 import { reject } from './api.ts';
 import { DecisionDialogShell } from './decision-dialog-shell.tsx';
 import { seenStatements, type DecisionFlowProps } from './flow-props.ts';
@@ -10,12 +10,13 @@ import { StatementList } from './statement-list.tsx';
 import { useCommentSend } from './use-comment-send.ts';
 
 const REASON_OPTIONS = REJECT_REASONS.map((reason) => ({ value: reason, label: reason }));
+const NONE_CHOSEN: v.InferInput<typeof rejectForm> = { comment: null };
 
 /** 'Отказ': one reason of the fixed eight, required (cabinet.md §2 Rejection popup, §5). */
 export function RejectDialog({ request, onClose, onDone, onChanged }: DecisionFlowProps) {
   const { sender, serverError, setServerError, formId, formRef } = useCommentSend({ onDone, onChanged });
   const form = useAppForm({
-    defaultValues: { comment: null as RejectReason | null },
+    defaultValues: NONE_CHOSEN,
     onSubmitInvalid: () => focusFirstInvalidRadio(formRef.current),
     onSubmit: ({ value }) => {
       if (value.comment === null) return;
@@ -39,25 +40,18 @@ export function RejectDialog({ request, onClose, onDone, onChanged }: DecisionFl
       formRef={formRef}
     >
       <StatementList statements={request.statements} />
-      <form.Field
-        name="comment"
-        validators={{ onBlur: ({ value }) => (value === null ? decisionMessages.reasonRequired : undefined) }}
-      >
+      <form.AppField name="comment" validators={{ onBlur: rejectForm.entries.comment }}>
         {(field) => (
-          <RadioGroup
+          <field.RadioGroupField
             legend="Причина отказа"
             name="reject-reason"
             options={REASON_OPTIONS}
-            value={field.state.value}
-            onBlur={field.handleBlur}
-            onChange={(value) => {
-              changeField(field, value);
-              setServerError(undefined);
-            }}
-            error={fieldError(field) ?? serverError}
+            serverError={serverError}
+            // A server message goes as soon as another reason is chosen.
+            onChange={() => setServerError(undefined)}
           />
         )}
-      </form.Field>
+      </form.AppField>
     </DecisionDialogShell>
   );
 }

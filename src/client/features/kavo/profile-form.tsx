@@ -2,9 +2,10 @@ import type { EndpointOutput } from '#shared/api/endpoint.ts';
 import { kavoProfileForm, type getKavoProfile, type KavoProfileForm as KavoProfileValues } from '#shared/api/kavo.ts';
 import { ADDRESS_MESSAGES } from '#shared/api/places.ts';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';
-import { Button } from '#client/components/ui/button.tsx';
 import { changeField, fieldError } from '#client/components/ui/form-bindings.ts';
+import { FullNameFields } from '#client/components/ui/full-name-fields.tsx';
 import { MessageDialog } from '#client/components/ui/message-dialog.tsx';
+import { SaveButton } from '#client/components/ui/save-button.tsx';
 import { useSavedValuesForm } from '#client/components/ui/saved-values-form.ts';
 import { SuggestField } from '#client/components/ui/suggest-field.tsx';
 import { TextField } from '#client/components/ui/text-field.tsx';
@@ -48,15 +49,11 @@ export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
   return (
     <>
       <BoundForm form={form} ref={formRef} className={styles.form} aria-label="Профиль KAVO ID">
-        <form.AppField name="last_name" validators={{ onBlur: kavoProfileForm.entries.last_name }}>
-          {(field) => <field.TextField label="Фамилия" autoComplete="off" />}
-        </form.AppField>
-        <form.AppField name="first_name" validators={{ onBlur: kavoProfileForm.entries.first_name }}>
-          {(field) => <field.TextField label="Имя" autoComplete="off" />}
-        </form.AppField>
-        <form.AppField name="middle_name" validators={{ onBlur: kavoProfileForm.entries.middle_name }}>
-          {(field) => <field.TextField label="Отчество" autoComplete="off" />}
-        </form.AppField>
+        <FullNameFields
+          form={form}
+          fields={{ surname: 'last_name', name: 'first_name', patronymic: 'middle_name' }}
+          ownName={false}
+        />
         <TextField
           label="Телефон"
           value={shownPhone(profile.phone)}
@@ -81,11 +78,7 @@ export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
             />
           )}
         </form.Field>
-        <div className={styles.actions}>
-          <Button type="submit" block loading={submitting} disabled={saveDisabled}>
-            Сохранить
-          </Button>
-        </div>
+        <SaveButton className={styles.actions} submitting={submitting} disabled={saveDisabled} />
       </BoundForm>
       <MessageDialog message={message} onClose={closeMessage} />
     </>

@@ -1,7 +1,5 @@
-import { Marker, Popup } from 'react-leaflet';
 import type { ServiceCentre } from '#shared/api/places.ts';
-import { regionView } from '#shared/geo/service-centres.ts';
-import { BaseMap, markerIcon } from '#client/components/map/base-map.tsx';
+import { CentresMap as RegionCentresMap } from '#client/components/map/centres-map.tsx';
 import { CentreCard } from './centre-card.tsx';
 import styles from './places.module.css';
 
@@ -13,28 +11,13 @@ export interface CentresMapProps {
 
 /** The service centres as markers, each opening its card (leaflet chunk). */
 export function CentresMap({ centres, region }: CentresMapProps) {
-  const view = regionView(region);
   return (
-    <BaseMap
+    <RegionCentresMap
       key={region}
-      center={view}
-      zoom={view.zoom}
-      label="Сервисные центры на карте"
+      centres={centres}
+      region={region}
       className={styles.centresMap}
-    >
-      {centres.map((centre) => (
-        <Marker
-          key={centre.id}
-          position={[centre.latitude, centre.longitude]}
-          icon={markerIcon}
-          title={centre.name}
-          alt={centre.name}
-        >
-          <Popup>
-            <CentreCard centre={centre} compact />
-          </Popup>
-        </Marker>
-      ))}
-    </BaseMap>
+      popup={(centre) => <CentreCard centre={centre} compact />}
+    />
   );
 }

@@ -16,6 +16,12 @@ const CentresMap = lazyComponent(() => import('./centres-map.tsx').then((module)
   fallback: <Skeleton shape="rect" height="24rem" />,
 });
 
+const VIEWS = [
+  ['list', 'Списком'],
+  ['map', 'На карте'],
+] as const;
+type View = (typeof VIEWS)[number][0];
+
 type Load =
   { status: 'loading' } | { status: 'ready'; centres: ServiceCentre[] } | { status: 'failed'; message: string };
 
@@ -33,7 +39,7 @@ function byRegion(centres: readonly ServiceCentre[]) {
 export function ServiceCentres() {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const [view, setView] = useState<'list' | 'map'>('list');
+  const [view, setView] = useState<View>('list');
   const [region, setRegion] = useState('Центральный');
 
   useEffect(() => {
@@ -51,20 +57,16 @@ export function ServiceCentres() {
   return (
     <Page title="Сервисные центры" lead="Приём инструментов в ремонт, диагностика и выдача: выберите ближайший центр.">
       <fieldset className={styles.viewSwitch} aria-label="Показать">
-        <Button
-          variant={view === 'list' ? 'primary' : 'secondary'}
-          aria-pressed={view === 'list'}
-          onClick={() => setView('list')}
-        >
-          Списком
-        </Button>
-        <Button
-          variant={view === 'map' ? 'primary' : 'secondary'}
-          aria-pressed={view === 'map'}
-          onClick={() => setView('map')}
-        >
-          На карте
-        </Button>
+        {VIEWS.map(([value, label]) => (
+          <Button
+            key={value}
+            variant={view === value ? 'primary' : 'secondary'}
+            aria-pressed={view === value}
+            onClick={() => setView(value)}
+          >
+            {label}
+          </Button>
+        ))}
       </fieldset>
 
       {load.status === 'loading' ? (

@@ -127,8 +127,8 @@ describe('the ad-blocker notice', () => {
     }
   });
 
-  it('is not probed again while the cookie lives', async () => {
-    document.cookie = `${ADBLOCK_COOKIE}=1; Max-Age=600; Path=/`;
+  /** The notices run their course without asking for the ad script, and no banner shows. */
+  async function expectNoProbe() {
     const { calls } = stubFetch({
       'GET /ajax/banner/get': { body: INACTIVE },
       'GET /ads/adsbygoogle.js': blockedProbe,
@@ -137,17 +137,15 @@ describe('the ad-blocker notice', () => {
     await advance(BANNER_DELAY_MS);
     expect(calls.map((call) => call.path)).not.toContain('/ads/adsbygoogle.js');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  }
+
+  it('is not probed again while the cookie lives', async () => {
+    document.cookie = `${ADBLOCK_COOKIE}=1; Max-Age=600; Path=/`;
+    await expectNoProbe();
   });
 
   it('is never probed offline', async () => {
     goOffline();
-    const { calls } = stubFetch({
-      'GET /ajax/banner/get': { body: INACTIVE },
-      'GET /ads/adsbygoogle.js': blockedProbe,
-    });
-    render(<SiteNotices />);
-    await advance(BANNER_DELAY_MS);
-    expect(calls.map((call) => call.path)).not.toContain('/ads/adsbygoogle.js');
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await expectNoProbe();
   });
 });

@@ -12,7 +12,7 @@ import { useId, useState } from 'react';
 import type { DefectStatement } from '#shared/api/tickets.ts';
 import { instrumentDisplayName } from '#shared/dictionaries/instruments.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { Icon } from '#client/components/ui/icon.tsx';
+import { MoreToggle } from './more-toggle.tsx';
 import { InstrumentFacts } from './instrument-facts.tsx';
 import { StatementDetails, statementCost } from './statement-card-details.tsx';
 import styles from './statement-card.module.css';
@@ -151,16 +151,9 @@ export function StatementCard({
         note={{ label: 'Дефект', text: statement.defect }}
       />
 
-      <button
-        type="button"
-        className={styles.more}
-        aria-expanded={open}
-        aria-controls={detailsId}
-        onClick={() => setOpen((value) => !value)}
-      >
+      <MoreToggle open={open} onToggle={() => setOpen((value) => !value)} controls={detailsId}>
         Подробнее
-        <Icon name="chevron" size={18} className={open ? styles.chevronOpen : styles.chevron} />
-      </button>
+      </MoreToggle>
       <div id={detailsId} hidden={!open}>
         {open && <StatementDetails statement={statement} />}
       </div>

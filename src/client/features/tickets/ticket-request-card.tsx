@@ -3,7 +3,7 @@ import type { Instrument, Ticket, TicketRequest } from '#shared/api/tickets.ts';
 import { instrumentDisplayName, instrumentTypeLabel } from '#shared/dictionaries/instruments.ts';
 import { formatPhone } from '#shared/format/phone-mask.ts';
 import { formatPickupDay } from '#shared/format/pickup-day.ts';
-import { Icon } from '#client/components/ui/icon.tsx';
+import { MoreToggle } from './more-toggle.tsx';
 import { useIsDesktop } from '#client/lib/use-media.ts';
 import { telHref } from './ticket-page-office.tsx';
 import styles from './ticket-request-card.module.css';
@@ -146,16 +146,9 @@ export function TicketRequestCard({ ticket }: { ticket: Ticket }) {
         <RequestDetails ticket={ticket} request={request} />
       ) : (
         <>
-          <button
-            type="button"
-            className={styles.more}
-            aria-expanded={open}
-            aria-controls={detailsId}
-            onClick={() => setOpen((value) => !value)}
-          >
+          <MoreToggle open={open} onToggle={() => setOpen((value) => !value)} controls={detailsId}>
             Подробнее о заявке
-            <Icon name="chevron" size={18} className={open ? styles.chevronOpen : styles.chevron} />
-          </button>
+          </MoreToggle>
           <div id={detailsId} hidden={!open}>
             {open ? <RequestDetails ticket={ticket} request={request} /> : null}
           </div>

@@ -1,6 +1,7 @@
 import { downloadPaths, type TicketListItem } from '#shared/api/tickets.ts';
 import { formatDate } from '#shared/format/date.ts';
 import { ticketStatusLabel } from '#shared/dictionaries/ticket-statuses.ts';
+import { Icon } from '#client/components/ui/icon.tsx';
 import styles from './tickets-list.module.css';
 
 /** cabinet.md §3: the count shown is defectives_count if above 0, else tools_count. */
@@ -43,16 +44,7 @@ export function TicketPdfLink({ id, compact = false }: { id: number; compact?: b
       rel="noopener noreferrer"
       aria-label={`Скачать заявку №${id} (PDF, откроется в новой вкладке)`}
     >
-      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-        <path
-          d="M12 4v11M7 10l5 5 5-5M5 20h14"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <Icon name="download" size={20} />
       {compact ? 'PDF' : 'Скачать заявку'}
     </a>
   );

@@ -1,5 +1,5 @@
 // Test data: an entry of the service worker's outbox as its notices carry it.
-import type { OutboxEntry } from '#shared/api/outbox.ts';
+import { NEW_ENTRY_STATE, type OutboxEntry } from '#shared/api/outbox.ts';
 
 export function outboxEntry(overrides: Partial<OutboxEntry> = {}): OutboxEntry {
   return {
@@ -12,12 +12,7 @@ export function outboxEntry(overrides: Partial<OutboxEntry> = {}): OutboxEntry {
     statements: [{ id: 101, version: 3 }],
     ticketId: 55,
     kind: 'approve',
-    state: 'queued',
-    attempts: 0,
-    nextAttemptAt: 0,
-    lastStatus: null,
-    lastError: null,
-    result: null,
+    ...NEW_ENTRY_STATE,
     ...overrides,
   };
 }
