@@ -9,8 +9,8 @@ export async function fetchTicket(id: number): Promise<{ ticket: Ticket; cachedA
 }
 
 /** The ticket's history (GET /ajax/cabinet/history/tickets/{id}), oldest first as the server sends it. */
-export async function fetchTicketHistory(id: number): Promise<HistoryItem[]> {
-  const response = await callApi(getTicketHistory, { params: { id } });
+export async function fetchTicketHistory(id: number, signal?: AbortSignal): Promise<HistoryItem[]> {
+  const response = await callApi(getTicketHistory, { params: { id }, signal });
   return response.data;
 }
 
