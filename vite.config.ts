@@ -132,7 +132,9 @@ export default defineConfig({
               // The contracts and rules of the places, repair requests and pickup days, account pages, KAVO ID, promo codes and
               // the survey stay with the screens that use them, off the lists' cold path; so do the words of the
               // loyalty programme's notice (the Бонусы page and the shell's lazy notice).
-              test: /[\\/]src[\\/](shared(?![\\/](api[\\/](places|repair-requests|pickup-days|profile|accesses|notifications|feedback|kavo|promocodes|quizzes)|geo|format[\\/]programme-text)[\\/.])|client[\\/]lib(?![\\/]places-api))[\\/]|[\\/]node_modules[\\/]dayjs[\\/]|decision-dialog-store/,
+              // The screens' loaders (use-remote, use-paged-remote) are for lazy screens only: a chunk of their own,
+              // not bytes on the lists' cold path (ADR 0029).
+              test: /[\\/]src[\\/](shared(?![\\/](api[\\/](places|repair-requests|pickup-days|profile|accesses|notifications|feedback|kavo|promocodes|quizzes)|geo|format[\\/]programme-text)[\\/.])|client[\\/]lib(?![\\/](places-api|use-remote|use-paged-remote)))[\\/]|[\\/]node_modules[\\/]dayjs[\\/]|decision-dialog-store/,
               minShareCount: 2,
             },
           ],
