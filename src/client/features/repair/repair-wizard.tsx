@@ -5,9 +5,10 @@ import { Button } from '#client/components/ui/button.tsx';
 import { CodeEntryForm } from '#client/components/ui/code-entry-form.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { onOutboxChange } from '#client/lib/sw-bridge.ts';
+import { useRemote } from '#client/lib/use-remote.ts';
 import { AddressStep } from './address-step.tsx';
 import { ContactStep } from './contact-step.tsx';
-import { dropDraft, loadDraft, saveDraft, type RepairDraft } from './draft.ts';
+import { dropDraft, loadDraft, saveDraft } from './draft.ts';
 import { EquipmentStep } from './equipment-step.tsx';
 import { useEmailConfirmation } from './use-email-confirmation.ts';
 import { useRequestSending } from './use-request-sending.ts';
@@ -74,19 +75,11 @@ interface WizardHostProps {
 /** Reads the draft first: one left from before is offered back ('Продолжить заявку?'). */
 function Wizard(props: WizardHostProps) {
   const { user, onEntriesChange } = props;
-  const [draft, setDraft] = useState<'loading' | RepairDraft | null>('loading');
+  const stored = useRemote(() => loadDraft(user.id).then((saved) => saved ?? null), user.id);
+  const draft = stored.data;
   const [asking, setAsking] = useState(true);
-  useEffect(() => {
-    let live = true;
-    void loadDraft(user.id).then((saved) => {
-      if (live) setDraft(saved ?? null);
-    });
-    return () => {
-      live = false;
-    };
-  }, [user.id]);
 
-  if (draft === 'loading') return <div className={styles.wizard} aria-busy="true" />;
+  if (stored.loading) return <div className={styles.wizard} aria-busy="true" />;
   if (draft !== null && asking) {
     return (
       <ResumePrompt
@@ -97,7 +90,7 @@ function Wizard(props: WizardHostProps) {
         }}
         onRestart={() => {
           void dropDraft(user.id);
-          setDraft(null);
+          stored.update(() => null);
         }}
       />
     );
