@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { reportBillPayment, type Bill, type BillPayment } from '#shared/api/bills.ts';
 import { downloadPaths } from '#shared/api/tickets.ts';
 import { formatDate } from '#shared/format/date.ts';

@@ -1,6 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link } from '@tanstack/react-router';
-import type { HistoryItem } from '#shared/api/tickets.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Icon } from '#client/components/ui/icon.tsx';
 import { SkeletonText } from '#client/components/ui/skeleton.tsx';
