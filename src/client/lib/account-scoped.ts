@@ -171,8 +171,29 @@ export function registerAccountScoped(storageKey: string, forget: () => void): v
     .catch(() => undefined);
 }
 
+/**
+ * Counts the account changes seen by this page: what a screen loaded without a store (lib/use-remote.ts)
+ * belongs to the account of its count, and is dropped and fetched again when it moves on.
+ */
+let accountChanges = 0;
+const accountChangeListeners = new Set<() => void>();
+
+export function accountChangeCount(): number {
+  return accountChanges;
+}
+
+/** Calls `listener` whenever the account on this device changes; returns the unsubscribe. */
+export function onAccountChange(listener: () => void): () => void {
+  accountChangeListeners.add(listener);
+  return () => {
+    accountChangeListeners.delete(listener);
+  };
+}
+
 function forgetInMemory(): void {
   for (const forget of loaded.values()) forget();
+  accountChanges += 1;
+  for (const listener of accountChangeListeners) listener();
 }
 
 /** Removes the saved copy of every account-scoped store, of this page or an earlier one, unless `keep` says it stays. */

@@ -144,6 +144,8 @@ export interface CallOptions<E extends Endpoint> {
   form?: FormData;
   params?: Record<string, string | number>;
   headers?: Record<string, string>;
+  /** Aborts the request (a screen no longer wants the answer: lib/use-remote.ts). */
+  signal?: AbortSignal;
 }
 
 const UPLOAD_TIMEOUT_MS = 60_000;
@@ -193,7 +195,7 @@ function parseOutput<E extends Endpoint>(endpoint: E, body: unknown, cachedAt: n
 
 async function fetchAnswer<E extends Endpoint>(
   endpoint: E,
-  { input, form, params, headers }: CallOptions<E>,
+  { input, form, params, headers, signal }: CallOptions<E>,
 ): Promise<{ body: unknown; cachedAt: number | null }> {
   const url = fillPath(endpoint.path, params);
   try {
@@ -203,7 +205,7 @@ async function fetchAnswer<E extends Endpoint>(
         : form
           ? { body: form, timeout: UPLOAD_TIMEOUT_MS }
           : { json: input ?? {} };
-    const answer = http(url, { method: endpoint.method, headers, ...options });
+    const answer = http(url, { method: endpoint.method, headers, signal, ...options });
     // .json() first: it asks for JSON (the Accept header) before the request goes; the same promise then gives the headers.
     const body: unknown = await answer.json();
     return { body, cachedAt: cachedAtOf((await answer).headers) };

@@ -13,8 +13,10 @@ import {
 import type { AddressCheck } from '#shared/geo/address-check.ts';
 import { callApi } from './http.ts';
 
-export const fetchSavedAddresses = async (): Promise<SavedAddress[]> => (await callApi(listAddresses)).data;
-export const fetchServiceCentres = async (): Promise<ServiceCentre[]> => (await callApi(listServiceCentres)).data;
+export const fetchSavedAddresses = async (signal?: AbortSignal): Promise<SavedAddress[]> =>
+  (await callApi(listAddresses, { signal })).data;
+export const fetchServiceCentres = async (signal?: AbortSignal): Promise<ServiceCentre[]> =>
+  (await callApi(listServiceCentres, { signal })).data;
 export const suggestAddresses = async (query: string): Promise<AddressSuggestion[]> =>
   (await callApi(suggestAddressesEndpoint, { input: { query } })).suggestions;
 export const checkAddress = async (address: string): Promise<AddressCheck> =>

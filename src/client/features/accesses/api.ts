@@ -2,7 +2,8 @@
 import { linkAccount, listAccesses, unlinkAccount, type Grantee } from '#shared/api/accesses.ts';
 import { callApi } from '#client/lib/http.ts';
 
-export const fetchGrantees = async (): Promise<Grantee[]> => (await callApi(listAccesses)).data;
+export const fetchGrantees = async (signal?: AbortSignal): Promise<Grantee[]> =>
+  (await callApi(listAccesses, { signal })).data;
 export const grantAccess = async (email: string): Promise<string> =>
   (await callApi(linkAccount, { input: { email } })).message;
 export const revokeAccess = async (email: string): Promise<string> =>

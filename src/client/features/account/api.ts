@@ -83,7 +83,7 @@ export async function changePassword(form: ChangePasswordForm): Promise<string> 
 }
 
 /** Whether a reset link still works; asking does not use it up. */
-export async function checkResetCode(code: string): Promise<boolean> {
-  const response = await callApi(checkResetCodeEndpoint, { input: { code } });
+export async function checkResetCode(code: string, signal?: AbortSignal): Promise<boolean> {
+  const response = await callApi(checkResetCodeEndpoint, { input: { code }, signal });
   return response.valid;
 }

@@ -16,7 +16,7 @@ export const RESET_LINK_DEAD = 'Ссылка устарела или уже ис
  * If the check itself fails (no network), the form shows: its submit tells the truth.
  */
 export function ResetLinkScreen({ code }: { code: string }) {
-  const check = useRemote(() => checkResetCode(code), code);
+  const check = useRemote((signal) => checkResetCode(code, signal), code);
   if (check.loading) {
     return (
       <div className={styles.checking}>

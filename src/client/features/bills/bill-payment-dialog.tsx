@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { reportBillPayment, type Bill, type BillPayment } from '#shared/api/bills.ts';
 import { downloadPaths } from '#shared/api/tickets.ts';
 import { formatDate } from '#shared/format/date.ts';
@@ -8,6 +8,7 @@ import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
 import { QrCode } from '#client/components/ui/qr-code.tsx';
 import { asApiError, callApi } from '#client/lib/http.ts';
+import { useRemote } from '#client/lib/use-remote.ts';
 import { billAmount } from './bill-cells.tsx';
 import { useBillsStore } from './bills-store.ts';
 import { CopyButton } from './copy-button.tsx';
@@ -121,20 +122,13 @@ export function BillPaymentDialog({ bill, payment, onClose }: BillPaymentDialogP
 function ShareBill({ bill }: { bill: Bill }) {
   const url = downloadPaths.bill(bill.id);
   const name = `Счёт ${bill.id_1c.replace(/[\\/:*?"<>|]/g, '-')}.pdf`;
-  const [file, setFile] = useState<File | null>(null);
   const [note, setNote] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    // Offline, or a browser that cannot share files: the press downloads instead.
-    if (typeof navigator.canShare === 'function')
-      fetchBillFile(url, name).then(
-        (got) => live && setFile(got),
-        () => undefined,
-      );
-    return () => {
-      live = false;
-    };
-  }, [url, name]);
+  // Offline, or a browser that cannot share files: the press downloads instead (no file, no failure shown).
+  const canShare = typeof navigator.canShare === 'function';
+  const file = useRemote(
+    canShare ? (signal) => fetchBillFile(url, name, signal).catch(() => null) : null,
+    `${url} ${name}`,
+  ).data;
   const share = async () => {
     const outcome = await shareBill(file, url, name, `Счёт № ${bill.id_1c}`);
     setNote(

@@ -25,8 +25,8 @@ export async function copyText(text: string): Promise<void> {
 }
 
 /** The bill's PDF as a file to share; fetched when the dialog opens, so the press shares at once (Safari drops a share that waited). */
-export async function fetchBillFile(url: string, name: string): Promise<File> {
-  const response = await fetch(url, { credentials: 'same-origin' });
+export async function fetchBillFile(url: string, name: string, signal?: AbortSignal): Promise<File> {
+  const response = await fetch(url, { credentials: 'same-origin', signal });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   return new File([await response.blob()], name, { type: 'application/pdf' });
 }

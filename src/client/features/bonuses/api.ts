@@ -2,6 +2,6 @@
 import { getBonuses, type BonusesData } from '#shared/api/bonuses.ts';
 import { callApi } from '#client/lib/http.ts';
 
-export async function fetchBonuses(): Promise<BonusesData> {
-  return (await callApi(getBonuses)).data;
+export async function fetchBonuses(signal?: AbortSignal): Promise<BonusesData> {
+  return (await callApi(getBonuses, { signal })).data;
 }

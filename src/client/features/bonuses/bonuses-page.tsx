@@ -24,8 +24,8 @@ export interface BonusesPageProps {
  * programme's notice), and the ledger with where each change came from.
  */
 export function BonusesPage({ onLoaded }: BonusesPageProps) {
-  const remote = useRemote(async () => {
-    const data = await fetchBonuses();
+  const remote = useRemote(async (signal) => {
+    const data = await fetchBonuses(signal);
     onLoaded();
     return data;
   });

@@ -99,17 +99,18 @@ export interface Loyalty {
 }
 
 /** The points the user may spend on one statement, and the gifts offered. */
-export async function loadLoyalty(defectId: number): Promise<Loyalty> {
+export async function loadLoyalty(defectId: number, signal?: AbortSignal): Promise<Loyalty> {
   const { ballsAvailable, ballsForDiscount, giftsAvailable } = await callApi(getDefectLoyalty, {
     params: { id: defectId },
+    signal,
   });
   return { ballsAvailable, ballsForDiscount, giftsAvailable };
 }
 
-export async function loadTradeInList(): Promise<TradeInListItem[]> {
-  return (await callApi(listTradeInInstruments)).data;
+export async function loadTradeInList(signal?: AbortSignal): Promise<TradeInListItem[]> {
+  return (await callApi(listTradeInInstruments, { signal })).data;
 }
 
-export async function loadTradeInInstrument(id: number): Promise<TradeInDetail> {
-  return (await callApi(getTradeInInstrument, { params: { id } })).instrument;
+export async function loadTradeInInstrument(id: number, signal?: AbortSignal): Promise<TradeInDetail> {
+  return (await callApi(getTradeInInstrument, { params: { id }, signal })).instrument;
 }

@@ -14,7 +14,7 @@ import { seenStatements } from './flow-props.ts';
 import { GiftForm } from './gift-form.tsx';
 import { ConflictView, SendFailure } from './send-status.tsx';
 import { useDecisionSend } from './use-decision-send.ts';
-import { useLoad } from './use-load.ts';
+import { useRemote } from '#client/lib/use-remote.ts';
 import styles from './decisions.module.css';
 
 /** The form modes of cabinet.md §4: opening one closes the other. */
@@ -76,9 +76,9 @@ export function PointsStep({
   const id = useId();
   const free = toKopecks(statement.sum) === 0n;
   // A free repair has nothing to pay with points: skip the loyalty call (cabinet.md §2 plain view).
-  const { state: loaded, reload } = useLoad(free ? null : () => loadLoyalty(statement.id), [statement.id, free]);
-  const loyalty =
-    loaded.status === 'ready' ? { ...loaded, data: withoutReserved(loaded.data, reserved, statement.sum) } : loaded;
+  const remote = useRemote(free ? null : (signal) => loadLoyalty(statement.id, signal), statement.id);
+  // The previous statement's figures are not shown while this one's load.
+  const loyalty = remote.loading || remote.data === null ? null : withoutReserved(remote.data, reserved, statement.sum);
   const [mode, setMode] = useState<Mode>('none');
   const [serverErrors, setServerErrors] = useState<{ balls?: string; gift?: string }>({});
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -110,10 +110,7 @@ export function PointsStep({
 
   const send = (choice: { balls?: number; gift?: number }) => {
     if (onChoose) {
-      const gift =
-        loyalty.status === 'ready'
-          ? (loyalty.data.giftsAvailable.find((candidate) => candidate.id === choice.gift) ?? null)
-          : null;
+      const gift = loyalty?.giftsAvailable.find((candidate) => candidate.id === choice.gift) ?? null;
       onChoose({ balls: choice.balls ?? 0, gift });
       return;
     }
@@ -177,7 +174,7 @@ export function PointsStep({
     );
   }
 
-  const plain = free || (loyalty.status === 'ready' && loyalty.data.ballsAvailable <= 0);
+  const plain = free || (loyalty !== null && loyalty.ballsAvailable <= 0);
   const failure = <SendFailure state={sender.state} onRetry={() => void sender.retry()} />;
 
   if (plain) {
@@ -192,14 +189,14 @@ export function PointsStep({
     );
   }
 
-  if (loyalty.status !== 'ready') {
+  if (loyalty === null) {
     return (
       <div className={styles.stack}>
         {header}
-        {loyalty.status === 'error' ? (
+        {remote.failure ? (
           <div className={styles.stack}>
-            <FormMessage tone="error">{loyalty.message}</FormMessage>
-            <Button variant="secondary" block onClick={reload}>
+            <FormMessage tone="error">{remote.failure}</FormMessage>
+            <Button variant="secondary" block onClick={remote.reload}>
               Загрузить бонусы ещё раз
             </Button>
             {failure}
@@ -216,7 +213,7 @@ export function PointsStep({
     );
   }
 
-  const { ballsAvailable, ballsForDiscount, giftsAvailable } = loyalty.data;
+  const { ballsAvailable, ballsForDiscount, giftsAvailable } = loyalty;
   const ballsId = `${id}-balls`;
   const giftId = `${id}-gift`;
   return (

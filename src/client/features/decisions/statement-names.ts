@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import * as v from 'valibot';
 import { TICKET_CACHE_NAME } from '#shared/api/ticket-cache.ts';
 import { getTicket } from '#shared/api/tickets.ts';
+import { useRemote } from '#client/lib/use-remote.ts';
 
 // The outbox knows statements by id only; people know them by the instrument's name. The service
 // worker's saved copy of each ticket (sw/ticket-cache.ts, ADR 0011) has the names, and it is there
@@ -27,19 +27,17 @@ export async function readStatementNames(ticketIds: readonly number[]): Promise<
   return names;
 }
 
+const NO_NAMES: ReadonlyMap<number, string> = new Map();
+
 /** `readStatementNames` for a component: empty at first, filled in when read. */
 export function useStatementNames(ticketIds: readonly number[]): ReadonlyMap<number, string> {
-  const [names, setNames] = useState<ReadonlyMap<number, string>>(new Map());
   const key = [...new Set(ticketIds)].sort((a, b) => a - b).join(',');
-  useEffect(() => {
-    let current = true;
-    const ids = key === '' ? [] : key.split(',').map(Number);
-    readStatementNames(ids)
-      .then((read) => current && setNames(read))
-      .catch(() => undefined); // no Cache Storage (private mode): the ids stay
-    return () => {
-      current = false;
-    };
-  }, [key]);
-  return names;
+  const read = useRemote<ReadonlyMap<number, string>>(
+    () =>
+      readStatementNames(key === '' ? [] : key.split(',').map(Number)).catch(
+        () => NO_NAMES, // no Cache Storage (private mode): the ids stay
+      ),
+    key,
+  );
+  return read.data ?? NO_NAMES;
 }

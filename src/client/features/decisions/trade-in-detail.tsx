@@ -6,7 +6,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { loadTradeInInstrument } from './api.ts';
 import { SendFailure } from './send-status.tsx';
 import type { SendState } from './use-decision-send.ts';
-import { useLoad } from './use-load.ts';
+import { useRemote } from '#client/lib/use-remote.ts';
 import styles from './decisions.module.css';
 
 export interface TradeInDetailViewProps {
@@ -28,14 +28,16 @@ export function TradeInDetailView({
   onApprove,
   onRetry,
 }: TradeInDetailViewProps) {
-  const { state, reload } = useLoad(() => loadTradeInInstrument(id), [id]);
+  const remote = useRemote((signal) => loadTradeInInstrument(id, signal), id);
+  // Another instrument's answer is not shown while this one's loads.
+  const instrument = remote.loading ? null : remote.data;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const sending = sendState.phase === 'sending';
 
   // The list was replaced by the detail: start reading at its title.
   useEffect(() => {
-    if (state.status === 'ready') headingRef.current?.focus();
-  }, [state.status]);
+    if (instrument) headingRef.current?.focus();
+  }, [instrument]);
 
   const back = (
     <Button variant="secondary" block onClick={onBack} disabled={sending}>
@@ -43,13 +45,13 @@ export function TradeInDetailView({
     </Button>
   );
 
-  if (state.status !== 'ready') {
+  if (!instrument) {
     return (
       <div className={styles.stack}>
-        {state.status === 'error' ? (
+        {remote.failure ? (
           <>
-            <FormMessage tone="error">{state.message}</FormMessage>
-            <Button variant="secondary" block onClick={reload}>
+            <FormMessage tone="error">{remote.failure}</FormMessage>
+            <Button variant="secondary" block onClick={remote.reload}>
               Повторить
             </Button>
           </>
@@ -63,7 +65,6 @@ export function TradeInDetailView({
     );
   }
 
-  const instrument = state.data;
   return (
     <article className={styles.tradeInDetail} aria-labelledby={`trade-in-${instrument.id}`}>
       {instrument.page_img ? (

@@ -5,7 +5,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { loadTradeInList } from './api.ts';
-import { useLoad } from './use-load.ts';
+import { useRemote } from '#client/lib/use-remote.ts';
 import styles from './decisions.module.css';
 
 export interface TradeInListProps {
@@ -17,13 +17,14 @@ export interface TradeInListProps {
 
 /** 'Выберите инструмент из списка:': picture, title, price with the trade-in discount, 'Подробнее'. */
 export function TradeInList({ statement, focusId, onChoose }: TradeInListProps) {
-  const { state, reload } = useLoad(loadTradeInList, []);
+  const remote = useRemote(loadTradeInList);
+  const items = remote.loading ? null : remote.data;
   const listRef = useRef<HTMLUListElement>(null);
 
   useEffect(() => {
-    if (state.status !== 'ready' || focusId === null) return;
+    if (!items || focusId === null) return;
     listRef.current?.querySelector<HTMLElement>(`[data-instrument="${focusId}"]`)?.focus();
-  }, [state.status, focusId]);
+  }, [items, focusId]);
 
   return (
     <div className={styles.stack}>
@@ -33,22 +34,22 @@ export function TradeInList({ statement, focusId, onChoose }: TradeInListProps) 
         </p>
       ) : null}
       <h3 className={styles.subheading}>Выберите инструмент из списка:</h3>
-      {state.status === 'loading' || state.status === 'idle' ? (
-        <div className={styles.loading}>
-          <Spinner label="Загружаем инструменты…" />
-        </div>
-      ) : state.status === 'error' ? (
+      {remote.failure ? (
         <div className={styles.stack}>
-          <FormMessage tone="error">{state.message}</FormMessage>
-          <Button variant="secondary" onClick={reload}>
+          <FormMessage tone="error">{remote.failure}</FormMessage>
+          <Button variant="secondary" onClick={remote.reload}>
             Повторить
           </Button>
         </div>
-      ) : state.data.length === 0 ? (
+      ) : !items ? (
+        <div className={styles.loading}>
+          <Spinner label="Загружаем инструменты…" />
+        </div>
+      ) : items.length === 0 ? (
         <p className={styles.note}>Сейчас нет инструментов для обмена.</p>
       ) : (
         <ul ref={listRef} className={styles.tradeInList}>
-          {state.data.map((item) => (
+          {items.map((item) => (
             <li key={item.id} className={styles.tradeInItem}>
               {item.list_img ? (
                 <img className={styles.tradeInImage} src={item.list_img} alt="" width={96} height={96} loading="lazy" />

@@ -10,9 +10,10 @@ import {
 import { suggestCities } from '#shared/api/places.ts';
 import { callApi } from '#client/lib/http.ts';
 
-export const fetchKavoList = () => callApi(listKavoIds);
+export const fetchKavoList = (signal?: AbortSignal) => callApi(listKavoIds, { signal });
 
-export const fetchKavoProfile = (kavoId: number) => callApi(getKavoProfile, { input: { kavo_id: String(kavoId) } });
+export const fetchKavoProfile = (kavoId: number, signal?: AbortSignal) =>
+  callApi(getKavoProfile, { input: { kavo_id: String(kavoId) }, signal });
 
 export const saveKavoProfile = async (kavoId: number, form: KavoProfileForm): Promise<string> =>
   (await callApi(updateKavoProfile, { input: { kavo_id: kavoId, ...form } })).message;

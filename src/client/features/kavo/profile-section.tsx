@@ -8,9 +8,9 @@ import { ProfileForm } from './profile-form.tsx';
 import styles from './kavo.module.css';
 
 /** What a failed profile load says: the spec's text for a missing or refused token, else the server's. */
-async function loadProfile(kavoId: number) {
+async function loadProfile(kavoId: number, signal: AbortSignal) {
   try {
-    return await fetchKavoProfile(kavoId);
+    return await fetchKavoProfile(kavoId, signal);
   } catch (caught) {
     if (caught instanceof ApiError && caught.status !== 502 && caught.status > 0) throw caught;
     throw new ApiError(KAVO_MESSAGES.loadFailed, caught instanceof ApiError ? caught.status : 0);
@@ -19,7 +19,7 @@ async function loadProfile(kavoId: number) {
 
 /** The open identity's profile, read from KAVO ID (cabinet.md §2 Provider identity page). */
 export function ProfileSection({ kavoId, onSaved }: { kavoId: number; onSaved: () => void }) {
-  const profile = useRemote(() => loadProfile(kavoId), kavoId);
+  const profile = useRemote((signal) => loadProfile(kavoId, signal), kavoId);
   return (
     <section className={styles.section} aria-labelledby="kavo-profile-title">
       <h2 id="kavo-profile-title" className={styles.sectionTitle}>

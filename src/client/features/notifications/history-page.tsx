@@ -18,7 +18,7 @@ export interface HistoryPageProps {
 /** История (cabinet.md §2 History): the account's history a page at a time; page links only when there is more than one page. */
 export function HistoryPage({ onLoaded }: HistoryPageProps) {
   const [page, setPage] = useState(1);
-  const history = useRemote(() => fetchHistoryPage(page), page);
+  const history = useRemote((signal) => fetchHistoryPage(page, signal), page);
   const shown = history.data;
   const { loading, failure } = history;
   const onLoadedRef = useRef(onLoaded);

@@ -11,7 +11,7 @@ const LATEST = 3;
 
 /** The logged-in clinic's latest notifications on the home page (lazy chunk), with a way to all of them. */
 export function LatestNotifications() {
-  const latest = useRemote(() => fetchNotifications(null, LATEST));
+  const latest = useRemote((signal) => fetchNotifications(null, LATEST, signal));
   const items = latest.data?.items;
   return (
     <>

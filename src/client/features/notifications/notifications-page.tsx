@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { NOTIFICATIONS_MESSAGES } from '#shared/api/notifications.ts';
 import { Page } from '#client/components/layout/page.tsx';
@@ -6,9 +6,8 @@ import { Button } from '#client/components/ui/button.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { announceAccountChange } from '#client/lib/account-sync.ts';
-import { asApiError, LOAD_FAILED_MESSAGE } from '#client/lib/http.ts';
 import { useOnVisible } from '#client/lib/use-on-visible.ts';
-import { useRemote } from '#client/lib/use-remote.ts';
+import { usePagedRemote } from '#client/lib/use-paged-remote.ts';
 import { NotificationItem } from './notification-item.tsx';
 import { fetchNotifications, markRead } from './api.ts';
 import styles from './notifications.module.css';
@@ -26,13 +25,10 @@ export interface NotificationsPageProps {
  * history. What is shown counts as read; the badges in this and the other tabs follow.
  */
 export function NotificationsPage({ onRead, settings }: NotificationsPageProps) {
-  const first = useRemote(() => fetchNotifications(null));
-  const items = first.data?.items ?? null;
-  const next = first.data?.nextCursor ?? null;
-  const [moreLoading, setMoreLoading] = useState(false);
-  const [moreFailure, setMoreFailure] = useState<string>();
-  const loading = first.loading || moreLoading;
-  const failure = moreFailure ?? first.failure;
+  const list = usePagedRemote((cursor, signal) => fetchNotifications(cursor, undefined, signal));
+  const { items, nextCursor: next } = list;
+  const loading = list.loading || list.loadingMore;
+  const failure = list.moreFailure ?? list.failure;
   const onReadRef = useRef(onRead);
   useEffect(() => {
     onReadRef.current = onRead;
@@ -54,23 +50,9 @@ export function NotificationsPage({ onRead, settings }: NotificationsPageProps) 
     );
   }, [shownUnread]);
 
-  const loadMore = () => {
-    if (next === null || loading) return;
-    setMoreLoading(true);
-    setMoreFailure(undefined);
-    fetchNotifications(next).then(
-      (page) => {
-        first.update((current) => current && { items: [...current.items, ...page.items], nextCursor: page.nextCursor });
-        setMoreLoading(false);
-      },
-      (error: unknown) => {
-        setMoreFailure(asApiError(error, LOAD_FAILED_MESSAGE).message);
-        setMoreLoading(false);
-      },
-    );
-  };
+  const loadMore = list.loadMore;
   const end = useOnVisible<HTMLDivElement>(loadMore, { enabled: next !== null && !loading && !failure });
-  const retry = () => (items === null ? first.reload() : loadMore());
+  const retry = () => (items === null ? list.reload() : loadMore());
 
   return (
     <Page title="Уведомления" actions={<Link to="/cabinet/history">Показать все</Link>}>

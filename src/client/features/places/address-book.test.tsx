@@ -3,11 +3,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SavedAddress } from '#shared/api/places.ts';
 import { renderInRouter } from '#client/components/layout/testing/render-in-router.tsx';
+import { forgetAccountData } from '#client/lib/account-scoped.ts';
 import { useConnection } from '#client/lib/connection.ts';
 import { stubFetch, type StubResponse } from '#client/lib/testing/fetch-stub.ts';
 import { deferred } from '#client/lib/testing/list-fetch-stub.ts';
 import { AddressBook, EMPTY_ADDRESSES_TEXT } from './address-book.tsx';
-import { useAddressesStore } from './addresses-store.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -39,7 +39,7 @@ describe('AddressBook', () => {
     expect(within(card as HTMLElement).getByText('Квартира / офис: офис 12')).toBeInTheDocument();
   });
 
-  it("shows the next account's addresses when the store is forgotten mid-load, never the previous one's", async () => {
+  it("shows the next account's addresses when the account changes mid-load, never the previous one's", async () => {
     const previous = deferred<StubResponse>();
     const { calls } = stubFetch({
       [LIST]: () =>
@@ -49,10 +49,9 @@ describe('AddressBook', () => {
     });
     await render();
     await waitFor(() => expect(calls).toHaveLength(1));
-    act(() => useAddressesStore.getState().forget());
+    await act(() => forgetAccountData());
     expect(await screen.findByRole('heading', { name: 'Клиника следующего' })).toBeInTheDocument();
-    previous.resolve({ body: { success: true, data: [clinic] } });
-    await waitFor(() => expect(useAddressesStore.getState().loading).toBe(false));
+    await act(async () => previous.resolve({ body: { success: true, data: [clinic] } }));
     expect(screen.queryByRole('heading', { name: 'Клиника' })).not.toBeInTheDocument();
   });
 

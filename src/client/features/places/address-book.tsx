@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { SavedAddress } from '#shared/api/places.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -7,7 +7,8 @@ import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { savedCopyAt, useConnection, useOnReconnect } from '#client/lib/connection.ts';
 import { AddressFormDialog } from './address-form-dialog.tsx';
-import { useAddressesStore } from './addresses-store.ts';
+import { useRemote } from '#client/lib/use-remote.ts';
+import { loadSavedAddresses, useAddressesStore } from './addresses-store.ts';
 import { DeleteAddressDialog } from './delete-address-dialog.tsx';
 import styles from './places.module.css';
 
@@ -18,15 +19,15 @@ export const EMPTY_ADDRESSES_TEXT = 'Сохранённых адресов по�
 const UNCHECKED_NOTE = 'Адрес пока не проверен: проверим, когда вы оставите по нему заявку, или уточним по телефону.';
 
 export function AddressBook() {
-  const { addresses, fetchedAt, loading, error, hydrated, forgotten, load } = useAddressesStore();
+  const { addresses, fetchedAt, hydrated } = useAddressesStore();
+  // Loaded again when the account changes (the store drops the copy then): never the previous one's list.
+  const remote = useRemote(loadSavedAddresses);
+  const { loading, reload: load } = remote;
+  const error = remote.failure ?? null;
   const online = useConnection((state) => state.online);
   const [editing, setEditing] = useState<SavedAddress | 'new' | null>(null);
   const [deleting, setDeleting] = useState<SavedAddress | null>(null);
 
-  // Again when the list was forgotten (another account): it would stay a skeleton otherwise.
-  useEffect(() => {
-    void load();
-  }, [load, forgotten]);
   useOnReconnect(load);
 
   const age = fetchedAt === null ? null : savedCopyAt(fetchedAt, { cached: false, failed: error !== null, online });
@@ -46,7 +47,7 @@ export function AddressBook() {
       {error && (fetchedAt === null || addresses.length > 0) ? (
         <div className={styles.failure}>
           <FormMessage tone="error">{error}</FormMessage>
-          <Button variant="secondary" onClick={() => void load()} loading={loading}>
+          <Button variant="secondary" onClick={load} loading={loading}>
             Повторить
           </Button>
         </div>
@@ -104,7 +105,7 @@ export function AddressBook() {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            void load();
+            load();
           }}
         />
       )}
@@ -114,7 +115,7 @@ export function AddressBook() {
           onClose={() => setDeleting(null)}
           onDeleted={() => {
             setDeleting(null);
-            void load();
+            load();
           }}
         />
       )}

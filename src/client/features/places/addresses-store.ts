@@ -2,12 +2,12 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { SavedAddress } from '#shared/api/places.ts';
 import { accountScopedStorage, registerAccountScoped } from '#client/lib/account-scoped.ts';
-import { asApiError, LOAD_FAILED_MESSAGE } from '#client/lib/http.ts';
 import { flagHydration, whenHydrated, type PersistedStore } from '#client/lib/persist-hydration.ts';
 import { fetchSavedAddresses } from '#client/lib/places-api.ts';
 
 // The saved addresses (cabinet.md §2 My addresses), persisted per account like the lists: the
-// screen shows the last copy at once, offline too, and refreshes it.
+// screen shows the last copy at once, offline too, and refreshes it. Only the copy lives here; the
+// loading, its failure and its retry are the screen's remote value (lib/use-remote.ts, ADR 0029).
 
 export const ADDRESSES_STORE_KEY = 'addresses';
 
@@ -15,60 +15,18 @@ export interface AddressesState {
   addresses: SavedAddress[];
   /** When the list came from the server (ms since epoch); null before the first answer. */
   fetchedAt: number | null;
-  loading: boolean;
-  /** The last load's failure, in Russian; cleared when a load starts. */
-  error: string | null;
   hydrated: boolean;
-  /** How often the list was forgotten (a change of account): the screen on show loads it again. */
-  forgotten: number;
-  load(): Promise<void>;
-  /** After a save or a delete: the server's list is the truth. */
-  replace(addresses: SavedAddress[]): void;
   forget(): void;
 }
 
-let inFlight: Promise<void> | null = null;
-/** Moves on when the list is forgotten: an answer asked for before is the previous account's, and is dropped. */
-let generation = 0;
-
 export const useAddressesStore = create<AddressesState>()(
   persist(
-    (set, get) => ({
+    (set) => ({
       addresses: [],
       fetchedAt: null,
-      loading: false,
-      error: null,
       hydrated: false,
-      forgotten: 0,
-
-      load(): Promise<void> {
-        set({ loading: true, error: null });
-        const asked = generation;
-        const request = (inFlight ??= fetchSavedAddresses()
-          .then(
-            async (addresses) => {
-              await whenHydrated(useAddressesStore);
-              if (asked === generation) set({ addresses, fetchedAt: Date.now(), loading: false });
-            },
-            async (error: unknown) => {
-              await whenHydrated(useAddressesStore);
-              if (asked === generation) set({ loading: false, error: asApiError(error, LOAD_FAILED_MESSAGE).message });
-            },
-          )
-          .finally(() => {
-            if (inFlight === request) inFlight = null;
-          }));
-        return request;
-      },
-
-      replace(addresses) {
-        set({ addresses, fetchedAt: Date.now(), error: null });
-      },
-
       forget() {
-        generation += 1;
-        inFlight = null;
-        set({ addresses: [], fetchedAt: null, error: null, loading: false, forgotten: get().forgotten + 1 });
+        set({ addresses: [], fetchedAt: null });
       },
     }),
     {
@@ -82,3 +40,15 @@ export const useAddressesStore = create<AddressesState>()(
 );
 
 registerAccountScoped(ADDRESSES_STORE_KEY, () => useAddressesStore.getState().forget());
+
+/**
+ * The remote value's loader: the server's list, kept as the device's copy unless it is no longer
+ * wanted (another account by now). Written after the saved copy is back, so the older copy never
+ * overwrites it.
+ */
+export async function loadSavedAddresses(signal: AbortSignal): Promise<SavedAddress[]> {
+  const addresses = await fetchSavedAddresses(signal);
+  await whenHydrated(useAddressesStore);
+  if (!signal.aborted) useAddressesStore.setState({ addresses, fetchedAt: Date.now() });
+  return addresses;
+}

@@ -2,7 +2,7 @@
 import { getContacts, type Contacts } from '#shared/api/contacts.ts';
 import { callApi } from '#client/lib/http.ts';
 
-export async function fetchContacts(): Promise<Contacts> {
-  const { support_email, offices } = await callApi(getContacts);
+export async function fetchContacts(signal?: AbortSignal): Promise<Contacts> {
+  const { support_email, offices } = await callApi(getContacts, { signal });
   return { support_email, offices };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ServiceCentre } from '#shared/api/places.ts';
 import { REGIONS } from '#shared/dictionaries/regions.ts';
 import { Page } from '#client/components/layout/page.tsx';
@@ -6,9 +6,9 @@ import { Button } from '#client/components/ui/button.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { SelectField } from '#client/components/ui/select-field.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
-import { asApiError, LOAD_FAILED_MESSAGE } from '#client/lib/http.ts';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { fetchServiceCentres } from '#client/lib/places-api.ts';
+import { useRemote } from '#client/lib/use-remote.ts';
 import { CentreCard } from './centre-card.tsx';
 import styles from './places.module.css';
 
@@ -22,9 +22,6 @@ const VIEWS = [
 ] as const;
 type View = (typeof VIEWS)[number][0];
 
-type Load =
-  { status: 'loading' } | { status: 'ready'; centres: ServiceCentre[] } | { status: 'failed'; message: string };
-
 /** The regions in the table's order, each with its centres; a region with none is left out. */
 function byRegion(centres: readonly ServiceCentre[]) {
   const known = REGIONS.map((region) => ({
@@ -37,22 +34,10 @@ function byRegion(centres: readonly ServiceCentre[]) {
 
 /** 'Сервисные центры': every centre as a list by region, or on a map (from the contacts page). */
 export function ServiceCentres() {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const load = useRemote((signal) => fetchServiceCentres(signal));
+  const centres = load.loading ? null : load.data;
   const [view, setView] = useState<View>('list');
   const [region, setRegion] = useState('Центральный');
-
-  useEffect(() => {
-    let current = true;
-    fetchServiceCentres().then(
-      (centres) => current && setLoad({ status: 'ready', centres }),
-      (error: unknown) =>
-        current && setLoad({ status: 'failed', message: asApiError(error, LOAD_FAILED_MESSAGE).message }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [attempt]);
 
   return (
     <Page title="Сервисные центры" lead="Приём инструментов в ремонт, диагностика и выдача: выберите ближайший центр.">
@@ -69,7 +54,7 @@ export function ServiceCentres() {
         ))}
       </fieldset>
 
-      {load.status === 'loading' ? (
+      {load.loading ? (
         <ul className={styles.list} aria-busy="true" aria-label="Загрузка сервисных центров">
           {[0, 1, 2].map((row) => (
             <li key={row} className={styles.card}>
@@ -79,20 +64,14 @@ export function ServiceCentres() {
             </li>
           ))}
         </ul>
-      ) : load.status === 'failed' ? (
+      ) : load.failure || !centres ? (
         <div className={styles.failure}>
-          <FormMessage tone="error">{load.message}</FormMessage>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setLoad({ status: 'loading' });
-              setAttempt((n) => n + 1);
-            }}
-          >
+          <FormMessage tone="error">{load.failure}</FormMessage>
+          <Button variant="secondary" onClick={load.reload}>
             Повторить
           </Button>
         </div>
-      ) : load.centres.length === 0 ? (
+      ) : centres.length === 0 ? (
         <p className={styles.empty}>Список сервисных центров пока пуст.</p>
       ) : view === 'map' ? (
         <div className={styles.form}>
@@ -103,10 +82,10 @@ export function ServiceCentres() {
             options={REGIONS.map((entry) => ({ value: entry.name, label: entry.name }))}
             onChange={(event) => setRegion(event.target.value)}
           />
-          <CentresMap centres={load.centres} region={region} />
+          <CentresMap centres={centres} region={region} />
         </div>
       ) : (
-        byRegion(load.centres).map((group) => (
+        byRegion(centres).map((group) => (
           <section key={group.region} className={styles.region} aria-label={group.region}>
             <h2 className={styles.regionTitle}>{group.region}</h2>
             <ul className={styles.list}>

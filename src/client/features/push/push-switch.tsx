@@ -1,7 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { PUSH_MESSAGES } from '#shared/api/push.ts';
 import { CheckboxField } from '#client/components/ui/checkbox-field.tsx';
+import { useRemote } from '#client/lib/use-remote.ts';
 import { currentSubscription, disablePush, enablePush, pushSupported, resaveSubscription } from './api.ts';
+
+/** Whether this device is subscribed now (a failed look: not); a subscription found is saved again for the account. */
+async function subscribedHere(signal: AbortSignal): Promise<boolean> {
+  const subscription = await currentSubscription().catch(() => null);
+  if (subscription && !signal.aborted) void resaveSubscription(subscription);
+  return subscription !== null;
+}
 
 /**
  * 'Присылать уведомления на это устройство' (ADR 0019): permission is asked only when the switch is
@@ -9,26 +17,12 @@ import { currentSubscription, disablePush, enablePush, pushSupported, resaveSubs
  * shown where the browser has no push (an iPhone's Safari outside an installed app, for one).
  */
 export function PushSwitch() {
-  const [on, setOn] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const supported = pushSupported();
-
-  useEffect(() => {
-    if (!supported) return;
-    let live = true;
-    currentSubscription().then(
-      (subscription) => {
-        if (!live) return;
-        setOn(subscription !== null);
-        if (subscription) void resaveSubscription(subscription);
-      },
-      () => live && setOn(false),
-    );
-    return () => {
-      live = false;
-    };
-  }, [supported]);
+  // null until the device has been looked at; then what the switch shows, and what the last press made it.
+  const state = useRemote(supported ? subscribedHere : null);
+  const on = state.data;
 
   if (!supported) return null;
 
@@ -37,7 +31,7 @@ export function PushSwitch() {
     setError(undefined);
     (wanted ? enablePush() : disablePush().then(() => 'off' as const)).then(
       (result) => {
-        setOn(result === 'on');
+        state.update(() => result === 'on');
         if (result === 'denied') setError(PUSH_MESSAGES.denied);
         setBusy(false);
       },

@@ -2,8 +2,8 @@
 import { getQuiz, sendQuiz, type Quiz, type QuizSubmission } from '#shared/api/quizzes.ts';
 import { callApi } from '#client/lib/http.ts';
 
-export const fetchQuiz = async (): Promise<Quiz> => {
-  const { success: _success, ...quiz } = await callApi(getQuiz);
+export const fetchQuiz = async (signal?: AbortSignal): Promise<Quiz> => {
+  const { success: _success, ...quiz } = await callApi(getQuiz, { signal });
   return quiz;
 };
 

@@ -5,9 +5,10 @@ import { Button } from '#client/components/ui/button.tsx';
 import { CodeEntryForm } from '#client/components/ui/code-entry-form.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { onOutboxChange } from '#client/lib/sw-bridge.ts';
+import { useRemote } from '#client/lib/use-remote.ts';
 import { AddressStep } from './address-step.tsx';
 import { ContactStep } from './contact-step.tsx';
-import { dropDraft, GUEST_DRAFT, loadDraft, saveDraft, type RepairDraft } from './draft.ts';
+import { dropDraft, GUEST_DRAFT, loadDraft, saveDraft } from './draft.ts';
 import { EquipmentStep } from './equipment-step.tsx';
 import { GuestOfflineNotice, GuestOverlay, RegisteredEmailNotice } from './guest-screens.tsx';
 import { useEmailConfirmation } from './use-email-confirmation.ts';
@@ -63,19 +64,11 @@ type WizardHostProps = Omit<RepairWizardProps, 'onEntriesChange' | 'onAccountCha
 function Wizard(props: WizardHostProps) {
   const { user, onEntriesChange } = props;
   const owner = user?.id ?? GUEST_DRAFT;
-  const [draft, setDraft] = useState<'loading' | RepairDraft | null>('loading');
+  const stored = useRemote(() => loadDraft(owner).then((saved) => saved ?? null), owner);
+  const draft = stored.data;
   const [asking, setAsking] = useState(true);
-  useEffect(() => {
-    let live = true;
-    void loadDraft(owner).then((saved) => {
-      if (live) setDraft(saved ?? null);
-    });
-    return () => {
-      live = false;
-    };
-  }, [owner]);
 
-  if (draft === 'loading') return <div className={styles.wizard} aria-busy="true" />;
+  if (stored.loading) return <div className={styles.wizard} aria-busy="true" />;
   if (draft !== null && asking) {
     return (
       <ResumePrompt
@@ -86,7 +79,7 @@ function Wizard(props: WizardHostProps) {
         }}
         onRestart={() => {
           void dropDraft(owner);
-          setDraft(null);
+          stored.update(() => null);
         }}
       />
     );

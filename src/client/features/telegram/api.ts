@@ -3,8 +3,8 @@ import { getTelegramState, unlinkTelegram, type TelegramState } from '#shared/ap
 import { callApi } from '#client/lib/http.ts';
 
 /** null: the portal has no bot, the block is hidden. */
-export async function fetchTelegramState(): Promise<TelegramState | null> {
-  return (await callApi(getTelegramState)).telegram;
+export async function fetchTelegramState(signal?: AbortSignal): Promise<TelegramState | null> {
+  return (await callApi(getTelegramState, { signal })).telegram;
 }
 
 export async function disconnectTelegram(): Promise<{ message: string; telegram: TelegramState | null }> {

@@ -20,7 +20,7 @@ const TITLE = 'Уведомления в Telegram';
  */
 export function TelegramBlock() {
   // Wrapped: null is "not loaded yet" to useRemote, while a null state means "no bot".
-  const state = useRemote(async () => ({ telegram: await fetchTelegramState() }));
+  const state = useRemote(async (signal) => ({ telegram: await fetchTelegramState(signal) }));
   const [qrOpen, setQrOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string }>();

@@ -1,16 +1,13 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link } from '@tanstack/react-router';
-import type { HistoryItem } from '#shared/api/tickets.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Icon } from '#client/components/ui/icon.tsx';
 import { SkeletonText } from '#client/components/ui/skeleton.tsx';
-import { fetchTicketHistory, toLoadError } from './ticket-api.ts';
+import { useRemote } from '#client/lib/use-remote.ts';
+import { fetchTicketHistory } from './ticket-api.ts';
 import { HighlightText } from './highlight-text.tsx';
 import { ticketClock, ticketDate } from './ticket-page-format.ts';
 import styles from './history-panel.module.css';
-
-type HistoryResult = { state: 'failed'; message: string } | { state: 'ready'; items: HistoryItem[] };
-type HistoryLoad = { state: 'loading' } | HistoryResult;
 
 export interface HistoryPanelProps {
   ticketId: number;
@@ -34,29 +31,9 @@ export function HistoryPanel({ ticketId, id, onClose }: HistoryPanelProps) {
     event.preventDefault();
     onClose();
   };
-  const [attempt, setAttempt] = useState(0);
-  // The answer remembers which request it belongs to: until the current one answers, it is loading.
-  const [result, setResult] = useState<{ key: string; value: HistoryResult } | null>(null);
-  const requestKey = `${ticketId}:${attempt}`;
-  const load: HistoryLoad = result?.key === requestKey ? result.value : { state: 'loading' };
-
-  useEffect(() => {
-    let current = true;
-    fetchTicketHistory(ticketId).then(
-      (items) => {
-        if (current) setResult({ key: requestKey, value: { state: 'ready', items } });
-      },
-      (error: unknown) => {
-        console.warn('Не удалось загрузить историю заявки', error);
-        if (current) setResult({ key: requestKey, value: { state: 'failed', message: toLoadError(error).message } });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [ticketId, requestKey]);
-
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const history = useRemote((signal) => fetchTicketHistory(ticketId, signal), ticketId);
+  // While the next answer loads (Повторить), the skeleton, not the last one.
+  const items = history.loading ? null : history.data;
 
   return (
     // oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape from any of the panel's controls closes it, as its «Вернуться» button does.
@@ -64,7 +41,7 @@ export function HistoryPanel({ ticketId, id, onClose }: HistoryPanelProps) {
       id={id}
       className={styles.panel}
       aria-labelledby="ticket-history-title"
-      aria-busy={load.state === 'loading'}
+      aria-busy={history.loading}
       onKeyDown={onKeyDown}
     >
       <Button variant="link" className={styles.back} onClick={onClose}>
@@ -74,22 +51,22 @@ export function HistoryPanel({ ticketId, id, onClose }: HistoryPanelProps) {
       <h2 id="ticket-history-title" ref={titleRef} tabIndex={-1} className={styles.title}>
         История заявки
       </h2>
-      {load.state === 'loading' && (
+      {history.loading && (
         <div className={styles.skeleton}>
           <output className="visually-hidden">Загрузка истории…</output>
           <SkeletonText lines={4} />
         </div>
       )}
-      {load.state === 'failed' && (
+      {history.failure && (
         <div className={styles.error} role="alert">
-          <p>{load.message}</p>
-          <Button variant="secondary" onClick={retry}>
+          <p>{history.failure}</p>
+          <Button variant="secondary" onClick={history.reload}>
             Повторить
           </Button>
         </div>
       )}
-      {load.state === 'ready' && load.items.length === 0 && <p className={styles.empty}>Список пуст</p>}
-      {load.state === 'ready' && load.items.length > 0 && (
+      {items?.length === 0 && <p className={styles.empty}>Список пуст</p>}
+      {items && items.length > 0 && (
         <table className={styles.table}>
           <thead>
             <tr>
@@ -98,7 +75,7 @@ export function HistoryPanel({ ticketId, id, onClose }: HistoryPanelProps) {
             </tr>
           </thead>
           <tbody>
-            {load.items.map((item, index) => (
+            {items.map((item, index) => (
               <tr key={`${item.created_at}-${index}`}>
                 <td className={styles.date}>
                   <span>{ticketDate(item.created_at)}</span>{' '}

@@ -98,8 +98,8 @@ describe('mass approval and rejection', () => {
     await user.click(await screen.findByRole('checkbox', { name: /Турбинный/ }));
     await user.click(screen.getByRole('checkbox', { name: /Скалер/ }));
     expect(useTicketStore.getState().selected[501]).toEqual([11, 13]);
-    await reloadTicket(501);
-    expect(useTicketStore.getState().selected[501]).toEqual([13]);
+    act(() => reloadTicket(501));
+    await waitFor(() => expect(useTicketStore.getState().selected[501]).toEqual([13]));
     await waitFor(() => expect(screen.getAllByRole('checkbox')).toHaveLength(1));
     expect(screen.getByRole('checkbox', { name: /Скалер/ })).toBeChecked();
   });

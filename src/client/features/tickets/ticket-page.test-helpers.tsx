@@ -10,7 +10,7 @@ import { TicketPage } from './ticket-page.tsx';
 import { useTicketStore } from './ticket-store.ts';
 
 export function resetTicketStore(): void {
-  useTicketStore.setState({ tickets: {}, loads: {}, selected: {} });
+  useTicketStore.setState({ tickets: {}, selected: {}, asked: {} });
 }
 
 /** Each test starts on a hydrated, empty store at `width` px; stubbed globals and spies go after it. */

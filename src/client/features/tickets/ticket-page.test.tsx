@@ -169,7 +169,10 @@ describe('TicketPage: states', () => {
     useTicketStore.setState({ tickets: { 501: { ticket: ticket(), fetchedAt: Date.now() - 2 * 60_000 } } });
     stubFetch({ [TICKET]: ticketAnswer(ticket()) });
     await renderTicketPage();
-    await vi.waitFor(() => expect(useTicketStore.getState().loads[501]?.loading).toBe(false));
+    // The server's answer is in: the copy is from now.
+    await vi.waitFor(() =>
+      expect(useTicketStore.getState().tickets[501]?.fetchedAt).toBeGreaterThan(Date.now() - 60_000),
+    );
     expect(screen.queryByText(/^Обновлено/)).not.toBeInTheDocument();
     act(() => goOffline());
     expect(screen.getByText('Обновлено несколько секунд назад')).toBeInTheDocument();

@@ -12,7 +12,8 @@ import { TicketLoadFailed, TicketNotFound } from './ticket-page-states.tsx';
 import { isServiceCentre } from './ticket-page-office.tsx';
 import { TicketPageSkeleton } from './ticket-page-skeleton.tsx';
 import { TicketRequestCard } from './ticket-request-card.tsx';
-import { useTicketStore } from './ticket-store.ts';
+import { useRemote } from '#client/lib/use-remote.ts';
+import { loadTicket, useTicketStore } from './ticket-store.ts';
 import { TicketSummary } from './ticket-summary.tsx';
 import styles from './ticket-page.module.css';
 
@@ -34,10 +35,10 @@ const NO_IDS: readonly number[] = [];
 /** The ticket page (cabinet.md §2 Ticket page): the summary on the left, the history or the statements on the right. */
 export function TicketPage({ id, onApprove, onReject, onDiscuss, onTradeIn, pendingIds = NO_IDS }: TicketPageProps) {
   const cached = useTicketStore((state) => state.tickets[id]);
-  const loadState = useTicketStore((state) => state.loads[id]);
   const storedSelection = useTicketStore((state) => state.selected[id] ?? NO_IDS);
-  const load = useTicketStore((state) => state.load);
-  const forgotten = useTicketStore((state) => state.forgotten);
+  // Loaded again when another part of the app asks (reloadTicket: a decision applied) and when the account changes.
+  const asked = useTicketStore((state) => state.asked[id] ?? 0);
+  const remote = useRemote((signal) => loadTicket(id, signal), `${id}#${asked}`);
   const setSelected = useTicketStore((state) => state.setSelected);
   const online = useConnection((state) => state.online);
   const desktop = useIsDesktop();
@@ -51,11 +52,6 @@ export function TicketPage({ id, onApprove, onReject, onDiscuss, onTradeIn, pend
     // The panel that had focus goes: the reader goes back to where the history was opened.
     historyToggle.current?.focus();
   }, []);
-
-  // Again when the tickets were forgotten (another account): the page would stay a skeleton otherwise.
-  useEffect(() => {
-    void load(id);
-  }, [id, load, forgotten]);
 
   useDocumentTitle(`Заявка на ремонт №${id}`);
 
@@ -79,19 +75,24 @@ export function TicketPage({ id, onApprove, onReject, onDiscuss, onTradeIn, pend
     (statement: DefectStatement, on: boolean) => setSelected(id, statement.id, on),
     [id, setSelected],
   );
-  const retry = useCallback(() => void load(id), [id, load]);
+  const retry = remote.reload;
   // The connection is back: the saved copy makes way for the server's.
   useOnReconnect(retry);
 
-  const error = loadState?.error ?? null;
+  const error = remote.failure ?? null;
   if (!ticket) {
-    if (error?.notFound) return <TicketNotFound />;
-    if (error) return <TicketLoadFailed id={id} message={error.message} onRetry={retry} />;
+    if (!remote.loading && remote.data?.notFound) return <TicketNotFound />;
+    if (error) return <TicketLoadFailed id={id} message={error} onRetry={retry} />;
     // Also while the saved copy is read back from IndexedDB: a few milliseconds of the same shape.
     return <TicketPageSkeleton />;
   }
 
-  const savedAt = savedCopyAt(cached.fetchedAt, { cached: loadState?.cached ?? false, failed: error !== null, online });
+  // Until the answer comes, the copy shown stays what it was (the worker's saved one or not).
+  const savedAt = savedCopyAt(cached.fetchedAt, {
+    cached: remote.data?.cached ?? false,
+    failed: error !== null,
+    online,
+  });
   const massActions = !isServiceCentre(ticket.office) && ticket.defective_lists.length > 0 && !ticket.finished;
   const showBar = massActions && !desktop && selected.length > 0;
 
@@ -116,8 +117,8 @@ export function TicketPage({ id, onApprove, onReject, onDiscuss, onTradeIn, pend
       <div id={RIGHT_COLUMN_ID} className={styles.mainColumn}>
         {error && (
           <div className={styles.stale} role="alert">
-            <p>Не удалось обновить заявку: {error.message}</p>
-            <Button variant="secondary" onClick={retry} loading={loadState?.loading}>
+            <p>Не удалось обновить заявку: {error}</p>
+            <Button variant="secondary" onClick={retry} loading={remote.loading}>
               Повторить
             </Button>
           </div>

@@ -3,36 +3,36 @@ import { waitFor } from '@testing-library/react';
 import { CACHED_AT_HEADER } from '#shared/api/ticket-cache.ts';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { ticket, ticketAnswer } from './ticket-page.fixtures.ts';
-import { CACHE_LIMIT, reloadTicket, useTicketStore } from './ticket-store.ts';
+import { CACHE_LIMIT, loadTicket, useTicketStore } from './ticket-store.ts';
 
 beforeEach(async () => {
   await waitFor(() => expect(useTicketStore.getState().hydrated).toBe(true));
-  useTicketStore.setState({ tickets: {}, loads: {}, selected: {} });
+  useTicketStore.setState({ tickets: {}, selected: {}, asked: {} });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
+/** A request the page still wants. */
+const wanted = () => new AbortController().signal;
+
 describe('useTicketStore', () => {
-  it('keeps a loaded ticket with when it came, and shares one request between concurrent loads', async () => {
-    const { calls } = stubFetch({ 'GET /ajax/cabinet/tickets/501': ticketAnswer(ticket()) });
+  it('keeps a loaded ticket with when it came', async () => {
+    stubFetch({ 'GET /ajax/cabinet/tickets/501': ticketAnswer(ticket()) });
     const before = Date.now();
-    await Promise.all([reloadTicket(501), useTicketStore.getState().load(501)]);
-    expect(calls).toHaveLength(1);
+    expect(await loadTicket(501, wanted())).toEqual({ cached: false });
     const cached = useTicketStore.getState().tickets[501]!;
     expect(cached.ticket.id).toBe(501);
     expect(cached.fetchedAt).toBeGreaterThanOrEqual(before);
-    expect(useTicketStore.getState().loads[501]).toEqual({ loading: false, error: null, cached: false });
   });
 
   it("keeps the service worker's saved copy with the time it came from the server, marked as such", async () => {
     stubFetch({
       'GET /ajax/cabinet/tickets/501': { ...ticketAnswer(ticket()), headers: { [CACHED_AT_HEADER]: '1700000000000' } },
     });
-    await reloadTicket(501);
+    expect(await loadTicket(501, wanted())).toEqual({ cached: true });
     expect(useTicketStore.getState().tickets[501]?.fetchedAt).toBe(1_700_000_000_000);
-    expect(useTicketStore.getState().loads[501]).toEqual({ loading: false, error: null, cached: true });
   });
 
   it('persists only the newest tickets', async () => {
@@ -56,11 +56,10 @@ describe('useTicketStore', () => {
   it('forgets a ticket and its ticks on 404', async () => {
     useTicketStore.setState({ tickets: { 501: { ticket: ticket(), fetchedAt: 1 } }, selected: { 501: [11] } });
     stubFetch({});
-    await reloadTicket(501);
+    expect(await loadTicket(501, wanted())).toEqual({ notFound: true });
     const state = useTicketStore.getState();
     expect(state.tickets[501]).toBeUndefined();
     expect(state.selected[501]).toBeUndefined();
-    expect(state.loads[501]?.error?.notFound).toBe(true);
   });
 
   it('keeps the saved copy when the network fails', async () => {
@@ -69,10 +68,8 @@ describe('useTicketStore', () => {
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    await reloadTicket(501);
-    const state = useTicketStore.getState();
-    expect(state.tickets[501]?.fetchedAt).toBe(1);
-    expect(state.loads[501]?.error).toEqual({ message: expect.stringContaining('Нет связи'), notFound: false });
+    await expect(loadTicket(501, wanted())).rejects.toThrow(/Нет связи/);
+    expect(useTicketStore.getState().tickets[501]?.fetchedAt).toBe(1);
   });
 
   it('ticks only statements not agreed, and only on a ticket it has', () => {
@@ -90,26 +87,13 @@ describe('useTicketStore', () => {
     expect(useTicketStore.getState().selected[501]).toEqual([]);
   });
 
-  it("drops an answer asked for before forget() (the previous account's), and asks again on the next load", async () => {
-    let answerFirst: (answer: ReturnType<typeof ticketAnswer>) => void = () => undefined;
-    const { calls } = stubFetch({
-      'GET /ajax/cabinet/tickets/501': () =>
-        calls.length === 1
-          ? new Promise((resolve) => (answerFirst = resolve))
-          : ticketAnswer(ticket({ shippingOrder: null, instruments: [] })),
-    });
-    const forgotten = useTicketStore.getState().forgotten;
-    const first = reloadTicket(501);
-    await waitFor(() => expect(calls).toHaveLength(1));
-    useTicketStore.getState().forget();
-    expect(useTicketStore.getState().forgotten).toBe(forgotten + 1);
-
-    await reloadTicket(501);
-    expect(calls).toHaveLength(2);
-    answerFirst(ticketAnswer(ticket()));
-    await first;
-    // The next account's ticket (no instruments here) stays: the previous one's answer came too late.
-    expect(useTicketStore.getState().tickets[501]?.ticket.instruments).toEqual([]);
+  it('writes nothing when the answer is no longer wanted (another ticket, another account by now)', async () => {
+    stubFetch({ 'GET /ajax/cabinet/tickets/501': ticketAnswer(ticket()) });
+    const asked = new AbortController();
+    const load = loadTicket(501, asked.signal);
+    asked.abort();
+    await load.catch(() => undefined);
+    expect(useTicketStore.getState().tickets[501]).toBeUndefined();
   });
 
   it('forget() drops everything (logout)', () => {

@@ -2,7 +2,8 @@ import { awaitsDecision } from '#shared/dictionaries/statement-decisions.ts';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { Ticket } from '#shared/api/tickets.ts';
-import { fetchTicket, toLoadError, type LoadError } from './ticket-api.ts';
+import { fetchTicket } from './ticket-api.ts';
+import { ApiError } from '#client/lib/http.ts';
 import { accountScopedStorage, registerAccountScoped } from '#client/lib/account-scoped.ts';
 import { flagHydration, whenHydrated, type PersistedStore } from '#client/lib/persist-hydration.ts';
 
@@ -12,26 +13,18 @@ export interface CachedTicket {
   fetchedAt: number;
 }
 
-export interface TicketLoadState {
-  loading: boolean;
-  /** The last load's failure; cleared when a load starts. */
-  error: LoadError | null;
-  /** The copy shown is the service worker's saved one (no network), not the server's answer. */
-  cached: boolean;
-}
+// The tickets saved on the device (and the ticks on them). Loading is the ticket page's remote
+// value (lib/use-remote.ts, ADR 0029); `loadTicket` is its loader and writes the copy here.
 
 export interface TicketState {
   /** Tickets by id. Persisted (the most recent ones only, see CACHE_LIMIT). */
   tickets: Record<number, CachedTicket>;
-  loads: Record<number, TicketLoadState>;
   /** Ticked statement ids per ticket (cabinet.md §4 Selection); only statements with agreed = 0. */
   selected: Record<number, number[]>;
+  /** How often each ticket was asked to load again from elsewhere (a decision applied): the page on show loads it. */
+  asked: Record<number, number>;
   /** True once the persisted tickets have been read back from IndexedDB. */
   hydrated: boolean;
-  /** How often the tickets were forgotten (a change of account): the ticket on show loads again. */
-  forgotten: number;
-  /** Loads GET /ajax/cabinet/tickets/{id}; concurrent calls for one id share the request. */
-  load(id: number): Promise<void>;
   setSelected(ticketId: number, statementId: number, selected: boolean): void;
   clearSelection(ticketId: number): void;
   /** Forgets every ticket on this device (logout: the next account must not see them). */
@@ -41,10 +34,6 @@ export interface TicketState {
 export const TICKET_STORE_KEY = 'tickets';
 /** How many tickets stay on the device: enough for the ones a clinic is working on, small in IndexedDB. */
 export const CACHE_LIMIT = 20;
-
-const inFlight = new Map<number, Promise<void>>();
-/** Moves on when the tickets are forgotten: an answer asked for before is the previous account's, and is dropped. */
-let generation = 0;
 
 /** The statement ids of `ticket` that may stay ticked: still there and still open for a decision. */
 function selectable(ticket: Ticket, ids: readonly number[] | undefined): number[] {
@@ -69,59 +58,9 @@ export const useTicketStore = create<TicketState>()(
   persist(
     (set, get) => ({
       tickets: {},
-      loads: {},
       selected: {},
+      asked: {},
       hydrated: false,
-      forgotten: 0,
-
-      load(id) {
-        const running = inFlight.get(id);
-        if (running) return running;
-        const asked = generation;
-        // Until the answer comes, the copy shown stays what it was (the worker's saved one or not).
-        set((state) => ({
-          loads: { ...state.loads, [id]: { loading: true, error: null, cached: state.loads[id]?.cached ?? false } },
-        }));
-        const request = fetchTicket(id)
-          .then(
-            async ({ ticket, cachedAt }) => {
-              // Written after the persisted copy is back, so the older copy never overwrites this one.
-              await whenHydrated(useTicketStore);
-              if (asked !== generation) return;
-              set((state) => ({
-                // A saved copy keeps its own time, so the age shown is the truth.
-                tickets: newest({ ...state.tickets, [id]: { ticket, fetchedAt: cachedAt ?? Date.now() } }),
-                loads: { ...state.loads, [id]: { loading: false, error: null, cached: cachedAt !== null } },
-                selected: { ...state.selected, [id]: selectable(ticket, state.selected[id]) },
-              }));
-            },
-            async (error: unknown) => {
-              const failure = toLoadError(error);
-              await whenHydrated(useTicketStore);
-              if (asked !== generation) return;
-              set((state) =>
-                failure.notFound
-                  ? {
-                      // Gone or not (any longer) this account's: the old copy must not be shown either.
-                      tickets: without(state.tickets, id),
-                      selected: without(state.selected, id),
-                      loads: { ...state.loads, [id]: { loading: false, error: failure, cached: false } },
-                    }
-                  : {
-                      loads: {
-                        ...state.loads,
-                        [id]: { loading: false, error: failure, cached: state.loads[id]?.cached ?? false },
-                      },
-                    },
-              );
-            },
-          )
-          .finally(() => {
-            if (inFlight.get(id) === request) inFlight.delete(id);
-          });
-        inFlight.set(id, request);
-        return request;
-      },
 
       setSelected(ticketId, statementId, selected) {
         const cached = get().tickets[ticketId];
@@ -138,9 +77,7 @@ export const useTicketStore = create<TicketState>()(
       },
 
       forget() {
-        generation += 1;
-        inFlight.clear();
-        set({ tickets: {}, selected: {}, loads: {}, forgotten: get().forgotten + 1 });
+        set({ tickets: {}, selected: {} });
       },
     }),
     {
@@ -153,9 +90,44 @@ export const useTicketStore = create<TicketState>()(
   ),
 );
 
-/** Reloads a ticket after something changed it (a decision applied); the decisions feature calls it through the route. */
 registerAccountScoped(TICKET_STORE_KEY, () => useTicketStore.getState().forget());
 
-export function reloadTicket(id: number): Promise<void> {
-  return useTicketStore.getState().load(id);
+/** What the page shows of a load besides the copy: the copy is the worker's saved one, or the ticket is gone. */
+export type TicketLoad = { cached: boolean; notFound?: undefined } | { notFound: true; cached?: undefined };
+
+/**
+ * The ticket page's loader: GET /ajax/cabinet/tickets/{id}, written to the device's copy unless no
+ * longer wanted (another ticket, another account by now). A 404 (gone, or not this account's any
+ * more) drops the copy and its ticks: the old copy must not be shown either.
+ */
+export async function loadTicket(id: number, signal: AbortSignal): Promise<TicketLoad> {
+  let answer: Awaited<ReturnType<typeof fetchTicket>> | null;
+  try {
+    answer = await fetchTicket(id, signal);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+    answer = null;
+  }
+  // Written after the persisted copy is back, so the older copy never overwrites this one.
+  await whenHydrated(useTicketStore);
+  if (signal.aborted) return { notFound: true };
+  if (answer === null) {
+    useTicketStore.setState((state) => ({
+      tickets: without(state.tickets, id),
+      selected: without(state.selected, id),
+    }));
+    return { notFound: true };
+  }
+  const { ticket, cachedAt } = answer;
+  useTicketStore.setState((state) => ({
+    // A saved copy keeps its own time, so the age shown is the truth.
+    tickets: newest({ ...state.tickets, [id]: { ticket, fetchedAt: cachedAt ?? Date.now() } }),
+    selected: { ...state.selected, [id]: selectable(ticket, state.selected[id]) },
+  }));
+  return { cached: cachedAt !== null };
+}
+
+/** Reloads a ticket after something changed it (a decision applied); the decisions feature calls it through the route. */
+export function reloadTicket(id: number): void {
+  useTicketStore.setState((state) => ({ asked: { ...state.asked, [id]: (state.asked[id] ?? 0) + 1 } }));
 }
