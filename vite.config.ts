@@ -174,6 +174,20 @@ export default defineConfig({
               test: /[\\/]src[\\/]client[\\/]components[\\/]ui[\\/](bound-form|app-form|form-bindings|form-helpers|text-field|textarea-field|checkbox-field|radio-group|full-name-fields)\.tsx?$|[\\/]node_modules[\\/]@tanstack[\\/](react-form|form-core|store|react-store)[\\/]/,
               minShareCount: 2,
             },
+            // The shell's popups (the More panel, the forms' host, the repair sheet, the notices) share the
+            // modal: one file named for what it is, loaded with the first of them.
+            {
+              name: 'overlay',
+              test: /[\\/]src[\\/]client[\\/]components[\\/]ui[\\/](modal|close-button)[.]/,
+              minShareCount: 2,
+            },
+            // What the paged lists share (the list itself, its skeleton, the data's age, the tickets' store):
+            // one file on the requests list's cold path rather than four small ones, each a round trip.
+            {
+              name: 'list-kit',
+              test: /[\\/]src[\\/]client[\\/](components[\\/]ui[\\/](paged-list|skeleton|data-age)|features[\\/]tickets[\\/]tickets-list-store)[.]/,
+              minShareCount: 2,
+            },
             { name: 'shared', test: joinsSharedChunk, minShareCount: 2 },
           ],
         },

@@ -52,6 +52,14 @@ describe('security headers', () => {
     expectSecurityHeaders(await t.request(p));
   });
 
+  it("leave a document's policies off the build's files, which no document or worker runs as itself", async () => {
+    const res = await t.request('/assets/index-AbCd1234.js');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    for (const name of ['content-security-policy', 'permissions-policy', 'x-frame-options', 'referrer-policy'])
+      expect(res.headers.get(name), name).toBeNull();
+  });
+
   it('leave HSTS out over plain HTTP', async () => {
     expect((await t.request('/healthz')).headers.get('strict-transport-security')).toBeNull();
   });

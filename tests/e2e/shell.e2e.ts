@@ -163,8 +163,11 @@ describe('a cold start of the requests list, logged in (issue 4, speed budgets)'
    */
   const NOT_ON_START =
     /\/assets\/[\w.-]*(login-form|registration-form|reset-request-form|bound-form|password-checker|dialog|popup|modal|outbox-panel|wizard|repair|map|leaflet)[\w.-]*\.js$/i;
-  /** Issue 8: the JS a cold logged-in list loads, gzip-compressed as the server sends it (aim: 120 KB). */
-  const COLD_JS_BUDGET = 150 * 1024;
+  /**
+   * The JS a cold logged-in list loads, gzip-compressed, the notices loaded after the list included:
+   * just above the 143.6 KB it is (docs/decisions/0012-code-splitting-and-cold-start.md), so any growth is seen.
+   */
+  const COLD_JS_BUDGET = 145 * 1024;
 
   /** Gzip bytes of each script (as built), and whether any of them bundles leaflet whatever its chunk's name. */
   async function measureScripts(scripts: string[]) {

@@ -3,47 +3,48 @@ import { createRootRoute, Outlet, useNavigate, useRouterState } from '@tanstack/
 import { AppShell } from '#client/components/layout/app-shell.tsx';
 import { isCabinetPath } from '#client/components/layout/cabinet-links.ts';
 import { Header } from '#client/components/layout/header.tsx';
-import { MorePanel } from '#client/components/layout/more-panel.tsx';
-import { NoticeStack } from '#client/components/layout/notice-stack.tsx';
 import { OfflineBanner } from '#client/components/layout/offline-banner.tsx';
-import { RepairSheet } from '#client/components/layout/repair-sheet.tsx';
 import { NotFoundScreen } from '#client/components/layout/status-screens.tsx';
 import { TabBar } from '#client/components/layout/tab-bar.tsx';
-import { UpdateBanner } from '#client/components/ui/update-banner.tsx';
 import { selectAccountKnown, useAccountStore } from '#client/features/account/account-store.ts';
-import { AuthHost } from '#client/features/account/auth-host.tsx';
 import { useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
-import { InstallInvitation } from '#client/features/install/install-invitation.tsx';
-import { claimAccessOwners, claimAccountData } from '#client/lib/account-scoped.ts';
-import { onAccountChangeElsewhere } from '#client/lib/account-sync.ts';
+import { useAccountLifeCycle, useLogout } from '#client/features/account/use-account-life-cycle.ts';
 import { NotificationBell } from '#client/features/notifications/notification-bell.tsx';
-import { UnpaidBillsNotice } from '#client/features/bills/unpaid-bills-notice.tsx';
 import { FeedbackBox } from '#client/features/feedback/feedback-box.tsx';
-import { SiteNotices } from '#client/features/site-notices/site-notices.tsx';
-import { promocodeFromSearch } from '#client/features/promocode/promocode-link.ts';
-import { ProgrammeNotice } from '#client/features/programme-notice/programme-notice.tsx';
+import { PromocodeLinkHost } from '#client/features/promocode/promocode-link-host.tsx';
+import { useRepairSheet } from '#client/features/repair/repair-sheet-store.ts';
+import { useLoadedAndIdle } from '#client/lib/after-load.ts';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { useStandalone } from '#client/lib/standalone.ts';
+import { ShellPending } from './-shell/pending.tsx';
 
-// The wizard (with its forms and the places calls) comes when the sheet opens, never on a cold start.
-const RepairWizard = lazyComponent(
-  () => import('#client/features/repair/repair-wizard.tsx').then((module) => module.RepairWizard),
-  {
-    fallback: <output>Загрузка…</output>,
-  },
+// What the first paint does not need comes in chunks of its own (docs/decisions/0012): the panels
+// and popups when first opened, the notices once the page has loaded.
+const MorePanel = lazyComponent(
+  () => import('#client/components/layout/more-panel.tsx').then((module) => module.MorePanel),
+  { fallback: <ShellPending /> },
 );
-
+const AuthHost = lazyComponent(
+  () => import('#client/features/account/auth-host.tsx').then((module) => module.AuthHost),
+  { fallback: <ShellPending /> },
+);
+const RepairSheetHost = lazyComponent(
+  () => import('#client/features/repair/repair-sheet-host.tsx').then((module) => module.RepairSheetHost),
+  { fallback: <ShellPending /> },
+);
+const ShellNotices = lazyComponent(() => import('./-shell/notices.tsx').then((module) => module.ShellNotices), {
+  failed: () => null,
+});
 // The installed app's More panel offers Web Push for this device; the switch comes when the panel opens.
 const PushSwitch = lazyComponent(() =>
   import('#client/features/push/push-switch.tsx').then((module) => module.PushSwitch),
 );
-// A promo code from a link, and the survey: their popups come when first opened.
-const PromocodeResult = lazyComponent(() =>
-  import('#client/features/promocode/promocode-result.tsx').then((module) => module.PromocodeResult),
-);
 const QuizDialog = lazyComponent(() =>
   import('#client/features/quiz/quiz-dialog.tsx').then((module) => module.QuizDialog),
 );
+
+/** How long the notices wait for an idle moment after the page's load. */
+const NOTICES_IDLE_TIMEOUT_MS = 1000;
 
 export const Route = createRootRoute({
   component: RootLayout,
@@ -52,57 +53,30 @@ export const Route = createRootRoute({
 
 /**
  * The app shell. It renders at once from the persisted account (no blank screen while the user
- * data loads) and refreshes it in the background.
+ * data loads) and refreshes it in the background; the features keep their own state, the root
+ * composes them.
  */
 function RootLayout() {
+  useAccountLifeCycle();
   const standalone = useStandalone();
   const user = useAccountStore((state) => state.user);
   const ready = useAccountStore(selectAccountKnown);
+  const checked = useAccountStore((state) => state.checked);
   const refresh = useAccountStore((state) => state.refresh);
-  const logout = useAccountStore((state) => state.logout);
   const authView = useAuthDialog((state) => state.view);
   const openAuth = useAuthDialog((state) => state.open);
   const closeAuth = useAuthDialog((state) => state.close);
+  const repairWanted = useRepairSheet((state) => state.wanted);
+  const openRepair = useRepairSheet((state) => state.show);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const navigate = useNavigate();
   const inCabinet = isCabinetPath(pathname);
   const [moreOpen, setMoreOpen] = useState(false);
-  const [repairOpen, setRepairOpen] = useState(false);
+  const [moreWanted, setMoreWanted] = useState(false);
+  const loaded = useLoadedAndIdle(NOTICES_IDLE_TIMEOUT_MS);
+  const handleLogout = useLogout();
+  const refreshAccount = useCallback(() => void refresh(), [refresh]);
 
-  // Another tab changed the account's data (read notifications): this one's badges follow.
-  useEffect(() => onAccountChangeElsewhere(() => void refresh()), [refresh]);
-
-  // Fresh user data (and the CSRF token) on start and whenever the connection comes back. main.tsx
-  // asks before the first render: only if that has already been answered is a second request spared.
-  useEffect(() => {
-    if (!useAccountStore.getState().checked) void refresh();
-    const onOnline = () => void refresh();
-    window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
-  }, [refresh]);
-
-  // Another account's tickets and bills never stay on the device: whenever the server names who is
-  // here (start, login, logout, an ended session) the copies of anyone else are wiped. Before that (an
-  // offline start) the saved account stands.
-  const userId = user?.id ?? null;
-  const checked = useAccountStore((state) => state.checked);
-  useEffect(() => {
-    if (checked) void claimAccountData(userId);
-  }, [userId, checked]);
-  // An access taken back drops the copies of that account's records too (a grantee's device).
-  const accessOwners = user?.access_owner_ids.join(',') ?? '';
-  useEffect(() => {
-    if (checked && userId !== null)
-      void claimAccessOwners(userId, accessOwners === '' ? [] : accessOwners.split(',').map(Number));
-  }, [userId, checked, accessOwners]);
-
-  // A non-empty ?promocode= (portal.md §4.2, §4.3): a guest gets the login (once the server says
-  // it is a guest) and the code is applied right after logging in; a logged-in user the result popup.
-  const [linkCode, setLinkCode] = useState(() => promocodeFromSearch(window.location.search));
-  const guestWithCode = linkCode !== null && checked && user === null;
-  useEffect(() => {
-    if (guestWithCode) openAuth('login');
-  }, [guestWithCode, openAuth]);
   // The bonus survey's popup (portal.md §2.7): from the header's item, or the More panel on phones.
   const [quizOpen, setQuizOpen] = useState(false);
   const openQuiz = useCallback(() => setQuizOpen(true), []);
@@ -114,41 +88,27 @@ function RootLayout() {
     if (lastPathname.current === pathname) return;
     lastPathname.current = pathname;
     setMoreOpen(false);
-    setRepairOpen(false);
+    useRepairSheet.getState().close();
     if (standalone) closeAuth();
   }, [pathname, standalone, closeAuth]);
 
   const login = useCallback(() => openAuth('login'), [openAuth]);
-  const handleLogout = useCallback(() => {
-    void logout().then(() => {
-      if (isCabinetPath(window.location.pathname)) void navigate({ to: '/' });
-    });
-  }, [logout, navigate]);
-  const openRepair = useCallback(() => setRepairOpen(true), []);
-  // Installed app: the wizard's 'Войти' / 'Забыли пароль?' put the form in the sheet's place;
-  // once logged in the sheet comes back and the wizard goes on (portal.md §2.1 step 1).
-  const [repairAfterLogin, setRepairAfterLogin] = useState(false);
-  const authFromRepair = (view: 'login' | 'reset', email?: string) => {
-    if (standalone) {
-      setRepairOpen(false);
-      setRepairAfterLogin(true);
-    }
-    openAuth(view, { stayOnPage: true, email: email ?? null });
-  };
-  /** A guest's request made the account: the sheet is done, and the login starts with the mailed e-mail. */
-  const loginToNewAccount = (email: string) => {
-    setRepairOpen(false);
-    setRepairEntries(false);
-    useAccountStore.getState().rememberVerifiedEmail(email);
-    openAuth('login');
-  };
-  if (repairAfterLogin && (user !== null || authView === null)) {
-    // Adjusted while rendering (React's pattern for state that follows other state): no extra frame without the sheet.
-    setRepairAfterLogin(false);
-    if (user !== null) setRepairOpen(true);
-  }
-  /** The wizard in the sheet holds something entered: closing asks first. */
-  const [repairEntries, setRepairEntries] = useState(false);
+  const openMore = useCallback(() => {
+    setMoreWanted(true);
+    setMoreOpen(true);
+  }, []);
+  const authFromRepair = useCallback(
+    (view: 'login' | 'reset', email?: string) => openAuth(view, { stayOnPage: true, email: email ?? null }),
+    [openAuth],
+  );
+  /** A guest's request made the account: the login starts with the mailed e-mail and lands in the cabinet. */
+  const loginToNewAccount = useCallback(
+    (email: string) => {
+      useAccountStore.getState().rememberVerifiedEmail(email);
+      openAuth('login');
+    },
+    [openAuth],
+  );
 
   // Installed app: a guest's cabinet page shows the login in its place, and the cabinet guard opens
   // it again whenever it is closed. Closing it there leaves the cabinet for the home page instead (in
@@ -160,6 +120,9 @@ function RootLayout() {
 
   // Installed app: the auth forms replace the page (kept mounted, so its state survives).
   const authInPlace = standalone && authView !== null;
+  // The forms' host: when a form opens, or for a guest once the page has loaded (it fetches the forms then).
+  const guest = checked && user === null;
+  const authHostWanted = authView !== null || (guest && loaded);
 
   return (
     <AppShell
@@ -173,9 +136,7 @@ function RootLayout() {
           onLogin={login}
           onLogout={handleLogout}
           onSurvey={survey}
-          actions={
-            user ? <NotificationBell unread={user.unread_notifications} onClosed={() => void refresh()} /> : null
-          }
+          actions={user ? <NotificationBell unread={user.unread_notifications} onClosed={refreshAccount} /> : null}
         />
       }
       footerExtra={<FeedbackBox loggedIn={ready && user !== null} />}
@@ -187,56 +148,40 @@ function RootLayout() {
           moreOpen={moreOpen}
           onLogin={login}
           onRepair={openRepair}
-          onMore={() => setMoreOpen(true)}
+          onMore={openMore}
         />
       }
       overlays={
         <>
-          <MorePanel
-            open={moreOpen}
-            onClose={() => setMoreOpen(false)}
-            user={user}
-            standalone={standalone}
-            onRepair={openRepair}
-            onLogin={login}
-            onLogout={handleLogout}
-            deviceSettings={standalone && moreOpen ? <PushSwitch /> : null}
-            onSurvey={survey}
-          />
-          {/* On every page, not only the cabinet (portal.md Startup, §4.6). */}
-          {user ? <UnpaidBillsNotice unpaidBills={user.unpaid_bills} /> : null}
-          {/* The banner and the ad-blocker notice, for guests too (portal.md Startup, §4.6). */}
-          <SiteNotices />
-          <RepairSheet
-            open={repairOpen}
-            onClose={() => {
-              setRepairOpen(false);
-              setRepairEntries(false);
-            }}
-            loggedIn={user !== null}
-            hasEntries={repairEntries}
-          >
-            {repairOpen ? (
-              <RepairWizard
-                user={user}
-                onLogin={(email) => authFromRepair('login', email)}
-                onForgotPassword={(email) => authFromRepair('reset', email)}
-                onNewAccountLogin={loginToNewAccount}
-                onDone={() => setRepairOpen(false)}
-                onEntriesChange={setRepairEntries}
-                onAccountChange={() => void refresh()}
-              />
-            ) : null}
-          </RepairSheet>
-          {!standalone && <AuthHost standalone={false} />}
-          {linkCode !== null && checked && user ? (
-            <PromocodeResult
-              code={linkCode}
-              fromLink
-              onApplied={() => void refresh()}
-              onClose={() => setLinkCode(null)}
+          {moreWanted ? (
+            <MorePanel
+              open={moreOpen}
+              onClose={() => setMoreOpen(false)}
+              user={user}
+              standalone={standalone}
+              onRepair={openRepair}
+              onLogin={login}
+              onLogout={handleLogout}
+              deviceSettings={standalone && moreOpen ? <PushSwitch /> : null}
+              onSurvey={survey}
             />
           ) : null}
+          {repairWanted ? (
+            <RepairSheetHost
+              standalone={standalone}
+              user={user}
+              authOpen={authView !== null}
+              openAuth={authFromRepair}
+              onNewAccountLogin={loginToNewAccount}
+              onAccountChange={refreshAccount}
+            />
+          ) : null}
+          {!standalone && authHostWanted ? <AuthHost standalone={false} /> : null}
+          <PromocodeLinkHost
+            account={checked ? (user ? 'user' : 'guest') : null}
+            onLogin={login}
+            onApplied={refreshAccount}
+          />
           {quizOpen ? (
             <QuizDialog
               onClose={() => {
@@ -246,18 +191,13 @@ function RootLayout() {
               }}
             />
           ) : null}
-          <NoticeStack standalone={standalone}>
-            <UpdateBanner />
-            <InstallInvitation standalone={standalone} />
-            {/* The loyalty programme's pause or end, for guests too (portal.md §4.7). */}
-            <ProgrammeNotice />
-          </NoticeStack>
+          {loaded ? <ShellNotices standalone={standalone} unpaidBills={user ? user.unpaid_bills : null} /> : null}
         </>
       }
     >
       {/* Above the page, in its flow: it pushes the content down instead of covering it. */}
       <OfflineBanner />
-      {standalone && <AuthHost standalone onClose={closeInPlaceAuth} />}
+      {standalone && authHostWanted ? <AuthHost standalone onClose={closeInPlaceAuth} /> : null}
       <div hidden={authInPlace}>
         <Outlet />
       </div>

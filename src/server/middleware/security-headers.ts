@@ -27,7 +27,8 @@ export function securityHeaders({
   secure: boolean;
   mapTilesUrl: string;
 }): MiddlewareHandler<AppEnv> {
-  return secureHeaders({
+  const hsts = secure ? 'max-age=31536000; includeSubDomains' : false;
+  const page = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: [SELF],
       scriptSrc: [SELF],
@@ -46,6 +47,26 @@ export function securityHeaders({
     // Geolocation stays for "find me on the map"; everything else the app never needs.
     permissionsPolicy: { camera: [], microphone: [], payment: [], usb: [], geolocation: ['self'] },
     xFrameOptions: 'DENY',
-    strictTransportSecurity: secure ? 'max-age=31536000; includeSubDomains' : false,
+    strictTransportSecurity: hsts,
   });
+  // The build's scripts, styles and images under /assets/ are never a document nor a worker's script
+  // (the service worker is /sw.js): the policies a document acts on mean nothing on them and only add
+  // some 600 bytes to each answer on a cold start's dozen. nosniff, CORP and HSTS stay.
+  const asset = secureHeaders({
+    contentSecurityPolicy: undefined,
+    permissionsPolicy: {},
+    referrerPolicy: false,
+    xFrameOptions: false,
+    xXssProtection: false,
+    xDownloadOptions: false,
+    xDnsPrefetchControl: false,
+    xPermittedCrossDomainPolicies: false,
+    originAgentCluster: false,
+    crossOriginOpenerPolicy: false,
+    strictTransportSecurity: hsts,
+  });
+  return (c, next) => (c.req.path.startsWith(ASSETS_PREFIX) ? asset(c, next) : page(c, next));
 }
+
+/** Where Vite puts the build's hashed files (src/server/static.ts). */
+const ASSETS_PREFIX = '/assets/';

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useId, useRef, type ComponentType } from 'react';
 import { CloseButton } from '#client/components/ui/close-button.tsx';
 import { LoaderOverlay } from '#client/components/ui/loader-overlay.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
+import { whenLoadedAndIdle } from '#client/lib/after-load.ts';
 import { ChunkFailure, LazyMount, lazyLoader, RetryBoundary, type LazyLoader } from '#client/lib/lazy-component.tsx';
 import { useAccountStore } from './account-store.ts';
 import { useAuthDialog, type AuthView } from './auth-dialog-store.ts';
@@ -42,24 +43,7 @@ const PRELOAD_IDLE_TIMEOUT_MS = 1500;
 function usePreloadWhenIdle(enabled: boolean): void {
   useEffect(() => {
     if (!enabled) return undefined;
-    let cancel = () => {};
-    const preload = () => void preloadAuthViews().catch(() => {}); // retried when a form opens
-    const whenIdle = () => {
-      if (typeof window.requestIdleCallback === 'function') {
-        const id = window.requestIdleCallback(preload, { timeout: PRELOAD_IDLE_TIMEOUT_MS });
-        cancel = () => window.cancelIdleCallback(id);
-      } else {
-        const id = setTimeout(preload, PRELOAD_IDLE_TIMEOUT_MS);
-        cancel = () => clearTimeout(id);
-      }
-    };
-    // After the page's own load: the forms never compete with what the first screen needs.
-    if (document.readyState === 'complete') whenIdle();
-    else {
-      window.addEventListener('load', whenIdle, { once: true });
-      cancel = () => window.removeEventListener('load', whenIdle);
-    }
-    return () => cancel();
+    return whenLoadedAndIdle(() => void preloadAuthViews().catch(() => {}), PRELOAD_IDLE_TIMEOUT_MS); // retried when a form opens
   }, [enabled]);
 }
 

@@ -1,0 +1,25 @@
+import { create } from 'zustand';
+
+/** The repair sheet (portal.md §2.5): opened from the tab bar, the More panel or a shortcut. */
+export interface RepairSheetState {
+  open: boolean;
+  /** Opened at least once: its host (with the wizard) is loaded and stays mounted from then on. */
+  wanted: boolean;
+  /** Installed app: the sheet gave its place to the login or registration form, and comes back after a login. */
+  afterLogin: boolean;
+  show: () => void;
+  close: () => void;
+  leaveForLogin: () => void;
+  /** The form is done: the sheet comes back if the user logged in. */
+  settleReturn: (loggedIn: boolean) => void;
+}
+
+export const useRepairSheet = create<RepairSheetState>()((set) => ({
+  open: false,
+  wanted: false,
+  afterLogin: false,
+  show: () => set({ open: true, wanted: true }),
+  close: () => set({ open: false }),
+  leaveForLogin: () => set({ open: false, afterLogin: true }),
+  settleReturn: (loggedIn) => set((state) => ({ afterLogin: false, open: state.open || loggedIn })),
+}));
