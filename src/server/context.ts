@@ -15,6 +15,8 @@ export interface Config {
   /** UPLOAD_DAILY_MB in bytes: what one account may upload a day (photos), checked before a body is read. */
   uploadDailyBytes: number;
   databaseUrl: string | undefined;
+  /** WORKERS: server processes started with node:cluster (index.ts, ADR 0032); 1 on the embedded database. */
+  workers?: number | undefined;
   /** The portal's address as users see it; links in e-mails are built on it. */
   publicUrl: string;
   smtpUrl: string | undefined;
