@@ -28,6 +28,7 @@ import { contactsRoutes } from './routes/contacts.ts';
 import { csrfProtection } from './middleware/csrf.ts';
 import { requestIdentity, requestLogger } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
+import { shedLoad } from './middleware/load-shedding.ts';
 import { loadSession } from './middleware/session.ts';
 
 const NOT_FOUND = { success: false, message: 'Не найдено' } as const;
@@ -45,6 +46,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('*', ...requestIdentity());
   app.use('*', securityHeaders(deps.config));
   app.use('*', requestLogger());
+  app.use('*', shedLoad(deps.config.loadLimits));
 
   app.get('/healthz', async (c) => {
     // Load balancers and uptime checks must see the live answer, never a cached one.
