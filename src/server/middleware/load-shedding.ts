@@ -43,14 +43,35 @@ export function loopDelayMs(): number {
 
 const sheddable = (path: string) => path.startsWith('/ajax/') || path.startsWith('/api/');
 
+/** A loop this late is worth a line in the log even when nothing was refused. */
+const NOTABLE_DELAY_MS = 100;
+const REPORT_EVERY_MS = 1_000;
+
 export function shedLoad(limits: LoadLimits = DEFAULT_LOAD_LIMITS): MiddlewareHandler<AppEnv> {
   let inFlight = 0;
+  // What the next 'overloaded' line reports: at most one a second, written by a request (no timer).
+  let window = { shed: 0, maxInFlight: 0, maxLoopDelayMs: 0, since: performance.now() };
   loopDelayMs();
   return async (c, next) => {
     if (!sheddable(c.req.path)) return next();
+    const delay = loopDelayMs();
+    window.maxInFlight = Math.max(window.maxInFlight, inFlight);
+    window.maxLoopDelayMs = Math.max(window.maxLoopDelayMs, delay);
+    if (performance.now() - window.since >= REPORT_EVERY_MS) {
+      if (window.shed > 0 || window.maxLoopDelayMs >= NOTABLE_DELAY_MS) {
+        c.var.deps.log.warn('overloaded', {
+          shed: window.shed,
+          in_flight_max: window.maxInFlight,
+          loop_delay_max_ms: Math.round(window.maxLoopDelayMs),
+          seconds: Math.round((performance.now() - window.since) / 100) / 10,
+        });
+      }
+      window = { shed: 0, maxInFlight: 0, maxLoopDelayMs: 0, since: performance.now() };
+    }
     const saturated =
-      inFlight >= limits.maxInFlight || (inFlight >= limits.busyInFlight && loopDelayMs() > limits.maxLoopDelayMs);
+      inFlight >= limits.maxInFlight || (inFlight >= limits.busyInFlight && delay > limits.maxLoopDelayMs);
     if (saturated) {
+      window.shed += 1;
       c.header('Retry-After', String(RETRY_AFTER_SECONDS));
       c.header('Cache-Control', 'no-store');
       return c.json({ success: false, message: OVERLOADED_MESSAGE }, 503);
