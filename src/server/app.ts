@@ -38,6 +38,9 @@ const BAD_REQUEST = { success: false, message: 'Некорректный зап�
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
+  // First: a refusal under overload must cost as little as possible (ADR 0032).
+  app.use('*', shedLoad(deps.config.loadLimits, deps.log));
+
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     c.set('session', null);
@@ -46,7 +49,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('*', ...requestIdentity());
   app.use('*', securityHeaders(deps.config));
   app.use('*', requestLogger());
-  app.use('*', shedLoad(deps.config.loadLimits));
 
   app.get('/healthz', async (c) => {
     // Load balancers and uptime checks must see the live answer, never a cached one.

@@ -135,6 +135,8 @@ export interface LoadLimits {
   maxInFlight: number;
   /** How late the event loop may be (ms) … */
   maxLoopDelayMs: number;
+  /** … or how long the queue's expected wait (in flight ÷ the rate requests finish at) may be (ms) … */
+  maxWaitMs: number;
   /** … once this many API requests are in flight. */
   busyInFlight: number;
 }

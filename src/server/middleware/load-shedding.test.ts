@@ -51,7 +51,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('load shedding', () => {
   it('refuses API calls beyond the requests in flight, never /healthz, and serves again once they finish', async () => {
-    await appWith({ maxInFlight: 2, maxLoopDelayMs: Infinity, busyInFlight: Infinity });
+    await appWith({ maxInFlight: 2, maxLoopDelayMs: Infinity, maxWaitMs: Infinity, busyInFlight: Infinity });
     const held = [heldRequest(), heldRequest()];
     await settle();
 
@@ -69,7 +69,7 @@ describe('load shedding', () => {
   });
 
   it('refuses API calls while the event loop is late and a queue waits, not when little is in flight', async () => {
-    await appWith({ maxInFlight: Infinity, maxLoopDelayMs: 100, busyInFlight: 2 });
+    await appWith({ maxInFlight: Infinity, maxLoopDelayMs: 100, maxWaitMs: Infinity, busyInFlight: 2 });
     const first = heldRequest();
     await settle();
     // A late loop with one request in flight: someone else's CPU, nothing to shed.
