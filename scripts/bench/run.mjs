@@ -1,4 +1,4 @@
-// npm run bench [-- --no-build] [--duration=10] [--connections=10] [--skip-lighthouse] [--skip-pg] [--attack] [--million] [--skip-browser]
+// npm run bench [-- --no-build] [--duration=10] [--connections=10] [--skip-lighthouse] [--skip-pg] [--attack] [--million] [--only-million] [--skip-browser]
 // Builds, starts the built server on a free port with a temporary DATA_DIR and prints one markdown
 // table (also written to bench-results/latest.md): JS over the wire on a cold logged-in load of
 // /cabinet/tickets, per-route chunk sizes, Lighthouse (mobile), reload-to-first-row offline, and
@@ -387,15 +387,17 @@ async function main() {
   report.loadBefore = os.loadavg();
   if (!flag('skip-browser'))
     await browserPart().catch((e) => report.notes.push(`browser part failed: ${e.message.split('\n')[0]}`));
-  await time('PGlite API', pglitePart).catch((e) =>
-    report.api.push({ label: 'PGlite', error: e.message.split('\n')[0] }),
-  );
+  // `--only-million`: the 1 M rows part alone (after a change to a query or an index).
+  if (!flag('only-million'))
+    await time('PGlite API', pglitePart).catch((e) =>
+      report.api.push({ label: 'PGlite', error: e.message.split('\n')[0] }),
+    );
   if (flag('skip-pg')) report.api.push({ label: 'PostgreSQL', error: 'skipped (--skip-pg)' });
-  else
+  else if (!flag('only-million'))
     await time('PostgreSQL API', postgresPart).catch((e) =>
       report.api.push({ label: 'PostgreSQL', error: e.message.split('\n')[0] }),
     );
-  if (flag('million') && !flag('skip-pg'))
+  if ((flag('million') || flag('only-million')) && !flag('skip-pg'))
     await time('1 M rows', scalePart).catch((e) => (report.scale = { error: e.message.split('\n')[0] }));
   await rm(path.join(clientDir, 'bench'), { recursive: true, force: true });
 
