@@ -107,6 +107,9 @@ export default defineConfig({
   build: {
     outDir: 'dist/client',
     target: 'es2022',
+    // Maps without the sourceMappingURL comment: scripts/keep-source-maps.mjs moves them to the server's
+    // dist/client-maps, where the client errors route maps stacks with them; browsers never get them.
+    sourcemap: 'hidden',
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -114,9 +117,10 @@ export default defineConfig({
           // each request costs a round trip on a phone's network. Everything the entry imports
           // statically loads on every page anyway, so it is one file rather than the ten small shared
           // chunks Rolldown would cut from it. What the lazy pages share of the contract, formatting
-          // (with dayjs) and client lib is one chunk (with the decision popups' store, which the
+          // and client lib is one chunk (with the decision popups' store, which the
           // cabinet layout and the ticket page share), rather than a few-hundred-byte file per
-          // combination of pages that use it.
+          // combination of pages that use it. dayjs is not in it: only the repair wizard's pickup days
+          // use it, and it stays in their chunk, off the lists' cold path (ADR 0034).
           groups: [
             { name: 'index', tags: ['$initial'] },
             { name: 'password-checker', test: /[\\/]node_modules[\\/]@zxcvbn-ts[\\/]|password-checker\.ts/ },
@@ -132,7 +136,7 @@ export default defineConfig({
               // The contracts and rules of the places, repair requests and pickup days, account pages, KAVO ID, promo codes and
               // the survey stay with the screens that use them, off the lists' cold path; so do the words of the
               // loyalty programme's notice (the Бонусы page and the shell's lazy notice).
-              test: /[\\/]src[\\/](shared(?![\\/](api[\\/](places|repair-requests|pickup-days|profile|accesses|notifications|feedback|kavo|promocodes|quizzes)|geo|format[\\/]programme-text)[\\/.])|client[\\/]lib(?![\\/]places-api))[\\/]|[\\/]node_modules[\\/]dayjs[\\/]|decision-dialog-store/,
+              test: /[\\/]src[\\/](shared(?![\\/](api[\\/](places|repair-requests|guest-requests|pickup-days|profile|accesses|notifications|feedback|kavo|promocodes|quizzes)|geo|format[\\/]programme-text)[\\/.])|client[\\/]lib(?![\\/]places-api))[\\/]|decision-dialog-store/,
               minShareCount: 2,
             },
           ],

@@ -1,11 +1,12 @@
 // Bundles the API server into dist/server/index.js (dependencies stay in node_modules), copies the
 // SQL migrations beside it (db/client.ts finds them at `./migrations` relative to the bundle), then
-// precompresses the client build.
+// moves the client build's source maps out of the served folder and precompresses the client build.
 import { cp, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { compressDir } from './compress-client.mjs';
+import { keepSourceMaps } from './keep-source-maps.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = path.join(root, 'dist', 'server');
@@ -37,6 +38,8 @@ if (
     () => false,
   )
 ) {
+  const maps = await keepSourceMaps(clientDir, path.join(root, 'dist', 'client-maps'));
+  console.log(`build-server: ${maps} source maps kept in dist/client-maps (never served)`);
   const count = await compressDir(clientDir);
   console.log(`build-server: ${count} client files precompressed`);
 } else {

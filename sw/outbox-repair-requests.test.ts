@@ -15,7 +15,7 @@ import { handleKeptPost, keptRequestKind } from './outbox-routes.ts';
 import { apiJson, routeWorld } from './testing/outbox-fixtures.ts';
 import { REPAIR_REQUEST } from '../tests/setup/repair-request.ts';
 
-// A repair request sent with no network (issue 12): kept whole, photos included, and sent once later.
+// A repair request sent with no network (ADR 0015): kept whole, photos included, and sent once later.
 
 const ORIGIN = 'https://portal.example';
 const NOW = Date.parse('2026-03-04T09:00:00Z');

@@ -1,4 +1,4 @@
-// The repair requests the outbox may keep (portal.md §2.1, issue 12): the JSON request whose photos
+// The repair requests the outbox may keep (portal.md §2.1; ADR 0015): the JSON request whose photos
 // were uploaded before, and the multipart one carrying the photos that could not be. Checked with
 // the contract's own schema, so the worker never keeps a request the server would refuse as
 // malformed; photos beyond what the outbox keeps are refused before anything is kept.

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-// Web Push in the service worker (issue 14, ADR 0019): a `push` shows the notification the server
+// Web Push in the service worker (ADR 0019): a `push` shows the notification the server
 // encrypted for this device; a tap focuses a window of the portal already on its page, or takes an
 // open window there, or opens one — on the ticket the notification is about, else /cabinet/notifications.
 import * as v from 'valibot';

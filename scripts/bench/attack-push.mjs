@@ -68,7 +68,7 @@ async function registerGrantee(server) {
   const init = await anonymousCsrf(server.url);
   await post(server, init.headers, '/ajax/register/send-code', form);
   const code = /код подтверждения регистрации: (\d{4})/i.exec(
-    latestOutboxMessage(path.join(server.dataDir, 'outbox'), GRANTEE)?.text ?? '',
+    (await latestOutboxMessage(path.join(server.dataDir, 'outbox'), GRANTEE))?.text ?? '',
   )?.[1];
   const status = await post(server, init.headers, '/ajax/register/confirm', {
     ...form,

@@ -1,4 +1,4 @@
-// `npm run bench -- --attack`: replays the attack run's findings (issue 9) against the built server
+// `npm run bench -- --attack`: replays the attack run's findings (ADR 0023, ADR 0025) against the built server
 // and prints, per attack, what it did to everyone else. Each attack module exports a list of
 // { name, target, run(server) } (and optionally `env`, settings its server starts with) — add new
 // ones to ATTACKS. Run on a quiet machine: the figures are latencies.

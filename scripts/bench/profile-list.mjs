@@ -1,6 +1,6 @@
 // `node scripts/bench/profile-list.mjs [--pg=postgres://…] [--seconds=10] [--connections=10]`:
-// where a requests-list call's time goes (issue 26 "find where a list request's time goes before
-// changing anything"). Starts the built server under `node --cpu-prof` with the demo data, loads
+// where a requests-list call's time goes (measured before anything is
+// changed). Starts the built server under `node --cpu-prof` with the demo data, loads
 // `/ajax/cabinet/tickets?limit=50` with autocannon as the logged-in demo clinic, stops the server
 // (the profile is written at exit) and prints the functions and the files with the most self time.
 // Needs `npm run build` first. Run on a quiet machine; the shares matter, not the milliseconds.

@@ -3,7 +3,7 @@
 // table (also written to bench-results/latest.md): JS over the wire on a cold logged-in load of
 // /cabinet/tickets, per-route chunk sizes, Lighthouse (mobile), reload-to-first-row offline, and
 // the tickets-list API against a static JSON answer of the same size, on PGlite and PostgreSQL.
-// Budgets: issue 4, "Speed budgets". Not part of `npm test`.
+// Budgets: README "Benchmarks" and ADR 0012. Not part of `npm test`.
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -355,7 +355,7 @@ function render() {
   for (const note of report.notes) out(`- ${note}`);
 }
 
-/** `--attack`: only the attack replays (issue 9), on PGlite and PostgreSQL. */
+/** `--attack`: only the attack replays (scripts/bench/attack.mjs), on PGlite and PostgreSQL. */
 async function attackMain() {
   out('## Attack replays');
   out();

@@ -172,6 +172,26 @@ describe('app shell', () => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
 
+    it("a guest's repair sheet offers the login first, and its Войти puts the login in the sheet's place", async () => {
+      serverUser(null);
+      await renderApp('/services');
+      const tabs = await screen.findByRole('navigation', { name: 'Меню приложения' });
+      await userEvent.click(within(tabs).getByRole('button', { name: 'Ещё' }));
+      await userEvent.click(
+        within(await screen.findByRole('dialog', { name: 'Меню' })).getByRole('button', {
+          name: 'Оставить заявку на ремонт',
+        }),
+      );
+      const sheet = await screen.findByRole('dialog', { name: 'Заявка на ремонт' });
+      const offer = await within(sheet).findByRole('group', {
+        name: 'Уже есть аккаунт? Войдите — данные подставятся сами',
+      });
+      await userEvent.click(within(offer).getByRole('button', { name: 'Войти' }));
+      expect(await screen.findByTestId('auth-in-place')).toBeInTheDocument();
+      expect(useAuthDialog.getState()).toMatchObject({ view: 'login', stayOnPage: true });
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Заявка на ремонт' })).not.toBeInTheDocument());
+    });
+
     it('leaves Войти out of the header while the login is in place of the page', async () => {
       serverUser(null);
       await renderApp('/cabinet/tickets');

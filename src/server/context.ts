@@ -29,6 +29,8 @@ export interface Config {
   secure: boolean;
   /** Where the built PWA is, served as static files. */
   clientDir: string;
+  /** Where the build keeps the PWA's source maps, never served; client errors' stacks are mapped with them. */
+  sourceMapDir?: string | undefined;
   /**
    * Behind a reverse proxy or load balancer every request comes from its address; when set, the
    * client's address is taken from the X-Forwarded-For entry the proxy appended (rate limits).
@@ -57,7 +59,7 @@ export interface Config {
   pushServiceHosts?: string[] | undefined;
   /** PICKUP_CUTOFF_HOUR: from this Moscow hour today is no longer offered as a pickup day; unset: 12. */
   pickupCutoffHour?: number | undefined;
-  /** PAYEE_*: the requisites of the bills' payment QR (issue 28); undefined: no payment block. */
+  /** PAYEE_*: the requisites of the bills' payment QR (ADR 0028); undefined: no payment block. */
   payee?: Payee | undefined;
   /**
    * DEVICE_COOKIE_KEY: the HMAC key of the login device cookies (services/login-devices.ts); unset:

@@ -325,6 +325,7 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo,
     secure: new URL(publicAddress).protocol === 'https:',
     clientDir: path.join(projectRoot, 'dist', 'client'),
+    sourceMapDir: path.join(projectRoot, 'dist', 'client-maps'),
     trustProxy,
     geo: loadGeoConfig(env),
     mapTilesUrl: read(env, 'MAP_TILES_URL', tilesTemplate) ?? GEO_DEFAULTS.mapTilesUrl,
@@ -376,7 +377,7 @@ function loadS3Settings(env: Env): S3Settings | undefined {
   };
 }
 
-// The payee's requisites (issue 28): the bank payment QR on Счета. All seven or none (then no
+// The payee's requisites (ADR 0028): the bank payment QR on Счета. All seven or none (then no
 // payment block anywhere); each checked as a payment order would be, the accounts against the BIC,
 // so a mistyped digit stops the start rather than sending a clinic's money to a wrong account.
 

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts';
-import { acceptedEncodings } from './static.ts';
 
 const INDEX =
   '<!doctype html><html lang="ru"><head><title>Портал</title></head><body><div id="root"></div></body></html>';
@@ -28,6 +27,7 @@ beforeAll(async () => {
   writeFileSync(path.join(client, 'assets', 'style-XyZ98765.css'), 'body{margin:0}');
   writeFileSync(path.join(client, 'assets', 'style-XyZ98765.css.gz'), gzipSync('body{margin:0}'));
   writeFileSync(path.join(client, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  writeFileSync(path.join(client, 'assets', 'index-AbCd1234.js.map'), '{"version":3,"sources":["secret-source.ts"]}');
   writeFileSync(path.join(client, '.env'), 'SECRET=1');
   writeFileSync(path.join(root, 'secret.txt'), 'outside the client dir');
   t = await createTestApp({ config: { clientDir: client } });
@@ -68,12 +68,16 @@ describe('precompressed files', () => {
     expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(SCRIPT)));
   });
 
-  it('parses Accept-Encoding with q-values and wildcards', () => {
-    expect(acceptedEncodings(undefined)).toEqual([]);
-    expect(acceptedEncodings('gzip;q=0.5, br;q=1')).toEqual(['br', 'gzip']);
-    expect(acceptedEncodings('*')).toEqual(['br', 'gzip']);
-    expect(acceptedEncodings('*, br;q=0')).toEqual(['gzip']);
-    expect(acceptedEncodings('identity')).toEqual([]);
+  it('never sends an encoding the client refuses or does not name', async () => {
+    const encodingFor = async (acceptEncoding: string) =>
+      (await t.request('/assets/index-AbCd1234.js', { headers: { 'accept-encoding': acceptEncoding } })).headers.get(
+        'content-encoding',
+      );
+    expect(await encodingFor('br;q=0, gzip')).toBe('gzip');
+    expect(await encodingFor('identity')).toBeNull();
+    // serveStatic reads the tokens literally: a wildcard or a weighted token gets the plain file, which is always safe.
+    expect(await encodingFor('*')).toBeNull();
+    expect(await encodingFor('gzip;q=0.5')).toBeNull();
   });
 });
 
@@ -191,10 +195,12 @@ describe('path safety', () => {
     '/.env',
     '/%2eenv',
     '/index.html%00.js',
+    '/assets/index-AbCd1234.js.map',
+    '/assets/index-AbCd1234.js.MAP',
   ])('never serves %s', async (p) => {
     const res = await t.request(p);
     expect(res.status).toBe(404);
-    expect(await res.text()).not.toMatch(/outside the client dir|SECRET/);
+    expect(await res.text()).not.toMatch(/outside the client dir|SECRET|secret-source/);
   });
 
   it.each(['/%E0%A4%A', '/%', '/cabinet/%ZZ'])('answers a malformed URL %s without a 500', async (p) => {

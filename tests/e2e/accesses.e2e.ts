@@ -1,4 +1,4 @@
-// Access shared with a colleague end to end (issue 13, cabinet.md §2 Accesses): clinic A gives B
+// Access shared with a colleague end to end (cabinet.md §2 Accesses): clinic A gives B
 // access by e-mail; B sees A's ticket in the list with A as its author and approves a quote (the
 // event names B); A takes it back; B's list, the ticket page and a direct PDF link are refused, and
 // the copy B's device saved of A's ticket is gone after B's next start.

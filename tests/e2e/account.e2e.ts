@@ -76,11 +76,11 @@ describe.each(SIZES)('accounts on a $name', (size) => {
       await form.getByLabel('Название клиники', { exact: true }).fill('Стоматология «Жемчуг»');
       await form.getByLabel('Город', { exact: true }).fill('Казань');
       await form.getByRole('checkbox', { name: /обработку персональных данных/ }).check();
-      // The consent above makes the clinic a loyalty participant: no other box to tick (issue 22).
+      // The consent above makes the clinic a loyalty participant: no other box to tick (ADR 0016, amended).
       expect(await form.getByRole('checkbox', { name: /старше 18 лет/ }).count()).toBe(0);
       await screenshot(page, `${size.name}-register-form`);
 
-      const before = mailCount(email);
+      const before = await mailCount(email);
       await button(form, 'Зарегистрироваться').click();
       const code = codeFrom(await nextMail(email, before));
 
@@ -95,7 +95,7 @@ describe.each(SIZES)('accounts on a $name', (size) => {
       expect(await form.getByLabel('Имя', { exact: true }).isEditable()).toBe(false);
       await screenshot(page, `${size.name}-register-code`);
 
-      const credentialsBefore = mailCount(email);
+      const credentialsBefore = await mailCount(email);
       await button(step, 'Подтвердить').click();
       const password = passwordFrom(await nextMail(email, credentialsBefore));
       await expectText(page, text.registered);
@@ -155,7 +155,7 @@ describe.each(SIZES)('accounts on a $name', (size) => {
       await switchView(login, 'Забыли пароль?');
 
       const form = resetRequestForm(page);
-      const before = mailCount(email);
+      const before = await mailCount(email);
       await emailInput(form).fill(email);
       await button(form, 'Восстановить пароль').click();
       await expectText(page, text.resetSent);

@@ -1,4 +1,4 @@
-// Paying a bill from the phone (issue 28), at 360 px: the back office issues an unpaid bill (with
+// Paying a bill from the phone (ADR 0028), at 360 px: the back office issues an unpaid bill (with
 // its own VAT line) and a paid one; the clinic opens Счета, presses 'Оплатить', and the QR code on
 // the screen — read back from a screenshot, as a bank app's camera would — is the ГОСТ Р 56042-2014
 // payload of the bill with the e2e server's PAYEE_*; 'Я оплатил' puts bill.payment_reported in the

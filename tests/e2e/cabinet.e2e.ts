@@ -5,7 +5,7 @@
 // filters at a phone and a desktop size, the ticket page and every decision popup (approve,
 // reject, discuss, trade in, spend points), the event feed the back office reads back, a quote
 // changed while the page was open (409), and the bills with the Счета badge following the back
-// office (cabinet.md §2, §4, §5; portal.md §4.6; issue 3 "Tests").
+// office (cabinet.md §2, §4, §5; portal.md §4.6).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decisionMessages } from '../../src/shared/api/decisions.ts';
@@ -232,7 +232,7 @@ describe.each(SIZES)('the requests list on a $name', (size) => {
       await page.goto('/cabinet/tickets');
       await expect.poll(() => shownTicketIds(page)).toEqual([quote, decisions, plain, old]);
       await screenshot(page, `${size.name}-tickets-list`);
-      // Phones fold the filters behind one button (issue 10).
+      // Phones fold the filters behind one button (ADR 0022).
       if (size.name === 'phone') await button(page, 'Фильтры').click();
       // The creator is the clinic, and the older ticket shows its own date.
       const main = page.getByRole('main');

@@ -1,4 +1,4 @@
-// What a new user trips on (issue 10), in Chromium against the built app: the requests list's first
+// What a new user trips on (ADR 0021, ADR 0022), in Chromium against the built app: the requests list's first
 // screen on a 360 × 640 phone, its filters in the address (reload, Back), the empty-filter state, the
 // calendar's tokens, a dead reset link, the 404 status, tab labels that fit, the guest's header links,
 // and the login form's chunk fetched before the first 'Войти'.

@@ -131,7 +131,7 @@ async function startStack(entry: string, index: number): Promise<Stack> {
     KAVO_ISSUER_URL: kavo.issuer,
     KAVO_CLIENT_ID: KAVO_TEST_CLIENT.clientId,
     KAVO_CLIENT_SECRET: KAVO_TEST_CLIENT.clientSecret,
-    // The payee of the bills' payment QR (issue 28).
+    // The payee of the bills' payment QR (ADR 0028).
     ...TEST_PAYEE_ENV,
   };
   // The embedded database and the outbox mailer: never a developer's PostgreSQL or SMTP server.

@@ -1,4 +1,4 @@
-// KAVO ID end to end (issue 13, cabinet.md §2 Provider identity page, Settings) against the local
+// KAVO ID end to end (cabinet.md §2 Provider identity page, Settings; ADR 0018) against the local
 // OpenID Connect provider the global setup starts (oidc-provider, PKCE required): 'Привязать KAVO
 // ID' takes the browser to the provider's login and consent and back; the profile comes from the
 // provider; the city is picked from the suggestions; Настройки lists the identity and unlinks it.

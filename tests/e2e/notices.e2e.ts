@@ -1,4 +1,4 @@
-// The site's notices end to end (issue 14, portal.md §2.3, §4.6): the back office sets a banner, a
+// The site's notices end to end (portal.md §2.3, §4.6): the back office sets a banner, a
 // visitor sees it about 2 s after load, closes it and does not see it again after a reload; a blocked
 // ad probe opens the ad-blocker notice once; the loyalty rules open from the registration form in
 // place; the loyalty slideshow on /loyalty.

@@ -1,4 +1,4 @@
-// Notifications end to end on a phone (issue 14, cabinet.md §2): the tab's badge counts the unread
+// Notifications end to end on a phone (cabinet.md §2 Notifications; ADR 0019): the tab's badge counts the unread
 // ones; the page marks them 'Новое', and once shown they count as read: the badge goes at once.
 import { describe, expect, it } from 'vitest';
 import { backOffice } from './back-office.ts';

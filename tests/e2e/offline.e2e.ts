@@ -1,4 +1,4 @@
-// The service worker's outbox end to end (issue 4 "Service worker", ADR 0010), on a phone: a
+// The service worker's outbox end to end (DESIGN.md "Offline design", ADR 0010), on a phone: a
 // statement approved with no network is kept by the worker, shown as waiting, reaches the server
 // exactly once when the connection is back (a replay of the same request with its key changes
 // nothing more), and the card then shows it agreed; a decision that meets a quote changed
@@ -55,7 +55,7 @@ async function approveOffline(page: Page, context: BrowserContext, card: Locator
   await confirm.waitFor({ state: 'detached' });
   await expectText(page, OUTBOX_QUEUED_MESSAGE);
   await card.getByText(/Ожидает отправки/).waitFor();
-  // The note and the offline banner are stacked, not drawn over each other (issue 10).
+  // The note and the offline banner are stacked, not drawn over each other.
   const note = await visible(page.getByText(OUTBOX_QUEUED_MESSAGE)).boundingBox();
   const banner = await page.locator('[data-offline-banner]').boundingBox();
   expect(note && banner).toBeTruthy();
@@ -131,7 +131,7 @@ describe('a decision made offline', () => {
       expect(kept[0]!.idempotencyKey).toBe((await pageHeaders)[IDEMPOTENCY_HEADER.toLowerCase()]);
       const panel = outboxPanel(page);
       await panel.waitFor();
-      // Its only statement waits: no mass actions are left (issue 10), the block says why.
+      // Its only statement waits: no mass actions are left (ADR 0010), the block says why.
       const mass = page.getByRole('region', { name: 'Согласование работ' });
       const reason = mass.getByText('Решения по всем ведомостям ожидают отправки.');
       await reason.waitFor();
@@ -143,7 +143,7 @@ describe('a decision made offline', () => {
 
       await context.setOffline(false);
       // 'online' makes the page ask the worker to drain at once (what waited only for the network is
-      // due now, issue 10; how soon is the unit tests' and the bench's to say, not a timed wait's
+      // due now, ADR 0010; how soon is the unit tests' and the bench's to say, not a timed wait's
       // here): the banner goes and nothing reads 'Нет связи с сервером'.
       await expect.poll(() => page.locator('[data-offline-banner]').count()).toBe(0);
       await expect.poll(() => page.getByText('Нет связи с сервером').count()).toBe(0);

@@ -1,4 +1,4 @@
-// 'Мои адреса' end to end on a phone (cabinet.md §2 My addresses, §4, §5, §8; issue 11): the demo
+// 'Мои адреса' end to end on a phone (cabinet.md §2 My addresses, §4, §5, §8; ADR 0014): the demo
 // clinic's saved addresses; a new one found by typing two characters and picking a suggestion of
 // the geo provider (a local fake speaking Photon's and Nominatim's protocols, tests/setup/geo-fakes.ts),
 // shown on the map, saved, edited and deleted with a confirmation; the address check's messages for

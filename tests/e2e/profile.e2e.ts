@@ -1,4 +1,4 @@
-// The clinic's own data end to end on a phone (issue 13, cabinet.md §2 Personal data): a bad phone
+// The clinic's own data end to end on a phone (cabinet.md §2 Personal data): a bad phone
 // is refused with the spec's words, a good one saves with 'Данные успешно изменены!' and the More
 // panel shows the new name at once; a new e-mail becomes the login only with the code mailed to it.
 import { describe, expect, it } from 'vitest';
@@ -46,7 +46,7 @@ describe('Личные данные (issue 13)', () => {
       await dialog(page).getByRole('button', { name: 'Закрыть' }).first().click();
 
       const next = uniqueEmail('profile-new');
-      const before = mailCount(next);
+      const before = await mailCount(next);
       await form.getByLabel('Эл. почта').fill(next);
       await button(form, 'Сохранить').click();
       await button(dialogNamed(page, 'Данные успешно изменены!'), 'OK').click();

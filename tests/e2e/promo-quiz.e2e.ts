@@ -1,4 +1,4 @@
-// Promo codes and the bonus survey end to end (issue 15; cabinet.md §2 Promo code; portal.md §2.4,
+// Promo codes and the bonus survey end to end (ADR 0017; cabinet.md §2 Promo code; portal.md §2.4,
 // §2.7, §4.2–4.4): codes and a quiz the back office made through the integration API; the clinic
 // applies a code on /cabinet/promocode (the balance grows; the second time the popup says why not),
 // a guest's ?promocode= link leads through the login to the credited code, and a two-question survey

@@ -1,4 +1,4 @@
-// Install and update end to end (issue 4, "Install and update"): the manifest and its icons,
+// Install and update end to end (README "What works today", install and update; ADR 0007): the manifest and its icons,
 // Chromium's own installability check with the service worker in control, our install invitation
 // on Chromium's beforeinstallprompt, and a route chunk lost to a deploy reloading the app once.
 import { mkdtempSync, rmSync } from 'node:fs';

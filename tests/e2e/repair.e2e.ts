@@ -1,4 +1,4 @@
-// The repair request wizard end to end on a phone (portal.md §2.1; issue 12): the central tab leads
+// The repair request wizard end to end on a phone (portal.md §2.1; ADR 0015): the central tab leads
 // to it, three steps with a suggested address (the geo fake), a photo and two instruments, then the
 // ticket is in the list and the back office's feed has exactly one ticket.created naming the photo,
 // which GET /api/v1/files/{id} returns. In the installed app: logged in from the wizard's first step,
@@ -22,7 +22,17 @@ import {
   screenshot,
   withPage,
 } from './support.ts';
-import { button, dialogNamed, loginForm, shownTicketIds, submitLogin, tab, visible, loginFromHome } from './ui.ts';
+import {
+  button,
+  dialogNamed,
+  fillRepairAddress,
+  loginForm,
+  shownTicketIds,
+  submitLogin,
+  tab,
+  visible,
+  loginFromHome,
+} from './ui.ts';
 
 const browser = browserForFile();
 
@@ -36,30 +46,13 @@ function repairSheet(page: Page): Locator {
  * proven, so the wizard mails a code and asks for it before step 2 (portal.md §2.1).
  */
 async function leaveContactStep(scope: Locator, email: string, next = 'Далее'): Promise<void> {
-  const before = mailCount(email);
+  const before = await mailCount(email);
   await button(scope, next).click();
   const form = visible(scope.getByRole('form', { name: 'Подтверждение эл. почты' }));
   await form.waitFor();
   await screenshot(scope.page(), 'repair-email-code-360');
   await form.getByLabel('Код из письма').pressSequentially(codeFrom(await nextMail(email, before)));
   await button(form, 'Подтвердить').click();
-}
-
-/** Step 2 with a suggested address, the first pickup day and the head centre. */
-async function fillAddress(scope: Locator): Promise<void> {
-  await visible(scope.getByRole('heading', { name: 'Адрес' })).waitFor();
-  await scope.getByRole('combobox', { name: 'Адрес', exact: true }).fill('Тверская 7');
-  await scope.getByRole('option', { name: 'Россия, Москва, Тверская улица, 7', exact: true }).click();
-  await expect.poll(() => scope.getByLabel('Страна / регион').inputValue()).toBe('Россия');
-  await scope.getByLabel('Индекс').fill('125009');
-  const firstDay = await scope
-    .getByLabel('Дата, когда забрать инструменты')
-    .locator('option')
-    .nth(1)
-    .getAttribute('value');
-  await scope.getByLabel('Дата, когда забрать инструменты').selectOption(firstDay!);
-  await scope.getByRole('option', { name: /Головной сервисный центр/ }).waitFor({ state: 'attached' });
-  await scope.getByLabel('Сервисный центр').selectOption({ label: 'Головной сервисный центр — Москва' });
 }
 
 describe('the repair wizard (issue 12)', () => {
@@ -82,7 +75,7 @@ describe('the repair wizard (issue 12)', () => {
       await screenshot(page, 'repair-step-1-360');
       await leaveContactStep(sheet, clinic.email);
 
-      await fillAddress(sheet);
+      await fillRepairAddress(sheet);
       await sheet.getByLabel('Офис / квартира').fill('офис 12');
       // The centres this address may use, on the map: a marker's card chooses one.
       await sheet.getByLabel('Сервисный центр').selectOption('');
@@ -253,7 +246,7 @@ describe('the repair wizard (issue 12)', () => {
         await visible(sheet.getByRole('heading', { name: 'Контактная информация' })).waitFor();
         await expect.poll(() => sheet.getByLabel('Телефон').inputValue()).toMatch(/^\+7 \(\d{3}\) \d{3}-\d{2}-\d{2}$/);
         await leaveContactStep(sheet, clinic.email);
-        await fillAddress(sheet);
+        await fillRepairAddress(sheet);
         await button(sheet, 'Далее').click();
         await visible(sheet.getByRole('heading', { name: 'Оборудование' })).waitFor();
 
@@ -322,7 +315,7 @@ describe('the repair wizard (issue 12)', () => {
         .poll(async () => form.getByLabel('Сохранённый адрес').locator('option:checked').textContent())
         .toBe('Склад: Россия, Москва, Тверская улица, 7');
       expect(await form.getByLabel('Офис / квартира').inputValue()).toBe('офис 12');
-      await fillAddress(form);
+      await fillRepairAddress(form);
 
       await button(form, 'Добавить инструмент').click();
       const adding = page.getByRole('dialog', { name: 'Добавление инструмента' });

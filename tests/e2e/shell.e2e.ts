@@ -48,7 +48,7 @@ describe.each(SIZES)('the shell on a $name', (size) => {
   it('shows the 404 page with its texts and a button home', async () => {
     await withPage(browser, size, `${size.name}-404`, async (page) => {
       const response = await page.goto('/no-such-page/at-all');
-      // The SPA fallback serves the shell with the status 404 (issue 10); the client router shows the 404 screen.
+      // The SPA fallback serves the shell with the status 404; the client router shows the 404 screen.
       expect(response?.status()).toBe(404);
       await visible(page.getByRole('heading', { name: text.notFoundTitle })).waitFor();
       await expectText(page, text.notFoundText);

@@ -260,8 +260,8 @@ export function uniqueEmail(label: string): string {
 }
 
 /** How many e-mails `address` has had so far (pass it as `after` to wait for the next one). */
-export function mailCount(address: string): number {
-  return outboxMessagesFor(outboxDir(), address).length;
+export async function mailCount(address: string): Promise<number> {
+  return (await outboxMessagesFor(outboxDir(), address)).length;
 }
 
 /** Waits for the next e-mail to `address` after `after` earlier ones. */

@@ -1,5 +1,5 @@
-// The ticket once the clinic has decided on every quote (issue 10 "The ticket must not ask for what
-// was already done"): a fresh clinic whose ticket waits with three quotes (set up by the back office
+// The ticket once the clinic has decided on every quote (ADR 0021: the ticket must not ask for what
+// was already done): a fresh clinic whose ticket waits with three quotes (set up by the back office
 // through the integration API). On a 360 × 640 phone the clinic approves one, rejects one and
 // discusses one; then neither the ticket page nor the requests list says 'Требует согласования',
 // each card's badge says its decision, the discussion's question stays on its card, the cost leaves

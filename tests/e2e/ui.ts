@@ -281,3 +281,20 @@ export async function chooseRadio(scope: Locator, name: string): Promise<void> {
   await scope.getByText(name, { exact: true }).click();
   expect(await scope.getByRole('radio', { name, exact: true }).isChecked()).toBe(true);
 }
+
+/** The repair wizard's step 2 (or the main form's address) with a suggested address, the first pickup day and the head centre. */
+export async function fillRepairAddress(scope: Locator): Promise<void> {
+  await visible(scope.getByRole('heading', { name: 'Адрес' })).waitFor();
+  await scope.getByRole('combobox', { name: 'Адрес', exact: true }).fill('Тверская 7');
+  await scope.getByRole('option', { name: 'Россия, Москва, Тверская улица, 7', exact: true }).click();
+  await expect.poll(() => scope.getByLabel('Страна / регион').inputValue()).toBe('Россия');
+  await scope.getByLabel('Индекс').fill('125009');
+  const firstDay = await scope
+    .getByLabel('Дата, когда забрать инструменты')
+    .locator('option')
+    .nth(1)
+    .getAttribute('value');
+  await scope.getByLabel('Дата, когда забрать инструменты').selectOption(firstDay!);
+  await scope.getByRole('option', { name: /Головной сервисный центр/ }).waitFor({ state: 'attached' });
+  await scope.getByLabel('Сервисный центр').selectOption({ label: 'Головной сервисный центр — Москва' });
+}

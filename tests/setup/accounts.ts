@@ -54,24 +54,24 @@ export async function insertAccount(
 }
 
 /** The 4 digits of the newest code mailed to `email` (registration, or confirming the e-mail). */
-export function mailedCode(t: TestApp, email: string): string {
-  const message = t.outbox.latest(email);
+export async function mailedCode(t: TestApp, email: string): Promise<string> {
+  const message = await t.outbox.latest(email);
   const code = /код подтверждения (?:регистрации|эл\. почты): (\d{4})/i.exec(message?.text ?? '')?.[1];
   if (!code) throw new Error(`no code mailed to ${email}`);
   return code;
 }
 
 /** The token of the newest reset link mailed to `email`. */
-export function mailedResetToken(t: TestApp, email: string): string {
-  const text = t.outbox.latest(email)?.text ?? '';
+export async function mailedResetToken(t: TestApp, email: string): Promise<string> {
+  const text = (await t.outbox.latest(email))?.text ?? '';
   const token = /\/client\/restore-password\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
   if (!token) throw new Error(`no reset link mailed to ${email}`);
   return token;
 }
 
 /** The generated password from the newest credentials mail to `email`. */
-export function mailedPassword(t: TestApp, email: string): string {
-  const text = t.outbox.latest(email)?.text ?? '';
+export async function mailedPassword(t: TestApp, email: string): Promise<string> {
+  const text = (await t.outbox.latest(email))?.text ?? '';
   const password = /Пароль: (\S+)/.exec(text)?.[1];
   if (!password) throw new Error(`no password mailed to ${email}`);
   return password;

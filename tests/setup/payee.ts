@@ -1,4 +1,4 @@
-// The payee of the tests and of the e2e server (PAYEE_*, issue 28): a real bank's BIC and correspondent account
+// The payee of the tests and of the e2e server (PAYEE_*, ADR 0028): a real bank's BIC and correspondent account
 // (ПАО Сбербанк) and a settlement account whose control key was computed for that BIC.
 import type { Payee } from '../../src/shared/payment/requisites.ts';
 

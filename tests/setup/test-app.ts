@@ -73,9 +73,9 @@ export interface TestApp {
   advance(ms: number): void;
   outbox: {
     dir: string;
-    all(): OutboxMessage[];
-    for(address: string): OutboxMessage[];
-    latest(address: string): OutboxMessage | undefined;
+    all(): Promise<OutboxMessage[]>;
+    for(address: string): Promise<OutboxMessage[]>;
+    latest(address: string): Promise<OutboxMessage | undefined>;
     clear(): void;
   };
   /** Every log line written, parsed (the logger prints nothing). */
@@ -244,7 +244,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     outbox: {
       dir: outboxDir,
-      all: () => listOutbox(outboxDir).map(readOutboxFile),
+      all: () => Promise.all(listOutbox(outboxDir).map(readOutboxFile)),
       for: (address) => outboxMessagesFor(outboxDir, address),
       latest: (address) => latestOutboxMessage(outboxDir, address),
       clear: () => rmSync(outboxDir, { recursive: true, force: true }),

@@ -125,15 +125,22 @@ function RootLayout() {
     });
   }, [logout, navigate]);
   const openRepair = useCallback(() => setRepairOpen(true), []);
-  // Installed app: the wizard's 'Войти' / 'Зарегистрироваться' put the form in the sheet's place;
+  // Installed app: the wizard's 'Войти' / 'Забыли пароль?' put the form in the sheet's place;
   // once logged in the sheet comes back and the wizard goes on (portal.md §2.1 step 1).
   const [repairAfterLogin, setRepairAfterLogin] = useState(false);
-  const authFromRepair = (view: 'login' | 'register') => {
+  const authFromRepair = (view: 'login' | 'reset', email?: string) => {
     if (standalone) {
       setRepairOpen(false);
       setRepairAfterLogin(true);
     }
-    openAuth(view, { stayOnPage: true });
+    openAuth(view, { stayOnPage: true, email: email ?? null });
+  };
+  /** A guest's request made the account: the sheet is done, and the login starts with the mailed e-mail. */
+  const loginToNewAccount = (email: string) => {
+    setRepairOpen(false);
+    setRepairEntries(false);
+    useAccountStore.getState().rememberVerifiedEmail(email);
+    openAuth('login');
   };
   if (repairAfterLogin && (user !== null || authView === null)) {
     // Adjusted while rendering (React's pattern for state that follows other state): no extra frame without the sheet.
@@ -212,8 +219,9 @@ function RootLayout() {
             {repairOpen ? (
               <RepairWizard
                 user={user}
-                onLogin={() => authFromRepair('login')}
-                onRegister={() => authFromRepair('register')}
+                onLogin={(email) => authFromRepair('login', email)}
+                onForgotPassword={(email) => authFromRepair('reset', email)}
+                onNewAccountLogin={loginToNewAccount}
                 onDone={() => setRepairOpen(false)}
                 onEntriesChange={setRepairEntries}
                 onAccountChange={() => void refresh()}
@@ -247,7 +255,7 @@ function RootLayout() {
         </>
       }
     >
-      {/* Above the page, in its flow: it pushes the content down instead of covering it (issue 24). */}
+      {/* Above the page, in its flow: it pushes the content down instead of covering it. */}
       <OfflineBanner />
       {standalone && <AuthHost standalone onClose={closeInPlaceAuth} />}
       <div hidden={authInPlace}>

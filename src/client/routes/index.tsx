@@ -36,8 +36,13 @@ function HomePage() {
         <RepairWizard
           user={ready ? user : null}
           // Logged in from the wizard, the clinic goes on with its request here (not to the cabinet).
-          onLogin={() => openAuth('login', { stayOnPage: true })}
-          onRegister={() => openAuth('register', { stayOnPage: true })}
+          onLogin={(email) => openAuth('login', { stayOnPage: true, email })}
+          onForgotPassword={(email) => openAuth('reset', { stayOnPage: true, email })}
+          // The guest's request made the account: its login lands on Заявки, where the ticket is.
+          onNewAccountLogin={(email) => {
+            useAccountStore.getState().rememberVerifiedEmail(email);
+            openAuth('login');
+          }}
           onDone={() => {}}
           onAccountChange={() => void useAccountStore.getState().refresh()}
         />

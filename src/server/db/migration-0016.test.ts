@@ -10,7 +10,7 @@ import postgres from 'postgres';
 import { afterAll, expect, it } from 'vitest';
 import { migrationsFolder, openPostgres, pgliteDatabase, type Database } from '#server/db/client.ts';
 
-// Migration 0016 (issue 22, ADR 0016 amended): accounts that existed before it take part in the
+// Migration 0016 (ADR 0016, amended): accounts that existed before it take part in the
 // loyalty programme from the migration's moment — not retroactively from their creation — and an
 // account that had confirmed the old condition keeps its earlier date. The database is migrated to
 // 0015, given accounts, then migrated on with the real folder, on PGlite or PostgreSQL as the run is.

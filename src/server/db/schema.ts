@@ -243,7 +243,7 @@ export const bills = pgTable(
     createdAt: createdAt(),
     /** When the bill was paid (the back office's `paid_at`, or the time it became 'Оплачен'). */
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
-    /** The back office's purpose text for the payment QR (issue 28); null: 'Оплата по счёту № … от …'. */
+    /** The back office's purpose text for the payment QR (ADR 0028); null: 'Оплата по счёту № … от …'. */
     purpose: text('purpose'),
     /** The back office's VAT line for the payment QR; null: no VAT part (never assumed). */
     vat: text('vat'),

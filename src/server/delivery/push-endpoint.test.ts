@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LookupAddress } from 'node:dns';
 import { addressRefused, guardedLookup, RefusedPushAddress } from './push-endpoint.ts';
 
-// The addresses a push may connect to (issue 25 §1); the route and sender tests cover the names.
+// The addresses a push may connect to (docs/api.md, push); the route and sender tests cover the names.
 
 describe('addressRefused', () => {
   it('refuses every address that is not public, in any form', () => {

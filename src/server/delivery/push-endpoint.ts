@@ -2,7 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import type { Config } from '#server/context.ts';
 
-// Which Web Push endpoints the server may post to (issue 25 §1): a subscription's endpoint is
+// Which Web Push endpoints the server may post to (docs/api.md, push; ADR 0019): a subscription's endpoint is
 // whatever the browser — or anyone with a session — hands us, and the delivery loop posts to it
 // with retries, so an unchecked one makes the server a request forger against its own network.
 // Checked twice: by name when saved (a known push service, https) and by address when connecting

@@ -12,7 +12,7 @@ import { readBodyCapped } from '#server/lib/read-body.ts';
 
 export const MAX_JSON_BYTES = 64 * 1024;
 
-// Whatever a schema says without a text of its own is said in Russian (issue 9 item 9).
+// Whatever a schema says without a text of its own is said in Russian (docs/api.md, integration rules).
 installRussianValibotMessages();
 
 type AnySchema = v.GenericSchema<unknown, unknown>;

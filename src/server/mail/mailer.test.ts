@@ -50,7 +50,7 @@ describe('outbox mailer', () => {
     const text =
       'Здравствуйте!\nВаш код подтверждения: 4821.\nСсылка: https://portal.example.ru/reset?token=' + 'x'.repeat(90);
     await outboxMailer().send({ to: 'Doctor@Clinic.test', subject: 'Восстановление пароля — сервисный центр', text });
-    const message = latestOutboxMessage(path.join(dir, 'outbox'), 'doctor@clinic.test');
+    const message = await latestOutboxMessage(path.join(dir, 'outbox'), 'doctor@clinic.test');
     expect(message).toBeDefined();
     expect(message!.subject).toBe('Восстановление пароля — сервисный центр');
     expect(message!.from).toBe('Сервисный центр <no-reply@localhost>');
@@ -65,7 +65,7 @@ describe('outbox mailer', () => {
       text: 'Счёт №СЧ-1 на 12 500,00 ₽',
       html: '<p>Счёт <b>№СЧ-1</b> на 12&nbsp;500,00&nbsp;₽</p>',
     });
-    const message = latestOutboxMessage(path.join(dir, 'outbox'), 'a@clinic.test')!;
+    const message = (await latestOutboxMessage(path.join(dir, 'outbox'), 'a@clinic.test'))!;
     expect(message.text).toBe('Счёт №СЧ-1 на 12 500,00 ₽');
     expect(message.html).toBe('<p>Счёт <b>№СЧ-1</b> на 12&nbsp;500,00&nbsp;₽</p>');
   });
@@ -77,10 +77,14 @@ describe('outbox mailer', () => {
     await mailer.send({ to: 'b@clinic.test', subject: 'Код', text: 'Код 9999' });
     const outbox = path.join(dir, 'outbox');
     expect(listOutbox(outbox)).toHaveLength(4);
-    expect(outboxMessagesFor(outbox, 'a@clinic.test').map((m) => m.text)).toEqual(['Код 1111', 'Код 2222', 'Код 3333']);
-    expect(latestOutboxMessage(outbox, 'a@clinic.test')?.text).toBe('Код 3333');
-    expect(latestOutboxMessage(outbox, 'nobody@clinic.test')).toBeUndefined();
-    expect(readOutboxFile(listOutbox(outbox)[3]!).to).toBe('b@clinic.test');
+    expect((await outboxMessagesFor(outbox, 'a@clinic.test')).map((m) => m.text)).toEqual([
+      'Код 1111',
+      'Код 2222',
+      'Код 3333',
+    ]);
+    expect((await latestOutboxMessage(outbox, 'a@clinic.test'))?.text).toBe('Код 3333');
+    expect(await latestOutboxMessage(outbox, 'nobody@clinic.test')).toBeUndefined();
+    expect((await readOutboxFile(listOutbox(outbox)[3]!)).to).toBe('b@clinic.test');
   });
 
   it('lets e2e code wait for a message', async () => {

@@ -7,7 +7,7 @@ import { rateRules } from '#server/services/rate-limit.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 
-// Limits on giving accesses (issue 25 item 4): changes per hour, accesses per clinic, and one
+// Limits on giving accesses (docs/api.md, accesses): changes per hour, accesses per clinic, and one
 // notice per pair and kind within REPEAT_NOTICE_MS, however often a grant/revoke loop turns.
 
 let t: TestApp;

@@ -1,4 +1,4 @@
-// THE ACCESS WALK (issue 3, Access control): clinic A walks every resource endpoint with clinic B's
+// THE ACCESS WALK (cabinet.md §6, portal.md §6): clinic A walks every resource endpoint with clinic B's
 // ids and must get 404 (or an empty list) and never a byte of B's data. The endpoints are read from
 // src/shared/api/*.ts and downloadPaths, so a new endpoint fails the coverage test until it is
 // walked here or listed, with a reason, as not a resource.

@@ -35,7 +35,7 @@ describe('confirming the e-mail', () => {
     expect((await userData()).email_confirmed).toBe(false);
     const sent = await sendCode();
     expect(await sent.json()).toEqual({ success: true, message: `Код подтверждения отправлен на ${account.email}` });
-    const code = mailedCode(t, account.email);
+    const code = await mailedCode(t, account.email);
 
     const wrong = await confirm(String((Number(code) + 1) % 10_000).padStart(4, '0'));
     expect(wrong.status).toBe(422);
@@ -48,7 +48,7 @@ describe('confirming the e-mail', () => {
     expect((await userData()).email_confirmed).toBe(true);
     // Nothing more to confirm: no second mail.
     await sendCode();
-    expect(t.outbox.for(account.email)).toHaveLength(1);
+    expect(await t.outbox.for(account.email)).toHaveLength(1);
   });
 
   it('waits 30 s between mails and kills the code after 5 wrong guesses', async () => {
@@ -58,7 +58,7 @@ describe('confirming the e-mail', () => {
     const early = await sendCode();
     expect(early.status).toBe(429);
     expect((await early.json()).message).toBe('Повторно отправить код можно через 20 сек.');
-    const code = mailedCode(t, account.email);
+    const code = await mailedCode(t, account.email);
     const other = String((Number(code) + 5000) % 10_000).padStart(4, '0');
     for (let guess = 0; guess < 5; guess += 1) await confirm(other);
     const late = await confirm(code);
@@ -102,7 +102,7 @@ describe('confirming the e-mail', () => {
     expect((await t.request('/ajax/password/forgot', { method: 'POST', json: { email: account.email } })).status).toBe(
       200,
     );
-    const code = mailedResetToken(t, account.email);
+    const code = await mailedResetToken(t, account.email);
     const reset = await t.request('/ajax/password/reset', {
       method: 'POST',
       json: { code, new_password: 'Nov-Parol-2026!x', new_password_confirmation: 'Nov-Parol-2026!x' },

@@ -102,7 +102,7 @@ describe('garbage input', () => {
   it('refuses non-objects with 400 and bad objects with 422 on every account call, writing nothing', async () => {
     await primeCsrf(t);
     const before = await counts();
-    const outboxBefore = t.outbox.all().length;
+    const outboxBefore = (await t.outbox.all()).length;
     for (const path of ENDPOINTS) {
       const loggedOutOnly = path === '/ajax/password/change' ? [401] : null;
       for (const [label, body] of RAW_BODIES) {
@@ -127,7 +127,7 @@ describe('garbage input', () => {
       }
     }
     expect(await counts()).toEqual(before);
-    expect(t.outbox.all()).toHaveLength(outboxBefore);
+    expect(await t.outbox.all()).toHaveLength(outboxBefore);
   });
 
   it('refuses garbage on the logged-in password change too', async () => {

@@ -62,9 +62,9 @@ describe('login throttling per IP', () => {
     const { email, password } = await insertAccount(t);
     for (let i = 0; i < rateRules.loginAccount.limit - 1; i++)
       await countFailure(t.deps, [[rateRules.loginAccount, email]]);
-    expect(t.outbox.for(email)).toHaveLength(0);
+    expect(await t.outbox.for(email)).toHaveLength(0);
     expect((await loginFrom('198.51.100.3', email, 'the-last-guess')).status).toBe(422);
-    expect(t.outbox.latest(email)?.subject).toBe('Много неудачных попыток входа');
+    expect((await t.outbox.latest(email))?.subject).toBe('Много неудачных попыток входа');
     expect((await loginFrom('198.51.100.4', email, password)).status).toBe(429);
   });
 

@@ -54,7 +54,7 @@ describe('password reset by e-mailed link', () => {
     const known = await forgot(email);
     expect(known.status).toBe(200);
     expect(await known.json()).toEqual(SENT);
-    const message = t.outbox.latest(email)!;
+    const message = (await t.outbox.latest(email))!;
     expect(message.text).toMatch(new RegExp(`${t.config.publicUrl}/client/restore-password/[A-Za-z0-9_-]{43}`));
     expect(message.text).toContain('10 минут');
 
@@ -62,14 +62,14 @@ describe('password reset by e-mailed link', () => {
     const unknown = await forgot(nobody);
     expect(unknown.status).toBe(200);
     expect(await unknown.json()).toEqual(SENT);
-    expect(t.outbox.for(nobody)).toHaveLength(0);
+    expect(await t.outbox.for(nobody)).toHaveLength(0);
   });
 
   it('sets the new password once, ends every session, and refuses the link a second time', async () => {
     const { id, email, password } = await insertAccount(t);
     const elsewhere = await otherBrowserSession(email, password);
     await forgot(email);
-    const token = mailedResetToken(t, email);
+    const token = await mailedResetToken(t, email);
 
     const response = await reset(token);
     expect(response.status).toBe(200);
@@ -78,7 +78,7 @@ describe('password reset by e-mailed link', () => {
     expect(await isLoggedIn(elsewhere)).toBe(false);
     expect(await t.db.select().from(sessions).where(eq(sessions.clientId, id))).toHaveLength(0);
 
-    expect(t.outbox.latest(email)?.subject).toBe('Пароль изменён');
+    expect((await t.outbox.latest(email))?.subject).toBe('Пароль изменён');
     expect((await loginAs(t, email, password)).status).toBe(422);
     expect((await loginAs(t, email, NEW_PASSWORD)).status).toBe(200);
 
@@ -90,9 +90,9 @@ describe('password reset by e-mailed link', () => {
   it('refuses an expired link, an older link after a newer one, and a made-up one', async () => {
     const { email } = await insertAccount(t);
     await forgot(email);
-    const older = mailedResetToken(t, email);
+    const older = await mailedResetToken(t, email);
     await forgot(email);
-    const newer = mailedResetToken(t, email);
+    const newer = await mailedResetToken(t, email);
     expect(await (await reset(older)).json()).toEqual(DEAD);
     expect(await (await reset('A'.repeat(43))).json()).toEqual(DEAD);
     expect(await (await reset('short')).json()).toEqual(DEAD);
@@ -116,7 +116,7 @@ describe('password reset by e-mailed link', () => {
     const { email, password } = await insertAccount(t);
     await loginAs(t, email, password);
     await forgot(email);
-    expect((await reset(mailedResetToken(t, email))).status).toBe(200);
+    expect((await reset(await mailedResetToken(t, email))).status).toBe(200);
     expect((await (await t.request('/ajax/user/data')).json()).user.email).toBe(email);
   });
 });
@@ -146,7 +146,7 @@ describe('password change in the cabinet', () => {
     expect((await (await t.request('/ajax/user/data')).json()).user.email).toBe(email);
     expect(await isLoggedIn(elsewhere)).toBe(false);
 
-    expect(t.outbox.latest(email)?.subject).toBe('Пароль изменён');
+    expect((await t.outbox.latest(email))?.subject).toBe('Пароль изменён');
 
     await t.request('/ajax/logout', { method: 'POST' });
     expect((await loginAs(t, email, password)).status).toBe(422);

@@ -26,9 +26,9 @@ describe('registration', () => {
     const sent = await sendCode(form);
     expect(sent.status).toBe(200);
     expect(await sent.json()).toEqual({ success: true, message: `Код подтверждения отправлен на ${email}` });
-    const code = mailedCode(t, email);
+    const code = await mailedCode(t, email);
     expect(code).toMatch(/^\d{4}$/);
-    expect(t.outbox.latest(email)?.subject).toContain('Код подтверждения');
+    expect((await t.outbox.latest(email))?.subject).toContain('Код подтверждения');
 
     const confirmed = await confirm(form, code.split('').join('-')); // the client's mask #-#-#-#
     expect(confirmed.status).toBe(200);
@@ -49,10 +49,10 @@ describe('registration', () => {
     const registered = await t.db.select().from(events).where(eq(events.clientId, client!.id));
     expect(registered.map((e) => e.type)).toEqual(['client.registered']);
 
-    const credentials = t.outbox.latest(email)!;
+    const credentials = (await t.outbox.latest(email))!;
     expect(credentials.text).toContain(t.config.publicUrl);
     expect(credentials.text).toContain(email);
-    const password = mailedPassword(t, email);
+    const password = await mailedPassword(t, email);
     expect(password.length).toBeGreaterThanOrEqual(12);
 
     // Not logged in by the registration…
@@ -72,26 +72,26 @@ describe('registration', () => {
       message: 'Пользователь с таким e-mail уже зарегистрирован',
       errors: { email: ['Пользователь с таким e-mail уже зарегистрирован'] },
     });
-    expect(t.outbox.for(email)).toHaveLength(0);
+    expect(await t.outbox.for(email)).toHaveLength(0);
   });
 
   it('refuses a resend within 30 s; a resend after that kills the older code', async () => {
     const email = uniqueEmail('resend');
     const form = registrationForm(email);
     expect((await sendCode(form)).status).toBe(200);
-    const first = mailedCode(t, email);
+    const first = await mailedCode(t, email);
 
     t.advance(10_000);
     const early = await sendCode({ ...form, resend: true });
     expect(early.status).toBe(429);
     expect(early.headers.get('retry-after')).toBe('20');
     expect((await early.json()).message).toBe('Повторно отправить код можно через 20 сек.');
-    expect(t.outbox.for(email)).toHaveLength(1);
+    expect(await t.outbox.for(email)).toHaveLength(1);
 
     t.advance(20_000);
     expect((await sendCode({ ...form, resend: true })).status).toBe(200);
-    expect(t.outbox.for(email)).toHaveLength(2);
-    const second = mailedCode(t, email);
+    expect(await t.outbox.for(email)).toHaveLength(2);
+    const second = await mailedCode(t, email);
 
     if (first !== second) {
       const old = await confirm(form, first);
@@ -105,7 +105,7 @@ describe('registration', () => {
     const email = uniqueEmail('attempts');
     const form = registrationForm(email);
     await sendCode(form);
-    const code = mailedCode(t, email);
+    const code = await mailedCode(t, email);
     const wrong = otherCode(code);
 
     for (let attempt = 1; attempt <= 4; attempt++) {
@@ -130,7 +130,7 @@ describe('registration', () => {
     const email = uniqueEmail('expired');
     const form = registrationForm(email);
     await sendCode(form);
-    const code = mailedCode(t, email);
+    const code = await mailedCode(t, email);
     t.advance(10 * 60 * 1000 + 1000);
     const response = await confirm(form, code);
     expect(response.status).toBe(422);
@@ -141,7 +141,7 @@ describe('registration', () => {
     const email = uniqueEmail('reuse');
     const form = registrationForm(email);
     await sendCode(form);
-    const code = mailedCode(t, email);
+    const code = await mailedCode(t, email);
     expect((await confirm(form, code)).status).toBe(200);
     const again = await confirm(form, code);
     expect(again.status).toBe(422);
@@ -153,7 +153,7 @@ describe('registration', () => {
     const email = uniqueEmail('race');
     const form = registrationForm(email);
     await sendCode(form);
-    const code = mailedCode(t, email);
+    const code = await mailedCode(t, email);
     const answers = await Promise.all([confirm(form, code), confirm(form, code)]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 422]);
     expect(await t.db.select().from(clients).where(eq(clients.email, email))).toHaveLength(1);

@@ -19,7 +19,7 @@ describe('checking a reset link', () => {
   it('says a live link works, and checking does not use it up', async () => {
     const { email } = await insertAccount(t);
     await forgot(email);
-    const token = mailedResetToken(t, email);
+    const token = await mailedResetToken(t, email);
     const response = await check(token);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, valid: true });
@@ -31,14 +31,14 @@ describe('checking a reset link', () => {
   it('says a used, an expired, a replaced and a made-up link do not', async () => {
     const { email } = await insertAccount(t);
     await forgot(email);
-    const used = mailedResetToken(t, email);
+    const used = await mailedResetToken(t, email);
     expect((await reset(used)).status).toBe(200);
     expect(await valid(used)).toBe(false);
 
     await forgot(email);
-    const older = mailedResetToken(t, email);
+    const older = await mailedResetToken(t, email);
     await forgot(email);
-    const newer = mailedResetToken(t, email);
+    const newer = await mailedResetToken(t, email);
     expect(await valid(older)).toBe(false);
     expect(await valid(newer)).toBe(true);
     t.advance(10 * 60 * 1000 + 1000);

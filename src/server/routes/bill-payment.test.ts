@@ -7,7 +7,7 @@ import { insertBill } from '../../../tests/setup/cabinet-world.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { TEST_PAYEE } from '../../../tests/setup/payee.ts';
 
-// Paying a bill from the phone (issue 28): the payment block on the bills list, the back office's
+// Paying a bill from the phone (ADR 0028): the payment block on the bills list, the back office's
 // purpose and VAT, and 'Я оплатил' recorded once per bill until the back office sets the status.
 
 const PAYEE = TEST_PAYEE;

@@ -26,7 +26,7 @@ route(
   bonusRoutes,
   confirmBonusEligibility,
   async () => {
-    // Retired: every account takes part from registration (issue 22). Kept for pages loaded before
+    // Retired: every account takes part from registration (ADR 0016, amended). Kept for pages loaded before
     // the change, which would otherwise meet a 404; it writes nothing.
     return await Promise.resolve({ success: true as const, message: BONUS_TEXTS.eligibilityNotNeeded });
   },

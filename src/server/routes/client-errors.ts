@@ -3,11 +3,13 @@ import { CLIENT_ERROR_MAX_BYTES, reportClientError } from '#shared/api/client-er
 import type { AppEnv } from '#server/context.ts';
 import { payloadTooLarge } from '#server/lib/api-failure.ts';
 import { clientIp } from '#server/lib/client-ip.ts';
+import { stackMapperFor } from '#server/lib/source-maps.ts';
 import { route } from '#server/lib/validate.ts';
 import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
 
 // Errors from users' phones land in the server log next to the request lines, with the account when
 // there is one, so that a clinic's "it broke" can be found. Nothing is stored: the log is the record.
+// The stack names the built files; it is logged mapped to the sources (lib/source-maps.ts).
 
 export const clientErrorRoutes = new Hono<AppEnv>();
 
@@ -17,7 +19,9 @@ route(
   async (c, report) => {
     const deps = c.var.deps;
     await enforceLimits(deps, [[rateRules.clientErrorsIp, clientIp(c)]]);
-    deps.log.warn('client error', { ...report, clientId: c.var.session?.clientId ?? null });
+    const mapsDir = deps.config.sourceMapDir;
+    const stack = report.stack && mapsDir ? await stackMapperFor(mapsDir)(report.stack) : report.stack;
+    deps.log.warn('client error', { ...report, stack, clientId: c.var.session?.clientId ?? null });
     return { success: true };
   },
   {

@@ -24,7 +24,7 @@ async function resetMail(app: TestApp) {
   const { email } = await insertAccount(app);
   await primeCsrf(app);
   expect((await app.request('/ajax/password/forgot', { method: 'POST', json: { email } })).status).toBe(200);
-  return app.outbox.latest(email)!;
+  return (await app.outbox.latest(email))!;
 }
 
 describe('contacts', () => {

@@ -17,7 +17,7 @@ import {
   storedKeys,
 } from '../../../tests/setup/decisions-world.ts';
 
-// Concurrent decisions (issue 3): on PostgreSQL (TEST_DATABASE_URL) these really run in parallel
+// Concurrent decisions (ADR 0006, ADR 0008): on PostgreSQL (TEST_DATABASE_URL) these really run in parallel
 // transactions on a pool; on PGlite they are serialised by its single connection.
 
 let t: TestApp;

@@ -25,7 +25,7 @@ import {
   storedKeys,
 } from '../../../tests/setup/decisions-world.ts';
 
-// Decisions on quotes through the HTTP API as a logged-in clinic (issue 3 "Server rules").
+// Decisions on quotes through the HTTP API as a logged-in clinic (cabinet.md §4; ADR 0006).
 
 let t: TestApp;
 let me: Awaited<ReturnType<typeof loggedInClinic>>;

@@ -10,7 +10,7 @@ import { insertOffice } from '../../../tests/setup/cabinet-world.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { GUEST_COOKIE } from './guest-requests.ts';
 
-// A guest's first repair request (issue 23): a code confirms the e-mail in this browser, then one
+// A guest's first repair request (portal.md §2.1; docs/api.md): a code confirms the e-mail in this browser, then one
 // call makes the account and the ticket together, once per Idempotency-Key.
 
 let t: TestApp;
@@ -73,7 +73,7 @@ function request(email: string, overrides: Partial<GuestRepairRequestInput> = {}
 async function confirmedEmail(prefix = 'guest'): Promise<string> {
   const email = uniqueEmail(prefix);
   expect((await sendCode(email)).status).toBe(200);
-  const confirmed = await confirm(email, mailedCode(t, email));
+  const confirmed = await confirm(email, await mailedCode(t, email));
   expect(confirmed.status).toBe(200);
   return email;
 }
@@ -123,14 +123,14 @@ describe('POST /ajax/guest/repair-requests', () => {
       contact: { name: 'Анна', surname: 'Смирнова-Ким', phone: '79161234567', email },
     });
 
-    const password = mailedPassword(t, email);
+    const password = await mailedPassword(t, email);
     const again = await sendRequest(request(email), key);
     expect(again.status).toBe(200);
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
     expect(await again.json()).toEqual(body);
     expect(await accountsOf(email)).toHaveLength(1);
     expect(await ticketsOf(account!.id)).toHaveLength(1);
-    expect(t.outbox.for(email).filter((mail) => /Пароль:/.test(mail.text))).toHaveLength(1);
+    expect((await t.outbox.for(email)).filter((mail) => /Пароль:/.test(mail.text))).toHaveLength(1);
 
     // The mailed password logs in, and the ticket is the account's.
     expect((await t.request('/ajax/login', { method: 'POST', json: { email, password } })).status).toBe(200);
@@ -148,7 +148,7 @@ describe('POST /ajax/guest/repair-requests', () => {
     const [account, ...more] = await accountsOf(email);
     expect(more).toHaveLength(0);
     expect(await ticketsOf(account!.id)).toHaveLength(1);
-    expect(t.outbox.for(email).filter((mail) => /Пароль:/.test(mail.text))).toHaveLength(1);
+    expect((await t.outbox.for(email)).filter((mail) => /Пароль:/.test(mail.text))).toHaveLength(1);
   });
 
   it("takes the photos in the same call, as the new account's files; refused, it keeps none", async () => {
@@ -215,8 +215,14 @@ describe('POST /ajax/guest/repair-requests', () => {
     expect(photo.status).toBe(422);
     const malformed = await sendRequest({ ...request(email), instruments: [] });
     expect(malformed.status).toBe(422);
+    // The name the guest typed: letters or hyphen (portal.md §5 Wizard step 1), as the page says.
+    const digits = await sendRequest(request(email, { contact: { ...request(email).contact, surname: 'Смирнова2' } }));
+    expect(digits.status).toBe(422);
+    expect(((await digits.json()) as { errors: Record<string, string[]> }).errors['contact.surname']).toEqual([
+      "Допустимы только буквы и символ '-'",
+    ]);
     expect(await accountsOf(email)).toHaveLength(0);
-    expect(t.outbox.for(email).filter((mail) => /Пароль:/.test(mail.text))).toHaveLength(0);
+    expect((await t.outbox.for(email)).filter((mail) => /Пароль:/.test(mail.text))).toHaveLength(0);
     expect((await sendRequest(request(email))).status).toBe(200);
   });
 
@@ -240,13 +246,13 @@ describe('the guest code', () => {
       message: guestMessages.emailRegistered,
       errors: { email: [guestMessages.emailRegistered] },
     });
-    expect(t.outbox.for(email)).toHaveLength(0);
+    expect(await t.outbox.for(email)).toHaveLength(0);
   });
 
   it('refuses a wrong code, dies after 5 guesses and after 10 minutes', async () => {
     const email = uniqueEmail('wrong');
     expect((await sendCode(email)).status).toBe(200);
-    const code = mailedCode(t, email);
+    const code = await mailedCode(t, email);
     const wrong = await confirm(email, otherCode(code));
     expect(wrong.status).toBe(422);
     expect((await wrong.json()).errors).toEqual({ code: ['Неверный код'] });
@@ -257,7 +263,7 @@ describe('the guest code', () => {
     const late = uniqueEmail('late');
     expect((await sendCode(late)).status).toBe(200);
     t.advance(10 * 60 * 1000 + 1);
-    const expired = await confirm(late, mailedCode(t, late));
+    const expired = await confirm(late, await mailedCode(t, late));
     expect(expired.status).toBe(422);
     expect((await expired.json()).errors).toEqual({ code: ['Код больше не действует, запросите новый'] });
     expect((await sendRequest(request(late))).status).toBe(422);
@@ -269,12 +275,12 @@ describe('the guest code', () => {
     const asked = t.cookies.get(GUEST_COOKIE);
     expect(asked).toBeTruthy();
     t.cookies.delete(GUEST_COOKIE);
-    const elsewhere = await confirm(email, mailedCode(t, email));
+    const elsewhere = await confirm(email, await mailedCode(t, email));
     expect(elsewhere.status).toBe(422);
     expect((await elsewhere.json()).errors).toEqual({ code: [guestMessages.otherBrowser] });
     // No guess was spent there: the browser that asked still has its 5.
     t.cookies.set(GUEST_COOKIE, asked!);
-    expect((await confirm(email, mailedCode(t, email))).status).toBe(200);
+    expect((await confirm(email, await mailedCode(t, email))).status).toBe(200);
   });
 
   it('answers 429 in Russian past the mails per e-mail', async () => {
@@ -286,7 +292,7 @@ describe('the guest code', () => {
     const refused = await sendCode(email);
     expect(refused.status).toBe(429);
     expect((await refused.json()).message).toMatch(/^Слишком много попыток\. Попробуйте через \d+ мин\.$/);
-    expect(t.outbox.for(email)).toHaveLength(5);
+    expect(await t.outbox.for(email)).toHaveLength(5);
   });
 
   it('answers 429 past the mails per address, whatever the e-mails', async () => {

@@ -19,7 +19,7 @@ import { requireIdempotencyKey } from '#server/services/idempotency.ts';
 import { randomToken, TOKEN_PATTERN } from '#server/services/tokens.ts';
 import { REPLAYED_HEADER } from './decisions.ts';
 
-// The guest wizard (issue 23; src/shared/api/guest-requests.ts). The browser that asks for a code
+// The guest wizard (docs/api.md; src/shared/api/guest-requests.ts). The browser that asks for a code
 // gets a random guest token in an HttpOnly cookie sent to these paths only; its hash is stored with
 // the code, so the code and the confirmed e-mail work in that browser alone.
 

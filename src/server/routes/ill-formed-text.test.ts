@@ -83,7 +83,7 @@ describe('a lone surrogate in input', () => {
         json: { ...registrationForm(email), clinicName: LONE },
       });
       expect(response.status).toBe(422);
-      expect(client.outbox.for(email)).toHaveLength(0);
+      expect(await client.outbox.for(email)).toHaveLength(0);
     } finally {
       await client.close();
     }

@@ -5,7 +5,7 @@ import { loginAs } from '../../../tests/setup/accounts.ts';
 import { backOffice, defect } from '../../../tests/setup/back-office.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 
-// Numbers that overflowed (issue 25 §5): an amount is capped at 99 999 999.99 with a Russian 422 and
+// Numbers that overflowed (docs/api.md, integration rules): an amount is capped at 99 999 999.99 with a Russian 422 and
 // nothing written; what many capped amounts add up to (an operation's points, a ticket's cost) is
 // still answered, not a 500.
 

@@ -151,7 +151,7 @@ describe('PATCH /api/v1/bills/{id}', () => {
       .from(historyEntries)
       .where(and(eq(historyEntries.subjectType, 'Bill'), eq(historyEntries.subjectId, id)))
       .orderBy(historyEntries.id);
-    // The client takes part from its opening (issue 22): the paid bill earns its 5 % once.
+    // The client takes part from its opening (ADR 0016, amended): the paid bill earns its 5 % once.
     expect(lines.map((l) => l.description).slice(1)).toEqual([
       'Счёт №СЧ-500 оплачен',
       'Начислено 75\u00A0бонусов: оплата счёта №СЧ-500; доступны с 04.03.2026 до 04.03.2027',

@@ -67,7 +67,7 @@ describe('GET /api/v1/events', () => {
       'defect.updated',
       'bill.created',
       'bill.updated',
-      'points.changed', // the paid bill's 5 %: an account the back office opens takes part (issue 22)
+      'points.changed', // the paid bill's 5 %: an account the back office opens takes part (ADR 0016, amended)
       'notification.created',
       'points.changed',
       'points.changed',

@@ -41,7 +41,7 @@ describe('POST /api/v1/files', () => {
     ['image/webp', WEBP_BYTES, 'pic.webp', 'pic.webp'],
     // The content decides: a PNG called .pdf is stored as a PNG and named so.
     ['image/png', PNG_BYTES, 'scan.pdf', 'scan.pdf.png'],
-    // Bidi and invisible characters go (issue 25 §6): the name cannot show another extension.
+    // Bidi and invisible characters go: the name cannot show another extension.
     ['image/jpeg', JPEG_BYTES, 'photo\u202Egpj.exe.jpg', 'photogpj.exe.jpg'],
     ['application/pdf', PDF_BYTES, 'а\u200Bк\u2060т\uFEFF\u2067.pdf', 'акт.pdf'],
   ])('stores %s by its content (%s)', async (mime, bytes, name, storedName) => {

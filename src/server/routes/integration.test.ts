@@ -76,7 +76,7 @@ describe('POST /api/v1/clients', () => {
       type: 'client.registered',
       payload: { client_id: id, email, source: 'integration' },
     });
-    const password = mailedPassword(t, email);
+    const password = await mailedPassword(t, email);
     expect((await loginAs(t, email, password)).status).toBe(200);
   });
 
@@ -84,7 +84,7 @@ describe('POST /api/v1/clients', () => {
     const email = uniqueEmail('erp-pass');
     const response = await createClient({ email, name: 'Олег', surname: 'Орлов', password: 'given-password-1' });
     expect(response.status).toBe(201);
-    expect(t.outbox.for(email)).toHaveLength(0);
+    expect(await t.outbox.for(email)).toHaveLength(0);
     expect((await loginAs(t, email, 'given-password-1')).status).toBe(200);
   });
 

@@ -111,7 +111,7 @@ describe('linking a KAVO ID', () => {
     forged.searchParams.set('state', 'not-the-state-we-sent');
     expect(await callbackLanding(world.t, forged)).toBe('/cabinet/kavo-id?kavo=expired');
     // The real answer in another account's browser: that session did not start the flow, and
-    // presenting its state neither uses it nor spoils it for the owner (issue 25 §6).
+    // presenting its state neither uses it nor spoils it for the owner (ADR 0018).
     const ownerSession = ['portal_session', 'portal_csrf'].map((name) => [name, world.t.cookies.get(name)!] as const);
     world.t.cookies.clear();
     await as(other);

@@ -6,7 +6,7 @@ import { backOffice } from '../../../tests/setup/back-office.ts';
 import { decide, paths } from '../../../tests/setup/decisions-world.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 
-// The loyalty engine of issue 15 driven through the integration API and the clinic's decisions,
+// The loyalty engine of ADR 0016 driven through the integration API and the clinic's decisions,
 // with the test clock moved instead of any job: accrual, activation, expiry, spending order, the
 // 30 % cap, returns, proportional annulment, whole-balance annulment, suspension, programme end.
 

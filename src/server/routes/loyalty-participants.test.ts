@@ -6,7 +6,7 @@ import { loginAs, mailedCode, primeCsrf, registrationForm, uniqueEmail } from '.
 import { backOffice } from '../../../tests/setup/back-office.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 
-// Points by the programme's rules (issue 22, portal.md §4.7): every account takes part from its
+// Points by the programme's rules (portal.md §4.7; ADR 0016, amended): every account takes part from its
 // registration or from the back office opening it, with no separate confirmation; a clinic that
 // left, or any clinic once the programme's end is announced, is credited nothing by a promo code or
 // a survey either — refused with the reason, nothing written, the code or survey still unused.
@@ -64,8 +64,12 @@ describe('who takes part', () => {
     const form = { ...registrationForm(email), loyaltyEligible: false };
     expect((await t.request('/ajax/register/send-code', { method: 'POST', json: form })).status).toBe(200);
     expect(
-      (await t.request('/ajax/register/confirm', { method: 'POST', json: { ...form, code: mailedCode(t, email) } }))
-        .status,
+      (
+        await t.request('/ajax/register/confirm', {
+          method: 'POST',
+          json: { ...form, code: await mailedCode(t, email) },
+        })
+      ).status,
     ).toBe(200);
     const [row] = await t.db
       .select({ id: clients.id, since: clients.loyaltyParticipantSince })

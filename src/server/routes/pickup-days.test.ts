@@ -8,7 +8,7 @@ import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import { insertOffice } from '../../../tests/setup/cabinet-world.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 
-// Pickup days (issue 22): the calendar the page gets, the back office's closed days, and the server
+// Pickup days (portal.md §9, docs/api.md): the calendar the page gets, the back office's closed days, and the server
 // refusing a day outside the rule — for a request sent now and for one the offline outbox replays.
 
 let t: TestApp;

@@ -21,12 +21,12 @@ import { listOffices } from '#server/services/offices.ts';
 
 // Places (src/shared/api/places.ts): the account's saved addresses, for a logged-in clinic;
 // suggestions and geocoding through our server, the service centres and the map's settings, for
-// anyone (a guest's wizard has the same address step, issue 23).
+// anyone (a guest's wizard has the same address step, portal.md §2.1).
 
 export const placesRoutes = new Hono<AppEnv>();
 const loggedIn = { before: [requireSession()] };
 
-/** A guest's wizard asks the provider too (issue 23): counted per address, a clinic per account. */
+/** A guest's wizard asks the provider too (docs/api.md): counted per address, a clinic per account. */
 const askerOf = (c: Context<AppEnv>): geo.GeoAsker => c.var.session?.clientId ?? `guest:${clientIp(c)}`;
 
 route(placesRoutes, suggestAddresses, async (c, { query }) => ({

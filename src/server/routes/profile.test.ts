@@ -56,7 +56,7 @@ describe('Личные данные', () => {
     t.cookies.clear();
     expect((await loginAs(t, account.email)).status).toBe(200);
 
-    const code = mailedCode(t, next);
+    const code = await mailedCode(t, next);
     const wrong = await confirm(String((Number(code) + 1) % 10_000).padStart(4, '0'));
     expect((await wrong.json()).errors.code).toEqual(['Неверный код']);
     expect((await row(account.id)).email).toBe(account.email);
@@ -64,7 +64,7 @@ describe('Личные данные', () => {
     expect((await (await confirm(code)).json()).message).toBe('Данные успешно изменены!');
     expect(await row(account.id)).toMatchObject({ email: next, pendingEmail: null });
     expect((await row(account.id)).emailConfirmedAt).not.toBeNull();
-    expect(t.outbox.latest(account.email)?.text).toContain(`изменён на ${next}`);
+    expect((await t.outbox.latest(account.email))?.text).toContain(`изменён на ${next}`);
     // The phone was new; the e-mail only counts once confirmed.
     expect(await updates(account.id)).toEqual([
       { client_id: account.id, changed: { phone: '79161234567' } },
@@ -79,7 +79,7 @@ describe('Личные данные', () => {
     const asker = await loggedIn();
     const next = uniqueEmail('shared');
     await personal({ name: 'Анна', surname: 'Смирнова', phone: '79161234567', email: next });
-    const code = mailedCode(t, next);
+    const code = await mailedCode(t, next);
     // Another account asks for the same address and enters the code mailed there for the first one.
     t.cookies.clear();
     const other = await loggedIn();

@@ -9,7 +9,7 @@ import { addNotification } from '#server/services/notifications.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 
-// Web Push is no request forger (issue 25 §1): only https endpoints of a known push service are
+// Web Push is no request forger (docs/api.md, push): only https endpoints of a known push service are
 // saved, and at send time nothing is posted to an address that is not public, whatever the
 // subscription says — checked by a listener on 127.0.0.1 that must receive nothing.
 

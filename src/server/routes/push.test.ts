@@ -9,7 +9,7 @@ import { insertTicket } from '../../../tests/setup/cabinet-world.ts';
 import { startPushFake, type FakeSubscription, type PushFake } from '../../../tests/setup/push-fake.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 
-// Web Push (issue 14, ADR 0019): the VAPID key, saving and removing this device's subscription, and
+// Web Push (ADR 0019): the VAPID key, saving and removing this device's subscription, and
 // every new notification pushed to each subscription — checked by a local push service that
 // verifies the VAPID JWT and decrypts the aes128gcm body with the keys the "browser" made — with
 // retries after a 5xx and a gone subscription (410) removed.

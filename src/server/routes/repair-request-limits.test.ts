@@ -64,7 +64,8 @@ describe('repair requests: a confirmed e-mail', () => {
     // The wizard's code step: the code mailed to the account confirms it.
     expect((await t.request('/ajax/email/send-code', { method: 'POST', json: {} })).status).toBe(200);
     expect(
-      (await t.request('/ajax/email/confirm', { method: 'POST', json: { code: mailedCode(t, account.email) } })).status,
+      (await t.request('/ajax/email/confirm', { method: 'POST', json: { code: await mailedCode(t, account.email) } }))
+        .status,
     ).toBe(200);
     // The refusal was not stored under its key: the same request now goes through.
     expect((await send(key)).status).toBe(200);

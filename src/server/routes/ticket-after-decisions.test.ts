@@ -13,8 +13,8 @@ import {
   paths,
 } from '../../../tests/setup/decisions-world.ts';
 
-// What the clinic sees once it has decided (issue 10 "The ticket must not ask for what was already
-// done"): the ticket stops asking for a decision on the page and in the list alike, its cost leaves
+// What the clinic sees once it has decided (ADR 0021: the ticket must not ask for what was already
+// done): the ticket stops asking for a decision on the page and in the list alike, its cost leaves
 // out what will not be repaired, and the clinic's own words stay on the statement.
 
 let t: TestApp;

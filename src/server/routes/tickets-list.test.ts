@@ -110,7 +110,7 @@ describe('GET /ajax/cabinet/tickets', () => {
       dpd_order: false,
     });
     expect(byId.get(ids.finished!)).toMatchObject({ dv_approve_need: false, defectives_count: 1, status: 'Закрыта' });
-    // Stored as 'Требует согласования', but its one quote is approved: nothing waits for the clinic (issue 10).
+    // Stored as 'Требует согласования', but its one quote is approved: nothing waits for the clinic (ADR 0021).
     expect(byId.get(ids.byColleague!)).toMatchObject({
       email: colleague.email,
       dv_approve_need: false,
@@ -141,7 +141,7 @@ describe('GET /ajax/cabinet/tickets', () => {
 
   it('filters by status code', async () => {
     expect((await list('status=5')).data.map((r) => r.id)).toEqual([ids.pending]);
-    // A ticket is found under the status it shows (issue 10): decided on, it is 'Работы согласованы'.
+    // A ticket is found under the status it shows (ADR 0021): decided on, it is 'Работы согласованы'.
     expect((await list('status=6')).data.map((r) => r.id)).toEqual([ids.byColleague]);
     expect((await list('status=0')).data).toEqual([]);
   });

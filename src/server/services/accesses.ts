@@ -117,7 +117,7 @@ export async function grantAccess(deps: AppDeps, ownerId: number, email: string)
     if (added.length === 0) throw fieldFailure('email', ACCESS_MESSAGES.already);
     await recordChange(tx, 'access.granted', ownerId, granteeId, now, {
       owner: (grantee) => `Вы выдали доступ к своим заявкам и счетам: ${grantee}`,
-      // Impersonal: the owner's gender is not known, and 'открыл(а)' reads as a form, not a sentence (issue 24).
+      // Impersonal: the owner's gender is not known, and 'открыл(а)' reads as a form, not a sentence.
       grantee: (owner) => `Вам открыт доступ к заявкам и счетам: ${owner}`,
     });
   });

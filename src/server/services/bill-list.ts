@@ -22,7 +22,7 @@ export interface BillFilter {
 }
 
 /**
- * The payment block of one bill (issue 28): with the payee configured, on every unpaid bill (a status
+ * The payment block of one bill (ADR 0028): with the payee configured, on every unpaid bill (a status
  * other than 'Оплачен'; null is 'Нет данных', not a debt to pay, as the unpaid count reads it). It rides on each row, not beside the list, so the saved list (IndexedDB, the worker's copy)
  * carries everything the QR needs offline; gzip folds the repeated requisites to a few bytes.
  */

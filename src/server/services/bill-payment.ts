@@ -6,7 +6,7 @@ import { bills } from '#server/db/schema.ts';
 import { ApiFailure } from '#server/lib/api-failure.ts';
 import { notFound, visibleBillsCondition } from '#server/services/access.ts';
 
-// 'Я оплатил' (issue 28): the clinic tells the back office it paid a bill by transfer. Once per bill:
+// 'Я оплатил' (ADR 0028): the clinic tells the back office it paid a bill by transfer. Once per bill:
 // the first report stamps the bill and writes a `bill.payment_reported` event; a repeat (a second
 // tap, another colleague, a retried request) answers the same time and writes nothing. The bill
 // reads 'Оплата проверяется' until the back office sets its status (patchBill clears the stamp).

@@ -2,7 +2,7 @@ import { BONUS_TEXTS } from '#shared/api/bonuses.ts';
 import type { ProgrammeStatus } from '#server/services/programme-rules.ts';
 
 // Whether a client can be credited points now (portal.md §4.7 "Participation", "Programme end";
-// issue 22): the same rule for every kind of credit — bills, operations, promo codes, surveys. A
+// ADR 0016, amended): the same rule for every kind of credit — bills, operations, promo codes, surveys. A
 // client that left earns nothing until it rejoins; from the announcement of a pause or end nothing
 // is credited. A suspension is not a refusal: the points are written and held (ledger-replay.ts).
 // Apart from points.ts and loyalty-accrual.ts so that both read it without importing each other.

@@ -10,7 +10,7 @@ import { spendOnGift, spendOnRepair } from '#server/services/loyalty.ts';
 import { balance } from '#server/services/points.ts';
 import { findActiveInstrument } from '#server/services/trade-in.ts';
 
-// The four decisions on repair quotes (issue 3 "Decisions on quotes", cabinet.md §2 Popups, §4).
+// The four decisions on repair quotes (cabinet.md §2 "Popups on the ticket", §4; ADR 0006).
 // Each runs inside the caller's transaction (withIdempotency's savepoint): a refusal thrown
 // anywhere leaves nothing written. The answer carries the viewer's points after the decision.
 

@@ -10,7 +10,7 @@ import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
 import { DEAD_CODE_MESSAGE, WRONG_CODE_MESSAGE } from '#server/services/registration.ts';
 import { sha256 } from '#server/services/tokens.ts';
 
-// The guest wizard's e-mail code (issue 23). A code is bound to the e-mail (as every code) and to
+// The guest wizard's e-mail code (docs/api.md). A code is bound to the e-mail (as every code) and to
 // the browser that asked for it: the hash of that browser's guest token (routes/guest-requests.ts
 // keeps the token in an HttpOnly cookie) is stored with the code, and only that browser can enter
 // it and then send a request for the e-mail. Same code rules as registration: 10 minutes, 5

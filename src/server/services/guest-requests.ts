@@ -15,7 +15,7 @@ import { requestWithPhotosIdentity, withStoredPhotos, type RequestWithPhotos } f
 import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
 import { createRepairRequest } from '#server/services/repair-requests.ts';
 
-// A guest's repair request (issue 23): the account and the ticket in one transaction, the password
+// A guest's repair request (portal.md §2.1; docs/api.md): the account and the ticket in one transaction, the password
 // mailed as registration mails it. The Idempotency-Key is scoped by the confirmed e-mail: it is
 // stored under the account it made, so the same key from the same e-mail (which only the browser
 // that entered the code can send) finds that account's stored answer; any other request for an

@@ -3,7 +3,7 @@ import type { AppEnv } from '#server/context.ts';
 import { ApiFailure, sendFailure, UNAUTHORIZED_MESSAGE } from '#server/lib/api-failure.ts';
 import { safeEqual } from '#server/services/tokens.ts';
 
-// The portal's own wording, in Russian like every other message (issue 25 §5).
+// The portal's own wording, in Russian like every other message (docs/api.md, integration rules).
 const UNAUTHORIZED = new ApiFailure(
   401,
   { success: false, message: UNAUTHORIZED_MESSAGE },

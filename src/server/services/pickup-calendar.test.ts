@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { russianHolidays } from './pickup-calendar.ts';
 
-// The holidays the server closes (issue 22 'Pickup days'), as date-holidays and the Labour Code know them.
+// The holidays the server closes (docs/api.md), as date-holidays and the Labour Code know them.
 describe('russianHolidays', () => {
   it('closes 1–8 January every year', async () => {
     expect(await russianHolidays('2026-12-30', '2027-01-10')).toEqual([

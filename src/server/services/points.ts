@@ -14,7 +14,7 @@ import {
 } from '#server/services/ledger-replay.ts';
 import { programmeStatus, type ProgrammeChange, type ProgrammeStatus } from '#server/services/programme-rules.ts';
 
-// The points ledger (issue 3, issue 15, portal.md §4.7, §9, ADR 0016): every change is a row in
+// The points ledger (portal.md §4.7, §9; ADR 0006, ADR 0016): every change is a row in
 // points_entries; what the points are now is replayed from the rows and the clock
 // (ledger-replay.ts), so there is no counter to drift and no job to miss. Every write goes through
 // `writeEntry`, which records `points.changed` with the entry's state in the same transaction.

@@ -3,7 +3,7 @@ import type { Db } from '#server/db/client.ts';
 import { pushSubscriptions } from '#server/db/schema.ts';
 import { removeSubscriptions } from '#server/services/notification-deliveries.ts';
 
-// This device's Web Push subscription, per account (issue 14). An endpoint is one browser profile:
+// This device's Web Push subscription, per account (ADR 0019). An endpoint is one browser profile:
 // saved again it moves to the account that saved it last (a shared device after a change of login).
 
 /** Devices one account may have; the oldest goes when a new one comes beyond it. */

@@ -40,7 +40,7 @@ export const rateRules = {
   codeSendIp: { name: 'code-send:ip', limit: 20, windowSeconds: HOUR },
   codeCheckEmail: { name: 'code-check:email', limit: 15, windowSeconds: 10 * MINUTE },
   codeCheckIp: { name: 'code-check:ip', limit: 50, windowSeconds: 10 * MINUTE },
-  /** The guest wizard's codes (issue 23): as registration's, so an address cannot be mail-bombed from the wizard either. */
+  /** The guest wizard's codes (docs/api.md): as registration's, so an address cannot be mail-bombed from the wizard either. */
   guestCodeSendEmail: { name: 'guest-code-send:email', limit: 5, windowSeconds: HOUR },
   guestCodeSendIp: { name: 'guest-code-send:ip', limit: 20, windowSeconds: HOUR },
   guestCodeCheckEmail: { name: 'guest-code-check:email', limit: 15, windowSeconds: 10 * MINUTE },
@@ -216,7 +216,7 @@ export async function refundHits(deps: AppDeps, counted: ReadonlyArray<CountedHi
   }
 }
 
-// Byte budgets: the same counters, counting bytes instead of hits (issue 25: a request count let one
+// Byte budgets: the same counters, counting bytes instead of hits (ADR 0025: a request count let one
 // account store 60 × 20 MB an hour). The budget is checked before a body is read and charged with
 // the bytes actually stored, so a request that starts under the budget may end at most one
 // request's bytes over it.

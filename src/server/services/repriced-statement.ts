@@ -5,7 +5,7 @@ import { addNotification } from '#server/services/notifications.ts';
 import { returnStatementSpends } from '#server/services/points.ts';
 
 // A quote the clinic approved (or was discussing) and the back office then re-prices is no longer
-// what the clinic agreed to: it goes back to waiting for the clinic (issue 9 item 11). The earlier
+// what the clinic agreed to: it goes back to waiting for the clinic (ADR 0021). The earlier
 // decision stays in the history and the decisions table; the points spent with the approval come
 // back, so a second approval cannot spend them twice.
 

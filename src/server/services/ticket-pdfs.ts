@@ -4,7 +4,7 @@ import type { TicketPdfRenderer, TicketPdfs } from '#server/context.ts';
 import { ApiFailure } from '#server/lib/api-failure.ts';
 import { createGate, GateFull } from '#server/lib/gate.ts';
 
-// Ticket PDFs (issue 9 item 2): 50 parallel requests once held /healthz for 10 s. Now a PDF is
+// Ticket PDFs (scripts/bench/attack.mjs): 50 parallel requests once held /healthz for 10 s. Now a PDF is
 // drawn off the event loop (the renderer), one at a time with a short queue, and drawn once per
 // content: the ETag is a hash of everything printed, so a changed ticket gets a new one and an
 // unchanged one is answered from memory (or with a 304).

@@ -17,7 +17,7 @@ const running = new WeakMap<object, Map<number | string, number>>();
 
 /**
  * Admits one upload of `accountId` (429 in Russian otherwise); the caller runs `release` when done.
- * A guest's request with photos (issue 23) is admitted as `guest:<address>`: the same budget per address.
+ * A guest's request with photos (docs/api.md) is admitted as `guest:<address>`: the same budget per address.
  */
 export async function admitUpload(
   deps: AppDeps,

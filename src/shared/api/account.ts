@@ -161,7 +161,7 @@ export const resetPassword = defineEndpoint({
   method: 'POST',
   path: '/ajax/password/reset',
   input: resetPasswordForm,
-  /** `email`: whose password it was, so 'Войти' after it starts with it (issue 24 First steps). */
+  /** `email`: whose password it was, so 'Войти' after it starts with it (docs/api.md, the password reset). */
   output: okResponse({ message: v.string(), email: v.string() }),
 });
 

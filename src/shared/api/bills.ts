@@ -42,7 +42,7 @@ export const bill = v.object({
   document_url: v.nullable(v.string()),
   defective_lists: v.array(v.object({ id_1c: v.nullable(v.string()), date: v.string() })),
   /**
-   * Paying it by bank transfer (issue 28): the payee's requisites (PAYEE_*) and the bill's texts for
+   * Paying it by bank transfer (ADR 0028): the payee's requisites (PAYEE_*) and the bill's texts for
    * the payment QR. Only on a bill that is not paid, and only when the payee is configured; null
    * otherwise (no 'Оплатить'). Absent in a list saved by an older version.
    */
@@ -68,7 +68,7 @@ export function billStatusLabel(status: string | null): 'Оплачен' | 'Не
   return 'Не оплачен';
 }
 
-/** 'Я оплатил' (issue 28): the back office gets a `bill.payment_reported` event, once per bill. */
+/** 'Я оплатил' (ADR 0028): the back office gets a `bill.payment_reported` event, once per bill. */
 export const reportBillPayment = defineEndpoint({
   method: 'POST',
   path: '/ajax/cabinet/bills/payment-reported',

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { defineEndpoint, okResponse } from './endpoint.ts';
 import { programmeNotice } from './loyalty-programme.ts';
 
-// The clinic's 'Бонусы' page (issue 15 "What the clinic sees", portal.md §4.7): the active balance,
+// The clinic's 'Бонусы' page (portal.md §4.7; ADR 0016): the active balance,
 // points waiting to activate, points about to expire and the ledger with where each change came from.
 
 export const BONUS_ROW_KINDS = ['earned', 'credited', 'returned', 'spent', 'annulled', 'expired'] as const;
@@ -52,7 +52,7 @@ export const getBonuses = defineEndpoint({
 });
 
 /**
- * Retired (issue 22): it was the separate eligibility confirmation. Every account takes part from
+ * Retired (ADR 0016, amended): it was the separate eligibility confirmation. Every account takes part from
  * registration now; the call stays so that a page loaded before the change, or a cached service
  * worker's copy, gets a plain answer instead of a 404. It writes nothing.
  */
@@ -64,7 +64,7 @@ export const confirmBonusEligibility = defineEndpoint({
 });
 
 export const BONUS_TEXTS = {
-  /** What the retired eligibility call answers an old page (issue 22: every account takes part). */
+  /** What the retired eligibility call answers an old page (ADR 0016, amended: every account takes part). */
   eligibilityNotNeeded: 'Подтверждение больше не нужно: вы участник программы лояльности с регистрации.',
   earning: 'Вы участник программы лояльности: за каждый оплаченный ремонт начисляется 5 % его стоимости бонусами.',
   left: 'Бонусы не начисляются: вы вышли из программы лояльности.',

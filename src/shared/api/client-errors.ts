@@ -42,7 +42,7 @@ const NETWORK_FAILURE =
 
 /**
  * A failure the network explains (offline, a dropped connection, our own deadline's abort): expected
- * on a phone and handled where it happens, so not a bug to report (issue 25 §6).
+ * on a phone and handled where it happens, so not a bug to report.
  */
 export function isExpectedNetworkFailure(error: unknown): boolean {
   if (!(error instanceof Error || (typeof DOMException !== 'undefined' && error instanceof DOMException))) return false;

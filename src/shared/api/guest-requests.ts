@@ -1,11 +1,11 @@
 import * as v from 'valibot';
 import { messages } from '../validation/messages.ts';
-import { confirmationCodeField, emailField } from '../validation/fields.ts';
+import { confirmationCodeField, emailField, letterNameField } from '../validation/fields.ts';
 import { defineEndpoint, okResponse } from './endpoint.ts';
 import { object } from './object.ts';
 import { customInstrumentsNamed, repairContactEntries, repairRequestEntries } from './repair-requests.ts';
 
-// A guest's first repair request (issue 23, portal.md §1, §2.1, §6): the wizard's contact step mails
+// A guest's first repair request (portal.md §1, §2.1, §6; docs/api.md): the wizard's contact step mails
 // a code to the e-mail, the code confirms that e-mail for this browser only, and 'Отправить заявку'
 // makes the account and the ticket together. Not imported by the requests list (its cold path).
 
@@ -37,7 +37,11 @@ export const confirmGuestCode = defineEndpoint({
 });
 
 export const guestRepairRequestInput = v.pipe(
-  object({ contact: object({ ...repairContactEntries, email: emailField }), ...repairRequestEntries }),
+  object({
+    // The guest types the name (an account's comes from its profile): letters or hyphen (portal.md §5 Wizard step 1).
+    contact: object({ ...repairContactEntries, name: letterNameField, surname: letterNameField, email: emailField }),
+    ...repairRequestEntries,
+  }),
   v.forward(
     v.check((input) => customInstrumentsNamed(input), messages.required),
     ['instruments'],

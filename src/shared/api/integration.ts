@@ -86,7 +86,7 @@ const booleanField = v.boolean(integrationMessages.boolean);
 
 /**
  * One amount (a line, a statement, a bill): far above any real one, and low enough that the sums
- * and points made from many of them stay exact numbers (issue 25 §5: 500 lines of 10^10 overflowed).
+ * and points made from many of them stay exact numbers (docs/api.md, integration rules: 500 lines of 10^10 overflowed).
  */
 export const MAX_MONEY_KOPECKS = 9_999_999_999;
 
@@ -275,7 +275,7 @@ export const BILL_VAT_MAX = 48;
 const billStatusField = v.nullable(v.pipe(v.string(messages.required), v.trim(), v.maxLength(100, messages.tooLong)));
 
 /**
- * The payment QR's texts (issue 28): the bill's own purpose and its VAT line; absent or null: the
+ * The payment QR's texts (ADR 0028): the bill's own purpose and its VAT line; absent or null: the
  * default purpose 'Оплата по счёту № … от …' and no VAT part. Together within ГОСТ Р 56042-2014's
  * 210 characters of Purpose (160 + '. ' + 48).
  */

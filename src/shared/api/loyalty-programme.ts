@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { defineEndpoint, okResponse } from './endpoint.ts';
 
-// The loyalty programme's pause or end as the site announces it (portal.md §4.7, issue 15: shown
+// The loyalty programme's pause or end as the site announces it (portal.md §4.7; ADR 0016: shown
 // from the announcement). Public and small: the shell asks once after load, a guest as much as a clinic.
 
 /** A pause or end announced (null while the programme runs): the Бонусы page and the shell's notice. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickupDateProblem, pickupDays, type PickupCalendar } from './pickup-days.ts';
+import { addDays, pickupDateProblem, pickupDays, type PickupCalendar } from './pickup-days.ts';
 
 // Moscow is UTC+3: 08:59Z is 11:59 there, 09:00Z is noon.
 const calendar: PickupCalendar = { cutoffHour: 12, closedDays: [] };
@@ -94,5 +94,26 @@ describe('pickup days (portal.md §5, §9)', () => {
     expect(pickupDateProblem('2026-03-03', calendar, madeTuesday, arrivedWednesdayAfternoon)).toBe(refused);
     // The horizon stays Tuesday's: Wednesday + 7 was never offered.
     expect(pickupDateProblem('2026-03-11', calendar, madeTuesday, arrivedWednesdayAfternoon)).toBe(refused);
+  });
+});
+
+describe('addDays', () => {
+  it('counts calendar days across months, years and a zone’s clock change', () => {
+    const zone = process.env.TZ;
+    try {
+      for (const tz of ['UTC', 'Europe/Moscow', 'America/New_York', 'Pacific/Chatham']) {
+        process.env.TZ = tz;
+        expect(addDays('2026-12-31', 1), tz).toBe('2027-01-01');
+        expect(addDays('2026-03-01', -1), tz).toBe('2026-02-28');
+        // New York moves its clocks on 8 March 2026, Chatham on 5 April: still one day each.
+        expect([addDays('2026-03-07', 1), addDays('2026-03-08', 1)], tz).toEqual(['2026-03-08', '2026-03-09']);
+        expect(addDays('2026-04-04', 2), tz).toBe('2026-04-06');
+        // …and back on 1 November: a day of 25 hours is still one day.
+        expect(addDays('2026-11-01', 1), tz).toBe('2026-11-02');
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 });

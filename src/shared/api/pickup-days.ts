@@ -1,18 +1,21 @@
+import dayjs from 'dayjs';
 import * as v from 'valibot';
 import { formatServerTimestamp, serverDate } from '../format/server-timestamp.ts';
 import { defineEndpoint, okResponse } from './endpoint.ts';
 import { repairMessages } from './repair-requests.ts';
 
-// The days a courier can come for the instruments (portal.md §5, §9; issue 22 'Pickup days'): one
+// The days a courier can come for the instruments (portal.md §5, §9; docs/api.md): one
 // rule for the wizard's choice and the server's check. The server knows the calendar (the cut-off
 // hour, Russian public holidays, the days the back office closed) and sends it; the page only applies
-// it, so the holiday data (date-holidays, over a megabyte) never reaches a phone.
+// it, so the holiday data (date-holidays, over a megabyte) never reaches a phone. The day arithmetic
+// is dayjs's (DESIGN.md "Stack"), on calendar days: 'YYYY-MM-DD' read and written in the process's
+// own zone, so a day is always the next calendar day, whatever the zone's clock changes. This module
+// rides in the wizard's lazy chunk, never on the cold path (ADR 0034).
 
 /** The last day offered is today + 7 (the maximum is not shown, portal.md §5). */
 export const PICKUP_DAYS_AHEAD = 7;
 /** PICKUP_CUTOFF_HOUR unset; also the page's rule when it cannot ask the server (offline). */
 export const DEFAULT_PICKUP_CUTOFF_HOUR = 12;
-const DAY_MS = 86_400_000;
 
 /** Every day to the horizon closed (the New Year holidays): nothing to choose. */
 export const NO_PICKUP_DAYS = 'В ближайшие 7 дней курьер не работает: отправьте заявку позже';
@@ -24,8 +27,10 @@ export interface PickupCalendar {
   closedDays: readonly string[];
 }
 
-export const addDays = (day: string, count: number): string =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + count * DAY_MS).toISOString().slice(0, 10);
+export const addDays = (day: string, count: number): string => dayjs(day).add(count, 'day').format('YYYY-MM-DD');
+
+/** Saturday and Sunday: no courier. */
+const isWeekend = (day: string): boolean => [0, 6].includes(dayjs(day).day());
 
 /**
  * The days offered to a request made at `madeAt`: weekdays, not closed, from today (only before the
@@ -40,8 +45,7 @@ export function pickupDays(madeAt: Date, calendar: PickupCalendar): string[] {
   const days: string[] = [];
   for (let offset = first; offset <= PICKUP_DAYS_AHEAD; offset += 1) {
     const day = addDays(today, offset);
-    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
-    if (weekday !== 0 && weekday !== 6 && !closed.has(day)) days.push(day);
+    if (!isWeekend(day) && !closed.has(day)) days.push(day);
   }
   return days;
 }

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { defineEndpoint, okResponse } from './endpoint.ts';
 
-// Web Push for this device ('Присылать уведомления на это устройство', issue 14): the portal's VAPID
+// Web Push for this device ('Присылать уведомления на это устройство', ADR 0019): the portal's VAPID
 // public key for pushManager.subscribe, and the PushSubscription saved or removed for the account.
 
 export const PUSH_MESSAGES = {

@@ -49,6 +49,8 @@ export const repairMessages = {
   descriptionMin: 'Минимум 10 символов',
   offlinePhotos:
     'Без связи к заявке можно приложить фото общим размером до 20 Мб. Уберите часть фото или отправьте заявку, когда появится связь.',
+  /** A guest's photos all go with the request (no account to upload to): the same 20 MB as the outbox's. */
+  photosTotal: 'К заявке можно приложить фото общим размером до 20 Мб. Уберите часть фото.',
   requestPart: 'Не передана заявка (поле request)',
   /** The server's refusal (422) of an account whose e-mail is not confirmed (the wizard asks for the code first). */
   emailNotConfirmed: 'Подтвердите e-mail, чтобы отправить заявку: код подтверждения придёт на вашу почту',

@@ -1,6 +1,6 @@
 import type { TICKET_STATUSES } from './ticket-statuses.ts';
 
-// The ticket's status as the clinic sees it (issue 10). The back office sets 'Требует согласования'
+// The ticket's status as the clinic sees it (ADR 0021). The back office sets 'Требует согласования'
 // when quotes wait for the clinic; once the clinic has decided on every one, the ticket must stop
 // asking at once, not when the back office next writes. Its next status wins when it comes: only
 // status 5 is read through the decisions. The server computes it (ticket page and list alike;

@@ -1,4 +1,4 @@
-// Plain date formatting through Intl, so that no date library rides on the cold path (issue 8).
+// Plain date formatting through Intl, so that no date library rides on the cold path (ADR 0012).
 // dayjs stays the library for date arithmetic, imported by the screens that need it.
 
 /** What the formatters accept: a Date, ms since epoch, or the API's text ('2025-03-05', ISO date-times). */

@@ -1,4 +1,4 @@
-// The payee's bank requisites (issue 28) and the checks a Russian payment order's fields carry:
+// The payee's bank requisites (ADR 0028) and the checks a Russian payment order's fields carry:
 // the INN's check digits and the settlement / correspondent accounts' control key against the BIC
 // (Bank of Russia rules). Used at start (src/server/env.ts), so a mistyped digit stops the server
 // instead of printing a QR code that sends a clinic's money nowhere.

@@ -38,6 +38,13 @@ export const cyrillicNameField = v.pipe(
   v.regex(/^[А-Яа-яЁё]+(?:[- ][А-Яа-яЁё]+)*$/u, messages.cyrillicOnly),
 );
 
+/** A guest's first or last name in the repair wizard (portal.md §5 Wizard step 1): letters, parts joined by a hyphen. */
+export const letterNameField = v.pipe(
+  text(60),
+  v.nonEmpty(messages.required),
+  v.regex(/^\p{L}+(?:-\p{L}+)*$/u, messages.lettersAndHyphen),
+);
+
 /**
  * A Russian mobile number: 11 digits after stripping everything else, the second one a 9. An empty one
  * (or the mask's own '+7' alone) is missing, and says the field is required, not how it must start.

@@ -1,6 +1,6 @@
-// Password rules beyond length that page and server share (issue 9 item 7). The list of common
-// passwords is large, so it is passed in: the server loads it at start, the page only with the
-// password form's lazily loaded strength hint — never on the cold path.
+// Password rules beyond length (portal.md §5 and cabinet.md §5 ask 8 characters) that page and
+// server share. The list of common passwords is large, so it is passed in: the server loads it at
+// start, the page only with the password form's lazily loaded strength hint — never on the cold path.
 
 export const PASSWORD_RULE_MESSAGES = {
   common: 'Этот пароль слишком распространён. Придумайте другой.',

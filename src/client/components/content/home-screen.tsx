@@ -63,7 +63,11 @@ export function HomeScreen({ user, ready, onLogin, onRegister, repairForm, notif
             inert={!ready}
             aria-hidden={!ready || undefined}
           >
-            <button type="button" className={buttonClassName('primary')} onClick={onLogin}>
+            {/* A visitor sends a request without an account first (portal.md §1, §6): the account comes with it. */}
+            <Link to="/" hash={REPAIR_FORM_ANCHOR} className={buttonClassName('primary')}>
+              Оставить заявку
+            </Link>
+            <button type="button" className={buttonClassName('secondary')} onClick={onLogin}>
               Войти
             </button>
             <button type="button" className={buttonClassName('secondary')} onClick={onRegister}>

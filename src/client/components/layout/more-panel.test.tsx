@@ -104,11 +104,13 @@ describe('MorePanel', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
-  it('logged out: no profile, no cabinet items, no Выйти; a Войти button', async () => {
+  it("logged out: 'Гость' where the user is named, no cabinet items, no Выйти; a Войти button", async () => {
     const onLogin = vi.fn();
     await renderInRouter(() => <MorePanel {...props({ onLogin })} />);
     const dialog = screen.getByRole('dialog', { name: 'Меню' });
     expect(within(dialog).queryByRole('region', { name: 'Профиль' })).not.toBeInTheDocument();
+    // portal.md §3 User data: a guest is shown as 'Гость'.
+    expect(within(within(dialog).getByRole('region', { name: 'Вход' })).getByText('Гость')).toBeInTheDocument();
     expect(within(dialog).queryByRole('navigation', { name: 'Личный кабинет' })).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Выйти' })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Бонусы' })).toBeInTheDocument();

@@ -40,6 +40,9 @@ export interface MorePanelProps {
   onSurvey?: (() => void) | undefined;
 }
 
+/** How the shell names a visitor who has not logged in (portal.md §3 User data, §9). */
+export const GUEST_NAME = 'Гость';
+
 export function initials(name: string, surname: string): string {
   return `${name.trim().charAt(0)}${surname.trim().charAt(0)}`.toUpperCase() || '?';
 }
@@ -127,6 +130,13 @@ export function MorePanel({
           </section>
         ) : (
           <section className={styles.guest} aria-label="Вход">
+            {/* Who is here, as the profile block names a user (portal.md §3 User data: a guest is 'Гость'). */}
+            <span className={styles.guestWho}>
+              <span className={styles.avatar} aria-hidden="true">
+                <Icon name="user" size={20} />
+              </span>
+              <span className={styles.name}>{GUEST_NAME}</span>
+            </span>
             <p>Войдите, чтобы следить за заявками, согласовывать работы и копить бонусы.</p>
             <button type="button" className={styles.primaryAction} onClick={closeThen(onLogin)}>
               <Icon name="login" size={20} />

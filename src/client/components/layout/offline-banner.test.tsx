@@ -35,7 +35,7 @@ const call = () =>
   );
 
 describe('OfflineBanner', () => {
-  // Layout itself is seen in a browser (tests/e2e/offline.e2e.ts); this pins the rule it rests on (issue 24: it covered the page's first lines).
+  // Layout itself is seen in a browser (tests/e2e/offline.e2e.ts); this pins the rule it rests on (it covered the page's first lines when it floated).
   it('takes its own space in the page instead of floating over it', () => {
     const css = readFileSync(path.resolve('src/client/components/layout/offline-banner.module.css'), 'utf8').replace(
       /\/\*[\s\S]*?\*\//g,

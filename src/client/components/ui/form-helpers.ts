@@ -48,7 +48,7 @@ export function focusFirstInvalid(container: HTMLElement | null): void {
 /**
  * Brings the first invalid control's message into view and focuses the message itself (it is read
  * out), once React has rendered it: a server message under a field far down a long form is
- * otherwise off screen and the tap seems to do nothing (issue 24). Not the control: focusing it
+ * otherwise off screen and the tap seems to do nothing. Not the control: focusing it
  * would clear a server message (portal.md §8).
  */
 export function revealFirstMessage(container: HTMLElement | null): void {

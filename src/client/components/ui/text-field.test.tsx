@@ -7,7 +7,7 @@ import { CheckboxField } from './checkbox-field.tsx';
 import { TextField } from './text-field.tsx';
 
 describe('TextField', () => {
-  // How it looks is checked in a browser; this pins the rule a read-only field rests on (issue 24: the e-mail in Настройки looked editable).
+  // How it looks is checked in a browser; this pins the rule a read-only field rests on (the e-mail in Настройки looked editable).
   it('looks read-only when it is: sunken, no border, no hover, no text cursor', () => {
     render(<TextField label="Эл. почта" value="anna@clinic.ru" readOnly />);
     expect(screen.getByLabelText('Эл. почта')).toHaveAttribute('readonly');

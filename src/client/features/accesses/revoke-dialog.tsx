@@ -10,7 +10,7 @@ export interface RevokeDialogProps {
   onConfirm: () => void;
 }
 
-/** 'Удалить' on a colleague asks first, like the other destructive actions (issue 24 Forms). */
+/** 'Удалить' on a colleague asks first, like the other destructive actions. */
 export function RevokeDialog({ grantee, onClose, onConfirm }: RevokeDialogProps) {
   return (
     <Modal

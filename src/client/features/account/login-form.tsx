@@ -15,7 +15,7 @@ import styles from './forms.module.css';
 import { usePathnameGetter, useSoftNavigate } from './navigation.ts';
 
 const AFTER_LOGIN = '/cabinet/tickets';
-/** Pages with nothing more to offer once logged in: the home page, and a reset link just used (issue 24). */
+/** Pages with nothing more to offer once logged in: the home page, and a reset link just used. */
 const leftAfterLogin = (path: string) => path === '/' || path.startsWith('/client/restore-password/');
 
 /** Login (portal.md §2.3, §4.2, §5): e-mail and password; the server's refusal under the password. */
@@ -34,7 +34,8 @@ export function LoginForm() {
   const server = useServerErrors<'email' | 'password'>();
 
   const form = useAppForm({
-    defaultValues: { email: verifiedEmail ?? '', password: '' } as LoginValues,
+    // Or the e-mail it was opened with (the repair wizard's address that has an account).
+    defaultValues: { email: verifiedEmail ?? useAuthDialog.getState().email ?? '', password: '' } as LoginValues,
     onSubmitInvalid: () => focusFirstInvalid(formRef.current),
     onSubmit: async ({ value }) => {
       server.clearAll();

@@ -87,7 +87,7 @@ describe('RegistrationForm', () => {
     const { calls } = stubFetch({ 'POST /ajax/register/send-code': sent });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
     render(<RegistrationForm />);
-    // The consent to the loyalty rules makes the clinic a participant: no separate condition to tick (issue 22).
+    // The consent to the loyalty rules makes the clinic a participant: no separate condition to tick (ADR 0016, amended).
     expect(screen.getAllByRole('checkbox')).toHaveLength(1);
     expect(screen.queryByRole('checkbox', { name: /старше 18 лет/ })).not.toBeInTheDocument();
     await fillForm(user);

@@ -136,13 +136,13 @@ export function RegistrationForm() {
                 {...server.forField('approvalPolicy')}
                 label={
                   <>
-                    {/* Without 'согласен/согласна': the reader's gender is not known (issue 24). */}
+                    {/* Without 'согласен/согласна': the reader's gender is not known. */}
                     Даю согласие на обработку персональных данных в соответствии с{' '}
                     <DocumentLink document="privacy" className={styles.consentLink}>
                       политикой обработки персональных данных
                     </DocumentLink>{' '}
                     и соглашаюсь с{' '}
-                    {/* Registering makes the clinic a participant of the loyalty programme (portal.md §4.7); the rules state who may take part, so no separate confirmation is asked (issue 22). */}
+                    {/* Registering makes the clinic a participant of the loyalty programme (portal.md §4.7); the rules state who may take part, so no separate confirmation is asked (ADR 0016, amended). */}
                     <DocumentLink document="loyalty-rules" className={styles.consentLink}>
                       правилами программы лояльности
                     </DocumentLink>

@@ -30,7 +30,7 @@ const TONES = {
 
 /**
  * cabinet.md §4: 'Оплачен' with the paid icon; null 'Нет данных'; anything else 'Не оплачен'. Icon and
- * words. An unpaid bill the clinic said it paid ('Я оплатил', issue 28) reads 'Оплата проверяется'
+ * words. An unpaid bill the clinic said it paid ('Я оплатил', ADR 0028) reads 'Оплата проверяется'
  * until the back office sets its status.
  */
 export function BillStatus({ bill }: { bill: Pick<Bill, 'status' | 'payment'> }) {

@@ -3,7 +3,7 @@ import type { Bill } from '#shared/api/bills.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
 
-// 'Оплатить' on an unpaid bill (issue 28). The dialog (QR, requisites, sharing) is its own chunk,
+// 'Оплатить' on an unpaid bill (ADR 0028). The dialog (QR, requisites, sharing) is its own chunk,
 // fetched on the first press (or ahead, on hover and focus); the worker precaches it, so it opens
 // offline too, and the list itself stays as light as before.
 

@@ -14,7 +14,7 @@ import { CopyButton } from './copy-button.tsx';
 import { fetchBillFile, shareBill } from './payment-actions.ts';
 import styles from './bill-payment.module.css';
 
-// The payment dialog of one bill (issue 28), its own chunk: the bank payment QR (ГОСТ Р 56042-2014)
+// The payment dialog of one bill (ADR 0028), its own chunk: the bank payment QR (ГОСТ Р 56042-2014)
 // drawn here from the saved bill, so it works with no network; the requisites to copy; the PDF to
 // share; 'Я оплатил'.
 

@@ -34,7 +34,7 @@ const COLUMNS: readonly DataColumn<Bill>[] = [
   },
 ];
 
-/** 'Оплатить' (issue 28), after the amount it pays. */
+/** 'Оплатить' (ADR 0028), after the amount it pays. */
 const PAY_COLUMN: DataColumn<Bill> = {
   key: 'pay',
   heading: 'Оплата',

@@ -1,4 +1,4 @@
-// What the payment dialog does outside the page (issue 28): the clipboard and the system share sheet.
+// What the payment dialog does outside the page (ADR 0028): the clipboard and the system share sheet.
 
 /**
  * Puts text on the clipboard. The Clipboard API where the page may use it (HTTPS, a user's press);

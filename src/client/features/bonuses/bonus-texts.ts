@@ -17,7 +17,7 @@ export const KIND_LABELS: Record<BonusRowKind, string> = {
 /** 'DD.MM' of an ISO moment. */
 const dayMonth = (iso: string) => formatDate(iso).slice(0, 5);
 
-/** 'ещё N бонусов станут доступны DD.MM' (issue 15), with the verb agreeing with N. */
+/** 'ещё N бонусов станут доступны DD.MM' (ADR 0016), with the verb agreeing with N. */
 export function pendingLine(points: number, activatesAt: string | null): string {
   const one = pluralCategory(points) === 'one';
   if (activatesAt === null)
@@ -30,8 +30,8 @@ export function expiringLine(points: number, expiresAt: string): string {
 }
 
 /**
- * What the page says about earning, from the same answer as the ledger it shows (issue 22: never a
- * contradiction). A participant earns; one that left or is suspended is told so; while a pause or
+ * What the page says about earning, from the same answer as the ledger it shows (never a
+ * contradiction; ADR 0016, amended). A participant earns; one that left or is suspended is told so; while a pause or
  * end is announced the programme's notice says it, so this says nothing.
  */
 export function earningText(reason: BonusesData['not_earning']): string | null {

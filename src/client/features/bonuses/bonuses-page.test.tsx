@@ -6,7 +6,7 @@ import { renderInRouter } from '#client/components/layout/testing/render-in-rout
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { BonusesPage } from './bonuses-page.tsx';
 
-// Бонусы (issue 15 "What the clinic sees", issue 22): the balance, pending with dates, expiring
+// Бонусы (portal.md §4.7; ADR 0016, amended): the balance, pending with dates, expiring
 // points, whether the clinic earns — in words that match the ledger shown — the ledger with sources;
 // loading, empty and error states.
 
@@ -83,7 +83,7 @@ describe('BonusesPage', () => {
     expect(onLoaded).toHaveBeenCalledOnce();
   });
 
-  // What the page says about earning matches the ledger it shows (issue 22), in each state.
+  // What the page says about earning matches the ledger it shows, in each state.
   const earningNotice = () => screen.queryByRole('region', { name: 'Начисление бонусов' });
 
   it('tells a participant it earns 5 % and asks nothing to be confirmed', async () => {

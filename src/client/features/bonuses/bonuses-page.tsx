@@ -19,7 +19,7 @@ export interface BonusesPageProps {
 }
 
 /**
- * Бонусы (issue 15 "What the clinic sees", portal.md §4.7): the active balance, points waiting to
+ * Бонусы (portal.md §4.7; ADR 0016): the active balance, points waiting to
  * activate with their dates, points expiring within 30 days, whether the clinic earns now (or the
  * programme's notice), and the ledger with where each change came from.
  */

@@ -8,7 +8,7 @@ import { seenStatements } from './flow-props.ts';
 import { newIdempotencyKey } from './idempotency-key.ts';
 import { isRetryable } from './use-decision-send.ts';
 
-// The points popup over several statements (cabinet.md §4; issue 10): the user chooses per
+// The points popup over several statements (cabinet.md §4): the user chooses per
 // statement, and only after the last choice do the approvals go, one call each (points and gifts
 // go with one statement only), in order, the last marked as the end. Nothing is applied while the
 // user is still choosing, so closing half-way leaves the ticket as it was.

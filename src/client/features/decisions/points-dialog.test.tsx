@@ -67,7 +67,7 @@ describe('points popup', () => {
 
     const input = within(dialog).getByLabelText('Сколько бонусов списать');
     await user.type(input, '2000');
-    // The number as the hint beside it writes it (issue 10): '1 994', a non-breaking space.
+    // The number as the hint beside it writes it: '1 994', a non-breaking space.
     expect(within(dialog).getByText(exactly('Не больше 1\u00A0994'))).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Списать и согласовать' }));
     const message = await within(dialog).findByText(exactly('Списать можно только 1\u00A0994 и меньше'));

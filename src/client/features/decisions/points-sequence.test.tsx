@@ -17,7 +17,7 @@ import {
   turbine,
 } from './testing/fixtures.ts';
 
-// 'Согласовать выбранные' with points (issue 10): one step per instrument, but nothing is applied
+// 'Согласовать выбранные' with points (cabinet.md §4): one step per instrument, but nothing is applied
 // until the last step is chosen; then every approval goes, and if one does not, the popup says
 // plainly which were applied and which were not.
 

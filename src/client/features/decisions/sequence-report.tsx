@@ -31,7 +31,7 @@ export interface SequenceReportProps {
 
 /**
  * The approvals of the points popup as they go, and, when some did not, what was applied and what
- * was not, in plain words: nothing is left half-done without a word (issue 10).
+ * was not, in plain words: nothing is left half-done without a word.
  */
 export function SequenceReport({ statements, outcomes, sending, onRetry, onClose }: SequenceReportProps) {
   const done = outcomes.filter((outcome) => outcome.state === 'applied' || outcome.state === 'queued').length;

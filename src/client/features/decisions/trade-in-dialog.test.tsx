@@ -72,7 +72,7 @@ describe('trade-in popup', () => {
       'https://shop.example/instrument/2',
     );
     expect(within(dialog).getByText('Цена с учётом обмена вашего инструмента')).toBeInTheDocument();
-    // Every word of the popup is Russian (issue 10): no English 'trade-in' beside the price.
+    // Every word of the popup is Russian (cabinet.md §2): no English 'trade-in' beside the price.
     expect(dialog.textContent).not.toMatch(/trade-in/i);
 
     await user.click(within(dialog).getByRole('button', { name: 'Выбрать другой инструмент' }));

@@ -4,7 +4,7 @@ import { CheckboxField } from '#client/components/ui/checkbox-field.tsx';
 import { currentSubscription, disablePush, enablePush, pushSupported, resaveSubscription } from './api.ts';
 
 /**
- * 'Присылать уведомления на это устройство' (issue 14): permission is asked only when the switch is
+ * 'Присылать уведомления на это устройство' (ADR 0019): permission is asked only when the switch is
  * pressed; on, this device's push subscription is saved for the account; off, it is removed. Not
  * shown where the browser has no push (an iPhone's Safari outside an installed app, for one).
  */

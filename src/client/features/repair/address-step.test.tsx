@@ -6,7 +6,7 @@ import { AddressStep } from './address-step.tsx';
 import { placesRoutes } from './testing/address-world.ts';
 import { initialValues } from './wizard-values.ts';
 
-// The pickup days the address step offers (issue 22 'Pickup days'): the server's calendar applied
+// The pickup days the address step offers (portal.md §9, docs/api.md): the server's calendar applied
 // with the shared rule at the page's clock.
 
 afterEach(() => {

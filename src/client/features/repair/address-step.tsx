@@ -46,7 +46,7 @@ export interface AddressStepProps extends StepProps {
   addAddress?: ((onSaved: (address: SavedAddress) => void) => void) | undefined;
 }
 
-export function AddressStep({ values, errors, change, addAddress }: AddressStepProps) {
+export function AddressStep({ user, values, errors, change, addAddress }: AddressStepProps) {
   const [saved, setSaved] = useState<SavedAddress[]>([]);
   const [centres, setCentres] = useState<ServiceCentre[]>([]);
   const [mapShown, setMapShown] = useState(false);
@@ -60,9 +60,12 @@ export function AddressStep({ values, errors, change, addAddress }: AddressStepP
   /** null until the calendar is in (a moment): the select waits rather than offer a closed day. */
   const [days, setDays] = useState<string[] | null>(null);
 
+  const guest = user === null;
   useEffect(() => {
     let current = true;
-    Promise.all([fetchSavedAddresses().catch(() => []), fetchServiceCentres()]).then(
+    // A guest has no saved addresses yet (an account's list).
+    const savedAddresses = guest ? Promise.resolve([]) : fetchSavedAddresses().catch(() => []);
+    Promise.all([savedAddresses, fetchServiceCentres()]).then(
       ([addresses, offices]) => {
         if (!current) return;
         setSaved(addresses);
@@ -77,7 +80,7 @@ export function AddressStep({ values, errors, change, addAddress }: AddressStepP
     return () => {
       current = false;
     };
-  }, []);
+  }, [guest]);
 
   /** The spec's check of the address; an exact one is written as the provider writes it. */
   const check = (text: string, country: string | null) => {

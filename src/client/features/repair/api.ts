@@ -1,5 +1,12 @@
 // The wizard's own calls (src/shared/api/repair-requests.ts); the places calls are in lib/places-api.ts.
 import { confirmEmail, sendEmailConfirmationCode } from '#shared/api/account.ts';
+import {
+  confirmGuestCode,
+  createGuestRepairRequest,
+  createGuestRepairRequestWithPhotos,
+  sendGuestCode,
+  type GuestRepairRequestInput,
+} from '#shared/api/guest-requests.ts';
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { queuedAnswer } from '#shared/api/outbox.ts';
 import { getPickupCalendar, type PickupCalendar } from '#shared/api/pickup-days.ts';
@@ -18,24 +25,34 @@ export type SendOutcome =
   /** No network: the service worker keeps the request and sends it later (ADR 0010). */
   | { queued: { message: string; outboxId: string }; ticketId?: undefined };
 
+/** The request as one of the two senders makes it: a logged-in clinic's, or a guest's (with the e-mail). */
+export type WizardRequest =
+  | { guest: false; input: RepairRequestInput }
+  /** Sent through the guest endpoints: the account comes with the ticket (docs/api.md). */
+  | { guest: true; input: GuestRepairRequestInput };
+
 /**
  * Sends the request under the key of the user's press. Photos that could not be uploaded before
- * go with it in one multipart call, so the worker can keep the whole request offline.
+ * (a guest's: all of them) go with it in one multipart call, so the worker can keep a clinic's whole
+ * request offline. A guest's request is never kept: the worker does not take the guest endpoints.
  */
 export async function sendRepairRequest(
-  request: RepairRequestInput,
+  request: WizardRequest,
   photos: ReadonlyArray<{ file: Blob; name: string }>,
   key: string,
 ): Promise<SendOutcome> {
   const headers = { [IDEMPOTENCY_HEADER]: key };
   let answer;
-  if (photos.length === 0) {
-    answer = await callApiOr(createRepairRequest, { first: queuedAnswer, input: request, headers });
-  } else {
+  if (photos.length > 0) {
     const form = new FormData();
-    form.set('request', JSON.stringify(request));
+    form.set('request', JSON.stringify(request.input));
     for (const photo of photos) form.append('photo', photo.file, photo.name);
-    answer = await callApiOr(createRepairRequestWithPhotos, { first: queuedAnswer, form, headers });
+    const endpoint = request.guest ? createGuestRepairRequestWithPhotos : createRepairRequestWithPhotos;
+    answer = await callApiOr(endpoint, { first: queuedAnswer, form, headers });
+  } else if (request.guest) {
+    answer = await callApiOr(createGuestRepairRequest, { first: queuedAnswer, input: request.input, headers });
+  } else {
+    answer = await callApiOr(createRepairRequest, { first: queuedAnswer, input: request.input, headers });
   }
   if (answer.first) {
     void refreshOutbox();
@@ -59,6 +76,15 @@ export async function sendEmailCode(): Promise<string> {
 
 export async function confirmEmailCode(code: string): Promise<void> {
   await callApi(confirmEmail, { input: { code } });
+}
+
+/** A guest's code (the wizard's step 1): mailed to the typed e-mail, bound to this browser (docs/api.md). */
+export async function sendGuestEmailCode(email: string, resend: boolean): Promise<string> {
+  return (await callApi(sendGuestCode, { input: { email, resend } })).message;
+}
+
+export async function confirmGuestEmailCode(email: string, code: string): Promise<void> {
+  await callApi(confirmGuestCode, { input: { email, code } });
 }
 
 /** The pickup calendar (cut-off hour, closed days) the address step applies. */

@@ -3,11 +3,12 @@ import { CheckboxField } from '#client/components/ui/checkbox-field.tsx';
 import type { StepProps } from './step-props.ts';
 
 /**
- * The two consents of a request (portal.md §5 Step 3), asked until the clinic has given them once.
- * Worded without 'согласен/согласна': the reader's gender is not known (issue 24).
+ * The two consents of a request (portal.md §5 Step 3), asked until the clinic has given them once
+ * (always of a guest).
+ * Worded without 'согласен/согласна': the reader's gender is not known.
  */
 export function Consents({ user, values, errors, change }: StepProps) {
-  if (user.consents_given) return null;
+  if (user?.consents_given) return null;
   return (
     <>
       <CheckboxField

@@ -1,9 +1,67 @@
 import { MaskedField } from '#client/components/ui/masked-field.tsx';
+import { TextField } from '#client/components/ui/text-field.tsx';
 import type { StepProps } from './step-props.ts';
 import styles from './repair.module.css';
 
-/** Step 1, Контактная информация (portal.md §2.1): who the service centre calls; only the phone is edited here. */
-export function ContactStep({ user, values, errors, change }: StepProps) {
+export interface ContactStepProps extends StepProps {
+  /** While the mailed code is asked for: the contact stays as it was sent ('Назад' under the code unlocks it). */
+  locked?: boolean;
+}
+
+/**
+ * Step 1, Контактная информация (portal.md §2.1, §5): who the service centre calls. A clinic's name
+ * and e-mail are its account's (only the phone is edited here); a guest types them all.
+ */
+export function ContactStep({ user, values, errors, change, locked = false }: ContactStepProps) {
+  const phone = (
+    <MaskedField
+      mask="phone"
+      label="Телефон"
+      name="phone"
+      value={values.phone}
+      onValueChange={(phone) => change({ phone })}
+      error={errors['contact.phone']}
+      readOnly={locked}
+    />
+  );
+  if (user === null)
+    return (
+      <div className={styles.step}>
+        <div className={styles.row}>
+          <TextField
+            label="Имя"
+            name="name"
+            autoComplete="given-name"
+            value={values.name}
+            onChange={(event) => change({ name: event.target.value })}
+            error={errors['contact.name']}
+            readOnly={locked}
+          />
+          <TextField
+            label="Фамилия"
+            name="surname"
+            autoComplete="family-name"
+            value={values.surname}
+            onChange={(event) => change({ surname: event.target.value })}
+            error={errors['contact.surname']}
+            readOnly={locked}
+          />
+        </div>
+        <TextField
+          label="Эл. почта"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          hint="Пришлём код подтверждения, а с заявкой — логин и пароль от личного кабинета"
+          value={values.email}
+          onChange={(event) => change({ email: event.target.value })}
+          error={errors['contact.email']}
+          readOnly={locked}
+        />
+        {phone}
+      </div>
+    );
   return (
     <div className={styles.step}>
       <dl className={styles.readOnly}>
@@ -20,14 +78,7 @@ export function ContactStep({ user, values, errors, change }: StepProps) {
           <dd>{user.email}</dd>
         </div>
       </dl>
-      <MaskedField
-        mask="phone"
-        label="Телефон"
-        name="phone"
-        value={values.phone}
-        onValueChange={(phone) => change({ phone })}
-        error={errors['contact.phone']}
-      />
+      {phone}
     </div>
   );
 }

@@ -14,7 +14,7 @@ export function EquipmentStep({ user, values, errors, change }: StepProps) {
     });
   return (
     <div className={styles.step}>
-      <PhotoPicker photos={values.photos} onChange={(photos) => change({ photos })} />
+      <PhotoPicker photos={values.photos} onChange={(photos) => change({ photos })} upload={user !== null} />
 
       {values.equipment.map((block, index) => (
         <fieldset key={block.block} className={styles.block}>

@@ -22,13 +22,18 @@ const isOffline = (error: unknown) => error instanceof ApiError && error.status 
 export interface PhotoPickerProps {
   photos: WizardPhoto[];
   onChange: (photos: WizardPhoto[]) => void;
+  /**
+   * False for a guest, who has no account to upload to: every photo stays on the device and goes
+   * with the request (at most 20 MB together, as the guest endpoint takes them).
+   */
+  upload?: boolean;
 }
 
 /**
  * Photos of the instruments (portal.md §2.1 step 3, §5 File): chosen or dropped, checked before the
  * upload, uploaded at once. With no network a photo stays on the device and goes with the request.
  */
-export function PhotoPicker({ photos, onChange }: PhotoPickerProps) {
+export function PhotoPicker({ photos, onChange, upload: uploading = true }: PhotoPickerProps) {
   const inputId = useId();
   const [dragging, setDragging] = useState(false);
   const [upload, setUpload] = useState<{ busy: boolean; problem?: string }>({ busy: false });
@@ -42,10 +47,13 @@ export function PhotoPicker({ photos, onChange }: PhotoPickerProps) {
       const kept: WizardPhoto = { key: crypto.randomUUID(), name: file.name, size: file.size, fileId: null, file };
       setUpload({ busy: true });
       try {
-        const uploaded = navigator.onLine ? await uploadPhoto(file) : null;
+        const uploaded = uploading && navigator.onLine ? await uploadPhoto(file) : null;
         if (uploaded) chosen = [...chosen, { ...kept, ...uploaded, file: null }];
         else if (localPhotos(chosen).bytes + file.size > OFFLINE_PHOTOS_MAX_BYTES)
-          return setUpload({ busy: false, problem: repairMessages.offlinePhotos });
+          return setUpload({
+            busy: false,
+            problem: uploading ? repairMessages.offlinePhotos : repairMessages.photosTotal,
+          });
         else chosen = [...chosen, kept];
       } catch (error) {
         if (!isOffline(error)) return setUpload({ busy: false, problem: asApiError(error).message });
@@ -101,7 +109,7 @@ export function PhotoPicker({ photos, onChange }: PhotoPickerProps) {
               <PhotoPreview photo={photo} />
               <span className={styles.photoName}>
                 {photo.name}
-                {photo.fileId === null ? (
+                {photo.fileId === null && uploading ? (
                   <span className={styles.photoNote}>Будет отправлено вместе с заявкой</span>
                 ) : null}
               </span>

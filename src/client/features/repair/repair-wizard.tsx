@@ -7,8 +7,9 @@ import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { onOutboxChange } from '#client/lib/sw-bridge.ts';
 import { AddressStep } from './address-step.tsx';
 import { ContactStep } from './contact-step.tsx';
-import { dropDraft, loadDraft, saveDraft, type RepairDraft } from './draft.ts';
+import { dropDraft, GUEST_DRAFT, loadDraft, saveDraft, type RepairDraft } from './draft.ts';
 import { EquipmentStep } from './equipment-step.tsx';
+import { GuestOfflineNotice, GuestOverlay, RegisteredEmailNotice } from './guest-screens.tsx';
 import { useEmailConfirmation } from './use-email-confirmation.ts';
 import { useRequestSending } from './use-request-sending.ts';
 import { ResumePrompt, SentScreen } from './wizard-screens.tsx';
@@ -20,15 +21,21 @@ import styles from './repair.module.css';
 // entered; Next checks the step with the shared contract's rules; the request goes with an
 // Idempotency-Key made when 'Отправить заявку' is pressed, kept for its retries. What is entered is
 // kept on the device as a draft until it is sent; with no network the service worker keeps the
-// request itself and sends it later (the 'queued' screen).
+// request itself and sends it later (the 'queued' screen). A guest (portal.md §2.1, §6) is offered
+// the login first, types the contact, proves the e-mail with a mailed code, and the request makes
+// the account (docs/api.md, the guest endpoints); its draft is its own, never an account's.
 
 const STEPS = ['Контактная информация', 'Адрес', 'Оборудование'] as const;
 
 export interface RepairWizardProps {
-  /** null: a guest, asked to log in or register first (the wizard then continues). */
+  /** null: a guest, who may log in first or send the request and get an account with it (portal.md §2.1, §6). */
   user: WizardUser | null;
-  onLogin: () => void;
-  onRegister: () => void;
+  /** Log in and go on with the request here: the guest's offer, or an address that has an account (filled in). */
+  onLogin: (email?: string) => void;
+  /** 'Забыли пароль?' for a guest's address that has an account. */
+  onForgotPassword: (email: string) => void;
+  /** The guest's sent screen's 'Войти': the account just made, its password mailed to `email`. */
+  onNewAccountLogin: (email: string) => void;
   /** After the sent screen's link. */
   onDone: () => void;
   /** Told whether anything has been entered (the sheet asks before it closes then). */
@@ -37,54 +44,36 @@ export interface RepairWizardProps {
   onAccountChange?: () => void;
 }
 
-export function RepairWizard({
-  user,
-  onLogin,
-  onRegister,
-  onDone,
-  onEntriesChange,
-  onAccountChange,
-}: RepairWizardProps) {
-  if (user === null) {
-    return (
-      <div className={styles.guest}>
-        <p className={styles.lead}>
-          Войдите или зарегистрируйтесь, чтобы оставить заявку на ремонт: так вы сможете следить за ней и согласовывать
-          работы.
-        </p>
-        <Button onClick={onLogin}>Войти</Button>
-        <Button variant="secondary" onClick={onRegister}>
-          Зарегистрироваться
-        </Button>
-      </div>
-    );
-  }
-  return <Wizard user={user} onDone={onDone} onEntriesChange={onEntriesChange} onAccountChange={onAccountChange} />;
+/**
+ * The wizard of whoever is here. A login mid-way (from the guest's offer) starts the account's own
+ * wizard afresh: the key keeps the guest's entries out of it.
+ */
+export function RepairWizard(props: RepairWizardProps) {
+  return <Wizard key={props.user?.id ?? GUEST_DRAFT} {...props} />;
 }
 
 type Step = 1 | 2 | 3;
 
-interface WizardHostProps {
-  user: WizardUser;
-  onDone: () => void;
+type WizardHostProps = Omit<RepairWizardProps, 'onEntriesChange' | 'onAccountChange'> & {
   onEntriesChange?: ((hasEntries: boolean) => void) | undefined;
   onAccountChange?: (() => void) | undefined;
-}
+};
 
 /** Reads the draft first: one left from before is offered back ('Продолжить заявку?'). */
 function Wizard(props: WizardHostProps) {
   const { user, onEntriesChange } = props;
+  const owner = user?.id ?? GUEST_DRAFT;
   const [draft, setDraft] = useState<'loading' | RepairDraft | null>('loading');
   const [asking, setAsking] = useState(true);
   useEffect(() => {
     let live = true;
-    void loadDraft(user.id).then((saved) => {
+    void loadDraft(owner).then((saved) => {
       if (live) setDraft(saved ?? null);
     });
     return () => {
       live = false;
     };
-  }, [user.id]);
+  }, [owner]);
 
   if (draft === 'loading') return <div className={styles.wizard} aria-busy="true" />;
   if (draft !== null && asking) {
@@ -96,38 +85,53 @@ function Wizard(props: WizardHostProps) {
           onEntriesChange?.(true);
         }}
         onRestart={() => {
-          void dropDraft(user.id);
+          void dropDraft(owner);
           setDraft(null);
         }}
       />
     );
   }
   // The steps take these once, when they mount: later changes of the account's data do not reset them.
-  return <WizardSteps {...props} initialStep={draft?.step ?? 1} initialValues={draft?.values ?? initialValues(user)} />;
+  // A guest who goes on with a draft has chosen already: no login offer over it.
+  return (
+    <WizardSteps
+      {...props}
+      initialStep={draft?.step ?? 1}
+      initialValues={draft ? { ...initialValues(user), ...draft.values } : initialValues(user)}
+      offerLogin={user === null && draft === null}
+    />
+  );
 }
 
 const sentAnswer = createRepairRequest.output;
 
 function WizardSteps({
   user,
+  onLogin,
+  onForgotPassword,
+  onNewAccountLogin,
   onDone,
   onEntriesChange,
   onAccountChange,
   initialStep,
   initialValues: startValues,
-}: WizardHostProps & { initialStep: Step; initialValues: WizardValues }) {
+  offerLogin,
+}: WizardHostProps & { initialStep: Step; initialValues: WizardValues; offerLogin: boolean }) {
+  const owner = user?.id ?? GUEST_DRAFT;
   const [step, setStep] = useState<Step | 'sent' | 'queued'>(initialStep);
   const [values, setValues] = useState<WizardValues>(startValues);
   const [errors, setErrors] = useState<WizardErrors>({});
   const [ticketId, setTicketId] = useState<number | null>(null);
   const [queued, setQueued] = useState<{ message: string; outboxId: string } | null>(null);
+  /** A guest's step 1 lies under the login offer until 'Продолжить без регистрации'. */
+  const [offering, setOffering] = useState(offerLogin);
   const email = useEmailConfirmation(user, onAccountChange);
   const sending = useRequestSending(user, setErrors);
   const top = useRef<HTMLDivElement>(null);
 
   // Every change is on the device at once: a killed app loses nothing typed.
   const remember = (nextStep: Step, nextValues: WizardValues) =>
-    void saveDraft(user.id, { savedAt: Date.now(), step: nextStep, values: nextValues });
+    void saveDraft(owner, { savedAt: Date.now(), step: nextStep, values: nextValues });
 
   // A kept request that the worker has now sent: its ticket's number replaces the 'saved' text.
   useEffect(() => {
@@ -148,9 +152,9 @@ function WizardSteps({
     sending.changed();
     onEntriesChange?.(true);
   };
-  const go = (next: Step | 'sent' | 'queued') => {
+  const go = (next: Step | 'sent' | 'queued', shownErrors: WizardErrors = {}) => {
     setStep(next);
-    setErrors({});
+    setErrors(shownErrors);
     if (next !== 'sent' && next !== 'queued') remember(next, values);
     top.current?.scrollIntoView({ block: 'start' });
   };
@@ -160,9 +164,9 @@ function WizardSteps({
     return Object.keys(found).length === 0;
   };
 
-  /** Step 1's 'Далее': an unproven e-mail gets a code first (portal.md §2.1). */
+  /** Step 1's 'Далее': an unproven e-mail (an account's, or the one a guest typed) gets a code first (portal.md §2.1). */
   const leaveContact = async () => {
-    if (next(1) && (await email.ask())) go(2);
+    if (next(1) && (await email.ask(values.email))) go(2);
   };
   const emailCodeEntered = async (code: string) => {
     await email.enter(code);
@@ -172,20 +176,38 @@ function WizardSteps({
   const send = async () => {
     if (!next(3)) return;
     const outcome = await sending.send(values);
-    if ('failure' in outcome) return;
-    await dropDraft(user.id);
+    if ('failure' in outcome) {
+      // A guest's e-mail the server no longer takes (its confirmation ran out, or it has an account
+      // now): back to step 1, where the code or the login is.
+      if (user === null && ('contact.email' in outcome.fields || outcome.status === 409)) {
+        email.forget(outcome.status === 409);
+        go(1, outcome.status === 409 ? {} : outcome.fields);
+      }
+      return;
+    }
+    await dropDraft(owner);
     onEntriesChange?.(false);
     if (outcome.queued) setQueued(outcome.queued);
     else setTicketId(outcome.ticketId);
     go(outcome.queued ? 'queued' : 'sent');
   };
 
+  /** The guest's address as the server keeps it (trimmed, lower case: src/shared/validation/fields.ts). */
+  const guestEmail = values.email.trim().toLowerCase();
   if (step === 'sent' || step === 'queued')
     return (
-      <SentScreen ticketId={ticketId} queuedMessage={step === 'queued' ? queued?.message : undefined} onDone={onDone} />
+      <SentScreen
+        ticketId={ticketId}
+        queuedMessage={step === 'queued' ? queued?.message : undefined}
+        onDone={onDone}
+        guest={user === null ? { email: guestEmail, onLogin: () => onNewAccountLogin(guestEmail) } : undefined}
+      />
     );
 
   const props = { user, values, errors, change };
+  const askingCode = email.codeInfo !== undefined;
+  const registered = user === null && email.registeredEmail === guestEmail;
+  const contact = <ContactStep {...props} locked={askingCode} />;
   return (
     <div ref={top} className={styles.wizard}>
       <ol className={styles.steps}>
@@ -203,32 +225,48 @@ function WizardSteps({
         Шаг {step} из {STEPS.length}
       </p>
       <h3 className={styles.stepTitle}>{STEPS[step - 1]}</h3>
-      {step === 1 ? <ContactStep {...props} /> : null}
-      {step === 1 && email.codeInfo !== undefined ? (
+      {step === 1 && user === null ? <GuestOfflineNotice /> : null}
+      {step === 1 && user === null ? (
+        <GuestOverlay covering={offering} onLogin={() => onLogin()} onContinue={() => setOffering(false)}>
+          {contact}
+        </GuestOverlay>
+      ) : null}
+      {step === 1 && user !== null ? contact : null}
+      {step === 1 && registered ? (
+        <RegisteredEmailNotice
+          onLogin={() => onLogin(guestEmail)}
+          onForgotPassword={() => onForgotPassword(guestEmail)}
+        />
+      ) : null}
+      {step === 1 && askingCode ? (
         <CodeEntryForm
           label="Подтверждение эл. почты"
           info={email.codeInfo}
           confirm={emailCodeEntered}
           resend={email.resend}
+          // A guest's typo in the address: back to the e-mail, and the next 'Далее' mails the right one.
+          onBack={user === null ? email.cancel : undefined}
         />
       ) : null}
       {step === 2 ? <AddressStep {...props} /> : null}
       {step === 3 ? <EquipmentStep {...props} /> : null}
       <FormMessage tone="error">{sending.failure ?? email.failure}</FormMessage>
-      <div className={styles.navigation}>
-        {step > 1 ? (
-          <Button variant="secondary" onClick={() => go((step - 1) as 1 | 2)}>
-            Назад
-          </Button>
-        ) : null}
-        {step === 1 && email.codeInfo === undefined ? <Button onClick={() => void leaveContact()}>Далее</Button> : null}
-        {step === 2 ? <Button onClick={() => next(2) && go(3)}>Далее</Button> : null}
-        {step === 3 ? (
-          <Button onClick={() => void send()} loading={sending.sending}>
-            Отправить заявку
-          </Button>
-        ) : null}
-      </div>
+      {step === 1 && offering ? null : (
+        <div className={styles.navigation}>
+          {step > 1 ? (
+            <Button variant="secondary" onClick={() => go((step - 1) as 1 | 2)}>
+              Назад
+            </Button>
+          ) : null}
+          {step === 1 && !askingCode ? <Button onClick={() => void leaveContact()}>Далее</Button> : null}
+          {step === 2 ? <Button onClick={() => next(2) && go(3)}>Далее</Button> : null}
+          {step === 3 ? (
+            <Button onClick={() => void send()} loading={sending.sending}>
+              Отправить заявку
+            </Button>
+          ) : null}
+        </div>
+      )}
     </div>
   );
 }

@@ -14,9 +14,10 @@ export interface WizardUser {
   email_confirmed?: boolean;
 }
 
-/** What every step gets: the values, the errors shown, and a way to change some values. */
+/** What every step gets: who sends, the values, the errors shown, and a way to change some values. */
 export interface StepProps {
-  user: WizardUser;
+  /** The logged-in clinic; null for a guest, who types the contact and has no saved addresses or uploads. */
+  user: WizardUser | null;
   values: WizardValues;
   errors: WizardErrors;
   change: (patch: Partial<WizardValues>) => void;

@@ -1,8 +1,15 @@
 import { useRef, useState } from 'react';
 import { asApiError } from '#client/lib/http.ts';
 import { sendRepairRequest, type SendOutcome } from './api.ts';
-import type { WizardUser } from './step-props.ts';
-import { localPhotos, toRequest, type WizardErrors, type WizardValues } from './wizard-values.ts';
+import { localPhotos, toRequest, type Sender, type WizardErrors, type WizardValues } from './wizard-values.ts';
+
+export interface SendFailure {
+  failure: string;
+  /** 0 without an answer; a guest's 409 means the e-mail has an account now. */
+  status: number;
+  /** The fields the server named. */
+  fields: WizardErrors;
+}
 
 export interface RequestSending {
   sending: boolean;
@@ -10,15 +17,17 @@ export interface RequestSending {
   failure: string | undefined;
   /** The request changed: the next send is a new request with a new key. */
   changed(): void;
-  /** Sends; resolves to the outcome, or to why it was refused (also kept in `failure`). */
-  send(values: WizardValues): Promise<SendOutcome | { failure: string }>;
+  /** Sends; resolves to the outcome, or to why it was refused (also kept in `failure`) and the answer's status. */
+  send(values: WizardValues): Promise<SendOutcome | SendFailure>;
 }
 
 /**
  * Sending a repair request from the wizard or the main form: under an Idempotency-Key made at the
  * first press and kept for its retries until the request changes, photos not uploaded included.
+ * `user` is who sends: the logged-in clinic, or null for a guest (the guest endpoints, every photo
+ * with the request).
  */
-export function useRequestSending(user: WizardUser, onFieldErrors: (errors: WizardErrors) => void): RequestSending {
+export function useRequestSending(user: Sender, onFieldErrors: (errors: WizardErrors) => void): RequestSending {
   const key = useRef<string | null>(null);
   /** When the key was made: the server judges the pickup day as of then (an outbox replay a day later keeps its day). */
   const madeAt = useRef<string | null>(null);
@@ -37,17 +46,17 @@ export function useRequestSending(user: WizardUser, onFieldErrors: (errors: Wiza
       key.current ??= crypto.randomUUID();
       madeAt.current ??= new Date().toISOString();
       try {
-        return await sendRepairRequest(
-          { ...toRequest(values, user), made_at: madeAt.current },
-          localPhotos(values.photos).files,
-          key.current,
-        );
+        const request = toRequest(values, user);
+        request.input.made_at = madeAt.current;
+        return await sendRepairRequest(request, localPhotos(values.photos).files, key.current);
       } catch (error) {
         const problem = asApiError(error);
         setFailure(problem.message);
-        const fields = Object.entries(problem.fieldErrors);
-        if (fields.length > 0) onFieldErrors(Object.fromEntries(fields.map(([field, list]) => [field, list[0] ?? ''])));
-        return { failure: problem.message };
+        const fields = Object.fromEntries(
+          Object.entries(problem.fieldErrors).map(([field, list]) => [field, list[0] ?? '']),
+        );
+        if (Object.keys(fields).length > 0) onFieldErrors(fields);
+        return { failure: problem.message, status: problem.status, fields };
       } finally {
         setSending(false);
       }

@@ -4,7 +4,7 @@ import { Button, buttonClassName } from '#client/components/ui/button.tsx';
 import styles from './repair.module.css';
 
 // The wizard's screens around its steps: the draft left from before, and the request sent (or kept
-// by the service worker until the network is back).
+// by the service worker until the network is back; a guest's: the account made with it).
 
 export function ResumePrompt({
   savedAt,
@@ -36,9 +36,24 @@ export interface SentScreenProps {
   /** Set when the service worker keeps the request: what it said. */
   queuedMessage?: string | undefined;
   onDone: () => void;
+  /** A guest's request: the new account's e-mail, where its login and password went (portal.md §2.1). */
+  guest?: { email: string; onLogin: () => void } | undefined;
 }
 
-export function SentScreen({ ticketId, queuedMessage, onDone }: SentScreenProps) {
+export function SentScreen({ ticketId, queuedMessage, onDone, guest }: SentScreenProps) {
+  if (guest)
+    return (
+      <div className={styles.sent} role="status">
+        <p className={styles.lead}>Заявка №{ticketId} отправлена.</p>
+        <p>
+          Мы создали для вас личный кабинет: логин и пароль отправлены на <strong>{guest.email}</strong>. Войдите, чтобы
+          следить за заявкой и согласовывать работы.
+        </p>
+        <Button block onClick={guest.onLogin}>
+          Войти
+        </Button>
+      </div>
+    );
   return (
     <div className={styles.sent} role="status">
       {queuedMessage === undefined ? (

@@ -5,7 +5,9 @@ import {
   repairRequestInput,
   type RepairRequestInput,
 } from '#shared/api/repair-requests.ts';
+import type { WizardRequest } from './api.ts';
 import { fieldErrors } from '#shared/api/endpoint.ts';
+import { guestRepairRequestInput } from '#shared/api/guest-requests.ts';
 import { messages } from '#shared/validation/messages.ts';
 
 // What the wizard holds (portal.md §3 Repair request) and its checks per step, from the shared
@@ -23,6 +25,10 @@ export interface EquipmentBlock {
 }
 
 export interface WizardValues {
+  /** Typed by a guest (step 1); a clinic's name, surname and e-mail are its account's. */
+  name: string;
+  surname: string;
+  email: string;
   phone: string;
   company: string;
   address: string;
@@ -72,10 +78,19 @@ export const newBlock = (block: number): EquipmentBlock => ({
   guarantee: false,
 });
 
-export function initialValues(user: { phone: string | null; company: string | null }): WizardValues {
+/**
+ * Who sends the request, as the values need it: the logged-in clinic's account, or null for a guest,
+ * who types the contact and has given no consents yet.
+ */
+export type Sender = { name: string; surname: string; consents_given?: boolean } | null;
+
+export function initialValues(user: { phone: string | null; company: string | null } | null): WizardValues {
   return {
-    phone: user.phone ?? '',
-    company: user.company ?? '',
+    name: '',
+    surname: '',
+    email: '',
+    phone: user?.phone ?? '',
+    company: user?.company ?? '',
     address: '',
     country: '',
     zip: '',
@@ -90,9 +105,21 @@ export function initialValues(user: { phone: string | null; company: string | nu
   };
 }
 
-export function toRequest(values: WizardValues, user: { name: string; surname: string }): RepairRequestInput {
+export function toRequest(values: WizardValues, user: Sender): WizardRequest {
+  const request = requestBody(values);
+  if (user === null) {
+    const { name, surname, email, phone } = values;
+    return { guest: true, input: { ...request, contact: { name, surname, phone, email } } };
+  }
   return {
-    contact: { name: user.name, surname: user.surname, phone: values.phone },
+    guest: false,
+    input: { ...request, contact: { name: user.name, surname: user.surname, phone: values.phone } },
+  };
+}
+
+/** The request's fields beside the contact. */
+function requestBody(values: WizardValues): Omit<RepairRequestInput, 'contact'> {
+  return {
     address: {
       company: values.company,
       address: values.address,
@@ -119,11 +146,12 @@ export function toRequest(values: WizardValues, user: { name: string; surname: s
 export type WizardErrors = Record<string, string>;
 
 /** The request's problems as `field path → first message` (e.g. 'address.zip', 'instruments.0.serial_number'). */
-function problems(
-  values: WizardValues,
-  user: { name: string; surname: string; consents_given?: boolean },
-): WizardErrors {
-  const parsed = v.safeParse(repairRequestInput, toRequest(values, user));
+function problems(values: WizardValues, user: Sender): WizardErrors {
+  const request = toRequest(values, user);
+  // A guest's contact is checked as the guest endpoint checks it (the names, the e-mail).
+  const parsed = request.guest
+    ? v.safeParse(guestRepairRequestInput, request.input)
+    : v.safeParse(repairRequestInput, request.input);
   const errors: WizardErrors = {};
   if (!parsed.success)
     for (const [field, list] of Object.entries(fieldErrors(parsed.issues))) if (list[0]) errors[field] = list[0];
@@ -136,8 +164,8 @@ function problems(
   if (values.equipment.length === 0) errors.instruments = repairMessages.instrumentsRequired;
   else delete errors.instruments;
   // Asked until given once (the server keeps them with their date).
-  if (!user.consents_given && !values.approvalPolicy) errors.approval_policy = repairMessages.consentPolicy;
-  if (!user.consents_given && !values.approvalLoyalty) errors.approval_loyalty = repairMessages.consentLoyalty;
+  if (!user?.consents_given && !values.approvalPolicy) errors.approval_policy = repairMessages.consentPolicy;
+  if (!user?.consents_given && !values.approvalLoyalty) errors.approval_loyalty = repairMessages.consentLoyalty;
   if (values.pickupDate === '') errors['address.pickup_date'] = messages.required;
   if (values.officeId === '') errors['address.office_id'] = messages.required;
   return errors;
@@ -150,16 +178,12 @@ const STEP_FIELDS: Record<1 | 2 | 3, RegExp> = {
 };
 
 /** The problems of one step, so Next stops there and says what is wrong. */
-export function stepErrors(
-  step: 1 | 2 | 3,
-  values: WizardValues,
-  user: { name: string; surname: string; consents_given?: boolean },
-): WizardErrors {
+export function stepErrors(step: 1 | 2 | 3, values: WizardValues, user: Sender): WizardErrors {
   return Object.fromEntries(Object.entries(problems(values, user)).filter(([field]) => STEP_FIELDS[step].test(field)));
 }
 
 /** The value at a field path of the request ('instruments.0.type'), as text to compare. */
-function valueAt(request: RepairRequestInput, path: string): string {
+function valueAt(request: WizardRequest['input'], path: string): string {
   const found = path
     .split('.')
     .reduce<unknown>(
@@ -170,7 +194,7 @@ function valueAt(request: RepairRequestInput, path: string): string {
 }
 
 /**
- * The errors still true after a change (portal.md §8 via issue 24): a message goes as soon as its
+ * The errors still true after a change (portal.md §8): a message goes as soon as its
  * field was changed and now holds a valid value; new messages wait for the next Далее or send, and
  * a server's message on an untouched field stays.
  */
@@ -178,11 +202,11 @@ export function errorsAfterChange(
   errors: WizardErrors,
   before: WizardValues,
   after: WizardValues,
-  user: { name: string; surname: string; consents_given?: boolean },
+  user: Sender,
 ): WizardErrors {
   if (Object.keys(errors).length === 0) return errors;
   const still = problems(after, user);
-  const [was, now] = [toRequest(before, user), toRequest(after, user)];
+  const [was, now] = [toRequest(before, user).input, toRequest(after, user).input];
   return Object.fromEntries(
     Object.entries(errors).filter(([field]) => field in still || valueAt(was, field) === valueAt(now, field)),
   );

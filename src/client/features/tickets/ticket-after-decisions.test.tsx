@@ -4,8 +4,8 @@ import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { statement, ticket, ticketAnswer } from './ticket-page.fixtures.ts';
 import { renderTicketPage, setupTicketPageTests } from './ticket-page.test-helpers.tsx';
 
-// The ticket page once the clinic has decided (issue 10 "The ticket must not ask for what was
-// already done"): badges say the decisions, the summary says what was decided instead of offering
+// The ticket page once the clinic has decided (ADR 0021: the ticket must not ask for what was
+// already done): badges say the decisions, the summary says what was decided instead of offering
 // actions, the clinic's own words stay on their statement, and own instruments go by their name.
 
 const S = '\u00A0';
