@@ -40,7 +40,7 @@ export function stormRow(label, r) {
   const loop = r.loopMs > 0 ? `${r.loopMs} ms` : '< 100 ms';
   return (
     `| ${r.connections} connections × 10 s on ${LIST_PATH}, ${label} | p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms; ` +
-    `${r.ok} served (${r.rps.toFixed(0)} req/s overall)${refused ? `, refused ${refused}` : ''}, ${r.errors} errors/timeouts; ` +
+    `${r.ok} served (${((100 * r.ok) / Math.max(r.total, 1)).toFixed(1)} % of ${r.total} answers; autocannon asks again at once after a 503, ignoring Retry-After)${refused ? `, refused ${refused}` : ''}, ${r.errors} errors/timeouts; ` +
     `event-loop delay max ${loop}; /healthz max ${r.healthzMaxMs} ms | PostgreSQL p99 ≤ 300 ms, PGlite ≤ 1 s, max ≤ 2 s | ` +
     `${r.max <= 2000 && r.p99 <= (label.startsWith('PGlite') ? 1000 : 300) ? 'pass' : 'FAIL'} |`
   );
