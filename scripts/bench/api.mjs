@@ -12,7 +12,7 @@ import { DEMO } from './server.mjs';
 export const LIST_PATH = '/ajax/cabinet/tickets?limit=50';
 
 /** Adds tickets for the demo clinic until it has `total`, in one INSERT … SELECT generate_series. */
-async function topUp(query, total) {
+export async function topUp(query, total) {
   const [{ id }] = await query(`select id from clients where lower(email) = lower($1)`, [DEMO.email]);
   const [{ n }] = await query(`select count(*)::int as n from tickets where client_id = $1`, [id]);
   const missing = total - n;
@@ -66,6 +66,13 @@ const summary = (result) => ({
   max: result.latency.max,
   total: result.requests.total,
   non2xx: result.non2xx,
+  ok: result['2xx'],
+  /** Status code → count beyond 2xx (autocannon's statusCodeStats), e.g. { 503: 120 }. */
+  statuses: Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {})
+      .filter(([code]) => !code.startsWith('2'))
+      .map(([code, stat]) => [code, stat.count]),
+  ),
   errors: result.errors + result.timeouts,
   bytes: result.throughput.average,
 });

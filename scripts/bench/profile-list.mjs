@@ -32,6 +32,33 @@ function selfTimes(profile, keyOf) {
   return [...counts].sort((a, b) => b[1] - a[1]).map(([key, n]) => ({ key, share: n / total }));
 }
 
+/**
+ * Native frames (writeBuffer, writev, fstat…) say nothing by themselves: their time is charged to
+ * the nearest caller that is a script of ours or a package's, with the native frame's name kept.
+ */
+function nativeByCaller(profile, keyOf) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parentOf = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const idle = new Set(['(idle)', '(program)', '(garbage collector)', '(root)']);
+  const counts = new Map();
+  for (const id of profile.samples) {
+    const node = byId.get(id);
+    if (node.callFrame.url || idle.has(node.callFrame.functionName)) continue;
+    let caller = parentOf.get(id);
+    const chain = [];
+    while (caller !== undefined && chain.length < 3) {
+      const frame = byId.get(caller).callFrame;
+      if (frame.url && !frame.url.startsWith('node:')) chain.push(keyOf(frame));
+      caller = parentOf.get(caller);
+    }
+    const key = `${node.callFrame.functionName} ← ${chain.join(' ← ') || '(no script caller)'}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const total = profile.samples.length;
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([key, n]) => ({ key, share: n / total }));
+}
+
 /** The package a script belongs to, or our own source folder, or V8's own work. */
 function placeOf({ url }) {
   if (!url) return '(V8: GC, idle, native)';
@@ -98,6 +125,9 @@ try {
   console.log();
   console.log('| self time | function |\n|---|---|');
   console.log(table(selfTimes(profile, functionOf), 25));
+  console.log();
+  console.log('| self time | native frame ← its nearest script callers |\n|---|---|');
+  console.log(table(nativeByCaller(profile, functionOf), 10));
 } finally {
   await rm(dataDir, { recursive: true, force: true });
 }

@@ -1,4 +1,4 @@
-// npm run bench [-- --no-build] [--duration=10] [--connections=10] [--skip-lighthouse] [--lighthouse-runs=3] [--ui-only] [--skip-pg] [--attack]
+// npm run bench [-- --no-build] [--duration=10] [--connections=10] [--skip-lighthouse] [--lighthouse-runs=3] [--ui-only] [--skip-browser] [--skip-pg] [--attack] [--million] [--only-million]
 // Builds, starts the built server on a free port with a temporary DATA_DIR and prints one markdown
 // table (also written to bench-results/latest.md): JS over the wire on a cold logged-in load of
 // /cabinet/tickets, per-route chunk sizes, Lighthouse (mobile), reload-to-first-row offline, and
@@ -21,6 +21,8 @@ import { attackTable, runAttacks } from './attack.mjs';
 import { chunkSizes } from './chunks.mjs';
 import { runLighthouse } from './lighthouse.mjs';
 import { login, startServer } from './server.mjs';
+import { BENCH_TOKEN, scaleRows, scaleRuns } from './scale.mjs';
+import { storm, stormRow } from './storm.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const clientDir = path.join(root, 'dist', 'client');
@@ -70,7 +72,26 @@ async function apiRuns(label, server, cookieHeader, ticketCount, name) {
   return { label, ticketCount, twin, api, stat };
 }
 
-const report = { js: null, chunks: null, lighthouse: null, offline: null, replay: null, api: [], notes: [] };
+const report = {
+  js: null,
+  chunks: null,
+  lighthouse: null,
+  offline: null,
+  replay: null,
+  api: [],
+  storm: [],
+  workers: null,
+  scale: null,
+  notes: [],
+};
+
+/** The storm on a running server; a failure becomes its row's n/a. */
+async function stormOn(label, server) {
+  const { cookieHeader } = await login(server.url);
+  const result = await time(`${label} storm`, () => storm(server, cookieHeader).catch((e) => ({ error: e.message })));
+  report.storm.push({ label, ...result });
+}
+
 /** The back office's token on the browser part's server: the offline replay builds its clinic through /api/v1. */
 const BENCH_INTEGRATION_TOKEN = 'bench-integration-token-0123456789';
 
@@ -137,6 +158,7 @@ async function pglitePart() {
       try {
         const { cookieHeader } = await login(server.url);
         report.api.push(await apiRuns('PGlite', server, cookieHeader, count, `pglite-${total}`));
+        if (total === 100_000) await stormOn(`PGlite, ${count.toLocaleString('en')} tickets`, server);
       } finally {
         await server.stop();
       }
@@ -172,13 +194,27 @@ async function postgresPart() {
   await withScratchPostgres(async (databaseUrl) => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-pg-'));
     try {
-      const server = await startServer({ root, dataDir, databaseUrl });
+      // One process for the API rows, as before WORKERS; then the storm and the workers' gain.
+      const one = { WORKERS: '1' };
+      let count = 0;
+      let server = await startServer({ root, dataDir, databaseUrl, env: one });
       try {
         for (const total of [1_000, 100_000]) {
-          const count = await time(`PostgreSQL top-up to ${total}`, () => topUpPostgres(databaseUrl, total));
+          count = await time(`PostgreSQL top-up to ${total}`, () => topUpPostgres(databaseUrl, total));
           const { cookieHeader } = await login(server.url);
           report.api.push(await apiRuns('PostgreSQL', server, cookieHeader, count, `pg-${total}`));
         }
+        await stormOn(`PostgreSQL, 1 process, ${count.toLocaleString('en')} tickets`, server);
+        report.workers = { one: await listThroughput(server) };
+      } finally {
+        await server.stop();
+      }
+      const cores = String(os.availableParallelism());
+      server = await startServer({ root, dataDir, databaseUrl, env: { WORKERS: cores } });
+      try {
+        report.workers.many = await listThroughput(server);
+        report.workers.count = cores;
+        await stormOn(`PostgreSQL, WORKERS=${cores}, ${count.toLocaleString('en')} tickets`, server);
       } finally {
         await server.stop();
       }
@@ -188,16 +224,57 @@ async function postgresPart() {
   });
 }
 
+/** The list at CONNECTIONS for DURATION, after a warm-up. */
+async function listThroughput(server) {
+  const { cookieHeader } = await login(server.url);
+  const headers = { cookie: cookieHeader };
+  await cannon(`${server.url}${LIST_PATH}`, { headers, duration: 2, connections: CONNECTIONS });
+  return cannon(`${server.url}${LIST_PATH}`, { headers, duration: DURATION, connections: CONNECTIONS });
+}
+
+/** `--million`: the list, its filters, the number search and the event feed at 1 k and 1 M rows (scale.mjs). */
+async function scalePart() {
+  await withScratchPostgres(async (databaseUrl) => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-scale-'));
+    const env = { WORKERS: '1', INTEGRATION_TOKENS: BENCH_TOKEN };
+    const server = await startServer({ root, dataDir, databaseUrl, env });
+    try {
+      report.scale = await scaleRuns({ server, databaseUrl, duration: DURATION, connections: CONNECTIONS, log });
+    } finally {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+}
+
+function serverRows() {
+  for (const r of report.storm) out(stormRow(r.label, r));
+  const w = report.workers;
+  if (w?.one && w.many) {
+    const gain = w.many.rps / w.one.rps;
+    out(
+      `| ${LIST_PATH}, PostgreSQL, WORKERS=${w.count} against 1 process, ${CONNECTIONS} connections | ` +
+        `${w.many.rps.toFixed(0)} against ${w.one.rps.toFixed(0)} req/s (p99 ${w.many.p99} against ${w.one.p99} ms) | ≥ 1.4× | ` +
+        `${gain.toFixed(2)}× ${gain >= 1.4 ? 'pass' : 'FAIL'} |`,
+    );
+  }
+  if (report.scale) for (const row of scaleRows('PostgreSQL', report.scale)) out(row);
+  else
+    out('| 1 k → 1 M rows (list, filters, number search, event feed) | not run: add --million | each ≥ 0.9× | n/a |');
+}
+
 function render() {
   const cpu = os.cpus();
   out(`# npm run bench — ${new Date().toISOString()}`);
   out();
   out(
-    `Node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? 'CPU'}, load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' / ')} (1 / 5 / 15 min) at the end; autocannon ${CONNECTIONS} connections × ${DURATION} s per run. ` +
-      'A shared, small machine: the numbers are noisy; compare runs on the same machine only.',
+    `Node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? 'CPU'}; autocannon ${CONNECTIONS} connections × ${DURATION} s per run. ` +
+      'A shared, small machine: the numbers are noisy; compare runs on the same machine only. ' +
+      `Load average (1/5/15 min) at the start ${(report.loadBefore ?? os.loadavg()).map((n) => n.toFixed(1)).join(' / ')}, ` +
+      `at the end ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' / ')}.`,
   );
   out();
   out('| measure | value | budget | result |');
@@ -266,6 +343,7 @@ function render() {
         `ratio API/static: ${(r.api.rps / r.stat.rps).toFixed(2)}× throughput, ${(r.api.p99 / Math.max(r.stat.p99, 1)).toFixed(1)}× p99 | ${bad ? `${bad} non-2xx/errors` : `${r.api.total + r.stat.total} requests, all 2xx`} |`,
     );
   }
+  serverRows();
   out();
   if (js) {
     out(
@@ -332,17 +410,23 @@ async function main() {
   const ch = await chunkSizes(clientDir);
   report.chunks = { ...ch, entryGzip: [...ch.entryClosure].reduce((sum, f) => sum + (ch.sizes.get(f)?.gzip ?? 0), 0) };
 
-  await browserPart().catch((e) => report.notes.push(`browser part failed: ${e.message.split('\n')[0]}`));
-  if (!flag('ui-only'))
+  report.loadBefore = os.loadavg();
+  if (!flag('skip-browser'))
+    await browserPart().catch((e) => report.notes.push(`browser part failed: ${e.message.split('\n')[0]}`));
+  // `--ui-only`: the browser part alone; `--only-million`: the 1 M rows part alone (after a change to a query or an index).
+  const apiRuns = !flag('ui-only') && !flag('only-million');
+  if (apiRuns)
     await time('PGlite API', pglitePart).catch((e) =>
       report.api.push({ label: 'PGlite', error: e.message.split('\n')[0] }),
     );
   if (flag('ui-only')) report.notes.push('API runs skipped (--ui-only)');
   else if (flag('skip-pg')) report.api.push({ label: 'PostgreSQL', error: 'skipped (--skip-pg)' });
-  else
+  else if (apiRuns)
     await time('PostgreSQL API', postgresPart).catch((e) =>
       report.api.push({ label: 'PostgreSQL', error: e.message.split('\n')[0] }),
     );
+  if ((flag('million') || flag('only-million')) && !flag('skip-pg'))
+    await time('1 M rows', scalePart).catch((e) => (report.scale = { error: e.message.split('\n')[0] }));
   await rm(path.join(clientDir, 'bench'), { recursive: true, force: true });
 
   render();

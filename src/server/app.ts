@@ -28,6 +28,7 @@ import { contactsRoutes } from './routes/contacts.ts';
 import { csrfProtection } from './middleware/csrf.ts';
 import { requestIdentity, requestLogger } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
+import { shedLoad } from './middleware/load-shedding.ts';
 import { loadSession } from './middleware/session.ts';
 
 const NOT_FOUND = { success: false, message: 'Не найдено' } as const;
@@ -36,6 +37,9 @@ const BAD_REQUEST = { success: false, message: 'Некорректный зап�
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+
+  // First: a refusal under overload must cost as little as possible (ADR 0032).
+  app.use('*', shedLoad(deps.config.loadLimits, deps.log));
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);

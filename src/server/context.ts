@@ -15,6 +15,10 @@ export interface Config {
   /** UPLOAD_DAILY_MB in bytes: what one account may upload a day (photos), checked before a body is read. */
   uploadDailyBytes: number;
   databaseUrl: string | undefined;
+  /** When a process refuses API requests with 503 (middleware/load-shedding.ts); tests lower them. */
+  loadLimits?: LoadLimits | undefined;
+  /** WORKERS: server processes started with node:cluster (index.ts, ADR 0032); 1 on the embedded database. */
+  workers?: number | undefined;
   /** The portal's address as users see it; links in e-mails are built on it. */
   publicUrl: string;
   smtpUrl: string | undefined;
@@ -127,6 +131,18 @@ export interface Logger {
 }
 
 /** Everything a request handler may use; built once at boot (or per test). */
+/** Saturation, for load shedding (middleware/load-shedding.ts). */
+export interface LoadLimits {
+  /** API requests in flight in this process from which more are refused. */
+  maxInFlight: number;
+  /** How late the event loop may be (ms) … */
+  maxLoopDelayMs: number;
+  /** … or how long the queue's expected wait (in flight ÷ the rate requests finish at) may be (ms) … */
+  maxWaitMs: number;
+  /** … once this many API requests are in flight. */
+  busyInFlight: number;
+}
+
 export interface AppDeps {
   config: Config;
   database: Database;

@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { vapidKeysOf } from './delivery/vapid-keys.ts';
@@ -98,6 +98,17 @@ describe('loadConfig', () => {
         /^UPLOAD_DAILY_MB: must be a whole number of megabytes from 1 to 2000/,
       );
     }
+  });
+
+  it('reads WORKERS: the cores on PostgreSQL by default, only 1 on the embedded database', () => {
+    const pg = 'postgres://u:p@db:5432/portal';
+    expect(loadConfig({}).workers).toBe(1);
+    expect(loadConfig({ DATABASE_URL: pg }).workers).toBe(Math.min(64, availableParallelism()));
+    expect(loadConfig({ DATABASE_URL: pg, WORKERS: '3' }).workers).toBe(3);
+    expect(loadConfig({ WORKERS: '1' }).workers).toBe(1);
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow(/^WORKERS: must be 1 on the embedded database/);
+    for (const wrong of ['0', '65', 'two', '1.5'])
+      expect(() => loadConfig({ DATABASE_URL: pg, WORKERS: wrong })).toThrow(/^WORKERS: must be a whole number/);
   });
 
   it("reads SCRYPT_N, a power of two from 2^10 to 2^20 (unset: the hasher's OWASP cost)", () => {

@@ -1,5 +1,6 @@
 // The only reader of process.env: turns the environment into a validated Config or throws a
 // ConfigError that names the variable and what is wrong with it.
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
@@ -76,6 +77,28 @@ const scryptN = v.pipe(
   v.transform(Number),
   v.check((n) => n >= 2 ** 10 && n <= 2 ** 20 && Number.isInteger(Math.log2(n)), SCRYPT_N_RULE),
 );
+
+/** WORKERS: server processes (node:cluster); more than the machine's cores only adds switching. */
+const WORKERS_RULE = 'must be a whole number from 1 to 64, e.g. 2';
+const workers = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,2}$/, WORKERS_RULE),
+  v.transform(Number),
+  v.minValue(1, WORKERS_RULE),
+  v.maxValue(64, WORKERS_RULE),
+);
+
+/**
+ * One process per core on PostgreSQL (ADR 0032); one on the embedded database, whose files only one
+ * process may open (a second would corrupt them, so more is a configuration error).
+ */
+function loadWorkers(env: Env, database: string | undefined): number {
+  const count = read(env, 'WORKERS', workers);
+  if (database !== undefined) return count ?? Math.max(1, Math.min(64, os.availableParallelism()));
+  if (count !== undefined && count > 1)
+    throw new ConfigError('WORKERS', `must be 1 on the embedded database (got ${count}); set DATABASE_URL for more`);
+  return 1;
+}
 
 /** PICKUP_CUTOFF_HOUR: 0 never offers today, 24 always does. */
 const CUTOFF_RULE = 'must be a whole hour from 0 to 24 (Moscow time), e.g. 12';
@@ -294,6 +317,7 @@ export function loadConfig(env: Env = process.env): Config {
     s3: loadS3Settings(env),
     filesDir: path.resolve(read(env, 'FILES_DIR', v.string()) ?? path.join(dataDir, 'files')),
     databaseUrl: database,
+    workers: loadWorkers(env, database),
     publicUrl: publicAddress,
     smtpUrl: smtp,
     mailFrom: from,

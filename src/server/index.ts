@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { isClusterWorker, onPrimaryGone, runPrimary } from './cluster.ts';
 import type { AppDeps, Config } from './context.ts';
 import { openPglite, openPostgres, type Database } from './db/client.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, demoAccountExists, seedDemo } from './db/seed.ts';
@@ -69,6 +70,10 @@ async function openDatabase(config: Config): Promise<Database> {
 async function main(): Promise<void> {
   const config = readConfig();
   const log = createLogger();
+  if ((config.workers ?? 1) > 1 && !isClusterWorker()) {
+    runPrimary(config.workers ?? 1, log);
+    return;
+  }
   mkdirSync(config.dataDir, { recursive: true });
   lockEmbeddedDataDir(config);
 
@@ -167,7 +172,13 @@ async function main(): Promise<void> {
     if ('closeIdleConnections' in server) server.closeIdleConnections();
   };
   process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  if (isClusterWorker()) {
+    // The primary passes SIGTERM on; a terminal's Ctrl+C, which reaches every process, is its to handle.
+    process.on('SIGINT', () => {});
+    onPrimaryGone(() => {
+      if (!stopping) stop('SIGTERM');
+    });
+  } else process.on('SIGINT', stop);
 }
 
 main().catch((error: unknown) => {

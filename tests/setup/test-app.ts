@@ -163,6 +163,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mapTilesUrl: 'http://tiles.invalid/{z}/{x}/{y}.png',
     // KAVO ID tests start a real OIDC provider and pass its issuer (tests/setup/kavo-provider.ts).
     kavo: undefined,
+    // Tests fire bursts of their own on a shared machine: no shedding unless a test asks for it.
+    loadLimits: { maxInFlight: Infinity, maxLoopDelayMs: Infinity, maxWaitMs: Infinity, busyInFlight: Infinity },
     ...options.config,
   };
   const supportAddress = createSupportAddress(config, opened.database.db);

@@ -171,7 +171,11 @@ export const tickets = pgTable(
     waybillFileId: integer('waybill_file_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('tickets_client_created_idx').on(t.clientId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('tickets_client_created_idx').on(t.clientId, t.createdAt.desc(), t.id.desc()),
+    // The number search, a prefix of the number (migration 0020).
+    index('tickets_client_number_idx').on(t.clientId, sql`(${t.id}::text) text_pattern_ops`),
+  ],
 );
 
 export const instruments = pgTable(

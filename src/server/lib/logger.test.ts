@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger, redactPath } from './logger.ts';
+import { batchedStdout, createLogger, redactPath } from './logger.ts';
 
 describe('createLogger', () => {
   it('writes one JSON object per line with level, time, msg and fields', () => {
@@ -26,6 +26,26 @@ describe('createLogger', () => {
     log.info('two', { circular });
     expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'info', msg: 'one' });
     expect(JSON.parse(lines[1]!)).toMatchObject({ msg: 'two', fields: '[unserialisable]' });
+  });
+});
+
+describe('batchedStdout', () => {
+  it('writes the lines of one turn in one write, in order, after the turn', async () => {
+    const writes: string[] = [];
+    const log = createLogger(batchedStdout((text) => writes.push(text)));
+    log.info('first');
+    log.info('second');
+    expect(writes).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toHaveLength(1);
+    expect(writes[0]!.split('\n').map((line) => (line ? (JSON.parse(line) as { msg: string }).msg : ''))).toEqual([
+      'first',
+      'second',
+      '',
+    ]);
+    log.info('third');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toHaveLength(2);
   });
 });
 

@@ -249,6 +249,10 @@ describe('keyset paging', () => {
     // A later page is a range on the same index, not a scan from the top.
     const later = await ticketPageQuery(t.db, big.id, { cursor: first.next_cursor! });
     expect(await explain(later!.query.toSQL())).toMatch(/Index Cond:[^\n]*created_at/);
+    // The number search reads the few tickets whose number starts with the digits, not all 10 000.
+    const search = await ticketPageQuery(t.db, big.id, { number: String(first.data[25]!.id) });
+    expect(await explain(search!.query.toSQL())).toMatch(/Index Cond:[^\n]*text/);
+    expect(await explain(search!.query.toSQL())).toContain('tickets_client_number_idx');
     expect(first.data).toHaveLength(50);
     expect(first.data[0]!.created_at).toBe('2024-02-18 17:40:00');
     const second = await list(`limit=100&cursor=${first.next_cursor}`);

@@ -25,11 +25,25 @@ export { NOT_FOUND_MESSAGE, notFound };
 
 /** The client ids whose records `viewerId` may see: its own, and those of the accounts that granted it access. */
 export async function visibleClientIds(db: Reader, viewerId: number): Promise<number[]> {
-  const owners = await db
+  const owners = await grantersOf(db).execute({ viewerId });
+  return [viewerId, ...owners.map((owner) => owner.id)];
+}
+
+/** Nearly every cabinet request asks this, so it is built once per database (or transaction) and prepared. */
+const grantersQueries = new WeakMap<Reader, ReturnType<typeof buildGrantersOf>>();
+
+function buildGrantersOf(db: Reader) {
+  return db
     .select({ id: accountAccesses.ownerClientId })
     .from(accountAccesses)
-    .where(eq(accountAccesses.granteeClientId, viewerId));
-  return [viewerId, ...owners.map((owner) => owner.id)];
+    .where(eq(accountAccesses.granteeClientId, sql.placeholder('viewerId')))
+    .prepare('granters_of');
+}
+
+function grantersOf(db: Reader) {
+  let query = grantersQueries.get(db);
+  if (!query) grantersQueries.set(db, (query = buildGrantersOf(db)));
+  return query;
 }
 
 /** The ticket if the viewer may see it; otherwise a 404 failure. */
@@ -176,9 +190,20 @@ async function isCatalogueImage(db: Reader, fileId: number): Promise<boolean> {
   return Boolean(instrument);
 }
 
-/** `column` belongs to one of `owners`; a plain equality for one owner, so list queries stay ordered index scans. */
-function ownedBy(column: typeof tickets.clientId | typeof bills.clientId, owners: number[]): SQL {
-  return owners.length === 1 ? eq(column, owners[0]!) : inArray(column, owners);
+/**
+ * `column` belongs to one of `owners`; a plain equality for one owner, so list queries stay ordered
+ * index scans. `bind` may turn each owner into a named placeholder of a prepared query (ticket-list.ts).
+ */
+export function ownedBy(
+  column: typeof tickets.clientId | typeof bills.clientId,
+  owners: number[],
+  bind: (name: string, value: number) => unknown = (_name, value) => value,
+): SQL {
+  if (owners.length === 1) return sql`${column} = ${bind('owner0', owners[0]!)}`;
+  return sql`${column} in (${sql.join(
+    owners.map((owner, i) => sql`${bind(`owner${i}`, owner)}`),
+    sql`, `,
+  )})`;
 }
 
 /** The WHERE condition of list queries: tickets the viewer sees. */

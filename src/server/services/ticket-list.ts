@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type * as v from 'valibot';
 import { TICKETS_PAGE_SIZE, type ticketFilter, type TicketListItem } from '#shared/api/tickets.ts';
 import { AGREED, STATEMENT_STATUS } from '#shared/dictionaries/statement-decisions.ts';
@@ -7,7 +7,7 @@ import { ticketStatusLabel } from '#shared/dictionaries/ticket-statuses.ts';
 import { formatServerTimestamp, serverDayStart } from '#shared/format/server-timestamp.ts';
 import type { Reader } from '#server/db/client.ts';
 import { clients, defectStatements, instruments, tickets } from '#server/db/schema.ts';
-import { isVisibleClient, visibleTicketsCondition } from '#server/services/access.ts';
+import { ownedBy, visibleClientIds } from '#server/services/access.ts';
 import { decodeTimestampCursor, encodeTimestampCursor } from '#server/services/keyset-cursor.ts';
 
 // The requests list (cabinet.md §2): visible tickets, newest first, paged by keyset on
@@ -51,33 +51,52 @@ const clinicStatusSql = sql`(case when ${tickets.status} <> ${TICKET_STATUS.need
   when exists (select 1 from ${defectStatements} where ${defectStatements.ticketId} = ${tickets.id} and ${goAheadOnly}) then ${TICKET_STATUS.worksAgreed}
   else ${TICKET_STATUS.awaitingApproval} end)`;
 
-async function conditions(db: Reader, viewerId: number, filter: ParsedTicketFilter): Promise<SQL[] | null> {
-  const where: SQL[] = [await visibleTicketsCondition(db, viewerId)];
+/**
+ * Where a filter's values go: into the SQL as bound parameters (`bound`), or as named placeholders
+ * whose values are collected (`placeholders`), so that a query of the same shape is built and
+ * prepared once and then only executed.
+ */
+type Bind = <T>(name: string, value: T) => unknown;
+const bound: Bind = (_name, value) => value;
+
+function placeholders() {
+  const values: Record<string, unknown> = {};
+  const bind: Bind = (name, value) => {
+    values[name] = value;
+    return sql.placeholder(name);
+  };
+  return { values, bind };
+}
+
+async function conditions(db: Reader, viewerId: number, filter: ParsedTicketFilter, bind: Bind): Promise<SQL[] | null> {
+  const owners = await visibleClientIds(db, viewerId);
+  const where: SQL[] = [ownedBy(tickets.clientId, owners, bind)];
   if (filter.client_id !== undefined) {
     // 'Только мои заявки' names an account; one the viewer does not see simply matches nothing.
-    if (!(await isVisibleClient(db, viewerId, filter.client_id))) return null;
-    where.push(eq(tickets.authorId, filter.client_id));
+    if (!owners.includes(filter.client_id)) return null;
+    where.push(sql`${tickets.authorId} = ${bind('author', filter.client_id)}`);
   }
-  if (filter.number) where.push(sql`${tickets.id}::text like ${`${filter.number}%`}`);
-  if (filter.status !== undefined) where.push(sql`${clinicStatusSql} = ${filter.status}`);
+  if (filter.number) where.push(sql`${tickets.id}::text like ${bind('number', `${filter.number}%`)}`);
+  if (filter.status !== undefined) where.push(sql`${clinicStatusSql} = ${bind('status', filter.status)}`);
   // Dates are Moscow calendar days, both ends inclusive.
-  if (filter.date_from) where.push(gte(tickets.createdAt, serverDayStart(filter.date_from)));
-  if (filter.date_to) where.push(lt(tickets.createdAt, serverDayStart(filter.date_to, 1)));
+  if (filter.date_from)
+    where.push(
+      sql`${tickets.createdAt} >= ${bind('dateFrom', serverDayStart(filter.date_from).toISOString())}::timestamptz`,
+    );
+  if (filter.date_to)
+    where.push(
+      sql`${tickets.createdAt} < ${bind('dateTo', serverDayStart(filter.date_to, 1).toISOString())}::timestamptz`,
+    );
   if (filter.cursor) {
     const key = decodeTimestampCursor(filter.cursor);
-    where.push(sql`(${tickets.createdAt}, ${tickets.id}) < (${key.at}::timestamptz, ${key.id})`);
+    where.push(
+      sql`(${tickets.createdAt}, ${tickets.id}) < (${bind('cursorAt', key.at)}::timestamptz, ${bind('cursorId', key.id)})`,
+    );
   }
   return where;
 }
 
-/**
- * The page query, built but not run (tests EXPLAIN it); wrapped in an object because a drizzle
- * query is thenable and an async function would run it on return. null: nothing can match.
- */
-export async function ticketPageQuery(db: Reader, viewerId: number, filter: ParsedTicketFilter) {
-  const where = await conditions(db, viewerId, filter);
-  if (!where) return null;
-  const limit = filter.limit ?? TICKETS_PAGE_SIZE;
+function buildPageQuery(db: Reader, where: SQL[], limit: unknown) {
   // One row more than the page tells whether there is a next page.
   const page = db
     .select({
@@ -92,9 +111,9 @@ export async function ticketPageQuery(db: Reader, viewerId: number, filter: Pars
     .from(tickets)
     .where(and(...where))
     .orderBy(...newestFirst(tickets.createdAt, tickets.id))
-    .limit(limit + 1)
+    .limit(limit as number)
     .as('page');
-  const query = db
+  return db
     .select({
       // created_at goes out once, as exact text: the cursor needs it, and a second copy as a
       // timestamp would be parsed twice per row (driver, then drizzle) for no gain.
@@ -113,7 +132,42 @@ export async function ticketPageQuery(db: Reader, viewerId: number, filter: Pars
     .from(page)
     .leftJoin(clients, eq(clients.id, page.authorId))
     .orderBy(...newestFirst(page.createdAt, page.id));
-  return { query };
+}
+
+/**
+ * The page query, built but not run (tests EXPLAIN it); wrapped in an object because a drizzle
+ * query is thenable and an async function would run it on return. null: nothing can match.
+ */
+export async function ticketPageQuery(db: Reader, viewerId: number, filter: ParsedTicketFilter) {
+  const where = await conditions(db, viewerId, filter, bound);
+  if (!where) return null;
+  return { query: buildPageQuery(db, where, (filter.limit ?? TICKETS_PAGE_SIZE) + 1) };
+}
+
+type PreparedPage = ReturnType<ReturnType<typeof buildPageQuery>['prepare']>;
+
+/**
+ * Building the page query (drizzle's SQL assembly) was a fifth of a list request's CPU
+ * (scripts/bench/profile-list.mjs), so each shape of it — which filters are set, how many owners —
+ * is built and prepared once per database and then only executed with its values. There are at
+ * most a few hundred shapes (filters × owners), each a small object.
+ */
+const preparedPages = new WeakMap<Reader, Map<string, PreparedPage>>();
+
+async function runPageQuery(db: Reader, viewerId: number, filter: ParsedTicketFilter, limit: number) {
+  const { values, bind } = placeholders();
+  const where = await conditions(db, viewerId, filter, bind);
+  if (!where) return null;
+  values.limit = limit + 1;
+  const shape = Object.keys(values).join(',');
+  let byShape = preparedPages.get(db);
+  if (!byShape) preparedPages.set(db, (byShape = new Map()));
+  let prepared = byShape.get(shape);
+  if (!prepared) {
+    prepared = buildPageQuery(db, where, sql.placeholder('limit')).prepare(`ticket_page_${byShape.size}`);
+    byShape.set(shape, prepared);
+  }
+  return prepared.execute(values);
 }
 
 export async function listTickets(
@@ -121,10 +175,9 @@ export async function listTickets(
   viewerId: number,
   filter: ParsedTicketFilter,
 ): Promise<{ data: TicketListItem[]; next_cursor: string | null }> {
-  const built = await ticketPageQuery(db, viewerId, filter);
-  if (!built) return { data: [], next_cursor: null };
   const limit = filter.limit ?? TICKETS_PAGE_SIZE;
-  const rows = await built.query;
+  const rows = await runPageQuery(db, viewerId, filter, limit);
+  if (!rows) return { data: [], next_cursor: null };
   const pageRows = rows.slice(0, limit);
   const last = pageRows.at(-1);
   return {

@@ -1,0 +1,93 @@
+// The real server as a child process (through tsx, so no build is needed): started on a free port
+// with a clean environment, waited for until /healthz answers, and logged in as the demo clinic.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/server/db/seed.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const running = new Set<ChildProcess>();
+
+/** For afterAll: whatever a failed test left running. */
+export function killServers(): void {
+  for (const child of running) child.kill('SIGKILL');
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+export function start(env: Record<string, string>): Started {
+  // A clean environment: the parent's DATABASE_URL or TEST_DATABASE_URL must not leak in.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
+  return { child, output: () => output, exited };
+}
+
+export async function waitForHealth(port: number, server: Started): Promise<unknown> {
+  const deadline = Date.now() + 90_000; // a busy machine compiles the sources slowly
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (res.ok) return res.json();
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server did not become healthy:\n${server.output()}`);
+}
+
+/** Logs the demo clinic in as the app does (CSRF cookie and token first); returns the cookie header. */
+export async function logInDemo(base: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const keep = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const eq = pair.indexOf('=');
+      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+  };
+  const header = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  const first = await fetch(`${base}/ajax/user/data`);
+  keep(first);
+  const { csrf_token: token } = (await first.json()) as { csrf_token: string };
+  const login = await fetch(`${base}/ajax/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie: header(), origin: base },
+    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
+  });
+  expect(login.status).toBe(200);
+  keep(login);
+  return header();
+}
