@@ -1,12 +1,11 @@
 import { formatPoints } from '#shared/format/number/money.ts';
+import { RetryRow } from '#client/components/ui/retry-row.tsx';
 import { Link } from '@tanstack/react-router';
 import type { BonusesData, BonusRow } from '#shared/api/bonuses.ts';
 import { formatDate } from '#shared/format/date.ts';
 import { BONUS_FORMS, pluralize } from '#shared/format/plural.ts';
 import { programmeText } from '#shared/format/programme-text.ts';
 import { Page } from '#client/components/layout/page.tsx';
-import { Button } from '#client/components/ui/button.tsx';
-import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { useRemote } from '#client/lib/use-remote.ts';
 import { fetchBonuses } from './api.ts';
@@ -33,14 +32,7 @@ export function BonusesPage({ onLoaded }: BonusesPageProps) {
   return (
     <Page title="Бонусы" actions={<Link to="/loyalty">Как потратить?</Link>}>
       {data === null && remote.loading ? <BonusesSkeleton /> : null}
-      {remote.failure ? (
-        <div className={styles.failure}>
-          <FormMessage tone="error">{remote.failure}</FormMessage>
-          <Button variant="secondary" onClick={remote.reload}>
-            Повторить
-          </Button>
-        </div>
-      ) : null}
+      {remote.failure ? <RetryRow failure={remote.failure} onRetry={remote.reload} /> : null}
       {data ? <BonusesContent data={data} /> : null}
     </Page>
   );

@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import { RetryRow } from '#client/components/ui/retry-row.tsx';
 import type { SavedAddress } from '#shared/api/places.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { DataAge } from '#client/components/ui/data-age.tsx';
-import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { savedCopyAt, useConnection, useOnReconnect } from '#client/lib/connection.ts';
 import { AddressFormDialog } from './address-form-dialog.tsx';
@@ -45,12 +45,7 @@ export function AddressBook() {
       }
     >
       {error && (fetchedAt === null || addresses.length > 0) ? (
-        <div className={styles.failure}>
-          <FormMessage tone="error">{error}</FormMessage>
-          <Button variant="secondary" onClick={load} loading={loading}>
-            Повторить
-          </Button>
-        </div>
+        <RetryRow failure={error} onRetry={load} loading={loading} />
       ) : null}
 
       {firstLoad ? (

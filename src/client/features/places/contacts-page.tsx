@@ -1,9 +1,8 @@
 import type { ServiceCentre } from '#shared/api/places.ts';
+import { RetryRow } from '#client/components/ui/retry-row.tsx';
 import { CENTRAL_OFFICE_IDS } from '#shared/dictionaries/regions.ts';
 import { ContactsInfo } from '#client/components/content/contacts-info.tsx';
 import { Page } from '#client/components/layout/page.tsx';
-import { Button } from '#client/components/ui/button.tsx';
-import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { useRemote } from '#client/lib/use-remote.ts';
 import { CentreCard } from './centre-card.tsx';
@@ -25,12 +24,7 @@ export function ContactsPage() {
       <ContactsInfo />
       {contacts.data === null ? (
         contacts.failure ? (
-          <div className={styles.failure}>
-            <FormMessage tone="error">{contacts.failure}</FormMessage>
-            <Button variant="secondary" onClick={contacts.reload}>
-              Повторить
-            </Button>
-          </div>
+          <RetryRow failure={contacts.failure} onRetry={contacts.reload} />
         ) : (
           <div className={styles.list} aria-busy="true" aria-label="Загрузка контактов">
             {[0, 1].map((row) => (

@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import { RetryRow } from '#client/components/ui/retry-row.tsx';
 import type { ServiceCentre } from '#shared/api/places.ts';
 import { REGIONS } from '#shared/dictionaries/regions.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { SelectField } from '#client/components/ui/select-field.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
@@ -65,12 +65,7 @@ export function ServiceCentres() {
           ))}
         </ul>
       ) : load.failure || !centres ? (
-        <div className={styles.failure}>
-          <FormMessage tone="error">{load.failure}</FormMessage>
-          <Button variant="secondary" onClick={load.reload}>
-            Повторить
-          </Button>
-        </div>
+        <RetryRow failure={load.failure} onRetry={load.reload} />
       ) : centres.length === 0 ? (
         <p className={styles.empty}>Список сервисных центров пока пуст.</p>
       ) : view === 'map' ? (
