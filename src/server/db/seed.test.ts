@@ -18,8 +18,8 @@ import {
   tickets,
 } from './schema.ts';
 import { REGIONS } from '#shared/dictionaries/regions.ts';
-import { readFileBytes } from '#server/services/files.ts';
-import { loadTicketRequest } from '#server/services/ticket-request.ts';
+import { readFileBytes } from '#server/services/repair-requests/files.ts';
+import { loadTicketRequest } from '#server/services/tickets/request.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, demoAccountExists, seedDemo } from './seed.ts';
 
 /** Stands in for scrypt (services/ is above db/); the real hash is proven by logging in, in test-app tests. */

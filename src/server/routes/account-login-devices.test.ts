@@ -4,8 +4,8 @@
 // (TRUST_PROXY), so each test picks its own client addresses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateRules } from '#server/services/rate-limit.ts';
-import { DEVICE_COOKIE } from '#server/services/login-devices.ts';
-import { CSRF_COOKIE } from '#server/services/sessions.ts';
+import { DEVICE_COOKIE } from '#server/services/accounts/login-devices.ts';
+import { CSRF_COOKIE } from '#server/services/accounts/sessions.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { insertAccount, primeCsrf } from '../../../tests/setup/accounts.ts';
 

@@ -20,14 +20,14 @@ import {
   requestWithPhotosIdentity,
   uploadRepairPhoto as savePhoto,
   withStoredPhotos,
-} from '#server/services/repair-photos.ts';
-import { checkPickupAddress } from '#server/services/geo.ts';
-import { loadPickupCalendar } from '#server/services/pickup-calendar.ts';
+} from '#server/services/repair-requests/repair-photos.ts';
+import { checkPickupAddress } from '#server/services/places/geo.ts';
+import { loadPickupCalendar } from '#server/services/places/pickup-calendar.ts';
 import {
   createRepairRequest as createRequest,
   requireConfirmedEmail,
   type RepairCaller,
-} from '#server/services/repair-requests.ts';
+} from '#server/services/repair-requests/repair-requests.ts';
 import { REPLAYED_HEADER } from './decisions.ts';
 
 // Repair requests made in the portal (src/shared/api/repair-requests.ts): photos first, then the

@@ -5,8 +5,8 @@ import type { AppDeps, AppEnv } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { idempotencyKeys } from '#server/db/schema.ts';
 import { ApiFailure, badRequest, sendFailure, type FailureStatus } from '#server/lib/api-failure.ts';
-import { lockClient } from '#server/services/points.ts';
-import { sha256 } from '#server/services/tokens.ts';
+import { lockClient } from '#server/services/loyalty/points.ts';
+import { sha256 } from '#server/services/accounts/tokens.ts';
 import { DAY_MS } from '#shared/durations.ts';
 
 // Idempotency keys of decision calls (DESIGN.md "Offline design", ADR 0006). The service worker
