@@ -72,7 +72,7 @@ export const clients = pgTable(
 
 /**
  * Access one clinic gave another to its tickets and bills (cabinet.md §2 Accesses): the grantee sees
- * and decides on the owner's tickets; services/access.ts is the one reader.
+ * and decides on the owner's tickets; services/access/access.ts is the one reader.
  */
 export const accountAccesses = pgTable(
   'account_accesses',
@@ -515,7 +515,7 @@ export const repairRequests = pgTable('repair_requests', {
 
 /**
  * The site's promo banner (portal.md §2.3, §4.6), set by the back office (PUT /api/v1/banner): one
- * row, id 1. Its image is public while the active banner shows it (services/access.ts).
+ * row, id 1. Its image is public while the active banner shows it (services/access/access.ts).
  */
 export const siteBanner = pgTable('site_banner', {
   id: integer('id').primaryKey().default(1),
@@ -581,13 +581,13 @@ export const notificationDeliveries = pgTable(
   ],
 );
 
-/** The portal's edits of a KAVO ID profile (services/kavo-identities.ts): KAVO has no update API. */
+/** The portal's edits of a KAVO ID profile (services/kavo/identities.ts): KAVO has no update API. */
 export type KavoOverrides = Partial<Record<'last_name' | 'first_name' | 'middle_name' | 'city', string>>;
 
 /**
  * A KAVO ID (OpenID Connect) identity linked to an account (cabinet.md §2 Provider identity page):
  * one issuer + subject belongs to one account; an account may link several. The profile columns
- * are the provider's claims as last read; the tokens are AES-256-GCM ciphertexts (services/kavo-crypto.ts).
+ * are the provider's claims as last read; the tokens are AES-256-GCM ciphertexts (services/kavo/tokens.ts).
  */
 export const kavoIdentities = pgTable(
   'kavo_identities',
@@ -748,7 +748,7 @@ export const quizAnswers = pgTable(
   (t) => [primaryKey({ columns: [t.quizId, t.clientId] })],
 );
 
-/** Days the back office closed for pickups ('YYYY-MM-DD', Moscow); holidays are not stored (services/pickup-calendar.ts). */
+/** Days the back office closed for pickups ('YYYY-MM-DD', Moscow); holidays are not stored (services/places/pickup-calendar.ts). */
 export const pickupClosedDays = pgTable('pickup_closed_days', {
   day: text('day').primaryKey(),
   note: text('note').notNull().default(''),

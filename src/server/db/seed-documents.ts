@@ -153,7 +153,7 @@ export async function seedDocuments(
 /**
  * The ticket waiting for approval was sent from the portal: its page and PDF show the request card
  * (where and when the courier fetched the instruments, whom to call, the photos sent), stored as
- * services/repair-requests.ts stores one.
+ * services/repair-requests/repair-requests.ts stores one.
  */
 
 async function seedRequest(tx: Tx, clientId: number, photoIds: number[]): Promise<void> {

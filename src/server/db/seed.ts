@@ -161,7 +161,7 @@ export async function demoAccountExists(db: Db): Promise<boolean> {
 
 /**
  * Seeds the demo world in one transaction; a no-op (false) if the database has any client.
- * The password hasher is passed in (services/passwords.ts `hashPassword`) because db/ sits below
+ * The password hasher is passed in (services/accounts/passwords.ts `hashPassword`) because db/ sits below
  * services/ and must not import it.
  */
 export async function seedDemo(

@@ -5,7 +5,7 @@ import { route } from '#server/lib/validate.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
 import { grantAccess, listGrantees, revokeAccess } from '#server/services/access/accesses.ts';
 
-// Доступы (src/shared/api/accesses.ts): thin handlers over services/accesses.ts.
+// Доступы (src/shared/api/accesses.ts): thin handlers over services/access/accesses.ts.
 
 export const accessRoutes = new Hono<AppEnv>();
 const loggedIn = { before: [requireSession()] };

@@ -22,7 +22,7 @@ import * as recovery from '#server/services/accounts/password-recovery.ts';
 import * as registration from '#server/services/accounts/registration.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
 import { knownDevice, rememberDevice } from '#server/services/accounts/login-devices.ts';
-import { csrfTokenFor, endSession, startSession } from '#server/services/accounts/sessions.ts';
+import { csrfTokenFor, endSession, startSession } from '#server/middleware/session-cookie.ts';
 
 // The account endpoints of src/shared/api/account.ts: thin handlers over the services.
 

@@ -15,7 +15,7 @@ import { route, validateWith } from '#server/lib/validate.ts';
 import * as guestCodes from '#server/services/repair-requests/guest-codes.ts';
 import { createGuestRequest } from '#server/services/repair-requests/guest-requests.ts';
 import { discardPhotos, readRequestWithPhotos } from '#server/services/repair-requests/repair-photos.ts';
-import { requireIdempotencyKey } from '#server/services/idempotency.ts';
+import { requireIdempotencyKey } from '#server/middleware/idempotency-key.ts';
 import { randomToken, TOKEN_PATTERN } from '#server/services/accounts/tokens.ts';
 import { REPLAYED_HEADER } from './decisions.ts';
 

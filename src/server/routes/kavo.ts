@@ -15,7 +15,7 @@ import { listIdentities, readProfile, unlinkIdentity, updateProfile } from '#ser
 import { finishLink, startLink } from '#server/services/kavo/link.ts';
 import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
 
-// KAVO ID (src/shared/api/kavo.ts): thin handlers over services/kavo-link.ts and kavo-identities.ts.
+// KAVO ID (src/shared/api/kavo.ts): thin handlers over services/kavo/link.ts and identities.ts.
 
 export const kavoRoutes = new Hono<AppEnv>();
 const loggedIn = { before: [requireSession()] };

@@ -12,7 +12,8 @@ import type { AppEnv } from '#server/context.ts';
 import type { Tx } from '#server/db/client.ts';
 import { route } from '#server/lib/validate.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
-import { requireIdempotencyKey, storedFailure, withIdempotency } from '#server/services/idempotency.ts';
+import { requireIdempotencyKey } from '#server/middleware/idempotency-key.ts';
+import { storedFailure, withIdempotency } from '#server/services/idempotency.ts';
 import {
   clinicRequest,
   discardPhotos,

@@ -8,7 +8,7 @@ import { listTickets as findTickets } from '#server/services/tickets/list.ts';
 import { downloadRoutes } from './downloads.ts';
 
 // The clinic's requests (src/shared/api/tickets.ts): list, ticket page, history. Visibility is
-// decided in services/access.ts; these handlers only parse and pass on.
+// decided in services/access/access.ts; these handlers only parse and pass on.
 
 export const ticketsRoutes = new Hono<AppEnv>();
 

@@ -12,7 +12,7 @@ export interface NewFile {
   name: string;
   mime: string;
   bytes: Uint8Array;
-  /** The clinic that uploaded it: private to that clinic (services/access.ts). */
+  /** The clinic that uploaded it: private to that clinic (services/access/access.ts). */
   ownerClientId?: number;
 }
 

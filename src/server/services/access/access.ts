@@ -192,7 +192,7 @@ async function isCatalogueImage(db: Reader, fileId: number): Promise<boolean> {
 
 /**
  * `column` belongs to one of `owners`; a plain equality for one owner, so list queries stay ordered
- * index scans. `bind` may turn each owner into a named placeholder of a prepared query (ticket-list.ts).
+ * index scans. `bind` may turn each owner into a named placeholder of a prepared query (services/tickets/list.ts).
  */
 export function ownedBy(
   column: typeof tickets.clientId | typeof bills.clientId,

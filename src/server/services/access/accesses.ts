@@ -12,7 +12,7 @@ import { addNotification } from '#server/services/notifications/in-app.ts';
 import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
 
 // Giving colleagues' accounts access to the clinic's tickets and bills (cabinet.md §2 Accesses;
-// API.md access.granted / access.revoked). What access allows is services/access.ts's to decide.
+// API.md access.granted / access.revoked). What access allows is services/access/access.ts's to decide.
 
 export async function listGrantees(deps: AppDeps, ownerId: number): Promise<Grantee[]> {
   const rows = await deps.database.db

@@ -129,7 +129,7 @@ export async function loadUserData(db: Db, clientId: number, now: Date): Promise
       // The ledger is replayed from its rows and the clock (points.ts), read in this same statement.
       ...ledgerColumns(),
       // API.md: 'Оплачен' is paid, null is "no data"; any other status text is unpaid.
-      // The bills this account sees: its own and those of the clinics that gave it access (services/access.ts).
+      // The bills this account sees: its own and those of the clinics that gave it access (services/access/access.ts).
       unpaidBills: sql<string | number>`(${db
         .select({ count: sql`count(*)` })
         .from(bills)
@@ -142,7 +142,7 @@ export async function loadUserData(db: Db, clientId: number, now: Date): Promise
         .select({ count: sql`count(*)` })
         .from(notifications)
         .where(and(eq(notifications.clientId, clients.id), eq(notifications.isViewed, false)))})`,
-      // Who gave this account access (services/access.ts reads the same table), in the same statement.
+      // Who gave this account access (services/access/access.ts reads the same table), in the same statement.
       accessOwners: sql<unknown>`(${db
         .select({
           owners: sql`coalesce(json_agg(${accountAccesses.ownerClientId} order by ${accountAccesses.ownerClientId}), '[]'::json)`,
@@ -202,7 +202,7 @@ export function loginLimits(email: string, ip: string): ReadonlyArray<readonly [
  * Checks e-mail and password. Failures are throttled per account and address, per address, and per
  * account from everywhere (a much higher ceiling, at which the owner is mailed): a guesser on one
  * address stops without locking out the owner on another, and successes count against nobody. An
- * attempt from a device that logged in to this account before (`deviceOf`, services/login-devices.ts)
+ * attempt from a device that logged in to this account before (`deviceOf`, services/accounts/login-devices.ts)
  * counts against that device only, so nobody else's guesses lock the owner out there. Each attempt
  * is counted before the slow hash and given back when the password is right, so a parallel burst
  * cannot pass a limit. Unknown e-mail and wrong password give the same answer in the same time.

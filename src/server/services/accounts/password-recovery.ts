@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { AppDeps, SessionInfo } from '#server/context.ts';
-import { clients } from '#server/db/schema.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { clients, sessions } from '#server/db/schema.ts';
 import { PASSWORD_RULE_MESSAGES, passwordRuleProblem } from '#shared/validation/password-rules.ts';
 import { ApiFailure, fieldFailure, unauthorized } from '#server/lib/api-failure.ts';
 import { passwordChangedMail, passwordResetMail } from '#server/services/accounts/account-mails.ts';
@@ -13,7 +14,6 @@ import {
   useResetToken,
 } from '#server/services/accounts/one-time-codes.ts';
 import { checkLimits, countFailure, enforceLimits, rateRules } from '#server/services/rate-limit.ts';
-import { deleteOtherSessions } from '#server/services/accounts/sessions.ts';
 import { TOKEN_PATTERN } from '#server/services/accounts/tokens.ts';
 
 export const RESET_SENT_MESSAGE = 'Ссылка для восстановления пароля отправлена на вашу почту';
@@ -131,4 +131,10 @@ export async function changePassword(
   });
   await mailQuietly(deps, passwordChangedMail(client.email, deps.config.publicUrl));
   return PASSWORD_CHANGED_MESSAGE;
+}
+
+/** After a password change or reset: every other device of the account is logged out. */
+export async function deleteOtherSessions(db: Db | Tx, clientId: number, keepTokenHash: string | null): Promise<void> {
+  const ofClient = eq(sessions.clientId, clientId);
+  await db.delete(sessions).where(keepTokenHash ? and(ofClient, ne(sessions.tokenHash, keepTokenHash)) : ofClient);
 }

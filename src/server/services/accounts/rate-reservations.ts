@@ -14,7 +14,7 @@ import {
 } from '#server/services/rate-limit.ts';
 
 // Reserving rate-limit hits before a slow attempt (a password hash) and settling them after it:
-// the logins' throttle (services/accounts.ts authenticate()). The counters are rate-limit.ts's.
+// the logins' throttle (services/accounts/accounts.ts authenticate()). The counters are rate-limit.ts's.
 
 /** A rule's attempts still being checked (reserved, not yet settled), counted apart from its hits. */
 const pendingOf = (rule: RateRule): RateRule => ({ ...rule, name: `pending:${rule.name}` });

@@ -3,7 +3,7 @@ import type { KavoConfig } from '#server/context.ts';
 
 // The KAVO ID provider through openid-client (ADR 0018): discovery once per process, the
 // authorization code flow with PKCE, state and nonce, the userinfo call and the refresh grant.
-// Nothing here touches the database; services/kavo-identities.ts keeps flows and tokens.
+// Nothing here touches the database; services/kavo/identities.ts keeps flows and tokens.
 
 /** Everything the page shows; `offline_access` (with prompt=consent, as OIDC Core asks) brings the refresh token. */
 const SCOPE = 'openid profile phone address offline_access';

@@ -11,7 +11,7 @@ import { loadFile, type StoredFile } from '#server/services/repair-requests/file
 
 // The site's promo banner (portal.md §2.3, §4.6): one row the back office replaces with
 // PUT /api/v1/banner; every visitor reads it with GET /ajax/banner/get. Its picture becomes public
-// while the active banner shows it (services/access.ts decides), so it must be a web picture that no
+// while the active banner shows it (services/access/access.ts decides), so it must be a web picture that no
 // clinic's record uses.
 
 const BANNER_ID = 1;

@@ -6,7 +6,7 @@ import { pickupClosedDays } from '#server/db/schema.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
 
 // The days the back office closes for pickups (src/shared/api/integration-pickup.ts); the calendar
-// (services/pickup-calendar.ts) adds them to the holidays.
+// (services/places/pickup-calendar.ts) adds them to the holidays.
 
 /** The path's date, or a 422 on `date`: a malformed day is bad input, never a 404 or a 500. */
 export function readClosedDay(value: string | undefined): string {

@@ -182,7 +182,7 @@ export async function listTickets(
   const last = pageRows.at(-1);
   return {
     data: pageRows.map((row) => {
-      // The same reading of the statements as the ticket page's (ticket-detail.ts).
+      // The same reading of the statements as the ticket page's (detail.ts).
       const tally = {
         total: Number(row.defectivesCount),
         undecided: Number(row.undecidedCount),

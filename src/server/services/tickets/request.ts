@@ -5,7 +5,7 @@ import { files, repairRequests } from '#server/db/schema.ts';
 
 // The request a ticket was made from (portal.md §2.1–2.2), as the ticket page and its PDF show it
 // (cabinet.md §2 Ticket page): where and when to fetch the instruments, who to call, the photos.
-// Stored as sent (services/repair-requests.ts), so older requests may lack the newer fields.
+// Stored as sent (services/repair-requests/repair-requests.ts), so older requests may lack the newer fields.
 
 interface StoredAddress {
   company?: string;

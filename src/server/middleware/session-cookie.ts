@@ -1,8 +1,8 @@
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, SessionInfo } from '#server/context.ts';
-import type { Db, Tx } from '#server/db/client.ts';
+import type { Db } from '#server/db/client.ts';
 import { sessions } from '#server/db/schema.ts';
 import { randomToken, sha256, TOKEN_PATTERN } from '#server/services/accounts/tokens.ts';
 import { DAY_MS } from '#shared/durations.ts';
@@ -120,12 +120,6 @@ export async function endSession(c: Ctx): Promise<string> {
   clearSessionCookie(c);
   c.set('session', null);
   return rotateAnonymousCsrf(c);
-}
-
-/** After a password change or reset: every other device of the account is logged out. */
-export async function deleteOtherSessions(db: Db | Tx, clientId: number, keepTokenHash: string | null): Promise<void> {
-  const ofClient = eq(sessions.clientId, clientId);
-  await db.delete(sessions).where(keepTokenHash ? and(ofClient, ne(sessions.tokenHash, keepTokenHash)) : ofClient);
 }
 
 // The token set on this response, if any: the request's cookie is stale once we have rotated it.
