@@ -1,6 +1,6 @@
 // Account fixtures for the server tests: accounts inserted directly (fast) or registered through
 // the real two-stage flow, and the secrets read back from the outbox like a user would.
-import { clients } from '../../src/server/db/schema.ts';
+import { clients } from '../../src/server/db/schema/accounts.ts';
 import { hashPassword, TEST_COST } from '../../src/server/services/accounts/passwords.ts';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createTestApp, type TestApp } from './test-app.ts';

@@ -5,18 +5,11 @@ import type { Db, Tx } from './client.ts';
 import { recordEvent } from './journal.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { renderDemoDocuments, seedDocuments } from './seed-documents.ts';
-import {
-  addresses,
-  billDefectStatements,
-  bills,
-  clients,
-  defectStatements,
-  instruments,
-  notifications,
-  offices,
-  pointsEntries,
-  tickets,
-} from './schema.ts';
+import { addresses, offices } from './schema/places.ts';
+import { billDefectStatements, bills, defectStatements, instruments, tickets } from './schema/tickets.ts';
+import { clients } from './schema/accounts.ts';
+import { notifications } from './schema/notifications.ts';
+import { pointsEntries } from './schema/loyalty.ts';
 import { seedCatalogue } from './seed-catalogue.ts';
 import { DAY_MS } from '#shared/durations.ts';
 

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, SessionInfo } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { sessions } from '#server/db/schema.ts';
+import { sessions } from '#server/db/schema/accounts.ts';
 import { randomToken, sha256, TOKEN_PATTERN } from '#server/services/accounts/tokens.ts';
 import { DAY_MS } from '#shared/durations.ts';
 

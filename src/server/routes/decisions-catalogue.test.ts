@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '#server/db/seed-catalogue.ts';
-import { gifts, tradeInInstruments } from '#server/db/schema.ts';
+import { gifts, tradeInInstruments } from '#server/db/schema/loyalty.ts';
 import { canSeeFile } from '#server/services/access/access.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { grantPoints, insertStatement, loggedInClinic } from '../../../tests/setup/decisions-world.ts';

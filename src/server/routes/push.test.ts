@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { notificationDeliveries, pushSubscriptions } from '#server/db/schema.ts';
+import { notificationDeliveries, pushSubscriptions } from '#server/db/schema/notifications.ts';
 import { vapidKeysOf } from '#server/delivery/vapid-keys.ts';
 import { createDeliveryLoop, type DeliveryLoop } from '#server/services/notifications/delivery-loop.ts';
 import { addNotification } from '#server/services/notifications/in-app.ts';

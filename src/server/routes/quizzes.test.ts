@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUIZ_MESSAGES, type Quiz } from '#shared/api/quizzes.ts';
-import { events, pointsEntries, quizAnswers, quizzes } from '#server/db/schema.ts';
+import { events } from '#server/db/schema/platform.ts';
+import { pointsEntries, quizAnswers, quizzes } from '#server/db/schema/loyalty.ts';
 import { balance } from '#server/services/loyalty/points.ts';
 import { insertAccount, loginAs, primeCsrf } from '../../../tests/setup/accounts.ts';
 import { backOffice } from '../../../tests/setup/back-office.ts';

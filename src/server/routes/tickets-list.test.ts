@@ -9,7 +9,7 @@ import {
   tinyPdf,
 } from '../../../tests/setup/cabinet-world.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { tickets } from '#server/db/schema.ts';
+import { tickets } from '#server/db/schema/tickets.ts';
 import { ticketPageQuery } from '#server/services/tickets/list.ts';
 import type { TicketListItem } from '#shared/api/tickets.ts';
 

@@ -1,7 +1,7 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { AppDeps } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
-import { idempotencyKeys } from '#server/db/schema.ts';
+import { idempotencyKeys } from '#server/db/schema/platform.ts';
 import { ApiFailure, type FailureStatus } from '#server/lib/api-failure.ts';
 import { lockClient } from '#server/services/loyalty/points.ts';
 import { sha256 } from '#server/services/accounts/tokens.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { AppDeps } from '#server/context.ts';
-import { rateLimits } from '#server/db/schema.ts';
+import { rateLimits } from '#server/db/schema/platform.ts';
 import { tooManyRequests } from '#server/lib/api-failure.ts';
 
 // Fixed-window counters in the database, so every API process behind a balancer shares them.

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { files } from '#server/db/schema.ts';
+import { files } from '#server/db/schema/repair-requests.ts';
 import { loadFile, readFileBytes } from '#server/services/repair-requests/files.ts';
 import { sha256Hex } from './save-file.ts';
 import { moveBytesToStore } from './move-to-store.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db, Tx } from '#server/db/client.ts';
-import { files } from '#server/db/schema.ts';
+import { files } from '#server/db/schema/repair-requests.ts';
 import type { FileStore, PutResult } from './file-store.ts';
 
 // Writing an uploaded file (ADR 0025): the bytes into the store first, then the row in the

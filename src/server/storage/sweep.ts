@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { files } from '#server/db/schema.ts';
+import { files } from '#server/db/schema/repair-requests.ts';
 import type { Logger } from '#server/context.ts';
 import type { FileStore } from './file-store.ts';
 import { HOUR_MS } from '#shared/durations.ts';

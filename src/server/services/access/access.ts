@@ -1,18 +1,11 @@
 import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Reader } from '#server/db/client.ts';
-import {
-  accountAccesses,
-  addresses,
-  bills,
-  defectStatements,
-  files,
-  gifts,
-  quizItems,
-  quizzes,
-  siteBanner,
-  tickets,
-  tradeInInstruments,
-} from '#server/db/schema.ts';
+import { accountAccesses } from '#server/db/schema/accounts.ts';
+import { addresses } from '#server/db/schema/places.ts';
+import { bills, defectStatements, tickets } from '#server/db/schema/tickets.ts';
+import { files } from '#server/db/schema/repair-requests.ts';
+import { gifts, quizItems, quizzes, tradeInInstruments } from '#server/db/schema/loyalty.ts';
+import { siteBanner } from '#server/db/schema/notifications.ts';
 import { NOT_FOUND_MESSAGE, notFound } from '#server/lib/api-failure.ts';
 
 // Services answer what they may not show with these (re-exported so they keep one import).

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '#server/context.ts';
-import { clients } from '#server/db/schema.ts';
+import { clients } from '#server/db/schema/accounts.ts';
 import { fieldFailure, tooManyRequests, unauthorized } from '#server/lib/api-failure.ts';
 import { emailConfirmationMail } from '#server/services/accounts/account-mails.ts';
 import { sendOrAbort } from '#server/services/accounts/accounts.ts';

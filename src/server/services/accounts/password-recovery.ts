@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { AppDeps, SessionInfo } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
-import { clients, sessions } from '#server/db/schema.ts';
+import { clients, sessions } from '#server/db/schema/accounts.ts';
 import { PASSWORD_RULE_MESSAGES, passwordRuleProblem } from '#shared/validation/password-rules.ts';
 import { ApiFailure, fieldFailure, unauthorized } from '#server/lib/api-failure.ts';
 import { passwordChangedMail, passwordResetMail } from '#server/services/accounts/account-mails.ts';

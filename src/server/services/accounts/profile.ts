@@ -4,7 +4,7 @@ import type * as v from 'valibot';
 import type { AppDeps } from '#server/context.ts';
 import type { Tx } from '#server/db/client.ts';
 import { recordEvent } from '#server/db/journal.ts';
-import { clients } from '#server/db/schema.ts';
+import { clients } from '#server/db/schema/accounts.ts';
 import { fieldFailure, tooManyRequests, unauthorized } from '#server/lib/api-failure.ts';
 import { isUniqueViolation } from '#server/lib/db-errors.ts';
 import { emailChangeCodeMail, emailChangedMail } from '#server/services/accounts/account-mails.ts';

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '#server/context.ts';
-import { rateLimits } from '#server/db/schema.ts';
+import { rateLimits } from '#server/db/schema/platform.ts';
 import { tooManyRequests } from '#server/lib/api-failure.ts';
 import {
   countHit,

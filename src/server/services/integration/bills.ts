@@ -4,7 +4,7 @@ import { loyaltyMessages } from '#shared/api/loyalty.ts';
 import { formatMoney } from '#shared/format/number/money.ts';
 import type { AppDeps } from '#server/context.ts';
 import { recordEvent, recordHistory } from '#server/db/journal.ts';
-import { billDefectStatements, bills, defectStatements, tickets } from '#server/db/schema.ts';
+import { billDefectStatements, bills, defectStatements, tickets } from '#server/db/schema/tickets.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
 import { notFound } from '#server/services/access/access.ts';
 import { requireClient, requireFiles } from '#server/services/integration/refs.ts';

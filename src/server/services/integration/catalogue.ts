@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { PutGiftInput, PutOfficeInput, PutTradeInInstrumentInput } from '#shared/api/integration.ts';
 import type { AppDeps } from '#server/context.ts';
-import { gifts, offices, tradeInInstruments } from '#server/db/schema.ts';
+import { gifts, tradeInInstruments } from '#server/db/schema/loyalty.ts';
+import { offices } from '#server/db/schema/places.ts';
 import { requireFiles } from '#server/services/integration/refs.ts';
 
 // Reference data the back office owns and the portal only reads: offices, gifts, trade-in

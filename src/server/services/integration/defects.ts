@@ -7,7 +7,7 @@ import { BONUS_FORMS, countOf } from '#shared/format/plural.ts';
 import type { AppDeps } from '#server/context.ts';
 import type { Tx } from '#server/db/client.ts';
 import { recordEvent, recordHistory } from '#server/db/journal.ts';
-import { defectStatements, tickets } from '#server/db/schema.ts';
+import { defectStatements, tickets } from '#server/db/schema/tickets.ts';
 import { notFound } from '#server/services/access/access.ts';
 import { requireFiles } from '#server/services/integration/refs.ts';
 import { lockClient, returnStatementSpends } from '#server/services/loyalty/points.ts';

@@ -1,7 +1,7 @@
 import { asc, gt } from 'drizzle-orm';
 import type { FeedPage } from '#shared/api/integration.ts';
 import type { AppDeps } from '#server/context.ts';
-import { events } from '#server/db/schema.ts';
+import { events } from '#server/db/schema/platform.ts';
 
 // GET /events: the feed in id order. recordEvent makes writers commit in id order, so a reader
 // that resumes after the last id it saw never skips a late commit.

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { promoQuizMessages, type CreateQuizInput, type PatchQuizInput } from '#shared/api/integration-promo-quiz.ts';
 import type { AppDeps } from '#server/context.ts';
-import { quizItems, quizQuestions, quizzes } from '#server/db/schema.ts';
+import { quizItems, quizQuestions, quizzes } from '#server/db/schema/loyalty.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
 import { requireFiles } from '#server/services/integration/refs.ts';
 

@@ -1,7 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { integrationMessages } from '#shared/api/integration.ts';
 import type { Tx } from '#server/db/client.ts';
-import { files, offices, tickets } from '#server/db/schema.ts';
+import { files } from '#server/db/schema/repair-requests.ts';
+import { offices } from '#server/db/schema/places.ts';
+import { tickets } from '#server/db/schema/tickets.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
 import { lockClient } from '#server/services/loyalty/points.ts';
 

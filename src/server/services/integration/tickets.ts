@@ -4,7 +4,8 @@ import { ticketStatusLabel } from '#shared/dictionaries/ticket-statuses.ts';
 import type { AppDeps } from '#server/context.ts';
 import type { Tx } from '#server/db/client.ts';
 import { recordEvent, recordHistory } from '#server/db/journal.ts';
-import { instruments, offices, tickets } from '#server/db/schema.ts';
+import { instruments, tickets } from '#server/db/schema/tickets.ts';
+import { offices } from '#server/db/schema/places.ts';
 import { notFound } from '#server/services/access/access.ts';
 import { requireClient, requireFiles, requireOffice } from '#server/services/integration/refs.ts';
 

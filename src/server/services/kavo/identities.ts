@@ -3,7 +3,7 @@ import { KAVO_MESSAGES, type KavoListItem, type kavoProfileForm } from '#shared/
 import { PROFILE_MESSAGES } from '#shared/api/profile.ts';
 import type * as v from 'valibot';
 import type { AppDeps } from '#server/context.ts';
-import { kavoIdentities, type KavoOverrides } from '#server/db/schema.ts';
+import { kavoIdentities, type KavoOverrides } from '#server/db/schema/kavo.ts';
 import { ApiFailure, notFound } from '#server/lib/api-failure.ts';
 import { profileUnavailable } from '#server/services/kavo/failures.ts';
 import {

@@ -3,7 +3,7 @@ import { toKopecks } from '#shared/format/number/kopecks.ts';
 import { BONUS_FORMS, countOf } from '#shared/format/plural.ts';
 import { serverDate } from '#shared/format/server-timestamp.ts';
 import type { Tx } from '#server/db/client.ts';
-import { pointsEntries } from '#server/db/schema.ts';
+import { pointsEntries } from '#server/db/schema/loyalty.ts';
 import { notCreditingBecause, type NotCrediting } from '#server/services/loyalty/credit-rules.ts';
 import { ACTIVATION_DELAY_MS, yearAfter } from '#server/services/loyalty/ledger-replay.ts';
 import { lockedLedger, writeEntry, type Ledger } from '#server/services/loyalty/points.ts';

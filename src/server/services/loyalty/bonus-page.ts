@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { BonusesData, BonusRow } from '#shared/api/bonuses.ts';
 import type { Db } from '#server/db/client.ts';
-import { bills, defectStatements, loyaltyOperations, pointsEntries } from '#server/db/schema.ts';
+import { bills, defectStatements } from '#server/db/schema/tickets.ts';
+import { loyaltyOperations, pointsEntries } from '#server/db/schema/loyalty.ts';
 import { EXPIRY_WARNING_MS, type LotState } from '#server/services/loyalty/ledger-replay.ts';
 import { notEarningBecause } from '#server/services/loyalty/accrual.ts';
 import { loadLedger, type Ledger } from '#server/services/loyalty/points.ts';

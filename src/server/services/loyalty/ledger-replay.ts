@@ -1,4 +1,4 @@
-import type { PointsKind } from '#server/db/schema.ts';
+import type { PointsKind } from '#server/db/schema/loyalty.ts';
 import { DAY_MS } from '#shared/durations.ts';
 
 // The loyalty ledger's rules as one pure function (portal.md §4.7, ADR 0016). The database keeps

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { loyaltyMessages, type CancelOperationInput, type CreateOperationInput } from '#shared/api/loyalty.ts';
 import { sumMoney, toKopecks } from '#shared/format/number/kopecks.ts';
 import type { AppDeps } from '#server/context.ts';
-import { loyaltyOperations, pointsEntries } from '#server/db/schema.ts';
+import { loyaltyOperations, pointsEntries } from '#server/db/schema/loyalty.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
 import { notFound } from '#server/services/access/access.ts';
 import { requireClient } from '#server/services/integration/refs.ts';

@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { BONUS_FORMS, countOf } from '#shared/format/plural.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { recordEvent, recordHistory } from '#server/db/journal.ts';
-import { clients, pointsEntries, type PointsKind } from '#server/db/schema.ts';
+import { clients } from '#server/db/schema/accounts.ts';
+import { pointsEntries, type PointsKind } from '#server/db/schema/loyalty.ts';
 import { ApiFailure, fieldFailure } from '#server/lib/api-failure.ts';
 import { creditRefusal } from '#server/services/loyalty/credit-rules.ts';
 import {

@@ -1,6 +1,6 @@
 import type { ProgrammeNotice } from '#shared/api/loyalty-programme.ts';
 import type { Db } from '#server/db/client.ts';
-import { loyaltyProgrammeChanges } from '#server/db/schema.ts';
+import { loyaltyProgrammeChanges } from '#server/db/schema/loyalty.ts';
 import { programmeStatus, type ProgrammeStatus } from '#server/services/loyalty/programme-rules.ts';
 
 // The programme's notice (portal.md §4.7: the site shows it from the announcement), for the Бонусы

@@ -5,7 +5,7 @@ import { PROMOCODE_MESSAGES, promocodeKey } from '#shared/api/promocodes.ts';
 import type { AppDeps } from '#server/context.ts';
 import type { Tx } from '#server/db/client.ts';
 import { recordEvent } from '#server/db/journal.ts';
-import { promocodes, promocodeUses } from '#server/db/schema.ts';
+import { promocodes, promocodeUses } from '#server/db/schema/loyalty.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
 import { creditRefusal } from '#server/services/loyalty/credit-rules.ts';
 import { credit, loadLedger } from '#server/services/loyalty/points.ts';

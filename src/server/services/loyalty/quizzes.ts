@@ -4,7 +4,7 @@ import { QUIZ_MESSAGES, type Quiz, type QuizAnswer } from '#shared/api/quizzes.t
 import type { AppDeps } from '#server/context.ts';
 import type { Reader } from '#server/db/client.ts';
 import { recordEvent } from '#server/db/journal.ts';
-import { quizAnswers, quizItems, quizQuestions, quizzes } from '#server/db/schema.ts';
+import { quizAnswers, quizItems, quizQuestions, quizzes } from '#server/db/schema/loyalty.ts';
 import { ApiFailure, fieldFailure } from '#server/lib/api-failure.ts';
 import { credit } from '#server/services/loyalty/points.ts';
 import { checkAnswers } from '#server/services/loyalty/quiz-answers.ts';

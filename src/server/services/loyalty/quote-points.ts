@@ -3,7 +3,7 @@ import { ballsForDiscount, decisionMessages, type Gift } from '#shared/api/decis
 import { downloadPaths } from '#shared/api/tickets.ts';
 import { BONUS_FORMS, countOf } from '#shared/format/plural.ts';
 import type { Db, Tx } from '#server/db/client.ts';
-import { gifts } from '#server/db/schema.ts';
+import { gifts } from '#server/db/schema/loyalty.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
 import { requireVisibleStatement } from '#server/services/access/access.ts';
 import { balance, lockedForSpending, spend } from '#server/services/loyalty/points.ts';

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { TradeInDetail, TradeInListItem } from '#shared/api/decisions.ts';
 import { downloadPaths } from '#shared/api/tickets.ts';
 import type { Db, Tx } from '#server/db/client.ts';
-import { tradeInInstruments } from '#server/db/schema.ts';
+import { tradeInInstruments } from '#server/db/schema/loyalty.ts';
 import { notFound } from '#server/services/access/access.ts';
 
 // The trade-in catalogue (cabinet.md §2 Trade-in popup): new instruments offered against an old

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
-import { clients, notificationDeliveries, pushSubscriptions } from '#server/db/schema.ts';
+import { clients } from '#server/db/schema/accounts.ts';
+import { notificationDeliveries, pushSubscriptions } from '#server/db/schema/notifications.ts';
 import type { SendOutcome } from '#server/delivery/outcome.ts';
 import { nextDeliveryDelay } from '#server/services/notifications/delivery-backoff.ts';
 

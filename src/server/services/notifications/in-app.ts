@@ -1,6 +1,6 @@
 import type { Tx } from '#server/db/client.ts';
 import { recordEvent } from '#server/db/journal.ts';
-import { notifications } from '#server/db/schema.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
 import { enqueueNotificationDeliveries } from '#server/services/notifications/deliveries.ts';
 
 /** The page a tap on the notification outside the app opens: its ticket, or the notifications page. */

@@ -3,7 +3,8 @@ import { HISTORY_PAGE_SIZE, NOTIFICATIONS_PAGE_SIZE, type Notification } from '#
 import type { HistoryItem } from '#shared/api/tickets.ts';
 import { formatServerTimestamp } from '#shared/format/server-timestamp.ts';
 import type { Db } from '#server/db/client.ts';
-import { historyEntries, notifications } from '#server/db/schema.ts';
+import { historyEntries } from '#server/db/schema/tickets.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
 import { decodeTimestampCursor, encodeTimestampCursor } from '#server/services/keyset-cursor.ts';
 import { historyItemOf } from '#server/services/tickets/detail.ts';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { pushSubscriptions } from '#server/db/schema.ts';
+import { pushSubscriptions } from '#server/db/schema/notifications.ts';
 import { removeSubscriptions } from '#server/services/notifications/deliveries.ts';
 
 // This device's Web Push subscription, per account (ADR 0019). An endpoint is one browser profile:

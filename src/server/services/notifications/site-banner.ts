@@ -4,7 +4,8 @@ import { bannerMessages, type PutBannerInput } from '#shared/api/integration-ban
 import { bannerImagePath, type Banner } from '#shared/api/site-notices.ts';
 import type { AppDeps } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
-import { files, siteBanner } from '#server/db/schema.ts';
+import { files } from '#server/db/schema/repair-requests.ts';
+import { siteBanner } from '#server/db/schema/notifications.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
 import { isPrivateFile, isPublicFile, notFound } from '#server/services/access/access.ts';
 import { loadFile, type StoredFile } from '#server/services/repair-requests/files.ts';

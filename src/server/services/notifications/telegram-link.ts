@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { TELEGRAM_MESSAGES, type TelegramState } from '#shared/api/telegram.ts';
 import type { Config } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { clients } from '#server/db/schema.ts';
+import { clients } from '#server/db/schema/accounts.ts';
 import { enqueueChatAnswer, unlinkChat } from '#server/services/notifications/deliveries.ts';
 
 // Linking a Telegram chat to an account (cabinet.md §2 Personal data, API.md "Notifications"): the

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { COORDINATES_PATTERN, type AddressFormValues, type SavedAddress } from '#shared/api/places.ts';
 import type { AppDeps } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
-import { addresses } from '#server/db/schema.ts';
+import { addresses } from '#server/db/schema/places.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
 import { requireOwnAddress } from '../access/access.ts';
 import { checkPickupAddress, type PickupAddressCheck } from './geo.ts';

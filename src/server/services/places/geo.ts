@@ -3,7 +3,7 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import { ADDRESS_MESSAGES, SUGGEST_LIMIT, SUGGEST_MIN_CHARS, type AddressSuggestion } from '#shared/api/places.ts';
 import { checkAddress, type AddressCheck, type GeocodedAddress } from '#shared/geo/address-check.ts';
 import type { AppDeps } from '#server/context.ts';
-import { geoCache } from '#server/db/schema.ts';
+import { geoCache } from '#server/db/schema/places.ts';
 import { GeoProviderError, type CitySuggestion } from '#server/geo/provider.ts';
 import { ApiFailure, fieldFailure } from '#server/lib/api-failure.ts';
 import { enforceLimits, rateRules } from '../rate-limit.ts';

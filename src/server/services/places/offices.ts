@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { ServiceCentre } from '#shared/api/places.ts';
 import type { Db } from '#server/db/client.ts';
-import { offices } from '#server/db/schema.ts';
+import { offices } from '#server/db/schema/places.ts';
 import { officeOut } from '../tickets/detail.ts';
 
 /** Every service centre, by id; which of them a clinic may choose is src/shared/geo/service-centres.ts's rule. */

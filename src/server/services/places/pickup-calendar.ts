@@ -9,7 +9,7 @@ import {
 import { serverDate } from '#shared/format/server-timestamp.ts';
 import type { Config } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
-import { pickupClosedDays } from '#server/db/schema.ts';
+import { pickupClosedDays } from '#server/db/schema/places.ts';
 
 // The pickup calendar (src/shared/api/pickup-days.ts): the cut-off hour, the Russian public holidays
 // and the days the back office closed. Holidays come from date-holidays, a maintained calendar that

@@ -2,7 +2,7 @@ import { asc, eq, gte } from 'drizzle-orm';
 import { isCalendarDay, pickupMessages, type PutClosedDayInput } from '#shared/api/integration-pickup.ts';
 import { serverDate } from '#shared/format/server-timestamp.ts';
 import type { AppDeps } from '#server/context.ts';
-import { pickupClosedDays } from '#server/db/schema.ts';
+import { pickupClosedDays } from '#server/db/schema/places.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
 
 // The days the back office closes for pickups (src/shared/api/integration-pickup.ts); the calendar

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
-import { files } from '#server/db/schema.ts';
+import { files } from '#server/db/schema/repair-requests.ts';
 import type { ByteRange, FileStore } from '#server/storage/file-store.ts';
 
 // Reading uploaded documents and photos: the row (metadata, checksum, key) from the `files` table,

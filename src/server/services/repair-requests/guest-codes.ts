@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { guestMessages } from '#shared/api/guest-requests.ts';
 import type { AppDeps } from '#server/context.ts';
-import { oneTimeCodes } from '#server/db/schema.ts';
+import { oneTimeCodes } from '#server/db/schema/accounts.ts';
 import { ApiFailure, fieldFailure, tooManyRequests } from '#server/lib/api-failure.ts';
 import { emailConfirmationMail } from '#server/services/accounts/account-mails.ts';
 import { findClientByEmail, sendOrAbort } from '#server/services/accounts/accounts.ts';

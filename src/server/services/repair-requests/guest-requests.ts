@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { createGuestRepairRequest, guestMessages, type GuestRepairRequestValues } from '#shared/api/guest-requests.ts';
 import type { AppDeps } from '#server/context.ts';
 import { recordEvent } from '#server/db/journal.ts';
-import { idempotencyKeys } from '#server/db/schema.ts';
+import { idempotencyKeys } from '#server/db/schema/platform.ts';
 import { ApiFailure, fieldFailure } from '#server/lib/api-failure.ts';
 import { isUniqueViolation } from '#server/lib/db-errors.ts';
 import { credentialsMail } from '#server/services/accounts/account-mails.ts';

@@ -10,7 +10,10 @@ import {
 import { offeredCentres } from '#shared/geo/service-centres.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { recordEvent, recordHistory } from '#server/db/journal.ts';
-import { clients, files, instruments, offices, repairRequests, tickets } from '#server/db/schema.ts';
+import { clients } from '#server/db/schema/accounts.ts';
+import { files, repairRequests } from '#server/db/schema/repair-requests.ts';
+import { instruments, tickets } from '#server/db/schema/tickets.ts';
+import { offices } from '#server/db/schema/places.ts';
 import { ApiFailure, fieldFailure, tooManyRequests } from '#server/lib/api-failure.ts';
 import { markSavedAddressChecked } from '../places/addresses.ts';
 import type { PickupAddressCheck } from '../places/geo.ts';

@@ -4,7 +4,8 @@ import { PAID_BILL_STATUS, type Bill, type BillPayment } from '#shared/api/bills
 import type { Payee } from '#shared/payment/requisites.ts';
 import { serverDate } from '#shared/format/server-timestamp.ts';
 import type { Reader } from '#server/db/client.ts';
-import { billDefectStatements, bills, clients, defectStatements } from '#server/db/schema.ts';
+import { billDefectStatements, bills, defectStatements } from '#server/db/schema/tickets.ts';
+import { clients } from '#server/db/schema/accounts.ts';
 import { isVisibleClient, visibleBillsCondition } from '#server/services/access/access.ts';
 import { decodeIdCursor, encodeIdCursor } from '#server/services/keyset-cursor.ts';
 

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { billPaymentMessages, PAID_BILL_STATUS } from '#shared/api/bills.ts';
 import type { AppDeps } from '#server/context.ts';
 import { recordEvent } from '#server/db/journal.ts';
-import { bills } from '#server/db/schema.ts';
+import { bills } from '#server/db/schema/tickets.ts';
 import { ApiFailure } from '#server/lib/api-failure.ts';
 import { notFound, visibleBillsCondition } from '#server/services/access/access.ts';
 

@@ -3,7 +3,8 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { decisionMessages } from '#shared/api/decisions.ts';
 import type { Tx } from '#server/db/client.ts';
 import { recordEvent, recordHistory, type NewEvent } from '#server/db/journal.ts';
-import { clients, decisions, defectStatements } from '#server/db/schema.ts';
+import { clients } from '#server/db/schema/accounts.ts';
+import { decisions, defectStatements } from '#server/db/schema/tickets.ts';
 import { ApiFailure } from '#server/lib/api-failure.ts';
 import { requireVisibleStatements } from '#server/services/access/access.ts';
 

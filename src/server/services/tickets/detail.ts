@@ -18,15 +18,10 @@ import { ticketStatusLabel } from '#shared/dictionaries/ticket-statuses.ts';
 import { sumMoney } from '#shared/format/number/kopecks.ts';
 import { formatServerTimestamp } from '#shared/format/server-timestamp.ts';
 import type { Reader } from '#server/db/client.ts';
-import {
-  clients,
-  decisions,
-  defectStatements,
-  files,
-  historyEntries,
-  instruments,
-  offices,
-} from '#server/db/schema.ts';
+import { clients } from '#server/db/schema/accounts.ts';
+import { decisions, defectStatements, historyEntries, instruments } from '#server/db/schema/tickets.ts';
+import { files } from '#server/db/schema/repair-requests.ts';
+import { offices } from '#server/db/schema/places.ts';
 import { requireVisibleTicket } from '#server/services/access/access.ts';
 import { loadTicketRequest } from '#server/services/tickets/request.ts';
 

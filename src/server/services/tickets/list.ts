@@ -6,7 +6,8 @@ import { awaitsClinic, clinicTicketStatus, TICKET_STATUS } from '#shared/diction
 import { ticketStatusLabel } from '#shared/dictionaries/ticket-statuses.ts';
 import { formatServerTimestamp, serverDayStart } from '#shared/format/server-timestamp.ts';
 import type { Reader } from '#server/db/client.ts';
-import { clients, defectStatements, instruments, tickets } from '#server/db/schema.ts';
+import { clients } from '#server/db/schema/accounts.ts';
+import { defectStatements, instruments, tickets } from '#server/db/schema/tickets.ts';
 import { ownedBy, visibleClientIds } from '#server/services/access/access.ts';
 import { decodeTimestampCursor, encodeTimestampCursor } from '#server/services/keyset-cursor.ts';
 

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { downloadPaths, type TicketRequest } from '#shared/api/tickets.ts';
 import type { Db, Tx } from '#server/db/client.ts';
-import { files, repairRequests } from '#server/db/schema.ts';
+import { files, repairRequests } from '#server/db/schema/repair-requests.ts';
 
 // The request a ticket was made from (portal.md §2.1–2.2), as the ticket page and its PDF show it
 // (cabinet.md §2 Ticket page): where and when to fetch the instruments, who to call, the photos.
