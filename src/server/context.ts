@@ -46,7 +46,7 @@ export interface Config {
   supportEmail?: string | undefined;
   /** The Telegram bot (API.md "Notifications"); unset: no bot block and no chats. */
   telegram?: TelegramConfig;
-  /** Web Push keys from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY; unset: made once and kept in DATA_DIR (services/vapid-keys.ts). */
+  /** Web Push keys from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY; unset: made once and kept in DATA_DIR (delivery/vapid-keys.ts). */
   vapid?: VapidKeys;
   /** KAVO ID, the provider identity (API.md "Accounts"); undefined when the KAVO_* settings are unset. */
   kavo: KavoConfig | undefined;
@@ -62,7 +62,7 @@ export interface Config {
   /** PAYEE_*: the requisites of the bills' payment QR (ADR 0028); undefined: no payment block. */
   payee?: Payee | undefined;
   /**
-   * DEVICE_COOKIE_KEY: the HMAC key of the login device cookies (services/login-devices.ts); unset:
+   * DEVICE_COOKIE_KEY: the HMAC key of the login device cookies (services/accounts/login-devices.ts); unset:
    * made once and kept in DATA_DIR. Processes behind one balancer must share it (or the DATA_DIR).
    */
   deviceCookieKey?: Buffer | undefined;
@@ -91,7 +91,7 @@ export interface VapidKeys {
   privateKey: string;
 }
 
-/** An OpenID Connect provider and this portal's client at it (services/kavo-oidc.ts). */
+/** An OpenID Connect provider and this portal's client at it (services/kavo/oidc.ts). */
 export interface KavoConfig {
   issuerUrl: string;
   clientId: string;
@@ -150,24 +150,24 @@ export interface AppDeps {
   files: FileStore;
   mailer: Mailer;
   log: Logger;
-  /** Password hashing with its cost and concurrency cap (services/passwords.ts). */
+  /** Password hashing with its cost and concurrency cap (services/accounts/passwords.ts). */
   passwords: PasswordHasher;
-  /** Ticket PDFs: rendered off the event loop, one at a time, cached by content (services/ticket-pdfs.ts). */
+  /** Ticket PDFs: rendered off the event loop, one at a time, cached by content (services/tickets/pdfs.ts). */
   ticketPdfs: TicketPdfs;
-  /** The geo provider GEO_PROVIDER names (src/server/geo); services/geo.ts caches and limits it. */
+  /** The geo provider GEO_PROVIDER names (src/server/geo); services/places/geo.ts caches and limits it. */
   geo: GeoProvider;
   /** Injectable clock so expiry rules can be tested without waiting. */
   now(): Date;
 }
 
-/** Password hashing with its cost and concurrency cap; made by services/passwords.ts. */
+/** Password hashing with its cost and concurrency cap; made by services/accounts/passwords.ts. */
 export interface PasswordHasher {
   hash(plain: string): Promise<string>;
   /** Against `stored`, or with null (no such account) against a dummy hash, so both take the same time. */
   verify(plain: string, stored: string | null): Promise<boolean>;
 }
 
-/** A ticket's PDF and its ETag; see services/ticket-pdfs.ts. */
+/** A ticket's PDF and its ETag; see services/tickets/pdfs.ts. */
 export interface TicketPdfs {
   /** The ETag the ticket's PDF has (its content hash): a matching If-None-Match needs no drawing. */
   etagOf(ticket: Ticket): string;

@@ -69,7 +69,7 @@ const smtpUrl = urlWithProtocols(
   'an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.ru:465',
 );
 
-/** scrypt's N: a power of two; at most 2^20, the most a stored hash may ask for (services/passwords.ts). */
+/** scrypt's N: a power of two; at most 2^20, the most a stored hash may ask for (services/accounts/passwords.ts). */
 const SCRYPT_N_RULE = 'must be a power of two from 1024 to 1048576, e.g. 131072 (OWASP)';
 const scryptN = v.pipe(
   v.string(),

@@ -1,5 +1,5 @@
 // Exponential back-off, one rule for the service worker's outbox (sw/outbox-backoff.ts) and the
-// server's notification deliveries (services/delivery-backoff.ts): each failed attempt doubles the
+// server's notification deliveries (services/notifications/delivery-backoff.ts): each failed attempt doubles the
 // wait up to a cap, and a "retry after" from the other side is a floor, bounded so that a broken
 // proxy cannot park the work for days.
 

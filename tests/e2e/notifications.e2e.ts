@@ -70,7 +70,7 @@ describe('Уведомления (issue 14)', () => {
 
   it('/cabinet/history pages through 30 entries the back office wrote: 20 on the first page, the other 10 on the second, newest first', async () => {
     const clinic = await backOffice.client('history-password-2026');
-    // Each back-office credit writes one history line in its transaction (services/points.ts): the cheapest real path to 30.
+    // Each back-office credit writes one history line in its transaction (services/loyalty/points.ts): the cheapest real path to 30.
     for (let n = 1; n <= 30; n += 1) await backOffice.points(clinic.id, 1, `Запись ${n}`);
     const line = (n: number) => `Начислено 1\u00A0бонус: Запись ${n}`;
     const newestFirst = (from: number, to: number) =>

@@ -185,7 +185,7 @@ describe('a cold start of the requests list, logged in (issue 4, speed budgets)'
     let cookies: Cookie[] = [];
     await withPage(browser, PHONE, 'phone-cold-session', async (page, context) => {
       await loginFromHome(page, PHONE, DEMO);
-      // Only the session (src/server/services/sessions.ts): not the 7-day cookie of the unpaid-bills
+      // Only the session (src/server/middleware/session-cookie.ts): not the 7-day cookie of the unpaid-bills
       // notice, which the login's page may have set by now and which would keep the notice away.
       cookies = (await context.cookies(baseURL())).filter((cookie) => cookie.name === 'portal_session');
       expect(cookies).toHaveLength(1);

@@ -1,7 +1,7 @@
 // Account fixtures for the server tests: accounts inserted directly (fast) or registered through
 // the real two-stage flow, and the secrets read back from the outbox like a user would.
-import { clients } from '../../src/server/db/schema.ts';
-import { hashPassword, TEST_COST } from '../../src/server/services/passwords.ts';
+import { clients } from '../../src/server/db/schema/accounts.ts';
+import { hashPassword, TEST_COST } from '../../src/server/services/accounts/passwords.ts';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { DAY_MS } from '#shared/durations.ts';

@@ -1,16 +1,15 @@
 // Cabinet fixtures for server tests: tickets, statements, files, bills and history written straight
 // into the database (fast, and independent of the integration API), plus one complete clinic world
 // in which every resource endpoint has something to serve.
+import { addresses, offices } from '../../src/server/db/schema/places.ts';
 import {
-  addresses,
   billDefectStatements,
   bills,
   defectStatements,
   historyEntries,
   instruments,
-  offices,
   tickets,
-} from '../../src/server/db/schema.ts';
+} from '../../src/server/db/schema/tickets.ts';
 import { saveFile } from '../../src/server/storage/save-file.ts';
 import { insertAccount, uniqueEmail } from './accounts.ts';
 import type { TestApp } from './test-app.ts';

@@ -3,16 +3,9 @@
 // plus readers for what a decision writes.
 import { IDEMPOTENCY_HEADER } from '../../src/shared/api/headers.ts';
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  decisions,
-  defectStatements,
-  events,
-  gifts,
-  historyEntries,
-  idempotencyKeys,
-  pointsEntries,
-  tradeInInstruments,
-} from '../../src/server/db/schema.ts';
+import { decisions, defectStatements, historyEntries } from '../../src/server/db/schema/tickets.ts';
+import { events, idempotencyKeys } from '../../src/server/db/schema/platform.ts';
+import { gifts, pointsEntries, tradeInInstruments } from '../../src/server/db/schema/loyalty.ts';
 import { insertAccount, loginAs } from './accounts.ts';
 import {
   insertStatement as insertCabinetStatement,

@@ -18,9 +18,9 @@ import { makeGeoProvider } from '../../src/server/geo/make-provider.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
 import { createMailer } from '../../src/server/mail/mailer.ts';
 import { sameThreadRenderer } from '../../src/server/pdf/ticket-pdf-renderer.ts';
-import { createPasswordHasher, TEST_COST } from '../../src/server/services/passwords.ts';
-import { createTicketPdfs } from '../../src/server/services/ticket-pdfs.ts';
-import { createSupportAddress } from '../../src/server/services/contacts.ts';
+import { createPasswordHasher, TEST_COST } from '../../src/server/services/accounts/passwords.ts';
+import { createTicketPdfs } from '../../src/server/services/tickets/pdfs.ts';
+import { createSupportAddress } from '../../src/server/services/places/contacts.ts';
 import { makeFileStore } from '../../src/server/storage/make-store.ts';
 import {
   latestOutboxMessage,

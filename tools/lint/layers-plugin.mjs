@@ -5,6 +5,8 @@
 //   src/client  app root (main.tsx, router…) → routes → features → components / lib → shared;
 //               features/a never imports features/b
 //   src/server  app root (index.ts, app.ts) → routes / middleware → services → db / lib / mail / pdf
+//               (services/ is grouped by domain, services/accounts, services/tickets…: every domain
+//               folder is the services layer, and HTTP middleware lives in middleware/, not services)
 //               and the other root files (env.ts, context.ts…) → shared
 //   client and server never import each other; neither imports sw/; only tests import tests/.
 //   A test (*.test.ts[x]) stands beside the module it tests, outside the layers of its side: a

@@ -6,7 +6,26 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { takingTurns } from './pglite-turns.ts';
-import * as schema from './schema.ts';
+import * as accountsSchema from './schema/accounts.ts';
+import * as ticketsSchema from './schema/tickets.ts';
+import * as loyaltySchema from './schema/loyalty.ts';
+import * as placesSchema from './schema/places.ts';
+import * as repairRequestsSchema from './schema/repair-requests.ts';
+import * as notificationsSchema from './schema/notifications.ts';
+import * as kavoSchema from './schema/kavo.ts';
+import * as platformSchema from './schema/platform.ts';
+
+/** Every table, for drizzle's typed client; each domain's tables are in their own file of db/schema/. */
+const schema = {
+  ...accountsSchema,
+  ...ticketsSchema,
+  ...loyaltySchema,
+  ...placesSchema,
+  ...repairRequestsSchema,
+  ...notificationsSchema,
+  ...kavoSchema,
+  ...platformSchema,
+};
 
 /** Where the SQL migrations live, both in the source tree and next to the bundled server. */
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));

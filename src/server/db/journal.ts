@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { events, historyEntries } from './schema.ts';
+import { events } from './schema/platform.ts';
+import { historyEntries } from './schema/tickets.ts';
 import type { Tx } from './client.ts';
 
 // Writers for the two append-only logs. Both take the caller's transaction, so a change and the

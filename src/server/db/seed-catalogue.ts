@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Tx } from './client.ts';
-import { files, gifts, tradeInInstruments } from './schema.ts';
+import { files } from './schema/repair-requests.ts';
+import { gifts, tradeInInstruments } from './schema/loyalty.ts';
 import { placeholderPng, type Rgb } from '../lib/png.ts';
 
 // The loyalty and trade-in catalogue of the demo world: gifts that points buy and new instruments

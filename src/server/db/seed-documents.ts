@@ -6,7 +6,9 @@ import { renderDocumentPdf } from '#server/pdf/document-pdf.ts';
 import type { Tx } from './client.ts';
 import { demoPng } from '../lib/png.ts';
 import { recordHistory } from './journal.ts';
-import { bills, clients, defectStatements, repairRequests, tickets } from './schema.ts';
+import { bills, defectStatements, tickets } from './schema/tickets.ts';
+import { clients } from './schema/accounts.ts';
+import { repairRequests } from './schema/repair-requests.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { saveFile } from '#server/storage/save-file.ts';
 import { DAY_MS } from '#shared/durations.ts';
@@ -153,7 +155,7 @@ export async function seedDocuments(
 /**
  * The ticket waiting for approval was sent from the portal: its page and PDF show the request card
  * (where and when the courier fetched the instruments, whom to call, the photos sent), stored as
- * services/repair-requests.ts stores one.
+ * services/repair-requests/repair-requests.ts stores one.
  */
 
 async function seedRequest(tx: Tx, clientId: number, photoIds: number[]): Promise<void> {

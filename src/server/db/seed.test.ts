@@ -5,21 +5,20 @@ import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import {
   billDefectStatements,
   bills,
-  addresses,
-  clients,
   defectStatements,
-  events,
-  files,
   historyEntries,
   instruments,
-  notifications,
-  offices,
-  pointsEntries,
   tickets,
-} from './schema.ts';
+} from './schema/tickets.ts';
+import { addresses, offices } from './schema/places.ts';
+import { clients } from './schema/accounts.ts';
+import { events } from './schema/platform.ts';
+import { files } from './schema/repair-requests.ts';
+import { notifications } from './schema/notifications.ts';
+import { pointsEntries } from './schema/loyalty.ts';
 import { REGIONS } from '#shared/dictionaries/regions.ts';
-import { readFileBytes } from '#server/services/files.ts';
-import { loadTicketRequest } from '#server/services/ticket-request.ts';
+import { readFileBytes } from '#server/services/repair-requests/files.ts';
+import { loadTicketRequest } from '#server/services/tickets/request.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, demoAccountExists, seedDemo } from './seed.ts';
 
 /** Stands in for scrypt (services/ is above db/); the real hash is proven by logging in, in test-app tests. */

@@ -5,18 +5,11 @@ import type { Db, Tx } from './client.ts';
 import { recordEvent } from './journal.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { renderDemoDocuments, seedDocuments } from './seed-documents.ts';
-import {
-  addresses,
-  billDefectStatements,
-  bills,
-  clients,
-  defectStatements,
-  instruments,
-  notifications,
-  offices,
-  pointsEntries,
-  tickets,
-} from './schema.ts';
+import { addresses, offices } from './schema/places.ts';
+import { billDefectStatements, bills, defectStatements, instruments, tickets } from './schema/tickets.ts';
+import { clients } from './schema/accounts.ts';
+import { notifications } from './schema/notifications.ts';
+import { pointsEntries } from './schema/loyalty.ts';
 import { seedCatalogue } from './seed-catalogue.ts';
 import { DAY_MS } from '#shared/durations.ts';
 
@@ -161,7 +154,7 @@ export async function demoAccountExists(db: Db): Promise<boolean> {
 
 /**
  * Seeds the demo world in one transaction; a no-op (false) if the database has any client.
- * The password hasher is passed in (services/passwords.ts `hashPassword`) because db/ sits below
+ * The password hasher is passed in (services/accounts/passwords.ts `hashPassword`) because db/ sits below
  * services/ and must not import it.
  */
 export async function seedDemo(

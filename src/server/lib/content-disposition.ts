@@ -16,7 +16,7 @@ function asciiFallback(name: string): string {
 /**
  * Control characters, the bidirectional controls that make 'счёт\u202Efdp.exe' show as
  * 'счётexe.pdf' in a download bar, and the invisible ones (zero-width, word joiner, BOM) that make
- * two names look the same. One rule for stored names (services/integration-files.ts) and headers.
+ * two names look the same. One rule for stored names (services/integration/files.ts) and headers.
  */
 // oxlint-disable-next-line no-control-regex -- control characters are exactly what we strip
 const UNSAFE_IN_NAMES = /[\u0000-\u001f\u007f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;

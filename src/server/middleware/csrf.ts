@@ -4,8 +4,8 @@ import { CSRF_HEADER } from '#shared/api/headers.ts';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '#server/context.ts';
 import { ApiFailure, sendFailure } from '#server/lib/api-failure.ts';
-import { CSRF_COOKIE } from '#server/services/sessions.ts';
-import { safeEqual } from '#server/services/tokens.ts';
+import { CSRF_COOKIE } from '#server/middleware/session-cookie.ts';
+import { safeEqual } from '#server/services/accounts/tokens.ts';
 
 export const CSRF_FAILED_MESSAGE = 'Сессия устарела. Обновите страницу и попробуйте снова.';
 

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv, SessionInfo } from '#server/context.ts';
 import { sendFailure, unauthorized } from '#server/lib/api-failure.ts';
-import { readSession } from '#server/services/sessions.ts';
+import { readSession } from '#server/middleware/session-cookie.ts';
 
 /** Loads `c.var.session` from the session cookie. Mounted once, on /ajax/* (app.ts). */
 export function loadSession(): MiddlewareHandler<AppEnv> {

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { downloadPaths } from '#shared/api/tickets.ts';
-import { events, notifications } from '#server/db/schema.ts';
+import { events } from '#server/db/schema/platform.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import { insertBill, insertStatement, insertTicket } from '../../../tests/setup/cabinet-world.ts';

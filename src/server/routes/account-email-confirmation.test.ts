@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { clients } from '#server/db/schema.ts';
+import { clients } from '#server/db/schema/accounts.ts';
 import {
   insertAccount,
   loginAs,

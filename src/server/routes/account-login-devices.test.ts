@@ -1,11 +1,11 @@
-// OWASP's device cookies (services/login-devices.ts): a device that logged in to an account before
+// OWASP's device cookies (services/accounts/login-devices.ts): a device that logged in to an account before
 // is throttled on its own, so nobody else's guesses lock the owner out there; and every attempt is
 // counted before the slow hash, so no parallel burst passes a limit. The app trusts X-Forwarded-For
 // (TRUST_PROXY), so each test picks its own client addresses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateRules } from '#server/services/rate-limit.ts';
-import { DEVICE_COOKIE } from '#server/services/login-devices.ts';
-import { CSRF_COOKIE } from '#server/services/sessions.ts';
+import { DEVICE_COOKIE } from '#server/services/accounts/login-devices.ts';
+import { CSRF_COOKIE } from '#server/middleware/session-cookie.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { insertAccount, primeCsrf } from '../../../tests/setup/accounts.ts';
 

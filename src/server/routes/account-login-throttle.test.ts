@@ -3,7 +3,7 @@
 // The app trusts X-Forwarded-For (TRUST_PROXY), so each test picks its own client address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countFailure, enforceLimits, rateRules } from '#server/services/rate-limit.ts';
-import { CSRF_COOKIE } from '#server/services/sessions.ts';
+import { CSRF_COOKIE } from '#server/middleware/session-cookie.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { insertAccount, primeCsrf } from '../../../tests/setup/accounts.ts';
 

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { rateLimits, sessions } from '#server/db/schema.ts';
+import { rateLimits } from '#server/db/schema/platform.ts';
+import { sessions } from '#server/db/schema/accounts.ts';
 import { rateRules } from '#server/services/rate-limit.ts';
-import { createPasswordHasher, TEST_COST } from '#server/services/passwords.ts';
+import { createPasswordHasher, TEST_COST } from '#server/services/accounts/passwords.ts';
 import {
   accountTestApp,
   DEFAULT_PASSWORD,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { clients, events, oneTimeCodes } from '#server/db/schema.ts';
+import { clients, oneTimeCodes } from '#server/db/schema/accounts.ts';
+import { events } from '#server/db/schema/platform.ts';
 import {
   insertAccount,
   mailedCode,

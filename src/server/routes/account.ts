@@ -16,13 +16,13 @@ import type { AppEnv } from '#server/context.ts';
 import { unauthorized } from '#server/lib/api-failure.ts';
 import { clientIp } from '#server/lib/client-ip.ts';
 import { route } from '#server/lib/validate.ts';
-import { authenticate, loadUserData } from '#server/services/accounts.ts';
-import * as emailConfirmation from '#server/services/email-confirmation.ts';
-import * as recovery from '#server/services/password-recovery.ts';
-import * as registration from '#server/services/registration.ts';
+import { authenticate, loadUserData } from '#server/services/accounts/accounts.ts';
+import * as emailConfirmation from '#server/services/accounts/email-confirmation.ts';
+import * as recovery from '#server/services/accounts/password-recovery.ts';
+import * as registration from '#server/services/accounts/registration.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
-import { knownDevice, rememberDevice } from '#server/services/login-devices.ts';
-import { csrfTokenFor, endSession, startSession } from '#server/services/sessions.ts';
+import { knownDevice, rememberDevice } from '#server/services/accounts/login-devices.ts';
+import { csrfTokenFor, endSession, startSession } from '#server/middleware/session-cookie.ts';
 
 // The account endpoints of src/shared/api/account.ts: thin handlers over the services.
 

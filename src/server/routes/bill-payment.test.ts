@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bill } from '#shared/api/bills.ts';
-import { bills, events } from '#server/db/schema.ts';
+import { bills } from '#server/db/schema/tickets.ts';
+import { events } from '#server/db/schema/platform.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import { insertBill } from '../../../tests/setup/cabinet-world.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';

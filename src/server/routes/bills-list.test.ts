@@ -82,7 +82,7 @@ describe('GET /ajax/cabinet/bills', () => {
   });
 
   it('pages by keyset without gaps or repeats', async () => {
-    const service = await import('#server/services/bill-list.ts');
+    const service = await import('#server/services/tickets/bill-list.ts');
     const seen: number[] = [];
     let cursor: string | null | undefined;
     do {

@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import { listBills, reportBillPayment } from '#shared/api/bills.ts';
 import type { AppEnv } from '#server/context.ts';
 import { route } from '#server/lib/validate.ts';
-import { listBills as findBills } from '#server/services/bill-list.ts';
-import { reportBillPayment as reportPayment } from '#server/services/bill-payment.ts';
+import { listBills as findBills } from '#server/services/tickets/bill-list.ts';
+import { reportBillPayment as reportPayment } from '#server/services/tickets/bill-payment.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
 
 // The bills list (src/shared/api/bills.ts) and 'Я оплатил'; the bill download lives with the other downloads.

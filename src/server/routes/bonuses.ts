@@ -3,8 +3,8 @@ import { BONUS_TEXTS, confirmBonusEligibility, getBonuses } from '#shared/api/bo
 import type { AppEnv } from '#server/context.ts';
 import { route } from '#server/lib/validate.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
-import { notFound } from '#server/services/access.ts';
-import { bonusesFor } from '#server/services/bonus-page.ts';
+import { notFound } from '#server/services/access/access.ts';
+import { bonusesFor } from '#server/services/loyalty/bonus-page.ts';
 
 // The clinic's 'Бонусы' page (src/shared/api/bonuses.ts): its own points only, never another account's.
 

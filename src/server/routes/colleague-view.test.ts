@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Ticket } from '#shared/api/tickets.ts';
-import { clients } from '#server/db/schema.ts';
+import { clients } from '#server/db/schema/accounts.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import { insertBill, insertStatement, insertTicket } from '../../../tests/setup/cabinet-world.ts';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { backOffice } from '../../../tests/setup/back-office.ts';
 import { insertAccount, primeCsrf } from '../../../tests/setup/accounts.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { createSupportAddress } from '#server/services/contacts.ts';
+import { createSupportAddress } from '#server/services/places/contacts.ts';
 
 let t: TestApp | undefined;
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '#server/db/seed-catalogue.ts';
-import { gifts, tradeInInstruments } from '#server/db/schema.ts';
-import { canSeeFile } from '#server/services/access.ts';
+import { gifts, tradeInInstruments } from '#server/db/schema/loyalty.ts';
+import { canSeeFile } from '#server/services/access/access.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { grantPoints, insertStatement, loggedInClinic } from '../../../tests/setup/decisions-world.ts';
 import { getDefectLoyalty, getTradeInInstrument, listTradeInInstruments } from '#shared/api/decisions.ts';

@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decisionMessages, type approveDefects } from '#shared/api/decisions.ts';
 import type { EndpointOutput } from '#shared/api/endpoint.ts';
-import { events } from '#server/db/schema.ts';
-import { balance } from '#server/services/points.ts';
+import { events } from '#server/db/schema/platform.ts';
+import { balance } from '#server/services/loyalty/points.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import {
   decide,

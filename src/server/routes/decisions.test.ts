@@ -2,9 +2,10 @@ import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveDefects, decisionMessages, type ConflictDetails } from '#shared/api/decisions.ts';
-import { decisions, defectStatements, events } from '#server/db/schema.ts';
+import { decisions, defectStatements } from '#server/db/schema/tickets.ts';
+import { events } from '#server/db/schema/platform.ts';
 import { KEY_REUSED_MESSAGE } from '#server/services/idempotency.ts';
-import { balance } from '#server/services/points.ts';
+import { balance } from '#server/services/loyalty/points.ts';
 import type { TestApp } from '../../../tests/setup/test-app.ts';
 import { insertAccount } from '../../../tests/setup/accounts.ts';
 import {

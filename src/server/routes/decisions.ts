@@ -13,11 +13,12 @@ import type { Endpoint, EndpointOutput, EndpointParsedInput } from '#shared/api/
 import type { AppEnv } from '#server/context.ts';
 import type { Tx } from '#server/db/client.ts';
 import { readPathId, route } from '#server/lib/validate.ts';
-import * as decisions from '#server/services/decisions.ts';
-import { requireIdempotencyKey, storedFailure, withIdempotency } from '#server/services/idempotency.ts';
-import { loyaltyFor } from '#server/services/loyalty.ts';
+import * as decisions from '#server/services/tickets/decisions.ts';
+import { requireIdempotencyKey } from '#server/middleware/idempotency-key.ts';
+import { storedFailure, withIdempotency } from '#server/services/idempotency.ts';
+import { loyaltyFor } from '#server/services/loyalty/quote-points.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
-import { instrumentDetail, listActiveInstruments } from '#server/services/trade-in.ts';
+import { instrumentDetail, listActiveInstruments } from '#server/services/loyalty/trade-in.ts';
 
 // Decisions on repair quotes and the data their popups need (src/shared/api/decisions.ts).
 // Every decision goes through withIdempotency: one transaction, at most one decision per key.

@@ -6,11 +6,11 @@ import { ApiFailure, sendFailure } from '#server/lib/api-failure.ts';
 import { readRange } from '#server/lib/byte-range.ts';
 import { contentDisposition } from '#server/lib/content-disposition.ts';
 import { readParams, readPathId } from '#server/lib/validate.ts';
-import { billDocumentForViewer, fileForViewer, waybillForViewer } from '#server/services/downloads.ts';
-import { openFile, type StoredFile } from '#server/services/files.ts';
+import { billDocumentForViewer, fileForViewer, waybillForViewer } from '#server/services/tickets/downloads.ts';
+import { openFile, type StoredFile } from '#server/services/repair-requests/files.ts';
 import type { ByteRange } from '#server/storage/file-store.ts';
 import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
-import { loadTicket } from '#server/services/ticket-detail.ts';
+import { loadTicket } from '#server/services/tickets/detail.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
 
 // Binary answers of downloadPaths (#shared/api/tickets.ts). Owner only: access.ts decides, a

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events } from '#server/db/schema.ts';
+import { events } from '#server/db/schema/platform.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { insertAccount, loginAs, primeCsrf } from '../../../tests/setup/accounts.ts';
 import { errorBody } from '../../../tests/setup/json.ts';

@@ -12,11 +12,11 @@ import {
 import type { AppEnv } from '#server/context.ts';
 import { clientIp } from '#server/lib/client-ip.ts';
 import { route, validateWith } from '#server/lib/validate.ts';
-import * as guestCodes from '#server/services/guest-codes.ts';
-import { createGuestRequest } from '#server/services/guest-requests.ts';
-import { discardPhotos, readRequestWithPhotos } from '#server/services/repair-photos.ts';
-import { requireIdempotencyKey } from '#server/services/idempotency.ts';
-import { randomToken, TOKEN_PATTERN } from '#server/services/tokens.ts';
+import * as guestCodes from '#server/services/repair-requests/guest-codes.ts';
+import { createGuestRequest } from '#server/services/repair-requests/guest-requests.ts';
+import { discardPhotos, readRequestWithPhotos } from '#server/services/repair-requests/repair-photos.ts';
+import { requireIdempotencyKey } from '#server/middleware/idempotency-key.ts';
+import { randomToken, TOKEN_PATTERN } from '#server/services/accounts/tokens.ts';
 import { REPLAYED_HEADER } from './decisions.ts';
 
 // The guest wizard (docs/api.md; src/shared/api/guest-requests.ts). The browser that asks for a code

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defectStatements, loyaltyOperations, pointsEntries } from '#server/db/schema.ts';
+import { defectStatements } from '#server/db/schema/tickets.ts';
+import { loyaltyOperations, pointsEntries } from '#server/db/schema/loyalty.ts';
 import { loginAs } from '../../../tests/setup/accounts.ts';
 import { backOffice, defect } from '../../../tests/setup/back-office.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';

@@ -1,13 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  billDefectStatements,
-  bills,
-  events,
-  historyEntries,
-  notifications,
-  pointsEntries,
-} from '#server/db/schema.ts';
+import { billDefectStatements, bills, historyEntries } from '#server/db/schema/tickets.ts';
+import { events } from '#server/db/schema/platform.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
+import { pointsEntries } from '#server/db/schema/loyalty.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { backOffice, PDF_BYTES } from '../../../tests/setup/back-office.ts';
 import { errorBody, jsonBody } from '../../../tests/setup/json.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedEvent, FeedPage } from '#shared/api/integration.ts';
-import { gifts, tradeInInstruments } from '#server/db/schema.ts';
+import { gifts, tradeInInstruments } from '#server/db/schema/loyalty.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { loginAs } from '../../../tests/setup/accounts.ts';
 import { backOffice } from '../../../tests/setup/back-office.ts';

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clients, events } from '#server/db/schema.ts';
+import { clients } from '#server/db/schema/accounts.ts';
+import { events } from '#server/db/schema/platform.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { loginAs, mailedPassword, uniqueEmail } from '../../../tests/setup/accounts.ts';
 import { errorBody, jsonBody } from '../../../tests/setup/json.ts';

@@ -2,24 +2,29 @@ import { Hono, type Context } from 'hono';
 import { integrationMessages } from '#shared/api/integration.ts';
 import type { AppEnv } from '#server/context.ts';
 import { fieldFailure, sendFailure } from '#server/lib/api-failure.ts';
-import { loadFile } from '#server/services/files.ts';
+import { loadFile } from '#server/services/repair-requests/files.ts';
 import { readPathId, route, type RouteOptions } from '#server/lib/validate.ts';
-import { requireIntegrationToken } from '#server/services/integration-auth.ts';
-import { createBill, patchBill } from '#server/services/integration-bills.ts';
-import { putGift, putOffice, putTradeInInstrument } from '#server/services/integration-catalogue.ts';
-import { createClientFromBackOffice } from '#server/services/integration-clients.ts';
-import { createDefect, patchDefect } from '#server/services/integration-defects.ts';
-import { listEvents } from '#server/services/integration-events.ts';
-import { uploadFile } from '#server/services/integration-files.ts';
-import { createNotification } from '#server/services/integration-notifications.ts';
-import { changePoints } from '#server/services/integration-points.ts';
-import { cancelOperation, createOperation } from '#server/services/loyalty-operations.ts';
-import { clientPoints, setParticipation, setProgramme } from '#server/services/loyalty-participation.ts';
-import { createTicket, patchTicket } from '#server/services/integration-tickets.ts';
-import { putBanner } from '#server/services/site-banner.ts';
-import { deleteClosedDay, listClosedDays, putClosedDay, readClosedDay } from '#server/services/pickup-closed-days.ts';
-import { createQuiz, patchQuiz } from '#server/services/integration-quizzes.ts';
-import { createPromocode } from '#server/services/promocodes.ts';
+import { requireIntegrationToken } from '#server/middleware/integration-token.ts';
+import { createBill, patchBill } from '#server/services/integration/bills.ts';
+import { putGift, putOffice, putTradeInInstrument } from '#server/services/integration/catalogue.ts';
+import { createClientFromBackOffice } from '#server/services/integration/clients.ts';
+import { createDefect, patchDefect } from '#server/services/integration/defects.ts';
+import { listEvents } from '#server/services/integration/events.ts';
+import { uploadFile } from '#server/services/integration/files.ts';
+import { createNotification } from '#server/services/integration/notifications.ts';
+import { changePoints } from '#server/services/integration/points.ts';
+import { cancelOperation, createOperation } from '#server/services/loyalty/operations.ts';
+import { clientPoints, setParticipation, setProgramme } from '#server/services/loyalty/participation.ts';
+import { createTicket, patchTicket } from '#server/services/integration/tickets.ts';
+import { putBanner } from '#server/services/notifications/site-banner.ts';
+import {
+  deleteClosedDay,
+  listClosedDays,
+  putClosedDay,
+  readClosedDay,
+} from '#server/services/places/pickup-closed-days.ts';
+import { createQuiz, patchQuiz } from '#server/services/integration/quizzes.ts';
+import { createPromocode } from '#server/services/loyalty/promocodes.ts';
 import { INTEGRATION_BASE, integrationEndpoints as calls } from './integration-endpoints.ts';
 import { sendDownload, storedDownload } from './downloads.ts';
 import { openApiDocument } from './openapi.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { KAVO_LINK_RESULTS, KAVO_MESSAGES } from '#shared/api/kavo.ts';
-import { kavoIdentities, kavoLoginFlows } from '#server/db/schema.ts';
-import { unsealToken } from '#server/services/kavo-tokens.ts';
+import { kavoIdentities, kavoLoginFlows } from '#server/db/schema/kavo.ts';
+import { unsealToken } from '#server/services/kavo/tokens.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import { KAVO_ACCOUNTS } from '../../../tests/setup/kavo-provider.ts';
 import {

@@ -11,11 +11,11 @@ import {
 import type { AppEnv } from '#server/context.ts';
 import { route } from '#server/lib/validate.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
-import { listIdentities, readProfile, unlinkIdentity, updateProfile } from '#server/services/kavo-identities.ts';
-import { finishLink, startLink } from '#server/services/kavo-link.ts';
+import { listIdentities, readProfile, unlinkIdentity, updateProfile } from '#server/services/kavo/identities.ts';
+import { finishLink, startLink } from '#server/services/kavo/link.ts';
 import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
 
-// KAVO ID (src/shared/api/kavo.ts): thin handlers over services/kavo-link.ts and kavo-identities.ts.
+// KAVO ID (src/shared/api/kavo.ts): thin handlers over services/kavo/link.ts and identities.ts.
 
 export const kavoRoutes = new Hono<AppEnv>();
 const loggedIn = { before: [requireSession()] };

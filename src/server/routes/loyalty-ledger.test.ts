@@ -1,6 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients, events, historyEntries, pointsEntries } from '#server/db/schema.ts';
+import { clients } from '#server/db/schema/accounts.ts';
+import { events } from '#server/db/schema/platform.ts';
+import { historyEntries } from '#server/db/schema/tickets.ts';
+import { pointsEntries } from '#server/db/schema/loyalty.ts';
 import { loginAs } from '../../../tests/setup/accounts.ts';
 import { backOffice, integrationCall } from '../../../tests/setup/back-office.ts';
 import { decide, paths } from '../../../tests/setup/decisions-world.ts';

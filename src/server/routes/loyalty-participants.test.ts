@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BONUS_TEXTS, getBonuses } from '#shared/api/bonuses.ts';
-import { clients, events, pointsEntries, promocodes, promocodeUses, quizAnswers } from '#server/db/schema.ts';
+import { clients } from '#server/db/schema/accounts.ts';
+import { events } from '#server/db/schema/platform.ts';
+import { pointsEntries, promocodes, promocodeUses, quizAnswers } from '#server/db/schema/loyalty.ts';
 import { loginAs, mailedCode, primeCsrf, registrationForm, uniqueEmail } from '../../../tests/setup/accounts.ts';
 import { backOffice, integrationCall } from '../../../tests/setup/back-office.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';

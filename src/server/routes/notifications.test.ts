@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { historyEntries, notifications } from '#server/db/schema.ts';
+import { historyEntries } from '#server/db/schema/tickets.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import { backOffice } from '../../../tests/setup/back-office.ts';

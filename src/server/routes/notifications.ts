@@ -3,7 +3,7 @@ import { listAccountHistory, listNotifications, markNotificationsRead } from '#s
 import type { AppEnv } from '#server/context.ts';
 import { route } from '#server/lib/validate.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
-import * as list from '#server/services/notification-list.ts';
+import * as list from '#server/services/notifications/list.ts';
 
 // Уведомления and История (src/shared/api/notifications.ts).
 

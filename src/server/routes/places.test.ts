@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addresses, geoCache } from '#server/db/schema.ts';
+import { addresses, geoCache } from '#server/db/schema/places.ts';
 import { rateRules } from '#server/services/rate-limit.ts';
 import { insertOffice } from '../../../tests/setup/cabinet-world.ts';
 import type { GeoFake } from '../../../tests/setup/geo-fakes.ts';

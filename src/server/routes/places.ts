@@ -15,9 +15,9 @@ import type { AppEnv } from '#server/context.ts';
 import { clientIp } from '#server/lib/client-ip.ts';
 import { readPathId, route } from '#server/lib/validate.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
-import * as addressBook from '#server/services/addresses.ts';
-import * as geo from '#server/services/geo.ts';
-import { listOffices } from '#server/services/offices.ts';
+import * as addressBook from '#server/services/places/addresses.ts';
+import * as geo from '#server/services/places/geo.ts';
+import { listOffices } from '#server/services/places/offices.ts';
 
 // Places (src/shared/api/places.ts): the account's saved addresses, for a logged-in clinic;
 // suggestions and geocoding through our server, the service centres and the map's settings, for

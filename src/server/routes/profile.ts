@@ -4,9 +4,9 @@ import type { AppEnv } from '#server/context.ts';
 import { clientIp } from '#server/lib/client-ip.ts';
 import { route } from '#server/lib/validate.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
-import * as profile from '#server/services/profile.ts';
+import * as profile from '#server/services/accounts/profile.ts';
 
-// The clinic's own data (src/shared/api/profile.ts): thin handlers over services/profile.ts.
+// The clinic's own data (src/shared/api/profile.ts): thin handlers over services/accounts/profile.ts.
 
 export const profileRoutes = new Hono<AppEnv>();
 const loggedIn = { before: [requireSession()] };

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROMOCODE_MESSAGES } from '#shared/api/promocodes.ts';
-import { events, pointsEntries, promocodes, promocodeUses } from '#server/db/schema.ts';
-import { balance } from '#server/services/points.ts';
-import { applyPromocode } from '#server/services/promocodes.ts';
+import { events } from '#server/db/schema/platform.ts';
+import { pointsEntries, promocodes, promocodeUses } from '#server/db/schema/loyalty.ts';
+import { balance } from '#server/services/loyalty/points.ts';
+import { applyPromocode } from '#server/services/loyalty/promocodes.ts';
 import { insertAccount, loginAs, primeCsrf } from '../../../tests/setup/accounts.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { answerOf, errorBody, jsonBody } from '../../../tests/setup/json.ts';

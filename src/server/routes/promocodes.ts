@@ -4,7 +4,7 @@ import type { AppEnv } from '#server/context.ts';
 import { clientIp } from '#server/lib/client-ip.ts';
 import { route } from '#server/lib/validate.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
-import { applyPromocode } from '#server/services/promocodes.ts';
+import { applyPromocode } from '#server/services/loyalty/promocodes.ts';
 
 // Promo codes for the clinic (src/shared/api/promocodes.ts).
 

@@ -3,9 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationDeliveries, pushSubscriptions } from '#server/db/schema.ts';
-import { createDeliveryLoop } from '#server/services/delivery-loop.ts';
-import { addNotification } from '#server/services/notifications.ts';
+import { notificationDeliveries, pushSubscriptions } from '#server/db/schema/notifications.ts';
+import { createDeliveryLoop } from '#server/services/notifications/delivery-loop.ts';
+import { addNotification } from '#server/services/notifications/in-app.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { notificationDeliveries, pushSubscriptions } from '#server/db/schema.ts';
+import { notificationDeliveries, pushSubscriptions } from '#server/db/schema/notifications.ts';
 import { vapidKeysOf } from '#server/delivery/vapid-keys.ts';
-import { createDeliveryLoop, type DeliveryLoop } from '#server/services/delivery-loop.ts';
-import { addNotification } from '#server/services/notifications.ts';
+import { createDeliveryLoop, type DeliveryLoop } from '#server/services/notifications/delivery-loop.ts';
+import { addNotification } from '#server/services/notifications/in-app.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import { insertTicket } from '../../../tests/setup/cabinet-world.ts';
 import { startPushFake, type FakeSubscription, type PushFake } from '../../../tests/setup/push-fake.ts';

@@ -6,7 +6,7 @@ import { vapidKeysOf } from '#server/delivery/vapid-keys.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
 import { route } from '#server/lib/validate.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
-import { removeSubscription, saveSubscription } from '#server/services/push-subscriptions.ts';
+import { removeSubscription, saveSubscription } from '#server/services/notifications/push-subscriptions.ts';
 import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
 
 // Web Push for this device (src/shared/api/push.ts; ADR 0019).

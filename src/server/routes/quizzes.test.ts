@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUIZ_MESSAGES, type Quiz } from '#shared/api/quizzes.ts';
-import { events, pointsEntries, quizAnswers, quizzes } from '#server/db/schema.ts';
-import { balance } from '#server/services/points.ts';
+import { events } from '#server/db/schema/platform.ts';
+import { pointsEntries, quizAnswers, quizzes } from '#server/db/schema/loyalty.ts';
+import { balance } from '#server/services/loyalty/points.ts';
 import { insertAccount, loginAs, primeCsrf } from '../../../tests/setup/accounts.ts';
 import { backOffice } from '../../../tests/setup/back-office.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';

@@ -4,7 +4,7 @@ import type { AppEnv } from '#server/context.ts';
 import { ApiFailure } from '#server/lib/api-failure.ts';
 import { route } from '#server/lib/validate.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
-import { submitQuiz, waitingQuiz } from '#server/services/quizzes.ts';
+import { submitQuiz, waitingQuiz } from '#server/services/loyalty/quizzes.ts';
 
 // The bonus survey for the clinic (src/shared/api/quizzes.ts).
 

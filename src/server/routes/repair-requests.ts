@@ -12,7 +12,8 @@ import type { AppEnv } from '#server/context.ts';
 import type { Tx } from '#server/db/client.ts';
 import { route } from '#server/lib/validate.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
-import { requireIdempotencyKey, storedFailure, withIdempotency } from '#server/services/idempotency.ts';
+import { requireIdempotencyKey } from '#server/middleware/idempotency-key.ts';
+import { storedFailure, withIdempotency } from '#server/services/idempotency.ts';
 import {
   clinicRequest,
   discardPhotos,
@@ -20,14 +21,14 @@ import {
   requestWithPhotosIdentity,
   uploadRepairPhoto as savePhoto,
   withStoredPhotos,
-} from '#server/services/repair-photos.ts';
-import { checkPickupAddress } from '#server/services/geo.ts';
-import { loadPickupCalendar } from '#server/services/pickup-calendar.ts';
+} from '#server/services/repair-requests/repair-photos.ts';
+import { checkPickupAddress } from '#server/services/places/geo.ts';
+import { loadPickupCalendar } from '#server/services/places/pickup-calendar.ts';
 import {
   createRepairRequest as createRequest,
   requireConfirmedEmail,
   type RepairCaller,
-} from '#server/services/repair-requests.ts';
+} from '#server/services/repair-requests/repair-requests.ts';
 import { REPLAYED_HEADER } from './decisions.ts';
 
 // Repair requests made in the portal (src/shared/api/repair-requests.ts): photos first, then the

@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REJECT_REASONS } from '#shared/dictionaries/reject-reasons.ts';
 import { AGREED, STATEMENT_STATUS } from '#shared/dictionaries/statement-decisions.ts';
-import { notifications } from '#server/db/schema.ts';
-import { balance } from '#server/services/points.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
+import { balance } from '#server/services/loyalty/points.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import {
   decide,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteBanner } from '#server/db/schema.ts';
+import { siteBanner } from '#server/db/schema/notifications.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import { backOffice, PDF_BYTES, PNG_BYTES } from '../../../tests/setup/back-office.ts';

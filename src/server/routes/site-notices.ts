@@ -5,10 +5,10 @@ import { getLoyaltyProgramme } from '#shared/api/loyalty-programme.ts';
 import type { AppEnv } from '#server/context.ts';
 import { ApiFailure, sendFailure } from '#server/lib/api-failure.ts';
 import { readPathId, route } from '#server/lib/validate.ts';
-import { supportEmailOf } from '#server/services/contacts.ts';
-import { listOffices } from '#server/services/offices.ts';
-import { currentProgrammeNotice } from '#server/services/programme-notice.ts';
-import { currentBanner, publicBannerImage } from '#server/services/site-banner.ts';
+import { supportEmailOf } from '#server/services/places/contacts.ts';
+import { listOffices } from '#server/services/places/offices.ts';
+import { currentProgrammeNotice } from '#server/services/loyalty/programme-notice.ts';
+import { currentBanner, publicBannerImage } from '#server/services/notifications/site-banner.ts';
 import { sendDownload, storedDownload } from './downloads.ts';
 
 // The site's notices (src/shared/api/site-notices.ts): public calls, a guest's as much as a clinic's.

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TELEGRAM_MESSAGES } from '#shared/api/telegram.ts';
-import { clients, notificationDeliveries } from '#server/db/schema.ts';
-import { MAX_DELIVERY_ATTEMPTS } from '#server/services/delivery-backoff.ts';
-import { createDeliveryLoop, type DeliveryLoop } from '#server/services/delivery-loop.ts';
+import { clients } from '#server/db/schema/accounts.ts';
+import { notificationDeliveries } from '#server/db/schema/notifications.ts';
+import { MAX_DELIVERY_ATTEMPTS } from '#server/services/notifications/delivery-backoff.ts';
+import { createDeliveryLoop, type DeliveryLoop } from '#server/services/notifications/delivery-loop.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import {
   FAKE_BOT_NAME,

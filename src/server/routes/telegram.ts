@@ -6,7 +6,7 @@ import type { AppEnv } from '#server/context.ts';
 import { readBodyCapped } from '#server/lib/read-body.ts';
 import { route } from '#server/lib/validate.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
-import { answerChatMessage, telegramStateOf, unlinkAccountChat } from '#server/services/telegram-link.ts';
+import { answerChatMessage, telegramStateOf, unlinkAccountChat } from '#server/services/notifications/telegram-link.ts';
 
 // The bot block's calls (src/shared/api/telegram.ts) and the bot's webhook (API.md "Notifications"):
 // Telegram posts each Update to POST /telegram/webhook with the secret given to setWebhook in

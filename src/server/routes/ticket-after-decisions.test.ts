@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadPaths, type Ticket, type TicketListItem } from '#shared/api/tickets.ts';
-import { instruments, tickets } from '#server/db/schema.ts';
+import { instruments, tickets } from '#server/db/schema/tickets.ts';
 import { pdfText } from '../../../tests/setup/pdf-text.ts';
 import type { TestApp } from '../../../tests/setup/test-app.ts';
 import {

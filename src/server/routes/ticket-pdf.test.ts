@@ -7,7 +7,7 @@ import type { TicketPdfRenderer } from '#server/context.ts';
 import { ApiFailure } from '#server/lib/api-failure.ts';
 import { sameThreadRenderer } from '#server/pdf/ticket-pdf-renderer.ts';
 import { rateRules } from '#server/services/rate-limit.ts';
-import { createTicketPdfs } from '#server/services/ticket-pdfs.ts';
+import { createTicketPdfs } from '#server/services/tickets/pdfs.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import { backOffice } from '../../../tests/setup/back-office.ts';

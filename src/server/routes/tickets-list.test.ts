@@ -9,8 +9,8 @@ import {
   tinyPdf,
 } from '../../../tests/setup/cabinet-world.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { tickets } from '#server/db/schema.ts';
-import { ticketPageQuery } from '#server/services/ticket-list.ts';
+import { tickets } from '#server/db/schema/tickets.ts';
+import { ticketPageQuery } from '#server/services/tickets/list.ts';
 import type { TicketListItem } from '#shared/api/tickets.ts';
 
 const NOW = new Date('2026-03-15T12:00:00Z');

@@ -3,12 +3,12 @@ import { getTicket, getTicketHistory, listTickets } from '#shared/api/tickets.ts
 import type { AppEnv } from '#server/context.ts';
 import { readPathId, route, type RouteOptions } from '#server/lib/validate.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
-import { loadTicket, loadTicketHistory } from '#server/services/ticket-detail.ts';
-import { listTickets as findTickets } from '#server/services/ticket-list.ts';
+import { loadTicket, loadTicketHistory } from '#server/services/tickets/detail.ts';
+import { listTickets as findTickets } from '#server/services/tickets/list.ts';
 import { downloadRoutes } from './downloads.ts';
 
 // The clinic's requests (src/shared/api/tickets.ts): list, ticket page, history. Visibility is
-// decided in services/access.ts; these handlers only parse and pass on.
+// decided in services/access/access.ts; these handlers only parse and pass on.
 
 export const ticketsRoutes = new Hono<AppEnv>();
 

@@ -1,7 +1,7 @@
 import { idempotencyKeyOf } from '#shared/api/headers.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idempotencyKeys } from '#server/db/schema.ts';
+import { idempotencyKeys } from '#server/db/schema/platform.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { insertAccount } from '../../../tests/setup/accounts.ts';
 import { IDEMPOTENCY_RETENTION_MS, pruneIdempotencyKeys, requestHash, withIdempotency } from './idempotency.ts';

@@ -1,12 +1,10 @@
 import { and, eq, lt } from 'drizzle-orm';
-import type { MiddlewareHandler } from 'hono';
-import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from '#shared/api/headers.ts';
-import type { AppDeps, AppEnv } from '#server/context.ts';
+import type { AppDeps } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
-import { idempotencyKeys } from '#server/db/schema.ts';
-import { ApiFailure, badRequest, sendFailure, type FailureStatus } from '#server/lib/api-failure.ts';
-import { lockClient } from '#server/services/points.ts';
-import { sha256 } from '#server/services/tokens.ts';
+import { idempotencyKeys } from '#server/db/schema/platform.ts';
+import { ApiFailure, type FailureStatus } from '#server/lib/api-failure.ts';
+import { lockClient } from '#server/services/loyalty/points.ts';
+import { sha256 } from '#server/services/accounts/tokens.ts';
 import { DAY_MS } from '#shared/durations.ts';
 
 // Idempotency keys of decision calls (DESIGN.md "Offline design", ADR 0006). The service worker
@@ -18,7 +16,6 @@ export const IDEMPOTENCY_RETENTION_MS = 8 * DAY_MS;
 /** Share of writes that also prune expired keys: cheap, and the table never grows without bound. */
 const PRUNE_PROBABILITY = 0.01;
 
-export const KEY_INVALID_MESSAGE = `Не передан или неверен заголовок ${IDEMPOTENCY_HEADER}: от 8 до 200 символов A–Z, a–z, 0–9, _ - : .`;
 export const KEY_REUSED_MESSAGE = 'Ключ идемпотентности уже использован для другого запроса';
 
 /**
@@ -44,15 +41,6 @@ export interface IdempotentAnswer {
   body: unknown;
   /** True when this is a stored answer to an earlier request with the key. */
   replayed: boolean;
-}
-
-/** 400 before the body is read when the header is missing or malformed. Mount after requireSession(). */
-export function requireIdempotencyKey(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    if (idempotencyKeyOf(c.req.header(IDEMPOTENCY_HEADER)) === null)
-      return sendFailure(c, badRequest(KEY_INVALID_MESSAGE));
-    await next();
-  };
 }
 
 /** JSON with object keys sorted at every level, so the hash does not depend on key order. */

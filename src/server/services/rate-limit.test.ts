@@ -1,6 +1,6 @@
 import { like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rateLimits } from '#server/db/schema.ts';
+import { rateLimits } from '#server/db/schema/platform.ts';
 import { enforceLimits, hit, refundHits, tooManyAttemptsMessage } from '#server/services/rate-limit.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { AppDeps } from '#server/context.ts';
-import { rateLimits } from '#server/db/schema.ts';
+import { rateLimits } from '#server/db/schema/platform.ts';
 import { tooManyRequests } from '#server/lib/api-failure.ts';
 
 // Fixed-window counters in the database, so every API process behind a balancer shares them.
@@ -31,7 +31,7 @@ export const rateRules = {
   loginAccount: { name: 'login:account', limit: 100, windowSeconds: HOUR },
   /**
    * Failed logins from a device that logged in to that account before (its signed device cookie,
-   * services/login-devices.ts): counted there only, so others' guesses never lock the owner out.
+   * services/accounts/login-devices.ts): counted there only, so others' guesses never lock the owner out.
    */
   loginDevice: { name: 'login:device', limit: 10, windowSeconds: 15 * MINUTE },
   /** Password changes of one logged-in account (each costs a slow hash). */

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { files } from '#server/db/schema.ts';
+import { files } from '#server/db/schema/repair-requests.ts';
 import type { Logger } from '#server/context.ts';
 import type { FileStore } from './file-store.ts';
 

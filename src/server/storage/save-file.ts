@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db, Tx } from '#server/db/client.ts';
-import { files } from '#server/db/schema.ts';
+import { files } from '#server/db/schema/repair-requests.ts';
 import type { FileStore, PutResult } from './file-store.ts';
 
 // Writing an uploaded file (ADR 0025): the bytes into the store first, then the row in the
@@ -12,7 +12,7 @@ export interface NewFile {
   name: string;
   mime: string;
   bytes: Uint8Array;
-  /** The clinic that uploaded it: private to that clinic (services/access.ts). */
+  /** The clinic that uploaded it: private to that clinic (services/access/access.ts). */
   ownerClientId?: number;
 }
 

@@ -15,7 +15,7 @@ export const getBanner = defineEndpoint({
 });
 export type Banner = v.InferOutput<typeof getBanner.output>['banner'];
 
-/** The banner's picture, public while the active banner shows it (services/access.ts). */
+/** The banner's picture, public while the active banner shows it (services/access/access.ts). */
 export const BANNER_IMAGE_PATH = '/ajax/banner/image/:id';
 export const bannerImagePath = (fileId: number) => BANNER_IMAGE_PATH.replace(':id', String(fileId));
 

@@ -4,7 +4,7 @@ import type { TICKET_STATUSES } from './ticket-statuses.ts';
 // when quotes wait for the clinic; once the clinic has decided on every one, the ticket must stop
 // asking at once, not when the back office next writes. Its next status wins when it comes: only
 // status 5 is read through the decisions. The server computes it (ticket page and list alike;
-// the list's SQL mirrors it in ticket-list.ts) so both always agree.
+// the list's SQL mirrors it in src/server/services/tickets/list.ts) so both always agree.
 
 /** Ticket status codes this derivation reads or gives (TICKET_STATUSES). */
 export const TICKET_STATUS = { awaitingApproval: 1, needsDecision: 5, worksAgreed: 6 } as const satisfies Record<

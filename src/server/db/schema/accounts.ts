@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from '../columns.ts';
+
+export const clients = pgTable(
+  'clients',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    surname: text('surname').notNull(),
+    patronymic: text('patronymic'),
+    phone: text('phone'),
+    company: text('company'),
+    city: text('city'),
+    passwordHash: text('password_hash').notNull(),
+    telegramChatId: text('telegram_chat_id'),
+    /** The random token of the bot's start link (`/start <token>` links the chat); a new one after each link. */
+    telegramToken: text('telegram_token'),
+    /** When the clinic agreed to the processing of personal data and to the loyalty rules (asked once, portal.md §5 Step 3). */
+    consentPolicyAt: timestamp('consent_policy_at', { withTimezone: true, mode: 'date' }),
+    consentLoyaltyAt: timestamp('consent_loyalty_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When the clinic proved it reads the login's mailbox (a code or link it was mailed, or a password
+     * only ever sent there); null for an account the back office opened with a password of its own.
+     */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true, mode: 'date' }),
+    /** A new login e-mail waiting for the code mailed to it (cabinet.md §2 Personal data); the old one stays until then. */
+    pendingEmail: text('pending_email'),
+    createdAt: createdAt(),
+    /** Loyalty participation (portal.md §4.7): 'active', 'suspended' or 'left', and since when. */
+    loyaltyState: text('loyalty_state').notNull().default('active'),
+    loyaltyStateSince: timestamp('loyalty_state_since', { withTimezone: true, mode: 'date' }),
+    /**
+     * Since when the account takes part in the loyalty programme (portal.md §4.7: it joins on
+     * registering): its creation, or migration 0016 for older accounts; rejoining after leaving
+     * restarts it. Operations paid before it earn nothing.
+     */
+    loyaltyParticipantSince: timestamp('loyalty_participant_since', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('clients_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('clients_telegram_token_key').on(t.telegramToken),
+    uniqueIndex('clients_telegram_chat_id_key').on(t.telegramChatId),
+  ],
+);
+
+/**
+ * Access one clinic gave another to its tickets and bills (cabinet.md §2 Accesses): the grantee sees
+ * and decides on the owner's tickets; services/access/access.ts is the one reader.
+ */
+export const accountAccesses = pgTable(
+  'account_accesses',
+  {
+    ownerClientId: integer('owner_client_id')
+      .notNull()
+      .references(() => clients.id),
+    granteeClientId: integer('grantee_client_id')
+      .notNull()
+      .references(() => clients.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ownerClientId, t.granteeClientId] }),
+    index('account_accesses_grantee_idx').on(t.granteeClientId),
+  ],
+);
+
+/** Opaque session tokens, stored as SHA-256 hashes; expiry slides on use. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    csrfToken: text('csrf_token').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_client_idx').on(t.clientId)],
+);
+
+/**
+ * One-time codes: e-mailed registration codes (4 digits) and password-reset links (long tokens).
+ * Single use, short-lived, a few attempts. `payload` keeps what the code confirms (the registration form).
+ */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: serial('id').primaryKey(),
+    purpose: text('purpose', {
+      enum: ['registration', 'password_reset', 'email_confirmation', 'email_change', 'guest_request'],
+    }).notNull(),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    payload: jsonb('payload'),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('one_time_codes_lookup_idx').on(t.purpose, t.email), index('one_time_codes_hash_idx').on(t.codeHash)],
+);

@@ -1,0 +1,147 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { AppEnv, SessionInfo } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { sessions } from '#server/db/schema/accounts.ts';
+import { randomToken, sha256, TOKEN_PATTERN } from '#server/services/accounts/tokens.ts';
+import { DAY_MS } from '#shared/durations.ts';
+
+export const SESSION_COOKIE = 'portal_session';
+/** Double-submit CSRF token of a logged-out browser (login, registration, reset forms). */
+export const CSRF_COOKIE = 'portal_csrf';
+
+export const SESSION_TTL_MS = 30 * DAY_MS;
+/** Sliding expiry is refreshed at most once a day, so a busy session is not a write per request. */
+const REFRESH_AFTER_MS = DAY_MS;
+
+type Ctx = Context<AppEnv>;
+
+function cookieOptions(c: Ctx, maxAgeMs: number) {
+  return {
+    httpOnly: true,
+    sameSite: 'Lax' as const,
+    path: '/',
+    secure: c.var.deps.config.secure,
+    maxAge: Math.floor(maxAgeMs / 1000),
+  };
+}
+
+function setSessionCookie(c: Ctx, token: string): void {
+  setCookie(c, SESSION_COOKIE, token, cookieOptions(c, SESSION_TTL_MS));
+}
+
+function clearSessionCookie(c: Ctx): void {
+  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: c.var.deps.config.secure });
+}
+
+/** The session the `portal_session` cookie names; an unknown or expired token clears the cookie. */
+export async function readSession(c: Ctx): Promise<SessionInfo | null> {
+  const token = getCookie(c, SESSION_COOKIE);
+  if (token === undefined) return null;
+  const session = TOKEN_PATTERN.test(token) ? await findSession(c, token) : null;
+  if (!session) clearSessionCookie(c);
+  return session;
+}
+
+/**
+ * Every logged-in call starts with this lookup, so it is built once per database (drizzle's
+ * prepared query) instead of per request, and reads only the columns the check needs.
+ */
+const sessionQueries = new WeakMap<Db, ReturnType<typeof buildSessionByToken>>();
+
+function buildSessionByToken(db: Db) {
+  return db
+    .select({ clientId: sessions.clientId, csrfToken: sessions.csrfToken, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session_by_token');
+}
+
+function sessionByToken(db: Db) {
+  let query = sessionQueries.get(db);
+  if (!query) sessionQueries.set(db, (query = buildSessionByToken(db)));
+  return query;
+}
+
+async function findSession(c: Ctx, token: string): Promise<SessionInfo | null> {
+  const { db } = c.var.deps.database;
+  const now = c.var.deps.now();
+  const tokenHash = sha256(token);
+  const [row] = await sessionByToken(db).execute({ tokenHash });
+  if (!row) return null;
+  if (row.expiresAt.getTime() <= now.getTime()) {
+    await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    return null;
+  }
+  if (row.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - REFRESH_AFTER_MS) {
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
+      .where(eq(sessions.tokenHash, tokenHash));
+    setSessionCookie(c, token);
+  }
+  return { tokenHash, clientId: row.clientId, csrfToken: row.csrfToken };
+}
+
+/**
+ * Logs the browser in as `clientId`: a fresh token (never reusing one the browser sent, against
+ * session fixation), its own CSRF token, and the anonymous CSRF cookie rotated as well.
+ */
+export async function startSession(c: Ctx, clientId: number): Promise<SessionInfo> {
+  const { db } = c.var.deps.database;
+  const now = c.var.deps.now();
+  const token = randomToken();
+  const session: SessionInfo = { tokenHash: sha256(token), clientId, csrfToken: randomToken() };
+  const previous = c.var.session;
+  await db.transaction(async (tx) => {
+    if (previous) await tx.delete(sessions).where(eq(sessions.tokenHash, previous.tokenHash));
+    // Expired rows of this account are garbage; clearing them here keeps the table from growing.
+    await tx.delete(sessions).where(and(eq(sessions.clientId, clientId), lt(sessions.expiresAt, now)));
+    await tx.insert(sessions).values({
+      tokenHash: session.tokenHash,
+      clientId,
+      csrfToken: session.csrfToken,
+      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+      createdAt: now,
+    });
+  });
+  setSessionCookie(c, token);
+  rotateAnonymousCsrf(c);
+  c.set('session', session);
+  return session;
+}
+
+/** Logs the browser out; returns the new anonymous CSRF token for the logged-out forms. */
+export async function endSession(c: Ctx): Promise<string> {
+  const session = c.var.session;
+  if (session) await c.var.deps.database.db.delete(sessions).where(eq(sessions.tokenHash, session.tokenHash));
+  clearSessionCookie(c);
+  c.set('session', null);
+  return rotateAnonymousCsrf(c);
+}
+
+// The token set on this response, if any: the request's cookie is stale once we have rotated it.
+const issuedCsrf = new WeakMap<object, string>();
+
+/** The logged-out CSRF token from the cookie, issuing one when the browser has none (or a malformed one). */
+export function anonymousCsrfToken(c: Ctx): string {
+  const issued = issuedCsrf.get(c);
+  if (issued) return issued;
+  const current = getCookie(c, CSRF_COOKIE);
+  if (current !== undefined && TOKEN_PATTERN.test(current)) return current;
+  return rotateAnonymousCsrf(c);
+}
+
+export function rotateAnonymousCsrf(c: Ctx): string {
+  const token = randomToken();
+  setCookie(c, CSRF_COOKIE, token, cookieOptions(c, SESSION_TTL_MS));
+  issuedCsrf.set(c, token);
+  return token;
+}
+
+/** The token the client must send in X-CSRF-Token: the session's when logged in, else the cookie's. */
+export function csrfTokenFor(c: Ctx): string {
+  return c.var.session?.csrfToken ?? anonymousCsrfToken(c);
+}

@@ -1,0 +1,246 @@
+import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Reader } from '#server/db/client.ts';
+import { accountAccesses } from '#server/db/schema/accounts.ts';
+import { addresses } from '#server/db/schema/places.ts';
+import { bills, defectStatements, tickets } from '#server/db/schema/tickets.ts';
+import { files } from '#server/db/schema/repair-requests.ts';
+import { gifts, quizItems, quizzes, tradeInInstruments } from '#server/db/schema/loyalty.ts';
+import { siteBanner } from '#server/db/schema/notifications.ts';
+import { NOT_FOUND_MESSAGE, notFound } from '#server/lib/api-failure.ts';
+
+// Services answer what they may not show with these (re-exported so they keep one import).
+export { NOT_FOUND_MESSAGE, notFound };
+
+// The one place that decides whose tickets, statements, files, bills, history and addresses an account sees.
+// An account sees its own and those of the accounts that granted it access (cabinet.md §2 Accesses,
+// account_accesses), here and nowhere else; a revoked access counts from the next request.
+// Whatever is not visible is answered exactly like something that does not exist: 404, no data.
+
+/** The client ids whose records `viewerId` may see: its own, and those of the accounts that granted it access. */
+export async function visibleClientIds(db: Reader, viewerId: number): Promise<number[]> {
+  const owners = await grantersOf(db).execute({ viewerId });
+  return [viewerId, ...owners.map((owner) => owner.id)];
+}
+
+/** Nearly every cabinet request asks this, so it is built once per database (or transaction) and prepared. */
+const grantersQueries = new WeakMap<Reader, ReturnType<typeof buildGrantersOf>>();
+
+function buildGrantersOf(db: Reader) {
+  return db
+    .select({ id: accountAccesses.ownerClientId })
+    .from(accountAccesses)
+    .where(eq(accountAccesses.granteeClientId, sql.placeholder('viewerId')))
+    .prepare('granters_of');
+}
+
+function grantersOf(db: Reader) {
+  let query = grantersQueries.get(db);
+  if (!query) grantersQueries.set(db, (query = buildGrantersOf(db)));
+  return query;
+}
+
+/** The ticket if the viewer may see it; otherwise a 404 failure. */
+export async function requireVisibleTicket(db: Reader, viewerId: number, ticketId: number) {
+  const owners = await visibleClientIds(db, viewerId);
+  const [row] = await db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.id, ticketId), inArray(tickets.clientId, owners)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The statements (with their ticket's owner) if every one is visible and on the given ticket; else 404. */
+export async function requireVisibleStatements(db: Reader, viewerId: number, ticketId: number, statementIds: number[]) {
+  const ticket = await requireVisibleTicket(db, viewerId, ticketId);
+  const unique = [...new Set(statementIds)];
+  const rows = await db
+    .select()
+    .from(defectStatements)
+    .where(and(eq(defectStatements.ticketId, ticket.id), inArray(defectStatements.id, unique)));
+  if (rows.length !== unique.length) throw notFound();
+  return { ticket, statements: rows };
+}
+
+/** A statement by id alone (e.g. its loyalty info), if visible; else 404. */
+export async function requireVisibleStatement(db: Reader, viewerId: number, statementId: number) {
+  const owners = await visibleClientIds(db, viewerId);
+  const [row] = await db
+    .select({ statement: defectStatements, ticket: tickets })
+    .from(defectStatements)
+    .innerJoin(tickets, eq(tickets.id, defectStatements.ticketId))
+    .where(and(eq(defectStatements.id, statementId), inArray(tickets.clientId, owners)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function requireVisibleBill(db: Reader, viewerId: number, billId: number) {
+  const owners = await visibleClientIds(db, viewerId);
+  const [row] = await db
+    .select()
+    .from(bills)
+    .where(and(eq(bills.id, billId), inArray(bills.clientId, owners)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * One of the viewer's own saved addresses, locked for the change that follows; else 404. Addresses
+ * are not shared with accounts that were granted access: they stay the owner's alone.
+ */
+export async function requireOwnAddress(db: Reader, viewerId: number, addressId: number) {
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.id, addressId), eq(addresses.clientId, viewerId)))
+    .for('update')
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * Whether a stored file belongs to something the viewer sees: a statement's document or photo, a
+ * bill's document, a ticket's courier waybill, or a catalogue picture (gift, trade-in instrument)
+ * or the active banner's picture, which every logged-in account sees. A file is public only while nothing private uses it: the same
+ * upload as a catalogue picture and as a clinic's bill stays that clinic's. Files are never listed,
+ * only reached this way.
+ */
+export async function canSeeFile(db: Reader, viewerId: number, fileId: number): Promise<boolean> {
+  const privateOwners = await privateOwnersOfFile(db, fileId);
+  if (privateOwners.length > 0) {
+    const owners = await visibleClientIds(db, viewerId);
+    return privateOwners.some((owner) => owners.includes(owner));
+  }
+  return (await isCatalogueImage(db, fileId)) || (await isBannerImage(db, fileId));
+}
+
+/**
+ * Whether anyone, a guest included, may fetch the file: only the active banner's picture (portal.md
+ * §2.3), and only while nothing private uses the same upload.
+ */
+export async function isPublicFile(db: Reader, fileId: number): Promise<boolean> {
+  if (!(await isBannerImage(db, fileId))) return false;
+  return (await privateOwnersOfFile(db, fileId)).length === 0;
+}
+
+/** Whether a private record (a clinic's statement, bill, waybill or upload) uses the file. */
+export async function isPrivateFile(db: Reader, fileId: number): Promise<boolean> {
+  return (await privateOwnersOfFile(db, fileId)).length > 0;
+}
+
+/** The picture of the banner the site shows now; an inactive banner's picture is nobody's to see. */
+async function isBannerImage(db: Reader, fileId: number): Promise<boolean> {
+  const [banner] = await db
+    .select({ id: siteBanner.id })
+    .from(siteBanner)
+    .where(and(eq(siteBanner.imageFileId, fileId), eq(siteBanner.isActive, true)))
+    .limit(1);
+  return Boolean(banner);
+}
+
+/** The clients whose statements, bills or tickets use the file. */
+async function privateOwnersOfFile(db: Reader, fileId: number): Promise<number[]> {
+  const statements = await db
+    .select({ clientId: tickets.clientId })
+    .from(defectStatements)
+    .innerJoin(tickets, eq(tickets.id, defectStatements.ticketId))
+    .where(
+      or(
+        eq(defectStatements.documentFileId, fileId),
+        sql`${defectStatements.photoFileIds} @> ${JSON.stringify([fileId])}::jsonb`,
+      ),
+    );
+  const billRows = await db.select({ clientId: bills.clientId }).from(bills).where(eq(bills.documentFileId, fileId));
+  const waybills = await db
+    .select({ clientId: tickets.clientId })
+    .from(tickets)
+    .where(eq(tickets.waybillFileId, fileId));
+  // A clinic's own upload (a repair request's photo), whether or not a ticket names it yet.
+  const uploads = await db
+    .select({ clientId: files.ownerClientId })
+    .from(files)
+    .where(and(eq(files.id, fileId), isNotNull(files.ownerClientId)));
+  const owners = [...statements, ...billRows, ...waybills, ...uploads]
+    .map((row) => row.clientId)
+    .filter((id): id is number => id !== null);
+  return [...new Set(owners)];
+}
+
+/** Gift, trade-in and survey pictures are public catalogue images, not anybody's records. */
+async function isCatalogueImage(db: Reader, fileId: number): Promise<boolean> {
+  const [gift] = await db.select({ id: gifts.id }).from(gifts).where(eq(gifts.imageFileId, fileId)).limit(1);
+  if (gift) return true;
+  if (await isQuizImage(db, fileId)) return true;
+  const [instrument] = await db
+    .select({ id: tradeInInstruments.id })
+    .from(tradeInInstruments)
+    .where(or(eq(tradeInInstruments.listImageFileId, fileId), eq(tradeInInstruments.pageImageFileId, fileId)))
+    .limit(1);
+  return Boolean(instrument);
+}
+
+/**
+ * `column` belongs to one of `owners`; a plain equality for one owner, so list queries stay ordered
+ * index scans. `bind` may turn each owner into a named placeholder of a prepared query (services/tickets/list.ts).
+ */
+export function ownedBy(
+  column: typeof tickets.clientId | typeof bills.clientId,
+  owners: number[],
+  bind: (name: string, value: number) => unknown = (_name, value) => value,
+): SQL {
+  if (owners.length === 1) return sql`${column} = ${bind('owner0', owners[0]!)}`;
+  return sql`${column} in (${sql.join(
+    owners.map((owner, i) => sql`${bind(`owner${i}`, owner)}`),
+    sql`, `,
+  )})`;
+}
+
+/** The WHERE condition of list queries: tickets the viewer sees. */
+export async function visibleTicketsCondition(db: Reader, viewerId: number): Promise<SQL> {
+  return ownedBy(tickets.clientId, await visibleClientIds(db, viewerId));
+}
+
+/** The WHERE condition of list queries: bills the viewer sees. */
+export async function visibleBillsCondition(db: Reader, viewerId: number): Promise<SQL> {
+  return ownedBy(bills.clientId, await visibleClientIds(db, viewerId));
+}
+
+/** Whether `clientId` is an account whose records the viewer sees (the 'only mine' filters name one). */
+export async function isVisibleClient(db: Reader, viewerId: number, clientId: number): Promise<boolean> {
+  return (await visibleClientIds(db, viewerId)).includes(clientId);
+}
+
+/** The visible ticket whose shipping order is `providerOrderId` and has a courier waybill; else 404. */
+export async function requireVisibleWaybillTicket(db: Reader, viewerId: number, providerOrderId: string) {
+  const owners = await visibleClientIds(db, viewerId);
+  const [row] = await db
+    .select()
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.providerOrderId, providerOrderId),
+        isNotNull(tickets.waybillFileId),
+        inArray(tickets.clientId, owners),
+      ),
+    )
+    .orderBy(sql`${tickets.id} desc`)
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** A bonus survey's picture, or one of its answer items' (portal.md §3 Quiz): shown to every clinic offered it. */
+async function isQuizImage(db: Reader, fileId: number): Promise<boolean> {
+  const [quiz] = await db.select({ id: quizzes.id }).from(quizzes).where(eq(quizzes.imageFileId, fileId)).limit(1);
+  if (quiz) return true;
+  const [item] = await db
+    .select({ id: quizItems.id })
+    .from(quizItems)
+    .where(eq(quizItems.imageFileId, fileId))
+    .limit(1);
+  return Boolean(item);
+}

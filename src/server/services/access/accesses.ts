@@ -1,0 +1,144 @@
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { ACCESS_MESSAGES, MAX_GRANTEES, type Grantee } from '#shared/api/accesses.ts';
+import { formatServerTimestamp } from '#shared/format/server-timestamp.ts';
+import type { AppDeps } from '#server/context.ts';
+import type { Tx } from '#server/db/client.ts';
+import { recordEvent } from '#server/db/journal.ts';
+import { accountAccesses, clients } from '#server/db/schema/accounts.ts';
+import { events } from '#server/db/schema/platform.ts';
+import { fieldFailure } from '#server/lib/api-failure.ts';
+import { findClientByEmail } from '#server/services/accounts/accounts.ts';
+import { lockClient } from '#server/services/loyalty/points.ts';
+import { addNotification } from '#server/services/notifications/in-app.ts';
+import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
+
+// Giving colleagues' accounts access to the clinic's tickets and bills (cabinet.md §2 Accesses;
+// API.md access.granted / access.revoked). What access allows is services/access/access.ts's to decide.
+
+export async function listGrantees(deps: AppDeps, ownerId: number): Promise<Grantee[]> {
+  const rows = await deps.database.db
+    .select({
+      email: clients.email,
+      name: clients.name,
+      surname: clients.surname,
+      grantedAt: accountAccesses.createdAt,
+    })
+    .from(accountAccesses)
+    .innerJoin(clients, eq(clients.id, accountAccesses.granteeClientId))
+    .where(eq(accountAccesses.ownerClientId, ownerId))
+    .orderBy(desc(accountAccesses.createdAt), desc(accountAccesses.granteeClientId));
+  return rows.map(({ grantedAt, ...row }) => ({ ...row, granted_at: formatServerTimestamp(grantedAt) }));
+}
+
+async function nameOf(tx: Tx, clientId: number): Promise<string> {
+  const [row] = await tx
+    .select({ name: clients.name, surname: clients.surname, email: clients.email })
+    .from(clients)
+    .where(eq(clients.id, clientId))
+    .limit(1);
+  return row ? `${row.name} ${row.surname} (${row.email})` : '';
+}
+
+/** The grantee named by e-mail, refusing an unknown address and the owner's own; both accounts locked (owner first, as everywhere). */
+async function granteeFor(tx: Tx, ownerId: number, email: string): Promise<number> {
+  await lockClient(tx, ownerId);
+  const grantee = await findClientByEmail(tx, email);
+  if (!grantee) throw fieldFailure('email', ACCESS_MESSAGES.noAccount);
+  if (grantee.id === ownerId) throw fieldFailure('email', ACCESS_MESSAGES.self);
+  return grantee.id;
+}
+
+/** A grant (or revoke) of a pair repeated within this time notifies nobody again. */
+export const REPEAT_NOTICE_MS = 10 * 60 * 1000;
+
+type AccessEvent = 'access.granted' | 'access.revoked';
+
+/**
+ * Whether this change of the pair was already recorded within REPEAT_NOTICE_MS: a grant/revoke loop
+ * then tells each side once of each, not at every turn (in-app, Telegram and push alike). Read from
+ * the journal, under the owner's lock, before this change is recorded.
+ */
+async function repeated(tx: Tx, type: AccessEvent, ownerId: number, granteeId: number, now: Date): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: events.id })
+    .from(events)
+    .where(
+      and(
+        eq(events.type, type),
+        eq(events.clientId, ownerId),
+        gt(events.createdAt, new Date(now.getTime() - REPEAT_NOTICE_MS)),
+        sql`${events.payload}->>'grantee_client_id' = ${String(granteeId)}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Records the change and, unless it is a repeat, tells both sides. */
+async function recordChange(
+  tx: Tx,
+  type: AccessEvent,
+  ownerId: number,
+  granteeId: number,
+  now: Date,
+  notices: { owner: (grantee: string) => string; grantee: (owner: string) => string },
+) {
+  const quiet = await repeated(tx, type, ownerId, granteeId, now);
+  await recordEvent(tx, {
+    type,
+    clientId: ownerId,
+    payload: { owner_client_id: ownerId, grantee_client_id: granteeId },
+    createdAt: now,
+  });
+  if (quiet) return;
+  const [owner, grantee] = [await nameOf(tx, ownerId), await nameOf(tx, granteeId)];
+  await addNotification(tx, { clientId: ownerId, description: notices.owner(grantee), createdAt: now });
+  await addNotification(tx, { clientId: granteeId, description: notices.grantee(owner), createdAt: now });
+}
+
+/** Both calls count against one hourly limit, refused or not (an unknown e-mail too: no probing addresses). */
+const countChange = (deps: AppDeps, ownerId: number) =>
+  enforceLimits(deps, [[rateRules.accessChangeAccount, String(ownerId)]]);
+
+export async function grantAccess(deps: AppDeps, ownerId: number, email: string): Promise<string> {
+  await countChange(deps, ownerId);
+  const now = deps.now();
+  await deps.database.db.transaction(async (tx) => {
+    const granteeId = await granteeFor(tx, ownerId, email);
+    const [given] = await tx
+      .select({ count: sql<number>`count(*)` })
+      .from(accountAccesses)
+      .where(eq(accountAccesses.ownerClientId, ownerId));
+    if (Number(given?.count ?? 0) >= MAX_GRANTEES) throw fieldFailure('email', ACCESS_MESSAGES.tooMany);
+    const added = await tx
+      .insert(accountAccesses)
+      .values({ ownerClientId: ownerId, granteeClientId: granteeId, createdAt: now })
+      .onConflictDoNothing()
+      .returning();
+    if (added.length === 0) throw fieldFailure('email', ACCESS_MESSAGES.already);
+    await recordChange(tx, 'access.granted', ownerId, granteeId, now, {
+      owner: (grantee) => `Вы выдали доступ к своим заявкам и счетам: ${grantee}`,
+      // Impersonal: the owner's gender is not known, and 'открыл(а)' reads as a form, not a sentence.
+      grantee: (owner) => `Вам открыт доступ к заявкам и счетам: ${owner}`,
+    });
+  });
+  return ACCESS_MESSAGES.granted;
+}
+
+export async function revokeAccess(deps: AppDeps, ownerId: number, email: string): Promise<string> {
+  await countChange(deps, ownerId);
+  const now = deps.now();
+  await deps.database.db.transaction(async (tx) => {
+    const granteeId = await granteeFor(tx, ownerId, email);
+    const removed = await tx
+      .delete(accountAccesses)
+      .where(and(eq(accountAccesses.ownerClientId, ownerId), eq(accountAccesses.granteeClientId, granteeId)))
+      .returning();
+    if (removed.length === 0) throw fieldFailure('email', ACCESS_MESSAGES.notGranted);
+    await recordChange(tx, 'access.revoked', ownerId, granteeId, now, {
+      owner: (grantee) => `Вы закрыли доступ к своим заявкам и счетам: ${grantee}`,
+      grantee: (owner) => `Вам закрыт доступ к заявкам и счетам: ${owner}`,
+    });
+  });
+  return ACCESS_MESSAGES.revoked;
+}

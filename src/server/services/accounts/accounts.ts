@@ -1,0 +1,256 @@
+import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import type { UserData } from '#shared/api/account.ts';
+import type { AppDeps, MailMessage } from '#server/context.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { accountAccesses, clients } from '#server/db/schema/accounts.ts';
+import { bills } from '#server/db/schema/tickets.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
+import { recordEvent } from '#server/db/journal.ts';
+import { ApiFailure, MAIL_FAILED_MESSAGE, fieldFailure } from '#server/lib/api-failure.ts';
+import { loginAttemptsMail } from '#server/services/accounts/account-mails.ts';
+import { ledgerOf, ledgerColumns } from '#server/services/loyalty/points.ts';
+import { rateRules, type RateRule } from '#server/services/rate-limit.ts';
+import { reserveLimits } from '#server/services/accounts/rate-reservations.ts';
+import { quizWaitingSql } from '#server/services/loyalty/quizzes.ts';
+
+export const EMAIL_TAKEN_MESSAGE = 'Пользователь с таким e-mail уже зарегистрирован';
+export const BAD_CREDENTIALS_MESSAGE = 'Неверный e-mail или пароль';
+
+/** Addresses are compared lower-cased, matching the unique index on lower(email). */
+export async function findClientByEmail(db: Db | Tx, email: string) {
+  const [row] = await db
+    .select({
+      id: clients.id,
+      email: clients.email,
+      passwordHash: clients.passwordHash,
+      emailConfirmedAt: clients.emailConfirmedAt,
+    })
+    .from(clients)
+    .where(sql`lower(${clients.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export interface NewClient {
+  email: string;
+  name: string;
+  surname: string;
+  patronymic?: string | null;
+  phone?: string | null;
+  company?: string | null;
+  city?: string | null;
+  /** Set when the password exists only in a mail to the address, or the address was proven by a code. */
+  emailConfirmed: boolean;
+}
+
+/**
+ * Inserts the account and its `client.registered` event in the caller's transaction (the event
+ * feed must never miss or invent an account). A taken e-mail throws ApiFailure with `takenStatus`;
+ * a race lost at the unique index surfaces as a unique violation the caller maps the same way.
+ */
+export async function insertClient(
+  tx: Tx,
+  client: NewClient,
+  passwordHash: string,
+  now: Date,
+  source: 'portal' | 'integration',
+  takenStatus: 409 | 422,
+): Promise<number> {
+  const email = client.email.toLowerCase();
+  if (await findClientByEmail(tx, email)) throw fieldFailure('email', EMAIL_TAKEN_MESSAGE, takenStatus);
+  const [row] = await tx
+    .insert(clients)
+    .values({
+      email,
+      name: client.name,
+      surname: client.surname,
+      patronymic: client.patronymic ?? null,
+      phone: client.phone ?? null,
+      company: client.company ?? null,
+      city: client.city ?? null,
+      passwordHash,
+      emailConfirmedAt: client.emailConfirmed ? now : null,
+      createdAt: now,
+      // Registering (the consent to the loyalty rules) or being opened by the back office makes the
+      // account a participant at once (portal.md §4.7).
+      loyaltyParticipantSince: now,
+    })
+    .returning({ id: clients.id });
+  if (!row) throw new Error('client was not inserted');
+  await recordEvent(tx, {
+    type: 'client.registered',
+    clientId: row.id,
+    payload: { client_id: row.id, email, source },
+    createdAt: now,
+  });
+  return row.id;
+}
+
+/**
+ * Sends a message as part of a transaction: a failure rolls the transaction back (no account whose
+ * password nobody received) and answers 503 instead of a bare 500.
+ */
+export async function sendOrAbort(deps: AppDeps, message: MailMessage): Promise<void> {
+  try {
+    await deps.mailer.send(message);
+  } catch (error) {
+    deps.log.error('mail failed', { subject: message.subject, error });
+    throw new ApiFailure(503, { success: false, message: MAIL_FAILED_MESSAGE });
+  }
+}
+
+/**
+ * The shell's user data with its counters (cabinet.md §3), or null when the account is gone. Asked
+ * on every page load, so the three counters are subqueries of one statement, not four round trips.
+ */
+export async function loadUserData(db: Db, clientId: number, now: Date): Promise<UserData | null> {
+  const seenBills = or(
+    eq(bills.clientId, clients.id),
+    inArray(
+      bills.clientId,
+      db
+        .select({ owner: accountAccesses.ownerClientId })
+        .from(accountAccesses)
+        .where(eq(accountAccesses.granteeClientId, clients.id)),
+    ),
+  );
+  const [row] = await db
+    .select({
+      id: clients.id,
+      name: clients.name,
+      surname: clients.surname,
+      patronymic: clients.patronymic,
+      phone: clients.phone,
+      email: clients.email,
+      company: clients.company,
+      city: clients.city,
+      consentPolicyAt: clients.consentPolicyAt,
+      consentLoyaltyAt: clients.consentLoyaltyAt,
+      emailConfirmedAt: clients.emailConfirmedAt,
+      pending_email: clients.pendingEmail,
+      // The ledger is replayed from its rows and the clock (points.ts), read in this same statement.
+      ...ledgerColumns(),
+      // API.md: 'Оплачен' is paid, null is "no data"; any other status text is unpaid.
+      // The bills this account sees: its own and those of the clinics that gave it access (services/access/access.ts).
+      unpaidBills: sql<string | number>`(${db
+        .select({ count: sql`count(*)` })
+        .from(bills)
+        .where(and(seenBills, isNotNull(bills.status), ne(bills.status, 'Оплачен')))})`,
+      hasBills: sql<boolean>`exists(${db
+        .select({ one: sql`1` })
+        .from(bills)
+        .where(seenBills)})`,
+      unreadNotifications: sql<string | number>`(${db
+        .select({ count: sql`count(*)` })
+        .from(notifications)
+        .where(and(eq(notifications.clientId, clients.id), eq(notifications.isViewed, false)))})`,
+      // Who gave this account access (services/access/access.ts reads the same table), in the same statement.
+      accessOwners: sql<unknown>`(${db
+        .select({
+          owners: sql`coalesce(json_agg(${accountAccesses.ownerClientId} order by ${accountAccesses.ownerClientId}), '[]'::json)`,
+        })
+        .from(accountAccesses)
+        .where(eq(accountAccesses.granteeClientId, clients.id))})`,
+      // The bonus survey waits for this client (the header's item, portal.md §2.4).
+      quizAvailable: quizWaitingSql(),
+    })
+    .from(clients)
+    .where(eq(clients.id, clientId))
+    .limit(1);
+  if (!row) return null;
+  const {
+    unpaidBills,
+    hasBills,
+    unreadNotifications,
+    consentPolicyAt,
+    consentLoyaltyAt,
+    emailConfirmedAt,
+    accessOwners,
+    quizAvailable,
+    ...rest
+  } = row;
+  const { loyaltyState, loyaltyStateSince, loyaltyParticipantSince, ledgerRows, programmeChanges, ...user } = rest;
+  return {
+    ...user,
+    balls: ledgerOf({ loyaltyState, loyaltyStateSince, loyaltyParticipantSince, ledgerRows, programmeChanges }, now)
+      .replay.balance,
+    unpaid_bills: Number(unpaidBills),
+    unread_notifications: Number(unreadNotifications),
+    consents_given: consentPolicyAt !== null && consentLoyaltyAt !== null,
+    email_confirmed: emailConfirmedAt !== null,
+    access_owner_ids: idList(accessOwners),
+    quiz_available: quizAvailable === true || String(quizAvailable) === 'true',
+    has_bills: hasBills === true,
+  };
+}
+
+/** json_agg comes back parsed from one driver and as text from another. */
+function idList(value: unknown): number[] {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(parsed) ? parsed.map(Number) : [];
+}
+
+/** What failed logins count against (and a wrong current password on a password change). */
+export function loginLimits(email: string, ip: string): ReadonlyArray<readonly [RateRule, string]> {
+  const account = email.toLowerCase();
+  return [
+    [rateRules.loginAccountIp, `${account}|${ip}`],
+    [rateRules.loginIp, ip],
+    [rateRules.loginAccount, account],
+  ];
+}
+
+/**
+ * Checks e-mail and password. Failures are throttled per account and address, per address, and per
+ * account from everywhere (a much higher ceiling, at which the owner is mailed): a guesser on one
+ * address stops without locking out the owner on another, and successes count against nobody. An
+ * attempt from a device that logged in to this account before (`deviceOf`, services/accounts/login-devices.ts)
+ * counts against that device only, so nobody else's guesses lock the owner out there. Each attempt
+ * is counted before the slow hash and given back when the password is right, so a parallel burst
+ * cannot pass a limit. Unknown e-mail and wrong password give the same answer in the same time.
+ * Returns the account id.
+ */
+export async function authenticate(
+  deps: AppDeps,
+  email: string,
+  password: string,
+  ip: string,
+  deviceOf: (clientId: number) => string | null,
+): Promise<number> {
+  const client = await findClientByEmail(deps.database.db, email);
+  const device = client ? deviceOf(client.id) : null;
+  const limits: ReadonlyArray<readonly [RateRule, string]> =
+    client && device ? [[rateRules.loginDevice, `${client.id}|${device}`]] : loginLimits(email, ip);
+  const reservation = await reserveLimits(deps, limits);
+  let valid: boolean;
+  try {
+    valid = await deps.passwords.verify(password, client?.passwordHash ?? null);
+  } catch (error) {
+    // A hash that could not run (the hasher's queue full) is no guess: it counts against nobody.
+    await reservation.release();
+    throw error;
+  }
+  if (!client || !valid) {
+    await reservation.keep();
+    const reachedCeiling = reservation.counted.some(
+      (entry) => entry.rule === rateRules.loginAccount && entry.hits === entry.rule.limit,
+    );
+    if (client && reachedCeiling) await mailQuietly(deps, loginAttemptsMail(client.email));
+    throw new ApiFailure(422, {
+      success: false,
+      message: BAD_CREDENTIALS_MESSAGE,
+      errors: { password: [BAD_CREDENTIALS_MESSAGE] },
+    });
+  }
+  await reservation.release();
+  return client.id;
+}
+
+/** A warning mail that must not turn the answer into an error when the mail server is down. */
+export async function mailQuietly(deps: AppDeps, message: MailMessage): Promise<void> {
+  try {
+    await deps.mailer.send(message);
+  } catch (error) {
+    deps.log.error('account mail failed', { error, subject: message.subject });
+  }
+}

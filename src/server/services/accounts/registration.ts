@@ -1,0 +1,117 @@
+import * as v from 'valibot';
+import type { AppDeps } from '#server/context.ts';
+import { fieldFailure, tooManyRequests } from '#server/lib/api-failure.ts';
+import { isUniqueViolation } from '#server/lib/db-errors.ts';
+import { credentialsMail, registrationCodeMail } from '#server/services/accounts/account-mails.ts';
+import {
+  EMAIL_TAKEN_MESSAGE,
+  findClientByEmail,
+  insertClient,
+  sendOrAbort,
+} from '#server/services/accounts/accounts.ts';
+import { checkCode, issueCode, markUsed, resendWait } from '#server/services/accounts/one-time-codes.ts';
+import { generatePassword } from '#server/services/accounts/passwords.ts';
+import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
+
+export const WRONG_CODE_MESSAGE = 'Неверный код';
+export const DEAD_CODE_MESSAGE = 'Код больше не действует, запросите новый';
+
+/** The registration form as validated by the shared schema (phone already normalised to 7XXXXXXXXXX). */
+export interface RegistrationDetails {
+  firstname: string;
+  lastname: string;
+  phone: string;
+  clinicName: string;
+  city: string;
+  email: string;
+}
+
+/** What is kept with the code: the form it confirms. Re-checked on the way out of jsonb. */
+const storedDetails = v.object({
+  firstname: v.string(),
+  lastname: v.string(),
+  phone: v.string(),
+  clinicName: v.string(),
+  city: v.string(),
+  email: v.string(),
+});
+
+/** Stage 1: checks the address is free and mails a 4-digit code. Returns the success message. */
+export async function sendRegistrationCode(deps: AppDeps, form: RegistrationDetails, ip: string): Promise<string> {
+  const now = deps.now();
+  const { db } = deps.database;
+  const wait = await resendWait(db, form.email, now);
+  if (wait > 0) {
+    const seconds = Math.ceil(wait / 1000);
+    throw tooManyRequests(`Повторно отправить код можно через ${seconds} сек.`, seconds);
+  }
+  await enforceLimits(deps, [
+    [rateRules.codeSendEmail, form.email],
+    [rateRules.codeSendIp, ip],
+  ]);
+  if (await findClientByEmail(db, form.email)) throw fieldFailure('email', EMAIL_TAKEN_MESSAGE);
+  const details: RegistrationDetails = {
+    firstname: form.firstname,
+    lastname: form.lastname,
+    phone: form.phone,
+    clinicName: form.clinicName,
+    city: form.city,
+    email: form.email,
+  };
+  // Mailing inside the transaction: if the mail fails, no code is stored and no cooldown starts.
+  await db.transaction(async (tx) => {
+    const { code } = await issueCode(tx, 'registration', form.email, details, now);
+    await sendOrAbort(deps, registrationCodeMail(form.email, code));
+  });
+  return `Код подтверждения отправлен на ${form.email}`;
+}
+
+/**
+ * Stage 2: the right code creates the account with a generated password and mails it. The user
+ * is not logged in: the client shows the login form with the e-mail filled in.
+ */
+export async function confirmRegistration(
+  deps: AppDeps,
+  form: RegistrationDetails & { code: string },
+  ip: string,
+): Promise<{ message: string; email: string }> {
+  await enforceLimits(deps, [
+    [rateRules.codeCheckEmail, form.email],
+    [rateRules.codeCheckIp, ip],
+  ]);
+  const check = await checkCode(deps, 'registration', form.email, form.code);
+  if (check.status === 'wrong') throw fieldFailure('code', WRONG_CODE_MESSAGE);
+  if (check.status === 'dead') throw fieldFailure('code', DEAD_CODE_MESSAGE);
+
+  const stored = v.safeParse(storedDetails, check.row.payload);
+  const details = stored.success ? stored.output : form;
+  const password = generatePassword();
+  const passwordHash = await deps.passwords.hash(password); // slow: kept outside the transaction
+  const now = deps.now();
+  try {
+    await deps.database.db.transaction(async (tx) => {
+      if (!(await markUsed(tx, check.row.id, now))) throw fieldFailure('code', DEAD_CODE_MESSAGE);
+      await insertClient(
+        tx,
+        {
+          email: form.email,
+          name: details.firstname,
+          surname: details.lastname,
+          phone: details.phone,
+          company: details.clinicName,
+          city: details.city,
+          emailConfirmed: true,
+        },
+        passwordHash,
+        now,
+        'portal',
+        422,
+      );
+      await sendOrAbort(deps, credentialsMail(form.email, password, deps.config.publicUrl, details.firstname));
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldFailure('email', EMAIL_TAKEN_MESSAGE);
+    throw error;
+  }
+  return { message: `Регистрация прошла успешно! Данные для входа отправлены на ${form.email}`, email: form.email };
+}

@@ -1,0 +1,107 @@
+import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { guestMessages } from '#shared/api/guest-requests.ts';
+import type { AppDeps } from '#server/context.ts';
+import { oneTimeCodes } from '#server/db/schema/accounts.ts';
+import { ApiFailure, fieldFailure, tooManyRequests } from '#server/lib/api-failure.ts';
+import { emailConfirmationMail } from '#server/services/accounts/account-mails.ts';
+import { findClientByEmail, sendOrAbort } from '#server/services/accounts/accounts.ts';
+import { checkCode, issueCode, markUsed, resendWait } from '#server/services/accounts/one-time-codes.ts';
+import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
+import { DEAD_CODE_MESSAGE, WRONG_CODE_MESSAGE } from '#server/services/accounts/registration.ts';
+import { sha256 } from '#server/services/accounts/tokens.ts';
+import { HOUR_MS } from '#shared/durations.ts';
+
+// The guest wizard's e-mail code (docs/api.md). A code is bound to the e-mail (as every code) and to
+// the browser that asked for it: the hash of that browser's guest token (routes/guest-requests.ts
+// keeps the token in an HttpOnly cookie) is stored with the code, and only that browser can enter
+// it and then send a request for the e-mail. Same code rules as registration: 10 minutes, 5
+// guesses, 30 s between mails.
+
+const PURPOSE = 'guest_request';
+/** How long an entered code lets this browser send the request: the wizard's steps 2–3 take minutes, not hours. */
+export const GUEST_CONFIRMED_TTL_MS = 6 * HOUR_MS;
+export const GUEST_CONFIRMED_MESSAGE = 'Эл. почта подтверждена';
+
+const sessionOfPayload = (payload: unknown): string | null =>
+  typeof payload === 'object' && payload !== null && typeof (payload as { session?: unknown }).session === 'string'
+    ? (payload as { session: string }).session
+    : null;
+
+/** Mails a code unless the address has an account (409: log in instead; nothing is mailed). */
+export async function sendGuestCode(deps: AppDeps, email: string, guestToken: string, ip: string): Promise<string> {
+  const now = deps.now();
+  const { db } = deps.database;
+  await enforceLimits(deps, [
+    [rateRules.guestCodeSendEmail, email],
+    [rateRules.guestCodeSendIp, ip],
+  ]);
+  if (await findClientByEmail(db, email)) throw fieldFailure('email', guestMessages.emailRegistered, 409);
+  const wait = await resendWait(db, email, now, PURPOSE);
+  if (wait > 0) {
+    const seconds = Math.ceil(wait / 1000);
+    throw tooManyRequests(`Повторно отправить код можно через ${seconds} сек.`, seconds);
+  }
+  // Mailing inside the transaction: if the mail fails, no code is stored and no cooldown starts.
+  await db.transaction(async (tx) => {
+    const { code } = await issueCode(tx, PURPOSE, email, { session: sha256(guestToken) }, now);
+    await sendOrAbort(deps, emailConfirmationMail(email, code));
+  });
+  return `Код подтверждения отправлен на ${email}`;
+}
+
+/** The right code from the browser that asked for it confirms the e-mail for that browser. */
+export async function confirmGuestCode(
+  deps: AppDeps,
+  email: string,
+  code: string,
+  guestToken: string | null,
+  ip: string,
+): Promise<string> {
+  await enforceLimits(deps, [
+    [rateRules.guestCodeCheckEmail, email],
+    [rateRules.guestCodeCheckIp, ip],
+  ]);
+  const session = guestToken === null ? null : sha256(guestToken);
+  // Another browser's code is refused before a guess is spent on it: nobody elsewhere can use up the owner's 5.
+  const [latest] = await deps.database.db
+    .select({ payload: oneTimeCodes.payload })
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.purpose, PURPOSE), eq(oneTimeCodes.email, email)))
+    .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.id))
+    .limit(1);
+  if (latest && sessionOfPayload(latest.payload) !== session) throw fieldFailure('code', guestMessages.otherBrowser);
+  const check = await checkCode(deps, PURPOSE, email, code);
+  if (check.status === 'wrong') throw fieldFailure('code', WRONG_CODE_MESSAGE);
+  if (check.status === 'dead') throw fieldFailure('code', DEAD_CODE_MESSAGE);
+  // A code mailed to another browser in between is the newest now: it is not this browser's to use.
+  if (sessionOfPayload(check.row.payload) !== session) throw fieldFailure('code', guestMessages.otherBrowser);
+  const now = deps.now();
+  const used = await deps.database.db.transaction((tx) => markUsed(tx, check.row.id, now));
+  if (!used) throw fieldFailure('code', DEAD_CODE_MESSAGE);
+  return GUEST_CONFIRMED_MESSAGE;
+}
+
+/** 422 unless this browser entered a code for `email` within GUEST_CONFIRMED_TTL_MS. */
+export async function requireGuestConfirmed(deps: AppDeps, email: string, guestToken: string | null): Promise<void> {
+  const refused = new ApiFailure(422, {
+    success: false,
+    message: guestMessages.emailNotConfirmed,
+    errors: { 'contact.email': [guestMessages.emailNotConfirmed] },
+  });
+  if (guestToken === null) throw refused;
+  const since = new Date(deps.now().getTime() - GUEST_CONFIRMED_TTL_MS);
+  const [row] = await deps.database.db
+    .select({ id: oneTimeCodes.id })
+    .from(oneTimeCodes)
+    .where(
+      and(
+        eq(oneTimeCodes.purpose, PURPOSE),
+        eq(oneTimeCodes.email, email),
+        isNotNull(oneTimeCodes.usedAt),
+        gt(oneTimeCodes.usedAt, since),
+        sql`${oneTimeCodes.payload}->>'session' = ${sha256(guestToken)}`,
+      ),
+    )
+    .limit(1);
+  if (!row) throw refused;
+}

@@ -1,0 +1,50 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { billPaymentMessages, PAID_BILL_STATUS } from '#shared/api/bills.ts';
+import type { AppDeps } from '#server/context.ts';
+import { recordEvent } from '#server/db/journal.ts';
+import { bills } from '#server/db/schema/tickets.ts';
+import { ApiFailure } from '#server/lib/api-failure.ts';
+import { notFound, visibleBillsCondition } from '#server/services/access/access.ts';
+
+// 'Я оплатил' (ADR 0028): the clinic tells the back office it paid a bill by transfer. Once per bill:
+// the first report stamps the bill and writes a `bill.payment_reported` event; a repeat (a second
+// tap, another colleague, a retried request) answers the same time and writes nothing. The bill
+// reads 'Оплата проверяется' until the back office sets its status (patchBill clears the stamp).
+
+export async function reportBillPayment(
+  deps: AppDeps,
+  viewerId: number,
+  billId: number,
+): Promise<{ reported_at: string }> {
+  const now = deps.now();
+  return deps.database.db.transaction(async (tx) => {
+    const [bill] = await tx
+      .select()
+      .from(bills)
+      .where(and(eq(bills.id, billId), await visibleBillsCondition(tx, viewerId)))
+      .for('update');
+    // Another clinic's bill is the same 404 as none, whatever the settings.
+    if (!bill) throw notFound();
+    if (!deps.config.payee) throw new ApiFailure(409, { success: false, message: billPaymentMessages.noPayee });
+    if (bill.status === PAID_BILL_STATUS)
+      throw new ApiFailure(409, { success: false, message: billPaymentMessages.alreadyPaid });
+    if (bill.paymentReportedAt) return { reported_at: bill.paymentReportedAt.toISOString() };
+    await tx
+      .update(bills)
+      .set({ paymentReportedAt: now })
+      .where(and(eq(bills.id, billId), isNull(bills.paymentReportedAt)));
+    await recordEvent(tx, {
+      type: 'bill.payment_reported',
+      clientId: bill.clientId,
+      payload: {
+        bill_id: bill.id,
+        id_1c: bill.id1c,
+        amount_document: bill.amountDocument,
+        reported_at: now.toISOString(),
+        reported_by: viewerId,
+      },
+      createdAt: now,
+    });
+    return { reported_at: now.toISOString() };
+  });
+}

@@ -1,0 +1,208 @@
+import { and, eq, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type * as v from 'valibot';
+import { TICKETS_PAGE_SIZE, type ticketFilter, type TicketListItem } from '#shared/api/tickets.ts';
+import { AGREED, STATEMENT_STATUS } from '#shared/dictionaries/statement-decisions.ts';
+import { awaitsClinic, clinicTicketStatus, TICKET_STATUS } from '#shared/dictionaries/ticket-decision-status.ts';
+import { ticketStatusLabel } from '#shared/dictionaries/ticket-statuses.ts';
+import { formatServerTimestamp, serverDayStart } from '#shared/format/server-timestamp.ts';
+import type { Reader } from '#server/db/client.ts';
+import { clients } from '#server/db/schema/accounts.ts';
+import { defectStatements, instruments, tickets } from '#server/db/schema/tickets.ts';
+import { ownedBy, visibleClientIds } from '#server/services/access/access.ts';
+import { decodeTimestampCursor, encodeTimestampCursor } from '#server/services/keyset-cursor.ts';
+
+// The requests list (cabinet.md §2): visible tickets, newest first, paged by keyset on
+// (created_at, id) so page 200 costs what page 1 costs. The page is chosen first on the
+// tickets(client_id, created_at desc, id desc) index; counts and flags are then computed for those
+// rows only, in the same query.
+
+/** The filter as the endpoint parsed it (numbers already numbers). */
+export type ParsedTicketFilter = v.InferOutput<typeof ticketFilter>;
+
+/** created_at as exact UTC text with microseconds: the cursor's key. */
+/**
+ * Newest first, spelt exactly as the index is (drizzle writes `desc` indexes as DESC NULLS LAST,
+ * while a bare ORDER BY … DESC means NULLS FIRST): only a matching order lets PostgreSQL read the
+ * page off the index instead of sorting every ticket of the clinic.
+ */
+const newestFirst = (createdAt: AnyColumn | SQLWrapper, id: AnyColumn | SQLWrapper) => [
+  sql`${createdAt} desc nulls last`,
+  sql`${id} desc nulls last`,
+];
+
+const exactCreatedAt = sql<string>`to_char(${tickets.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** Statements of the ticket `ticketId` matching `condition`, counted (one index lookup on defect_statements(ticket_id)). */
+const statementCount = (ticketId: AnyColumn | SQLWrapper, condition?: SQL) =>
+  sql<number>`(select count(*)::int from ${defectStatements} where ${defectStatements.ticketId} = ${ticketId}${condition ? sql` and ${condition}` : sql``})`;
+/** isOpenQuote (src/shared/dictionaries/statement-decisions.ts) in SQL. */
+const openQuotesOnly = sql`${defectStatements.agreed} = ${AGREED.none} and ${defectStatements.status} not in (${STATEMENT_STATUS.closed}, ${STATEMENT_STATUS.cancelled})`;
+const goAheadOnly = sql`${defectStatements.agreed} in (${AGREED.approved}, ${AGREED.tradeIn})`;
+/** isOpenDiscussion in SQL. */
+const openDiscussionsOnly = sql`${defectStatements.agreed} = ${AGREED.discussed} and ${defectStatements.status} = ${STATEMENT_STATUS.awaiting}`;
+
+/**
+ * clinicTicketStatus (src/shared/dictionaries/ticket-decision-status.ts) in SQL, for the status
+ * filter: the list must find a ticket under the status it shows. Keep the two in step.
+ */
+const clinicStatusSql = sql`(case when ${tickets.status} <> ${TICKET_STATUS.needsDecision} then ${tickets.status}
+  when not exists (select 1 from ${defectStatements} where ${defectStatements.ticketId} = ${tickets.id}) then ${tickets.status}
+  when not ${tickets.finished} and exists (select 1 from ${defectStatements} where ${defectStatements.ticketId} = ${tickets.id} and ${openQuotesOnly}) then ${tickets.status}
+  when exists (select 1 from ${defectStatements} where ${defectStatements.ticketId} = ${tickets.id} and ${openDiscussionsOnly}) then ${TICKET_STATUS.awaitingApproval}
+  when exists (select 1 from ${defectStatements} where ${defectStatements.ticketId} = ${tickets.id} and ${goAheadOnly}) then ${TICKET_STATUS.worksAgreed}
+  else ${TICKET_STATUS.awaitingApproval} end)`;
+
+/**
+ * Where a filter's values go: into the SQL as bound parameters (`bound`), or as named placeholders
+ * whose values are collected (`placeholders`), so that a query of the same shape is built and
+ * prepared once and then only executed.
+ */
+type Bind = <T>(name: string, value: T) => unknown;
+const bound: Bind = (_name, value) => value;
+
+function placeholders() {
+  const values: Record<string, unknown> = {};
+  const bind: Bind = (name, value) => {
+    values[name] = value;
+    return sql.placeholder(name);
+  };
+  return { values, bind };
+}
+
+async function conditions(db: Reader, viewerId: number, filter: ParsedTicketFilter, bind: Bind): Promise<SQL[] | null> {
+  const owners = await visibleClientIds(db, viewerId);
+  const where: SQL[] = [ownedBy(tickets.clientId, owners, bind)];
+  if (filter.client_id !== undefined) {
+    // 'Только мои заявки' names an account; one the viewer does not see simply matches nothing.
+    if (!owners.includes(filter.client_id)) return null;
+    where.push(sql`${tickets.authorId} = ${bind('author', filter.client_id)}`);
+  }
+  if (filter.number) where.push(sql`${tickets.id}::text like ${bind('number', `${filter.number}%`)}`);
+  if (filter.status !== undefined) where.push(sql`${clinicStatusSql} = ${bind('status', filter.status)}`);
+  // Dates are Moscow calendar days, both ends inclusive.
+  if (filter.date_from)
+    where.push(
+      sql`${tickets.createdAt} >= ${bind('dateFrom', serverDayStart(filter.date_from).toISOString())}::timestamptz`,
+    );
+  if (filter.date_to)
+    where.push(
+      sql`${tickets.createdAt} < ${bind('dateTo', serverDayStart(filter.date_to, 1).toISOString())}::timestamptz`,
+    );
+  if (filter.cursor) {
+    const key = decodeTimestampCursor(filter.cursor);
+    where.push(
+      sql`(${tickets.createdAt}, ${tickets.id}) < (${bind('cursorAt', key.at)}::timestamptz, ${bind('cursorId', key.id)})`,
+    );
+  }
+  return where;
+}
+
+function buildPageQuery(db: Reader, where: SQL[], limit: unknown) {
+  // One row more than the page tells whether there is a next page.
+  const page = db
+    .select({
+      id: tickets.id,
+      createdAt: tickets.createdAt,
+      exactCreatedAt: exactCreatedAt.as('exact_created_at'),
+      status: tickets.status,
+      finished: tickets.finished,
+      authorId: tickets.authorId,
+      providerOrderId: tickets.providerOrderId,
+    })
+    .from(tickets)
+    .where(and(...where))
+    .orderBy(...newestFirst(tickets.createdAt, tickets.id))
+    .limit(limit as number)
+    .as('page');
+  return db
+    .select({
+      // created_at goes out once, as exact text: the cursor needs it, and a second copy as a
+      // timestamp would be parsed twice per row (driver, then drizzle) for no gain.
+      id: page.id,
+      exactCreatedAt: page.exactCreatedAt,
+      status: page.status,
+      providerOrderId: page.providerOrderId,
+      email: clients.email,
+      finished: page.finished,
+      defectivesCount: statementCount(page.id),
+      undecidedCount: statementCount(page.id, openQuotesOnly),
+      goAheadCount: statementCount(page.id, goAheadOnly),
+      discussedCount: statementCount(page.id, openDiscussionsOnly),
+      toolsCount: sql<number>`(select count(*)::int from ${instruments} where ${instruments.ticketId} = ${page.id})`,
+    })
+    .from(page)
+    .leftJoin(clients, eq(clients.id, page.authorId))
+    .orderBy(...newestFirst(page.createdAt, page.id));
+}
+
+/**
+ * The page query, built but not run (tests EXPLAIN it); wrapped in an object because a drizzle
+ * query is thenable and an async function would run it on return. null: nothing can match.
+ */
+export async function ticketPageQuery(db: Reader, viewerId: number, filter: ParsedTicketFilter) {
+  const where = await conditions(db, viewerId, filter, bound);
+  if (!where) return null;
+  return { query: buildPageQuery(db, where, (filter.limit ?? TICKETS_PAGE_SIZE) + 1) };
+}
+
+type PreparedPage = ReturnType<ReturnType<typeof buildPageQuery>['prepare']>;
+
+/**
+ * Building the page query (drizzle's SQL assembly) was a fifth of a list request's CPU
+ * (scripts/bench/profile-list.mjs), so each shape of it — which filters are set, how many owners —
+ * is built and prepared once per database and then only executed with its values. There are at
+ * most a few hundred shapes (filters × owners), each a small object.
+ */
+const preparedPages = new WeakMap<Reader, Map<string, PreparedPage>>();
+
+async function runPageQuery(db: Reader, viewerId: number, filter: ParsedTicketFilter, limit: number) {
+  const { values, bind } = placeholders();
+  const where = await conditions(db, viewerId, filter, bind);
+  if (!where) return null;
+  values.limit = limit + 1;
+  const shape = Object.keys(values).join(',');
+  let byShape = preparedPages.get(db);
+  if (!byShape) preparedPages.set(db, (byShape = new Map()));
+  let prepared = byShape.get(shape);
+  if (!prepared) {
+    prepared = buildPageQuery(db, where, sql.placeholder('limit')).prepare(`ticket_page_${byShape.size}`);
+    byShape.set(shape, prepared);
+  }
+  return prepared.execute(values);
+}
+
+export async function listTickets(
+  db: Reader,
+  viewerId: number,
+  filter: ParsedTicketFilter,
+): Promise<{ data: TicketListItem[]; next_cursor: string | null }> {
+  const limit = filter.limit ?? TICKETS_PAGE_SIZE;
+  const rows = await runPageQuery(db, viewerId, filter, limit);
+  if (!rows) return { data: [], next_cursor: null };
+  const pageRows = rows.slice(0, limit);
+  const last = pageRows.at(-1);
+  return {
+    data: pageRows.map((row) => {
+      // The same reading of the statements as the ticket page's (detail.ts).
+      const tally = {
+        total: Number(row.defectivesCount),
+        undecided: Number(row.undecidedCount),
+        goAhead: Number(row.goAheadCount),
+        discussed: Number(row.discussedCount),
+      };
+      const status = clinicTicketStatus(row, tally);
+      return {
+        id: row.id,
+        created_at: formatServerTimestamp(new Date(row.exactCreatedAt)),
+        email: row.email ?? '',
+        status: ticketStatusLabel(status),
+        status_code: status,
+        dv_approve_need: awaitsClinic(row, tally),
+        defectives_count: tally.total,
+        tools_count: Number(row.toolsCount),
+        dpd_order: row.providerOrderId !== null,
+      };
+    }),
+    next_cursor: rows.length > limit && last ? encodeTimestampCursor({ at: last.exactCreatedAt, id: last.id }) : null,
+  };
+}
