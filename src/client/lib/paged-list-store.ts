@@ -33,8 +33,12 @@ export interface PagedListState<Item, Filter> extends PagedListData<Item, Filter
   hydrated: boolean;
   /** Bumped by reload(): a list on screen loads its first page again. */
   reloads: number;
+  /** Rows changed here since the first page was answered (edit): the rows loaded meanwhile get them too. */
+  edits: ((item: Item) => Item)[];
   /** Keeps a first page that was just answered. */
   save(copy: PagedListData<Item, Filter>): void;
+  /** Changes rows in place (a bill reported paid), in the copy and in the rows on screen. */
+  edit(change: (item: Item) => Item): void;
   /** Asks the list on screen (or the next one shown) to load again, e.g. after a decision changed a row. */
   reload(): void;
   /** Drops the copy, e.g. when the account on this device changes. */
@@ -77,9 +81,11 @@ export function createPagedListStore<Item, Filter>({
         ...emptyListData<Item, Filter>(initialFilter),
         hydrated: false,
         reloads: 0,
-        save: (copy) => set(copy),
+        edits: [],
+        save: (copy) => set({ ...copy, edits: [] }),
+        edit: (change) => set(({ items, edits }) => ({ items: items.map(change), edits: [...edits, change] })),
         reload: () => set({ reloads: get().reloads + 1 }),
-        forget: () => set(emptyListData<Item, Filter>(initialFilter)),
+        forget: () => set({ ...emptyListData<Item, Filter>(initialFilter), edits: [] }),
       }),
       {
         name,

@@ -68,7 +68,11 @@ export function usePagedList<Item, Filter>(
   const theirs = copy.hydrated && copy.ownerId === userId && sameFilter(copy.filter, filter);
   // The answer to this very filter: while the next loads (or after it failed) it may be another's.
   const fresh = remote.items !== null && !remote.loading && remote.failure === undefined;
-  const rows = fresh ? remote.items! : theirs ? copy.items : [];
+  const rows = fresh
+    ? copy.edits.reduce((items, change) => items.map(change), remote.items!)
+    : theirs
+      ? copy.items
+      : [];
   const failed = remote.failure !== undefined && rows.length > 0;
   return {
     hydrated: copy.hydrated,
