@@ -34,9 +34,6 @@ const SCREEN_OWNED = [
   'src/shared/format/programme-text.ts',
   'src/shared/geo/',
   'src/client/lib/places-api.ts',
-  // The screens' loaders are for lazy screens only (ADR 0029).
-  'src/client/lib/use-remote.ts',
-  'src/client/lib/use-paged-remote.ts',
 ];
 /** Also in it: the decision popups' store, which the cabinet layout and the ticket page share. */
 const SHARED_CHUNK_FILES = ['src/client/features/decisions/decision-dialog-store.ts'];

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { getSiteSettings, type SiteSettings } from '#shared/api/site-settings.ts';
 import { callApi } from './http.ts';
+import { useRemote } from './use-remote.ts';
 
 // The server's public settings (MAIN_SITE_URL, SUPPORT_EMAIL): asked once, by whatever shows them
 // first (the More panel's main-site links, the loyalty rules), never on a cold start.
@@ -20,18 +20,8 @@ export function loadSiteSettings(): Promise<SiteSettings> {
 
 /** The settings once they are in; null before, and when they could not be had (nothing to show then). */
 export function useSiteSettings(): SiteSettings | null {
-  const [settings, setSettings] = useState<SiteSettings | null>(null);
-  useEffect(() => {
-    let live = true;
-    loadSiteSettings().then(
-      (answer) => live && setSettings(answer),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return settings;
+  // One request for all who ask (loadSiteSettings): one of them leaving does not abort it.
+  return useRemote(loadSiteSettings).data;
 }
 
 /** Tests start with nothing asked. */

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { useCallback } from 'react';
-import { useConnection, useOnReconnect } from '#client/lib/connection.ts';
-import { sameFilter, savedCopyTime, type PagedListState } from '#client/lib/paged-list-store.ts';
+import { useOnReconnect } from '#client/lib/connection.ts';
+import type { PagedListView } from '#client/lib/use-paged-list.ts';
 import { useMediaQuery } from '#client/lib/use-media.ts';
 import { Button } from './button.tsx';
 import { DataAge } from './data-age.tsx';
@@ -13,13 +12,9 @@ import styles from './data-list.module.css';
 /** The table from this width (cabinet.md §9: mobile below 768 px); cards below. */
 export const TABLE_QUERY = '(min-width: 768px)';
 
-export interface PagedListProps<Item, Filter> {
-  /** The list store's state (#client/lib/paged-list-store.ts). */
-  state: PagedListState<Item, Filter>;
-  /** The logged-in user: saved rows of another account are not shown. */
-  userId: number;
-  /** The filter asked for (the address's): saved rows of another filter are not shown, not even for a moment. */
-  filter: Filter;
+export interface PagedListProps<Item> {
+  /** The list as loaded (#client/lib/use-paged-list.ts). */
+  list: PagedListView<Item>;
   /** Read out while the first page loads, e.g. 'Загрузка заявок…'. */
   loadingText: string;
   /** The clinic has none at all: the spec's text, e.g. 'У вас пока нет открытых заявок.' */
@@ -40,10 +35,8 @@ export interface PagedListProps<Item, Filter> {
  * A keyset-paged list under its page heading: the rows as a table or cards, skeletons until the
  * first answer, the empty text, the error with a retry, and the next pages.
  */
-export function PagedList<Item, Filter>({
-  state,
-  userId,
-  filter,
+export function PagedList<Item>({
+  list,
   loadingText,
   emptyText,
   emptyAction,
@@ -51,18 +44,15 @@ export function PagedList<Item, Filter>({
   table,
   cards,
   cardsSkeleton,
-}: PagedListProps<Item, Filter>) {
-  const { hydrated, items, ownerId, loading, error, nextCursor, loadingMore, moreError, fetchedAt, load } = state;
+}: PagedListProps<Item>) {
+  const { hydrated, rows, answered, loading, failure: error, nextCursor, loadingMore, moreFailure, reload } = list;
   // One tree, not a table and cards both hidden by CSS: a long list would be rendered twice.
   const wide = useMediaQuery(TABLE_QUERY);
 
   // The connection is back: the saved rows make way for the server's.
-  useOnReconnect(useCallback(() => void load(userId), [load, userId]));
+  useOnReconnect(reload);
 
-  const theirs = ownerId === userId && sameFilter(state.filter, filter);
-  const rows = theirs ? items : [];
   // Until this user's first answer arrives the list is unknown, not empty: no flash of the empty text.
-  const answered = theirs && fetchedAt !== null;
   const showSkeleton = !hydrated || (rows.length === 0 && (loading || (!answered && !error)));
 
   return (
@@ -72,7 +62,7 @@ export function PagedList<Item, Filter>({
       {error && (
         <div className={styles.error} role="alert">
           <p>{error}</p>
-          <Button variant="secondary" onClick={() => void load(userId)}>
+          <Button variant="secondary" onClick={reload}>
             Повторить
           </Button>
         </div>
@@ -113,21 +103,15 @@ export function PagedList<Item, Filter>({
         <LoadMore
           hasMore={nextCursor !== null}
           loading={loadingMore}
-          error={moreError}
-          onLoadMore={() => void state.loadMore(userId)}
+          error={moreFailure ?? null}
+          onLoadMore={list.loadMore}
         />
       )}
     </>
   );
 }
 
-export interface PagedListAgeProps<Item, Filter> {
-  state: PagedListState<Item, Filter>;
-  userId: number;
-}
-
-/** 'Обновлено … назад' for the list's heading row while the rows shown are a saved copy (see savedCopyTime). */
-export function PagedListAge<Item, Filter>({ state, userId }: PagedListAgeProps<Item, Filter>) {
-  const online = useConnection((connection) => connection.online);
-  return <DataAge fetchedAt={savedCopyTime(state, userId, online)} />;
+/** 'Обновлено … назад' for the list's heading row while the rows shown are a saved copy. */
+export function PagedListAge<Item>({ list }: { list: PagedListView<Item> }) {
+  return <DataAge fetchedAt={list.savedAt} />;
 }

@@ -22,7 +22,12 @@ export function billsQuery(
   return query;
 }
 
-export async function fetchBillsPage(filter: BillsFilter, userId: number, cursor: string | null): Promise<Page<Bill>> {
-  const response = await callApi(listBills, { input: billsQuery(filter, userId, cursor) });
+export async function fetchBillsPage(
+  filter: BillsFilter,
+  userId: number,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<Page<Bill>> {
+  const response = await callApi(listBills, { input: billsQuery(filter, userId, cursor), signal });
   return { items: response.data, nextCursor: response.next_cursor };
 }

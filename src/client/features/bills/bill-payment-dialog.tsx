@@ -45,11 +45,11 @@ function requisitesOf(bill: Bill, payment: BillPayment): Requisite[] {
 
 /** Marks the bill reported in the saved list, so the list (and the next offline start) reads 'Оплата проверяется'. */
 function markReported(billId: number, reportedAt: string) {
-  useBillsStore.setState((state) => ({
-    items: state.items.map((item) =>
+  useBillsStore
+    .getState()
+    .edit((item) =>
       item.id === billId && item.payment ? { ...item, payment: { ...item.payment, reported_at: reportedAt } } : item,
-    ),
-  }));
+    );
 }
 
 export interface BillPaymentDialogProps {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { stubListFetch } from '#client/lib/testing/list-fetch-stub.ts';
 import { setupPagedListTests, showTable } from '#client/lib/testing/paged-list-fixtures.ts';
 import { WithFilter } from '#client/lib/testing/filter-state.tsx';
 import { EMPTY_BILLS_FILTER, type BillsFilter } from './api.ts';
 import { BillsList } from './bills-list.tsx';
+import { useBillsStore } from './bills-store.ts';
 import { billsPage, makeBill, resetBillsStore } from './testing/bill-fixtures.ts';
 import { TEST_PAYEE } from '../../../../tests/setup/payee.ts';
 
@@ -150,6 +151,32 @@ describe('BillsList payment (issue 28)', () => {
     );
     renderBills();
     expect(await screen.findByText('Оплата проверяется')).toBeInTheDocument();
+  });
+
+  it("reads 'Оплата проверяется' at once when a bill on a later page is reported here, and in the saved copy", async () => {
+    stubListFetch(PATH, ({ query }) =>
+      query.cursor
+        ? billsPage([makeBill({ id: 2, status: 'Не оплачен', payment })])
+        : billsPage([makeBill({ id: 1, status: 'Не оплачен', payment })], 'c2'),
+    );
+    renderBills();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Показать ещё' }));
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /Оплатить/ })).toHaveLength(2));
+    const reported = (id: number) =>
+      act(async () =>
+        useBillsStore
+          .getState()
+          .edit((bill) =>
+            bill.id === id && bill.payment
+              ? { ...bill, payment: { ...bill.payment, reported_at: '2026-03-15T12:00:00.000Z' } }
+              : bill,
+          ),
+      );
+    await reported(2);
+    expect(await screen.findByText('Оплата проверяется')).toBeInTheDocument();
+    await reported(1);
+    expect(screen.getAllByText('Оплата проверяется')).toHaveLength(2);
+    expect(useBillsStore.getState().items[0]!.payment!.reported_at).toBe('2026-03-15T12:00:00.000Z');
   });
 
   it('shows no payment column when no bill can be paid here', async () => {

@@ -1,7 +1,8 @@
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { Page } from '#client/components/layout/page.tsx';
 import { PagedList, PagedListAge } from '#client/components/ui/paged-list.tsx';
-import { EMPTY_BILLS_FILTER, type BillsFilter } from './api.ts';
+import { usePagedList } from '#client/lib/use-paged-list.ts';
+import { EMPTY_BILLS_FILTER, fetchBillsPage, type BillsFilter } from './api.ts';
 import { BILL_CARDS, BILL_CARDS_SKELETON } from './bills-list-cards.tsx';
 import { BILL_TABLE, BILL_TABLE_WITH_PAYMENT } from './bills-list-table.tsx';
 import { useBillsStore } from './bills-store.ts';
@@ -21,15 +22,11 @@ export interface BillsListProps {
 /** The bills screen (cabinet.md §2 Bills). */
 export function BillsList({ userId, filter, onFilterChange }: BillsListProps) {
   const checkboxId = useId();
-  const state = useBillsStore();
+  const list = usePagedList(useBillsStore, fetchBillsPage, filter, userId);
   const { onlyMine } = filter;
 
-  useEffect(() => {
-    void useBillsStore.getState().show({ onlyMine }, userId);
-  }, [userId, onlyMine, state.forgotten]);
-
   return (
-    <Page title="Счета" actions={<PagedListAge state={state} userId={userId} />}>
+    <Page title="Счета" actions={<PagedListAge list={list} />}>
       <div className={styles.filters}>
         <input
           id={checkboxId}
@@ -41,14 +38,12 @@ export function BillsList({ userId, filter, onFilterChange }: BillsListProps) {
       </div>
 
       <PagedList
-        state={state}
-        userId={userId}
-        filter={filter}
+        list={list}
         loadingText="Загрузка счетов…"
         emptyText={EMPTY_BILLS_TEXT}
         emptyAction={<span>Счета появятся после согласования ремонта.</span>}
         filtered={onlyMine ? { onReset: () => onFilterChange(EMPTY_BILLS_FILTER) } : undefined}
-        table={state.items.some((bill) => bill.payment) ? BILL_TABLE_WITH_PAYMENT : BILL_TABLE}
+        table={list.rows.some((bill) => bill.payment) ? BILL_TABLE_WITH_PAYMENT : BILL_TABLE}
         cards={BILL_CARDS}
         cardsSkeleton={BILL_CARDS_SKELETON}
       />

@@ -1,6 +1,6 @@
 import type { Bill } from '#shared/api/bills.ts';
 import { createPagedListStore } from '#client/lib/paged-list-store.ts';
-import { EMPTY_BILLS_FILTER, fetchBillsPage, type BillsFilter } from './api.ts';
+import { EMPTY_BILLS_FILTER, type BillsFilter } from './api.ts';
 
 export const BILLS_STORE_KEY = 'bills-list';
 
@@ -8,5 +8,4 @@ export const BILLS_STORE_KEY = 'bills-list';
 export const useBillsStore = createPagedListStore<Bill, BillsFilter>({
   name: BILLS_STORE_KEY,
   initialFilter: EMPTY_BILLS_FILTER,
-  fetchPage: fetchBillsPage,
 });

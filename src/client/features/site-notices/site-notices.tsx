@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { AD_PROBE_MARKER, AD_PROBE_PATH, getBanner, type Banner } from '#shared/api/site-notices.ts';
 import { hasCookie } from '#client/lib/cookies.ts';
 import { callApi } from '#client/lib/http.ts';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
+import { useRemote } from '#client/lib/use-remote.ts';
 import { ADBLOCK_COOKIE, BANNER_COOKIE } from './notice-cookies.ts';
 
 // The site's notices in the shell (portal.md Startup, §4.6). Only the two small checks live here, on
@@ -32,33 +33,25 @@ export async function adsBlocked(): Promise<boolean> {
   }
 }
 
-export function SiteNotices() {
-  const [banner, setBanner] = useState<{ banner: Banner; showAt: number } | null>(null);
-  const [blocked, setBlocked] = useState(false);
+/** The banner to show, if any: offline, or already shown today (the cookie), there is nothing to ask. */
+async function loadBanner(signal: AbortSignal): Promise<Banner | null> {
+  if (!navigator.onLine || hasCookie(BANNER_COOKIE)) return null;
+  const { banner } = await callApi(getBanner, { signal });
+  return banner.is_active && banner.image !== null ? banner : null;
+}
 
-  useEffect(() => {
-    const showAt = Date.now() + BANNER_DELAY_MS;
-    let live = true;
-    if (navigator.onLine && !hasCookie(BANNER_COOKIE)) {
-      // A failed load is only a banner not shown (portal.md §8); offline there is nothing to ask.
-      callApi(getBanner).then(
-        (answer) =>
-          live &&
-          answer.banner.is_active &&
-          answer.banner.image !== null &&
-          setBanner({ banner: answer.banner, showAt }),
-        () => undefined,
-      );
-    }
-    if (!hasCookie(ADBLOCK_COOKIE)) void adsBlocked().then((yes) => live && yes && setBlocked(true));
-    return () => {
-      live = false;
-    };
-  }, []);
+const loadAdsBlocked = (): Promise<boolean> => (hasCookie(ADBLOCK_COOKIE) ? Promise.resolve(false) : adsBlocked());
+
+export function SiteNotices() {
+  // The 2 s count from the page's start, not from the answer.
+  const [showAt] = useState(() => Date.now() + BANNER_DELAY_MS);
+  // A failed load is only a banner not shown (portal.md §8): the failure is not shown.
+  const banner = useRemote(loadBanner).data;
+  const blocked = useRemote(loadAdsBlocked).data;
 
   return (
     <>
-      {banner ? <BannerDialog banner={banner.banner} showAt={banner.showAt} /> : null}
+      {banner ? <BannerDialog banner={banner} showAt={showAt} /> : null}
       {blocked ? <AdblockNotice /> : null}
     </>
   );

@@ -39,7 +39,11 @@ export async function fetchTicketsPage(
   filter: TicketsListFilter,
   userId: number,
   cursor: string | null,
+  signal?: AbortSignal,
 ): Promise<Page<TicketListItem>> {
-  const { output, cachedAt } = await callApiWithAge(listTickets, { input: ticketsQuery(filter, userId, cursor) });
+  const { output, cachedAt } = await callApiWithAge(listTickets, {
+    input: ticketsQuery(filter, userId, cursor),
+    signal,
+  });
   return { items: output.data, nextCursor: output.next_cursor, cachedAt };
 }

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CACHED_AT_HEADER } from '#shared/api/ticket-cache.ts';
 import { renderInRouter } from '#client/components/layout/testing/render-in-router.tsx';
+import { forgetAccountData } from '#client/lib/account-scoped.ts';
 import { goOffline } from '#client/lib/testing/connection.ts';
 import {
   deferred,
@@ -104,7 +105,7 @@ describe('TicketsList', () => {
     await renderList();
     await waitFor(() => expect(calls).toBe(1));
     // A login on a device that knew no account wipes the stores in memory: the answer in flight is dropped.
-    act(() => useTicketsListStore.getState().forget());
+    await act(() => forgetAccountData());
     first.resolve(ticketsPage([makeTicket({ id: 11 })]));
     expect(await screen.findByText('12')).toBeInTheDocument();
     expect(screen.queryByText('11')).not.toBeInTheDocument();
@@ -144,6 +145,32 @@ describe('TicketsList', () => {
     expect(screen.getByText('3003')).toBeInTheDocument();
     expect(requests.map((request) => request.query.cursor)).toEqual([undefined, 'c2']);
     expect(screen.queryByRole('button', { name: 'Показать ещё' })).not.toBeInTheDocument();
+  });
+
+  it('loads again when asked (a decision changed a row) and drops the next page asked before', async () => {
+    const next = deferred<ListAnswer>();
+    let firstPages = 0;
+    const { requests } = stubListFetch(PATH, ({ query }) =>
+      query.cursor === 'c2'
+        ? next.promise
+        : ++firstPages === 1
+          ? ticketsPage([makeTicket({ id: 3003 })], 'c2')
+          : ticketsPage([makeTicket({ id: 3004 })]),
+    );
+    const user = userEvent.setup();
+    await renderList();
+    await user.click(await screen.findByRole('button', { name: 'Показать ещё' }));
+    await act(async () => useTicketsListStore.getState().reload());
+    expect(await screen.findByText('3004')).toBeInTheDocument();
+    expect(requests).toHaveLength(3);
+    await act(async () => {
+      next.resolve(ticketsPage([makeTicket({ id: 2002 })]));
+      await next.promise;
+    });
+    expect(screen.queryByText('2002')).not.toBeInTheDocument();
+    expect(screen.queryByText('3003')).not.toBeInTheDocument();
+    // The saved copy is the new first page.
+    expect(useTicketsListStore.getState().items).toEqual([expect.objectContaining({ id: 3004 })]);
   });
 
   it('loads the next page when the end of the list scrolls into view', async () => {
@@ -205,7 +232,6 @@ describe('TicketsList', () => {
       items: [makeTicket({ id: 771 })],
       ownerId: USER_ID,
       fetchedAt: Date.now(),
-      firstPage: { length: 1, nextCursor: null },
     });
     const hold = deferred<ListAnswer>();
     const { requests } = stubListFetch(PATH, () => hold.promise);
@@ -222,21 +248,23 @@ describe('TicketsList', () => {
       items: [makeTicket({ id: 444 })],
       ownerId: USER_ID,
       fetchedAt: Date.now(),
-      firstPage: { length: 1, nextCursor: null },
     });
     const hold = deferred<ListAnswer>();
-    stubListFetch(PATH, () => hold.promise);
+    const again = deferred<ListAnswer>();
+    let calls = 0;
+    stubListFetch(PATH, () => (++calls === 1 ? hold.promise : again.promise));
     await renderList();
     expect(screen.getByText('444')).toBeInTheDocument();
     hold.resolve(ticketsPage([makeTicket({ id: 445 })]));
     expect(await screen.findByText('445')).toBeInTheDocument();
-    expect(useTicketsListStore.getState().fetchedAt).not.toBeNull();
+    expect(useTicketsListStore.getState()).toMatchObject({ ownerId: USER_ID, items: [{ id: 445 }] });
 
-    // Another account logs in on this device: the saved rows are not theirs to see.
-    act(() => {
-      useTicketsListStore.setState({ ownerId: 999 });
-    });
+    // The account on this device changes: neither the rows shown nor the saved copy are theirs to see.
+    await act(() => forgetAccountData());
     expect(screen.queryByText('445')).not.toBeInTheDocument();
+    expect(useTicketsListStore.getState().items).toEqual([]);
+    again.resolve(ticketsPage([makeTicket({ id: 446 })]));
+    expect(await screen.findByText('446')).toBeInTheDocument();
   });
 
   it("says how old the service worker's saved list is, and reloads when the connection is back", async () => {
@@ -264,7 +292,6 @@ describe('TicketsList', () => {
       items: [makeTicket({ id: 444 })],
       ownerId: USER_ID,
       fetchedAt: Date.now() - 2 * 60 * 60_000,
-      firstPage: { length: 1, nextCursor: null },
     });
     stubListFetch(PATH, () => ({
       status: 503,

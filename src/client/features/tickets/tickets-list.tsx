@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { Page } from '#client/components/layout/page.tsx';
 import { buttonClassName } from '#client/components/ui/button.tsx';
 import { PagedList, PagedListAge } from '#client/components/ui/paged-list.tsx';
-import { EMPTY_TICKETS_FILTER, type TicketsListFilter } from './list-api.ts';
+import { usePagedList } from '#client/lib/use-paged-list.ts';
+import { EMPTY_TICKETS_FILTER, fetchTicketsPage, type TicketsListFilter } from './list-api.ts';
 import { activeFilterCount, TicketFilters } from './ticket-filters.tsx';
 import { TICKETS_CARDS, TICKETS_CARDS_SKELETON } from './tickets-list-cards.tsx';
 import { TICKETS_TABLE } from './tickets-list-table.tsx';
@@ -22,21 +22,14 @@ export interface TicketsListProps {
 
 /** The requests list screen (cabinet.md §2 Requests list). */
 export function TicketsList({ userId, filter, onFilterChange }: TicketsListProps) {
-  const state = useTicketsListStore();
-  const filterKey = JSON.stringify(filter);
-
-  useEffect(() => {
-    void useTicketsListStore.getState().show(JSON.parse(filterKey) as TicketsListFilter, userId);
-  }, [userId, filterKey, state.forgotten]);
+  const list = usePagedList(useTicketsListStore, fetchTicketsPage, filter, userId);
 
   const reset = () => onFilterChange(EMPTY_TICKETS_FILTER);
   return (
-    <Page title="Заявки" actions={<PagedListAge state={state} userId={userId} />}>
+    <Page title="Заявки" actions={<PagedListAge list={list} />}>
       <TicketFilters filter={filter} onChange={(patch) => onFilterChange({ ...filter, ...patch })} />
       <PagedList
-        state={state}
-        userId={userId}
-        filter={filter}
+        list={list}
         loadingText="Загрузка заявок…"
         emptyText={EMPTY_TICKETS_TEXT}
         emptyAction={

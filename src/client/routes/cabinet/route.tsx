@@ -26,10 +26,7 @@ function reloadTicket(ticketId: number): Promise<void> {
 /** The requests list again, if it was shown in this session (a kept repair request became a ticket). */
 function reloadTicketsList(): void {
   import('#client/features/tickets/tickets-list-store.ts')
-    .then(({ useTicketsListStore }) => {
-      const { ownerId, load } = useTicketsListStore.getState();
-      if (ownerId !== null) void load(ownerId);
-    })
+    .then(({ useTicketsListStore }) => useTicketsListStore.getState().reload())
     .catch(() => {});
 }
 
