@@ -52,45 +52,18 @@ function toAnswer(answer: { first?: QueuedAnswer; output?: { message: string; ba
   return { message, balls, queued: false };
 }
 
-export async function approve(
-  payload: ApprovePayload,
-  key: string,
-  seen: readonly StatementTerms[],
-): Promise<DecisionAnswer> {
-  return toAnswer(
-    await callApiOr(approveDefects, { first: queuedAnswer, input: payload, headers: decisionHeaders(key, seen) }),
-  );
+type DecisionEndpoint = typeof approveDefects | typeof rejectDefects | typeof discussDefect | typeof tradeInDefect;
+
+/** One decision call: the payload with the tap's key and the terms seen, the answer as DecisionAnswer. */
+function decisionCall<E extends DecisionEndpoint>(endpoint: E) {
+  return async (payload: EndpointInput<E>, key: string, seen: readonly StatementTerms[]): Promise<DecisionAnswer> =>
+    toAnswer(await callApiOr(endpoint, { first: queuedAnswer, input: payload, headers: decisionHeaders(key, seen) }));
 }
 
-export async function reject(
-  payload: RejectPayload,
-  key: string,
-  seen: readonly StatementTerms[],
-): Promise<DecisionAnswer> {
-  return toAnswer(
-    await callApiOr(rejectDefects, { first: queuedAnswer, input: payload, headers: decisionHeaders(key, seen) }),
-  );
-}
-
-export async function discuss(
-  payload: DiscussPayload,
-  key: string,
-  seen: readonly StatementTerms[],
-): Promise<DecisionAnswer> {
-  return toAnswer(
-    await callApiOr(discussDefect, { first: queuedAnswer, input: payload, headers: decisionHeaders(key, seen) }),
-  );
-}
-
-export async function tradeIn(
-  payload: TradeInPayload,
-  key: string,
-  seen: readonly StatementTerms[],
-): Promise<DecisionAnswer> {
-  return toAnswer(
-    await callApiOr(tradeInDefect, { first: queuedAnswer, input: payload, headers: decisionHeaders(key, seen) }),
-  );
-}
+export const approve = decisionCall(approveDefects);
+export const reject = decisionCall(rejectDefects);
+export const discuss = decisionCall(discussDefect);
+export const tradeIn = decisionCall(tradeInDefect);
 
 export interface Loyalty {
   ballsAvailable: number;

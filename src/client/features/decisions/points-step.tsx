@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { DefectStatement } from '#shared/api/tickets.ts';
 import { ballsForDiscount } from '#shared/api/decisions.ts';
 import { instrumentDisplayName } from '#shared/dictionaries/instruments.ts';
@@ -19,6 +19,32 @@ import styles from './decisions.module.css';
 
 /** The form modes of cabinet.md §4: opening one closes the other. */
 type Mode = 'none' | 'balls' | 'gift';
+
+/** Opens one of the two forms (and so closes the other); says which form it shows while open. */
+function ModeToggle({
+  open,
+  controls,
+  onClick,
+  children,
+}: {
+  open: boolean;
+  controls: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      variant="secondary"
+      block
+      className={styles.modeToggle}
+      aria-expanded={open}
+      aria-controls={open ? controls : undefined}
+      onClick={onClick}
+    >
+      {children}
+    </Button>
+  );
+}
 
 export interface PointsStepProps {
   ticketId: number;
@@ -230,16 +256,9 @@ export function PointsStep({
         </div>
       </dl>
       <div className={styles.choices}>
-        <Button
-          variant="secondary"
-          block
-          className={styles.modeToggle}
-          aria-expanded={mode === 'balls'}
-          aria-controls={mode === 'balls' ? ballsId : undefined}
-          onClick={() => switchMode('balls')}
-        >
+        <ModeToggle open={mode === 'balls'} controls={ballsId} onClick={() => switchMode('balls')}>
           Списать в счет ремонта
-        </Button>
+        </ModeToggle>
         {mode === 'balls' ? (
           <BallsForm
             id={ballsId}
@@ -250,16 +269,9 @@ export function PointsStep({
             onSubmit={(balls) => send({ balls })}
           />
         ) : null}
-        <Button
-          variant="secondary"
-          block
-          className={styles.modeToggle}
-          aria-expanded={mode === 'gift'}
-          aria-controls={mode === 'gift' ? giftId : undefined}
-          onClick={() => switchMode('gift')}
-        >
+        <ModeToggle open={mode === 'gift'} controls={giftId} onClick={() => switchMode('gift')}>
           Выбрать подарок
-        </Button>
+        </ModeToggle>
         {mode === 'gift' ? (
           <GiftForm
             id={giftId}

@@ -17,6 +17,7 @@ import { SuggestField } from '#client/components/ui/suggest-field.tsx';
 import { TextField } from '#client/components/ui/text-field.tsx';
 import { asApiError } from '#client/lib/http.ts';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
+import { useRemote } from '#client/lib/use-remote.ts';
 import { checkAddress, fetchSavedAddresses, fetchServiceCentres, suggestAddresses } from '#client/lib/places-api.ts';
 import { fetchPickupCalendar } from './api.ts';
 import type { StepProps } from './step-props.ts';
@@ -58,7 +59,12 @@ export function AddressStep({ user, values, errors, change, addAddress }: Addres
   const [addressUnchecked, setAddressUnchecked] = useState(false);
   const [loadProblem, setLoadProblem] = useState<string | undefined>();
   /** null until the calendar is in (a moment): the select waits rather than offer a closed day. */
-  const [days, setDays] = useState<string[] | null>(null);
+  const days = useRemote((signal) =>
+    // Without the server's calendar (no network) the offline one: the select never stays empty for it.
+    fetchPickupCalendar(signal)
+      .catch(() => OFFLINE_CALENDAR)
+      .then((calendar) => pickupDays(new Date(), calendar)),
+  ).data;
 
   const guest = user === null;
   useEffect(() => {
@@ -72,10 +78,6 @@ export function AddressStep({ user, values, errors, change, addAddress }: Addres
         setCentres(offices);
       },
       (error: unknown) => current && setLoadProblem(asApiError(error).message),
-    );
-    fetchPickupCalendar().then(
-      (calendar) => current && setDays(pickupDays(new Date(), calendar)),
-      () => current && setDays(pickupDays(new Date(), OFFLINE_CALENDAR)),
     );
     return () => {
       current = false;
