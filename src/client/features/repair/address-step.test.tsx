@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { renderInRouter } from '#client/components/layout/testing/render-in-router.tsx';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { AddressStep } from './address-step.tsx';
-import { placesRoutes } from './testing/address-world.ts';
+import { clinicUser, placesRoutes } from './testing/address-world.ts';
 import { initialValues } from './wizard-values.ts';
 import { NEW_YEAR_HOLIDAYS_2027 } from '../../../../tests/setup/new-year-holidays.ts';
 
@@ -15,14 +15,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const user = {
-  id: 9,
-  name: 'Анна',
-  surname: 'Смирнова',
-  email: 'anna@clinic.ru',
-  phone: '79161234567',
-  company: 'Улыбка',
-};
+const user = clinicUser;
 
 async function offeredDays(now: string, calendar: { status?: number; body: unknown }) {
   vi.useFakeTimers({ toFake: ['Date'], now: new Date(now) });
