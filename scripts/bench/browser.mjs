@@ -12,7 +12,7 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 /** A phone, as the portal is mobile-first. */
-const PHONE = {
+export const PHONE = {
   viewport: { width: 390, height: 844 },
   deviceScaleFactor: 2,
   isMobile: true,

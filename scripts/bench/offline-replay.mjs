@@ -5,7 +5,7 @@
 // from going online until the last approval is recorded, and whether each statement was approved
 // exactly once (a few seconds more are watched for late duplicates). A measurement, not a test.
 import { randomUUID } from 'node:crypto';
-import { launch } from './browser.mjs';
+import { launch, PHONE } from './browser.mjs';
 import { login } from './server.mjs';
 
 export const DECISIONS = 100;
@@ -14,14 +14,8 @@ const REPLAY_TIMEOUT_MS = 120_000;
 /** How long it keeps watching after the last one for a second approval of anything. */
 const DUPLICATE_WATCH_MS = 3_000;
 
-const PHONE = {
-  viewport: { width: 390, height: 844 },
-  deviceScaleFactor: 2,
-  isMobile: true,
-  hasTouch: true,
-  locale: 'ru-RU',
-  serviceWorkers: 'allow',
-};
+/** The bench's phone, with the service worker that queues the offline approvals. */
+const PHONE_WITH_WORKER = { ...PHONE, serviceWorkers: 'allow' };
 
 function backOffice(url, token) {
   return async (path, { method = 'GET', json } = {}) => {
@@ -81,7 +75,7 @@ export async function offlineReplay(url, token) {
   const session = await login(url, { email, password });
   const browser = await launch();
   try {
-    const context = await browser.newContext(PHONE);
+    const context = await browser.newContext(PHONE_WITH_WORKER);
     await context.addCookies(session.cookies);
     const page = await context.newPage();
     // Under the worker's control, as a clinic's second visit is.

@@ -29,6 +29,8 @@ import {
   submitLogin,
   tab,
   visible,
+  acceptRepairConsents,
+  fillTurbine,
 } from './ui.ts';
 
 const browser = browserForFile();
@@ -100,11 +102,8 @@ describe('a guest’s first repair request (360 px)', () => {
         .getByLabel(/Фото инструментов/)
         .setInputFiles({ name: 'rotor.png', mimeType: 'image/png', buffer: Buffer.from(PNG_BYTES) });
       await visible(form.getByRole('list', { name: 'Фото к заявке' }).getByText('rotor.png')).waitFor();
-      await form.getByLabel('Серийный номер').fill('SN-GUEST-1');
-      await form.getByLabel('Тип инструмента').selectOption({ label: 'Турбина' });
-      await form.getByLabel('Описание неисправности').fill('Не вращается головка');
-      await form.getByLabel(/обработку персональных данных/).check();
-      await form.getByLabel(/правилами программы лояльности/).check();
+      await fillTurbine(form, 'SN-GUEST-1', 'Не вращается головка');
+      await acceptRepairConsents(form);
       expect(await fits(page)).toBe(true);
       await screenshot(page, 'guest-07-step-3-360');
 

@@ -32,6 +32,9 @@ import {
   tab,
   visible,
   loginFromHome,
+  acceptRepairConsents,
+  fillTurbine,
+  choosePickupDayAndCentre,
 } from './ui.ts';
 
 const browser = browserForFile();
@@ -127,9 +130,7 @@ describe('the repair wizard (issue 12)', () => {
         buffer: Buffer.from(PNG_BYTES),
       });
       await visible(sheet.getByRole('list', { name: 'Фото к заявке' }).getByText('rotor.png')).waitFor();
-      await sheet.getByLabel('Серийный номер').fill('SN-100');
-      await sheet.getByLabel('Тип инструмента').selectOption({ label: 'Турбина' });
-      await sheet.getByLabel('Описание неисправности').fill('Не вращается головка');
+      await fillTurbine(sheet, 'SN-100', 'Не вращается головка');
       await sheet.getByLabel('На гарантии').check();
       await button(sheet, 'Добавить').click();
       const second = sheet.getByRole('group', { name: 'Инструмент 2' });
@@ -137,8 +138,7 @@ describe('the repair wizard (issue 12)', () => {
       await second.getByLabel('Тип инструмента').selectOption({ label: 'Свой вариант' });
       await second.getByLabel('Название инструмента').fill('Апекслокатор');
       await second.getByLabel('Описание неисправности').fill('Не включается');
-      await sheet.getByLabel(/обработку персональных данных/).check();
-      await sheet.getByLabel(/правилами программы лояльности/).check();
+      await acceptRepairConsents(sheet);
       expect(await fits()).toBe(true);
       await screenshot(page, 'repair-step-3-360');
       await button(sheet, 'Отправить заявку').click();
@@ -230,14 +230,7 @@ describe('the repair wizard (issue 12)', () => {
         // Typed by hand, since no checked address brought it.
         await sheet.getByLabel('Страна / регион').fill('Россия');
         await sheet.getByLabel('Индекс').fill('125009');
-        const firstDay = await sheet
-          .getByLabel('Дата, когда забрать инструменты')
-          .locator('option')
-          .nth(1)
-          .getAttribute('value');
-        await sheet.getByLabel('Дата, когда забрать инструменты').selectOption(firstDay!);
-        await sheet.getByRole('option', { name: /Головной сервисный центр/ }).waitFor({ state: 'attached' });
-        await sheet.getByLabel('Сервисный центр').selectOption({ label: 'Головной сервисный центр — Москва' });
+        await choosePickupDayAndCentre(sheet);
         await button(sheet, 'Показать на карте').click();
         await visible(sheet.getByText('Карта недоступна')).waitFor();
         await screenshot(page, 'repair-geo-down-step-2-360');
@@ -245,11 +238,8 @@ describe('the repair wizard (issue 12)', () => {
         await button(sheet, 'Далее').click();
 
         await visible(sheet.getByRole('heading', { name: 'Оборудование' })).waitFor();
-        await sheet.getByLabel('Серийный номер').fill('SN-300');
-        await sheet.getByLabel('Тип инструмента').selectOption({ label: 'Турбина' });
-        await sheet.getByLabel('Описание неисправности').fill('Не вращается головка');
-        await sheet.getByLabel(/обработку персональных данных/).check();
-        await sheet.getByLabel(/правилами программы лояльности/).check();
+        await fillTurbine(sheet, 'SN-300', 'Не вращается головка');
+        await acceptRepairConsents(sheet);
         await button(sheet, 'Отправить заявку').click();
         const sent = sheet.getByText(/^Заявка №\d+ отправлена\.$/);
         await visible(sent).waitFor();
@@ -303,11 +293,8 @@ describe('the repair wizard (issue 12)', () => {
         await visible(
           sheet.getByRole('list', { name: 'Фото к заявке' }).getByText('Будет отправлено вместе с заявкой'),
         ).waitFor();
-        await sheet.getByLabel('Серийный номер').fill('SN-BASEMENT');
-        await sheet.getByLabel('Тип инструмента').selectOption({ label: 'Турбина' });
-        await sheet.getByLabel('Описание неисправности').fill('Не вращается');
-        await sheet.getByLabel(/обработку персональных данных/).check();
-        await sheet.getByLabel(/правилами программы лояльности/).check();
+        await fillTurbine(sheet, 'SN-BASEMENT', 'Не вращается');
+        await acceptRepairConsents(sheet);
         await button(sheet, 'Отправить заявку').click();
         await visible(sheet.getByText(OUTBOX_REQUEST_QUEUED_MESSAGE)).waitFor();
         await screenshot(page, 'repair-queued-360');
@@ -373,15 +360,12 @@ describe('the repair wizard (issue 12)', () => {
 
       await button(form, 'Добавить инструмент').click();
       const adding = page.getByRole('dialog', { name: 'Добавление инструмента' });
-      await adding.getByLabel('Серийный номер').fill('SN-MAIN-1');
-      await adding.getByLabel('Тип инструмента').selectOption({ label: 'Турбина' });
-      await adding.getByLabel('Описание неисправности').fill('Не вращается головка');
+      await fillTurbine(adding, 'SN-MAIN-1', 'Не вращается головка');
       await button(adding, 'Сохранить').click();
       await visible(
         form.getByRole('list', { name: 'Инструменты в заявке' }).getByText('Серийный номер: SN-MAIN-1'),
       ).waitFor();
-      await form.getByLabel(/обработку персональных данных/).check();
-      await form.getByLabel(/правилами программы лояльности/).check();
+      await acceptRepairConsents(form);
       await screenshot(page, 'repair-main-form-desktop');
 
       // The back office opened this account with its own password: the e-mail is confirmed first.

@@ -289,6 +289,11 @@ export async function fillRepairAddress(scope: Locator): Promise<void> {
   await scope.getByRole('option', { name: 'Россия, Москва, Тверская улица, 7', exact: true }).click();
   await expect.poll(() => scope.getByLabel('Страна / регион').inputValue()).toBe('Россия');
   await scope.getByLabel('Индекс').fill('125009');
+  await choosePickupDayAndCentre(scope);
+}
+
+/** The address step's first pickup day and the head centre, once the address is in. */
+export async function choosePickupDayAndCentre(scope: Locator): Promise<void> {
   const firstDay = await scope
     .getByLabel('Дата, когда забрать инструменты')
     .locator('option')
@@ -297,4 +302,17 @@ export async function fillRepairAddress(scope: Locator): Promise<void> {
   await scope.getByLabel('Дата, когда забрать инструменты').selectOption(firstDay!);
   await scope.getByRole('option', { name: /Головной сервисный центр/ }).waitFor({ state: 'attached' });
   await scope.getByLabel('Сервисный центр').selectOption({ label: 'Головной сервисный центр — Москва' });
+}
+
+/** One turbine on the equipment step, by its serial number and fault. */
+export async function fillTurbine(scope: Locator, serialNumber: string, description: string): Promise<void> {
+  await scope.getByLabel('Серийный номер').fill(serialNumber);
+  await scope.getByLabel('Тип инструмента').selectOption({ label: 'Турбина' });
+  await scope.getByLabel('Описание неисправности').fill(description);
+}
+
+/** Ticks the two consents a repair request needs: personal data and the loyalty rules. */
+export async function acceptRepairConsents(scope: Locator): Promise<void> {
+  await scope.getByLabel(/обработку персональных данных/).check();
+  await scope.getByLabel(/правилами программы лояльности/).check();
 }

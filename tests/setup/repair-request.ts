@@ -15,3 +15,26 @@ export const REPAIR_REQUEST: RepairRequestInput = {
   approval_policy: true,
   approval_loyalty: true,
 };
+
+/** A clinic's pickup address filled in full, as the ticket and the ticket.created event give it back. */
+export const CLINIC_ADDRESS = {
+  company: 'Клиника «Улыбка»',
+  address: 'Россия, Москва, Тверская улица, 7',
+  country: 'Россия',
+  zip: '125009',
+  room: 'офис 12',
+  message: 'Звонить заранее',
+};
+
+/** A request with every field filled: two instruments, one under warranty, the other named by hand. */
+export const fullRepairRequest = (overrides: Partial<RepairRequestInput> = {}): RepairRequestInput => ({
+  contact: { name: 'Анна', surname: 'Смирнова', phone: '+7 (916) 123-45-67' },
+  address: { ...CLINIC_ADDRESS, pickup_date: '2026-03-05', office_id: 1 },
+  instruments: [
+    { serial_number: 'SN-100', type: 1, description: 'Не вращается головка', guarantee: true },
+    { serial_number: 'SN-200', type: 12, name: 'Апекслокатор', description: 'Не включается' },
+  ],
+  approval_policy: true,
+  approval_loyalty: true,
+  ...overrides,
+});

@@ -13,6 +13,7 @@ import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import { insertOffice } from '../../../tests/setup/cabinet-world.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { answerOf } from '../../../tests/setup/json.ts';
+import { CLINIC_ADDRESS, fullRepairRequest } from '../../../tests/setup/repair-request.ts';
 import { getUserData } from '#shared/api/account.ts';
 
 // A repair request made in the portal: the ticket, its instruments, photos, consents, history and
@@ -33,29 +34,6 @@ beforeAll(async () => {
   expect((await loginAs(t, account.email)).status).toBe(200);
 });
 afterAll(() => t.close());
-
-function request(overrides: Partial<RepairRequestInput> = {}): RepairRequestInput {
-  return {
-    contact: { name: 'Анна', surname: 'Смирнова', phone: '+7 (916) 123-45-67' },
-    address: {
-      company: 'Клиника «Улыбка»',
-      address: 'Россия, Москва, Тверская улица, 7',
-      country: 'Россия',
-      zip: '125009',
-      room: 'офис 12',
-      message: 'Звонить заранее',
-      pickup_date: '2026-03-05',
-      office_id: 1,
-    },
-    instruments: [
-      { serial_number: 'SN-100', type: 1, description: 'Не вращается головка', guarantee: true },
-      { serial_number: 'SN-200', type: 12, name: 'Апекслокатор', description: 'Не включается' },
-    ],
-    approval_policy: true,
-    approval_loyalty: true,
-    ...overrides,
-  };
-}
 
 const send = (json: unknown, key: string = randomUUID()) =>
   t.request('/ajax/repair-requests', { method: 'POST', json, headers: { [IDEMPOTENCY_HEADER]: key } });
@@ -104,7 +82,7 @@ describe('POST /ajax/repair-requests', () => {
   it('creates the ticket, its instruments, photos, consents, a history line and one ticket.created with the whole request', async () => {
     const photo = ((await (await uploadPhoto(PNG)).json()) as { file_id: number }).file_id;
     const before = (await createdEvents()).length;
-    const response = await send(request({ file_ids: [photo] }));
+    const response = await send(fullRepairRequest({ file_ids: [photo] }));
     const body = (await response.json()) as { ticket_id: number };
     expect(response.status, JSON.stringify(body)).toBe(200);
     const ticketId = body.ticket_id;
@@ -144,14 +122,7 @@ describe('POST /ajax/repair-requests', () => {
       office_id: 1,
       pickup_date: '2026-03-05',
       contact: { name: 'Анна', surname: 'Смирнова', phone: '79161234567', email: expect.stringContaining('@') },
-      address: {
-        company: 'Клиника «Улыбка»',
-        address: 'Россия, Москва, Тверская улица, 7',
-        country: 'Россия',
-        zip: '125009',
-        room: 'офис 12',
-        message: 'Звонить заранее',
-      },
+      address: CLINIC_ADDRESS,
       instruments: [
         {
           id: rows[0]!.id,
@@ -184,7 +155,11 @@ describe('POST /ajax/repair-requests', () => {
   it('writes one ticket for one key, however often it is sent, even at once', async () => {
     const key = randomUUID();
     const before = await ticketCount();
-    const answers = await Promise.all([send(request(), key), send(request(), key), send(request(), key)]);
+    const answers = await Promise.all([
+      send(fullRepairRequest(), key),
+      send(fullRepairRequest(), key),
+      send(fullRepairRequest(), key),
+    ]);
     const bodies = await Promise.all(answers.map((answer) => answer.json() as Promise<{ ticket_id: number }>));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     expect(new Set(bodies.map((body) => body.ticket_id)).size).toBe(1);
@@ -192,38 +167,39 @@ describe('POST /ajax/repair-requests', () => {
     expect(answers.filter((answer) => answer.headers.get('Idempotent-Replayed') === 'true')).toHaveLength(2);
     // The same key with another request is refused.
     expect(
-      (await send(request({ contact: { name: 'Борис', surname: 'Смирнов', phone: '79161234567' } }), key)).status,
+      (await send(fullRepairRequest({ contact: { name: 'Борис', surname: 'Смирнов', phone: '79161234567' } }), key))
+        .status,
     ).toBe(422);
   });
 
   it.each<[string, Partial<RepairRequestInput>, string, string]>([
     [
       'a Saturday',
-      { address: { ...request().address, pickup_date: '2026-03-07' } },
+      { address: { ...fullRepairRequest().address, pickup_date: '2026-03-07' } },
       'address.pickup_date',
       'Выберите рабочий день в ближайшие 7 дней',
     ],
     [
       'yesterday',
-      { address: { ...request().address, pickup_date: '2026-03-03' } },
+      { address: { ...fullRepairRequest().address, pickup_date: '2026-03-03' } },
       'address.pickup_date',
       'Выберите рабочий день в ближайшие 7 дней',
     ],
     [
       'an unknown centre',
-      { address: { ...request().address, office_id: 99 } },
+      { address: { ...fullRepairRequest().address, office_id: 99 } },
       'address.office_id',
       'Сервисный центр не найден',
     ],
     [
       'a zip with spaces',
-      { address: { ...request().address, zip: '125 009' } },
+      { address: { ...fullRepairRequest().address, zip: '125 009' } },
       'address.zip',
       'Индекс: только буквы и цифры',
     ],
     [
       'a long comment',
-      { address: { ...request().address, message: 'к'.repeat(31) } },
+      { address: { ...fullRepairRequest().address, message: 'к'.repeat(31) } },
       'address.message',
       'Не более 30 символов',
     ],
@@ -243,7 +219,7 @@ describe('POST /ajax/repair-requests', () => {
     ["another clinic's photo or none", { file_ids: [999_999] }, 'file_ids', 'Фото не найдено: загрузите его ещё раз'],
   ])('refuses %s with a Russian message and writes nothing', async (_, overrides, field, message) => {
     const before = await ticketCount();
-    const response = await send(request(overrides));
+    const response = await send(fullRepairRequest(overrides));
     const body = (await response.json()) as { errors?: Record<string, string[]> };
     expect(response.status).toBe(422);
     expect(body.errors?.[field]).toEqual([message]);
@@ -251,7 +227,7 @@ describe('POST /ajax/repair-requests', () => {
   });
 
   it('asks for the consents once: a clinic that gave them need not tick them again, a new one must', async () => {
-    expect((await send(request({ approval_policy: false, approval_loyalty: false }))).status).toBe(200);
+    expect((await send(fullRepairRequest({ approval_policy: false, approval_loyalty: false }))).status).toBe(200);
     const newcomer = await insertAccount(t);
     const cookies = t.cookies;
     cookies.clear();
@@ -260,7 +236,7 @@ describe('POST /ajax/repair-requests', () => {
       ((await answerOf(getUserData, await t.request('/ajax/user/data'))) as { user: { consents_given: boolean } }).user
         .consents_given,
     ).toBe(false);
-    const refused = await send(request({ approval_policy: true, approval_loyalty: false }));
+    const refused = await send(fullRepairRequest({ approval_policy: true, approval_loyalty: false }));
     expect(await refused.json()).toMatchObject({
       errors: { approval_loyalty: ['Согласие с правилами программы лояльности обязательно'] },
     });
@@ -271,16 +247,16 @@ describe('POST /ajax/repair-requests', () => {
   });
 
   it('is refused without a session or an Idempotency-Key', async () => {
-    expect((await t.request('/ajax/repair-requests', { method: 'POST', json: request(), headers: {} })).status).toBe(
-      400,
-    );
+    expect(
+      (await t.request('/ajax/repair-requests', { method: 'POST', json: fullRepairRequest(), headers: {} })).status,
+    ).toBe(400);
     const before = await ticketCount();
     // Without a session the CSRF check refuses it first (403), or the session check (401).
     expect([401, 403]).toContain(
       (
         await t.request('/ajax/repair-requests', {
           method: 'POST',
-          json: request(),
+          json: fullRepairRequest(),
           cookies: false,
           headers: { [IDEMPOTENCY_HEADER]: randomUUID() },
         })
@@ -320,7 +296,7 @@ describe('POST /ajax/repair-requests/with-photos (photos not uploaded first: the
   it("stores the photos as the clinic's files and names them, with any uploaded before, in the ticket and its event", async () => {
     const uploaded = (await (await uploadPhoto(PNG, 'before.png')).json()) as { file_id: number };
     const response = await sendForm(
-      form(request({ file_ids: [uploaded.file_id] }), [
+      form(fullRepairRequest({ file_ids: [uploaded.file_id] }), [
         [PNG, 'a.png'],
         [JPEG, 'b.jpg'],
       ]),
@@ -352,8 +328,8 @@ describe('POST /ajax/repair-requests/with-photos (photos not uploaded first: the
     const key = randomUUID();
     const [ticketsBefore, filesBefore] = [await ownTickets(), await ownFiles()];
     // Two at once (an account's most, ADR 0025), then a third after them.
-    const answers = await Promise.all([1, 2].map(() => sendForm(form(request(), [[PNG, 'a.png']]), key)));
-    answers.push(await sendForm(form(request(), [[PNG, 'a.png']]), key));
+    const answers = await Promise.all([1, 2].map(() => sendForm(form(fullRepairRequest(), [[PNG, 'a.png']]), key)));
+    answers.push(await sendForm(form(fullRepairRequest(), [[PNG, 'a.png']]), key));
     const ids = await Promise.all(
       answers.map(async (answer) => ((await answer.json()) as { ticket_id: number }).ticket_id),
     );
@@ -362,7 +338,7 @@ describe('POST /ajax/repair-requests/with-photos (photos not uploaded first: the
     expect(await ownTickets()).toBe(ticketsBefore + 1);
     expect(await ownFiles()).toBe(filesBefore + 1);
     // The same key with another photo is another request: refused, nothing written.
-    const reused = await sendForm(form(request(), [[JPEG, 'b.jpg']]), key);
+    const reused = await sendForm(form(fullRepairRequest(), [[JPEG, 'b.jpg']]), key);
     expect(reused.status).toBe(422);
     expect(await ownFiles()).toBe(filesBefore + 1);
   });
@@ -371,17 +347,17 @@ describe('POST /ajax/repair-requests/with-photos (photos not uploaded first: the
     [
       'a photo of another format',
       () =>
-        form(request(), [
+        form(fullRepairRequest(), [
           [PNG, 'a.png'],
           [new TextEncoder().encode('%PDF-1.4'), 'c.png'],
         ]),
       422,
       'Файл недопустимого формата',
     ],
-    ['an empty photo', () => form(request(), [[new Uint8Array(), 'a.png']]), 422, 'Файл не был загружен'],
+    ['an empty photo', () => form(fullRepairRequest(), [[new Uint8Array(), 'a.png']]), 422, 'Файл не был загружен'],
     [
       'a request with a field wrong',
-      () => form(request({ address: { ...request().address, zip: '12-34' } }), [[PNG, 'a.png']]),
+      () => form(fullRepairRequest({ address: { ...fullRepairRequest().address, zip: '12-34' } }), [[PNG, 'a.png']]),
       422,
       'Индекс: только буквы и цифры',
     ],
@@ -399,7 +375,7 @@ describe('POST /ajax/repair-requests/with-photos (photos not uploaded first: the
       'too many photos',
       () =>
         form(
-          request(),
+          fullRepairRequest(),
           Array.from({ length: 11 }, (): [Uint8Array, string] => [PNG, 'a.png']),
         ),
       422,
@@ -409,7 +385,7 @@ describe('POST /ajax/repair-requests/with-photos (photos not uploaded first: the
       'photos over 20 MB together',
       () =>
         form(
-          request(),
+          fullRepairRequest(),
           [0, 1, 2].map((): [Uint8Array, string] => [new Uint8Array(8 * 1024 * 1024).fill(0xff), 'big.jpg']),
         ),
       413,
@@ -428,7 +404,8 @@ describe('POST /ajax/repair-requests/with-photos (photos not uploaded first: the
       (await sendForm('request=1', randomUUID(), { 'Content-Type': 'application/x-www-form-urlencoded' })).status,
     ).toBe(400);
     expect(
-      (await t.request('/ajax/repair-requests/with-photos', { method: 'POST', body: form(request(), []) })).status,
+      (await t.request('/ajax/repair-requests/with-photos', { method: 'POST', body: form(fullRepairRequest(), []) }))
+        .status,
     ).toBe(400);
   });
 });

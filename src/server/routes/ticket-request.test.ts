@@ -8,6 +8,7 @@ import { backOffice } from '../../../tests/setup/back-office.ts';
 import type { GeoFake } from '../../../tests/setup/geo-fakes.ts';
 import { geoClinicWorld, type GeoClinicWorld } from '../../../tests/setup/geo-world.ts';
 import { pdfText } from '../../../tests/setup/pdf-text.ts';
+import { CLINIC_ADDRESS, fullRepairRequest } from '../../../tests/setup/repair-request.ts';
 import type { TestApp } from '../../../tests/setup/test-app.ts';
 
 // The ticket shows what the clinic asked for (cabinet.md §2 Ticket page, portal.md §2.1–2.2): the
@@ -36,26 +37,11 @@ async function uploadPhoto(): Promise<number> {
 }
 
 async function sendRequest(overrides: Partial<RepairRequestInput>): Promise<number> {
-  const json: RepairRequestInput = {
-    contact: { name: 'Анна', surname: 'Смирнова', phone: '+7 (916) 123-45-67' },
-    address: {
-      company: 'Клиника «Улыбка»',
-      address: 'Москва, Тверская 7',
-      country: 'Россия',
-      zip: '125009',
-      room: 'офис 12',
-      message: 'Звонить заранее',
-      pickup_date: '2026-03-05',
-      office_id: 1,
-    },
-    instruments: [
-      { serial_number: 'SN-100', type: 1, description: 'Не вращается головка', guarantee: true },
-      { serial_number: 'SN-200', type: 12, name: 'Апекслокатор', description: 'Не включается' },
-    ],
-    approval_policy: true,
-    approval_loyalty: true,
+  // Typed short: the provider's check gives back the full address the ticket shows.
+  const json = fullRepairRequest({
+    address: { ...fullRepairRequest().address, address: 'Москва, Тверская 7' },
     ...overrides,
-  };
+  });
   const response = await t.request('/ajax/repair-requests', {
     method: 'POST',
     json,
@@ -77,12 +63,7 @@ describe('the request on the ticket', () => {
     const id = await sendRequest({ file_ids: [photoId] });
     const ticket = await ticketOf(id);
     expect(ticket.request).toEqual({
-      company: 'Клиника «Улыбка»',
-      address: 'Россия, Москва, Тверская улица, 7',
-      country: 'Россия',
-      zip: '125009',
-      room: 'офис 12',
-      message: 'Звонить заранее',
+      ...CLINIC_ADDRESS,
       pickup_date: '2026-03-05',
       coordinates: '55.757718,37.611347',
       checked: true,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, pickupDateProblem, pickupDays, type PickupCalendar } from './pickup-days.ts';
+import { NEW_YEAR_HOLIDAYS_2027 } from '../../../tests/setup/new-year-holidays.ts';
 
 // Moscow is UTC+3: 08:59Z is 11:59 there, 09:00Z is noon.
 const calendar: PickupCalendar = { cutoffHour: 12, closedDays: [] };
@@ -52,16 +53,7 @@ describe('pickup days (portal.md §5, §9)', () => {
     // New year: 1–8 January closed, 31 December after noon, the horizon ends on 7 January — nothing to offer.
     const newYear = {
       ...calendar,
-      closedDays: [
-        '2027-01-01',
-        '2027-01-02',
-        '2027-01-03',
-        '2027-01-04',
-        '2027-01-05',
-        '2027-01-06',
-        '2027-01-07',
-        '2027-01-08',
-      ],
+      closedDays: NEW_YEAR_HOLIDAYS_2027,
     };
     expect(pickupDays(new Date('2026-12-31T10:00:00Z'), newYear)).toEqual([]);
     expect(pickupDays(new Date('2027-01-04T10:00:00Z'), newYear)).toEqual(['2027-01-11']);

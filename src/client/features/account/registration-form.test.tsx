@@ -30,6 +30,16 @@ async function fillForm(user: User, overrides: { email?: string } = {}) {
 
 const sent = { body: { success: true, message: 'Код отправлен на anna@clinic.ru' } };
 
+/** The server's answer to an e-mail that already has an account. */
+const EMAIL_TAKEN = {
+  status: 422,
+  body: {
+    success: false,
+    message: 'Пользователь с такой почтой уже зарегистрирован',
+    errors: { email: ['Пользователь с такой почтой уже зарегистрирован'] },
+  },
+};
+
 describe('RegistrationForm', () => {
   it('shows the spec message for every empty field and focuses the first', async () => {
     const user = userEvent.setup();
@@ -166,16 +176,7 @@ describe('RegistrationForm', () => {
   });
 
   it('scrolls the server e-mail error into view and focuses it (it is read out, and stays)', async () => {
-    stubFetch({
-      'POST /ajax/register/send-code': {
-        status: 422,
-        body: {
-          success: false,
-          message: 'Пользователь с такой почтой уже зарегистрирован',
-          errors: { email: ['Пользователь с такой почтой уже зарегистрирован'] },
-        },
-      },
-    });
+    stubFetch({ 'POST /ajax/register/send-code': EMAIL_TAKEN });
     const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
     const user = userEvent.setup();
     render(<RegistrationForm />);
@@ -188,16 +189,7 @@ describe('RegistrationForm', () => {
   });
 
   it('shows a server e-mail error under the e-mail field, cleared on focus', async () => {
-    stubFetch({
-      'POST /ajax/register/send-code': {
-        status: 422,
-        body: {
-          success: false,
-          message: 'Пользователь с такой почтой уже зарегистрирован',
-          errors: { email: ['Пользователь с такой почтой уже зарегистрирован'] },
-        },
-      },
-    });
+    stubFetch({ 'POST /ajax/register/send-code': EMAIL_TAKEN });
     const user = userEvent.setup();
     render(<RegistrationForm />);
     await fillForm(user);

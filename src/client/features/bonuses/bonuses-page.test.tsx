@@ -56,6 +56,12 @@ const data = (overrides: Partial<BonusesData> = {}): BonusesData => ({
   ...overrides,
 });
 
+/** Serves these points and renders the page. */
+async function renderWithPoints(overrides: Partial<BonusesData> = {}) {
+  stubFetch({ 'GET /ajax/cabinet/points': { body: { success: true, data: data(overrides) } } });
+  await renderInRouter(() => <BonusesPage onLoaded={() => {}} />);
+}
+
 describe('BonusesPage', () => {
   it('shows the balance, pending points with their dates, points about to expire and the ledger with its sources', async () => {
     const onLoaded = vi.fn();
@@ -87,15 +93,7 @@ describe('BonusesPage', () => {
   const earningNotice = () => screen.queryByRole('region', { name: 'Начисление бонусов' });
 
   it('tells a participant it earns 5 % and asks nothing to be confirmed', async () => {
-    stubFetch({
-      'GET /ajax/cabinet/points': {
-        body: {
-          success: true,
-          data: data({ rows: [row({ key: '9', kind: 'credited', reason: 'Промокод ВЕСНА', state: 'active' })] }),
-        },
-      },
-    });
-    await renderInRouter(() => <BonusesPage onLoaded={() => {}} />);
+    await renderWithPoints({ rows: [row({ key: '9', kind: 'credited', reason: 'Промокод ВЕСНА', state: 'active' })] });
     await screen.findByRole('list', { name: 'История бонусов' });
     expect(earningNotice()).toHaveTextContent(BONUS_TEXTS.earning);
     expect(screen.queryByText(/не начисляются/)).not.toBeInTheDocument();
@@ -112,22 +110,14 @@ describe('BonusesPage', () => {
       activates_at: null,
       expires_at: null,
     });
-    stubFetch({
-      'GET /ajax/cabinet/points': {
-        body: {
-          success: true,
-          data: data({
-            balance: 0,
-            pending: 0,
-            pending_by_date: [],
-            expiring: [],
-            not_earning: 'left',
-            rows: [annulled],
-          }),
-        },
-      },
+    await renderWithPoints({
+      balance: 0,
+      pending: 0,
+      pending_by_date: [],
+      expiring: [],
+      not_earning: 'left',
+      rows: [annulled],
     });
-    await renderInRouter(() => <BonusesPage onLoaded={() => {}} />);
     expect(await screen.findByRole('region', { name: 'Начисление бонусов' })).toHaveTextContent(
       'Бонусы не начисляются: вы вышли из программы лояльности.',
     );
@@ -146,21 +136,13 @@ describe('BonusesPage', () => {
       activates_at: null,
       expires_at: null,
     });
-    stubFetch({
-      'GET /ajax/cabinet/points': {
-        body: {
-          success: true,
-          data: data({
-            pending: 120,
-            pending_by_date: [{ points: 120, activates_at: null }],
-            expiring: [],
-            not_earning: 'suspended',
-            rows: [held],
-          }),
-        },
-      },
+    await renderWithPoints({
+      pending: 120,
+      pending_by_date: [{ points: 120, activates_at: null }],
+      expiring: [],
+      not_earning: 'suspended',
+      rows: [held],
     });
-    await renderInRouter(() => <BonusesPage onLoaded={() => {}} />);
     expect(await screen.findByRole('region', { name: 'Начисление бонусов' })).toHaveTextContent(
       'Участие в программе лояльности приостановлено: новые бонусы не активируются до его восстановления.',
     );
@@ -172,23 +154,15 @@ describe('BonusesPage', () => {
   });
 
   it('shows the programme’s notice, and an empty ledger in words', async () => {
-    stubFetch({
-      'GET /ajax/cabinet/points': {
-        body: {
-          success: true,
-          data: data({
-            balance: 0,
-            pending: 0,
-            pending_by_date: [],
-            expiring: [],
-            rows: [],
-            not_earning: 'programme',
-            programme: { state: 'ending', ends_on: '2026-03-20T09:00:00.000Z', ended: false },
-          }),
-        },
-      },
+    await renderWithPoints({
+      balance: 0,
+      pending: 0,
+      pending_by_date: [],
+      expiring: [],
+      rows: [],
+      not_earning: 'programme',
+      programme: { state: 'ending', ends_on: '2026-03-20T09:00:00.000Z', ended: false },
     });
-    await renderInRouter(() => <BonusesPage onLoaded={() => {}} />);
     expect(
       await screen.findByText(/Программа лояльности завершится 20\.03\.2026\. Начисление бонусов остановлено/),
     ).toBeInTheDocument();

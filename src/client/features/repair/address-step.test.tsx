@@ -3,8 +3,9 @@ import { screen, within } from '@testing-library/react';
 import { renderInRouter } from '#client/components/layout/testing/render-in-router.tsx';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { AddressStep } from './address-step.tsx';
-import { placesRoutes } from './testing/address-world.ts';
+import { clinicUser, placesRoutes } from './testing/address-world.ts';
 import { initialValues } from './wizard-values.ts';
+import { NEW_YEAR_HOLIDAYS_2027 } from '../../../../tests/setup/new-year-holidays.ts';
 
 // The pickup days the address step offers (portal.md §9, docs/api.md): the server's calendar applied
 // with the shared rule at the page's clock.
@@ -14,14 +15,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const user = {
-  id: 9,
-  name: 'Анна',
-  surname: 'Смирнова',
-  email: 'anna@clinic.ru',
-  phone: '79161234567',
-  company: 'Улыбка',
-};
+const user = clinicUser;
 
 async function offeredDays(now: string, calendar: { status?: number; body: unknown }) {
   vi.useFakeTimers({ toFake: ['Date'], now: new Date(now) });
@@ -62,19 +56,11 @@ describe('AddressStep pickup days', () => {
 
   it('says so when every day to the horizon is closed', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-31T10:00:00Z') });
-    const closed = [
-      '2027-01-01',
-      '2027-01-02',
-      '2027-01-03',
-      '2027-01-04',
-      '2027-01-05',
-      '2027-01-06',
-      '2027-01-07',
-      '2027-01-08',
-    ];
     stubFetch({
       ...placesRoutes,
-      'GET /ajax/repair-requests/pickup-calendar': { body: { success: true, cutoff_hour: 12, closed_days: closed } },
+      'GET /ajax/repair-requests/pickup-calendar': {
+        body: { success: true, cutoff_hour: 12, closed_days: NEW_YEAR_HOLIDAYS_2027 },
+      },
     });
     await renderInRouter(() => (
       <AddressStep user={user} values={initialValues(user)} errors={{}} change={() => undefined} />

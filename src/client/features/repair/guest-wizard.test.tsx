@@ -3,13 +3,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { guestMessages } from '#shared/api/guest-requests.ts';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '#shared/api/headers.ts';
-import { renderInRouter } from '#client/components/layout/testing/render-in-router.tsx';
 import { stubFetch, type StubResponse } from '#client/lib/testing/fetch-stub.ts';
 import { goOffline, goOnline } from '#client/lib/testing/connection.ts';
 import { dropDraft, GUEST_DRAFT, loadDraft, saveDraft } from './draft.ts';
 import { GUEST_LOGIN_OFFER, GUEST_OFFLINE_NOTICE } from './guest-screens.tsx';
-import { RepairWizard, type RepairWizardProps } from './repair-wizard.tsx';
+import type { RepairWizardProps } from './repair-wizard.tsx';
 import { fillAddressStep, placesRoutes } from './testing/address-world.ts';
+import { renderWizard } from './testing/render-wizard.tsx';
 import { initialValues, newBlock } from './wizard-values.ts';
 
 // The wizard of a visitor who has no account (portal.md §2.1, §5 Wizard step 1, §6): the login
@@ -39,20 +39,7 @@ const guestRoutes = {
       : { status: 422, body: { success: false, message: 'Неверный код', errors: { code: ['Неверный код'] } } },
 };
 
-async function render(props: Partial<RepairWizardProps> = {}) {
-  const view = await renderInRouter(() => (
-    <RepairWizard
-      user={null}
-      onLogin={() => {}}
-      onForgotPassword={() => {}}
-      onNewAccountLogin={() => {}}
-      onDone={() => {}}
-      {...props}
-    />
-  ));
-  await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
-  return view;
-}
+const render = (props: Partial<RepairWizardProps> = {}) => renderWizard({ user: null, ...props });
 
 const errorOf = (label: string) => {
   const field = screen.getByLabelText(label);

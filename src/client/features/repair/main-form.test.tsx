@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderInRouter } from '#client/components/layout/testing/render-in-router.tsx';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { RepairMainForm } from './main-form.tsx';
-import { exact, fillAddressStep, placesRoutes } from './testing/address-world.ts';
+import { clinicUser, exact, fillAddressStep, placesRoutes } from './testing/address-world.ts';
 
 // The main request form (portal.md §2.2, §2.3, §4.1): the equipment dialog's rules and words, the
 // last look before sending, and the result popups.
@@ -13,15 +13,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const user = {
-  id: 9,
-  name: 'Анна',
-  surname: 'Смирнова',
-  email: 'anna@clinic.ru',
-  phone: '79161234567',
-  company: 'Улыбка',
-  consents_given: true,
-};
+const user = { ...clinicUser, consents_given: true };
 
 function stubServer(answer: { status?: number; body: unknown } = { body: { success: true, ticket_id: 640 } }) {
   return stubFetch({

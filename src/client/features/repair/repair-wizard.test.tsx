@@ -6,11 +6,11 @@ import userEvent from '@testing-library/user-event';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '#shared/api/headers.ts';
 import { OUTBOX_REQUEST_QUEUED_MESSAGE } from '#shared/api/outbox.ts';
 import { PHOTO_MAX_BYTES, repairMessages } from '#shared/api/repair-requests.ts';
-import { renderInRouter } from '#client/components/layout/testing/render-in-router.tsx';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { dropDraft } from './draft.ts';
-import { RepairWizard } from './repair-wizard.tsx';
+import type { RepairWizardProps } from './repair-wizard.tsx';
 import { centre, exact, fillAddressStep, placesRoutes } from './testing/address-world.ts';
+import { renderWizard } from './testing/render-wizard.tsx';
 
 beforeEach(() => dropDraft(user.id));
 afterEach(() => {
@@ -36,21 +36,7 @@ function stubServer() {
   });
 }
 
-/** Renders the wizard and waits until it has read its draft (the steps or 'Продолжить заявку?' show). */
-async function render(props: Partial<Parameters<typeof RepairWizard>[0]> = {}) {
-  const view = await renderInRouter(() => (
-    <RepairWizard
-      user={user}
-      onLogin={() => {}}
-      onForgotPassword={() => {}}
-      onNewAccountLogin={() => {}}
-      onDone={() => {}}
-      {...props}
-    />
-  ));
-  if (props.user !== null) await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
-  return view;
-}
+const render = (props: Partial<RepairWizardProps> = {}) => renderWizard({ user, ...props });
 
 const next = () => userEvent.click(screen.getByRole('button', { name: 'Далее' }));
 const errorOf = (field: HTMLElement) => document.getElementById(`${field.id}-error`)?.textContent ?? '';

@@ -8,18 +8,14 @@ import { ticket, ticketAnswer } from './ticket-page.fixtures.ts';
 import { renderTicketPage, setupTicketPageTests } from './ticket-page.test-helpers.tsx';
 import { mapHref } from './ticket-request-card.tsx';
 import { useTicketStore } from './ticket-store.ts';
+import { CLINIC_ADDRESS } from '../../../../tests/setup/repair-request.ts';
 
 const TICKET = 'GET /ajax/cabinet/tickets/501';
 
 setupTicketPageTests(360);
 
 const request = (overrides: Partial<TicketRequest> = {}): TicketRequest => ({
-  company: 'Клиника «Улыбка»',
-  address: 'Россия, Москва, Тверская улица, 7',
-  country: 'Россия',
-  zip: '125009',
-  room: 'офис 12',
-  message: 'Звонить заранее',
+  ...CLINIC_ADDRESS,
   pickup_date: '2026-03-05',
   coordinates: '55.757718,37.611347',
   checked: true,

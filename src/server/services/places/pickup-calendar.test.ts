@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { russianHolidays } from './pickup-calendar.ts';
+import { NEW_YEAR_HOLIDAYS_2027 } from '../../../../tests/setup/new-year-holidays.ts';
 
 // The holidays the server closes (docs/api.md), as date-holidays and the Labour Code know them.
 describe('russianHolidays', () => {
   it('closes 1–8 January every year', async () => {
-    expect(await russianHolidays('2026-12-30', '2027-01-10')).toEqual([
-      '2027-01-01',
-      '2027-01-02',
-      '2027-01-03',
-      '2027-01-04',
-      '2027-01-05',
-      '2027-01-06',
-      '2027-01-07',
-      '2027-01-08',
-    ]);
+    expect(await russianHolidays('2026-12-30', '2027-01-10')).toEqual(NEW_YEAR_HOLIDAYS_2027);
   });
 
   it.each([

@@ -51,3 +51,13 @@ export async function fillAddressStep() {
   await waitFor(() => expect(screen.getByRole('option', { name: /Головной сервисный центр/ })).toBeInTheDocument());
   await userEvent.selectOptions(screen.getByLabelText('Сервисный центр'), String(centre.id));
 }
+
+/** A logged-in clinic with its name, phone and company filled in, as the repair forms prefill them. */
+export const clinicUser = {
+  id: 9,
+  name: 'Анна',
+  surname: 'Смирнова',
+  email: 'anna@clinic.ru',
+  phone: '79161234567',
+  company: 'Улыбка',
+};
