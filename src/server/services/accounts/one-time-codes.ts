@@ -3,6 +3,7 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { AppDeps } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { oneTimeCodes } from '#server/db/schema/accounts.ts';
+import { type ApiFailure, tooManyRequests } from '#server/lib/api-failure.ts';
 import { randomToken, safeEqual, sha256 } from '#server/services/accounts/tokens.ts';
 import { DAY_MS } from '#shared/durations.ts';
 
@@ -46,6 +47,12 @@ export async function resendWait(
   const elapsed = now.getTime() - last.createdAt.getTime();
   // A clock that moved backwards (tests, NTP) must not lock the address out.
   return elapsed >= 0 && elapsed < RESEND_COOLDOWN_MS ? RESEND_COOLDOWN_MS - elapsed : 0;
+}
+
+/** The 429 for asking for another code `waitMs` (from resendWait, > 0) too early. */
+export function resendTooSoon(waitMs: number): ApiFailure {
+  const seconds = Math.ceil(waitMs / 1000);
+  return tooManyRequests(`Повторно отправить код можно через ${seconds} сек.`, seconds);
 }
 
 /** Kills every live code of this purpose for the address: only the newest e-mail works. */

@@ -2,10 +2,10 @@ import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { guestMessages } from '#shared/api/guest-requests.ts';
 import type { AppDeps } from '#server/context.ts';
 import { oneTimeCodes } from '#server/db/schema/accounts.ts';
-import { ApiFailure, fieldFailure, tooManyRequests } from '#server/lib/api-failure.ts';
+import { ApiFailure, fieldFailure } from '#server/lib/api-failure.ts';
 import { emailConfirmationMail } from '#server/services/accounts/account-mails.ts';
 import { findClientByEmail, sendOrAbort } from '#server/services/accounts/accounts.ts';
-import { checkCode, issueCode, markUsed, resendWait } from '#server/services/accounts/one-time-codes.ts';
+import { checkCode, issueCode, markUsed, resendTooSoon, resendWait } from '#server/services/accounts/one-time-codes.ts';
 import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
 import { DEAD_CODE_MESSAGE, WRONG_CODE_MESSAGE } from '#server/services/accounts/registration.ts';
 import { sha256 } from '#server/services/accounts/tokens.ts';
@@ -38,8 +38,7 @@ export async function sendGuestCode(deps: AppDeps, email: string, guestToken: st
   if (await findClientByEmail(db, email)) throw fieldFailure('email', guestMessages.emailRegistered, 409);
   const wait = await resendWait(db, email, now, PURPOSE);
   if (wait > 0) {
-    const seconds = Math.ceil(wait / 1000);
-    throw tooManyRequests(`Повторно отправить код можно через ${seconds} сек.`, seconds);
+    throw resendTooSoon(wait);
   }
   // Mailing inside the transaction: if the mail fails, no code is stored and no cooldown starts.
   await db.transaction(async (tx) => {
