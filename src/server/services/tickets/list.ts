@@ -41,15 +41,19 @@ const goAheadOnly = sql`${defectStatements.agreed} in (${AGREED.approved}, ${AGR
 /** isOpenDiscussion in SQL. */
 const openDiscussionsOnly = sql`${defectStatements.agreed} = ${AGREED.discussed} and ${defectStatements.status} = ${STATEMENT_STATUS.awaiting}`;
 
+/** Whether the listed ticket has a statement matching `condition` (any statement without one). */
+const anyStatement = (condition?: SQL) =>
+  sql`exists (select 1 from ${defectStatements} where ${defectStatements.ticketId} = ${tickets.id}${condition ? sql` and ${condition}` : sql``})`;
+
 /**
  * clinicTicketStatus (src/shared/dictionaries/ticket-decision-status.ts) in SQL, for the status
  * filter: the list must find a ticket under the status it shows. Keep the two in step.
  */
 const clinicStatusSql = sql`(case when ${tickets.status} <> ${TICKET_STATUS.needsDecision} then ${tickets.status}
-  when not exists (select 1 from ${defectStatements} where ${defectStatements.ticketId} = ${tickets.id}) then ${tickets.status}
-  when not ${tickets.finished} and exists (select 1 from ${defectStatements} where ${defectStatements.ticketId} = ${tickets.id} and ${openQuotesOnly}) then ${tickets.status}
-  when exists (select 1 from ${defectStatements} where ${defectStatements.ticketId} = ${tickets.id} and ${openDiscussionsOnly}) then ${TICKET_STATUS.awaitingApproval}
-  when exists (select 1 from ${defectStatements} where ${defectStatements.ticketId} = ${tickets.id} and ${goAheadOnly}) then ${TICKET_STATUS.worksAgreed}
+  when not ${anyStatement()} then ${tickets.status}
+  when not ${tickets.finished} and ${anyStatement(openQuotesOnly)} then ${tickets.status}
+  when ${anyStatement(openDiscussionsOnly)} then ${TICKET_STATUS.awaitingApproval}
+  when ${anyStatement(goAheadOnly)} then ${TICKET_STATUS.worksAgreed}
   else ${TICKET_STATUS.awaitingApproval} end)`;
 
 /**
