@@ -106,18 +106,26 @@ export type CodeCheck = { status: 'ok'; row: OneTimeCode } | { status: 'wrong' }
 /**
  * Checks a code, spending one attempt atomically first (so parallel guesses cannot exceed the
  * limit). 'wrong' while attempts remain, 'dead' when none is live or the last attempt was just
- * spent on a wrong code. The caller marks an 'ok' code used in its own transaction.
+ * spent on a wrong code. The caller marks an 'ok' code used in its own transaction. `mayGuess`
+ * sees the newest code's payload before an attempt is spent and throws to refuse the guess.
  */
-export async function checkCode(deps: AppDeps, purpose: CodePurpose, email: string, code: string): Promise<CodeCheck> {
+export async function checkCode(
+  deps: AppDeps,
+  purpose: CodePurpose,
+  email: string,
+  code: string,
+  mayGuess?: (payload: unknown) => void,
+): Promise<CodeCheck> {
   const { db } = deps.database;
   const now = deps.now();
   const [latest] = await db
-    .select({ id: oneTimeCodes.id })
+    .select({ id: oneTimeCodes.id, payload: oneTimeCodes.payload })
     .from(oneTimeCodes)
     .where(and(eq(oneTimeCodes.purpose, purpose), eq(oneTimeCodes.email, email)))
     .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.id))
     .limit(1);
   if (!latest) return { status: 'dead' };
+  mayGuess?.(latest.payload);
   const [row] = await db
     .update(oneTimeCodes)
     .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { guestMessages } from '#shared/api/guest-requests.ts';
 import type { AppDeps } from '#server/context.ts';
 import { oneTimeCodes } from '#server/db/schema/accounts.ts';
@@ -61,19 +61,14 @@ export async function confirmGuestCode(
     [rateRules.guestCodeCheckIp, ip],
   ]);
   const session = guestToken === null ? null : sha256(guestToken);
-  // Another browser's code is refused before a guess is spent on it: nobody elsewhere can use up the owner's 5.
-  const [latest] = await deps.database.db
-    .select({ payload: oneTimeCodes.payload })
-    .from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.purpose, PURPOSE), eq(oneTimeCodes.email, email)))
-    .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.id))
-    .limit(1);
-  if (latest && sessionOfPayload(latest.payload) !== session) throw fieldFailure('code', guestMessages.otherBrowser);
-  const check = await checkCode(deps, PURPOSE, email, code);
+  // Another browser's code is refused before a guess is spent on it: nobody elsewhere can use up the
+  // owner's 5. The check is on the very code the guess is then spent on, so one mailed to another
+  // browser in between is refused too.
+  const check = await checkCode(deps, PURPOSE, email, code, (payload) => {
+    if (sessionOfPayload(payload) !== session) throw fieldFailure('code', guestMessages.otherBrowser);
+  });
   if (check.status === 'wrong') throw fieldFailure('code', WRONG_CODE_MESSAGE);
   if (check.status === 'dead') throw fieldFailure('code', DEAD_CODE_MESSAGE);
-  // A code mailed to another browser in between is the newest now: it is not this browser's to use.
-  if (sessionOfPayload(check.row.payload) !== session) throw fieldFailure('code', guestMessages.otherBrowser);
   const now = deps.now();
   const used = await deps.database.db.transaction((tx) => markUsed(tx, check.row.id, now));
   if (!used) throw fieldFailure('code', DEAD_CODE_MESSAGE);
