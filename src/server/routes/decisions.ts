@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from '#shared/api/headers.ts';
+import { IDEMPOTENCY_HEADER, idempotencyKeyOf, REPLAYED_HEADER } from '#shared/api/headers.ts';
 import { Hono, type Context } from 'hono';
 import {
   approveDefects,
@@ -26,9 +26,6 @@ import { instrumentDetail, listActiveInstruments } from '#server/services/loyalt
 export const decisionsRoutes = new Hono<AppEnv>();
 
 type Ctx = Context<AppEnv>;
-
-/** Set on an answer that is a stored one, so logs and the service worker can tell a replay. */
-export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
 type DecisionRun<E extends Endpoint> = (
   tx: Tx,

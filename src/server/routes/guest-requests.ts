@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { Hono } from 'hono';
-import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from '#shared/api/headers.ts';
+import { IDEMPOTENCY_HEADER, idempotencyKeyOf, REPLAYED_HEADER } from '#shared/api/headers.ts';
 import {
   confirmGuestCode,
   createGuestRepairRequest,
@@ -17,7 +17,6 @@ import { createGuestRequest } from '#server/services/repair-requests/guest-reque
 import { discardPhotos, readRequestWithPhotos } from '#server/services/repair-requests/repair-photos.ts';
 import { requireIdempotencyKey } from '#server/middleware/idempotency-key.ts';
 import { randomToken, TOKEN_PATTERN } from '#server/services/accounts/tokens.ts';
-import { REPLAYED_HEADER } from './decisions.ts';
 
 // The guest wizard (docs/api.md; src/shared/api/guest-requests.ts). The browser that asks for a code
 // gets a random guest token in an HttpOnly cookie sent to these paths only; its hash is stored with

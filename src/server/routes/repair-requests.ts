@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from '#shared/api/headers.ts';
+import { IDEMPOTENCY_HEADER, idempotencyKeyOf, REPLAYED_HEADER } from '#shared/api/headers.ts';
 import { getPickupCalendar } from '#shared/api/pickup-days.ts';
 import {
   createRepairRequest,
@@ -29,7 +29,6 @@ import {
   requireConfirmedEmail,
   type RepairCaller,
 } from '#server/services/repair-requests/repair-requests.ts';
-import { REPLAYED_HEADER } from './decisions.ts';
 
 // Repair requests made in the portal (src/shared/api/repair-requests.ts): photos first, then the
 // request under an Idempotency-Key, so that a request sent again (a retry, the worker's outbox) is

@@ -1,3 +1,4 @@
+import { sql, type AnyColumn } from 'drizzle-orm';
 import { fieldFailure } from '#server/lib/api-failure.ts';
 
 // Keyset paging cursors. A cursor is the sort key of the last row handed out, base64url-encoded so
@@ -33,6 +34,10 @@ export interface TimestampKey {
   at: string;
   id: number;
 }
+
+/** A timestamp column read as a TimestampKey's `at`: exact UTC text with microseconds. */
+export const cursorTimestamp = (column: AnyColumn) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 export function encodeTimestampCursor(key: TimestampKey): string {
   return encode(`${key.at}|${key.id}`);

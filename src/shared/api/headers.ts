@@ -7,6 +7,9 @@ export const CSRF_HEADER = 'X-CSRF-Token';
 /** The key a decision was tapped with; a repeat with the same key gets the stored answer. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
+/** Set on an answer that is a stored one, so logs and the service worker can tell a replay. */
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+
 /** A usable Idempotency-Key: 8 to 200 characters A–Z, a–z, 0–9, _ - : . (a UUID fits). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_\-:.]{8,200}$/;
 

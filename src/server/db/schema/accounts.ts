@@ -104,3 +104,9 @@ export const oneTimeCodes = pgTable(
   },
   (t) => [index('one_time_codes_lookup_idx').on(t.purpose, t.email), index('one_time_codes_hash_idx').on(t.codeHash)],
 );
+
+/** The clinic account a row belongs to: the `client_id` most tables carry. */
+export const clientId = () =>
+  integer('client_id')
+    .notNull()
+    .references(() => clients.id);

@@ -16,7 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from '../columns.ts';
-import { clients } from './accounts.ts';
+import { clientId } from './accounts.ts';
 import { defectStatements, bills } from './tickets.ts';
 
 /** Points are a ledger: the balance is the sum of entries, never a counter that can drift. */
@@ -24,9 +24,7 @@ export const pointsEntries = pgTable(
   'points_entries',
   {
     id: serial('id').primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: clientId(),
     /** bigint: an operation's earned points can pass 2^31 (migration 0013). */
     delta: bigint('delta', { mode: 'number' }).notNull(),
     reason: text('reason').notNull(),
@@ -64,9 +62,7 @@ export const loyaltyOperations = pgTable(
   'loyalty_operations',
   {
     id: serial('id').primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: clientId(),
     externalId: text('external_id').notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }).notNull(),
     lines: jsonb('lines').$type<Array<{ name: string; amount: string }>>().notNull(),
@@ -143,9 +139,7 @@ export const promocodeUses = pgTable(
     promocodeId: integer('promocode_id')
       .notNull()
       .references(() => promocodes.id),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: clientId(),
     points: integer('points').notNull(),
     createdAt: createdAt(),
   },
@@ -212,9 +206,7 @@ export const quizAnswers = pgTable(
     quizId: integer('quiz_id')
       .notNull()
       .references(() => quizzes.id),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: clientId(),
     answers: jsonb('answers').notNull(),
     createdAt: createdAt(),
   },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from '../columns.ts';
-import { clients } from './accounts.ts';
+import { clientId, clients } from './accounts.ts';
 import { tickets } from './tickets.ts';
 import { files } from './repair-requests.ts';
 
@@ -9,9 +9,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: serial('id').primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: clientId(),
     description: text('description').notNull(),
     /** The ticket it is about, if any: the page links the notification there. */
     ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),

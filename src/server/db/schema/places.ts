@@ -1,6 +1,6 @@
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from '../columns.ts';
-import { clients } from './accounts.ts';
+import { clientId } from './accounts.ts';
 
 export const offices = pgTable('offices', {
   id: integer('id').primaryKey(),
@@ -21,9 +21,7 @@ export const addresses = pgTable(
   'addresses',
   {
     id: serial('id').primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: clientId(),
     name: text('name').notNull(),
     address: text('address').notNull(),
     apartment: text('apartment').notNull(),

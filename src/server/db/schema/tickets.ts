@@ -13,16 +13,14 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from '../columns.ts';
-import { clients } from './accounts.ts';
+import { clientId, clients } from './accounts.ts';
 import { offices } from './places.ts';
 
 export const tickets = pgTable(
   'tickets',
   {
     id: serial('id').primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: clientId(),
     /** Creator's account: differs from clientId once access sharing exists. */
     authorId: integer('author_id').references(() => clients.id),
     status: smallint('status').notNull().default(0),
@@ -94,9 +92,7 @@ export const bills = pgTable(
   'bills',
   {
     id: serial('id').primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: clientId(),
     id1c: text('id_1c').notNull(),
     date: text('date').notNull(),
     amountDocument: numeric('amount_document', { precision: 12, scale: 2 }).notNull(),
@@ -137,9 +133,7 @@ export const decisions = pgTable(
     defectStatementId: integer('defect_statement_id')
       .notNull()
       .references(() => defectStatements.id, { onDelete: 'cascade' }),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: clientId(),
     kind: text('kind', { enum: ['approved', 'rejected', 'discussed', 'trade_in'] }).notNull(),
     comment: text('comment'),
     balls: integer('balls').notNull().default(0),
@@ -157,9 +151,7 @@ export const historyEntries = pgTable(
   'history_entries',
   {
     id: serial('id').primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: clientId(),
     ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'cascade' }),
     description: text('description').notNull(),
     subjectType: text('subject_type').notNull(),

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '#server/context.ts';
 import { clients } from '#server/db/schema/accounts.ts';
-import { fieldFailure, tooManyRequests, unauthorized } from '#server/lib/api-failure.ts';
+import { fieldFailure, unauthorized } from '#server/lib/api-failure.ts';
 import { emailConfirmationMail } from '#server/services/accounts/account-mails.ts';
 import { sendOrAbort } from '#server/services/accounts/accounts.ts';
-import { checkCode, issueCode, markUsed, resendWait } from '#server/services/accounts/one-time-codes.ts';
+import { checkCode, issueCode, markUsed, resendTooSoon, resendWait } from '#server/services/accounts/one-time-codes.ts';
 import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
 import { DEAD_CODE_MESSAGE, WRONG_CODE_MESSAGE } from '#server/services/accounts/registration.ts';
 
@@ -31,8 +31,7 @@ export async function sendEmailConfirmationCode(deps: AppDeps, clientId: number,
   const now = deps.now();
   const wait = await resendWait(deps.database.db, email, now, 'email_confirmation');
   if (wait > 0) {
-    const seconds = Math.ceil(wait / 1000);
-    throw tooManyRequests(`Повторно отправить код можно через ${seconds} сек.`, seconds);
+    throw resendTooSoon(wait);
   }
   await enforceLimits(deps, [
     [rateRules.codeSendEmail, email],

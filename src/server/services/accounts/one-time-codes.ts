@@ -3,6 +3,7 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { AppDeps } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { oneTimeCodes } from '#server/db/schema/accounts.ts';
+import { type ApiFailure, tooManyRequests } from '#server/lib/api-failure.ts';
 import { randomToken, safeEqual, sha256 } from '#server/services/accounts/tokens.ts';
 import { DAY_MS } from '#shared/durations.ts';
 
@@ -46,6 +47,12 @@ export async function resendWait(
   const elapsed = now.getTime() - last.createdAt.getTime();
   // A clock that moved backwards (tests, NTP) must not lock the address out.
   return elapsed >= 0 && elapsed < RESEND_COOLDOWN_MS ? RESEND_COOLDOWN_MS - elapsed : 0;
+}
+
+/** The 429 for asking for another code `waitMs` (from resendWait, > 0) too early. */
+export function resendTooSoon(waitMs: number): ApiFailure {
+  const seconds = Math.ceil(waitMs / 1000);
+  return tooManyRequests(`Повторно отправить код можно через ${seconds} сек.`, seconds);
 }
 
 /** Kills every live code of this purpose for the address: only the newest e-mail works. */
@@ -99,18 +106,26 @@ export type CodeCheck = { status: 'ok'; row: OneTimeCode } | { status: 'wrong' }
 /**
  * Checks a code, spending one attempt atomically first (so parallel guesses cannot exceed the
  * limit). 'wrong' while attempts remain, 'dead' when none is live or the last attempt was just
- * spent on a wrong code. The caller marks an 'ok' code used in its own transaction.
+ * spent on a wrong code. The caller marks an 'ok' code used in its own transaction. `mayGuess`
+ * sees the newest code's payload before an attempt is spent and throws to refuse the guess.
  */
-export async function checkCode(deps: AppDeps, purpose: CodePurpose, email: string, code: string): Promise<CodeCheck> {
+export async function checkCode(
+  deps: AppDeps,
+  purpose: CodePurpose,
+  email: string,
+  code: string,
+  mayGuess?: (payload: unknown) => void,
+): Promise<CodeCheck> {
   const { db } = deps.database;
   const now = deps.now();
   const [latest] = await db
-    .select({ id: oneTimeCodes.id })
+    .select({ id: oneTimeCodes.id, payload: oneTimeCodes.payload })
     .from(oneTimeCodes)
     .where(and(eq(oneTimeCodes.purpose, purpose), eq(oneTimeCodes.email, email)))
     .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.id))
     .limit(1);
   if (!latest) return { status: 'dead' };
+  mayGuess?.(latest.payload);
   const [row] = await db
     .update(oneTimeCodes)
     .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })

@@ -5,11 +5,11 @@ import type { AppDeps } from '#server/context.ts';
 import type { Tx } from '#server/db/client.ts';
 import { recordEvent } from '#server/db/journal.ts';
 import { clients } from '#server/db/schema/accounts.ts';
-import { fieldFailure, tooManyRequests, unauthorized } from '#server/lib/api-failure.ts';
+import { fieldFailure, unauthorized } from '#server/lib/api-failure.ts';
 import { isUniqueViolation } from '#server/lib/db-errors.ts';
 import { emailChangeCodeMail, emailChangedMail } from '#server/services/accounts/account-mails.ts';
 import { EMAIL_TAKEN_MESSAGE, mailQuietly, sendOrAbort } from '#server/services/accounts/accounts.ts';
-import { checkCode, issueCode, markUsed, resendWait } from '#server/services/accounts/one-time-codes.ts';
+import { checkCode, issueCode, markUsed, resendTooSoon, resendWait } from '#server/services/accounts/one-time-codes.ts';
 import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
 import { DEAD_CODE_MESSAGE, WRONG_CODE_MESSAGE } from '#server/services/accounts/registration.ts';
 
@@ -67,8 +67,7 @@ async function mayMailCode(deps: AppDeps, email: string, now: Date, { force }: {
   const wait = await resendWait(deps.database.db, email, now, 'email_change');
   if (wait > 0) {
     if (!force) return false;
-    const seconds = Math.ceil(wait / 1000);
-    throw tooManyRequests(`Повторно отправить код можно через ${seconds} сек.`, seconds);
+    throw resendTooSoon(wait);
   }
   await enforceLimits(deps, [[rateRules.codeSendEmail, email]]);
   return true;

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { AppDeps } from '#server/context.ts';
-import { fieldFailure, tooManyRequests } from '#server/lib/api-failure.ts';
+import { fieldFailure } from '#server/lib/api-failure.ts';
 import { isUniqueViolation } from '#server/lib/db-errors.ts';
 import { credentialsMail, registrationCodeMail } from '#server/services/accounts/account-mails.ts';
 import {
@@ -9,7 +9,7 @@ import {
   insertClient,
   sendOrAbort,
 } from '#server/services/accounts/accounts.ts';
-import { checkCode, issueCode, markUsed, resendWait } from '#server/services/accounts/one-time-codes.ts';
+import { checkCode, issueCode, markUsed, resendTooSoon, resendWait } from '#server/services/accounts/one-time-codes.ts';
 import { generatePassword } from '#server/services/accounts/passwords.ts';
 import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
 
@@ -42,8 +42,7 @@ export async function sendRegistrationCode(deps: AppDeps, form: RegistrationDeta
   const { db } = deps.database;
   const wait = await resendWait(db, form.email, now);
   if (wait > 0) {
-    const seconds = Math.ceil(wait / 1000);
-    throw tooManyRequests(`Повторно отправить код можно через ${seconds} сек.`, seconds);
+    throw resendTooSoon(wait);
   }
   await enforceLimits(deps, [
     [rateRules.codeSendEmail, form.email],

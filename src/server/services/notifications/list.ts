@@ -5,14 +5,14 @@ import { formatServerTimestamp } from '#shared/format/server-timestamp.ts';
 import type { Db } from '#server/db/client.ts';
 import { historyEntries } from '#server/db/schema/tickets.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
-import { decodeTimestampCursor, encodeTimestampCursor } from '#server/services/keyset-cursor.ts';
+import { cursorTimestamp, decodeTimestampCursor, encodeTimestampCursor } from '#server/services/keyset-cursor.ts';
 import { historyItemOf } from '#server/services/tickets/detail.ts';
 
 // The clinic's own notifications and history (cabinet.md §2 Notifications, History): its own only,
 // never a colleague's who gave it access; newest first.
 
 /** created_at to the microsecond, as the cursor carries it (JS dates keep milliseconds only). */
-const exactCreatedAt = sql<string>`to_char(${notifications.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const exactCreatedAt = cursorTimestamp(notifications.createdAt);
 
 /** Newest first by when they were made (the back office may post an older one later), keyset on (created_at, id). */
 export async function listNotifications(

@@ -1,11 +1,11 @@
-import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { guestMessages } from '#shared/api/guest-requests.ts';
 import type { AppDeps } from '#server/context.ts';
 import { oneTimeCodes } from '#server/db/schema/accounts.ts';
-import { ApiFailure, fieldFailure, tooManyRequests } from '#server/lib/api-failure.ts';
+import { ApiFailure, fieldFailure } from '#server/lib/api-failure.ts';
 import { emailConfirmationMail } from '#server/services/accounts/account-mails.ts';
 import { findClientByEmail, sendOrAbort } from '#server/services/accounts/accounts.ts';
-import { checkCode, issueCode, markUsed, resendWait } from '#server/services/accounts/one-time-codes.ts';
+import { checkCode, issueCode, markUsed, resendTooSoon, resendWait } from '#server/services/accounts/one-time-codes.ts';
 import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
 import { DEAD_CODE_MESSAGE, WRONG_CODE_MESSAGE } from '#server/services/accounts/registration.ts';
 import { sha256 } from '#server/services/accounts/tokens.ts';
@@ -38,8 +38,7 @@ export async function sendGuestCode(deps: AppDeps, email: string, guestToken: st
   if (await findClientByEmail(db, email)) throw fieldFailure('email', guestMessages.emailRegistered, 409);
   const wait = await resendWait(db, email, now, PURPOSE);
   if (wait > 0) {
-    const seconds = Math.ceil(wait / 1000);
-    throw tooManyRequests(`Повторно отправить код можно через ${seconds} сек.`, seconds);
+    throw resendTooSoon(wait);
   }
   // Mailing inside the transaction: if the mail fails, no code is stored and no cooldown starts.
   await db.transaction(async (tx) => {
@@ -62,19 +61,14 @@ export async function confirmGuestCode(
     [rateRules.guestCodeCheckIp, ip],
   ]);
   const session = guestToken === null ? null : sha256(guestToken);
-  // Another browser's code is refused before a guess is spent on it: nobody elsewhere can use up the owner's 5.
-  const [latest] = await deps.database.db
-    .select({ payload: oneTimeCodes.payload })
-    .from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.purpose, PURPOSE), eq(oneTimeCodes.email, email)))
-    .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.id))
-    .limit(1);
-  if (latest && sessionOfPayload(latest.payload) !== session) throw fieldFailure('code', guestMessages.otherBrowser);
-  const check = await checkCode(deps, PURPOSE, email, code);
+  // Another browser's code is refused before a guess is spent on it: nobody elsewhere can use up the
+  // owner's 5. The check is on the very code the guess is then spent on, so one mailed to another
+  // browser in between is refused too.
+  const check = await checkCode(deps, PURPOSE, email, code, (payload) => {
+    if (sessionOfPayload(payload) !== session) throw fieldFailure('code', guestMessages.otherBrowser);
+  });
   if (check.status === 'wrong') throw fieldFailure('code', WRONG_CODE_MESSAGE);
   if (check.status === 'dead') throw fieldFailure('code', DEAD_CODE_MESSAGE);
-  // A code mailed to another browser in between is the newest now: it is not this browser's to use.
-  if (sessionOfPayload(check.row.payload) !== session) throw fieldFailure('code', guestMessages.otherBrowser);
   const now = deps.now();
   const used = await deps.database.db.transaction((tx) => markUsed(tx, check.row.id, now));
   if (!used) throw fieldFailure('code', DEAD_CODE_MESSAGE);

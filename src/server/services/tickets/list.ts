@@ -9,7 +9,7 @@ import type { Reader } from '#server/db/client.ts';
 import { clients } from '#server/db/schema/accounts.ts';
 import { defectStatements, instruments, tickets } from '#server/db/schema/tickets.ts';
 import { ownedBy, visibleClientIds } from '#server/services/access/access.ts';
-import { decodeTimestampCursor, encodeTimestampCursor } from '#server/services/keyset-cursor.ts';
+import { cursorTimestamp, decodeTimestampCursor, encodeTimestampCursor } from '#server/services/keyset-cursor.ts';
 
 // The requests list (cabinet.md §2): visible tickets, newest first, paged by keyset on
 // (created_at, id) so page 200 costs what page 1 costs. The page is chosen first on the
@@ -19,7 +19,6 @@ import { decodeTimestampCursor, encodeTimestampCursor } from '#server/services/k
 /** The filter as the endpoint parsed it (numbers already numbers). */
 export type ParsedTicketFilter = v.InferOutput<typeof ticketFilter>;
 
-/** created_at as exact UTC text with microseconds: the cursor's key. */
 /**
  * Newest first, spelt exactly as the index is (drizzle writes `desc` indexes as DESC NULLS LAST,
  * while a bare ORDER BY … DESC means NULLS FIRST): only a matching order lets PostgreSQL read the
@@ -30,7 +29,8 @@ const newestFirst = (createdAt: AnyColumn | SQLWrapper, id: AnyColumn | SQLWrapp
   sql`${id} desc nulls last`,
 ];
 
-const exactCreatedAt = sql<string>`to_char(${tickets.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+/** created_at as the cursor's key. */
+const exactCreatedAt = cursorTimestamp(tickets.createdAt);
 
 /** Statements of the ticket `ticketId` matching `condition`, counted (one index lookup on defect_statements(ticket_id)). */
 const statementCount = (ticketId: AnyColumn | SQLWrapper, condition?: SQL) =>
@@ -41,15 +41,19 @@ const goAheadOnly = sql`${defectStatements.agreed} in (${AGREED.approved}, ${AGR
 /** isOpenDiscussion in SQL. */
 const openDiscussionsOnly = sql`${defectStatements.agreed} = ${AGREED.discussed} and ${defectStatements.status} = ${STATEMENT_STATUS.awaiting}`;
 
+/** Whether the listed ticket has a statement matching `condition` (any statement without one). */
+const anyStatement = (condition?: SQL) =>
+  sql`exists (select 1 from ${defectStatements} where ${defectStatements.ticketId} = ${tickets.id}${condition ? sql` and ${condition}` : sql``})`;
+
 /**
  * clinicTicketStatus (src/shared/dictionaries/ticket-decision-status.ts) in SQL, for the status
  * filter: the list must find a ticket under the status it shows. Keep the two in step.
  */
 const clinicStatusSql = sql`(case when ${tickets.status} <> ${TICKET_STATUS.needsDecision} then ${tickets.status}
-  when not exists (select 1 from ${defectStatements} where ${defectStatements.ticketId} = ${tickets.id}) then ${tickets.status}
-  when not ${tickets.finished} and exists (select 1 from ${defectStatements} where ${defectStatements.ticketId} = ${tickets.id} and ${openQuotesOnly}) then ${tickets.status}
-  when exists (select 1 from ${defectStatements} where ${defectStatements.ticketId} = ${tickets.id} and ${openDiscussionsOnly}) then ${TICKET_STATUS.awaitingApproval}
-  when exists (select 1 from ${defectStatements} where ${defectStatements.ticketId} = ${tickets.id} and ${goAheadOnly}) then ${TICKET_STATUS.worksAgreed}
+  when not ${anyStatement()} then ${tickets.status}
+  when not ${tickets.finished} and ${anyStatement(openQuotesOnly)} then ${tickets.status}
+  when ${anyStatement(openDiscussionsOnly)} then ${TICKET_STATUS.awaitingApproval}
+  when ${anyStatement(goAheadOnly)} then ${TICKET_STATUS.worksAgreed}
   else ${TICKET_STATUS.awaitingApproval} end)`;
 
 /**
