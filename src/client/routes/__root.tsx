@@ -7,7 +7,7 @@ import { OfflineBanner } from '#client/components/layout/offline-banner.tsx';
 import { NotFoundScreen } from '#client/components/layout/status-screens.tsx';
 import { TabBar } from '#client/components/layout/tab-bar.tsx';
 import { selectAccountKnown, useAccountStore } from '#client/features/account/account-store.ts';
-import { useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
+import { openLoginForNewAccount, useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
 import { useAccountLifeCycle, useLogout } from '#client/features/account/use-account-life-cycle.ts';
 import { NotificationBell } from '#client/features/notifications/notification-bell.tsx';
 import { FeedbackBox } from '#client/features/feedback/feedback-box.tsx';
@@ -101,14 +101,6 @@ function RootLayout() {
     (view: 'login' | 'reset', email?: string) => openAuth(view, { stayOnPage: true, email: email ?? null }),
     [openAuth],
   );
-  /** A guest's request made the account: the login starts with the mailed e-mail and lands in the cabinet. */
-  const loginToNewAccount = useCallback(
-    (email: string) => {
-      useAccountStore.getState().rememberVerifiedEmail(email);
-      openAuth('login');
-    },
-    [openAuth],
-  );
 
   // Installed app: a guest's cabinet page shows the login in its place, and the cabinet guard opens
   // it again whenever it is closed. Closing it there leaves the cabinet for the home page instead (in
@@ -172,7 +164,7 @@ function RootLayout() {
               user={user}
               authOpen={authView !== null}
               openAuth={authFromRepair}
-              onNewAccountLogin={loginToNewAccount}
+              onNewAccountLogin={openLoginForNewAccount}
               onAccountChange={refreshAccount}
             />
           ) : null}

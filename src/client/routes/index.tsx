@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { HomeScreen } from '#client/components/content/home-screen.tsx';
 import { useAccountStore } from '#client/features/account/account-store.ts';
-import { useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
+import { openLoginForNewAccount, useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
 
 // The wizard's chunk comes when the home page's form section nears the screen.
@@ -38,11 +38,7 @@ function HomePage() {
           // Logged in from the wizard, the clinic goes on with its request here (not to the cabinet).
           onLogin={(email) => openAuth('login', { stayOnPage: true, email })}
           onForgotPassword={(email) => openAuth('reset', { stayOnPage: true, email })}
-          // The guest's request made the account: its login lands on Заявки, where the ticket is.
-          onNewAccountLogin={(email) => {
-            useAccountStore.getState().rememberVerifiedEmail(email);
-            openAuth('login');
-          }}
+          onNewAccountLogin={openLoginForNewAccount}
           onDone={() => {}}
           onAccountChange={() => void useAccountStore.getState().refresh()}
         />

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { useAccountStore } from './account-store.ts';
 
 export type AuthView = 'login' | 'register' | 'reset';
 
@@ -51,3 +52,12 @@ export const useAuthDialog = create<AuthDialogState>()((set) => ({
     set({ view: null, switching: false, stayOnPage: false, email: null });
   },
 }));
+
+/**
+ * A guest's repair request made the account (the home page's wizard or the repair sheet): the login
+ * starts with the mailed e-mail and lands in the cabinet, where the ticket is.
+ */
+export function openLoginForNewAccount(email: string): void {
+  useAccountStore.getState().rememberVerifiedEmail(email);
+  useAuthDialog.getState().open('login');
+}

@@ -34,8 +34,9 @@ function byRegion(centres: readonly ServiceCentre[]) {
 
 /** 'Сервисные центры': every centre as a list by region, or on a map (from the contacts page). */
 export function ServiceCentres() {
-  const load = useRemote((signal) => fetchServiceCentres(signal));
-  const centres = load.loading ? null : load.data;
+  const load = useRemote(fetchServiceCentres);
+  // Only read once the load has settled (the skeleton comes first).
+  const centres = load.data;
   const [view, setView] = useState<View>('list');
   const [region, setRegion] = useState('Центральный');
 
