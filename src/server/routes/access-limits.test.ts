@@ -1,6 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ACCESS_MESSAGES, MAX_GRANTEES } from '#shared/api/accesses.ts';
+import { ACCESS_MESSAGES, MAX_GRANTEES } from '#shared/screens/accesses.ts';
 import { accountAccesses } from '#server/db/schema/accounts.ts';
 import { events } from '#server/db/schema/platform.ts';
 import { notifications } from '#server/db/schema/notifications.ts';

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { HISTORY_PAGE_SIZE, NOTIFICATIONS_PAGE_SIZE, type Notification } from '#shared/api/notifications.ts';
+import { HISTORY_PAGE_SIZE, NOTIFICATIONS_PAGE_SIZE, type Notification } from '#shared/screens/notifications.ts';
 import type { HistoryItem } from '#shared/api/tickets.ts';
 import { formatServerTimestamp } from '#shared/format/server-timestamp.ts';
 import type { Db } from '#server/db/client.ts';

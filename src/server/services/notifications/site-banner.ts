@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { integrationMessages } from '#shared/api/integration.ts';
 import { bannerMessages, type PutBannerInput } from '#shared/api/integration-banner.ts';
-import { bannerImagePath, type Banner } from '#shared/api/site-notices.ts';
+import { bannerImagePath, type Banner } from '#shared/screens/site-notices.ts';
 import type { AppDeps } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { files } from '#server/db/schema/repair-requests.ts';

@@ -5,7 +5,7 @@ import {
   repairMessages,
   repairRequestInput,
   type RepairRequestValues,
-} from '#shared/api/repair-requests.ts';
+} from '#shared/screens/repair-requests.ts';
 import type { AppDeps } from '#server/context.ts';
 import type { Tx } from '#server/db/client.ts';
 import { ApiFailure, badRequest, fieldFailure } from '#server/lib/api-failure.ts';
