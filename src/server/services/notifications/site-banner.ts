@@ -8,7 +8,7 @@ import { files } from '#server/db/schema/repair-requests.ts';
 import { siteBanner } from '#server/db/schema/notifications.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
 import { isPrivateFile, isPublicFile, notFound } from '#server/services/access/access.ts';
-import { loadFile, type StoredFile } from '#server/services/repair-requests/files.ts';
+import { loadFile, type StoredFile } from '#server/services/files/files.ts';
 
 // The site's promo banner (portal.md §2.3, §4.6): one row the back office replaces with
 // PUT /api/v1/banner; every visitor reads it with GET /ajax/banner/get. Its picture becomes public
