@@ -1,12 +1,14 @@
 // Bundles the API server into dist/server/index.js (dependencies stay in node_modules), copies the
 // SQL migrations beside it (db/client.ts finds them at `./migrations` relative to the bundle), then
-// moves the client build's source maps out of the served folder and precompresses the client build.
+// moves the client build's source maps out of the served folder, precompresses the client build and
+// checks its shared chunk's folder rule (tools/lint/shared-chunk.mjs).
 import { cp, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { compressDir } from './compress-client.mjs';
 import { keepSourceMaps } from './keep-source-maps.mjs';
+import { readBuild, sharedChunkProblems } from '../tools/lint/shared-chunk.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = path.join(root, 'dist', 'server');
@@ -42,6 +44,10 @@ if (
   console.log(`build-server: ${maps} source maps kept in dist/client-maps (never served)`);
   const count = await compressDir(clientDir);
   console.log(`build-server: ${count} client files precompressed`);
+  // The shared chunk's folder rule (docs/decisions/0035-screen-owned-shared-code.md) holds on this build.
+  const problems = sharedChunkProblems(await readBuild(clientDir, path.join(root, 'dist', 'client-maps')));
+  for (const problem of problems) console.error(`build-server: ${problem}`);
+  if (problems.length > 0) process.exit(1);
 } else {
   console.warn('build-server: dist/client not found, skipping precompression (run vite build first)');
 }

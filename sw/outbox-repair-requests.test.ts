@@ -7,7 +7,7 @@ import {
   createRepairRequestWithPhotos,
   OFFLINE_PHOTOS_MAX_BYTES,
   repairMessages,
-} from '#shared/api/repair-requests.ts';
+} from '#shared/screens/repair-requests.ts';
 import type { FetchLike } from './fetch-timeout.ts';
 import { createCsrfKeeper } from './outbox-csrf.ts';
 import { createDrainer } from './outbox-drain.ts';

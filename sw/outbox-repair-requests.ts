@@ -9,7 +9,7 @@ import {
   createRepairRequestWithPhotos,
   OFFLINE_PHOTOS_MAX_BYTES,
   repairRequestInput,
-} from '#shared/api/repair-requests.ts';
+} from '#shared/screens/repair-requests.ts';
 
 /** Room for the request's JSON, the boundaries and the part headers around the photos. */
 const MULTIPART_OVERHEAD = 128 * 1024;

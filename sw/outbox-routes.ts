@@ -12,7 +12,7 @@ import {
   type OutboxKind,
   type QueuedAnswer,
 } from '#shared/api/outbox.ts';
-import { repairMessages } from '#shared/api/repair-requests.ts';
+import { repairMessages } from '#shared/screens/repair-requests.ts';
 import { withDeadline, type FetchLike } from './fetch-timeout.ts';
 import { isApiJson, readAnswer } from './outbox-classify.ts';
 import { enqueue, hasUnsettledFor, type CommandDeps, type EntryFacts } from './outbox-commands.ts';

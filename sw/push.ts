@@ -3,7 +3,7 @@
 // encrypted for this device; a tap focuses a window of the portal already on its page, or takes an
 // open window there, or opens one — on the ticket the notification is about, else /cabinet/notifications.
 import * as v from 'valibot';
-import { pushMessage, type PushMessage } from '#shared/api/push.ts';
+import { pushMessage, type PushMessage } from '#shared/screens/push.ts';
 
 const NOTIFICATIONS_PAGE = '/cabinet/notifications';
 const ICON = '/icons/icon-192.png';

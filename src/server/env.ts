@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
-import { DEFAULT_PICKUP_CUTOFF_HOUR } from '#shared/api/pickup-days.ts';
+import { DEFAULT_PICKUP_CUTOFF_HOUR } from '#shared/screens/pickup-days.ts';
 import {
   isValidAccount,
   isValidBic,

@@ -6,7 +6,7 @@
 import jsQR from 'jsqr';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentQrPayload } from '../../src/shared/payment/payment-qr.ts';
+import { paymentQrPayload } from '../../src/shared/screens/payment-qr.ts';
 import { TEST_PAYEE } from '../setup/payee.ts';
 import { backOffice, PDF_BYTES } from './back-office.ts';
 import {

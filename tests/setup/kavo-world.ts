@@ -1,6 +1,6 @@
 // KAVO ID in the server tests: a test app whose KAVO_* settings name a local oidc-provider
 // (tests/setup/kavo-provider.ts), and 'Привязать KAVO ID' walked as the browser would.
-import { KAVO_CALLBACK_PATH } from '../../src/shared/api/kavo.ts';
+import { KAVO_CALLBACK_PATH } from '../../src/shared/screens/kavo.ts';
 import { KAVO_TEST_CLIENT, startKavoProvider, type KavoProvider } from './kavo-provider.ts';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp, type TestAppOptions } from './test-app.ts';
 

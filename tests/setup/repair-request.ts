@@ -1,4 +1,4 @@
-import type { RepairRequestInput } from '#shared/api/repair-requests.ts';
+import type { RepairRequestInput } from '#shared/screens/repair-requests.ts';
 
 /** A valid repair request for office 1 on Thursday 2026-03-05 (the tests' clock: Wednesday 2026-03-04). */
 export const REPAIR_REQUEST: RepairRequestInput = {

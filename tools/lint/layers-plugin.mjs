@@ -8,6 +8,14 @@
 //               (services/ is grouped by domain, services/accounts, services/tickets…: every domain
 //               folder is the services layer, and HTTP middleware lives in middleware/, not services)
 //               and the other root files (env.ts, context.ts…) → shared
+//   between the server's domain folders (services/<domain>/), a domain imports only domains of a lower
+//   level (DOMAIN_LEVEL below), so no two domains import each other, directly or round a cycle:
+//     4  integration, kavo      (the back office's calls; KAVO ID sign-in: nothing imports them)
+//     3  tickets, repair-requests
+//     2  accounts               (its user data reads the points ledger and the survey; Доступы notifies)
+//     1  loyalty, notifications, places
+//     0  access, files          (who may see what; the file store's rows, types and uploads)
+//   The loose files of services/ (rate-limit.ts, keyset-cursor.ts, idempotency.ts) belong to no domain.
 //   client and server never import each other; neither imports sw/; only tests import tests/.
 //   A test (*.test.ts[x]) stands beside the module it tests, outside the layers of its side: a
 //   client or server test may import any module of its own side (app.test.ts → app.ts), shared and
@@ -36,6 +44,23 @@ const serverLevel = { app: 4, routes: 3, services: 2, base: 1 };
 /** Client levels, same idea; features also may not import a different feature. */
 const clientLevel = { app: 4, routes: 3, features: 2, base: 1 };
 
+/**
+ * The server's domain folders under services/ by level: a domain may import a domain of a lower level only
+ * (the table at the top of this file; README "A tour of the code"). A new domain folder needs a level here.
+ */
+export const DOMAIN_LEVEL = {
+  access: 0,
+  files: 0,
+  loyalty: 1,
+  notifications: 1,
+  places: 1,
+  accounts: 2,
+  tickets: 3,
+  'repair-requests': 3,
+  integration: 4,
+  kavo: 4,
+};
+
 const serverDirLayer = {
   routes: 'routes',
   middleware: 'routes',
@@ -56,7 +81,7 @@ const clientDirLayer = {
 /**
  * Where a repository-relative path sits.
  * @param {string} rel forward-slash path relative to the repository root
- * @returns {{ side: 'shared' | 'sw' | 'client' | 'server' | 'tests' | 'other', layer?: string, feature?: string, dir?: string }}
+ * @returns {{ side: 'shared' | 'sw' | 'client' | 'server' | 'tests' | 'other', layer?: string, feature?: string, dir?: string, domain?: string }}
  */
 export function classify(rel) {
   const parts = rel.split('/');
@@ -73,6 +98,8 @@ export function classify(rel) {
       const name = parts[2].replace(codeExtension, '');
       return { side, layer: name === 'index' || name === 'app' ? 'app' : 'base', dir };
     }
+    // services/<domain>/… (a loose file of services/ is in no domain).
+    if (dir === 'services' && parts.length > 4) return { side, layer: 'services', dir, domain: parts[3] };
     return { side, layer: serverDirLayer[dir] ?? 'base', dir };
   }
   if (isRootFile) return { side, layer: 'app', dir };
@@ -107,6 +134,14 @@ function describe(where) {
   }
   if (where.side === 'shared') return 'src/shared';
   return where.side;
+}
+
+function crossDomain(from, to, specifier) {
+  const unknown = [from, to].find((domain) => !(domain in DOMAIN_LEVEL));
+  if (unknown)
+    return `services/${unknown}/ is a domain folder without a level: add it to DOMAIN_LEVEL in tools/lint/layers-plugin.mjs`;
+  if (DOMAIN_LEVEL[to] < DOMAIN_LEVEL[from]) return null;
+  return `services/${from} must not import services/${to} ('${specifier}'): a domain imports only lower ones (DOMAIN_LEVEL: ${from} ${DOMAIN_LEVEL[from]}, ${to} ${DOMAIN_LEVEL[to]}); move the shared part down or the call up to the route`;
 }
 
 /**
@@ -162,6 +197,7 @@ export function decide(importerRel, specifier) {
       ) {
         return `${arrow}: features never import each other; move the shared part to components/, lib/ or src/shared`;
       }
+      if (from.domain && to.domain && from.domain !== to.domain) return crossDomain(from.domain, to.domain, specifier);
       return null;
     }
     default:

@@ -50,7 +50,7 @@ const allowed: Array<[string, string]> = [
   ['src/server/services/accounts.ts', '#server/mail/mailer.ts'],
   ['src/server/services/bills.ts', '#server/pdf/bill.ts'],
   // services are grouped by domain (services/accounts, services/tickets…): one layer, so a domain
-  // may use another's services and the loose ones, and everything below
+  // may use a lower domain's services (DOMAIN_LEVEL), the loose ones, and everything below
   ['src/server/routes/account.ts', '#server/services/accounts/accounts.ts'],
   ['src/server/middleware/session.ts', './session-cookie.ts'],
   ['src/server/middleware/session-cookie.ts', '#server/services/accounts/tokens.ts'],
@@ -60,6 +60,12 @@ const allowed: Array<[string, string]> = [
   ['src/server/services/idempotency.ts', '#server/services/loyalty/points.ts'],
   ['src/server/services/tickets/pdfs.ts', '../../pdf/bill.ts'],
   ['src/server/services/tickets/list.ts', '#server/db/schema.ts'],
+  ['src/server/services/tickets/detail.ts', '#server/services/access/access.ts'],
+  ['src/server/services/integration/bills.ts', '../loyalty/accrual.ts'],
+  ['src/server/services/kavo/link.ts', '#server/services/accounts/tokens.ts'],
+  ['src/server/services/repair-requests/guest-requests.ts', '../idempotency.ts'],
+  // a test beside a domain's module may use any domain's (as it may use any module of its side)
+  ['src/server/services/loyalty/ledger-replay.test.ts', '../integration/loyalty-operations.ts'],
   ['src/server/db/client.ts', './schema.ts'],
   ['src/server/db/client.ts', 'node:url'],
   ['src/server/lib/logger.ts', '../context.ts'],
@@ -123,6 +129,12 @@ const forbidden: Array<[string, string]> = [
   ['src/server/app.ts', '../client/main.tsx'],
   ['src/client/lib/sw-bridge.ts', '../../../sw/outbox.ts'],
   // server: routes → services → db/lib/mail/pdf, never back
+  // between domains, only downwards (DOMAIN_LEVEL): not sideways, not up, nothing into integration or kavo
+  ['src/server/services/loyalty/operations.ts', '#server/services/integration/refs.ts'],
+  ['src/server/services/access/access.ts', '../accounts/accounts.ts'],
+  ['src/server/services/tickets/downloads.ts', '../repair-requests/files.ts'],
+  ['src/server/services/accounts/accounts.ts', '#server/services/kavo/identities.ts'],
+  ['src/server/services/newdomain/a.ts', '../accounts/accounts.ts'],
   ['src/server/services/accounts.ts', '../routes/account.ts'],
   ['src/server/services/accounts.ts', '#server/middleware/session.ts'],
   ['src/server/services/accounts.ts', '#server/app.ts'],
@@ -166,6 +178,13 @@ describe('import-direction', () => {
 
   it.each(forbidden)('%s must not import %s', (file, specifier) => {
     expect(decide(file, specifier)).toEqual(expect.any(String));
+  });
+
+  it('says which domains and levels a refused cross-domain import is between', () => {
+    expect(decide('src/server/services/notifications/list.ts', '#server/services/tickets/detail.ts')).toMatch(
+      /^services\/notifications must not import services\/tickets .*only lower ones \(DOMAIN_LEVEL: notifications 1, tickets 3\)/,
+    );
+    expect(decide('src/server/services/tickets/detail.ts', '#server/services/notifications/list.ts')).toBeNull();
   });
 
   it('names both sides and the rule in its message', () => {

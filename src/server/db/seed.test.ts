@@ -17,7 +17,7 @@ import { files } from './schema/repair-requests.ts';
 import { notifications } from './schema/notifications.ts';
 import { pointsEntries } from './schema/loyalty.ts';
 import { REGIONS } from '#shared/dictionaries/regions.ts';
-import { readFileBytes } from '#server/services/repair-requests/files.ts';
+import { readFileBytes } from '#server/services/files/files.ts';
 import { loadTicketRequest } from '#server/services/tickets/request.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, demoAccountExists, seedDemo } from './seed.ts';
 

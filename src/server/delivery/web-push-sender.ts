@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import webpush from 'web-push';
-import type { PushMessage } from '#shared/api/push.ts';
+import type { PushMessage } from '#shared/screens/push.ts';
 import type { Config, VapidKeys } from '#server/context.ts';
 import { guardedLookup, pushEndpointAllowed, RefusedPushAddress } from './push-endpoint.ts';
 import { CHANNEL_TIMEOUT_MS, onceMore, retryAfterMs, unreachable, type SendOutcome } from './outcome.ts';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import type { AddressSuggestion } from '#shared/api/places.ts';
-import type { GeocodedAddress, GeoPrecision } from '#shared/geo/address-check.ts';
+import type { AddressSuggestion } from '#shared/screens/places.ts';
+import type { GeocodedAddress, GeoPrecision } from '#shared/screens/geo/address-check.ts';
 import { coordinate, fetchJson, joinParts, parseAnswer as parse, type GeoFetch } from './http.ts';
 import type { CitySuggestion, GeoProvider } from './provider.ts';
 

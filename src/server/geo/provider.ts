@@ -1,5 +1,5 @@
-import type { AddressSuggestion } from '#shared/api/places.ts';
-import type { GeocodedAddress } from '#shared/geo/address-check.ts';
+import type { AddressSuggestion } from '#shared/screens/places.ts';
+import type { GeocodedAddress } from '#shared/screens/geo/address-check.ts';
 
 // One interface for every geo service (API.md "Places"); adapters: osm.ts (Photon + Nominatim) and
 // dadata-yandex.ts (DaData + the Yandex Geocoder), chosen by GEO_PROVIDER (make-provider.ts).

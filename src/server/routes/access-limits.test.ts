@@ -1,10 +1,10 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ACCESS_MESSAGES, MAX_GRANTEES } from '#shared/api/accesses.ts';
+import { ACCESS_MESSAGES, MAX_GRANTEES } from '#shared/screens/accesses.ts';
 import { accountAccesses } from '#server/db/schema/accounts.ts';
 import { events } from '#server/db/schema/platform.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
-import { REPEAT_NOTICE_MS } from '#server/services/access/accesses.ts';
+import { REPEAT_NOTICE_MS } from '#server/services/accounts/accesses.ts';
 import { rateRules } from '#server/services/rate-limit.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';

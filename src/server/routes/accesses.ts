@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import { linkAccount, listAccesses, unlinkAccount } from '#shared/api/accesses.ts';
+import { linkAccount, listAccesses, unlinkAccount } from '#shared/screens/accesses.ts';
 import type { AppEnv } from '#server/context.ts';
 import { route } from '#server/lib/validate.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
-import { grantAccess, listGrantees, revokeAccess } from '#server/services/access/accesses.ts';
+import { grantAccess, listGrantees, revokeAccess } from '#server/services/accounts/accesses.ts';
 
-// Доступы (src/shared/api/accesses.ts): thin handlers over services/access/accesses.ts.
+// Доступы (src/shared/screens/accesses.ts): thin handlers over services/accounts/accesses.ts.
 
 export const accessRoutes = new Hono<AppEnv>();
 const loggedIn = { before: [requireSession()] };

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Bill } from '#shared/api/bills.ts';
+import type { Bill } from '#shared/screens/bills.ts';
 import { bills } from '#server/db/schema/tickets.ts';
 import { events } from '#server/db/schema/platform.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';

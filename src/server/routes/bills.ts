@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import { listBills, reportBillPayment } from '#shared/api/bills.ts';
+import { listBills, reportBillPayment } from '#shared/screens/bills.ts';
 import type { AppEnv } from '#server/context.ts';
 import { route } from '#server/lib/validate.ts';
 import { listBills as findBills } from '#server/services/tickets/bill-list.ts';
 import { reportBillPayment as reportPayment } from '#server/services/tickets/bill-payment.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
 
-// The bills list (src/shared/api/bills.ts) and 'Я оплатил'; the bill download lives with the other downloads.
+// The bills list (src/shared/screens/bills.ts) and 'Я оплатил'; the bill download lives with the other downloads.
 
 export const billsRoutes = new Hono<AppEnv>();
 

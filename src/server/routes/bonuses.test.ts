@@ -3,7 +3,7 @@ import { loginAs } from '../../../tests/setup/accounts.ts';
 import { backOffice } from '../../../tests/setup/back-office.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { answerOf } from '../../../tests/setup/json.ts';
-import { getBonuses } from '#shared/api/bonuses.ts';
+import { getBonuses } from '#shared/screens/bonuses.ts';
 
 // The clinic's side of the loyalty programme (ADR 0016): GET /ajax/cabinet/points as the Бонусы page
 // reads it. Who takes part, and the retired eligibility call: loyalty-participants.test.ts.

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import { BONUS_TEXTS, confirmBonusEligibility, getBonuses } from '#shared/api/bonuses.ts';
+import { BONUS_TEXTS, confirmBonusEligibility, getBonuses } from '#shared/screens/bonuses.ts';
 import type { AppEnv } from '#server/context.ts';
 import { route } from '#server/lib/validate.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
 import { notFound } from '#server/services/access/access.ts';
 import { bonusesFor } from '#server/services/loyalty/bonus-page.ts';
 
-// The clinic's 'Бонусы' page (src/shared/api/bonuses.ts): its own points only, never another account's.
+// The clinic's 'Бонусы' page (src/shared/screens/bonuses.ts): its own points only, never another account's.
 
 export const bonusRoutes = new Hono<AppEnv>();
 

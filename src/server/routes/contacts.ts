@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { getContacts } from '#shared/api/contacts.ts';
+import { getContacts } from '#shared/screens/contacts.ts';
 import type { AppEnv } from '#server/context.ts';
 import { route } from '#server/lib/validate.ts';
 import { loadContacts } from '#server/services/places/contacts.ts';
 
-// The contacts page's data (src/shared/api/contacts.ts): public, as the page is.
+// The contacts page's data (src/shared/screens/contacts.ts): public, as the page is.
 export const contactsRoutes = new Hono<AppEnv>();
 
 route(contactsRoutes, getContacts, async (c) => {

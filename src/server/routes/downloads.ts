@@ -7,7 +7,7 @@ import { readRange } from '#server/lib/byte-range.ts';
 import { contentDisposition } from '#server/lib/content-disposition.ts';
 import { readParams, readPathId } from '#server/lib/validate.ts';
 import { billDocumentForViewer, fileForViewer, waybillForViewer } from '#server/services/tickets/downloads.ts';
-import { openFile, type StoredFile } from '#server/services/repair-requests/files.ts';
+import { openFile, type StoredFile } from '#server/services/files/files.ts';
 import type { ByteRange } from '#server/storage/file-store.ts';
 import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
 import { loadTicket } from '#server/services/tickets/detail.ts';

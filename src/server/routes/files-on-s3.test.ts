@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHOTO_MAX_BYTES } from '#shared/api/repair-requests.ts';
+import { PHOTO_MAX_BYTES } from '#shared/screens/repair-requests.ts';
 import { downloadPaths } from '#shared/api/tickets.ts';
 import { encodePng } from '#server/lib/png.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { guestMessages, type GuestRepairRequestInput } from '#shared/api/guest-requests.ts';
+import { guestMessages, type GuestRepairRequestInput } from '#shared/screens/guest-requests.ts';
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { clients } from '#server/db/schema/accounts.ts';
 import { events } from '#server/db/schema/platform.ts';

@@ -8,7 +8,7 @@ import {
   createGuestRepairRequestWithPhotos,
   guestRepairRequestInput,
   sendGuestCode,
-} from '#shared/api/guest-requests.ts';
+} from '#shared/screens/guest-requests.ts';
 import type { AppEnv } from '#server/context.ts';
 import { clientIp } from '#server/lib/client-ip.ts';
 import { route, validateWith } from '#server/lib/validate.ts';
@@ -18,7 +18,7 @@ import { discardPhotos, readRequestWithPhotos } from '#server/services/repair-re
 import { requireIdempotencyKey } from '#server/middleware/idempotency-key.ts';
 import { randomToken, TOKEN_PATTERN } from '#server/services/accounts/tokens.ts';
 
-// The guest wizard (docs/api.md; src/shared/api/guest-requests.ts). The browser that asks for a code
+// The guest wizard (docs/api.md; src/shared/screens/guest-requests.ts). The browser that asks for a code
 // gets a random guest token in an HttpOnly cookie sent to these paths only; its hash is stored with
 // the code, so the code and the confirmed e-mail work in that browser alone.
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { KAVO_LINK_RESULTS, KAVO_MESSAGES } from '#shared/api/kavo.ts';
+import { KAVO_LINK_RESULTS, KAVO_MESSAGES } from '#shared/screens/kavo.ts';
 import { kavoIdentities, kavoLoginFlows } from '#server/db/schema/kavo.ts';
 import { unsealToken } from '#server/services/kavo/tokens.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';

@@ -7,7 +7,7 @@ import {
   listKavoIds,
   unlinkKavoId,
   updateKavoProfile,
-} from '#shared/api/kavo.ts';
+} from '#shared/screens/kavo.ts';
 import type { AppEnv } from '#server/context.ts';
 import { route } from '#server/lib/validate.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
@@ -15,7 +15,7 @@ import { listIdentities, readProfile, unlinkIdentity, updateProfile } from '#ser
 import { finishLink, startLink } from '#server/services/kavo/link.ts';
 import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
 
-// KAVO ID (src/shared/api/kavo.ts): thin handlers over services/kavo/link.ts and identities.ts.
+// KAVO ID (src/shared/screens/kavo.ts): thin handlers over services/kavo/link.ts and identities.ts.
 
 export const kavoRoutes = new Hono<AppEnv>();
 const loggedIn = { before: [requireSession()] };

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BONUS_TEXTS, getBonuses } from '#shared/api/bonuses.ts';
+import { BONUS_TEXTS, getBonuses } from '#shared/screens/bonuses.ts';
 import { clients } from '#server/db/schema/accounts.ts';
 import { events } from '#server/db/schema/platform.ts';
 import { pointsEntries, promocodes, promocodeUses, quizAnswers } from '#server/db/schema/loyalty.ts';
@@ -9,7 +9,7 @@ import { backOffice, integrationCall } from '../../../tests/setup/back-office.ts
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { answerOf, errorBody } from '../../../tests/setup/json.ts';
 import { getUserData } from '#shared/api/account.ts';
-import { getQuiz } from '#shared/api/quizzes.ts';
+import { getQuiz } from '#shared/screens/quizzes.ts';
 
 // Points by the programme's rules (portal.md §4.7; ADR 0016, amended): every account takes part from its
 // registration or from the back office opening it, with no separate confirmation; a clinic that

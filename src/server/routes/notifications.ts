@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import { listAccountHistory, listNotifications, markNotificationsRead } from '#shared/api/notifications.ts';
+import { listAccountHistory, listNotifications, markNotificationsRead } from '#shared/screens/notifications.ts';
 import type { AppEnv } from '#server/context.ts';
 import { route } from '#server/lib/validate.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
 import * as list from '#server/services/notifications/list.ts';
 
-// Уведомления and История (src/shared/api/notifications.ts).
+// Уведомления and История (src/shared/screens/notifications.ts).
 
 export const notificationRoutes = new Hono<AppEnv>();
 const loggedIn = { before: [requireSession()] };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
-import type { RepairRequestInput } from '#shared/api/repair-requests.ts';
+import type { RepairRequestInput } from '#shared/screens/repair-requests.ts';
 import { pickupClosedDays } from '#server/db/schema/places.ts';
 import { repairRequests } from '#server/db/schema/repair-requests.ts';
 import { tickets } from '#server/db/schema/tickets.ts';

@@ -10,7 +10,7 @@ import {
   saveAddress,
   suggestAddresses,
   suggestCities,
-} from '#shared/api/places.ts';
+} from '#shared/screens/places.ts';
 import type { AppEnv } from '#server/context.ts';
 import { clientIp } from '#server/lib/client-ip.ts';
 import { readPathId, route } from '#server/lib/validate.ts';
@@ -19,7 +19,7 @@ import * as addressBook from '#server/services/places/addresses.ts';
 import * as geo from '#server/services/places/geo.ts';
 import { listOffices } from '#server/services/places/offices.ts';
 
-// Places (src/shared/api/places.ts): the account's saved addresses, for a logged-in clinic;
+// Places (src/shared/screens/places.ts): the account's saved addresses, for a logged-in clinic;
 // suggestions and geocoding through our server, the service centres and the map's settings, for
 // anyone (a guest's wizard has the same address step, portal.md §2.1).
 

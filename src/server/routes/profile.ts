@@ -1,12 +1,17 @@
 import { Hono } from 'hono';
-import { confirmEmailChange, resendEmailChangeCode, updatePersonalData, updateProfile } from '#shared/api/profile.ts';
+import {
+  confirmEmailChange,
+  resendEmailChangeCode,
+  updatePersonalData,
+  updateProfile,
+} from '#shared/screens/profile.ts';
 import type { AppEnv } from '#server/context.ts';
 import { clientIp } from '#server/lib/client-ip.ts';
 import { route } from '#server/lib/validate.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
 import * as profile from '#server/services/accounts/profile.ts';
 
-// The clinic's own data (src/shared/api/profile.ts): thin handlers over services/accounts/profile.ts.
+// The clinic's own data (src/shared/screens/profile.ts): thin handlers over services/accounts/profile.ts.
 
 export const profileRoutes = new Hono<AppEnv>();
 const loggedIn = { before: [requireSession()] };

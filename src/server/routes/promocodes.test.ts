@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROMOCODE_MESSAGES } from '#shared/api/promocodes.ts';
+import { PROMOCODE_MESSAGES } from '#shared/screens/promocodes.ts';
 import { events } from '#server/db/schema/platform.ts';
 import { pointsEntries, promocodes, promocodeUses } from '#server/db/schema/loyalty.ts';
 import { balance } from '#server/services/loyalty/points.ts';

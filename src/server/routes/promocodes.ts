@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import { applyPromocode as applyPromocodeCall } from '#shared/api/promocodes.ts';
+import { applyPromocode as applyPromocodeCall } from '#shared/screens/promocodes.ts';
 import type { AppEnv } from '#server/context.ts';
 import { clientIp } from '#server/lib/client-ip.ts';
 import { route } from '#server/lib/validate.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
 import { applyPromocode } from '#server/services/loyalty/promocodes.ts';
 
-// Promo codes for the clinic (src/shared/api/promocodes.ts).
+// Promo codes for the clinic (src/shared/screens/promocodes.ts).
 
 export const promocodeRoutes = new Hono<AppEnv>();
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { getPushKey, PUSH_MESSAGES, subscribePush, unsubscribePush } from '#shared/api/push.ts';
+import { getPushKey, PUSH_MESSAGES, subscribePush, unsubscribePush } from '#shared/screens/push.ts';
 import type { AppEnv } from '#server/context.ts';
 import { pushEndpointAllowed } from '#server/delivery/push-endpoint.ts';
 import { vapidKeysOf } from '#server/delivery/vapid-keys.ts';
@@ -9,7 +9,7 @@ import { requireSession, sessionOf } from '#server/middleware/session.ts';
 import { removeSubscription, saveSubscription } from '#server/services/notifications/push-subscriptions.ts';
 import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
 
-// Web Push for this device (src/shared/api/push.ts; ADR 0019).
+// Web Push for this device (src/shared/screens/push.ts; ADR 0019).
 
 export const pushRoutes = new Hono<AppEnv>();
 const loggedIn = { before: [requireSession()] };

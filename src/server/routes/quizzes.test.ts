@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUIZ_MESSAGES, type Quiz } from '#shared/api/quizzes.ts';
+import { QUIZ_MESSAGES, type Quiz } from '#shared/screens/quizzes.ts';
 import { events } from '#server/db/schema/platform.ts';
 import { pointsEntries, quizAnswers, quizzes } from '#server/db/schema/loyalty.ts';
 import { balance } from '#server/services/loyalty/points.ts';

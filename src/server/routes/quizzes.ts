@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import { QUIZ_MESSAGES, getQuiz, sendQuiz } from '#shared/api/quizzes.ts';
+import { QUIZ_MESSAGES, getQuiz, sendQuiz } from '#shared/screens/quizzes.ts';
 import type { AppEnv } from '#server/context.ts';
 import { ApiFailure } from '#server/lib/api-failure.ts';
 import { route } from '#server/lib/validate.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
 import { submitQuiz, waitingQuiz } from '#server/services/loyalty/quizzes.ts';
 
-// The bonus survey for the clinic (src/shared/api/quizzes.ts).
+// The bonus survey for the clinic (src/shared/screens/quizzes.ts).
 
 export const quizRoutes = new Hono<AppEnv>();
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
-import { REPAIR_REQUESTS_PER_HOUR, repairMessages } from '#shared/api/repair-requests.ts';
+import { REPAIR_REQUESTS_PER_HOUR, repairMessages } from '#shared/screens/repair-requests.ts';
 import { files } from '#server/db/schema/repair-requests.ts';
 import { tickets } from '#server/db/schema/tickets.ts';
 import { insertAccount, loginAs, mailedCode } from '../../../tests/setup/accounts.ts';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { downloadPaths } from '#shared/api/tickets.ts';
-import { PHOTO_MAX_BYTES, type RepairRequestInput } from '#shared/api/repair-requests.ts';
+import { PHOTO_MAX_BYTES, type RepairRequestInput } from '#shared/screens/repair-requests.ts';
 import { clients } from '#server/db/schema/accounts.ts';
 import { events } from '#server/db/schema/platform.ts';
 import { files, repairRequests } from '#server/db/schema/repair-requests.ts';

@@ -1,12 +1,12 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf, REPLAYED_HEADER } from '#shared/api/headers.ts';
-import { getPickupCalendar } from '#shared/api/pickup-days.ts';
+import { getPickupCalendar } from '#shared/screens/pickup-days.ts';
 import {
   createRepairRequest,
   createRepairRequestWithPhotos,
   uploadRepairPhoto,
   type RepairRequestValues,
-} from '#shared/api/repair-requests.ts';
+} from '#shared/screens/repair-requests.ts';
 import { Hono } from 'hono';
 import type { AppEnv } from '#server/context.ts';
 import type { Tx } from '#server/db/client.ts';
@@ -30,7 +30,7 @@ import {
   type RepairCaller,
 } from '#server/services/repair-requests/repair-requests.ts';
 
-// Repair requests made in the portal (src/shared/api/repair-requests.ts): photos first, then the
+// Repair requests made in the portal (src/shared/screens/repair-requests.ts): photos first, then the
 // request under an Idempotency-Key, so that a request sent again (a retry, the worker's outbox) is
 // one ticket. Photos not uploaded first (no network) come with the request in one call.
 
@@ -108,7 +108,7 @@ route(
   guards,
 );
 
-// The calendar the address step applies (src/shared/api/pickup-days.ts). Public, as the service
+// The calendar the address step applies (src/shared/screens/pickup-days.ts). Public, as the service
 // centres are: the wizard is open to guests. Five minutes old at most, so a day the back office
 // closes reaches the pages soon; the server checks again anyway.
 route(repairRequestRoutes, getPickupCalendar, async (c) => {

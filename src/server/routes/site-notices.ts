@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { AD_PROBE_MARKER, AD_PROBE_PATH, BANNER_IMAGE_PATH, getBanner } from '#shared/api/site-notices.ts';
+import { AD_PROBE_MARKER, AD_PROBE_PATH, BANNER_IMAGE_PATH, getBanner } from '#shared/screens/site-notices.ts';
 import { getSiteSettings } from '#shared/api/site-settings.ts';
 import { getLoyaltyProgramme } from '#shared/api/loyalty-programme.ts';
 import type { AppEnv } from '#server/context.ts';
@@ -11,7 +11,7 @@ import { currentProgrammeNotice } from '#server/services/loyalty/programme-notic
 import { currentBanner, publicBannerImage } from '#server/services/notifications/site-banner.ts';
 import { sendDownload, storedDownload } from './downloads.ts';
 
-// The site's notices (src/shared/api/site-notices.ts): public calls, a guest's as much as a clinic's.
+// The site's notices (src/shared/screens/site-notices.ts): public calls, a guest's as much as a clinic's.
 
 export const siteNoticeRoutes = new Hono<AppEnv>();
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TELEGRAM_MESSAGES } from '#shared/api/telegram.ts';
+import { TELEGRAM_MESSAGES } from '#shared/screens/telegram.ts';
 import { clients } from '#server/db/schema/accounts.ts';
 import { notificationDeliveries } from '#server/db/schema/notifications.ts';
 import { MAX_DELIVERY_ATTEMPTS } from '#server/services/notifications/delivery-backoff.ts';

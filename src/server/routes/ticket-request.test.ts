@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
-import type { RepairRequestInput } from '#shared/api/repair-requests.ts';
+import type { RepairRequestInput } from '#shared/screens/repair-requests.ts';
 import { downloadPaths, type Ticket } from '#shared/api/tickets.ts';
 import { encodePng } from '#server/lib/png.ts';
 import { backOffice } from '../../../tests/setup/back-office.ts';

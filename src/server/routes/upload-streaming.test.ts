@@ -3,9 +3,9 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
-import { PHOTO_MAX_BYTES } from '#shared/api/repair-requests.ts';
+import { PHOTO_MAX_BYTES } from '#shared/screens/repair-requests.ts';
 import { files } from '#server/db/schema/repair-requests.ts';
-import { uploadsAtOnceMessage } from '#server/services/repair-requests/uploads.ts';
+import { uploadsAtOnceMessage } from '#server/services/files/uploads.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { files } from '#server/db/schema/repair-requests.ts';
-import { loadFile, readFileBytes } from '#server/services/repair-requests/files.ts';
+import { loadFile, readFileBytes } from '#server/services/files/files.ts';
 import { sha256Hex } from './save-file.ts';
 import { moveBytesToStore } from './move-to-store.ts';
 import { ORPHAN_AGE_MS, sweepOrphans } from './sweep.ts';

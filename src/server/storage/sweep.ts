@@ -5,7 +5,7 @@ import type { Logger } from '#server/context.ts';
 import type { FileStore } from './file-store.ts';
 import { HOUR_MS } from '#shared/durations.ts';
 
-// Bytes are stored before their row is committed (services/repair-requests/files.ts), so bytes without a row are
+// Bytes are stored before their row is committed (services/files/files.ts), so bytes without a row are
 // either on their way (a request in progress, seconds) or orphans of a failed request or a crash.
 // An hour tells them apart. Every process sweeps at start and then every hour; deleting twice is
 // harmless.

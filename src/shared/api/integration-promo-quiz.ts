@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { object } from './object.ts';
 import { dateField, idField, integrationMessages } from './integration.ts';
-import { PROMOCODE_MAX } from './promocodes.ts';
-import { QUESTION_TYPES } from './quizzes.ts';
+import { PROMOCODE_MAX } from '../screens/promocodes.ts';
+import { QUESTION_TYPES } from '../screens/quizzes.ts';
 import { messages } from '../validation/messages.ts';
 
 // The back office's promo codes and bonus surveys (API.md "Loyalty programme"): extensions of the

@@ -2,7 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { AttributionControl, MapContainer, TileLayer } from 'react-leaflet';
-import { fetchMapSettings } from '#client/lib/places-api.ts';
+import { fetchMapSettings } from '#client/lib/screens/places-api.ts';
 import styles from './base-map.module.css';
 
 // What every map of the portal shares (leaflet + react-leaflet, in the map chunks only): the tiles

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Marker, Popup } from 'react-leaflet';
-import type { ServiceCentre } from '#shared/api/places.ts';
-import { regionView } from '#shared/geo/service-centres.ts';
+import type { ServiceCentre } from '#shared/screens/places.ts';
+import { regionView } from '#shared/screens/geo/service-centres.ts';
 import { BaseMap, markerIcon } from './base-map.tsx';
 
 export interface CentresMapProps {

@@ -1,4 +1,4 @@
-import { settingsForm } from '#shared/api/profile.ts';
+import { settingsForm } from '#shared/screens/profile.ts';
 import { withFieldGroup } from './app-form.tsx';
 
 /**

@@ -1,4 +1,4 @@
-import { PROFILE_MESSAGES } from '#shared/api/profile.ts';
+import { PROFILE_MESSAGES } from '#shared/screens/profile.ts';
 import { ApiError, asApiError } from '#client/lib/http.ts';
 
 /**

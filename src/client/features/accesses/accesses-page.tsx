@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Grantee } from '#shared/api/accesses.ts';
+import type { Grantee } from '#shared/screens/accesses.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';

@@ -1,5 +1,5 @@
-// The Доступы calls (src/shared/api/accesses.ts).
-import { linkAccount, listAccesses, unlinkAccount, type Grantee } from '#shared/api/accesses.ts';
+// The Доступы calls (src/shared/screens/accesses.ts).
+import { linkAccount, listAccesses, unlinkAccount, type Grantee } from '#shared/screens/accesses.ts';
 import { callApi } from '#client/lib/http.ts';
 
 export const fetchGrantees = async (signal?: AbortSignal): Promise<Grantee[]> =>

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useSelector } from '@tanstack/react-form';
-import { accessForm } from '#shared/api/accesses.ts';
+import { accessForm } from '#shared/screens/accesses.ts';
 import { useAppForm } from '#client/components/ui/app-form.tsx';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';
 import { Button } from '#client/components/ui/button.tsx';

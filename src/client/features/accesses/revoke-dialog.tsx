@@ -1,4 +1,4 @@
-import type { Grantee } from '#shared/api/accesses.ts';
+import type { Grantee } from '#shared/screens/accesses.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
 

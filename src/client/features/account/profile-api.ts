@@ -1,4 +1,4 @@
-// The calls of the account's own pages (src/shared/api/profile.ts), apart from api.ts: that one is
+// The calls of the account's own pages (src/shared/screens/profile.ts), apart from api.ts: that one is
 // on every page's start, these only with Личные данные and Настройки.
 import {
   confirmEmailChange,
@@ -7,7 +7,7 @@ import {
   updateProfile,
   type PersonalDataForm,
   type SettingsForm,
-} from '#shared/api/profile.ts';
+} from '#shared/screens/profile.ts';
 import { callApi } from '#client/lib/http.ts';
 
 export async function savePersonalData(form: PersonalDataForm) {

@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { PROFILE_MESSAGES, personalDataForm, type PersonalDataForm } from '#shared/api/profile.ts';
+import { PROFILE_MESSAGES, personalDataForm, type PersonalDataForm } from '#shared/screens/profile.ts';
 import type { UserData } from '#shared/api/account.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { useAppForm } from '#client/components/ui/app-form.tsx';

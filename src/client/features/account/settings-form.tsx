@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { settingsForm, type SettingsForm as SettingsValues } from '#shared/api/profile.ts';
+import { settingsForm, type SettingsForm as SettingsValues } from '#shared/screens/profile.ts';
 import type { UserData } from '#shared/api/account.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';

@@ -1,5 +1,5 @@
-// The bills list call (src/shared/api/bills.ts listBills) through the app's one HTTP client.
-import { listBills, type Bill } from '#shared/api/bills.ts';
+// The bills list call (src/shared/screens/bills.ts listBills) through the app's one HTTP client.
+import { listBills, type Bill } from '#shared/screens/bills.ts';
 import type { EndpointInput } from '#shared/api/endpoint.ts';
 import type { Page } from '#client/lib/paged-list-store.ts';
 import { callApi } from '#client/lib/http.ts';

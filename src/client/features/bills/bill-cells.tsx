@@ -1,4 +1,4 @@
-import { billStatusLabel, type Bill } from '#shared/api/bills.ts';
+import { billStatusLabel, type Bill } from '#shared/screens/bills.ts';
 import { downloadPaths } from '#shared/api/tickets.ts';
 import { formatDate } from '#shared/format/date.ts';
 import { formatMoney, type Currency } from '#shared/format/number/money.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Bill } from '#shared/api/bills.ts';
+import type { Bill } from '#shared/screens/bills.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
 

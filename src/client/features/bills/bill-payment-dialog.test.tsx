@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Bill, BillPayment } from '#shared/api/bills.ts';
-import { paymentQrPayload } from '#shared/payment/payment-qr.ts';
+import type { Bill, BillPayment } from '#shared/screens/bills.ts';
+import { paymentQrPayload } from '#shared/screens/payment-qr.ts';
 import { setCsrfToken } from '#client/lib/http.ts';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { decodeQrSvg } from '#client/lib/testing/qr-decode.ts';

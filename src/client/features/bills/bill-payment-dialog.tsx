@@ -1,8 +1,8 @@
 import { useId, useMemo, useState } from 'react';
-import { reportBillPayment, type Bill, type BillPayment } from '#shared/api/bills.ts';
+import { reportBillPayment, type Bill, type BillPayment } from '#shared/screens/bills.ts';
 import { downloadPaths } from '#shared/api/tickets.ts';
 import { formatDate } from '#shared/format/date.ts';
-import { paymentPurpose, paymentQrPayload } from '#shared/payment/payment-qr.ts';
+import { paymentPurpose, paymentQrPayload } from '#shared/screens/payment-qr.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';

@@ -1,4 +1,4 @@
-import type { Bill } from '#shared/api/bills.ts';
+import type { Bill } from '#shared/screens/bills.ts';
 import type { DataCardsProps, DataCardsSkeletonProps } from '#client/components/ui/data-cards.tsx';
 import { BillPay } from './bill-pay.tsx';
 import { BillDownload, BillStatements, BillStatus, billAmount, billDate, billOwner } from './bill-cells.tsx';

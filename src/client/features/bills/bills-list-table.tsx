@@ -1,4 +1,4 @@
-import type { Bill } from '#shared/api/bills.ts';
+import type { Bill } from '#shared/screens/bills.ts';
 import type { DataColumn, DataTableProps } from '#client/components/ui/data-table.tsx';
 import dataList from '#client/components/ui/data-list.module.css';
 import { BillPay } from './bill-pay.tsx';

@@ -1,4 +1,4 @@
-import type { Bill } from '#shared/api/bills.ts';
+import type { Bill } from '#shared/screens/bills.ts';
 import { createPagedListStore } from '#client/lib/paged-list-store.ts';
 import { EMPTY_BILLS_FILTER, type BillsFilter } from './api.ts';
 

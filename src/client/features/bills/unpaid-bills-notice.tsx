@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { buttonClassName } from '#client/components/ui/button.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
-import { hasCookie, setCookie } from '#client/lib/cookies.ts';
+import { hasCookie, setCookie } from '#client/lib/screens/cookies.ts';
 
 /** portal.md §4.6: the modal shows this long after the count changes… */
 export const UNPAID_NOTICE_DELAY_MS = 1000;

@@ -1,5 +1,5 @@
-// The 'Бонусы' page (src/shared/api/bonuses.ts).
-import { getBonuses, type BonusesData } from '#shared/api/bonuses.ts';
+// The 'Бонусы' page (src/shared/screens/bonuses.ts).
+import { getBonuses, type BonusesData } from '#shared/screens/bonuses.ts';
 import { callApi } from '#client/lib/http.ts';
 
 export async function fetchBonuses(signal?: AbortSignal): Promise<BonusesData> {

@@ -1,5 +1,5 @@
-import type { BonusesData, BonusRow, BonusRowKind } from '#shared/api/bonuses.ts';
-import { BONUS_TEXTS } from '#shared/api/bonuses.ts';
+import type { BonusesData, BonusRow, BonusRowKind } from '#shared/screens/bonuses.ts';
+import { BONUS_TEXTS } from '#shared/screens/bonuses.ts';
 import { formatDate } from '#shared/format/date.ts';
 import { BONUS_FORMS, countOf, pluralCategory } from '#shared/format/plural.ts';
 

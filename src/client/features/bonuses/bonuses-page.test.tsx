@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BONUS_TEXTS, type BonusesData, type BonusRow } from '#shared/api/bonuses.ts';
+import { BONUS_TEXTS, type BonusesData, type BonusRow } from '#shared/screens/bonuses.ts';
 import { renderInRouter } from '#client/components/layout/testing/render-in-router.tsx';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { BonusesPage } from './bonuses-page.tsx';

@@ -1,10 +1,10 @@
 import { formatPoints } from '#shared/format/number/money.ts';
 import { RetryRow } from '#client/components/ui/retry-row.tsx';
 import { Link } from '@tanstack/react-router';
-import type { BonusesData, BonusRow } from '#shared/api/bonuses.ts';
+import type { BonusesData, BonusRow } from '#shared/screens/bonuses.ts';
 import { formatDate } from '#shared/format/date.ts';
 import { BONUS_FORMS, pluralize } from '#shared/format/plural.ts';
-import { programmeText } from '#shared/format/programme-text.ts';
+import { programmeText } from '#shared/screens/programme-text.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { useRemote } from '#client/lib/use-remote.ts';

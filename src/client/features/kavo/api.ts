@@ -1,4 +1,4 @@
-// The KAVO ID calls (src/shared/api/kavo.ts) and the city suggestions of the profile form.
+// The KAVO ID calls (src/shared/screens/kavo.ts) and the city suggestions of the profile form.
 import {
   connectKavoId,
   getKavoProfile,
@@ -6,8 +6,8 @@ import {
   unlinkKavoId,
   updateKavoProfile,
   type KavoProfileForm,
-} from '#shared/api/kavo.ts';
-import { suggestCities } from '#shared/api/places.ts';
+} from '#shared/screens/kavo.ts';
+import { suggestCities } from '#shared/screens/places.ts';
 import { callApi } from '#client/lib/http.ts';
 
 export const fetchKavoList = (signal?: AbortSignal) => callApi(listKavoIds, { signal });

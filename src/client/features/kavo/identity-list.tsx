@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { KavoListItem } from '#shared/api/kavo.ts';
+import type { KavoListItem } from '#shared/screens/kavo.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { MessageDialog } from '#client/components/ui/message-dialog.tsx';
 import { RetryRow } from '#client/components/ui/retry-row.tsx';

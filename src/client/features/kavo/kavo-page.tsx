@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { isKavoLinkResult, KAVO_LINK_RESULTS, KAVO_MESSAGES } from '#shared/api/kavo.ts';
+import { isKavoLinkResult, KAVO_LINK_RESULTS, KAVO_MESSAGES } from '#shared/screens/kavo.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';

@@ -1,4 +1,4 @@
-import type { KavoListItem } from '#shared/api/kavo.ts';
+import type { KavoListItem } from '#shared/screens/kavo.ts';
 import { formatPhone } from '#shared/format/phone-mask.ts';
 
 /** 'Фамилия Имя Отчество' of a linked identity, the parts it has. */

@@ -1,6 +1,10 @@
 import type { EndpointOutput } from '#shared/api/endpoint.ts';
-import { kavoProfileForm, type getKavoProfile, type KavoProfileForm as KavoProfileValues } from '#shared/api/kavo.ts';
-import { ADDRESS_MESSAGES } from '#shared/api/places.ts';
+import {
+  kavoProfileForm,
+  type getKavoProfile,
+  type KavoProfileForm as KavoProfileValues,
+} from '#shared/screens/kavo.ts';
+import { ADDRESS_MESSAGES } from '#shared/screens/places.ts';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';
 import { changeField, fieldError } from '#client/components/ui/form-bindings.ts';
 import { FullNameFields } from '#client/components/ui/full-name-fields.tsx';

@@ -1,4 +1,4 @@
-import { KAVO_MESSAGES } from '#shared/api/kavo.ts';
+import { KAVO_MESSAGES } from '#shared/screens/kavo.ts';
 import { RetryRow } from '#client/components/ui/retry-row.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { ApiError } from '#client/lib/http.ts';

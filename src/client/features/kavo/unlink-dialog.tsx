@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { KAVO_MESSAGES, type KavoListItem } from '#shared/api/kavo.ts';
+import { KAVO_MESSAGES, type KavoListItem } from '#shared/screens/kavo.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
 import { ApiError } from '#client/lib/http.ts';

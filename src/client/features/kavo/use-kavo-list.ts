@@ -1,5 +1,5 @@
 import type { EndpointOutput } from '#shared/api/endpoint.ts';
-import type { listKavoIds } from '#shared/api/kavo.ts';
+import type { listKavoIds } from '#shared/screens/kavo.ts';
 import { useRemote } from '#client/lib/use-remote.ts';
 import { fetchKavoList } from './api.ts';
 

@@ -1,10 +1,10 @@
-// Уведомления and История (src/shared/api/notifications.ts).
+// Уведомления and История (src/shared/screens/notifications.ts).
 import {
   listAccountHistory,
   listNotifications,
   markNotificationsRead,
   type Notification,
-} from '#shared/api/notifications.ts';
+} from '#shared/screens/notifications.ts';
 import type { EndpointInput } from '#shared/api/endpoint.ts';
 import type { HistoryItem } from '#shared/api/tickets.ts';
 import { callApi } from '#client/lib/http.ts';

@@ -1,6 +1,6 @@
 import type { UIEvent } from 'react';
 import { Link } from '@tanstack/react-router';
-import { NOTIFICATIONS_MESSAGES } from '#shared/api/notifications.ts';
+import { NOTIFICATIONS_MESSAGES } from '#shared/screens/notifications.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { usePagedRemote } from '#client/lib/use-paged-remote.ts';
 import { NotificationItem } from './notification-item.tsx';

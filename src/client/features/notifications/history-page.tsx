@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { NOTIFICATIONS_MESSAGES } from '#shared/api/notifications.ts';
+import { NOTIFICATIONS_MESSAGES } from '#shared/screens/notifications.ts';
 import { formatDateTime } from '#shared/format/date.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { NOTIFICATIONS_MESSAGES } from '#shared/api/notifications.ts';
+import { NOTIFICATIONS_MESSAGES } from '#shared/screens/notifications.ts';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { useRemote } from '#client/lib/use-remote.ts';
 import { NotificationItem } from './notification-item.tsx';

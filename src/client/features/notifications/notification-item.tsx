@@ -1,4 +1,4 @@
-import type { Notification } from '#shared/api/notifications.ts';
+import type { Notification } from '#shared/screens/notifications.ts';
 import { formatDate } from '#shared/format/date.ts';
 import styles from './notifications.module.css';
 import { TicketLinkedText } from './ticket-linked-text.tsx';

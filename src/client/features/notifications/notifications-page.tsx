@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { NOTIFICATIONS_MESSAGES } from '#shared/api/notifications.ts';
+import { NOTIFICATIONS_MESSAGES } from '#shared/screens/notifications.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';

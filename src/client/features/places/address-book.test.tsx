@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SavedAddress } from '#shared/api/places.ts';
+import type { SavedAddress } from '#shared/screens/places.ts';
 import { renderInRouter } from '#client/components/layout/testing/render-in-router.tsx';
 import { forgetAccountData } from '#client/lib/account-scoped.ts';
 import { useConnection } from '#client/lib/connection.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { RetryRow } from '#client/components/ui/retry-row.tsx';
-import type { SavedAddress } from '#shared/api/places.ts';
+import type { SavedAddress } from '#shared/screens/places.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { DataAge } from '#client/components/ui/data-age.tsx';

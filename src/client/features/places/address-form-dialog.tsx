@@ -6,7 +6,7 @@ import {
   addressFields,
   type AddressSuggestion,
   type SavedAddress,
-} from '#shared/api/places.ts';
+} from '#shared/screens/places.ts';
 import { useAppForm } from '#client/components/ui/app-form.tsx';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -19,7 +19,7 @@ import { SuggestField } from '#client/components/ui/suggest-field.tsx';
 import { useConnection } from '#client/lib/connection.ts';
 import { asApiError } from '#client/lib/http.ts';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
-import { checkAddress, suggestAddresses } from '#client/lib/places-api.ts';
+import { checkAddress, suggestAddresses } from '#client/lib/screens/places-api.ts';
 import { reverseGeocode, saveAddress } from './api.ts';
 import type { MapPoint } from './address-map.tsx';
 import styles from './places.module.css';

@@ -1,7 +1,7 @@
 import type L from 'leaflet';
 import { useEffect, useState } from 'react';
 import { Marker, useMap, useMapEvents } from 'react-leaflet';
-import { regionView } from '#shared/geo/service-centres.ts';
+import { regionView } from '#shared/screens/geo/service-centres.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { BaseMap, markerIcon } from '#client/components/map/base-map.tsx';
 import styles from './address-map.module.css';

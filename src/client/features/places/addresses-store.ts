@@ -1,9 +1,9 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { SavedAddress } from '#shared/api/places.ts';
+import type { SavedAddress } from '#shared/screens/places.ts';
 import { accountScopedStorage, registerAccountScoped } from '#client/lib/account-scoped.ts';
 import { flagHydration, whenHydrated, type PersistedStore } from '#client/lib/persist-hydration.ts';
-import { fetchSavedAddresses } from '#client/lib/places-api.ts';
+import { fetchSavedAddresses } from '#client/lib/screens/places-api.ts';
 
 // The saved addresses (cabinet.md §2 My addresses), persisted per account like the lists: the
 // screen shows the last copy at once, offline too, and refreshes it. Only the copy lives here; the

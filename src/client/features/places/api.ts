@@ -1,4 +1,4 @@
-// The address book's own calls (src/shared/api/places.ts); the ones the wizard shares are in lib/places-api.ts.
+// The address book's own calls (src/shared/screens/places.ts); the ones the wizard shares are in lib/screens/places-api.ts.
 import {
   deleteAddress as deleteAddressEndpoint,
   geocodeCoordinates,
@@ -6,7 +6,7 @@ import {
   type AddressForm,
   type AddressSuggestion,
   type SavedAddress,
-} from '#shared/api/places.ts';
+} from '#shared/screens/places.ts';
 import { callApi } from '#client/lib/http.ts';
 
 export async function saveAddress(form: AddressForm): Promise<SavedAddress> {

@@ -1,4 +1,4 @@
-import type { ServiceCentre } from '#shared/api/places.ts';
+import type { ServiceCentre } from '#shared/screens/places.ts';
 import styles from './places.module.css';
 
 /** A service centre's card: name, address, phone and e-mail (links on a phone). */

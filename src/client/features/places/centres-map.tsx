@@ -1,4 +1,4 @@
-import type { ServiceCentre } from '#shared/api/places.ts';
+import type { ServiceCentre } from '#shared/screens/places.ts';
 import { CentresMap as RegionCentresMap } from '#client/components/map/centres-map.tsx';
 import { CentreCard } from './centre-card.tsx';
 import styles from './places.module.css';

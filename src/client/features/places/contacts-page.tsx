@@ -1,4 +1,4 @@
-import type { ServiceCentre } from '#shared/api/places.ts';
+import type { ServiceCentre } from '#shared/screens/places.ts';
 import { RetryRow } from '#client/components/ui/retry-row.tsx';
 import { CENTRAL_OFFICE_IDS } from '#shared/dictionaries/regions.ts';
 import { ContactsInfo } from '#client/components/content/contacts-info.tsx';

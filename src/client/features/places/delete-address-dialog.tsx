@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { SavedAddress } from '#shared/api/places.ts';
+import type { SavedAddress } from '#shared/screens/places.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';

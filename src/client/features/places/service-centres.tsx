@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { RetryRow } from '#client/components/ui/retry-row.tsx';
-import type { ServiceCentre } from '#shared/api/places.ts';
+import type { ServiceCentre } from '#shared/screens/places.ts';
 import { REGIONS } from '#shared/dictionaries/regions.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { SelectField } from '#client/components/ui/select-field.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
-import { fetchServiceCentres } from '#client/lib/places-api.ts';
+import { fetchServiceCentres } from '#client/lib/screens/places-api.ts';
 import { useRemote } from '#client/lib/use-remote.ts';
 import { CentreCard } from './centre-card.tsx';
 import styles from './places.module.css';

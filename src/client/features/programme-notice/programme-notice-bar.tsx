@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ProgrammeNotice } from '#shared/api/loyalty-programme.ts';
-import { programmeText } from '#shared/format/programme-text.ts';
+import { programmeText } from '#shared/screens/programme-text.ts';
 import { CloseButton } from '#client/components/ui/close-button.tsx';
 import styles from './programme-notice-bar.module.css';
 

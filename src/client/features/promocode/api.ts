@@ -1,5 +1,5 @@
-// The promo-code call (src/shared/api/promocodes.ts).
-import { applyPromocode } from '#shared/api/promocodes.ts';
+// The promo-code call (src/shared/screens/promocodes.ts).
+import { applyPromocode } from '#shared/screens/promocodes.ts';
 import { callApi } from '#client/lib/http.ts';
 
 /** Redeems the code; the points credited. A refusal throws an ApiError whose `field('code')` is its reason. */

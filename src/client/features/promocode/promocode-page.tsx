@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSelector } from '@tanstack/react-form';
-import { promocodeField } from '#shared/api/promocodes.ts';
+import { promocodeField } from '#shared/screens/promocodes.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { useAppForm } from '#client/components/ui/app-form.tsx';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useRouter, type AnyRouter } from '@tanstack/react-router';
 import { BONUS_FORMS, countOf } from '#shared/format/plural.ts';
-import { PROMOCODE_MESSAGES } from '#shared/api/promocodes.ts';
+import { PROMOCODE_MESSAGES } from '#shared/screens/promocodes.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';

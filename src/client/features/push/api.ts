@@ -1,5 +1,5 @@
-// Web Push for this device (src/shared/api/push.ts): the browser's side of subscribing.
-import { getPushKey, subscribePush, unsubscribePush } from '#shared/api/push.ts';
+// Web Push for this device (src/shared/screens/push.ts): the browser's side of subscribing.
+import { getPushKey, subscribePush, unsubscribePush } from '#shared/screens/push.ts';
 import { callApi } from '#client/lib/http.ts';
 
 /** Push works here: a service worker, the Push API and notifications (iOS: an installed app, 16.4+). */

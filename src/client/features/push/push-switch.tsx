@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PUSH_MESSAGES } from '#shared/api/push.ts';
+import { PUSH_MESSAGES } from '#shared/screens/push.ts';
 import { CheckboxField } from '#client/components/ui/checkbox-field.tsx';
 import { useRemote } from '#client/lib/use-remote.ts';
 import { currentSubscription, disablePush, enablePush, pushSupported, resaveSubscription } from './api.ts';

@@ -1,4 +1,4 @@
-import type { QuizAnswer, QuizQuestion } from '#shared/api/quizzes.ts';
+import type { QuizAnswer, QuizQuestion } from '#shared/screens/quizzes.ts';
 
 // The survey's answer rules, exactly as portal.md §4.4 gives them, apart from the screens:
 // - typing an own answer in a radio question clears the radio choice; in a checkbox question it ticks the own option;

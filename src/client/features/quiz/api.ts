@@ -1,5 +1,5 @@
-// The survey's calls (src/shared/api/quizzes.ts).
-import { getQuiz, sendQuiz, type Quiz, type QuizSubmission } from '#shared/api/quizzes.ts';
+// The survey's calls (src/shared/screens/quizzes.ts).
+import { getQuiz, sendQuiz, type Quiz, type QuizSubmission } from '#shared/screens/quizzes.ts';
 import { callApi } from '#client/lib/http.ts';
 
 export const fetchQuiz = async (signal?: AbortSignal): Promise<Quiz> => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Quiz } from '#shared/api/quizzes.ts';
+import type { Quiz } from '#shared/screens/quizzes.ts';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { QuizDialog } from './quiz-dialog.tsx';
 

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import type { Quiz } from '#shared/api/quizzes.ts';
-import { QUIZ_MESSAGES } from '#shared/api/quizzes.ts';
+import type { Quiz } from '#shared/screens/quizzes.ts';
+import { QUIZ_MESSAGES } from '#shared/screens/quizzes.ts';
 import { BONUS_FORMS, MINUTE_FORMS, QUESTION_FORMS, countOf } from '#shared/format/plural.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';

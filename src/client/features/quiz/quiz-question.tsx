@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { QuizItem, QuizQuestion } from '#shared/api/quizzes.ts';
+import type { QuizItem, QuizQuestion } from '#shared/screens/quizzes.ts';
 import { CheckboxField } from '#client/components/ui/checkbox-field.tsx';
 import { RadioGroup } from '#client/components/ui/radio-group.tsx';
 import { TextField } from '#client/components/ui/text-field.tsx';

@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
-import type { AddressSuggestion, SavedAddress, ServiceCentre } from '#shared/api/places.ts';
-import { ADDRESS_MESSAGES } from '#shared/api/places.ts';
+import type { AddressSuggestion, SavedAddress, ServiceCentre } from '#shared/screens/places.ts';
+import { ADDRESS_MESSAGES } from '#shared/screens/places.ts';
 import {
   DEFAULT_PICKUP_CUTOFF_HOUR,
   NO_PICKUP_DAYS,
   pickupDays,
   type PickupCalendar,
-} from '#shared/api/pickup-days.ts';
-import { ADDRESS_COMMENT_MAX, repairMessages } from '#shared/api/repair-requests.ts';
+} from '#shared/screens/pickup-days.ts';
+import { ADDRESS_COMMENT_MAX, repairMessages } from '#shared/screens/repair-requests.ts';
 import { CHARACTER_FORMS, countOf, pluralCategory } from '#shared/format/plural.ts';
 import { formatPickupDay } from '#shared/format/pickup-day.ts';
-import { offeredCentres } from '#shared/geo/service-centres.ts';
+import { offeredCentres } from '#shared/screens/geo/service-centres.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { SelectField } from '#client/components/ui/select-field.tsx';
 import { SuggestField } from '#client/components/ui/suggest-field.tsx';
@@ -18,7 +18,12 @@ import { TextField } from '#client/components/ui/text-field.tsx';
 import { asApiError } from '#client/lib/http.ts';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { useRemote } from '#client/lib/use-remote.ts';
-import { checkAddress, fetchSavedAddresses, fetchServiceCentres, suggestAddresses } from '#client/lib/places-api.ts';
+import {
+  checkAddress,
+  fetchSavedAddresses,
+  fetchServiceCentres,
+  suggestAddresses,
+} from '#client/lib/screens/places-api.ts';
 import { fetchPickupCalendar } from './api.ts';
 import type { StepProps } from './step-props.ts';
 import styles from './repair.module.css';

@@ -1,4 +1,4 @@
-// The wizard's own calls (src/shared/api/repair-requests.ts); the places calls are in lib/places-api.ts.
+// The wizard's own calls (src/shared/screens/repair-requests.ts); the places calls are in lib/screens/places-api.ts.
 import { confirmEmail, sendEmailConfirmationCode } from '#shared/api/account.ts';
 import {
   confirmGuestCode,
@@ -6,16 +6,16 @@ import {
   createGuestRepairRequestWithPhotos,
   sendGuestCode,
   type GuestRepairRequestInput,
-} from '#shared/api/guest-requests.ts';
+} from '#shared/screens/guest-requests.ts';
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { queuedAnswer } from '#shared/api/outbox.ts';
-import { getPickupCalendar, type PickupCalendar } from '#shared/api/pickup-days.ts';
+import { getPickupCalendar, type PickupCalendar } from '#shared/screens/pickup-days.ts';
 import {
   createRepairRequest,
   createRepairRequestWithPhotos,
   uploadRepairPhoto,
   type RepairRequestInput,
-} from '#shared/api/repair-requests.ts';
+} from '#shared/screens/repair-requests.ts';
 import { callApi, callApiOr } from '#client/lib/http.ts';
 import { refreshOutbox } from '#client/lib/sw-bridge.ts';
 

@@ -1,4 +1,4 @@
-import type { ServiceCentre } from '#shared/api/places.ts';
+import type { ServiceCentre } from '#shared/screens/places.ts';
 import { CentresMap } from '#client/components/map/centres-map.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import styles from './repair.module.css';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CUSTOM_INSTRUMENT_TYPE, DIALOG_DESCRIPTION_MIN, repairMessages } from '#shared/api/repair-requests.ts';
+import { CUSTOM_INSTRUMENT_TYPE, DIALOG_DESCRIPTION_MIN, repairMessages } from '#shared/screens/repair-requests.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
 import { InstrumentFields, type InstrumentErrors } from './instrument-fields.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { guestMessages } from '#shared/api/guest-requests.ts';
+import { guestMessages } from '#shared/screens/guest-requests.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { useConnection } from '#client/lib/connection.ts';
 import styles from './repair.module.css';

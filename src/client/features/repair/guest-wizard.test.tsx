@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { guestMessages } from '#shared/api/guest-requests.ts';
+import { guestMessages } from '#shared/screens/guest-requests.ts';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '#shared/api/headers.ts';
 import { stubFetch, type StubResponse } from '#client/lib/testing/fetch-stub.ts';
 import { goOffline, goOnline } from '#client/lib/testing/connection.ts';

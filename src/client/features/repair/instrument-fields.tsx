@@ -1,4 +1,4 @@
-import { CUSTOM_INSTRUMENT_TYPE } from '#shared/api/repair-requests.ts';
+import { CUSTOM_INSTRUMENT_TYPE } from '#shared/screens/repair-requests.ts';
 import { INSTRUMENT_TYPES } from '#shared/dictionaries/instruments.ts';
 import { CheckboxField } from '#client/components/ui/checkbox-field.tsx';
 import { SelectField } from '#client/components/ui/select-field.tsx';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import type { SavedAddress } from '#shared/api/places.ts';
-import { CUSTOM_INSTRUMENT_TYPE } from '#shared/api/repair-requests.ts';
+import type { SavedAddress } from '#shared/screens/places.ts';
+import { CUSTOM_INSTRUMENT_TYPE } from '#shared/screens/repair-requests.ts';
 import { instrumentTypeLabel } from '#shared/dictionaries/instruments.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';

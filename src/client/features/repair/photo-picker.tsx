@@ -5,7 +5,7 @@ import {
   PHOTO_EXTENSIONS,
   photoProblem,
   repairMessages,
-} from '#shared/api/repair-requests.ts';
+} from '#shared/screens/repair-requests.ts';
 import { downloadPaths } from '#shared/api/tickets.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { ApiError, asApiError } from '#client/lib/http.ts';

@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '#shared/api/headers.ts';
 import { OUTBOX_REQUEST_QUEUED_MESSAGE } from '#shared/api/outbox.ts';
-import { PHOTO_MAX_BYTES, repairMessages } from '#shared/api/repair-requests.ts';
+import { PHOTO_MAX_BYTES, repairMessages } from '#shared/screens/repair-requests.ts';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { dropDraft } from './draft.ts';
 import type { RepairWizardProps } from './repair-wizard.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
-import { createRepairRequest } from '#shared/api/repair-requests.ts';
+import { createRepairRequest } from '#shared/screens/repair-requests.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { CodeEntryForm } from '#client/components/ui/code-entry-form.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';

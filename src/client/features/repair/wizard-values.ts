@@ -4,10 +4,10 @@ import {
   repairMessages,
   repairRequestInput,
   type RepairRequestInput,
-} from '#shared/api/repair-requests.ts';
+} from '#shared/screens/repair-requests.ts';
 import type { WizardRequest } from './api.ts';
 import { fieldErrors } from '#shared/api/endpoint.ts';
-import { guestRepairRequestInput } from '#shared/api/guest-requests.ts';
+import { guestRepairRequestInput } from '#shared/screens/guest-requests.ts';
 import { messages } from '#shared/validation/messages.ts';
 
 // What the wizard holds (portal.md §3 Repair request) and its checks per step, from the shared
@@ -46,7 +46,7 @@ export interface WizardValues {
 
 /**
  * A chosen photo: uploaded (sent by its id), or, when there was no network, kept here with its
- * bytes and sent with the request (src/shared/api/repair-requests.ts createRepairRequestWithPhotos).
+ * bytes and sent with the request (src/shared/screens/repair-requests.ts createRepairRequestWithPhotos).
  */
 export interface WizardPhoto {
   /** Tells the photos apart in the list (two files may share a name). */

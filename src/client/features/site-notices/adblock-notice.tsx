@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
-import { setCookie } from '#client/lib/cookies.ts';
+import { setCookie } from '#client/lib/screens/cookies.ts';
 import { ADBLOCK_COOKIE, ADBLOCK_DAYS } from './notice-cookies.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { Banner } from '#shared/api/site-notices.ts';
+import type { Banner } from '#shared/screens/site-notices.ts';
 import { Modal } from '#client/components/ui/modal.tsx';
-import { setCookie } from '#client/lib/cookies.ts';
+import { setCookie } from '#client/lib/screens/cookies.ts';
 import { BANNER_COOKIE, BANNER_DAYS } from './notice-cookies.ts';
 import styles from './site-notices.module.css';
 

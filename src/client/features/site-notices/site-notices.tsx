@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { AD_PROBE_MARKER, AD_PROBE_PATH, getBanner, type Banner } from '#shared/api/site-notices.ts';
-import { hasCookie } from '#client/lib/cookies.ts';
+import { AD_PROBE_MARKER, AD_PROBE_PATH, getBanner, type Banner } from '#shared/screens/site-notices.ts';
+import { hasCookie } from '#client/lib/screens/cookies.ts';
 import { callApi } from '#client/lib/http.ts';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { useRemote } from '#client/lib/use-remote.ts';

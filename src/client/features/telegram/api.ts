@@ -1,5 +1,5 @@
-// The bot block of Личные данные (src/shared/api/telegram.ts).
-import { getTelegramState, unlinkTelegram, type TelegramState } from '#shared/api/telegram.ts';
+// The bot block of Личные данные (src/shared/screens/telegram.ts).
+import { getTelegramState, unlinkTelegram, type TelegramState } from '#shared/screens/telegram.ts';
 import { callApi } from '#client/lib/http.ts';
 
 /** null: the portal has no bot, the block is hidden. */

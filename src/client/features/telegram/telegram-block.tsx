@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { TELEGRAM_MESSAGES } from '#shared/api/telegram.ts';
+import { TELEGRAM_MESSAGES } from '#shared/screens/telegram.ts';
 import { Button, buttonClassName } from '#client/components/ui/button.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';

@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { PROFILE_MESSAGES, type personalDataForm, type settingsForm } from '#shared/api/profile.ts';
+import { PROFILE_MESSAGES, type personalDataForm, type settingsForm } from '#shared/screens/profile.ts';
 import type * as v from 'valibot';
 import type { AppDeps } from '#server/context.ts';
 import type { Tx } from '#server/db/client.ts';

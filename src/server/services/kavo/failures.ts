@@ -1,4 +1,4 @@
-import { KAVO_MESSAGES } from '#shared/api/kavo.ts';
+import { KAVO_MESSAGES } from '#shared/screens/kavo.ts';
 import { ApiFailure } from '#server/lib/api-failure.ts';
 
 // The refusals of the KAVO ID calls, each with the text the page shows (cabinet.md §8). Not

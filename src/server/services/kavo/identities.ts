@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { KAVO_MESSAGES, type KavoListItem, type kavoProfileForm } from '#shared/api/kavo.ts';
-import { PROFILE_MESSAGES } from '#shared/api/profile.ts';
+import { KAVO_MESSAGES, type KavoListItem, type kavoProfileForm } from '#shared/screens/kavo.ts';
+import { PROFILE_MESSAGES } from '#shared/screens/profile.ts';
 import type * as v from 'valibot';
 import type { AppDeps } from '#server/context.ts';
 import { kavoIdentities, type KavoOverrides } from '#server/db/schema/kavo.ts';

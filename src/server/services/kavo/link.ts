@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
-import { KAVO_CALLBACK_PATH, type KavoLinkResult } from '#shared/api/kavo.ts';
+import { KAVO_CALLBACK_PATH, type KavoLinkResult } from '#shared/screens/kavo.ts';
 import type { AppDeps, SessionInfo } from '#server/context.ts';
 import { kavoIdentities, kavoLoginFlows } from '#server/db/schema/kavo.ts';
 import { isUniqueViolation } from '#server/lib/db-errors.ts';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { BonusesData, BonusRow } from '#shared/api/bonuses.ts';
+import type { BonusesData, BonusRow } from '#shared/screens/bonuses.ts';
 import type { Db } from '#server/db/client.ts';
 import { bills, defectStatements } from '#server/db/schema/tickets.ts';
 import { loyaltyOperations, pointsEntries } from '#server/db/schema/loyalty.ts';
@@ -8,7 +8,7 @@ import { notEarningBecause } from '#server/services/loyalty/accrual.ts';
 import { loadLedger, type Ledger } from '#server/services/loyalty/points.ts';
 import { noticeOf } from '#server/services/loyalty/programme-notice.ts';
 
-// The data of the clinic's 'Бонусы' page (src/shared/api/bonuses.ts): the replayed ledger as the
+// The data of the clinic's 'Бонусы' page (src/shared/screens/bonuses.ts): the replayed ledger as the
 // clinic reads it, each change with the ticket, bill or order it came from, and what the clock did
 // (expiry, the programme's end) as rows of their own.
 

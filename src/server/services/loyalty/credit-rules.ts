@@ -1,4 +1,4 @@
-import { BONUS_TEXTS } from '#shared/api/bonuses.ts';
+import { BONUS_TEXTS } from '#shared/screens/bonuses.ts';
 import type { ProgrammeStatus } from '#server/services/loyalty/programme-rules.ts';
 
 // Whether a client can be credited points now (portal.md §4.7 "Participation", "Programme end";

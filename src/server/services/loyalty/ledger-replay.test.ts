@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { replayLedger, type LedgerRow } from './ledger-replay.ts';
-import { splitProportionally } from './operations.ts';
+import { splitProportionally } from '../integration/loyalty-operations.ts';
 
 // The ledger's pure rules (ADR 0016), without a database: what a debit takes and what is left.
 

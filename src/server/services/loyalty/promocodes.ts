@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { CreatePromocodeInput } from '#shared/api/integration-promo-quiz.ts';
 import { promoQuizMessages } from '#shared/api/integration-promo-quiz.ts';
-import { PROMOCODE_MESSAGES, promocodeKey } from '#shared/api/promocodes.ts';
+import { PROMOCODE_MESSAGES, promocodeKey } from '#shared/screens/promocodes.ts';
 import type { AppDeps } from '#server/context.ts';
 import type { Tx } from '#server/db/client.ts';
 import { recordEvent } from '#server/db/journal.ts';

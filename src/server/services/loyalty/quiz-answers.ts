@@ -1,4 +1,4 @@
-import { QUIZ_MESSAGES, type QuizAnswer, type QuestionType } from '#shared/api/quizzes.ts';
+import { QUIZ_MESSAGES, type QuizAnswer, type QuestionType } from '#shared/screens/quizzes.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
 
 // The server's check of a quiz's answers against the quiz (portal.md §4.4, §5 Survey): every

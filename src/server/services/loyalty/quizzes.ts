@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { downloadPaths } from '#shared/api/tickets.ts';
-import { QUIZ_MESSAGES, type Quiz, type QuizAnswer } from '#shared/api/quizzes.ts';
+import { QUIZ_MESSAGES, type Quiz, type QuizAnswer } from '#shared/screens/quizzes.ts';
 import type { AppDeps } from '#server/context.ts';
 import type { Reader } from '#server/db/client.ts';
 import { recordEvent } from '#server/db/journal.ts';

@@ -1,12 +1,11 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { HISTORY_PAGE_SIZE, NOTIFICATIONS_PAGE_SIZE, type Notification } from '#shared/api/notifications.ts';
+import { HISTORY_PAGE_SIZE, NOTIFICATIONS_PAGE_SIZE, type Notification } from '#shared/screens/notifications.ts';
 import type { HistoryItem } from '#shared/api/tickets.ts';
 import { formatServerTimestamp } from '#shared/format/server-timestamp.ts';
 import type { Db } from '#server/db/client.ts';
 import { historyEntries } from '#server/db/schema/tickets.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
 import { cursorTimestamp, decodeTimestampCursor, encodeTimestampCursor } from '#server/services/keyset-cursor.ts';
-import { historyItemOf } from '#server/services/tickets/detail.ts';
 
 // The clinic's own notifications and history (cabinet.md §2 Notifications, History): its own only,
 // never a colleague's who gave it access; newest first.
@@ -79,4 +78,14 @@ export async function listAccountHistory(
     .limit(HISTORY_PAGE_SIZE)
     .offset((current - 1) * HISTORY_PAGE_SIZE);
   return { data: rows.map(historyItemOf), last_page: lastPage, current_page: current };
+}
+
+/** A history row as the API shows it: the История list here, a ticket's history on its page. */
+export function historyItemOf(row: typeof historyEntries.$inferSelect): HistoryItem {
+  return {
+    created_at: formatServerTimestamp(row.createdAt),
+    description: row.description,
+    subject: { type: row.subjectType, id: row.subjectId },
+    ticket_id: row.ticketId,
+  };
 }

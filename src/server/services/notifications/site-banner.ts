@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { integrationMessages } from '#shared/api/integration.ts';
 import { bannerMessages, type PutBannerInput } from '#shared/api/integration-banner.ts';
-import { bannerImagePath, type Banner } from '#shared/api/site-notices.ts';
+import { bannerImagePath, type Banner } from '#shared/screens/site-notices.ts';
 import type { AppDeps } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { files } from '#server/db/schema/repair-requests.ts';
 import { siteBanner } from '#server/db/schema/notifications.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
 import { isPrivateFile, isPublicFile, notFound } from '#server/services/access/access.ts';
-import { loadFile, type StoredFile } from '#server/services/repair-requests/files.ts';
+import { loadFile, type StoredFile } from '#server/services/files/files.ts';
 
 // The site's promo banner (portal.md §2.3, §4.6): one row the back office replaces with
 // PUT /api/v1/banner; every visitor reads it with GET /ajax/banner/get. Its picture becomes public

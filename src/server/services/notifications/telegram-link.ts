@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { TELEGRAM_MESSAGES, type TelegramState } from '#shared/api/telegram.ts';
+import { TELEGRAM_MESSAGES, type TelegramState } from '#shared/screens/telegram.ts';
 import type { Config } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { clients } from '#server/db/schema/accounts.ts';

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { COORDINATES_PATTERN, type AddressFormValues, type SavedAddress } from '#shared/api/places.ts';
+import { COORDINATES_PATTERN, type AddressFormValues, type SavedAddress } from '#shared/screens/places.ts';
 import type { AppDeps } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { addresses } from '#server/db/schema/places.ts';

@@ -1,4 +1,4 @@
-import type { ServiceCentre } from '#shared/api/places.ts';
+import type { ServiceCentre } from '#shared/screens/places.ts';
 import { CENTRAL_OFFICE_IDS } from '#shared/dictionaries/regions.ts';
 import type { Config } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';

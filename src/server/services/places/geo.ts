@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
-import { ADDRESS_MESSAGES, SUGGEST_LIMIT, SUGGEST_MIN_CHARS, type AddressSuggestion } from '#shared/api/places.ts';
-import { checkAddress, type AddressCheck, type GeocodedAddress } from '#shared/geo/address-check.ts';
+import { ADDRESS_MESSAGES, SUGGEST_LIMIT, SUGGEST_MIN_CHARS, type AddressSuggestion } from '#shared/screens/places.ts';
+import { checkAddress, type AddressCheck, type GeocodedAddress } from '#shared/screens/geo/address-check.ts';
 import type { AppDeps } from '#server/context.ts';
 import { geoCache } from '#server/db/schema/places.ts';
 import { GeoProviderError, type CitySuggestion } from '#server/geo/provider.ts';

@@ -5,13 +5,13 @@ import {
   DEFAULT_PICKUP_CUTOFF_HOUR,
   PICKUP_DAYS_AHEAD,
   type PickupCalendar,
-} from '#shared/api/pickup-days.ts';
+} from '#shared/screens/pickup-days.ts';
 import { serverDate } from '#shared/format/server-timestamp.ts';
 import type { Config } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { pickupClosedDays } from '#server/db/schema/places.ts';
 
-// The pickup calendar (src/shared/api/pickup-days.ts): the cut-off hour, the Russian public holidays
+// The pickup calendar (src/shared/screens/pickup-days.ts): the cut-off hour, the Russian public holidays
 // and the days the back office closed. Holidays come from date-holidays, a maintained calendar that
 // knows the transfers (8 March 2026 on a Sunday → Monday 9 March off); it is loaded on first use only,
 // as it carries every country's data.

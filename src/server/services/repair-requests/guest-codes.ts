@@ -1,5 +1,5 @@
 import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
-import { guestMessages } from '#shared/api/guest-requests.ts';
+import { guestMessages } from '#shared/screens/guest-requests.ts';
 import type { AppDeps } from '#server/context.ts';
 import { oneTimeCodes } from '#server/db/schema/accounts.ts';
 import { ApiFailure, fieldFailure } from '#server/lib/api-failure.ts';

@@ -1,5 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { createGuestRepairRequest, guestMessages, type GuestRepairRequestValues } from '#shared/api/guest-requests.ts';
+import {
+  createGuestRepairRequest,
+  guestMessages,
+  type GuestRepairRequestValues,
+} from '#shared/screens/guest-requests.ts';
 import type { AppDeps } from '#server/context.ts';
 import { recordEvent } from '#server/db/journal.ts';
 import { idempotencyKeys } from '#server/db/schema/platform.ts';

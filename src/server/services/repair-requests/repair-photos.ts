@@ -5,7 +5,7 @@ import {
   repairMessages,
   repairRequestInput,
   type RepairRequestValues,
-} from '#shared/api/repair-requests.ts';
+} from '#shared/screens/repair-requests.ts';
 import type { AppDeps } from '#server/context.ts';
 import type { Tx } from '#server/db/client.ts';
 import { ApiFailure, badRequest, fieldFailure } from '#server/lib/api-failure.ts';
@@ -13,10 +13,17 @@ import { readMultipart } from '#server/lib/multipart-stream.ts';
 import { MAX_JSON_BYTES, refuseBadText, validateWith } from '#server/lib/validate.ts';
 import type { PutResult } from '#server/storage/file-store.ts';
 import { insertFileRow, orDelete } from '#server/storage/save-file.ts';
-import { cleanFileName } from './file-types.ts';
-import { storeFileField } from '../integration/files.ts';
+import { cleanFileName } from '../files/file-types.ts';
+
 import { rateRules } from '../rate-limit.ts';
-import { admitUpload, chargeUpload, storeFilePart, type PartRules } from './uploads.ts';
+import {
+  admitUpload,
+  chargeUpload,
+  MULTIPART_OVERHEAD,
+  storeFileField,
+  storeFilePart,
+  type PartRules,
+} from '../files/uploads.ts';
 
 // Photos for a repair request (portal.md §5 File): JPEG, PNG, TIFF or BMP by their bytes, at most
 // 10 485 760 bytes each, stored as the clinic's own files. Uploaded one by one before the request,
@@ -24,8 +31,6 @@ import { admitUpload, chargeUpload, storeFilePart, type PartRules } from './uplo
 // stream into the file store (ADR 0025): admitted before the body is read, checked as it arrives.
 
 const PHOTO_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/tiff', 'image/bmp']);
-/** Room for the boundaries and part headers around the request and its photos. */
-const MULTIPART_OVERHEAD = 64 * 1024;
 
 const tooLarge = () =>
   new ApiFailure(413, {

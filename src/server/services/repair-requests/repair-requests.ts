@@ -1,13 +1,13 @@
 import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
-import { pickupDateProblem } from '#shared/api/pickup-days.ts';
+import { pickupDateProblem } from '#shared/screens/pickup-days.ts';
 import {
   CUSTOM_INSTRUMENT_TYPE,
   REPAIR_REQUESTS_PER_HOUR,
   repairMessages,
   tooManyRepairRequestsMessage,
   type RepairRequestValues,
-} from '#shared/api/repair-requests.ts';
-import { offeredCentres } from '#shared/geo/service-centres.ts';
+} from '#shared/screens/repair-requests.ts';
+import { offeredCentres } from '#shared/screens/geo/service-centres.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { recordEvent, recordHistory } from '#server/db/journal.ts';
 import { clients } from '#server/db/schema/accounts.ts';
@@ -49,7 +49,7 @@ function madeAtOf(input: RepairRequestValues, now: Date): Date {
   return sent <= now.getTime() && sent >= now.getTime() - MADE_AT_MAX_AGE_MS ? new Date(sent) : now;
 }
 
-/** The day the courier comes: offered when the request was made and not over yet (src/shared/api/pickup-days.ts). */
+/** The day the courier comes: offered when the request was made and not over yet (src/shared/screens/pickup-days.ts). */
 async function requirePickupDay(tx: Tx, caller: RepairCaller, input: RepairRequestValues): Promise<void> {
   const madeAt = madeAtOf(input, caller.now);
   const calendar = await loadPickupCalendar(tx, caller, madeAt);

@@ -1,6 +1,6 @@
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { downloadPaths } from '#shared/api/tickets.ts';
-import { PAID_BILL_STATUS, type Bill, type BillPayment } from '#shared/api/bills.ts';
+import { PAID_BILL_STATUS, type Bill, type BillPayment } from '#shared/screens/bills.ts';
 import type { Payee } from '#shared/payment/requisites.ts';
 import { serverDate } from '#shared/format/server-timestamp.ts';
 import type { Reader } from '#server/db/client.ts';

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { billPaymentMessages, PAID_BILL_STATUS } from '#shared/api/bills.ts';
+import { billPaymentMessages, PAID_BILL_STATUS } from '#shared/screens/bills.ts';
 import type { AppDeps } from '#server/context.ts';
 import { recordEvent } from '#server/db/journal.ts';
 import { bills } from '#server/db/schema/tickets.ts';

@@ -1,4 +1,4 @@
-import { ACCESS_MESSAGES } from '#shared/api/accesses.ts';
+import { ACCESS_MESSAGES } from '#shared/screens/accesses.ts';
 import type { approveDefects, discussDefect, rejectDefects, tradeInDefect } from '#shared/api/decisions.ts';
 import type { Endpoint, EndpointParsedInput } from '#shared/api/endpoint.ts';
 import { AGREED, STATEMENT_STATUS } from '#shared/dictionaries/statement-decisions.ts';

@@ -1,11 +1,5 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
-import {
-  downloadPaths,
-  type DefectStatement,
-  type HistoryItem,
-  type Office,
-  type Ticket,
-} from '#shared/api/tickets.ts';
+import { downloadPaths, type DefectStatement, type HistoryItem, type Ticket } from '#shared/api/tickets.ts';
 import {
   AGREED,
   countsTowardsCost,
@@ -23,30 +17,15 @@ import { decisions, defectStatements, historyEntries, instruments } from '#serve
 import { files } from '#server/db/schema/repair-requests.ts';
 import { offices } from '#server/db/schema/places.ts';
 import { requireVisibleTicket } from '#server/services/access/access.ts';
+import { historyItemOf } from '#server/services/notifications/list.ts';
+import { officeOut } from '#server/services/places/offices.ts';
 import { loadTicketRequest } from '#server/services/tickets/request.ts';
 
 // The ticket page (cabinet.md §2 Ticket page): one visible ticket with its office, statements
 // (photos and documents as owner-only download links), instruments and total. A handful of
 // queries per ticket, none per statement.
 
-type OfficeRow = typeof offices.$inferSelect;
 type StatementRow = typeof defectStatements.$inferSelect;
-
-export function officeOut(row: OfficeRow): Office {
-  return {
-    id: row.id,
-    name: row.name,
-    country_name: row.countryName,
-    city: row.city,
-    address: row.address,
-    manager_phone: row.managerPhone,
-    email: row.email,
-    region: row.region,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    is_show_in_crimea: row.isShowInCrimea,
-  };
-}
 
 /** Original names of the photo files, by id; a photo id with no stored file is left out. */
 async function photoNames(db: Reader, statements: StatementRow[]): Promise<Map<number, string>> {
@@ -218,14 +197,4 @@ export async function loadTicketHistory(db: Reader, viewerId: number, ticketId: 
     .where(eq(historyEntries.ticketId, ticket.id))
     .orderBy(asc(historyEntries.createdAt), asc(historyEntries.id));
   return rows.map(historyItemOf);
-}
-
-/** A history row as the API shows it. */
-export function historyItemOf(row: typeof historyEntries.$inferSelect): HistoryItem {
-  return {
-    created_at: formatServerTimestamp(row.createdAt),
-    description: row.description,
-    subject: { type: row.subjectType, id: row.subjectId },
-    ticket_id: row.ticketId,
-  };
 }

@@ -5,7 +5,7 @@ import {
   requireVisibleBill,
   requireVisibleWaybillTicket,
 } from '#server/services/access/access.ts';
-import { loadFile, type StoredFile } from '#server/services/repair-requests/files.ts';
+import { loadFile, type StoredFile } from '#server/services/files/files.ts';
 
 // What the browser may download (downloadPaths in #shared/api/tickets.ts). Each one asks access.ts
 // first; a file that is not the viewer's, or not there, is the same 404.

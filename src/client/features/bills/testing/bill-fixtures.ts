@@ -1,5 +1,5 @@
 // Test data for the bills list.
-import type { Bill } from '#shared/api/bills.ts';
+import type { Bill } from '#shared/screens/bills.ts';
 import { listPage, resetPagedListStore } from '#client/lib/testing/paged-list-fixtures.ts';
 import { EMPTY_BILLS_FILTER } from '../api.ts';
 import { useBillsStore } from '../bills-store.ts';

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import { ACCESS_MESSAGES, MAX_GRANTEES, type Grantee } from '#shared/api/accesses.ts';
+import { ACCESS_MESSAGES, MAX_GRANTEES, type Grantee } from '#shared/screens/accesses.ts';
 import { formatServerTimestamp } from '#shared/format/server-timestamp.ts';
 import type { AppDeps } from '#server/context.ts';
 import type { Tx } from '#server/db/client.ts';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineEndpoint, okResponse } from './endpoint.ts';
+import { defineEndpoint, okResponse } from '../api/endpoint.ts';
 
 // The messaging-bot block of Личные данные (cabinet.md §2 Personal data; API.md "Notifications"):
 // a linked chat shows 'Подключено', otherwise a QR code and the bot's start link with the account's

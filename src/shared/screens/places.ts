@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { defineEndpoint, okResponse } from './endpoint.ts';
-import { object } from './object.ts';
-import { office, type Office } from './tickets.ts';
+import { defineEndpoint, okResponse } from '../api/endpoint.ts';
+import { object } from '../api/object.ts';
+import { office, type Office } from '../api/tickets.ts';
 
 // Places (cabinet.md §2 My addresses, §3 Address, §7; API.md "Places"): address suggestions and
 // geocoding through our server (never a geo service from the browser), the client's saved

@@ -2,7 +2,7 @@
 // separated by '|'). Every Russian bank app reads it and fills the payment order in. Pure: the
 // dialog draws it on the device, the tests decode it back.
 import { toKopecks } from '../format/number/kopecks.ts';
-import type { Payee } from './requisites.ts';
+import type { Payee } from '../payment/requisites.ts';
 
 /** GOST's limit of the purpose (Purpose); the integration API keeps purpose + VAT within it. */
 export const PURPOSE_MAX = 210;

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { defineEndpoint, okResponse } from './endpoint.ts';
-import { cursorParam, queryInt, serverTimestamp } from './query.ts';
-import { historyItem } from './tickets.ts';
+import { defineEndpoint, okResponse } from '../api/endpoint.ts';
+import { cursorParam, queryInt, serverTimestamp } from '../api/query.ts';
+import { historyItem } from '../api/tickets.ts';
 
 // The clinic's notifications and account history (cabinet.md §2 Notifications, History; §7).
 

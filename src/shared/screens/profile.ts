@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { messages } from '../validation/messages.ts';
 import { confirmationCodeField, emailField, phoneDigits, requiredText, text } from '../validation/fields.ts';
-import { defineEndpoint, okResponse } from './endpoint.ts';
+import { defineEndpoint, okResponse } from '../api/endpoint.ts';
 
 // The clinic's own data (cabinet.md §2 Personal data and Settings, §5, §7, §8). Changing the login
 // e-mail takes a code mailed to the new address; until it is entered the old one stays.

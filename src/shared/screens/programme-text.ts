@@ -1,5 +1,5 @@
 import type { ProgrammeNotice } from '../api/loyalty-programme.ts';
-import { SERVICE_TIME_ZONE } from './server-timestamp.ts';
+import { SERVICE_TIME_ZONE } from '../format/server-timestamp.ts';
 
 // The loyalty programme's notice in words: one wording for the Бонусы page and the shell's notice.
 // Apart from the call's contract so the words load with the notice, not on every page's start.

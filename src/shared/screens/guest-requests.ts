@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { messages } from '../validation/messages.ts';
 import { confirmationCodeField, emailField, letterNameField } from '../validation/fields.ts';
-import { defineEndpoint, okResponse } from './endpoint.ts';
-import { object } from './object.ts';
+import { defineEndpoint, okResponse } from '../api/endpoint.ts';
+import { object } from '../api/object.ts';
 import { customInstrumentsNamed, repairContactEntries, repairRequestEntries } from './repair-requests.ts';
 
 // A guest's first repair request (portal.md §1, §2.1, §6; docs/api.md): the wizard's contact step mails

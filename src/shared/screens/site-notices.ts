@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineEndpoint, okResponse } from './endpoint.ts';
+import { defineEndpoint, okResponse } from '../api/endpoint.ts';
 
 // The site's notices (portal.md §2.3, §4.6, §7): the promo banner the back office sets and the
 // ad-blocker probe's address. Small: the shell makes both checks on every start.

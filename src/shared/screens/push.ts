@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineEndpoint, okResponse } from './endpoint.ts';
+import { defineEndpoint, okResponse } from '../api/endpoint.ts';
 
 // Web Push for this device ('Присылать уведомления на это устройство', ADR 0019): the portal's VAPID
 // public key for pushManager.subscribe, and the PushSubscription saved or removed for the account.

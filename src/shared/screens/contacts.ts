@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineEndpoint, okResponse } from './endpoint.ts';
+import { defineEndpoint, okResponse } from '../api/endpoint.ts';
 import { serviceCentre } from './places.ts';
 
 /**

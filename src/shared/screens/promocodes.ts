@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineEndpoint, okResponse } from './endpoint.ts';
+import { defineEndpoint, okResponse } from '../api/endpoint.ts';
 
 // Promo codes (cabinet.md §2 Promo code, §5; portal.md §4.3, §7, §8): a clinic redeems a code the
 // back office made for points, once per code. The refusal's text comes in `errors.code` and is the

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { AppDeps } from '#server/context.ts';
-import { type ApiFailure, fieldFailure, tooManyRequests } from '#server/lib/api-failure.ts';
+import { type ApiFailure, badRequest, fieldFailure, tooManyRequests } from '#server/lib/api-failure.ts';
+import { readMultipart } from '#server/lib/multipart-stream.ts';
 import type { PutResult } from '#server/storage/file-store.ts';
 import { sniffType, type Sniffed } from './file-types.ts';
 import { chargeBytes, checkByteBudget, enforceLimits, type RateRule, uploadBytesRule } from '../rate-limit.ts';
@@ -104,4 +105,47 @@ export async function storeFilePart(deps: AppDeps, stream: Readable, rules: Part
   }
   const stored = await deps.files.put(checked());
   return { stored, type: type! };
+}
+
+/** Room for the multipart boundaries and part headers around a file of the maximum size. */
+export const MULTIPART_OVERHEAD = 64 * 1024;
+
+export interface FileFieldRules extends Omit<PartRules, 'field'> {
+  /** The message when the body has no `file` part. */
+  missing: string;
+}
+
+/**
+ * Streams the `file` part of a multipart body into the file store; 400 when the body is not
+ * multipart, 422 when the part is missing, empty or of another type, `tooLarge` as soon as it
+ * outgrows the limit (it is never read further). Other parts are read past and dropped.
+ */
+export async function storeFileField(
+  deps: AppDeps,
+  request: Request,
+  rules: FileFieldRules,
+): Promise<StoredPart & { fileName: string }> {
+  if (!/^multipart\/form-data;/i.test(request.headers.get('content-type') ?? ''))
+    throw badRequest('Ожидается multipart/form-data с полем file');
+  let found: (StoredPart & { fileName: string }) | undefined;
+  const limits = {
+    maxBytes: rules.maxBytes + MULTIPART_OVERHEAD,
+    tooLarge: rules.tooLarge,
+    maxFieldBytes: MULTIPART_OVERHEAD,
+  };
+  try {
+    await readMultipart(request, limits, {
+      field() {},
+      async file(name, fileName, stream) {
+        if (name !== 'file' || found) return;
+        found = { ...(await storeFilePart(deps, stream, { ...rules, field: 'file' })), fileName };
+      },
+    });
+  } catch (error) {
+    // The part was stored but the body after it was refused (too long, malformed): not kept.
+    if (found) await deps.files.delete(found.stored.key);
+    throw error;
+  }
+  if (!found) throw fieldFailure('file', rules.missing);
+  return found;
 }

@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import { CUSTOM_INSTRUMENT_TYPE, INSTRUMENT_TYPES } from '../dictionaries/instruments.ts';
 import { messages } from '../validation/messages.ts';
 import { phoneField, requiredText } from '../validation/fields.ts';
-import { defineEndpoint, okResponse } from './endpoint.ts';
-import { object } from './object.ts';
+import { defineEndpoint, okResponse } from '../api/endpoint.ts';
+import { object } from '../api/object.ts';
 
 // A repair request made in the portal (portal.md §2.1 wizard, §2.2 main form, §3, §5; API.md
 // "Repair requests made in the portal"): photos are uploaded first, one call each, then the request
@@ -83,7 +83,7 @@ const instrument = object({
   guarantee: v.optional(v.boolean(), false),
 });
 
-/** Who to call about the request; a guest's request adds the e-mail (src/shared/api/guest-requests.ts). */
+/** Who to call about the request; a guest's request adds the e-mail (src/shared/screens/guest-requests.ts). */
 export const repairContactEntries = {
   name: requiredText(60),
   surname: requiredText(60),
@@ -124,7 +124,7 @@ export const repairRequestEntries = {
   /**
    * When 'Отправить заявку' was pressed (ISO 8601), kept with the Idempotency-Key: the pickup day
    * is judged as of then, so the offline outbox's replay a day later is not refused for the
-   * cut-off (src/shared/api/pickup-days.ts). Absent: now.
+   * cut-off (src/shared/screens/pickup-days.ts). Absent: now.
    */
   made_at: v.optional(v.nullable(v.pipe(v.string(), v.regex(ISO_INSTANT))), null),
 };

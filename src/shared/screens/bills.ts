@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { defineEndpoint, okResponse } from './endpoint.ts';
-import { cursorParam, moneyString, queryInt } from './query.ts';
-import { positiveInt4 } from './ids.ts';
+import { defineEndpoint, okResponse } from '../api/endpoint.ts';
+import { cursorParam, moneyString, queryInt } from '../api/query.ts';
+import { positiveInt4 } from '../api/ids.ts';
 
 // cabinet.md §2 Bills, §3 Bill.
 

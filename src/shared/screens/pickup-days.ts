@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import * as v from 'valibot';
 import { formatServerTimestamp, serverDate } from '../format/server-timestamp.ts';
-import { defineEndpoint, okResponse } from './endpoint.ts';
+import { defineEndpoint, okResponse } from '../api/endpoint.ts';
 import { repairMessages } from './repair-requests.ts';
 
 // The days a courier can come for the instruments (portal.md §5, §9; docs/api.md): one

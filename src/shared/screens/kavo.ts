@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { messages } from '../validation/messages.ts';
 import { text } from '../validation/fields.ts';
-import { defineEndpoint, okResponse } from './endpoint.ts';
-import { positiveInt4 } from './ids.ts';
+import { defineEndpoint, okResponse } from '../api/endpoint.ts';
+import { positiveInt4 } from '../api/ids.ts';
 import { settingsForm } from './profile.ts';
-import { queryInt } from './query.ts';
+import { queryInt } from '../api/query.ts';
 
 // KAVO ID, the provider identity (cabinet.md §2 Provider identity page and Settings, §5–§8; API.md
 // "Accounts"): an OpenID Connect provider whose identities an account links, reads and unlinks.

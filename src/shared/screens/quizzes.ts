@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { positiveInt4 } from './ids.ts';
-import { defineEndpoint, okResponse } from './endpoint.ts';
+import { positiveInt4 } from '../api/ids.ts';
+import { defineEndpoint, okResponse } from '../api/endpoint.ts';
 
 // The bonus survey (portal.md §2.7, §3 Quiz, §4.4, §7): the newest active quiz the clinic has not
 // answered, and its answers, which credit the quiz's points once.

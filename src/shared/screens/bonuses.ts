@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { defineEndpoint, okResponse } from './endpoint.ts';
-import { programmeNotice } from './loyalty-programme.ts';
+import { defineEndpoint, okResponse } from '../api/endpoint.ts';
+import { programmeNotice } from '../api/loyalty-programme.ts';
 
 // The clinic's 'Бонусы' page (portal.md §4.7; ADR 0016): the active balance,
 // points waiting to activate, points about to expire and the ledger with where each change came from.

@@ -1,4 +1,4 @@
-import { CENTRAL_OFFICE_IDS, REGIONS, type RegionName } from '../dictionaries/regions.ts';
+import { CENTRAL_OFFICE_IDS, REGIONS, type RegionName } from '../../dictionaries/regions.ts';
 
 // Which service centres a clinic may choose (cabinet.md §9): the central offices 1 and 2 always;
 // a centre flagged for Crimea only for an address in Crimea or Sevastopol; the others always.

@@ -9,9 +9,9 @@ import {
   type AddressSuggestion,
   type SavedAddress,
   type ServiceCentre,
-} from '#shared/api/places.ts';
-import type { AddressCheck } from '#shared/geo/address-check.ts';
-import { callApi } from './http.ts';
+} from '#shared/screens/places.ts';
+import type { AddressCheck } from '#shared/screens/geo/address-check.ts';
+import { callApi } from '../http.ts';
 
 export const fetchSavedAddresses = async (signal?: AbortSignal): Promise<SavedAddress[]> =>
   (await callApi(listAddresses, { signal })).data;
