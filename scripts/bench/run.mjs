@@ -1,4 +1,4 @@
-// npm run bench [-- --no-build] [--only-replay [--runs=3]] [--duration=10] [--connections=10] [--skip-lighthouse] [--lighthouse-runs=3] [--ui-only] [--skip-browser] [--skip-pg] [--attack] [--million] [--only-million]
+// npm run bench [-- --no-build] [--only-replay [--runs=3]] [--only-storm] [--duration=10] [--connections=10] [--skip-lighthouse] [--lighthouse-runs=3] [--ui-only] [--skip-browser] [--skip-pg] [--attack] [--million] [--only-million]
 // Builds, starts the built server on a free port with a temporary DATA_DIR and prints one markdown
 // table (also written to bench-results/latest.md): JS over the wire on a cold logged-in load of
 // /cabinet/tickets, per-route chunk sizes, Lighthouse (mobile), reload-to-first-row offline, and
@@ -423,13 +423,55 @@ async function replayMain() {
   else await withScratchPostgres((databaseUrl) => replayOn('PostgreSQL', databaseUrl));
 }
 
+/** `--only-storm`: the storm alone, on PGlite and on PostgreSQL (one process, then WORKERS = cores) at 100 k tickets, as the full run does. */
+async function stormMain() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-storm-'));
+  try {
+    let server = await startServer({ root, dataDir });
+    await server.stop();
+    const count = await time('PGlite top-up to 100000', () => topUpPglite(dataDir, 100_000));
+    server = await startServer({ root, dataDir });
+    try {
+      await stormOn(`PGlite, ${count.toLocaleString('en')} tickets`, server);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  if (!flag('skip-pg'))
+    await withScratchPostgres(async (databaseUrl) => {
+      const pgDir = await mkdtemp(path.join(os.tmpdir(), 'bench-storm-pg-'));
+      try {
+        // The first start migrates and seeds the demo clinic the storm logs in as.
+        await (await startServer({ root, dataDir: pgDir, databaseUrl, env: { WORKERS: '1' } })).stop();
+        const count = await time('PostgreSQL top-up to 100000', () => topUpPostgres(databaseUrl, 100_000));
+        const cores = String(os.availableParallelism());
+        for (const workers of ['1', cores]) {
+          const server = await startServer({ root, dataDir: pgDir, databaseUrl, env: { WORKERS: workers } });
+          try {
+            const processes = workers === '1' ? '1 process' : `WORKERS=${workers}`;
+            await stormOn(`PostgreSQL, ${processes}, ${count.toLocaleString('en')} tickets`, server);
+          } finally {
+            await server.stop();
+          }
+        }
+      } finally {
+        await rm(pgDir, { recursive: true, force: true });
+      }
+    });
+  out('| measure | value | budget | result |');
+  out('|---|---|---|---|');
+  for (const r of report.storm) out(stormRow(r.label, r));
+}
+
 async function main() {
   if (!flag('no-build'))
     await time('build', async () =>
       execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] }),
     );
-  if (flag('only-replay')) {
-    await replayMain();
+  if (flag('only-replay') || flag('only-storm')) {
+    await (flag('only-replay') ? replayMain() : stormMain());
     process.stdout.write(`${lines.join('\n')}\n`);
     return;
   }
