@@ -6,7 +6,7 @@ import type { OutboxEntry, OutboxNotice } from '#shared/api/outbox.ts';
 import type { FetchLike } from './fetch-timeout.ts';
 import { enqueue, releaseAuth, type CommandDeps } from './outbox-commands.ts';
 import { createCsrfKeeper } from './outbox-csrf.ts';
-import { createDrainer, MAX_RETRY_AGE_MS } from './outbox-drain.ts';
+import { createDrainer, MAX_IN_FLIGHT, MAX_RETRY_AGE_MS } from './outbox-drain.ts';
 import type { OutboxStore } from './outbox-store.ts';
 import { apiJson, decision, decisionOk, freshStore, headerOf } from './testing/outbox-fixtures.ts';
 
@@ -224,7 +224,7 @@ describe('drain', () => {
     const first = t.drainer.drain();
     const second = t.drainer.drain();
     const third = t.drainer.drain();
-    await vi.waitFor(() => expect(t.calls).toHaveLength(1));
+    await vi.waitFor(() => expect(t.calls).toHaveLength(2));
     release();
     await Promise.all([first, second, third]);
     expect(t.calls.map((call) => call.key)).toEqual(['key-once-1', 'key-once-2']);
@@ -237,14 +237,16 @@ describe('drain', () => {
       await gate;
       return apiJson(decisionOk);
     });
-    await t.keep('key-shared-1', 1);
-    await t.keep('key-shared-2', 2);
+    // More entries than either sends at once, some of them on one statement.
+    const keys = Array.from({ length: 10 }, (_, i) => `key-shared-${String(i).padStart(2, '0')}`);
+    for (const [i, key] of keys.entries()) await t.keep(key, (i % 6) + 1);
     const other = createDrainer({ store: t.store, csrf: t.csrf, fetch: t.fetch, notify: () => {}, now: t.now });
     const drains = [t.drainer.drain(), other.drain(), t.drainer.drain(), other.drain()];
     await vi.waitFor(() => expect(t.calls.length).toBeGreaterThanOrEqual(1));
     release();
     await Promise.all(drains);
-    expect(t.calls.map((call) => call.key).sort()).toEqual(['key-shared-1', 'key-shared-2']);
+    await Promise.all([t.drainer.drain(), other.drain()]);
+    expect(t.calls.map((call) => call.key).sort()).toEqual(keys);
   });
 
   it('a drain asked for while one runs picks up what was kept meanwhile', async () => {
@@ -262,6 +264,90 @@ describe('drain', () => {
     release();
     await Promise.all([running, asked]);
     expect(t.calls.map((call) => call.key)).toEqual(['key-early-1', 'key-late-2']);
+  });
+
+  it('sends entries on different statements side by side, never more than MAX_IN_FLIGHT at once', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let inFlight = 0;
+    let most = 0;
+    const t = setup(async () => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await gate;
+      inFlight -= 1;
+      return apiJson(decisionOk);
+    });
+    const keys = Array.from({ length: MAX_IN_FLIGHT + 3 }, (_, i) => `key-wide-${i + 1}`);
+    for (const [i, key] of keys.entries()) await t.keep(key, i + 1);
+    const drained = t.drainer.drain();
+    await vi.waitFor(() => expect(t.calls).toHaveLength(MAX_IN_FLIGHT));
+    release();
+    const summary = await drained;
+
+    expect(most).toBe(MAX_IN_FLIGHT);
+    expect(t.calls.map((call) => call.key).sort()).toEqual([...keys].sort());
+    expect(summary).toEqual({ sent: keys.length, queued: 0, nextAttemptAt: null });
+    expect((await t.store.list()).map((entry) => [entry.state, entry.attempts])).toEqual(keys.map(() => ['done', 1]));
+  });
+
+  it('entries on one statement go one at a time in the order made, while other statements go on', async () => {
+    const answers = new Map<string, () => void>();
+    const t = setup(
+      (key) => new Promise<Response>((resolve) => answers.set(key ?? '', () => resolve(apiJson(decisionOk)))),
+    );
+    await t.keep('key-one-a', 1, 'discuss');
+    await t.keep('key-two-b', 2);
+    await t.keep('key-one-c', 1, 'discuss');
+    await t.keep('key-three-d', 3);
+    await t.keep('key-one-e', 1);
+    const drained = t.drainer.drain();
+    const sentKeys = () => t.calls.map((call) => call.key);
+
+    // The first on statement 1 is on the wire: the later ones on it wait, the others go past.
+    await vi.waitFor(() => expect(sentKeys()).toEqual(['key-one-a', 'key-two-b', 'key-three-d']));
+    answers.get('key-two-b')?.();
+    answers.get('key-three-d')?.();
+    await vi.waitFor(async () => expect((await t.byKey('key-three-d')).state).toBe('done'));
+    expect(sentKeys()).not.toContain('key-one-c');
+
+    answers.get('key-one-a')?.();
+    await vi.waitFor(() => expect(sentKeys()).toContain('key-one-c'));
+    expect(sentKeys()).not.toContain('key-one-e');
+    answers.get('key-one-c')?.();
+    await vi.waitFor(() => expect(sentKeys()).toContain('key-one-e'));
+    answers.get('key-one-e')?.();
+    await drained;
+
+    expect(sentKeys().filter((key) => key?.startsWith('key-one'))).toEqual(['key-one-a', 'key-one-c', 'key-one-e']);
+    expect(sentKeys()).toHaveLength(5);
+    expect((await t.store.list()).every((entry) => entry.state === 'done')).toBe(true);
+  });
+
+  it('a decision on several statements waits for the earlier ones on each of them', async () => {
+    const t = setup((key) => (key === 'key-first-2' ? serverError() : apiJson(decisionOk)));
+    await t.keep('key-first-1', 1);
+    await t.keep('key-first-2', 2);
+    await enqueue(t.deps, {
+      ...decision('key-both-3', 1),
+      body: {
+        ticket_id: 7,
+        defects: [
+          { id: 1, version: 1 },
+          { id: 2, version: 1 },
+        ],
+      },
+      facts: {
+        ticketId: 7,
+        statements: [
+          { id: 1, version: 1 },
+          { id: 2, version: 1 },
+        ],
+      },
+    });
+    await t.drainer.drain();
+    expect(t.calls.map((call) => call.key).sort()).toEqual(['key-first-1', 'key-first-2']);
+    expect(await t.byKey('key-both-3')).toMatchObject({ state: 'queued', attempts: 0 });
   });
 
   it('honours Retry-After of a 429', async () => {
@@ -340,6 +426,40 @@ describe('drain', () => {
     expect(t.calls.map((call) => headerOf(call.path, call.init, CSRF_HEADER))).toEqual(['token-stale', 'token-fresh']);
     expect(await t.byKey('key-csrf-1')).toMatchObject({ state: 'done', attempts: 1 });
     expect(await t.csrf.current()).toBe('token-fresh');
+  });
+
+  it('sends refused side by side share one CSRF refresh and each is sent again with the fresh token', async () => {
+    const keys = ['key-csrf-a', 'key-csrf-b', 'key-csrf-c'];
+    let refreshes = 0;
+    let stale = 0;
+    let allStale = () => {};
+    const allOnTheWire = new Promise<void>((resolve) => (allStale = resolve));
+    const t = setup(
+      async (_, call) => {
+        if (headerOf(call.path, call.init, CSRF_HEADER) === 'token-fresh') return apiJson(decisionOk);
+        // Refused only once all three are on the wire with the stale token.
+        if (++stale === keys.length) allStale();
+        await allOnTheWire;
+        return apiJson({ success: false, message: 'Сессия устарела' }, 403);
+      },
+      {
+        userData: () => {
+          refreshes += 1;
+          return apiJson({ success: true, user: { id: 1 }, csrf_token: 'token-fresh' });
+        },
+      },
+    );
+    await t.csrf.remember('token-stale');
+    for (const [i, key] of keys.entries()) await t.keep(key, i + 1);
+    await t.drainer.drain();
+    expect(refreshes).toBe(1);
+    for (const key of keys) {
+      const tokens = t.calls
+        .filter((call) => call.key === key)
+        .map((call) => headerOf(call.path, call.init, CSRF_HEADER));
+      expect(tokens).toEqual(['token-stale', 'token-fresh']);
+      expect(await t.byKey(key)).toMatchObject({ state: 'done', attempts: 1 });
+    }
   });
 
   it('a refused CSRF token of a logged-out browser waits for a login', async () => {

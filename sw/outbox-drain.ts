@@ -1,8 +1,9 @@
 // Sending the kept decisions. One pass goes through the entries in the order they were made and
-// sends each due one once. A failing entry only ever holds back later entries on the same
-// statement (their order matters: a discuss and then an approve of one quote must reach the
-// server in that order); everything else goes on. Only one drain runs at a time; a drain asked
-// for meanwhile runs one more pass afterwards.
+// sends each due one once, up to MAX_IN_FLIGHT at a time. Entries on one statement go one after
+// another in the order they were made (a discuss and then an approve of one quote must reach the
+// server in that order), and an unsettled one holds back the later ones on its statements;
+// entries on different statements go side by side (the server locks each statement, ADR 0008).
+// Only one drain runs at a time; a drain asked for meanwhile runs one more pass afterwards.
 import { CSRF_HEADER, IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import type { OutboxEntry, OutboxNotice } from '#shared/api/outbox.ts';
 import { withDeadline, type FetchLike } from './fetch-timeout.ts';
@@ -13,6 +14,12 @@ import { CSRF_REFRESH_TIMEOUT_MS, type CsrfKeeper } from './outbox-csrf.ts';
 import type { OutboxStore } from './outbox-store.ts';
 
 export const SEND_TIMEOUT_MS = 15_000;
+/**
+ * Entries on the wire at once. A long queue (a clinic deciding a hundred quotes offline) is replayed
+ * in seconds instead of one round trip after another, while the browser keeps connections for the
+ * page (six per origin over HTTP/1.1) and many phones back online at once do not swamp the server.
+ */
+export const MAX_IN_FLIGHT = 4;
 /**
  * After a week of failures an entry stops retrying by itself and waits for the user (retry or
  * discard): within the server's 8-day idempotency retention (ADR 0006), so any automatic replay
@@ -29,6 +36,8 @@ export interface DrainDeps {
   now?: () => number;
   random?: () => number;
   timeoutMs?: number;
+  /** MAX_IN_FLIGHT unless a test says otherwise. */
+  maxInFlight?: number;
 }
 
 export interface DrainSummary {
@@ -72,11 +81,36 @@ export function applyOutcome(
   }
 }
 
+/** One pass's bookkeeping, shared by its concurrent sends. */
+interface PassState {
+  sent: number;
+  /** The pass's one CSRF refresh, started by the first send whose token was refused. */
+  csrfRefresh: Promise<string | null> | null;
+}
+
+/** Runs tasks with at most `size` of them at once, the waiting ones in the order they asked. */
+function createSlots(size: number) {
+  let free = size;
+  const waiting: (() => void)[] = [];
+  return async function inSlot<T>(task: () => Promise<T>): Promise<T> {
+    if (free > 0) free -= 1;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else free += 1;
+    }
+  };
+}
+
 export function createDrainer(deps: DrainDeps): Drainer {
   const { store, csrf, notify } = deps;
   const now = deps.now ?? Date.now;
   const random = deps.random ?? Math.random;
   const timeoutMs = deps.timeoutMs ?? SEND_TIMEOUT_MS;
+  const maxInFlight = deps.maxInFlight ?? MAX_IN_FLIGHT;
   /**
    * How long a claimed ('sending') entry belongs to the drain that claimed it: its attempt, a CSRF
    * refresh and the second attempt, plus a margin. Another drain (a second worker instance during
@@ -113,7 +147,7 @@ export function createDrainer(deps: DrainDeps): Drainer {
   }
 
   /** Sends one entry if it is still due; resolves to the entry as stored afterwards. */
-  async function send(id: string, pass: { sent: number; csrfRefreshed: boolean }): Promise<OutboxEntry | undefined> {
+  async function send(id: string, pass: PassState): Promise<OutboxEntry | undefined> {
     // (`as`: the callback assigns it, which control-flow narrowing cannot see.)
     let claimed = null as OutboxEntry | null;
     // A 'sending' entry whose lease is over was left by a worker stopped mid-request.
@@ -126,12 +160,14 @@ export function createDrainer(deps: DrainDeps): Drainer {
     if (entry === null) return store.get(id);
 
     pass.sent += 1;
-    let outcome = await attempt(entry, await csrf.current());
-    // A refused token (a new session since the page last posted one): fetch the current one and try once more.
-    if (outcome.kind === 'auth' && outcome.csrf && !pass.csrfRefreshed) {
-      pass.csrfRefreshed = true;
-      const fresh = await csrf.refresh();
-      if (fresh !== null) {
+    const token = await csrf.current();
+    let outcome = await attempt(entry, token);
+    // A refused token (a new session since the page last posted one): fetch the current one, once
+    // per pass however many sends were refused side by side, and try each once more with it.
+    if (outcome.kind === 'auth' && outcome.csrf) {
+      pass.csrfRefresh ??= csrf.refresh();
+      const fresh = await pass.csrfRefresh;
+      if (fresh !== null && fresh !== token) {
         pass.sent += 1;
         outcome = await attempt(entry, fresh);
       }
@@ -145,17 +181,26 @@ export function createDrainer(deps: DrainDeps): Drainer {
 
   async function pass(): Promise<DrainSummary> {
     await pruneDone({ store, notify, now }, DONE_RETENTION_MS);
-    const state = { sent: 0, csrfRefreshed: false };
-    /** Statements with an earlier decision still unsettled: later ones on them wait. */
-    const heldBack = new Set<number>();
+    const state: PassState = { sent: 0, csrfRefresh: null };
+    const inSlot = createSlots(maxInFlight);
+    /** Per statement, this pass's latest entry on it: resolves to whether that one is settled. */
+    const latestOn = new Map<number, Promise<boolean>>();
+    const sends: Promise<boolean>[] = [];
     for (const listed of await store.list()) {
       if (isSettled(listed)) continue;
       const ids = listed.statements.map((statement) => statement.id);
-      const waitsForEarlier = ids.some((statementId) => heldBack.has(statementId));
-      const after = waitsForEarlier ? listed : await send(listed.id, state);
-      if (after === undefined || isSettled(after)) continue; // discarded meanwhile, or settled now
-      for (const statementId of ids) heldBack.add(statementId);
+      const earlier = ids.flatMap((statementId) => latestOn.get(statementId) ?? []);
+      const settles = (async () => {
+        // An earlier entry on one of its statements still unsettled: this one waits behind it.
+        if (!(await Promise.all(earlier)).every(Boolean)) return false;
+        const after = await inSlot(() => send(listed.id, state));
+        return after === undefined || isSettled(after); // discarded meanwhile, or settled now
+      })();
+      for (const statementId of ids) latestOn.set(statementId, settles);
+      sends.push(settles);
     }
+    // Every send ends before the pass does (one drain at a time); then the first failure, if any, is thrown.
+    for (const result of await Promise.allSettled(sends)) if (result.status === 'rejected') throw result.reason;
     const waiting = (await store.list()).filter((entry) => entry.state === 'queued' || entry.state === 'sending');
     const nextAttemptAt = waiting.length === 0 ? null : Math.min(...waiting.map((entry) => entry.nextAttemptAt));
     return { sent: state.sent, queued: waiting.length, nextAttemptAt };

@@ -1,4 +1,4 @@
-// npm run bench [-- --no-build] [--duration=10] [--connections=10] [--skip-lighthouse] [--lighthouse-runs=3] [--ui-only] [--skip-browser] [--skip-pg] [--attack] [--million] [--only-million]
+// npm run bench [-- --no-build] [--only-replay [--runs=3]] [--only-storm] [--duration=10] [--connections=10] [--skip-lighthouse] [--lighthouse-runs=3] [--ui-only] [--skip-browser] [--skip-pg] [--attack] [--million] [--only-million]
 // Builds, starts the built server on a free port with a temporary DATA_DIR and prints one markdown
 // table (also written to bench-results/latest.md): JS over the wire on a cold logged-in load of
 // /cabinet/tickets, per-route chunk sizes, Lighthouse (mobile), reload-to-first-row offline, and
@@ -263,6 +263,16 @@ function serverRows() {
     out('| 1 k → 1 M rows (list, filters, number search, event feed) | not run: add --million | each ≥ 0.9× | n/a |');
 }
 
+/** The offline replay's row; `label` names the database when the replay ran on more than one. */
+function replayRow(label, replay) {
+  const on = label ? `, ${label}` : '';
+  if (!replay?.decisions)
+    return `| 100 decisions queued offline, then back online${on} | n/a: ${(replay?.reason ?? 'not run').replace(/\|/g, '/')} | all exactly once within 5 s | n/a |`;
+  const once = replay.appliedOnce === replay.decisions && replay.appliedMoreThanOnce === 0;
+  const onServer = replay.approvedOnServer === replay.decisions;
+  return `| ${replay.decisions} decisions queued offline, then back online${on} | ${replay.ms === null ? 'not all applied in 120 s' : `last applied ${(replay.ms / 1000).toFixed(1)} s after going online`}; approved once: ${replay.appliedOnce}, more than once: ${replay.appliedMoreThanOnce} (event feed); approved on the server: ${replay.approvedOnServer} | all exactly once within 5 s | ${once && onServer && replay.ms !== null && replay.ms <= 5000 ? 'pass' : 'FAIL'} |`;
+}
+
 function render() {
   const cpu = os.cpus();
   out(`# npm run bench — ${new Date().toISOString()}`);
@@ -320,17 +330,7 @@ function render() {
     out(
       `| Reload → first ticket row, network off | n/a: ${(off?.reason ?? 'not run').replace(/\|/g, '/')} | — | n/a |`,
     );
-  const replay = report.replay;
-  if (replay?.decisions) {
-    const once = replay.appliedOnce === replay.decisions && replay.appliedMoreThanOnce === 0;
-    const onServer = replay.approvedOnServer === replay.decisions;
-    out(
-      `| ${replay.decisions} decisions queued offline, then back online | ${replay.ms === null ? 'not all applied in 120 s' : `last applied ${(replay.ms / 1000).toFixed(1)} s after going online`}; approved once: ${replay.appliedOnce}, more than once: ${replay.appliedMoreThanOnce} (event feed); approved on the server: ${replay.approvedOnServer} | all exactly once within 5 s | ${once && onServer && replay.ms !== null && replay.ms <= 5000 ? 'pass' : 'FAIL'} |`,
-    );
-  } else
-    out(
-      `| 100 decisions queued offline, then back online | n/a: ${(replay?.reason ?? 'not run').replace(/\|/g, '/')} | all exactly once within 5 s | n/a |`,
-    );
+  out(replayRow('', report.replay));
   for (const r of report.api) {
     if (r.error) {
       out(`| ${LIST_PATH} on ${r.label} | n/a: ${r.error} | — | n/a |`);
@@ -397,11 +397,84 @@ async function attackMain() {
     );
 }
 
+/** `--only-replay [--runs=3]`: the offline replay alone, `--runs` times on PGlite and on PostgreSQL (unless --skip-pg). */
+async function replayMain() {
+  const runs = opt('runs', 3);
+  const replayOn = async (label, databaseUrl) => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-replay-'));
+    const env = { INTEGRATION_TOKENS: BENCH_INTEGRATION_TOKEN };
+    const server = await startServer({ root, dataDir, databaseUrl, env });
+    try {
+      for (let run = 1; run <= runs; run += 1) {
+        const replay = await time(`${label} offline replay ${run}`, () =>
+          offlineReplay(server.url, BENCH_INTEGRATION_TOKEN),
+        ).catch((e) => ({ ms: null, reason: e.message.split('\n')[0] }));
+        out(replayRow(`${label}, run ${run} of ${runs}`, replay));
+      }
+    } finally {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  };
+  out('| measure | value | budget | result |');
+  out('|---|---|---|---|');
+  await replayOn('PGlite');
+  if (flag('skip-pg')) out('PostgreSQL: skipped (--skip-pg)');
+  else await withScratchPostgres((databaseUrl) => replayOn('PostgreSQL', databaseUrl));
+}
+
+/** `--only-storm`: the storm alone, on PGlite and on PostgreSQL (one process, then WORKERS = cores) at 100 k tickets, as the full run does. */
+async function stormMain() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-storm-'));
+  try {
+    let server = await startServer({ root, dataDir });
+    await server.stop();
+    const count = await time('PGlite top-up to 100000', () => topUpPglite(dataDir, 100_000));
+    server = await startServer({ root, dataDir });
+    try {
+      await stormOn(`PGlite, ${count.toLocaleString('en')} tickets`, server);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  if (!flag('skip-pg'))
+    await withScratchPostgres(async (databaseUrl) => {
+      const pgDir = await mkdtemp(path.join(os.tmpdir(), 'bench-storm-pg-'));
+      try {
+        // The first start migrates and seeds the demo clinic the storm logs in as.
+        await (await startServer({ root, dataDir: pgDir, databaseUrl, env: { WORKERS: '1' } })).stop();
+        const count = await time('PostgreSQL top-up to 100000', () => topUpPostgres(databaseUrl, 100_000));
+        const cores = String(os.availableParallelism());
+        for (const workers of ['1', cores]) {
+          const server = await startServer({ root, dataDir: pgDir, databaseUrl, env: { WORKERS: workers } });
+          try {
+            const processes = workers === '1' ? '1 process' : `WORKERS=${workers}`;
+            await stormOn(`PostgreSQL, ${processes}, ${count.toLocaleString('en')} tickets`, server);
+          } finally {
+            await server.stop();
+          }
+        }
+      } finally {
+        await rm(pgDir, { recursive: true, force: true });
+      }
+    });
+  out('| measure | value | budget | result |');
+  out('|---|---|---|---|');
+  for (const r of report.storm) out(stormRow(r.label, r));
+}
+
 async function main() {
   if (!flag('no-build'))
     await time('build', async () =>
       execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] }),
     );
+  if (flag('only-replay') || flag('only-storm')) {
+    await (flag('only-replay') ? replayMain() : stormMain());
+    process.stdout.write(`${lines.join('\n')}\n`);
+    return;
+  }
   if (flag('attack')) {
     await attackMain();
     process.stdout.write(`${lines.join('\n')}\n`);

@@ -3,7 +3,7 @@ import { waitFor } from '@testing-library/react';
 import { CACHED_AT_HEADER } from '#shared/api/ticket-cache.ts';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { ticket, ticketAnswer } from './ticket-page.fixtures.ts';
-import { CACHE_LIMIT, loadTicket, useTicketStore } from './ticket-store.ts';
+import { CACHE_LIMIT, loadTicket, reloadTicket, useTicketStore } from './ticket-store.ts';
 
 beforeEach(async () => {
   await waitFor(() => expect(useTicketStore.getState().hydrated).toBe(true));
@@ -94,6 +94,28 @@ describe('useTicketStore', () => {
     asked.abort();
     await load.catch(() => undefined);
     expect(useTicketStore.getState().tickets[501]).toBeUndefined();
+  });
+
+  it('asked to reload while the ticket loads, loads it once more after that load, not once per ask', async () => {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    stubFetch({
+      'GET /ajax/cabinet/tickets/501': async () => {
+        await answered;
+        return ticketAnswer(ticket());
+      },
+    });
+    const asked = () => useTicketStore.getState().asked[501] ?? 0;
+    const load = loadTicket(501, wanted());
+    // A burst of decisions applied meanwhile (the outbox replaying a long queue).
+    for (let i = 0; i < 5; i += 1) reloadTicket(501);
+    expect(asked()).toBe(0);
+    answer();
+    await load;
+    expect(asked()).toBe(1);
+    // Nothing loading: the page is asked at once.
+    reloadTicket(501);
+    expect(asked()).toBe(2);
   });
 
   it('forget() drops everything (logout)', () => {

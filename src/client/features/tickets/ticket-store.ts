@@ -92,6 +92,14 @@ export const useTicketStore = create<TicketState>()(
 
 registerAccountScoped(TICKET_STORE_KEY, () => useTicketStore.getState().forget());
 
+/** Loads of each ticket running now, and the tickets asked to load again meanwhile. */
+const loading = new Map<number, number>();
+const askedWhileLoading = new Set<number>();
+
+function askAgain(id: number): void {
+  useTicketStore.setState((state) => ({ asked: { ...state.asked, [id]: (state.asked[id] ?? 0) + 1 } }));
+}
+
 /** What the page shows of a load besides the copy: the copy is the worker's saved one, or the ticket is gone. */
 export type TicketLoad = { cached: boolean; notFound?: undefined } | { notFound: true; cached?: undefined };
 
@@ -101,6 +109,18 @@ export type TicketLoad = { cached: boolean; notFound?: undefined } | { notFound:
  * more) drops the copy and its ticks: the old copy must not be shown either.
  */
 export async function loadTicket(id: number, signal: AbortSignal): Promise<TicketLoad> {
+  loading.set(id, (loading.get(id) ?? 0) + 1);
+  try {
+    return await fetchAndKeep(id, signal);
+  } finally {
+    const left = (loading.get(id) ?? 1) - 1;
+    if (left > 0) loading.set(id, left);
+    else loading.delete(id);
+    if (left === 0 && askedWhileLoading.delete(id)) askAgain(id);
+  }
+}
+
+async function fetchAndKeep(id: number, signal: AbortSignal): Promise<TicketLoad> {
   let answer: Awaited<ReturnType<typeof fetchTicket>> | null;
   try {
     answer = await fetchTicket(id, signal);
@@ -127,7 +147,13 @@ export async function loadTicket(id: number, signal: AbortSignal): Promise<Ticke
   return { cached: cachedAt !== null };
 }
 
-/** Reloads a ticket after something changed it (a decision applied); the decisions feature calls it through the route. */
+/**
+ * Reloads a ticket after something changed it (a decision applied); the decisions feature calls it
+ * through the route. Asked while the ticket is loading, it loads once more after that load, not once
+ * per ask: the outbox replaying a hundred decisions would otherwise have the page ask the server
+ * for the whole ticket a hundred times while it applies them.
+ */
 export function reloadTicket(id: number): void {
-  useTicketStore.setState((state) => ({ asked: { ...state.asked, [id]: (state.asked[id] ?? 0) + 1 } }));
+  if (loading.has(id)) askedWhileLoading.add(id);
+  else askAgain(id);
 }
