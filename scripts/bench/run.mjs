@@ -40,7 +40,7 @@ const CONNECTIONS = opt('connections', 10);
 const LIGHTHOUSE_RUNS = opt('lighthouse-runs', 1);
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 /** As tests/e2e/shell.e2e.ts enforces it. */
-const JS_BUDGET = 145 * 1024;
+const JS_BUDGET = 144 * 1024;
 const JS_AIM = 120 * 1024;
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -298,12 +298,12 @@ function render() {
       gzipTotal <= JS_BUDGET ? (gzipTotal <= JS_AIM ? 'pass (within aim)' : 'pass (over the 120 KB aim)') : 'FAIL';
     const enc = [...new Set(js.scripts.map((s) => s.encoding))].join('/');
     out(
-      `| JS on a cold /cabinet/tickets load, logged in (${js.scripts.length} files) | ${kb(gzipTotal)} gzip (as gzip bodies); on the wire ${kb(js.total)} as sent (${enc}, headers included) | ≤ 145 KB gzip (aim 120) | ${verdict} |`,
+      `| JS on a cold /cabinet/tickets load, logged in (${js.scripts.length} files) | ${kb(gzipTotal)} gzip (as gzip bodies); on the wire ${kb(js.total)} as sent (${enc}, headers included) | ≤ ${JS_BUDGET / 1024} KB gzip (aim 120) | ${verdict} |`,
     );
     out(
       `| Leaflet on that load | ${js.leaflet.length ? js.leaflet.join(', ') : 'not loaded (no loaded JS mentions leaflet)'} | never before needed | ${js.leaflet.length ? 'FAIL' : 'pass'} |`,
     );
-  } else out('| JS over the wire, cold /cabinet/tickets | n/a | ≤ 145 KB gzip | n/a |');
+  } else out(`| JS over the wire, cold /cabinet/tickets | n/a | ≤ ${JS_BUDGET / 1024} KB gzip | n/a |`);
   for (const lh of report.lighthouse ?? []) {
     if (lh.error) {
       out(

@@ -1,7 +1,9 @@
-import type { Workbox } from 'workbox-window';
 import { announceUpdate } from './update-store.ts';
 
-/** The parts of workbox-window's Workbox the update flow uses (tests pass a stub). */
+/**
+ * What the update flow needs of a registered worker (tests pass a stub): the names and the SKIP_WAITING
+ * message are workbox-window's, which this replaced (its 2.4 KB were on every cold start).
+ */
 export interface WorkboxLike {
   addEventListener(type: 'waiting' | 'controlling', listener: () => void): void;
   messageSkipWaiting(): void;
@@ -76,34 +78,66 @@ function pageLoaded(): Promise<void> {
   return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
 }
 
+type WorkerEvent = 'waiting' | 'controlling';
+
 /**
- * Registers the service worker built from sw/sw.ts (production builds only) and connects the
- * update flow (see connectUpdateFlow). Registering waits for the page's load event anyway (as
- * workbox-window's own register() would), so workbox-window comes in a chunk of its own, fetched
- * then: not beside the page's own chunks while they are on the start's critical path.
+ * The browser's own service worker API behind WorkboxLike: 'waiting' when a new version has installed
+ * beside the one that controls the page (also one found waiting at registration), 'controlling' when a
+ * new worker takes over the page.
  */
-export async function registerServiceWorker(): Promise<Workbox | undefined> {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return undefined;
-  let workbox: Workbox;
-  try {
-    await pageLoaded();
-    const { Workbox } = await import('workbox-window');
-    workbox = new Workbox('/sw.js', { scope: '/', type: 'classic' });
-  } catch (error) {
-    // The chunk did not load (a deploy replaced it, or no network before any worker was installed):
-    // the next start registers.
-    console.warn('Service worker registration failed', error);
-    return undefined;
-  }
+export function nativeWorker(container: ServiceWorkerContainer = navigator.serviceWorker) {
+  const listeners: Record<WorkerEvent, (() => void)[]> = { waiting: [], controlling: [] };
+  const emit = (type: WorkerEvent) => listeners[type].forEach((listener) => listener());
   let registration: ServiceWorkerRegistration | undefined;
-  connectUpdateFlow(workbox, { hasWaiting: () => registration?.waiting != null });
-  workbox
-    .register()
-    .then((result) => {
-      registration = result;
-    })
-    .catch((error: unknown) => {
-      console.warn('Service worker registration failed', error);
+  let announced: ServiceWorker | null = null;
+  const announce = (worker: ServiceWorker) => {
+    if (worker === announced) return;
+    announced = worker;
+    emit('waiting');
+  };
+  // A first install has no controller to wait beside: it takes over without asking.
+  const watch = (worker: ServiceWorker | null) =>
+    worker?.addEventListener('statechange', () => {
+      if (worker.state === 'installed' && container.controller) announce(worker);
     });
-  return workbox;
+  container.addEventListener('controllerchange', () => emit('controlling'));
+  return {
+    addEventListener(type: WorkerEvent, listener: () => void) {
+      listeners[type].push(listener);
+    },
+    messageSkipWaiting() {
+      (registration?.waiting ?? announced)?.postMessage({ type: 'SKIP_WAITING' });
+    },
+    async update() {
+      await registration?.update();
+    },
+    async register(url: string): Promise<ServiceWorkerRegistration> {
+      const found = await container.register(url, { scope: '/', type: 'classic' });
+      registration = found;
+      if (found.waiting && container.controller) announce(found.waiting);
+      watch(found.installing);
+      found.addEventListener('updatefound', () => watch(found.installing));
+      return found;
+    },
+  };
+}
+
+/**
+ * Registers the service worker built from sw/sw.ts (production builds only) once the page has
+ * loaded (not beside the page's own requests while they are on the start's critical path) and
+ * connects the update flow (see connectUpdateFlow).
+ */
+export async function registerServiceWorker(): Promise<ServiceWorkerRegistration | undefined> {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return undefined;
+  await pageLoaded();
+  const worker = nativeWorker();
+  let registration: ServiceWorkerRegistration | undefined;
+  connectUpdateFlow(worker, { hasWaiting: () => registration?.waiting != null });
+  try {
+    registration = await worker.register('/sw.js');
+  } catch (error) {
+    // No network before any worker was installed, or the browser refused: the next start registers.
+    console.warn('Service worker registration failed', error);
+  }
+  return registration;
 }

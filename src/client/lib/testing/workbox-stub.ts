@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import type { WorkboxLike } from '#client/lib/sw-register.ts';
 
-/** A stand-in for workbox-window's Workbox: the test fires its lifecycle events by hand. */
+/** A stand-in for the registered worker (lib/sw-register.ts): the test fires its lifecycle events by hand. */
 export function workboxStub() {
   const target = new EventTarget();
   const stub = {
