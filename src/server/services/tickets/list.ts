@@ -8,7 +8,7 @@ import { formatServerTimestamp, serverDayStart } from '#shared/format/server-tim
 import type { Reader } from '#server/db/client.ts';
 import { clients } from '#server/db/schema/accounts.ts';
 import { defectStatements, instruments, tickets } from '#server/db/schema/tickets.ts';
-import { ownedBy, visibleClientIds } from '#server/services/access/access.ts';
+import { ownedBy, visibleClientIdsOf } from '#server/services/access/access.ts';
 import { cursorTimestamp, decodeTimestampCursor, encodeTimestampCursor } from '#server/services/keyset-cursor.ts';
 
 // The requests list (cabinet.md §2): visible tickets, newest first, paged by keyset on
@@ -73,8 +73,14 @@ function placeholders() {
   return { values, bind };
 }
 
-async function conditions(db: Reader, viewerId: number, filter: ParsedTicketFilter, bind: Bind): Promise<SQL[] | null> {
-  const owners = await visibleClientIds(db, viewerId);
+/** Who is looking: the account, and its granters when the session load already read them (SessionInfo). */
+export interface Viewer {
+  clientId: number;
+  granterIds?: readonly number[];
+}
+
+async function conditions(db: Reader, viewer: Viewer, filter: ParsedTicketFilter, bind: Bind): Promise<SQL[] | null> {
+  const owners = await visibleClientIdsOf(db, viewer);
   const where: SQL[] = [ownedBy(tickets.clientId, owners, bind)];
   if (filter.client_id !== undefined) {
     // 'Только мои заявки' names an account; one the viewer does not see simply matches nothing.
@@ -144,7 +150,7 @@ function buildPageQuery(db: Reader, where: SQL[], limit: unknown) {
  * query is thenable and an async function would run it on return. null: nothing can match.
  */
 export async function ticketPageQuery(db: Reader, viewerId: number, filter: ParsedTicketFilter) {
-  const where = await conditions(db, viewerId, filter, bound);
+  const where = await conditions(db, { clientId: viewerId }, filter, bound);
   if (!where) return null;
   return { query: buildPageQuery(db, where, (filter.limit ?? TICKETS_PAGE_SIZE) + 1) };
 }
@@ -159,9 +165,9 @@ type PreparedPage = ReturnType<ReturnType<typeof buildPageQuery>['prepare']>;
  */
 const preparedPages = new WeakMap<Reader, Map<string, PreparedPage>>();
 
-async function runPageQuery(db: Reader, viewerId: number, filter: ParsedTicketFilter, limit: number) {
+async function runPageQuery(db: Reader, viewer: Viewer, filter: ParsedTicketFilter, limit: number) {
   const { values, bind } = placeholders();
-  const where = await conditions(db, viewerId, filter, bind);
+  const where = await conditions(db, viewer, filter, bind);
   if (!where) return null;
   values.limit = limit + 1;
   const shape = Object.keys(values).join(',');
@@ -177,11 +183,11 @@ async function runPageQuery(db: Reader, viewerId: number, filter: ParsedTicketFi
 
 export async function listTickets(
   db: Reader,
-  viewerId: number,
+  viewer: Viewer,
   filter: ParsedTicketFilter,
 ): Promise<{ data: TicketListItem[]; next_cursor: string | null }> {
   const limit = filter.limit ?? TICKETS_PAGE_SIZE;
-  const rows = await runPageQuery(db, viewerId, filter, limit);
+  const rows = await runPageQuery(db, viewer, filter, limit);
   if (!rows) return { data: [], next_cursor: null };
   const pageRows = rows.slice(0, limit);
   const last = pageRows.at(-1);
