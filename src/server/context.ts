@@ -186,6 +186,12 @@ export interface SessionInfo {
   tokenHash: string;
   clientId: number;
   csrfToken: string;
+  /**
+   * The accounts that granted this one access (account_accesses), read in the same statement as the
+   * session itself at the start of this request (middleware/session-cookie.ts); absent where the
+   * session was started by this request. Never kept beyond the request: a revocation counts from the next one.
+   */
+  granterIds?: readonly number[];
 }
 
 export type AppEnv = {

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, SessionInfo } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { sessions } from '#server/db/schema/accounts.ts';
+import { accountAccesses, sessions } from '#server/db/schema/accounts.ts';
 import { randomToken, sha256, TOKEN_PATTERN } from '#server/services/accounts/tokens.ts';
 import { DAY_MS } from '#shared/durations.ts';
 
@@ -46,13 +46,23 @@ export async function readSession(c: Ctx): Promise<SessionInfo | null> {
 
 /**
  * Every logged-in call starts with this lookup, so it is built once per database (drizzle's
- * prepared query) instead of per request, and reads only the columns the check needs.
+ * prepared query) instead of per request, and reads only the columns the check needs. The
+ * account's granters (whose records it sees, services/access/access.ts) come in the same round
+ * trip: the requests list needs them next, and a second statement per request was a third of the
+ * list's database calls (scripts/bench/profile-list.mjs).
  */
 const sessionQueries = new WeakMap<Db, ReturnType<typeof buildSessionByToken>>();
 
 function buildSessionByToken(db: Db) {
   return db
-    .select({ clientId: sessions.clientId, csrfToken: sessions.csrfToken, expiresAt: sessions.expiresAt })
+    .select({
+      clientId: sessions.clientId,
+      csrfToken: sessions.csrfToken,
+      expiresAt: sessions.expiresAt,
+      // As text ('{1,2}'): drizzle hands a raw column of sql`` through as the driver gives it, and
+      // the drivers disagree on arrays; a text is read the same on both.
+      granterIds: sql<string>`array(select ${accountAccesses.ownerClientId} from ${accountAccesses} where ${accountAccesses.granteeClientId} = ${sessions.clientId})::text`,
+    })
     .from(sessions)
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
     .limit(1)
@@ -82,7 +92,13 @@ async function findSession(c: Ctx, token: string): Promise<SessionInfo | null> {
       .where(eq(sessions.tokenHash, tokenHash));
     setSessionCookie(c, token);
   }
-  return { tokenHash, clientId: row.clientId, csrfToken: row.csrfToken };
+  return { tokenHash, clientId: row.clientId, csrfToken: row.csrfToken, granterIds: parseIdArray(row.granterIds) };
+}
+
+/** PostgreSQL's text form of an integer array, '{}' or '{3,17}', as numbers. */
+function parseIdArray(text: string): number[] {
+  const inner = text.slice(1, -1);
+  return inner === '' ? [] : inner.split(',').map(Number);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, insertAccount, uniqueEmail } from '../../../tests/setup/accounts.ts';
 import {
@@ -10,6 +10,8 @@ import {
 } from '../../../tests/setup/cabinet-world.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { tickets } from '#server/db/schema/tickets.ts';
+import { accountAccesses, sessions } from '#server/db/schema/accounts.ts';
+import { DAY_MS } from '#shared/durations.ts';
 import { ticketPageQuery } from '#server/services/tickets/list.ts';
 import type { TicketListItem } from '#shared/api/tickets.ts';
 
@@ -259,6 +261,35 @@ describe('keyset paging', () => {
     expect(second.data).toHaveLength(100);
     expect(second.data[0]!.id).toBeLessThan(first.data[49]!.id);
     await as(me);
+  });
+});
+
+describe('GET /ajax/cabinet/tickets, one session over time', () => {
+  // The session's statement reads the granters too (middleware/session-cookie.ts): nothing of it may
+  // outlive the request, so each change below counts from the very next call of the same browser.
+  it('follows a granted and a revoked access, an ended and an expired session from the next request', async () => {
+    const owner = await insertAccount(t);
+    const shared = await insertTicket(t, owner.id, { createdAt: new Date('2026-03-14T11:00:00Z') });
+    const listed = async () => (await list()).data.map((row) => row.id);
+    await as(colleague);
+    expect(await listed()).not.toContain(shared);
+
+    await t.db.insert(accountAccesses).values({ ownerClientId: owner.id, granteeClientId: colleague.id });
+    expect(await listed()).toContain(shared);
+
+    await t.db
+      .delete(accountAccesses)
+      .where(and(eq(accountAccesses.ownerClientId, owner.id), eq(accountAccesses.granteeClientId, colleague.id)));
+    expect(await listed()).not.toContain(shared);
+
+    // Ended elsewhere (another device's logout, the login devices page): the row is gone.
+    await t.db.delete(sessions).where(eq(sessions.clientId, colleague.id));
+    expect((await t.request('/ajax/cabinet/tickets')).status).toBe(401);
+
+    await as(colleague);
+    expect(await listed()).not.toContain(shared);
+    t.advance(30 * DAY_MS + 1000);
+    expect((await t.request('/ajax/cabinet/tickets')).status).toBe(401);
   });
 });
 

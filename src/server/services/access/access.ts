@@ -22,6 +22,19 @@ export async function visibleClientIds(db: Reader, viewerId: number): Promise<nu
   return [viewerId, ...owners.map((owner) => owner.id)];
 }
 
+/**
+ * The same answer for a logged-in request whose session load already read the granters
+ * (SessionInfo.granterIds, middleware/session-cookie.ts: the same statement, this request), without
+ * asking the database again; read now when it did not.
+ */
+export async function visibleClientIdsOf(
+  db: Reader,
+  viewer: { clientId: number; granterIds?: readonly number[] },
+): Promise<number[]> {
+  if (viewer.granterIds) return [viewer.clientId, ...viewer.granterIds];
+  return visibleClientIds(db, viewer.clientId);
+}
+
 /** Nearly every cabinet request asks this, so it is built once per database (or transaction) and prepared. */
 const grantersQueries = new WeakMap<Reader, ReturnType<typeof buildGrantersOf>>();
 
