@@ -67,3 +67,14 @@ describe('dates', () => {
     expect(formatUpdatedAgo('nonsense', now)).toBe('');
   });
 });
+
+describe('the short date and time written out without Intl', () => {
+  it('prints what Intl prints for ru-RU, day by day through a leap year and at each hour', () => {
+    const numeric = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric' });
+    const clock = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    for (let day = 0; day < 366; day += 1) {
+      const date = new Date(2028, 0, 1 + day, day % 24, (day * 7) % 60);
+      expect(formatDateTime(date)).toBe(`${numeric.format(date)} ${clock.format(date)}`);
+    }
+  });
+});

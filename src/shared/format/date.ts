@@ -1,5 +1,6 @@
 // Plain date formatting through Intl, so that no date library rides on the cold path (ADR 0012).
 // dayjs stays the library for date arithmetic, imported by the screens that need it.
+import { lazily } from './lazily.ts';
 
 /** What the formatters accept: a Date, ms since epoch, or the API's text ('2025-03-05', ISO date-times). */
 export type DateInput = Date | number | string | null | undefined;
@@ -31,10 +32,13 @@ export function toDateValue(value: DateInput): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-const numeric = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric' });
-const clock = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-const dayMonthYear = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
-const monthYear = new Intl.DateTimeFormat('ru-RU', { month: 'long', year: 'numeric' });
+// Each Intl formatter loads ICU's Russian data when made (tens of ms on a slow phone), so they are made
+// on first use, and the two numeric shapes the lists print are written out without Intl at all.
+const dayMonthYear = lazily(() => new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' }));
+const monthYear = lazily(() => new Intl.DateTimeFormat('ru-RU', { month: 'long', year: 'numeric' }));
+const pad = (n: number) => String(n).padStart(2, '0');
+const numeric = (date: Date) => `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}`;
+const clock = (date: Date) => `${pad(date.getHours())}:${pad(date.getMinutes())}`;
 
 /** Formats with the year's trailing ' г.' left out, as the portal writes dates: '5 марта 2025'. */
 function withoutYearWord(format: Intl.DateTimeFormat, date: Date): string {
@@ -53,25 +57,23 @@ function formatWith(value: DateInput, render: (date: Date) => string): string {
 
 /** dd.MM.yyyy, the portal's short date: '05.03.2025'. Empty for missing or invalid input. */
 export function formatDate(value: DateInput): string {
-  return formatWith(value, (date) => numeric.format(date));
+  return formatWith(value, numeric);
 }
 
 /** dd.MM.yyyy HH:mm: '05.03.2025 14:07'. */
 export function formatDateTime(value: DateInput): string {
-  return formatWith(value, (date) => `${numeric.format(date)} ${clock.format(date)}`);
+  return formatWith(value, (date) => `${numeric(date)} ${clock(date)}`);
 }
 
 /** A date with the long month name, in the genitive as Russian needs it: '5 марта 2025'. */
 export function formatDateLong(value: DateInput): string {
-  return formatWith(value, (date) => withoutYearWord(dayMonthYear, date));
+  return formatWith(value, (date) => withoutYearWord(dayMonthYear(), date));
 }
 
 /** A month and year in the nominative: 'март 2025'. */
 export function formatMonthYear(value: DateInput): string {
-  return formatWith(value, (date) => withoutYearWord(monthYear, date));
+  return formatWith(value, (date) => withoutYearWord(monthYear(), date));
 }
-
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /** yyyy-MM-dd of the local day, how dates go to the server (cabinet.md §2 request filters). */
 export function toApiDate(value: DateInput): string {
@@ -91,7 +93,7 @@ export function parseDisplayDate(text: string): Date | null {
   return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day ? date : null;
 }
 
-const relative = new Intl.RelativeTimeFormat('ru-RU', { numeric: 'always' });
+const relative = lazily(() => new Intl.RelativeTimeFormat('ru-RU', { numeric: 'always' }));
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
@@ -114,7 +116,7 @@ export function timeAgo(value: DateInput, now: DateInput = new Date()): string {
   const elapsed = Math.max(0, reference.getTime() - date.getTime());
   if (elapsed < 45 * SECOND) return 'несколько секунд назад';
   const [unit, size] = UNITS.find(([, ms]) => elapsed >= ms) ?? ['minute', MINUTE];
-  return relative.format(-Math.max(1, Math.round(elapsed / size)), unit);
+  return relative().format(-Math.max(1, Math.round(elapsed / size)), unit);
 }
 
 /** The age of offline data: 'Обновлено 5 минут назад' (DESIGN.md: a cold start shows the last data with its age). */

@@ -1,8 +1,11 @@
+import { lazily } from './lazily.ts';
+
 /** The three Russian plural forms: one (1, 21, 101), few (2–4, 22–24), many (0, 5–20, 25–30, 11–14). */
 export type PluralForms = readonly [one: string, few: string, many: string];
 export type PluralCategory = 'one' | 'few' | 'many';
 
-const russianPlurals = new Intl.PluralRules('ru-RU');
+const russianPlurals = lazily(() => new Intl.PluralRules('ru-RU'));
+const russianNumbers = lazily(() => new Intl.NumberFormat('ru-RU'));
 
 /**
  * Plural category of a number (cabinet.md §9), by Intl's Russian rules: ends in 1 except 11 → one;
@@ -10,7 +13,7 @@ const russianPlurals = new Intl.PluralRules('ru-RU');
  */
 export function pluralCategory(n: number): PluralCategory {
   if (!Number.isFinite(n)) return 'many';
-  const category = russianPlurals.select(n);
+  const category = russianPlurals().select(n);
   return category === 'one' || category === 'many' ? category : 'few';
 }
 
@@ -22,7 +25,7 @@ export function pluralize(n: number, forms: PluralForms): string {
 
 /** The number (Russian grouping) with its word: `countOf(21, ['бонус', 'бонуса', 'бонусов'])` → '21 бонус'. */
 export function countOf(n: number, forms: PluralForms): string {
-  return `${new Intl.NumberFormat('ru-RU').format(n)}\u00A0${pluralize(n, forms)}`;
+  return `${russianNumbers().format(n)}\u00A0${pluralize(n, forms)}`;
 }
 
 export const BONUS_FORMS: PluralForms = ['бонус', 'бонуса', 'бонусов'];

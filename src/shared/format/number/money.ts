@@ -1,12 +1,13 @@
 /** Russian number formatting: points (bonus balls) and money (portal.md §1, cabinet.md §1). */
+import { lazily } from '../lazily.ts';
 
 const NBSP = '\u00A0';
-const pointsFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
+const pointsFormat = lazily(() => new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 }));
 
 /** Bonus points in the Russian locale: 12500 → '12 500' (non-breaking space). Non-numbers show as '0'. */
 export function formatPoints(points: number | null | undefined): string {
   if (points === null || points === undefined || !Number.isFinite(points)) return '0';
-  return pointsFormat.format(points).replace(/\s/g, NBSP);
+  return pointsFormat().format(points).replace(/\s/g, NBSP);
 }
 
 /** Groups an integer digit string by thousands with non-breaking spaces: '1234567' → '1 234 567'. */
