@@ -14,16 +14,15 @@ import {
   eventsFor,
   grantPoints,
   historyFor,
-  insertGift,
   insertStatement,
   insertTicket,
-  insertTradeIn,
   ledger,
-  appWithClinic,
+  appWithClinicAndShop,
   type Clinic,
   loggedInClinic,
   newKey,
   paths,
+  seenQuotes,
   statementRow,
   storedKeys,
 } from '../../../tests/setup/decisions-world.ts';
@@ -35,13 +34,18 @@ let t: TestApp;
 let me: Clinic;
 
 beforeAll(async () => {
-  ({ t, me } = await appWithClinic());
-  await grantPoints(t, me.id, 2000);
-  await insertGift(t, { id: 1, cost: 300 });
-  await insertGift(t, { id: 2, cost: 1000, isAvailable: false });
-  await insertGift(t, { id: 3, cost: 100_000 });
-  await insertTradeIn(t, { id: 1, title: 'Скалер новый' });
-  await insertTradeIn(t, { id: 2, isActive: false });
+  ({ t, me } = await appWithClinicAndShop({
+    points: 2000,
+    gifts: [
+      { id: 1, cost: 300 },
+      { id: 2, cost: 1000, isAvailable: false },
+      { id: 3, cost: 100_000 },
+    ],
+    tradeIns: [
+      { id: 1, title: 'Скалер новый' },
+      { id: 2, isActive: false },
+    ],
+  }));
 });
 afterAll(() => t.close());
 
@@ -109,10 +113,7 @@ describe('approve', () => {
     const b = await insertStatement(t, me.ticketId, { version: 3 });
     const response = await decide(t, paths.approve, {
       ticket_id: me.ticketId,
-      defects: [
-        { id: a.id, version: 1 },
-        { id: b.id, version: 3 },
-      ],
+      defects: seenQuotes([a.id, 1], [b.id, 3]),
     });
     expect(response.status).toBe(200);
     expect((await errorBody(response)).message).toBe('Ремонт согласован (ведомостей: 2)');
@@ -211,10 +212,7 @@ describe('approve', () => {
     const b = await insertStatement(t, me.ticketId);
     const response = await decide(t, paths.approve, {
       ticket_id: me.ticketId,
-      defects: [
-        { id: a.id, version: 1 },
-        { id: b.id, version: 1 },
-      ],
+      defects: seenQuotes([a.id, 1], [b.id, 1]),
       balls: 10,
     });
     expect(response.status).toBe(422);
@@ -459,10 +457,7 @@ describe('conflicts and access', () => {
     const decisionCount = await countDecisions();
     const response = await decide(t, paths.approve, {
       ticket_id: me.ticketId,
-      defects: [
-        { id: fresh.id, version: 1 },
-        { id: changed.id, version: 1 },
-      ],
+      defects: seenQuotes([fresh.id, 1], [changed.id, 1]),
     });
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({
@@ -515,10 +510,7 @@ describe('conflicts and access', () => {
       decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: theirs.id, version: 1 }] }),
       decide(t, paths.approve, {
         ticket_id: me.ticketId,
-        defects: [
-          { id: mine.id, version: 1 },
-          { id: theirs.id, version: 1 },
-        ],
+        defects: seenQuotes([mine.id, 1], [theirs.id, 1]),
       }),
       decide(t, paths.reject, {
         ticket_id: theirTicket,
