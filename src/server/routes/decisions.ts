@@ -1,14 +1,6 @@
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf, REPLAYED_HEADER } from '#shared/api/headers.ts';
 import { Hono, type Context } from 'hono';
-import {
-  approveDefects,
-  discussDefect,
-  getDefectLoyalty,
-  getTradeInInstrument,
-  listTradeInInstruments,
-  rejectDefects,
-  tradeInDefect,
-} from '#shared/api/decisions.ts';
+import * as contract from '#shared/api/decisions.ts';
 import type { Endpoint, EndpointOutput, EndpointParsedInput } from '#shared/api/endpoint.ts';
 import type { AppEnv } from '#server/context.ts';
 import type { Tx } from '#server/db/client.ts';
@@ -60,17 +52,32 @@ const readGuards = { before: [requireSession()] };
 
 route(
   decisionsRoutes,
-  approveDefects,
-  (c, input) => decide(c, approveDefects, input, decisions.approve),
+  contract.approveDefects,
+  (c, input) => decide(c, contract.approveDefects, input, decisions.approve),
   decisionGuards,
 );
-route(decisionsRoutes, rejectDefects, (c, input) => decide(c, rejectDefects, input, decisions.reject), decisionGuards);
-route(decisionsRoutes, discussDefect, (c, input) => decide(c, discussDefect, input, decisions.discuss), decisionGuards);
-route(decisionsRoutes, tradeInDefect, (c, input) => decide(c, tradeInDefect, input, decisions.tradeIn), decisionGuards);
+route(
+  decisionsRoutes,
+  contract.rejectDefects,
+  (c, input) => decide(c, contract.rejectDefects, input, decisions.reject),
+  decisionGuards,
+);
+route(
+  decisionsRoutes,
+  contract.discussDefect,
+  (c, input) => decide(c, contract.discussDefect, input, decisions.discuss),
+  decisionGuards,
+);
+route(
+  decisionsRoutes,
+  contract.tradeInDefect,
+  (c, input) => decide(c, contract.tradeInDefect, input, decisions.tradeIn),
+  decisionGuards,
+);
 
 route(
   decisionsRoutes,
-  getDefectLoyalty,
+  contract.getDefectLoyalty,
   async (c) => {
     c.header('Cache-Control', 'no-store');
     return {
@@ -83,14 +90,14 @@ route(
 
 route(
   decisionsRoutes,
-  listTradeInInstruments,
+  contract.listTradeInInstruments,
   async (c) => ({ success: true, data: await listActiveInstruments(c.var.deps.database.db) }),
   readGuards,
 );
 
 route(
   decisionsRoutes,
-  getTradeInInstrument,
+  contract.getTradeInInstrument,
   async (c) => ({ success: true, instrument: await instrumentDetail(c.var.deps.database.db, readPathId(c)) }),
   readGuards,
 );
