@@ -50,30 +50,15 @@ async function decide<E extends Endpoint>(
 const decisionGuards = { before: [requireSession(), requireIdempotencyKey()] };
 const readGuards = { before: [requireSession()] };
 
-route(
-  decisionsRoutes,
-  contract.approveDefects,
-  (c, input) => decide(c, contract.approveDefects, input, decisions.approve),
-  decisionGuards,
-);
-route(
-  decisionsRoutes,
-  contract.rejectDefects,
-  (c, input) => decide(c, contract.rejectDefects, input, decisions.reject),
-  decisionGuards,
-);
-route(
-  decisionsRoutes,
-  contract.discussDefect,
-  (c, input) => decide(c, contract.discussDefect, input, decisions.discuss),
-  decisionGuards,
-);
-route(
-  decisionsRoutes,
-  contract.tradeInDefect,
-  (c, input) => decide(c, contract.tradeInDefect, input, decisions.tradeIn),
-  decisionGuards,
-);
+/** A decision's call, through decide() behind the session and Idempotency-Key guards. */
+function decisionRoute<E extends Endpoint>(endpoint: E, run: DecisionRun<E>): void {
+  route(decisionsRoutes, endpoint, (c, input) => decide(c, endpoint, input, run), decisionGuards);
+}
+
+decisionRoute(contract.approveDefects, decisions.approve);
+decisionRoute(contract.rejectDefects, decisions.reject);
+decisionRoute(contract.discussDefect, decisions.discuss);
+decisionRoute(contract.tradeInDefect, decisions.tradeIn);
 
 route(
   decisionsRoutes,
