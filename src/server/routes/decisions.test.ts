@@ -56,6 +56,14 @@ async function countDecisions() {
   return (await t.db.select({ id: decisions.id }).from(decisions)).length;
 }
 
+/** Approves one quote at the version it was made with, spending points or taking a gift as `extra` says. */
+const approveOne = (quote: { id: number }, extra: Record<string, unknown>) =>
+  decide(t, paths.approve, { ticket_id: me.ticketId, defects: seenQuotes([quote.id, 1]), ...extra });
+
+/** Asks about one quote at the version it was made with. */
+const discussOne = (quote: { id: number }, comment: string) =>
+  decide(t, paths.discuss, { ticket_id: me.ticketId, defect: { id: quote.id, version: 1 }, comment });
+
 describe('ids beyond int4 in a decision body', () => {
   it('are refused with a Russian 422 and change nothing, in every decision', async () => {
     const s = await insertStatement(t, me.ticketId);
@@ -126,11 +134,7 @@ describe('approve', () => {
   it('spends points on one quote: a negative ledger entry naming the statement, balls in the event', async () => {
     const s = await insertStatement(t, me.ticketId, { sum: '1000.00' });
     const before = await balance(t.db, me.id, t.deps.now());
-    const response = await decide(t, paths.approve, {
-      ticket_id: me.ticketId,
-      defects: [{ id: s.id, version: 1 }],
-      balls: 300,
-    });
+    const response = await approveOne(s, { balls: 300 });
     expect(response.status).toBe(200);
     expect((await answerOf(approveDefects, response)).balls).toBe(before - 300);
     const entries = await ledger(t, me.id);
@@ -158,11 +162,7 @@ describe('approve', () => {
   it('buys a gift with points: its cost leaves the ledger, the gift is in the event', async () => {
     const s = await insertStatement(t, me.ticketId);
     const before = await balance(t.db, me.id, t.deps.now());
-    const response = await decide(t, paths.approve, {
-      ticket_id: me.ticketId,
-      defects: [{ id: s.id, version: 1 }],
-      gift: 1,
-    });
+    const response = await approveOne(s, { gift: 1 });
     expect(response.status).toBe(200);
     expect((await answerOf(approveDefects, response)).balls).toBe(before - 300);
     expect((await eventsFor(t, s.id))[0]!.payload).toEqual({
@@ -177,11 +177,7 @@ describe('approve', () => {
   it('refuses more points than 30 % of the cost: 422 on balls, nothing written', async () => {
     const s = await insertStatement(t, me.ticketId, { sum: '1000.00' });
     const before = await ledger(t, me.id);
-    const response = await decide(t, paths.approve, {
-      ticket_id: me.ticketId,
-      defects: [{ id: s.id, version: 1 }],
-      balls: 301,
-    });
+    const response = await approveOne(s, { balls: 301 });
     expect(response.status).toBe(422);
     const body = await errorBody(response);
     expect(body.errors.balls).toEqual([decisionMessages.ballsTooMany(300)]);
@@ -194,11 +190,7 @@ describe('approve', () => {
   it('refuses a gift that is not offered or not affordable, and one that does not exist', async () => {
     const s = await insertStatement(t, me.ticketId);
     for (const gift of [2, 3, 999]) {
-      const response = await decide(t, paths.approve, {
-        ticket_id: me.ticketId,
-        defects: [{ id: s.id, version: 1 }],
-        gift,
-      });
+      const response = await decide(t, paths.approve, { ticket_id: me.ticketId, defects: seenQuotes([s.id, 1]), gift });
       expect(response.status).toBe(422);
       const body = await errorBody(response);
       expect(body.errors.gift).toHaveLength(1);
@@ -256,11 +248,7 @@ describe('reject, discuss, trade-in', () => {
   it('rejects with a reason: agreed 2, status 4, defect.rejected with the comment', async () => {
     const s = await insertStatement(t, me.ticketId);
     const comment = 'Дорогой ремонт';
-    const response = await decide(t, paths.reject, {
-      ticket_id: me.ticketId,
-      defects: [{ id: s.id, version: 1 }],
-      comment,
-    });
+    const response = await decide(t, paths.reject, { ticket_id: me.ticketId, defects: seenQuotes([s.id, 1]), comment });
     expect(response.status).toBe(200);
     expect(await statementRow(t, s.id)).toMatchObject({ agreed: 2, status: 4 });
     expect((await eventsFor(t, s.id)).map((e) => [e.type, e.payload])).toEqual([
@@ -274,7 +262,7 @@ describe('reject, discuss, trade-in', () => {
     const s = await insertStatement(t, me.ticketId);
     const response = await decide(t, paths.reject, {
       ticket_id: me.ticketId,
-      defects: [{ id: s.id, version: 1 }],
+      defects: seenQuotes([s.id, 1]),
       comment: 'просто так',
     });
     expect(response.status).toBe(422);
@@ -283,11 +271,7 @@ describe('reject, discuss, trade-in', () => {
 
   it('discusses with a comment: agreed 3, status unchanged, defect.discussed', async () => {
     const s = await insertStatement(t, me.ticketId);
-    const response = await decide(t, paths.discuss, {
-      ticket_id: me.ticketId,
-      defect: { id: s.id, version: 1 },
-      comment: '  Почему так дорого?  ',
-    });
+    const response = await discussOne(s, '  Почему так дорого?  ');
     expect(response.status).toBe(200);
     expect(await statementRow(t, s.id)).toMatchObject({ agreed: 3, status: 1 });
     expect((await eventsFor(t, s.id)).map((e) => [e.type, e.payload])).toEqual([
@@ -297,11 +281,7 @@ describe('reject, discuss, trade-in', () => {
 
   it('refuses an empty comment', async () => {
     const s = await insertStatement(t, me.ticketId);
-    const response = await decide(t, paths.discuss, {
-      ticket_id: me.ticketId,
-      defect: { id: s.id, version: 1 },
-      comment: '   ',
-    });
+    const response = await discussOne(s, '   ');
     expect(response.status).toBe(422);
     expect((await errorBody(response)).message).toBe(decisionMessages.commentRequired);
   });
@@ -485,7 +465,7 @@ describe('conflicts and access', () => {
       await decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: s.id, version: 2 }] }),
       await decide(t, paths.reject, {
         ticket_id: me.ticketId,
-        defects: [{ id: s.id, version: 2 }],
+        defects: seenQuotes([s.id, 2]),
         comment: 'Дорогой ремонт',
       }),
       await decide(t, paths.discuss, { ticket_id: me.ticketId, defect: { id: s.id, version: 2 }, comment: 'Вопрос' }),
