@@ -1,16 +1,8 @@
 // Browser measurements with Debian's Chromium through playwright-core: JS over the wire on a cold
 // logged-in load of /cabinet/tickets, and the reload-to-first-row time with the network off.
 import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 
-export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 /** A phone, as the portal is mobile-first. */
 export const PHONE = {
   viewport: { width: 390, height: 844 },

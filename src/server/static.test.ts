@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -116,6 +116,23 @@ describe('cache headers', () => {
       headers: { 'accept-encoding': 'gzip', 'if-none-match': etag! },
     });
     expect(gzip.status).toBe(200);
+  });
+
+  it('gives a rewritten file a new ETag, and the old one no longer answers 304', async () => {
+    const file = path.join(root, 'client', 'assets', 'later-Qw12Er34.js');
+    writeFileSync(file, 'let a = 1;');
+    utimesSync(file, new Date('2026-03-01T09:00:00Z'), new Date('2026-03-01T09:00:00Z'));
+    const before = (await t.request('/assets/later-Qw12Er34.js')).headers.get('etag')!;
+    const range = await t.request('/assets/later-Qw12Er34.js', { headers: { range: 'bytes=0-2' } });
+    // A part of the file has the whole file's validator.
+    expect(range.status).toBe(206);
+    expect(range.headers.get('etag')).toBe(before);
+    writeFileSync(file, 'let a = 2;');
+    utimesSync(file, new Date('2026-03-01T09:00:05Z'), new Date('2026-03-01T09:00:05Z'));
+    const after = await t.request('/assets/later-Qw12Er34.js', { headers: { 'if-none-match': before } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(before);
+    expect(await after.text()).toBe('let a = 2;');
   });
 
   it('answers HEAD with headers and no body', async () => {

@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { isAppPath } from '#shared/app-routes.ts';
 import type { AppEnv } from './context.ts';
 import compressible from './compressible.json' with { type: 'json' };
@@ -33,17 +32,14 @@ const CONTENT_TYPE_OVERRIDES: Record<string, string> = {
 
 export function serveClient(clientDir: string): MiddlewareHandler<AppEnv> {
   const root = path.resolve(clientDir);
-  // The file each answer was read from (its .br/.gz sibling when one was chosen), for the ETag.
-  const servedFiles = new WeakMap<Context, string>();
-  const onFound = (file: string, c: Context) => void servedFiles.set(c, file);
   // Made once the folder exists: serveStatic complains on the console about a missing root, which
   // the server tests (no build) and a server started before its build would print at every start.
   let handlers: { files: MiddlewareHandler; shell: MiddlewareHandler } | undefined;
   const built = () =>
     (handlers ??= existsSync(root)
       ? {
-          files: serveStatic({ root, precompressed: true, onFound }),
-          shell: serveStatic({ root, path: 'index.html', precompressed: true, onFound }),
+          files: serveStatic({ root, precompressed: true }),
+          shell: serveStatic({ root, path: 'index.html', precompressed: true }),
         }
       : undefined);
   const notFound = async () => {};
@@ -70,8 +66,7 @@ export function serveClient(clientDir: string): MiddlewareHandler<AppEnv> {
       servedPath = '/index.html';
       if (!isAppPath(urlPath)) status = 404;
     }
-    const servedFile = servedFiles.get(c);
-    if (!found || !servedFile) return next();
+    if (!found) return next();
 
     const headers = new Headers(found.headers);
     const ext = path.extname(servedPath).toLowerCase();
@@ -81,13 +76,10 @@ export function serveClient(clientDir: string): MiddlewareHandler<AppEnv> {
     // A cache must key the plain answer by encoding too, not only the compressed ones serveStatic marks.
     if (COMPRESSIBLE.has(ext)) headers.set('Vary', 'Accept-Encoding');
 
-    // serveStatic sends Last-Modified only and never answers 304. The ETag is the size and mtime of the
-    // bytes actually sent, so each encoding has its own validator.
-    const info = await stat(servedFile);
-    const encoding = headers.get('Content-Encoding');
-    const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ''}"`;
-    headers.set('ETag', etag);
-    if (status === 200 && etagMatches(c.req.header('if-none-match'), etag)) {
+    // serveStatic sends Last-Modified only and never answers 304.
+    const etag = entityTag(headers);
+    if (etag) headers.set('ETag', etag);
+    if (etag && status === 200 && etagMatches(c.req.header('if-none-match'), etag)) {
       await found.body?.cancel();
       headers.delete('Content-Type');
       headers.delete('Content-Length');
@@ -95,6 +87,20 @@ export function serveClient(clientDir: string): MiddlewareHandler<AppEnv> {
     }
     return new Response(found.body, { status: status === 404 ? 404 : found.status, headers });
   };
+}
+
+/**
+ * The validator of the bytes actually sent (the .br/.gz sibling when one was chosen, so each encoding
+ * has its own): their size and modification time, as nginx makes its ETags, read from the headers
+ * serveStatic wrote from its own stat of the file (no second stat per request). The size is the whole
+ * file's: Content-Range's total on a range answer. Last-Modified is in whole seconds, and so is this.
+ */
+function entityTag(headers: Headers): string | undefined {
+  const size = Number(headers.get('Content-Range')?.split('/')[1] ?? headers.get('Content-Length'));
+  const modified = Date.parse(headers.get('Last-Modified') ?? '');
+  if (!Number.isInteger(size) || Number.isNaN(modified)) return undefined;
+  const encoding = headers.get('Content-Encoding');
+  return `"${size.toString(16)}-${(modified / 1000).toString(16)}${encoding ? `-${encoding}` : ''}"`;
 }
 
 /** The URL's path, percent-decoded; undefined when it cannot be decoded or holds a NUL or backslash. */

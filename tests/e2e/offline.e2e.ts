@@ -28,8 +28,9 @@ const REPLAYED_HEADER = 'idempotent-replayed';
 
 const browser = browserForFile();
 
-/** A clinic with one ticket and one statement to decide on, and a way to count its approvals. */
-async function world(quote: Omit<Defect, 'status'>) {
+/** A clinic with one ticket and one turbine's statement of 7 300 ₽ to decide on, and a way to count its approvals. */
+async function world(instrument: Pick<Defect, 'series' | 'name' | 'defect'>) {
+  const quote = { ...instrument, type: 1, sum: '7300.00' };
   const clinic = await backOffice.client('offline-password-2026');
   const ticket = await backOffice.ticket({
     client_id: clinic.id,
@@ -105,13 +106,7 @@ function outboxPanel(page: Page): Locator {
 
 describe('a decision made offline', () => {
   it('is kept by the service worker, shown as waiting, applied once when back online, and a replay of it applies nothing more', async () => {
-    const quote = {
-      series: 'OFF-1',
-      type: 1,
-      name: 'Наконечник Sirona T1 (офлайн)',
-      defect: 'Люфт ротора',
-      sum: '7300.00',
-    };
+    const quote = { series: 'OFF-1', name: 'Наконечник Sirona T1 (офлайн)', defect: 'Люфт ротора' };
     const { clinic, ticket, approvals } = await world(quote);
 
     await withPage(browser, PHONE_WITH_WORKER, 'offline-outbox', async (page, context) => {
@@ -174,13 +169,7 @@ describe('a decision made offline', () => {
   });
 
   it('that meets a quote changed meanwhile is refused and shown as a conflict: was → now, then discarded', async () => {
-    const quote = {
-      series: 'OFF-2',
-      type: 1,
-      name: 'Турбина NSK (изменённая смета)',
-      defect: 'Шум подшипников',
-      sum: '7300.00',
-    };
+    const quote = { series: 'OFF-2', name: 'Турбина NSK (изменённая смета)', defect: 'Шум подшипников' };
     const { clinic, ticket, defect, approvals } = await world(quote);
 
     await withPage(browser, PHONE_WITH_WORKER, 'offline-conflict', async (page, context) => {

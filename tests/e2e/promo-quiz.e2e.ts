@@ -5,6 +5,7 @@
 // ends with '+N бонусов' and the header's balance. The 20-way races are server tests.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { twoQuestionSurvey } from '../setup/quiz-fixtures.ts';
 import { backOffice, integration } from './back-office.ts';
 import { browserForFile, DESKTOP, PHONE, screenshot, withPage } from './support.ts';
 import { button, dialogNamed, submitLogin, tab, visible, loginFromHome } from './ui.ts';
@@ -97,25 +98,7 @@ describe('the bonus survey (issue 15)', () => {
     ({ id: quizId } = await integration<{ id: number }>('/quizzes', {
       method: 'POST',
       status: 201,
-      json: {
-        title: 'Как вам наш сервис?',
-        minutes_count: 2,
-        balls_count: 150,
-        questions: [
-          {
-            title: 'Как вы о нас узнали?',
-            type: 'radio-button',
-            has_own: true,
-            items: [{ title: 'От коллег' }, { title: 'В интернете' }],
-          },
-          {
-            title: 'Что вы ремонтируете чаще?',
-            type: 'checkbox',
-            has_own: true,
-            items: [{ title: 'Турбины' }, { title: 'Микромоторы' }, { title: 'Скейлеры' }],
-          },
-        ],
-      },
+      json: twoQuestionSurvey(),
     }));
     quizzes.push(quizId);
   });

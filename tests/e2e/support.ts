@@ -7,6 +7,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { E2eServer } from './global-setup.ts';
 import { outboxMessagesFor, waitForOutboxMessage, type OutboxMessage } from '../setup/outbox-reader.ts';
+import { CHROMIUM_ARGS } from '../../scripts/bench/chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const screenshotDir = path.join(root, 'test-results', 'screenshots');
@@ -71,15 +72,7 @@ export function outboxDir(): string {
 export const CHROMIUM_LAUNCH_OPTIONS = {
   executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium',
   headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
+  args: [...CHROMIUM_ARGS, '--disable-quic'],
 };
 
 export function launchBrowser(): Promise<Browser> {

@@ -80,6 +80,23 @@ export async function appWithClinic(): Promise<{ t: TestApp; me: Clinic }> {
   return { t, me: await loggedInClinic(t) };
 }
 
+/** appWithClinic with points on the clinic's balance and the gifts and trade-in instruments on offer. */
+export async function appWithClinicAndShop(shop: {
+  points: number;
+  gifts: Array<Parameters<typeof insertGift>[1]>;
+  tradeIns: Array<Parameters<typeof insertTradeIn>[1]>;
+}): Promise<{ t: TestApp; me: Clinic }> {
+  const world = await appWithClinic();
+  await grantPoints(world.t, world.me.id, shop.points);
+  for (const gift of shop.gifts) await insertGift(world.t, gift);
+  for (const item of shop.tradeIns) await insertTradeIn(world.t, item);
+  return world;
+}
+
+/** A decision's `defects`: each quote's id with the version the clinic saw, from [id, version] pairs. */
+export const seenQuotes = (...quotes: Array<[id: number, version: number]>) =>
+  quotes.map(([id, version]) => ({ id, version }));
+
 /** A POST of a decision call with its Idempotency-Key (none when `key` is null). */
 export function decide(t: TestApp, path: string, json: unknown, key: string | null = newKey()): Promise<Response> {
   const headers: Record<string, string> = key === null ? {} : { [IDEMPOTENCY_HEADER]: key };

@@ -16,6 +16,12 @@ export const REPAIR_REQUEST: RepairRequestInput = {
   approval_loyalty: true,
 };
 
+/** REPAIR_REQUEST picked up on another day or by another office (`address`), with `extra` fields. */
+export const repairRequestWith = (
+  address: Partial<RepairRequestInput['address']>,
+  extra: Partial<RepairRequestInput> = {},
+): RepairRequestInput => ({ ...REPAIR_REQUEST, address: { ...REPAIR_REQUEST.address, ...address }, ...extra });
+
 /** A clinic's pickup address filled in full, as the ticket and the ticket.created event give it back. */
 export const CLINIC_ADDRESS = {
   company: 'Клиника «Улыбка»',

@@ -33,6 +33,16 @@ describe('reportError', () => {
     ]);
   });
 
+  it('skips what the network explains (offline, aborted, timed out), as the worker does, and reports the rest', async () => {
+    reportError('promise', new TypeError('Failed to fetch'));
+    reportError('promise', new TypeError('NetworkError when attempting to fetch resource.'));
+    reportError('caught', new DOMException('The user aborted a request.', 'AbortError'));
+    reportError('caught', new DOMException('The operation timed out.', 'TimeoutError'));
+    expect(beacons).toHaveLength(0);
+    reportError('promise', new TypeError('items.map is not a function'));
+    expect((await sentReports()).map((report) => report.message)).toEqual(['TypeError: items.map is not a function']);
+  });
+
   it('sends at most ten reports from a page that keeps failing', () => {
     for (let i = 0; i < 50; i++) reportError('window', new Error(`failure ${i}`));
     expect(beacons).toHaveLength(10);

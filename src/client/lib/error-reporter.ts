@@ -1,4 +1,9 @@
-import { CLIENT_ERRORS_PATH, describeClientError, type ClientErrorSource } from '#shared/api/client-errors.ts';
+import {
+  CLIENT_ERRORS_PATH,
+  describeClientError,
+  isExpectedNetworkFailure,
+  type ClientErrorSource,
+} from '#shared/api/client-errors.ts';
 
 // Errors on a user's phone reach the server's log (POST /ajax/client-errors), so that "it broke" can
 // be found. A beacon survives the page closing and needs no CSRF token; a page that keeps failing in a
@@ -7,8 +12,13 @@ import { CLIENT_ERRORS_PATH, describeClientError, type ClientErrorSource } from 
 const MAX_REPORTS_PER_PAGE = 10;
 const reported = new Set<string>();
 
-/** Reports an error once per page (the same source and message again is not sent twice). */
+/**
+ * Reports an error once per page (the same source and message again is not sent twice). What the
+ * network explains (offline, aborted, timed out) is not a bug and is not sent, as in the worker's
+ * reporter (sw/error-reporter.ts): one rule for both.
+ */
 export function reportError(source: ClientErrorSource, error: unknown): void {
+  if (isExpectedNetworkFailure(error)) return;
   const report = describeClientError(source, error, window.location.href);
   const key = `${report.source} ${report.message}`;
   if (reported.has(key) || reported.size >= MAX_REPORTS_PER_PAGE) return;

@@ -1,6 +1,5 @@
 import { Component, Fragment, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
-import { Button } from '#client/components/ui/button.tsx';
-import { FormMessage } from '#client/components/ui/form-message.tsx';
+import { RetryRow } from '#client/components/ui/retry-row.tsx';
 import styles from './lazy-component.module.css';
 
 // Parts that most visits never show (popups, panels, forms, the calendar) come in chunks of their
@@ -71,14 +70,7 @@ export function ChunkFailure({
   retry: () => void;
   message?: string;
 }) {
-  return (
-    <div className={styles.failed}>
-      <FormMessage tone="error">{message}</FormMessage>
-      <Button variant="secondary" onClick={retry}>
-        Повторить
-      </Button>
-    </div>
-  );
+  return <RetryRow failure={message} onRetry={retry} className={styles.failed} />;
 }
 
 /**

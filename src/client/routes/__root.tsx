@@ -115,17 +115,17 @@ function RootLayout() {
   // The forms' host: when a form opens, or for a guest once the page has loaded (it fetches the forms then).
   const guest = checked && user === null;
   const authHostWanted = authView !== null || (guest && loaded);
+  // Who is logged in, and the login, as the header and the phone's tab bar both show them.
+  const account = { user, ready, onLogin: login };
 
   return (
     <AppShell
       standalone={standalone}
       header={
         <Header
-          user={user}
-          ready={ready}
+          {...account}
           inCabinet={inCabinet}
           authInPlace={authInPlace}
-          onLogin={login}
           onLogout={handleLogout}
           onSurvey={survey}
           actions={user ? <NotificationBell unread={user.unread_notifications} onClosed={refreshAccount} /> : null}
@@ -133,15 +133,7 @@ function RootLayout() {
       }
       footerExtra={<FeedbackBox loggedIn={ready && user !== null} />}
       tabBar={
-        <TabBar
-          user={user}
-          ready={ready}
-          standalone={standalone}
-          moreOpen={moreOpen}
-          onLogin={login}
-          onRepair={openRepair}
-          onMore={openMore}
-        />
+        <TabBar {...account} standalone={standalone} moreOpen={moreOpen} onRepair={openRepair} onMore={openMore} />
       }
       overlays={
         <>

@@ -1,29 +1,19 @@
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCESS_MESSAGES, MAX_GRANTEES } from '#shared/screens/accesses.ts';
 import { accountAccesses } from '#server/db/schema/accounts.ts';
 import { events } from '#server/db/schema/platform.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
 import { REPEAT_NOTICE_MS } from '#server/services/accounts/accesses.ts';
 import { rateRules } from '#server/services/rate-limit.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
+import { accountTestApp, insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import { HOUR_MS } from '#shared/durations.ts';
 
 // Limits on giving accesses (docs/api.md, accesses): changes per hour, accesses per clinic, and one
 // notice per pair and kind within REPEAT_NOTICE_MS, however often a grant/revoke loop turns.
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({ now: '2026-03-02T09:00:00Z' });
-});
-afterAll(() => t.close());
-// A fresh hourly window for each test.
-beforeEach(() => {
-  t.cookies.clear();
-  t.advance(2 * HOUR_MS);
-});
+// Each test logged out with a fresh CSRF token, a day after the last (fresh rate-limit windows).
+const t = accountTestApp('2026-03-02T09:00:00Z');
 
 const link = (email: string) => t.request('/ajax/cabinet/link-account', { method: 'POST', json: { email } });
 const unlink = (email: string) => t.request('/ajax/cabinet/unlink-account', { method: 'POST', json: { email } });

@@ -10,6 +10,7 @@ import { eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from '../../../tests/setup/accounts.ts';
 import { createClinicWorld, type ClinicWorld } from '../../../tests/setup/cabinet-world.ts';
+import { repairRequestWith } from '../../../tests/setup/repair-request.ts';
 import { createTestApp, type TestApp, type TestRequestInit } from '../../../tests/setup/test-app.ts';
 import { decisions, defectStatements } from '#server/db/schema/tickets.ts';
 import { events } from '#server/db/schema/platform.ts';
@@ -211,21 +212,7 @@ const KAVO_UNREACHABLE = 'http://127.0.0.1:9';
 /** Endpoints that serve no clinic's records, with the reason. */
 /** A repair request of A's that names B's files as its photos. */
 function requestNaming(b: ClinicWorld) {
-  return {
-    contact: { name: 'Анна', surname: 'Смирнова', phone: '79161234567' },
-    address: {
-      company: 'Клиника',
-      address: 'Россия, Москва, Тверская улица, 7',
-      country: 'Россия',
-      zip: '125009',
-      pickup_date: '2026-03-16',
-      office_id: 4,
-    },
-    instruments: [{ serial_number: 'SN-1', type: 1, description: 'Не работает' }],
-    file_ids: Object.values(b.fileIds),
-    approval_policy: true,
-    approval_loyalty: true,
-  };
+  return repairRequestWith({ pickup_date: '2026-03-16', office_id: 4 }, { file_ids: Object.values(b.fileIds) });
 }
 
 const NOT_RESOURCE: Record<string, string> = {

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { insertAccount, loginAs, primeCsrf } from '../../../tests/setup/accounts.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../tests/setup/test-app.ts';
+import { accountTestApp, insertAccount, loginAs, primeCsrf } from '../../../tests/setup/accounts.ts';
 
 const FORBIDDEN = { success: false, message: 'Сессия устарела. Обновите страницу и попробуйте снова.' };
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({ now: '2026-03-02T09:00:00Z' });
-});
-afterAll(() => t.close());
-beforeEach(() => {
-  t.cookies.clear();
-  t.csrfToken = undefined;
-  t.advance(24 * 60 * 60 * 1000);
-});
+// Each test logged out with a fresh CSRF token, a day after the last (fresh rate-limit windows).
+const t = accountTestApp('2026-03-02T09:00:00Z');
 
 const forgot = (init: Parameters<TestApp['request']>[1] = {}) =>
   t.request('/ajax/password/forgot', { method: 'POST', json: { email: 'someone@clinic.test' }, ...init });

@@ -7,11 +7,8 @@ import {
   decide,
   decisionsFor,
   eventsFor,
-  grantPoints,
   historyFor,
-  insertGift,
-  insertTradeIn,
-  appWithClinic,
+  appWithClinicAndShop,
   type Clinic,
   paths,
   statementRow,
@@ -26,10 +23,11 @@ let t: TestApp;
 let me: Clinic;
 
 beforeAll(async () => {
-  ({ t, me } = await appWithClinic());
-  await grantPoints(t, me.id, 5000);
-  await insertGift(t, { id: 1, cost: 300 });
-  await insertTradeIn(t, { id: 1, title: 'Скалер новый' });
+  ({ t, me } = await appWithClinicAndShop({
+    points: 5000,
+    gifts: [{ id: 1, cost: 300 }],
+    tradeIns: [{ id: 1, title: 'Скалер новый' }],
+  }));
 });
 afterAll(() => t.close());
 

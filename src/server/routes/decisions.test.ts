@@ -14,16 +14,15 @@ import {
   eventsFor,
   grantPoints,
   historyFor,
-  insertGift,
   insertStatement,
   insertTicket,
-  insertTradeIn,
   ledger,
-  appWithClinic,
+  appWithClinicAndShop,
   type Clinic,
   loggedInClinic,
   newKey,
   paths,
+  seenQuotes,
   statementRow,
   storedKeys,
 } from '../../../tests/setup/decisions-world.ts';
@@ -35,13 +34,18 @@ let t: TestApp;
 let me: Clinic;
 
 beforeAll(async () => {
-  ({ t, me } = await appWithClinic());
-  await grantPoints(t, me.id, 2000);
-  await insertGift(t, { id: 1, cost: 300 });
-  await insertGift(t, { id: 2, cost: 1000, isAvailable: false });
-  await insertGift(t, { id: 3, cost: 100_000 });
-  await insertTradeIn(t, { id: 1, title: 'Скалер новый' });
-  await insertTradeIn(t, { id: 2, isActive: false });
+  ({ t, me } = await appWithClinicAndShop({
+    points: 2000,
+    gifts: [
+      { id: 1, cost: 300 },
+      { id: 2, cost: 1000, isAvailable: false },
+      { id: 3, cost: 100_000 },
+    ],
+    tradeIns: [
+      { id: 1, title: 'Скалер новый' },
+      { id: 2, isActive: false },
+    ],
+  }));
 });
 afterAll(() => t.close());
 
@@ -51,6 +55,14 @@ async function countEvents() {
 async function countDecisions() {
   return (await t.db.select({ id: decisions.id }).from(decisions)).length;
 }
+
+/** Approves one quote at the version it was made with, spending points or taking a gift as `extra` says. */
+const approveOne = (quote: { id: number }, extra: Record<string, unknown>) =>
+  decide(t, paths.approve, { ticket_id: me.ticketId, defects: seenQuotes([quote.id, 1]), ...extra });
+
+/** Asks about one quote at the version it was made with. */
+const discussOne = (quote: { id: number }, comment: string) =>
+  decide(t, paths.discuss, { ticket_id: me.ticketId, defect: { id: quote.id, version: 1 }, comment });
 
 describe('ids beyond int4 in a decision body', () => {
   it('are refused with a Russian 422 and change nothing, in every decision', async () => {
@@ -109,10 +121,7 @@ describe('approve', () => {
     const b = await insertStatement(t, me.ticketId, { version: 3 });
     const response = await decide(t, paths.approve, {
       ticket_id: me.ticketId,
-      defects: [
-        { id: a.id, version: 1 },
-        { id: b.id, version: 3 },
-      ],
+      defects: seenQuotes([a.id, 1], [b.id, 3]),
     });
     expect(response.status).toBe(200);
     expect((await errorBody(response)).message).toBe('Ремонт согласован (ведомостей: 2)');
@@ -125,11 +134,7 @@ describe('approve', () => {
   it('spends points on one quote: a negative ledger entry naming the statement, balls in the event', async () => {
     const s = await insertStatement(t, me.ticketId, { sum: '1000.00' });
     const before = await balance(t.db, me.id, t.deps.now());
-    const response = await decide(t, paths.approve, {
-      ticket_id: me.ticketId,
-      defects: [{ id: s.id, version: 1 }],
-      balls: 300,
-    });
+    const response = await approveOne(s, { balls: 300 });
     expect(response.status).toBe(200);
     expect((await answerOf(approveDefects, response)).balls).toBe(before - 300);
     const entries = await ledger(t, me.id);
@@ -157,11 +162,7 @@ describe('approve', () => {
   it('buys a gift with points: its cost leaves the ledger, the gift is in the event', async () => {
     const s = await insertStatement(t, me.ticketId);
     const before = await balance(t.db, me.id, t.deps.now());
-    const response = await decide(t, paths.approve, {
-      ticket_id: me.ticketId,
-      defects: [{ id: s.id, version: 1 }],
-      gift: 1,
-    });
+    const response = await approveOne(s, { gift: 1 });
     expect(response.status).toBe(200);
     expect((await answerOf(approveDefects, response)).balls).toBe(before - 300);
     expect((await eventsFor(t, s.id))[0]!.payload).toEqual({
@@ -176,11 +177,7 @@ describe('approve', () => {
   it('refuses more points than 30 % of the cost: 422 on balls, nothing written', async () => {
     const s = await insertStatement(t, me.ticketId, { sum: '1000.00' });
     const before = await ledger(t, me.id);
-    const response = await decide(t, paths.approve, {
-      ticket_id: me.ticketId,
-      defects: [{ id: s.id, version: 1 }],
-      balls: 301,
-    });
+    const response = await approveOne(s, { balls: 301 });
     expect(response.status).toBe(422);
     const body = await errorBody(response);
     expect(body.errors.balls).toEqual([decisionMessages.ballsTooMany(300)]);
@@ -193,11 +190,7 @@ describe('approve', () => {
   it('refuses a gift that is not offered or not affordable, and one that does not exist', async () => {
     const s = await insertStatement(t, me.ticketId);
     for (const gift of [2, 3, 999]) {
-      const response = await decide(t, paths.approve, {
-        ticket_id: me.ticketId,
-        defects: [{ id: s.id, version: 1 }],
-        gift,
-      });
+      const response = await decide(t, paths.approve, { ticket_id: me.ticketId, defects: seenQuotes([s.id, 1]), gift });
       expect(response.status).toBe(422);
       const body = await errorBody(response);
       expect(body.errors.gift).toHaveLength(1);
@@ -211,10 +204,7 @@ describe('approve', () => {
     const b = await insertStatement(t, me.ticketId);
     const response = await decide(t, paths.approve, {
       ticket_id: me.ticketId,
-      defects: [
-        { id: a.id, version: 1 },
-        { id: b.id, version: 1 },
-      ],
+      defects: seenQuotes([a.id, 1], [b.id, 1]),
       balls: 10,
     });
     expect(response.status).toBe(422);
@@ -258,11 +248,7 @@ describe('reject, discuss, trade-in', () => {
   it('rejects with a reason: agreed 2, status 4, defect.rejected with the comment', async () => {
     const s = await insertStatement(t, me.ticketId);
     const comment = 'Дорогой ремонт';
-    const response = await decide(t, paths.reject, {
-      ticket_id: me.ticketId,
-      defects: [{ id: s.id, version: 1 }],
-      comment,
-    });
+    const response = await decide(t, paths.reject, { ticket_id: me.ticketId, defects: seenQuotes([s.id, 1]), comment });
     expect(response.status).toBe(200);
     expect(await statementRow(t, s.id)).toMatchObject({ agreed: 2, status: 4 });
     expect((await eventsFor(t, s.id)).map((e) => [e.type, e.payload])).toEqual([
@@ -276,7 +262,7 @@ describe('reject, discuss, trade-in', () => {
     const s = await insertStatement(t, me.ticketId);
     const response = await decide(t, paths.reject, {
       ticket_id: me.ticketId,
-      defects: [{ id: s.id, version: 1 }],
+      defects: seenQuotes([s.id, 1]),
       comment: 'просто так',
     });
     expect(response.status).toBe(422);
@@ -285,11 +271,7 @@ describe('reject, discuss, trade-in', () => {
 
   it('discusses with a comment: agreed 3, status unchanged, defect.discussed', async () => {
     const s = await insertStatement(t, me.ticketId);
-    const response = await decide(t, paths.discuss, {
-      ticket_id: me.ticketId,
-      defect: { id: s.id, version: 1 },
-      comment: '  Почему так дорого?  ',
-    });
+    const response = await discussOne(s, '  Почему так дорого?  ');
     expect(response.status).toBe(200);
     expect(await statementRow(t, s.id)).toMatchObject({ agreed: 3, status: 1 });
     expect((await eventsFor(t, s.id)).map((e) => [e.type, e.payload])).toEqual([
@@ -299,11 +281,7 @@ describe('reject, discuss, trade-in', () => {
 
   it('refuses an empty comment', async () => {
     const s = await insertStatement(t, me.ticketId);
-    const response = await decide(t, paths.discuss, {
-      ticket_id: me.ticketId,
-      defect: { id: s.id, version: 1 },
-      comment: '   ',
-    });
+    const response = await discussOne(s, '   ');
     expect(response.status).toBe(422);
     expect((await errorBody(response)).message).toBe(decisionMessages.commentRequired);
   });
@@ -459,10 +437,7 @@ describe('conflicts and access', () => {
     const decisionCount = await countDecisions();
     const response = await decide(t, paths.approve, {
       ticket_id: me.ticketId,
-      defects: [
-        { id: fresh.id, version: 1 },
-        { id: changed.id, version: 1 },
-      ],
+      defects: seenQuotes([fresh.id, 1], [changed.id, 1]),
     });
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({
@@ -490,7 +465,7 @@ describe('conflicts and access', () => {
       await decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: s.id, version: 2 }] }),
       await decide(t, paths.reject, {
         ticket_id: me.ticketId,
-        defects: [{ id: s.id, version: 2 }],
+        defects: seenQuotes([s.id, 2]),
         comment: 'Дорогой ремонт',
       }),
       await decide(t, paths.discuss, { ticket_id: me.ticketId, defect: { id: s.id, version: 2 }, comment: 'Вопрос' }),
@@ -515,10 +490,7 @@ describe('conflicts and access', () => {
       decide(t, paths.approve, { ticket_id: me.ticketId, defects: [{ id: theirs.id, version: 1 }] }),
       decide(t, paths.approve, {
         ticket_id: me.ticketId,
-        defects: [
-          { id: mine.id, version: 1 },
-          { id: theirs.id, version: 1 },
-        ],
+        defects: seenQuotes([mine.id, 1], [theirs.id, 1]),
       }),
       decide(t, paths.reject, {
         ticket_id: theirTicket,

@@ -1,14 +1,6 @@
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf, REPLAYED_HEADER } from '#shared/api/headers.ts';
 import { Hono, type Context } from 'hono';
-import {
-  approveDefects,
-  discussDefect,
-  getDefectLoyalty,
-  getTradeInInstrument,
-  listTradeInInstruments,
-  rejectDefects,
-  tradeInDefect,
-} from '#shared/api/decisions.ts';
+import * as contract from '#shared/api/decisions.ts';
 import type { Endpoint, EndpointOutput, EndpointParsedInput } from '#shared/api/endpoint.ts';
 import type { AppEnv } from '#server/context.ts';
 import type { Tx } from '#server/db/client.ts';
@@ -58,19 +50,19 @@ async function decide<E extends Endpoint>(
 const decisionGuards = { before: [requireSession(), requireIdempotencyKey()] };
 const readGuards = { before: [requireSession()] };
 
-route(
-  decisionsRoutes,
-  approveDefects,
-  (c, input) => decide(c, approveDefects, input, decisions.approve),
-  decisionGuards,
-);
-route(decisionsRoutes, rejectDefects, (c, input) => decide(c, rejectDefects, input, decisions.reject), decisionGuards);
-route(decisionsRoutes, discussDefect, (c, input) => decide(c, discussDefect, input, decisions.discuss), decisionGuards);
-route(decisionsRoutes, tradeInDefect, (c, input) => decide(c, tradeInDefect, input, decisions.tradeIn), decisionGuards);
+/** A decision's call, through decide() behind the session and Idempotency-Key guards. */
+function decisionRoute<E extends Endpoint>(endpoint: E, run: DecisionRun<E>): void {
+  route(decisionsRoutes, endpoint, (c, input) => decide(c, endpoint, input, run), decisionGuards);
+}
+
+decisionRoute(contract.approveDefects, decisions.approve);
+decisionRoute(contract.rejectDefects, decisions.reject);
+decisionRoute(contract.discussDefect, decisions.discuss);
+decisionRoute(contract.tradeInDefect, decisions.tradeIn);
 
 route(
   decisionsRoutes,
-  getDefectLoyalty,
+  contract.getDefectLoyalty,
   async (c) => {
     c.header('Cache-Control', 'no-store');
     return {
@@ -83,14 +75,14 @@ route(
 
 route(
   decisionsRoutes,
-  listTradeInInstruments,
+  contract.listTradeInInstruments,
   async (c) => ({ success: true, data: await listActiveInstruments(c.var.deps.database.db) }),
   readGuards,
 );
 
 route(
   decisionsRoutes,
-  getTradeInInstrument,
+  contract.getTradeInInstrument,
   async (c) => ({ success: true, instrument: await instrumentDetail(c.var.deps.database.db, readPathId(c)) }),
   readGuards,
 );

@@ -14,7 +14,7 @@ import { clientIp } from '#server/lib/client-ip.ts';
 import { route, validateWith } from '#server/lib/validate.ts';
 import * as guestCodes from '#server/services/repair-requests/guest-codes.ts';
 import { createGuestRequest } from '#server/services/repair-requests/guest-requests.ts';
-import { discardPhotos, readRequestWithPhotos } from '#server/services/repair-requests/repair-photos.ts';
+import { keepPhotosIfNamed, readRequestWithPhotos } from '#server/services/repair-requests/repair-photos.ts';
 import { requireIdempotencyKey } from '#server/middleware/idempotency-key.ts';
 import { randomToken, TOKEN_PATTERN } from '#server/services/accounts/tokens.ts';
 
@@ -83,16 +83,12 @@ route(
     const sent = await readRequestWithPhotos(c.var.deps, `guest:${ip}`, c.req.raw, (raw) =>
       validateWith(guestRepairRequestInput, raw),
     );
-    // Only a ticket written by this very call names the stored photos; otherwise they are spare.
-    let named = false;
-    try {
+    // Only a ticket written by this very call names the stored photos: not a repeat's.
+    return keepPhotosIfNamed(c.var.deps, sent, async () => {
       const result = await createGuestRequest(c.var.deps, sent, callerOf(c));
-      named = !result.replayed;
       if (result.replayed) c.header(REPLAYED_HEADER, 'true');
-      return result.body;
-    } finally {
-      if (!named) await discardPhotos(c.var.deps, sent);
-    }
+      return { answer: result.body, named: !result.replayed };
+    });
   },
   keyed,
 );

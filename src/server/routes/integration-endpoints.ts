@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineEndpoint, type Endpoint } from '#shared/api/endpoint.ts';
+import { defineEndpoint, type Endpoint, type HttpMethod } from '#shared/api/endpoint.ts';
 import {
   changePointsInput,
   changePointsOutput,
@@ -50,132 +50,46 @@ import {
 // router and the document are both built from this list, so they cannot drift apart.
 
 export const INTEGRATION_BASE = '/api/v1';
-const at = (path: string) => `${INTEGRATION_BASE}${path}`;
+
+/** One call under INTEGRATION_BASE. */
+function call<Input extends Endpoint['input'], Output extends Endpoint['output']>(
+  method: HttpMethod,
+  path: string,
+  input: Input,
+  output: Output,
+): Endpoint<Input, Output> {
+  return defineEndpoint({ method, path: `${INTEGRATION_BASE}${path}`, input, output });
+}
 
 const changedOutput = v.object({ id: v.number(), changed: v.array(v.string()) });
 
 export const integrationEndpoints = {
-  createClient: defineEndpoint({
-    method: 'POST',
-    path: at('/clients'),
-    input: createClientInput,
-    output: createClientOutput,
-  }),
-  putOffice: defineEndpoint({
-    method: 'PUT',
-    path: at('/offices/:id'),
-    input: putOfficeInput,
-    output: putOfficeOutput,
-  }),
-  createTicket: defineEndpoint({
-    method: 'POST',
-    path: at('/tickets'),
-    input: createTicketInput,
-    output: createTicketOutput,
-  }),
-  patchTicket: defineEndpoint({
-    method: 'PATCH',
-    path: at('/tickets/:id'),
-    input: patchTicketInput,
-    output: patchTicketOutput,
-  }),
-  createDefect: defineEndpoint({
-    method: 'POST',
-    path: at('/tickets/:id/defects'),
-    input: createDefectInput,
-    output: createDefectOutput,
-  }),
-  patchDefect: defineEndpoint({
-    method: 'PATCH',
-    path: at('/defects/:id'),
-    input: patchDefectInput,
-    output: patchDefectOutput,
-  }),
-  createBill: defineEndpoint({ method: 'POST', path: at('/bills'), input: createBillInput, output: idOutput }),
-  patchBill: defineEndpoint({ method: 'PATCH', path: at('/bills/:id'), input: patchBillInput, output: changedOutput }),
-  createNotification: defineEndpoint({
-    method: 'POST',
-    path: at('/notifications'),
-    input: createNotificationInput,
-    output: idOutput,
-  }),
-  uploadFile: defineEndpoint({ method: 'POST', path: at('/files'), input: undefined, output: uploadFileOutput }),
-  listEvents: defineEndpoint({ method: 'GET', path: at('/events'), input: listEventsQuery, output: listEventsOutput }),
-  putGift: defineEndpoint({ method: 'PUT', path: at('/gifts/:id'), input: putGiftInput, output: upsertOutput }),
-  putTradeInInstrument: defineEndpoint({
-    method: 'PUT',
-    path: at('/trade-in-instruments/:id'),
-    input: putTradeInInstrumentInput,
-    output: upsertOutput,
-  }),
-  changePoints: defineEndpoint({
-    method: 'POST',
-    path: at('/clients/:id/points'),
-    input: changePointsInput,
-    output: changePointsOutput,
-  }),
-  putBanner: defineEndpoint({ method: 'PUT', path: at('/banner'), input: putBannerInput, output: putBannerOutput }),
-  createPromocode: defineEndpoint({
-    method: 'POST',
-    path: at('/promocodes'),
-    input: createPromocodeInput,
-    output: idOutput,
-  }),
-  createQuiz: defineEndpoint({ method: 'POST', path: at('/quizzes'), input: createQuizInput, output: idOutput }),
-  patchQuiz: defineEndpoint({
-    method: 'PATCH',
-    path: at('/quizzes/:id'),
-    input: patchQuizInput,
-    output: changedOutput,
-  }),
-  createLoyaltyOperation: defineEndpoint({
-    method: 'POST',
-    path: at('/loyalty/operations'),
-    input: createOperationInput,
-    output: createOperationOutput,
-  }),
-  cancelLoyaltyOperation: defineEndpoint({
-    method: 'POST',
-    path: at('/loyalty/operations/:id/cancel'),
-    input: cancelOperationInput,
-    output: cancelOperationOutput,
-  }),
-  setClientLoyalty: defineEndpoint({
-    method: 'POST',
-    path: at('/clients/:id/loyalty'),
-    input: participationInput,
-    output: participationOutput,
-  }),
-  putLoyaltyProgramme: defineEndpoint({
-    method: 'PUT',
-    path: at('/loyalty/programme'),
-    input: programmeInput,
-    output: programmeOutput,
-  }),
-  getClientPoints: defineEndpoint({
-    method: 'GET',
-    path: at('/clients/:id/points'),
-    input: undefined,
-    output: clientPointsOutput,
-  }),
-  listClosedDays: defineEndpoint({
-    method: 'GET',
-    path: at('/pickup/closed-days'),
-    input: undefined,
-    output: listClosedDaysOutput,
-  }),
-  putClosedDay: defineEndpoint({
-    method: 'PUT',
-    path: at('/pickup/closed-days/:date'),
-    input: putClosedDayInput,
-    output: putClosedDayOutput,
-  }),
-  deleteClosedDay: defineEndpoint({
-    method: 'DELETE',
-    path: at('/pickup/closed-days/:date'),
-    input: undefined,
-    output: deleteClosedDayOutput,
-  }),
+  createClient: call('POST', '/clients', createClientInput, createClientOutput),
+  putOffice: call('PUT', '/offices/:id', putOfficeInput, putOfficeOutput),
+  createTicket: call('POST', '/tickets', createTicketInput, createTicketOutput),
+  patchTicket: call('PATCH', '/tickets/:id', patchTicketInput, patchTicketOutput),
+  createDefect: call('POST', '/tickets/:id/defects', createDefectInput, createDefectOutput),
+  patchDefect: call('PATCH', '/defects/:id', patchDefectInput, patchDefectOutput),
+  createBill: call('POST', '/bills', createBillInput, idOutput),
+  patchBill: call('PATCH', '/bills/:id', patchBillInput, changedOutput),
+  createNotification: call('POST', '/notifications', createNotificationInput, idOutput),
+  uploadFile: call('POST', '/files', undefined, uploadFileOutput),
+  listEvents: call('GET', '/events', listEventsQuery, listEventsOutput),
+  putGift: call('PUT', '/gifts/:id', putGiftInput, upsertOutput),
+  putTradeInInstrument: call('PUT', '/trade-in-instruments/:id', putTradeInInstrumentInput, upsertOutput),
+  changePoints: call('POST', '/clients/:id/points', changePointsInput, changePointsOutput),
+  putBanner: call('PUT', '/banner', putBannerInput, putBannerOutput),
+  createPromocode: call('POST', '/promocodes', createPromocodeInput, idOutput),
+  createQuiz: call('POST', '/quizzes', createQuizInput, idOutput),
+  patchQuiz: call('PATCH', '/quizzes/:id', patchQuizInput, changedOutput),
+  createLoyaltyOperation: call('POST', '/loyalty/operations', createOperationInput, createOperationOutput),
+  cancelLoyaltyOperation: call('POST', '/loyalty/operations/:id/cancel', cancelOperationInput, cancelOperationOutput),
+  setClientLoyalty: call('POST', '/clients/:id/loyalty', participationInput, participationOutput),
+  putLoyaltyProgramme: call('PUT', '/loyalty/programme', programmeInput, programmeOutput),
+  getClientPoints: call('GET', '/clients/:id/points', undefined, clientPointsOutput),
+  listClosedDays: call('GET', '/pickup/closed-days', undefined, listClosedDaysOutput),
+  putClosedDay: call('PUT', '/pickup/closed-days/:date', putClosedDayInput, putClosedDayOutput),
+  deleteClosedDay: call('DELETE', '/pickup/closed-days/:date', undefined, deleteClosedDayOutput),
 } satisfies Record<string, Endpoint>;
 
 export type IntegrationCall = keyof typeof integrationEndpoints;

@@ -1,22 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clients } from '#server/db/schema/accounts.ts';
 import { events } from '#server/db/schema/platform.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { loginAs, mailedPassword, uniqueEmail } from '../../../tests/setup/accounts.ts';
+import { accountTestApp, loginAs, mailedPassword, uniqueEmail } from '../../../tests/setup/accounts.ts';
 import { errorBody, jsonBody } from '../../../tests/setup/json.ts';
 
 const UNAUTHORIZED = { success: false, message: 'Требуется авторизация' };
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({ now: '2026-03-02T09:00:00Z' });
-});
-afterAll(() => t.close());
-beforeEach(() => {
-  t.cookies.clear();
-  t.advance(24 * 60 * 60 * 1000);
-});
+// Each test logged out with a fresh CSRF token, a day after the last (fresh rate-limit windows).
+const t = accountTestApp('2026-03-02T09:00:00Z');
 
 const createClient = (json: unknown, token?: string | null) =>
   t.integration('/clients', { method: 'POST', json, ...(token === undefined ? {} : { token }) });

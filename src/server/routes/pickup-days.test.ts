@@ -8,6 +8,7 @@ import { repairRequests } from '#server/db/schema/repair-requests.ts';
 import { tickets } from '#server/db/schema/tickets.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import { insertOffice } from '../../../tests/setup/cabinet-world.ts';
+import { repairRequestWith } from '../../../tests/setup/repair-request.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 
 // Pickup days (portal.md §9, docs/api.md): the calendar the page gets, the back office's closed days, and the server
@@ -34,21 +35,7 @@ beforeEach(async () => {
 });
 
 function request(pickupDate: string, madeAt?: string): RepairRequestInput {
-  return {
-    contact: { name: 'Анна', surname: 'Смирнова', phone: '+7 (916) 123-45-67' },
-    address: {
-      company: 'Клиника',
-      address: 'Россия, Москва, Тверская улица, 7',
-      country: 'Россия',
-      zip: '125009',
-      pickup_date: pickupDate,
-      office_id: 1,
-    },
-    instruments: [{ serial_number: 'SN-1', type: 1, description: 'Не вращается головка' }],
-    approval_policy: true,
-    approval_loyalty: true,
-    ...(madeAt === undefined ? {} : { made_at: madeAt }),
-  };
+  return repairRequestWith({ pickup_date: pickupDate }, madeAt === undefined ? {} : { made_at: madeAt });
 }
 
 const send = (json: unknown) =>

@@ -8,6 +8,7 @@ import { insertAccount, loginAs, primeCsrf } from '../../../tests/setup/accounts
 import { backOffice } from '../../../tests/setup/back-office.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { answerOf, errorBody, jsonBody } from '../../../tests/setup/json.ts';
+import { twoQuestionSurvey as twoQuestions } from '../../../tests/setup/quiz-fixtures.ts';
 import { getUserData } from '#shared/api/account.ts';
 
 // The bonus survey (portal.md §2.7, §4.4, §5; API.md "Loyalty programme"): the back office makes a
@@ -21,27 +22,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-const twoQuestions = (overrides: Record<string, unknown> = {}) => ({
-  title: 'Как вам наш сервис?',
-  minutes_count: 2,
-  balls_count: 150,
-  questions: [
-    {
-      title: 'Как вы о нас узнали?',
-      type: 'radio-button',
-      has_own: true,
-      items: [{ title: 'От коллег' }, { title: 'В интернете' }],
-    },
-    {
-      title: 'Что ремонтируете чаще?',
-      type: 'checkbox',
-      has_own: true,
-      items: [{ title: 'Турбины' }, { title: 'Микромоторы' }, { title: 'Скейлеры' }],
-    },
-  ],
-  ...overrides,
-});
 
 async function createQuiz(body: Record<string, unknown> = twoQuestions()): Promise<number> {
   const response = await t.integration('/quizzes', { method: 'POST', json: body });

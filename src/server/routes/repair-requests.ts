@@ -16,7 +16,7 @@ import { requireIdempotencyKey } from '#server/middleware/idempotency-key.ts';
 import { storedFailure, withIdempotency } from '#server/services/idempotency.ts';
 import {
   clinicRequest,
-  discardPhotos,
+  keepPhotosIfNamed,
   readRequestWithPhotos,
   requestWithPhotosIdentity,
   uploadRepairPhoto as savePhoto,
@@ -84,11 +84,9 @@ route(
   createRepairRequestWithPhotos,
   async (c) => {
     const sent = await readRequestWithPhotos(c.var.deps, sessionOf(c).clientId, c.req.raw, clinicRequest);
-    // The photos are in the store already; only a ticket written by this very call names them. A
-    // repeat is answered from the first send, whose own photos its ticket names: these are spare.
-    let written = false;
-    let named = false;
-    try {
+    // Only a ticket written by this very call names the photos: a repeat is answered from the first send.
+    return keepPhotosIfNamed(c.var.deps, sent, async () => {
+      let written = false;
       const answer = await createOnce(
         c,
         createRepairRequestWithPhotos,
@@ -99,11 +97,8 @@ route(
           return withStoredPhotos(tx, caller.viewerId, sent);
         },
       );
-      named = written;
-      return answer;
-    } finally {
-      if (!named) await discardPhotos(c.var.deps, sent);
-    }
+      return { answer, named: written };
+    });
   },
   guards,
 );

@@ -52,6 +52,18 @@ async function threeQuotes() {
   return { ticketId, a, b, c };
 }
 
+/** The clinic approves quote `a` and rejects quote `b` ('Дорогой ремонт'), both at the version it saw first. */
+async function approveFirstRejectSecond(ticketId: number, a: { id: number }, b: { id: number }) {
+  await ok(await decide(t, paths.approve, { ticket_id: ticketId, defects: [{ id: a.id, version: 1 }] }));
+  await ok(
+    await decide(t, paths.reject, {
+      ticket_id: ticketId,
+      defects: [{ id: b.id, version: 1 }],
+      comment: 'Дорогой ремонт',
+    }),
+  );
+}
+
 describe('a ticket after the clinic decided', () => {
   it('asks while a quote waits, and stops asking on the page and in the list once none does', async () => {
     const { ticketId, a, b, c } = await threeQuotes();
@@ -66,14 +78,7 @@ describe('a ticket after the clinic decided', () => {
       dv_approve_need: true,
     });
 
-    await ok(await decide(t, paths.approve, { ticket_id: ticketId, defects: [{ id: a.id, version: 1 }] }));
-    await ok(
-      await decide(t, paths.reject, {
-        ticket_id: ticketId,
-        defects: [{ id: b.id, version: 1 }],
-        comment: 'Дорогой ремонт',
-      }),
-    );
+    await approveFirstRejectSecond(ticketId, a, b);
     // One still waits: the ticket still asks.
     expect(await listed(ticketId)).toMatchObject({ status_code: 5, dv_approve_need: true });
     await ok(
@@ -191,14 +196,7 @@ describe('the ticket PDF after decisions', () => {
       description: 'Лампа полимеризационная',
       status: 1,
     });
-    await ok(await decide(t, paths.approve, { ticket_id: ticketId, defects: [{ id: a.id, version: 1 }] }));
-    await ok(
-      await decide(t, paths.reject, {
-        ticket_id: ticketId,
-        defects: [{ id: b.id, version: 1 }],
-        comment: 'Дорогой ремонт',
-      }),
-    );
+    await approveFirstRejectSecond(ticketId, a, b);
     const response = await t.request(downloadPaths.ticketPdf(ticketId));
     expect(response.status).toBe(200);
     const text = await pdfText(new Uint8Array(await response.arrayBuffer()));

@@ -8,13 +8,15 @@ export interface RetryRowProps {
   onRetry: () => void;
   /** The retried load is under way. */
   loading?: boolean;
+  /** In place of the default row (a class that composes blocks.module.css retryRow, or another layout). */
+  className?: string;
 }
 
 /** A failed load's message beside its 'Повторить'. */
-export function RetryRow({ failure, onRetry, loading = false }: RetryRowProps) {
+export function RetryRow({ failure, onRetry, loading = false, className = styles.retryRow }: RetryRowProps) {
   if (!failure) return null;
   return (
-    <div className={styles.retryRow}>
+    <div className={className}>
       <FormMessage tone="error">{failure}</FormMessage>
       <Button variant="secondary" onClick={onRetry} loading={loading}>
         Повторить

@@ -1,7 +1,7 @@
 // The bills list call (src/shared/screens/bills.ts listBills) through the app's one HTTP client.
 import { listBills, type Bill } from '#shared/screens/bills.ts';
 import type { EndpointInput } from '#shared/api/endpoint.ts';
-import type { Page } from '#client/lib/paged-list-store.ts';
+import { ownerAndCursor, type Page } from '#client/lib/paged-list-store.ts';
 import { callApi } from '#client/lib/http.ts';
 
 export interface BillsFilter {
@@ -16,10 +16,7 @@ export function billsQuery(
   userId: number,
   cursor: string | null,
 ): EndpointInput<typeof listBills> {
-  const query: EndpointInput<typeof listBills> = {};
-  if (filter.onlyMine) query.client_id = String(userId);
-  if (cursor) query.cursor = cursor;
-  return query;
+  return ownerAndCursor(filter.onlyMine, userId, cursor);
 }
 
 export async function fetchBillsPage(

@@ -3,25 +3,20 @@ import type * as v from 'valibot';
 import { ballsForm } from '#shared/api/decisions.ts';
 import { formatPoints } from '#shared/format/number/money.ts';
 import { useAppForm } from '#client/components/ui/app-form.tsx';
-import { Button } from '#client/components/ui/button.tsx';
-import { BoundForm } from '#client/components/ui/bound-form.tsx';
 import { focusFirstInvalid } from '#client/components/ui/form-helpers.ts';
-import styles from './decisions.module.css';
+import { ModeForm, type ModeFormProps } from './mode-form.tsx';
 
-export interface BallsFormProps {
-  id: string;
+export interface BallsFormProps extends ModeFormProps {
   /** ballsForDiscount: at most 30 % of the cost and at most the balance. */
   limit: number;
-  sending: boolean;
-  serverError: string | undefined;
-  onServerErrorClear: () => void;
   onSubmit: (balls: number) => void;
 }
 
 const EMPTY: v.InferInput<ReturnType<typeof ballsForm>> = { balls: '' };
 
 /** 'Списать в счет ремонта': how many points to spend on this repair. */
-export function BallsForm({ id, limit, sending, serverError, onServerErrorClear, onSubmit }: BallsFormProps) {
+export function BallsForm(props: BallsFormProps) {
+  const { limit, serverError, onServerErrorClear, onSubmit } = props;
   const formRef = useRef<HTMLFormElement>(null);
   // cabinet.md §5 Points form: required, whole points, not above the limit.
   const ballsField = useMemo(() => ballsForm(limit).entries.balls, [limit]);
@@ -37,13 +32,12 @@ export function BallsForm({ id, limit, sending, serverError, onServerErrorClear,
     onSubmit: ({ value }) => onSubmit(Number(value.balls.trim())),
   });
   return (
-    <BoundForm
+    <ModeForm
       form={form}
-      ref={formRef}
-      id={id}
-      className={styles.modeForm}
-      aria-label="Списание бонусов в счёт ремонта"
-      submitDisabled={sending}
+      formRef={formRef}
+      mode={props}
+      label="Списание бонусов в счёт ремонта"
+      submitLabel="Списать и согласовать"
     >
       <form.AppField name="balls" validators={{ onBlur: ballsField }}>
         {(field) => (
@@ -66,9 +60,6 @@ export function BallsForm({ id, limit, sending, serverError, onServerErrorClear,
           />
         )}
       </form.AppField>
-      <Button type="submit" block loading={sending}>
-        Списать и согласовать
-      </Button>
-    </BoundForm>
+    </ModeForm>
   );
 }

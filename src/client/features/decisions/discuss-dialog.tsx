@@ -13,7 +13,12 @@ const EMPTY: v.InferInput<typeof discussForm> = { comment: '' };
 
 /** 'Обсудить': a question to the service centre about one statement (cabinet.md §2 Question popup, §5). */
 export function DiscussDialog({ request, onClose, onDone, onChanged }: DecisionFlowProps) {
-  const { sender, serverError, setServerError, formId, formRef } = useCommentSend({ onDone, onChanged });
+  const { sender, serverError, setServerError, formRef, shell } = useCommentSend({
+    request,
+    onClose,
+    onDone,
+    onChanged,
+  });
   const statement = request.statements[0];
   const form = useAppForm({
     defaultValues: EMPTY,
@@ -33,16 +38,7 @@ export function DiscussDialog({ request, onClose, onDone, onChanged }: DecisionF
   });
 
   return (
-    <DecisionDialogShell
-      title="Вопрос по ремонту"
-      request={request}
-      sender={sender}
-      onClose={onClose}
-      confirmLabel="Отправить"
-      form={form}
-      formId={formId}
-      formRef={formRef}
-    >
+    <DecisionDialogShell title="Вопрос по ремонту" confirmLabel="Отправить" form={form} {...shell}>
       <StatementList statements={request.statements} showTotal={false} />
       <p className={styles.lead}>Менеджер сервисного центра ответит на ваш вопрос, а ремонт подождёт вашего решения.</p>
       <form.AppField name="comment" validators={{ onBlur: discussForm.entries.comment }}>

@@ -3,17 +3,12 @@ import type * as v from 'valibot';
 import { giftForm, type Gift } from '#shared/api/decisions.ts';
 import { BONUS_FORMS, countOf } from '#shared/format/plural.ts';
 import { useAppForm } from '#client/components/ui/app-form.tsx';
-import { Button } from '#client/components/ui/button.tsx';
-import { BoundForm } from '#client/components/ui/bound-form.tsx';
 import { focusFirstInvalidRadio } from '#client/components/ui/radio-group.tsx';
+import { ModeForm, type ModeFormProps } from './mode-form.tsx';
 import styles from './decisions.module.css';
 
-export interface GiftFormProps {
-  id: string;
+export interface GiftFormProps extends ModeFormProps {
   gifts: Gift[];
-  sending: boolean;
-  serverError: string | undefined;
-  onServerErrorClear: () => void;
   onSubmit: (giftId: number) => void;
 }
 
@@ -47,7 +42,8 @@ function GiftCard({ gift }: { gift: Gift }) {
  * than a custom drop-down: a picture fits in each option, and phones and screen readers handle
  * them natively. Gifts the user cannot afford yet are shown, disabled, with what is missing.
  */
-export function GiftForm({ id, gifts, sending, serverError, onServerErrorClear, onSubmit }: GiftFormProps) {
+export function GiftForm(props: GiftFormProps) {
+  const { gifts, serverError, onServerErrorClear, onSubmit } = props;
   const formRef = useRef<HTMLFormElement>(null);
   const form = useAppForm({
     defaultValues: NONE_CHOSEN,
@@ -57,14 +53,7 @@ export function GiftForm({ id, gifts, sending, serverError, onServerErrorClear, 
     },
   });
   return (
-    <BoundForm
-      form={form}
-      ref={formRef}
-      id={id}
-      className={styles.modeForm}
-      aria-label="Подарок за бонусы"
-      submitDisabled={sending}
-    >
+    <ModeForm form={form} formRef={formRef} mode={props} label="Подарок за бонусы" submitLabel="Согласовать с подарком">
       <form.AppField name="gift" validators={{ onBlur: giftForm.entries.gift }}>
         {(field) => (
           <field.RadioGroupField
@@ -80,9 +69,6 @@ export function GiftForm({ id, gifts, sending, serverError, onServerErrorClear, 
         )}
       </form.AppField>
       {gifts.length === 0 ? <p className={styles.note}>Подарков пока нет.</p> : null}
-      <Button type="submit" block loading={sending}>
-        Согласовать с подарком
-      </Button>
-    </BoundForm>
+    </ModeForm>
   );
 }

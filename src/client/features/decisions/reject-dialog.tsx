@@ -14,7 +14,12 @@ const NONE_CHOSEN: v.InferInput<typeof rejectForm> = { comment: null };
 
 /** 'Отказ': one reason of the fixed eight, required (cabinet.md §2 Rejection popup, §5). */
 export function RejectDialog({ request, onClose, onDone, onChanged }: DecisionFlowProps) {
-  const { sender, serverError, setServerError, formId, formRef } = useCommentSend({ onDone, onChanged });
+  const { sender, serverError, setServerError, formRef, shell } = useCommentSend({
+    request,
+    onClose,
+    onDone,
+    onChanged,
+  });
   const form = useAppForm({
     defaultValues: NONE_CHOSEN,
     onSubmitInvalid: () => focusFirstInvalidRadio(formRef.current),
@@ -29,16 +34,7 @@ export function RejectDialog({ request, onClose, onDone, onChanged }: DecisionFl
   });
 
   return (
-    <DecisionDialogShell
-      title="Отказ от ремонта"
-      request={request}
-      sender={sender}
-      onClose={onClose}
-      confirmLabel="Отказаться от ремонта"
-      form={form}
-      formId={formId}
-      formRef={formRef}
-    >
+    <DecisionDialogShell title="Отказ от ремонта" confirmLabel="Отказаться от ремонта" form={form} {...shell}>
       <StatementList statements={request.statements} />
       <form.AppField name="comment" validators={{ onBlur: rejectForm.entries.comment }}>
         {(field) => (

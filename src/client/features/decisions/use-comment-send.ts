@@ -4,9 +4,10 @@ import { useDecisionSend } from './use-decision-send.ts';
 
 /**
  * The send of a decision with one field, `comment` (the question, the rejection reason): a 422 on
- * it shows under the field. Also the form's id and ref for DecisionDialogShell.
+ * it shows under the field. Also `shell`, what DecisionDialogShell needs beside its title, button and
+ * form: the request, the send, closing, and the form's id and ref.
  */
-export function useCommentSend({ onDone, onChanged }: Pick<DecisionFlowProps, 'onDone' | 'onChanged'>) {
+export function useCommentSend({ request, onClose, onDone, onChanged }: DecisionFlowProps) {
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [serverError, setServerError] = useState<string>();
@@ -18,5 +19,5 @@ export function useCommentSend({ onDone, onChanged }: Pick<DecisionFlowProps, 'o
       return error.field('comment') !== undefined;
     },
   });
-  return { sender, serverError, setServerError, formId, formRef };
+  return { sender, serverError, setServerError, formRef, shell: { request, sender, onClose, formId, formRef } };
 }

@@ -3,7 +3,7 @@ import { NOTIFICATIONS_MESSAGES } from '#shared/screens/notifications.ts';
 import { formatDateTime } from '#shared/format/date.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { FormMessage } from '#client/components/ui/form-message.tsx';
+import { RetryRow } from '#client/components/ui/retry-row.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { useRemote } from '#client/lib/use-remote.ts';
 import { fetchHistoryPage } from './api.ts';
@@ -40,14 +40,7 @@ export function HistoryPage({ onLoaded }: HistoryPageProps) {
   return (
     <Page title="История">
       <div ref={top} className={styles.historyTop} />
-      {failure ? (
-        <div className={styles.failure}>
-          <FormMessage tone="error">{failure}</FormMessage>
-          <Button variant="secondary" onClick={history.reload}>
-            Повторить
-          </Button>
-        </div>
-      ) : null}
+      <RetryRow failure={failure} onRetry={history.reload} className={styles.failure} />
       {shown === null && loading ? (
         <ul className={styles.list} aria-busy="true" aria-label="Загрузка истории">
           {[0, 1, 2].map((row) => (

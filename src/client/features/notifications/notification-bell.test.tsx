@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderInRouter } from '#client/components/layout/testing/render-in-router.tsx';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
+import { note, stubTwoNotificationPages } from './testing/notification-fixtures.ts';
 import { NotificationBell } from './notification-bell.tsx';
 
 // The desktop bell (portal.md §2.4): the count on it, the panel's list (read ones set apart), more
@@ -12,23 +13,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const note = (id: number, viewed: boolean) => ({
-  id,
-  description: `Уведомление ${id}`,
-  created_at: '2026-03-01 12:00:00',
-  is_viewed: viewed,
-});
-
 describe('NotificationBell', () => {
   it('shows the count, lists the notifications, marks them read, loads more near the end, and asks for the count on closing', async () => {
     const onClosed = vi.fn();
-    const { calls } = stubFetch({
-      'GET /ajax/cabinet/notifications': [
-        { body: { success: true, data: [note(3, false), note(2, true)], next_cursor: 'c-2' } },
-        { body: { success: true, data: [note(1, true)], next_cursor: null } },
-      ],
-      'POST /ajax/cabinet/notifications/read': { body: { success: true, unread: 0 } },
-    });
+    const { calls } = stubTwoNotificationPages(true);
     await renderInRouter(() => <NotificationBell unread={3} onClosed={onClosed} />);
     const bell = screen.getByRole('button', { name: 'Уведомления, 3 непрочитанных' });
     await userEvent.click(bell);

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderInRouter } from '#client/components/layout/testing/render-in-router.tsx';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
+import { note, stubTwoNotificationPages } from './testing/notification-fixtures.ts';
 import { HistoryPage } from './history-page.tsx';
 import { NotificationsPage } from './notifications-page.tsx';
 
@@ -14,23 +15,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const note = (id: number, viewed: boolean) => ({
-  id,
-  description: `Уведомление ${id}`,
-  created_at: '2026-03-01 12:00:00',
-  is_viewed: viewed,
-});
-
 describe('NotificationsPage', () => {
   it("marks the unread ones 'Новое', counts them read once shown, and loads more", async () => {
     const onRead = vi.fn();
-    const { calls } = stubFetch({
-      'GET /ajax/cabinet/notifications': [
-        { body: { success: true, data: [note(3, false), note(2, true)], next_cursor: 'c-2' } },
-        { body: { success: true, data: [note(1, false)], next_cursor: null } },
-      ],
-      'POST /ajax/cabinet/notifications/read': { body: { success: true, unread: 0 } },
-    });
+    const { calls } = stubTwoNotificationPages(false);
     await renderInRouter(() => <NotificationsPage onRead={onRead} />);
     const list = await screen.findByRole('list', { name: 'Уведомления' });
     const items = within(list).getAllByRole('listitem');

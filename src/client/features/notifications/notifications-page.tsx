@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { NOTIFICATIONS_MESSAGES } from '#shared/screens/notifications.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { FormMessage } from '#client/components/ui/form-message.tsx';
+import { RetryRow } from '#client/components/ui/retry-row.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { announceAccountChange } from '#client/lib/account-sync.ts';
 import { useOnVisible } from '#client/lib/use-on-visible.ts';
@@ -75,14 +75,7 @@ export function NotificationsPage({ onRead, settings }: NotificationsPageProps) 
           ))}
         </ul>
       ) : null}
-      {failure ? (
-        <div className={styles.failure}>
-          <FormMessage tone="error">{failure}</FormMessage>
-          <Button variant="secondary" onClick={retry}>
-            Повторить
-          </Button>
-        </div>
-      ) : null}
+      <RetryRow failure={failure} onRetry={retry} className={styles.failure} />
       {next !== null && !failure ? (
         <div ref={end} className={styles.more}>
           <Button variant="secondary" onClick={loadMore} loading={loading}>

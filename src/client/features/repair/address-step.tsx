@@ -25,7 +25,7 @@ import {
   suggestAddresses,
 } from '#client/lib/screens/places-api.ts';
 import { fetchPickupCalendar } from './api.ts';
-import type { StepProps } from './step-props.ts';
+import { boundText, type StepProps } from './step-props.ts';
 import styles from './repair.module.css';
 
 // Leaflet comes only with the map, when asked for.
@@ -52,7 +52,8 @@ export interface AddressStepProps extends StepProps {
   addAddress?: ((onSaved: (address: SavedAddress) => void) => void) | undefined;
 }
 
-export function AddressStep({ user, values, errors, change, addAddress }: AddressStepProps) {
+export function AddressStep(props: AddressStepProps) {
+  const { user, values, errors, change, addAddress } = props;
   const [saved, setSaved] = useState<SavedAddress[]>([]);
   const [centres, setCentres] = useState<ServiceCentre[]>([]);
   const [mapShown, setMapShown] = useState(false);
@@ -121,13 +122,7 @@ export function AddressStep({ user, values, errors, change, addAddress }: Addres
   const offered = offeredCentres(centres, values.address || null);
   return (
     <div className={styles.step}>
-      <TextField
-        label="Название клиники"
-        name="company"
-        value={values.company}
-        onChange={(event) => change({ company: event.target.value })}
-        error={errors['address.company']}
-      />
+      <TextField label="Название клиники" {...boundText(props, 'address', 'company')} />
       {saved.length > 0 ? (
         <SelectField
           label="Сохранённый адрес"
@@ -181,39 +176,16 @@ export function AddressStep({ user, values, errors, change, addAddress }: Addres
         error={errors['address.address'] ?? addressProblem}
         hint={addressUnchecked ? ADDRESS_MESSAGES.unchecked : undefined}
       />
-      <TextField
-        label="Страна / регион"
-        name="country"
-        value={values.country}
-        readOnly={countryLocked}
-        onChange={(event) => change({ country: event.target.value })}
-        error={errors['address.country']}
-      />
+      <TextField label="Страна / регион" {...boundText(props, 'address', 'country')} readOnly={countryLocked} />
       <div className={styles.row}>
-        <TextField
-          label="Индекс"
-          name="zip"
-          inputMode="text"
-          value={values.zip}
-          onChange={(event) => change({ zip: event.target.value })}
-          error={errors['address.zip']}
-        />
-        <TextField
-          label="Офис / квартира"
-          name="room"
-          value={values.room}
-          onChange={(event) => change({ room: event.target.value })}
-          error={errors['address.room']}
-        />
+        <TextField label="Индекс" {...boundText(props, 'address', 'zip')} inputMode="text" />
+        <TextField label="Офис / квартира" {...boundText(props, 'address', 'room')} />
       </div>
       <TextField
         label="Комментарий к адресу"
-        name="message"
+        {...boundText(props, 'address', 'message')}
         maxLength={ADDRESS_COMMENT_MAX}
         hint={charactersLeft(ADDRESS_COMMENT_MAX - values.message.length)}
-        value={values.message}
-        onChange={(event) => change({ message: event.target.value })}
-        error={errors['address.message']}
       />
       <SelectField
         label="Дата, когда забрать инструменты"

@@ -1,6 +1,6 @@
 import { MaskedField } from '#client/components/ui/masked-field.tsx';
 import { TextField } from '#client/components/ui/text-field.tsx';
-import type { StepProps } from './step-props.ts';
+import { boundText, type StepProps } from './step-props.ts';
 import styles from './repair.module.css';
 
 export interface ContactStepProps extends StepProps {
@@ -12,7 +12,8 @@ export interface ContactStepProps extends StepProps {
  * Step 1, Контактная информация (portal.md §2.1, §5): who the service centre calls. A clinic's name
  * and e-mail are its account's (only the phone is edited here); a guest types them all.
  */
-export function ContactStep({ user, values, errors, change, locked = false }: ContactStepProps) {
+export function ContactStep(props: ContactStepProps) {
+  const { user, values, errors, change, locked = false } = props;
   const phone = (
     <MaskedField
       mask="phone"
@@ -28,35 +29,21 @@ export function ContactStep({ user, values, errors, change, locked = false }: Co
     return (
       <div className={styles.step}>
         <div className={styles.row}>
-          <TextField
-            label="Имя"
-            name="name"
-            autoComplete="given-name"
-            value={values.name}
-            onChange={(event) => change({ name: event.target.value })}
-            error={errors['contact.name']}
-            readOnly={locked}
-          />
+          <TextField label="Имя" {...boundText(props, 'contact', 'name')} autoComplete="given-name" readOnly={locked} />
           <TextField
             label="Фамилия"
-            name="surname"
+            {...boundText(props, 'contact', 'surname')}
             autoComplete="family-name"
-            value={values.surname}
-            onChange={(event) => change({ surname: event.target.value })}
-            error={errors['contact.surname']}
             readOnly={locked}
           />
         </div>
         <TextField
           label="Эл. почта"
-          name="email"
+          {...boundText(props, 'contact', 'email')}
           type="email"
           inputMode="email"
           autoComplete="email"
           hint="Пришлём код подтверждения, а с заявкой — логин и пароль от личного кабинета"
-          value={values.email}
-          onChange={(event) => change({ email: event.target.value })}
-          error={errors['contact.email']}
           readOnly={locked}
         />
         {phone}

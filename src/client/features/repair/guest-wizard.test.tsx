@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { guestMessages } from '#shared/screens/guest-requests.ts';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '#shared/api/headers.ts';
@@ -8,7 +8,7 @@ import { goOffline, goOnline } from '#client/lib/testing/connection.ts';
 import { dropDraft, GUEST_DRAFT, loadDraft, saveDraft } from './draft.ts';
 import { GUEST_LOGIN_OFFER, GUEST_OFFLINE_NOTICE } from './guest-screens.tsx';
 import type { RepairWizardProps } from './repair-wizard.tsx';
-import { fillAddressStep, placesRoutes } from './testing/address-world.ts';
+import { fillAddressStep, fillEquipmentStep, placesRoutes } from './testing/address-world.ts';
 import { renderWizard } from './testing/render-wizard.tsx';
 import { initialValues, newBlock } from './wizard-values.ts';
 
@@ -225,15 +225,7 @@ describe("the guest wizard: sending, and the guest's sent screen", () => {
     await fillAddressStep();
     await next();
 
-    fireEvent.change(screen.getByLabelText(/Фото инструментов/), {
-      target: { files: [new File(['png'], 'rotor.png', { type: 'image/png' })] },
-    });
-    expect(
-      await within(await screen.findByRole('list', { name: 'Фото к заявке' })).findByText('rotor.png'),
-    ).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText('Серийный номер'), 'SN-1');
-    await userEvent.selectOptions(screen.getByLabelText('Тип инструмента'), 'Турбина');
-    await userEvent.type(screen.getByLabelText('Описание неисправности'), 'Не вращается');
+    await fillEquipmentStep();
     // Both consents, always: a guest has given none yet.
     await userEvent.click(screen.getByRole('button', { name: 'Отправить заявку' }));
     expect(screen.getByText('Согласие на обработку данных обязательно')).toBeInTheDocument();

@@ -9,7 +9,14 @@ import { PHOTO_MAX_BYTES, repairMessages } from '#shared/screens/repair-requests
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { dropDraft } from './draft.ts';
 import type { RepairWizardProps } from './repair-wizard.tsx';
-import { centre, exact, fillAddressStep, placesRoutes } from './testing/address-world.ts';
+import {
+  centre,
+  exact,
+  fillAddressStep,
+  fillEquipmentStep,
+  fillTurbine,
+  placesRoutes,
+} from './testing/address-world.ts';
 import { renderWizard } from './testing/render-wizard.tsx';
 
 beforeEach(() => dropDraft(user.id));
@@ -166,17 +173,7 @@ describe('RepairWizard', () => {
     await next();
     await fillAddressStep();
     await next();
-    fireEvent.change(screen.getByLabelText(/Фото инструментов/), {
-      target: {
-        files: [new File(['png'], 'rotor.png', { type: 'image/png' })],
-      },
-    });
-    expect(
-      await within(await screen.findByRole('list', { name: 'Фото к заявке' })).findByText('rotor.png'),
-    ).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText('Серийный номер'), 'SN-1');
-    await userEvent.selectOptions(screen.getByLabelText('Тип инструмента'), 'Турбина');
-    await userEvent.type(screen.getByLabelText('Описание неисправности'), 'Не вращается');
+    await fillEquipmentStep();
     await userEvent.click(screen.getByRole('button', { name: 'Добавить' }));
     expect(screen.getAllByLabelText('Серийный номер')).toHaveLength(2);
     await userEvent.click(screen.getByRole('button', { name: 'Удалить инструмент' }));
@@ -228,9 +225,7 @@ describe('RepairWizard with no network and after a reload', () => {
   };
 
   async function fillInstrument() {
-    await userEvent.type(screen.getByLabelText('Серийный номер'), 'SN-1');
-    await userEvent.selectOptions(screen.getByLabelText('Тип инструмента'), 'Турбина');
-    await userEvent.type(screen.getByLabelText('Описание неисправности'), 'Не вращается');
+    await fillTurbine();
     await userEvent.click(screen.getByLabelText(/обработку персональных данных/));
     await userEvent.click(screen.getByLabelText(/правилами программы лояльности/));
   }

@@ -1,3 +1,4 @@
+import type { ChangeEvent } from 'react';
 import type { WizardErrors, WizardValues } from './wizard-values.ts';
 
 /** The logged-in clinic, as the wizard needs it. */
@@ -21,4 +22,20 @@ export interface StepProps {
   values: WizardValues;
   errors: WizardErrors;
   change: (patch: Partial<WizardValues>) => void;
+}
+
+/** The wizard's plain text values, each typed into one field of its own. */
+type TextValue = 'name' | 'surname' | 'email' | 'company' | 'country' | 'zip' | 'room' | 'message';
+
+/**
+ * A text field bound to one wizard value: its name, value, change and the error the server's or
+ * the check's `section.name` path gives it (e.g. 'contact.name', 'address.zip').
+ */
+export function boundText({ values, errors, change }: StepProps, section: 'contact' | 'address', key: TextValue) {
+  return {
+    name: key,
+    value: values[key],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => change({ [key]: event.target.value }),
+    error: errors[`${section}.${key}`],
+  };
 }

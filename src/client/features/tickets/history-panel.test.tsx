@@ -11,6 +11,11 @@ const XSS = '<img src=x onerror=alert(1)>';
 
 setupTicketPageTests(390);
 
+/** The ticket, and its history of these entries. */
+function stubHistory(...entries: Array<{ created_at: string; description: string; subject: unknown }>) {
+  stubFetch({ [TICKET]: ticketAnswer(ticket()), [HISTORY]: { body: { success: true, data: entries } } });
+}
+
 async function openHistory() {
   const user = userEvent.setup();
   const page = await renderTicketPage();
@@ -24,27 +29,19 @@ async function openHistory() {
 
 describe('history panel', () => {
   it('replaces the content with Дата and Действие, highlights e-mails and numbers, links to tickets', async () => {
-    stubFetch({
-      [TICKET]: ticketAnswer(ticket()),
-      [HISTORY]: {
-        body: {
-          success: true,
-          data: [
-            {
-              created_at: '2026-03-06 09:15:00',
-              description: 'Заявка №501 принята, ответ на anna@clinic.ru',
-              subject: { type: 'Ticket', id: 501 },
-            },
-            { created_at: '2026-03-07 18:40:05', description: 'Счёт выставлен', subject: { type: 'Bill', id: 3 } },
-            {
-              created_at: '2026-03-08 10:00:00',
-              description: 'Инструмент перенесён в заявку №777',
-              subject: { type: 'Ticket', id: 777 },
-            },
-          ],
-        },
+    stubHistory(
+      {
+        created_at: '2026-03-06 09:15:00',
+        description: 'Заявка №501 принята, ответ на anna@clinic.ru',
+        subject: { type: 'Ticket', id: 501 },
       },
-    });
+      { created_at: '2026-03-07 18:40:05', description: 'Счёт выставлен', subject: { type: 'Bill', id: 3 } },
+      {
+        created_at: '2026-03-08 10:00:00',
+        description: 'Инструмент перенесён в заявку №777',
+        subject: { type: 'Ticket', id: 777 },
+      },
+    );
     const { user, toggle } = await openHistory();
     expect(await screen.findByRole('columnheader', { name: 'Дата' })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Действие' })).toBeInTheDocument();
@@ -67,20 +64,10 @@ describe('history panel', () => {
   it('renders HTML in a description as text, never as elements', async () => {
     const alert = vi.fn();
     vi.stubGlobal('alert', alert);
-    stubFetch({
-      [TICKET]: ticketAnswer(ticket()),
-      [HISTORY]: {
-        body: {
-          success: true,
-          data: [
-            {
-              created_at: '2026-03-06 09:15:00',
-              description: `Комментарий: ${XSS}`,
-              subject: { type: 'Ticket', id: null },
-            },
-          ],
-        },
-      },
+    stubHistory({
+      created_at: '2026-03-06 09:15:00',
+      description: `Комментарий: ${XSS}`,
+      subject: { type: 'Ticket', id: null },
     });
     await openHistory();
     const cell = await screen.findByText(
@@ -97,15 +84,7 @@ describe('history panel', () => {
   it('highlights whole numbers and e-mails, not the digits of model names and serials', async () => {
     const description =
       'Согласован ремонт по ведомости №ДВ-0001 (Наконечник NSK Ti-Max X25L, W&H Synea TA-98), счёт 4417 на 12 500,00 ₽ для anna@clinic.ru';
-    stubFetch({
-      [TICKET]: ticketAnswer(ticket()),
-      [HISTORY]: {
-        body: {
-          success: true,
-          data: [{ created_at: '2026-03-06 09:15:00', description, subject: { type: 'DefectiveList', id: 11 } }],
-        },
-      },
-    });
+    stubHistory({ created_at: '2026-03-06 09:15:00', description, subject: { type: 'DefectiveList', id: 11 } });
     await openHistory();
     await screen.findByRole('columnheader', { name: 'Дата' });
     const marks = [...document.querySelectorAll('mark')].map((mark) => mark.textContent);
@@ -113,7 +92,7 @@ describe('history panel', () => {
   });
 
   it('has its own way back to the statements: a named button and Escape, with focus back on the toggle', async () => {
-    stubFetch({ [TICKET]: ticketAnswer(ticket()), [HISTORY]: { body: { success: true, data: [] } } });
+    stubHistory();
     const { user, toggle } = await openHistory();
     const title = await screen.findByRole('heading', { name: 'История заявки' });
     // Opened, the reader is taken to it (on a phone it is below the summary).
@@ -131,7 +110,7 @@ describe('history panel', () => {
   });
 
   it("says 'Список пуст' when there is no history", async () => {
-    stubFetch({ [TICKET]: ticketAnswer(ticket()), [HISTORY]: { body: { success: true, data: [] } } });
+    stubHistory();
     await openHistory();
     expect(await screen.findByText('Список пуст')).toBeInTheDocument();
   });

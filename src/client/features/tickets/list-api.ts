@@ -1,6 +1,6 @@
 // The requests list call (src/shared/api/tickets.ts listTickets) through the app's one HTTP client.
 import { listTickets, TICKETS_PAGE_SIZE, type TicketFilter, type TicketListItem } from '#shared/api/tickets.ts';
-import type { Page } from '#client/lib/paged-list-store.ts';
+import { ownerAndCursor, type Page } from '#client/lib/paged-list-store.ts';
 import { callApiWithAge } from '#client/lib/http.ts';
 
 /** What the user set on the list; dates are yyyy-MM-dd as the server takes them. */
@@ -30,9 +30,7 @@ export function ticketsQuery(filter: TicketsListFilter, userId: number, cursor: 
   if (filter.dateFrom) query.date_from = filter.dateFrom;
   if (filter.dateTo) query.date_to = filter.dateTo;
   if (filter.number) query.number = filter.number;
-  if (filter.onlyMine) query.client_id = String(userId);
-  if (cursor) query.cursor = cursor;
-  return query;
+  return { ...query, ...ownerAndCursor(filter.onlyMine, userId, cursor) };
 }
 
 export async function fetchTicketsPage(

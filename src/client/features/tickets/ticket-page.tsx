@@ -102,16 +102,11 @@ export function TicketPage({ id, onApprove, onReject, onDiscuss, onTradeIn, pend
         <TicketSummary
           ticket={ticket}
           savedAt={savedAt}
-          massActions={massActions}
-          selected={selected}
-          desktop={desktop}
-          pendingIds={pendingIds}
+          massActions={massActions ? { selected, desktop, pendingIds, onApprove, onReject } : null}
           historyOpen={historyOpen}
           historyPanelId={RIGHT_COLUMN_ID}
           historyToggleRef={historyToggle}
           onToggleHistory={() => setHistoryFor(historyOpen ? null : id)}
-          onApprove={onApprove}
-          onReject={onReject}
         />
       </div>
       <div id={RIGHT_COLUMN_ID} className={styles.mainColumn}>

@@ -9,6 +9,7 @@ import styles from './ticket-summary.module.css';
 export interface TicketMassActionsProps {
   ticket: Ticket;
   selected: DefectStatement[];
+  /** Desktop (≥ 1280 px) shows the selected cost here; narrower screens show it in the bottom bar. */
   desktop: boolean;
   /** Statements with a decision waiting to be sent (the service worker's outbox): not offered again. */
   pendingIds: readonly number[];

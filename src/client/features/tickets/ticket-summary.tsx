@@ -1,10 +1,10 @@
 import type { Ref } from 'react';
 import { Link } from '@tanstack/react-router';
-import type { DefectStatement, Ticket } from '#shared/api/tickets.ts';
+import type { Ticket } from '#shared/api/tickets.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { DataAge } from '#client/components/ui/data-age.tsx';
 import { Icon } from '#client/components/ui/icon.tsx';
-import { TicketMassActions } from './ticket-summary-actions.tsx';
+import { TicketMassActions, type TicketMassActionsProps } from './ticket-summary-actions.tsx';
 import { externalUrl, ticketClock, ticketDate } from './ticket-page-format.ts';
 import styles from './ticket-summary.module.css';
 
@@ -12,20 +12,13 @@ export interface TicketSummaryProps {
   ticket: Ticket;
   /** When the copy shown came from the server, while it is a saved one (no network, a failed refresh); else null. */
   savedAt: number | null;
-  /** Whether the mass approval block belongs here (statements shown, ticket not finished). */
-  massActions: boolean;
-  selected: DefectStatement[];
-  /** Desktop (≥ 1280 px) shows the selected cost here; narrower screens show it in the bottom bar. */
-  desktop: boolean;
-  /** Statements with a decision waiting to be sent: the mass actions leave them out. */
-  pendingIds: readonly number[];
+  /** The mass approval block, where it belongs (statements shown, ticket not finished); else null. */
+  massActions: Omit<TicketMassActionsProps, 'ticket'> | null;
   historyOpen: boolean;
   historyPanelId: string;
   /** The show/hide history button: focus comes back to it when the panel closes itself. */
   historyToggleRef?: Ref<HTMLButtonElement>;
   onToggleHistory(): void;
-  onApprove(statements: DefectStatement[]): void;
-  onReject(statements: DefectStatement[]): void;
 }
 
 /** The left column of the ticket page (cabinet.md §2 Ticket page, left summary). */
@@ -33,15 +26,10 @@ export function TicketSummary({
   ticket,
   savedAt,
   massActions,
-  selected,
-  desktop,
-  pendingIds,
   historyOpen,
   historyPanelId,
   historyToggleRef,
   onToggleHistory,
-  onApprove,
-  onReject,
 }: TicketSummaryProps) {
   const tracking = externalUrl(ticket.shippingOrder?.tracking_link);
   const waybill = ticket.shippingOrder?.waybill_url ?? null;
@@ -105,16 +93,7 @@ export function TicketSummary({
         {historyOpen ? 'Скрыть историю' : 'Показать историю'}
       </Button>
 
-      {massActions && (
-        <TicketMassActions
-          ticket={ticket}
-          selected={selected}
-          desktop={desktop}
-          pendingIds={pendingIds}
-          onApprove={onApprove}
-          onReject={onReject}
-        />
-      )}
+      {massActions && <TicketMassActions ticket={ticket} {...massActions} />}
     </div>
   );
 }

@@ -101,7 +101,7 @@ export const clinicRequest = (raw: unknown): RepairRequestValues => validateWith
 /**
  * Reads `request` (the JSON) and the `photo` parts of a multipart body, the photos straight into
  * the file store; refuses before any row is written, and then deletes the photos it stored. The
- * caller hands the photos to withStoredPhotos, or to discardPhotos when no ticket used them.
+ * caller hands the photos to withStoredPhotos inside keepPhotosIfNamed, which discards them when no ticket used them.
  */
 export async function readRequestWithPhotos<T extends { file_ids: number[] }>(
   deps: AppDeps,
@@ -178,6 +178,26 @@ function checkedInput<T extends { file_ids: number[] }>(
 /** Deletes photos no ticket came to name (a refusal, or a repeat answered from the first send). */
 export async function discardPhotos(deps: AppDeps, { photos }: Pick<RequestWithPhotos, 'photos'>): Promise<void> {
   for (const photo of photos) await deps.files.delete(photo.stored.key).catch(() => {});
+}
+
+/**
+ * Runs the request's `create` with its photos already stored, and deletes them afterwards unless
+ * `create` says a ticket it wrote names them: after a refusal, a failure, or a repeat answered from
+ * the first send (whose own photos its ticket names), these are spare.
+ */
+export async function keepPhotosIfNamed<Answer>(
+  deps: AppDeps,
+  sent: Pick<RequestWithPhotos, 'photos'>,
+  create: () => Promise<{ answer: Answer; named: boolean }>,
+): Promise<Answer> {
+  let named = false;
+  try {
+    const result = await create();
+    named = result.named;
+    return result.answer;
+  } finally {
+    if (!named) await discardPhotos(deps, sent);
+  }
 }
 
 /** What makes two sends of one request equal for its Idempotency-Key: the input and the photos' contents. */

@@ -1,6 +1,6 @@
 // What the repair forms' component tests share: the places calls step 2 makes, answered (no saved
-// address, one centre, the typed address exact), and filling that step as a user would.
-import { screen, waitFor } from '@testing-library/react';
+// address, one centre, the typed address exact), and filling that step and the instrument as a user would.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import type { StubResponse } from '#client/lib/testing/fetch-stub.ts';
@@ -50,6 +50,24 @@ export async function fillAddressStep() {
   );
   await waitFor(() => expect(screen.getByRole('option', { name: /Головной сервисный центр/ })).toBeInTheDocument());
   await userEvent.selectOptions(screen.getByLabelText('Сервисный центр'), String(centre.id));
+}
+
+/** One turbine, 'SN-1', that does not turn: the instrument's fields as a user fills them. */
+export async function fillTurbine() {
+  await userEvent.type(screen.getByLabelText('Серийный номер'), 'SN-1');
+  await userEvent.selectOptions(screen.getByLabelText('Тип инструмента'), 'Турбина');
+  await userEvent.type(screen.getByLabelText('Описание неисправности'), 'Не вращается');
+}
+
+/** The equipment step: the photo rotor.png picked and listed under the picker, then the turbine. */
+export async function fillEquipmentStep() {
+  fireEvent.change(screen.getByLabelText(/Фото инструментов/), {
+    target: { files: [new File(['png'], 'rotor.png', { type: 'image/png' })] },
+  });
+  expect(
+    await within(await screen.findByRole('list', { name: 'Фото к заявке' })).findByText('rotor.png'),
+  ).toBeInTheDocument();
+  await fillTurbine();
 }
 
 /** A logged-in clinic with its name, phone and company filled in, as the repair forms prefill them. */
