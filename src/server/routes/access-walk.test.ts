@@ -1,11 +1,9 @@
 // THE ACCESS WALK (cabinet.md §6, portal.md §6): clinic A walks every resource endpoint with clinic B's
 // ids and must get 404 (or an empty list) and never a byte of B's data. The endpoints are read from
-// src/shared/api/*.ts and downloadPaths, so a new endpoint fails the coverage test until it is
+// src/shared/api/*.ts, src/shared/screens/*.ts and downloadPaths, so a new endpoint fails the coverage test until it is
 // walked here or listed, with a reason, as not a resource.
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { randomUUID } from 'node:crypto';
-import { readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from '../../../tests/setup/accounts.ts';
@@ -18,7 +16,7 @@ import { kavoIdentities, kavoLoginFlows } from '#server/db/schema/kavo.ts';
 import { sessions } from '#server/db/schema/accounts.ts';
 import { sha256 } from '#server/services/accounts/tokens.ts';
 import { sealVerifier } from '#server/services/kavo/tokens.ts';
-import type { Endpoint } from '#shared/api/endpoint.ts';
+import { contractEndpoints } from '../../../tests/setup/contract-endpoints.ts';
 import { downloadPaths } from '#shared/api/tickets.ts';
 import { REJECT_REASONS } from '#shared/dictionaries/reject-reasons.ts';
 
@@ -288,18 +286,7 @@ function decision(path: string, json: unknown): Call {
 }
 
 async function sharedEndpoints(): Promise<string[]> {
-  const dir = fileURLToPath(new URL('../../shared/api/', import.meta.url));
-  const keys: string[] = [];
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
-    const module = (await import(`${dir}${file}`)) as Record<string, unknown>;
-    for (const value of Object.values(module)) {
-      if (value && typeof value === 'object' && 'method' in value && 'path' in value && 'output' in value) {
-        const endpoint = value as Endpoint;
-        keys.push(`${endpoint.method} ${endpoint.path}`);
-      }
-    }
-  }
-  return keys;
+  return (await contractEndpoints()).map((endpoint) => `${endpoint.method} ${endpoint.path}`);
 }
 
 let t: TestApp;
@@ -371,7 +358,7 @@ async function expectNothingOf(owner: ClinicWorld, viewer: ClinicWorld): Promise
 }
 
 describe('the access walk', () => {
-  it('covers every endpoint of src/shared/api and every download path', async () => {
+  it('covers every endpoint of src/shared/api and screens and every download path', async () => {
     const endpoints = await sharedEndpoints();
     expect(endpoints.length).toBeGreaterThan(10);
     const unclassified = endpoints.filter((key) => !(key in WALK) && !(key in NOT_RESOURCE));

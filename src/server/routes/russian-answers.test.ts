@@ -1,26 +1,15 @@
-// Issue 9 item 9: 330 fuzz answers carried valibot's English defaults. Every write endpoint of
-// src/shared/api gets bodies of the wrong shape; every message in every answer must be Russian.
+// Fuzz answers once carried valibot's English defaults. Every write endpoint of the contracts
+// (src/shared/api and screens) gets bodies of the wrong shape; every message in every answer must be Russian.
 import { randomUUID } from 'node:crypto';
-import { readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint } from '#shared/api/endpoint.ts';
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
+import { contractEndpoints } from '../../../tests/setup/contract-endpoints.ts';
 
 async function writeEndpoints(): Promise<Endpoint[]> {
-  const dir = fileURLToPath(new URL('../../shared/api/', import.meta.url));
-  const found: Endpoint[] = [];
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
-    for (const value of Object.values((await import(`${dir}${file}`)) as Record<string, unknown>)) {
-      if (value && typeof value === 'object' && 'method' in value && 'path' in value && 'output' in value) {
-        const endpoint = value as Endpoint;
-        if (endpoint.method !== 'GET' && endpoint.input) found.push(endpoint);
-      }
-    }
-  }
-  return found;
+  return (await contractEndpoints()).filter((endpoint) => endpoint.method !== 'GET' && endpoint.input);
 }
 
 /** Wrong shapes: empty, unknown keys, every kind of wrong value in the usual field names. */

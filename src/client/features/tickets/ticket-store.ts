@@ -109,15 +109,32 @@ export type TicketLoad = { cached: boolean; notFound?: undefined } | { notFound:
  * more) drops the copy and its ticks: the old copy must not be shown either.
  */
 export async function loadTicket(id: number, signal: AbortSignal): Promise<TicketLoad> {
-  loading.set(id, (loading.get(id) ?? 0) + 1);
+  const finished = startLoading(id, signal);
   try {
     return await fetchAndKeep(id, signal);
   } finally {
+    finished();
+  }
+}
+
+/**
+ * Counts a load of the ticket until it settles or is given up (its signal aborted: the page left),
+ * whichever comes first, so that a load nobody waits for any more never holds back a reload.
+ */
+function startLoading(id: number, signal: AbortSignal): () => void {
+  loading.set(id, (loading.get(id) ?? 0) + 1);
+  let counted = true;
+  const finished = () => {
+    if (!counted) return;
+    counted = false;
+    signal.removeEventListener('abort', finished);
     const left = (loading.get(id) ?? 1) - 1;
     if (left > 0) loading.set(id, left);
     else loading.delete(id);
     if (left === 0 && askedWhileLoading.delete(id)) askAgain(id);
-  }
+  };
+  signal.addEventListener('abort', finished);
+  return finished;
 }
 
 async function fetchAndKeep(id: number, signal: AbortSignal): Promise<TicketLoad> {
