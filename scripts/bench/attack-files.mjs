@@ -1,4 +1,4 @@
-// Issue 25 item 2: one account's 50 parallel requests with two 10 MB photos took PostgreSQL to
+// One account's 50 parallel requests with two 10 MB photos took PostgreSQL to
 // 2.1 GB and PGlite to 2.4 GB (/healthz 11 s and 67 s); 20 parallel 10 MB downloads held /healthz
 // 13.7 s on PGlite, 50 bill documents 39 s. Files now stream to and from the file store (ADR 0025).
 // Here: the same bursts from the demo account, with 9.9 MB photos (just under the 10 MB limit).

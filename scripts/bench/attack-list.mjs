@@ -1,4 +1,4 @@
-// Issue 9 item 5: at 200 connections on the tickets list, PGlite once left 87–219 requests waiting
+// At 200 connections on the tickets list, PGlite once left 87–219 requests waiting
 // over 10 s while each handler ran in ≤ 58 ms. Target: p99 ≤ 1 s, none over 3 s. Both sides are
 // reported: the client's latency (autocannon) and the server's own time per request (its request
 // log), which tells queueing in the server apart from waiting outside it (the kernel, the client).

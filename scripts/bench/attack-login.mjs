@@ -1,4 +1,4 @@
-// Issue 25 items 3 and 4: guesses from many addresses that locked the owner out, a parallel burst
+// Guesses from many addresses that locked the owner out, a parallel burst
 // that passed the per-address limit 6.6× (counted after the slow hash), and colleague accesses with
 // no limit (1 000 grants in 12 s; a grant/revoke loop flooding the colleague with notifications).
 // The server trusts X-Forwarded-For here (TRUST_PROXY), so each request can name its address. Every

@@ -1,4 +1,4 @@
-// Issue 9 item 2: 50 parallel requests for ticket PDFs once held /healthz for 10 s or more. Here:
+// 50 parallel requests for ticket PDFs once held /healthz for 10 s or more. Here:
 // 50 at once over every ticket of the demo clinic (so several are really drawn, not only cached).
 import { statusCounts, underWatch } from './attack-watch.mjs';
 import { login } from './server.mjs';

@@ -1,4 +1,4 @@
-// Issue 25 item 1: Web Push as a request forger. A user subscribes endpoints that point at this
+// Web Push as a request forger. A user subscribes endpoints that point at this
 // machine in every spelling (loopback, 0x7f000001, decimal, octal, IPv6 and IPv4-mapped forms,
 // private and link-local addresses, lookalike hosts), then grants and revokes an access so the
 // server writes notifications for both accounts. A listener on 127.0.0.1 counts what reaches it.

@@ -1,4 +1,4 @@
-// Issue 9 items 1 and 4: anonymous password resets with made-up codes (each hashed a password before
+// Anonymous password resets with made-up codes (each hashed a password before
 // the code was checked), wrong-password logins (each hashes) and a burst of correct logins of one
 // account (once 190 of 200 were refused with 429).
 import { randomBytes } from 'node:crypto';

@@ -368,7 +368,7 @@ describe('KAVO ID settings', () => {
   });
 });
 
-describe('PAYEE_* settings (issue 28)', () => {
+describe('PAYEE_* settings', () => {
   const PAYEE = TEST_PAYEE_ENV;
 
   it('are off when unset, and read all seven together', () => {

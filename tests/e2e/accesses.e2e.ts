@@ -45,7 +45,7 @@ function savedTickets(page: Page): Promise<string> {
   );
 }
 
-describe('Доступы (issue 13)', () => {
+describe('Доступы', () => {
   it('A gives B access, B approves a quote of A, A takes it back and B has nothing of A any more', async () => {
     const owner = await backOffice.client('owner-password-2026');
     const colleague = await backOffice.client('colleague-password-2026');

@@ -58,7 +58,7 @@ async function decodeQrFromScreen(page: Page, qr: Locator): Promise<string | nul
   return code ? new TextDecoder().decode(Uint8Array.from(code.binaryData)) : null;
 }
 
-describe('paying a bill from the phone (issue 28)', () => {
+describe('paying a bill from the phone', () => {
   it('Оплатить → the QR on the screen is the bill’s payment payload → Я оплатил → the event in the feed', async () => {
     const suffix = Date.now().toString(36).toUpperCase();
     const clinic = await backOffice.client('e2e-bill-payment-2026');

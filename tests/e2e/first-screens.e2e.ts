@@ -56,7 +56,7 @@ async function openFilters(page: Page): Promise<void> {
 const moreLinks = (page: Page) =>
   visible(page.getByRole('main').getByRole('link', { name: /^Подробнее о заявке №\d+$/ }));
 
-describe('the requests list (issue 10)', () => {
+describe('the requests list', () => {
   it.each(SCREENS)(
     'at $tag px: the first ticket on the first screen, filters in the address through a reload and Back, and the empty-filter state',
     async ({ size, tag }) => {
@@ -132,7 +132,7 @@ describe('the requests list (issue 10)', () => {
   });
 });
 
-describe('a used or expired reset link (issue 10)', () => {
+describe('a used or expired reset link', () => {
   it.each(SCREENS)('at $tag px says so as the page opens, with the way to a new link', async ({ size, tag }) => {
     await withPage(browser, size, `reset-invalid-${tag}`, async (page) => {
       await page.goto(`/client/restore-password/${'x'.repeat(43)}`);
@@ -148,7 +148,7 @@ describe('a used or expired reset link (issue 10)', () => {
   });
 });
 
-describe('the shell (issue 10)', () => {
+describe('the shell', () => {
   it('answers an unknown path with HTTP 404 and the app’s 404 screen; a known one with 200', async () => {
     await withPage(browser, DESKTOP, 'status-404', async (page) => {
       const unknown = await page.goto('/no-such-page');

@@ -31,7 +31,7 @@ async function loggedInAt(page: Page, size: ScreenSize, path: string) {
   await page.goto(path);
 }
 
-describe('KAVO ID (issue 13)', () => {
+describe('KAVO ID', () => {
   it('on a desktop: a denied consent links nothing; an accepted one links, shows and saves the profile; Настройки unlinks it', async () => {
     await withPage(browser, DESKTOP, 'kavo-desktop', async (page) => {
       await loggedInAt(page, DESKTOP, '/cabinet/kavo-id');

@@ -1,4 +1,4 @@
-// The loyalty ledger end to end (issues 15, 22): an account the back office opened takes part at once
+// The loyalty ledger end to end: an account the back office opened takes part at once
 // — its Бонусы page says it earns, with nothing to confirm; the back office marks a bill paid now
 // (earlier payments, from before the account, earn nothing), and the page shows 5 % of the bill
 // waiting for its activation date in 2 days, on a desktop and on a 360 px phone.
@@ -10,7 +10,7 @@ import { DAY_MS } from '../../src/shared/durations.ts';
 
 const browser = browserForFile();
 
-describe('Бонусы (issue 15)', () => {
+describe('Бонусы', () => {
   it('a bill paid now shows 5 % waiting for activation on the Бонусы page', async () => {
     const clinic = await backOffice.client('loyalty-password-2026');
     const billNumber = `СЧ-E2E-${clinic.id}`;

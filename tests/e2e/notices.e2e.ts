@@ -31,7 +31,7 @@ function countRequests(page: Page, path: string): () => number {
 const noticesChecked = (page: Page) =>
   page.waitForRequest((request) => new URL(request.url()).pathname === '/ads/adsbygoogle.js');
 
-describe('the site’s notices (issue 14)', () => {
+describe('the site’s notices', () => {
   it('the banner the back office sets shows about 2 s after load, closes, and not again after a reload', async () => {
     const picture = await backOffice.file(placeholderPng(480, [231, 240, 250], [11, 92, 171]), 'весенняя-акция.png');
     await integration('/banner', {

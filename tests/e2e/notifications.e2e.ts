@@ -7,7 +7,7 @@ import { tab, visible, loginFromHome } from './ui.ts';
 
 const browser = browserForFile();
 
-describe('Уведомления (issue 14)', () => {
+describe('Уведомления', () => {
   it('on a phone: the badge counts the unread ones, the page shows them as new, and then the badge is gone', async () => {
     const clinic = await backOffice.client('notes-password-2026');
     await backOffice.notification(clinic.id, 'Инструмент SN-1 готов к выдаче');

@@ -35,7 +35,7 @@ async function pickSuggestion(form: Locator, text: string, suggestion: string): 
   await form.getByRole('option', { name: suggestion }).click();
 }
 
-describe('my addresses (issue 11)', () => {
+describe('my addresses', () => {
   it('on a phone (360 px): adds an address from a suggestion, shows it on the map, edits it, deletes it; explains refused addresses', async () => {
     await withPage(browser, PHONE, 'places-phone', async (page) => {
       await loginFromHome(page, PHONE, DEMO);
@@ -110,7 +110,7 @@ describe('my addresses (issue 11)', () => {
   });
 });
 
-describe('my addresses offline (issue 11)', () => {
+describe('my addresses offline', () => {
   it('on a phone: the saved addresses show with no network, and a new one says it needs a connection', async () => {
     await withPage(browser, PHONE_WITH_WORKER, 'places-offline', async (page, context) => {
       await loginFromHome(page, PHONE_WITH_WORKER, DEMO);
@@ -132,7 +132,7 @@ describe('my addresses offline (issue 11)', () => {
   });
 });
 
-describe('service centres (issue 11)', () => {
+describe('service centres', () => {
   it('on a desktop, as a guest: from the contacts page, by region as a list, and on the map with their cards', async () => {
     await withPage(browser, DESKTOP, 'centres-desktop', async (page) => {
       await page.goto('/contacts');

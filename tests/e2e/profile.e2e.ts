@@ -20,7 +20,7 @@ import {
 
 const browser = browserForFile();
 
-describe('Личные данные (issue 13)', () => {
+describe('Личные данные', () => {
   it('on a phone: a bad phone, then a saved name the More panel shows, then a new e-mail with its code', async () => {
     const clinic = await backOffice.client('profile-password-2026');
     await withPage(browser, PHONE, 'profile', async (page) => {

@@ -38,7 +38,7 @@ async function logIn(page: Page, size: typeof PHONE | typeof DESKTOP, account: {
   await loginFromHome(page, size, account);
 }
 
-describe('promo codes (issue 15)', () => {
+describe('promo codes', () => {
   it('on a desktop: a code from the back office raises the balance; the second time the popup says it was used', async () => {
     const clinic = await backOffice.client(PASSWORD);
     const code = await promocode(300);
@@ -92,7 +92,7 @@ describe('promo codes (issue 15)', () => {
   });
 });
 
-describe('the bonus survey (issue 15)', () => {
+describe('the bonus survey', () => {
   let quizId: number;
   beforeAll(async () => {
     ({ id: quizId } = await integration<{ id: number }>('/quizzes', {

@@ -86,7 +86,7 @@ function fileButtonLooks(page: Page): Promise<string[]> {
   }, LOOKS);
 }
 
-describe('the repair wizard (issue 12)', () => {
+describe('the repair wizard', () => {
   it('on a phone (360 px): the central tab, three steps with a photo and two instruments, one ticket and one event', async () => {
     const clinic = await backOffice.client('clinic-password-2026');
     const { next: feedStart } = await backOffice.events();

@@ -156,7 +156,7 @@ describe('cabinet routes and navigation', () => {
   });
 });
 
-describe('a cold start of the requests list, logged in (issue 4, speed budgets)', () => {
+describe('a cold start of the requests list, logged in (speed budgets)', () => {
   /**
    * Chunks only some visits need: the auth forms (with @tanstack/react-form), the password checker,
    * any popup or dialog, the outbox panel, the repair wizard, maps. Matched in the chunk's name, not
@@ -372,7 +372,7 @@ describe('installed (standalone) mode', () => {
   });
 });
 
-describe('errors on a phone (issue 8, errors we can see)', () => {
+describe('errors on a phone (errors we can see)', () => {
   it("an uncaught error goes by beacon to the server log, without the address's query", async () => {
     // Not withPage: this page throws on purpose, which withPage counts as a failure.
     const { context, page } = await openPage(browser, PHONE);

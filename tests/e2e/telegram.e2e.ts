@@ -18,7 +18,7 @@ async function messagesTo(chatId: number): Promise<string[]> {
   return answer.received.filter((message) => message.chat_id === String(chatId)).map((message) => message.text);
 }
 
-describe('Telegram (issue 14)', () => {
+describe('Telegram', () => {
   it('links the chat from Личные данные through the webhook, and the next notification reaches it', async () => {
     const clinic = await backOffice.client('telegram-password-2026');
     const chatId = 900_000 + Math.floor(Math.random() * 99_999);

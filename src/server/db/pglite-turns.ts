@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { createGate } from '#server/lib/gate.ts';
 
-// Issue 9 item 5 (ADR 0023). PGlite runs each statement synchronously in WASM on the main thread,
+// ADR 0023: PGlite runs each statement synchronously in WASM on the main thread,
 // and its mutex hands the connection to the next waiter in a microtask. Under load a whole queue
 // of statements then runs inside one event-loop iteration, and libuv accepts only about one new
 // connection per iteration: at 200 connections, clients that connected late waited up to 10 s for

@@ -267,7 +267,7 @@ const NOT_RESOURCE: Record<string, string> = {
   'POST /ajax/cabinet/telegram/unlink': "unlinks the own account's chat; no record id",
   'GET /ajax/cabinet/points': "the own account's points and ledger; no record id",
   'POST /ajax/cabinet/points/eligibility':
-    'retired (issue 22): answers that no confirmation is needed and writes nothing; no record id',
+    'retired: answers that no confirmation is needed and writes nothing; no record id',
   'POST /ajax/password/check': "checks a reset link's code without using it; the answer names no account",
   'GET /ajax/contacts': 'the service centres and the support address, the same for everyone',
   'GET /ajax/loyalty/programme': "the programme's pause or end, the same for everyone",

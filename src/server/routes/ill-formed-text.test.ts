@@ -1,4 +1,4 @@
-// Issue 9 item 6: a lone surrogate ("\ud800") gave a 500 wherever text reached a jsonb column, and
+// A lone surrogate ("\ud800") gave a 500 wherever text reached a jsonb column, and
 // was silently replaced in text columns. It is refused at the input layer, with a Russian 422, and
 // nothing is written.
 import { sql } from 'drizzle-orm';

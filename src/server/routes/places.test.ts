@@ -109,7 +109,7 @@ describe('address suggestions', () => {
     });
   });
 
-  it('keeps the saved addresses to a logged-in clinic; suggests to a guest too (its wizard, issue 23)', async () => {
+  it('keeps the saved addresses to a logged-in clinic; suggests to a guest too (its wizard)', async () => {
     expect((await t.request('/ajax/address/suggest?query=Тверская', { cookies: false })).status).toBe(200);
     expect(
       (

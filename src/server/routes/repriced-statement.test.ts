@@ -1,4 +1,4 @@
-// Issue 9 item 11: a quote re-priced by the back office after the clinic approved it goes back to
+// A quote re-priced by the back office after the clinic approved it goes back to
 // waiting for the clinic, with a notification and a history line; the approval stays in the history
 // and the points it spent come back (so a second approval cannot spend them twice).
 import { eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Issue 9 item 2: ticket PDFs are drawn once per content (ETag = hash of what is printed), answered
+// Ticket PDFs are drawn once per content (ETag = hash of what is printed), answered
 // with 304 when the browser's copy is current, limited per account, and queued behind one drawing
 // at a time with a Russian 503 beyond the queue.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -119,7 +119,7 @@ describe('BillsList', () => {
   });
 });
 
-describe('BillsList payment (issue 28)', () => {
+describe('BillsList payment', () => {
   const payment = {
     payee: TEST_PAYEE,
     purpose: null,

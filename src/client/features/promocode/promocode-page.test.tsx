@@ -83,7 +83,7 @@ describe('PromocodePage', () => {
     ).toBeInTheDocument();
   });
 
-  it('names why a clinic that left the programme gets nothing (409, issue 22), and reloads nothing', async () => {
+  it('names why a clinic that left the programme gets nothing (409), and reloads nothing', async () => {
     const left = 'Бонусы не начисляются: вы вышли из программы лояльности.';
     stubFetch({
       'POST /ajax/promocode/set': { status: 409, body: { success: false, message: left, errors: { code: [left] } } },
