@@ -1,26 +1,34 @@
 import { useEffect, useState } from 'react';
 
+/** Runs `callback` once the page has loaded (its load event), at once if it already has. Answers the cancel. */
+export function afterLoad(callback: () => void): () => void {
+  if (document.readyState === 'complete') {
+    callback();
+    return () => {};
+  }
+  window.addEventListener('load', callback, { once: true });
+  return () => window.removeEventListener('load', callback);
+}
+
 /**
  * Runs `callback` at the first idle moment after the page's load event (at the latest `timeoutMs`
  * after it), so it never competes with what the first screen needs. Answers the cancel.
  */
 export function whenLoadedAndIdle(callback: () => void, timeoutMs: number): () => void {
-  let cancel = () => {};
-  const whenIdle = () => {
+  let cancelIdle = () => {};
+  const cancelLoad = afterLoad(() => {
     if (typeof window.requestIdleCallback === 'function') {
       const id = window.requestIdleCallback(callback, { timeout: timeoutMs });
-      cancel = () => window.cancelIdleCallback(id);
+      cancelIdle = () => window.cancelIdleCallback(id);
     } else {
       const id = setTimeout(callback, timeoutMs);
-      cancel = () => clearTimeout(id);
+      cancelIdle = () => clearTimeout(id);
     }
+  });
+  return () => {
+    cancelLoad();
+    cancelIdle();
   };
-  if (document.readyState === 'complete') whenIdle();
-  else {
-    window.addEventListener('load', whenIdle, { once: true });
-    cancel = () => window.removeEventListener('load', whenIdle);
-  }
-  return () => cancel();
 }
 
 /** Whether the page has loaded and had an idle moment since (see whenLoadedAndIdle); stays true. */

@@ -2,14 +2,13 @@ import { create, type UseBoundStore } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { accountScopedStorage, registerAccountScoped } from './account-scoped.ts';
 import { flagHydration, type PersistedStore } from './persist-hydration.ts';
+import type { RemotePage } from './use-paged-remote.ts';
 
 // A list's offline copy (ADR 0029): the store keeps only what a cold start shows at once, also
 // offline; the list loads with usePagedRemote (use-paged-list.ts), which writes this copy.
 
-/** One page of a keyset-paged list as the server gives it. */
-export interface Page<Item> {
-  items: Item[];
-  nextCursor: string | null;
+/** One page of a list with an offline copy: the service worker may answer with its saved one. */
+export interface Page<Item> extends RemotePage<Item> {
   /** Set when the answer is the service worker's saved copy: when that copy came from the server (ms since epoch). */
   cachedAt?: number | null;
 }

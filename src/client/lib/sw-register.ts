@@ -1,3 +1,4 @@
+import { afterLoad } from './after-load.ts';
 import { announceUpdate } from './update-store.ts';
 
 /**
@@ -72,12 +73,6 @@ export function connectUpdateFlow(workbox: WorkboxLike, options: UpdateFlowOptio
   };
 }
 
-/** Resolves once the page has loaded (its load event), at once if it already has. */
-function pageLoaded(): Promise<void> {
-  if (document.readyState === 'complete') return Promise.resolve();
-  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
-}
-
 type WorkerEvent = 'waiting' | 'controlling';
 
 /**
@@ -129,7 +124,7 @@ export function nativeWorker(container: ServiceWorkerContainer = navigator.servi
  */
 export async function registerServiceWorker(): Promise<ServiceWorkerRegistration | undefined> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return undefined;
-  await pageLoaded();
+  await new Promise<void>((resolve) => afterLoad(() => resolve()));
   const worker = nativeWorker();
   let registration: ServiceWorkerRegistration | undefined;
   connectUpdateFlow(worker, { hasWaiting: () => registration?.waiting != null });

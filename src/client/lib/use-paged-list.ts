@@ -45,9 +45,10 @@ export function usePagedList<Item, Filter>(
   const online = useConnection((connection) => connection.online);
   const remote = usePagedRemote<Item>(
     async (cursor, signal) => {
-      // The copy read back later would overwrite the answer's.
-      await whenHydrated(store);
+      // The request goes out at once (a cold start's list does not wait for IndexedDB); the copy is
+      // written once the saved one is back, which would otherwise overwrite the answer's.
       const page = await loadPage(filter, userId, cursor, signal);
+      await whenHydrated(store);
       if (cursor === null && !signal.aborted) {
         const cachedAt = page.cachedAt ?? null;
         const fetchedAt = cachedAt ?? Date.now();
