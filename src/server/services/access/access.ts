@@ -212,11 +212,6 @@ export function ownedBy(
   )})`;
 }
 
-/** The WHERE condition of list queries: tickets the viewer sees. */
-export async function visibleTicketsCondition(db: Reader, viewerId: number): Promise<SQL> {
-  return ownedBy(tickets.clientId, await visibleClientIds(db, viewerId));
-}
-
 /** The WHERE condition of list queries: bills the viewer sees. */
 export async function visibleBillsCondition(db: Reader, viewerId: number): Promise<SQL> {
   return ownedBy(bills.clientId, await visibleClientIds(db, viewerId));
