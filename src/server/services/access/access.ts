@@ -217,11 +217,6 @@ export async function visibleBillsCondition(db: Reader, viewerId: number): Promi
   return ownedBy(bills.clientId, await visibleClientIds(db, viewerId));
 }
 
-/** Whether `clientId` is an account whose records the viewer sees (the 'only mine' filters name one). */
-export async function isVisibleClient(db: Reader, viewerId: number, clientId: number): Promise<boolean> {
-  return (await visibleClientIds(db, viewerId)).includes(clientId);
-}
-
 /** The visible ticket whose shipping order is `providerOrderId` and has a courier waybill; else 404. */
 export async function requireVisibleWaybillTicket(db: Reader, viewerId: number, providerOrderId: string) {
   const owners = await visibleClientIds(db, viewerId);
