@@ -20,7 +20,7 @@ export type StackMapper = (stack: string) => Promise<string>;
  * A mapper reading the maps under `mapsDir` (`/assets/x.js` → `mapsDir/assets/x.js.map`). Frames without
  * a map (another origin, an older build, no maps at all) stay as they came.
  */
-export function makeStackMapper(mapsDir: string): StackMapper {
+function makeStackMapper(mapsDir: string): StackMapper {
   const root = path.resolve(mapsDir);
   // Promises, so that the frames of one stack (mostly the same bundle) read and parse its map once.
   const cache = new Map<string, Promise<SourceMap | undefined>>();
