@@ -130,7 +130,6 @@ export interface Logger {
   error(message: string, fields?: LogFields): void;
 }
 
-/** Everything a request handler may use; built once at boot (or per test). */
 /** Saturation, for load shedding (middleware/load-shedding.ts). */
 export interface LoadLimits {
   /** API requests in flight in this process from which more are refused. */
@@ -143,6 +142,7 @@ export interface LoadLimits {
   busyInFlight: number;
 }
 
+/** Everything a request handler may use; built once at boot (or per test). */
 export interface AppDeps {
   config: Config;
   database: Database;

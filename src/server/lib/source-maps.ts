@@ -20,22 +20,29 @@ export type StackMapper = (stack: string) => Promise<string>;
  * A mapper reading the maps under `mapsDir` (`/assets/x.js` → `mapsDir/assets/x.js.map`). Frames without
  * a map (another origin, an older build, no maps at all) stay as they came.
  */
-export function makeStackMapper(mapsDir: string): StackMapper {
+function makeStackMapper(mapsDir: string): StackMapper {
   const root = path.resolve(mapsDir);
-  const cache = new Map<string, SourceMap>();
+  // Promises, so that the frames of one stack (mostly the same bundle) read and parse its map once.
+  const cache = new Map<string, Promise<SourceMap | undefined>>();
+
+  async function readMap(file: string): Promise<SourceMap | undefined> {
+    try {
+      return new SourceMap(JSON.parse(await readFile(file, 'utf8')) as SourceMapPayload);
+    } catch {
+      return undefined; // no such map, or not one
+    }
+  }
 
   async function mapFor(urlPath: string): Promise<SourceMap | undefined> {
     const cached = cache.get(urlPath);
     if (cached) return cached;
     const file = path.resolve(root, `.${urlPath}.map`);
     if (!file.startsWith(root + path.sep) || urlPath.split('/').some((s) => s.startsWith('.'))) return undefined;
-    let map: SourceMap;
-    try {
-      map = new SourceMap(JSON.parse(await readFile(file, 'utf8')) as SourceMapPayload);
-    } catch {
-      return undefined; // no such map, or not one
-    }
-    if (cache.size < MAX_CACHED_MAPS) cache.set(urlPath, map);
+    const loading = readMap(file);
+    if (cache.size < MAX_CACHED_MAPS) cache.set(urlPath, loading);
+    const map = await loading;
+    // A missing map is not remembered: the next stack looks for it again.
+    if (!map && cache.get(urlPath) === loading) cache.delete(urlPath);
     return map;
   }
 

@@ -13,7 +13,7 @@ export const OVERLOADED_MESSAGE = 'Сервер перегружен. Повто
 /** Seconds a refused client should wait; the page's ky and the outbox honour it. */
 export const RETRY_AFTER_SECONDS = 1;
 
-export const DEFAULT_LOAD_LIMITS: LoadLimits = {
+const DEFAULT_LOAD_LIMITS: LoadLimits = {
   // A hard cap, whatever the rate: memory and sockets are finite.
   maxInFlight: 512,
   maxLoopDelayMs: 200,
@@ -38,7 +38,7 @@ function eventLoopLateness() {
 
 let lateness: (() => number) | null = null;
 /** One sampler per process, however many apps (tests make many). */
-export function loopDelayMs(): number {
+function loopDelayMs(): number {
   lateness ??= eventLoopLateness();
   return lateness();
 }

@@ -3,7 +3,6 @@ import { Hono, type Context } from 'hono';
 import * as contract from '#shared/api/decisions.ts';
 import type { Endpoint, EndpointOutput, EndpointParsedInput } from '#shared/api/endpoint.ts';
 import type { AppEnv } from '#server/context.ts';
-import type { Tx } from '#server/db/client.ts';
 import { readPathId, route } from '#server/lib/validate.ts';
 import * as decisions from '#server/services/tickets/decisions.ts';
 import { requireIdempotencyKey } from '#server/middleware/idempotency-key.ts';
@@ -19,17 +18,11 @@ export const decisionsRoutes = new Hono<AppEnv>();
 
 type Ctx = Context<AppEnv>;
 
-type DecisionRun<E extends Endpoint> = (
-  tx: Tx,
-  caller: { viewerId: number; now: Date },
-  input: EndpointParsedInput<E>,
-) => Promise<decisions.DecisionAnswer>;
-
 async function decide<E extends Endpoint>(
   c: Ctx,
   endpoint: E,
   input: EndpointParsedInput<E>,
-  run: DecisionRun<E>,
+  run: decisions.DecisionCall<E>,
 ): Promise<EndpointOutput<E>> {
   const { deps } = c.var;
   const caller = { viewerId: sessionOf(c).clientId, now: deps.now() };
@@ -51,7 +44,7 @@ const decisionGuards = { before: [requireSession(), requireIdempotencyKey()] };
 const readGuards = { before: [requireSession()] };
 
 /** A decision's call, through decide() behind the session and Idempotency-Key guards. */
-function decisionRoute<E extends Endpoint>(endpoint: E, run: DecisionRun<E>): void {
+function decisionRoute<E extends Endpoint>(endpoint: E, run: decisions.DecisionCall<E>): void {
   route(decisionsRoutes, endpoint, (c, input) => decide(c, endpoint, input, run), decisionGuards);
 }
 

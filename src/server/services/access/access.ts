@@ -212,19 +212,9 @@ export function ownedBy(
   )})`;
 }
 
-/** The WHERE condition of list queries: tickets the viewer sees. */
-export async function visibleTicketsCondition(db: Reader, viewerId: number): Promise<SQL> {
-  return ownedBy(tickets.clientId, await visibleClientIds(db, viewerId));
-}
-
 /** The WHERE condition of list queries: bills the viewer sees. */
 export async function visibleBillsCondition(db: Reader, viewerId: number): Promise<SQL> {
   return ownedBy(bills.clientId, await visibleClientIds(db, viewerId));
-}
-
-/** Whether `clientId` is an account whose records the viewer sees (the 'only mine' filters name one). */
-export async function isVisibleClient(db: Reader, viewerId: number, clientId: number): Promise<boolean> {
-  return (await visibleClientIds(db, viewerId)).includes(clientId);
 }
 
 /** The visible ticket whose shipping order is `providerOrderId` and has a courier waybill; else 404. */

@@ -6,7 +6,7 @@ import { serverDate } from '#shared/format/server-timestamp.ts';
 import type { Reader } from '#server/db/client.ts';
 import { billDefectStatements, bills, defectStatements } from '#server/db/schema/tickets.ts';
 import { clients } from '#server/db/schema/accounts.ts';
-import { isVisibleClient, visibleBillsCondition } from '#server/services/access/access.ts';
+import { ownedBy, visibleClientIds } from '#server/services/access/access.ts';
 import { decodeIdCursor, encodeIdCursor } from '#server/services/keyset-cursor.ts';
 
 // The bills list (cabinet.md §2 Bills): visible bills, newest first (by id, the order the back
@@ -51,10 +51,12 @@ export async function listBills(
   limit = BILLS_PAGE_SIZE,
   payee?: Payee,
 ): Promise<{ data: Bill[]; next_cursor: string | null }> {
-  const where: SQL[] = [await visibleBillsCondition(db, viewerId)];
+  // One read of the visible owners serves both the condition and the 'only mine' check.
+  const owners = await visibleClientIds(db, viewerId);
+  const where: SQL[] = [ownedBy(bills.clientId, owners)];
   if (filter.client_id !== undefined) {
     // Bills have no author: 'Только мои счета' is the bills whose owner is that account.
-    if (!(await isVisibleClient(db, viewerId, filter.client_id))) return { data: [], next_cursor: null };
+    if (!owners.includes(filter.client_id)) return { data: [], next_cursor: null };
     where.push(eq(bills.clientId, filter.client_id));
   }
   if (filter.cursor) where.push(lt(bills.id, decodeIdCursor(filter.cursor)));

@@ -38,7 +38,7 @@ async function answer(tx: Tx, caller: Caller, message: string): Promise<Decision
 }
 
 /** A decision call's work inside its transaction: the caller's request in, the answer out. */
-type DecisionCall<E extends Endpoint> = (
+export type DecisionCall<E extends Endpoint> = (
   tx: Tx,
   caller: Caller,
   input: EndpointParsedInput<E>,
