@@ -139,11 +139,6 @@ export async function lockedLedger(tx: Tx, clientId: number, now: Date): Promise
   return loadLedger(tx, clientId, now);
 }
 
-/** The balance read under the client lock. */
-export async function lockedBalance(tx: Tx, clientId: number, now: Date): Promise<number> {
-  return (await lockedLedger(tx, clientId, now))?.replay.balance ?? 0;
-}
-
 export interface NewEntry {
   delta: number;
   kind: PointsKind;
