@@ -1,7 +1,6 @@
 // The real server as a child process (through tsx, so no build is needed): started on a free port
 // with a clean environment, waited for until /healthz answers, and logged in as the demo clinic.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/server/db/seed.ts';
@@ -13,19 +12,6 @@ const running = new Set<ChildProcess>();
 /** For afterAll: whatever a failed test left running. */
 export function killServers(): void {
   for (const child of running) child.kill('SIGKILL');
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 export interface Started {
