@@ -92,12 +92,9 @@ async function stormOn(label, server) {
   report.storm.push({ label, ...result });
 }
 
-/** The back office's token on the browser part's server: the offline replay builds its clinic through /api/v1. */
-const BENCH_INTEGRATION_TOKEN = 'bench-integration-token-0123456789';
-
 async function browserPart() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-ui-'));
-  const server = await startServer({ root, dataDir, env: { INTEGRATION_TOKENS: BENCH_INTEGRATION_TOKEN } });
+  const server = await startServer({ root, dataDir, env: { INTEGRATION_TOKENS: BENCH_TOKEN } });
   try {
     const session = await login(server.url);
     const browser = await launch();
@@ -109,9 +106,10 @@ async function browserPart() {
     } finally {
       await browser.close();
     }
-    report.replay = await time('offline replay', () => offlineReplay(server.url, BENCH_INTEGRATION_TOKEN)).catch(
-      (e) => ({ ms: null, reason: e.message.split('\n')[0] }),
-    );
+    report.replay = await time('offline replay', () => offlineReplay(server.url, BENCH_TOKEN)).catch((e) => ({
+      ms: null,
+      reason: e.message.split('\n')[0],
+    }));
     if (flag('skip-lighthouse')) report.lighthouse = [{ url: '-', error: 'skipped (--skip-lighthouse)' }];
     else {
       // A fresh login: the cold-load context's session must not be the one Lighthouse reuses.
@@ -402,13 +400,13 @@ async function replayMain() {
   const runs = opt('runs', 3);
   const replayOn = async (label, databaseUrl) => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-replay-'));
-    const env = { INTEGRATION_TOKENS: BENCH_INTEGRATION_TOKEN };
+    const env = { INTEGRATION_TOKENS: BENCH_TOKEN };
     const server = await startServer({ root, dataDir, databaseUrl, env });
     try {
       for (let run = 1; run <= runs; run += 1) {
-        const replay = await time(`${label} offline replay ${run}`, () =>
-          offlineReplay(server.url, BENCH_INTEGRATION_TOKEN),
-        ).catch((e) => ({ ms: null, reason: e.message.split('\n')[0] }));
+        const replay = await time(`${label} offline replay ${run}`, () => offlineReplay(server.url, BENCH_TOKEN)).catch(
+          (e) => ({ ms: null, reason: e.message.split('\n')[0] }),
+        );
         out(replayRow(`${label}, run ${run} of ${runs}`, replay));
       }
     } finally {

@@ -6,6 +6,7 @@ import postgres from 'postgres';
 import { cannon, topUp } from './api.mjs';
 import { DEMO, login } from './server.mjs';
 
+/** The back office's token on the bench's servers: the event-feed rows here, the offline replay's clinic (run.mjs). */
 export const BENCH_TOKEN = 'bench-integration-token-0123456789';
 
 /** Events until the feed has `total`, one INSERT … SELECT generate_series, as the back office would read them. */

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, killServers, logInDemo, start, waitForHealth } from '../../tests/setup/server-process.ts';
+import { freePort } from '../../tests/setup/free-port.ts';
+import { killServers, logInDemo, start, waitForHealth } from '../../tests/setup/server-process.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './db/seed.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'boot-test-'));

@@ -10,14 +10,8 @@ import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
-import {
-  freePort,
-  killServers,
-  logInDemo,
-  start,
-  waitForHealth,
-  type Started,
-} from '../../tests/setup/server-process.ts';
+import { freePort } from '../../tests/setup/free-port.ts';
+import { killServers, logInDemo, start, waitForHealth, type Started } from '../../tests/setup/server-process.ts';
 import { rateRules } from './services/rate-limit.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;

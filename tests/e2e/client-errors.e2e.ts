@@ -4,7 +4,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PHONE, browserForFile, distClientDir, e2eServer, withPage } from './support.ts';
+import { PHONE, browserForFile, distClientDir, serverLogLine, withPage } from './support.ts';
 import { visible } from './ui.ts';
 
 const browser = browserForFile();
@@ -55,8 +55,7 @@ describe('client errors from the built app', () => {
         },
       );
       expect(status).toBe(200);
-      const logged = async () =>
-        (await readFile(e2eServer().logFile, 'utf8')).split('\n').find((text) => text.includes(marker)) ?? '';
+      const logged = () => serverLogLine(marker);
       await expect.poll(logged).toContain('client error');
       expect(await logged()).toContain(`at Banner (${MARKED_SOURCE}:${sourceLine}:`);
     });

@@ -7,11 +7,11 @@
 // the demo clinic's bills another pays, never show in the other's browser.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../setup/free-port.ts';
 import { startGeoFake } from '../setup/geo-fakes.ts';
 import { FAKE_BOT_NAME, FAKE_BOT_TOKEN, FAKE_WEBHOOK_SECRET, startTelegramFake } from '../setup/telegram-fake.ts';
 import { KAVO_TEST_CLIENT, startKavoProvider } from '../setup/kavo-provider.ts';
@@ -41,19 +41,6 @@ declare module 'vitest' {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const resultsDir = path.join(root, 'test-results');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number, logFile: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;

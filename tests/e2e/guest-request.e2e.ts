@@ -8,7 +8,6 @@ import type { Locator, Page } from 'playwright-core';
 import { backOffice, PNG_BYTES } from './back-office.ts';
 import {
   browserForFile,
-  codeFrom,
   DEMO,
   mailCount,
   nextMail,
@@ -31,6 +30,7 @@ import {
   visible,
   acceptRepairConsents,
   fillTurbine,
+  confirmMailedCode,
 } from './ui.ts';
 
 const browser = browserForFile();
@@ -79,14 +79,7 @@ describe('a guest’s first repair request (360 px)', () => {
       expect(await fits(page)).toBe(true);
       await screenshot(page, 'guest-04-step-1-contact-360');
 
-      const before = await mailCount(email);
-      await button(form, 'Далее').click();
-      const codeForm = visible(form.getByRole('form', { name: 'Подтверждение эл. почты' }));
-      await codeForm.waitFor();
-      await visible(codeForm.getByRole('button', { name: /Отправить код повторно \(\d+\sс\)/ })).waitFor();
-      await screenshot(page, 'guest-05-step-1-code-360');
-      await codeForm.getByLabel('Код из письма').pressSequentially(codeFrom(await nextMail(email, before)));
-      await button(codeForm, 'Подтвердить').click();
+      await confirmMailedCode(form, email, { shot: 'guest-05-step-1-code-360' });
 
       await visible(form.getByRole('heading', { name: 'Адрес' })).waitFor();
       // No saved addresses yet: the clinic's name is typed.

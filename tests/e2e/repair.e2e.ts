@@ -14,10 +14,7 @@ import {
   PHONE,
   PHONE_WITH_WORKER,
   baseURL,
-  codeFrom,
   e2eServer,
-  mailCount,
-  nextMail,
   openControlled,
   screenshot,
   withPage,
@@ -35,6 +32,7 @@ import {
   acceptRepairConsents,
   fillTurbine,
   choosePickupDayAndCentre,
+  confirmMailedCode,
 } from './ui.ts';
 
 const browser = browserForFile();
@@ -44,18 +42,9 @@ function repairSheet(page: Page): Locator {
   return visible(page.getByRole('dialog', { name: 'Заявка на ремонт' }));
 }
 
-/**
- * Step 1's 'Далее' for an account the back office opened with its own password: its e-mail is not
- * proven, so the wizard mails a code and asks for it before step 2 (portal.md §2.1).
- */
-async function leaveContactStep(scope: Locator, email: string, next = 'Далее'): Promise<void> {
-  const before = await mailCount(email);
-  await button(scope, next).click();
-  const form = visible(scope.getByRole('form', { name: 'Подтверждение эл. почты' }));
-  await form.waitFor();
-  await screenshot(scope.page(), 'repair-email-code-360');
-  await form.getByLabel('Код из письма').pressSequentially(codeFrom(await nextMail(email, before)));
-  await button(form, 'Подтвердить').click();
+/** Step 1 left for an account the back office opened with its own password: its e-mail is not proven. */
+function leaveContactStep(scope: Locator, email: string, next = 'Далее'): Promise<void> {
+  return confirmMailedCode(scope, email, { next, shot: 'repair-email-code-360' });
 }
 
 /** What makes a button look like one of ours: colours, border, corners, type and height. */

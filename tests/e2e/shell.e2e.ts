@@ -15,7 +15,7 @@ import {
   SIZES,
   baseURL,
   distClientDir,
-  e2eServer,
+  serverLogLine,
   openPage,
   screenshot,
   withPage,
@@ -389,8 +389,7 @@ describe('errors on a phone (errors we can see)', () => {
         marker,
       );
       expect((await delivered).status()).toBe(200);
-      const logged = async () =>
-        (await readFile(e2eServer().logFile, 'utf8')).split('\n').find((line) => line.includes(marker)) ?? '';
+      const logged = () => serverLogLine(marker);
       await expect.poll(logged).toContain('client error');
       const line = await logged();
       expect(line).toContain('"source":"window"');

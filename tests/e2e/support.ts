@@ -1,6 +1,7 @@
 // Shared pieces of the e2e tests: Debian's Chromium through playwright-core, the two screen sizes,
 // screenshots for people to look at, and the e-mails the server wrote to DATA_DIR/outbox/.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
@@ -62,6 +63,11 @@ export function e2eServer(): E2eServer {
 
 export function baseURL(): string {
   return e2eServer().baseURL;
+}
+
+/** The server log's line that holds `marker`, '' while there is none (poll it: the server writes it later). */
+export async function serverLogLine(marker: string): Promise<string> {
+  return (await readFile(e2eServer().logFile, 'utf8')).split('\n').find((line) => line.includes(marker)) ?? '';
 }
 
 export function outboxDir(): string {

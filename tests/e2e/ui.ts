@@ -3,7 +3,16 @@
 // label changes.
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { PHONE_WITH_WORKER, openControlled, settle, type ScreenSize } from './support.ts';
+import {
+  PHONE_WITH_WORKER,
+  codeFrom,
+  mailCount,
+  nextMail,
+  openControlled,
+  screenshot,
+  settle,
+  type ScreenSize,
+} from './support.ts';
 
 export const text = {
   notFoundTitle: 'Страница не найдена',
@@ -315,4 +324,25 @@ export async function fillTurbine(scope: Locator, serialNumber: string, descript
 export async function acceptRepairConsents(scope: Locator): Promise<void> {
   await scope.getByLabel(/обработку персональных данных/).check();
   await scope.getByLabel(/правилами программы лояльности/).check();
+}
+
+/**
+ * The repair wizard's step 1 left for an e-mail not yet proven (a guest's, or an account the back
+ * office opened with its own password): `next` mails a code, the wizard asks for it before step 2
+ * (portal.md §2.1), and the code is read from the mail and confirmed. `shot` names the screenshot
+ * of the code form, taken once its resend countdown shows.
+ */
+export async function confirmMailedCode(
+  scope: Locator,
+  email: string,
+  { next = 'Далее', shot }: { next?: string; shot: string },
+): Promise<void> {
+  const before = await mailCount(email);
+  await button(scope, next).click();
+  const form = visible(scope.getByRole('form', { name: 'Подтверждение эл. почты' }));
+  await form.waitFor();
+  await visible(form.getByRole('button', { name: /Отправить код повторно \(\d+\sс\)/ })).waitFor();
+  await screenshot(scope.page(), shot);
+  await form.getByLabel('Код из письма').pressSequentially(codeFrom(await nextMail(email, before)));
+  await button(form, 'Подтвердить').click();
 }

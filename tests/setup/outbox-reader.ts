@@ -41,10 +41,26 @@ export async function readOutboxFile(file: string): Promise<OutboxMessage> {
   };
 }
 
+/**
+ * Each `.eml` parsed once: the mailer writes a message whole (write, then rename) and never changes
+ * it, while the waits below read the outbox again every 50 ms.
+ */
+const parsed = new Map<string, Promise<OutboxMessage>>();
+
+function readOnce(file: string): Promise<OutboxMessage> {
+  let message = parsed.get(file);
+  if (!message) {
+    message = readOutboxFile(file);
+    parsed.set(file, message);
+    message.catch(() => parsed.delete(file));
+  }
+  return message;
+}
+
 /** Every message to `address` (case-insensitive), oldest first. */
 export async function outboxMessagesFor(dir: string, address: string): Promise<OutboxMessage[]> {
   const wanted = address.trim().toLowerCase();
-  const messages = await Promise.all(listOutbox(dir).map(readOutboxFile));
+  const messages = await Promise.all(listOutbox(dir).map(readOnce));
   return messages.filter((m) => extractAddresses(m.to).includes(wanted));
 }
 

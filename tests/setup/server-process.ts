@@ -1,10 +1,10 @@
 // The real server as a child process (through tsx, so no build is needed): started on a free port
 // with a clean environment, waited for until /healthz answers, and logged in as the demo clinic.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/server/db/seed.ts';
+import { CookieJar } from './test-app.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const running = new Set<ChildProcess>();
@@ -12,19 +12,6 @@ const running = new Set<ChildProcess>();
 /** For afterAll: whatever a failed test left running. */
 export function killServers(): void {
   for (const child of running) child.kill('SIGKILL');
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 export interface Started {
@@ -70,17 +57,10 @@ export async function waitForHealth(port: number, server: Started): Promise<unkn
 
 /** Logs the demo clinic in as the app does (CSRF cookie and token first); returns the cookie header. */
 export async function logInDemo(base: string): Promise<string> {
-  const jar = new Map<string, string>();
-  const keep = (response: Response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const eq = pair.indexOf('=');
-      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-  };
-  const header = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  const jar = new CookieJar();
+  const header = () => jar.header() ?? '';
   const first = await fetch(`${base}/ajax/user/data`);
-  keep(first);
+  jar.store(first, new Date());
   const { csrf_token: token } = (await first.json()) as { csrf_token: string };
   const login = await fetch(`${base}/ajax/login`, {
     method: 'POST',
@@ -88,6 +68,6 @@ export async function logInDemo(base: string): Promise<string> {
     body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
   });
   expect(login.status).toBe(200);
-  keep(login);
+  jar.store(login, new Date());
   return header();
 }

@@ -6,8 +6,6 @@ export interface Place {
   /** services/<domain>/ of the server. */
   domain?: string;
 }
-/** The server's domain folders by level: a domain imports only lower ones. */
-export const DOMAIN_LEVEL: Record<string, number>;
 export const repoRoot: string;
 export function classify(rel: string): Place;
 export function resolveSpecifier(importerRel: string, specifier: string): string | null;

@@ -7,7 +7,6 @@ export interface BuiltChunks {
   /** The entry's static closure: on every page. */
   everyPage: Set<string>;
 }
-export const COLD_ROUTES: string[];
 /** The problems of one build, as sentences (none when the folder rule holds). */
 export function sharedChunkProblems(build: BuiltChunks): string[];
 export function readBuild(clientDir: string, mapsDir: string): Promise<BuiltChunks>;

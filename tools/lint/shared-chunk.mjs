@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { chunkSizes, staticClosure } from '../../scripts/bench/chunks.mjs';
 
 /** The requests list's cold start: the entry, the cabinet layout and the list, with what they import. */
-export const COLD_ROUTES = ['/cabinet', '/cabinet/tickets/'];
+const COLD_ROUTES = ['/cabinet', '/cabinet/tickets/'];
 const SHARED_FOLDERS = /^src\/(?:shared|client\/lib)\//;
 const SCREEN_OWNED = /^src\/(?:shared|client\/lib)\/screens\//;
 /** vite.config.ts's named groups: each keeps what it names together on purpose (one page may use it). */
