@@ -43,7 +43,9 @@ function overloadLines(log, from) {
   return { loopMs, shed };
 }
 
-export async function storm(server, cookieHeader, { duration = 10, connections = 200 } = {}) {
+export const STORM = { duration: 10, connections: 200 };
+
+export async function storm(server, cookieHeader, { duration, connections } = STORM) {
   const headers = { cookie: cookieHeader };
   const url = `${server.url}${LIST_PATH}`;
   await cannon(url, { headers, duration: 2, connections: 20 }); // warm-up
@@ -52,17 +54,25 @@ export async function storm(server, cookieHeader, { duration = 10, connections =
   // The last second's line is written by the next request: one more asks for it.
   await fetch(url, { headers }).catch(() => {});
   await new Promise((resolve) => setTimeout(resolve, 300));
-  return { ...watched.outcome, healthzMaxMs: watched.healthzMaxMs, ...overloadLines(server.log(), from), connections };
+  return {
+    ...watched.outcome,
+    healthzMaxMs: watched.healthzMaxMs,
+    ...overloadLines(server.log(), from),
+    connections,
+    duration,
+  };
 }
 
 export function stormRow(label, r) {
-  if (r.error) return `| 200 connections × 10 s on ${LIST_PATH}, ${label} | n/a: ${r.error} | — | n/a |`;
+  const { connections, duration } = r.error ? STORM : r;
+  const what = `${connections} connections × ${duration} s on ${LIST_PATH}, ${label}`;
+  if (r.error) return `| ${what} | n/a: ${r.error} | — | n/a |`;
   const refused = Object.entries(r.statuses)
     .map(([code, n]) => `${n} × ${code}`)
     .join(', ');
   const loop = r.loopMs > 0 ? `${r.loopMs} ms` : '< 100 ms';
   return (
-    `| ${r.connections} connections × 10 s on ${LIST_PATH}, ${label} | p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms; ` +
+    `| ${what} | p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms; ` +
     `${r.ok} served (${((100 * r.ok) / Math.max(r.total, 1)).toFixed(1)} % of ${r.total} answers)${refused ? `, refused ${refused}` : ''}, ${r.errors} errors/timeouts; ` +
     `per request, Retry-After waited out (at most ${RETRY_LIMIT} times): ${r.served.firstTry} served on the first try, ${r.served.afterRetry} after waiting, ${r.served.never} never; ` +
     `until served p50 ${r.served.p50} ms, p99 ${r.served.p99} ms, max ${r.served.max} ms (waits included); ` +
