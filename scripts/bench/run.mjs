@@ -1,10 +1,11 @@
-// npm run bench [-- --no-build] [--only-replay [--runs=3]] [--only-storm] [--duration=10] [--connections=10] [--skip-lighthouse] [--lighthouse-runs=3] [--ui-only] [--skip-browser] [--skip-pg] [--attack] [--million] [--only-million]
+// npm run bench [-- --no-build] [--only-replay [--runs=3]] [--only-storm] [--duration=10] [--connections=10] [--skip-lighthouse] [--lighthouse-runs=3] [--ui-only] [--only-lighthouse] [--skip-browser] [--skip-pg] [--attack] [--million] [--only-million]
 // Builds, starts the built server on a free port with a temporary DATA_DIR and prints one markdown
 // table (also written to bench-results/latest.md): JS over the wire on a cold logged-in load of
 // /cabinet/tickets, per-route chunk sizes, Lighthouse (mobile), reload-to-first-row offline, and
 // the tickets-list API against a static JSON answer of the same size, on PGlite and PostgreSQL.
 // `--ui-only`: the browser part alone (JS, Lighthouse, offline reload, the offline replay of
-// scripts/bench/offline-replay.mjs). `--lighthouse-runs=N`:
+// scripts/bench/offline-replay.mjs). `--only-lighthouse`: the four Lighthouse visits alone (after a
+// change to the first paint). `--lighthouse-runs=N`:
 // each Lighthouse target N times, the median run by performance score reported (a busy machine's
 // scores wander; every run's score is listed beside it).
 // Budgets: README "Benchmarks" and ADR 0012. Not part of `npm test`.
@@ -93,24 +94,29 @@ async function stormOn(label, server) {
   report.storm.push({ label, ...result });
 }
 
+/** The cold logged-in load's JS, the offline reload and the offline replay (all but Lighthouse). */
+async function coldAndOffline(server) {
+  const session = await login(server.url);
+  const browser = await launch();
+  try {
+    report.js = await time('cold load JS', () => coldLoadJs(browser, server.url, session.cookies));
+    report.offline = await time('offline reload', () => offlineReload(browser, server.url, session.cookies)).catch(
+      (e) => ({ ms: null, reason: e.message.split('\n')[0] }),
+    );
+  } finally {
+    await browser.close();
+  }
+  report.replay = await time('offline replay', () => offlineReplay(server.url, BENCH_TOKEN)).catch((e) => ({
+    ms: null,
+    reason: e.message.split('\n')[0],
+  }));
+}
+
 async function browserPart() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-ui-'));
   const server = await startServer({ root, dataDir, env: { INTEGRATION_TOKENS: BENCH_TOKEN } });
   try {
-    const session = await login(server.url);
-    const browser = await launch();
-    try {
-      report.js = await time('cold load JS', () => coldLoadJs(browser, server.url, session.cookies));
-      report.offline = await time('offline reload', () => offlineReload(browser, server.url, session.cookies)).catch(
-        (e) => ({ ms: null, reason: e.message.split('\n')[0] }),
-      );
-    } finally {
-      await browser.close();
-    }
-    report.replay = await time('offline replay', () => offlineReplay(server.url, BENCH_TOKEN)).catch((e) => ({
-      ms: null,
-      reason: e.message.split('\n')[0],
-    }));
+    if (!flag('only-lighthouse')) await coldAndOffline(server);
     if (flag('skip-lighthouse')) report.lighthouse = [{ url: '-', error: 'skipped (--skip-lighthouse)' }];
     else {
       // A fresh login: the cold-load context's session must not be the one Lighthouse reuses.
@@ -492,12 +498,13 @@ async function main() {
   if (!flag('skip-browser'))
     await browserPart().catch((e) => report.notes.push(`browser part failed: ${e.message.split('\n')[0]}`));
   // `--ui-only`: the browser part alone; `--only-million`: the 1 M rows part alone (after a change to a query or an index).
-  const apiRuns = !flag('ui-only') && !flag('only-million');
+  const uiOnly = flag('ui-only') || flag('only-lighthouse');
+  const apiRuns = !uiOnly && !flag('only-million');
   if (apiRuns)
     await time('PGlite API', pglitePart).catch((e) =>
       report.api.push({ label: 'PGlite', error: e.message.split('\n')[0] }),
     );
-  if (flag('ui-only')) report.notes.push('API runs skipped (--ui-only)');
+  if (uiOnly) report.notes.push('API runs skipped (--ui-only)');
   else if (flag('skip-pg')) report.api.push({ label: 'PostgreSQL', error: 'skipped (--skip-pg)' });
   else if (apiRuns)
     await time('PostgreSQL API', postgresPart).catch((e) =>
