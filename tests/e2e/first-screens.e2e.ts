@@ -192,6 +192,30 @@ describe('the shell', () => {
     });
   });
 
+  it('on a phone the repair form below the fold loads once the visitor scrolls, not with the page', async () => {
+    await withPage(browser, PHONE, 'repair-form-on-scroll', async (page) => {
+      const wizardChunks: string[] = [];
+      const loginChunks: string[] = [];
+      page.on('response', (response) => {
+        const file = new URL(response.url()).pathname;
+        if (/\/assets\/repair-wizard-[\w-]+\.js$/.test(file)) wizardChunks.push(file);
+        if (/\/assets\/login-form-[\w-]+\.js$/.test(file)) loginChunks.push(file);
+      });
+      await page.goto('/');
+      const section = page.locator('#form-repair');
+      await section.waitFor();
+      expect(await section.evaluate((el) => el.getBoundingClientRect().top > window.innerHeight)).toBe(true);
+      // The login form's chunk comes when the page is idle: by then the page has asked for all it will unasked.
+      await expect.poll(() => loginChunks.length, { timeout: 10_000, interval: 100 }).toBe(1);
+      expect(wizardChunks).toEqual([]);
+
+      await page.mouse.wheel(0, 400);
+      await expect.poll(() => wizardChunks.length, { timeout: 10_000, interval: 100 }).toBe(1);
+      await section.scrollIntoViewIfNeeded();
+      await visible(section.getByRole('heading', { name: 'Контактная информация' })).waitFor();
+    });
+  });
+
   it("a guest's login form is fetched while the page is idle: the first 'Войти' waits for no chunk", async () => {
     await withPage(browser, DESKTOP, 'auth-preload', async (page) => {
       const formChunks: string[] = [];

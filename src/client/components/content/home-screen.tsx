@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { UserData } from '#shared/api/account.ts';
 import { buttonClassName } from '#client/components/ui/button.tsx';
@@ -30,9 +30,13 @@ export function HomeScreen({ user, ready, onLogin, onRegister, repairForm, notif
       typeof window !== 'undefined' &&
       [`#${REPAIR_FORM_ANCHOR}`, `#${REPAIR_FORM_APP_ANCHOR}`].includes(window.location.hash),
   );
+  // A section already on screen loads its form at once; one below the fold loads 300 px ahead, but
+  // only once the visitor scrolls: a phone's first seconds stay free for the page they are looking at,
+  // and most visitors of the home page log in or read rather than fill the form.
+  const scrolled = useHasScrolled(!formWanted);
   const repairSection = useOnVisible<HTMLElement>(() => setFormWanted(true), {
     enabled: !formWanted && repairForm !== undefined,
-    rootMargin: '300px 0px',
+    rootMargin: scrolled ? '300px 0px' : '0px',
   });
   return (
     <div className={styles.stack}>
@@ -143,4 +147,16 @@ function RepairPlaceholder({ signedIn }: { signedIn: boolean }) {
       )}
     </p>
   );
+}
+
+/** Whether the page has been scrolled since mount (listened for only while `listening`). */
+function useHasScrolled(listening: boolean): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    if (!listening || scrolled) return;
+    const onScroll = () => setScrolled(true);
+    window.addEventListener('scroll', onScroll, { passive: true, once: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [listening, scrolled]);
+  return scrolled;
 }
