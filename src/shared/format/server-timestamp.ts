@@ -1,4 +1,5 @@
 import { HOUR_MS } from '../durations.ts';
+import { lazily } from './lazily.ts';
 // The service centre works in Moscow time, and the API's timestamps (`serverTimestamp`) are written
 // in it whatever the server's or the browser's zone. Built on Intl so a future change of Moscow's
 // offset is taken from the time-zone database, not from a constant in our code.
@@ -17,11 +18,11 @@ export const SERVICE_CLOCK_FIELDS: Intl.DateTimeFormatOptions = {
   hourCycle: 'h23',
 };
 
-const parts = new Intl.DateTimeFormat('en-GB', SERVICE_CLOCK_FIELDS);
+const parts = lazily(() => new Intl.DateTimeFormat('en-GB', SERVICE_CLOCK_FIELDS));
 
 function fields(instant: Date): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const part of parts.formatToParts(instant)) out[part.type] = part.value;
+  for (const part of parts().formatToParts(instant)) out[part.type] = part.value;
   return out;
 }
 
