@@ -19,7 +19,7 @@ describe('preparedQuery', () => {
 
   it('gives the rows, fields and counts PGlite gives, in both row modes and with a caller’s parsers', async () => {
     const insert = 'insert into items (name, at, tags) values ($1, $2, $3), ($4, $5, $6) returning id, name, at, tags';
-    const params = ['a', new Date('2026-01-02T03:04:05Z'), [1, 2], 'b', null, []];
+    const params = ['a', new Date('2026-01-02T03:04:05Z'), [1, 2], 'Бор «Ø» 🦷', null, []];
     const ours = await query(insert, params);
     await client.query('delete from items');
     await client.query("select setval('items_id_seq', 1, false)");
@@ -29,12 +29,20 @@ describe('preparedQuery', () => {
 
     const select = 'select id, name, at, tags from items where name = any($1) order by id';
     const options = { rowMode: 'array' as const, parsers: { [types.TIMESTAMPTZ]: (text: string) => `raw ${text}` } };
-    const ourRows = await query(select, [['a', 'b']], options);
-    expect(ourRows).toEqual(await client.query(select, [['a', 'b']], options));
+    const ourRows = await query(select, [['a', 'Бор «Ø» 🦷']], options);
+    expect(ourRows).toEqual(await client.query(select, [['a', 'Бор «Ø» 🦷']], options));
+    expect(ourRows.rows[1]).toEqual([2, 'Бор «Ø» 🦷', null, []]);
     expect(ourRows.rows[0]).toEqual([1, 'a', 'raw 2026-01-02 03:04:05+00', [1, 2]]);
 
     const update = await query('update items set name = name where id > $1', [0]);
     expect(update).toEqual(await client.query('update items set name = name where id > $1', [0]));
+  });
+
+  it('reads a reply larger than one chunk of PGlite’s output', async () => {
+    const big = "select n, repeat('ж', 50) || n as text, null::int as nothing from generate_series(1, $1::int) as n";
+    const ours = await query(big, [20_000]);
+    expect(ours.rows).toHaveLength(20_000);
+    expect(ours).toEqual(await client.query(big, [20_000]));
   });
 
   it('parses a text once and then only binds it', async () => {

@@ -1,4 +1,5 @@
 import { protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { readReply, type Reply } from './pglite-reply.ts';
 
 // ADR 0036. PGlite's `query` sends every statement as Parse, Describe, Bind, Describe, Execute and
 // Sync, six calls into WASM, with an unnamed statement: PostgreSQL parses and plans the text again
@@ -31,12 +32,6 @@ interface ParameterDescription extends Message {
 }
 interface RowDescription extends Message {
   fields: { name: string; dataTypeID: number }[];
-}
-interface DataRow extends Message {
-  fields: (string | null)[];
-}
-interface CommandComplete extends Message {
-  text: string;
 }
 
 type Parser = (text: string, typeId: number) => unknown;
@@ -112,7 +107,8 @@ export function preparedQuery(client: PGlite) {
     return known;
   }
 
-  async function run(statement: Statement, params: unknown[], options: QueryOptions | undefined) {
+  /** Bind + Execute + Sync in one call into WASM; the reply's bytes are read by readReply, not by PGlite. */
+  async function run(statement: Statement, params: unknown[], options: QueryOptions | undefined): Promise<Reply> {
     const serializers = options?.serializers as Record<number, Serializer> | undefined;
     const values = params.map((param, i) => {
       if (param === null || param === undefined) return null;
@@ -120,64 +116,65 @@ export function preparedQuery(client: PGlite) {
       const serializer = serializers?.[oid] ?? (client.serializers[oid] as Serializer | undefined);
       return serializer ? serializer(param) : String(param);
     });
-    return exec([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]);
+    const chunks: Uint8Array[] = [];
+    await client.execProtocolRawStream(
+      concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]),
+      // A view into PGlite's memory, valid only during the call.
+      { syncToFs: false, onRawData: (bytes) => chunks.push(bytes.slice()) },
+    );
+    const reply = readReply(chunks.length === 1 ? chunks[0]! : concat(chunks));
+    if (reply.error) throw reply.error;
+    return reply;
   }
 
-  function read(statement: Statement, messages: Message[], options: QueryOptions | undefined): Results {
+  function read(statement: Statement, reply: Reply, options: QueryOptions | undefined): Results {
     const own = options?.parsers as Record<number, Parser> | undefined;
-    const parsers = statement.fields.map(
+    const { fields } = statement;
+    const parsers = fields.map(
       ({ dataTypeID }) => own?.[dataTypeID] ?? (client.parsers[dataTypeID] as Parser | undefined),
     );
     const asArrays = options?.rowMode === 'array';
-    const rows: Results['rows'] = [];
-    let result: Results | null = null;
-    for (const message of messages) {
-      if (message.name === 'dataRow') {
-        const cells = (message as DataRow).fields.map((cell, i) => {
-          if (cell === null) return null;
-          const parser = parsers[i];
-          return parser ? parser(cell, statement.fields[i]!.dataTypeID) : cell;
-        });
-        rows.push(
-          asArrays
-            ? (cells as Results['rows'][number])
-            : Object.fromEntries(statement.fields.map((field, i) => [field.name, cells[i]])),
-        );
-      } else if (message.name === 'commandComplete') {
-        // As PGlite's parseResults reads the tag: "SELECT 2", "UPDATE 3", "INSERT 0 5", "CREATE TABLE".
-        const parts = (message as CommandComplete).text.split(' ');
-        const command = parts[0]!;
-        const rowCount = parseInt(parts.at(-1)!, 10);
-        const counted = ['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(command);
-        const done: Results = { rows, fields: statement.fields, command, affectedRows: counted ? rowCount : 0 };
-        if (!Number.isNaN(rowCount)) done.rowCount = rowCount;
-        result = done;
-      }
-    }
-    return result ?? { rows: [], fields: [], affectedRows: 0 };
+    const rows: Results['rows'] = reply.rows.map((cells) => {
+      const values = cells.map((cell, i) => {
+        const parser = parsers[i];
+        return cell === null || !parser ? cell : parser(cell, fields[i]!.dataTypeID);
+      });
+      return asArrays
+        ? (values as Results['rows'][number])
+        : Object.fromEntries(fields.map((f, i) => [f.name, values[i]]));
+    });
+    if (reply.tag === null) return { rows: [], fields: [], affectedRows: 0 };
+    // As PGlite's parseResults reads the tag: "SELECT 2", "UPDATE 3", "INSERT 0 5", "CREATE TABLE".
+    const parts = reply.tag.split(' ');
+    const command = parts[0]!;
+    const rowCount = parseInt(parts.at(-1)!, 10);
+    const counted = ['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(command);
+    const result: Results = { rows, fields, command, affectedRows: counted ? rowCount : 0 };
+    if (!Number.isNaN(rowCount)) result.rowCount = rowCount;
+    return result;
   }
 
   return (text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results> =>
     client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(async () => {
-        let messages: Message[];
+        let reply: Reply;
         let statement = await statementFor(text).catch((error: unknown) => {
           throw withQuery(error, text, params, options);
         });
         try {
-          messages = await run(statement, params, options);
+          reply = await run(statement, params, options);
         } catch (error) {
           if ((error as { code?: string }).code !== RESULT_TYPE_CHANGED) throw withQuery(error, text, params, options);
           // A migration changed a table under a kept statement: parse it anew, once.
           statements.delete(text);
           await forget(statement);
           statement = await prepare(text);
-          messages = await run(statement, params, options).catch((again: unknown) => {
+          reply = await run(statement, params, options).catch((again: unknown) => {
             throw withQuery(again, text, params, options);
           });
         }
         if (!client.isInTransaction()) await client.syncToFs();
-        return read(statement, messages, options);
+        return read(statement, reply, options);
       }),
     );
 }
