@@ -61,14 +61,14 @@ export function readReply(data: Uint8Array): Reply {
     const end = at + 1 + length;
     if (code === DATA_ROW) {
       const count = bytes.readInt16BE(start);
-      const cells = new Array<string | null>(count);
+      const cells: (string | null)[] = [];
       let cell = start + 2;
       for (let i = 0; i < count; i += 1) {
         const size = bytes.readInt32BE(cell);
         cell += 4;
-        if (size < 0) cells[i] = null;
+        if (size < 0) cells.push(null);
         else {
-          cells[i] = bytes.toString('utf8', cell, cell + size);
+          cells.push(bytes.toString('utf8', cell, cell + size));
           cell += size;
         }
       }
