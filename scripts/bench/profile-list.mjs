@@ -1,15 +1,16 @@
-// `node scripts/bench/profile-list.mjs [--pg=postgres://…] [--seconds=10] [--connections=10]`:
+// `node scripts/bench/profile-list.mjs [--pg=postgres://…] [--seconds=10] [--connections=10] [--tickets=1000]`:
 // where a requests-list call's time goes (measured before anything is
 // changed). Starts the built server under `node --cpu-prof` with the demo data, loads
 // `/ajax/cabinet/tickets?limit=50` with autocannon as the logged-in demo clinic, stops the server
 // (the profile is written at exit) and prints the functions and the files with the most self time.
-// Needs `npm run build` first. Run on a quiet machine; the shares matter, not the milliseconds.
+// `--tickets=N` tops the demo clinic up to N tickets first, as the bench does (the demo data alone
+// has fewer than a page of them). Needs `npm run build` first. Run on a quiet machine; the shares matter, not the milliseconds.
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { LIST_PATH } from './api.mjs';
+import { LIST_PATH, topUpPglite, topUpPostgres } from './api.mjs';
 import { login, startServer } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -18,6 +19,7 @@ const arg = (name, fallback) =>
 const seconds = Number(arg('seconds', '10'));
 const connections = Number(arg('connections', '10'));
 const databaseUrl = arg('pg', undefined);
+const tickets = Number(arg('tickets', '0'));
 
 /** Self time per key, from a V8 .cpuprofile: samples are attributed to the node that was on top. */
 function selfTimes(profile, keyOf) {
@@ -84,6 +86,7 @@ const profileDir = path.join(dataDir, 'profiles');
 try {
   // A first start creates and seeds the database; the profiled one runs on it, as after a restart.
   await (await startServer({ root, dataDir, databaseUrl })).stop();
+  if (tickets) await (databaseUrl ? topUpPostgres(databaseUrl, tickets) : topUpPglite(dataDir, tickets));
   const server = await startServer({
     root,
     dataDir,

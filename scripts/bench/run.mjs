@@ -1,4 +1,4 @@
-// npm run bench [-- --no-build] [--only-replay [--runs=3]] [--only-storm] [--duration=10] [--connections=10] [--skip-lighthouse] [--lighthouse-runs=3] [--ui-only] [--only-lighthouse] [--skip-browser] [--skip-pg] [--attack] [--million] [--only-million]
+// npm run bench [-- --no-build] [--only-replay [--runs=3]] [--only-storm] [--duration=10] [--connections=10] [--skip-lighthouse] [--lighthouse-runs=3] [--ui-only] [--only-lighthouse] [--skip-browser] [--skip-pg] [--skip-pglite] [--only-list] [--attack] [--million] [--only-million]
 // Builds, starts the built server on a free port with a temporary DATA_DIR and prints one markdown
 // table (also written to bench-results/latest.md): JS over the wire on a cold logged-in load of
 // /cabinet/tickets, per-route chunk sizes, Lighthouse (mobile), reload-to-first-row offline, and
@@ -7,7 +7,9 @@
 // scripts/bench/offline-replay.mjs). `--only-lighthouse`: the four Lighthouse visits alone (after a
 // change to the first paint). `--lighthouse-runs=N`:
 // each Lighthouse target N times, the median run by performance score reported (a busy machine's
-// scores wander; every run's score is listed beside it).
+// scores wander; every run's score is listed beside it). `--only-list`: with --skip-browser, the
+// tickets-list rows alone (no storm, no WORKERS comparison): a before/after pair for a change to the
+// list takes minutes, not a quarter of an hour. `--skip-pglite`: the PostgreSQL part alone.
 // Budgets: README "Benchmarks" and ADR 0012. Not part of `npm test`.
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
@@ -163,7 +165,8 @@ async function pglitePart() {
       try {
         const { cookieHeader } = await login(server.url);
         report.api.push(await apiRuns('PGlite', server, cookieHeader, count, `pglite-${total}`));
-        if (total === 100_000) await stormOn(`PGlite, ${count.toLocaleString('en')} tickets`, server);
+        if (total === 100_000 && !flag('only-list'))
+          await stormOn(`PGlite, ${count.toLocaleString('en')} tickets`, server);
       } finally {
         await server.stop();
       }
@@ -209,6 +212,7 @@ async function postgresPart() {
           const { cookieHeader } = await login(server.url);
           report.api.push(await apiRuns('PostgreSQL', server, cookieHeader, count, `pg-${total}`));
         }
+        if (flag('only-list')) return;
         await stormOn(`PostgreSQL, 1 process, ${count.toLocaleString('en')} tickets`, server);
         const { result: one, busy } = await withMachineBusy(() => listThroughput(server));
         report.workers = { one, busyWithOne: busy };
@@ -495,12 +499,12 @@ async function main() {
   report.chunks = { ...ch, entryGzip: [...ch.entryClosure].reduce((sum, f) => sum + (ch.sizes.get(f)?.gzip ?? 0), 0) };
 
   report.loadBefore = os.loadavg();
-  if (!flag('skip-browser'))
+  if (!flag('skip-browser') && !flag('only-million'))
     await browserPart().catch((e) => report.notes.push(`browser part failed: ${e.message.split('\n')[0]}`));
   // `--ui-only`: the browser part alone; `--only-million`: the 1 M rows part alone (after a change to a query or an index).
   const uiOnly = flag('ui-only') || flag('only-lighthouse');
   const apiRuns = !uiOnly && !flag('only-million');
-  if (apiRuns)
+  if (apiRuns && !flag('skip-pglite'))
     await time('PGlite API', pglitePart).catch((e) =>
       report.api.push({ label: 'PGlite', error: e.message.split('\n')[0] }),
     );

@@ -52,9 +52,19 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   return pgliteDatabase(dataDir ? await PGlite.create(dataDir) : await PGlite.create());
 }
 
+/**
+ * Bitmap scans off for our PGlite sessions: a bitmap heap scan reads its table's size on every start
+ * and rescan, and in PGlite each size is a file seek that Emscripten answers with an fstat. The
+ * requests list counts each listed ticket's instruments; the planner chose a bitmap scan for that
+ * count (3 rows expected), and the fstats were a fifth of the list's CPU
+ * (scripts/bench/profile-list.mjs; 1132 -> 1534 req/s without them). PGlite holds one clinic's
+ * data, where an index scan costs what a bitmap scan does. ADR 0036.
+ */
+const PGLITE_SESSION_SETTINGS = 'set enable_bitmapscan = off';
+
 /** A Database over a PGlite instance already open (e.g. a clone of a migrated template, in tests). */
 export function pgliteDatabase(client: PGlite): Database {
-  const db = drizzlePglite({ client: takingTurns(client), schema });
+  const db = drizzlePglite({ client: takingTurns(client, PGLITE_SESSION_SETTINGS), schema });
   return {
     db,
     kind: 'pglite',

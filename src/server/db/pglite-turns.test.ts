@@ -64,3 +64,19 @@ describe('takingTurns', () => {
     expect(typeof client.waitReady).toBe('object');
   });
 });
+
+describe('takingTurns with session settings', () => {
+  it('applies them before any statement, and fails every call when they fail', async () => {
+    const raw = new PGlite();
+    try {
+      const client = takingTurns(raw, 'set enable_bitmapscan = off');
+      const shown = await client.query<{ enable_bitmapscan: string }>('show enable_bitmapscan');
+      expect(shown.rows).toEqual([{ enable_bitmapscan: 'off' }]);
+      const broken = takingTurns(raw, 'set no_such_setting = 1');
+      await expect(broken.query('select 1')).rejects.toMatchObject({ code: '42704' });
+      await expect(broken.exec('select 1')).rejects.toMatchObject({ code: '42704' });
+    } finally {
+      await raw.close();
+    }
+  });
+});

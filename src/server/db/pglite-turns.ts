@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { createGate } from '#server/lib/gate.ts';
+import { handlesOptions, preparedQuery } from './pglite-prepared.ts';
 
 // ADR 0023: PGlite runs each statement synchronously in WASM on the main thread,
 // and its mutex hands the connection to the next waiter in a microtask. Under load a whole queue
@@ -18,19 +19,32 @@ export function turnTaker() {
 /**
  * The same PGlite whose `query`, `exec` and `transaction` each wait for their turn. The statements
  * inside a transaction run on PGlite's transaction object, not through here, so a transaction is one
- * turn and never waits for itself.
+ * turn and never waits for itself. `query` runs over named statements parsed once (pglite-prepared.ts).
+ * `settings` (SQL run once) takes the very first turn; should it fail, every call fails with it.
  */
-export function takingTurns(client: PGlite): PGlite {
+export function takingTurns(client: PGlite, settings?: string): PGlite {
   const inTurn = turnTaker();
-  const queued = new Set<PropertyKey>(['query', 'exec', 'transaction']);
+  const settled = settings ? inTurn(() => client.exec(settings)) : Promise.resolve();
+  // Its failure reaches every call below, not the process as an unhandled rejection.
+  settled.catch(() => undefined);
+  const afterSettings = <T>(work: () => Promise<T>) =>
+    inTurn(async () => {
+      await settled;
+      return work();
+    });
+  const queued = new Set<PropertyKey>(['exec', 'transaction']);
+  const prepared = preparedQuery(client);
+  const query = (...args: Parameters<PGlite['query']>) =>
+    afterSettings(() => (handlesOptions(args[2]) ? prepared(...args) : client.query(...args)));
   return new Proxy(client, {
     // Read and call on the PGlite itself: its methods use private fields, which a proxy lacks.
     get(target, property) {
+      if (property === 'query') return query;
       const value: unknown = Reflect.get(target, property, target);
       if (typeof value !== 'function') return value;
       const method = value as (...args: unknown[]) => unknown;
       if (!queued.has(property)) return method.bind(target);
-      return (...args: unknown[]) => inTurn(async () => method.apply(target, args));
+      return (...args: unknown[]) => afterSettings(async () => method.apply(target, args));
     },
   });
 }
