@@ -1,4 +1,4 @@
-// node scripts/bench/trace-first.mjs [/path] [--logged-in] [--cpu=4]
+// node scripts/bench/trace-first.mjs [/path] [--logged-in] [--cpu=4] [--stacks]
 // A Chrome performance trace of one first visit (empty cache, 4x CPU throttling as Lighthouse's
 // mobile preset), summarised: the first paints, and every main-thread task over 30 ms with what it
 // spent its time on (the trace's own events, and the JS self time by original source file through
@@ -95,6 +95,14 @@ async function summarise(events, url) {
     );
     for (const [where, d] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 12))
       console.log(`   ${(d / 1000).toFixed(1)} ms  ${where}`);
+    // --stacks: the time under each of our own functions (components, hooks, module bodies), callees included.
+    if (!args.includes('--stacks')) continue;
+    const under = new Map();
+    for (const s of samples)
+      if (s.ts >= task.ts && s.ts <= task.ts + task.dur)
+        for (const where of s.ours) under.set(where, (under.get(where) ?? 0) + s.dt);
+    for (const [where, d] of [...under].sort((a, b) => b[1] - a[1]).slice(0, 15))
+      console.log(`   ${(d / 1000).toFixed(1)} ms  under ${where}`);
   }
 }
 
@@ -123,6 +131,33 @@ async function jsSamples(events, main) {
       ts += deltas[i];
       out.push({ id, ts, dt: deltas[i + 1] ?? 0 });
     });
+  }
+  const names = new Map();
+  const nameOf = async (node) => {
+    if (names.has(node.id)) return names.get(node.id);
+    const frame = node.callFrame ?? {};
+    let name = null;
+    if (frame.url?.includes('/assets/')) {
+      const map = await consumer(frame.url);
+      const pos = map?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
+      if (pos?.source && !pos.source.includes('node_modules'))
+        name = `${pos.source.replace(/^(\.\.\/)+/, '')} ${pos.name || frame.functionName || '(module)'}`;
+    }
+    names.set(node.id, name);
+    return name;
+  };
+  for (const n of nodes.values())
+    for (const child of n.children ?? []) {
+      const node = nodes.get(child);
+      if (node) node.parent ??= n.id;
+    }
+  for (const s of out) {
+    const ours = new Set();
+    for (let node = nodes.get(s.id); node; node = nodes.get(node.parent)) {
+      const name = await nameOf(node);
+      if (name) ours.add(name);
+    }
+    s.ours = ours;
   }
   for (const s of out) {
     const frame = nodes.get(s.id)?.callFrame ?? {};
