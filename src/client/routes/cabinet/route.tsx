@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { createFileRoute, Outlet, useRouterState } from '@tanstack/react-router';
 import { CabinetLayout, CabinetSkeleton } from '#client/components/layout/cabinet-layout.tsx';
 import { isCabinetPath } from '#client/components/layout/cabinet-links.ts';
@@ -39,8 +39,11 @@ function onDecided(ticketId: number): void {
 /** Guards the cabinet: the saved account first, then the unauthorized screen (browser) or the login in place (installed app). */
 function CabinetRoute() {
   const standalone = useStandalone();
-  const user = useAccountStore((state) => state.user);
-  const ready = useAccountStore(selectAccountKnown);
+  // Deferred: the account's answer re-renders the shell at once (the store's updates are synchronous),
+  // and the section it lets in — on a first visit the whole page — in a render of its own that React
+  // can split, instead of one long task a slow phone's taps wait behind.
+  const user = useDeferredValue(useAccountStore((state) => state.user));
+  const ready = useDeferredValue(useAccountStore(selectAccountKnown));
   const authView = useAuthDialog((state) => state.view);
   const openAuth = useAuthDialog((state) => state.open);
   const needsLogin = ready && user === null;
