@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import { useOnReconnect } from '#client/lib/connection.ts';
 import type { PagedListView } from '#client/lib/use-paged-list.ts';
 import { useMediaQuery } from '#client/lib/use-media.ts';
@@ -45,7 +45,17 @@ export function PagedList<Item>({
   cards,
   cardsSkeleton,
 }: PagedListProps<Item>) {
-  const { hydrated, rows, answered, loading, failure: error, nextCursor, loadingMore, moreFailure, reload } = list;
+  const {
+    hydrated,
+    rows,
+    answered,
+    loading,
+    failure: error,
+    nextCursor,
+    loadingMore,
+    moreFailure,
+  } = useDeferredView(list);
+  const { reload, loadMore } = list;
   // One tree, not a table and cards both hidden by CSS: a long list would be rendered twice.
   const wide = useMediaQuery(TABLE_QUERY);
 
@@ -104,11 +114,24 @@ export function PagedList<Item>({
           hasMore={nextCursor !== null}
           loading={loadingMore}
           error={moreFailure ?? null}
-          onLoadMore={list.loadMore}
+          onLoadMore={loadMore}
         />
       )}
     </>
   );
+}
+
+/**
+ * The list as shown: the rows' arrival (a page of up to 50 cards) renders at a deferred priority, which
+ * React splits into short slices, rather than in the one long task of the answer that brought them.
+ */
+function useDeferredView<Item>(list: PagedListView<Item>) {
+  const { hydrated, rows, answered, loading, failure, nextCursor, loadingMore, moreFailure } = list;
+  const view = useMemo(
+    () => ({ hydrated, rows, answered, loading, failure, nextCursor, loadingMore, moreFailure }),
+    [hydrated, rows, answered, loading, failure, nextCursor, loadingMore, moreFailure],
+  );
+  return useDeferredValue(view);
 }
 
 /** 'Обновлено … назад' for the list's heading row while the rows shown are a saved copy. */
