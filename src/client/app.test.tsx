@@ -176,7 +176,7 @@ describe('app shell', () => {
       serverUser(null);
       await renderApp('/services');
       const tabs = await screen.findByRole('navigation', { name: 'Меню приложения' });
-      await userEvent.click(within(tabs).getByRole('button', { name: 'Ещё' }));
+      await userEvent.click(await within(tabs).findByRole('button', { name: 'Ещё' }));
       await userEvent.click(
         within(await screen.findByRole('dialog', { name: 'Меню' })).getByRole('button', {
           name: 'Оставить заявку на ремонт',

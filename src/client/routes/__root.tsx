@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
+import type { UserData } from '#shared/api/account.ts';
 import { createRootRoute, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { AppShell } from '#client/components/layout/app-shell.tsx';
 import { isCabinetPath } from '#client/components/layout/cabinet-links.ts';
@@ -58,10 +59,26 @@ export const Route = createRootRoute({
  */
 function RootLayout() {
   useAccountLifeCycle();
+  // Deferred: the account's answer (the store's updates are synchronous) re-renders the whole shell,
+  // on a first visit together with the page it lets in. At a deferred priority React splits that
+  // render into short slices instead of one long task a slow phone's taps wait behind.
+  const user = useDeferredValue(useAccountStore((state) => state.user));
+  const ready = useDeferredValue(useAccountStore(selectAccountKnown));
+  const checked = useDeferredValue(useAccountStore((state) => state.checked));
+  return <Shell user={user} ready={ready} checked={checked} />;
+}
+
+interface ShellProps {
+  user: UserData | null;
+  /** Who is here is known (selectAccountKnown). */
+  ready: boolean;
+  /** This page's first user-data request has settled. */
+  checked: boolean;
+}
+
+/** Memoised: the account's answer renders it only in the deferred pass, with the new account. */
+const Shell = memo(function Shell({ user, ready, checked }: ShellProps) {
   const standalone = useStandalone();
-  const user = useAccountStore((state) => state.user);
-  const ready = useAccountStore(selectAccountKnown);
-  const checked = useAccountStore((state) => state.checked);
   const refresh = useAccountStore((state) => state.refresh);
   const authView = useAuthDialog((state) => state.view);
   const openAuth = useAuthDialog((state) => state.open);
@@ -187,4 +204,4 @@ function RootLayout() {
       </div>
     </AppShell>
   );
-}
+});
