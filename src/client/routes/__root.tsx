@@ -1,4 +1,4 @@
-import { memo, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { UserData } from '#shared/api/account.ts';
 import { createRootRoute, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { AppShell } from '#client/components/layout/app-shell.tsx';
@@ -9,6 +9,7 @@ import { NotFoundScreen } from '#client/components/layout/status-screens.tsx';
 import { TabBar } from '#client/components/layout/tab-bar.tsx';
 import { selectAccountKnown, useAccountStore } from '#client/features/account/account-store.ts';
 import { openLoginForNewAccount, useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
+import { ShownAccountContext } from '#client/features/account/shown-account.ts';
 import { useAccountLifeCycle, useLogout } from '#client/features/account/use-account-life-cycle.ts';
 import { NotificationBell } from '#client/features/notifications/notification-bell.tsx';
 import { FeedbackBox } from '#client/features/feedback/feedback-box.tsx';
@@ -61,10 +62,18 @@ function RootLayout() {
   useAccountLifeCycle();
   // Deferred: the account's answer (the store's updates are synchronous) re-renders the whole shell,
   // on a first visit together with the page it lets in. At a deferred priority React splits that
-  // render into short slices instead of one long task a slow phone's taps wait behind.
-  const user = useDeferredValue(useAccountStore((state) => state.user));
-  const ready = useDeferredValue(useAccountStore(selectAccountKnown));
-  const checked = useDeferredValue(useAccountStore((state) => state.checked));
+  // render into short slices instead of one long task a slow phone's taps wait behind. The first
+  // render starts from 'not known yet' (as it mostly is) even when the answer came before it, so a
+  // fast answer does not make the first render that one long task either.
+  const user = useDeferredValue(
+    useAccountStore((state) => state.user),
+    null,
+  );
+  const ready = useDeferredValue(useAccountStore(selectAccountKnown), false);
+  const checked = useDeferredValue(
+    useAccountStore((state) => state.checked),
+    false,
+  );
   return <Shell user={user} ready={ready} checked={checked} />;
 }
 
@@ -135,73 +144,77 @@ const Shell = memo(function Shell({ user, ready, checked }: ShellProps) {
   // Who is logged in, and the login, as the header and the phone's tab bar both show them.
   const account = { user, ready, onLogin: login };
 
+  const shownAccount = useMemo(() => ({ user, ready }), [user, ready]);
+
   return (
-    <AppShell
-      standalone={standalone}
-      header={
-        <Header
-          {...account}
-          inCabinet={inCabinet}
-          authInPlace={authInPlace}
-          onLogout={handleLogout}
-          onSurvey={survey}
-          actions={user ? <NotificationBell unread={user.unread_notifications} onClosed={refreshAccount} /> : null}
-        />
-      }
-      footerExtra={<FeedbackBox loggedIn={ready && user !== null} />}
-      tabBar={
-        <TabBar {...account} standalone={standalone} moreOpen={moreOpen} onRepair={openRepair} onMore={openMore} />
-      }
-      overlays={
-        <>
-          {moreWanted ? (
-            <MorePanel
-              open={moreOpen}
-              onClose={() => setMoreOpen(false)}
-              user={user}
-              standalone={standalone}
-              onRepair={openRepair}
-              onLogin={login}
-              onLogout={handleLogout}
-              deviceSettings={standalone && moreOpen ? <PushSwitch /> : null}
-              onSurvey={survey}
-            />
-          ) : null}
-          {repairWanted ? (
-            <RepairSheetHost
-              standalone={standalone}
-              user={user}
-              authOpen={authView !== null}
-              openAuth={authFromRepair}
-              onNewAccountLogin={openLoginForNewAccount}
-              onAccountChange={refreshAccount}
-            />
-          ) : null}
-          {!standalone && authHostWanted ? <AuthHost standalone={false} /> : null}
-          <PromocodeLinkHost
-            account={checked ? (user ? 'user' : 'guest') : null}
-            onLogin={login}
-            onApplied={refreshAccount}
+    <ShownAccountContext value={shownAccount}>
+      <AppShell
+        standalone={standalone}
+        header={
+          <Header
+            {...account}
+            inCabinet={inCabinet}
+            authInPlace={authInPlace}
+            onLogout={handleLogout}
+            onSurvey={survey}
+            actions={user ? <NotificationBell unread={user.unread_notifications} onClosed={refreshAccount} /> : null}
           />
-          {quizOpen ? (
-            <QuizDialog
-              onClose={() => {
-                // Closing resets the survey and reloads the user data (portal.md §4.4).
-                setQuizOpen(false);
-                void refresh();
-              }}
+        }
+        footerExtra={<FeedbackBox loggedIn={ready && user !== null} />}
+        tabBar={
+          <TabBar {...account} standalone={standalone} moreOpen={moreOpen} onRepair={openRepair} onMore={openMore} />
+        }
+        overlays={
+          <>
+            {moreWanted ? (
+              <MorePanel
+                open={moreOpen}
+                onClose={() => setMoreOpen(false)}
+                user={user}
+                standalone={standalone}
+                onRepair={openRepair}
+                onLogin={login}
+                onLogout={handleLogout}
+                deviceSettings={standalone && moreOpen ? <PushSwitch /> : null}
+                onSurvey={survey}
+              />
+            ) : null}
+            {repairWanted ? (
+              <RepairSheetHost
+                standalone={standalone}
+                user={user}
+                authOpen={authView !== null}
+                openAuth={authFromRepair}
+                onNewAccountLogin={openLoginForNewAccount}
+                onAccountChange={refreshAccount}
+              />
+            ) : null}
+            {!standalone && authHostWanted ? <AuthHost standalone={false} /> : null}
+            <PromocodeLinkHost
+              account={checked ? (user ? 'user' : 'guest') : null}
+              onLogin={login}
+              onApplied={refreshAccount}
             />
-          ) : null}
-          {loaded ? <ShellNotices standalone={standalone} unpaidBills={user ? user.unpaid_bills : null} /> : null}
-        </>
-      }
-    >
-      {/* Above the page, in its flow: it pushes the content down instead of covering it. */}
-      <OfflineBanner />
-      {standalone && authHostWanted ? <AuthHost standalone onClose={closeInPlaceAuth} /> : null}
-      <div hidden={authInPlace}>
-        <Outlet />
-      </div>
-    </AppShell>
+            {quizOpen ? (
+              <QuizDialog
+                onClose={() => {
+                  // Closing resets the survey and reloads the user data (portal.md §4.4).
+                  setQuizOpen(false);
+                  void refresh();
+                }}
+              />
+            ) : null}
+            {loaded ? <ShellNotices standalone={standalone} unpaidBills={user ? user.unpaid_bills : null} /> : null}
+          </>
+        }
+      >
+        {/* Above the page, in its flow: it pushes the content down instead of covering it. */}
+        <OfflineBanner />
+        {standalone && authHostWanted ? <AuthHost standalone onClose={closeInPlaceAuth} /> : null}
+        <div hidden={authInPlace}>
+          <Outlet />
+        </div>
+      </AppShell>
+    </ShownAccountContext>
   );
 });

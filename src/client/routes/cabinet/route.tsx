@@ -1,10 +1,11 @@
-import { useDeferredValue, useEffect } from 'react';
+import { useEffect } from 'react';
 import { createFileRoute, Outlet, useRouterState } from '@tanstack/react-router';
 import { CabinetLayout, CabinetSkeleton } from '#client/components/layout/cabinet-layout.tsx';
 import { isCabinetPath } from '#client/components/layout/cabinet-links.ts';
 import { UnauthorizedScreen } from '#client/components/layout/status-screens.tsx';
-import { selectAccountKnown, useAccountStore } from '#client/features/account/account-store.ts';
+import { useAccountStore } from '#client/features/account/account-store.ts';
 import { useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
+import { useShownAccount } from '#client/features/account/shown-account.ts';
 import { LazyDecisionDialogs, LazyOutboxPanel } from '#client/features/decisions/lazy-hosts.tsx';
 import { useStandalone } from '#client/lib/standalone.ts';
 import { onOutboxChange } from '#client/lib/sw-bridge.ts';
@@ -39,11 +40,8 @@ function onDecided(ticketId: number): void {
 /** Guards the cabinet: the saved account first, then the unauthorized screen (browser) or the login in place (installed app). */
 function CabinetRoute() {
   const standalone = useStandalone();
-  // Deferred: the account's answer re-renders the shell at once (the store's updates are synchronous),
-  // and the section it lets in — on a first visit the whole page — in a render of its own that React
-  // can split, instead of one long task a slow phone's taps wait behind.
-  const user = useDeferredValue(useAccountStore((state) => state.user));
-  const ready = useDeferredValue(useAccountStore(selectAccountKnown));
+  // The shell's account: the section it lets in renders in the shell's deferred render, not at once.
+  const { user, ready } = useShownAccount();
   const authView = useAuthDialog((state) => state.view);
   const openAuth = useAuthDialog((state) => state.open);
   const needsLogin = ready && user === null;
