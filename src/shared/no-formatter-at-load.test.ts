@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // Making an Intl formatter loads ICU locale data: on a slow phone tens of milliseconds of the first
