@@ -20,7 +20,9 @@ async function topUpEvents(sql, total) {
        from generate_series(1, $2::int) as g`,
       [id, total - n],
     );
-    await sql`vacuum analyze events`; // as topUp does for tickets (api.mjs)
+    // As topUp does for tickets (api.mjs).
+    await sql`vacuum analyze events`;
+    await sql`checkpoint`;
   }
   const [{ n: after }] = await sql`select count(*)::int as n from events`;
   return after;
