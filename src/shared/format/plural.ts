@@ -1,4 +1,5 @@
 import { lazily } from './lazily.ts';
+import { groupThousands } from './number/group-thousands.ts';
 
 /** The three Russian plural forms: one (1, 21, 101), few (2–4, 22–24), many (0, 5–20, 25–30, 11–14). */
 export type PluralForms = readonly [one: string, few: string, many: string];
@@ -33,8 +34,7 @@ export function pluralCategory(n: number): PluralCategory {
 /** A whole number with Russian grouping, as `Intl.NumberFormat('ru-RU')` prints it: '1\u00A0500', '-3'. */
 function formatRussianNumber(n: number): string {
   if (!isPlainWhole(n)) return russianNumbers().format(n);
-  const digits = String(Math.abs(n));
-  const grouped = digits.replace(/\B(?=(\d{3})+$)/g, '\u00A0');
+  const grouped = groupThousands(String(Math.abs(n)));
   return n < 0 || Object.is(n, -0) ? `-${grouped}` : grouped;
 }
 

@@ -1,5 +1,6 @@
 /** Russian number formatting: points (bonus balls) and money (portal.md §1, cabinet.md §1). */
 import { lazily } from '../lazily.ts';
+import { groupThousands } from './group-thousands.ts';
 
 const NBSP = '\u00A0';
 const pointsFormat = lazily(() => new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 }));
@@ -8,11 +9,6 @@ const pointsFormat = lazily(() => new Intl.NumberFormat('ru-RU', { maximumFracti
 export function formatPoints(points: number | null | undefined): string {
   if (points === null || points === undefined || !Number.isFinite(points)) return '0';
   return pointsFormat().format(points).replace(/\s/g, NBSP);
-}
-
-/** Groups an integer digit string by thousands with non-breaking spaces: '1234567' → '1 234 567'. */
-function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
 }
 
 /** Adds 1 to a digit string ('999' → '1000'), for rounding without floats. */
