@@ -11,6 +11,16 @@ import { DEMO } from './server.mjs';
 
 export const LIST_PATH = '/ajax/cabinet/tickets?limit=50';
 
+/**
+ * After a bulk load: vacuumed as well as analysed, and checkpointed. Measured right after it,
+ * autovacuum's pass over the new rows, each first read setting their hint bits and the checkpoint
+ * writing them out would be timed with the queries.
+ */
+export async function settle(query, table) {
+  await query(`vacuum analyze ${table}`);
+  await query('checkpoint');
+}
+
 /** Adds tickets for the demo clinic until it has `total`, in one INSERT … SELECT generate_series. */
 export async function topUp(query, total) {
   const [{ id }] = await query(`select id from clients where lower(email) = lower($1)`, [DEMO.email]);
@@ -23,11 +33,7 @@ export async function topUp(query, total) {
        from generate_series(1, $2::int) as g`,
       [id, missing],
     );
-    // Vacuumed as well as analysed, and checkpointed: measured right after a bulk load, autovacuum's
-    // pass over the new rows, each first read setting their hint bits and the checkpoint writing them
-    // out would be timed with the queries.
-    await query('vacuum analyze tickets');
-    await query('checkpoint');
+    await settle(query, 'tickets');
   }
   const [{ n: after }] = await query(`select count(*)::int as n from tickets where client_id = $1`, [id]);
   return after;

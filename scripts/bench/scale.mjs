@@ -3,7 +3,7 @@
 // INSERT … SELECT generate_series per table, so 1 M rows take seconds, not minutes. Never part of
 // `npm test`. The goal: each query at 1 M rows ≥ 0.9× its throughput at 1 k.
 import postgres from 'postgres';
-import { cannon, topUp } from './api.mjs';
+import { cannon, settle, topUp } from './api.mjs';
 import { DEMO, login } from './server.mjs';
 
 /** The back office's token on the bench's servers: the event-feed rows here, the offline replay's clinic (run.mjs). */
@@ -20,9 +20,7 @@ async function topUpEvents(sql, total) {
        from generate_series(1, $2::int) as g`,
       [id, total - n],
     );
-    // As topUp does for tickets (api.mjs).
-    await sql`vacuum analyze events`;
-    await sql`checkpoint`;
+    await settle((text) => sql.unsafe(text), 'events');
   }
   const [{ n: after }] = await sql`select count(*)::int as n from events`;
   return after;

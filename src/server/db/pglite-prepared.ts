@@ -44,16 +44,6 @@ export function handlesOptions(options: QueryOptions | undefined): boolean {
   return options === undefined || Object.keys(options).every((key) => HANDLED_OPTIONS.has(key));
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
 /** A query with PGlite's error fields, as its own `query` throws it. */
 function withQuery(error: unknown, query: string, params: unknown[], options: QueryOptions | undefined): unknown {
   if (error instanceof Error && 'code' in error) Object.assign(error, { query, params, queryOptions: options });
@@ -69,7 +59,7 @@ export function preparedQuery(client: PGlite) {
   const statements = new Map<string, Statement>();
   let counter = 0;
   const exec = (parts: Uint8Array[]) =>
-    client.execProtocolStream(concat(parts), { syncToFs: false }) as Promise<Message[]>;
+    client.execProtocolStream(Buffer.concat(parts), { syncToFs: false }) as Promise<Message[]>;
 
   async function prepare(text: string): Promise<Statement> {
     const name = `s${(counter += 1)}`;
@@ -118,11 +108,11 @@ export function preparedQuery(client: PGlite) {
     });
     const chunks: Uint8Array[] = [];
     await client.execProtocolRawStream(
-      concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]),
+      Buffer.concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]),
       // A view into PGlite's memory, valid only during the call.
       { syncToFs: false, onRawData: (bytes) => chunks.push(bytes.slice()) },
     );
-    const reply = readReply(chunks.length === 1 ? chunks[0]! : concat(chunks));
+    const reply = readReply(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
     if (reply.error) throw reply.error;
     return reply;
   }
