@@ -4,10 +4,10 @@
 // spent its time on (the trace's own events, and the JS self time by original source file through
 // dist/client-maps). Run it under the bench's lock (flock /tmp/bench.lock), on a build (npm run build).
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { SourceMap } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SourceMapConsumer } from 'source-map-js';
 import { launch, PHONE } from './browser.mjs';
 import { login, startServer } from './server.mjs';
 
@@ -113,9 +113,17 @@ async function jsSamples(events, main) {
     const file = url.split('/').pop();
     if (!maps.has(file)) {
       const text = await readFile(path.join(root, 'dist/client-maps/assets', `${file}.map`), 'utf8').catch(() => null);
-      maps.set(file, text ? new SourceMapConsumer(JSON.parse(text)) : null);
+      maps.set(file, text ? new SourceMap(JSON.parse(text)) : null);
     }
     return maps.get(file);
+  };
+  /** A profile frame's original place, as the server maps client stacks (src/server/lib/source-maps.ts). */
+  const originOf = async (frame) => {
+    // findOrigin counts lines and columns from 1; CDP's frames count from 0.
+    const origin = (await consumer(frame.url))?.findOrigin(frame.lineNumber + 1, frame.columnNumber + 1);
+    return origin && 'fileName' in origin
+      ? { source: origin.fileName, line: origin.lineNumber, name: origin.name }
+      : null;
   };
   const nodes = new Map();
   const out = [];
@@ -138,9 +146,8 @@ async function jsSamples(events, main) {
     const frame = node.callFrame ?? {};
     let name = null;
     if (frame.url?.includes('/assets/')) {
-      const map = await consumer(frame.url);
-      const pos = map?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
-      if (pos?.source && !pos.source.includes('node_modules'))
+      const pos = await originOf(frame);
+      if (pos && !pos.source.includes('node_modules'))
         name = `${pos.source.replace(/^(\.\.\/)+/, '')} ${pos.name || frame.functionName || '(module)'}`;
     }
     names.set(node.id, name);
@@ -163,12 +170,11 @@ async function jsSamples(events, main) {
     const frame = nodes.get(s.id)?.callFrame ?? {};
     let where = frame.functionName || `(${frame.url ? 'anonymous' : 'program'})`;
     if (frame.url?.includes('/assets/')) {
-      const map = await consumer(frame.url);
-      const pos = map?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
-      if (pos?.source)
+      const pos = await originOf(frame);
+      if (pos) {
         s.pkg = pos.source.replace(/^.*node_modules\/((@[^/]+\/)?[^/]+).*$/, '$1').replace(/^(\.\.\/)+/, '');
-      if (pos?.source)
         where = `${pos.source.replace(/^.*node_modules\//, '').replace(/^(\.\.\/)+/, '')}:${pos.line} ${pos.name ?? ''}`;
+      }
     }
     s.where = where;
   }
