@@ -89,6 +89,20 @@ describe('BonusesPage', () => {
     expect(onLoaded).toHaveBeenCalledOnce();
   });
 
+  it("groups the ledger's points by thousands, as the balance is: +1 500, −2 000", async () => {
+    await renderWithPoints({
+      rows: [
+        row({ key: '7', kind: 'credited', points: 1500, reason: 'Приветственные бонусы', state: 'active' }),
+        row({ key: '8', kind: 'spent', points: -2000, state: null }),
+      ],
+    });
+    const items = within(await screen.findByRole('list', { name: 'История бонусов' })).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Зачислено+1\u00A0500'),
+      expect.stringContaining('Списано−2\u00A0000'),
+    ]);
+  });
+
   // What the page says about earning matches the ledger it shows, in each state.
   const earningNotice = () => screen.queryByRole('region', { name: 'Начисление бонусов' });
 
