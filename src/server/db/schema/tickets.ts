@@ -36,6 +36,8 @@ export const tickets = pgTable(
     index('tickets_client_created_idx').on(t.clientId, t.createdAt.desc(), t.id.desc()),
     // The number search, a prefix of the number (migration 0020).
     index('tickets_client_number_idx').on(t.clientId, sql`(${t.id}::text) text_pattern_ops`),
+    // The status filter, one status newest first (migration 0021).
+    index('tickets_client_status_created_idx').on(t.clientId, t.status, t.createdAt.desc(), t.id.desc()),
   ],
 );
 
