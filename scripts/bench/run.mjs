@@ -1,11 +1,11 @@
-// npm run bench [-- --no-build] [--only-replay [--runs=3]] [--only-storm] [--duration=10] [--connections=10] [--skip-lighthouse] [--lighthouse-runs=3] [--ui-only] [--only-lighthouse] [--skip-browser] [--skip-pg] [--skip-pglite] [--only-list] [--attack] [--million] [--only-million]
+// npm run bench [-- --no-build] [--only-replay [--runs=3]] [--only-storm] [--duration=10] [--connections=10] [--skip-lighthouse] [--lighthouse-runs=3] [--first-visits] [--ui-only] [--only-lighthouse] [--skip-browser] [--skip-pg] [--skip-pglite] [--only-list] [--attack] [--million] [--only-million]
 // Builds, starts the built server on a free port with a temporary DATA_DIR and prints one markdown
 // table (also written to bench-results/latest.md): JS over the wire on a cold logged-in load of
 // /cabinet/tickets, per-route chunk sizes, Lighthouse (mobile), reload-to-first-row offline, and
 // the tickets-list API against a static JSON answer of the same size, on PGlite and PostgreSQL.
 // `--ui-only`: the browser part alone (JS, Lighthouse, offline reload, the offline replay of
 // scripts/bench/offline-replay.mjs). `--only-lighthouse`: the four Lighthouse visits alone (after a
-// change to the first paint). `--lighthouse-runs=N`:
+// change to the first paint); with `--first-visits` the two first visits alone. `--lighthouse-runs=N`:
 // each Lighthouse target N times, the median run by performance score reported (a busy machine's
 // scores wander; every run's score is listed beside it). `--only-list`: with --skip-browser, the
 // tickets-list rows alone (no storm, no WORKERS comparison): a before/after pair for a change to the
@@ -142,7 +142,7 @@ async function browserPart() {
               repeat: true,
               mustLoad: '/ajax/cabinet/tickets',
             },
-          ],
+          ].filter((target) => !(flag('first-visits') && target.repeat)),
           { reportDir: resultsDir, runs: LIGHTHOUSE_RUNS },
         ),
       );

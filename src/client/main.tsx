@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { useAccountStore } from '#client/features/account/account-store.ts';
+import { watchUnpaidBills } from '#client/features/account/unpaid-bills-clock.ts';
 import { listenForInstallPrompt } from '#client/features/install/install-prompt.ts';
 import { handleChunkPreloadErrors } from '#client/lib/chunk-reload.ts';
 import { reportUncaughtErrors } from '#client/lib/error-reporter.ts';
@@ -23,6 +24,8 @@ listenForInstallPrompt();
 // The page's own chunks, and who is logged in, are asked for before React's first render rather
 // than from it: both are on their way while React starts (the router's and the shell's calls share them).
 preloadRouteChunks(window.location.pathname);
+// The unpaid-bills modal counts its second from the data's change, not from its late chunk (portal.md §4.6).
+watchUnpaidBills();
 void useAccountStore.getState().refresh();
 
 const container = document.getElementById('root');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CloseButton } from '#client/components/ui/close-button.tsx';
+import { CloseButton } from '#client/components/ui/button.tsx';
 import styles from './cabinet-nav.module.css';
 
 /** localStorage: the bank-details notice was closed on this device. */

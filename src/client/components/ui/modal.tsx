@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { lockScroll } from '#client/lib/scroll-lock.ts';
-import { CloseButton } from './close-button.tsx';
+import { CloseButton } from './button.tsx';
 import styles from './modal.module.css';
 
 export type ModalVariant = 'dialog' | 'sheet' | 'fullscreen';

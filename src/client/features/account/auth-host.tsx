@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useId, useRef, type ComponentType } from 'react';
-import { CloseButton } from '#client/components/ui/close-button.tsx';
+import { CloseButton } from '#client/components/ui/button.tsx';
 import { LoaderOverlay } from '#client/components/ui/loader-overlay.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
 import { whenLoadedAndIdle } from '#client/lib/after-load.ts';

@@ -18,13 +18,13 @@ afterEach(() => {
   clearCookie();
 });
 
-async function renderNotice(count: number) {
+async function renderNotice(count: number, countSince?: (count: number) => number | null) {
   let setCount: (value: number) => void = () => {};
   const { useState } = await import('react');
   function Host() {
     const [value, set] = useState(count);
     setCount = set;
-    return <UnpaidBillsNotice unpaidBills={value} />;
+    return <UnpaidBillsNotice unpaidBills={value} countSince={countSince} />;
   }
   await renderInRouter(() => <Host />, { path: '/cabinet/tickets' });
   return { setCount: (value: number) => act(() => setCount(value)) };
@@ -81,5 +81,34 @@ describe('UnpaidBillsNotice', () => {
     await renderNotice(4);
     advance(UNPAID_NOTICE_DELAY_MS * 2);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('counts the second from when the data brought the count, not from its own later mount', async () => {
+    const cameAt = Date.now();
+    // The notices' chunk comes after the page's load: here 700 ms after the data.
+    advance(700);
+    await renderNotice(2, (count) => (count === 2 ? cameAt : null));
+    advance(UNPAID_NOTICE_DELAY_MS - 700 - 50);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    advance(50);
+    expect(screen.getByRole('dialog', { name: TITLE })).toBeInTheDocument();
+  });
+
+  it('opens at once when it mounts more than a second after the count came', async () => {
+    const cameAt = Date.now();
+    advance(UNPAID_NOTICE_DELAY_MS * 2);
+    await renderNotice(3, () => cameAt);
+    advance(0);
+    expect(screen.getByRole('dialog', { name: TITLE })).toBeInTheDocument();
+  });
+
+  it('counts from the change it sees when the time of that count is unknown', async () => {
+    const { setCount } = await renderNotice(0, () => null);
+    advance(5000);
+    setCount(1);
+    advance(UNPAID_NOTICE_DELAY_MS - 50);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    advance(50);
+    expect(screen.getByRole('dialog', { name: TITLE })).toBeInTheDocument();
   });
 });

@@ -16,13 +16,18 @@ const rememberNoticeShown = () => setCookie(UNPAID_NOTICE_COOKIE, UNPAID_NOTICE_
 export interface UnpaidBillsNoticeProps {
   /** The user data's unpaid_bills. */
   unpaidBills: number;
+  /**
+   * When (Date.now()) the data brought this count, if known: the second is counted from then, as this
+   * component may mount later than the data came. Unknown, it counts from the change it sees.
+   */
+  countSince?: (count: number) => number | null;
 }
 
 /**
  * The unpaid-bills modal (portal.md §2.3, §4.6): 1 s after the count changes to above 0, unless it
  * was shown in the last 7 days (cookie 'unpaid_bills_notice').
  */
-export function UnpaidBillsNotice({ unpaidBills }: UnpaidBillsNoticeProps) {
+export function UnpaidBillsNotice({ unpaidBills, countSince }: UnpaidBillsNoticeProps) {
   const [open, setOpen] = useState(false);
   const lastCount = useRef<number | null>(null);
 
@@ -31,13 +36,18 @@ export function UnpaidBillsNotice({ unpaidBills }: UnpaidBillsNoticeProps) {
     if (lastCount.current === unpaidBills) return;
     lastCount.current = unpaidBills;
     if (unpaidBills <= 0 || noticeShownRecently()) return;
-    const timer = setTimeout(() => {
-      if (noticeShownRecently()) return;
-      rememberNoticeShown();
-      setOpen(true);
-    }, UNPAID_NOTICE_DELAY_MS);
+    const since = countSince?.(unpaidBills);
+    const elapsed = since == null ? 0 : Date.now() - since;
+    const timer = setTimeout(
+      () => {
+        if (noticeShownRecently()) return;
+        rememberNoticeShown();
+        setOpen(true);
+      },
+      Math.max(0, UNPAID_NOTICE_DELAY_MS - elapsed),
+    );
     return () => clearTimeout(timer);
-  }, [unpaidBills]);
+  }, [unpaidBills, countSince]);
 
   const close = () => setOpen(false);
   return (

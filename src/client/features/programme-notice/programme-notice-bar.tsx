@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ProgrammeNotice } from '#shared/api/loyalty-programme.ts';
 import { programmeText } from '#shared/screens/programme-text.ts';
-import { CloseButton } from '#client/components/ui/close-button.tsx';
+import { CloseButton } from '#client/components/ui/button.tsx';
 import styles from './programme-notice-bar.module.css';
 
 /** Remembers a closed notice for the browser session; a new announcement (another date) shows again. */

@@ -1,7 +1,5 @@
 import { useId, useState } from 'react';
 import { formatDate, toApiDate, toDateValue } from '#shared/format/date.ts';
-import { Button } from '#client/components/ui/button.tsx';
-import { Modal } from '#client/components/ui/modal.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import type { DraftRange } from './ticket-filters-calendar.tsx';
@@ -16,6 +14,18 @@ const Calendar = lazyComponent(
     fallback: <Skeleton shape="rect" height="19rem" />,
   },
 );
+
+// The dialog around it is a small chunk of its own, fetched with the calendar on hover or focus (else on
+// the first tap; the modal's chunk is in by then, the notices bring it): the modal stays off the list's
+// cold path.
+const DateDialog = lazyComponent(() =>
+  import('./ticket-filters-date-dialog.tsx').then((module) => module.TicketFiltersDateDialog),
+);
+
+function preloadPicker(): void {
+  void DateDialog.preload();
+  void Calendar.preload();
+}
 
 export interface TicketFiltersDateRangeProps {
   /** yyyy-MM-dd or null. */
@@ -38,11 +48,14 @@ const toDate = (value: string | null) => toDateValue(value) ?? undefined;
 export function TicketFiltersDateRange({ from, to, onChange }: TicketFiltersDateRangeProps) {
   const labelId = useId();
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so the modal can play its closing as before.
+  const [opened, setOpened] = useState(false);
   const [draft, setDraft] = useState<DraftRange | undefined>();
 
   const openPicker = () => {
     setDraft(from || to ? { from: toDate(from), to: toDate(to) } : undefined);
     setOpen(true);
+    setOpened(true);
   };
 
   // A range is applied the moment both ends are picked; a start alone is applied when the dialog closes.
@@ -72,8 +85,8 @@ export function TicketFiltersDateRange({ from, to, onChange }: TicketFiltersDate
           aria-labelledby={`${labelId} ${labelId}-value`}
           aria-haspopup="dialog"
           onClick={openPicker}
-          onPointerEnter={() => void Calendar.preload()}
-          onFocus={() => void Calendar.preload()}
+          onPointerEnter={preloadPicker}
+          onFocus={preloadPicker}
         >
           <svg
             viewBox="0 0 24 24"
@@ -93,24 +106,11 @@ export function TicketFiltersDateRange({ from, to, onChange }: TicketFiltersDate
         {hasRange && <ClearButton label="Сбросить период" onClick={() => onChange(null, null)} />}
       </div>
 
-      <Modal
-        open={open}
-        onClose={close}
-        title="Выберите период"
-        size="sm"
-        footer={
-          <Button variant="secondary" onClick={close}>
-            Готово
-          </Button>
-        }
-      >
-        <p className={styles.pickerHint} aria-live="polite">
-          {draft?.from && !draft.to
-            ? `Начало: ${formatDate(draft.from)}. Выберите дату окончания.`
-            : 'Выберите дату начала и дату окончания.'}
-        </p>
-        <Calendar selected={draft} onSelect={select} />
-      </Modal>
+      {opened ? (
+        <DateDialog open={open} draft={draft} onClose={close}>
+          <Calendar selected={draft} onSelect={select} />
+        </DateDialog>
+      ) : null}
     </div>
   );
 }

@@ -93,7 +93,7 @@ describe('TicketFilters', () => {
     const user = userEvent.setup();
     const { requests, last } = await setup();
     await user.click(screen.getByRole('button', { name: 'Период Любая дата' }));
-    const dialog = screen.getByRole('dialog', { name: 'Выберите период' });
+    const dialog = await screen.findByRole('dialog', { name: 'Выберите период' });
 
     const month = dayjs().startOf('month');
     const start = month.date(10);
@@ -123,7 +123,7 @@ describe('TicketFilters', () => {
     const user = userEvent.setup();
     const { last } = await setup();
     await user.click(screen.getByRole('button', { name: 'Период Любая дата' }));
-    const dialog = screen.getByRole('dialog', { name: 'Выберите период' });
+    const dialog = await screen.findByRole('dialog', { name: 'Выберите период' });
     const start = dayjs().startOf('month').date(3);
     await user.click(await within(dialog).findByRole('button', { name: dayName(start) }));
     await user.click(within(dialog).getByRole('button', { name: 'Готово' }));

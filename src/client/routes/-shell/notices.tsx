@@ -1,5 +1,6 @@
 import { NoticeStack } from '#client/components/layout/notice-stack.tsx';
 import { UpdateBanner } from '#client/components/ui/update-banner.tsx';
+import { unpaidBillsSince } from '#client/features/account/unpaid-bills-clock.ts';
 import { UnpaidBillsNotice } from '#client/features/bills/unpaid-bills-notice.tsx';
 import { InstallInvitation } from '#client/features/install/install-invitation.tsx';
 import { ProgrammeNotice } from '#client/features/programme-notice/programme-notice.tsx';
@@ -19,7 +20,7 @@ export function ShellNotices({ standalone, unpaidBills }: ShellNoticesProps) {
   return (
     <>
       {/* On every page, not only the cabinet (portal.md Startup, §4.6). */}
-      {unpaidBills !== null ? <UnpaidBillsNotice unpaidBills={unpaidBills} /> : null}
+      {unpaidBills !== null ? <UnpaidBillsNotice unpaidBills={unpaidBills} countSince={unpaidBillsSince} /> : null}
       {/* The banner and the ad-blocker notice, for guests too (portal.md Startup, §4.6). */}
       <SiteNotices />
       <NoticeStack standalone={standalone}>
