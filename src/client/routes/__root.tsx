@@ -7,6 +7,7 @@ import { Header } from '#client/components/layout/header.tsx';
 import { OfflineBanner } from '#client/components/layout/offline-banner.tsx';
 import { NotFoundScreen } from '#client/components/layout/status-screens.tsx';
 import { TabBar } from '#client/components/layout/tab-bar.tsx';
+import { PopupPending } from '#client/components/ui/popup-pending.tsx';
 import { selectAccountKnown, useAccountStore } from '#client/features/account/account-store.ts';
 import { openLoginForNewAccount, useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
 import { ShownAccountContext } from '#client/features/account/shown-account.ts';
@@ -18,21 +19,20 @@ import { useRepairSheet } from '#client/features/repair/repair-sheet-store.ts';
 import { useLoadedAndIdle } from '#client/lib/after-load.ts';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { useStandalone } from '#client/lib/standalone.ts';
-import { ShellPending } from './-shell/pending.tsx';
 
 // What the first paint does not need comes in chunks of its own (docs/decisions/0012): the panels
 // and popups when first opened, the notices once the page has loaded.
 const MorePanel = lazyComponent(
   () => import('#client/components/layout/more-panel.tsx').then((module) => module.MorePanel),
-  { fallback: <ShellPending /> },
+  { fallback: <PopupPending /> },
 );
 const AuthHost = lazyComponent(
   () => import('#client/features/account/auth-host.tsx').then((module) => module.AuthHost),
-  { fallback: <ShellPending /> },
+  { fallback: <PopupPending /> },
 );
 const RepairSheetHost = lazyComponent(
   () => import('#client/features/repair/repair-sheet-host.tsx').then((module) => module.RepairSheetHost),
-  { fallback: <ShellPending /> },
+  { fallback: <PopupPending /> },
 );
 const ShellNotices = lazyComponent(() => import('./-shell/notices.tsx').then((module) => module.ShellNotices), {
   failed: () => null,

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { formatDate, toApiDate, toDateValue } from '#shared/format/date.ts';
+import { PopupPending } from '#client/components/ui/popup-pending.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import type { DraftRange } from './ticket-filters-calendar.tsx';
@@ -16,10 +17,11 @@ const Calendar = lazyComponent(
 );
 
 // The dialog around it is a small chunk of its own, fetched with the calendar on hover or focus (else on
-// the first tap; the modal's chunk is in by then, the notices bring it): the modal stays off the list's
-// cold path.
-const DateDialog = lazyComponent(() =>
-  import('./ticket-filters-date-dialog.tsx').then((module) => module.TicketFiltersDateDialog),
+// the first tap, with a spinner over the page until it is in; the modal's chunk is in by then, the
+// notices bring it): the modal stays off the list's cold path.
+const DateDialog = lazyComponent(
+  () => import('./ticket-filters-date-dialog.tsx').then((module) => module.TicketFiltersDateDialog),
+  { fallback: <PopupPending /> },
 );
 
 function preloadPicker(): void {
