@@ -35,4 +35,11 @@ describe('unpaid-bills clock', () => {
     useAccountStore.setState({ user: { ...demoUser, unpaid_bills: 4 } });
     expect(unpaidBillsSince(4)).toBe(first + 1000);
   });
+
+  it('knows nothing once stopped', () => {
+    useAccountStore.setState({ user: { ...demoUser, unpaid_bills: 2 } });
+    expect(unpaidBillsSince(2)).not.toBeNull();
+    stop();
+    expect(unpaidBillsSince(2)).toBeNull();
+  });
 });

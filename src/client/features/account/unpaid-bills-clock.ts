@@ -12,10 +12,18 @@ function note(count: number | null): void {
   if (current?.count !== count) current = { count, since: Date.now() };
 }
 
-/** Follows the account store from now on (the entry calls it before the user data is asked for). Answers the stop. */
+/**
+ * Follows the account store from now on (the entry calls it before the user data is asked for). Answers
+ * the stop, which also forgets the time: a clock no longer watching knows nothing (and nothing is left
+ * for the next test file of a shared module registry).
+ */
 export function watchUnpaidBills(): () => void {
   note(useAccountStore.getState().user?.unpaid_bills ?? null);
-  return useAccountStore.subscribe((state) => note(state.user?.unpaid_bills ?? null));
+  const unsubscribe = useAccountStore.subscribe((state) => note(state.user?.unpaid_bills ?? null));
+  return () => {
+    unsubscribe();
+    current = null;
+  };
 }
 
 /** When (Date.now()) the count became `count`; null when the clock has not seen it become that. */
