@@ -32,7 +32,7 @@ export function pluralCategory(n: number): PluralCategory {
 }
 
 /** A whole number with Russian grouping, as `Intl.NumberFormat('ru-RU')` prints it: '1\u00A0500', '-3'. */
-export function formatRussianNumber(n: number): string {
+function formatRussianNumber(n: number): string {
   if (!isPlainWhole(n)) return russianNumbers().format(n);
   const grouped = groupThousands(String(Math.abs(n)));
   return n < 0 || Object.is(n, -0) ? `-${grouped}` : grouped;

@@ -1,7 +1,8 @@
 import type { BonusesData, BonusRow, BonusRowKind } from '#shared/screens/bonuses.ts';
 import { BONUS_TEXTS } from '#shared/screens/bonuses.ts';
 import { formatDate } from '#shared/format/date.ts';
-import { BONUS_FORMS, countOf, formatRussianNumber, pluralCategory } from '#shared/format/plural.ts';
+import { formatPoints } from '#shared/format/number/money.ts';
+import { BONUS_FORMS, countOf, pluralCategory } from '#shared/format/plural.ts';
 
 // The words of the 'Бонусы' page, kept apart from the markup so the component stays about layout.
 
@@ -41,9 +42,9 @@ export function earningText(reason: BonusesData['not_earning']): string | null {
   return null;
 }
 
-/** The points of a row as the ledger shows them, grouped as every other count: '+617', '+1 500', '−150'. */
+/** The points of a row as the ledger shows them, grouped as the balance is: '+617', '+1 500', '−150'. */
 export function signedPoints(row: BonusRow): string {
-  const points = formatRussianNumber(Math.abs(row.points));
+  const points = formatPoints(Math.abs(row.points));
   return row.points > 0 ? `+${points}` : `−${points}`;
 }
 
