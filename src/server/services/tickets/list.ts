@@ -271,9 +271,21 @@ export async function listTickets(
   const last = pageRows.at(-1);
   return {
     data: pageRows.map((row) => {
-      const [id, exactCreatedAt, status, providerOrderId, email, finished] = row;
+      const [
+        id,
+        exactCreatedAt,
+        status,
+        providerOrderId,
+        email,
+        finished,
+        total,
+        undecided,
+        goAhead,
+        discussed,
+        tools,
+      ] = row;
       // The same reading of the statements as the ticket page's (detail.ts).
-      const tally = { total: row[6], undecided: row[7], goAhead: row[8], discussed: row[9] };
+      const tally = { total, undecided, goAhead, discussed };
       const ticket = { status, finished };
       const shown = clinicTicketStatus(ticket, tally);
       return {
@@ -284,7 +296,7 @@ export async function listTickets(
         status_code: shown,
         dv_approve_need: awaitsClinic(ticket, tally),
         defectives_count: tally.total,
-        tools_count: row[10],
+        tools_count: tools,
         dpd_order: providerOrderId !== null,
       };
     }),
