@@ -147,21 +147,20 @@ export function preparedQuery(client: PGlite) {
   return (text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results> =>
     client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(async () => {
+        let statement: Statement;
         let reply: Reply;
-        let statement = await statementFor(text).catch((error: unknown) => {
-          throw withQuery(error, text, params, options);
-        });
         try {
-          reply = await run(statement, params, options);
-        } catch (error) {
-          if ((error as { code?: string }).code !== RESULT_TYPE_CHANGED) throw withQuery(error, text, params, options);
-          // A migration changed a table under a kept statement: parse it anew, once.
-          statements.delete(text);
-          await forget(statement);
-          statement = await prepare(text);
-          reply = await run(statement, params, options).catch((again: unknown) => {
-            throw withQuery(again, text, params, options);
+          statement = await statementFor(text);
+          reply = await run(statement, params, options).catch(async (error: unknown) => {
+            if ((error as { code?: string }).code !== RESULT_TYPE_CHANGED) throw error;
+            // A migration changed a table under a kept statement: parse it anew, once.
+            statements.delete(text);
+            await forget(statement);
+            statement = await prepare(text);
+            return run(statement, params, options);
           });
+        } catch (error) {
+          throw withQuery(error, text, params, options);
         }
         if (!client.isInTransaction()) await client.syncToFs();
         return read(statement, reply, options);
