@@ -55,6 +55,29 @@ describe('preparedQuery', () => {
   it('throws PostgreSQL’s error with the query attached, and the next call still works', async () => {
     const error = await query('insert into items (name) values ($1)', ['a']).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: '23505', query: 'insert into items (name) values ($1)', params: ['a'] });
+    // Every field PGlite's own query gives its error (message, severity, table, constraint, detail…).
+    const theirs = await client.query('insert into items (name) values ($1)', ['a']).catch((e: unknown) => e);
+    const fieldsOf = ({
+      message,
+      severity,
+      code,
+      detail,
+      table,
+      constraint,
+      schema,
+      routine,
+    }: Record<string, unknown>) => ({
+      message,
+      severity,
+      code,
+      detail,
+      table,
+      constraint,
+      schema,
+      routine,
+    });
+    expect(fieldsOf(error as Record<string, unknown>)).toEqual(fieldsOf(theirs as Record<string, unknown>));
+    expect((error as { constraint?: string }).constraint).toBeTruthy();
     await expect(query('select nonsense from nowhere', [])).rejects.toMatchObject({ code: '42P01' });
     expect((await query('select count(*)::int as n from items', [])).rows).toEqual([{ n: 2 }]);
   });

@@ -1,4 +1,6 @@
-import { messages } from '@electric-sql/pglite';
+import { messages, protocol } from '@electric-sql/pglite';
+
+type DatabaseError = InstanceType<typeof messages.DatabaseError>;
 
 // The backend's reply to Bind + Execute + Sync, read straight from its bytes (PostgreSQL's protocol,
 // "Message Formats"). PGlite's own reader copies every field into a fresh ArrayBuffer before
@@ -8,44 +10,19 @@ import { messages } from '@electric-sql/pglite';
 export interface Reply {
   rows: (string | null)[][];
   tag: string | null;
-  error: InstanceType<typeof messages.DatabaseError> | null;
+  error: DatabaseError | null;
 }
 
 const DATA_ROW = 0x44; // 'D'
 const COMMAND_COMPLETE = 0x43; // 'C'
 const ERROR_RESPONSE = 0x45; // 'E'
 
-/** The fields of an ErrorResponse, named as PGlite's DatabaseError names them. */
-const ERROR_FIELDS: Record<string, string> = {
-  S: 'severity',
-  C: 'code',
-  D: 'detail',
-  H: 'hint',
-  P: 'position',
-  p: 'internalPosition',
-  q: 'internalQuery',
-  W: 'where',
-  s: 'schema',
-  t: 'table',
-  c: 'column',
-  d: 'dataType',
-  n: 'constraint',
-  F: 'file',
-  L: 'line',
-  R: 'routine',
-};
-
-function readError(bytes: Buffer, start: number, end: number, length: number) {
-  const fields: Record<string, string> = {};
-  let at = start;
-  while (at < end && bytes[at] !== 0) {
-    const type = String.fromCharCode(bytes[at]!);
-    const stop = bytes.indexOf(0, at + 1);
-    fields[type] = bytes.toString('utf8', at + 1, stop);
-    at = stop + 1;
-  }
-  const error = new messages.DatabaseError(fields.M ?? '', length, 'error');
-  for (const [letter, name] of Object.entries(ERROR_FIELDS)) Object.assign(error, { [name]: fields[letter] });
+/** An ErrorResponse (the whole message), decoded by PGlite's own parser into the DatabaseError its `query` throws. */
+function readError(message: Uint8Array): DatabaseError | null {
+  let error: DatabaseError | null = null;
+  new protocol.Parser().parse(message, (decoded) => {
+    if (decoded instanceof messages.DatabaseError) error = decoded;
+  });
   return error;
 }
 
@@ -74,7 +51,7 @@ export function readReply(data: Uint8Array): Reply {
       }
       reply.rows.push(cells);
     } else if (code === COMMAND_COMPLETE) reply.tag = bytes.toString('utf8', start, end - 1);
-    else if (code === ERROR_RESPONSE && !reply.error) reply.error = readError(bytes, start, end, length);
+    else if (code === ERROR_RESPONSE && !reply.error) reply.error = readError(bytes.subarray(at, end));
     at = end;
   }
   return reply;
