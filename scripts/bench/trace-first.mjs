@@ -74,36 +74,35 @@ async function summarise(events, url) {
   for (const task of tasks) {
     const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur);
     const byName = new Map();
-    for (const e of inside) if (e.dur > 2000) byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur);
-    const names = [...byName]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 6)
-      .map(([n, d]) => `${n} ${(d / 1000).toFixed(0)}`);
+    for (const e of inside) if (e.dur > 2000) add(byName, e.name, e.dur);
+    const names = largest(byName, 6).map(([n, d]) => `${n} ${(d / 1000).toFixed(0)}`);
     console.log(`\nTASK at ${ms(task.ts)} ms, ${(task.dur / 1000).toFixed(0)} ms: ${names.join(', ')}`);
+    const inTask = samples.filter((s) => s.ts >= task.ts && s.ts <= task.ts + task.dur);
     const self = new Map();
-    for (const s of samples)
-      if (s.ts >= task.ts && s.ts <= task.ts + task.dur) self.set(s.where, (self.get(s.where) ?? 0) + s.dt);
     const byPkg = new Map();
-    for (const s of samples)
-      if (s.ts >= task.ts && s.ts <= task.ts + task.dur) byPkg.set(s.pkg ?? '-', (byPkg.get(s.pkg ?? '-') ?? 0) + s.dt);
-    console.log(
-      `   by source: ${[...byPkg]
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, 8)
-        .map(([p, d]) => `${p} ${(d / 1000).toFixed(0)}`)
-        .join(', ')}`,
-    );
-    for (const [where, d] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 12))
-      console.log(`   ${(d / 1000).toFixed(1)} ms  ${where}`);
     // --stacks: the time under each of our own functions (components, hooks, module bodies), callees included.
-    if (!args.includes('--stacks')) continue;
     const under = new Map();
-    for (const s of samples)
-      if (s.ts >= task.ts && s.ts <= task.ts + task.dur)
-        for (const where of s.ours) under.set(where, (under.get(where) ?? 0) + s.dt);
-    for (const [where, d] of [...under].sort((a, b) => b[1] - a[1]).slice(0, 15))
-      console.log(`   ${(d / 1000).toFixed(1)} ms  under ${where}`);
+    for (const s of inTask) {
+      add(self, s.where, s.dt);
+      add(byPkg, s.pkg ?? '-', s.dt);
+      for (const where of s.ours) add(under, where, s.dt);
+    }
+    const bySource = largest(byPkg, 8).map(([p, d]) => `${p} ${(d / 1000).toFixed(0)}`);
+    console.log(`   by source: ${bySource.join(', ')}`);
+    for (const [where, d] of largest(self, 12)) console.log(`   ${(d / 1000).toFixed(1)} ms  ${where}`);
+    if (!args.includes('--stacks')) continue;
+    for (const [where, d] of largest(under, 15)) console.log(`   ${(d / 1000).toFixed(1)} ms  under ${where}`);
   }
+}
+
+/** Adds `amount` to `key`'s total. */
+function add(totals, key, amount) {
+  totals.set(key, (totals.get(key) ?? 0) + amount);
+}
+
+/** The `count` largest totals, largest first. */
+function largest(totals, count) {
+  return [...totals].sort((a, b) => b[1] - a[1]).slice(0, count);
 }
 
 /** The CPU profile's samples of the main thread, each with its frame's original source (file:function). */
