@@ -48,6 +48,8 @@ const JS_BUDGET = 144 * 1024;
 const JS_AIM = 120 * 1024;
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+/** A browser measurement that failed: no figure, and the error's first line as the reason. */
+const notMeasured = (e) => ({ ms: null, reason: e.message.split('\n')[0] });
 const log = (...a) => console.error('[bench]', ...a);
 const lines = [];
 const out = (line = '') => lines.push(line);
@@ -103,15 +105,12 @@ async function coldAndOffline(server) {
   try {
     report.js = await time('cold load JS', () => coldLoadJs(browser, server.url, session.cookies));
     report.offline = await time('offline reload', () => offlineReload(browser, server.url, session.cookies)).catch(
-      (e) => ({ ms: null, reason: e.message.split('\n')[0] }),
+      notMeasured,
     );
   } finally {
     await browser.close();
   }
-  report.replay = await time('offline replay', () => offlineReplay(server.url, BENCH_TOKEN)).catch((e) => ({
-    ms: null,
-    reason: e.message.split('\n')[0],
-  }));
+  report.replay = await time('offline replay', () => offlineReplay(server.url, BENCH_TOKEN)).catch(notMeasured);
 }
 
 async function browserPart() {
@@ -422,7 +421,7 @@ async function replayMain() {
     try {
       for (let run = 1; run <= runs; run += 1) {
         const replay = await time(`${label} offline replay ${run}`, () => offlineReplay(server.url, BENCH_TOKEN)).catch(
-          (e) => ({ ms: null, reason: e.message.split('\n')[0] }),
+          notMeasured,
         );
         out(replayRow(`${label}, run ${run} of ${runs}`, replay));
       }
