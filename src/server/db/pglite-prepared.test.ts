@@ -57,26 +57,9 @@ describe('preparedQuery', () => {
     expect(error).toMatchObject({ code: '23505', query: 'insert into items (name) values ($1)', params: ['a'] });
     // Every field PGlite's own query gives its error (message, severity, table, constraint, detail…).
     const theirs = await client.query('insert into items (name) values ($1)', ['a']).catch((e: unknown) => e);
-    const fieldsOf = ({
-      message,
-      severity,
-      code,
-      detail,
-      table,
-      constraint,
-      schema,
-      routine,
-    }: Record<string, unknown>) => ({
-      message,
-      severity,
-      code,
-      detail,
-      table,
-      constraint,
-      schema,
-      routine,
-    });
-    expect(fieldsOf(error as Record<string, unknown>)).toEqual(fieldsOf(theirs as Record<string, unknown>));
+    const fields = ['message', 'severity', 'code', 'detail', 'table', 'constraint', 'schema', 'routine'];
+    const fieldsOf = (e: unknown) => Object.fromEntries(fields.map((f) => [f, (e as Record<string, unknown>)[f]]));
+    expect(fieldsOf(error)).toEqual(fieldsOf(theirs));
     expect((error as { constraint?: string }).constraint).toBeTruthy();
     await expect(query('select nonsense from nowhere', [])).rejects.toMatchObject({ code: '42P01' });
     expect((await query('select count(*)::int as n from items', [])).rows).toEqual([{ n: 2 }]);
