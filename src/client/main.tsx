@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { useAccountStore } from '#client/features/account/account-store.ts';
 import { watchUnpaidBills } from '#client/features/account/unpaid-bills-clock.ts';
+import { headStartTicketsList } from '#client/features/tickets/list-head-start.ts';
 import { listenForInstallPrompt } from '#client/features/install/install-prompt.ts';
 import { handleChunkPreloadErrors } from '#client/lib/chunk-reload.ts';
 import { reportUncaughtErrors } from '#client/lib/error-reporter.ts';
@@ -22,8 +23,10 @@ handleChunkPreloadErrors();
 // The browser may offer installing before the root route mounts its invitation.
 listenForInstallPrompt();
 // The page's own chunks, and who is logged in, are asked for before React's first render rather
-// than from it: both are on their way while React starts (the router's and the shell's calls share them).
+// than from it, and so is the requests list's first page: all are on their way while React starts (the
+// router's, the shell's and the list's calls share them).
 preloadRouteChunks(window.location.pathname);
+headStartTicketsList(router.state.location);
 // The unpaid-bills modal counts its second from the data's change, not from its late chunk (portal.md §4.6).
 watchUnpaidBills();
 void useAccountStore.getState().refresh();

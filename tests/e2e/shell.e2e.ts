@@ -186,10 +186,12 @@ describe('a cold start of the requests list, logged in (speed budgets)', () => {
     let cookies: Cookie[] = [];
     await withPage(browser, PHONE, 'phone-cold-session', async (page, context) => {
       await loginFromHome(page, PHONE, DEMO);
-      // Only the session (src/server/middleware/session-cookie.ts): not the 7-day cookie of the unpaid-bills
-      // notice, which the login's page may have set by now and which would keep the notice away.
-      cookies = (await context.cookies(baseURL())).filter((cookie) => cookie.name === 'portal_session');
-      expect(cookies).toHaveLength(1);
+      // Only the session and its readable mark (src/server/middleware/session-cookie.ts): not the 7-day
+      // cookie of the unpaid-bills notice, which the login's page may have set by now and which would keep
+      // the notice away.
+      const session = ['portal_session', 'portal_signed_in'];
+      cookies = (await context.cookies(baseURL())).filter((cookie) => session.includes(cookie.name));
+      expect(cookies).toHaveLength(2);
     });
 
     await withPage(browser, PHONE, 'phone-cold-start', async (page, context) => {
@@ -197,6 +199,14 @@ describe('a cold start of the requests list, logged in (speed budgets)', () => {
       const scripts: string[] = [];
       page.on('response', (response) => {
         if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+      });
+      // The list's first page is asked for from the entry, not after the user data answered (lib/head-start.ts).
+      const calls: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/ajax/cabinet/tickets') calls.push('list asked');
+      });
+      page.on('response', (response) => {
+        if (new URL(response.url()).pathname === '/ajax/user/data') calls.push('user data answered');
       });
       // What the page asks for before its load event: the list's own path, without what comes after it.
       const beforeLoad: string[] = [];
@@ -253,6 +263,7 @@ describe('a cold start of the requests list, logged in (speed budgets)', () => {
       );
       expect(seen.guestScreen).toBe(false);
       expect(seen.shifts, seen.moved.join('\n')).toBe(0);
+      expect(calls).toEqual(['list asked', 'user data answered']);
       expect(scripts.filter((script) => NOT_ON_START.test(script))).toEqual([]);
       expect(scripts.some((script) => /\/assets\/tickets-/.test(script))).toBe(true);
       // The modal's chunk comes with the first popup (here the unpaid-bills notice, after the load), not

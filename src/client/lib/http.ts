@@ -6,6 +6,7 @@ import { CSRF_HEADER } from '#shared/api/headers.ts';
 import { cachedAtOf } from '#shared/api/ticket-cache.ts';
 import { reportServerReached } from './connection.ts';
 import { reportError } from './error-reporter.ts';
+import { takeHeadStart } from './head-start.ts';
 import { sendCsrfToWorker } from './sw-bridge.ts';
 
 // The app's fallback texts, for when the server said nothing we can show.
@@ -58,7 +59,8 @@ export const http = ky.create({
   hooks: {
     beforeRequest: [
       async (request) => {
-        if (request.method === 'GET') return;
+        // A read may already be on its way (head-start.ts): its answer is this request's.
+        if (request.method === 'GET') return takeHeadStart(request);
         if (!csrfToken) await fetchCsrfToken();
         if (csrfToken) request.headers.set(CSRF_HEADER, csrfToken);
       },

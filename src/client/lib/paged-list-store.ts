@@ -13,17 +13,6 @@ export interface Page<Item> extends RemotePage<Item> {
   cachedAt?: number | null;
 }
 
-/**
- * What every list call's query carries beside its own filter: the user's id as client_id for 'Только
- * мои', and the page's cursor; neither when not set.
- */
-export function ownerAndCursor(onlyMine: boolean, userId: number, cursor: string | null) {
-  const query: { client_id?: string; cursor?: string } = {};
-  if (onlyMine) query.client_id = String(userId);
-  if (cursor) query.cursor = cursor;
-  return query;
-}
-
 /** The first page of a list as last answered, with the filter it answers and whose it is. */
 export interface PagedListData<Item, Filter> {
   filter: Filter;

@@ -5,6 +5,7 @@ import type { AppEnv, SessionInfo } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { accountAccesses, sessions } from '#server/db/schema/accounts.ts';
 import { randomToken, sha256, TOKEN_PATTERN } from '#server/services/accounts/tokens.ts';
+import { SIGNED_IN_COOKIE } from '#shared/api/headers.ts';
 import { DAY_MS } from '#shared/durations.ts';
 
 export const SESSION_COOKIE = 'portal_session';
@@ -29,10 +30,12 @@ function cookieOptions(c: Ctx, maxAgeMs: number) {
 
 function setSessionCookie(c: Ctx, token: string): void {
   setCookie(c, SESSION_COOKIE, token, cookieOptions(c, SESSION_TTL_MS));
+  setCookie(c, SIGNED_IN_COOKIE, '1', { ...cookieOptions(c, SESSION_TTL_MS), httpOnly: false });
 }
 
 function clearSessionCookie(c: Ctx): void {
-  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: c.var.deps.config.secure });
+  for (const name of [SESSION_COOKIE, SIGNED_IN_COOKIE])
+    deleteCookie(c, name, { path: '/', secure: c.var.deps.config.secure });
 }
 
 /** The session the `portal_session` cookie names; an unknown or expired token clears the cookie. */

@@ -126,6 +126,12 @@ describe('login', () => {
     expect(cookie).toContain('Path=/');
     expect(cookie).toContain(`Max-Age=${30 * 24 * 60 * 60}`);
     expect(cookie).not.toContain('Secure');
+    // Its readable mark (#shared/api/headers.ts SIGNED_IN_COOKIE) lives and dies with it.
+    const mark = setCookieLine(response, 'portal_signed_in')!;
+    expect(mark).toMatch(/^portal_signed_in=1;/);
+    expect(mark).not.toContain('HttpOnly');
+    expect(mark).toContain(`Max-Age=${30 * 24 * 60 * 60}`);
+    expect(mark).toContain('SameSite=Lax');
     // The anonymous token is rotated too.
     expect(t.cookies.get('portal_csrf')).not.toBe(anonymous);
 
@@ -187,6 +193,7 @@ describe('login', () => {
       expect(response.status).toBe(200);
       expect(setCookieLine(response, 'portal_session')).toContain('Secure');
       expect(setCookieLine(response, 'portal_csrf')).toContain('Secure');
+      expect(setCookieLine(response, 'portal_signed_in')).toContain('Secure');
     } finally {
       await secure.close();
     }
@@ -217,6 +224,7 @@ describe('session lifetime and logout', () => {
     t.cookies.set('portal_session', cookie!); // a browser that kept the cookie anyway
     const expired = await t.request('/ajax/user/data');
     expect((await answerOf(getUserData, expired)).user).toBeNull();
+    expect(setCookieLine(expired, 'portal_signed_in')).toMatch(/Max-Age=0/);
     expect(await expiry()).toBeUndefined();
   });
 
@@ -233,6 +241,7 @@ describe('session lifetime and logout', () => {
     expect(body.csrf_token).not.toBe(loggedInToken);
     expect(t.cookies.get('portal_csrf')).toBe(body.csrf_token); // the double-submit pair matches
     expect(setCookieLine(response, 'portal_session')).toMatch(/Max-Age=0/);
+    expect(setCookieLine(response, 'portal_signed_in')).toMatch(/Max-Age=0/);
     expect(t.cookies.get('portal_session')).toBeUndefined();
     expect(await t.db.select().from(sessions).where(eq(sessions.clientId, id))).toHaveLength(0);
 

@@ -17,3 +17,10 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_\-:.]{8,200}$/;
 export function idempotencyKeyOf(header: string | null | undefined): string | null {
   return typeof header === 'string' && IDEMPOTENCY_KEY_PATTERN.test(header) ? header : null;
 }
+
+/**
+ * A cookie the page can read (not HttpOnly), set and cleared with the session's: it says only that this
+ * browser was given a session, so a start may ask for a logged-in read before the user data answered
+ * (client lib/head-start.ts). It holds no secret and the server never trusts it.
+ */
+export const SIGNED_IN_COOKIE = 'portal_signed_in';

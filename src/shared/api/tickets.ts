@@ -1,10 +1,11 @@
 import * as v from 'valibot';
 import { defineEndpoint, okResponse } from './endpoint.ts';
 import { cursorParam, isoDate, moneyString, queryInt, serverTimestamp } from './query.ts';
+import { TICKETS_LIST_PATH, TICKETS_PAGE_SIZE } from './tickets-list-address.ts';
 
 // The clinic's requests (cabinet.md §2 Requests list, Ticket page; §3 entities).
 
-export const TICKETS_PAGE_SIZE = 50;
+export { TICKETS_PAGE_SIZE };
 
 export const ticketListItem = v.object({
   id: v.number(),
@@ -34,7 +35,7 @@ export type TicketFilter = v.InferInput<typeof ticketFilter>;
 
 export const listTickets = defineEndpoint({
   method: 'GET',
-  path: '/ajax/cabinet/tickets',
+  path: TICKETS_LIST_PATH,
   input: ticketFilter,
   output: okResponse({ data: v.array(ticketListItem), next_cursor: v.nullable(v.string()) }),
 });

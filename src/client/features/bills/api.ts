@@ -1,7 +1,8 @@
 // The bills list call (src/shared/screens/bills.ts listBills) through the app's one HTTP client.
 import { listBills, type Bill } from '#shared/screens/bills.ts';
 import type { EndpointInput } from '#shared/api/endpoint.ts';
-import { ownerAndCursor, type Page } from '#client/lib/paged-list-store.ts';
+import { ownerAndCursor } from '#client/lib/list-owner-and-cursor.ts';
+import type { Page } from '#client/lib/paged-list-store.ts';
 import { callApi } from '#client/lib/http.ts';
 
 export interface BillsFilter {

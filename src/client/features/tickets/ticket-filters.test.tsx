@@ -7,7 +7,7 @@ import { renderInRouter } from '#client/components/layout/testing/render-in-rout
 import { stubListFetch } from '#client/lib/testing/list-fetch-stub.ts';
 import { NUMBER_SEARCH_DEBOUNCE_MS, TicketFilters } from './ticket-filters.tsx';
 import { WithFilter } from '#client/lib/testing/filter-state.tsx';
-import { EMPTY_TICKETS_FILTER } from './list-api.ts';
+import { EMPTY_TICKETS_FILTER } from './list-query.ts';
 import { makeTicket, resetTicketsListStore, ticketsPage } from './testing/list-fixtures.ts';
 import { TicketsList } from './tickets-list.tsx';
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { FILTERABLE_TICKET_STATUS_CODES } from '#shared/dictionaries/filterable-ticket-statuses.ts';
 import { TICKET_STATUSES } from '#shared/dictionaries/ticket-statuses.ts';
-import type { TicketsListFilter } from './list-api.ts';
+import type { TicketsListFilter } from './list-query.ts';
 import { TicketFiltersDateRange } from './ticket-filters-date-range.tsx';
 import { ClearButton } from './ticket-filters-clear.tsx';
 import styles from './ticket-filters.module.css';

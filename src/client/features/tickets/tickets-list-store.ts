@@ -1,6 +1,6 @@
 import type { TicketListItem } from '#shared/api/tickets.ts';
 import { createPagedListStore } from '#client/lib/paged-list-store.ts';
-import { EMPTY_TICKETS_FILTER, type TicketsListFilter } from './list-api.ts';
+import { EMPTY_TICKETS_FILTER, type TicketsListFilter } from './list-query.ts';
 
 export const TICKETS_LIST_STORE_KEY = 'tickets-list';
 

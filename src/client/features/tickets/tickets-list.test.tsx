@@ -13,7 +13,7 @@ import {
 } from '#client/lib/testing/list-fetch-stub.ts';
 import { setupPagedListTests, showTable } from '#client/lib/testing/paged-list-fixtures.ts';
 import { WithFilter } from '#client/lib/testing/filter-state.tsx';
-import { EMPTY_TICKETS_FILTER, type TicketsListFilter } from './list-api.ts';
+import { EMPTY_TICKETS_FILTER, type TicketsListFilter } from './list-query.ts';
 import { makeTicket, resetTicketsListStore, ticketsPage } from './testing/list-fixtures.ts';
 import { TicketsList } from './tickets-list.tsx';
 import { useTicketsListStore } from './tickets-list-store.ts';

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { FILTERABLE_TICKET_STATUS_CODES } from '#shared/dictionaries/filterable-ticket-statuses.ts';
-// Types only from the list's call: this module sits in the entry chunk (the route's validateSearch).
-import type { TicketsListFilter } from './list-api.ts';
+import type { TicketsListFilter } from './list-query.ts';
 
 // The requests list's filters live in the address (ADR 0022): /cabinet/tickets?status=5&from=…&to=…&number=12&mine=true.
 // Anything malformed is dropped, never an error page: a shared or hand-edited link still opens the list.

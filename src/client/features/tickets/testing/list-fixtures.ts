@@ -1,7 +1,7 @@
 // Test data for the requests list.
 import type { TicketListItem } from '#shared/api/tickets.ts';
 import { listPage, resetPagedListStore } from '#client/lib/testing/paged-list-fixtures.ts';
-import { EMPTY_TICKETS_FILTER } from '../list-api.ts';
+import { EMPTY_TICKETS_FILTER } from '../list-query.ts';
 import { useTicketsListStore } from '../tickets-list-store.ts';
 
 export function makeTicket(overrides: Partial<TicketListItem> = {}): TicketListItem {
