@@ -181,7 +181,7 @@ describe('a cold start of the requests list, logged in (speed budgets)', () => {
     return { gzip: sizes.reduce((sum, size) => sum + size, 0), withLeaflet };
   }
 
-  it('on a phone: only the session cookie (no saved account), no flash of the guest screen, no popup code, nothing moves', async () => {
+  it('on a phone: only the session cookies (no saved account), the list asked for at once, no flash of the guest screen, no popup code, nothing moves', async () => {
     // A session from a login elsewhere: the new context has its cookie and nothing else.
     let cookies: Cookie[] = [];
     await withPage(browser, PHONE, 'phone-cold-session', async (page, context) => {
