@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { useAccountStore } from '#client/features/account/account-store.ts';
 import { watchUnpaidBills } from '#client/features/account/unpaid-bills-clock.ts';
-import { headStartTicketsList } from '#client/features/tickets/list-head-start.ts';
+import { headStartTicketReads } from '#client/features/tickets/head-starts.ts';
 import { listenForInstallPrompt } from '#client/features/install/install-prompt.ts';
 import { handleChunkPreloadErrors } from '#client/lib/chunk-reload.ts';
 import { reportUncaughtErrors } from '#client/lib/error-reporter.ts';
@@ -26,7 +26,7 @@ listenForInstallPrompt();
 // than from it, and so is the requests list's first page: all are on their way while React starts (the
 // router's, the shell's and the list's calls share them).
 preloadRouteChunks(window.location.pathname);
-headStartTicketsList(router.state.location);
+headStartTicketReads(router.state.location);
 // The unpaid-bills modal counts its second from the data's change, not from its late chunk (portal.md §4.6).
 watchUnpaidBills();
 void useAccountStore.getState().refresh();

@@ -3,7 +3,7 @@ import { accountChangeCount } from './account-scoped.ts';
 
 // A GET that a screen makes only once its chunk and the account are in can be sent by the entry at
 // once, one round trip earlier on a cold start (the requests list's first page: features/tickets/
-// list-head-start.ts). The app's one HTTP client (http.ts) hands the answer to the first call of that
+// head-starts.ts). The app's one HTTP client (http.ts) hands the answer to the first call of that
 // very address, once; any other call goes out as usual.
 
 /** Beyond this an answer is old news: the screen asks anew rather than show it. */

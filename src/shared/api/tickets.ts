@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { defineEndpoint, okResponse } from './endpoint.ts';
 import { cursorParam, isoDate, moneyString, queryInt, serverTimestamp } from './query.ts';
-import { TICKETS_LIST_PATH, TICKETS_PAGE_SIZE } from './tickets-list-address.ts';
+import { TICKET_PATH, TICKETS_LIST_PATH, TICKETS_PAGE_SIZE } from './tickets-addresses.ts';
 
 // The clinic's requests (cabinet.md §2 Requests list, Ticket page; §3 entities).
 
@@ -146,7 +146,7 @@ export type Ticket = v.InferOutput<typeof ticket>;
 
 export const getTicket = defineEndpoint({
   method: 'GET',
-  path: '/ajax/cabinet/tickets/:id',
+  path: TICKET_PATH,
   input: undefined,
   output: okResponse({ ticket }),
 });

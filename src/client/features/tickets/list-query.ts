@@ -1,7 +1,7 @@
 // The requests list's query, without its schemas: the entry builds a cold start's first request with it
-// (list-head-start.ts), the list every request (list-api.ts).
+// (head-starts.ts), the list every request (list-api.ts).
 import type { TicketFilter } from '#shared/api/tickets.ts';
-import { TICKETS_PAGE_SIZE } from '#shared/api/tickets-list-address.ts';
+import { TICKETS_PAGE_SIZE } from '#shared/api/tickets-addresses.ts';
 import { ownerAndCursor } from '#client/lib/list-owner-and-cursor.ts';
 
 /** What the user set on the list; dates are yyyy-MM-dd as the server takes them. */
