@@ -1,0 +1,266 @@
+// Every screen checked by axe-core at 360 px (DESIGN.md: keyboard and screen-reader access on every
+// screen): each route a guest and a clinic can open, with its real content (not the skeleton), the
+// empty states of a new clinic, and the main popups, against the WCAG 2.0–2.2 A and AA rules. A
+// violation fails the test with its rule, impact and the selectors of the elements.
+import { createRequire } from 'node:module';
+import type AxeCore from 'axe-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backOffice } from './back-office.ts';
+import { baseURL, browserForFile, DEMO, PHONE, settle, withContextPage, type ScreenSize } from './support.ts';
+import {
+  button,
+  cabinet,
+  closeUnpaidNotice,
+  dialog,
+  dialogNamed,
+  expectLoggedIn,
+  openLogin,
+  statementCard,
+  submitLogin,
+  tab,
+  visible,
+} from './ui.ts';
+
+const axeSource: string = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
+
+/** The smallest phone the portal is laid out for. */
+const PHONE_360: ScreenSize = { name: 'phone', options: { ...PHONE.options, viewport: { width: 360, height: 740 } } };
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+interface Violation {
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * Nodes left out of the check, each with the reason (a false positive or a product decision);
+ * selectors as axe takes them. Never a whole rule.
+ */
+const EXCLUDED: string[] = [];
+
+/** Waits until nothing moves: a popup fading or sliding in is checked at its final colours. */
+async function animationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+/** Waits until the page shows its content: a heading in main, nothing busy, no skeleton. */
+async function contentShown(page: Page): Promise<void> {
+  await visible(page.getByRole('main').getByRole('heading', { level: 1 }))
+    .first()
+    .waitFor();
+  await settle(page);
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-skeleton]')].every((element) => element.getClientRects().length === 0),
+  );
+}
+
+/** axe-core's WCAG A/AA violations of the page as it is now. */
+async function violationsOf(page: Page): Promise<Violation[]> {
+  await animationsDone(page);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // Evaluated through the DevTools protocol, so the app's Content-Security-Policy does not block it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(
+    async ({ tags, exclude }) => {
+      const { axe } = window as unknown as { axe: typeof AxeCore };
+      const results = await axe.run({ include: [document], exclude: exclude.map((selector) => [selector]) } as never, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      });
+      return results.violations.map((violation) => ({
+        rule: violation.id,
+        impact: violation.impact ?? 'unknown',
+        help: violation.help,
+        targets: violation.nodes.map((node) => node.target.join(' ')),
+      }));
+    },
+    { tags: WCAG_TAGS, exclude: EXCLUDED },
+  );
+}
+
+/** Fails with every violation listed: rule, impact, what it asks, and the nodes. */
+async function expectAccessible(page: Page, where: string): Promise<void> {
+  const violations = await violationsOf(page);
+  const report = violations
+    .map((v) => `${v.rule} (${v.impact}): ${v.help}\n${v.targets.map((target) => `    ${target}`).join('\n')}`)
+    .join('\n');
+  // Thrown whole: an assertion's message would cut the list short.
+  if (report) throw new Error(`axe violations on ${where}:\n${report}`);
+}
+
+/**
+ * A fresh context at 360 px (one per role: its pages share it); the returned function gives it,
+ * logged in as `account` on the first call (a login waits like a test, so it runs inside the first one).
+ */
+function contextFor(account?: () => { email: string; password: string }): () => Promise<BrowserContext> {
+  let context: BrowserContext | undefined;
+  let loggedIn = false;
+  beforeAll(async () => {
+    context = await browser.newContext({ ...PHONE_360.options, baseURL: baseURL() });
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+  return async () => {
+    if (account && !loggedIn) {
+      await withContextPage(context!, 'a11y-login', async (page) => {
+        const { email, password } = account();
+        await page.goto('/');
+        await submitLogin(await openLogin(page, PHONE_360), email, password);
+        await expectLoggedIn(page, PHONE_360);
+        // The unpaid bills' notice opens once a week over every page: seen and closed here, as a user would.
+        if (email === DEMO.email) await closeUnpaidNotice(page);
+      });
+      loggedIn = true;
+    }
+    return context!;
+  };
+}
+
+/** Opens `path`, waits for its content, and checks it. */
+async function checkRoute(context: () => Promise<BrowserContext>, path: string): Promise<void> {
+  await withContextPage(await context(), `a11y${path.replace(/\W+/g, '-')}`, async (page) => {
+    await page.goto(path);
+    await contentShown(page);
+    await expectAccessible(page, path);
+  });
+}
+
+const browser = browserForFile();
+
+describe('accessibility at 360 px: a guest', () => {
+  const guest = contextFor();
+
+  it.each([
+    '/',
+    '/contacts',
+    '/loyalty',
+    '/privacy',
+    '/service-centres',
+    '/services',
+    '/rules/loyalty',
+    '/guide/2',
+    '/no-such-page',
+    '/cabinet/tickets',
+    '/client/restore-password/not-a-real-code',
+  ])('%s', (path) => checkRoute(guest, path));
+
+  it('the check itself finds a button without a name', async () => {
+    await withContextPage(await guest(), 'a11y-self-check', async (page) => {
+      await page.goto('/privacy');
+      await contentShown(page);
+      await page.evaluate(() => document.querySelector('main')!.append(document.createElement('button')));
+      expect((await violationsOf(page)).map((violation) => violation.rule)).toContain('button-name');
+    });
+  });
+
+  it('the login popup and the More menu', async () => {
+    await withContextPage(await guest(), 'a11y-guest-popups', async (page) => {
+      await page.goto('/');
+      await contentShown(page);
+      await openLogin(page, PHONE_360);
+      await expectAccessible(page, 'the login popup');
+      await page.keyboard.press('Escape');
+      await dialog(page).waitFor({ state: 'detached' });
+
+      await tab(page, 'Ещё').click();
+      await dialog(page).waitFor();
+      await settle(page);
+      await expectAccessible(page, 'the More menu (guest)');
+    });
+  });
+
+  it("the repair wizard's first step", async () => {
+    await withContextPage(await guest(), 'a11y-guest-wizard', async (page) => {
+      await page.goto('/');
+      await visible(page.getByRole('main').getByRole('link', { name: 'Оставить заявку', exact: true })).click();
+      const form = page.getByRole('region', { name: 'Заявка на ремонт' });
+      await visible(form.getByRole('heading', { name: 'Контактная информация' })).waitFor();
+      await settle(page);
+      await expectAccessible(page, "the repair wizard's first step");
+    });
+  });
+});
+
+describe('accessibility at 360 px: the demo clinic', () => {
+  const clinic = contextFor(() => DEMO);
+
+  it.each([
+    '/cabinet/tickets',
+    '/cabinet/notifications',
+    '/cabinet/bills',
+    '/cabinet/bonuses',
+    '/cabinet/promocode',
+    '/cabinet/password',
+    '/cabinet/address',
+    '/cabinet/profile',
+    '/cabinet/accesses',
+    '/cabinet/history',
+    '/cabinet/kavo-id',
+    '/cabinet/settings',
+    '/cabinet/repair',
+  ])('%s', (path) => checkRoute(clinic, path));
+
+  it('the date filter dialog and the More menu', async () => {
+    await withContextPage(await clinic(), 'a11y-clinic-popups', async (page) => {
+      await page.goto('/cabinet/tickets');
+      await contentShown(page);
+      await button(page.getByRole('main'), /^Фильтры/).click();
+      await visible(page.getByRole('button', { name: /^Период/ })).click();
+      await dialogNamed(page, 'Выберите период').waitFor();
+      await settle(page);
+      await expectAccessible(page, 'the date filter dialog');
+      await page.keyboard.press('Escape');
+      await dialog(page).waitFor({ state: 'detached' });
+
+      await tab(page, 'Ещё').click();
+      await dialog(page).waitFor();
+      await settle(page);
+      await expectAccessible(page, 'the More menu (clinic)');
+    });
+  });
+});
+
+describe('accessibility at 360 px: a new clinic (empty lists) with a quote to decide', () => {
+  const QUOTE = { series: 'A11Y-1', type: 1, name: 'Турбинный наконечник (a11y)', defect: 'Шумит', sum: '5000.00' };
+  let account: { id: number; email: string; password: string };
+  let ticketId = 0;
+  beforeAll(async () => {
+    account = await backOffice.client('a11y-password-2026');
+  });
+  const fresh = contextFor(() => account);
+
+  it.each(['/cabinet/tickets', '/cabinet/notifications', '/cabinet/bills', '/cabinet/address', '/cabinet/accesses'])(
+    '%s (empty)',
+    (path) => checkRoute(fresh, path),
+  );
+
+  it('a ticket page and its approval popup', async () => {
+    const ticket = await backOffice.ticket({
+      client_id: account.id,
+      status: 5,
+      instruments: [{ serial_number: QUOTE.series, type: QUOTE.type, status: 2 }],
+    });
+    ticketId = ticket.id;
+    await backOffice.defect(ticketId, { ...QUOTE, status: 1 });
+    await withContextPage(await fresh(), 'a11y-ticket', async (page) => {
+      await page.goto(`/cabinet/tickets/${ticketId}`);
+      await visible(page.getByRole('heading', { name: cabinet.statementsHeading })).waitFor();
+      await contentShown(page);
+      await expectAccessible(page, `/cabinet/tickets/${ticketId}`);
+
+      await button(statementCard(page, QUOTE.name), cabinet.approve).click();
+      await dialogNamed(page, cabinet.approveDialog).waitFor();
+      await settle(page);
+      await expectAccessible(page, 'the approval popup');
+    });
+  });
+});
