@@ -4,10 +4,10 @@
 // violation fails the test with its rule, impact and the selectors of the elements.
 import { createRequire } from 'node:module';
 import type AxeCore from 'axe-core';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backOffice } from './back-office.ts';
-import { baseURL, browserForFile, DEMO, PHONE, settle, withContextPage, type ScreenSize } from './support.ts';
+import { baseURL, browserForFile, DEMO, PHONE, withPage, settle, withContextPage, type ScreenSize } from './support.ts';
 import {
   button,
   cabinet,
@@ -27,7 +27,8 @@ const axeSource: string = (createRequire(import.meta.url)('axe-core') as { sourc
 /** The smallest phone the portal is laid out for. */
 const PHONE_360: ScreenSize = { name: 'phone', options: { ...PHONE.options, viewport: { width: 360, height: 740 } } };
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/** WCAG 2.0–2.2 A and AA, and axe's best practices (heading order, landmarks, one main, …). */
+const RULE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 interface Violation {
   rule: string;
@@ -82,7 +83,7 @@ async function violationsOf(page: Page): Promise<Violation[]> {
         targets: violation.nodes.map((node) => node.target.join(' ')),
       }));
     },
-    { tags: WCAG_TAGS, exclude: EXCLUDED },
+    { tags: RULE_TAGS, exclude: EXCLUDED },
   );
 }
 
@@ -94,6 +95,52 @@ async function expectAccessible(page: Page, where: string): Promise<void> {
     .join('\n');
   // Thrown whole: an assertion's message would cut the list short.
   if (report) throw new Error(`axe violations on ${where}:\n${report}`);
+}
+
+/**
+ * A popup as a keyboard user meets it: opened from `opener` with Enter, checked by axe, Tab going
+ * round its controls without reaching the page behind, Escape closing it, the focus back on the opener.
+ * Past its last control the platform's modal <dialog> lets the focus out to the browser's own controls
+ * (the page's body is then the active element) and the next Tab brings it back to the first.
+ */
+async function checkPopup(
+  page: Page,
+  opener: Locator,
+  popup: Locator,
+  where: string,
+  content: Locator = popup,
+): Promise<void> {
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  await popup.waitFor();
+  await content.waitFor();
+  await settle(page);
+  await expectAccessible(page, where);
+  const stops = await popup.evaluate(
+    (element) => element.querySelectorAll('a[href], button, input, select, textarea, [tabindex="0"]').length,
+  );
+  const path: string[] = [];
+  for (let press = 0; press <= stops + 1; press += 1) {
+    await page.keyboard.press('Tab');
+    path.push(
+      await popup.evaluate((element) => {
+        const active = document.activeElement;
+        if (active && element.contains(active)) return 'popup';
+        if (active === null || active === document.body) return 'browser';
+        return active.outerHTML.slice(0, 160);
+      }),
+    );
+  }
+  expect(
+    path.filter((stop) => stop !== 'popup' && stop !== 'browser'),
+    `Tab in ${where}: ${path}`,
+  ).toEqual([]);
+  expect(path.join(' '), `Tab in ${where} goes round`).toMatch(/^(popup )+browser popup/);
+  await page.keyboard.press('Escape');
+  await popup.waitFor({ state: 'detached' });
+  expect(await opener.evaluate((element) => element === document.activeElement), `focus back after ${where}`).toBe(
+    true,
+  );
 }
 
 /**
@@ -116,8 +163,13 @@ function contextFor(account?: () => { email: string; password: string }): () => 
         await page.goto('/');
         await submitLogin(await openLogin(page, PHONE_360), email, password);
         await expectLoggedIn(page, PHONE_360);
-        // The unpaid bills' notice opens once a week over every page: seen and closed here, as a user would.
-        if (email === DEMO.email) await closeUnpaidNotice(page);
+        // The unpaid bills' notice opens once a week over every page: checked, then closed as a user would.
+        if (email === DEMO.email) {
+          await dialogNamed(page, cabinet.unpaidNotice).waitFor();
+          await settle(page);
+          await expectAccessible(page, 'the unpaid bills notice');
+          await closeUnpaidNotice(page);
+        }
       });
       loggedIn = true;
     }
@@ -166,15 +218,8 @@ describe('accessibility at 360 px: a guest', () => {
     await withContextPage(await guest(), 'a11y-guest-popups', async (page) => {
       await page.goto('/');
       await contentShown(page);
-      await openLogin(page, PHONE_360);
-      await expectAccessible(page, 'the login popup');
-      await page.keyboard.press('Escape');
-      await dialog(page).waitFor({ state: 'detached' });
-
-      await tab(page, 'Ещё').click();
-      await dialog(page).waitFor();
-      await settle(page);
-      await expectAccessible(page, 'the More menu (guest)');
+      await checkPopup(page, tab(page, 'Войти'), dialog(page), 'the login popup');
+      await checkPopup(page, tab(page, 'Ещё'), dialog(page), 'the More menu (guest)');
     });
   });
 
@@ -192,6 +237,10 @@ describe('accessibility at 360 px: a guest', () => {
 
 describe('accessibility at 360 px: the demo clinic', () => {
   const clinic = contextFor(() => DEMO);
+
+  it('logs in, with the unpaid bills notice', async () => {
+    await clinic();
+  });
 
   it.each([
     '/cabinet/tickets',
@@ -214,17 +263,9 @@ describe('accessibility at 360 px: the demo clinic', () => {
       await page.goto('/cabinet/tickets');
       await contentShown(page);
       await button(page.getByRole('main'), /^Фильтры/).click();
-      await visible(page.getByRole('button', { name: /^Период/ })).click();
-      await dialogNamed(page, 'Выберите период').waitFor();
-      await settle(page);
-      await expectAccessible(page, 'the date filter dialog');
-      await page.keyboard.press('Escape');
-      await dialog(page).waitFor({ state: 'detached' });
-
-      await tab(page, 'Ещё').click();
-      await dialog(page).waitFor();
-      await settle(page);
-      await expectAccessible(page, 'the More menu (clinic)');
+      const period = visible(page.getByRole('button', { name: /^Период/ }));
+      await checkPopup(page, period, dialogNamed(page, 'Выберите период'), 'the date filter dialog');
+      await checkPopup(page, tab(page, 'Ещё'), dialog(page), 'the More menu (clinic)');
     });
   });
 });
@@ -243,7 +284,24 @@ describe('accessibility at 360 px: a new clinic (empty lists) with a quote to de
     (path) => checkRoute(fresh, path),
   );
 
-  it('a ticket page and its approval popup', async () => {
+  it.each([
+    ['/cabinet/tickets', '/ajax/cabinet/tickets'],
+    ['/cabinet/bills', '/ajax/cabinet/bills'],
+    ['/cabinet/notifications', '/ajax/cabinet/notifications'],
+  ])('%s when its list cannot be loaded (the network fails)', async (path, api) => {
+    await withContextPage(await fresh(), `a11y${path.replace(/\W+/g, '-')}-failed`, async (page) => {
+      await page.route(
+        (url) => url.pathname === api,
+        (route) => route.abort('internetdisconnected'),
+      );
+      await page.goto(path);
+      await visible(page.getByRole('main').getByRole('button', { name: 'Повторить' })).waitFor();
+      await contentShown(page);
+      await expectAccessible(page, `${path} (failed)`);
+    });
+  });
+
+  it('a ticket page and its approval, rejection and question popups', async () => {
     const ticket = await backOffice.ticket({
       client_id: account.id,
       status: 5,
@@ -257,10 +315,29 @@ describe('accessibility at 360 px: a new clinic (empty lists) with a quote to de
       await contentShown(page);
       await expectAccessible(page, `/cabinet/tickets/${ticketId}`);
 
-      await button(statementCard(page, QUOTE.name), cabinet.approve).click();
-      await dialogNamed(page, cabinet.approveDialog).waitFor();
-      await settle(page);
-      await expectAccessible(page, 'the approval popup');
+      const approve = button(statementCard(page, QUOTE.name), cabinet.approve);
+      await checkPopup(page, approve, dialogNamed(page, cabinet.approveDialog), 'the approval popup');
+      const reject = button(statementCard(page, QUOTE.name), cabinet.reject);
+      await checkPopup(page, reject, dialogNamed(page, cabinet.rejectDialog), 'the rejection popup');
+      const discuss = button(statementCard(page, QUOTE.name), cabinet.discuss);
+      await checkPopup(page, discuss, dialogNamed(page, cabinet.discussDialog), 'the question popup');
     });
+  });
+
+  it("the installed app's repair sheet, at its wizard's first step", async () => {
+    await withPage(
+      browser,
+      PHONE_360,
+      'a11y-repair-sheet',
+      async (page) => {
+        await page.goto('/');
+        await submitLogin(await openLogin(page, PHONE_360), account.email, account.password);
+        await expectLoggedIn(page, PHONE_360);
+        const sheet = dialogNamed(page, 'Заявка на ремонт');
+        const firstStep = visible(sheet.getByRole('heading', { name: 'Контактная информация' }));
+        await checkPopup(page, tab(page, 'Ремонт'), sheet, "the repair sheet's first step", firstStep);
+      },
+      { standalone: true },
+    );
   });
 });
