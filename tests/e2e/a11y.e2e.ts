@@ -1,11 +1,14 @@
 // Every screen checked by axe-core at 360 px (DESIGN.md: keyboard and screen-reader access on every
-// screen): each route a guest and a clinic can open, with its real content (not the skeleton), the
-// empty states of a new clinic, and the main popups, against the WCAG 2.0–2.2 A and AA rules. A
-// violation fails the test with its rule, impact and the selectors of the elements.
+// screen): each route a guest and a clinic can open (the last test holds the list against the route
+// tree), with its real content (not the skeleton), a new clinic's empty lists and failed loads, and
+// the popups, against the WCAG 2.0–2.2 A and AA rules and axe's best practices. A violation fails the
+// test with its rule, impact and the selectors of the elements. Each popup is also opened with the
+// keyboard: Tab stays inside, Escape closes it, the focus goes back to its opener.
 import { createRequire } from 'node:module';
 import type AxeCore from 'axe-core';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_ROUTE_PATTERNS } from '../../src/shared/app-route-patterns.gen.ts';
 import { backOffice } from './back-office.ts';
 import { baseURL, browserForFile, DEMO, PHONE, withPage, settle, withContextPage, type ScreenSize } from './support.ts';
 import {
@@ -15,9 +18,13 @@ import {
   dialog,
   dialogNamed,
   expectLoggedIn,
+  loginForm,
   openLogin,
+  registrationForm,
+  resetRequestForm,
   statementCard,
   submitLogin,
+  switchView,
   tab,
   visible,
 } from './ui.ts';
@@ -87,8 +94,12 @@ async function violationsOf(page: Page): Promise<Violation[]> {
   );
 }
 
+/** The paths checked so far: the last test holds them against the route tree. */
+const checkedPaths = new Set<string>();
+
 /** Fails with every violation listed: rule, impact, what it asks, and the nodes. */
 async function expectAccessible(page: Page, where: string): Promise<void> {
+  checkedPaths.add(new URL(page.url()).pathname);
   const violations = await violationsOf(page);
   const report = violations
     .map((v) => `${v.rule} (${v.impact}): ${v.help}\n${v.targets.map((target) => `    ${target}`).join('\n')}`)
@@ -223,6 +234,35 @@ describe('accessibility at 360 px: a guest', () => {
     });
   });
 
+  it("the login popup's registration and reset views, the loyalty rules over them, the loyalty slideshow", async () => {
+    await withContextPage(await guest(), 'a11y-guest-auth-views', async (page) => {
+      await page.goto('/');
+      await contentShown(page);
+      const login = await openLogin(page, PHONE_360);
+      await switchView(login, 'Регистрация');
+      await expectAccessible(page, 'the registration view');
+      const rulesLink = registrationForm(page).getByRole('link', { name: 'правилами программы лояльности' });
+      const rules = dialogNamed(page, 'Правила программы лояльности');
+      await checkPopup(
+        page,
+        rulesLink,
+        rules,
+        'the loyalty rules over the registration',
+        rules.getByRole('heading', { name: 'Термины' }),
+      );
+      await switchView(registrationForm(page), 'Уже зарегистрированы? Войти');
+      await switchView(loginForm(page), 'Забыли пароль?');
+      await resetRequestForm(page).waitFor();
+      await expectAccessible(page, 'the reset view');
+
+      await page.goto('/loyalty');
+      await contentShown(page);
+      const slides = dialogNamed(page, 'Как работает бонусная программа');
+      const howItWorks = page.getByRole('button', { name: 'Как это работает: 4 шага' });
+      await checkPopup(page, howItWorks, slides, 'the loyalty slideshow', visible(slides.getByText('Шаг 1 из 4')));
+    });
+  });
+
   it("the repair wizard's first step", async () => {
     await withContextPage(await guest(), 'a11y-guest-wizard', async (page) => {
       await page.goto('/');
@@ -339,5 +379,20 @@ describe('accessibility at 360 px: a new clinic (empty lists) with a quote to de
       },
       { standalone: true },
     );
+  });
+});
+
+describe('accessibility at 360 px: coverage', () => {
+  // '/cabinet' only redirects to '/cabinet/tickets'.
+  const REDIRECTS = new Set(['/cabinet']);
+
+  it('every page of the route tree was checked (a new page gets its line above)', () => {
+    const segments = (path: string) => path.split('/').filter(Boolean);
+    const covered = (pattern: string) =>
+      [...checkedPaths].some((path) => {
+        const [want, got] = [segments(pattern), segments(path)];
+        return want.length === got.length && want.every((part, index) => part.startsWith('$') || part === got[index]);
+      });
+    expect(APP_ROUTE_PATTERNS.filter((pattern) => !REDIRECTS.has(pattern) && !covered(pattern))).toEqual([]);
   });
 });
