@@ -35,6 +35,7 @@ describe('CabinetNav', () => {
     const nav = screen.getByRole('navigation', { name: 'Разделы личного кабинета' });
     const bills = within(nav).getByRole('link', { name: 'Счета, 1 неоплаченный счёт' });
     expect(within(bills).getByTestId('badge')).toHaveTextContent('1');
+    expect(bills.textContent).toBe('Счета 1'); // the seen text in the order of the name (WCAG 2.5.3)
   });
 
   it('has no count in the name when nothing is unpaid', async () => {

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { UNPAID_BILL_FORMS } from '#shared/format/plural.ts';
-import { Badge, labelWithCount } from '#client/components/ui/badge.tsx';
+import { BadgeAfterLabel, labelWithCount } from '#client/components/ui/badge.tsx';
 import { PHONE_QUERY } from '#client/lib/use-media.ts';
 import { CABINET_LINKS } from './cabinet-links.ts';
 import styles from './cabinet-nav.module.css';
@@ -55,7 +55,7 @@ export function CabinetNav({ unpaidBills }: CabinetNavProps) {
               }
             >
               {link.label}
-              {link.to === '/cabinet/bills' && <Badge count={unpaidBills} decorative />}
+              {link.to === '/cabinet/bills' && <BadgeAfterLabel count={unpaidBills} />}
             </Link>
           </li>
         ))}

@@ -86,6 +86,7 @@ describe('MorePanel', () => {
     const bills = within(cabinet).getByRole('link', { name: /Счета/ });
     expect(bills).toHaveAttribute('href', '/cabinet/bills');
     expect(within(bills).getByTestId('badge')).toHaveTextContent('2');
+    expect(bills.textContent).toBe('Счета 2'); // the seen text in the order of the name (WCAG 2.5.3)
     expect(within(cabinet).getAllByTestId('badge')).toHaveLength(1); // no badge for 0 unread
 
     const about = within(dialog).getByRole('navigation', { name: 'О сервисе' });

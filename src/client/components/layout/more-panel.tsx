@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { UserData } from '#shared/api/account.ts';
 import { UNPAID_BILL_FORMS, UNREAD_NOTIFICATION_FORMS, type PluralForms } from '#shared/format/plural.ts';
-import { Badge, labelWithCount } from '#client/components/ui/badge.tsx';
+import { BadgeAfterLabel, labelWithCount } from '#client/components/ui/badge.tsx';
 import { Icon } from '#client/components/ui/icon.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
@@ -79,7 +79,7 @@ function LinkGroup({ title, links, countFor, onClose }: LinkGroupProps) {
                 aria-label={count ? labelWithCount(link.label, count.value, count.forms) : undefined}
               >
                 <span>{link.label}</span>
-                {count && <Badge count={count.value} decorative />}
+                {count && <BadgeAfterLabel count={count.value} />}
               </Link>
             </li>
           );

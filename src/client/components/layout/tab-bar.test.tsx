@@ -58,6 +58,8 @@ describe('TabBar', () => {
     const bills = screen.getByRole('link', { name: /Счета/ });
     expect(within(bills).getByTestId('badge')).toHaveTextContent('3');
     expect(bills).toHaveAccessibleName(/3 неоплаченных/);
+    // The seen text in the order of the name (WCAG 2.5.3): the label, then the count.
+    expect(bills).toHaveTextContent(/^Счета 3$/);
     const notifications = screen.getByRole('link', { name: /Уведомления/ });
     expect(within(notifications).getByTestId('badge')).toHaveTextContent('12');
     expect(screen.getAllByTestId('badge')).toHaveLength(2);

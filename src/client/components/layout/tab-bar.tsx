@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { UserData } from '#shared/api/account.ts';
 import { UNPAID_BILL_FORMS, UNREAD_NOTIFICATION_FORMS, type PluralForms } from '#shared/format/plural.ts';
-import { Badge, labelWithCount } from '#client/components/ui/badge.tsx';
+import { BadgeAfterLabel, labelWithCount } from '#client/components/ui/badge.tsx';
 import { Icon, type IconName } from '#client/components/ui/icon.tsx';
 import styles from './tab-bar.module.css';
 
@@ -19,14 +19,18 @@ export interface TabBarProps {
   onMore: () => void;
 }
 
+/**
+ * The badge comes after the label in the text, as in the name ('Счета, 1 неоплаченный счёт': WCAG
+ * 2.5.3, the visible text in the name in its order); CSS places it on the icon.
+ */
 function TabContent({ icon, label, badge }: { icon: IconName; label: string; badge?: ReactNode }) {
   return (
     <>
       <span className={styles.iconWrap}>
         <Icon name={icon} />
-        {badge}
       </span>
       <span className={styles.label}>{label}</span>
+      {badge}
     </>
   );
 }
@@ -51,7 +55,7 @@ function TabLink({ to, icon, label, count }: TabLinkProps) {
         <TabContent
           icon={icon}
           label={label}
-          badge={count && <Badge count={count.value} decorative className={styles.badge} />}
+          badge={count && <BadgeAfterLabel count={count.value} className={styles.badge} />}
         />
       </Link>
     </li>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { UNPAID_BILL_FORMS } from '#shared/format/plural.ts';
-import { Badge, labelWithCount } from './badge.tsx';
+import { Badge, BadgeAfterLabel, labelWithCount } from './badge.tsx';
 
 describe('Badge', () => {
   it('is hidden at 0 and below', () => {
@@ -17,6 +17,24 @@ describe('Badge', () => {
     expect(screen.getByText('7 неоплаченных')).toBeInTheDocument();
     rerender(<Badge count={100} />);
     expect(screen.getByTestId('badge')).toHaveTextContent('99+');
+  });
+
+  it('after a label: a space, then the decorative badge, so the text reads as the name does; nothing at 0', () => {
+    const { container, rerender } = render(
+      <a href="/cabinet/bills" aria-label={labelWithCount('Счета', 3, UNPAID_BILL_FORMS)}>
+        Счета
+        <BadgeAfterLabel count={3} />
+      </a>,
+    );
+    expect(container.textContent).toBe('Счета 3');
+    expect(screen.getByTestId('badge')).toHaveAttribute('aria-hidden', 'true');
+    rerender(
+      <a href="/cabinet/bills">
+        Счета
+        <BadgeAfterLabel count={0} />
+      </a>,
+    );
+    expect(container.textContent).toBe('Счета');
   });
 
   it('decorative: seen but not read, for names that carry the count themselves', () => {

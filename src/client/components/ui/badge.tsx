@@ -32,6 +32,16 @@ export function Badge({ count, max = 99, label, decorative = false, className }:
 }
 
 /**
+ * A decorative badge after a label, a space before it: the seen text reads 'Счета 3', in the order
+ * of the name 'Счета, 3 неоплаченных счёта' (WCAG 2.5.3 Label in Name; the space is what tells the
+ * two words apart). Nothing at 0.
+ */
+export function BadgeAfterLabel(props: Omit<BadgeProps, 'decorative' | 'label'>) {
+  const badge = Badge({ ...props, decorative: true });
+  return badge && <> {badge}</>;
+}
+
+/**
  * The accessible name of a link or tab with a decorative badge: its label first, then what the badge
  * counts, 'Счета, 3 неоплаченных счёта'. Undefined at 0 (no badge), so the name comes from the text.
  * An aria-label rather than hidden text beside the label: browsers pad hidden (absolutely positioned,
