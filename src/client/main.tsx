@@ -23,8 +23,8 @@ handleChunkPreloadErrors();
 // The browser may offer installing before the root route mounts its invitation.
 listenForInstallPrompt();
 // The page's own chunks, and who is logged in, are asked for before React's first render rather
-// than from it, and so is the requests list's first page: all are on their way while React starts (the
-// router's, the shell's and the list's calls share them).
+// than from it, and so is the requests list's first page or the ticket the address names: all are on
+// their way while React starts (the router's, the shell's and the page's calls share them).
 preloadRouteChunks(window.location.pathname);
 headStartTicketReads(router.state.location);
 // The unpaid-bills modal counts its second from the data's change, not from its late chunk (portal.md §4.6).
