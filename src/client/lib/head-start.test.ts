@@ -61,6 +61,16 @@ describe('a head start', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('is not sent offline: the call alone goes out (and fails or meets the saved copy)', async () => {
+    const { calls } = stubFetch({ [USER_DATA]: answer('own') });
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    sendHeadStart(getUserData.path);
+    expect(calls).toHaveLength(0);
+    offline.mockRestore();
+    expect(await tokenOfCall()).toBe('own');
+    expect(calls).toHaveLength(1);
+  });
+
   it('that failed leaves the call to go out itself', async () => {
     const { fetchMock } = stubFetch({ [USER_DATA]: answer('own') });
     const network = fetchMock.getMockImplementation()!;

@@ -29,6 +29,8 @@ export function signedInHere(): boolean {
 
 /** Sends a GET of `path` (the query included) now, as the app's client would (JSON, the session cookie). */
 export function sendHeadStart(path: string): void {
+  // Offline there is no round trip to save: the screen's own call shows the saved copy and says so.
+  if (globalThis.navigator?.onLine === false) return;
   const url = new URL(path, globalThis.location.href).href;
   if (headStarts.has(url)) return;
   const answer = fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' } }).catch(
