@@ -91,11 +91,32 @@ const report = {
   notes: [],
 };
 
-/** The storm on a running server; a failure becomes its row's n/a. */
-async function stormOn(label, server) {
+/**
+ * The storm on a running server; a failure becomes its row's n/a. `processes`: how many server
+ * processes ran it on PostgreSQL, for the workers' gain under it (workersUnderStormRow).
+ */
+async function stormOn(label, server, processes) {
   const { cookieHeader } = await login(server.url);
   const result = await time(`${label} storm`, () => storm(server, cookieHeader).catch((e) => ({ error: e.message })));
-  report.storm.push({ label, ...result });
+  report.storm.push({ label, processes, ...result });
+}
+
+/**
+ * What more processes are for: a load that saturates one. At 10 connections the list is bound by
+ * the requests in flight, not by a core (the 10-connection row), so the goal is read at the storm's load.
+ */
+function workersUnderStormRow() {
+  const [one, many] = [1, os.availableParallelism()].map((n) =>
+    report.storm.find((r) => r.processes === n && !r.error),
+  );
+  if (!one || !many) return;
+  const perSecond = (r) => r.ok / r.duration;
+  const gain = perSecond(many) / perSecond(one);
+  out(
+    `| ${many.connections} connections × ${many.duration} s on ${LIST_PATH}, PostgreSQL, WORKERS=${many.processes} against 1 process | ` +
+      `${perSecond(many).toFixed(0)} against ${perSecond(one).toFixed(0)} served per second (p99 ${many.p99} against ${one.p99} ms) | ≥ 1.4× | ` +
+      `${gain.toFixed(2)}× ${gain >= 1.4 ? 'pass' : 'FAIL'} |`,
+  );
 }
 
 /** The cold logged-in load's JS, the offline reload and the offline replay (all but Lighthouse). */
@@ -212,7 +233,7 @@ async function postgresPart() {
           report.api.push(await apiRuns('PostgreSQL', server, cookieHeader, count, `pg-${total}`));
         }
         if (flag('only-list')) return;
-        await stormOn(`PostgreSQL, 1 process, ${count.toLocaleString('en')} tickets`, server);
+        await stormOn(`PostgreSQL, 1 process, ${count.toLocaleString('en')} tickets`, server, 1);
         const { result: one, busy } = await withMachineBusy(() => listThroughput(server));
         report.workers = { one, busyWithOne: busy };
       } finally {
@@ -223,7 +244,7 @@ async function postgresPart() {
       try {
         report.workers.many = await listThroughput(server);
         report.workers.count = cores;
-        await stormOn(`PostgreSQL, WORKERS=${cores}, ${count.toLocaleString('en')} tickets`, server);
+        await stormOn(`PostgreSQL, WORKERS=${cores}, ${count.toLocaleString('en')} tickets`, server, Number(cores));
       } finally {
         await server.stop();
       }
@@ -268,10 +289,11 @@ function serverRows() {
         : `; all ${os.availableParallelism()} cores ${(100 * w.busyWithOne).toFixed(0)} % busy with 1 process (server, PostgreSQL and the load generator), so at most ${(1 / w.busyWithOne).toFixed(2)}× was there to gain`;
     out(
       `| ${LIST_PATH}, PostgreSQL, WORKERS=${w.count} against 1 process, ${CONNECTIONS} connections | ` +
-        `${w.many.rps.toFixed(0)} against ${w.one.rps.toFixed(0)} req/s (p99 ${w.many.p99} against ${w.one.p99} ms)${ceiling} | ≥ 1.4× | ` +
-        `${gain.toFixed(2)}× ${gain >= 1.4 ? 'pass' : 'FAIL'} |`,
+        `${w.many.rps.toFixed(0)} against ${w.one.rps.toFixed(0)} req/s (p99 ${w.many.p99} against ${w.one.p99} ms)${ceiling} | — (one process is not saturated) | ` +
+        `${gain.toFixed(2)}× measured |`,
     );
   }
+  workersUnderStormRow();
   if (report.scale) for (const row of scaleRows('PostgreSQL', report.scale)) out(row);
   else
     out('| 1 k → 1 M rows (list, filters, number search, event feed) | not run: add --million | each ≥ 0.9× | n/a |');
@@ -465,7 +487,7 @@ async function stormMain() {
           const server = await startServer({ root, dataDir: pgDir, databaseUrl, env: { WORKERS: workers } });
           try {
             const processes = workers === '1' ? '1 process' : `WORKERS=${workers}`;
-            await stormOn(`PostgreSQL, ${processes}, ${count.toLocaleString('en')} tickets`, server);
+            await stormOn(`PostgreSQL, ${processes}, ${count.toLocaleString('en')} tickets`, server, Number(workers));
           } finally {
             await server.stop();
           }
@@ -477,6 +499,7 @@ async function stormMain() {
   out('| measure | value | budget | result |');
   out('|---|---|---|---|');
   for (const r of report.storm) out(stormRow(r.label, r));
+  workersUnderStormRow();
 }
 
 async function main() {
