@@ -10,7 +10,17 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROUTE_PATTERNS } from '../../src/shared/app-route-patterns.gen.ts';
 import { backOffice } from './back-office.ts';
-import { baseURL, browserForFile, DEMO, PHONE, withPage, settle, withContextPage, type ScreenSize } from './support.ts';
+import {
+  baseURL,
+  browserForFile,
+  CABINET_ROUTES,
+  DEMO,
+  PHONE,
+  withPage,
+  settle,
+  withContextPage,
+  type ScreenSize,
+} from './support.ts';
 import {
   button,
   cabinet,
@@ -282,21 +292,7 @@ describe('accessibility at 360 px: the demo clinic', () => {
     await clinic();
   });
 
-  it.each([
-    '/cabinet/tickets',
-    '/cabinet/notifications',
-    '/cabinet/bills',
-    '/cabinet/bonuses',
-    '/cabinet/promocode',
-    '/cabinet/password',
-    '/cabinet/address',
-    '/cabinet/profile',
-    '/cabinet/accesses',
-    '/cabinet/history',
-    '/cabinet/kavo-id',
-    '/cabinet/settings',
-    '/cabinet/repair',
-  ])('%s', (path) => checkRoute(clinic, path));
+  it.each([...CABINET_ROUTES, '/cabinet/bonuses', '/cabinet/repair'])('%s', (path) => checkRoute(clinic, path));
 
   it('the date filter dialog and the More menu', async () => {
     await withContextPage(await clinic(), 'a11y-clinic-popups', async (page) => {

@@ -9,6 +9,7 @@ import { backOffice } from './back-office.ts';
 import { gzipBytes } from '../../scripts/bench/chunks.mjs';
 import {
   browserForFile,
+  CABINET_ROUTES,
   DEMO,
   DESKTOP,
   PHONE,
@@ -77,21 +78,6 @@ describe.each(SIZES)('the shell on a $name', (size) => {
 });
 
 describe('cabinet routes and navigation', () => {
-  // cabinet.md §2: every route exists (later issues fill some of them); the ticket page needs an id.
-  const CABINET_ROUTES = [
-    '/cabinet/tickets',
-    '/cabinet/notifications',
-    '/cabinet/bills',
-    '/cabinet/promocode',
-    '/cabinet/password',
-    '/cabinet/address',
-    '/cabinet/profile',
-    '/cabinet/accesses',
-    '/cabinet/history',
-    '/cabinet/kavo-id',
-    '/cabinet/settings',
-  ];
-
   it('on a desktop: every cabinet route shows a page (not the 404), with the points and "Как потратить?" in the header', async () => {
     await withPage(browser, DESKTOP, 'desktop-cabinet-routes', async (page) => {
       await loginFromHome(page, DESKTOP, DEMO);

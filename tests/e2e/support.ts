@@ -18,6 +18,21 @@ export const distClientDir = path.join(root, 'dist', 'client');
 /** The demo account of SEED_DEMO (README, API.md "Demo data"). */
 export const DEMO = { email: 'demo@clinic.test', password: 'demo-password-2026' } as const;
 
+/** cabinet.md §2: the cabinet's own pages behind its navigation (the ticket page needs an id). */
+export const CABINET_ROUTES = [
+  '/cabinet/tickets',
+  '/cabinet/notifications',
+  '/cabinet/bills',
+  '/cabinet/promocode',
+  '/cabinet/password',
+  '/cabinet/address',
+  '/cabinet/profile',
+  '/cabinet/accesses',
+  '/cabinet/history',
+  '/cabinet/kavo-id',
+  '/cabinet/settings',
+] as const;
+
 export interface ScreenSize {
   name: 'phone' | 'desktop';
   options: BrowserContextOptions;
