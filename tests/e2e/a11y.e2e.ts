@@ -15,6 +15,7 @@ import {
   browserForFile,
   CABINET_ROUTES,
   DEMO,
+  DESKTOP,
   PHONE,
   withPage,
   settle,
@@ -60,12 +61,20 @@ interface Violation {
  */
 const EXCLUDED: string[] = [];
 
-/** Waits until nothing moves: a popup fading or sliding in is checked at its final colours. */
+/**
+ * Waits until nothing moves: a popup fading or sliding in is checked at its final colours. Endless
+ * animations and scroll-driven ones (the desktop cabinet nav's fading edges) never end: not waited for.
+ */
 async function animationsDone(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document
       .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Infinity ||
+          animation.timeline !== document.timeline,
+      ),
   );
 }
 
@@ -165,14 +174,18 @@ async function checkPopup(
 }
 
 /**
- * A fresh context at 360 px (one per role: its pages share it); the returned function gives it,
- * logged in as `account` on the first call (a login waits like a test, so it runs inside the first one).
+ * A fresh context at 360 px, or at `size` (one per role: its pages share it); the returned function
+ * gives it, logged in as `account` on the first call (a login waits like a test, so it runs inside the
+ * first one).
  */
-function contextFor(account?: () => { email: string; password: string }): () => Promise<BrowserContext> {
+function contextFor(
+  account?: () => { email: string; password: string },
+  size: ScreenSize = PHONE_360,
+): () => Promise<BrowserContext> {
   let context: BrowserContext | undefined;
   let loggedIn = false;
   beforeAll(async () => {
-    context = await browser.newContext({ ...PHONE_360.options, baseURL: baseURL() });
+    context = await browser.newContext({ ...size.options, baseURL: baseURL() });
   });
   afterAll(async () => {
     await context?.close();
@@ -182,8 +195,8 @@ function contextFor(account?: () => { email: string; password: string }): () => 
       await withContextPage(context!, 'a11y-login', async (page) => {
         const { email, password } = account();
         await page.goto('/');
-        await submitLogin(await openLogin(page, PHONE_360), email, password);
-        await expectLoggedIn(page, PHONE_360);
+        await submitLogin(await openLogin(page, size), email, password);
+        await expectLoggedIn(page, size);
         // The unpaid bills' notice opens once a week over every page: checked, then closed as a user would.
         if (email === DEMO.email) {
           await dialogNamed(page, cabinet.unpaidNotice).waitFor();
@@ -281,6 +294,31 @@ describe('accessibility at 360 px: a guest', () => {
       await visible(form.getByRole('heading', { name: 'Контактная информация' })).waitFor();
       await settle(page);
       await expectAccessible(page, "the repair wizard's first step");
+    });
+  });
+});
+
+describe('accessibility at 1280 px: the demo clinic', () => {
+  const clinic = contextFor(() => DEMO, DESKTOP);
+
+  // The desktop layouts: the lists as tables, the cabinet's navigation in a row.
+  it.each([...CABINET_ROUTES, '/cabinet/bonuses', '/cabinet/repair', '/'])('%s', (path) => checkRoute(clinic, path));
+
+  it("the cabinet's navigation and header, and the bell's panel (a disclosure: Escape closes it, the focus back on the bell)", async () => {
+    await withContextPage(await clinic(), 'a11y-desktop-bell', async (page) => {
+      await page.goto('/cabinet/tickets');
+      await contentShown(page);
+      await expectAccessible(page, '/cabinet/tickets at 1280 px');
+      const bell = page.getByRole('banner').getByRole('button', { name: /^Уведомления/ });
+      await bell.focus();
+      await page.keyboard.press('Enter');
+      const panel = page.getByRole('region', { name: 'Уведомления' });
+      await panel.getByRole('link', { name: 'Показать все' }).waitFor();
+      await settle(page);
+      await expectAccessible(page, "the bell's panel");
+      await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'detached' });
+      expect(await bell.evaluate((element) => element === document.activeElement)).toBe(true);
     });
   });
 });

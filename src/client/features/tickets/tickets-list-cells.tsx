@@ -34,7 +34,10 @@ export function TicketNumber({ item }: { item: TicketListItem }) {
   );
 }
 
-/** The ticket PDF, opened in a new tab (cabinet.md §7). */
+/**
+ * The ticket PDF, opened in a new tab (cabinet.md §7). Its name starts with the words it shows, so a
+ * voice command naming what is seen reaches it (WCAG 2.5.3).
+ */
 export function TicketPdfLink({ id, compact = false }: { id: number; compact?: boolean }) {
   return (
     <a
@@ -42,7 +45,11 @@ export function TicketPdfLink({ id, compact = false }: { id: number; compact?: b
       href={downloadPaths.ticketPdf(id)}
       target="_blank"
       rel="noopener noreferrer"
-      aria-label={`Скачать заявку №${id} (PDF, откроется в новой вкладке)`}
+      aria-label={
+        compact
+          ? `PDF заявки №${id} (откроется в новой вкладке)`
+          : `Скачать заявку №${id} (PDF, откроется в новой вкладке)`
+      }
     >
       <Icon name="download" size={20} />
       {compact ? 'PDF' : 'Скачать заявку'}

@@ -77,7 +77,8 @@ describe('TicketsList', () => {
     expect(secondCells[2]).toHaveTextContent('Не указан');
     expect(secondCells[4]).toHaveTextContent('4'); // else tools_count
 
-    const pdf = within(first!).getByRole('link', { name: /Скачать заявку №501/ });
+    // The table's link shows 'PDF', and its name starts with it (WCAG 2.5.3).
+    const pdf = within(first!).getByRole('link', { name: 'PDF заявки №501 (откроется в новой вкладке)' });
     expect(pdf).toHaveAttribute('href', '/ajax/cabinet/tickets/501/get-pdf');
     expect(pdf).toHaveAttribute('target', '_blank');
     expect(within(first!).getByRole('link', { name: 'Подробнее о заявке №501' })).toHaveAttribute(
