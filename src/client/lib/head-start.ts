@@ -39,9 +39,8 @@ export function sendHeadStart(path: string): void {
   headStarts.set(url, { answer, sentAt: Date.now(), accountChanges: accountChangeCount() });
 }
 
-/** The head start's answer to this request, if one waits for it: taken once. */
+/** The head start's answer to this GET, if one waits for it: taken once. */
 export async function takeHeadStart(request: Request): Promise<Response | undefined> {
-  if (request.method !== 'GET') return undefined;
   const started = headStarts.get(request.url);
   if (!started) return undefined;
   headStarts.delete(request.url);

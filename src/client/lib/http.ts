@@ -112,7 +112,8 @@ export function asApiError(error: unknown, fallback: string = UNEXPECTED_MESSAGE
   return new ApiError(fallback, 0);
 }
 
-function fillPath(path: string, params: Record<string, string | number> = {}): string {
+/** An endpoint's path with its `:name` parameters filled in, as every call sends it. */
+export function fillPath(path: string, params: Record<string, string | number> = {}): string {
   return path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(params[key] ?? '')));
 }
 

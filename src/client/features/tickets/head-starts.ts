@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { parsePathId } from '#shared/api/ids.ts';
 import { TICKET_PATH, TICKETS_LIST_PATH } from '#shared/api/tickets-addresses.ts';
 import { sendHeadStart, signedInHere } from '#client/lib/head-start.ts';
+import { fillPath } from '#client/lib/http.ts';
 import { ticketsQuery } from './list-query.ts';
 import { filterFromSearch, ticketsSearchSchema } from './tickets-search.ts';
 
@@ -21,8 +22,9 @@ export function headStartTicketReads(location: { pathname: string; search: unkno
     headStartList(location.search);
     return;
   }
+  // The number as the ticket page reads it (its route's params.parse): anything else names no ticket.
   const id = parsePathId(TICKET_PAGE.exec(pathname)?.[1]);
-  if (id !== null) sendHeadStart(TICKET_PATH.replace(':id', String(id)));
+  if (id !== null) sendHeadStart(fillPath(TICKET_PATH, { id }));
 }
 
 function headStartList(search: unknown): void {
