@@ -15,9 +15,12 @@ export interface BadgeProps {
   className?: string;
 }
 
+/** The spec's "only when above 0", for every badge. */
+const shows = (count: number) => Number.isFinite(count) && count > 0;
+
 /** A count badge; renders nothing at 0 (or below), so the spec's "only when above 0" holds everywhere. */
 export function Badge({ count, max = 99, label, decorative = false, className }: BadgeProps) {
-  if (!Number.isFinite(count) || count <= 0) return null;
+  if (!shows(count)) return null;
   const shown = count > max ? `${max}+` : String(count);
   return (
     <span
@@ -37,8 +40,13 @@ export function Badge({ count, max = 99, label, decorative = false, className }:
  * two words apart). Nothing at 0.
  */
 export function BadgeAfterLabel(props: Omit<BadgeProps, 'decorative' | 'label'>) {
-  const badge = Badge({ ...props, decorative: true });
-  return badge && <> {badge}</>;
+  if (!shows(props.count)) return null;
+  return (
+    <>
+      {' '}
+      <Badge {...props} decorative />
+    </>
+  );
 }
 
 /**
