@@ -19,16 +19,25 @@ export function launch(extraArgs = []) {
 export const ticketRows = (page) => page.getByRole('main').getByRole('link', { name: /^Подробнее о заявке №\d+$/ });
 
 /**
- * Every JS response the page itself receives (the service worker's precache fetches run in the
- * worker's own target and are not counted), with the bytes that crossed the wire.
+ * A first visit's phone: a fresh context with `cookies` (none: logged out), its page and a DevTools
+ * session on it with the network watched and the cache off.
  */
-export async function coldLoadJs(browser, url, cookies) {
+export async function coldPage(browser, cookies = []) {
   const context = await browser.newContext(PHONE);
   await context.addCookies(cookies);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  return { context, page, cdp };
+}
+
+/**
+ * Every JS response the page itself receives (the service worker's precache fetches run in the
+ * worker's own target and are not counted), with the bytes that crossed the wire.
+ */
+export async function coldLoadJs(browser, url, cookies) {
+  const { context, page, cdp } = await coldPage(browser, cookies);
   const requests = new Map();
   cdp.on('Network.responseReceived', (e) => {
     const isJs = e.type === 'Script' || /javascript/.test(e.response.mimeType) || /\.m?js(\?|$)/.test(e.response.url);

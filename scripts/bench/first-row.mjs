@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch, PHONE } from './browser.mjs';
+import { coldPage, launch, ticketRows } from './browser.mjs';
 import { login, startServer } from './server.mjs';
 
 const args = process.argv.slice(2);
@@ -26,13 +26,8 @@ const SLOW_4G = {
 
 /** One cold visit: ms to the first ticket row and to the last LCP candidate, by the page's clock. */
 async function firstVisit(browser, url, cookies) {
-  const context = await browser.newContext(PHONE);
-  await context.addCookies(cookies);
-  const page = await context.newPage();
+  const { context, page, cdp } = await coldPage(browser, cookies);
   try {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.addInitScript(() => {
@@ -47,7 +42,7 @@ async function firstVisit(browser, url, cookies) {
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     });
     await page.goto(`${url}/cabinet/tickets`, { waitUntil: 'load', timeout: 60_000 });
-    await page.locator('main a[href^="/cabinet/tickets/"]').first().waitFor({ timeout: 60_000 });
+    await ticketRows(page).first().waitFor({ timeout: 60_000 });
     await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => {});
     return await page.evaluate(() => window.__firstVisit);
   } finally {

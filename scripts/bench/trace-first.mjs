@@ -8,7 +8,7 @@ import { SourceMap } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch, PHONE } from './browser.mjs';
+import { coldPage, launch } from './browser.mjs';
 import { login, startServer } from './server.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -30,13 +30,9 @@ const dataDir = await mkdtemp(path.join(os.tmpdir(), 'trace-first-'));
 const server = await startServer({ root, dataDir });
 const browser = await launch();
 try {
-  const context = await browser.newContext(PHONE);
-  if (args.includes('--logged-in')) await context.addCookies((await login(server.url)).cookies);
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
+  const cookies = args.includes('--logged-in') ? (await login(server.url)).cookies : [];
+  const { page, cdp } = await coldPage(browser, cookies);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const events = [];
   cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
   const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));

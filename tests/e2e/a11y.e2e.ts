@@ -28,13 +28,12 @@ import {
   closeUnpaidNotice,
   dialog,
   dialogNamed,
-  expectLoggedIn,
   loginForm,
+  loginFromHome,
   openLogin,
   registrationForm,
   resetRequestForm,
   statementCard,
-  submitLogin,
   switchView,
   tab,
   visible,
@@ -193,12 +192,10 @@ function contextFor(
   return async () => {
     if (account && !loggedIn) {
       await withContextPage(context!, 'a11y-login', async (page) => {
-        const { email, password } = account();
-        await page.goto('/');
-        await submitLogin(await openLogin(page, size), email, password);
-        await expectLoggedIn(page, size);
+        const who = account();
+        await loginFromHome(page, size, who);
         // The unpaid bills' notice opens once a week over every page: checked, then closed as a user would.
-        if (email === DEMO.email) {
+        if (who.email === DEMO.email) {
           await dialogNamed(page, cabinet.unpaidNotice).waitFor();
           await settle(page);
           await expectAccessible(page, 'the unpaid bills notice');
@@ -404,9 +401,7 @@ describe('accessibility at 360 px: a new clinic (empty lists) with a quote to de
       PHONE_360,
       'a11y-repair-sheet',
       async (page) => {
-        await page.goto('/');
-        await submitLogin(await openLogin(page, PHONE_360), account.email, account.password);
-        await expectLoggedIn(page, PHONE_360);
+        await loginFromHome(page, PHONE_360, account);
         const sheet = dialogNamed(page, 'Заявка на ремонт');
         const firstStep = visible(sheet.getByRole('heading', { name: 'Контактная информация' }));
         await checkPopup(page, tab(page, 'Ремонт'), sheet, "the repair sheet's first step", firstStep);
