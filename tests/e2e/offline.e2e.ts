@@ -10,7 +10,15 @@ import { OUTBOX_QUEUED_MESSAGE, type OutboxEntry } from '../../src/shared/api/ou
 import { TICKET_CACHE_NAME } from '../../src/shared/api/ticket-cache.ts';
 import { OUTBOX_DB, OUTBOX_STORE } from '../../sw/outbox-store.ts';
 import { backOffice, type Defect } from './back-office.ts';
-import { browserForFile, PHONE_WITH_WORKER, baseURL, screenshot, withPage } from './support.ts';
+import {
+  browserForFile,
+  PHONE_WITH_WORKER,
+  baseURL,
+  lieAboutTheNetwork,
+  screenshot,
+  settle,
+  withPage,
+} from './support.ts';
 import {
   button,
   cabinet,
@@ -18,6 +26,7 @@ import {
   expectDecision,
   expectText,
   loginWithWorker,
+  shownTicketIds,
   statementCard,
   visible,
 } from './ui.ts';
@@ -27,6 +36,8 @@ const APPROVE_PATH = '/ajax/cabinet/defects/approve';
 const REPLAYED_HEADER = 'idempotent-replayed';
 
 const browser = browserForFile();
+/** The outbox panel's one line while there is no connection (features/decisions/outbox-panel.tsx). */
+const WAITING_FOR_CONNECTION_TEXT = 'Отправятся сами, когда появится связь.';
 
 /** A clinic with one ticket and one turbine's statement of 7 300 ₽ to decide on, and a way to count its approvals. */
 async function world(instrument: Pick<Defect, 'series' | 'name' | 'defect'>) {
@@ -197,6 +208,55 @@ describe('a decision made offline', () => {
       await button(entry, 'Удалить').click();
       await outboxPanel(page).waitFor({ state: 'detached' });
       expect(await approvals()).toEqual([]);
+    });
+  });
+});
+
+describe('a network that lies (navigator.onLine stays true, no online or offline event)', () => {
+  it('shows the saved copies under one calm line, keeps a decision, shows no ad-blocker notice, and finds the server again by itself', async () => {
+    const quote = { series: 'OFF-3', name: 'Наконечник NSK (Lie-Fi)', defect: 'Люфт головки' };
+    const { clinic, ticket, approvals } = await world(quote);
+    const adblockNotice = (page: Page) => page.getByRole('dialog', { name: 'Отключите блокировщик рекламы' });
+
+    await withPage(browser, PHONE_WITH_WORKER, 'offline-lie-fi', async (page, context) => {
+      await loginWithWorker(page, clinic, '/cabinet/tickets');
+      await expect.poll(() => shownTicketIds(page)).toContain(ticket.id);
+      await page.goto(`/cabinet/tickets/${ticket.id}`);
+      await ticketCopySaved(page, ticket.id);
+
+      await lieAboutTheNetwork(context);
+      await context.setOffline(true);
+      await page.reload();
+      expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+      const card = statementCard(page, quote.name);
+      await button(card, cabinet.approve).click();
+      const confirm = dialogNamed(page, cabinet.approveDialog);
+      await button(confirm, cabinet.approve).click();
+      await confirm.waitFor({ state: 'detached' });
+      await card.getByText(/Ожидает отправки/).waitFor();
+      // What the page's own requests found: the server is out of reach, whatever the browser says.
+      const banner = visible(page.locator('[data-offline-banner]'));
+      await expectText(banner, 'Нет связи с сервером. Показаны сохранённые данные.');
+      expect(await adblockNotice(page).count()).toBe(0);
+
+      // The list: its saved rows under the banner and the decision's one line; no red box.
+      await page.goto('/cabinet/tickets');
+      await expect.poll(() => shownTicketIds(page)).toContain(ticket.id);
+      await banner.waitFor();
+      await visible(page.getByText(WAITING_FOR_CONNECTION_TEXT)).waitFor();
+      await settle(page);
+      expect(await page.getByRole('alert').count()).toBe(0);
+      expect(await adblockNotice(page).count()).toBe(0);
+      await screenshot(page, 'phone-lie-fi-list');
+      expect(await approvals()).toEqual([]);
+
+      // The network comes back, and still no event says so: the page asks the server by itself,
+      // the banner goes, and the kept decision reaches the server once.
+      await context.setOffline(false);
+      await banner.waitFor({ state: 'detached', timeout: 60_000 });
+      await expect.poll(async () => (await approvals()).length, { timeout: 60_000, interval: 500 }).toBe(1);
+      await page.getByText(WAITING_FOR_CONNECTION_TEXT).waitFor({ state: 'detached' });
+      expect(await page.getByRole('alert').count()).toBe(0);
     });
   });
 });

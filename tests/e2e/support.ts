@@ -120,6 +120,20 @@ export function browserForFile(): Browser {
   });
 }
 
+/**
+ * From the next page load on, the browser lies about the network as phones on a dead connection or
+ * a captive portal do (and Chromium after an offline reload): `navigator.onLine` stays true and no
+ * `offline` or `online` event reaches the page. Only what its requests do can tell it.
+ */
+export async function lieAboutTheNetwork(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => true });
+    // Registered before any script of the page: the first listener, and it stops the others.
+    for (const type of ['online', 'offline'])
+      window.addEventListener(type, (event) => event.stopImmediatePropagation(), { capture: true });
+  });
+}
+
 export interface OpenOptions {
   /** Pretend the app runs installed: `(display-mode: standalone)` matches and `navigator.standalone` is true. */
   standalone?: boolean;

@@ -1,54 +1,123 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { TICKET_CACHE_FRESH_MESSAGE } from '#shared/api/ticket-cache.ts';
+import { doublingDelay } from '#shared/backoff.ts';
 
-// Whether the app is working from saved data: the offline banner and the data's age read this.
-// `navigator.onLine === false` is reliable (no network at all); `true` is not (a dead mobile
-// connection, a captive portal), so the API calls report too (lib/http.ts).
+// Whether the page can reach its server: the one answer every 'no connection' on the page reads (the
+// offline banner, the data's age, the saved addresses, the guest's notice, the site's notices). It
+// comes from what the requests do: a call that failed on the network, or that the service worker
+// answered with a saved copy, marks the server unreachable; any answer of the server clears it.
+// `navigator.onLine` is only a hint: `false` is believed at once (no network at all), `true` proves
+// nothing (a dead mobile connection, a captive portal, Chromium after an offline reload — issue 36).
 
 export interface ConnectionState {
-  /** navigator.onLine, kept current by the `online` and `offline` events. */
-  online: boolean;
-  /** The last API call did not reach the server, or the service worker answered it with a saved copy. */
+  /** The browser says it has no network at all (navigator.onLine is false). */
+  browserOffline: boolean;
+  /** The last call did not reach the server, or the service worker answered it with a saved copy. */
   serverUnreachable: boolean;
 }
 
-const browserOnline = (): boolean => typeof navigator === 'undefined' || navigator.onLine !== false;
+const browserOffline = (): boolean => typeof navigator !== 'undefined' && navigator.onLine === false;
 
-export const useConnection = create<ConnectionState>()(() => ({ online: browserOnline(), serverUnreachable: false }));
+export const useConnection = create<ConnectionState>()(() => ({
+  browserOffline: browserOffline(),
+  serverUnreachable: false,
+}));
+
+/** No connection: the browser has no network, or the server did not answer the last call. */
+export const selectNoConnection = (state: ConnectionState): boolean => state.browserOffline || state.serverUnreachable;
+
+/** The same, read once outside React (a load deciding whether to ask at all). */
+export const hasNoConnection = (): boolean => selectNoConnection(useConnection.getState());
+
+/** The same in a component, kept current. */
+export const useNoConnection = (): boolean => useConnection(selectNoConnection);
 
 /** Called by lib/http.ts after each API call: did the server itself answer? */
 export function reportServerReached(reached: boolean): void {
-  if (useConnection.getState().serverUnreachable === !reached) return;
-  useConnection.setState({ serverUnreachable: !reached });
+  if (reached) {
+    // An answer proves the network too, whatever the browser said.
+    if (hasNoConnection()) reconnected();
+    return;
+  }
+  if (useConnection.getState().serverUnreachable) return;
+  useConnection.setState({ serverUnreachable: true });
+  scheduleProbe();
 }
 
 /**
  * When the data shown came from the server (ms since epoch) while it is a saved copy — the worker's
- * (no network), the device's after a failed refresh, or anything at all while offline — else null:
- * fresh data shows no age. The one rule for every 'Обновлено … назад'.
+ * (no network), the device's after a failed refresh, or anything at all with no connection — else
+ * null: fresh data shows no age. The one rule for every 'Обновлено … назад'.
  */
 export function savedCopyAt(
   fetchedAt: number,
-  shown: { cached: boolean; failed: boolean; online: boolean },
+  shown: { cached: boolean; failed: boolean; noConnection: boolean },
 ): number | null {
-  return shown.cached || shown.failed || !shown.online ? fetchedAt : null;
+  return shown.cached || shown.failed || shown.noConnection ? fetchedAt : null;
 }
-
-/** The offline banner shows while this holds: no network, or the server out of reach. */
-export const selectWorkingOffline = (state: ConnectionState): boolean => !state.online || state.serverUnreachable;
 
 const reconnectListeners = new Set<() => void>();
 
 function reconnected(): void {
-  useConnection.setState({ online: true, serverUnreachable: false });
+  clearTimeout(probeTimer);
+  probeTimer = undefined;
+  probeAttempt = 0;
+  useConnection.setState({ browserOffline: false, serverUnreachable: false });
   for (const listener of reconnectListeners) listener();
+}
+
+// While the server is out of reach, the page asks it now and then whether it is back: a lying
+// `navigator.onLine` never fires `online`, and a screen that failed to load should not wait for the
+// user to tap 'Повторить' once the connection is there again.
+const PROBE_PATH = '/healthz';
+const PROBE_FIRST_MS = 2_000;
+const PROBE_CAP_MS = 30_000;
+let probeAttempt = 0;
+let probeTimer: ReturnType<typeof setTimeout> | undefined;
+
+function scheduleProbe(): void {
+  if (probeTimer !== undefined || typeof window === 'undefined') return;
+  probeAttempt += 1;
+  probeTimer = setTimeout(
+    () => {
+      probeTimer = undefined;
+      void probe();
+    },
+    doublingDelay(probeAttempt, PROBE_FIRST_MS, PROBE_CAP_MS),
+  );
+}
+
+async function probe(): Promise<void> {
+  if (!hasNoConnection()) return;
+  // A hidden page waits for the user to come back (visibilitychange probes at once then).
+  if (document.visibilityState === 'visible' && (await serverAnswers())) {
+    reconnected();
+    return;
+  }
+  scheduleProbe();
+}
+
+/**
+ * Whether our server itself answers now: its health check, straight from the network (the worker
+ * lets it through untouched). A captive portal's page is not our server's JSON.
+ */
+export async function serverAnswers(): Promise<boolean> {
+  try {
+    const response = await fetch(PROBE_PATH, { cache: 'no-store', credentials: 'omit' });
+    return response.headers.get('content-type')?.startsWith('application/json') ?? false;
+  } catch {
+    return false;
+  }
 }
 
 if (typeof window !== 'undefined') {
   // Back online: trust it until a call says otherwise (the pages reload their data on this event).
   window.addEventListener('online', reconnected);
-  window.addEventListener('offline', () => useConnection.setState({ online: false }));
+  window.addEventListener('offline', () => useConnection.setState({ browserOffline: true }));
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && hasNoConnection()) void probe();
+  });
   // The server answered the worker after all, after a saved copy was shown (a slow connection).
   navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => onWorkerMessage(event.data));
 }
@@ -59,8 +128,9 @@ export function onWorkerMessage(data: unknown): void {
 }
 
 /**
- * Runs `callback` whenever the server can be reached again — `online`, or the service worker saying
- * a slow server has answered since a saved copy was shown — e.g. to reload what is shown.
+ * Runs `callback` whenever the server can be reached again — `online`, an answer of the server after
+ * calls that did not reach it, the probe, or the service worker saying a slow server has answered
+ * since a saved copy was shown — e.g. to reload what is shown.
  */
 export function useOnReconnect(callback: () => void): void {
   useEffect(() => {
@@ -69,4 +139,10 @@ export function useOnReconnect(callback: () => void): void {
       reconnectListeners.delete(callback);
     };
   }, [callback]);
+}
+
+/** Runs `listener` on every reconnection, outside React (the worker bridge); returns its removal. */
+export function onReconnect(listener: () => void): () => void {
+  reconnectListeners.add(listener);
+  return () => reconnectListeners.delete(listener);
 }

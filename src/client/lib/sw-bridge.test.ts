@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { reportServerReached } from './connection.ts';
 import { setCsrfToken } from './http.ts';
 import { connectOutbox, onOutboxChange, pendingStatementIds, refreshOutbox, useOutbox } from './sw-bridge.ts';
 import { outboxEntry } from './testing/outbox-entry.ts';
@@ -29,6 +30,16 @@ describe('the page → worker commands', () => {
     window.dispatchEvent(new Event('focus'));
     await flush();
     expect(worker.posted.slice(2)).toEqual([{ type: 'drain', online: true }, { type: 'drain' }]);
+    disconnect();
+  });
+
+  it('asks for the drain of what waited for the network when a call reaches the server again, with no `online` (Lie-Fi)', async () => {
+    const disconnect = connectOutbox(window);
+    await flush();
+    reportServerReached(false);
+    reportServerReached(true);
+    await flush();
+    expect(worker.posted.slice(2)).toEqual([{ type: 'drain', online: true }]);
     disconnect();
   });
 

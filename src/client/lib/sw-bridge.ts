@@ -1,8 +1,9 @@
 // The page's side of the service worker's outbox (ADR 0010, src/shared/api/outbox.ts): hands the
-// worker the CSRF token, asks it to drain on load, `online` and focus, and keeps what it reports
+// worker the CSRF token, asks it to drain on load, reconnection (lib/connection.ts) and focus, and keeps what it reports
 // (the decisions waiting, failed, refused or done) in a small store the pages read.
 import { create } from 'zustand';
 import type { OutboxCommand, OutboxEntry, OutboxNotice, OutboxState } from '#shared/api/outbox.ts';
+import { onReconnect } from './connection.ts';
 
 export interface OutboxViewState {
   /** The worker's entries by id, as last reported. */
@@ -168,7 +169,8 @@ export function connectOutbox(target: Window = window): () => void {
   };
   sw.addEventListener('message', onMessage);
   sw.addEventListener('controllerchange', onController);
-  target.addEventListener('online', drainOnReconnect);
+  // Not only `online`: on Lie-Fi the server coming back is seen by a call or the probe.
+  const stopReconnect = onReconnect(drainOnReconnect);
   target.addEventListener('focus', drainOutbox);
   drainOutbox();
   void refreshOutbox();
@@ -177,7 +179,7 @@ export function connectOutbox(target: Window = window): () => void {
   return () => {
     sw.removeEventListener('message', onMessage);
     sw.removeEventListener('controllerchange', onController);
-    target.removeEventListener('online', drainOnReconnect);
+    stopReconnect();
     target.removeEventListener('focus', drainOutbox);
   };
 }

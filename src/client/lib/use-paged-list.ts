@@ -1,4 +1,4 @@
-import { savedCopyAt, useConnection } from './connection.ts';
+import { savedCopyAt, useNoConnection } from './connection.ts';
 import { sameFilter, type Page, type PagedListStore } from './paged-list-store.ts';
 import { whenHydrated } from './persist-hydration.ts';
 import { usePagedRemote } from './use-paged-remote.ts';
@@ -42,7 +42,7 @@ export function usePagedList<Item, Filter>(
   userId: number,
 ): PagedListView<Item> {
   const copy = store();
-  const online = useConnection((connection) => connection.online);
+  const noConnection = useNoConnection();
   const remote = usePagedRemote<Item>(
     async (cursor, signal) => {
       // The request goes out at once (a cold start's list does not wait for IndexedDB); the copy is
@@ -85,7 +85,9 @@ export function usePagedList<Item, Filter>(
     loadingMore: remote.loadingMore,
     moreFailure: remote.moreFailure,
     savedAt:
-      theirs && copy.fetchedAt !== null ? savedCopyAt(copy.fetchedAt, { cached: copy.cached, failed, online }) : null,
+      theirs && copy.fetchedAt !== null
+        ? savedCopyAt(copy.fetchedAt, { cached: copy.cached, failed, noConnection })
+        : null,
     reload: remote.reload,
     loadMore: remote.loadMore,
   };

@@ -1,6 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { forgetAccountData } from './account-scoped.ts';
+import { reportServerReached } from './connection.ts';
 import { ApiError, LOAD_FAILED_MESSAGE } from './http.ts';
 import { usePagedRemote, type RemotePage } from './use-paged-remote.ts';
 import { useRemote } from './use-remote.ts';
@@ -31,6 +32,23 @@ describe('useRemote', () => {
     act(() => result.current.reload());
     await act(async () => calls[2]!.reject(new Error('bug')));
     expect(result.current).toMatchObject({ data: 'ответ', failure: LOAD_FAILED_MESSAGE });
+  });
+
+  it('loads again by itself, once, when the server can be reached again after a failure; an answered load does not', async () => {
+    const { calls, load } = handLoader<string>();
+    const { result } = renderHook(() => useRemote(load('a'), 'a'));
+    await act(async () => calls[0]!.reject(new ApiError('Нет связи с сервером.', 0)));
+    act(() => reportServerReached(false));
+    expect(result.current.failure).toBe('Нет связи с сервером.');
+
+    act(() => reportServerReached(true));
+    expect(calls).toHaveLength(2);
+    await act(async () => calls[1]!.resolve('ответ'));
+    expect(result.current).toMatchObject({ data: 'ответ', failure: undefined });
+
+    act(() => reportServerReached(false));
+    act(() => reportServerReached(true));
+    expect(calls).toHaveLength(2);
   });
 
   it('aborts the request of the previous key and drops its late answer', async () => {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { accountChangeCount, onAccountChange } from './account-scoped.ts';
+import { onReconnect } from './connection.ts';
 import { asApiError, LOAD_FAILED_MESSAGE } from './http.ts';
 
 // The one way a screen loads what it shows from the server (ADR 0029). What must survive a cold
@@ -94,6 +95,13 @@ export function useRemoteRequest<T>(load: RemoteLoad<T> | null, key: string | nu
     [account],
   );
   const answered = request !== null && answer.answered === request;
+  const failed = answered && answer.failure !== undefined;
+  // A load that failed comes again by itself once the server can be reached: its error clears
+  // without a tap on 'Повторить'.
+  useEffect(() => {
+    if (!failed) return;
+    return onReconnect(reload);
+  }, [failed, reload]);
   return {
     data: request !== null && answer.account === account ? answer.data : null,
     loading: request !== null && !answered,

@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo, type ReactNode } from 'react';
-import { useOnReconnect } from '#client/lib/connection.ts';
+import { useNoConnection, useOnReconnect } from '#client/lib/connection.ts';
 import type { PagedListView } from '#client/lib/use-paged-list.ts';
 import { useMediaQuery } from '#client/lib/use-media.ts';
 import { Button } from './button.tsx';
@@ -11,6 +11,9 @@ import styles from './data-list.module.css';
 
 /** The table from this width (cabinet.md §9: mobile below 768 px); cards below. */
 export const TABLE_QUERY = '(min-width: 768px)';
+
+/** Said instead of an error when a list has nothing saved to show and there is no connection. */
+export const LIST_WAITS_FOR_CONNECTION = 'Список загрузится, когда появится связь.';
 
 export interface PagedListProps<Item> {
   /** The list as loaded (#client/lib/use-paged-list.ts). */
@@ -61,6 +64,9 @@ export function PagedList<Item>({
 
   // The connection is back: the saved rows make way for the server's.
   useOnReconnect(reload);
+  // With no connection the offline banner says it once for the whole page: the saved rows show with
+  // their age and no red box over them, and an empty screen says calmly what it waits for.
+  const noConnection = useNoConnection();
 
   // Until this user's first answer arrives the list is unknown, not empty: no flash of the empty text.
   const showSkeleton = !hydrated || (rows.length === 0 && (loading || (!answered && !error)));
@@ -69,14 +75,23 @@ export function PagedList<Item>({
     <>
       <output className="visually-hidden">{loading ? loadingText : ''}</output>
 
-      {error && (
-        <div className={styles.error} role="alert">
-          <p>{error}</p>
-          <Button variant="secondary" onClick={reload}>
-            Повторить
-          </Button>
-        </div>
-      )}
+      {error && noConnection
+        ? rows.length === 0 && (
+            <div className={`${styles.empty} ${styles.nothingFound}`}>
+              <p>{LIST_WAITS_FOR_CONNECTION}</p>
+              <Button variant="secondary" onClick={reload}>
+                Повторить
+              </Button>
+            </div>
+          )
+        : error && (
+            <div className={styles.error} role="alert">
+              <p>{error}</p>
+              <Button variant="secondary" onClick={reload}>
+                Повторить
+              </Button>
+            </div>
+          )}
 
       <div className={styles.list} aria-busy={loading || undefined}>
         {showSkeleton ? (

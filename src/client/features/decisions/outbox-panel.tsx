@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import * as v from 'valibot';
 import { conflictDetails, decisionMessages } from '#shared/api/decisions.ts';
 import { errorResponse } from '#shared/api/endpoint.ts';
 import type { OutboxEntry, OutboxKind } from '#shared/api/outbox.ts';
 import { countOf, INSTRUMENT_FORMS } from '#shared/format/plural.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { useNoConnection } from '#client/lib/connection.ts';
 import { discardOutbox, retryOutbox, useOutbox, visibleEntries } from '#client/lib/sw-bridge.ts';
 import { StatementChanges } from './statement-changes.tsx';
 import styles from './outbox-panel.module.css';
@@ -45,6 +47,11 @@ function entryName(entry: OutboxEntry): string {
     : KIND_LABELS[entry.kind];
 }
 const WAITING_STATES = new Set<OutboxEntry['state']>(['queued', 'sending', 'auth']);
+/** Waiting for the network alone: they go by themselves, nothing for the user to do. */
+const NETWORK_WAITING_STATES = new Set<OutboxEntry['state']>(['queued', 'sending']);
+
+/** The folded panel's line with no connection. */
+export const WAITING_FOR_CONNECTION_TEXT = 'Отправятся сами, когда появится связь.';
 
 function stateText(entry: OutboxEntry): string {
   switch (entry.state) {
@@ -97,53 +104,82 @@ export function OutboxPanel({ onLogin }: OutboxPanelProps) {
   const all = useOutbox((state) => state.entries);
   const entries = visibleEntries(all);
   const names = useStatementNames(entries.flatMap((entry) => entry.ticketId ?? []));
+  const noConnection = useNoConnection();
+  const [unfolded, setUnfolded] = useState(false);
   if (entries.length === 0) return null;
+  // With no connection, decisions that only wait for it are one line under the offline banner: each
+  // with its buttons would push the page's first rows to the bottom of a phone's screen. 'Показать'
+  // opens them (to delete one).
+  const folded = noConnection && !unfolded && entries.every((entry) => NETWORK_WAITING_STATES.has(entry.state));
 
   return (
     <section className={styles.panel} aria-labelledby="outbox-panel-title">
       <h2 id="outbox-panel-title" className={styles.title}>
         {panelTitle(entries)}
       </h2>
-      <ul className={styles.list}>
-        {entries.map((entry) => {
-          const name = entryName(entry);
-          const count = entry.statements.length;
-          const instruments = entry.statements.flatMap((statement) => names.get(statement.id) ?? []);
-          return (
-            <li key={entry.id} className={styles.entry} aria-label={name} data-state={entry.state}>
-              <p className={styles.name}>
-                {name}
-                {count > 1 ? <span className={styles.muted}> (ведомостей: {count})</span> : null}
-              </p>
-              {entry.state !== 'conflict' && instruments.length > 0 ? (
-                <p className={styles.state}>{instruments.join(', ')}</p>
-              ) : null}
-              {entry.state === 'conflict' ? (
-                <ConflictInfo entry={entry} names={names} />
-              ) : (
-                <p className={entry.state === 'failed' ? styles.error : styles.state}>{stateText(entry)}</p>
-              )}
-              {entry.state !== 'sending' ? (
-                <div className={styles.actions}>
-                  {entry.state === 'auth' ? (
-                    <Button variant="secondary" onClick={onLogin}>
-                      Войти
-                    </Button>
-                  ) : null}
-                  {entry.state !== 'conflict' ? (
-                    <Button variant="secondary" onClick={() => retryOutbox(entry.id)}>
-                      Повторить
-                    </Button>
-                  ) : null}
-                  <Button variant="secondary" onClick={() => discardOutbox(entry.id)}>
-                    Удалить
-                  </Button>
-                </div>
-              ) : null}
-            </li>
-          );
-        })}
-      </ul>
+      {folded ? (
+        <p className={styles.folded}>
+          <span className={styles.state}>{WAITING_FOR_CONNECTION_TEXT}</span>
+          <Button variant="link" aria-expanded={false} onClick={() => setUnfolded(true)}>
+            Показать ({entries.length})
+          </Button>
+        </p>
+      ) : (
+        <OutboxEntries entries={entries} names={names} onLogin={onLogin} />
+      )}
     </section>
+  );
+}
+
+function OutboxEntries({
+  entries,
+  names,
+  onLogin,
+}: {
+  entries: readonly OutboxEntry[];
+  names: ReadonlyMap<number, string>;
+  onLogin: () => void;
+}) {
+  return (
+    <ul className={styles.list}>
+      {entries.map((entry) => {
+        const name = entryName(entry);
+        const count = entry.statements.length;
+        const instruments = entry.statements.flatMap((statement) => names.get(statement.id) ?? []);
+        return (
+          <li key={entry.id} className={styles.entry} aria-label={name} data-state={entry.state}>
+            <p className={styles.name}>
+              {name}
+              {count > 1 ? <span className={styles.muted}> (ведомостей: {count})</span> : null}
+            </p>
+            {entry.state !== 'conflict' && instruments.length > 0 ? (
+              <p className={styles.state}>{instruments.join(', ')}</p>
+            ) : null}
+            {entry.state === 'conflict' ? (
+              <ConflictInfo entry={entry} names={names} />
+            ) : (
+              <p className={entry.state === 'failed' ? styles.error : styles.state}>{stateText(entry)}</p>
+            )}
+            {entry.state !== 'sending' ? (
+              <div className={styles.actions}>
+                {entry.state === 'auth' ? (
+                  <Button variant="secondary" onClick={onLogin}>
+                    Войти
+                  </Button>
+                ) : null}
+                {entry.state !== 'conflict' ? (
+                  <Button variant="secondary" onClick={() => retryOutbox(entry.id)}>
+                    Повторить
+                  </Button>
+                ) : null}
+                <Button variant="secondary" onClick={() => discardOutbox(entry.id)}>
+                  Удалить
+                </Button>
+              </div>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

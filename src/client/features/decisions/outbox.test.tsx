@@ -2,13 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OUTBOX_QUEUED_MESSAGE, SEEN_TERMS_HEADER } from '#shared/api/outbox.ts';
+import { reportServerReached } from '#client/lib/connection.ts';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { connectOutbox, useOutbox } from '#client/lib/sw-bridge.ts';
 import { outboxEntry } from '#client/lib/testing/outbox-entry.ts';
 import { stubServiceWorker, type ServiceWorkerStub } from '#client/lib/testing/service-worker-stub.ts';
 import { useDecisionDialog } from './decision-dialog-store.ts';
 import { DecisionDialogs } from './decision-dialogs.tsx';
-import { OutboxPanel } from './outbox-panel.tsx';
+import { OutboxPanel, WAITING_FOR_CONNECTION_TEXT } from './outbox-panel.tsx';
 import { openDecision, turbine } from './testing/fixtures.ts';
 
 const APPROVE = '/ajax/cabinet/defects/approve';
@@ -123,6 +124,31 @@ describe('the list of waiting decisions', () => {
         { type: 'discard', id: 'a' },
       ]),
     );
+  });
+
+  it('with no connection folds what only waits for it into one line, which opens on Показать; unfolds when the server answers again', async () => {
+    render(<OutboxPanel onLogin={vi.fn()} />);
+    act(() => reportServerReached(false));
+    show(outboxEntry({ id: 'a', createdAt: 1 }), outboxEntry({ id: 'b', createdAt: 2, ticketId: 56 }));
+    const panel = screen.getByRole('region', { name: 'Решения, ожидающие отправки' });
+    expect(panel).toHaveTextContent(WAITING_FOR_CONNECTION_TEXT);
+    expect(within(panel).queryByRole('listitem')).not.toBeInTheDocument();
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Показать (2)' }));
+    expect(within(panel).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('with no connection still shows what needs the user (a login), and unfolds when the server answers again', () => {
+    render(<OutboxPanel onLogin={vi.fn()} />);
+    act(() => reportServerReached(false));
+    show(outboxEntry({ id: 'a', createdAt: 1, state: 'auth' }));
+    expect(screen.getByRole('button', { name: 'Войти' })).toBeInTheDocument();
+
+    show(outboxEntry({ id: 'a', createdAt: 1 }));
+    expect(screen.getByText(WAITING_FOR_CONNECTION_TEXT)).toBeInTheDocument();
+    act(() => reportServerReached(true));
+    expect(screen.queryByText(WAITING_FOR_CONNECTION_TEXT)).not.toBeInTheDocument();
+    expect(screen.getByRole('listitem')).toBeInTheDocument();
   });
 
   it('is titled for attention, not as waiting, once nothing in it is still to be sent', () => {

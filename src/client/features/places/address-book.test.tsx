@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { SavedAddress } from '#shared/screens/places.ts';
 import { renderInRouter } from '#client/components/layout/testing/render-in-router.tsx';
 import { forgetAccountData } from '#client/lib/account-scoped.ts';
-import { useConnection } from '#client/lib/connection.ts';
+import { reportServerReached } from '#client/lib/connection.ts';
 import { stubFetch, type StubResponse } from '#client/lib/testing/fetch-stub.ts';
 import { deferred } from '#client/lib/testing/list-fetch-stub.ts';
 import { AddressBook, EMPTY_ADDRESSES_TEXT } from './address-book.tsx';
@@ -87,11 +87,11 @@ describe('AddressBook', () => {
     expect(calls.map((call) => `${call.method} ${call.path}`)).toContain('POST /ajax/cabinet/addresses/3/delete');
   });
 
-  it('offline: the form says saving needs a connection, and cannot be sent', async () => {
+  it('with no connection (a call failed, whatever navigator.onLine says): the form says saving needs a connection, and cannot be sent', async () => {
     stubFetch({ [LIST]: { body: { success: true, data: [clinic] } } });
     await render();
     await screen.findByRole('heading', { name: 'Клиника' });
-    useConnection.setState({ online: false });
+    act(() => reportServerReached(false));
     await userEvent.click(screen.getByRole('button', { name: 'Изменить адрес «Клиника»' }));
     const form = screen.getByRole('dialog', { name: 'Изменить адрес' });
     expect(

@@ -5,7 +5,7 @@ import { Page } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { DataAge } from '#client/components/ui/data-age.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
-import { savedCopyAt, useConnection, useOnReconnect } from '#client/lib/connection.ts';
+import { savedCopyAt, useNoConnection, useOnReconnect } from '#client/lib/connection.ts';
 import { AddressFormDialog } from './address-form-dialog.tsx';
 import { useRemote } from '#client/lib/use-remote.ts';
 import { loadSavedAddresses, useAddressesStore } from './addresses-store.ts';
@@ -24,13 +24,14 @@ export function AddressBook() {
   const remote = useRemote(loadSavedAddresses);
   const { loading, reload: load } = remote;
   const error = remote.failure ?? null;
-  const online = useConnection((state) => state.online);
+  const noConnection = useNoConnection();
   const [editing, setEditing] = useState<SavedAddress | 'new' | null>(null);
   const [deleting, setDeleting] = useState<SavedAddress | null>(null);
 
   useOnReconnect(load);
 
-  const age = fetchedAt === null ? null : savedCopyAt(fetchedAt, { cached: false, failed: error !== null, online });
+  const age =
+    fetchedAt === null ? null : savedCopyAt(fetchedAt, { cached: false, failed: error !== null, noConnection });
   const firstLoad = !hydrated || (fetchedAt === null && error === null);
   const add = () => setEditing('new');
 

@@ -16,7 +16,7 @@ import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { SuggestField } from '#client/components/ui/suggest-field.tsx';
-import { useConnection } from '#client/lib/connection.ts';
+import { useNoConnection } from '#client/lib/connection.ts';
 import { asApiError } from '#client/lib/http.ts';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { checkAddress, suggestAddresses } from '#client/lib/screens/places-api.ts';
@@ -73,7 +73,7 @@ const suggestionPoint = (suggestion: AddressSuggestion): MapPoint | null =>
 export function AddressFormDialog({ address, onClose, onSaved }: AddressFormDialogProps) {
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const online = useConnection((state) => state.online);
+  const noConnection = useNoConnection();
   const server = useServerErrors<'name' | 'address' | 'apartment'>();
   const [formMessage, setFormMessage] = useState<string | undefined>();
   const [point, setPoint] = useState<MapPoint | null>(address ? pointOf(address.coordinates) : null);
@@ -159,7 +159,7 @@ export function AddressFormDialog({ address, onClose, onSaved }: AddressFormDial
   };
 
   const complete = values.name.trim() !== '' && values.address.trim() !== '' && values.apartment.trim() !== '';
-  const canSave = online && complete && (check.kind === 'ok' || check.kind === 'unreachable') && !submitting;
+  const canSave = !noConnection && complete && (check.kind === 'ok' || check.kind === 'unreachable') && !submitting;
   const checkMessage = check.kind === 'refused' ? check.message : undefined;
 
   return (
@@ -187,7 +187,7 @@ export function AddressFormDialog({ address, onClose, onSaved }: AddressFormDial
         aria-label={address ? 'Изменить адрес' : 'Новый адрес'}
         submitDisabled={!canSave}
       >
-        {online ? null : <FormMessage tone="info">{ADDRESS_MESSAGES.offline}</FormMessage>}
+        {noConnection ? <FormMessage tone="info">{ADDRESS_MESSAGES.offline}</FormMessage> : null}
         <form.AppField name="name" validators={{ onBlur: addressFields.name }}>
           {(field) => (
             <field.TextField

@@ -1,4 +1,5 @@
 import { getLoyaltyProgramme, type ProgrammeNotice as Notice } from '#shared/api/loyalty-programme.ts';
+import { hasNoConnection } from '#client/lib/connection.ts';
 import { callApi } from '#client/lib/http.ts';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { useRemote } from '#client/lib/use-remote.ts';
@@ -12,9 +13,9 @@ const ProgrammeNoticeBar = lazyComponent(
   { failed: () => null },
 );
 
-/** The notice; offline there is nothing to ask. */
+/** The notice; with no connection there is nothing to ask. */
 async function loadNotice(signal: AbortSignal): Promise<Notice> {
-  if (!navigator.onLine) return null;
+  if (hasNoConnection()) return null;
   return (await callApi(getLoyaltyProgramme, { signal })).programme;
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { guestMessages } from '#shared/screens/guest-requests.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { useConnection } from '#client/lib/connection.ts';
+import { useNoConnection } from '#client/lib/connection.ts';
 import styles from './repair.module.css';
 
 // What a guest meets in the wizard's step 1 (portal.md §2.1, §6): the offer to log in first, the
@@ -9,7 +9,7 @@ import styles from './repair.module.css';
 
 export const GUEST_LOGIN_OFFER = 'Уже есть аккаунт? Войдите — данные подставятся сами';
 export const GUEST_OFFLINE_NOTICE =
-  'Нет связи с интернетом. Без регистрации заявку можно отправить только онлайн: сначала на вашу почту придёт код подтверждения.';
+  'Нет связи. Без регистрации заявку можно отправить только онлайн: сначала на вашу почту придёт код подтверждения.';
 
 export interface GuestOverlayProps {
   /** Covers the step until the guest chooses. */
@@ -79,12 +79,12 @@ export function RegisteredEmailNotice({
   );
 }
 
-/** Said on step 1 while there is no network: a guest's request cannot wait in the outbox (its code needs the mail). */
+/** Said on step 1 while there is no connection: a guest's request cannot wait in the outbox (its code needs the mail). */
 export function GuestOfflineNotice() {
-  const online = useConnection((state) => state.online);
+  const noConnection = useNoConnection();
   return (
-    <output className={online ? styles.offlineHidden : styles.offlineNotice}>
-      {online ? null : GUEST_OFFLINE_NOTICE}
+    <output className={noConnection ? styles.offlineNotice : styles.offlineHidden}>
+      {noConnection ? GUEST_OFFLINE_NOTICE : null}
     </output>
   );
 }

@@ -8,6 +8,7 @@ import {
 } from '#shared/screens/repair-requests.ts';
 import { downloadPaths } from '#shared/api/tickets.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { hasNoConnection } from '#client/lib/connection.ts';
 import { ApiError, asApiError } from '#client/lib/http.ts';
 import { uploadPhoto } from './api.ts';
 import { localPhotos, type WizardPhoto } from './wizard-values.ts';
@@ -47,7 +48,7 @@ export function PhotoPicker({ photos, onChange, upload: uploading = true }: Phot
       const kept: WizardPhoto = { key: crypto.randomUUID(), name: file.name, size: file.size, fileId: null, file };
       setUpload({ busy: true });
       try {
-        const uploaded = uploading && navigator.onLine ? await uploadPhoto(file) : null;
+        const uploaded = uploading && !hasNoConnection() ? await uploadPhoto(file) : null;
         if (uploaded) chosen = [...chosen, { ...kept, ...uploaded, file: null }];
         else if (localPhotos(chosen).bytes + file.size > OFFLINE_PHOTOS_MAX_BYTES)
           return setUpload({

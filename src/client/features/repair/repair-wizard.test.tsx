@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '#shared/api/headers.ts';
 import { OUTBOX_REQUEST_QUEUED_MESSAGE } from '#shared/api/outbox.ts';
 import { PHOTO_MAX_BYTES, repairMessages } from '#shared/screens/repair-requests.ts';
+import { goOffline } from '#client/lib/testing/connection.ts';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { dropDraft } from './draft.ts';
 import type { RepairWizardProps } from './repair-wizard.tsx';
@@ -260,11 +261,12 @@ describe('RepairWizard with no network and after a reload', () => {
 
   it('refuses photos kept on the device beyond 20 MB together', async () => {
     stubServer();
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     await render();
     await next();
     await fillAddressStep();
     await next();
+    // The network goes after the address was checked (an answer of the server means a connection).
+    goOffline();
     choose([sizedFile('a.jpg', 9 * 1024 * 1024), sizedFile('b.jpg', 9 * 1024 * 1024)]);
     expect(
       await within(await screen.findByRole('list', { name: 'Фото к заявке' })).findByText('b.jpg'),

@@ -2,12 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
+import { reportServerReached } from '#client/lib/connection.ts';
 import { goOffline } from '#client/lib/testing/connection.ts';
 import { BANNER_DELAY_MS, SiteNotices } from './site-notices.tsx';
 import { ADBLOCK_COOKIE, BANNER_COOKIE } from './notice-cookies.ts';
 
 // The shell's notices (portal.md §4.6): the banner 2 s after load, once a day; the ad-blocker notice
-// when the probe is refused while online, once in 7 days.
+// when the probe alone is refused while our server answers, once in 7 days.
 
 const ACTIVE = {
   success: true,
@@ -15,6 +16,11 @@ const ACTIVE = {
 };
 const INACTIVE = { success: true, banner: { is_active: false, link: null, image: null } };
 const OUR_PROBE = { body: '/* portal-ad-probe: не реклама */' };
+/** Our server's health check: it answers while the probe alone is refused. */
+const SERVER_UP = { body: { ok: true, db: 'pglite' } };
+const serverDown = () => {
+  throw new TypeError('Failed to fetch');
+};
 const BANNER_NAME = 'Специальное предложение';
 const ADBLOCK_TITLE = 'Отключите блокировщик рекламы';
 
@@ -95,7 +101,11 @@ describe('the banner', () => {
 describe('the ad-blocker notice', () => {
   it('opens when the probe is refused, says why, and sets its cookie for 7 days on opening', async () => {
     const cookieSetter = vi.spyOn(document, 'cookie', 'set');
-    stubFetch({ 'GET /ajax/banner/get': { body: INACTIVE }, 'GET /ads/adsbygoogle.js': blockedProbe });
+    stubFetch({
+      'GET /ajax/banner/get': { body: INACTIVE },
+      'GET /ads/adsbygoogle.js': blockedProbe,
+      'GET /healthz': SERVER_UP,
+    });
     render(<SiteNotices />);
     const dialog = await screen.findByRole('dialog', { name: ADBLOCK_TITLE });
     expect(dialog).toHaveTextContent('На нашем сайте нет рекламы, но блокировщик рекламы может мешать его работе');
@@ -147,5 +157,22 @@ describe('the ad-blocker notice', () => {
   it('is never probed offline', async () => {
     goOffline();
     await expectNoProbe();
+  });
+
+  it('is not probed while calls to our server fail, though the browser says it is online (Lie-Fi)', async () => {
+    reportServerReached(false);
+    await expectNoProbe();
+  });
+
+  it('stays closed when the probe fails because the server is out of reach too', async () => {
+    const { calls } = stubFetch({
+      'GET /ajax/banner/get': serverDown,
+      'GET /ads/adsbygoogle.js': blockedProbe,
+      'GET /healthz': serverDown,
+    });
+    render(<SiteNotices />);
+    await waitFor(() => expect(calls.map((call) => call.path)).toContain('/ads/adsbygoogle.js'));
+    await advance(BANNER_DELAY_MS);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

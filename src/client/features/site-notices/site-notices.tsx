@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { AD_PROBE_MARKER, AD_PROBE_PATH, getBanner, type Banner } from '#shared/screens/site-notices.ts';
+import { hasNoConnection, serverAnswers } from '#client/lib/connection.ts';
 import { hasCookie } from '#client/lib/screens/cookies.ts';
 import { callApi } from '#client/lib/http.ts';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
@@ -20,22 +21,23 @@ const AdblockNotice = lazyComponent(() => import('./adblock-notice.tsx').then((m
 });
 
 /**
- * Whether something in the browser stopped the probe: the request failed while online, or a blocker
- * answered it with a stub script of its own. An error answer of our server is no blocker.
+ * Whether something in the browser stopped the probe: a blocker answered it with a stub script of its
+ * own, or the probe alone failed while our server answers. With no connection, or the server out of
+ * reach, a failed probe is the network, not a blocker; an error answer of our server is no blocker.
  */
 export async function adsBlocked(): Promise<boolean> {
-  if (!navigator.onLine) return false;
+  if (hasNoConnection()) return false;
   try {
     const response = await fetch(AD_PROBE_PATH, { cache: 'no-store', credentials: 'omit' });
     return response.ok && !(await response.text()).includes(AD_PROBE_MARKER);
   } catch {
-    return navigator.onLine;
+    return !hasNoConnection() && (await serverAnswers());
   }
 }
 
-/** The banner to show, if any: offline, or already shown today (the cookie), there is nothing to ask. */
+/** The banner to show, if any: with no connection, or already shown today (the cookie), there is nothing to ask. */
 async function loadBanner(signal: AbortSignal): Promise<Banner | null> {
-  if (!navigator.onLine || hasCookie(BANNER_COOKIE)) return null;
+  if (hasNoConnection() || hasCookie(BANNER_COOKIE)) return null;
   const { banner } = await callApi(getBanner, { signal });
   return banner.is_active && banner.image !== null ? banner : null;
 }

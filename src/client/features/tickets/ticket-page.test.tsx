@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CACHED_AT_HEADER } from '#shared/api/ticket-cache.ts';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
+import { hasNoConnection } from '#client/lib/connection.ts';
 import { goOffline } from '#client/lib/testing/connection.ts';
 import { regionalOffice, ticket, ticketAnswer } from './ticket-page.fixtures.ts';
 import { renderTicketPage, setupTicketPageTests } from './ticket-page.test-helpers.tsx';
@@ -137,14 +138,27 @@ describe('TicketPage: states', () => {
 
   it('shows the saved copy at once, and says when a refresh failed and how old the copy is', async () => {
     useTicketStore.setState({ tickets: { 501: { ticket: ticket(), fetchedAt: Date.now() - 5 * 60_000 } } });
+    const failure = { status: 503, body: { success: false, message: 'Сервер временно недоступен. Попробуйте позже.' } };
+    stubFetch({ [TICKET]: [failure, failure] });
+    await renderTicketPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Заявка на ремонт №501' })).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Не удалось обновить заявку: Сервер временно недоступен',
+    );
+    expect(screen.getByText('Обновлено 5 минут назад')).toBeInTheDocument();
+  });
+
+  it('with no connection shows the saved copy with its age and no red box (the offline banner says it once)', async () => {
+    useTicketStore.setState({ tickets: { 501: { ticket: ticket(), fetchedAt: Date.now() - 5 * 60_000 } } });
     vi.stubGlobal(
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
     await renderTicketPage();
+    expect(await screen.findByText('Обновлено 5 минут назад')).toBeInTheDocument();
+    await waitFor(() => expect(hasNoConnection()).toBe(true));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Заявка на ремонт №501' })).toBeInTheDocument();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Не удалось обновить заявку: Нет связи с сервером');
-    expect(screen.getByText('Обновлено 5 минут назад')).toBeInTheDocument();
   });
 
   it("says how old the service worker's saved copy is, and not when the server answers", async () => {

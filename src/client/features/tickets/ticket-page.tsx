@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DefectStatement } from '#shared/api/tickets.ts';
 import { useDocumentTitle } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { savedCopyAt, useConnection, useOnReconnect } from '#client/lib/connection.ts';
+import { savedCopyAt, useNoConnection, useOnReconnect } from '#client/lib/connection.ts';
 import { useIsDesktop } from '#client/lib/use-media.ts';
 import { useStandalone } from '#client/lib/standalone.ts';
 import { HistoryPanel } from './history-panel.tsx';
@@ -40,7 +40,7 @@ export function TicketPage({ id, onApprove, onReject, onDiscuss, onTradeIn, pend
   const asked = useTicketStore((state) => state.asked[id] ?? 0);
   const remote = useRemote((signal) => loadTicket(id, signal), `${id}#${asked}`);
   const setSelected = useTicketStore((state) => state.setSelected);
-  const online = useConnection((state) => state.online);
+  const noConnection = useNoConnection();
   const desktop = useIsDesktop();
   const standalone = useStandalone();
   // The ticket whose history is open: another ticket (a 'Перейти к заявке' link) opens with it closed.
@@ -91,7 +91,7 @@ export function TicketPage({ id, onApprove, onReject, onDiscuss, onTradeIn, pend
   const savedAt = savedCopyAt(cached.fetchedAt, {
     cached: remote.data?.cached ?? false,
     failed: error !== null,
-    online,
+    noConnection,
   });
   const massActions = !isServiceCentre(ticket.office) && ticket.defective_lists.length > 0 && !ticket.finished;
   const showBar = massActions && !desktop && selected.length > 0;
@@ -110,7 +110,8 @@ export function TicketPage({ id, onApprove, onReject, onDiscuss, onTradeIn, pend
         />
       </div>
       <div id={RIGHT_COLUMN_ID} className={styles.mainColumn}>
-        {error && (
+        {/* With no connection the offline banner and the age say it: no red box over the saved copy. */}
+        {error && !noConnection && (
           <div className={styles.stale} role="alert">
             <p>Не удалось обновить заявку: {error}</p>
             <Button variant="secondary" onClick={retry} loading={remote.loading}>

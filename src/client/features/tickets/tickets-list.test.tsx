@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { CACHED_AT_HEADER } from '#shared/api/ticket-cache.ts';
 import { renderInRouter } from '#client/components/layout/testing/render-in-router.tsx';
 import { forgetAccountData } from '#client/lib/account-scoped.ts';
+import { LIST_WAITS_FOR_CONNECTION } from '#client/components/ui/paged-list.tsx';
+import { reportServerReached } from '#client/lib/connection.ts';
 import { goOffline } from '#client/lib/testing/connection.ts';
 import {
   deferred,
@@ -133,6 +135,23 @@ describe('TicketsList', () => {
     await user.click(screen.getByRole('button', { name: 'Повторить' }));
     expect(await screen.findByText('77')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('with no connection and nothing saved says calmly what it waits for, and loads by itself when the server answers again', async () => {
+    let serverUp = false;
+    stubListFetch(PATH, () => {
+      if (!serverUp) throw new TypeError('Failed to fetch');
+      return ticketsPage([makeTicket({ id: 88 })]);
+    });
+    await renderList();
+    expect(await screen.findByText(LIST_WAITS_FOR_CONNECTION)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    // Another call of the page reaches the server: no `online` event, no tap on 'Повторить'.
+    serverUp = true;
+    act(() => reportServerReached(true));
+    expect(await screen.findByText('88')).toBeInTheDocument();
+    expect(screen.queryByText(LIST_WAITS_FOR_CONNECTION)).not.toBeInTheDocument();
   });
 
   it('loads the next page with the cursor from the button', async () => {

@@ -1,6 +1,6 @@
 // Test helpers: the browser going offline and back, as lib/connection.ts sees it (navigator.onLine and its events).
 import { vi } from 'vitest';
-import { useConnection } from '../connection.ts';
+import { reportServerReached, useConnection } from '../connection.ts';
 
 export function goOffline(): void {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
@@ -14,5 +14,6 @@ export function goOnline(): void {
 
 /** Every test starts online with nothing reported (tests/setup/dom.ts). */
 export function resetConnection(): void {
-  useConnection.setState({ online: true, serverUnreachable: false });
+  reportServerReached(true);
+  useConnection.setState({ browserOffline: false, serverUnreachable: false });
 }
