@@ -120,22 +120,26 @@ describe('loadConfig', () => {
     }
   });
 
-  it("reads PUSH_SERVICE_HOSTS, host names only (unset: just the browsers' push services)", () => {
+  it("reads PUSH_SERVICE_HOSTS, host names and addresses (unset: just the browsers' push services)", () => {
     expect(loadConfig({}).pushServiceHosts).toBeUndefined();
     expect(loadConfig({ PUSH_SERVICE_HOSTS: ' Push.Example.ru, *.web.push.example.com ,' }).pushServiceHosts).toEqual([
       'push.example.ru',
       'web.push.example.com',
     ]);
+    // Addresses as WHATWG URL writes an endpoint's host, so an exact name compares equal (push-endpoint.ts).
+    expect(
+      loadConfig({ PUSH_SERVICE_HOSTS: '127.0.0.1,localhost,::1,[0:0:0:0:0:0:0:1],pushsrv' }).pushServiceHosts,
+    ).toEqual(['127.0.0.1', 'localhost', '[::1]', '[::1]', 'pushsrv']);
     for (const wrong of [
-      '127.0.0.1',
-      'localhost',
       'push.example.ru:443',
       'https://push.example.ru',
-      '10.0.0.1,push.example.ru',
-      '[::1]',
+      '127.0.0.1:8080',
+      '999.1.1.1',
+      'a..b',
+      '-x.ru',
     ]) {
-      expect(() => loadConfig({ PUSH_SERVICE_HOSTS: wrong })).toThrow(
-        /^PUSH_SERVICE_HOSTS: must be comma-separated host names/,
+      expect(() => loadConfig({ PUSH_SERVICE_HOSTS: wrong }), wrong).toThrow(
+        /^PUSH_SERVICE_HOSTS: must be comma-separated host names or addresses/,
       );
     }
   });
