@@ -399,6 +399,29 @@ describe('PAYEE_* settings', () => {
     expect(errorOf({ ...PAYEE, [variable]: value }).variable).toBe(variable);
   });
 
+  it.each([
+    ['a line separator', 'ООО\u2028Ромашка'],
+    ['NEL', 'ООО\u0085Ромашка'],
+    ['DEL', 'ООО Ромашка\u007f'],
+    ['a right-to-left override', 'ООО \u202eакшамоР'],
+    ['a zero-width space', 'ООО\u200bРомашка'],
+    ['a BOM', 'ООО\ufeffРомашка'],
+    ['a new line', 'ООО\nРомашка'],
+  ])('refuse %s in PAYEE_NAME and PAYEE_BANK, naming the variable', (_, value) => {
+    for (const variable of ['PAYEE_NAME', 'PAYEE_BANK']) {
+      const error = errorOf({ ...PAYEE, [variable]: value.slice(0, 40) });
+      expect(error.variable).toBe(variable);
+      expect(error.message).toMatch(/one printable line/);
+    }
+  });
+
+  it('count characters, not UTF-16 units: 160 emoji are a name, 161 are not', () => {
+    const emoji = '\u{1F9B7}'; // a tooth: two UTF-16 units
+    expect(loadConfig({ ...PAYEE, PAYEE_NAME: emoji.repeat(160) }).payee?.name).toBe(emoji.repeat(160));
+    expect(errorOf({ ...PAYEE, PAYEE_NAME: emoji.repeat(161) }).message).toMatch(/at most 160 characters/);
+    expect(loadConfig({ ...PAYEE, PAYEE_BANK: `${'Б'.repeat(44)}${emoji}` }).payee?.bank).toHaveLength(46);
+  });
+
   it('check the account against the BIC: a valid account of another bank is refused', () => {
     expect(errorOf({ ...PAYEE, PAYEE_BIC: '044525974', PAYEE_CORR_ACCOUNT: '30101810145250000974' }).variable).toBe(
       'PAYEE_ACCOUNT',

@@ -391,14 +391,18 @@ function loadS3Settings(env: Env): S3Settings | undefined {
 // payment block anywhere); each checked as a payment order would be, the accounts against the BIC,
 // so a mistyped digit stops the start rather than sending a clinic's money to a wrong account.
 
+/**
+ * Control characters (C0, DEL, C1 such as NEL), format ones (bidi controls, zero-width, BOM), line and
+ * paragraph separators and lone surrogates: invisible on the bill, or a new line in the QR's text.
+ */
+const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
+
+/** One printable line without '|' (the QR's separator), of at most `max` characters counted as code points, as a bank app reads them. */
 const oneLine = (max: number) =>
   v.pipe(
     v.string(),
-    v.check(
-      (value) => Array.from(value).every((char) => char !== '|' && char.charCodeAt(0) >= 0x20),
-      'must be one line without "|"',
-    ),
-    v.maxLength(max, `must be at most ${max} characters (ГОСТ Р 56042-2014)`),
+    v.check((value) => !value.includes('|') && !UNPRINTABLE.test(value), 'must be one printable line without "|"'),
+    v.check((value) => [...value].length <= max, `must be at most ${max} characters (ГОСТ Р 56042-2014)`),
   );
 const innSetting = v.pipe(v.string(), v.check(isValidInn, 'must be an INN of 10 or 12 digits with valid check digits'));
 const kppSetting = v.pipe(v.string(), v.check(isValidKpp, 'must be a KPP of 9 characters, e.g. 773601001'));

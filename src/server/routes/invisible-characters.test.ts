@@ -7,6 +7,7 @@ import { clients } from '#server/db/schema/accounts.ts';
 import { repairRequests } from '#server/db/schema/repair-requests.ts';
 import { instruments } from '#server/db/schema/tickets.ts';
 import { safeFileName } from '#server/lib/content-disposition.ts';
+import { encodePng } from '#server/lib/png.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import { backOffice, instrument } from '../../../tests/setup/back-office.ts';
 import { insertOffice } from '../../../tests/setup/cabinet-world.ts';
@@ -93,6 +94,23 @@ describe('a repair request', () => {
       /[а-я]/i,
     );
     expect(await t.db.select({ id: repairRequests.ticketId }).from(repairRequests)).toEqual(before);
+  });
+});
+
+describe('an uploaded photo', () => {
+  it('is named without them, cut to 200 characters and never inside an emoji', async () => {
+    const tooth = '\u{1F9B7}';
+    const form = new FormData();
+    const png = encodePng(2, 2, new Uint8Array(12).fill(200), 3);
+    form.set(
+      'file',
+      new Blob([png as Uint8Array<ArrayBuffer>]),
+      `${HIDDEN}сни\u202eмок\u200b${'я'.repeat(192)}${tooth.repeat(3)}.png`,
+    );
+    const response = await t.request('/ajax/repair-requests/photos', { method: 'POST', body: form });
+    expect(response.status).toBe(200);
+    const { name } = (await response.json()) as { name: string };
+    expect(name).toBe(`снимок${'я'.repeat(192)}${tooth.repeat(2)}.png`);
   });
 });
 
