@@ -68,7 +68,7 @@ describe('a file whose bytes are missing', () => {
     expect(newest).toMatchObject({ checked: 1 });
 
     await reportStoreCheck(t.deps.files, t.db, t.deps.log, 'folder');
-    const warnings = t.logs.filter((line) => /^file store and database disagree/.test(String(line.msg)));
+    const warnings = t.logs.filter((line) => String(line.msg).startsWith('file store and database disagree'));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatchObject({ level: 'warn', missing: 2, scope: 'every file row' });
   });
