@@ -2,8 +2,9 @@
 // machine in every spelling (loopback, 0x7f000001, decimal, octal, IPv6 and IPv4-mapped forms,
 // private and link-local addresses, lookalike hosts), then grants and revokes an access so the
 // server writes notifications for both accounts. A listener on 127.0.0.1 counts what reaches it.
-// The portal runs with an https PUBLIC_URL, as in production (plain-http localhost endpoints are
-// the development exception). Target: the listener gets nothing.
+// Run twice: with an https PUBLIC_URL, as in production, and with an http one, as an intranet
+// install (the scheme allows nothing: plain http and this machine only for a host PUSH_SERVICE_HOSTS
+// names, ADR 0041). Target: the listener gets nothing.
 import { createECDH, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import path from 'node:path';
@@ -88,66 +89,70 @@ async function post(server, session, path, json) {
   return response.status;
 }
 
-export const pushAttacks = [
-  {
-    name: 'Web Push endpoints at 127.0.0.1 and private addresses, then grant/revoke',
-    target: 'the listener on 127.0.0.1 gets 0 requests',
-    env: { PUBLIC_URL: 'https://portal.example.ru' },
-    async run(server) {
-      const listener = await startListener();
-      try {
-        await registerGrantee(server);
-        const { cookieHeader } = await login(server.url);
-        const data = await (
-          await fetch(`${server.url}/ajax/user/data`, {
-            headers: { cookie: cookieHeader },
-          })
-        ).json();
-        const session = {
-          cookie: cookieHeader,
-          'x-csrf-token': data.csrf_token,
-          origin: server.url,
-        };
-        // A browser's real keys: were an endpoint taken, its push would be encrypted and sent.
-        const keys = {
-          p256dh: createECDH('prime256v1').generateKeys().toString('base64url'),
-          auth: randomBytes(16).toString('base64url'),
-        };
-        const endpoints = forgedEndpoints(listener.port);
-        const figures = await underWatch(server, async () => {
-          const statuses = [];
-          for (const endpoint of endpoints)
-            statuses.push(
-              await post(server, session, '/ajax/cabinet/push/subscribe', {
-                endpoint,
-                keys,
-              }),
-            );
+/** The attack on a portal whose PUBLIC_URL is `publicUrl`. */
+const pushAttack = (label, publicUrl) => ({
+  name: `Web Push endpoints at 127.0.0.1 and private addresses, then grant/revoke (${label})`,
+  target: 'the listener on 127.0.0.1 gets 0 requests',
+  env: { PUBLIC_URL: publicUrl },
+  async run(server) {
+    const listener = await startListener();
+    try {
+      await registerGrantee(server);
+      const { cookieHeader } = await login(server.url);
+      const data = await (
+        await fetch(`${server.url}/ajax/user/data`, {
+          headers: { cookie: cookieHeader },
+        })
+      ).json();
+      const session = {
+        cookie: cookieHeader,
+        'x-csrf-token': data.csrf_token,
+        origin: server.url,
+      };
+      // A browser's real keys: were an endpoint taken, its push would be encrypted and sent.
+      const keys = {
+        p256dh: createECDH('prime256v1').generateKeys().toString('base64url'),
+        auth: randomBytes(16).toString('base64url'),
+      };
+      const endpoints = forgedEndpoints(listener.port);
+      const figures = await underWatch(server, async () => {
+        const statuses = [];
+        for (const endpoint of endpoints)
           statuses.push(
-            await post(server, session, '/ajax/cabinet/link-account', {
-              email: GRANTEE,
+            await post(server, session, '/ajax/cabinet/push/subscribe', {
+              endpoint,
+              keys,
             }),
           );
-          statuses.push(
-            await post(server, session, '/ajax/cabinet/unlink-account', {
-              email: GRANTEE,
-            }),
-          );
-          await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
-          return statusCounts(statuses);
-        });
-        return {
-          ...figures,
-          outcome: {
-            ...figures.outcome,
-            [`endpoints tried`]: endpoints.length,
-            'listener connections': listener.seen.connections,
-            'listener requests': listener.seen.requests,
-          },
-        };
-      } finally {
-        await listener.close();
-      }
-    },
+        statuses.push(
+          await post(server, session, '/ajax/cabinet/link-account', {
+            email: GRANTEE,
+          }),
+        );
+        statuses.push(
+          await post(server, session, '/ajax/cabinet/unlink-account', {
+            email: GRANTEE,
+          }),
+        );
+        await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
+        return statusCounts(statuses);
+      });
+      return {
+        ...figures,
+        outcome: {
+          ...figures.outcome,
+          [`endpoints tried`]: endpoints.length,
+          'listener connections': listener.seen.connections,
+          'listener requests': listener.seen.requests,
+        },
+      };
+    } finally {
+      await listener.close();
+    }
   },
+});
+
+export const pushAttacks = [
+  pushAttack('https PUBLIC_URL', 'https://portal.example.ru'),
+  pushAttack('http PUBLIC_URL, an intranet install', 'http://portal.clinic.local'),
 ];

@@ -120,22 +120,26 @@ describe('loadConfig', () => {
     }
   });
 
-  it("reads PUSH_SERVICE_HOSTS, host names only (unset: just the browsers' push services)", () => {
+  it("reads PUSH_SERVICE_HOSTS, host names and addresses (unset: just the browsers' push services)", () => {
     expect(loadConfig({}).pushServiceHosts).toBeUndefined();
     expect(loadConfig({ PUSH_SERVICE_HOSTS: ' Push.Example.ru, *.web.push.example.com ,' }).pushServiceHosts).toEqual([
       'push.example.ru',
       'web.push.example.com',
     ]);
+    // Addresses as WHATWG URL writes an endpoint's host, so an exact name compares equal (push-endpoint.ts).
+    expect(
+      loadConfig({ PUSH_SERVICE_HOSTS: '127.0.0.1,localhost,::1,[0:0:0:0:0:0:0:1],pushsrv' }).pushServiceHosts,
+    ).toEqual(['127.0.0.1', 'localhost', '[::1]', '[::1]', 'pushsrv']);
     for (const wrong of [
-      '127.0.0.1',
-      'localhost',
       'push.example.ru:443',
       'https://push.example.ru',
-      '10.0.0.1,push.example.ru',
-      '[::1]',
+      '127.0.0.1:8080',
+      '999.1.1.1',
+      'a..b',
+      '-x.ru',
     ]) {
-      expect(() => loadConfig({ PUSH_SERVICE_HOSTS: wrong })).toThrow(
-        /^PUSH_SERVICE_HOSTS: must be comma-separated host names/,
+      expect(() => loadConfig({ PUSH_SERVICE_HOSTS: wrong }), wrong).toThrow(
+        /^PUSH_SERVICE_HOSTS: must be comma-separated host names or addresses/,
       );
     }
   });
@@ -393,6 +397,29 @@ describe('PAYEE_* settings', () => {
     ['PAYEE_BANK', 'Б'.repeat(46)],
   ])('stop the start on a wrong %s (%s)', (variable, value) => {
     expect(errorOf({ ...PAYEE, [variable]: value }).variable).toBe(variable);
+  });
+
+  it.each([
+    ['a line separator', 'ООО\u2028Ромашка'],
+    ['NEL', 'ООО\u0085Ромашка'],
+    ['DEL', 'ООО Ромашка\u007f'],
+    ['a right-to-left override', 'ООО \u202eакшамоР'],
+    ['a zero-width space', 'ООО\u200bРомашка'],
+    ['a BOM', 'ООО\ufeffРомашка'],
+    ['a new line', 'ООО\nРомашка'],
+  ])('refuse %s in PAYEE_NAME and PAYEE_BANK, naming the variable', (_, value) => {
+    for (const variable of ['PAYEE_NAME', 'PAYEE_BANK']) {
+      const error = errorOf({ ...PAYEE, [variable]: value.slice(0, 40) });
+      expect(error.variable).toBe(variable);
+      expect(error.message).toMatch(/one printable line/);
+    }
+  });
+
+  it('count characters, not UTF-16 units: 160 emoji are a name, 161 are not', () => {
+    const emoji = '\u{1F9B7}'; // a tooth: two UTF-16 units
+    expect(loadConfig({ ...PAYEE, PAYEE_NAME: emoji.repeat(160) }).payee?.name).toBe(emoji.repeat(160));
+    expect(errorOf({ ...PAYEE, PAYEE_NAME: emoji.repeat(161) }).message).toMatch(/at most 160 characters/);
+    expect(loadConfig({ ...PAYEE, PAYEE_BANK: `${'Б'.repeat(44)}${emoji}` }).payee?.bank).toHaveLength(46);
   });
 
   it('check the account against the BIC: a valid account of another bank is refused', () => {

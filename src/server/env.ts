@@ -1,5 +1,6 @@
 // The only reader of process.env: turns the environment into a validated Config or throws a
 // ConfigError that names the variable and what is wrong with it.
+import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -146,8 +147,19 @@ const tokens = v.pipe(
   ),
 );
 
-/** Host suffixes: DNS names of two labels or more, never an address (push-endpoint.ts matches them as suffixes). */
-const hostSuffixes = v.pipe(
+const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** An address literal as WHATWG URL writes a host ('[::1]' for IPv6), else the name as given. */
+function canonicalHost(host: string): string {
+  const bare = host.replace(/^\[|\]$/g, '');
+  return isIP(bare) === 0 ? host : new URL(`http://${isIP(bare) === 6 ? `[${bare}]` : bare}`).hostname;
+}
+
+/**
+ * Push service hosts: each allows its https subdomains of public addresses, and itself exactly
+ * as named, even as plain http or an address on this machine (push-endpoint.ts, ADR 0041).
+ */
+const pushHosts = v.pipe(
   v.string(),
   v.transform((value) =>
     value
@@ -161,12 +173,10 @@ const hostSuffixes = v.pipe(
       .filter(Boolean),
   ),
   v.check(
-    (list) =>
-      list.every((host) =>
-        /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/.test(host),
-      ),
-    'must be comma-separated host names, e.g. push.example.ru,web.push.example.com',
+    (list) => list.every((host) => HOST_NAME.test(host) || isIP(host.replace(/^\[|\]$/g, '')) !== 0),
+    'must be comma-separated host names or addresses, e.g. push.example.ru,127.0.0.1',
   ),
+  v.transform((list) => list.map(canonicalHost)),
 );
 
 const flag = v.pipe(
@@ -336,7 +346,7 @@ export function loadConfig(env: Env = process.env): Config {
     // Where users write: the contacts page and the mails' Reply-To (unset: the central office's e-mail).
     supportEmail: read(env, 'SUPPORT_EMAIL', supportEmail),
     scryptN: read(env, 'SCRYPT_N', scryptN),
-    pushServiceHosts: read(env, 'PUSH_SERVICE_HOSTS', hostSuffixes),
+    pushServiceHosts: read(env, 'PUSH_SERVICE_HOSTS', pushHosts),
     pickupCutoffHour: read(env, 'PICKUP_CUTOFF_HOUR', cutoffHour) ?? DEFAULT_PICKUP_CUTOFF_HOUR,
     payee: loadPayee(env),
     deviceCookieKey: read(env, 'DEVICE_COOKIE_KEY', tokenKey),
@@ -381,14 +391,18 @@ function loadS3Settings(env: Env): S3Settings | undefined {
 // payment block anywhere); each checked as a payment order would be, the accounts against the BIC,
 // so a mistyped digit stops the start rather than sending a clinic's money to a wrong account.
 
+/**
+ * Control characters (C0, DEL, C1 such as NEL), format ones (bidi controls, zero-width, BOM), line and
+ * paragraph separators and lone surrogates: invisible on the bill, or a new line in the QR's text.
+ */
+const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
+
+/** One printable line without '|' (the QR's separator), of at most `max` characters counted as code points, as a bank app reads them. */
 const oneLine = (max: number) =>
   v.pipe(
     v.string(),
-    v.check(
-      (value) => Array.from(value).every((char) => char !== '|' && char.charCodeAt(0) >= 0x20),
-      'must be one line without "|"',
-    ),
-    v.maxLength(max, `must be at most ${max} characters (ГОСТ Р 56042-2014)`),
+    v.check((value) => !value.includes('|') && !UNPRINTABLE.test(value), 'must be one printable line without "|"'),
+    v.check((value) => [...value].length <= max, `must be at most ${max} characters (ГОСТ Р 56042-2014)`),
   );
 const innSetting = v.pipe(v.string(), v.check(isValidInn, 'must be an INN of 10 or 12 digits with valid check digits'));
 const kppSetting = v.pipe(v.string(), v.check(isValidKpp, 'must be a KPP of 9 characters, e.g. 773601001'));

@@ -23,6 +23,7 @@ import { kavoTokenKey } from './services/kavo/tokens.ts';
 import { prepareDeviceKey } from './services/accounts/login-devices.ts';
 import { createSupportAddress } from './services/places/contacts.ts';
 import { makeFileStore } from './storage/make-store.ts';
+import { reportStoreCheck } from './storage/check-store.ts';
 import { moveBytesToStore } from './storage/move-to-store.ts';
 import { createSweeper } from './storage/sweep.ts';
 
@@ -83,6 +84,10 @@ async function main(): Promise<void> {
   const files = makeFileStore(config);
   // Rows from before the file store (migration 0012) hand their bytes over before anyone asks for them.
   await moveBytesToStore(files, database.db, log);
+  // Not awaited: a large folder takes a while to stat, and the start need not wait for the report.
+  void reportStoreCheck(files, database.db, log, config.s3 ? 's3' : 'folder').catch((error: unknown) =>
+    log.warn('the file store could not be checked against the database', { error }),
+  );
 
   const now = () => new Date();
   const passwords = createPasswordHasher({ cost: { ...OWASP_COST, N: config.scryptN ?? OWASP_COST.N } });

@@ -15,6 +15,12 @@ export interface FakeSubscription {
   id: string;
 }
 
+/**
+ * Where the fake listens: a plain-http address on this machine, which the portal posts to only
+ * because the tests' config names it in PUSH_SERVICE_HOSTS (`pushServiceHosts: [PUSH_FAKE_HOST]`).
+ */
+export const PUSH_FAKE_HOST = '127.0.0.1';
+
 export interface ReceivedPush {
   subscriptionId: string;
   /** The decrypted body. */
@@ -170,8 +176,8 @@ export async function startPushFake(serverKey?: () => string): Promise<PushFake>
       }
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => server.listen(0, PUSH_FAKE_HOST, resolve));
+  url = `http://${PUSH_FAKE_HOST}:${(server.address() as AddressInfo).port}`;
 
   return {
     url,

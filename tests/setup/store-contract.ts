@@ -3,7 +3,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { FileStore } from '../../src/server/storage/file-store.ts';
+import { MissingBytes, type FileStore } from '../../src/server/storage/file-store.ts';
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -75,10 +75,14 @@ export function fileStoreContract(name: string, makeStore: () => FileStore): voi
       const listed: Array<{ key: string; modifiedAt: Date }> = [];
       for await (const object of store.listForSweep(new Date(0))) listed.push(object);
       expect(listed.find((object) => object.key === key)?.modifiedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+      expect(await store.has(key)).toBe(true);
       await store.delete(key);
       await store.delete(key);
       expect(await keysOf(store)).not.toContain(key);
-      await expect(store.open(key)).rejects.toThrow();
+      expect(await store.has(key)).toBe(false);
+      // Told apart from a broken store: a download answers 404 for it (routes/downloads.ts).
+      await expect(store.open(key)).rejects.toBeInstanceOf(MissingBytes);
+      await expect(store.open(key, { start: 0, end: 3 })).rejects.toBeInstanceOf(MissingBytes);
     });
   });
 }

@@ -6,6 +6,7 @@
 // it, and the e2e tests read what it received from GET /__fake/messages.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Config } from '#server/context.ts';
 import { createTestApp } from './test-app.ts';
 
 export const FAKE_BOT_TOKEN = '123456789:AAF-fake-token-for-tests-0123456789';
@@ -21,9 +22,9 @@ export const fakeTelegramConfig = (apiUrl: string) => ({
 });
 
 /** A fresh fake of the Bot API and an app at `now` whose Telegram is pointed at it. */
-export async function appWithTelegramFake(now = '2026-03-10T09:00:00Z') {
+export async function appWithTelegramFake(now = '2026-03-10T09:00:00Z', config: Partial<Config> = {}) {
   const bot = await startTelegramFake();
-  const t = await createTestApp({ now, config: { telegram: fakeTelegramConfig(bot.url) } });
+  const t = await createTestApp({ now, config: { ...config, telegram: fakeTelegramConfig(bot.url) } });
   return { bot, t };
 }
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { LookupAddress } from 'node:dns';
-import { addressRefused, guardedLookup, RefusedPushAddress } from './push-endpoint.ts';
+import {
+  addressRefused,
+  guardedLookup,
+  namedPushHost,
+  pushEndpointAllowed,
+  RefusedPushAddress,
+} from './push-endpoint.ts';
 
 // The addresses a push may connect to (docs/api.md, push); the route and sender tests cover the names.
 
@@ -39,11 +45,11 @@ describe('addressRefused', () => {
       'not an address',
       '0x7f000001',
     ]) {
-      expect(addressRefused(address, false), address).toBe(true);
+      expect(addressRefused(address), address).toBe(true);
     }
   });
 
-  it('lets public addresses through, and loopback only for the local http exception', () => {
+  it('lets public addresses through', () => {
     for (const address of [
       '142.250.74.10',
       '34.117.237.239',
@@ -51,34 +57,40 @@ describe('addressRefused', () => {
       '2a00:1450:4010:c0e::5f',
       '::ffff:8.8.8.8',
     ]) {
-      expect(addressRefused(address, false), address).toBe(false);
+      expect(addressRefused(address), address).toBe(false);
     }
-    expect(addressRefused('127.0.0.1', true)).toBe(false);
-    expect(addressRefused('::1', true)).toBe(false);
-    expect(addressRefused('10.0.0.1', true)).toBe(true);
-    expect(addressRefused('142.250.74.10', true)).toBe(true);
   });
 });
 
 describe('guardedLookup', () => {
-  const resolve = (loopbackAllowed: boolean, all: boolean) =>
+  const resolve = (all: boolean) =>
     new Promise<{ error: Error | null; result: unknown }>((done) =>
-      guardedLookup(loopbackAllowed)('localhost', { all }, (error, result) =>
+      guardedLookup()('localhost', { all }, (error, result) =>
         done({ error, result: result as string | LookupAddress[] }),
       ),
     );
 
   it('refuses a name that resolves to this machine, in both callback forms', async () => {
     for (const all of [true, false]) {
-      const { error } = await resolve(false, all);
+      const { error } = await resolve(all);
       expect(error).toBeInstanceOf(RefusedPushAddress);
     }
   });
+});
 
-  it('gives every address for the local http exception', async () => {
-    const { error, result } = await resolve(true, true);
-    expect(error).toBeNull();
-    expect((result as LookupAddress[]).map((entry) => entry.address)).toContain('127.0.0.1');
-    expect((await resolve(true, false)).result).toMatch(/^(127\.0\.0\.1|::1)$/);
+describe('pushEndpointAllowed', () => {
+  const endpoint = 'http://127.0.0.1:4000/push/1';
+
+  it('takes plain http or an address only for a host PUSH_SERVICE_HOSTS names exactly, never for its scheme', () => {
+    expect(pushEndpointAllowed(endpoint, {})).toBe(false);
+    expect(pushEndpointAllowed(endpoint, { pushServiceHosts: ['push.example.ru'] })).toBe(false);
+    expect(pushEndpointAllowed(endpoint, { pushServiceHosts: ['127.0.0.1'] })).toBe(true);
+    expect(pushEndpointAllowed('http://localhost:4000/p', { pushServiceHosts: ['127.0.0.1'] })).toBe(false);
+    expect(pushEndpointAllowed('http://push.example.ru/p', { pushServiceHosts: ['push.example.ru'] })).toBe(true);
+    // A subdomain is allowed by the suffix rule: https and a public address only.
+    expect(pushEndpointAllowed('http://eu.push.example.ru/p', { pushServiceHosts: ['push.example.ru'] })).toBe(false);
+    expect(pushEndpointAllowed('https://eu.push.example.ru/p', { pushServiceHosts: ['push.example.ru'] })).toBe(true);
+    expect(namedPushHost('eu.push.example.ru', { pushServiceHosts: ['push.example.ru'] })).toBe(false);
+    expect(pushEndpointAllowed('http://[::1]:4000/p', { pushServiceHosts: ['[::1]'] })).toBe(true);
   });
 });

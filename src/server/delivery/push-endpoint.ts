@@ -7,6 +7,7 @@ import type { Config } from '#server/context.ts';
 // with retries, so an unchecked one makes the server a request forger against its own network.
 // Checked twice: by name when saved (a known push service, https) and by address when connecting
 // (every address the name resolves to is public), so DNS that changes after the save cannot help.
+// The one exception is a host PUSH_SERVICE_HOSTS names exactly (ADR 0041).
 
 /** The browsers' push services, as host suffixes; PUSH_SERVICE_HOSTS adds to them. */
 export const PUSH_SERVICE_HOSTS = [
@@ -16,13 +17,19 @@ export const PUSH_SERVICE_HOSTS = [
   'push.apple.com', // Safari (web.push.apple.com)
 ];
 
-/** Plain-http endpoints only on this machine and only while the portal itself is plain http (development, tests). */
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
-
 const matchesSuffix = (host: string, suffix: string) => host === suffix || host.endsWith(`.${suffix}`);
 
+/**
+ * Whether PUSH_SERVICE_HOSTS names this very host (not a parent of it). Only such a host may be
+ * plain http, an address literal or on this machine's network: the operator vouched for it (an
+ * intranet push service, a test's fake). The portal's own scheme (PUBLIC_URL) implies nothing.
+ */
+export function namedPushHost(hostname: string, config: Pick<Config, 'pushServiceHosts'>): boolean {
+  return (config.pushServiceHosts ?? []).includes(hostname.replace(/\.$/, ''));
+}
+
 /** Whether an endpoint may be saved and posted to, by its URL alone (WHATWG URL already turns 0x7f000001 into 127.0.0.1). */
-export function pushEndpointAllowed(endpoint: string, config: Pick<Config, 'secure' | 'pushServiceHosts'>): boolean {
+export function pushEndpointAllowed(endpoint: string, config: Pick<Config, 'pushServiceHosts'>): boolean {
   let url: URL;
   try {
     url = new URL(endpoint);
@@ -30,9 +37,10 @@ export function pushEndpointAllowed(endpoint: string, config: Pick<Config, 'secu
     return false;
   }
   if (url.username || url.password) return false;
-  if (url.protocol === 'http:') return !config.secure && LOCAL_HOSTS.has(url.hostname);
-  if (url.protocol !== 'https:' || isIP(url.hostname.replace(/^\[|\]$/g, '')) !== 0) return false;
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
   const hostname = url.hostname.replace(/\.$/, '');
+  if (namedPushHost(hostname, config)) return true;
+  if (url.protocol !== 'https:' || isIP(hostname.replace(/^\[|\]$/g, '')) !== 0) return false;
   return [...PUSH_SERVICE_HOSTS, ...(config.pushServiceHosts ?? [])].some((suffix) => matchesSuffix(hostname, suffix));
 }
 
@@ -68,16 +76,11 @@ for (const [network, prefix] of [
 ] as const)
   notPublic.addSubnet(network, prefix, 'ipv6');
 
-const loopback = new BlockList();
-loopback.addSubnet('127.0.0.0', 8, 'ipv4');
-loopback.addAddress('::1', 'ipv6');
-
-/** Whether an address is one the server must never post a push to. */
-export function addressRefused(address: string, loopbackAllowed: boolean): boolean {
+/** Whether an address is one the server must never post a push to (for a host PUSH_SERVICE_HOSTS does not name exactly). */
+export function addressRefused(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
-  const type = family === 4 ? 'ipv4' : 'ipv6';
-  return loopbackAllowed ? !loopback.check(address, type) : notPublic.check(address, type);
+  return notPublic.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
 /** Thrown from the connection's lookup: the endpoint is refused for good, not a passing failure. */
@@ -90,18 +93,17 @@ export class RefusedPushAddress extends Error {
 
 /**
  * A net/tls `lookup` that resolves every address of the name and refuses the connection when any
- * is not public (or, for the local http exception, when any is not loopback). The socket connects
- * to the address checked here, so a name that resolves differently on a second lookup gains nothing.
+ * is not public. The socket connects to the address checked here, so a name that resolves
+ * differently on a second lookup gains nothing.
  */
-export function guardedLookup(loopbackAllowed: boolean): LookupFunction {
+export function guardedLookup(): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(
       hostname,
       { all: true, family: options.family ?? 0, hints: options.hints ?? 0 },
       (error, addresses: LookupAddress[]) => {
         if (error) return callback(error, '', 0);
-        const refused =
-          addresses.length === 0 || addresses.some((entry) => addressRefused(entry.address, loopbackAllowed));
+        const refused = addresses.length === 0 || addresses.some((entry) => addressRefused(entry.address));
         if (refused)
           return callback(
             new RefusedPushAddress(

@@ -3,7 +3,7 @@ import https from 'node:https';
 import webpush from 'web-push';
 import type { PushMessage } from '#shared/screens/push.ts';
 import type { Config, VapidKeys } from '#server/context.ts';
-import { guardedLookup, pushEndpointAllowed, RefusedPushAddress } from './push-endpoint.ts';
+import { guardedLookup, namedPushHost, pushEndpointAllowed, RefusedPushAddress } from './push-endpoint.ts';
 import { CHANNEL_TIMEOUT_MS, onceMore, retryAfterMs, unreachable, type SendOutcome } from './outcome.ts';
 
 // One Web Push message (RFC 8030): the payload encrypted for the subscription (RFC 8291, aes128gcm)
@@ -22,12 +22,15 @@ const TIME_TO_LIVE_S = 24 * 60 * 60;
 /** Of an answer only its start is kept, for the log; a push service's answers are small. */
 const MAX_ANSWER_BYTES = 64 * 1024;
 
-// Kept-alive https connections to the few push services; plain http is only the local exception.
-const httpsAgent = new https.Agent({
-  keepAlive: true,
-  lookup: guardedLookup(false),
-});
-const httpAgent = new http.Agent({ lookup: guardedLookup(true) });
+// Kept-alive https connections to the few push services, each address checked when connecting; a
+// host PUSH_SERVICE_HOSTS names exactly (the only one that may be plain http or local) goes unguarded.
+const agents = {
+  guarded: {
+    'https:': new https.Agent({ keepAlive: true, lookup: guardedLookup() }),
+    'http:': new http.Agent({ lookup: guardedLookup() }),
+  },
+  named: { 'https:': new https.Agent({ keepAlive: true }), 'http:': new http.Agent() },
+};
 
 interface Answer {
   status: number;
@@ -35,13 +38,17 @@ interface Answer {
   text: string;
 }
 
-function post(endpoint: URL, request: ReturnType<typeof webpush.generateRequestDetails>): Promise<Answer> {
+function post(
+  endpoint: URL,
+  request: ReturnType<typeof webpush.generateRequestDetails>,
+  named: boolean,
+): Promise<Answer> {
   const secure = endpoint.protocol === 'https:';
   return new Promise((resolve, reject) => {
     const options = {
       method: request.method,
       headers: request.headers,
-      agent: secure ? httpsAgent : httpAgent,
+      agent: agents[named ? 'named' : 'guarded'][secure ? 'https:' : 'http:'],
       signal: AbortSignal.timeout(CHANNEL_TIMEOUT_MS),
     };
     const outgoing = (secure ? https : http).request(endpoint, options, (response) => {
@@ -74,7 +81,7 @@ export async function sendWebPush(
   message: PushMessage,
   keys: VapidKeys,
   subject: string,
-  config: Pick<Config, 'secure' | 'pushServiceHosts'>,
+  config: Pick<Config, 'pushServiceHosts'>,
 ): Promise<SendOutcome> {
   // Saved before the rule, or the settings changed since: never posted to, dropped like an expired one.
   if (!pushEndpointAllowed(target.endpoint, config)) return { kind: 'gone', reason: 'not a known push service' };
@@ -105,7 +112,8 @@ export async function sendWebPush(
   }
   let answer: Answer;
   try {
-    answer = await onceMore(() => post(new URL(request.endpoint), request));
+    const url = new URL(request.endpoint);
+    answer = await onceMore(() => post(url, request, namedPushHost(url.hostname, config)));
   } catch (error) {
     if (error instanceof RefusedPushAddress) return { kind: 'gone', reason: error.message };
     return unreachable(error);

@@ -1,3 +1,5 @@
+import { withoutInvisible } from '#shared/validation/invisible-characters.ts';
+
 // Content-Disposition with the original (often Cyrillic) file name. Browsers use `filename*`
 // (RFC 5987/6266, UTF-8 percent-encoded); `filename` is an ASCII fallback for the rest. Quotes,
 // backslashes and control characters never reach the header, so a name cannot break out of it.
@@ -13,17 +15,16 @@ function asciiFallback(name: string): string {
   return ascii.trim() || 'file';
 }
 
-/**
- * Control characters, the bidirectional controls that make 'счёт\u202Efdp.exe' show as
- * 'счётexe.pdf' in a download bar, and the invisible ones (zero-width, word joiner, BOM) that make
- * two names look the same. One rule for stored names (services/integration/files.ts) and headers.
- */
+/** Control characters (C0, DEL, C1, the line and paragraph separators): with the bidi and invisible ones (#shared/validation/invisible-characters.ts) never in a name. */
 // oxlint-disable-next-line no-control-regex -- control characters are exactly what we strip
-const UNSAFE_IN_NAMES = /[\u0000-\u001f\u007f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 
-/** Strips path parts, control, bidi and invisible characters; a name that ends up empty becomes `fallback`. */
+/**
+ * Strips path parts, control, bidi and invisible characters; a name that ends up empty becomes
+ * `fallback`. One rule for stored names (services/files/file-types.ts) and headers.
+ */
 export function safeFileName(name: string, fallback = 'file'): string {
-  const base = name.split(/[/\\]/).pop()!.replace(UNSAFE_IN_NAMES, '').trim();
+  const base = withoutInvisible(name.split(/[/\\]/).pop()!.replace(CONTROL, '')).trim();
   return base || fallback;
 }
 

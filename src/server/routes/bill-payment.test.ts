@@ -157,6 +157,26 @@ describe('POST /ajax/cabinet/bills/payment-reported (Я оплатил)', () => 
     expect(await paid.json()).toEqual({ success: false, message: 'Счёт уже оплачен' });
   });
 
+  it('is 409 in Russian for a bill without a status (no payment block for it): nothing stamped, no event', async () => {
+    const before = (await reportedEvents()).length;
+    expect((await listed())['СЧ-12']!.payment).toBeNull();
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const response = await report(ids.unknown);
+      expect(response.status).toBe(409);
+      expect(await response.json()).toEqual({
+        success: false,
+        message: 'По этому счёту ещё нет данных: сообщить об оплате пока нельзя',
+      });
+    }
+    expect(await reportedEvents()).toHaveLength(before);
+    const [unknown] = await t.db.select().from(bills).where(eq(bills.id, ids.unknown!));
+    expect(unknown!.paymentReportedAt).toBeNull();
+    // The back office sets a status: then it may be reported.
+    await t.integration(`/bills/${ids.unknown}`, { method: 'PATCH', json: { status: 'Не оплачен' } });
+    expect((await report(ids.unknown)).status).toBe(200);
+    expect(await reportedEvents()).toHaveLength(before + 1);
+  });
+
   it('is 404 for a bill the account does not see, 422 for junk, refused logged out; nothing written', async () => {
     const before = (await reportedEvents()).length;
     expect((await report(ids.foreign)).status).toBe(404);

@@ -7,7 +7,7 @@ import { readRange } from '#server/lib/byte-range.ts';
 import { contentDisposition } from '#server/lib/content-disposition.ts';
 import { readParams, readPathId } from '#server/lib/validate.ts';
 import { billDocumentForViewer, fileForViewer, waybillForViewer } from '#server/services/tickets/downloads.ts';
-import { openFile, type StoredFile } from '#server/services/files/files.ts';
+import { openForDownload, type StoredFile } from '#server/services/files/files.ts';
 import type { ByteRange } from '#server/storage/file-store.ts';
 import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
 import { loadTicket } from '#server/services/tickets/detail.ts';
@@ -59,7 +59,7 @@ export function storedDownload(c: Ctx, file: StoredFile, options: { inline?: boo
     name: file.originalName,
     mimeType: file.mimeType,
     size: file.size,
-    open: (range) => openFile(deps.files, deps.database.db, file, range),
+    open: (range) => openForDownload(deps, deps.database.db, file, range),
     ...(options.inline ? { inline: true } : {}),
     ...(options.etag === false ? {} : { etag: file.sha256 }),
   };

@@ -1,7 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_MAX_BYTES } from '#shared/screens/repair-requests.ts';
 import { downloadPaths } from '#shared/api/tickets.ts';
+import { files } from '#server/db/schema/repair-requests.ts';
 import { encodePng } from '#server/lib/png.ts';
+import { FILE_BYTES_MISSING_MESSAGE } from '#server/services/files/files.ts';
+import { checkStoreAgainstRows } from '#server/storage/check-store.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import { startS3Server, type TestS3 } from '../../../tests/setup/s3-server.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
@@ -55,5 +59,22 @@ describe('files in S3-compatible storage', () => {
     form.set('file', new Blob([big]), 'big.png');
     expect((await t.request('/ajax/repair-requests/photos', { method: 'POST', body: form })).status).toBe(413);
     expect(await objects()).toEqual(before);
+  });
+
+  it('answers 404 in Russian for a row whose object is gone, and the start-up check sees it among the newest rows', async () => {
+    const form = new FormData();
+    form.set('file', new Blob([PNG as Uint8Array<ArrayBuffer>]), 'пропавшее.png');
+    const { file_id } = (await (
+      await t.request('/ajax/repair-requests/photos', { method: 'POST', body: form })
+    ).json()) as { file_id: number };
+    const [row] = await t.db.select({ key: files.storageKey }).from(files).where(eq(files.id, file_id));
+    await t.deps.files.delete(row!.key!);
+    const response = await t.request(downloadPaths.file(file_id));
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ success: false, message: FILE_BYTES_MISSING_MESSAGE });
+    expect(await checkStoreAgainstRows(t.deps.files, t.db, { newest: 200 })).toMatchObject({
+      missing: 1,
+      missingIds: [file_id],
+    });
   });
 });

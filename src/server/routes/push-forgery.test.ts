@@ -9,9 +9,11 @@ import { addNotification } from '#server/services/notifications/in-app.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 
-// Web Push is no request forger (docs/api.md, push): only https endpoints of a known push service are
-// saved, and at send time nothing is posted to an address that is not public, whatever the
-// subscription says — checked by a listener on 127.0.0.1 that must receive nothing.
+// Web Push is no request forger (docs/api.md, push; ADR 0041): only https endpoints of a known push
+// service are saved, and at send time nothing is posted to an address that is not public, whatever
+// the subscription says — checked by a listener on 127.0.0.1 that must receive nothing. Plain http
+// and this machine only for a host PUSH_SERVICE_HOSTS names exactly; an http PUBLIC_URL (an
+// intranet install) allows nothing more.
 
 /** A browser's real keys, so a push is refused for its address and never for its keys. */
 const browser = createECDH('prime256v1');
@@ -27,7 +29,10 @@ let hits: string[];
 let connections = 0;
 let port: number;
 let secure: TestApp;
+/** An intranet install: http PUBLIC_URL, no PUSH_SERVICE_HOSTS. */
 let plain: TestApp;
+/** The same with PUSH_SERVICE_HOSTS=127.0.0.1, as the tests' fake push service is named. */
+let named: TestApp;
 
 beforeAll(async () => {
   hits = [];
@@ -39,19 +44,17 @@ beforeAll(async () => {
   listener.on('connection', () => connections++);
   await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
   port = (listener.address() as AddressInfo).port;
-  // PUSH_SERVICE_HOSTS naming a host that resolves to this machine: the connect-time check must hold.
   secure = await createTestApp({
     now: '2026-03-10T09:00:00Z',
-    config: {
-      secure: true,
-      pushServiceHosts: ['localhost', 'push.example.ru'],
-    },
+    config: { secure: true, publicUrl: 'https://portal.example.ru', pushServiceHosts: ['push.example.ru'] },
   });
   plain = await createTestApp({ now: '2026-03-10T09:00:00Z' });
+  named = await createTestApp({ now: '2026-03-10T09:00:00Z', config: { pushServiceHosts: ['127.0.0.1'] } });
 });
 afterAll(async () => {
   await secure.close();
   await plain.close();
+  await named.close();
   await new Promise((resolve) => listener.close(resolve));
 });
 
@@ -116,18 +119,30 @@ describe('saving a subscription', () => {
     expect(await savedFor(secure, account.id)).toEqual([]);
   });
 
-  it('takes plain http for this machine only while the portal is plain http', async () => {
+  it('refuses plain http and this machine on an http portal too, unless PUSH_SERVICE_HOSTS names the host', async () => {
+    expect(plain.config.publicUrl).toMatch(/^http:/);
     const account = await loggedIn(plain);
-    for (const endpoint of [
-      'http://10.0.0.1/push/1',
-      'http://192.168.0.10/push/1',
-      'http://push.example.ru/push/1',
-      'http://[::1]/push/1',
-    ]) {
-      expect((await subscribe(plain, endpoint)).status, endpoint).toBe(422);
+    for (const endpoint of forged()) {
+      const response = await subscribe(plain, endpoint);
+      expect(response.status, endpoint).toBe(422);
+      expect(((await response.json()) as { message: string }).message).toBe(MESSAGE);
     }
-    expect((await subscribe(plain, `http://127.0.0.1:${port}/push/ok`)).status).toBe(200);
-    expect(await savedFor(plain, account.id)).toEqual([`http://127.0.0.1:${port}/push/ok`]);
+    expect(await savedFor(plain, account.id)).toEqual([]);
+  });
+
+  it('takes plain http and 127.0.0.1 for the host PUSH_SERVICE_HOSTS names, that host only', async () => {
+    const account = await loggedIn(named);
+    for (const endpoint of [
+      `http://localhost:${port}/push/1`,
+      `https://localhost:${port}/push/1`,
+      `http://[::1]:${port}/push/1`,
+      'http://10.0.0.1/push/1',
+      `http://user:secret@127.0.0.1:${port}/push/1`,
+    ]) {
+      expect((await subscribe(named, endpoint)).status, endpoint).toBe(422);
+    }
+    expect((await subscribe(named, `http://127.0.0.1:${port}/push/ok`)).status).toBe(200);
+    expect(await savedFor(named, account.id)).toEqual([`http://127.0.0.1:${port}/push/ok`]);
   });
 
   it("takes the browsers' push services and PUSH_SERVICE_HOSTS", async () => {
@@ -172,25 +187,27 @@ describe('sending', () => {
   }
 
   it('posts nothing to a listener on 127.0.0.1, whatever the subscription says, and drops those subscriptions', async () => {
-    hits.length = 0;
-    connections = 0;
-    const account = await pushTo(secure, [...forged(), `https://localhost:${port}/push/dns`]);
-    expect(hits).toEqual([]);
-    expect(connections).toBe(0);
-    expect(await savedFor(secure, account.id)).toEqual([]);
-    const deliveries = await secure.db
-      .select()
-      .from(notificationDeliveries)
-      .where(eq(notificationDeliveries.text, `Доступ ${account.id}`));
-    expect(deliveries.length).toBe(forged().length + 1);
-    expect(new Set(deliveries.map((row) => row.state))).toEqual(new Set(['dropped']));
+    for (const t of [secure, plain]) {
+      hits.length = 0;
+      connections = 0;
+      const account = await pushTo(t, [...forged(), `https://localhost:${port}/push/dns`]);
+      expect(hits).toEqual([]);
+      expect(connections).toBe(0);
+      expect(await savedFor(t, account.id)).toEqual([]);
+      const deliveries = await t.db
+        .select()
+        .from(notificationDeliveries)
+        .where(eq(notificationDeliveries.text, `Доступ ${account.id}`));
+      expect(deliveries.length).toBe(forged().length + 1);
+      expect(new Set(deliveries.map((row) => row.state))).toEqual(new Set(['dropped']));
+    }
   });
 
   it('follows no redirect: a 3xx is a failure, and its target gets nothing', async () => {
     hits.length = 0;
-    const account = await pushTo(plain, [`http://127.0.0.1:${port}/push/redirect`]);
+    const account = await pushTo(named, [`http://127.0.0.1:${port}/push/redirect`]);
     expect(hits).toEqual(['POST /push/redirect']);
-    const [delivery] = await plain.db
+    const [delivery] = await named.db
       .select()
       .from(notificationDeliveries)
       .where(eq(notificationDeliveries.text, `Доступ ${account.id}`));

@@ -6,7 +6,7 @@ import { createDeliveryLoop, type DeliveryLoop } from '#server/services/notifica
 import { addNotification } from '#server/services/notifications/in-app.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import { insertTicket } from '../../../tests/setup/cabinet-world.ts';
-import { startPushFake, type FakeSubscription, type PushFake } from '../../../tests/setup/push-fake.ts';
+import { PUSH_FAKE_HOST, startPushFake, type FakeSubscription, type PushFake } from '../../../tests/setup/push-fake.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 
 // Web Push (ADR 0019): the VAPID key, saving and removing this device's subscription, and
@@ -19,7 +19,7 @@ let push: PushFake;
 let loop: DeliveryLoop;
 
 beforeAll(async () => {
-  t = await createTestApp({ now: '2026-03-10T09:00:00Z' });
+  t = await createTestApp({ now: '2026-03-10T09:00:00Z', config: { pushServiceHosts: [PUSH_FAKE_HOST] } });
   push = await startPushFake(() => vapidKeysOf(t.config).publicKey);
   loop = createDeliveryLoop(t.deps);
 });

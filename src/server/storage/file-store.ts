@@ -27,12 +27,25 @@ export interface ListedObject {
 export interface FileStore {
   /** Stores the bytes under a new key. A source that throws leaves nothing behind (or an orphan the sweep removes). */
   put(source: Uint8Array | AsyncIterable<Uint8Array>): Promise<PutResult>;
-  /** The bytes of `key` (or of `range`); rejects when there is no such key. */
+  /** The bytes of `key` (or of `range`); rejects with MissingBytes when there is no such key. */
   open(key: string, range?: ByteRange): Promise<Readable>;
+  /** Whether `key` is stored, for the start-up check (storage/check-store.ts). */
+  has(key: string): Promise<boolean>;
   /** Removes `key`; removing one that is not there is no error. */
   delete(key: string): Promise<void>;
   /** Every stored key with its age, for the orphan sweep; may also clear the store's own leftovers older than `olderThan`. */
   listForSweep(olderThan: Date): AsyncIterable<ListedObject>;
+}
+
+/**
+ * A row names bytes the store does not hold: a restore without the files, or two processes that do
+ * not share FILES_DIR. Not the caller's fault and not passing: downloads answer 404, never 500.
+ */
+export class MissingBytes extends Error {
+  override name = 'MissingBytes';
+  constructor(readonly key: string) {
+    super(`the file store holds no bytes under ${key}`);
+  }
 }
 
 /** 128 random bits in hex: unguessable, and safe as a file name or an object name. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   isStorageKey,
+  MissingBytes,
   measured,
   newMeasure,
   newStorageKey,
@@ -49,8 +50,14 @@ export function createFolderStore(root: string): FileStore {
 
     async open(key, range?: ByteRange): Promise<Readable> {
       // Opened before answering, so a missing file is an error here and not in the middle of a body.
-      const handle = await open(where(key), 'r');
+      const handle = await open(where(key), 'r').catch((error: NodeJS.ErrnoException) => {
+        throw error.code === 'ENOENT' ? new MissingBytes(key) : error;
+      });
       return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+    },
+
+    async has(key) {
+      return (await stat(where(key)).catch(() => null))?.isFile() ?? false;
     },
 
     async delete(key) {

@@ -3,12 +3,13 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
 import type { S3Settings } from '#server/context.ts';
-import { isStorageKey, type FileStore, type ListedObject } from './file-store.ts';
+import { isStorageKey, MissingBytes, type FileStore, type ListedObject } from './file-store.ts';
 import { createFolderStore } from './folder-store.ts';
 
 // The file store in S3-compatible object storage (S3_* settings), for several API processes on
@@ -18,6 +19,13 @@ import { createFolderStore } from './folder-store.ts';
 // `files/<key>`.
 
 const PREFIX = 'files/';
+
+/** The bucket has no such object: GET says NoSuchKey, HEAD (no body) only its 404. */
+const notFound = (error: unknown) =>
+  error instanceof Error &&
+  (error.name === 'NoSuchKey' ||
+    error.name === 'NotFound' ||
+    (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404);
 
 /** `spoolDir`: a local folder for uploads on their way to the bucket. */
 export function createS3Store(settings: S3Settings, spoolDir: string): FileStore {
@@ -54,13 +62,27 @@ export function createS3Store(settings: S3Settings, spoolDir: string): FileStore
     },
 
     async open(key, range) {
-      const answer = await client.send(
-        new GetObjectCommand({ ...objectOf(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
-      );
+      const answer = await client
+        .send(
+          new GetObjectCommand({ ...objectOf(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+        )
+        .catch((error: unknown) => {
+          throw notFound(error) ? new MissingBytes(key) : error;
+        });
       const body = answer.Body;
       if (body instanceof Readable) return body;
       if (!body) return Readable.from([]);
       return Readable.fromWeb(body.transformToWebStream() as WebReadableStream);
+    },
+
+    async has(key) {
+      try {
+        await client.send(new HeadObjectCommand(objectOf(key)));
+        return true;
+      } catch (error) {
+        if (notFound(error)) return false;
+        throw error;
+      }
     },
 
     async delete(key) {

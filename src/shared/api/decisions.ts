@@ -7,6 +7,7 @@ import { requiredChoice } from '../validation/required-choice.ts';
 import { REJECT_REASONS } from '../dictionaries/reject-reasons.ts';
 import { toKopecks } from '../format/number/kopecks.ts';
 import { formatPoints } from '../format/number/money.ts';
+import { cleanText } from '../validation/invisible-characters.ts';
 
 // Decisions on repair quotes (cabinet.md §2 Popups, §4 Approval, §5). Every call carries an
 // `Idempotency-Key` header made when the user tapped, and names the statement version the user saw.
@@ -33,7 +34,7 @@ export const decisionMessages = {
 export const DISCUSS_COMMENT_MAX = 1000;
 const discussComment = v.pipe(
   v.string(decisionMessages.commentRequired),
-  v.trim(),
+  cleanText(),
   v.nonEmpty(decisionMessages.commentRequired),
   v.maxLength(DISCUSS_COMMENT_MAX, `Максимальная длина ${DISCUSS_COMMENT_MAX} символов`),
 );

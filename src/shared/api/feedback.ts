@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { messages } from '../validation/messages.ts';
 import { defineEndpoint, okResponse } from './endpoint.ts';
+import { cleanText } from '../validation/invisible-characters.ts';
 
 // The feedback box (portal.md §2.6, §4.5, §5): a suggestion about the portal from a logged-in clinic.
 
@@ -16,7 +17,7 @@ export const FEEDBACK_MESSAGES = {
 
 export const feedbackComment = v.pipe(
   v.string(messages.requiredShort),
-  v.trim(),
+  cleanText(),
   v.nonEmpty(messages.requiredShort),
   v.minLength(FEEDBACK_MIN, FEEDBACK_MESSAGES.min),
   v.maxLength(FEEDBACK_MAX, FEEDBACK_MESSAGES.max),

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { object } from './object.ts';
+import { cleanText } from '../validation/invisible-characters.ts';
 
 // The back office's closed pickup days (docs/api.md "Pickup days"): PUT / DELETE
 // /api/v1/pickup/closed-days/{date}, GET /api/v1/pickup/closed-days. The public holidays need no call:
@@ -19,7 +20,7 @@ export function isCalendarDay(value: string): boolean {
 
 export const putClosedDayInput = object({
   /** Why, for the back office's own reading (not shown to clinics). */
-  note: v.optional(v.pipe(v.string(pickupMessages.note), v.trim(), v.maxLength(200, pickupMessages.note)), ''),
+  note: v.optional(v.pipe(v.string(pickupMessages.note), cleanText(), v.maxLength(200, pickupMessages.note)), ''),
 });
 export type PutClosedDayInput = v.InferOutput<typeof putClosedDayInput>;
 

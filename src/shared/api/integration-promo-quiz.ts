@@ -4,6 +4,7 @@ import { dateField, idField, integrationMessages } from './integration.ts';
 import { PROMOCODE_MAX } from '../screens/promocodes.ts';
 import { QUESTION_TYPES } from '../screens/quizzes.ts';
 import { messages } from '../validation/messages.ts';
+import { cleanText } from '../validation/invisible-characters.ts';
 
 // The back office's promo codes and bonus surveys (API.md "Loyalty programme"): extensions of the
 // integration API, described in the OpenAPI document with the other calls.
@@ -22,7 +23,7 @@ export const promoQuizMessages = {
 } as const;
 
 const text = (max: number) =>
-  v.pipe(v.string(messages.required), v.trim(), v.nonEmpty(messages.required), v.maxLength(max, messages.tooLong));
+  v.pipe(v.string(messages.required), cleanText(), v.nonEmpty(messages.required), v.maxLength(max, messages.tooLong));
 const wholeNumber = (min: number, max: number, message: string) =>
   v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
 

@@ -7,18 +7,24 @@ import { DEFECT_STATUSES } from '../dictionaries/defect-statuses.ts';
 import { INSTRUMENT_STATUSES, INSTRUMENT_TYPES } from '../dictionaries/instruments.ts';
 import { REGIONS } from '../dictionaries/regions.ts';
 import { TICKET_STATUSES } from '../dictionaries/ticket-statuses.ts';
+import { cleanText } from '../validation/invisible-characters.ts';
 
 // The back office's calls (API.md). Answers are plain JSON, not the portal's envelope.
 
 const optionalText = (max: number) =>
-  v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(max, messages.tooLong))));
+  v.optional(v.nullable(v.pipe(v.string(), cleanText(), v.maxLength(max, messages.tooLong))));
 
 export const createClientInput = object({
   email: emailField,
-  name: v.pipe(v.string(messages.required), v.trim(), v.nonEmpty(messages.required), v.maxLength(60, messages.tooLong)),
+  name: v.pipe(
+    v.string(messages.required),
+    cleanText(),
+    v.nonEmpty(messages.required),
+    v.maxLength(60, messages.tooLong),
+  ),
   surname: v.pipe(
     v.string(messages.required),
-    v.trim(),
+    cleanText(),
     v.nonEmpty(messages.required),
     v.maxLength(60, messages.tooLong),
   ),
@@ -78,10 +84,10 @@ export const integrationMessages = {
 export const idField = positiveInt4(integrationMessages.id);
 
 const text = (max: number) =>
-  v.pipe(v.string(messages.required), v.trim(), v.nonEmpty(messages.required), v.maxLength(max, messages.tooLong));
+  v.pipe(v.string(messages.required), cleanText(), v.nonEmpty(messages.required), v.maxLength(max, messages.tooLong));
 /** Optional free text: absent, null or a string (an empty one is stored as null). */
 const nullableText = (max: number) =>
-  v.optional(v.nullable(v.pipe(v.string(messages.required), v.trim(), v.maxLength(max, messages.tooLong))));
+  v.optional(v.nullable(v.pipe(v.string(messages.required), cleanText(), v.maxLength(max, messages.tooLong))));
 const booleanField = v.boolean(integrationMessages.boolean);
 
 /**
@@ -184,7 +190,7 @@ export const putOfficeOutput = object({ id: v.number(), created: v.boolean() });
 export const instrumentInput = object({
   serial_number: text(100),
   type: instrumentTypeField,
-  description: v.optional(v.pipe(v.string(messages.required), v.trim(), v.maxLength(2000, messages.tooLong)), ''),
+  description: v.optional(v.pipe(v.string(messages.required), cleanText(), v.maxLength(2000, messages.tooLong)), ''),
   status: instrumentStatusField,
 });
 
@@ -272,7 +278,9 @@ export const patchDefectOutput = object({ id: v.number(), version: v.number(), c
 export const BILL_PURPOSE_MAX = 160;
 export const BILL_VAT_MAX = 48;
 
-const billStatusField = v.nullable(v.pipe(v.string(messages.required), v.trim(), v.maxLength(100, messages.tooLong)));
+const billStatusField = v.nullable(
+  v.pipe(v.string(messages.required), cleanText(), v.maxLength(100, messages.tooLong)),
+);
 
 /**
  * The payment QR's texts (ADR 0028): the bill's own purpose and its VAT line; absent or null: the

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { object } from './object.ts';
 import { dateField, idField, moneyField, timestampField } from './integration.ts';
 import { messages } from '../validation/messages.ts';
+import { cleanText } from '../validation/invisible-characters.ts';
 
 // The back office's loyalty calls (API.md "Loyalty programme"; the rules: ADR 0016). Plain JSON
 // answers like every integration call. Promo codes and quizzes have their own contracts.
@@ -24,7 +25,7 @@ export const loyaltyMessages = {
 } as const;
 
 const requiredText = (max: number) =>
-  v.pipe(v.string(messages.required), v.trim(), v.nonEmpty(messages.required), v.maxLength(max, messages.tooLong));
+  v.pipe(v.string(messages.required), cleanText(), v.nonEmpty(messages.required), v.maxLength(max, messages.tooLong));
 
 export const createOperationInput = object({
   client_id: idField,

@@ -78,5 +78,6 @@ export const reportBillPayment = defineEndpoint({
 
 export const billPaymentMessages = {
   alreadyPaid: 'Счёт уже оплачен',
+  noStatus: 'По этому счёту ещё нет данных: сообщить об оплате пока нельзя',
   noPayee: 'Оплата по реквизитам на портале не настроена',
 } as const;

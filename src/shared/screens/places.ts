@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { defineEndpoint, okResponse } from '../api/endpoint.ts';
 import { object } from '../api/object.ts';
 import { office, type Office } from '../api/tickets.ts';
+import { cleanText } from '../validation/invisible-characters.ts';
 
 // Places (cabinet.md §2 My addresses, §3 Address, §7; API.md "Places"): address suggestions and
 // geocoding through our server (never a geo service from the browser), the client's saved
@@ -35,11 +36,11 @@ export const addressSuggestion = v.object({
 export type AddressSuggestion = v.InferOutput<typeof addressSuggestion>;
 
 const trimmedText = (max: number, message: string = ADDRESS_MESSAGES.required) =>
-  v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(max, `Не более ${max} символов`));
+  v.pipe(v.string(message), cleanText(), v.minLength(1, message), v.maxLength(max, `Не более ${max} символов`));
 
 const querySchema = v.pipe(
   v.string(),
-  v.trim(),
+  cleanText(),
   v.maxLength(ADDRESS_LIMITS.query, `Не более ${ADDRESS_LIMITS.query} символов`),
 );
 

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { messages } from '../validation/messages.ts';
 import { confirmationCodeField, emailField, phoneDigits, requiredText, text } from '../validation/fields.ts';
 import { defineEndpoint, okResponse } from '../api/endpoint.ts';
+import { cleanText } from '../validation/invisible-characters.ts';
 
 // The clinic's own data (cabinet.md §2 Personal data and Settings, §5, §7, §8). Changing the login
 // e-mail takes a code mailed to the new address; until it is entered the old one stays.
@@ -22,7 +23,7 @@ const letterName = v.pipe(
 const requiredLetterNameField = v.pipe(text(60), v.nonEmpty(messages.requiredShort), letterName);
 /** Optional: empty, or a name as above. */
 const optionalLetterNameField = v.union(
-  [v.pipe(v.string(), v.trim(), v.empty()), letterName],
+  [v.pipe(v.string(), cleanText(), v.empty()), letterName],
   messages.lettersAndHyphen,
 );
 

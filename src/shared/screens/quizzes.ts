@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { positiveInt4 } from '../api/ids.ts';
 import { defineEndpoint, okResponse } from '../api/endpoint.ts';
+import { cleanText } from '../validation/invisible-characters.ts';
 
 // The bonus survey (portal.md §2.7, §3 Quiz, §4.4, §7): the newest active quiz the clinic has not
 // answered, and its answers, which credit the quiz's points once.
@@ -69,7 +70,7 @@ export const quizAnswer = v.object({
     v.nullable(
       v.pipe(
         v.string(QUIZ_MESSAGES.noAnswer),
-        v.trim(),
+        cleanText(),
         v.maxLength(OWN_ANSWER_MAX, QUIZ_MESSAGES.ownTooLong),
         v.transform((text) => (text === '' ? null : text)),
       ),

@@ -4,6 +4,7 @@ import { messages } from '../validation/messages.ts';
 import { phoneField, requiredText } from '../validation/fields.ts';
 import { defineEndpoint, okResponse } from '../api/endpoint.ts';
 import { object } from '../api/object.ts';
+import { cleanText } from '../validation/invisible-characters.ts';
 
 // A repair request made in the portal (portal.md §2.1 wizard, §2.2 main form, §3, §5; API.md
 // "Repair requests made in the portal"): photos are uploaded first, one call each, then the request
@@ -78,7 +79,7 @@ const instrument = object({
     v.check((code) => code in INSTRUMENT_TYPES, repairMessages.instrumentType),
   ),
   /** Required for 'Свой вариант' only. */
-  name: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(200, messages.tooLong))), null),
+  name: v.optional(v.nullable(v.pipe(v.string(), cleanText(), v.maxLength(200, messages.tooLong))), null),
   description: v.pipe(requiredText(1000, messages.required), v.maxLength(1000, repairMessages.descriptionMax)),
   guarantee: v.optional(v.boolean(), false),
 });
@@ -97,8 +98,8 @@ export const repairRequestEntries = {
     address: requiredText(300),
     country: requiredText(100),
     zip: v.pipe(requiredText(12), v.regex(/^[\p{L}\d]+$/u, repairMessages.zip)),
-    room: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50, messages.tooLong)), ''),
-    message: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(ADDRESS_COMMENT_MAX, repairMessages.comment)), ''),
+    room: v.optional(v.pipe(v.string(), cleanText(), v.maxLength(50, messages.tooLong)), ''),
+    message: v.optional(v.pipe(v.string(), cleanText(), v.maxLength(ADDRESS_COMMENT_MAX, repairMessages.comment)), ''),
     /** YYYY-MM-DD. */
     pickup_date: v.pipe(v.string(repairMessages.pickupDate), v.regex(/^\d{4}-\d{2}-\d{2}$/, repairMessages.pickupDate)),
     office_id: v.pipe(

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { messages } from './messages.ts';
+import { cleanText } from './invisible-characters.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const CODE_LENGTH = 4;
@@ -10,7 +11,8 @@ export function phoneDigits(value: string): string {
 }
 
 /** Trimmed text of at most `max` characters. */
-export const text = (max: number) => v.pipe(v.string(messages.required), v.trim(), v.maxLength(max, messages.tooLong));
+export const text = (max: number) =>
+  v.pipe(v.string(messages.required), cleanText(), v.maxLength(max, messages.tooLong));
 
 /** An e-mail, trimmed and lower-cased, with the form's own words for a missing and a wrong one. */
 export const emailFieldWith = (message: string, missing: string = message) =>

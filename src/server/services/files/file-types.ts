@@ -26,12 +26,16 @@ export function sniffType(bytes: Uint8Array): Sniffed | null {
 }
 
 /**
- * A safe download name: no directories, no control characters, at most 200 characters, and an
+ * A safe download name: no directories, no control characters, at most NAME_MAX characters, and an
  * extension that matches the content (a JPEG called 'scan.pdf' becomes 'scan.pdf.jpg').
  */
+/** Characters (code points) of a stored name before its extension. */
+export const NAME_MAX = 200;
+
 export function cleanFileName(raw: string, type: Sniffed): string {
   // The download header's rule (directories, control, bidi and invisible characters), and no quotes in a stored name.
-  const base = safeFileName(raw, '').replace(/"/g, '').trim().slice(0, 200);
+  // Cut by code points: a UTF-16 cut could split an emoji's surrogate pair and store half a character.
+  const base = Array.from(safeFileName(raw, '').replace(/"/g, '').trim()).slice(0, NAME_MAX).join('').trim();
   const name = base === '' || base === '.' || base === '..' ? 'file' : base;
   const extension = /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase();
   return extension && type.extensions.includes(extension) ? name : `${name}.${type.extensions[0]}`;

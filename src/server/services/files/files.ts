@@ -2,7 +2,9 @@ import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { files } from '#server/db/schema/repair-requests.ts';
-import type { ByteRange, FileStore } from '#server/storage/file-store.ts';
+import type { Logger } from '#server/context.ts';
+import { ApiFailure } from '#server/lib/api-failure.ts';
+import { MissingBytes, type ByteRange, type FileStore } from '#server/storage/file-store.ts';
 
 // Reading uploaded documents and photos: the row (metadata, checksum, key) from the `files` table,
 // the bytes from the file store (ADR 0025; storage/save-file.ts writes both). Readers (browser
@@ -55,6 +57,37 @@ export async function openFile(
   if (row?.storageKey) return store.open(row.storageKey, range);
   const data = row?.data ? new Uint8Array(row.data) : new Uint8Array();
   return range ? data.subarray(range.start, range.end + 1) : data;
+}
+
+export const FILE_BYTES_MISSING_MESSAGE = 'Файл не найден: его содержимое отсутствует на сервере. Сообщите нам о нём';
+
+/** Files already logged as missing their bytes, per store: each is said once per process, not on every download. */
+const reportedMissing = new WeakMap<FileStore, Set<number>>();
+const REPORTED_MAX = 10_000;
+
+/**
+ * openFile for a download: bytes the store does not hold (a restore without the files, two processes
+ * that do not share FILES_DIR) are the 404 FILE_BYTES_MISSING_MESSAGE, logged once with the file's id.
+ */
+export async function openForDownload(
+  deps: { files: FileStore; log: Logger },
+  db: Tx | Db,
+  file: StoredFile,
+  range?: ByteRange,
+): Promise<Readable | Uint8Array> {
+  try {
+    return await openFile(deps.files, db, file, range);
+  } catch (error) {
+    if (!(error instanceof MissingBytes)) throw error;
+    const reported = reportedMissing.get(deps.files) ?? new Set<number>();
+    reportedMissing.set(deps.files, reported);
+    if (!reported.has(file.id)) {
+      if (reported.size >= REPORTED_MAX) reported.clear();
+      reported.add(file.id);
+      deps.log.error('a file row names bytes the file store does not hold', { fileId: file.id, key: error.key });
+    }
+    throw new ApiFailure(404, { success: false, message: FILE_BYTES_MISSING_MESSAGE });
+  }
 }
 
 /** The whole file's bytes, for the few readers that need them in memory (tests, small pictures). */

@@ -6,7 +6,7 @@ import { clients } from '#server/db/schema/accounts.ts';
 import { notificationDeliveries, pushSubscriptions } from '#server/db/schema/notifications.ts';
 import { vapidKeysOf } from '#server/delivery/vapid-keys.ts';
 import { insertAccount } from '../../../../tests/setup/accounts.ts';
-import { startPushFake, type PushFake } from '../../../../tests/setup/push-fake.ts';
+import { PUSH_FAKE_HOST, startPushFake, type PushFake } from '../../../../tests/setup/push-fake.ts';
 import { appWithTelegramFake, fakeTelegramConfig, type TelegramFake } from '../../../../tests/setup/telegram-fake.ts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { createDeliveryLoop } from './delivery-loop.ts';
@@ -19,7 +19,7 @@ let bot: TelegramFake;
 let push: PushFake;
 
 beforeAll(async () => {
-  ({ bot, t } = await appWithTelegramFake());
+  ({ bot, t } = await appWithTelegramFake(undefined, { pushServiceHosts: [PUSH_FAKE_HOST] }));
   push = await startPushFake(() => vapidKeysOf(t.config).publicKey);
 });
 afterAll(async () => {

@@ -28,6 +28,8 @@ export async function reportBillPayment(
     if (!deps.config.payee) throw new ApiFailure(409, { success: false, message: billPaymentMessages.noPayee });
     if (bill.status === PAID_BILL_STATUS)
       throw new ApiFailure(409, { success: false, message: billPaymentMessages.alreadyPaid });
+    // No status: the back office has not said the bill is to be paid, and the page offers no payment for it.
+    if (bill.status === null) throw new ApiFailure(409, { success: false, message: billPaymentMessages.noStatus });
     if (bill.paymentReportedAt) return { reported_at: bill.paymentReportedAt.toISOString() };
     await tx
       .update(bills)
