@@ -141,6 +141,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // Each app its own store in its temp DATA_DIR: removed with it at close, never shared with the next app.
     filesDir: path.join(dataDir, 'files'),
     uploadDailyBytes: 200 * 1024 * 1024,
+    mailHourlyBudget: 1000,
     databaseUrl: opened.url,
     publicUrl: TEST_PUBLIC_URL,
     smtpUrl: undefined,
