@@ -17,5 +17,5 @@ export function afterAnswer(log: Logger, what: string, work: () => Promise<void>
 
 /** Resolves once every piece of work started so far (and any it started) has finished. */
 export async function workAfterAnswers(): Promise<void> {
-  while (running.size > 0) await Promise.allSettled([...running]);
+  while (running.size > 0) await Promise.allSettled(running);
 }

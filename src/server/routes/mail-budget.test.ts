@@ -21,7 +21,8 @@ afterAll(() => t.close());
 let net = 0;
 const post = (path: string, json: unknown) =>
   t.request(path, { method: 'POST', json, headers: { 'x-forwarded-for': `10.3.0.${++net}` } });
-const BUDGET_SPENT = /^Сейчас мы отправляем слишком много писем и не можем отправить ещё одно\. Попробуйте через \d+ мин\.$/;
+const BUDGET_SPENT =
+  /^Сейчас мы отправляем слишком много писем и не можем отправить ещё одно\. Попробуйте через \d+ мин\.$/;
 
 describe('the hourly mail budget', () => {
   it('refuses the mail past the budget, in every flow, and lets it through the next hour', async () => {

@@ -16,7 +16,12 @@ let relay: SmtpFake;
 beforeAll(async () => {
   t = await createTestApp({ now: '2026-03-02T09:00:00Z' });
   relay = await startSmtpFake({ held: true });
-  t.deps.mailer = createMailer({ smtpUrl: relay.url, from: t.config.mailFrom, outboxDir: t.outbox.dir, log: t.deps.log });
+  t.deps.mailer = createMailer({
+    smtpUrl: relay.url,
+    from: t.config.mailFrom,
+    outboxDir: t.outbox.dir,
+    log: t.deps.log,
+  });
 });
 afterAll(async () => {
   relay.release();
@@ -61,7 +66,12 @@ describe('POST /ajax/password/forgot', () => {
     const down = await startSmtpFake();
     await down.close();
     const mailer = t.deps.mailer;
-    t.deps.mailer = createMailer({ smtpUrl: down.url, from: t.config.mailFrom, outboxDir: t.outbox.dir, log: t.deps.log });
+    t.deps.mailer = createMailer({
+      smtpUrl: down.url,
+      from: t.config.mailFrom,
+      outboxDir: t.outbox.dir,
+      log: t.deps.log,
+    });
     try {
       await primeCsrf(t);
       expect((await forgot(account.email)).status).toBe(200);

@@ -6,7 +6,12 @@ import { emailConfirmationMail } from '#server/services/accounts/account-mails.t
 import { sendOrAbort } from '#server/services/accounts/accounts.ts';
 import { checkCode, issueCode, markUsed, resendTooSoon, resendWait } from '#server/services/accounts/one-time-codes.ts';
 import { rateRules } from '#server/services/rate-limit.ts';
-import { browserOfAccount, countAskFromIp, countCodeGuess, countCodeMail } from '#server/services/accounts/code-limits.ts';
+import {
+  browserOfAccount,
+  countAskFromIp,
+  countCodeGuess,
+  countCodeMail,
+} from '#server/services/accounts/code-limits.ts';
 import { spendMailBudget } from '#server/services/accounts/mail-budget.ts';
 import { DEAD_CODE_MESSAGE, WRONG_CODE_MESSAGE } from '#server/services/accounts/registration.ts';
 

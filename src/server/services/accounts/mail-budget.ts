@@ -22,7 +22,10 @@ const budgetRule = (deps: AppDeps): RateRule => ({
 });
 
 /** Takes one mail from the budget; false (logged) when the hour's budget is spent. */
-export async function takeMailBudget(deps: AppDeps, purpose: string): Promise<{ ok: true } | { ok: false; retryAfter: number }> {
+export async function takeMailBudget(
+  deps: AppDeps,
+  purpose: string,
+): Promise<{ ok: true } | { ok: false; retryAfter: number }> {
   const rule = budgetRule(deps);
   const { result, hits } = await countHit(deps, keyFor(rule, EVERYONE), rule.limit, rule.windowSeconds);
   if (result.allowed) return { ok: true };
