@@ -12,6 +12,11 @@ const INTEGRATION_TOKEN = 'bench-integration-token-0123456789';
 const ENV = { TRUST_PROXY: '1', INTEGRATION_TOKENS: INTEGRATION_TOKEN };
 const PASSWORD = 'attack-owner-password-1';
 const run = `${process.pid}-${Date.now()}`;
+/** { 200: 1, 429: 19 } → '1×200, 19×429', for one cell of the table. */
+const counted = (statuses) =>
+  Object.entries(statusCounts(statuses))
+    .map(([status, count]) => `${count}×${status}`)
+    .join(', ');
 const cookiesOf = (response) => response.headers.getSetCookie().map((line) => line.split(';')[0]);
 
 /** A browser behind `ip` that keeps its cookies: post(path, body) → the response. */
@@ -95,8 +100,8 @@ export const codeAttacks = [
         const code = /(\d{4})/.exec(mail?.subject ?? '')?.[1] ?? '';
         const confirmed = await owner('/ajax/guest/confirm', { email: victim, code });
         return {
-          'stranger asks': JSON.stringify(statusCounts(asks)),
-          'stranger guesses': JSON.stringify(statusCounts(guesses)),
+          'stranger asks': counted(asks),
+          'stranger guesses': counted(guesses),
           "victim's ask": asked.status,
           "victim's code": confirmed.status,
         };
