@@ -21,7 +21,7 @@ const budgetRule = (deps: AppDeps): RateRule => ({
   windowSeconds: HOUR_SECONDS,
 });
 
-/** Takes one mail from the budget; false (logged) when the hour's budget is spent. */
+/** Takes one mail from the budget; `ok: false` (and a log line) when the hour's budget is spent. */
 export async function takeMailBudget(
   deps: AppDeps,
   purpose: string,
