@@ -5,6 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { codeAttacks } from './attack-codes.mjs';
 import { fileAttacks } from './attack-files.mjs';
 import { listAttacks } from './attack-list.mjs';
 import { loginAttacks } from './attack-login.mjs';
@@ -20,6 +21,7 @@ export const ATTACKS = [
   ...pushAttacks,
   ...fileAttacks,
   ...loginAttacks,
+  ...codeAttacks,
 ];
 
 /** Starts a fresh server per attack (a clean database, no earlier throttles) and runs each. */

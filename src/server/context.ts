@@ -14,6 +14,8 @@ export interface Config {
   s3?: S3Settings | undefined;
   /** UPLOAD_DAILY_MB in bytes: what one account may upload a day (photos), checked before a body is read. */
   uploadDailyBytes: number;
+  /** MAIL_HOURLY_BUDGET: user-triggered mails all processes together may send in an hour (services/mail-budget.ts). */
+  mailHourlyBudget: number;
   databaseUrl: string | undefined;
   /** When a process refuses API requests with 503 (middleware/load-shedding.ts); tests lower them. */
   loadLimits?: LoadLimits | undefined;

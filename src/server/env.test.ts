@@ -100,6 +100,15 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads MAIL_HOURLY_BUDGET, the mails all processes may send in an hour (default 1000)', () => {
+    expect(loadConfig({}).mailHourlyBudget).toBe(1000);
+    expect(loadConfig({ MAIL_HOURLY_BUDGET: '250' }).mailHourlyBudget).toBe(250);
+    for (const wrong of ['0', '1000001', '2.5', 'много'])
+      expect(errorOf({ MAIL_HOURLY_BUDGET: wrong }).message).toMatch(
+        /^MAIL_HOURLY_BUDGET: must be a whole number of mails from 1 to 1000000/,
+      );
+  });
+
   it('reads WORKERS: the cores on PostgreSQL by default, only 1 on the embedded database', () => {
     const pg = 'postgres://u:p@db:5432/portal';
     expect(loadConfig({}).workers).toBe(1);

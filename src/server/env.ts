@@ -120,6 +120,16 @@ const uploadDailyMb = v.pipe(
   v.check((n) => n >= 1 && n <= 2000, UPLOAD_DAILY_MB_RULE),
 );
 
+/** User-triggered mails (codes, reset links, passwords) all processes may send in an hour. */
+const DEFAULT_MAIL_HOURLY_BUDGET = 1000;
+const MAIL_HOURLY_BUDGET_RULE = 'must be a whole number of mails from 1 to 1000000, e.g. 1000';
+const mailHourlyBudget = v.pipe(
+  v.string(),
+  v.regex(/^\d+$/, MAIL_HOURLY_BUDGET_RULE),
+  v.transform(Number),
+  v.check((n) => n >= 1 && n <= 1_000_000, MAIL_HOURLY_BUDGET_RULE),
+);
+
 const mailFrom = v.pipe(
   v.string(),
   v.check(
@@ -331,6 +341,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: publicAddress,
     smtpUrl: smtp,
     mailFrom: from,
+    mailHourlyBudget: read(env, 'MAIL_HOURLY_BUDGET', mailHourlyBudget) ?? DEFAULT_MAIL_HOURLY_BUDGET,
     integrationTokens,
     seedDemo,
     secure: new URL(publicAddress).protocol === 'https:',

@@ -26,6 +26,7 @@ import { makeFileStore } from './storage/make-store.ts';
 import { reportStoreCheck } from './storage/check-store.ts';
 import { moveBytesToStore } from './storage/move-to-store.ts';
 import { createSweeper } from './storage/sweep.ts';
+import { workAfterAnswers } from './lib/after-answer.ts';
 
 /** How long in-flight requests may take to finish after a stop signal before we give up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -163,6 +164,7 @@ async function main(): Promise<void> {
     // close() stops accepting and waits for in-flight requests; idle keep-alive sockets would hold it open.
     server.close(async () => {
       try {
+        await workAfterAnswers();
         await deliveries.stop();
         await sweeper.stop();
         await ticketPdfs.close();

@@ -15,6 +15,7 @@ import { CSRF_HEADER } from '../../src/shared/api/headers.ts';
 import type { AppDeps, AppEnv, Config, PasswordHasher } from '../../src/server/context.ts';
 import { openPostgres, pgliteDatabase, type Database, type Db } from '../../src/server/db/client.ts';
 import { makeGeoProvider } from '../../src/server/geo/make-provider.ts';
+import { workAfterAnswers } from '../../src/server/lib/after-answer.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
 import { createMailer } from '../../src/server/mail/mailer.ts';
 import { sameThreadRenderer } from '../../src/server/pdf/ticket-pdf-renderer.ts';
@@ -141,6 +142,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // Each app its own store in its temp DATA_DIR: removed with it at close, never shared with the next app.
     filesDir: path.join(dataDir, 'files'),
     uploadDailyBytes: 200 * 1024 * 1024,
+    mailHourlyBudget: 1000,
     databaseUrl: opened.url,
     publicUrl: TEST_PUBLIC_URL,
     smtpUrl: undefined,
@@ -244,9 +246,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     outbox: {
       dir: outboxDir,
-      all: () => Promise.all(listOutbox(outboxDir).map(readOutboxFile)),
-      for: (address) => outboxMessagesFor(outboxDir, address),
-      latest: (address) => latestOutboxMessage(outboxDir, address),
+      // A mail sent after the answer (lib/after-answer.ts) is read once it has gone, as a user would see it a moment later.
+      all: async () => (await workAfterAnswers(), Promise.all(listOutbox(outboxDir).map(readOutboxFile))),
+      for: async (address) => (await workAfterAnswers(), outboxMessagesFor(outboxDir, address)),
+      latest: async (address) => (await workAfterAnswers(), latestOutboxMessage(outboxDir, address)),
       clear: () => rmSync(outboxDir, { recursive: true, force: true }),
     },
     async close() {

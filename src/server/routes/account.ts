@@ -22,6 +22,7 @@ import * as recovery from '#server/services/accounts/password-recovery.ts';
 import * as registration from '#server/services/accounts/registration.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
 import { knownDevice, rememberDevice } from '#server/services/accounts/login-devices.ts';
+import { browserTokenOf, ensureBrowserToken } from '#server/middleware/browser-cookie.ts';
 import { csrfTokenFor, endSession, startSession } from '#server/middleware/session-cookie.ts';
 
 // The account endpoints of src/shared/api/account.ts: thin handlers over the services.
@@ -40,13 +41,19 @@ route(accountRoutes, getUserData, async (c) => {
   return { success: true, user, csrf_token: csrfTokenFor(c) };
 });
 
+/** Names the browser that asked for a registration code: the code works there only (services/accounts/code-limits.ts). */
+export const REGISTRATION_COOKIE = 'portal_register';
+const registrationCookie = { name: REGISTRATION_COOKIE, path: '/ajax/register' };
+
 route(accountRoutes, sendRegistrationCode, async (c, input) => {
-  const message = await registration.sendRegistrationCode(c.var.deps, input, clientIp(c));
+  const token = ensureBrowserToken(c, registrationCookie);
+  const message = await registration.sendRegistrationCode(c.var.deps, input, token, clientIp(c));
   return { success: true, message };
 });
 
 route(accountRoutes, confirmRegistration, async (c, input) => {
-  const result = await registration.confirmRegistration(c.var.deps, input, clientIp(c));
+  const token = browserTokenOf(c, registrationCookie);
+  const result = await registration.confirmRegistration(c.var.deps, input, token, clientIp(c));
   return { success: true, ...result };
 });
 

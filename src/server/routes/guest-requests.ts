@@ -1,5 +1,4 @@
 import type { Context } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
 import { Hono } from 'hono';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf, REPLAYED_HEADER } from '#shared/api/headers.ts';
 import {
@@ -16,7 +15,7 @@ import * as guestCodes from '#server/services/repair-requests/guest-codes.ts';
 import { createGuestRequest } from '#server/services/repair-requests/guest-requests.ts';
 import { keepPhotosIfNamed, readRequestWithPhotos } from '#server/services/repair-requests/repair-photos.ts';
 import { requireIdempotencyKey } from '#server/middleware/idempotency-key.ts';
-import { randomToken, TOKEN_PATTERN } from '#server/services/accounts/tokens.ts';
+import { browserTokenOf, ensureBrowserToken } from '#server/middleware/browser-cookie.ts';
 
 // The guest wizard (docs/api.md; src/shared/screens/guest-requests.ts). The browser that asks for a code
 // gets a random guest token in an HttpOnly cookie sent to these paths only; its hash is stored with
@@ -25,26 +24,9 @@ import { randomToken, TOKEN_PATTERN } from '#server/services/accounts/tokens.ts'
 export const guestRequestRoutes = new Hono<AppEnv>();
 
 export const GUEST_COOKIE = 'portal_guest';
-/** A day: longer than any wizard takes, and the confirmation inside it lasts 6 hours. */
-const GUEST_COOKIE_SECONDS = 24 * 60 * 60;
-
-const guestTokenOf = (c: Context<AppEnv>): string | null => {
-  const token = getCookie(c, GUEST_COOKIE) ?? '';
-  return TOKEN_PATTERN.test(token) ? token : null;
-};
-
-/** The browser's token, made now when it has none (a resend keeps the first, so the code stays this browser's). */
-function ensureGuestToken(c: Context<AppEnv>): string {
-  const token = guestTokenOf(c) ?? randomToken();
-  setCookie(c, GUEST_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'Lax',
-    path: '/ajax/guest',
-    secure: c.var.deps.config.secure,
-    maxAge: GUEST_COOKIE_SECONDS,
-  });
-  return token;
-}
+const guestCookie = { name: GUEST_COOKIE, path: '/ajax/guest' };
+const guestTokenOf = (c: Context<AppEnv>): string | null => browserTokenOf(c, guestCookie);
+const ensureGuestToken = (c: Context<AppEnv>): string => ensureBrowserToken(c, guestCookie);
 
 route(guestRequestRoutes, sendGuestCode, async (c, input) => {
   const message = await guestCodes.sendGuestCode(c.var.deps, input.email, ensureGuestToken(c), clientIp(c));

@@ -19,7 +19,7 @@ const loggedIn = { before: [requireSession()] };
 route(
   profileRoutes,
   updatePersonalData,
-  async (c, input) => profile.updatePersonalData(c.var.deps, sessionOf(c).clientId, input),
+  async (c, input) => profile.updatePersonalData(c.var.deps, sessionOf(c).clientId, input, clientIp(c)),
   loggedIn,
 );
 
@@ -36,7 +36,10 @@ route(
 route(
   profileRoutes,
   resendEmailChangeCode,
-  async (c) => ({ success: true, message: await profile.resendEmailChangeCode(c.var.deps, sessionOf(c).clientId) }),
+  async (c) => ({
+    success: true,
+    message: await profile.resendEmailChangeCode(c.var.deps, sessionOf(c).clientId, clientIp(c)),
+  }),
   loggedIn,
 );
 

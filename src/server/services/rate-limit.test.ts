@@ -1,7 +1,13 @@
 import { like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '#server/db/schema/platform.ts';
-import { enforceLimits, hit, refundHits, tooManyAttemptsMessage } from '#server/services/rate-limit.ts';
+import {
+  enforceLimits,
+  enforceLimitsOrGiveBack,
+  hit,
+  refundHits,
+  tooManyAttemptsMessage,
+} from '#server/services/rate-limit.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 
 let t: TestApp;
@@ -58,6 +64,27 @@ describe('rate limits', () => {
     // Never below zero, even if given back twice.
     await refundHits(t.deps, counted, refunded);
     expect((await hitsOf('refund-a'))[0]).toEqual(['2026-03-10T10:00:00.000Z', 0]);
+  });
+
+  it("keeps none of a refused attempt's hits with enforceLimitsOrGiveBack, on any of its rules", async () => {
+    const mine = { name: 'give-back-mine', limit: 1, windowSeconds: 60 };
+    const shared = { name: 'give-back-shared', limit: 3, windowSeconds: 60 };
+    await enforceLimitsOrGiveBack(t.deps, [
+      [mine, 'stranger'],
+      [shared, 'victim'],
+    ]);
+    for (let refused = 0; refused < 5; refused += 1)
+      await expect(
+        enforceLimitsOrGiveBack(t.deps, [
+          [mine, 'stranger'],
+          [shared, 'victim'],
+        ]),
+      ).rejects.toMatchObject({
+        status: 429,
+      });
+    // The refused five left the shared counter at the one mail that went out: the owner still has 2.
+    const counted = await enforceLimitsOrGiveBack(t.deps, [[shared, 'victim']]);
+    expect(counted.map((entry) => entry.hits)).toEqual([2]);
   });
 
   it('words the wait in whole minutes, at least one', () => {

@@ -36,14 +36,25 @@ export const rateRules = {
   loginDevice: { name: 'login:device', limit: 10, windowSeconds: 15 * MINUTE },
   /** Password changes of one logged-in account (each costs a slow hash). */
   passwordChange: { name: 'password-change:account', limit: 10, windowSeconds: HOUR },
-  codeSendEmail: { name: 'code-send:email', limit: 5, windowSeconds: HOUR },
+  // E-mailed codes (registration, the guest wizard, a logged-in account's new or unproven address). Per
+  // address they count per browser (services/accounts/code-limits.ts; an account is its own browser)
+  // and per IP, so a stranger's requests for someone's address spend the stranger's allowance; one
+  // ceiling per mailbox from everywhere stops mail bombing, above what one IP may take, so a
+  // stranger on one address cannot use it up for the owner. Addresses count by mailboxKey().
+  codeSendBrowserEmail: { name: 'code-send:browser-email', limit: 5, windowSeconds: HOUR },
+  codeSendIpEmail: { name: 'code-send:ip-email', limit: 8, windowSeconds: HOUR },
+  codeSendEmail: { name: 'code-send:email', limit: 20, windowSeconds: HOUR },
   codeSendIp: { name: 'code-send:ip', limit: 20, windowSeconds: HOUR },
-  codeCheckEmail: { name: 'code-check:email', limit: 15, windowSeconds: 10 * MINUTE },
+  /** Codes one logged-in account has mailed, to whatever addresses (the e-mail change's mail cannon). */
+  codeSendAccount: { name: 'code-send:account', limit: 10, windowSeconds: HOUR },
+  codeCheckBrowserEmail: { name: 'code-check:browser-email', limit: 15, windowSeconds: 10 * MINUTE },
   codeCheckIp: { name: 'code-check:ip', limit: 50, windowSeconds: 10 * MINUTE },
   /** The guest wizard's codes (docs/api.md): as registration's, so an address cannot be mail-bombed from the wizard either. */
-  guestCodeSendEmail: { name: 'guest-code-send:email', limit: 5, windowSeconds: HOUR },
+  guestCodeSendBrowserEmail: { name: 'guest-code-send:browser-email', limit: 5, windowSeconds: HOUR },
+  guestCodeSendIpEmail: { name: 'guest-code-send:ip-email', limit: 8, windowSeconds: HOUR },
+  guestCodeSendEmail: { name: 'guest-code-send:email', limit: 20, windowSeconds: HOUR },
   guestCodeSendIp: { name: 'guest-code-send:ip', limit: 20, windowSeconds: HOUR },
-  guestCodeCheckEmail: { name: 'guest-code-check:email', limit: 15, windowSeconds: 10 * MINUTE },
+  guestCodeCheckBrowserEmail: { name: 'guest-code-check:browser-email', limit: 15, windowSeconds: 10 * MINUTE },
   guestCodeCheckIp: { name: 'guest-code-check:ip', limit: 50, windowSeconds: 10 * MINUTE },
   /** Guest requests (each may make an account): a clinic makes one, a script hundreds; a clinic's NAT a few a day. */
   guestRequestEmail: { name: 'guest-request:email', limit: 10, windowSeconds: HOUR },
@@ -159,6 +170,28 @@ export async function enforceLimits(
   }
   if (retryAfter > 0) throw tooManyRequests(tooManyAttemptsMessage(retryAfter), retryAfter);
   return counted;
+}
+
+/**
+ * As enforceLimits(), but a refused attempt keeps none of its hits: for limits on what an attempt
+ * costs (a mail), where a refusal costs nothing, so refused requests for someone's address cannot
+ * fill the counters that address's owner needs.
+ */
+export async function enforceLimitsOrGiveBack(
+  deps: AppDeps,
+  checks: ReadonlyArray<readonly [RateRule, string]>,
+): Promise<CountedHit[]> {
+  let retryAfter = 0;
+  const counted: CountedHit[] = [];
+  for (const [rule, subject] of checks) {
+    const key = keyFor(rule, subject);
+    const { result, windowStart, hits } = await countHit(deps, key, rule.limit, rule.windowSeconds);
+    counted.push({ rule, key, windowStart, hits });
+    if (!result.allowed) retryAfter = Math.max(retryAfter, result.retryAfter);
+  }
+  if (retryAfter === 0) return counted;
+  for (const entry of counted) await refundHits(deps, [entry], entry.rule);
+  throw tooManyRequests(tooManyAttemptsMessage(retryAfter), retryAfter);
 }
 
 /** The hits `key` has in the current window of `rule`, without counting one. */

@@ -11,6 +11,7 @@ import { loginAttemptsMail } from '#server/services/accounts/account-mails.ts';
 import { ledgerOf, ledgerColumns } from '#server/services/loyalty/points.ts';
 import { rateRules, type RateRule } from '#server/services/rate-limit.ts';
 import { reserveLimits } from '#server/services/accounts/rate-reservations.ts';
+import { takeMailBudget } from '#server/services/accounts/mail-budget.ts';
 import { quizWaitingSql } from '#server/services/loyalty/quizzes.ts';
 
 export const EMAIL_TAKEN_MESSAGE = 'Пользователь с таким e-mail уже зарегистрирован';
@@ -246,8 +247,12 @@ export async function authenticate(
   return client.id;
 }
 
-/** A warning mail that must not turn the answer into an error when the mail server is down. */
+/**
+ * A warning mail that must not turn the answer into an error when the mail server is down. It takes
+ * from the hourly mail budget too; with the budget spent it is left out (takeMailBudget logs it).
+ */
 export async function mailQuietly(deps: AppDeps, message: MailMessage): Promise<void> {
+  if (!(await takeMailBudget(deps, message.subject)).ok) return;
   try {
     await deps.mailer.send(message);
   } catch (error) {

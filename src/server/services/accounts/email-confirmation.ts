@@ -5,7 +5,14 @@ import { fieldFailure, unauthorized } from '#server/lib/api-failure.ts';
 import { emailConfirmationMail } from '#server/services/accounts/account-mails.ts';
 import { sendOrAbort } from '#server/services/accounts/accounts.ts';
 import { checkCode, issueCode, markUsed, resendTooSoon, resendWait } from '#server/services/accounts/one-time-codes.ts';
-import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
+import { rateRules } from '#server/services/rate-limit.ts';
+import {
+  browserOfAccount,
+  countAskFromIp,
+  countCodeGuess,
+  countCodeMail,
+} from '#server/services/accounts/code-limits.ts';
+import { spendMailBudget } from '#server/services/accounts/mail-budget.ts';
 import { DEAD_CODE_MESSAGE, WRONG_CODE_MESSAGE } from '#server/services/accounts/registration.ts';
 
 // Confirming the logged-in account's e-mail with a mailed 4-digit code (portal.md §2.1 step 1: the
@@ -30,13 +37,11 @@ export async function sendEmailConfirmationCode(deps: AppDeps, clientId: number,
   if (confirmedAt !== null) return EMAIL_CONFIRMED_MESSAGE;
   const now = deps.now();
   const wait = await resendWait(deps.database.db, email, now, 'email_confirmation');
-  if (wait > 0) {
-    throw resendTooSoon(wait);
-  }
-  await enforceLimits(deps, [
-    [rateRules.codeSendEmail, email],
-    [rateRules.codeSendIp, ip],
-  ]);
+  if (wait > 0) throw resendTooSoon(wait);
+  const who = { browser: browserOfAccount(clientId), ip };
+  await countAskFromIp(deps, 'code', who);
+  await countCodeMail(deps, 'code', email, who, [[rateRules.codeSendAccount, String(clientId)]]);
+  await spendMailBudget(deps, 'e-mail confirmation code');
   // Mailing inside the transaction: if the mail fails, no code is stored and no cooldown starts.
   await deps.database.db.transaction(async (tx) => {
     const { code } = await issueCode(tx, 'email_confirmation', email, null, now);
@@ -48,10 +53,7 @@ export async function sendEmailConfirmationCode(deps: AppDeps, clientId: number,
 export async function confirmEmail(deps: AppDeps, clientId: number, code: string, ip: string): Promise<string> {
   const { email, confirmedAt } = await account(deps, clientId);
   if (confirmedAt !== null) return EMAIL_CONFIRMED_MESSAGE;
-  await enforceLimits(deps, [
-    [rateRules.codeCheckEmail, email],
-    [rateRules.codeCheckIp, ip],
-  ]);
+  await countCodeGuess(deps, 'code', email, { browser: browserOfAccount(clientId), ip });
   const check = await checkCode(deps, 'email_confirmation', email, code);
   if (check.status === 'wrong') throw fieldFailure('code', WRONG_CODE_MESSAGE);
   if (check.status === 'dead') throw fieldFailure('code', DEAD_CODE_MESSAGE);

@@ -101,6 +101,17 @@ export async function issueCode(
   return { id: row.id, code };
 }
 
+/** The payload of the newest code of `purpose` for `email` (undefined when there is none), spending nothing. */
+export async function latestCodePayload(db: Db, purpose: CodePurpose, email: string): Promise<unknown> {
+  const [latest] = await db
+    .select({ payload: oneTimeCodes.payload })
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.purpose, purpose), eq(oneTimeCodes.email, email)))
+    .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.id))
+    .limit(1);
+  return latest?.payload;
+}
+
 export type CodeCheck = { status: 'ok'; row: OneTimeCode } | { status: 'wrong' } | { status: 'dead' };
 
 /**

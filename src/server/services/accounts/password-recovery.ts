@@ -15,32 +15,34 @@ import {
 } from '#server/services/accounts/one-time-codes.ts';
 import { checkLimits, countFailure, enforceLimits, rateRules } from '#server/services/rate-limit.ts';
 import { TOKEN_PATTERN } from '#server/services/accounts/tokens.ts';
+import { spendMailBudget } from '#server/services/accounts/mail-budget.ts';
+import { afterAnswer } from '#server/lib/after-answer.ts';
+import { mailboxKey } from '#shared/validation/mailbox-key.ts';
 
 export const RESET_SENT_MESSAGE = 'Ссылка для восстановления пароля отправлена на вашу почту';
 export const RESET_LINK_DEAD_MESSAGE = 'Ссылка для восстановления устарела или уже использована. Запросите новую.';
 export const PASSWORD_CHANGED_MESSAGE = 'Пароль успешно изменен!';
 
 /**
- * Mails a reset link if the address has an account. The answer is the same either way, and a
- * failing mail is only logged, so neither the text nor the status tells whether an account exists.
+ * Mails a reset link if the address has an account. The answer is the same either way and comes as
+ * fast: both take one mail from the hourly budget (so its refusal says nothing either), and the work
+ * only an account gets (its token, the mail) runs after the answer, a failing mail only logged.
  */
 export async function requestPasswordReset(deps: AppDeps, email: string, ip: string): Promise<string> {
   await enforceLimits(deps, [
-    [rateRules.resetRequestEmail, email],
+    [rateRules.resetRequestEmail, mailboxKey(email)],
     [rateRules.resetRequestIp, ip],
   ]);
-  const { db } = deps.database;
-  const client = await findClientByEmail(db, email);
-  if (!client) return RESET_SENT_MESSAGE;
-  const now = deps.now();
-  const token = await db.transaction((tx) => issueResetToken(tx, client.email.toLowerCase(), now));
-  const link = `${deps.config.publicUrl}/client/restore-password/${token}`;
-  try {
-    await deps.mailer.send(passwordResetMail(client.email, link));
-  } catch (error) {
-    deps.log.error('password reset mail failed', { error });
-  }
+  await spendMailBudget(deps, 'password reset');
+  const client = await findClientByEmail(deps.database.db, email);
+  if (client) afterAnswer(deps.log, 'password reset mail', () => mailResetLink(deps, client.email));
   return RESET_SENT_MESSAGE;
+}
+
+async function mailResetLink(deps: AppDeps, email: string): Promise<void> {
+  const now = deps.now();
+  const token = await deps.database.db.transaction((tx) => issueResetToken(tx, email.toLowerCase(), now));
+  await deps.mailer.send(passwordResetMail(email, `${deps.config.publicUrl}/client/restore-password/${token}`));
 }
 
 const linkDead = () => new ApiFailure(422, { success: false, message: RESET_LINK_DEAD_MESSAGE });

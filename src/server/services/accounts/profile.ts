@@ -10,7 +10,14 @@ import { isUniqueViolation } from '#server/lib/db-errors.ts';
 import { emailChangeCodeMail, emailChangedMail } from '#server/services/accounts/account-mails.ts';
 import { EMAIL_TAKEN_MESSAGE, mailQuietly, sendOrAbort } from '#server/services/accounts/accounts.ts';
 import { checkCode, issueCode, markUsed, resendTooSoon, resendWait } from '#server/services/accounts/one-time-codes.ts';
-import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
+import { rateRules } from '#server/services/rate-limit.ts';
+import {
+  browserOfAccount,
+  countAskFromIp,
+  countCodeGuess,
+  countCodeMail,
+} from '#server/services/accounts/code-limits.ts';
+import { spendMailBudget } from '#server/services/accounts/mail-budget.ts';
 import { DEAD_CODE_MESSAGE, WRONG_CODE_MESSAGE } from '#server/services/accounts/registration.ts';
 
 // The clinic's own data (cabinet.md §2 Personal data, Settings; API.md `client.updated`). A new
@@ -61,15 +68,26 @@ const codeSentMessage = (email: string) =>
 /**
  * Whether a code may be mailed to `email` now; checked before the transaction that mails it (the
  * limits write through their own connection). Within 30 s of the last one: no (that code is still
- * good), or, when `force`d (the user asked for another), a 429 saying how long to wait.
+ * good), or, when `force`d (the user asked for another), a 429 saying how long to wait. Otherwise
+ * it counts against the account (whatever the address: one account must not mail anyone it
+ * likes), the IP, the address's budgets and the hourly mail budget, or refuses with a 429.
  */
-async function mayMailCode(deps: AppDeps, email: string, now: Date, { force }: { force: boolean }): Promise<boolean> {
-  const wait = await resendWait(deps.database.db, email, now, 'email_change');
+async function mayMailCode(
+  deps: AppDeps,
+  clientId: number,
+  email: string,
+  ip: string,
+  { force }: { force: boolean },
+): Promise<boolean> {
+  const wait = await resendWait(deps.database.db, email, deps.now(), 'email_change');
   if (wait > 0) {
     if (!force) return false;
     throw resendTooSoon(wait);
   }
-  await enforceLimits(deps, [[rateRules.codeSendEmail, email]]);
+  const who = { browser: browserOfAccount(clientId), ip };
+  await countAskFromIp(deps, 'code', who);
+  await countCodeMail(deps, 'code', email, who, [[rateRules.codeSendAccount, String(clientId)]]);
+  await spendMailBudget(deps, 'e-mail change code');
   return true;
 }
 
@@ -93,11 +111,11 @@ async function currentEmails(deps: AppDeps, clientId: number) {
 }
 
 /** Личные данные: name, surname and phone at once; a new e-mail waits for its code. */
-export async function updatePersonalData(deps: AppDeps, clientId: number, input: PersonalData) {
+export async function updatePersonalData(deps: AppDeps, clientId: number, input: PersonalData, ip: string) {
   const now = deps.now();
   const before = await currentEmails(deps, clientId);
   const asked = input.email === before.email.toLowerCase() ? null : input.email;
-  const mail = asked !== null && (await mayMailCode(deps, asked, now, { force: false }));
+  const mail = asked !== null && (await mayMailCode(deps, clientId, asked, ip, { force: false }));
   return deps.database.db.transaction(async (tx) => {
     const client = await lockedClient(tx, clientId);
     const wanted = { name: input.name, surname: input.surname, phone: input.phone };
@@ -120,11 +138,11 @@ export async function updatePersonalData(deps: AppDeps, clientId: number, input:
   });
 }
 
-export async function resendEmailChangeCode(deps: AppDeps, clientId: number): Promise<string> {
+export async function resendEmailChangeCode(deps: AppDeps, clientId: number, ip: string): Promise<string> {
   const now = deps.now();
   const { pending } = await currentEmails(deps, clientId);
   if (pending === null) throw fieldFailure('code', PROFILE_MESSAGES.noPendingEmail);
-  await mayMailCode(deps, pending, now, { force: true });
+  await mayMailCode(deps, clientId, pending, ip, { force: true });
   await deps.database.db.transaction((tx) => mailChangeCode(deps, tx, clientId, pending, now));
   return codeSentMessage(pending);
 }
@@ -133,10 +151,7 @@ export async function resendEmailChangeCode(deps: AppDeps, clientId: number): Pr
 export async function confirmEmailChange(deps: AppDeps, clientId: number, code: string, ip: string): Promise<string> {
   const { pending } = await currentEmails(deps, clientId);
   if (pending === null) throw fieldFailure('code', PROFILE_MESSAGES.noPendingEmail);
-  await enforceLimits(deps, [
-    [rateRules.codeCheckEmail, pending],
-    [rateRules.codeCheckIp, ip],
-  ]);
+  await countCodeGuess(deps, 'code', pending, { browser: browserOfAccount(clientId), ip });
   const check = await checkCode(deps, 'email_change', pending, code);
   if (check.status === 'wrong') throw fieldFailure('code', WRONG_CODE_MESSAGE);
   if (check.status === 'dead') throw fieldFailure('code', DEAD_CODE_MESSAGE);

@@ -9,9 +9,24 @@ import {
   insertClient,
   sendOrAbort,
 } from '#server/services/accounts/accounts.ts';
-import { checkCode, issueCode, markUsed, resendTooSoon, resendWait } from '#server/services/accounts/one-time-codes.ts';
+import {
+  browserOfToken,
+  countAskFromIp,
+  countCodeGuess,
+  countCodeMail,
+  requireSameBrowser,
+} from '#server/services/accounts/code-limits.ts';
+import { spendMailBudget } from '#server/services/accounts/mail-budget.ts';
+import {
+  checkCode,
+  issueCode,
+  latestCodePayload,
+  markUsed,
+  resendTooSoon,
+  resendWait,
+} from '#server/services/accounts/one-time-codes.ts';
 import { generatePassword } from '#server/services/accounts/passwords.ts';
-import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
+import { sha256 } from '#server/services/accounts/tokens.ts';
 
 export const WRONG_CODE_MESSAGE = 'Неверный код';
 export const DEAD_CODE_MESSAGE = 'Код больше не действует, запросите новый';
@@ -36,26 +51,34 @@ const storedDetails = v.object({
   email: v.string(),
 });
 
-/** Stage 1: checks the address is free and mails a 4-digit code. Returns the success message. */
-export async function sendRegistrationCode(deps: AppDeps, form: RegistrationDetails, ip: string): Promise<string> {
+/**
+ * Stage 1: checks the address is free and mails a 4-digit code bound to this browser (its cookie
+ * token, middleware/browser-cookie.ts). Returns the success message. What counts where: see
+ * services/accounts/code-limits.ts.
+ */
+export async function sendRegistrationCode(
+  deps: AppDeps,
+  form: RegistrationDetails,
+  browserToken: string,
+  ip: string,
+): Promise<string> {
   const now = deps.now();
   const { db } = deps.database;
+  const who = { browser: browserOfToken(browserToken), ip };
   const wait = await resendWait(db, form.email, now);
-  if (wait > 0) {
-    throw resendTooSoon(wait);
-  }
-  await enforceLimits(deps, [
-    [rateRules.codeSendEmail, form.email],
-    [rateRules.codeSendIp, ip],
-  ]);
+  if (wait > 0) throw resendTooSoon(wait);
+  await countAskFromIp(deps, 'code', who);
   if (await findClientByEmail(db, form.email)) throw fieldFailure('email', EMAIL_TAKEN_MESSAGE);
-  const details: RegistrationDetails = {
+  await countCodeMail(deps, 'code', form.email, who);
+  await spendMailBudget(deps, 'registration code');
+  const details: RegistrationDetails & { session: string } = {
     firstname: form.firstname,
     lastname: form.lastname,
     phone: form.phone,
     clinicName: form.clinicName,
     city: form.city,
     email: form.email,
+    session: sha256(browserToken),
   };
   // Mailing inside the transaction: if the mail fails, no code is stored and no cooldown starts.
   await db.transaction(async (tx) => {
@@ -66,24 +89,29 @@ export async function sendRegistrationCode(deps: AppDeps, form: RegistrationDeta
 }
 
 /**
- * Stage 2: the right code creates the account with a generated password and mails it. The user
- * is not logged in: the client shows the login form with the e-mail filled in.
+ * Stage 2: the right code, from the browser that asked for it, creates the account with a generated
+ * password and mails it. The user is not logged in: the client shows the login form with the e-mail
+ * filled in. Another browser's code is refused before anything counts against the address.
  */
 export async function confirmRegistration(
   deps: AppDeps,
   form: RegistrationDetails & { code: string },
+  browserToken: string | null,
   ip: string,
 ): Promise<{ message: string; email: string }> {
-  await enforceLimits(deps, [
-    [rateRules.codeCheckEmail, form.email],
-    [rateRules.codeCheckIp, ip],
-  ]);
-  const check = await checkCode(deps, 'registration', form.email, form.code);
+  const latest = await latestCodePayload(deps.database.db, 'registration', form.email);
+  if (latest !== undefined) requireSameBrowser(latest, browserToken);
+  await countCodeGuess(deps, 'code', form.email, { browser: browserOfToken(browserToken ?? ''), ip });
+  const check = await checkCode(deps, 'registration', form.email, form.code, (payload) =>
+    requireSameBrowser(payload, browserToken),
+  );
   if (check.status === 'wrong') throw fieldFailure('code', WRONG_CODE_MESSAGE);
   if (check.status === 'dead') throw fieldFailure('code', DEAD_CODE_MESSAGE);
 
   const stored = v.safeParse(storedDetails, check.row.payload);
   const details = stored.success ? stored.output : form;
+  // The account's password goes by mail: refused with the budget spent, the code stays unused for later.
+  await spendMailBudget(deps, 'registration password');
   const password = generatePassword();
   const passwordHash = await deps.passwords.hash(password); // slow: kept outside the transaction
   const now = deps.now();

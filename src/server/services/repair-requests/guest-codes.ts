@@ -5,8 +5,22 @@ import { oneTimeCodes } from '#server/db/schema/accounts.ts';
 import { ApiFailure, fieldFailure } from '#server/lib/api-failure.ts';
 import { emailConfirmationMail } from '#server/services/accounts/account-mails.ts';
 import { findClientByEmail, sendOrAbort } from '#server/services/accounts/accounts.ts';
-import { checkCode, issueCode, markUsed, resendTooSoon, resendWait } from '#server/services/accounts/one-time-codes.ts';
-import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
+import {
+  browserOfToken,
+  countAskFromIp,
+  countCodeGuess,
+  countCodeMail,
+  requireSameBrowser,
+} from '#server/services/accounts/code-limits.ts';
+import { spendMailBudget } from '#server/services/accounts/mail-budget.ts';
+import {
+  checkCode,
+  issueCode,
+  latestCodePayload,
+  markUsed,
+  resendTooSoon,
+  resendWait,
+} from '#server/services/accounts/one-time-codes.ts';
 import { DEAD_CODE_MESSAGE, WRONG_CODE_MESSAGE } from '#server/services/accounts/registration.ts';
 import { sha256 } from '#server/services/accounts/tokens.ts';
 import { HOUR_MS } from '#shared/durations.ts';
@@ -22,24 +36,21 @@ const PURPOSE = 'guest_request';
 export const GUEST_CONFIRMED_TTL_MS = 6 * HOUR_MS;
 export const GUEST_CONFIRMED_MESSAGE = 'Эл. почта подтверждена';
 
-const sessionOfPayload = (payload: unknown): string | null =>
-  typeof payload === 'object' && payload !== null && typeof (payload as { session?: unknown }).session === 'string'
-    ? (payload as { session: string }).session
-    : null;
-
-/** Mails a code unless the address has an account (409: log in instead; nothing is mailed). */
+/**
+ * Mails a code unless the address has an account (409: log in instead; nothing is mailed). A cooldown
+ * costs nothing and counts nowhere; the IP counts every other ask; the address's budgets count only a
+ * mail that goes out (services/accounts/code-limits.ts).
+ */
 export async function sendGuestCode(deps: AppDeps, email: string, guestToken: string, ip: string): Promise<string> {
   const now = deps.now();
   const { db } = deps.database;
-  await enforceLimits(deps, [
-    [rateRules.guestCodeSendEmail, email],
-    [rateRules.guestCodeSendIp, ip],
-  ]);
-  if (await findClientByEmail(db, email)) throw fieldFailure('email', guestMessages.emailRegistered, 409);
+  const who = { browser: browserOfToken(guestToken), ip };
   const wait = await resendWait(db, email, now, PURPOSE);
-  if (wait > 0) {
-    throw resendTooSoon(wait);
-  }
+  if (wait > 0) throw resendTooSoon(wait);
+  await countAskFromIp(deps, 'guest', who);
+  if (await findClientByEmail(db, email)) throw fieldFailure('email', guestMessages.emailRegistered, 409);
+  await countCodeMail(deps, 'guest', email, who);
+  await spendMailBudget(deps, 'guest code');
   // Mailing inside the transaction: if the mail fails, no code is stored and no cooldown starts.
   await db.transaction(async (tx) => {
     const { code } = await issueCode(tx, PURPOSE, email, { session: sha256(guestToken) }, now);
@@ -48,7 +59,11 @@ export async function sendGuestCode(deps: AppDeps, email: string, guestToken: st
   return `Код подтверждения отправлен на ${email}`;
 }
 
-/** The right code from the browser that asked for it confirms the e-mail for that browser. */
+/**
+ * The right code from the browser that asked for it confirms the e-mail for that browser. Another
+ * browser's code is refused before anything is counted against the address, so nobody elsewhere can
+ * use up the owner's guesses or their limit; the IP counts every try.
+ */
 export async function confirmGuestCode(
   deps: AppDeps,
   email: string,
@@ -56,17 +71,12 @@ export async function confirmGuestCode(
   guestToken: string | null,
   ip: string,
 ): Promise<string> {
-  await enforceLimits(deps, [
-    [rateRules.guestCodeCheckEmail, email],
-    [rateRules.guestCodeCheckIp, ip],
-  ]);
-  const session = guestToken === null ? null : sha256(guestToken);
-  // Another browser's code is refused before a guess is spent on it: nobody elsewhere can use up the
-  // owner's 5. The check is on the very code the guess is then spent on, so one mailed to another
-  // browser in between is refused too.
-  const check = await checkCode(deps, PURPOSE, email, code, (payload) => {
-    if (sessionOfPayload(payload) !== session) throw fieldFailure('code', guestMessages.otherBrowser);
-  });
+  const latest = await latestCodePayload(deps.database.db, PURPOSE, email);
+  if (latest !== undefined) requireSameBrowser(latest, guestToken);
+  const who = { browser: browserOfToken(guestToken ?? ''), ip };
+  await countCodeGuess(deps, 'guest', email, who);
+  // Checked again on the very code the guess is spent on: one mailed to another browser in between is refused too.
+  const check = await checkCode(deps, PURPOSE, email, code, (payload) => requireSameBrowser(payload, guestToken));
   if (check.status === 'wrong') throw fieldFailure('code', WRONG_CODE_MESSAGE);
   if (check.status === 'dead') throw fieldFailure('code', DEAD_CODE_MESSAGE);
   const now = deps.now();

@@ -1,3 +1,4 @@
+import { spendMailBudget } from '#server/services/accounts/mail-budget.ts';
 import { and, eq } from 'drizzle-orm';
 import {
   createGuestRepairRequest,
@@ -84,6 +85,8 @@ export async function createGuestRequest(
   const existing = await findClientByEmail(db, email);
   if (existing) return answerOfExisting(deps, existing.id, caller.key, hash);
 
+  // The new account's password goes by mail: with the hour's mail budget spent, no account is made.
+  await spendMailBudget(deps, 'guest request password');
   // Slow, so outside the transaction: the geo provider (up to 3 s) and the password hash.
   const place = await checkPickupAddress(deps, input.address.address, 'address.address');
   const password = generatePassword();

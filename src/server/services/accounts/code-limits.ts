@@ -1,0 +1,91 @@
+import type { AppDeps } from '#server/context.ts';
+import { fieldFailure } from '#server/lib/api-failure.ts';
+import { enforceLimits, enforceLimitsOrGiveBack, rateRules, type RateRule } from '#server/services/rate-limit.ts';
+import { sha256 } from '#server/services/accounts/tokens.ts';
+import { guestMessages } from '#shared/screens/guest-requests.ts';
+import { mailboxKey } from '#shared/validation/mailbox-key.ts';
+
+// Who asks for an e-mailed code, and what each ask counts against (rate-limit.ts's code rules). The
+// per-address counters are kept per browser (and per IP) as well as per mailbox, so nobody can lock
+// a stranger out by asking for the stranger's code or guessing at it: a refusal that costs nothing
+// (a cooldown, another browser's code, a limit) counts against no address's budget, and the one
+// ceiling per mailbox stays above what one IP may spend. The requester's own IP counts every ask.
+
+/** The guest wizard's words, for registration's codes too. */
+export const OTHER_BROWSER_MESSAGE = guestMessages.otherBrowser;
+
+export interface CodeRequester {
+  /** The asking browser: the hash of its cookie token, or `account:<id>` for a logged-in account. */
+  browser: string;
+  ip: string;
+}
+
+/** A browser named by its cookie token (middleware/browser-cookie.ts); only the hash is ever stored. */
+export const browserOfToken = (token: string): string => `browser:${sha256(token)}`;
+export const browserOfAccount = (clientId: number): string => `account:${clientId}`;
+
+const families = {
+  code: {
+    sendBrowserEmail: rateRules.codeSendBrowserEmail,
+    sendIpEmail: rateRules.codeSendIpEmail,
+    sendEmail: rateRules.codeSendEmail,
+    sendIp: rateRules.codeSendIp,
+    checkBrowserEmail: rateRules.codeCheckBrowserEmail,
+    checkIp: rateRules.codeCheckIp,
+  },
+  guest: {
+    sendBrowserEmail: rateRules.guestCodeSendBrowserEmail,
+    sendIpEmail: rateRules.guestCodeSendIpEmail,
+    sendEmail: rateRules.guestCodeSendEmail,
+    sendIp: rateRules.guestCodeSendIp,
+    checkBrowserEmail: rateRules.guestCodeCheckBrowserEmail,
+    checkIp: rateRules.guestCodeCheckIp,
+  },
+} satisfies Record<string, Record<string, RateRule>>;
+export type CodeFamily = keyof typeof families;
+
+/** The requester's own IP: counted for every ask that got past the cooldown (it is nobody else's budget). */
+export async function countAskFromIp(deps: AppDeps, family: CodeFamily, who: CodeRequester): Promise<void> {
+  await enforceLimits(deps, [[families[family].sendIp, who.ip]]);
+}
+
+/**
+ * Counts a mail about to be sent to `email` per browser, per IP and per mailbox, or refuses it
+ * (429) keeping none of those hits. `extra` adds the requester's own limits (a logged-in account's).
+ */
+export async function countCodeMail(
+  deps: AppDeps,
+  family: CodeFamily,
+  email: string,
+  who: CodeRequester,
+  extra: ReadonlyArray<readonly [RateRule, string]> = [],
+): Promise<void> {
+  const rules = families[family];
+  const mailbox = mailboxKey(email);
+  await enforceLimitsOrGiveBack(deps, [
+    ...extra,
+    [rules.sendBrowserEmail, `${who.browser}|${mailbox}`],
+    [rules.sendIpEmail, `${who.ip}|${mailbox}`],
+    [rules.sendEmail, mailbox],
+  ]);
+}
+
+/** Counts a guess at `email`'s code, after the code proved to be this browser's, and from the IP. */
+export async function countCodeGuess(deps: AppDeps, family: CodeFamily, email: string, who: CodeRequester) {
+  const rules = families[family];
+  await enforceLimits(deps, [
+    [rules.checkBrowserEmail, `${who.browser}|${mailboxKey(email)}`],
+    [rules.checkIp, who.ip],
+  ]);
+}
+
+/** A code's payload names the browser that asked for it (`session`: the hash of its cookie token). */
+const sessionOfPayload = (payload: unknown): string | null =>
+  typeof payload === 'object' && payload !== null && typeof (payload as { session?: unknown }).session === 'string'
+    ? (payload as { session: string }).session
+    : null;
+
+/** Throws 'asked in another browser' unless the code's payload names this browser's token. */
+export function requireSameBrowser(payload: unknown, token: string | null): void {
+  if (token === null || sessionOfPayload(payload) !== sha256(token)) throw fieldFailure('code', OTHER_BROWSER_MESSAGE);
+}
