@@ -41,8 +41,8 @@ const WINDOW = /^([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-3]):([0-5]\d)$/;
 /** 'HH:MM-HH:MM' with the start before the end: the hours the clinic expects the courier. */
 export const windowField = v.pipe(
   v.string(courierMessages.window),
-  v.regex(WINDOW, courierMessages.window),
-  v.check((value) => value.slice(0, 5) < value.slice(6), courierMessages.window),
+  // One check, so a malformed window gets one message, not the format's and the order's.
+  v.check((value) => WINDOW.test(value) && value.slice(0, 5) < value.slice(6), courierMessages.window),
 );
 
 const positionField = v.pipe(
