@@ -134,6 +134,7 @@ describe('GET and PATCH /api/v1/couriers', () => {
     });
     expect(await t.db.select().from(sessions).where(eq(sessions.clientId, courier.id))).toEqual([]);
     expect(await userData()).toBeNull();
+    expect((await t.request('/ajax/courier/stops')).status).toBe(401);
 
     const refused = await loginAs(t, courier.email, courier.password);
     expect(refused.status).toBe(403);
