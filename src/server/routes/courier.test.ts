@@ -216,7 +216,7 @@ describe("'Еду'", () => {
     ]);
   });
 
-  it('refuses a choice other than 15, 30 or 60 minutes, a missing key, and a clinic', async () => {
+  it('refuses a choice other than 15, 30 or 60 minutes and a missing key, writing nothing', async () => {
     const { stopId } = await courierWithStop();
     const bad = await act('en-route', { stop_id: stopId, eta_minutes: 45 });
     expect(bad.status).toBe(422);

@@ -229,3 +229,30 @@ describe('GET /api/v1/stops', () => {
     expect((await listed(`date=${DAY}&courier_id=${courier.id}`))[0]).toMatchObject({ id, courier_active: false });
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes the couriers’ and stops’ calls with their fields', async () => {
+    const document = (await (await t.integration('/openapi.json', { token: null })).json()) as {
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    };
+    const createStop = document.paths['/api/v1/stops']?.post as {
+      requestBody: {
+        content: {
+          'application/json': { schema: { properties: Record<string, { enum?: unknown[] }>; required: string[] } };
+        };
+      };
+    };
+    const schema = createStop.requestBody.content['application/json'].schema;
+    expect(schema.required).toEqual(['ticket_id', 'kind', 'courier_id', 'date']);
+    expect(schema.properties.kind?.enum).toEqual(['pickup', 'return']);
+    const listStops = document.paths['/api/v1/stops']?.get as { parameters: Array<{ name: string }> };
+    expect(listStops.parameters.map((parameter) => parameter.name)).toEqual(['date', 'courier_id']);
+    for (const [path, method] of [
+      ['/api/v1/couriers', 'post'],
+      ['/api/v1/couriers', 'get'],
+      ['/api/v1/couriers/{id}', 'patch'],
+      ['/api/v1/stops/{id}', 'patch'],
+    ] as const)
+      expect(document.paths[path]?.[method], `${method} ${path}`).toMatchObject({ tags: ['Couriers'] });
+  });
+});
