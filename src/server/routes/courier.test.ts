@@ -385,7 +385,10 @@ describe('actions queued while the back office changed the stop', () => {
   it('refuses an action on a stop given to another courier with 409, and the new courier acts on it', async () => {
     const { courier, ticket, stopId } = await courierWithStop();
     const next = await createCourier(t);
+    expect((await act('en-route', { stop_id: stopId, eta_minutes: 60 })).status).toBe(200);
     await integrationCall(t, `/stops/${stopId}`, 'PATCH', { courier_id: next.id });
+    const [moved] = await t.db.select().from(stops).where(eq(stops.id, stopId));
+    expect(moved).toMatchObject({ state: 'planned', etaAt: null, courierId: next.id });
     const input = {
       stop_id: stopId,
       instruments: ticket.instrumentIds.map((id) => ({ id, collected: true })),

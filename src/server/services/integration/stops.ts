@@ -83,7 +83,8 @@ export async function createStop(deps: AppDeps, input: CreateStopInput): Promise
 
 /**
  * PATCH /stops/{id}: another courier, day, place or window, or cancelled. A stop the courier has
- * done or failed is history: 409. Given to another courier or day without a position, it goes last.
+ * done or failed is history: 409. Given to another courier or day without a position, it goes last,
+ * planned again (a promised arrival no longer holds).
  */
 export async function patchStop(
   deps: AppDeps,
@@ -110,6 +111,8 @@ export async function patchStop(
       cancelledAt,
       formerCourierIds:
         courierId === stop.courierId ? stop.formerCourierIds : [...new Set([...stop.formerCourierIds, stop.courierId])],
+      // A courier under way who loses the stop (or whose stop moves to another day) is no longer coming.
+      ...(moved ? { state: 'planned' as const, enRouteAt: null, etaAt: null } : {}),
     };
     const changed = [
       ...(courierId !== stop.courierId ? ['courier_id'] : []),
