@@ -30,6 +30,8 @@ import { requestIdentity, requestLogger } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { shedLoad } from './middleware/load-shedding.ts';
 import { loadSession } from './middleware/session.ts';
+import { fenceCouriers } from './middleware/account-kind.ts';
+import { courierRoutes } from './routes/courier.ts';
 
 const NOT_FOUND = { success: false, message: 'Не найдено' } as const;
 const INTERNAL_ERROR = { success: false, message: 'Внутренняя ошибка сервера. Попробуйте позже.' } as const;
@@ -63,7 +65,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
 
   // Session and CSRF guard every browser call, whichever router answers it; both run once per request.
-  app.use('/ajax/*', loadSession(), csrfProtection());
+  app.use('/ajax/*', loadSession(), csrfProtection(), fenceCouriers());
 
   app.route('/api/v1', integrationRoutes);
   app.route('/', accountRoutes);
@@ -86,6 +88,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', quizRoutes);
   app.route('/', bonusRoutes);
   app.route('/', contactsRoutes);
+  app.route('/', courierRoutes);
 
   // Unknown calls answer in the API's own shape, never with the app shell.
   const notFoundJson = (c: Context<AppEnv>) => c.json(NOT_FOUND, 404);

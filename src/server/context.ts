@@ -1,3 +1,4 @@
+import type { AccountKind } from '#shared/api/account-kinds.ts';
 import type { Ticket } from '#shared/api/tickets.ts';
 import type { Payee } from '#shared/payment/requisites.ts';
 import type { Database } from './db/client.ts';
@@ -187,6 +188,8 @@ export interface TicketPdfRenderer {
 export interface SessionInfo {
   tokenHash: string;
   clientId: number;
+  /** A clinic's account or a courier's (ADR 0042): middleware/account-kind.ts fences each to its own calls. */
+  kind: AccountKind;
   csrfToken: string;
   /**
    * The accounts that granted this one access (account_accesses), read in the same statement as the

@@ -8,7 +8,14 @@ import { createApp } from './app.ts';
 import { isClusterWorker, onPrimaryGone, runPrimary } from './cluster.ts';
 import type { AppDeps, Config } from './context.ts';
 import { openPglite, openPostgres, type Database } from './db/client.ts';
-import { DEMO_EMAIL, DEMO_PASSWORD, demoAccountExists, seedDemo } from './db/seed.ts';
+import {
+  DEMO_COURIER_EMAIL,
+  DEMO_COURIER_PASSWORD,
+  DEMO_EMAIL,
+  DEMO_PASSWORD,
+  demoAccountExists,
+  seedDemo,
+} from './db/seed.ts';
 import { ConfigError, loadConfig } from './env.ts';
 import { DataDirInUseError, lockDataDir } from './lib/data-dir-lock.ts';
 import { createLogger } from './lib/logger.ts';
@@ -100,6 +107,7 @@ async function main(): Promise<void> {
   const ticketPdfs = createTicketPdfs(workerThreadRenderer());
   if (config.seedDemo && (await seedDemo(database.db, files, now(), passwords.hash))) log.info('demo data seeded');
   const showDemoLogin = await demoAccountExists(database.db);
+  const showCourierLogin = await demoAccountExists(database.db, DEMO_COURIER_EMAIL);
 
   const supportAddress = createSupportAddress(config, database.db);
   await supportAddress.refresh();
@@ -132,6 +140,7 @@ async function main(): Promise<void> {
         `  База данных: ${database.kind === 'pglite' ? `встроенная (${path.join(config.dataDir, 'pg')})` : 'PostgreSQL'}`,
         config.smtpUrl ? '  Почта: SMTP' : `  Письма сохраняются в ${path.join(config.dataDir, 'outbox')}`,
         ...(showDemoLogin ? [`  Демо-вход: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`] : []),
+        ...(showCourierLogin ? [`  Демо-курьер: ${DEMO_COURIER_EMAIL} / ${DEMO_COURIER_PASSWORD}`] : []),
         '',
       ];
       process.stdout.write(`${lines.join('\n')}\n`);

@@ -13,6 +13,7 @@
 //     4  integration, kavo      (the back office's calls; KAVO ID sign-in: nothing imports them)
 //     3  tickets, repair-requests
 //     2  accounts               (its user data reads the points ledger and the survey; Доступы notifies)
+//        couriers               (the courier's day and actions; the actions notify the clinic)
 //     1  loyalty, notifications, places
 //     0  access, files          (who may see what; the file store's rows, types and uploads)
 //   The loose files of services/ (rate-limit.ts, keyset-cursor.ts, idempotency.ts) belong to no domain.
@@ -55,6 +56,7 @@ const DOMAIN_LEVEL = {
   notifications: 1,
   places: 1,
   accounts: 2,
+  couriers: 2,
   tickets: 3,
   'repair-requests': 3,
   integration: 4,

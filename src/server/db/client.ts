@@ -14,6 +14,7 @@ import * as repairRequestsSchema from './schema/repair-requests.ts';
 import * as notificationsSchema from './schema/notifications.ts';
 import * as kavoSchema from './schema/kavo.ts';
 import * as platformSchema from './schema/platform.ts';
+import * as couriersSchema from './schema/couriers.ts';
 
 /** Every table, for drizzle's typed client; each domain's tables are in their own file of db/schema/. */
 const schema = {
@@ -25,6 +26,7 @@ const schema = {
   ...notificationsSchema,
   ...kavoSchema,
   ...platformSchema,
+  ...couriersSchema,
 };
 
 /** Where the SQL migrations live, both in the source tree and next to the bundled server. */

@@ -27,7 +27,12 @@ export type EventType =
   | 'access.revoked'
   | 'feedback.sent'
   | 'promocode.used'
-  | 'quiz.answered';
+  | 'quiz.answered'
+  | 'courier.created'
+  | 'courier.updated'
+  | 'stop.en_route'
+  | 'stop.done'
+  | 'stop.failed';
 
 export interface NewEvent {
   type: EventType;

@@ -11,10 +11,12 @@ import { clients } from './schema/accounts.ts';
 import { notifications } from './schema/notifications.ts';
 import { pointsEntries } from './schema/loyalty.ts';
 import { seedCatalogue } from './seed-catalogue.ts';
+import { DEMO_COURIER_EMAIL, DEMO_COURIER_PASSWORD, seedCourier } from './seed-courier.ts';
 import { DAY_MS } from '#shared/durations.ts';
 
 export const DEMO_EMAIL = 'demo@clinic.test';
 export const DEMO_PASSWORD = 'demo-password-2026';
+export { DEMO_COURIER_EMAIL, DEMO_COURIER_PASSWORD };
 
 /** Any fixed number: serialises concurrent seeders (two API processes booting at once on one PostgreSQL). */
 const SEED_LOCK = 727_001;
@@ -142,12 +144,12 @@ export async function hasClients(db: Db | Tx): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Whether the demo account is there (index.ts prints its login only then). */
-export async function demoAccountExists(db: Db): Promise<boolean> {
+/** Whether the demo account (or, with `email`, the demo courier) is there: index.ts prints its login only then. */
+export async function demoAccountExists(db: Db, email: string = DEMO_EMAIL): Promise<boolean> {
   const rows = await db
     .select({ id: clients.id })
     .from(clients)
-    .where(sql`lower(${clients.email}) = ${DEMO_EMAIL}`)
+    .where(sql`lower(${clients.email}) = ${email}`)
     .limit(1);
   return rows.length > 0;
 }
@@ -166,6 +168,7 @@ export async function seedDemo(
   if (await hasClients(db)) return false;
   // Hashing takes a while (scrypt); do it before the transaction so no lock is held meanwhile.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const courierHash = await hashPassword(DEMO_COURIER_PASSWORD);
   const documents = await renderDemoDocuments();
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
@@ -174,6 +177,7 @@ export async function seedDemo(
     await seedDocuments(tx, store, clientId, documents); // downloads and history
     await seedCatalogue(tx);
     await seedAddresses(tx, clientId);
+    await seedCourier(tx, { now, clinicId: clientId, clinicHash: passwordHash, courierHash, makeTicket: createTicket });
     return true;
   });
 }

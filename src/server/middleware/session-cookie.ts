@@ -3,7 +3,8 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, SessionInfo } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { accountAccesses, sessions } from '#server/db/schema/accounts.ts';
+import { accountAccesses, clients, sessions } from '#server/db/schema/accounts.ts';
+import type { AccountKind } from '#shared/api/account-kinds.ts';
 import { randomToken, sha256, TOKEN_PATTERN } from '#server/services/accounts/tokens.ts';
 import { SIGNED_IN_COOKIE } from '#shared/api/headers.ts';
 import { DAY_MS } from '#shared/durations.ts';
@@ -62,11 +63,16 @@ function buildSessionByToken(db: Db) {
       clientId: sessions.clientId,
       csrfToken: sessions.csrfToken,
       expiresAt: sessions.expiresAt,
+      // The account's kind picks what it is served (middleware/account-kind.ts); a switched-off
+      // account has no session, even one a concurrent login started as it was switched off.
+      kind: clients.kind,
+      deactivatedAt: clients.deactivatedAt,
       // As text ('{1,2}'): drizzle hands a raw column of sql`` through as the driver gives it, and
       // the drivers disagree on arrays; a text is read the same on both.
       granterIds: sql<string>`array(select ${accountAccesses.ownerClientId} from ${accountAccesses} where ${accountAccesses.granteeClientId} = ${sessions.clientId})::text`,
     })
     .from(sessions)
+    .innerJoin(clients, eq(clients.id, sessions.clientId))
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
     .limit(1)
     .prepare('session_by_token');
@@ -84,7 +90,7 @@ async function findSession(c: Ctx, token: string): Promise<SessionInfo | null> {
   const tokenHash = sha256(token);
   const [row] = await sessionByToken(db).execute({ tokenHash });
   if (!row) return null;
-  if (row.expiresAt.getTime() <= now.getTime()) {
+  if (row.expiresAt.getTime() <= now.getTime() || row.deactivatedAt !== null) {
     await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
     return null;
   }
@@ -95,7 +101,13 @@ async function findSession(c: Ctx, token: string): Promise<SessionInfo | null> {
       .where(eq(sessions.tokenHash, tokenHash));
     setSessionCookie(c, token);
   }
-  return { tokenHash, clientId: row.clientId, csrfToken: row.csrfToken, granterIds: parseIdArray(row.granterIds) };
+  return {
+    tokenHash,
+    clientId: row.clientId,
+    kind: row.kind,
+    csrfToken: row.csrfToken,
+    granterIds: parseIdArray(row.granterIds),
+  };
 }
 
 /** PostgreSQL's text form of an integer array, '{}' or '{3,17}', as numbers. */
@@ -108,11 +120,11 @@ function parseIdArray(text: string): number[] {
  * Logs the browser in as `clientId`: a fresh token (never reusing one the browser sent, against
  * session fixation), its own CSRF token, and the anonymous CSRF cookie rotated as well.
  */
-export async function startSession(c: Ctx, clientId: number): Promise<SessionInfo> {
+export async function startSession(c: Ctx, clientId: number, kind: AccountKind): Promise<SessionInfo> {
   const { db } = c.var.deps.database;
   const now = c.var.deps.now();
   const token = randomToken();
-  const session: SessionInfo = { tokenHash: sha256(token), clientId, csrfToken: randomToken() };
+  const session: SessionInfo = { tokenHash: sha256(token), clientId, kind, csrfToken: randomToken() };
   const previous = c.var.session;
   await db.transaction(async (tx) => {
     if (previous) await tx.delete(sessions).where(eq(sessions.tokenHash, previous.tokenHash));

@@ -20,8 +20,11 @@ import { contractEndpoints } from '../../../tests/setup/contract-endpoints.ts';
 import { downloadPaths } from '#shared/api/tickets.ts';
 import { REJECT_REASONS } from '#shared/dictionaries/reject-reasons.ts';
 
-/** `refused`: a 422 that names no record (a request naming B's files as its photos). */
-type Expect = 'not-found' | 'empty-list' | 'own-data' | 'refused';
+/**
+ * `refused`: a 422 that names no record (a request naming B's files as its photos). `forbidden`: a
+ * courier's call, 403 to any clinic (what a courier may call is courier-access.test.ts's walk).
+ */
+type Expect = 'not-found' | 'empty-list' | 'own-data' | 'refused' | 'forbidden';
 
 interface Call {
   path: string;
@@ -153,6 +156,17 @@ const WALK: Record<string, (b: ClinicWorld, a: ClinicWorld) => Call[]> = {
       },
     ];
   },
+  // The courier's calls: a clinic gets 403 and nothing of any courier's day.
+  'GET /ajax/courier/stops': () => [{ path: '/ajax/courier/stops', expect: 'forbidden' }],
+  'GET /ajax/courier/stops/:id': () => [{ path: '/ajax/courier/stops/1', expect: 'forbidden' }],
+  'POST /ajax/courier/stops/en-route': () => [courierAction('en-route', { stop_id: 1, eta_minutes: 15 })],
+  'POST /ajax/courier/stops/done': (b) => [
+    courierAction('done', { stop_id: 1, instruments: [{ id: 1, collected: true }], person: b.markers[0] }),
+  ],
+  'POST /ajax/courier/stops/failed': () => [courierAction('failed', { stop_id: 1, reason: 'closed' })],
+  'POST /ajax/courier/photos': () => [
+    { path: '/ajax/courier/photos', init: { method: 'POST', body: new FormData() }, expect: 'forbidden' },
+  ],
   'POST /ajax/cabinet/addresses/:id/delete': (b) => [
     { path: `/ajax/cabinet/addresses/${b.addressId}/delete`, init: { method: 'POST' }, expect: 'not-found' },
   ],
@@ -281,6 +295,14 @@ const DOWNLOADS: Record<keyof typeof downloadPaths, (b: ClinicWorld) => string[]
   bill: (b) => [downloadPaths.bill(b.billId)],
 };
 
+function courierAction(action: string, json: unknown): Call {
+  return {
+    path: `/ajax/courier/stops/${action}`,
+    init: { method: 'POST', json, headers: { [IDEMPOTENCY_HEADER]: randomUUID() } },
+    expect: 'forbidden',
+  };
+}
+
 function decision(path: string, json: unknown): Call {
   return { path, init: { method: 'POST', json, headers: { [IDEMPOTENCY_HEADER]: randomUUID() } }, expect: 'not-found' };
 }
@@ -332,6 +354,12 @@ async function expectNothingOf(owner: ClinicWorld, viewer: ClinicWorld): Promise
       expect(JSON.parse(text), label).toEqual({ success: false, message: 'Не найдено' });
     } else if (call.expect === 'refused') {
       expect(response.status, label).toBe(422);
+    } else if (call.expect === 'forbidden') {
+      expect(response.status, label).toBe(403);
+      expect(JSON.parse(text), label).toEqual({
+        success: false,
+        message: 'Этот раздел доступен только курьерам сервисного центра',
+      });
     } else if (call.expect === 'empty-list') {
       expect(response.status, label).toBe(200);
       expect(JSON.parse(text), label).toMatchObject({ success: true, data: [], next_cursor: null });

@@ -89,6 +89,7 @@ describe('GET /ajax/user/data', () => {
       access_owner_ids: [],
       quiz_available: false,
       has_bills: true,
+      kind: 'clinic',
     });
   });
 

@@ -59,11 +59,11 @@ route(accountRoutes, confirmRegistration, async (c, input) => {
 
 route(accountRoutes, login, async (c, input) => {
   const { deps } = c.var;
-  const clientId = await authenticate(deps, input.email, input.password, clientIp(c), (id) => knownDevice(c, id));
-  const user = await loadUserData(deps.database.db, clientId, deps.now());
+  const account = await authenticate(deps, input.email, input.password, clientIp(c), (id) => knownDevice(c, id));
+  const user = await loadUserData(deps.database.db, account.id, deps.now());
   if (!user) throw unauthorized();
-  rememberDevice(c, clientId);
-  const session = await startSession(c, clientId);
+  rememberDevice(c, account.id);
+  const session = await startSession(c, account.id, account.kind);
   return { success: true, user, csrf_token: session.csrfToken };
 });
 

@@ -27,6 +27,16 @@ import {
   upsertOutput,
 } from '#shared/api/integration.ts';
 import { putBannerInput, putBannerOutput } from '#shared/api/integration-banner.ts';
+import {
+  changedOutput as stopChangedOutput,
+  createCourierInput,
+  createStopInput,
+  listCouriersOutput,
+  listStopsOutput,
+  listStopsQuery,
+  patchCourierInput,
+  patchStopInput,
+} from '#shared/api/integration-couriers.ts';
 import { createPromocodeInput, createQuizInput, patchQuizInput } from '#shared/api/integration-promo-quiz.ts';
 import {
   deleteClosedDayOutput,
@@ -90,6 +100,12 @@ export const integrationEndpoints = {
   listClosedDays: call('GET', '/pickup/closed-days', undefined, listClosedDaysOutput),
   putClosedDay: call('PUT', '/pickup/closed-days/:date', putClosedDayInput, putClosedDayOutput),
   deleteClosedDay: call('DELETE', '/pickup/closed-days/:date', undefined, deleteClosedDayOutput),
+  createCourier: call('POST', '/couriers', createCourierInput, idOutput),
+  patchCourier: call('PATCH', '/couriers/:id', patchCourierInput, stopChangedOutput),
+  listCouriers: call('GET', '/couriers', undefined, listCouriersOutput),
+  createStop: call('POST', '/stops', createStopInput, idOutput),
+  patchStop: call('PATCH', '/stops/:id', patchStopInput, stopChangedOutput),
+  listStops: call('GET', '/stops', listStopsQuery, listStopsOutput),
 } satisfies Record<string, Endpoint>;
 
 export type IntegrationCall = keyof typeof integrationEndpoints;
@@ -318,5 +334,53 @@ export const callDocs: Record<IntegrationCall, CallDoc> = {
     status: 200,
     errors: [],
     extension: true,
+  },
+  createCourier: {
+    tag: 'Couriers',
+    summary: 'Open a courier’s account',
+    description:
+      'The courier logs in with the portal’s login form and lands on /courier. Without `password` one is generated and e-mailed. ' +
+      'An e-mail already used by a client or a courier (any case) is 409. Writes `courier.created` `{courier_id, email}`.',
+    status: 201,
+    errors: [409],
+  },
+  patchCourier: {
+    tag: 'Couriers',
+    summary: 'Change or switch off a courier',
+    description:
+      '`active: false` ends the courier’s sessions at once (its next request is logged out) and refuses its logins (403); its open stops ' +
+      'leave the clinics’ ticket pages and show `courier_active: false` here until given to another courier. `active: true` switches it on again. ' +
+      '`changed` lists the fields whose value changed; a change writes `courier.updated` `{courier_id, changed}`. A client’s id is 404.',
+    status: 200,
+    errors: [404],
+  },
+  listCouriers: { tag: 'Couriers', summary: 'Every courier, switched off ones included', status: 200, errors: [] },
+  createStop: {
+    tag: 'Couriers',
+    summary: 'Give a courier a stop: a pickup from or a return to a clinic',
+    description:
+      '`date` is the Moscow day; `position` the place in the courier’s day (absent: last). For a ticket made from a portal request, `address` ' +
+      '(with room, comment and the checked point) and `contact` come from the request unless given; for a back-office ticket both are required (422). ' +
+      'The courier must be switched on (422).',
+    status: 201,
+    errors: [],
+  },
+  patchStop: {
+    tag: 'Couriers',
+    summary: 'Give a stop to another courier or day, reorder it, change its window, cancel or restore it',
+    description:
+      'A courier’s action queued offline on a stop cancelled or given to another courier meanwhile is refused with 409. ' +
+      'Moved to another courier or day without `position`, the stop goes last. A stop the courier has done or failed is 409.',
+    status: 200,
+    errors: [404, 409],
+  },
+  listStops: {
+    tag: 'Couriers',
+    summary: 'One day’s stops (default today, Moscow), of one courier or all',
+    description:
+      'In each courier’s order. `state`: planned, en_route, done or failed; `outcome` is what the courier reported (the same as the ' +
+      '`stop.done` and `stop.failed` events).',
+    status: 200,
+    errors: [],
   },
 };

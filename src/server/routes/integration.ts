@@ -24,6 +24,8 @@ import {
   readClosedDay,
 } from '#server/services/places/pickup-closed-days.ts';
 import { createQuiz, patchQuiz } from '#server/services/integration/quizzes.ts';
+import { createCourier, listCouriers, patchCourier } from '#server/services/integration/couriers.ts';
+import { createStop, listStops, patchStop } from '#server/services/integration/stops.ts';
 import { createPromocode } from '#server/services/loyalty/promocodes.ts';
 import { INTEGRATION_BASE, integrationEndpoints as calls } from './integration-endpoints.ts';
 import { sendDownload, storedDownload } from './downloads.ts';
@@ -114,3 +116,14 @@ route(
   async (c) => deleteClosedDay(c.var.deps, readClosedDay(c.req.param('date'))),
   relative,
 );
+route(
+  integrationRoutes,
+  calls.createCourier,
+  async (c, input) => ({ id: await createCourier(c.var.deps, input) }),
+  created,
+);
+route(integrationRoutes, calls.patchCourier, (c, input) => patchCourier(c.var.deps, pathId(c), input), relative);
+route(integrationRoutes, calls.listCouriers, (c) => listCouriers(c.var.deps.database.db), relative);
+route(integrationRoutes, calls.createStop, (c, input) => createStop(c.var.deps, input), created);
+route(integrationRoutes, calls.patchStop, (c, input) => patchStop(c.var.deps, pathId(c), input), relative);
+route(integrationRoutes, calls.listStops, (c, input) => listStops(c.var.deps, input), relative);

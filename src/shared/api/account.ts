@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { defineEndpoint, okResponse } from './endpoint.ts';
+import { ACCOUNT_KINDS } from './account-kinds.ts';
 import { messages } from '../validation/messages.ts';
 import {
   confirmationCodeField,
@@ -38,6 +39,11 @@ export const userData = v.object({
   quiz_available: v.optional(v.boolean(), false),
   /** The clinic has any bill at all: the cabinet's bank-details notice is shown to it only. */
   has_bills: v.optional(v.boolean(), false),
+  /**
+   * 'courier': the service centre's courier, who lands on /courier (ADR 0042). The server always
+   * sends it; absent (a copy saved before it) means a clinic.
+   */
+  kind: v.optional(v.picklist(ACCOUNT_KINDS)),
 });
 export type UserData = v.InferOutput<typeof userData>;
 

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { defineEndpoint, okResponse } from './endpoint.ts';
 import { cursorParam, isoDate, moneyString, queryInt, serverTimestamp } from './query.ts';
 import { TICKET_PATH, TICKETS_LIST_PATH, TICKETS_PAGE_SIZE } from './tickets-addresses.ts';
+import { STOP_FAIL_REASONS, STOP_KINDS, STOP_STATES } from '../dictionaries/courier-stops.ts';
 
 // The clinic's requests (cabinet.md §2 Requests list, Ticket page; §3 entities).
 
@@ -119,6 +120,32 @@ export const ticketRequest = v.object({
 });
 export type TicketRequest = v.InferOutput<typeof ticketRequest>;
 
+/**
+ * A courier's visit for the ticket (API.md, fourth wave): a pickup or a return, planned, under way or
+ * finished. `text` is the line to show ('Курьер забрал инструменты 29.11 в 11:40 (2 из 2)', 'Курьер
+ * выехал к вам, будет примерно в 11:40', 'Курьер не застал вас …'); null while only planned.
+ */
+export const courierVisit = v.object({
+  id: v.number(),
+  kind: v.picklist(STOP_KINDS),
+  state: v.picklist(STOP_STATES),
+  /** YYYY-MM-DD. */
+  date: v.string(),
+  /** 'HH:MM-HH:MM' or null. */
+  window: v.nullable(v.string()),
+  eta_at: v.nullable(serverTimestamp),
+  finished_at: v.nullable(serverTimestamp),
+  /** A done visit: the instruments handed over of the ticket's, and who handed them over or received them. */
+  collected: v.nullable(v.number()),
+  total: v.nullable(v.number()),
+  person: v.nullable(v.string()),
+  /** A failed visit: why ('closed', 'no_contact', 'not_ready', 'other') and the courier's comment. */
+  reason: v.nullable(v.picklist(STOP_FAIL_REASONS)),
+  comment: v.nullable(v.string()),
+  text: v.nullable(v.string()),
+});
+export type CourierVisit = v.InferOutput<typeof courierVisit>;
+
 export const ticket = v.object({
   id: v.number(),
   status: v.string(),
@@ -141,6 +168,8 @@ export const ticket = v.object({
   instruments: v.array(instrument),
   /** The clinic's request the ticket was made from; null for the back office's tickets (and copies saved before it). */
   request: v.optional(v.nullable(ticketRequest), null),
+  /** The courier's visits, oldest day first; copies saved before them: none. */
+  courier_visits: v.optional(v.array(courierVisit), []),
 });
 export type Ticket = v.InferOutput<typeof ticket>;
 

@@ -96,6 +96,7 @@ export function ticket(overrides: Partial<Ticket> = {}): Ticket {
       },
     ],
     request: null,
+    courier_visits: [],
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ACCOUNT_KINDS } from '#shared/api/account-kinds.ts';
 import { createdAt } from '../columns.ts';
 
 export const clients = pgTable(
@@ -39,6 +40,10 @@ export const clients = pgTable(
     loyaltyParticipantSince: timestamp('loyalty_participant_since', { withTimezone: true, mode: 'date' })
       .notNull()
       .defaultNow(),
+    /** A clinic's account or the service centre's courier (ADR 0042): the kind picks the shell and what the server serves it. */
+    kind: text('kind', { enum: ACCOUNT_KINDS }).notNull().default('clinic'),
+    /** When the back office switched the (courier's) account off: its sessions end and it cannot log in. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     uniqueIndex('clients_email_key').on(sql`lower(${t.email})`),

@@ -4,6 +4,7 @@ import { accountAccesses } from '#server/db/schema/accounts.ts';
 import { addresses } from '#server/db/schema/places.ts';
 import { bills, defectStatements, tickets } from '#server/db/schema/tickets.ts';
 import { files } from '#server/db/schema/repair-requests.ts';
+import { stops } from '#server/db/schema/couriers.ts';
 import { gifts, quizItems, quizzes, tradeInInstruments } from '#server/db/schema/loyalty.ts';
 import { siteBanner } from '#server/db/schema/notifications.ts';
 import { NOT_FOUND_MESSAGE, notFound } from '#server/lib/api-failure.ts';
@@ -177,7 +178,13 @@ async function privateOwnersOfFile(db: Reader, fileId: number): Promise<number[]
     .select({ clientId: files.ownerClientId })
     .from(files)
     .where(and(eq(files.id, fileId), isNotNull(files.ownerClientId)));
-  const owners = [...statements, ...billRows, ...waybills, ...uploads]
+  // The courier's photo of a hand-over (stop.done) is the clinic's whose ticket it was.
+  const handOvers = await db
+    .select({ clientId: tickets.clientId })
+    .from(stops)
+    .innerJoin(tickets, eq(tickets.id, stops.ticketId))
+    .where(sql`${stops.outcome}->'photo_file_ids' @> ${JSON.stringify([fileId])}::jsonb`);
+  const owners = [...statements, ...billRows, ...waybills, ...uploads, ...handOvers]
     .map((row) => row.clientId)
     .filter((id): id is number => id !== null);
   return [...new Set(owners)];

@@ -43,7 +43,8 @@ async function nameOf(tx: Tx, clientId: number): Promise<string> {
 async function granteeFor(tx: Tx, ownerId: number, email: string): Promise<number> {
   await lockClient(tx, ownerId);
   const grantee = await findClientByEmail(tx, email);
-  if (!grantee) throw fieldFailure('email', ACCESS_MESSAGES.noAccount);
+  // A courier's account is no colleague: to a clinic it is as unknown as an address with no account.
+  if (!grantee || grantee.kind !== 'clinic') throw fieldFailure('email', ACCESS_MESSAGES.noAccount);
   if (grantee.id === ownerId) throw fieldFailure('email', ACCESS_MESSAGES.self);
   return grantee.id;
 }

@@ -65,6 +65,19 @@ export function credentialsMail(to: string, password: string, publicUrl: string,
   };
 }
 
+/** A courier's login, when the back office opened its account without a password (API.md, fourth wave). */
+export function courierCredentialsMail(to: string, password: string, publicUrl: string, name: string): MailMessage {
+  return {
+    to,
+    subject: 'Вход в приложение курьера',
+    text:
+      `Здравствуйте, ${name}!\n\nСервисный центр открыл вам вход в приложение курьера: в нём ваш маршрут на день.\n\n` +
+      `Адрес: ${publicUrl}/\nЛогин (e-mail): ${to}\nПароль: ${password}\n\n` +
+      'Войдите через обычную форму входа — откроется ваш маршрут.' +
+      SIGNATURE,
+  };
+}
+
 export function passwordResetMail(to: string, link: string): MailMessage {
   return {
     to,

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { UserData } from '#shared/api/account.ts';
+import type { AccountKind } from '#shared/api/account-kinds.ts';
 import type { AppDeps, MailMessage } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { accountAccesses, clients } from '#server/db/schema/accounts.ts';
@@ -16,6 +17,7 @@ import { quizWaitingSql } from '#server/services/loyalty/quizzes.ts';
 
 export const EMAIL_TAKEN_MESSAGE = 'Пользователь с таким e-mail уже зарегистрирован';
 export const BAD_CREDENTIALS_MESSAGE = 'Неверный e-mail или пароль';
+export const ACCOUNT_SWITCHED_OFF_MESSAGE = 'Учётная запись отключена. Обратитесь в сервисный центр.';
 
 /** Addresses are compared lower-cased, matching the unique index on lower(email). */
 export async function findClientByEmail(db: Db | Tx, email: string) {
@@ -25,6 +27,8 @@ export async function findClientByEmail(db: Db | Tx, email: string) {
       email: clients.email,
       passwordHash: clients.passwordHash,
       emailConfirmedAt: clients.emailConfirmedAt,
+      kind: clients.kind,
+      deactivatedAt: clients.deactivatedAt,
     })
     .from(clients)
     .where(sql`lower(${clients.email}) = ${email.toLowerCase()}`)
@@ -42,6 +46,8 @@ export interface NewClient {
   city?: string | null;
   /** Set when the password exists only in a mail to the address, or the address was proven by a code. */
   emailConfirmed: boolean;
+  /** A clinic unless said: a courier's account is opened by the back office (services/integration/couriers.ts). */
+  kind?: AccountKind;
 }
 
 /**
@@ -75,15 +81,17 @@ export async function insertClient(
       // Registering (the consent to the loyalty rules) or being opened by the back office makes the
       // account a participant at once (portal.md §4.7).
       loyaltyParticipantSince: now,
+      kind: client.kind ?? 'clinic',
     })
     .returning({ id: clients.id });
   if (!row) throw new Error('client was not inserted');
-  await recordEvent(tx, {
-    type: 'client.registered',
-    clientId: row.id,
-    payload: { client_id: row.id, email, source },
-    createdAt: now,
-  });
+  // A courier is no client of the service centre: the feed says so, and names no client.
+  await recordEvent(
+    tx,
+    client.kind === 'courier'
+      ? { type: 'courier.created', clientId: null, payload: { courier_id: row.id, email }, createdAt: now }
+      : { type: 'client.registered', clientId: row.id, payload: { client_id: row.id, email, source }, createdAt: now },
+  );
   return row.id;
 }
 
@@ -129,6 +137,7 @@ export async function loadUserData(db: Db, clientId: number, now: Date): Promise
       consentLoyaltyAt: clients.consentLoyaltyAt,
       emailConfirmedAt: clients.emailConfirmedAt,
       pending_email: clients.pendingEmail,
+      kind: clients.kind,
       // The ledger is replayed from its rows and the clock (points.ts), read in this same statement.
       ...ledgerColumns(),
       // API.md: 'Оплачен' is paid, null is "no data"; any other status text is unpaid.
@@ -171,6 +180,20 @@ export async function loadUserData(db: Db, clientId: number, now: Date): Promise
     ...rest
   } = row;
   const { loyaltyState, loyaltyStateSince, loyaltyParticipantSince, ledgerRows, programmeChanges, ...user } = rest;
+  // A courier has no points, bills, surveys or colleagues: the clinic's counters stay empty for it.
+  if (user.kind === 'courier') {
+    return {
+      ...user,
+      balls: 0,
+      unpaid_bills: 0,
+      unread_notifications: Number(unreadNotifications),
+      consents_given: true,
+      email_confirmed: emailConfirmedAt !== null,
+      access_owner_ids: [],
+      quiz_available: false,
+      has_bills: false,
+    };
+  }
   return {
     ...user,
     balls: ledgerOf({ loyaltyState, loyaltyStateSince, loyaltyParticipantSince, ledgerRows, programmeChanges }, now)
@@ -217,7 +240,7 @@ export async function authenticate(
   password: string,
   ip: string,
   deviceOf: (clientId: number) => string | null,
-): Promise<number> {
+): Promise<{ id: number; kind: AccountKind }> {
   const client = await findClientByEmail(deps.database.db, email);
   const device = client ? deviceOf(client.id) : null;
   const limits: ReadonlyArray<readonly [RateRule, string]> =
@@ -244,7 +267,10 @@ export async function authenticate(
     });
   }
   await reservation.release();
-  return client.id;
+  // Said only to whoever knows the password: to anyone else a switched-off account looks like any other.
+  if (client.deactivatedAt !== null)
+    throw new ApiFailure(403, { success: false, message: ACCOUNT_SWITCHED_OFF_MESSAGE });
+  return { id: client.id, kind: client.kind };
 }
 
 /**

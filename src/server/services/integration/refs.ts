@@ -11,12 +11,12 @@ import { lockClient } from '#server/services/loyalty/points.ts';
 // (422 on the field that names them, since the body, not the URL, is what is wrong).
 
 /**
- * The client exists and is locked for this transaction (points.ts `lockClient`, the portal's lock:
+ * The client exists (a clinic's account: a courier is none) and is locked for this transaction (points.ts `lockClient`, the portal's lock:
  * `for no key update`, ADR 0006/0008), else 422 on `field`. Writers that check something about a
  * client's rows (points balance, bill numbers) run one at a time per client.
  */
 export async function requireClient(tx: Tx, clientId: number, field = 'client_id'): Promise<void> {
-  if (!(await lockClient(tx, clientId))) throw fieldFailure(field, integrationMessages.clientNotFound);
+  if (!(await lockClient(tx, clientId, true))) throw fieldFailure(field, integrationMessages.clientNotFound);
 }
 
 export async function requireOffice(tx: Tx, officeId: number | null | undefined, field = 'office_id'): Promise<void> {

@@ -107,7 +107,12 @@ export function ledgerOf(selected: LedgerSelection, now: Date): Ledger {
 
 /** The client's ledger as of `now`, or null for an unknown client. */
 export async function loadLedger(db: Db | Tx, clientId: number, now: Date): Promise<Ledger | null> {
-  const [row] = await db.select(ledgerColumns()).from(clients).where(eq(clients.id, clientId)).limit(1);
+  // A courier's account (ADR 0042) has no ledger: asked for one, it is no client.
+  const [row] = await db
+    .select(ledgerColumns())
+    .from(clients)
+    .where(and(eq(clients.id, clientId), eq(clients.kind, 'clinic')))
+    .limit(1);
   return row ? ledgerOf(row, now) : null;
 }
 
@@ -126,16 +131,20 @@ export async function balance(db: Db | Tx, clientId: number, now: Date): Promise
  * are not blocked. With `FOR UPDATE`, a back-office transaction holding a statement lock and then
  * inserting a history line for this client would deadlock against a decision holding this lock
  * and waiting for that statement (ADR 0006). The back office's writers take this same lock.
- * Returns whether the client exists.
+ * Returns whether the account exists (`clinicOnly`: and is a clinic's, not a courier's; ADR 0042).
  */
-export async function lockClient(tx: Tx, clientId: number): Promise<boolean> {
-  const rows = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('no key update');
+export async function lockClient(tx: Tx, clientId: number, clinicOnly = false): Promise<boolean> {
+  const rows = await tx
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.id, clientId), clinicOnly ? eq(clients.kind, 'clinic') : undefined))
+    .for('no key update');
   return rows.length > 0;
 }
 
 /** The ledger read under the client lock: stays true until the transaction commits. */
 export async function lockedLedger(tx: Tx, clientId: number, now: Date): Promise<Ledger | null> {
-  if (!(await lockClient(tx, clientId))) return null;
+  if (!(await lockClient(tx, clientId, true))) return null;
   return loadLedger(tx, clientId, now);
 }
 

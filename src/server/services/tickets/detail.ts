@@ -20,6 +20,7 @@ import { requireVisibleTicket } from '#server/services/access/access.ts';
 import { historyItemOf } from '#server/services/notifications/list.ts';
 import { officeOut } from '#server/services/places/offices.ts';
 import { loadTicketRequest } from '#server/services/tickets/request.ts';
+import { ticketVisits } from '#server/services/couriers/visits.ts';
 
 // The ticket page (cabinet.md §2 Ticket page): one visible ticket with its office, statements
 // (photos and documents as owner-only download links), instruments and total. A handful of
@@ -132,7 +133,7 @@ function statementOut(
 
 export async function loadTicket(db: Reader, viewerId: number, ticketId: number): Promise<Ticket> {
   const ticket = await requireVisibleTicket(db, viewerId, ticketId);
-  const [officeRows, statementRows, instrumentRows, request] = await Promise.all([
+  const [officeRows, statementRows, instrumentRows, request, visits] = await Promise.all([
     ticket.officeId === null
       ? Promise.resolve([])
       : db.select().from(offices).where(eq(offices.id, ticket.officeId)).limit(1),
@@ -143,6 +144,7 @@ export async function loadTicket(db: Reader, viewerId: number, ticketId: number)
       .orderBy(asc(defectStatements.id)),
     db.select().from(instruments).where(eq(instruments.ticketId, ticket.id)).orderBy(asc(instruments.id)),
     loadTicketRequest(db, ticket.id),
+    ticketVisits(db, ticket.id),
   ]);
   const [names, comments] = await Promise.all([
     photoNames(db, statementRows),
@@ -185,6 +187,7 @@ export async function loadTicket(db: Reader, viewerId: number, ticketId: number)
       guarantee: row.guarantee,
     })),
     request,
+    courier_visits: visits,
   };
 }
 

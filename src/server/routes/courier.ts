@@ -1,0 +1,109 @@
+import { Hono, type Context } from 'hono';
+import { IDEMPOTENCY_HEADER, idempotencyKeyOf, REPLAYED_HEADER } from '#shared/api/headers.ts';
+import type { Endpoint, EndpointOutput, EndpointParsedInput } from '#shared/api/endpoint.ts';
+import * as contract from '#shared/screens/courier.ts';
+import type { AppEnv } from '#server/context.ts';
+import type { Tx } from '#server/db/client.ts';
+import { ApiFailure, notFound, sendFailure } from '#server/lib/api-failure.ts';
+import { readPathId, route } from '#server/lib/validate.ts';
+import { requireCourier } from '#server/middleware/account-kind.ts';
+import { requireIdempotencyKey } from '#server/middleware/idempotency-key.ts';
+import { requireSession, sessionOf } from '#server/middleware/session.ts';
+import * as actions from '#server/services/couriers/actions.ts';
+import { courierDay, courierSeesFile, courierStop, courierStops } from '#server/services/couriers/day.ts';
+import { loadFile } from '#server/services/files/files.ts';
+import { storedFailure, withIdempotency } from '#server/services/idempotency.ts';
+import { uploadRepairPhoto } from '#server/services/repair-requests/repair-photos.ts';
+import { sendDownload, storedDownload } from './downloads.ts';
+
+// The courier's calls (src/shared/screens/courier.ts): its day, a stop's card, the three actions
+// and the photos. Only a courier's session gets here (requireCourier; a clinic's is 403), and only
+// its own stops are ever read (services/couriers/day.ts). The actions go through withIdempotency,
+// as the clinic's decisions do: the outbox's replays are one action.
+
+export const courierRoutes = new Hono<AppEnv>();
+
+type Ctx = Context<AppEnv>;
+
+const readGuards = { before: [requireSession(), requireCourier()] };
+const actionGuards = { before: [requireSession(), requireCourier(), requireIdempotencyKey()] };
+
+route(
+  courierRoutes,
+  contract.listCourierStops,
+  async (c, input) => {
+    const { deps } = c.var;
+    const date = courierDay(input.date, deps.now());
+    c.header('Cache-Control', 'no-store');
+    return { success: true, date, stops: await courierStops(deps.database.db, sessionOf(c).clientId, date) };
+  },
+  readGuards,
+);
+
+route(
+  courierRoutes,
+  contract.getCourierStop,
+  async (c) => {
+    const { deps } = c.var;
+    c.header('Cache-Control', 'no-store');
+    return {
+      success: true,
+      stop: await courierStop(deps.database.db, sessionOf(c).clientId, readPathId(c), deps.now()),
+    };
+  },
+  readGuards,
+);
+
+type Action<E extends Endpoint> = (
+  tx: Tx,
+  caller: actions.CourierCaller,
+  input: EndpointParsedInput<E>,
+) => Promise<EndpointOutput<E>>;
+
+async function act<E extends Endpoint>(c: Ctx, endpoint: E, input: EndpointParsedInput<E>, run: Action<E>) {
+  const { deps } = c.var;
+  const caller = { courierId: sessionOf(c).clientId, now: deps.now() };
+  // requireIdempotencyKey() has already refused a missing or malformed key.
+  const key = idempotencyKeyOf(c.req.header(IDEMPOTENCY_HEADER)) ?? '';
+  const result = await withIdempotency(
+    deps,
+    caller.courierId,
+    key,
+    { method: endpoint.method, path: endpoint.path, body: input },
+    (tx) => run(tx, caller, input),
+  );
+  if (result.replayed) c.header(REPLAYED_HEADER, 'true');
+  if (result.status !== 200) throw storedFailure(result);
+  return result.body as EndpointOutput<E>;
+}
+
+function actionRoute<E extends Endpoint>(endpoint: E, run: Action<E>): void {
+  route(courierRoutes, endpoint, (c, input) => act(c, endpoint, input, run), actionGuards);
+}
+
+actionRoute(contract.stopEnRoute, actions.enRoute);
+actionRoute(contract.stopDone, actions.done);
+actionRoute(contract.stopFailed, actions.failed);
+
+// The same photo rules and daily budget as a clinic's repair photos; the file is the courier's own.
+route(
+  courierRoutes,
+  contract.uploadCourierPhoto,
+  async (c) => ({ success: true, ...(await uploadRepairPhoto(c.var.deps, sessionOf(c).clientId, c.req.raw)) }),
+  readGuards,
+);
+
+courierRoutes.get('/ajax/courier/files/:id', requireSession(), requireCourier(), async (c) => {
+  try {
+    const { deps } = c.var;
+    const id = readPathId(c);
+    const file = (await courierSeesFile(deps.database.db, sessionOf(c).clientId, id, deps.now()))
+      ? await loadFile(deps.database.db, id)
+      : null;
+    if (!file) throw notFound();
+    return await sendDownload(c, storedDownload(c, file));
+  } catch (error) {
+    if (error instanceof ApiFailure) return sendFailure(c, error);
+    throw error;
+  }
+});

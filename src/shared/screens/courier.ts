@@ -1,0 +1,197 @@
+import * as v from 'valibot';
+import { defineEndpoint, okResponse } from '../api/endpoint.ts';
+import { object } from '../api/object.ts';
+import { positiveInt4 } from '../api/ids.ts';
+import { serverTimestamp } from '../api/query.ts';
+import { messages } from '../validation/messages.ts';
+import {
+  ETA_CHOICES,
+  STOP_FAIL_REASONS,
+  STOP_KINDS,
+  STOP_STATES,
+  type StopFailReason,
+} from '../dictionaries/courier-stops.ts';
+
+// The courier's day (API.md, fourth wave; docs/api.md "The courier's calls"): the own stops from
+// yesterday to a week ahead, and the three actions on a stop. Every action carries an
+// Idempotency-Key made at the tap (the service worker's outbox replays it) and names the stop in the
+// body, so one key is one action on one stop.
+
+export const courierMessages = {
+  day: 'Ожидается дата в формате ГГГГ-ММ-ДД',
+  dayOutOfRange: 'Маршрут доступен со вчерашнего дня и на неделю вперёд',
+  stop: 'Остановка не найдена',
+  eta: 'Выберите, когда вы будете на месте: через 15 мин, 30 мин или 1 час',
+  reason: 'Выберите причину',
+  commentRequired: 'Опишите причину',
+  person: 'Укажите, кто передал или принял инструменты',
+  instruments: 'Отметьте инструменты по списку заявки',
+  photo: 'Фото не найдено: загрузите его ещё раз',
+  /** 409: the back office cancelled the stop while the action waited (offline). */
+  cancelled: 'Остановка отменена сервисным центром',
+  /** 409: the back office gave the stop to another courier while the action waited. */
+  reassigned: 'Остановка передана другому курьеру',
+  /** 409: the stop was already marked done or failed (another tap, another device). */
+  finished: 'Остановка уже отмечена как выполненная или несостоявшаяся',
+} as const;
+
+/** 'YYYY-MM-DD' as a query parameter; the range is the server's to judge (yesterday … +7 days, Moscow). */
+const dayParam = v.pipe(v.string(courierMessages.day), v.regex(/^\d{4}-\d{2}-\d{2}$/, courierMessages.day));
+
+const instrumentOut = v.object({
+  id: v.number(),
+  serial_number: v.string(),
+  type: v.number(),
+  /** The type's name ('Турбина'…). */
+  type_name: v.string(),
+  /** The clinic's own name of a 'Свой вариант'. */
+  name: v.nullable(v.string()),
+  description: v.string(),
+  /** 'На гарантии'. */
+  guarantee: v.boolean(),
+});
+
+const photoOut = v.object({ id: v.number(), url: v.string() });
+
+export const courierStop = v.object({
+  id: v.number(),
+  /** The stop's number in the day, 1…, in the back office's order. */
+  number: v.number(),
+  ticket_id: v.number(),
+  kind: v.picklist(STOP_KINDS),
+  state: v.picklist(STOP_STATES),
+  /** 'YYYY-MM-DD'. */
+  date: v.string(),
+  /** 'HH:MM-HH:MM' or null. */
+  window: v.nullable(v.string()),
+  clinic: v.object({ name: v.string() }),
+  address: v.object({
+    address: v.string(),
+    room: v.string(),
+    comment: v.string(),
+    /** "lat,lon" of the checked point ('Открыть в картах'); null when unchecked. */
+    coordinates: v.nullable(v.string()),
+  }),
+  contact: v.object({ name: v.string(), phone: v.string() }),
+  comment: v.nullable(v.string()),
+  instruments: v.array(instrumentOut),
+  /** The photos the clinic sent with its request. */
+  photos: v.array(photoOut),
+  /** When the courier said it would arrive ('Еду'), Moscow time. */
+  eta_at: v.nullable(serverTimestamp),
+  /** When it was done or failed, Moscow time. */
+  finished_at: v.nullable(serverTimestamp),
+  done: v.nullable(
+    v.object({
+      instruments: v.array(v.object({ id: v.number(), collected: v.boolean() })),
+      person: v.string(),
+      photos: v.array(photoOut),
+    }),
+  ),
+  failed: v.nullable(v.object({ reason: v.picklist(STOP_FAIL_REASONS), comment: v.string() })),
+});
+export type CourierStop = v.InferOutput<typeof courierStop>;
+
+/** The courier's stops of one day (default today, Moscow), in order; cancelled ones are not listed. */
+export const listCourierStops = defineEndpoint({
+  method: 'GET',
+  path: '/ajax/courier/stops',
+  input: v.object({ date: v.optional(dayParam) }),
+  output: okResponse({ date: v.string(), stops: v.array(courierStop) }),
+});
+
+/** One of the courier's stops (its card), in the same window of days. */
+export const getCourierStop = defineEndpoint({
+  method: 'GET',
+  path: '/ajax/courier/stops/:id',
+  input: undefined,
+  output: okResponse({ stop: courierStop }),
+});
+
+const stopId = positiveInt4(courierMessages.stop);
+
+/**
+ * When the courier tapped (ISO 8601): an action replayed from the offline outbox is dated by it, not
+ * by its arrival. A moment in the future, or older than the outbox keeps anything, counts as now.
+ */
+const tappedAt = v.optional(
+  v.nullable(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/))),
+  null,
+);
+
+/** 'Еду': the clinic is told when to expect the courier; `stop.en_route`. Again later: a new time. */
+export const stopEnRoute = defineEndpoint({
+  method: 'POST',
+  path: '/ajax/courier/stops/en-route',
+  input: object({
+    stop_id: stopId,
+    eta_minutes: v.picklist(ETA_CHOICES, courierMessages.eta),
+    at: tappedAt,
+  }),
+  output: okResponse({ stop: courierStop }),
+});
+
+/** 'Забрал' / 'Доставил': the checklist, who handed over or received, an optional photo; `stop.done`. */
+export const stopDone = defineEndpoint({
+  method: 'POST',
+  path: '/ajax/courier/stops/done',
+  input: object({
+    stop_id: stopId,
+    /** Every instrument of the ticket, ticked (`collected: true`) or not. */
+    instruments: v.pipe(
+      v.array(
+        object({ id: positiveInt4(courierMessages.instruments), collected: v.boolean() }),
+        courierMessages.instruments,
+      ),
+      v.minLength(1, courierMessages.instruments),
+      v.maxLength(200, courierMessages.instruments),
+    ),
+    person: v.pipe(
+      v.string(courierMessages.person),
+      v.trim(),
+      v.nonEmpty(courierMessages.person),
+      v.maxLength(120, messages.tooLong),
+    ),
+    /** Photos uploaded with POST /ajax/courier/photos. */
+    photo_file_ids: v.optional(
+      v.pipe(v.array(positiveInt4(courierMessages.photo)), v.maxLength(5, courierMessages.photo)),
+      [],
+    ),
+    at: tappedAt,
+  }),
+  output: okResponse({ stop: courierStop }),
+});
+
+/** 'Не застал' with a reason ('Другое' needs a comment); `stop.failed`. */
+export const stopFailed = defineEndpoint({
+  method: 'POST',
+  path: '/ajax/courier/stops/failed',
+  input: v.pipe(
+    object({
+      stop_id: stopId,
+      reason: v.picklist(STOP_FAIL_REASONS, courierMessages.reason),
+      comment: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, messages.tooLong)), ''),
+      at: tappedAt,
+    }),
+    v.forward(
+      v.partialCheck(
+        [['reason'], ['comment']],
+        (input: { reason: StopFailReason; comment: string }) => input.reason !== 'other' || input.comment !== '',
+        courierMessages.commentRequired,
+      ),
+      ['comment'],
+    ),
+  ),
+  output: okResponse({ stop: courierStop }),
+});
+
+/** A photo for 'Забрал' / 'Доставил' (multipart field `file`; JPEG, PNG, TIFF or BMP up to 10 MB), before the action names it. */
+export const uploadCourierPhoto = defineEndpoint({
+  method: 'POST',
+  path: '/ajax/courier/photos',
+  input: undefined,
+  output: okResponse({ file_id: v.number(), name: v.string(), size: v.number() }),
+});
+
+/** Where a stop's photo is served to its courier (GET, the stored bytes). */
+export const courierFilePath = (id: number) => `/ajax/courier/files/${id}`;
