@@ -7,7 +7,6 @@ import {
   EMAIL_TAKEN_MESSAGE,
   findClientByEmail,
   insertClient,
-  sendOrAbort,
 } from '#server/services/accounts/accounts.ts';
 import {
   browserOfToken,
@@ -27,6 +26,7 @@ import {
 } from '#server/services/accounts/one-time-codes.ts';
 import { generatePassword } from '#server/services/accounts/passwords.ts';
 import { sha256 } from '#server/services/accounts/tokens.ts';
+import { queueMail } from '#server/services/notifications/mail-queue.ts';
 
 export const WRONG_CODE_MESSAGE = 'Неверный код';
 export const DEAD_CODE_MESSAGE = 'Код больше не действует, запросите новый';
@@ -80,10 +80,10 @@ export async function sendRegistrationCode(
     email: form.email,
     session: sha256(browserToken),
   };
-  // Mailing inside the transaction: if the mail fails, no code is stored and no cooldown starts.
+  // The code and its mail in one transaction: the mail goes once the code is stored (ADR 0045).
   await db.transaction(async (tx) => {
     const { code } = await issueCode(tx, 'registration', form.email, details, now);
-    await sendOrAbort(deps, registrationCodeMail(form.email, code));
+    await queueMail(deps, tx, registrationCodeMail(form.email, code));
   });
   return `Код подтверждения отправлен на ${form.email}`;
 }
@@ -134,7 +134,7 @@ export async function confirmRegistration(
         'portal',
         422,
       );
-      await sendOrAbort(deps, credentialsMail(form.email, password, deps.config.publicUrl, details.firstname));
+      await queueMail(deps, tx, credentialsMail(form.email, password, deps.config.publicUrl, details.firstname));
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw fieldFailure('email', EMAIL_TAKEN_MESSAGE);
