@@ -1,5 +1,11 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
-import { downloadPaths, type DefectStatement, type HistoryItem, type Ticket } from '#shared/api/tickets.ts';
+import {
+  downloadPaths,
+  type DefectStatement,
+  type DiscussionAnswer,
+  type HistoryItem,
+  type Ticket,
+} from '#shared/api/tickets.ts';
 import {
   AGREED,
   countsTowardsCost,
@@ -20,6 +26,7 @@ import { requireVisibleTicket } from '#server/services/access/access.ts';
 import { historyItemOf } from '#server/services/notifications/list.ts';
 import { officeOut } from '#server/services/places/offices.ts';
 import { loadTicketRequest } from '#server/services/tickets/request.ts';
+import { discussionAnswers } from '#server/services/tickets/discussion-answers.ts';
 
 // The ticket page (cabinet.md §2 Ticket page): one visible ticket with its office, statements
 // (photos and documents as owner-only download links), instruments and total. A handful of
@@ -105,6 +112,7 @@ function statementOut(
   row: StatementRow,
   names: Map<number, string>,
   comments: Map<number, DecisionComment>,
+  answers: Map<number, DiscussionAnswer>,
 ): DefectStatement {
   return {
     id: row.id,
@@ -127,6 +135,7 @@ function statementOut(
     version: row.version,
     decision_comment: comments.get(row.id)?.comment ?? null,
     decision_author: comments.get(row.id)?.author ?? null,
+    answer: answers.get(row.id) ?? null,
   };
 }
 
@@ -144,9 +153,13 @@ export async function loadTicket(db: Reader, viewerId: number, ticketId: number)
     db.select().from(instruments).where(eq(instruments.ticketId, ticket.id)).orderBy(asc(instruments.id)),
     loadTicketRequest(db, ticket.id),
   ]);
-  const [names, comments] = await Promise.all([
+  const [names, comments, answers] = await Promise.all([
     photoNames(db, statementRows),
     decisionComments(db, viewerId, statementRows),
+    discussionAnswers(
+      db,
+      statementRows.map((row) => row.id),
+    ),
   ]);
   const office = officeRows[0];
   const status = clinicTicketStatus(ticket, {
@@ -174,7 +187,7 @@ export async function loadTicket(db: Reader, viewerId: number, ticketId: number)
           },
     pdf_url: downloadPaths.ticketPdf(ticket.id),
     office: office ? officeOut(office) : null,
-    defective_lists: statementRows.map((row) => statementOut(row, names, comments)),
+    defective_lists: statementRows.map((row) => statementOut(row, names, comments, answers)),
     instruments: instrumentRows.map((row) => ({
       id: row.id,
       serial_number: row.serialNumber,
