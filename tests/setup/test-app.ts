@@ -203,7 +203,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const deliverMail = async (): Promise<number> => {
     await workAfterAnswers();
     let tried = 0;
-    for (let batch = await mailLoop.runOnce('email'); batch > 0; batch = await mailLoop.runOnce('email')) tried += batch;
+    for (let batch = await mailLoop.runOnce('email'); batch > 0; batch = await mailLoop.runOnce('email'))
+      tried += batch;
     return tried;
   };
 

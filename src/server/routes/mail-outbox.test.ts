@@ -159,7 +159,12 @@ describe('mail through the outbox', () => {
   it('answers a registration code at once while the relay never answers', async () => {
     const silent = await startSilentRelay();
     const mailer = t.deps.mailer;
-    t.deps.mailer = createMailer({ smtpUrl: silent.url, from: 'no-reply@service.example.ru', outboxDir: '', log: t.deps.log });
+    t.deps.mailer = createMailer({
+      smtpUrl: silent.url,
+      from: 'no-reply@service.example.ru',
+      outboxDir: '',
+      log: t.deps.log,
+    });
     try {
       const email = uniqueEmail('silent');
       await primeCsrf(t);

@@ -37,7 +37,10 @@ describe('NotificationMailSwitch', () => {
   it('stays as it was when saving fails, with the reason', async () => {
     stubFetch({
       'GET /ajax/cabinet/notification-mail': { body: { success: true, on: true } },
-      'POST /ajax/cabinet/notification-mail': { status: 422, body: { success: false, message: 'Укажите, включить ли уведомления на e-mail' } },
+      'POST /ajax/cabinet/notification-mail': {
+        status: 422,
+        body: { success: false, message: 'Укажите, включить ли уведомления на e-mail' },
+      },
     });
     render(<NotificationMailSwitch />);
     const toggle = await screen.findByRole('switch', { name: LABEL });

@@ -136,7 +136,12 @@ describe("a statement the service centre answered ('Обсудить')", () => {
 
   it('keeps the answer once the clinic decided, and shows none while a question waits', () => {
     const { unmount } = render(
-      <StatementCard statement={{ ...answered, agreed: 1, status: 2 }} ticketFinished={false} selected={false} {...noop} />,
+      <StatementCard
+        statement={{ ...answered, agreed: 1, status: 2 }}
+        ticketFinished={false}
+        selected={false}
+        {...noop}
+      />,
     );
     expect(screen.getByRole('region', { name: 'Ответ сервисного центра' })).toHaveTextContent('Нужна замена ротора');
     unmount();

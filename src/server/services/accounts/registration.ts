@@ -3,11 +3,7 @@ import type { AppDeps } from '#server/context.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
 import { isUniqueViolation } from '#server/lib/db-errors.ts';
 import { credentialsMail, registrationCodeMail } from '#server/services/accounts/account-mails.ts';
-import {
-  EMAIL_TAKEN_MESSAGE,
-  findClientByEmail,
-  insertClient,
-} from '#server/services/accounts/accounts.ts';
+import { EMAIL_TAKEN_MESSAGE, findClientByEmail, insertClient } from '#server/services/accounts/accounts.ts';
 import {
   browserOfToken,
   countAskFromIp,

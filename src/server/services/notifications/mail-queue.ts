@@ -21,7 +21,11 @@ export function mailQueueKey(config: Config): Buffer {
 }
 
 /** Puts a mail in the outbox, in the caller's transaction: it goes once that commits. */
-export async function queueMail(deps: Pick<AppDeps, 'config' | 'now'>, db: Db | Tx, message: MailMessage): Promise<void> {
+export async function queueMail(
+  deps: Pick<AppDeps, 'config' | 'now'>,
+  db: Db | Tx,
+  message: MailMessage,
+): Promise<void> {
   const kind = message.kind ?? 'mail';
   const at = deps.now();
   await db.insert(notificationDeliveries).values({
@@ -39,7 +43,10 @@ export async function queueMail(deps: Pick<AppDeps, 'config' | 'now'>, db: Db | 
  * A warning mail (password changed, address changed, failed logins) that must never turn the answer
  * into an error: a failure to queue it is logged, the caller's work stands.
  */
-export async function queueMailQuietly(deps: Pick<AppDeps, 'config' | 'now' | 'database' | 'log'>, message: MailMessage) {
+export async function queueMailQuietly(
+  deps: Pick<AppDeps, 'config' | 'now' | 'database' | 'log'>,
+  message: MailMessage,
+) {
   try {
     await queueMail(deps, deps.database.db, message);
   } catch (error) {
@@ -67,7 +74,8 @@ export async function notificationAddress(db: Db, notificationId: number): Promi
   return row?.email ?? null;
 }
 
-const SIGNATURE = '\n\n—\nСервисный центр по ремонту стоматологических инструментов\nЭто письмо отправлено автоматически, отвечать на него не нужно.';
+const SIGNATURE =
+  '\n\n—\nСервисный центр по ремонту стоматологических инструментов\nЭто письмо отправлено автоматически, отвечать на него не нужно.';
 
 /** A notification's copy by e-mail ('Дублировать уведомления на e-mail'), with the page it links to. */
 export function notificationMail(to: string, text: string, link: string): MailMessage {

@@ -2,11 +2,7 @@ import type { AppDeps } from '#server/context.ts';
 import type { SendOutcome } from '#server/delivery/outcome.ts';
 import { smtpOutcome } from '#server/delivery/smtp-outcome.ts';
 import type { Delivery } from '#server/services/notifications/deliveries.ts';
-import {
-  notificationAddress,
-  notificationMail,
-  openQueuedMail,
-} from '#server/services/notifications/mail-queue.ts';
+import { notificationAddress, notificationMail, openQueuedMail } from '#server/services/notifications/mail-queue.ts';
 
 /** Sends one claimed e-mail row (ADR 0045): an account mail's sealed message, or a notification's copy. */
 export async function sendMailDelivery(

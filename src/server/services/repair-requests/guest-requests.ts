@@ -11,11 +11,7 @@ import { idempotencyKeys } from '#server/db/schema/platform.ts';
 import { ApiFailure, fieldFailure } from '#server/lib/api-failure.ts';
 import { isUniqueViolation } from '#server/lib/db-errors.ts';
 import { credentialsMail } from '#server/services/accounts/account-mails.ts';
-import {
-  EMAIL_TAKEN_MESSAGE,
-  findClientByEmail,
-  insertClient,
-} from '#server/services/accounts/accounts.ts';
+import { EMAIL_TAKEN_MESSAGE, findClientByEmail, insertClient } from '#server/services/accounts/accounts.ts';
 import { checkPickupAddress } from '#server/services/places/geo.ts';
 import { requireGuestConfirmed } from '#server/services/repair-requests/guest-codes.ts';
 import { KEY_REUSED_MESSAGE, requestHash } from '#server/services/idempotency.ts';
