@@ -149,4 +149,14 @@ describe('POST /api/v1/defects/{id}/answers', () => {
     expect(await answerCount()).toBe(before);
     expect((await statementRow(t, s.id)).agreed).toBe(3);
   });
+
+  it('is in the OpenAPI document with its body, its 201 and its refusals', async () => {
+    const document = (await (await t.request('/api/v1/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;
+    };
+    const call = document.paths['/api/v1/defects/{id}/answers']?.post;
+    expect(call).toBeDefined();
+    expect(JSON.stringify(call!.requestBody)).toContain('"text"');
+    expect(Object.keys(call!.responses).sort()).toEqual(['201', '400', '401', '404', '409', '422']);
+  });
 });
