@@ -14,6 +14,7 @@ import { accessRoutes } from './routes/accesses.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { pushRoutes } from './routes/push.ts';
 import { telegramRoutes } from './routes/telegram.ts';
+import { notificationMailRoutes } from './routes/notification-mail.ts';
 import { promocodeRoutes } from './routes/promocodes.ts';
 import { quizRoutes } from './routes/quizzes.ts';
 import { notificationRoutes } from './routes/notifications.ts';
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', feedbackRoutes);
   app.route('/', siteNoticeRoutes);
   app.route('/', telegramRoutes);
+  app.route('/', notificationMailRoutes);
   app.route('/', pushRoutes);
   app.route('/', kavoRoutes);
   app.route('/', promocodeRoutes);

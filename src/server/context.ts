@@ -69,6 +69,11 @@ export interface Config {
    * made once and kept in DATA_DIR. Processes behind one balancer must share it (or the DATA_DIR).
    */
   deviceCookieKey?: Buffer | undefined;
+  /**
+   * MAIL_QUEUE_KEY: the AES-256 key of the e-mails waiting in the outbox (ADR 0045); unset: made once
+   * and kept in DATA_DIR. Processes on one PostgreSQL must share it (or the DATA_DIR).
+   */
+  mailQueueKey?: Buffer | undefined;
 }
 
 export interface S3Settings {
@@ -114,6 +119,8 @@ export interface GeoConfig {
 }
 
 export interface MailMessage {
+  /** What the mail is (e.g. `registration-code`): logged when it fails, where the content never is. */
+  kind?: string;
   to: string;
   subject: string;
   text: string;

@@ -361,6 +361,7 @@ export function loadConfig(env: Env = process.env): Config {
     pickupCutoffHour: read(env, 'PICKUP_CUTOFF_HOUR', cutoffHour) ?? DEFAULT_PICKUP_CUTOFF_HOUR,
     payee: loadPayee(env),
     deviceCookieKey: read(env, 'DEVICE_COOKIE_KEY', tokenKey),
+    mailQueueKey: read(env, 'MAIL_QUEUE_KEY', tokenKey),
   };
 }
 

@@ -28,6 +28,8 @@ import { createTicketPdfs } from './services/tickets/pdfs.ts';
 import { createDeliveryLoop } from './services/notifications/delivery-loop.ts';
 import { kavoTokenKey } from './services/kavo/tokens.ts';
 import { prepareDeviceKey } from './services/accounts/login-devices.ts';
+import { mailQueueKey } from './services/notifications/mail-queue.ts';
+import { warnOfLocalSender } from './mail/sender-check.ts';
 import { createSupportAddress } from './services/places/contacts.ts';
 import { makeFileStore } from './storage/make-store.ts';
 import { reportStoreCheck } from './storage/check-store.ts';
@@ -122,9 +124,11 @@ async function main(): Promise<void> {
   // A DATA_DIR where the KAVO ID token key cannot be made stops the start, not the first link.
   if (config.kavo) kavoTokenKey(config);
   prepareDeviceKey(config);
+  mailQueueKey(config);
+  warnOfLocalSender(config, log);
   const deps: AppDeps = { config, database, files, mailer, log, passwords, ticketPdfs, geo, now };
   const app = createApp(deps);
-  // Telegram and Web Push deliveries (ADR 0019): every process sends; rows are claimed, never shared.
+  // Telegram, Web Push and e-mail deliveries (ADR 0019, 0045): every process sends; rows are claimed, never shared.
   const deliveries = createDeliveryLoop(deps);
   deliveries.start();
   const sweeper = createSweeper(deps);

@@ -17,6 +17,7 @@ export type EventType =
   | 'defect.approved'
   | 'defect.rejected'
   | 'defect.discussed'
+  | 'defect.answered'
   | 'defect.trade_in'
   | 'bill.created'
   | 'bill.updated'

@@ -21,7 +21,6 @@ export class ApiFailure extends Error {
 
 export const BAD_REQUEST_MESSAGE = 'Некорректный запрос';
 export const UNAUTHORIZED_MESSAGE = 'Требуется авторизация';
-export const MAIL_FAILED_MESSAGE = 'Не удалось отправить письмо. Попробуйте позже.';
 
 /** 422 with one field's message, also used as the top-level message (what the client shows first). */
 export function fieldFailure(field: string, message: string, status: FailureStatus = 422): ApiFailure {

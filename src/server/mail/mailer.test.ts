@@ -55,7 +55,10 @@ describe('outbox mailer', () => {
     expect(message!.subject).toBe('Восстановление пароля — сервисный центр');
     expect(message!.from).toBe('Сервисный центр <no-reply@localhost>');
     expect(message!.text).toBe(text);
-    expect(message!.html).toBeUndefined();
+    // The HTML part says the same (mail-html.ts): every mail is multipart/alternative.
+    expect(message!.html).toContain('Ваш код подтверждения: 4821.');
+    expect(message!.raw).toMatch(/multipart\/alternative/);
+    expect(message!.raw).toMatch(/^Auto-Submitted: auto-generated$/m);
   });
 
   it('decodes both parts of a text + HTML message', async () => {

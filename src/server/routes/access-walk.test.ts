@@ -279,6 +279,8 @@ const NOT_RESOURCE: Record<string, string> = {
   'GET /ajax/site/settings': 'public settings (main site, support address), the same for everyone',
   'GET /ajax/cabinet/telegram': "the own account's bot link or chat state; no record id",
   'POST /ajax/cabinet/telegram/unlink': "unlinks the own account's chat; no record id",
+  'GET /ajax/cabinet/notification-mail': "the own account's e-mail copy switch; no record id",
+  'POST /ajax/cabinet/notification-mail': "sets the own account's e-mail copy switch; no record id",
   'GET /ajax/cabinet/points': "the own account's points and ledger; no record id",
   'POST /ajax/cabinet/points/eligibility':
     'retired: answers that no confirmation is needed and writes nothing; no record id',

@@ -6,6 +6,7 @@ import {
   createBillInput,
   createClientInput,
   createClientOutput,
+  createDefectAnswerInput,
   createDefectInput,
   createDefectOutput,
   createNotificationInput,
@@ -80,6 +81,7 @@ export const integrationEndpoints = {
   patchTicket: call('PATCH', '/tickets/:id', patchTicketInput, patchTicketOutput),
   createDefect: call('POST', '/tickets/:id/defects', createDefectInput, createDefectOutput),
   patchDefect: call('PATCH', '/defects/:id', patchDefectInput, patchDefectOutput),
+  answerDefect: call('POST', '/defects/:id/answers', createDefectAnswerInput, idOutput),
   createBill: call('POST', '/bills', createBillInput, idOutput),
   patchBill: call('PATCH', '/bills/:id', patchBillInput, changedOutput),
   createNotification: call('POST', '/notifications', createNotificationInput, idOutput),
@@ -167,6 +169,16 @@ export const callDocs: Record<IntegrationCall, CallDoc> = {
       'A call that changes nothing keeps the version and writes no event.',
     status: 200,
     errors: [404],
+  },
+  answerDefect: {
+    tag: 'Defect statements',
+    summary: 'Answer a clinic’s question on a statement (its “Обсудить”)',
+    description:
+      'The answer shows on the statement under the question and in the ticket’s history; the clinic is notified (portal, Telegram, Web Push, e-mail if it asked) with the ticket’s link, ' +
+      '`defect.answered` `{defect_id, ticket_id, answer_id, text}` is written to the feed, and the statement is open for a decision again (`agreed` 0; `version` grows by 1). ' +
+      'A statement the clinic has no open question on (`agreed` is not 3) is 409. `text`: 1–2000 characters.',
+    status: 201,
+    errors: [404, 409],
   },
   createBill: {
     tag: 'Bills',

@@ -9,6 +9,7 @@ import { createBill, patchBill } from '#server/services/integration/bills.ts';
 import { putGift, putOffice, putTradeInInstrument } from '#server/services/integration/catalogue.ts';
 import { createClientFromBackOffice } from '#server/services/integration/clients.ts';
 import { createDefect, patchDefect } from '#server/services/integration/defects.ts';
+import { answerDefect } from '#server/services/integration/defect-answers.ts';
 import { listEvents } from '#server/services/integration/events.ts';
 import { uploadFile } from '#server/services/integration/files.ts';
 import { createNotification } from '#server/services/integration/notifications.ts';
@@ -62,6 +63,7 @@ route(integrationRoutes, calls.createTicket, (c, input) => createTicket(c.var.de
 route(integrationRoutes, calls.patchTicket, (c, input) => patchTicket(c.var.deps, pathId(c), input), relative);
 route(integrationRoutes, calls.createDefect, (c, input) => createDefect(c.var.deps, pathId(c), input), created);
 route(integrationRoutes, calls.patchDefect, (c, input) => patchDefect(c.var.deps, pathId(c), input), relative);
+route(integrationRoutes, calls.answerDefect, (c, input) => answerDefect(c.var.deps, pathId(c), input), created);
 route(integrationRoutes, calls.createBill, (c, input) => createBill(c.var.deps, input), created);
 route(integrationRoutes, calls.patchBill, (c, input) => patchBill(c.var.deps, pathId(c), input), relative);
 route(integrationRoutes, calls.createNotification, (c, input) => createNotification(c.var.deps, input), created);

@@ -78,6 +78,8 @@ export const integrationMessages = {
   fileTooLarge: 'Файл больше 10 МБ',
   fileType: 'Допустимы только файлы PDF, JPEG, PNG и WebP',
   billTaken: 'Счёт с таким номером у этого клиента уже есть',
+  /** An answer to a statement the clinic has no open question on ('Обсудить'). */
+  notDiscussed: 'Клиент не задавал вопрос по этой ведомости: ответить можно только на «Обсудить»',
 } as const;
 
 /** A row id in a body: a positive int4. */
@@ -328,6 +330,11 @@ export const createNotificationInput = object({
   ticket_id: v.optional(v.nullable(idField), null),
 });
 export type CreateNotificationInput = v.InferOutput<typeof createNotificationInput>;
+
+/** The service centre's answer to a clinic's 'Обсудить' (POST /defects/{id}/answers). */
+export const DEFECT_ANSWER_MAX_LENGTH = 2000;
+export const createDefectAnswerInput = object({ text: text(DEFECT_ANSWER_MAX_LENGTH) });
+export type CreateDefectAnswerInput = v.InferOutput<typeof createDefectAnswerInput>;
 
 /** Uploads: multipart/form-data with one part named `file`. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;

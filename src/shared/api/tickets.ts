@@ -56,6 +56,15 @@ export const office = v.object({
 });
 export type Office = v.InferOutput<typeof office>;
 
+/** The service centre's answer to the clinic's question ('Обсудить') on a statement. */
+export const discussionAnswer = v.object({
+  /** The clinic's question it answers. */
+  question: v.string(),
+  text: v.string(),
+  answered_at: serverTimestamp,
+});
+export type DiscussionAnswer = v.InferOutput<typeof discussionAnswer>;
+
 export const defectStatement = v.object({
   id: v.number(),
   ticket_id: v.number(),
@@ -81,6 +90,8 @@ export const defectStatement = v.object({
   decision_comment: v.optional(v.nullable(v.string()), null),
   /** Who wrote that comment when it was not the viewer (the owner, or a colleague with access); null: the viewer. */
   decision_author: v.optional(v.nullable(v.string()), null),
+  /** The service centre's answer to the clinic's newest question; null while unanswered (or never asked). */
+  answer: v.optional(v.nullable(discussionAnswer), null),
 });
 export type DefectStatement = v.InferOutput<typeof defectStatement>;
 

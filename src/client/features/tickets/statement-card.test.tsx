@@ -111,3 +111,50 @@ describe('a question someone else asked', () => {
     expect(screen.getByText('Ваш вопрос:')).toBeInTheDocument();
   });
 });
+
+describe("a statement the service centre answered ('Обсудить')", () => {
+  const answered = statement({
+    agreed: 0,
+    version: 3,
+    answer: {
+      question: 'Почему так дорого?',
+      text: 'Нужна замена ротора, цена с работой.',
+      answered_at: '2026-03-02 12:30:00',
+    },
+  });
+
+  it('shows the question and the answer with its time above the decision buttons, which are back', () => {
+    render(<StatementCard statement={answered} ticketFinished={false} selected={false} {...noop} />);
+    const card = screen.getByRole('article');
+    const note = within(card).getByRole('region', { name: 'Ответ сервисного центра' });
+    expect(note).toHaveTextContent('Вопрос: Почему так дорого?');
+    expect(note).toHaveTextContent('Ответ сервисного центра (02.03.2026 12:30): Нужна замена ротора, цена с работой.');
+    const approve = within(card).getByRole('button', { name: 'Согласовать' });
+    expect(note.compareDocumentPosition(approve) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    for (const name of ['Обсудить', 'Отказ']) expect(within(card).getByRole('button', { name })).toBeInTheDocument();
+  });
+
+  it('keeps the answer once the clinic decided, and shows none while a question waits', () => {
+    const { unmount } = render(
+      <StatementCard
+        statement={{ ...answered, agreed: 1, status: 2 }}
+        ticketFinished={false}
+        selected={false}
+        {...noop}
+      />,
+    );
+    expect(screen.getByRole('region', { name: 'Ответ сервисного центра' })).toHaveTextContent('Нужна замена ротора');
+    unmount();
+    render(
+      <StatementCard
+        statement={statement({ agreed: 3, decision_comment: 'Второй вопрос', answer: null })}
+        ticketFinished={false}
+        selected={false}
+        {...noop}
+      />,
+    );
+    expect(screen.queryByRole('region', { name: 'Ответ сервисного центра' })).not.toBeInTheDocument();
+    expect(screen.getByText('Второй вопрос')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Согласовать' })).not.toBeInTheDocument();
+  });
+});

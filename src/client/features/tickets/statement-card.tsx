@@ -15,6 +15,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { MoreToggle } from './more-toggle.tsx';
 import { InstrumentFacts } from './instrument-facts.tsx';
 import { StatementDetails, statementCost } from './statement-card-details.tsx';
+import { DiscussionAnswer } from './discussion-answer.tsx';
 import styles from './statement-card.module.css';
 
 /** How the card introduces what the clinic wrote with its decision. */
@@ -158,6 +159,7 @@ export function StatementCard({
         {open && <StatementDetails statement={statement} />}
       </div>
 
+      {statement.answer && <DiscussionAnswer answer={statement.answer} />}
       {notAgreed ? (
         <p className={styles.costLine}>
           Стоимость работ: <span className={styles.cost}>{statementCost(statement.sum)}</span>

@@ -8,8 +8,21 @@ const PushSwitch = lazyComponent(() =>
   import('#client/features/push/push-switch.tsx').then((module) => module.PushSwitch),
 );
 
+// 'Дублировать уведомления на e-mail' beside it, as small and off the list's way.
+const NotificationMailSwitch = lazyComponent(() =>
+  import('#client/features/notification-mail/mail-switch.tsx').then((module) => module.NotificationMailSwitch),
+);
+
 export const Route = createFileRoute('/cabinet/notifications')({
   component: () => (
-    <NotificationsPage onRead={() => void useAccountStore.getState().refresh()} settings={<PushSwitch />} />
+    <NotificationsPage
+      onRead={() => void useAccountStore.getState().refresh()}
+      settings={
+        <>
+          <PushSwitch />
+          <NotificationMailSwitch />
+        </>
+      }
+    />
   ),
 });

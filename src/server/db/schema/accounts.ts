@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { ACCOUNT_KINDS } from '#shared/api/account-kinds.ts';
 import { createdAt } from '../columns.ts';
 
@@ -18,6 +29,8 @@ export const clients = pgTable(
     telegramChatId: text('telegram_chat_id'),
     /** The random token of the bot's start link (`/start <token>` links the chat); a new one after each link. */
     telegramToken: text('telegram_token'),
+    /** 'Дублировать уведомления на e-mail': every notification also goes to the login address (ADR 0045). */
+    notifyByEmail: boolean('notify_by_email').notNull().default(false),
     /** When the clinic agreed to the processing of personal data and to the loyalty rules (asked once, portal.md §5 Step 3). */
     consentPolicyAt: timestamp('consent_policy_at', { withTimezone: true, mode: 'date' }),
     consentLoyaltyAt: timestamp('consent_loyalty_at', { withTimezone: true, mode: 'date' }),

@@ -54,19 +54,26 @@ export const pushSubscriptions = pgTable(
 /**
  * The outbox of deliveries outside the app (ADR 0019): one row per notification and channel, written
  * in the notification's transaction and sent by the delivery loop with retries. The bot's own
- * answers to a chat go the same way, without a notification.
+ * answers to a chat and every e-mail (ADR 0045) go the same way, without a notification.
  */
 export const notificationDeliveries = pgTable(
   'notification_deliveries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     notificationId: integer('notification_id').references(() => notifications.id, { onDelete: 'cascade' }),
-    channel: text('channel').$type<'telegram' | 'push'>().notNull(),
+    channel: text('channel').$type<'telegram' | 'push' | 'email'>().notNull(),
     telegramChatId: text('telegram_chat_id'),
     pushSubscriptionId: integer('push_subscription_id').references(() => pushSubscriptions.id, {
       onDelete: 'set null',
     }),
     text: text('text').notNull(),
+    /** An e-mail's kind (e.g. `registration-code`): what a failure log names, never the content. */
+    mailKind: text('mail_kind'),
+    /**
+     * An account e-mail (code, link, password), sealed with the mail key (ADR 0045): it may hold a
+     * secret the database otherwise keeps only hashed. Set to null once the row is finished.
+     */
+    mailBody: text('mail_body'),
     /** The page a tap opens (the path of the portal). */
     url: text('url').notNull(),
     state: text('state').$type<'pending' | 'sent' | 'failed' | 'dropped'>().notNull().default('pending'),

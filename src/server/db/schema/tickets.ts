@@ -165,3 +165,20 @@ export const historyEntries = pgTable(
     index('history_entries_client_idx').on(t.clientId, t.id.desc()),
   ],
 );
+
+/** The service centre's answer to a clinic's 'Обсудить' (the discussion decision it answers). */
+export const defectAnswers = pgTable(
+  'defect_answers',
+  {
+    id: serial('id').primaryKey(),
+    defectStatementId: integer('defect_statement_id')
+      .notNull()
+      .references(() => defectStatements.id, { onDelete: 'cascade' }),
+    decisionId: integer('decision_id')
+      .notNull()
+      .references(() => decisions.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('defect_answers_statement_idx').on(t.defectStatementId, t.id)],
+);

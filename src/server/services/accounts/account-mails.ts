@@ -1,13 +1,15 @@
 import type { MailMessage } from '#server/context.ts';
 
-// Texts of the accounts area's e-mails. Plain text only: every client shows it, and nothing in
-// it can be mistaken for a tracking pixel or a phishing button.
+// Texts of the accounts area's e-mails. Written as plain text; the mailer adds the same text as an
+// HTML part (mail/mail-html.ts), with no images and every link showing its address. `kind` names a
+// mail in the logs, where its content (a code, a link, a password) never goes.
 
 const SIGNATURE =
   '\n\n—\nСервисный центр по ремонту стоматологических инструментов\nЭто письмо отправлено автоматически, отвечать на него не нужно.';
 
 export function registrationCodeMail(to: string, code: string): MailMessage {
   return {
+    kind: 'registration-code',
     to,
     subject: `Код подтверждения регистрации: ${code}`,
     text:
@@ -20,6 +22,7 @@ export function registrationCodeMail(to: string, code: string): MailMessage {
 
 export function emailConfirmationMail(to: string, code: string): MailMessage {
   return {
+    kind: 'email-confirmation-code',
     to,
     subject: `Код подтверждения эл. почты: ${code}`,
     text:
@@ -32,6 +35,7 @@ export function emailConfirmationMail(to: string, code: string): MailMessage {
 
 export function emailChangeCodeMail(to: string, code: string): MailMessage {
   return {
+    kind: 'email-change-code',
     to,
     subject: `Код подтверждения нового адреса: ${code}`,
     text:
@@ -44,6 +48,7 @@ export function emailChangeCodeMail(to: string, code: string): MailMessage {
 
 export function emailChangedMail(to: string, newEmail: string): MailMessage {
   return {
+    kind: 'email-changed',
     to,
     subject: 'Адрес для входа в личный кабинет изменён',
     text:
@@ -55,6 +60,7 @@ export function emailChangedMail(to: string, newEmail: string): MailMessage {
 
 export function credentialsMail(to: string, password: string, publicUrl: string, name?: string): MailMessage {
   return {
+    kind: 'credentials',
     to,
     subject: 'Регистрация в личном кабинете',
     text:
@@ -69,6 +75,7 @@ export function credentialsMail(to: string, password: string, publicUrl: string,
 export function courierCredentialsMail(to: string, password: string, publicUrl: string, name: string): MailMessage {
   return {
     to,
+    kind: 'courier-credentials',
     subject: 'Вход в приложение курьера',
     text:
       `Здравствуйте, ${name}!\n\nСервисный центр открыл вам вход в приложение курьера: в нём ваш маршрут на день.\n\n` +
@@ -80,6 +87,7 @@ export function courierCredentialsMail(to: string, password: string, publicUrl: 
 
 export function passwordResetMail(to: string, link: string): MailMessage {
   return {
+    kind: 'password-reset',
     to,
     subject: 'Восстановление пароля',
     text:
@@ -93,6 +101,7 @@ export function passwordResetMail(to: string, link: string): MailMessage {
 
 export function loginAttemptsMail(to: string): MailMessage {
   return {
+    kind: 'login-attempts',
     to,
     subject: 'Много неудачных попыток входа',
     text:
@@ -105,6 +114,7 @@ export function loginAttemptsMail(to: string): MailMessage {
 
 export function passwordChangedMail(to: string, publicUrl: string): MailMessage {
   return {
+    kind: 'password-changed',
     to,
     subject: 'Пароль изменён',
     text:

@@ -7,12 +7,13 @@ import { accountAccesses, clients } from '#server/db/schema/accounts.ts';
 import { bills } from '#server/db/schema/tickets.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
 import { recordEvent } from '#server/db/journal.ts';
-import { ApiFailure, MAIL_FAILED_MESSAGE, fieldFailure } from '#server/lib/api-failure.ts';
+import { ApiFailure, fieldFailure } from '#server/lib/api-failure.ts';
 import { loginAttemptsMail } from '#server/services/accounts/account-mails.ts';
 import { ledgerOf, ledgerColumns } from '#server/services/loyalty/points.ts';
 import { rateRules, type RateRule } from '#server/services/rate-limit.ts';
 import { reserveLimits } from '#server/services/accounts/rate-reservations.ts';
 import { takeMailBudget } from '#server/services/accounts/mail-budget.ts';
+import { queueMailQuietly } from '#server/services/notifications/mail-queue.ts';
 import { quizWaitingSql } from '#server/services/loyalty/quizzes.ts';
 
 export const EMAIL_TAKEN_MESSAGE = 'Пользователь с таким e-mail уже зарегистрирован';
@@ -93,19 +94,6 @@ export async function insertClient(
       : { type: 'client.registered', clientId: row.id, payload: { client_id: row.id, email, source }, createdAt: now },
   );
   return row.id;
-}
-
-/**
- * Sends a message as part of a transaction: a failure rolls the transaction back (no account whose
- * password nobody received) and answers 503 instead of a bare 500.
- */
-export async function sendOrAbort(deps: AppDeps, message: MailMessage): Promise<void> {
-  try {
-    await deps.mailer.send(message);
-  } catch (error) {
-    deps.log.error('mail failed', { subject: message.subject, error });
-    throw new ApiFailure(503, { success: false, message: MAIL_FAILED_MESSAGE });
-  }
 }
 
 /**
@@ -274,14 +262,11 @@ export async function authenticate(
 }
 
 /**
- * A warning mail that must not turn the answer into an error when the mail server is down. It takes
- * from the hourly mail budget too; with the budget spent it is left out (takeMailBudget logs it).
+ * A warning mail, queued in the outbox (ADR 0045) so that nothing about it can turn the answer into
+ * an error. It takes from the hourly mail budget too; with the budget spent it is left out
+ * (takeMailBudget logs it).
  */
 export async function mailQuietly(deps: AppDeps, message: MailMessage): Promise<void> {
-  if (!(await takeMailBudget(deps, message.subject)).ok) return;
-  try {
-    await deps.mailer.send(message);
-  } catch (error) {
-    deps.log.error('account mail failed', { error, subject: message.subject });
-  }
+  if (!(await takeMailBudget(deps, message.kind ?? 'mail')).ok) return;
+  await queueMailQuietly(deps, message);
 }

@@ -3,7 +3,6 @@ import type { AppDeps } from '#server/context.ts';
 import { clients } from '#server/db/schema/accounts.ts';
 import { fieldFailure, unauthorized } from '#server/lib/api-failure.ts';
 import { emailConfirmationMail } from '#server/services/accounts/account-mails.ts';
-import { sendOrAbort } from '#server/services/accounts/accounts.ts';
 import { checkCode, issueCode, markUsed, resendTooSoon, resendWait } from '#server/services/accounts/one-time-codes.ts';
 import { rateRules } from '#server/services/rate-limit.ts';
 import {
@@ -14,6 +13,7 @@ import {
 } from '#server/services/accounts/code-limits.ts';
 import { spendMailBudget } from '#server/services/accounts/mail-budget.ts';
 import { DEAD_CODE_MESSAGE, WRONG_CODE_MESSAGE } from '#server/services/accounts/registration.ts';
+import { queueMail } from '#server/services/notifications/mail-queue.ts';
 
 // Confirming the logged-in account's e-mail with a mailed 4-digit code (portal.md §2.1 step 1: the
 // wizard asks for it where the mailbox is not proven yet, e.g. an account the back office opened
@@ -42,10 +42,10 @@ export async function sendEmailConfirmationCode(deps: AppDeps, clientId: number,
   await countAskFromIp(deps, 'code', who);
   await countCodeMail(deps, 'code', email, who, [[rateRules.codeSendAccount, String(clientId)]]);
   await spendMailBudget(deps, 'e-mail confirmation code');
-  // Mailing inside the transaction: if the mail fails, no code is stored and no cooldown starts.
+  // The code and its mail in one transaction: the mail goes once the code is stored (ADR 0045).
   await deps.database.db.transaction(async (tx) => {
     const { code } = await issueCode(tx, 'email_confirmation', email, null, now);
-    await sendOrAbort(deps, emailConfirmationMail(email, code));
+    await queueMail(deps, tx, emailConfirmationMail(email, code));
   });
   return `Код подтверждения отправлен на ${email}`;
 }

@@ -17,6 +17,7 @@ import { checkLimits, countFailure, enforceLimits, rateRules } from '#server/ser
 import { TOKEN_PATTERN } from '#server/services/accounts/tokens.ts';
 import { spendMailBudget } from '#server/services/accounts/mail-budget.ts';
 import { afterAnswer } from '#server/lib/after-answer.ts';
+import { queueMail } from '#server/services/notifications/mail-queue.ts';
 import { mailboxKey } from '#shared/validation/mailbox-key.ts';
 
 export const RESET_SENT_MESSAGE = 'Ссылка для восстановления пароля отправлена на вашу почту';
@@ -26,7 +27,8 @@ export const PASSWORD_CHANGED_MESSAGE = 'Пароль успешно измен�
 /**
  * Mails a reset link if the address has an account. The answer is the same either way and comes as
  * fast: both take one mail from the hourly budget (so its refusal says nothing either), and the work
- * only an account gets (its token, the mail) runs after the answer, a failing mail only logged.
+ * only an account gets (its token and the mail's outbox row, one transaction) runs after the answer;
+ * the delivery loop sends the mail, retrying while the relay is down (ADR 0045).
  */
 export async function requestPasswordReset(deps: AppDeps, email: string, ip: string): Promise<string> {
   await enforceLimits(deps, [
@@ -41,8 +43,10 @@ export async function requestPasswordReset(deps: AppDeps, email: string, ip: str
 
 async function mailResetLink(deps: AppDeps, email: string): Promise<void> {
   const now = deps.now();
-  const token = await deps.database.db.transaction((tx) => issueResetToken(tx, email.toLowerCase(), now));
-  await deps.mailer.send(passwordResetMail(email, `${deps.config.publicUrl}/client/restore-password/${token}`));
+  await deps.database.db.transaction(async (tx) => {
+    const token = await issueResetToken(tx, email.toLowerCase(), now);
+    await queueMail(deps, tx, passwordResetMail(email, `${deps.config.publicUrl}/client/restore-password/${token}`));
+  });
 }
 
 const linkDead = () => new ApiFailure(422, { success: false, message: RESET_LINK_DEAD_MESSAGE });

@@ -8,7 +8,7 @@ import { clients } from '#server/db/schema/accounts.ts';
 import { fieldFailure, unauthorized } from '#server/lib/api-failure.ts';
 import { isUniqueViolation } from '#server/lib/db-errors.ts';
 import { emailChangeCodeMail, emailChangedMail } from '#server/services/accounts/account-mails.ts';
-import { EMAIL_TAKEN_MESSAGE, mailQuietly, sendOrAbort } from '#server/services/accounts/accounts.ts';
+import { EMAIL_TAKEN_MESSAGE, mailQuietly } from '#server/services/accounts/accounts.ts';
 import { checkCode, issueCode, markUsed, resendTooSoon, resendWait } from '#server/services/accounts/one-time-codes.ts';
 import { rateRules } from '#server/services/rate-limit.ts';
 import {
@@ -19,6 +19,7 @@ import {
 } from '#server/services/accounts/code-limits.ts';
 import { spendMailBudget } from '#server/services/accounts/mail-budget.ts';
 import { DEAD_CODE_MESSAGE, WRONG_CODE_MESSAGE } from '#server/services/accounts/registration.ts';
+import { queueMail } from '#server/services/notifications/mail-queue.ts';
 
 // The clinic's own data (cabinet.md §2 Personal data, Settings; API.md `client.updated`). A new
 // login e-mail is only written once the code mailed to it comes back: until then the old one logs
@@ -92,12 +93,12 @@ async function mayMailCode(
 }
 
 /**
- * Stores a code for the new address and mails it, in the caller's transaction (a failed mail stores
- * nothing). The code is for this account too: another one waiting for the same address cannot use it.
+ * Stores a code for the new address and queues its mail, in the caller's transaction (the mail goes
+ * once the code is stored). The code is for this account too: another one waiting for the same address cannot use it.
  */
 async function mailChangeCode(deps: AppDeps, tx: Tx, clientId: number, email: string, now: Date): Promise<void> {
   const { code } = await issueCode(tx, 'email_change', email, { clientId } satisfies ChangeCodePayload, now);
-  await sendOrAbort(deps, emailChangeCodeMail(email, code));
+  await queueMail(deps, tx, emailChangeCodeMail(email, code));
 }
 
 async function currentEmails(deps: AppDeps, clientId: number) {

@@ -3,12 +3,7 @@ import type { AppDeps } from '#server/context.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
 import { isUniqueViolation } from '#server/lib/db-errors.ts';
 import { credentialsMail, registrationCodeMail } from '#server/services/accounts/account-mails.ts';
-import {
-  EMAIL_TAKEN_MESSAGE,
-  findClientByEmail,
-  insertClient,
-  sendOrAbort,
-} from '#server/services/accounts/accounts.ts';
+import { EMAIL_TAKEN_MESSAGE, findClientByEmail, insertClient } from '#server/services/accounts/accounts.ts';
 import {
   browserOfToken,
   countAskFromIp,
@@ -27,6 +22,7 @@ import {
 } from '#server/services/accounts/one-time-codes.ts';
 import { generatePassword } from '#server/services/accounts/passwords.ts';
 import { sha256 } from '#server/services/accounts/tokens.ts';
+import { queueMail } from '#server/services/notifications/mail-queue.ts';
 
 export const WRONG_CODE_MESSAGE = 'Неверный код';
 export const DEAD_CODE_MESSAGE = 'Код больше не действует, запросите новый';
@@ -80,10 +76,10 @@ export async function sendRegistrationCode(
     email: form.email,
     session: sha256(browserToken),
   };
-  // Mailing inside the transaction: if the mail fails, no code is stored and no cooldown starts.
+  // The code and its mail in one transaction: the mail goes once the code is stored (ADR 0045).
   await db.transaction(async (tx) => {
     const { code } = await issueCode(tx, 'registration', form.email, details, now);
-    await sendOrAbort(deps, registrationCodeMail(form.email, code));
+    await queueMail(deps, tx, registrationCodeMail(form.email, code));
   });
   return `Код подтверждения отправлен на ${form.email}`;
 }
@@ -134,7 +130,7 @@ export async function confirmRegistration(
         'portal',
         422,
       );
-      await sendOrAbort(deps, credentialsMail(form.email, password, deps.config.publicUrl, details.firstname));
+      await queueMail(deps, tx, credentialsMail(form.email, password, deps.config.publicUrl, details.firstname));
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw fieldFailure('email', EMAIL_TAKEN_MESSAGE);

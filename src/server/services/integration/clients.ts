@@ -3,12 +3,13 @@ import type { AppDeps } from '#server/context.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
 import { isUniqueViolation } from '#server/lib/db-errors.ts';
 import { credentialsMail } from '#server/services/accounts/account-mails.ts';
-import { EMAIL_TAKEN_MESSAGE, insertClient, sendOrAbort } from '#server/services/accounts/accounts.ts';
+import { EMAIL_TAKEN_MESSAGE, insertClient } from '#server/services/accounts/accounts.ts';
 import { generatePassword } from '#server/services/accounts/passwords.ts';
+import { queueMail } from '#server/services/notifications/mail-queue.ts';
 
 /**
  * POST /api/v1/clients: the back office opens an account. Without a password one is generated
- * and mailed in the same transaction (a failed mail creates nothing). A taken e-mail is 409.
+ * and its mail queued in the same transaction (it goes once the account exists). A taken e-mail is 409.
  */
 export async function createClientFromBackOffice(deps: AppDeps, input: CreateClientInput): Promise<number> {
   const generated = input.password === undefined ? generatePassword() : undefined;
@@ -34,7 +35,7 @@ export async function createClientFromBackOffice(deps: AppDeps, input: CreateCli
         409,
       );
       if (generated)
-        await sendOrAbort(deps, credentialsMail(input.email, generated, deps.config.publicUrl, input.name));
+        await queueMail(deps, tx, credentialsMail(input.email, generated, deps.config.publicUrl, input.name));
       return id;
     });
   } catch (error) {

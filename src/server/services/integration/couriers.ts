@@ -12,13 +12,14 @@ import { clients, sessions } from '#server/db/schema/accounts.ts';
 import { fieldFailure, notFound } from '#server/lib/api-failure.ts';
 import { isUniqueViolation } from '#server/lib/db-errors.ts';
 import { courierCredentialsMail } from '#server/services/accounts/account-mails.ts';
-import { EMAIL_TAKEN_MESSAGE, insertClient, sendOrAbort } from '#server/services/accounts/accounts.ts';
+import { EMAIL_TAKEN_MESSAGE, insertClient } from '#server/services/accounts/accounts.ts';
 import { generatePassword } from '#server/services/accounts/passwords.ts';
+import { queueMail } from '#server/services/notifications/mail-queue.ts';
 
 // The service centre's couriers (API.md, fourth wave): accounts of the kind 'courier' (ADR 0042),
 // opened, changed and switched off by the back office.
 
-/** POST /couriers: like a client's account — a generated password is mailed in the transaction; a taken e-mail (a clinic's too) is 409. */
+/** POST /couriers: like a client's account — a generated password's mail is queued in the transaction; a taken e-mail (a clinic's too) is 409. */
 export async function createCourier(deps: AppDeps, input: CreateCourierInput): Promise<number> {
   const generated = input.password === undefined ? generatePassword() : undefined;
   const passwordHash = await deps.passwords.hash(input.password ?? generated ?? '');
@@ -41,7 +42,7 @@ export async function createCourier(deps: AppDeps, input: CreateCourierInput): P
         409,
       );
       if (generated)
-        await sendOrAbort(deps, courierCredentialsMail(input.email, generated, deps.config.publicUrl, input.name));
+        await queueMail(deps, tx, courierCredentialsMail(input.email, generated, deps.config.publicUrl, input.name));
       return id;
     });
   } catch (error) {

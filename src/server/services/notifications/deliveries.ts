@@ -20,7 +20,7 @@ export async function enqueueNotificationDeliveries(
   notification: { notificationId: number; clientId: number; text: string; url: string; at: Date },
 ): Promise<void> {
   const [client] = await tx
-    .select({ chatId: clients.telegramChatId })
+    .select({ chatId: clients.telegramChatId, byEmail: clients.notifyByEmail })
     .from(clients)
     .where(eq(clients.id, notification.clientId));
   const subscriptions = await tx
@@ -41,6 +41,8 @@ export async function enqueueNotificationDeliveries(
       channel: 'push' as const,
       pushSubscriptionId: subscription.id,
     })),
+    // The address is read when the mail goes: nothing secret, so nothing sealed (ADR 0045).
+    ...(client?.byEmail ? [{ ...common, channel: 'email' as const, mailKind: 'notification' }] : []),
   ];
   if (rows.length > 0) await tx.insert(notificationDeliveries).values(rows);
 }
@@ -57,8 +59,16 @@ export async function enqueueChatAnswer(db: Db | Tx, chatId: string, text: strin
   });
 }
 
-/** Claims up to `limit` rows that are due and not claimed by another sender; each claim counts as a try. */
-export async function claimDueDeliveries(db: Db, now: Date, limit: number): Promise<Delivery[]> {
+/**
+ * Claims up to `limit` rows that are due and not claimed by another sender; each claim counts as a
+ * try. `channel` narrows it to one channel (the tests' mail drain).
+ */
+export async function claimDueDeliveries(
+  db: Db,
+  now: Date,
+  limit: number,
+  channel?: Delivery['channel'],
+): Promise<Delivery[]> {
   const due = db
     .select({ id: notificationDeliveries.id })
     .from(notificationDeliveries)
@@ -67,6 +77,7 @@ export async function claimDueDeliveries(db: Db, now: Date, limit: number): Prom
         eq(notificationDeliveries.state, 'pending'),
         lte(notificationDeliveries.nextAttemptAt, now),
         or(isNull(notificationDeliveries.lockedUntil), lt(notificationDeliveries.lockedUntil, now)),
+        channel === undefined ? undefined : eq(notificationDeliveries.channel, channel),
       ),
     )
     .orderBy(asc(notificationDeliveries.nextAttemptAt), asc(notificationDeliveries.id))
@@ -79,15 +90,19 @@ export async function claimDueDeliveries(db: Db, now: Date, limit: number): Prom
     .returning();
 }
 
-/** Writes down what the try came to; a chat or subscription that is gone is unlinked with it. */
-export async function recordOutcome(db: Db, delivery: Delivery, outcome: SendOutcome, now: Date): Promise<void> {
+/**
+ * Writes down what the try came to; a chat or subscription that is gone is unlinked with it.
+ * Resolves to whether the row is finished. A finished mail's sealed message is deleted with it.
+ */
+export async function recordOutcome(db: Db, delivery: Delivery, outcome: SendOutcome, now: Date): Promise<boolean> {
   const row = eq(notificationDeliveries.id, delivery.id);
+  const finished = { doneAt: now, lockedUntil: null, mailBody: null };
   if (outcome.kind === 'sent') {
     await db
       .update(notificationDeliveries)
-      .set({ state: 'sent', doneAt: now, lockedUntil: null, lastError: null })
+      .set({ state: 'sent', ...finished, lastError: null })
       .where(row);
-    return;
+    return true;
   }
   const lastError = outcome.reason.slice(0, 500);
   if (outcome.kind === 'retry') {
@@ -96,21 +111,22 @@ export async function recordOutcome(db: Db, delivery: Delivery, outcome: SendOut
       .update(notificationDeliveries)
       .set(
         delay === null
-          ? { state: 'failed', doneAt: now, lockedUntil: null, lastError }
+          ? { state: 'failed', ...finished, lastError }
           : { nextAttemptAt: new Date(now.getTime() + delay), lockedUntil: null, lastError },
       )
       .where(row);
-    return;
+    return delay === null;
   }
   await db.transaction(async (tx) => {
     await tx
       .update(notificationDeliveries)
-      .set({ state: outcome.kind === 'gone' ? 'dropped' : 'failed', doneAt: now, lockedUntil: null, lastError })
+      .set({ state: outcome.kind === 'gone' ? 'dropped' : 'failed', ...finished, lastError })
       .where(row);
     if (outcome.kind !== 'gone') return;
     if (delivery.telegramChatId) await unlinkChat(tx, delivery.telegramChatId, now);
     if (delivery.pushSubscriptionId !== null) await removeSubscriptions(tx, [delivery.pushSubscriptionId], now);
   });
+  return true;
 }
 
 /** The chat gets nothing more: no account has it, and what waited for it is dropped. */

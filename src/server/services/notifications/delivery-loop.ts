@@ -10,6 +10,7 @@ import {
   recordOutcome,
   type Delivery,
 } from '#server/services/notifications/deliveries.ts';
+import { sendMailDelivery } from '#server/services/notifications/mail-sender.ts';
 
 // The sender of the delivery outbox (ADR 0019): in the server process, every `intervalMs` it claims
 // what is due and sends it, a batch at a time in parallel, so one slow channel delays a batch by at
@@ -26,8 +27,8 @@ export interface DeliveryLoop {
   start(): void;
   /** Stops the timer and waits for a run under way. */
   stop(): Promise<void>;
-  /** Sends what is due now; resolves to how many rows it tried. */
-  runOnce(): Promise<number>;
+  /** Sends what is due now (on one channel, if named); resolves to how many rows it tried. */
+  runOnce(channel?: Delivery['channel']): Promise<number>;
 }
 
 const DEFAULT_INTERVAL_MS = 1_000;
@@ -37,10 +38,11 @@ const PRUNE_EVERY_MS = 60 * 60_000;
 
 /** Sends one claimed row on its channel. */
 export async function sendDelivery(
-  deps: Pick<AppDeps, 'config' | 'database'>,
+  deps: Pick<AppDeps, 'config' | 'database' | 'mailer'>,
   delivery: Delivery,
 ): Promise<SendOutcome> {
   const { config } = deps;
+  if (delivery.channel === 'email') return sendMailDelivery(deps, delivery);
   if (delivery.channel === 'telegram') {
     if (!config.telegram) return { kind: 'retry', reason: 'Telegram is not configured' };
     if (!delivery.telegramChatId) return { kind: 'failed', reason: 'no chat' };
@@ -60,7 +62,7 @@ export async function sendDelivery(
 }
 
 export function createDeliveryLoop(
-  deps: Pick<AppDeps, 'config' | 'database' | 'log' | 'now'>,
+  deps: Pick<AppDeps, 'config' | 'database' | 'log' | 'now' | 'mailer'>,
   options: DeliveryLoopOptions = {},
 ): DeliveryLoop {
   const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
@@ -79,29 +81,36 @@ export function createDeliveryLoop(
     } catch (error) {
       outcome = { kind: 'retry', reason: error instanceof Error ? error.message : String(error) };
     }
-    await recordOutcome(deps.database.db, delivery, outcome, deps.now());
-    if (outcome.kind !== 'sent')
-      deps.log.warn('delivery not sent', {
-        id: delivery.id,
-        channel: delivery.channel,
-        attempts: delivery.attempts,
-        outcome: outcome.kind,
-        reason: outcome.reason,
-      });
+    const finished = await recordOutcome(deps.database.db, delivery, outcome, deps.now());
+    if (outcome.kind === 'sent') return;
+    const fields = {
+      id: delivery.id,
+      channel: delivery.channel,
+      // A mail is named by its kind, never its content (ADR 0045).
+      ...(delivery.mailKind === null ? {} : { kind: delivery.mailKind }),
+      attempts: delivery.attempts,
+      outcome: outcome.kind,
+      reason: outcome.reason,
+    };
+    if (finished && delivery.channel === 'email') deps.log.error('mail failed for good', fields);
+    else deps.log.warn('delivery not sent', fields);
   }
 
-  async function drain(): Promise<number> {
+  async function drain(channel?: Delivery['channel']): Promise<number> {
     const now = deps.now().getTime();
     if (now - prunedAt >= PRUNE_EVERY_MS) {
       prunedAt = now;
       await pruneFinishedDeliveries(deps.database.db, deps.now());
     }
-    const claimed = await claimDueDeliveries(deps.database.db, deps.now(), batchSize);
+    const claimed = await claimDueDeliveries(deps.database.db, deps.now(), batchSize, channel);
     // Targets in parallel; one chat's or device's messages one after another, oldest first, so
     // they arrive in the order they were written.
     const byTarget = new Map<string, Delivery[]>();
     for (const delivery of claimed.toSorted((a, b) => a.id - b.id)) {
-      const target = delivery.telegramChatId ?? `push:${delivery.pushSubscriptionId}`;
+      const target =
+        delivery.channel === 'email'
+          ? `mail:${delivery.id}`
+          : (delivery.telegramChatId ?? `push:${delivery.pushSubscriptionId}`);
       byTarget.set(target, [...(byTarget.get(target) ?? []), delivery]);
     }
     await Promise.all(
@@ -112,8 +121,8 @@ export function createDeliveryLoop(
     return claimed.length;
   }
 
-  function runOnce(): Promise<number> {
-    running ??= drain().finally(() => (running = null));
+  function runOnce(channel?: Delivery['channel']): Promise<number> {
+    running ??= drain(channel).finally(() => (running = null));
     return running;
   }
 

@@ -4,7 +4,7 @@ import type { AppDeps } from '#server/context.ts';
 import { oneTimeCodes } from '#server/db/schema/accounts.ts';
 import { ApiFailure, fieldFailure } from '#server/lib/api-failure.ts';
 import { emailConfirmationMail } from '#server/services/accounts/account-mails.ts';
-import { findClientByEmail, sendOrAbort } from '#server/services/accounts/accounts.ts';
+import { findClientByEmail } from '#server/services/accounts/accounts.ts';
 import {
   browserOfToken,
   countAskFromIp,
@@ -24,6 +24,7 @@ import {
 import { DEAD_CODE_MESSAGE, WRONG_CODE_MESSAGE } from '#server/services/accounts/registration.ts';
 import { sha256 } from '#server/services/accounts/tokens.ts';
 import { HOUR_MS } from '#shared/durations.ts';
+import { queueMail } from '#server/services/notifications/mail-queue.ts';
 
 // The guest wizard's e-mail code (docs/api.md). A code is bound to the e-mail (as every code) and to
 // the browser that asked for it: the hash of that browser's guest token (routes/guest-requests.ts
@@ -51,10 +52,10 @@ export async function sendGuestCode(deps: AppDeps, email: string, guestToken: st
   if (await findClientByEmail(db, email)) throw fieldFailure('email', guestMessages.emailRegistered, 409);
   await countCodeMail(deps, 'guest', email, who);
   await spendMailBudget(deps, 'guest code');
-  // Mailing inside the transaction: if the mail fails, no code is stored and no cooldown starts.
+  // The code and its mail in one transaction: the mail goes once the code is stored (ADR 0045).
   await db.transaction(async (tx) => {
     const { code } = await issueCode(tx, PURPOSE, email, { session: sha256(guestToken) }, now);
-    await sendOrAbort(deps, emailConfirmationMail(email, code));
+    await queueMail(deps, tx, emailConfirmationMail(email, code));
   });
   return `Код подтверждения отправлен на ${email}`;
 }

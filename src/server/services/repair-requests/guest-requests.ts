@@ -11,12 +11,7 @@ import { idempotencyKeys } from '#server/db/schema/platform.ts';
 import { ApiFailure, fieldFailure } from '#server/lib/api-failure.ts';
 import { isUniqueViolation } from '#server/lib/db-errors.ts';
 import { credentialsMail } from '#server/services/accounts/account-mails.ts';
-import {
-  EMAIL_TAKEN_MESSAGE,
-  findClientByEmail,
-  insertClient,
-  sendOrAbort,
-} from '#server/services/accounts/accounts.ts';
+import { EMAIL_TAKEN_MESSAGE, findClientByEmail, insertClient } from '#server/services/accounts/accounts.ts';
 import { checkPickupAddress } from '#server/services/places/geo.ts';
 import { requireGuestConfirmed } from '#server/services/repair-requests/guest-codes.ts';
 import { KEY_REUSED_MESSAGE, requestHash } from '#server/services/idempotency.ts';
@@ -28,6 +23,7 @@ import {
 } from '#server/services/repair-requests/repair-photos.ts';
 import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
 import { createRepairRequest } from '#server/services/repair-requests/repair-requests.ts';
+import { queueMail } from '#server/services/notifications/mail-queue.ts';
 
 // A guest's repair request (portal.md §2.1; docs/api.md): the account and the ticket in one transaction, the password
 // mailed as registration mails it. The Idempotency-Key is scoped by the confirmed e-mail: it is
@@ -131,7 +127,7 @@ export async function createGuestRequest(
       await tx
         .insert(idempotencyKeys)
         .values({ clientId, key: caller.key, requestHash: hash, status: 200, response: answer, createdAt: now });
-      await sendOrAbort(deps, credentialsMail(email, password, deps.config.publicUrl, contact.name));
+      await queueMail(deps, tx, credentialsMail(email, password, deps.config.publicUrl, contact.name));
       return answer;
     });
     return { body: answer, replayed: false };

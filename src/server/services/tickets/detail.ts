@@ -1,5 +1,11 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
-import { downloadPaths, type DefectStatement, type HistoryItem, type Ticket } from '#shared/api/tickets.ts';
+import {
+  downloadPaths,
+  type DefectStatement,
+  type DiscussionAnswer,
+  type HistoryItem,
+  type Ticket,
+} from '#shared/api/tickets.ts';
 import {
   AGREED,
   countsTowardsCost,
@@ -21,6 +27,7 @@ import { historyItemOf } from '#server/services/notifications/list.ts';
 import { officeOut } from '#server/services/places/offices.ts';
 import { loadTicketRequest } from '#server/services/tickets/request.ts';
 import { ticketVisits } from '#server/services/couriers/visits.ts';
+import { discussionAnswers } from '#server/services/tickets/discussion-answers.ts';
 
 // The ticket page (cabinet.md §2 Ticket page): one visible ticket with its office, statements
 // (photos and documents as owner-only download links), instruments and total. A handful of
@@ -106,6 +113,7 @@ function statementOut(
   row: StatementRow,
   names: Map<number, string>,
   comments: Map<number, DecisionComment>,
+  answers: Map<number, DiscussionAnswer>,
 ): DefectStatement {
   return {
     id: row.id,
@@ -128,6 +136,7 @@ function statementOut(
     version: row.version,
     decision_comment: comments.get(row.id)?.comment ?? null,
     decision_author: comments.get(row.id)?.author ?? null,
+    answer: answers.get(row.id) ?? null,
   };
 }
 
@@ -146,9 +155,13 @@ export async function loadTicket(db: Reader, viewerId: number, ticketId: number)
     loadTicketRequest(db, ticket.id),
     ticketVisits(db, ticket.id),
   ]);
-  const [names, comments] = await Promise.all([
+  const [names, comments, answers] = await Promise.all([
     photoNames(db, statementRows),
     decisionComments(db, viewerId, statementRows),
+    discussionAnswers(
+      db,
+      statementRows.map((row) => row.id),
+    ),
   ]);
   const office = officeRows[0];
   const status = clinicTicketStatus(ticket, {
@@ -176,7 +189,7 @@ export async function loadTicket(db: Reader, viewerId: number, ticketId: number)
           },
     pdf_url: downloadPaths.ticketPdf(ticket.id),
     office: office ? officeOut(office) : null,
-    defective_lists: statementRows.map((row) => statementOut(row, names, comments)),
+    defective_lists: statementRows.map((row) => statementOut(row, names, comments, answers)),
     instruments: instrumentRows.map((row) => ({
       id: row.id,
       serial_number: row.serialNumber,

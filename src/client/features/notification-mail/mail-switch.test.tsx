@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
+import { NotificationMailSwitch } from './mail-switch.tsx';
+
+// 'Дублировать уведомления на e-mail': shows the saved state, saves a press (by keyboard too) and
+// says so, keeps the old state when saving fails, and offers a retry when the state did not load.
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const LABEL = 'Дублировать уведомления на e-mail';
+
+describe('NotificationMailSwitch', () => {
+  it('is off until turned on, and a press by keyboard saves it', async () => {
+    const { calls } = stubFetch({
+      'GET /ajax/cabinet/notification-mail': { body: { success: true, on: false } },
+      'POST /ajax/cabinet/notification-mail': {
+        body: { success: true, message: 'Уведомления будут приходить и на e-mail', on: true },
+      },
+    });
+    render(<NotificationMailSwitch />);
+    const toggle = await screen.findByRole('switch', { name: LABEL });
+    await vi.waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).not.toBeChecked();
+
+    toggle.focus();
+    await userEvent.keyboard(' ');
+    expect(await screen.findByText('Уведомления будут приходить и на e-mail')).toBeInTheDocument();
+    expect(toggle).toBeChecked();
+    const saved = calls.find((call) => call.method === 'POST');
+    expect(saved?.body).toEqual({ on: true });
+  });
+
+  it('stays as it was when saving fails, with the reason', async () => {
+    stubFetch({
+      'GET /ajax/cabinet/notification-mail': { body: { success: true, on: true } },
+      'POST /ajax/cabinet/notification-mail': {
+        status: 422,
+        body: { success: false, message: 'Укажите, включить ли уведомления на e-mail' },
+      },
+    });
+    render(<NotificationMailSwitch />);
+    const toggle = await screen.findByRole('switch', { name: LABEL });
+    await vi.waitFor(() => expect(toggle).toBeChecked());
+    await userEvent.click(toggle);
+    expect(await screen.findByText('Укажите, включить ли уведомления на e-mail')).toBeInTheDocument();
+    expect(toggle).toBeChecked();
+  });
+
+  it('offers a retry when the state failed to load', async () => {
+    stubFetch({
+      'GET /ajax/cabinet/notification-mail': [
+        { status: 403, body: { success: false, message: 'Доступ запрещён' } },
+        { body: { success: true, on: true } },
+      ],
+    });
+    render(<NotificationMailSwitch />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Повторить' }));
+    expect(await screen.findByRole('switch', { name: LABEL })).toBeChecked();
+  });
+});
