@@ -465,7 +465,15 @@ function loadPayee(env: Env): Payee | undefined {
       'PAYEE_CORR_ACCOUNT',
       `must be the bank's correspondent account 301…, whose control key holds against PAYEE_BIC ${bic}`,
     );
-  const payee = { name: name!, inn: inn!, kpp: kpp!, account: account!, bank: bank!, bic: bic!, corr_account: corrAccount! };
+  const payee = {
+    name: name!,
+    inn: inn!,
+    kpp: kpp!,
+    account: account!,
+    bank: bank!,
+    bic: bic!,
+    corr_account: corrAccount!,
+  };
   const bytes = mandatoryBlockBytes(payee);
   if (bytes > MANDATORY_BLOCK_MAX_BYTES)
     throw new ConfigError(

@@ -29,8 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const statementCount = async () =>
-  (await t.db.select({ n: sql<number>`count(*)::int` }).from(defectStatements))[0]!.n;
+const statementCount = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(defectStatements))[0]!.n;
 const eventCount = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(events))[0]!.n;
 
 async function expectRefusedQuote(response: Response) {

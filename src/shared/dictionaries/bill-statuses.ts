@@ -9,7 +9,12 @@ export const PAID_STATUS = 'Оплачен';
 const PAID_SPELLINGS: ReadonlySet<string> = new Set(['оплачен', 'оплачено']);
 
 /** The unpaid texts the back office is known to send: anything else is logged once as new. */
-export const KNOWN_UNPAID_STATUSES: readonly string[] = ['Не оплачен', 'Не оплачено', 'Частично оплачен', 'Ожидает оплаты'];
+export const KNOWN_UNPAID_STATUSES: readonly string[] = [
+  'Не оплачен',
+  'Не оплачено',
+  'Частично оплачен',
+  'Ожидает оплаты',
+];
 
 /** The status as stored: spaces folded and trimmed, the paid spellings as 'Оплачен'. */
 export function normalizeBillStatus(status: string): string {

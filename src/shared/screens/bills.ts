@@ -65,7 +65,9 @@ export const listBills = defineEndpoint({
  * A bill 'Оплатить' is offered for: it carries a payment block and something to pay. A bill of 0.00
  * (the API accepts it: a repair under guarantee) has no QR, since no bank takes a zero payment order.
  */
-export function offersPayment(bill: Pick<Bill, 'payment' | 'amount_document'>): bill is Bill & { payment: BillPayment } {
+export function offersPayment(
+  bill: Pick<Bill, 'payment' | 'amount_document'>,
+): bill is Bill & { payment: BillPayment } {
   return Boolean(bill.payment) && /^\d+\.\d{2}$/.test(bill.amount_document) && /[1-9]/.test(bill.amount_document);
 }
 

@@ -59,7 +59,9 @@ describe('the payment QR payload (ГОСТ Р 56042-2014)', () => {
   it('dates the purpose by the bill’s day in Moscow, not by the first characters of a UTC date-time', () => {
     // 21:30 UTC on 1 March is 00:30 on 2 March in Moscow.
     expect(paymentPurpose({ ...BILL, date: '2026-03-01T21:30:00Z' })).toBe('Оплата по счёту № СЧ-1024 от 02.03.2026');
-    expect(paymentPurpose({ ...BILL, date: '2026-03-02T01:00:00+05:00' })).toBe('Оплата по счёту № СЧ-1024 от 01.03.2026');
+    expect(paymentPurpose({ ...BILL, date: '2026-03-02T01:00:00+05:00' })).toBe(
+      'Оплата по счёту № СЧ-1024 от 01.03.2026',
+    );
     expect(paymentPurpose({ ...BILL, date: '2026-03-02T10:00:00' })).toBe('Оплата по счёту № СЧ-1024 от 02.03.2026');
   });
 

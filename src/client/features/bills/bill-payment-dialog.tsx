@@ -81,7 +81,9 @@ export function BillPaymentDialog({ bill, payment, onClose }: BillPaymentDialogP
   const allText = requisites.map(({ label, value }) => `${label}: ${value}`).join('\n');
   const date = formatDate(serviceDay(bill.date)) || bill.date;
   // A phone (or a tablet: a touch screen without a mouse) cannot scan its own screen.
-  const onThisDevice = useIsPhone() || useMediaQuery(TOUCH_ONLY_QUERY);
+  const phone = useIsPhone();
+  const touchOnly = useMediaQuery(TOUCH_ONLY_QUERY);
+  const onThisDevice = phone || touchOnly;
 
   return (
     <Modal open onClose={onClose} title={`Оплата счёта № ${bill.id_1c}`} describedBy={noteId} size="md">

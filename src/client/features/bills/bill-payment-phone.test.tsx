@@ -73,7 +73,7 @@ describe('BillPaymentDialog on a phone', () => {
     expect(links[0]!.download).toBe('QR-код счёта СЧ-1024.png');
     expect(links[0]!.getAttribute('href')).toBe('blob:http://localhost/1');
     expect(files[0]!.type).toBe('image/png');
-    expect(decodeQrPng(new Uint8Array(await files[0]!.arrayBuffer()))).toBe(PAYLOAD);
+    expect(await decodeQrPng(new Uint8Array(await files[0]!.arrayBuffer()))).toBe(PAYLOAD);
     expect(within(dialog).getByRole('status')).toHaveTextContent('загрузите эту картинку');
   });
 
@@ -92,7 +92,7 @@ describe('BillPaymentDialog on a phone', () => {
     await waitFor(() => expect(share).toHaveBeenCalledTimes(1));
     const file = share.mock.calls[0]![0].files![0]!;
     expect(file.name).toBe('QR-код счёта СЧ-1024.png');
-    expect(decodeQrPng(new Uint8Array(await file.arrayBuffer()))).toBe(PAYLOAD);
+    expect(await decodeQrPng(new Uint8Array(await file.arrayBuffer()))).toBe(PAYLOAD);
   });
 
   it('offers no Поделиться where files cannot be shared, and still the save', async () => {

@@ -48,9 +48,7 @@ describe('the bills page with bills it cannot pay or draw', () => {
     const printed = expectCaughtErrors();
     // The list's schema takes any purpose text; one this long cannot fit any QR code.
     const overlong = { ...payment, purpose: 'Оплата ремонта '.repeat(200) };
-    stubListFetch(PATH, () =>
-      billsPage([makeBill({ id: 1, id_1c: 'СЧ-1', status: 'Не оплачен', payment: overlong })]),
-    );
+    stubListFetch(PATH, () => billsPage([makeBill({ id: 1, id_1c: 'СЧ-1', status: 'Не оплачен', payment: overlong })]));
     renderBills();
     await userEvent.click(await screen.findByRole('button', { name: 'Оплатить счёт СЧ-1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Оплата счёта № СЧ-1' });

@@ -39,9 +39,13 @@ export function QrFileActions({ payload, billNumber }: QrFileActionsProps) {
   // Made before the press: Safari drops a share that waited for work after the tap.
   const file = useMemo(
     () =>
-      new File([qrPng(payload) as Uint8Array<ArrayBuffer>], `QR-код счёта ${billNumber.replace(/[\\/:*?"<>|]/g, '-')}.png`, {
-        type: 'image/png',
-      }),
+      new File(
+        [qrPng(payload) as Uint8Array<ArrayBuffer>],
+        `QR-код счёта ${billNumber.replace(/[\\/:*?"<>|]/g, '-')}.png`,
+        {
+          type: 'image/png',
+        },
+      ),
     [payload, billNumber],
   );
   const shareable = useMemo(() => canShareFile(file), [file]);

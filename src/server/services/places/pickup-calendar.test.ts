@@ -12,7 +12,10 @@ function recordingLog() {
 
 describe('productionDays', () => {
   it('follows the 2026 decree: 9 January and 31 December are off', async () => {
-    expect(await productionDays('2026-01-08', '2026-01-12')).toEqual({ closed: ['2026-01-08', '2026-01-09'], open: [] });
+    expect(await productionDays('2026-01-08', '2026-01-12')).toEqual({
+      closed: ['2026-01-08', '2026-01-09'],
+      open: [],
+    });
     expect((await productionDays('2026-12-29', '2026-12-31')).closed).toEqual(['2026-12-31']);
   });
 

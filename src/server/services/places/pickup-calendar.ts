@@ -51,11 +51,7 @@ export interface ProductionDays {
 }
 
 /** The production calendar's exceptions from `from` to `to` ('YYYY-MM-DD', both included; a few days, not years). */
-export async function productionDays(
-  from: string,
-  to: string,
-  log?: Pick<Logger, 'warn'>,
-): Promise<ProductionDays> {
+export async function productionDays(from: string, to: string, log?: Pick<Logger, 'warn'>): Promise<ProductionDays> {
   const closed: string[] = [];
   const open: string[] = [];
   for (let day = from; day <= to; day = addDays(day, 1)) {

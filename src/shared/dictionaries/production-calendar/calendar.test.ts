@@ -16,16 +16,27 @@ describe('the production calendar', () => {
     expect(countWorkingDays(productionYear(2025)!)).toBe(247);
   });
 
-  it.each(productionYears())('%i: every listed day belongs to its year, once; working weekends are weekends', (year) => {
-    const calendar = productionYear(year)!;
-    for (const day of [...calendar.daysOff, ...calendar.workingWeekends]) expect(day.slice(0, 4)).toBe(String(year));
-    expect(new Set(calendar.daysOff).size).toBe(calendar.daysOff.length);
-    for (const day of calendar.workingWeekends) expect([0, 6]).toContain(weekdayOf(day));
-  });
+  it.each(productionYears())(
+    '%i: every listed day belongs to its year, once; working weekends are weekends',
+    (year) => {
+      const calendar = productionYear(year)!;
+      for (const day of [...calendar.daysOff, ...calendar.workingWeekends]) expect(day.slice(0, 4)).toBe(String(year));
+      expect(new Set(calendar.daysOff).size).toBe(calendar.daysOff.length);
+      for (const day of calendar.workingWeekends) expect([0, 6]).toContain(weekdayOf(day));
+    },
+  );
 
   it('2026: the decree’s moves (9 January and 31 December off), the Code’s (9 March, 11 May)', () => {
     const y2026 = productionYear(2026)!;
-    for (const day of ['2026-01-09', '2026-12-31', '2026-03-09', '2026-05-11', '2026-02-23', '2026-06-12', '2026-11-04'])
+    for (const day of [
+      '2026-01-09',
+      '2026-12-31',
+      '2026-03-09',
+      '2026-05-11',
+      '2026-02-23',
+      '2026-06-12',
+      '2026-11-04',
+    ])
       expect(isWorkingDay(y2026, day), day).toBe(false);
     for (const day of ['2026-01-12', '2026-12-30', '2026-03-10', '2026-05-12', '2026-02-24'])
       expect(isWorkingDay(y2026, day), day).toBe(true);

@@ -1,15 +1,19 @@
 // Test helper: reads the QR code back out of a PNG (qr-png.ts) the way a bank app reading a picture
 // from the gallery would: the file's pixels, then jsqr. Handles the 1-bit greyscale, unfiltered PNGs
-// the portal writes; the pixels are inflated with Node's zlib, not with our own code.
-import { inflateSync } from 'node:zlib';
+// the portal writes; the pixels are inflated by the platform's DecompressionStream, not by our own code.
 import jsQR from 'jsqr';
 
-export function decodeQrPng(bytes: Uint8Array): string | null {
+async function inflate(parts: Uint8Array[]): Promise<Uint8Array> {
+  const stream = new Blob(parts as Uint8Array<ArrayBuffer>[]).stream().pipeThrough(new DecompressionStream('deflate'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+export async function decodeQrPng(bytes: Uint8Array): Promise<string | null> {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let width = 0;
   let height = 0;
   const data: Uint8Array[] = [];
-  for (let at = 8; at < bytes.length; ) {
+  for (let at = 8; at < bytes.length;) {
     const length = view.getUint32(at);
     const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8));
     const body = bytes.subarray(at + 8, at + 8 + length);
@@ -21,7 +25,7 @@ export function decodeQrPng(bytes: Uint8Array): string | null {
     if (type === 'IDAT') data.push(body);
     at += 12 + length;
   }
-  const raw = inflateSync(Buffer.concat(data));
+  const raw = await inflate(data);
   const rowBytes = Math.ceil(width / 8);
   const pixels = new Uint8ClampedArray(width * height * 4);
   for (let y = 0; y < height; y += 1) {
