@@ -96,7 +96,7 @@ export function BillPaymentDialog({ bill, payment, onClose }: BillPaymentDialogP
             text={payload}
             size={QR_SIZE}
             label={`QR-код для оплаты счёта № ${bill.id_1c}`}
-            className={onThisDevice ? styles.qrImageSmall : styles.qrImage}
+            className={styles.qrImage}
           />
           <figcaption id={noteId}>
             {onThisDevice
