@@ -35,7 +35,8 @@ const isWeekend = (day: string) => [0, 6].includes(new Date(`${day}T00:00:00Z`).
 const warnedYears = new Set<number>();
 
 function warnUncovered(year: number, log: Pick<Logger, 'warn'> | undefined) {
-  if (warnedYears.has(year)) return;
+  // Without a log nothing is said, so the year is not marked: the next caller with one still warns.
+  if (!log || warnedYears.has(year)) return;
   warnedYears.add(year);
   log?.warn('production calendar: no decree for this year in the repository, public holidays from date-holidays', {
     year,
