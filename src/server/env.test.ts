@@ -424,11 +424,22 @@ describe('PAYEE_* settings', () => {
     }
   });
 
-  it('count characters, not UTF-16 units: 160 emoji are a name, 161 are not', () => {
+  it('count characters, not UTF-16 units: 161 emoji are over the 160 characters', () => {
     const emoji = '\u{1F9B7}'; // a tooth: two UTF-16 units
-    expect(loadConfig({ ...PAYEE, PAYEE_NAME: emoji.repeat(160) }).payee?.name).toBe(emoji.repeat(160));
     expect(errorOf({ ...PAYEE, PAYEE_NAME: emoji.repeat(161) }).message).toMatch(/at most 160 characters/);
     expect(loadConfig({ ...PAYEE, PAYEE_BANK: `${'Б'.repeat(44)}${emoji}` }).payee?.bank).toHaveLength(46);
+  });
+
+  it('refuse a name that takes the QR’s mandatory block over 300 bytes, with the reason', () => {
+    // 160 Latin letters fit (one byte each); 100 Cyrillic ones are 200 bytes and do not.
+    expect(loadConfig({ ...PAYEE, PAYEE_NAME: 'A'.repeat(160) }).payee?.name).toHaveLength(160);
+    const error = errorOf({ ...PAYEE, PAYEE_NAME: `ООО «${'Я'.repeat(95)}»` });
+    expect(error.variable).toBe('PAYEE_NAME');
+    expect(error.message).toMatch(/mandatory block .* \d+ bytes in UTF-8, over the 300/);
+  });
+
+  it('check the correspondent account against the BIC', () => {
+    expect(errorOf({ ...PAYEE, PAYEE_CORR_ACCOUNT: '30101810400000000226' }).variable).toBe('PAYEE_CORR_ACCOUNT');
   });
 
   it('check the account against the BIC: a valid account of another bank is refused', () => {

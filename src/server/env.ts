@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { DEFAULT_PICKUP_CUTOFF_HOUR } from '#shared/screens/pickup-days.ts';
+import { MANDATORY_BLOCK_MAX_BYTES, mandatoryBlockBytes } from '#shared/screens/payment-qr.ts';
 import {
   isValidAccount,
   isValidBic,
@@ -465,7 +466,22 @@ function loadPayee(env: Env): Payee | undefined {
       'PAYEE_CORR_ACCOUNT',
       `must be the bank's correspondent account 301…, whose control key holds against PAYEE_BIC ${bic}`,
     );
-  return { name: name!, inn: inn!, kpp: kpp!, account: account!, bank: bank!, bic: bic!, corr_account: corrAccount! };
+  const payee = {
+    name: name!,
+    inn: inn!,
+    kpp: kpp!,
+    account: account!,
+    bank: bank!,
+    bic: bic!,
+    corr_account: corrAccount!,
+  };
+  const bytes = mandatoryBlockBytes(payee);
+  if (bytes > MANDATORY_BLOCK_MAX_BYTES)
+    throw new ConfigError(
+      'PAYEE_NAME',
+      `makes the payment QR's mandatory block (the header, name, accounts, bank and BIC) ${bytes} bytes in UTF-8, over the ${MANDATORY_BLOCK_MAX_BYTES} some bank apps read: shorten the name (a Cyrillic letter takes 2 bytes), e.g. to the short name of the organisation`,
+    );
+  return payee;
 }
 
 // KAVO ID (API.md "Accounts"): an OpenID Connect provider. Its three settings come together or not

@@ -2,7 +2,9 @@
 // its own VAT line) and a paid one; the clinic opens Счета, presses 'Оплатить', and the QR code on
 // the screen — read back from a screenshot, as a bank app's camera would — is the ГОСТ Р 56042-2014
 // payload of the bill with the e2e server's PAYEE_*; 'Я оплатил' puts bill.payment_reported in the
-// back office's event feed, and the bill reads 'Оплата проверяется'.
+// back office's event feed, and the bill reads 'Оплата проверяется'. On the phone the code is also
+// saved as a PNG (ADR 0046), which decodes to the same payment.
+import { readFile } from 'node:fs/promises';
 import jsQR from 'jsqr';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,7 +45,12 @@ afterAll(async () => {
 
 /** Reads the QR code off a screenshot of the element: the PNG's pixels (decoded by the page's own image decoder) through jsqr. */
 async function decodeQrFromScreen(page: Page, qr: Locator): Promise<string | null> {
-  const png = (await qr.screenshot({ scale: 'css', animations: 'disabled' })).toString('base64');
+  return decodeQrPng(page, await qr.screenshot({ scale: 'css', animations: 'disabled' }));
+}
+
+/** Reads the QR code in a PNG file as a gallery picture is read: the browser decodes the image, jsqr reads its pixels. */
+async function decodeQrPng(page: Page, file: Buffer): Promise<string | null> {
+  const png = file.toString('base64');
   const image = await page.evaluate(async (base64) => {
     // Decoded from bytes, not a data: URL (the portal's CSP allows no data: fetches).
     const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
@@ -117,11 +124,21 @@ describe('paying a bill from the phone', () => {
       const qr = dialog.getByRole('img', { name: `QR-код для оплаты счёта № ${unpaid.id_1c}` });
       await qr.waitFor();
       const box = (await qr.boundingBox())!;
+      // Still large enough for another phone's camera (an accountant's); this phone saves the picture.
       expect(box.width).toBeGreaterThanOrEqual(250);
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(360);
       await screenshot(page, 'phone-360-bill-payment-qr');
       expect(await decodeQrFromScreen(page, qr)).toBe(expected);
+      await dialog.getByText(/Камера телефона не прочитает код со своего же экрана/).waitFor();
+
+      // 'Сохранить QR-код': a PNG the bank app opens from the gallery, decoding to the same payment.
+      const save = button(dialog, 'Сохранить QR-код');
+      await save.scrollIntoViewIfNeeded();
+      const [download] = await Promise.all([page.waitForEvent('download'), save.click()]);
+      expect(download.suggestedFilename()).toBe(`QR-код счёта ${unpaid.id_1c}.png`);
+      expect(await decodeQrPng(page, await readFile(await download.path()))).toBe(expected);
+      await screenshot(page, 'phone-360-bill-payment-saved');
 
       // The requisites below the code, each with its copy button; nothing wider than the screen.
       await dialog.getByRole('button', { name: /^Скопировать все реквизиты/ }).scrollIntoViewIfNeeded();

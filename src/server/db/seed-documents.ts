@@ -52,7 +52,7 @@ export async function renderDemoDocuments(): Promise<DemoDocuments> {
       id1c,
       await pdf(`Счёт ${id1c}.pdf`, `Счёт на оплату № ${id1c}`, [
         `Сумма к оплате: ${amount}`,
-        'Оплата по реквизитам сервисного центра.',
+        'Оплатите по QR-коду или реквизитам кнопки «Оплатить» на странице «Счета» портала.',
       ]),
     );
   }

@@ -38,6 +38,7 @@ beforeAll(async () => {
   ids.paid = await insertBill(t, me.id, { id1c: 'СЧ-11', status: 'Оплачен' });
   ids.unknown = await insertBill(t, me.id, { id1c: 'СЧ-12', status: null });
   ids.foreign = await insertBill(t, stranger.id, { id1c: 'СЧ-13' });
+  ids.zero = await insertBill(t, me.id, { id1c: 'СЧ-14', amount: '0.00' });
   expect((await loginAs(t, me.email)).status).toBe(200);
 });
 afterAll(async () => {
@@ -50,6 +51,10 @@ describe('the payment block on the bills list', () => {
     expect(list['СЧ-10']!.payment).toEqual({ payee: PAYEE, purpose: null, vat: null, reported_at: null });
     expect(list['СЧ-11']!.payment).toBeNull();
     expect(list['СЧ-12']!.payment).toBeNull();
+  });
+
+  it('is null on an unpaid bill of 0.00: no bank takes a zero payment order (ADR 0046)', async () => {
+    expect((await listed())['СЧ-14']).toMatchObject({ amount_document: '0.00', status: 'Не оплачен', payment: null });
   });
 
   it('carries the purpose and VAT the back office set, and PATCH changes them alone', async () => {

@@ -16,6 +16,7 @@ import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 
 let t: TestApp;
 let clientId: number;
+let email: string;
 // Wednesday 2026-03-04: 11:00 and 12:00 in Moscow (UTC+3). Monday 9 March is Women's Day moved from Sunday.
 const MORNING = '2026-03-04T08:00:00Z';
 const NOON = '2026-03-04T09:00:00Z';
@@ -26,7 +27,8 @@ beforeAll(async () => {
   await insertOffice(t, 1);
   const account = await insertAccount(t);
   clientId = account.id;
-  expect((await loginAs(t, account.email)).status).toBe(200);
+  email = account.email;
+  expect((await loginAs(t, email)).status).toBe(200);
 });
 afterAll(() => t.close());
 beforeEach(async () => {
@@ -65,7 +67,22 @@ describe('GET /ajax/repair-requests/pickup-calendar', () => {
       success: true,
       cutoff_hour: 12,
       closed_days: ['2026-03-08', '2026-03-09', '2026-03-11'],
+      open_days: [],
     });
+  });
+
+  it('follows the production calendar: 9 January and 31 December 2026 are days off by the decree', async () => {
+    t.setNow('2026-01-08T06:00:00Z');
+    const january = (await (await t.request('/ajax/repair-requests/pickup-calendar', { cookies: false })).json()) as {
+      closed_days: string[];
+    };
+    expect(january.closed_days).toEqual(expect.arrayContaining(['2026-01-08', '2026-01-09']));
+    expect(january.closed_days).not.toContain('2026-01-12');
+    t.setNow('2026-12-29T06:00:00Z');
+    const december = (await (await t.request('/ajax/repair-requests/pickup-calendar', { cookies: false })).json()) as {
+      closed_days: string[];
+    };
+    expect(december.closed_days).toContain('2026-12-31');
   });
 });
 
@@ -136,6 +153,22 @@ describe('POST /ajax/repair-requests: the pickup day', () => {
       .from(repairRequests)
       .where(eq(repairRequests.ticketId, ticketId));
     expect(saved).toEqual({ pickupDate: '2026-03-11' });
+  });
+
+  it('refuses the days the 2026 decree made off and takes the next working day', async () => {
+    // A session lives by the test clock: log in at each moment, and again at the usual one after.
+    try {
+      t.setNow('2026-01-08T06:00:00Z'); // Thursday 09:00 in Moscow, itself a holiday
+      expect((await loginAs(t, email)).status).toBe(200);
+      await expectRefused(request('2026-01-09'));
+      expect((await send(request('2026-01-12'))).status).toBe(200);
+      t.setNow('2026-12-30T06:00:00Z');
+      expect((await loginAs(t, email)).status).toBe(200);
+      await expectRefused(request('2026-12-31'));
+    } finally {
+      t.setNow(NOON);
+      await loginAs(t, email);
+    }
   });
 
   it('keeps the day of a request the outbox replays a day later, unless the day is over', async () => {

@@ -52,7 +52,12 @@ async function createOnce(
   input: (tx: Tx, caller: RepairCaller) => Promise<RepairRequestValues>,
 ) {
   const { deps } = c.var;
-  const caller = { viewerId: sessionOf(c).clientId, now: deps.now(), pickupCutoffHour: deps.config.pickupCutoffHour };
+  const caller = {
+    viewerId: sessionOf(c).clientId,
+    now: deps.now(),
+    pickupCutoffHour: deps.config.pickupCutoffHour,
+    log: deps.log,
+  };
   const key = idempotencyKeyOf(c.req.header(IDEMPOTENCY_HEADER)) ?? '';
   const request = { method: endpoint.method, path: endpoint.path, body: identity };
   // Asked before the transaction: a slow provider (up to 3 s) must not hold the database.
@@ -107,8 +112,13 @@ route(
 // centres are: the wizard is open to guests. Five minutes old at most, so a day the back office
 // closes reaches the pages soon; the server checks again anyway.
 route(repairRequestRoutes, getPickupCalendar, async (c) => {
-  const { config, database, now } = c.var.deps;
-  const calendar = await loadPickupCalendar(database.db, config, now());
+  const { config, database, now, log } = c.var.deps;
+  const calendar = await loadPickupCalendar(database.db, { pickupCutoffHour: config.pickupCutoffHour, log }, now());
   c.header('Cache-Control', 'public, max-age=300');
-  return { success: true, cutoff_hour: calendar.cutoffHour, closed_days: [...calendar.closedDays] };
+  return {
+    success: true,
+    cutoff_hour: calendar.cutoffHour,
+    closed_days: [...calendar.closedDays],
+    open_days: [...(calendar.openDays ?? [])],
+  };
 });

@@ -3,6 +3,7 @@ import { object } from './object.ts';
 import { positiveInt4 } from './ids.ts';
 import { emailField, passwordField } from '../validation/fields.ts';
 import { messages } from '../validation/messages.ts';
+import { normalizeBillStatus } from '../dictionaries/bill-statuses.ts';
 import { DEFECT_STATUSES } from '../dictionaries/defect-statuses.ts';
 import { INSTRUMENT_STATUSES, INSTRUMENT_TYPES } from '../dictionaries/instruments.ts';
 import { REGIONS } from '../dictionaries/regions.ts';
@@ -80,6 +81,9 @@ export const integrationMessages = {
   billTaken: 'Счёт с таким номером у этого клиента уже есть',
   /** An answer to a statement the clinic has no open question on ('Обсудить'). */
   notDiscussed: 'Клиент не задавал вопрос по этой ведомости: ответить можно только на «Обсудить»',
+  /** cabinet.md §2 Ticket page: a regional centre's ticket shows the centre's card, never its statements. */
+  quoteAtServiceCentre:
+    'Заявка в региональном сервисном центре: клиент видит на её странице только карточку центра и не сможет согласовать ведомость с ценой. Согласуйте ремонт через сервисный центр или передайте заявку в центральный офис (office_id 1 или 2)',
 } as const;
 
 /** A row id in a body: a positive int4. */
@@ -276,12 +280,20 @@ export const patchDefectOutput = object({ id: v.number(), version: v.number(), c
 
 // ── Bills ───────────────────────────────────────────────────────────────────────────────────────
 
-/** 'Оплачен' is paid, null is "no data", any other text is unpaid (API.md "Codes"). */
 export const BILL_PURPOSE_MAX = 160;
 export const BILL_VAT_MAX = 48;
 
+/**
+ * 'Оплачен' is paid, null is "no data", any other text is unpaid (API.md "Codes"); the paid
+ * spellings ('Оплачено', any case, spaces around) are stored as 'Оплачен' (dictionaries/bill-statuses.ts).
+ */
 const billStatusField = v.nullable(
-  v.pipe(v.string(messages.required), cleanText(), v.maxLength(100, messages.tooLong)),
+  v.pipe(
+    v.string(messages.required),
+    cleanText(),
+    v.maxLength(100, messages.tooLong),
+    v.transform(normalizeBillStatus),
+  ),
 );
 
 /**

@@ -12,3 +12,7 @@ export type RegionName = (typeof REGIONS)[number]['name'];
 
 /** Offices 1 and 2 are the central service: always offered, and a ticket there shows its statements. */
 export const CENTRAL_OFFICE_IDS: readonly number[] = [1, 2];
+
+/** A regional service centre's office: its tickets show the centre's card, never statements to decide on. */
+export const isServiceCentreOffice = (officeId: number | null): boolean =>
+  officeId !== null && !CENTRAL_OFFICE_IDS.includes(officeId);

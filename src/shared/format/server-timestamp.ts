@@ -98,3 +98,15 @@ export function serverDayStart(isoDate: string, dayOffset = 0): Date {
   instant = naive - offsetAt(new Date(instant));
   return new Date(instant);
 }
+
+/**
+ * The Moscow day of a date the back office sent as a date or a date-time ('2026-03-02',
+ * '2026-03-01T21:30:00Z' → '2026-03-02'): a date-time with its zone is that instant in Moscow, not
+ * its first ten characters (a bill made after 21:00 UTC is dated the next day in Moscow). A
+ * date-time without a zone is already the service's local time. Anything else as given.
+ */
+export function serviceDay(value: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}T.*(?:Z|[+-]\d{2}:?\d{2})$/i.test(value)) return value.slice(0, 10);
+  const instant = new Date(value);
+  return Number.isNaN(instant.getTime()) ? value.slice(0, 10) : serverDate(instant);
+}

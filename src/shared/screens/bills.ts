@@ -61,6 +61,16 @@ export const listBills = defineEndpoint({
   output: okResponse({ data: v.array(bill), next_cursor: v.nullable(v.string()) }),
 });
 
+/**
+ * A bill 'Оплатить' is offered for: it carries a payment block and something to pay. A bill of 0.00
+ * (the API accepts it: a repair under guarantee) has no QR, since no bank takes a zero payment order.
+ */
+export function offersPayment(
+  bill: Pick<Bill, 'payment' | 'amount_document'>,
+): bill is Bill & { payment: BillPayment } {
+  return Boolean(bill.payment) && /^\d+\.\d{2}$/.test(bill.amount_document) && /[1-9]/.test(bill.amount_document);
+}
+
 /** How the status reads to the user. */
 export function billStatusLabel(status: string | null): 'Оплачен' | 'Нет данных' | 'Не оплачен' {
   if (status === PAID_BILL_STATUS) return 'Оплачен';

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { paymentPurpose, paymentQrPayload, qrFieldText, sumInKopecks } from './payment-qr.ts';
+import {
+  MANDATORY_BLOCK_MAX_BYTES,
+  mandatoryBlockBytes,
+  paymentPurpose,
+  paymentQrPayload,
+  qrFieldText,
+  sumInKopecks,
+} from './payment-qr.ts';
 import { TEST_PAYEE } from '../../../tests/setup/payee.ts';
 
 const PAYEE = TEST_PAYEE;
@@ -47,5 +54,20 @@ describe('the payment QR payload (ГОСТ Р 56042-2014)', () => {
       'Ремонт. В т.ч. НДС 20% 2650.08',
     );
     expect(paymentPurpose(BILL)).not.toMatch(/НДС/);
+  });
+
+  it('dates the purpose by the bill’s day in Moscow, not by the first characters of a UTC date-time', () => {
+    // 21:30 UTC on 1 March is 00:30 on 2 March in Moscow.
+    expect(paymentPurpose({ ...BILL, date: '2026-03-01T21:30:00Z' })).toBe('Оплата по счёту № СЧ-1024 от 02.03.2026');
+    expect(paymentPurpose({ ...BILL, date: '2026-03-02T01:00:00+05:00' })).toBe(
+      'Оплата по счёту № СЧ-1024 от 01.03.2026',
+    );
+    expect(paymentPurpose({ ...BILL, date: '2026-03-02T10:00:00' })).toBe('Оплата по счёту № СЧ-1024 от 02.03.2026');
+  });
+
+  it('counts the mandatory block in UTF-8 bytes: a long Cyrillic name passes the limit', () => {
+    expect(mandatoryBlockBytes(PAYEE)).toBeLessThan(MANDATORY_BLOCK_MAX_BYTES);
+    expect(mandatoryBlockBytes({ ...PAYEE, name: 'Я'.repeat(100) })).toBeGreaterThan(MANDATORY_BLOCK_MAX_BYTES);
+    expect(paymentQrPayload(PAYEE, BILL).startsWith(`ST00012|Name=${PAYEE.name}|PersonalAcc=`)).toBe(true);
   });
 });

@@ -2,6 +2,7 @@
 // separated by '|'). Every Russian bank app reads it and fills the payment order in. Pure: the
 // dialog draws it on the device, the tests decode it back.
 import { toKopecks } from '../format/number/kopecks.ts';
+import { serviceDay } from '../format/server-timestamp.ts';
 import type { Payee } from '../payment/requisites.ts';
 
 /** GOST's limit of the purpose (Purpose); the integration API keeps purpose + VAT within it. */
@@ -9,7 +10,7 @@ export const PURPOSE_MAX = 210;
 
 export interface PaymentBill {
   id_1c: string;
-  /** The bill's date, 'YYYY-MM-DD…'. */
+  /** The bill's date as the back office sent it: 'YYYY-MM-DD' or a date-time with its zone. */
   date: string;
   /** A money string, '15900.50'. */
   amount: string;
@@ -35,9 +36,9 @@ export function qrFieldText(value: string): string {
     .trim();
 }
 
-/** 'YYYY-MM-DD' → 'DD.MM.YYYY'; anything else as given. */
+/** The bill's day in Moscow as 'DD.MM.YYYY' (a date-time is read in its zone); anything else as given. */
 function russianDate(date: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(serviceDay(date));
   return match ? `${match[3]}.${match[2]}.${match[1]}` : date;
 }
 
@@ -56,18 +57,36 @@ export function sumInKopecks(amount: string): string {
   return kopecks.toString();
 }
 
+/**
+ * The most bytes the header and the mandatory requisites (Name, PersonalAcc, BankName, BIC,
+ * CorrespAcc) may take: some bank apps refuse a code whose mandatory block is longer, and a Cyrillic
+ * name takes two bytes a letter, so 160 characters of name alone can be 320 bytes.
+ */
+export const MANDATORY_BLOCK_MAX_BYTES = 300;
+
+/** The header and the mandatory block as the code carries them ('ST00012|Name=…|…|CorrespAcc=…'). */
+export function mandatoryBlock(payee: Pick<Payee, 'name' | 'account' | 'bank' | 'bic' | 'corr_account'>): string {
+  return [
+    'ST00012',
+    `Name=${qrFieldText(payee.name)}`,
+    `PersonalAcc=${payee.account}`,
+    `BankName=${qrFieldText(payee.bank)}`,
+    `BIC=${payee.bic}`,
+    `CorrespAcc=${payee.corr_account}`,
+  ].join('|');
+}
+
+/** The mandatory block's length in UTF-8 bytes, as the code stores it. */
+export const mandatoryBlockBytes = (payee: Parameters<typeof mandatoryBlock>[0]): number =>
+  new TextEncoder().encode(mandatoryBlock(payee)).length;
+
 /** The code's whole text, fields in the order of the issue (and of most banks' own codes). */
 export function paymentQrPayload(payee: Payee, bill: PaymentBill): string {
   const fields: [string, string][] = [
-    ['Name', qrFieldText(payee.name)],
-    ['PersonalAcc', payee.account],
-    ['BankName', qrFieldText(payee.bank)],
-    ['BIC', payee.bic],
-    ['CorrespAcc', payee.corr_account],
     ['PayeeINN', payee.inn],
     ['KPP', payee.kpp],
     ['Sum', sumInKopecks(bill.amount)],
     ['Purpose', paymentPurpose(bill)],
   ];
-  return ['ST00012', ...fields.map(([key, value]) => `${key}=${value}`)].join('|');
+  return [mandatoryBlock(payee), ...fields.map(([key, value]) => `${key}=${value}`)].join('|');
 }

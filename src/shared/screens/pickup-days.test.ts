@@ -59,6 +59,23 @@ describe('pickup days (portal.md §5, §9)', () => {
     expect(pickupDays(new Date('2027-01-04T10:00:00Z'), newYear)).toEqual(['2027-01-11']);
   });
 
+  it('offers a working Saturday the server names, unless the back office closed it', () => {
+    // 2025: Saturday 1 November was a working day (decree No. 1335), Monday 3 and Tuesday 4 were off.
+    const decree = { ...calendar, closedDays: ['2025-11-03', '2025-11-04'], openDays: ['2025-11-01'] };
+    const wednesday = new Date('2025-10-29T06:00:00Z');
+    expect(pickupDays(wednesday, decree)).toEqual([
+      '2025-10-29',
+      '2025-10-30',
+      '2025-10-31',
+      '2025-11-01',
+      '2025-11-05',
+    ]);
+    expect(pickupDateProblem('2025-11-01', decree, wednesday)).toBeNull();
+    expect(pickupDateProblem('2025-11-02', decree, wednesday)).toBe(refused);
+    const closed = { ...decree, closedDays: [...decree.closedDays, '2025-11-01'] };
+    expect(pickupDays(wednesday, closed)).not.toContain('2025-11-01');
+  });
+
   it('refuses the same days the page leaves out', () => {
     for (const day of ['2026-03-05', '2026-03-06', '2026-03-09', '2026-03-11'])
       expect(pickupDateProblem(day, calendar, wednesdayNoon), day).toBeNull();

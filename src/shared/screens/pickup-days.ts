@@ -6,7 +6,8 @@ import { repairMessages } from './repair-requests.ts';
 
 // The days a courier can come for the instruments (portal.md §5, §9; docs/api.md): one
 // rule for the wizard's choice and the server's check. The server knows the calendar (the cut-off
-// hour, Russian public holidays, the days the back office closed) and sends it; the page only applies
+// hour, Russia's production calendar with its moved days off and working Saturdays, the days the back
+// office closed) and sends it; the page only applies
 // it, so the holiday data (date-holidays, over a megabyte) never reaches a phone. The day arithmetic
 // is dayjs's (DESIGN.md "Stack"), on calendar days: 'YYYY-MM-DD' read and written in the process's
 // own zone, so a day is always the next calendar day, whatever the zone's clock changes. This module
@@ -25,6 +26,11 @@ export interface PickupCalendar {
   cutoffHour: number;
   /** 'YYYY-MM-DD' days no courier comes: public holidays and the back office's closed days. */
   closedDays: readonly string[];
+  /**
+   * 'YYYY-MM-DD' Saturdays and Sundays that are working days by the year's decree (a working
+   * Saturday): offered like a weekday. Absent from a calendar an older server sent.
+   */
+  openDays?: readonly string[] | undefined;
 }
 
 export const addDays = (day: string, count: number): string => dayjs(day).add(count, 'day').format('YYYY-MM-DD');
@@ -33,7 +39,7 @@ export const addDays = (day: string, count: number): string => dayjs(day).add(co
 const isWeekend = (day: string): boolean => [0, 6].includes(dayjs(day).day());
 
 /**
- * The days offered to a request made at `madeAt`: weekdays, not closed, from today (only before the
+ * The days offered to a request made at `madeAt`: working days (weekdays, and a working Saturday), not closed, from today (only before the
  * cut-off hour, Moscow time) or tomorrow, to today + 7.
  */
 export function pickupDays(madeAt: Date, calendar: PickupCalendar): string[] {
@@ -42,10 +48,11 @@ export function pickupDays(madeAt: Date, calendar: PickupCalendar): string[] {
   const today = stamp.slice(0, 10);
   const first = Number(stamp.slice(11, 13)) < calendar.cutoffHour ? 0 : 1;
   const closed = new Set(calendar.closedDays);
+  const open = new Set(calendar.openDays ?? []);
   const days: string[] = [];
   for (let offset = first; offset <= PICKUP_DAYS_AHEAD; offset += 1) {
     const day = addDays(today, offset);
-    if (!isWeekend(day) && !closed.has(day)) days.push(day);
+    if ((open.has(day) || !isWeekend(day)) && !closed.has(day)) days.push(day);
   }
   return days;
 }
@@ -74,5 +81,10 @@ export const getPickupCalendar = defineEndpoint({
   method: 'GET',
   path: '/ajax/repair-requests/pickup-calendar',
   input: undefined,
-  output: okResponse({ cutoff_hour: v.number(), closed_days: v.array(day) }),
+  output: okResponse({
+    cutoff_hour: v.number(),
+    closed_days: v.array(day),
+    /** Working Saturdays and Sundays (PickupCalendar.openDays); a cached answer of an older server has none. */
+    open_days: v.optional(v.array(day), []),
+  }),
 });

@@ -27,8 +27,10 @@ export interface BankDetailsBannerProps {
 }
 
 /**
- * The notice about the new bank details (cabinet.md §Profile shell), on every cabinet page of a clinic
- * with bills until closed; closed, it stays away on this device.
+ * The notice about the new bank details (cabinet.md §Profile shell). It points to the QR and the
+ * requisites of 'Оплатить' (PAYEE_*), the ones the portal itself gives: sending clinics to other
+ * requisites (the bill's file) would leave two sets to choose between (ADR 0046). Shown on every
+ * cabinet page of a clinic with bills until closed; closed, it stays away on this device.
  */
 export function BankDetailsBanner({ hasBills }: BankDetailsBannerProps) {
   const [closed, setClosed] = useState(closedHere);
@@ -39,8 +41,8 @@ export function BankDetailsBanner({ hasBills }: BankDetailsBannerProps) {
         !
       </span>
       <p className={styles.bannerText}>
-        <strong>С 12 сентября изменились банковские реквизиты</strong> для оплаты счетов. Оплачивайте счета по
-        реквизитам, указанным в самом счёте.
+        <strong>С 12 сентября изменились банковские реквизиты</strong> для оплаты счетов. Платите по QR-коду или
+        реквизитам из кнопки «Оплатить» в разделе «Счета» — в них уже новые.
       </p>
       <CloseButton
         className={styles.bannerClose}

@@ -12,17 +12,28 @@ function utf8ByteString(text: string): string {
   return bytes;
 }
 
-/** The dark modules of the code as one SVG path, with 4 modules of quiet zone on every side (as scanners expect). */
-export function qrPath(text: string): { path: string; modules: number } {
+/** The code's modules, rows of dark (true) and light, without the quiet zone. */
+export function qrModules(text: string): boolean[][] {
   const code = qrcode(0, 'M');
   code.addData(utf8ByteString(text), 'Byte');
   code.make();
   const count = code.getModuleCount();
+  return Array.from({ length: count }, (_, row) => Array.from({ length: count }, (_, col) => code.isDark(row, col)));
+}
+
+/** Modules of quiet zone on every side, as scanners expect. */
+export const QR_QUIET_ZONE = 4;
+
+/** The dark modules of the code as one SVG path, with the quiet zone on every side. */
+export function qrPath(text: string): { path: string; modules: number } {
+  const rows = qrModules(text);
   const cells: string[] = [];
-  for (let row = 0; row < count; row += 1) {
-    for (let col = 0; col < count; col += 1) if (code.isDark(row, col)) cells.push(`M${col + 4} ${row + 4}h1v1h-1z`);
-  }
-  return { path: cells.join(''), modules: count + 8 };
+  rows.forEach((row, y) =>
+    row.forEach((dark, x) => {
+      if (dark) cells.push(`M${x + QR_QUIET_ZONE} ${y + QR_QUIET_ZONE}h1v1h-1z`);
+    }),
+  );
+  return { path: cells.join(''), modules: rows.length + 2 * QR_QUIET_ZONE };
 }
 
 /** A QR code drawn as one SVG path on the device (no image request, sharp at any size). */

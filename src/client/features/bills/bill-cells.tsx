@@ -1,6 +1,7 @@
 import { billStatusLabel, type Bill } from '#shared/screens/bills.ts';
 import { downloadPaths } from '#shared/api/tickets.ts';
 import { formatDate } from '#shared/format/date.ts';
+import { serviceDay } from '#shared/format/server-timestamp.ts';
 import { formatMoney, type Currency } from '#shared/format/number/money.ts';
 import { Icon, LineIcon } from '#client/components/ui/icon.tsx';
 import styles from './bills-list.module.css';
@@ -12,7 +13,8 @@ import styles from './bills-list.module.css';
 export const BILL_CURRENCY: Currency = '₽';
 
 export const billAmount = (bill: Bill) => formatMoney(bill.amount_document, { currency: BILL_CURRENCY });
-export const billDate = (bill: Bill) => formatDate(bill.date.slice(0, 10)) || bill.date;
+/** The bill's day in Moscow (a date-time from the back office is read in its zone). */
+export const billDate = (bill: Bill) => formatDate(serviceDay(bill.date)) || bill.date;
 export const billOwner = (bill: Bill) => bill.email.trim() || 'Не указан';
 
 const ICONS = {

@@ -2,17 +2,20 @@ import { useId, useMemo, useState } from 'react';
 import { reportBillPayment, type Bill, type BillPayment } from '#shared/screens/bills.ts';
 import { downloadPaths } from '#shared/api/tickets.ts';
 import { formatDate } from '#shared/format/date.ts';
+import { serviceDay } from '#shared/format/server-timestamp.ts';
 import { paymentPurpose, paymentQrPayload } from '#shared/screens/payment-qr.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
 import { QrCode } from '#client/components/ui/qr-code.tsx';
 import { asApiError, callApi } from '#client/lib/http.ts';
+import { useIsPhone, useMediaQuery } from '#client/lib/use-media.ts';
 import { useRemote } from '#client/lib/use-remote.ts';
 import { billAmount } from './bill-cells.tsx';
 import { useBillsStore } from './bills-store.ts';
 import { CopyButton } from './copy-button.tsx';
 import { fetchBillFile, shareBill } from './payment-actions.ts';
+import { QrFileActions } from './qr-file-actions.tsx';
 import styles from './bill-payment.module.css';
 
 // The payment dialog of one bill (ADR 0028), its own chunk: the bank payment QR (ГОСТ Р 56042-2014)
@@ -21,6 +24,9 @@ import styles from './bill-payment.module.css';
 
 /** Drawn at 280 CSS px (≈ 5 px a module for a typical 50-module code): a phone camera reads it off another screen. */
 const QR_SIZE = 280;
+
+/** A touch screen with no mouse: a phone or a tablet, whatever its width. */
+const TOUCH_ONLY_QUERY = '(hover: none) and (pointer: coarse)';
 
 interface Requisite {
   label: string;
@@ -73,7 +79,11 @@ export function BillPaymentDialog({ bill, payment, onClose }: BillPaymentDialogP
   );
   const requisites = useMemo(() => requisitesOf(bill, payment), [bill, payment]);
   const allText = requisites.map(({ label, value }) => `${label}: ${value}`).join('\n');
-  const date = formatDate(bill.date.slice(0, 10)) || bill.date;
+  const date = formatDate(serviceDay(bill.date)) || bill.date;
+  // A phone (or a tablet: a touch screen without a mouse) cannot scan its own screen.
+  const phone = useIsPhone();
+  const touchOnly = useMediaQuery(TOUCH_ONLY_QUERY);
+  const onThisDevice = phone || touchOnly;
 
   return (
     <Modal open onClose={onClose} title={`Оплата счёта № ${bill.id_1c}`} describedBy={noteId} size="md">
@@ -89,10 +99,12 @@ export function BillPaymentDialog({ bill, payment, onClose }: BillPaymentDialogP
             className={styles.qrImage}
           />
           <figcaption id={noteId}>
-            Откройте приложение своего банка, выберите «Оплата по QR-коду» и наведите камеру на код — реквизиты и сумма
-            заполнятся сами.
+            {onThisDevice
+              ? 'Камера телефона не прочитает код со своего же экрана. Сохраните QR-код или поделитесь им с приложением банка, затем в приложении выберите «Оплата по QR-коду» и загрузите картинку из галереи — реквизиты и сумма заполнятся сами.'
+              : 'Откройте приложение своего банка, выберите «Оплата по QR-коду» и наведите камеру на код — реквизиты и сумма заполнятся сами.'}
           </figcaption>
         </figure>
+        {onThisDevice && <QrFileActions payload={payload} billNumber={bill.id_1c} />}
 
         <h3 className={styles.heading}>Реквизиты</h3>
         <ul className={styles.requisites}>

@@ -1,4 +1,4 @@
-import type { Bill } from '#shared/screens/bills.ts';
+import { offersPayment, type Bill } from '#shared/screens/bills.ts';
 import type { DataCardsProps, DataCardsSkeletonProps } from '#client/components/ui/data-cards.tsx';
 import { BillPay } from './bill-pay.tsx';
 import { BillDownload, BillStatements, BillStatus, billAmount, billDate, billOwner } from './bill-cells.tsx';
@@ -19,7 +19,7 @@ export const BILL_CARDS: Omit<DataCardsProps<Bill>, 'items'> = {
     { label: 'Дефектные ведомости', value: (bill) => <BillStatements bill={bill} />, wide: true },
   ],
   actions: (bill) =>
-    bill.document_url === null && !bill.payment ? null : (
+    bill.document_url === null && !offersPayment(bill) ? null : (
       <div className={styles.actions}>
         <BillPay bill={bill} />
         {bill.document_url !== null && <BillDownload bill={bill} label="Скачать счёт" />}

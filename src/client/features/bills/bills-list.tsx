@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import { Page } from '#client/components/layout/page.tsx';
+import { offersPayment } from '#shared/screens/bills.ts';
+import { PartErrorBoundary } from '#client/components/ui/error-boundary.tsx';
 import { PagedList, PagedListAge } from '#client/components/ui/paged-list.tsx';
 import { usePagedList } from '#client/lib/use-paged-list.ts';
 import { EMPTY_BILLS_FILTER, fetchBillsPage, type BillsFilter } from './api.ts';
@@ -9,6 +11,8 @@ import { useBillsStore } from './bills-store.ts';
 import styles from './bills-list.module.css';
 
 export const EMPTY_BILLS_TEXT = 'У вас пока нет счетов.';
+/** A bill the list cannot draw keeps the page: the heading, the filter and the menus stay (ADR 0046). */
+export const BILLS_FAILED = 'Не удалось показать счета. Обновите список или напишите нам, если это повторится.';
 
 export interface BillsListProps {
   /** The logged-in user: 'Только мои счета' sends this id. */
@@ -37,16 +41,18 @@ export function BillsList({ userId, filter, onFilterChange }: BillsListProps) {
         <label htmlFor={checkboxId}>Только мои счета</label>
       </div>
 
-      <PagedList
-        list={list}
-        loadingText="Загрузка счетов…"
-        emptyText={EMPTY_BILLS_TEXT}
-        emptyAction={<span>Счета появятся после согласования ремонта.</span>}
-        filtered={onlyMine ? { onReset: () => onFilterChange(EMPTY_BILLS_FILTER) } : undefined}
-        table={list.rows.some((bill) => bill.payment) ? BILL_TABLE_WITH_PAYMENT : BILL_TABLE}
-        cards={BILL_CARDS}
-        cardsSkeleton={BILL_CARDS_SKELETON}
-      />
+      <PartErrorBoundary failure={BILLS_FAILED}>
+        <PagedList
+          list={list}
+          loadingText="Загрузка счетов…"
+          emptyText={EMPTY_BILLS_TEXT}
+          emptyAction={<span>Счета появятся после согласования ремонта.</span>}
+          filtered={onlyMine ? { onReset: () => onFilterChange(EMPTY_BILLS_FILTER) } : undefined}
+          table={list.rows.some(offersPayment) ? BILL_TABLE_WITH_PAYMENT : BILL_TABLE}
+          cards={BILL_CARDS}
+          cardsSkeleton={BILL_CARDS_SKELETON}
+        />
+      </PartErrorBoundary>
     </Page>
   );
 }

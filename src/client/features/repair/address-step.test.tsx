@@ -54,6 +54,20 @@ describe('AddressStep pickup days', () => {
     expect(days.at(-1)).toBe('13.03.2026, пятница');
   });
 
+  it('offers a working Saturday the server names (decree No. 1335: 1 November 2025)', async () => {
+    // 09:00 in Moscow on Wednesday 29 October 2025; Monday 3 and Tuesday 4 November are off.
+    const days = await offeredDays('2025-10-29T06:00:00Z', {
+      body: { success: true, cutoff_hour: 12, closed_days: ['2025-11-03', '2025-11-04'], open_days: ['2025-11-01'] },
+    });
+    expect(days).toEqual([
+      '29.10.2025, среда',
+      '30.10.2025, четверг',
+      '31.10.2025, пятница',
+      '01.11.2025, суббота',
+      '05.11.2025, среда',
+    ]);
+  });
+
   it('says so when every day to the horizon is closed', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-31T10:00:00Z') });
     stubFetch({

@@ -90,5 +90,5 @@ export async function confirmGuestEmailCode(email: string, code: string): Promis
 /** The pickup calendar (cut-off hour, closed days) the address step applies. */
 export async function fetchPickupCalendar(signal?: AbortSignal): Promise<PickupCalendar> {
   const answer = await callApi(getPickupCalendar, { signal });
-  return { cutoffHour: answer.cutoff_hour, closedDays: answer.closed_days };
+  return { cutoffHour: answer.cutoff_hour, closedDays: answer.closed_days, openDays: answer.open_days };
 }

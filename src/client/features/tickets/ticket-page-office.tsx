@@ -1,10 +1,10 @@
 import type { Office } from '#shared/api/tickets.ts';
-import { CENTRAL_OFFICE_IDS } from '#shared/dictionaries/regions.ts';
+import { isServiceCentreOffice } from '#shared/dictionaries/regions.ts';
 import styles from './ticket-page.module.css';
 
 /** A ticket handled by a regional service centre shows the centre instead of statements (offices 1 and 2 are central). */
 export function isServiceCentre(office: Office | null): office is Office {
-  return office !== null && !CENTRAL_OFFICE_IDS.includes(office.id);
+  return office !== null && isServiceCentreOffice(office.id);
 }
 
 /** 'tel:' address of a phone as the back office writes it ('+7 (343) 222-33-44' → 'tel:+73432223344'). */

@@ -1,8 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { integrationMessages, type CreateBillInput, type PatchBillInput } from '#shared/api/integration.ts';
 import { loyaltyMessages } from '#shared/api/loyalty.ts';
+import { isKnownBillStatus, PAID_STATUS } from '#shared/dictionaries/bill-statuses.ts';
 import { formatMoney } from '#shared/format/number/money.ts';
-import type { AppDeps } from '#server/context.ts';
+import type { AppDeps, Logger } from '#server/context.ts';
 import { recordEvent, recordHistory } from '#server/db/journal.ts';
 import { billDefectStatements, bills, defectStatements, tickets } from '#server/db/schema/tickets.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
@@ -14,7 +15,20 @@ import { accrueForBill } from '#server/services/loyalty/accrual.ts';
 // 409, not a second bill the clinic would think it owes. The client row lock (requireClient)
 // makes that check safe against two concurrent POSTs.
 
-const PAID = 'Оплачен';
+const PAID = PAID_STATUS;
+
+/** Statuses this process has already warned about: one line per new text, not one per bill. */
+const seenStatuses = new Set<string>();
+
+/**
+ * A status the portal has never seen is read as unpaid (cabinet.md §4); if the back office meant
+ * paid by it, a clinic is asked to pay again, so the first one of each is logged for a person to look at.
+ */
+function warnNewStatus(log: Logger, status: string | null) {
+  if (status === null || isKnownBillStatus(status) || seenStatuses.has(status)) return;
+  seenStatuses.add(status);
+  log.warn('bill status not known to the portal: shown to the clinic as unpaid', { status });
+}
 
 /** The payment's moment: the back office's `paid_at`, never later than now (422 otherwise). */
 function paidAtOf(paidAt: string | undefined, now: Date): Date {
@@ -46,6 +60,7 @@ export async function createBill(deps: AppDeps, input: CreateBillInput): Promise
     }
     await requireFiles(tx, input.document_file_id, 'document_file_id');
     const status = input.status || null;
+    warnNewStatus(deps.log, status);
     const paidAt = status === PAID ? paidAtOf(input.paid_at, now) : null;
     const [bill] = await tx
       .insert(bills)
@@ -126,6 +141,7 @@ export async function patchBill(
     if (Object.keys(changed).length === 0) return { id: billId, changed: [] };
     const statusChanged = 'status' in changed;
     const status = statusChanged ? (changed.status ?? null) : current.status;
+    if (statusChanged) warnNewStatus(deps.log, status);
     const paidAt = statusChanged && status === PAID ? paidAtOf(input.paid_at, now) : null;
     await tx
       .update(bills)

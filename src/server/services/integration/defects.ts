@@ -1,13 +1,15 @@
 import { AGREED, STATEMENT_STATUS } from '#shared/dictionaries/statement-decisions.ts';
 import { eq, sql } from 'drizzle-orm';
-import type { CreateDefectInput, PatchDefectInput } from '#shared/api/integration.ts';
+import { integrationMessages, type CreateDefectInput, type PatchDefectInput } from '#shared/api/integration.ts';
 import { defectStatusLabel } from '#shared/dictionaries/defect-statuses.ts';
+import { isServiceCentreOffice } from '#shared/dictionaries/regions.ts';
 import { formatMoney } from '#shared/format/number/money.ts';
 import { BONUS_FORMS, countOf } from '#shared/format/plural.ts';
 import type { AppDeps } from '#server/context.ts';
 import type { Tx } from '#server/db/client.ts';
 import { recordEvent, recordHistory } from '#server/db/journal.ts';
 import { defectStatements, tickets } from '#server/db/schema/tickets.ts';
+import { fieldFailure } from '#server/lib/api-failure.ts';
 import { notFound } from '#server/services/access/access.ts';
 import { requireFiles } from '#server/services/integration/refs.ts';
 import { lockClient, returnStatementSpends } from '#server/services/loyalty/points.ts';
@@ -19,6 +21,16 @@ import { afterReopening, reopenedByNewPrice } from '#server/services/tickets/rep
 
 const statementNumber = (row: { id: number; id1c: string | null }) => row.id1c ?? String(row.id);
 
+/**
+ * A price on a regional service centre's ticket is a quote nobody can decide on: the ticket page
+ * shows the centre's card instead of statements (cabinet.md §2), so the clinic would never see it.
+ * 409 (the ticket's state), nothing written. A zero sum is a record, not a quote.
+ */
+function refuseQuoteAtServiceCentre(officeId: number | null, sum: string | undefined) {
+  if (sum !== undefined && Number(sum) > 0 && isServiceCentreOffice(officeId))
+    throw fieldFailure('sum', integrationMessages.quoteAtServiceCentre, 409);
+}
+
 export async function createDefect(
   deps: AppDeps,
   ticketId: number,
@@ -28,11 +40,12 @@ export async function createDefect(
   return deps.database.db.transaction(async (tx) => {
     // Locking the ticket orders this against a concurrent PATCH of the same ticket.
     const [ticket] = await tx
-      .select({ id: tickets.id, clientId: tickets.clientId })
+      .select({ id: tickets.id, clientId: tickets.clientId, officeId: tickets.officeId })
       .from(tickets)
       .where(eq(tickets.id, ticketId))
       .for('update');
     if (!ticket) throw notFound();
+    refuseQuoteAtServiceCentre(ticket.officeId, input.sum);
     await requireFiles(tx, input.photo_file_ids, 'photo_file_ids');
     await requireFiles(tx, input.document_file_id, 'document_file_id');
     const [row] = await tx
@@ -106,12 +119,13 @@ export async function patchDefect(
       await lockClientOfStatement(tx, defectId);
     // `for update`: a concurrent decision on this statement waits, then sees the new version.
     const [current] = await tx
-      .select({ statement: defectStatements, clientId: tickets.clientId })
+      .select({ statement: defectStatements, clientId: tickets.clientId, officeId: tickets.officeId })
       .from(defectStatements)
       .innerJoin(tickets, eq(tickets.id, defectStatements.ticketId))
       .where(eq(defectStatements.id, defectId))
       .for('update', { of: defectStatements });
     if (!current) throw notFound();
+    refuseQuoteAtServiceCentre(current.officeId, input.sum);
     const { statement } = current;
     const wanted: Changes = {};
     if (input.status !== undefined) wanted.status = input.status;

@@ -120,7 +120,7 @@ export async function createGuestRequest(
           company: input.address.company,
         },
       });
-      const owner = { viewerId: clientId, now, pickupCutoffHour: deps.config.pickupCutoffHour };
+      const owner = { viewerId: clientId, now, pickupCutoffHour: deps.config.pickupCutoffHour, log: deps.log };
       const named = await withStoredPhotos(tx, clientId, sent);
       const ticket = await createRepairRequest(tx, owner, { ...named, contact }, place);
       const answer: GuestAnswer = { ...ticket, email };

@@ -8,6 +8,7 @@ import {
   type RepairRequestValues,
 } from '#shared/screens/repair-requests.ts';
 import { offeredCentres } from '#shared/screens/geo/service-centres.ts';
+import type { Logger } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { recordEvent, recordHistory } from '#server/db/journal.ts';
 import { clients } from '#server/db/schema/accounts.ts';
@@ -34,6 +35,8 @@ export interface RepairCaller {
   now: Date;
   /** PICKUP_CUTOFF_HOUR (unset: 12). */
   pickupCutoffHour?: number | undefined;
+  /** Where the pickup calendar warns of a year it has no decree for. */
+  log?: Pick<Logger, 'warn'> | undefined;
 }
 
 /** The outbox keeps a request at most this long (sw/outbox-drain.ts MAX_RETRY_AGE_MS), and a day more. */

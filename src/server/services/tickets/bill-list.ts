@@ -27,9 +27,17 @@ export interface BillFilter {
  */
 function paymentOf(
   payee: Payee,
-  row: { status: string | null; purpose: string | null; vat: string | null; paymentReportedAt: Date | null },
+  row: {
+    status: string | null;
+    amountDocument: string;
+    purpose: string | null;
+    vat: string | null;
+    paymentReportedAt: Date | null;
+  },
 ): BillPayment | null {
   if (row.status === null || row.status === PAID_BILL_STATUS) return null;
+  // Nothing to pay: no bank takes a payment order of 0.00.
+  if (!/[1-9]/.test(row.amountDocument)) return null;
   return { payee, purpose: row.purpose, vat: row.vat, reported_at: row.paymentReportedAt?.toISOString() ?? null };
 }
 

@@ -3,6 +3,7 @@ import type * as v from 'valibot';
 import { TICKETS_PAGE_SIZE, type ticketFilter, type TicketListItem } from '#shared/api/tickets.ts';
 import { AGREED, STATEMENT_STATUS } from '#shared/dictionaries/statement-decisions.ts';
 import { awaitsClinic, clinicTicketStatus, TICKET_STATUS } from '#shared/dictionaries/ticket-decision-status.ts';
+import { isServiceCentreOffice } from '#shared/dictionaries/regions.ts';
 import { ticketStatusLabel } from '#shared/dictionaries/ticket-statuses.ts';
 import { formatServerTimestamp, serverDayStart } from '#shared/format/server-timestamp.ts';
 import type { Db, Reader } from '#server/db/client.ts';
@@ -169,6 +170,7 @@ function buildPageQuery(db: Reader, where: SQL[], limit: number | SQL) {
       finished: tickets.finished,
       authorId: tickets.authorId,
       providerOrderId: tickets.providerOrderId,
+      officeId: tickets.officeId,
     })
     .from(tickets)
     .where(and(...where))
@@ -191,6 +193,7 @@ function buildPageQuery(db: Reader, where: SQL[], limit: number | SQL) {
       undecidedCount: tally.undecidedCount,
       goAheadCount: tally.goAheadCount,
       discussedCount: tally.discussedCount,
+      officeId: page.officeId,
       toolsCount: sql<number>`(select count(*)::int from ${instruments} where ${instruments.ticketId} = ${page.id})`.as(
         'tools_count',
       ),
@@ -237,6 +240,7 @@ type PageRow = [
   undecidedCount: number,
   goAheadCount: number,
   discussedCount: number,
+  officeId: number | null,
   toolsCount: number,
 ];
 
@@ -282,6 +286,7 @@ export async function listTickets(
         undecided,
         goAhead,
         discussed,
+        officeId,
         tools,
       ] = row;
       // The same reading of the statements as the ticket page's (detail.ts).
@@ -294,7 +299,8 @@ export async function listTickets(
         email: email ?? '',
         status: ticketStatusLabel(shown),
         status_code: shown,
-        dv_approve_need: awaitsClinic(ticket, tally),
+        // A service centre's ticket shows the centre's card, not its quotes (cabinet.md §2): nothing to decide there.
+        dv_approve_need: !isServiceCentreOffice(officeId) && awaitsClinic(ticket, tally),
         defectives_count: tally.total,
         tools_count: tools,
         dpd_order: providerOrderId !== null,
