@@ -44,6 +44,8 @@ import {
   listClosedDaysOutput,
   putClosedDayInput,
   putClosedDayOutput,
+  putPickupCalendarInput,
+  putPickupCalendarOutput,
 } from '#shared/api/integration-pickup.ts';
 import {
   cancelOperationInput,
@@ -102,6 +104,7 @@ export const integrationEndpoints = {
   listClosedDays: call('GET', '/pickup/closed-days', undefined, listClosedDaysOutput),
   putClosedDay: call('PUT', '/pickup/closed-days/:date', putClosedDayInput, putClosedDayOutput),
   deleteClosedDay: call('DELETE', '/pickup/closed-days/:date', undefined, deleteClosedDayOutput),
+  putPickupCalendar: call('PUT', '/pickup-calendar', putPickupCalendarInput, putPickupCalendarOutput),
   createCourier: call('POST', '/couriers', createCourierInput, idOutput),
   patchCourier: call('PATCH', '/couriers/:id', patchCourierInput, stopChangedOutput),
   listCouriers: call('GET', '/couriers', undefined, listCouriersOutput),
@@ -337,6 +340,14 @@ export const callDocs: Record<IntegrationCall, CallDoc> = {
     status: 200,
     errors: [],
     extension: true,
+  },
+  putPickupCalendar: {
+    tag: 'Pickup',
+    summary: 'Set the closed pickup days from today on, all at once',
+    description:
+      'The days the back office closes from today (Moscow) on become exactly `closed` (YYYY-MM-DD, at most 1000; repeats and past days ignored); a day kept keeps its note. The production calendar’s days off stay closed. A malformed or impossible date is 422 and nothing changes.',
+    status: 200,
+    errors: [],
   },
   deleteClosedDay: {
     tag: 'Pickup',

@@ -23,6 +23,7 @@ import {
   listClosedDays,
   putClosedDay,
   readClosedDay,
+  replaceClosedDays,
 } from '#server/services/places/pickup-closed-days.ts';
 import { createQuiz, patchQuiz } from '#server/services/integration/quizzes.ts';
 import { createCourier, listCouriers, patchCourier } from '#server/services/integration/couriers.ts';
@@ -118,6 +119,7 @@ route(
   async (c) => deleteClosedDay(c.var.deps, readClosedDay(c.req.param('date'))),
   relative,
 );
+route(integrationRoutes, calls.putPickupCalendar, (c, input) => replaceClosedDays(c.var.deps, input), relative);
 route(
   integrationRoutes,
   calls.createCourier,

@@ -86,6 +86,44 @@ describe('GET /ajax/repair-requests/pickup-calendar', () => {
   });
 });
 
+describe('the back office’s calendar at once (PUT /api/v1/pickup-calendar)', () => {
+  const putCalendar = (json: unknown) => t.integration('/api/v1/pickup-calendar', { method: 'PUT', json });
+  const listed = async () =>
+    ((await (await t.integration('/api/v1/pickup/closed-days')).json()) as { data: { date: string }[] }).data.map(
+      (day) => day.date,
+    );
+
+  it('makes the closed days from today on exactly the given ones; the wizard and the server follow', async () => {
+    await closeDay('2026-03-11', { note: 'Инвентаризация' });
+    await closeDay('2026-03-10');
+    const response = await putCalendar({ closed: ['2026-03-16', '2026-03-11', '2026-03-11', '2026-03-01'] });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ closed: ['2026-03-11', '2026-03-16'] });
+    expect(await listed()).toEqual(['2026-03-11', '2026-03-16']);
+    // A day kept keeps its note.
+    const notes = (await (await t.integration('/api/v1/pickup/closed-days')).json()) as { data: { note: string }[] };
+    expect(notes.data[0]!.note).toBe('Инвентаризация');
+    const calendar = (await (await t.request('/ajax/repair-requests/pickup-calendar', { cookies: false })).json()) as {
+      closed_days: string[];
+    };
+    expect(calendar.closed_days).toContain('2026-03-11');
+    expect(calendar.closed_days).not.toContain('2026-03-10');
+
+    expect(await (await putCalendar({ closed: [] })).json()).toEqual({ closed: [] });
+    expect(await listed()).toEqual([]);
+  });
+
+  it('refuses a malformed or impossible date with a Russian 422 and changes nothing', async () => {
+    await closeDay('2026-03-12');
+    for (const closed of [['2026-02-30'], ['12.03.2026'], '2026-03-12', [42]]) {
+      const response = await putCalendar({ closed });
+      expect(response.status).toBe(422);
+      expect(JSON.stringify(await response.json())).toContain('ГГГГ-ММ-ДД');
+    }
+    expect(await listed()).toEqual(['2026-03-12']);
+  });
+});
+
 describe('the back office’s closed days (PUT/DELETE/GET /api/v1/pickup/closed-days)', () => {
   it('closes a day, lists it from today on, and opens it again', async () => {
     const put = await closeDay('2026-03-12', { note: 'Инвентаризация' });

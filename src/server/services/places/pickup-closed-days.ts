@@ -1,5 +1,10 @@
-import { asc, eq, gte } from 'drizzle-orm';
-import { isCalendarDay, pickupMessages, type PutClosedDayInput } from '#shared/api/integration-pickup.ts';
+import { and, asc, eq, gte, notInArray } from 'drizzle-orm';
+import {
+  isCalendarDay,
+  pickupMessages,
+  type PutClosedDayInput,
+  type PutPickupCalendarInput,
+} from '#shared/api/integration-pickup.ts';
 import { serverDate } from '#shared/format/server-timestamp.ts';
 import type { AppDeps } from '#server/context.ts';
 import { pickupClosedDays } from '#server/db/schema/places.ts';
@@ -37,4 +42,25 @@ export async function deleteClosedDay(deps: Pick<AppDeps, 'database'>, day: stri
     .where(eq(pickupClosedDays.day, day))
     .returning({ day: pickupClosedDays.day });
   return { date: day, deleted: gone.length > 0 };
+}
+
+/**
+ * PUT /pickup-calendar: the days closed from today on become exactly the given ones, in one
+ * transaction (a day kept keeps its note; past days stay as history). Days already over are ignored.
+ */
+export async function replaceClosedDays(deps: Pick<AppDeps, 'database' | 'now'>, input: PutPickupCalendarInput) {
+  const today = serverDate(deps.now());
+  const closed = [...new Set(input.closed)].filter((day) => day >= today).sort();
+  await deps.database.db.transaction(async (tx) => {
+    const upcoming = gte(pickupClosedDays.day, today);
+    await tx
+      .delete(pickupClosedDays)
+      .where(closed.length > 0 ? and(upcoming, notInArray(pickupClosedDays.day, closed)) : upcoming);
+    if (closed.length > 0)
+      await tx
+        .insert(pickupClosedDays)
+        .values(closed.map((day) => ({ day, note: '', createdAt: deps.now() })))
+        .onConflictDoNothing({ target: pickupClosedDays.day });
+  });
+  return { closed };
 }
