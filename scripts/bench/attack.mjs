@@ -5,6 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fairnessAttacks } from './attack-fairness.mjs';
 import { fileAttacks } from './attack-files.mjs';
 import { listAttacks } from './attack-list.mjs';
 import { loginAttacks } from './attack-login.mjs';
@@ -17,6 +18,7 @@ export const ATTACKS = [
   ...scryptAttacks,
   ...pdfAttacks,
   ...listAttacks,
+  ...fairnessAttacks,
   ...pushAttacks,
   ...fileAttacks,
   ...loginAttacks,

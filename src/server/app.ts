@@ -39,7 +39,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   // First: a refusal under overload must cost as little as possible (ADR 0032).
-  app.use('*', shedLoad(deps.config.loadLimits, deps.log));
+  app.use('*', shedLoad({ limits: deps.config.loadLimits, log: deps.log, trustProxy: deps.config.trustProxy }));
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
