@@ -106,14 +106,16 @@ export function shedLoad({
 
   /**
    * How many requests the process can hold now, or null while it is not saturated: within the wait
-   * budget at the rate it finishes them, and no more than it holds while its loop is late.
+   * budget at the rate it finishes them, and no more than it holds while its loop is late. Never
+   * fewer than busyInFlight, below which nothing is refused: a rate measured while one client's
+   * refusals took most of the turns must not leave the others no share at all.
    */
   const room = (delay: number, wait: number): number | null => {
     if (inFlight < limits.busyInFlight) return null;
     const late = delay > limits.maxLoopDelayMs;
     const slow = wait > limits.maxWaitMs;
     if (!late && !slow) return null;
-    return slow ? Math.min(inFlight, rate.perMs() * limits.maxWaitMs) : inFlight;
+    return Math.max(limits.busyInFlight, slow ? Math.min(inFlight, rate.perMs() * limits.maxWaitMs) : inFlight);
   };
 
   return async (c, next) => {
