@@ -77,3 +77,16 @@ export async function largestProfile(dir) {
   if (!main) throw new Error('no CPU profile was written');
   return JSON.parse(main.text);
 }
+
+/**
+ * The profile cut to the samples taken from `fromEndMs` to `toEndMs` before it ended (the server
+ * writes it as it exits): the stretch a burst took, without the start-up before it.
+ */
+export function lastStretch(profile, fromEndMs, toEndMs = 0) {
+  let time = profile.startTime;
+  const times = profile.timeDeltas.map((delta) => (time += delta));
+  const from = profile.endTime - fromEndMs * 1000;
+  const to = profile.endTime - toEndMs * 1000;
+  const samples = profile.samples.filter((_, i) => times[i] >= from && times[i] <= to);
+  return { ...profile, samples };
+}

@@ -4,38 +4,57 @@
 // at a time, every 20 ms). Starts the built server under `node --cpu-prof` (unless --no-profile)
 // and prints /healthz's latencies, the answers, and the functions and packages with the most self
 // time. Needs `npm run build` first; `--pg` needs an empty database (the demo data is seeded into it).
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { uploadBurst } from './attack-files.mjs';
-import { functionOf, largestProfile, nativeByCaller, placeOf, selfTimes, table } from './cpu-profile.mjs';
+import { functionOf, largestProfile, lastStretch, nativeByCaller, placeOf, selfTimes, table } from './cpu-profile.mjs';
 import { startServer } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const databaseUrl = process.argv.find((a) => a.startsWith('--pg='))?.slice(5);
 const profiling = !process.argv.includes('--no-profile');
 
-/** Polls /healthz one request at a time until `stop()`; resolves to every latency (ms). */
+/**
+ * Polls /healthz one request at a time, from a process of its own: the bench's, busy sending 480 MB
+ * of bodies, would add its own lateness to the latencies. `stop()` resolves to every latency (ms).
+ */
 function pollHealth(url) {
-  let running = true;
-  const latencies = [];
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(30_000) }).then(
-        (r) => r.arrayBuffer(),
-        () => {},
-      );
-      latencies.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  })();
+  const child = spawn(process.execPath, ['--input-type=module', '-e', POLLER, url], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  const closed = new Promise((resolve) => child.on('close', resolve));
   return async () => {
-    running = false;
-    await loop;
-    return latencies.sort((a, b) => a - b);
+    child.stdin.end();
+    await closed;
+    return JSON.parse(out).sort((a, b) => a - b);
   };
+}
+
+const POLLER = `
+const url = process.argv[1];
+let running = true;
+process.stdin.on('end', () => (running = false)).resume();
+const latencies = [];
+while (running) {
+  const started = performance.now();
+  await fetch(url + '/healthz', { signal: AbortSignal.timeout(30000) }).then((r) => r.arrayBuffer(), () => {});
+  latencies.push(performance.now() - started);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+}
+process.stdout.write(JSON.stringify(latencies));
+`;
+
+/** The CPU a process has used, user and system, in ms (Linux /proc). */
+function usage(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const tick = 1000 / 100;
+  return { user: Number(fields[11]) * tick, system: Number(fields[12]) * tick };
 }
 
 const at = (sorted, q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0);
@@ -53,23 +72,35 @@ try {
   });
   let answers;
   let health;
-  const started = performance.now();
+  let cpu;
+  let burst;
+  let stopped;
   try {
     const stop = pollHealth(server.url);
+    const before = usage(server.pid);
+    const started = performance.now();
     answers = await uploadBurst(server);
+    burst = performance.now() - started;
+    const after = usage(server.pid);
+    cpu = { user: after.user - before.user, system: after.system - before.system };
     health = await stop();
   } finally {
+    const stopping = performance.now();
     await server.stop();
+    stopped = performance.now() - stopping;
   }
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const seconds = (burst / 1000).toFixed(1);
   console.log(`## 24 uploads of 2 × 9.9 MB, one account (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`);
   console.log();
   console.log(`answers ${JSON.stringify(answers)} in ${seconds} s`);
   console.log(
     `/healthz (${health.length} polls): p50 ${at(health, 0.5)} ms, p95 ${at(health, 0.95)} ms, max ${at(health, 1)} ms`,
   );
+  console.log(`server CPU meanwhile: ${cpu.user} ms user, ${cpu.system} ms system`);
   if (profiling) {
-    const profile = await largestProfile(profileDir);
+    const profile = lastStretch(await largestProfile(profileDir), burst + stopped, stopped);
+    console.log();
+    console.log(`The profile's ${profile.samples.length} samples taken during the burst:`);
     console.log();
     console.log('| self time | where |\n|---|---|');
     console.log(table(selfTimes(profile, placeOf), 10));

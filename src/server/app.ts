@@ -30,6 +30,7 @@ import { requestIdentity, requestLogger } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { shedLoad } from './middleware/load-shedding.ts';
 import { loadSession } from './middleware/session.ts';
+import { closeOnUnreadBody } from './middleware/unread-body.ts';
 
 const NOT_FOUND = { success: false, message: 'Не найдено' } as const;
 const INTERNAL_ERROR = { success: false, message: 'Внутренняя ошибка сервера. Попробуйте позже.' } as const;
@@ -38,7 +39,9 @@ const BAD_REQUEST = { success: false, message: 'Некорректный зап�
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  // First: a refusal under overload must cost as little as possible (ADR 0032).
+  // An answer that leaves a large body unread closes its connection rather than read the body (ADR 0040).
+  app.use('*', closeOnUnreadBody());
+  // Then: a refusal under overload must cost as little as possible (ADR 0032).
   app.use('*', shedLoad({ limits: deps.config.loadLimits, log: deps.log, trustProxy: deps.config.trustProxy }));
 
   app.use('*', async (c, next) => {

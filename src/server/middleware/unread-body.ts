@@ -1,0 +1,57 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { MiddlewareHandler } from 'hono';
+
+// An answer that leaves a large request body unread (an upload refused before its body is read:
+// the account's third at once, its daily budget spent, no session, the process saturated) closes
+// the connection (ADR 0040). Otherwise Node reads the rest of the body to keep the connection for
+// the next request, and @hono/node-server drains it for up to half a second: one account's 22
+// refused uploads of 20 MB each were read, and sent, for nothing while everyone else waited.
+// With `Connection: close` the client knows the connection ends with the answer and stops sending.
+// Node would then destroy the socket at once, and a reset with the client's bytes unread can lose
+// the answer on the way (a client still sending saw EPIPE instead of its 429): so the connection
+// lingers, discarding what arrives, until the client closes it, for at most LINGER_MS and LINGER_BYTES.
+
+/** More than one socket read's worth (Node reads 64 KB at a time): less is cheaper to read than a new connection. */
+export const UNREAD_BODY_LIMIT = 64 * 1024;
+
+const LINGER_MS = 1_000;
+const LINGER_BYTES = 1024 * 1024;
+
+/** The body still to come is large: declared so, or of unknown length (chunked). */
+function largeBodyUnread(incoming: IncomingMessage): boolean {
+  if (incoming.readableEnded) return false;
+  const length = incoming.headers['content-length'];
+  if (length !== undefined) return Number(length) > UNREAD_BODY_LIMIT;
+  return incoming.headers['transfer-encoding'] !== undefined;
+}
+
+/** Mounted first (app.ts), so that every answer, the load shedder's too, is seen. */
+export function closeOnUnreadBody(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    // Only a request served by @hono/node-server has one (app.request() in tests has none).
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    if (!incoming || !largeBodyUnread(incoming)) return;
+    c.res.headers.set('connection', 'close');
+    const outgoing = (c.env as { outgoing?: ServerResponse }).outgoing;
+    outgoing?.once('finish', () => linger(incoming));
+  };
+}
+
+/** After the answer: the client's FIN closes the socket, or the limits do. */
+function linger(incoming: IncomingMessage) {
+  const socket = incoming.socket;
+  // Node's own close (Socket#destroySoon) waits for our end of the connection to be written, then destroys it.
+  socket.removeListener('finish', socket.destroy);
+  let discarded = 0;
+  const close = () => socket.destroy();
+  const timer = setTimeout(close, LINGER_MS);
+  timer.unref();
+  incoming.on('data', (chunk: Buffer) => {
+    discarded += chunk.byteLength;
+    if (discarded > LINGER_BYTES) close();
+  });
+  incoming.resume();
+  socket.once('end', close);
+  socket.once('close', () => clearTimeout(timer));
+}
