@@ -50,11 +50,29 @@ while (running) {
 process.stdout.write(JSON.stringify(latencies));
 `;
 
+/** Bytes this process has written, to sockets included (Linux /proc): the bodies the server let us send. */
+const written = () => Number(/wchar:\s+(\d+)/.exec(readFileSync('/proc/self/io', 'utf8'))?.[1]);
+
 /** The CPU a process has used, user and system, in ms (Linux /proc). */
 function usage(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   const tick = 1000 / 100;
   return { user: Number(fields[11]) * tick, system: Number(fields[12]) * tick };
+}
+
+/** The `ms` of the server's request lines for /healthz, sorted. */
+function serverHealthMs(log) {
+  return log
+    .split('\n')
+    .flatMap((line) => {
+      try {
+        const record = JSON.parse(line);
+        return record.msg === 'request' && record.path === '/healthz' ? [record.ms] : [];
+      } catch {
+        return [];
+      }
+    })
+    .sort((a, b) => a - b);
 }
 
 const at = (sorted, q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0);
@@ -73,17 +91,22 @@ try {
   let answers;
   let health;
   let cpu;
+  let sent;
+  let log;
   let burst;
   let stopped;
   try {
     const stop = pollHealth(server.url);
     const before = usage(server.pid);
+    const sentBefore = written();
     const started = performance.now();
     answers = await uploadBurst(server);
     burst = performance.now() - started;
     const after = usage(server.pid);
     cpu = { user: after.user - before.user, system: after.system - before.system };
+    sent = written() - sentBefore;
     health = await stop();
+    log = server.log();
   } finally {
     const stopping = performance.now();
     await server.stop();
@@ -97,6 +120,12 @@ try {
     `/healthz (${health.length} polls): p50 ${at(health, 0.5)} ms, p95 ${at(health, 0.95)} ms, max ${at(health, 1)} ms`,
   );
   console.log(`server CPU meanwhile: ${cpu.user} ms user, ${cpu.system} ms system`);
+  console.log(
+    `sent ${(sent / 2 ** 20).toFixed(0)} MB of the ${((24 * 2 * 9.9 * 2 ** 20) / 2 ** 20).toFixed(0)} MB of bodies`,
+  );
+  // The server's own time for /healthz (its request lines): far below the latency seen, the wait was outside the handler.
+  const own = serverHealthMs(log);
+  console.log(`/healthz in the server's own log: p50 ${at(own, 0.5)} ms, max ${at(own, 1)} ms`);
   if (profiling) {
     const profile = lastStretch(await largestProfile(profileDir), burst + stopped, stopped);
     console.log();

@@ -7,9 +7,6 @@ import type { MiddlewareHandler } from 'hono';
 // the next request, and @hono/node-server drains it for up to half a second: one account's 22
 // refused uploads of 20 MB each were read, and sent, for nothing while everyone else waited.
 // With `Connection: close` the client knows the connection ends with the answer and stops sending.
-// Node would then destroy the socket at once, and a reset with the client's bytes unread can lose
-// the answer on the way (a client still sending saw EPIPE instead of its 429): so the connection
-// lingers, discarding what arrives, until the client closes it, for at most LINGER_MS and LINGER_BYTES.
 
 /** More than one socket read's worth (Node reads 64 KB at a time): less is cheaper to read than a new connection. */
 export const UNREAD_BODY_LIMIT = 64 * 1024;
@@ -38,20 +35,24 @@ export function closeOnUnreadBody(): MiddlewareHandler {
   };
 }
 
-/** After the answer: the client's FIN closes the socket, or the limits do. */
+/**
+ * After the answer: what still arrives is discarded until the client, which has its answer and
+ * `Connection: close`, closes the connection; a client that goes on sending is cut off after
+ * LINGER_BYTES or LINGER_MS. Node would destroy the socket at once (Socket#destroySoon, once our end
+ * is written): with the client's bytes unread, that is a reset, and a client still sending may lose
+ * the answer with it (undici saw EPIPE instead of its 429).
+ */
 function linger(incoming: IncomingMessage) {
   const socket = incoming.socket;
-  // Node's own close (Socket#destroySoon) waits for our end of the connection to be written, then destroys it.
   socket.removeListener('finish', socket.destroy);
-  let discarded = 0;
+  const readBefore = socket.bytesRead;
   const close = () => socket.destroy();
   const timer = setTimeout(close, LINGER_MS);
   timer.unref();
-  incoming.on('data', (chunk: Buffer) => {
-    discarded += chunk.byteLength;
-    if (discarded > LINGER_BYTES) close();
+  // The connection's parser is done with it: the socket's own reads are what is left to count.
+  socket.on('data', () => {
+    if (socket.bytesRead - readBefore > LINGER_BYTES) close();
   });
-  incoming.resume();
   socket.once('end', close);
   socket.once('close', () => clearTimeout(timer));
 }
