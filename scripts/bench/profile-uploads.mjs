@@ -50,9 +50,6 @@ while (running) {
 process.stdout.write(JSON.stringify(latencies));
 `;
 
-/** Bytes this process has written, to sockets included (Linux /proc): the bodies the server let us send. */
-const written = () => Number(/wchar:\s+(\d+)/.exec(readFileSync('/proc/self/io', 'utf8'))?.[1]);
-
 /** The CPU a process has used, user and system, in ms (Linux /proc). */
 function usage(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -91,20 +88,17 @@ try {
   let answers;
   let health;
   let cpu;
-  let sent;
   let log;
   let burst;
   let stopped;
   try {
     const stop = pollHealth(server.url);
     const before = usage(server.pid);
-    const sentBefore = written();
     const started = performance.now();
     answers = await uploadBurst(server);
     burst = performance.now() - started;
     const after = usage(server.pid);
     cpu = { user: after.user - before.user, system: after.system - before.system };
-    sent = written() - sentBefore;
     health = await stop();
     log = server.log();
   } finally {
