@@ -42,6 +42,40 @@ async function poll(url, headers, until) {
   return statuses;
 }
 
+/**
+ * One account hammers the list while another clinic polls its own (the server needs
+ * INTEGRATION_TOKENS=BENCH_TOKEN to open that clinic): how many of the polls were answered.
+ */
+export async function fairness(server) {
+  const heavy = await login(server.url);
+  const other = await otherClinic(server.url);
+  const url = `${server.url}${LIST_PATH}`;
+  let done = false;
+  const hammer = cannonProcess(url, { headers: { cookie: heavy.cookieHeader }, ...HAMMER }).finally(
+    () => (done = true),
+  );
+  const polls = await poll(url, { cookie: other.cookieHeader }, () => done);
+  const { ok, statuses } = await hammer;
+  return {
+    answered: polls.filter((status) => status === 200).length,
+    polls: polls.length,
+    refused: polls.filter((status) => status === 503).length,
+    heavyServed: ok,
+    heavyRefused: statuses[503] ?? 0,
+  };
+}
+
+/** The bench's row (run.mjs): the other clinic's polls answered, against the goal of 95 %. */
+export function fairnessRow(label, r) {
+  const what = `${HAMMER.connections} connections × ${HAMMER.duration} s of one account on ${LIST_PATH}, another clinic polling its own every ${POLL_EVERY_MS} ms, ${label}`;
+  if (r.error) return `| ${what} | n/a: ${r.error} | ≥ 95 % answered | n/a |`;
+  const percent = (100 * r.answered) / Math.max(r.polls, 1);
+  return (
+    `| ${what} | the other clinic: ${share(r.answered, r.polls)} answered, ${r.refused} refused; ` +
+    `the account: ${r.heavyServed} served, ${r.heavyRefused} refused | ≥ 95 % answered | ${percent >= 95 ? 'pass' : 'FAIL'} |`
+  );
+}
+
 const share = (part, whole) => `${part} of ${whole} (${((100 * part) / Math.max(whole, 1)).toFixed(1)} %)`;
 
 export const fairnessAttacks = [
@@ -51,22 +85,13 @@ export const fairnessAttacks = [
     // One process: fairness is each process's own (more processes only share the load).
     env: { INTEGRATION_TOKENS: BENCH_TOKEN, WORKERS: '1' },
     async run(server) {
-      const heavy = await login(server.url);
-      const other = await otherClinic(server.url);
-      const url = `${server.url}${LIST_PATH}`;
       return underWatch(server, async () => {
-        let done = false;
-        const hammer = cannonProcess(url, { headers: { cookie: heavy.cookieHeader }, ...HAMMER }).finally(
-          () => (done = true),
-        );
-        const polls = await poll(url, { cookie: other.cookieHeader }, () => done);
-        const { ok, statuses } = await hammer;
-        const answered = polls.filter((status) => status === 200).length;
+        const r = await fairness(server);
         return {
-          'other clinic answered': share(answered, polls.length),
-          'other clinic refused': polls.filter((status) => status === 503).length,
-          'heavy account served': ok,
-          'heavy account refused': statuses[503] ?? 0,
+          'other clinic answered': share(r.answered, r.polls),
+          'other clinic refused': r.refused,
+          'heavy account served': r.heavyServed,
+          'heavy account refused': r.heavyRefused,
         };
       });
     },
