@@ -50,33 +50,35 @@ async function drained(response) {
   return response.status;
 }
 
+/** One account's 24 repair requests with two 9.9 MB photos each, all at once: each answer's status. */
+export async function uploadBurst(server) {
+  const { write } = await session(server.url);
+  const photo = bigPhoto();
+  return statusCounts(
+    await Promise.all(
+      Array.from({ length: 24 }, () => {
+        const form = new FormData();
+        form.set('request', JSON.stringify(repairRequest()));
+        form.append('photo', photo, 'a.jpg');
+        form.append('photo', photo, 'b.jpg');
+        return fetch(`${server.url}/ajax/repair-requests/with-photos`, {
+          method: 'POST',
+          body: form,
+          headers: { ...write, 'idempotency-key': randomUUID() },
+        })
+          .then(drained)
+          .catch(() => 'connection closed');
+      }),
+    ),
+  );
+}
+
 export const fileAttacks = [
   {
     name: 'Files: 24 parallel requests with 2 × 9.9 MB photos, one account',
-    target: 'RSS rises < 400 MB, /healthz < 1 s',
-    async run(server) {
-      const { write } = await session(server.url);
-      const photo = bigPhoto();
-      return underWatch(server, async () =>
-        statusCounts(
-          await Promise.all(
-            Array.from({ length: 24 }, () => {
-              const form = new FormData();
-              form.set('request', JSON.stringify(repairRequest()));
-              form.append('photo', photo, 'a.jpg');
-              form.append('photo', photo, 'b.jpg');
-              return fetch(`${server.url}/ajax/repair-requests/with-photos`, {
-                method: 'POST',
-                body: form,
-                headers: { ...write, 'idempotency-key': randomUUID() },
-              })
-                .then(drained)
-                .catch(() => 'connection closed');
-            }),
-          ),
-        ),
-      );
-    },
+    // At most 2 of an account's uploads run at once: the 22 others are refused before their body is read.
+    target: 'RSS rises < 400 MB, /healthz < 500 ms',
+    run: (server) => underWatch(server, () => uploadBurst(server)),
   },
   {
     name: 'Files: 20 parallel downloads of a 9.9 MB file',

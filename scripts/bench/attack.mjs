@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { codeAttacks } from './attack-codes.mjs';
+import { fairnessAttacks } from './attack-fairness.mjs';
 import { fileAttacks } from './attack-files.mjs';
 import { listAttacks } from './attack-list.mjs';
 import { loginAttacks } from './attack-login.mjs';
@@ -18,6 +19,7 @@ export const ATTACKS = [
   ...scryptAttacks,
   ...pdfAttacks,
   ...listAttacks,
+  ...fairnessAttacks,
   ...pushAttacks,
   ...fileAttacks,
   ...loginAttacks,

@@ -26,6 +26,7 @@ import { runLighthouse } from './lighthouse.mjs';
 import { login, startServer } from './server.mjs';
 import { BENCH_TOKEN, scaleRows, scaleRuns } from './scale.mjs';
 import { storm, stormRow } from './storm.mjs';
+import { fairness, fairnessRow } from './attack-fairness.mjs';
 import { withMachineBusy } from './machine-cpu.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -47,6 +48,8 @@ const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres:postgres@1
 const JS_BUDGET = 144 * 1024;
 const JS_AIM = 120 * 1024;
 
+/** The back office's token on the storm's servers: the fairness row opens its second clinic with it. */
+const BENCH_ENV = { INTEGRATION_TOKENS: BENCH_TOKEN };
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 /** A browser measurement that failed: no figure, and the error's first line as the reason. */
 const notMeasured = (e) => ({ ms: null, reason: e.message.split('\n')[0] });
@@ -86,6 +89,7 @@ const report = {
   replay: null,
   api: [],
   storm: [],
+  fairness: [],
   workers: null,
   scale: null,
   notes: [],
@@ -99,6 +103,12 @@ async function stormOn(label, server, processes) {
   const { cookieHeader } = await login(server.url);
   const result = await time(`${label} storm`, () => storm(server, cookieHeader).catch((e) => ({ error: e.message })));
   report.storm.push({ label, processes, ...result });
+}
+
+/** One account's flood and another clinic's polls (attack-fairness.mjs); a failure becomes its row's n/a. */
+async function fairnessOn(label, server) {
+  const result = await time(`${label} fairness`, () => fairness(server).catch((e) => ({ error: e.message })));
+  report.fairness.push({ label, ...result });
 }
 
 /**
@@ -181,12 +191,14 @@ async function pglitePart() {
     await server.stop();
     for (const total of [1_000, 100_000]) {
       const count = await time(`PGlite top-up to ${total}`, () => topUpPglite(dataDir, total));
-      server = await startServer({ root, dataDir });
+      server = await startServer({ root, dataDir, env: BENCH_ENV });
       try {
         const { cookieHeader } = await login(server.url);
         report.api.push(await apiRuns('PGlite', server, cookieHeader, count, `pglite-${total}`));
-        if (total === 100_000 && !flag('only-list'))
+        if (total === 100_000 && !flag('only-list')) {
           await stormOn(`PGlite, ${count.toLocaleString('en')} tickets`, server);
+          await fairnessOn(`PGlite, ${count.toLocaleString('en')} tickets`, server);
+        }
       } finally {
         await server.stop();
       }
@@ -223,7 +235,7 @@ async function postgresPart() {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-pg-'));
     try {
       // One process for the API rows, as before WORKERS; then the storm and the workers' gain.
-      const one = { WORKERS: '1' };
+      const one = { WORKERS: '1', ...BENCH_ENV };
       let count = 0;
       let server = await startServer({ root, dataDir, databaseUrl, env: one });
       try {
@@ -234,6 +246,7 @@ async function postgresPart() {
         }
         if (flag('only-list')) return;
         await stormOn(`PostgreSQL, 1 process, ${count.toLocaleString('en')} tickets`, server, 1);
+        await fairnessOn(`PostgreSQL, 1 process, ${count.toLocaleString('en')} tickets`, server);
         const { result: one, busy } = await withMachineBusy(() => listThroughput(server));
         report.workers = { one, busyWithOne: busy };
       } finally {
@@ -279,6 +292,7 @@ async function scalePart() {
 
 function serverRows() {
   for (const r of report.storm) out(stormRow(r.label, r));
+  for (const r of report.fairness) out(fairnessRow(r.label, r));
   const w = report.workers;
   if (w?.one && w.many) {
     const gain = w.many.rps / w.one.rps;
@@ -459,16 +473,17 @@ async function replayMain() {
   else await withScratchPostgres((databaseUrl) => replayOn('PostgreSQL', databaseUrl));
 }
 
-/** `--only-storm`: the storm alone, on PGlite and on PostgreSQL (one process, then WORKERS = cores) at 100 k tickets, as the full run does. */
+/** `--only-storm`: the storm alone, on PGlite and on PostgreSQL (one process, then WORKERS = cores) at 100 k tickets, as the full run does, and the fairness row (one process). */
 async function stormMain() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-storm-'));
   try {
     let server = await startServer({ root, dataDir });
     await server.stop();
     const count = await time('PGlite top-up to 100000', () => topUpPglite(dataDir, 100_000));
-    server = await startServer({ root, dataDir });
+    server = await startServer({ root, dataDir, env: BENCH_ENV });
     try {
       await stormOn(`PGlite, ${count.toLocaleString('en')} tickets`, server);
+      await fairnessOn(`PGlite, ${count.toLocaleString('en')} tickets`, server);
     } finally {
       await server.stop();
     }
@@ -484,10 +499,13 @@ async function stormMain() {
         const count = await time('PostgreSQL top-up to 100000', () => topUpPostgres(databaseUrl, 100_000));
         const cores = String(os.availableParallelism());
         for (const workers of ['1', cores]) {
-          const server = await startServer({ root, dataDir: pgDir, databaseUrl, env: { WORKERS: workers } });
+          const env = { WORKERS: workers, ...BENCH_ENV };
+          const server = await startServer({ root, dataDir: pgDir, databaseUrl, env });
           try {
             const processes = workers === '1' ? '1 process' : `WORKERS=${workers}`;
             await stormOn(`PostgreSQL, ${processes}, ${count.toLocaleString('en')} tickets`, server, Number(workers));
+            if (workers === '1')
+              await fairnessOn(`PostgreSQL, 1 process, ${count.toLocaleString('en')} tickets`, server);
           } finally {
             await server.stop();
           }
@@ -499,6 +517,7 @@ async function stormMain() {
   out('| measure | value | budget | result |');
   out('|---|---|---|---|');
   for (const r of report.storm) out(stormRow(r.label, r));
+  for (const r of report.fairness) out(fairnessRow(r.label, r));
   workersUnderStormRow();
 }
 

@@ -33,6 +33,7 @@ import { shedLoad } from './middleware/load-shedding.ts';
 import { loadSession } from './middleware/session.ts';
 import { fenceCouriers } from './middleware/account-kind.ts';
 import { courierRoutes } from './routes/courier.ts';
+import { closeOnUnreadBody } from './middleware/unread-body.ts';
 
 const NOT_FOUND = { success: false, message: 'Не найдено' } as const;
 const INTERNAL_ERROR = { success: false, message: 'Внутренняя ошибка сервера. Попробуйте позже.' } as const;
@@ -41,8 +42,10 @@ const BAD_REQUEST = { success: false, message: 'Некорректный зап�
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  // First: a refusal under overload must cost as little as possible (ADR 0032).
-  app.use('*', shedLoad(deps.config.loadLimits, deps.log));
+  // An answer that leaves a large body unread closes its connection rather than read the body (ADR 0040).
+  app.use('*', closeOnUnreadBody());
+  // Then: a refusal under overload must cost as little as possible (ADR 0032).
+  app.use('*', shedLoad({ limits: deps.config.loadLimits, log: deps.log, trustProxy: deps.config.trustProxy }));
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);

@@ -8,8 +8,13 @@ import type { AppEnv } from '#server/context.ts';
  * IP per attempt. `app.request()` in tests has no socket; those requests are all 'local'.
  */
 export function clientIp(c: Context<AppEnv>): string {
+  return clientAddress(c, c.var.deps.config.trustProxy);
+}
+
+/** clientIp() for a middleware that runs before the request's deps are set (load-shedding.ts). */
+export function clientAddress(c: Context, trustProxy: boolean): string {
   // Only behind a known reverse proxy (TRUST_PROXY) may X-Forwarded-For be believed.
-  if (c.var.deps.config.trustProxy) {
+  if (trustProxy) {
     // The proxy appends the address it saw; the last entry is the one it vouches for.
     const forwarded = c.req
       .header('x-forwarded-for')

@@ -1,16 +1,26 @@
 // A saturated process refuses API requests with a quick 503 and Retry-After (ADR 0032), and never
-// refuses /healthz or a static file. Saturation is made for real: requests held in flight by bodies
-// that have not finished arriving, and the event loop blocked.
+// refuses /healthz or a static file; it refuses the client holding more than its share, not the
+// others, and a process that is not saturated refuses nothing (ADR 0040). Saturation is made for
+// real: requests held in flight by bodies that have not finished arriving, and the event loop blocked.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LoadLimits } from '#server/context.ts';
+import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
+import { backOffice, instrument } from '../../../tests/setup/back-office.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { OVERLOADED_MESSAGE, RETRY_AFTER_SECONDS } from './load-shedding.ts';
+import { RATE_WINDOW_MS } from './finish-rate.ts';
+import { DEFAULT_LOAD_LIMITS, OVERLOADED_MESSAGE, RETRY_AFTER_SECONDS } from './load-shedding.ts';
 
 let t: TestApp;
 afterEach(() => t.close());
 
+/** A browser's cookies and CSRF token, to send as that browser while the jar holds another's. */
+interface Browser {
+  cookie: string;
+  csrf: string;
+}
+
 /** A login whose JSON body does not arrive until `finish()`: the request stays in flight. */
-function heldRequest() {
+function heldRequest(as?: Browser) {
   let finish: () => void = () => {};
   const arrived = new Promise<void>((resolve) => (finish = resolve));
   let sent = false;
@@ -28,7 +38,8 @@ function heldRequest() {
   const response = t.request('/ajax/login', {
     method: 'POST',
     body: stream,
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(as && { cookie: as.cookie }) },
+    ...(as && { cookies: false, csrf: as.csrf }),
     duplex: 'half',
   } as RequestInit);
   return { response, finish };
@@ -94,5 +105,42 @@ describe('load shedding', () => {
     second.finish();
     await first.response;
     await second.response;
+  });
+
+  it('refuses the client holding more than its share of a saturated process, and serves a light one', async () => {
+    await appWith({ maxInFlight: Infinity, maxLoopDelayMs: Infinity, maxWaitMs: 100, busyInFlight: 3 });
+    // A visitor's browser floods the process; a clinic, logged in from the same address, asks once.
+    const visitor: Browser = { cookie: t.cookies.header() ?? '', csrf: t.csrfToken ?? '' };
+    const clinic = await insertAccount(t);
+    expect((await loginAs(t, clinic.email, clinic.password)).status).toBe(200);
+    const held = [heldRequest(visitor), heldRequest(visitor), heldRequest(visitor)];
+    // A queue that finishes nothing for a rate window: the expected wait is past any budget.
+    await new Promise((resolve) => setTimeout(resolve, RATE_WINDOW_MS + 100));
+
+    await expectShed(await t.request('/ajax/user/data', { cookies: false, headers: { cookie: visitor.cookie } }));
+    const light = await t.request('/ajax/user/data');
+    expect(light.status).toBe(200);
+    expect(await light.json()).toMatchObject({ success: true, user: { email: clinic.email } });
+
+    for (const request of held) request.finish();
+    for (const request of held) await request.response;
+  });
+
+  it('accepts 20 integration imports at once into a fresh process that has sat idle', async () => {
+    // The real limits, but for the late loop: on a machine shared by test workers, a late loop is theirs.
+    t = await createTestApp({ config: { loadLimits: { ...DEFAULT_LOAD_LIMITS, maxLoopDelayMs: Infinity } } });
+    const clinic = await backOffice.client(t);
+    // Idle for longer than a rate window: idle time once counted as time in which nothing finished.
+    await new Promise((resolve) => setTimeout(resolve, RATE_WINDOW_MS + 100));
+
+    const imported = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.integration('/tickets', {
+          method: 'POST',
+          json: { client_id: clinic.id, status: 1, instruments: [instrument({ serial_number: `SN-${i}` })] },
+        }),
+      ),
+    );
+    expect(imported.map((response) => response.status)).toEqual(Array(20).fill(201));
   });
 });
