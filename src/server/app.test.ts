@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { sql } from 'drizzle-orm';
 import { HTTPException } from 'hono/http-exception';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthOutput } from '#shared/api/health.ts';
@@ -45,6 +46,26 @@ describe('GET /healthz', () => {
     const body = v.parse(healthOutput, await res.json());
     expect(body.db).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
   });
+
+  it.skipIf(process.env.TEST_DATABASE_URL)(
+    'does not queue behind a busy embedded database that has just answered (a balancer must not take it out)',
+    async () => {
+      const { db } = t.deps.database;
+      let release = () => undefined as void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await db.execute(sql`select 1`);
+      // The one connection is taken until the test lets it go: a `select 1` would wait for it.
+      const busy = db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await held;
+      });
+      const res = await t.request('/healthz');
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ ok: true, db: 'pglite' });
+      release();
+      await busy;
+    },
+  );
 });
 
 describe('security headers', () => {

@@ -5,7 +5,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
-import { takingTurns } from './pglite-turns.ts';
+import { answerClock, takingTurns } from './pglite-turns.ts';
 import * as accountsSchema from './schema/accounts.ts';
 import * as ticketsSchema from './schema/tickets.ts';
 import * as loyaltySchema from './schema/loyalty.ts';
@@ -40,6 +40,8 @@ export type Reader = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PGlite: whether a statement answered in the last `ms` (its one connection queues the health check's own). */
+  answeredWithin?: (ms: number) => boolean;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -66,10 +68,12 @@ const PGLITE_SESSION_SETTINGS = 'set enable_bitmapscan = off';
 
 /** A Database over a PGlite instance already open (e.g. a clone of a migrated template, in tests). */
 export function pgliteDatabase(client: PGlite): Database {
-  const db = drizzlePglite({ client: takingTurns(client, PGLITE_SESSION_SETTINGS), schema });
+  const clock = answerClock();
+  const db = drizzlePglite({ client: takingTurns(client, PGLITE_SESSION_SETTINGS, clock.answered), schema });
   return {
     db,
     kind: 'pglite',
+    answeredWithin: clock.answeredWithin,
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
   };
