@@ -31,14 +31,19 @@ const isNewYearBreak = (day: string) => day.slice(5, 7) === '01' && Number(day.s
 
 const isWeekend = (day: string) => [0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay());
 
-/** Years already warned about in this process: the log says it once, not on every page. */
-const warnedYears = new Set<number>();
+/**
+ * Years already warned about, per log (a process has one app and one log): the log says it once,
+ * not on every page; apps that share a process (the tests) each hear it once.
+ */
+const warnedYears = new WeakMap<object, Set<number>>();
 
 function warnUncovered(year: number, log: Pick<Logger, 'warn'> | undefined) {
   // Without a log nothing is said, so the year is not marked: the next caller with one still warns.
-  if (!log || warnedYears.has(year)) return;
-  warnedYears.add(year);
-  log?.warn('production calendar: no decree for this year in the repository, public holidays from date-holidays', {
+  if (!log) return;
+  const warned = warnedYears.get(log) ?? new Set<number>();
+  if (warned.has(year)) return;
+  warnedYears.set(log, warned.add(year));
+  log.warn('production calendar: no decree for this year in the repository, public holidays from date-holidays', {
     year,
     add: `src/shared/dictionaries/production-calendar/${year}.ts`,
   });
