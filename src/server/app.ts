@@ -114,7 +114,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     if (error instanceof URIError || (error instanceof SyntaxError && /JSON/i.test(error.message))) {
       return c.json(BAD_REQUEST, 400);
     }
-    deps.log.error('unhandled error', { method: c.req.method, path: c.req.path, error });
+    // The request's own line (middleware/request-log.ts) carries it, with its stack.
+    c.set('error', error);
     // The id lets a user's report be found in the log; it says nothing about the error itself.
     const id = c.var.requestId;
     return c.json({ success: false, message: `${INTERNAL_ERROR.message} Код ошибки: ${id}`, request_id: id }, 500);

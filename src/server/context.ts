@@ -212,5 +212,7 @@ export type AppEnv = {
     session: SessionInfo | null;
     /** X-Request-Id (middleware/request-log.ts): in every log line and in a 500's answer. */
     requestId: string;
+    /** What made the answer a 500 (app.ts onError): the request's log line carries it. */
+    error?: unknown;
   };
 };

@@ -18,7 +18,7 @@ import {
 } from './db/seed.ts';
 import { ConfigError, loadConfig } from './env.ts';
 import { DataDirInUseError, lockDataDir } from './lib/data-dir-lock.ts';
-import { createLogger } from './lib/logger.ts';
+import { createLogger, stdoutSink } from './lib/logger.ts';
 import { answerUnparsableRequests, MAX_HEADER_BYTES } from './lib/unparsable-requests.ts';
 import { createMailer } from './mail/mailer.ts';
 import { workerThreadRenderer } from './pdf/ticket-pdf-renderer.ts';
@@ -80,7 +80,7 @@ async function openDatabase(config: Config): Promise<Database> {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const log = createLogger();
+  const log = createLogger(await stdoutSink());
   if ((config.workers ?? 1) > 1 && !isClusterWorker()) {
     runPrimary(config.workers ?? 1, log);
     return;
