@@ -33,6 +33,11 @@ import { shedLoad } from './middleware/load-shedding.ts';
 import { loadSession } from './middleware/session.ts';
 import { fenceCouriers } from './middleware/account-kind.ts';
 import { courierRoutes } from './routes/courier.ts';
+import { metricsOn } from './metrics/enabled.ts';
+import { requestMetrics } from './middleware/request-metrics.ts';
+import { metricsRoute } from './metrics/route.ts';
+import { watchDatabase } from './metrics/state.ts';
+import { watchPool } from './metrics/pool.ts';
 
 const NOT_FOUND = { success: false, message: 'Не найдено' } as const;
 const INTERNAL_ERROR = { success: false, message: 'Внутренняя ошибка сервера. Попробуйте позже.' } as const;
@@ -52,6 +57,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('*', ...requestIdentity());
   app.use('*', securityHeaders(deps.config));
   app.use('*', requestLogger());
+  // Only measured where someone reads it: a portal without metrics pays nothing for them.
+  if (metricsOn(deps.config)) {
+    app.use('*', requestMetrics());
+    watchDatabase(deps.database, deps.now);
+    watchPool(deps.database);
+  }
+  app.get('/metrics', metricsRoute(deps.config.metricsToken));
 
   app.get('/healthz', async (c) => {
     // Load balancers and uptime checks must see the live answer, never a cached one.

@@ -1,5 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { MiddlewareHandler } from 'hono';
+import { loadShed } from '#server/metrics/domain.ts';
 import type { AppEnv, LoadLimits, Logger } from '#server/context.ts';
 
 // A saturated process answers a quick 503 with Retry-After instead of queueing a request for
@@ -100,6 +101,7 @@ export function shedLoad(limits: LoadLimits = DEFAULT_LOAD_LIMITS, log?: Logger)
     const busy = inFlight >= limits.busyInFlight;
     if (inFlight >= limits.maxInFlight || (busy && (delay > limits.maxLoopDelayMs || wait > limits.maxWaitMs))) {
       window.shed += 1;
+      loadShed.inc();
       return new Response(OVERLOADED_BODY, {
         status: 503,
         headers: {

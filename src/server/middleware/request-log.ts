@@ -1,8 +1,8 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { requestId } from 'hono/request-id';
-import { routePath } from 'hono/route';
 import type { AppEnv } from '#server/context.ts';
 import { redactPath } from '#server/lib/logger.ts';
+import { routeOf } from '#server/lib/route-pattern.ts';
 import { requestContext } from '#server/lib/request-context.ts';
 
 /**
@@ -11,15 +11,6 @@ import { requestContext } from '#server/lib/request-context.ts';
  */
 export function requestIdentity(): MiddlewareHandler<AppEnv>[] {
   return [requestId({ limitLength: 64 }), (c, next) => requestContext.run({ requestId: c.var.requestId }, next)];
-}
-
-/**
- * The pattern of the route that answered (`/ajax/cabinet/tickets/:id`), never the path itself: it
- * goes into metrics' labels, where ids would make a series per ticket. Read after the handlers ran,
- * when the route index points at the one that answered (a guard that refused: its own pattern).
- */
-export function routeOf(c: Context<AppEnv>): string {
-  return routePath(c) || '*';
 }
 
 /**

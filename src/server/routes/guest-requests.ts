@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { countRepairRequest } from '#server/metrics/domain.ts';
 import { Hono } from 'hono';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf, REPLAYED_HEADER } from '#shared/api/headers.ts';
 import {
@@ -49,9 +50,11 @@ route(
   guestRequestRoutes,
   createGuestRepairRequest,
   async (c, input) => {
-    const result = await createGuestRequest(c.var.deps, { input, photos: [] }, callerOf(c));
-    if (result.replayed) c.header(REPLAYED_HEADER, 'true');
-    return result.body;
+    return countRepairRequest('guest', async () => {
+      const result = await createGuestRequest(c.var.deps, { input, photos: [] }, callerOf(c));
+      if (result.replayed) c.header(REPLAYED_HEADER, 'true');
+      return { value: result.body, replayed: result.replayed };
+    });
   },
   keyed,
 );
@@ -67,7 +70,10 @@ route(
     );
     // Only a ticket written by this very call names the stored photos: not a repeat's.
     return keepPhotosIfNamed(c.var.deps, sent, async () => {
-      const result = await createGuestRequest(c.var.deps, sent, callerOf(c));
+      const result = await countRepairRequest('guest', async () => {
+        const created = await createGuestRequest(c.var.deps, sent, callerOf(c));
+        return { value: created, replayed: created.replayed };
+      });
       if (result.replayed) c.header(REPLAYED_HEADER, 'true');
       return { answer: result.body, named: !result.replayed };
     });
