@@ -1,4 +1,4 @@
-// npm run bench [-- --no-build] [--only-replay [--runs=3]] [--only-storm] [--duration=10] [--connections=10] [--skip-lighthouse] [--lighthouse-runs=3] [--first-visits] [--ui-only] [--only-lighthouse] [--skip-browser] [--skip-pg] [--skip-pglite] [--only-list] [--attack] [--million] [--only-million]
+// npm run bench [-- --no-build] [--only-replay [--runs=3]] [--only-storm] [--duration=10] [--connections=10] [--skip-lighthouse] [--lighthouse-runs=3] [--first-visits] [--ui-only] [--only-lighthouse] [--skip-browser] [--skip-pg] [--skip-pglite] [--only-list] [--only-metrics] [--attack] [--million] [--only-million]
 // Builds, starts the built server on a free port with a temporary DATA_DIR and prints one markdown
 // table (also written to bench-results/latest.md): JS over the wire on a cold logged-in load of
 // /cabinet/tickets, per-route chunk sizes, Lighthouse (mobile), reload-to-first-row offline, and
@@ -9,7 +9,8 @@
 // each Lighthouse target N times, the median run by performance score reported (a busy machine's
 // scores wander; every run's score is listed beside it). `--only-list`: with --skip-browser, the
 // tickets-list rows alone (no storm, no WORKERS comparison): a before/after pair for a change to the
-// list takes minutes, not a quarter of an hour. `--skip-pglite`: the PostgreSQL part alone.
+// list takes minutes, not a quarter of an hour. `--skip-pglite`: the PostgreSQL part alone. `--only-metrics`: the
+// list with metrics on against off (issue 40), alone.
 // Budgets: README "Benchmarks" and ADR 0012. Not part of `npm test`.
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
@@ -294,6 +295,7 @@ function serverRows() {
     );
   }
   workersUnderStormRow();
+  metricsRow();
   if (report.scale) for (const row of scaleRows('PostgreSQL', report.scale)) out(row);
   else
     out('| 1 k → 1 M rows (list, filters, number search, event feed) | not run: add --million | each ≥ 0.9× | n/a |');
@@ -459,6 +461,50 @@ async function replayMain() {
   else await withScratchPostgres((databaseUrl) => replayOn('PostgreSQL', databaseUrl));
 }
 
+/**
+ * The list with metrics on (METRICS_TOKEN: every request counted and timed by route) against off,
+ * on PGlite with the demo clinic: off, on, off, on, so a machine that warms up or gets busier
+ * during the run weighs on both sides. Issue 40's aim: within 5 %.
+ */
+async function metricsPart() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-metrics-'));
+  const runs = { off: [], on: [] };
+  try {
+    for (const side of ['off', 'on', 'off', 'on']) {
+      const env = side === 'on' ? { METRICS_TOKEN: BENCH_TOKEN } : {};
+      const server = await startServer({ root, dataDir, env });
+      try {
+        const run = await time(`list with metrics ${side}`, () => listThroughput(server));
+        log(`list with metrics ${side}: ${run.rps.toFixed(0)} req/s, p99 ${run.p99} ms`);
+        runs[side].push(run);
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  const mean = (list, key) => list.reduce((sum, r) => sum + r[key], 0) / list.length;
+  report.metrics = {
+    on: { rps: mean(runs.on, 'rps'), p99: Math.max(...runs.on.map((r) => r.p99)) },
+    off: { rps: mean(runs.off, 'rps'), p99: Math.max(...runs.off.map((r) => r.p99)) },
+  };
+}
+
+function metricsRow() {
+  const m = report.metrics;
+  if (!m) {
+    out('| list with metrics on against off | not run: add --only-metrics | within 5 % | n/a |');
+    return;
+  }
+  const ratio = m.on.rps / m.off.rps;
+  out(
+    `| ${LIST_PATH}, PGlite, metrics on against off, ${CONNECTIONS} connections × ${DURATION} s, twice each | ` +
+      `${m.on.rps.toFixed(0)} against ${m.off.rps.toFixed(0)} req/s (p99 ${m.on.p99} against ${m.off.p99} ms) | within 5 % | ` +
+      `${ratio.toFixed(3)}× ${ratio >= 0.95 ? 'pass' : 'FAIL'} |`,
+  );
+}
+
 /** `--only-storm`: the storm alone, on PGlite and on PostgreSQL (one process, then WORKERS = cores) at 100 k tickets, as the full run does. */
 async function stormMain() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-storm-'));
@@ -507,6 +553,14 @@ async function main() {
     await time('build', async () =>
       execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] }),
     );
+  if (flag('only-metrics')) {
+    await metricsPart();
+    out('| measure | value | budget | result |');
+    out('|---|---|---|---|');
+    metricsRow();
+    process.stdout.write(`${lines.join('\n')}\n`);
+    return;
+  }
   if (flag('only-replay') || flag('only-storm')) {
     await (flag('only-replay') ? replayMain() : stormMain());
     process.stdout.write(`${lines.join('\n')}\n`);
@@ -535,6 +589,10 @@ async function main() {
   else if (apiRuns)
     await time('PostgreSQL API', postgresPart).catch((e) =>
       report.api.push({ label: 'PostgreSQL', error: e.message.split('\n')[0] }),
+    );
+  if (apiRuns && !flag('skip-pglite'))
+    await time('metrics on against off', metricsPart).catch((e) =>
+      report.notes.push(`metrics part failed: ${e.message.split('\n')[0]}`),
     );
   if ((flag('million') || flag('only-million')) && !flag('skip-pg'))
     await time('1 M rows', scalePart).catch((e) => (report.scale = { error: e.message.split('\n')[0] }));
