@@ -25,20 +25,21 @@ interface Waiting {
   oldest: Date | null;
 }
 
-/** One statement for both delivery gauges, cached for the scrape that asks for both. */
-let waitingRead: { at: number; rows: Promise<Waiting[]> } | undefined;
-function waitingDeliveries(): Promise<Waiting[]> {
-  if (!database) return Promise.resolve([]);
-  const at = Date.now();
-  if (waitingRead && at - waitingRead.at < 1000) return waitingRead.rows;
+/** One statement for both delivery gauges: a scrape collects them together, so they share it while it runs. */
+let waitingRead: Promise<Waiting[] | null> | undefined;
+function waitingDeliveries(): Promise<Waiting[] | null> {
+  if (!database) return Promise.resolve(null);
+  if (waitingRead) return waitingRead;
   const table = notificationDeliveries;
-  const rows = database.db
+  waitingRead = database.db
     .select({ channel: table.channel, waiting: count(), oldest: min(table.createdAt) })
     .from(table)
     .where(eq(table.state, 'pending'))
-    .groupBy(table.channel);
-  waitingRead = { at, rows };
-  return rows;
+    .groupBy(table.channel)
+    // A database that does not answer must not take the other metrics down with it: no samples.
+    .catch(() => null)
+    .finally(() => (waitingRead = undefined));
+  return waitingRead;
 }
 
 const CHANNELS = ['email', 'telegram', 'push'] as const;
@@ -50,7 +51,9 @@ new Gauge({
   registers: [registry],
   aggregator: 'max',
   async collect() {
+    this.reset();
     const rows = await waitingDeliveries();
+    if (!rows) return;
     for (const channel of CHANNELS) this.set({ channel }, rows.find((row) => row.channel === channel)?.waiting ?? 0);
   },
 });
@@ -62,7 +65,9 @@ new Gauge({
   registers: [registry],
   aggregator: 'max',
   async collect() {
+    this.reset();
     const rows = await waitingDeliveries();
+    if (!rows) return;
     for (const channel of CHANNELS) {
       const oldest = rows.find((row) => row.channel === channel)?.oldest;
       this.set({ channel }, oldest ? seconds(oldest) : 0);
@@ -76,9 +81,13 @@ new Gauge({
   registers: [registry],
   aggregator: 'max',
   async collect() {
+    this.reset();
     if (!database) return;
-    const [row] = await database.db.select({ id: max(events.id) }).from(events);
-    this.set(Number(row?.id ?? 0));
+    const rows = await database.db
+      .select({ id: max(events.id) })
+      .from(events)
+      .catch(() => null);
+    if (rows) this.set(Number(rows[0]?.id ?? 0));
   },
 });
 
