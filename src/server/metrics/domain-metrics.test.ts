@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { encodePng } from '#server/lib/png.ts';
 import { rateRules } from '#server/services/rate-limit.ts';
-import { insertAccount, loginAs, registrationForm, uniqueEmail } from '../../../tests/setup/accounts.ts';
+import { insertAccount, loginAs, mailedCode, registrationForm, uniqueEmail } from '../../../tests/setup/accounts.ts';
 import { insertOffice } from '../../../tests/setup/cabinet-world.ts';
 import { decide, insertStatement, insertTicket, paths } from '../../../tests/setup/decisions-world.ts';
 import { parsePrometheusText, valueOf, type Sample } from '../../../tests/setup/prometheus-text.ts';
@@ -91,6 +91,32 @@ describe('the domain metrics', () => {
     expect(grew(before, after, 'portal_decisions_total', { kind: 'discuss' })).toBe(1);
     expect(grew(before, after, 'portal_upload_bytes_total')).toBe(png.byteLength);
     expect(grew(before, after, 'portal_client_error_reports_total', { source: 'window' })).toBe(1);
+  });
+
+  it("count a guest's repair requests: sent once for a replayed key, failed without a confirmed e-mail", async () => {
+    t.cookies.clear();
+    await t.request('/ajax/user/data');
+    const email = uniqueEmail('guest');
+    const guestRequest = (address: string) => ({
+      contact: { name: 'Анна', surname: 'Смирнова', phone: '+7 (916) 123-45-67', email: address },
+      address: { ...fullRepairRequest().address, company: 'Клиника' },
+      instruments: [{ serial_number: 'SN-100', type: 1, description: 'Не вращается головка' }],
+      approval_policy: true,
+      approval_loyalty: true,
+    });
+    const send = (json: unknown, key = randomUUID()) =>
+      t.request('/ajax/guest/repair-requests', { method: 'POST', json, headers: { [IDEMPOTENCY_HEADER]: key } });
+    const before = await scrape();
+    expect((await send(guestRequest(uniqueEmail('unconfirmed')))).status).toBe(422);
+    expect((await t.request('/ajax/guest/send-code', { method: 'POST', json: { email } })).status).toBe(200);
+    const code = await mailedCode(t, email);
+    expect((await t.request('/ajax/guest/confirm', { method: 'POST', json: { email, code } })).status).toBe(200);
+    const key = randomUUID();
+    expect((await send(guestRequest(email), key)).status).toBe(200);
+    expect((await send(guestRequest(email), key)).status).toBe(200);
+    const after = await scrape();
+    expect(grew(before, after, 'portal_repair_requests_total', { who: 'guest', outcome: 'sent' })).toBe(1);
+    expect(grew(before, after, 'portal_repair_requests_total', { who: 'guest', outcome: 'failed' })).toBe(1);
   });
 
   it('show mail waiting, then sent; the newest event and the back office reading up to it', async () => {

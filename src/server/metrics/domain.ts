@@ -1,7 +1,6 @@
 // What the portal does, counted where it happens (issue 40). Counters are per process and summed
 // over the workers; labels are fixed words (outcomes, rule and channel names, route patterns).
 import { Counter } from 'prom-client';
-import { ApiFailure } from '#server/lib/api-failure.ts';
 import { registry } from './registry.ts';
 
 const registers = [registry];
@@ -82,25 +81,9 @@ const REASONS: Record<number, string> = {
   429: 'rate_limited',
 };
 
-/** Why a repair request failed, as a fixed word: the answer's status class, never its text. */
-export function failureReason(error: unknown): string {
-  const status = error instanceof ApiFailure ? error.status : typeof error === 'number' ? error : 500;
+/** Why a repair request failed, as a fixed word from the answer's status, never its text. */
+export function failureReason(status: number): string {
   return REASONS[status] ?? (status >= 500 ? 'server_error' : 'other');
-}
-
-/** Counts one repair request's end: a new ticket, a replay (not counted here), or a failure. */
-export async function countRepairRequest<T>(
-  who: 'clinic' | 'guest',
-  work: () => Promise<{ value: T; replayed: boolean }>,
-): Promise<T> {
-  try {
-    const { value, replayed } = await work();
-    if (!replayed) repairRequests.inc({ who, outcome: 'sent', reason: '' });
-    return value;
-  } catch (error) {
-    repairRequests.inc({ who, outcome: 'failed', reason: failureReason(error) });
-    throw error;
-  }
 }
 
 const SOURCES = new Set(['window', 'promise', 'render', 'caught', 'worker', 'console']);

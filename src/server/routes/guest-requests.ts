@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import { countRepairRequest } from '#server/metrics/domain.ts';
 import { Hono } from 'hono';
+import { countRepairRequests } from '#server/middleware/count-repair-requests.ts';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf, REPLAYED_HEADER } from '#shared/api/headers.ts';
 import {
   confirmGuestCode,
@@ -44,17 +44,15 @@ const callerOf = (c: Context<AppEnv>) => ({
   guestToken: guestTokenOf(c),
   ip: clientIp(c),
 });
-const keyed = { before: [requireIdempotencyKey()] };
+const keyed = { before: [countRepairRequests('guest'), requireIdempotencyKey()] };
 
 route(
   guestRequestRoutes,
   createGuestRepairRequest,
   async (c, input) => {
-    return countRepairRequest('guest', async () => {
-      const result = await createGuestRequest(c.var.deps, { input, photos: [] }, callerOf(c));
-      if (result.replayed) c.header(REPLAYED_HEADER, 'true');
-      return { value: result.body, replayed: result.replayed };
-    });
+    const result = await createGuestRequest(c.var.deps, { input, photos: [] }, callerOf(c));
+    if (result.replayed) c.header(REPLAYED_HEADER, 'true');
+    return result.body;
   },
   keyed,
 );
@@ -70,10 +68,7 @@ route(
     );
     // Only a ticket written by this very call names the stored photos: not a repeat's.
     return keepPhotosIfNamed(c.var.deps, sent, async () => {
-      const result = await countRepairRequest('guest', async () => {
-        const created = await createGuestRequest(c.var.deps, sent, callerOf(c));
-        return { value: created, replayed: created.replayed };
-      });
+      const result = await createGuestRequest(c.var.deps, sent, callerOf(c));
       if (result.replayed) c.header(REPLAYED_HEADER, 'true');
       return { answer: result.body, named: !result.replayed };
     });

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { countRepairRequest, repairRequests } from '#server/metrics/domain.ts';
+import { countRepairRequests } from '#server/middleware/count-repair-requests.ts';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf, REPLAYED_HEADER } from '#shared/api/headers.ts';
 import { getPickupCalendar } from '#shared/screens/pickup-days.ts';
 import {
@@ -39,13 +39,10 @@ export const repairRequestRoutes = new Hono<AppEnv>();
 
 /** Before the body is read (photos may be 20 MB) and before the key is claimed. */
 const confirmedEmail: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await requireConfirmedEmail(c.var.deps.database.db, sessionOf(c).clientId).catch((error: unknown) => {
-    repairRequests.inc({ who: 'clinic', outcome: 'failed', reason: 'email_not_confirmed' });
-    throw error;
-  });
+  await requireConfirmedEmail(c.var.deps.database.db, sessionOf(c).clientId);
   await next();
 };
-const guards = { before: [requireSession(), requireIdempotencyKey(), confirmedEmail] };
+const guards = { before: [countRepairRequests('clinic'), requireSession(), requireIdempotencyKey(), confirmedEmail] };
 
 /** Creates the ticket at most once per key; `identity` is what a repeat must match. */
 async function createOnce(
@@ -59,16 +56,14 @@ async function createOnce(
   const caller = { viewerId: sessionOf(c).clientId, now: deps.now(), pickupCutoffHour: deps.config.pickupCutoffHour };
   const key = idempotencyKeyOf(c.req.header(IDEMPOTENCY_HEADER)) ?? '';
   const request = { method: endpoint.method, path: endpoint.path, body: identity };
-  return countRepairRequest('clinic', async () => {
-    // Asked before the transaction: a slow provider (up to 3 s) must not hold the database.
-    const place = await checkPickupAddress(deps, typedAddress, 'address.address');
-    const result = await withIdempotency(deps, caller.viewerId, key, request, async (tx) =>
-      createRequest(tx, caller, await input(tx, caller), place),
-    );
-    if (result.replayed) c.header(REPLAYED_HEADER, 'true');
-    if (result.status !== 200) throw storedFailure(result);
-    return { value: result.body as { success: true; ticket_id: number }, replayed: result.replayed };
-  });
+  // Asked before the transaction: a slow provider (up to 3 s) must not hold the database.
+  const place = await checkPickupAddress(deps, typedAddress, 'address.address');
+  const result = await withIdempotency(deps, caller.viewerId, key, request, async (tx) =>
+    createRequest(tx, caller, await input(tx, caller), place),
+  );
+  if (result.replayed) c.header(REPLAYED_HEADER, 'true');
+  if (result.status !== 200) throw storedFailure(result);
+  return result.body as { success: true; ticket_id: number };
 }
 
 route(
