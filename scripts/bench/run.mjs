@@ -1,4 +1,4 @@
-// npm run bench [-- --no-build] [--only-replay [--runs=3]] [--only-storm] [--duration=10] [--connections=10] [--skip-lighthouse] [--lighthouse-runs=3] [--first-visits] [--ui-only] [--only-lighthouse] [--skip-browser] [--skip-pg] [--skip-pglite] [--only-list] [--attack] [--million] [--only-million]
+// npm run bench [-- --no-build] [--only-replay [--runs=3]] [--only-storm] [--duration=10] [--connections=10] [--skip-lighthouse] [--lighthouse-runs=3] [--first-visits] [--ui-only] [--only-lighthouse] [--skip-browser] [--skip-pg] [--skip-pglite] [--only-list] [--only-metrics] [--attack] [--million] [--only-million]
 // Builds, starts the built server on a free port with a temporary DATA_DIR and prints one markdown
 // table (also written to bench-results/latest.md): JS over the wire on a cold logged-in load of
 // /cabinet/tickets, per-route chunk sizes, Lighthouse (mobile), reload-to-first-row offline, and
@@ -9,10 +9,11 @@
 // each Lighthouse target N times, the median run by performance score reported (a busy machine's
 // scores wander; every run's score is listed beside it). `--only-list`: with --skip-browser, the
 // tickets-list rows alone (no storm, no WORKERS comparison): a before/after pair for a change to the
-// list takes minutes, not a quarter of an hour. `--skip-pglite`: the PostgreSQL part alone.
+// list takes minutes, not a quarter of an hour. `--skip-pglite`: the PostgreSQL part alone. `--only-metrics`: the
+// list with metrics on against off (issue 40), alone.
 // Budgets: README "Benchmarks" and ADR 0012. Not part of `npm test`.
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -308,6 +309,7 @@ function serverRows() {
     );
   }
   workersUnderStormRow();
+  metricsRow();
   if (report.scale) for (const row of scaleRows('PostgreSQL', report.scale)) out(row);
   else
     out('| 1 k → 1 M rows (list, filters, number search, event feed) | not run: add --million | each ≥ 0.9× | n/a |');
@@ -473,6 +475,80 @@ async function replayMain() {
   else await withScratchPostgres((databaseUrl) => replayOn('PostgreSQL', databaseUrl));
 }
 
+/**
+ * The list with metrics on (METRICS_TOKEN: every request counted and timed by route) against off,
+ * on PGlite with the demo clinic: off, on, off, on, so a machine that warms up or gets busier
+ * during the run weighs on both sides. Issue 40's aim: within 5 %.
+ */
+async function metricsPart() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-metrics-'));
+  const runs = { off: [], on: [] };
+  try {
+    for (const side of ['off', 'on', 'off', 'on']) {
+      const env = side === 'on' ? { METRICS_TOKEN: BENCH_TOKEN } : {};
+      const server = await startServer({ root, dataDir, env });
+      try {
+        const run = await time(`list with metrics ${side}`, () => listWithCpu(server));
+        log(
+          `list with metrics ${side}: ${run.rps.toFixed(0)} req/s, p99 ${run.p99} ms, ${run.cpuMs?.toFixed(3)} ms CPU a request`,
+        );
+        runs[side].push(run);
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  const mean = (list, key) => list.reduce((sum, r) => sum + r[key], 0) / list.length;
+  const side = (list) => ({
+    rps: mean(list, 'rps'),
+    p99: Math.max(...list.map((r) => r.p99)),
+    cpuMs: mean(list, 'cpuMs'),
+  });
+  report.metrics = { on: side(runs.on), off: side(runs.off) };
+}
+
+/** The server's user + system CPU in ms (Linux: /proc/<pid>/stat, in clock ticks of 10 ms), or NaN elsewhere. */
+async function cpuMsOf(pid) {
+  try {
+    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * listThroughput with the server's CPU time per answered request: on a machine shared with other
+ * work the throughput wanders with their load, what the server spends on a request much less.
+ */
+async function listWithCpu(server) {
+  const { cookieHeader } = await login(server.url);
+  const headers = { cookie: cookieHeader };
+  await cannon(`${server.url}${LIST_PATH}`, { headers, duration: 2, connections: CONNECTIONS });
+  const before = await cpuMsOf(server.pid);
+  const run = await cannon(`${server.url}${LIST_PATH}`, { headers, duration: DURATION, connections: CONNECTIONS });
+  return { ...run, cpuMs: ((await cpuMsOf(server.pid)) - before) / run.total };
+}
+
+function metricsRow() {
+  const m = report.metrics;
+  if (!m) {
+    out('| list with metrics on against off | not run: add --only-metrics | within 5 % | n/a |');
+    return;
+  }
+  const ratio = m.on.rps / m.off.rps;
+  // The CPU a request costs decides the throughput of a saturated server; it is the steadier figure.
+  const cpuRatio = m.off.cpuMs / m.on.cpuMs;
+  out(
+    `| ${LIST_PATH}, PGlite, metrics on against off, ${CONNECTIONS} connections × ${DURATION} s, twice each | ` +
+      `${m.on.rps.toFixed(0)} against ${m.off.rps.toFixed(0)} req/s (p99 ${m.on.p99} against ${m.off.p99} ms); ` +
+      `server CPU ${m.on.cpuMs.toFixed(3)} against ${m.off.cpuMs.toFixed(3)} ms a request | within 5 % | ` +
+      `${ratio.toFixed(3)}× req/s, ${cpuRatio.toFixed(3)}× by CPU: ${Math.min(ratio, cpuRatio) >= 0.95 ? 'pass' : Math.max(ratio, cpuRatio) >= 0.95 ? 'one of two (a busy machine?)' : 'FAIL'} |`,
+  );
+}
+
 /** `--only-storm`: the storm alone, on PGlite and on PostgreSQL (one process, then WORKERS = cores) at 100 k tickets, as the full run does, and the fairness row (one process). */
 async function stormMain() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-storm-'));
@@ -526,6 +602,14 @@ async function main() {
     await time('build', async () =>
       execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] }),
     );
+  if (flag('only-metrics')) {
+    await metricsPart();
+    out('| measure | value | budget | result |');
+    out('|---|---|---|---|');
+    metricsRow();
+    process.stdout.write(`${lines.join('\n')}\n`);
+    return;
+  }
   if (flag('only-replay') || flag('only-storm')) {
     await (flag('only-replay') ? replayMain() : stormMain());
     process.stdout.write(`${lines.join('\n')}\n`);
@@ -554,6 +638,10 @@ async function main() {
   else if (apiRuns)
     await time('PostgreSQL API', postgresPart).catch((e) =>
       report.api.push({ label: 'PostgreSQL', error: e.message.split('\n')[0] }),
+    );
+  if (apiRuns && !flag('skip-pglite'))
+    await time('metrics on against off', metricsPart).catch((e) =>
+      report.notes.push(`metrics part failed: ${e.message.split('\n')[0]}`),
     );
   if ((flag('million') || flag('only-million')) && !flag('skip-pg'))
     await time('1 M rows', scalePart).catch((e) => (report.scale = { error: e.message.split('\n')[0] }));

@@ -111,8 +111,10 @@ describe('errors', () => {
     expect(JSON.stringify(body)).not.toContain('database exploded');
     // The id in the answer finds the error, and the request's line, in the log.
     const lines = t.logs.filter((line) => line.request_id === id);
-    expect(lines.map((line) => line.msg)).toEqual(['unhandled error', 'request']);
-    expect(JSON.stringify(lines[0])).toContain('database exploded');
+    expect(lines.map((line) => line.msg)).toEqual(['request']);
+    expect(lines[0]).toMatchObject({ level: 'error', status: 500, route: '/boom' });
+    expect(lines[0]!.error).toMatchObject({ message: expect.stringContaining('database exploded') as unknown });
+    expect(JSON.stringify(lines[0])).toContain('at ');
   });
 
   it('gives every request its own id, or keeps a plausible one a proxy sent', async () => {
@@ -155,7 +157,7 @@ describe('request log', () => {
       headers: { cookie: 'sid=very-secret-cookie', authorization: 'Bearer zzz' },
     });
     const line = t.logs.find((l) => l.msg === 'request');
-    expect(line).toMatchObject({ level: 'info', method: 'GET', path: '/healthz', status: 200 });
+    expect(line).toMatchObject({ level: 'info', method: 'GET', route: '/healthz', path: '/healthz', status: 200 });
     expect(typeof line?.ms).toBe('number');
     expect(typeof line?.time).toBe('string');
     const text = JSON.stringify(t.logs);

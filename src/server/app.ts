@@ -34,6 +34,11 @@ import { loadSession } from './middleware/session.ts';
 import { fenceCouriers } from './middleware/account-kind.ts';
 import { courierRoutes } from './routes/courier.ts';
 import { closeOnUnreadBody } from './middleware/unread-body.ts';
+import { metricsOn } from './metrics/enabled.ts';
+import { requestMetrics } from './middleware/request-metrics.ts';
+import { metricsRoute } from './metrics/route.ts';
+import { watchDatabase } from './metrics/state.ts';
+import { watchPool } from './metrics/pool.ts';
 
 const NOT_FOUND = { success: false, message: 'Не найдено' } as const;
 /** An embedded database that answered this recently is up: /healthz does not queue behind a burst for the same proof. */
@@ -57,6 +62,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('*', ...requestIdentity());
   app.use('*', securityHeaders(deps.config));
   app.use('*', requestLogger());
+  // Only measured where someone reads it: a portal without metrics pays nothing for them.
+  if (metricsOn(deps.config)) {
+    app.use('*', requestMetrics());
+    watchDatabase(deps.database, deps.now);
+    watchPool(deps.database);
+  }
+  app.get('/metrics', metricsRoute(deps.config.metricsToken));
 
   app.get('/healthz', async (c) => {
     // Load balancers and uptime checks must see the live answer, never a cached one.
@@ -119,7 +131,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     if (error instanceof URIError || (error instanceof SyntaxError && /JSON/i.test(error.message))) {
       return c.json(BAD_REQUEST, 400);
     }
-    deps.log.error('unhandled error', { method: c.req.method, path: c.req.path, error });
+    // The request's own line (middleware/request-log.ts) carries it, with its stack.
+    c.set('error', error);
     // The id lets a user's report be found in the log; it says nothing about the error itself.
     const id = c.var.requestId;
     return c.json({ success: false, message: `${INTERNAL_ERROR.message} Код ошибки: ${id}`, request_id: id }, 500);

@@ -48,11 +48,11 @@ export function runPrimary(count: number, log: Logger): void {
     }
     if (!started.has(worker.id)) {
       // It never listened: a bad setting, the port taken, the database unreachable. Another would fail alike.
-      log.error('a worker failed to start; stopping', { code, signal });
+      log.error('a worker failed to start; stopping', { exit_code: code, signal });
       stop(code || 1);
       return;
     }
-    log.error('a worker died; starting another', { code, signal });
+    log.error('a worker died; starting another', { exit_code: code, signal });
     setTimeout(() => {
       if (!stopping) fork();
     }, RESTART_DELAY_MS);

@@ -74,6 +74,10 @@ export interface Config {
    * and kept in DATA_DIR. Processes on one PostgreSQL must share it (or the DATA_DIR).
    */
   mailQueueKey?: Buffer | undefined;
+  /** METRICS_TOKEN: the bearer GET /metrics asks for (metrics/route.ts); unset: no /metrics on the main port. */
+  metricsToken?: string | undefined;
+  /** METRICS_PORT: GET /metrics without a token on 127.0.0.1 at this port (metrics/port.ts). */
+  metricsPort?: number | undefined;
 }
 
 export interface S3Settings {
@@ -212,5 +216,7 @@ export type AppEnv = {
     session: SessionInfo | null;
     /** X-Request-Id (middleware/request-log.ts): in every log line and in a 500's answer. */
     requestId: string;
+    /** What made the answer a 500 (app.ts onError): the request's log line carries it. */
+    error?: unknown;
   };
 };

@@ -109,6 +109,17 @@ describe('loadConfig', () => {
       );
   });
 
+  it('reads METRICS_TOKEN (16+ characters, never echoed) and METRICS_PORT (1–65535); both unset by default', () => {
+    expect(loadConfig({})).toMatchObject({ metricsToken: undefined, metricsPort: undefined });
+    const config = loadConfig({ METRICS_TOKEN: 'scrape-token-0123456789', METRICS_PORT: '9464' });
+    expect(config).toMatchObject({ metricsToken: 'scrape-token-0123456789', metricsPort: 9464 });
+    const short = errorOf({ METRICS_TOKEN: 'short-secret' }).message;
+    expect(short).toMatch(/^METRICS_TOKEN: must be 16 to 200 printable ASCII/);
+    expect(short).not.toContain('short-secret');
+    for (const wrong of ['0', '65536', 'port'])
+      expect(errorOf({ METRICS_PORT: wrong }).message).toMatch(/^METRICS_PORT: must be a whole number from 1 to 65535/);
+  });
+
   it('reads WORKERS: the cores on PostgreSQL by default, only 1 on the embedded database', () => {
     const pg = 'postgres://u:p@db:5432/portal';
     expect(loadConfig({}).workers).toBe(1);

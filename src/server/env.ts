@@ -219,7 +219,14 @@ function redact(name: string, raw: string): string {
   }
 }
 
+/** GET /metrics's bearer (metrics/route.ts): long enough not to be guessed, one header's worth of ASCII. */
+const metricsToken = v.pipe(
+  v.string(),
+  v.regex(/^[\x21-\x7e]{16,200}$/, 'must be 16 to 200 printable ASCII characters without spaces'),
+);
+
 const SECRET_SETTINGS = new Set([
+  'METRICS_TOKEN',
   'TELEGRAM_BOT_TOKEN',
   'TELEGRAM_WEBHOOK_SECRET',
   'VAPID_PRIVATE_KEY',
@@ -363,6 +370,8 @@ export function loadConfig(env: Env = process.env): Config {
     payee: loadPayee(env),
     deviceCookieKey: read(env, 'DEVICE_COOKIE_KEY', tokenKey),
     mailQueueKey: read(env, 'MAIL_QUEUE_KEY', tokenKey),
+    metricsToken: read(env, 'METRICS_TOKEN', metricsToken),
+    metricsPort: read(env, 'METRICS_PORT', port),
   };
 }
 

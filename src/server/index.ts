@@ -18,7 +18,7 @@ import {
 } from './db/seed.ts';
 import { ConfigError, loadConfig } from './env.ts';
 import { DataDirInUseError, lockDataDir } from './lib/data-dir-lock.ts';
-import { createLogger } from './lib/logger.ts';
+import { createLogger, stdoutSink } from './lib/logger.ts';
 import { answerUnparsableRequests, MAX_HEADER_BYTES } from './lib/unparsable-requests.ts';
 import { createMailer } from './mail/mailer.ts';
 import { workerThreadRenderer } from './pdf/ticket-pdf-renderer.ts';
@@ -36,6 +36,8 @@ import { reportStoreCheck } from './storage/check-store.ts';
 import { moveBytesToStore } from './storage/move-to-store.ts';
 import { createSweeper } from './storage/sweep.ts';
 import { workAfterAnswers } from './lib/after-answer.ts';
+import { aggregateWorkers, clusterText, metricsText, serveWorkerMetrics } from './metrics/cluster.ts';
+import { serveMetricsPort } from './metrics/port.ts';
 
 /** How long in-flight requests may take to finish after a stop signal before we give up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -80,11 +82,16 @@ async function openDatabase(config: Config): Promise<Database> {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const log = createLogger();
+  const log = createLogger(await stdoutSink());
   if ((config.workers ?? 1) > 1 && !isClusterWorker()) {
     runPrimary(config.workers ?? 1, log);
+    // The primary serves no requests but holds the sum of the workers' metrics (metrics/cluster.ts).
+    aggregateWorkers();
+    if (config.metricsPort !== undefined) serveMetricsPort(config.metricsPort, clusterText, log);
     return;
   }
+  if (isClusterWorker()) serveWorkerMetrics();
+  else if (config.metricsPort !== undefined) serveMetricsPort(config.metricsPort, metricsText, log);
   mkdirSync(config.dataDir, { recursive: true });
   lockEmbeddedDataDir(config);
 

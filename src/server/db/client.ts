@@ -37,11 +37,24 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Where a read may run: the database itself or an open transaction. */
 export type Reader = Db | Tx;
 
+/** How busy the connections are, for the metrics (metrics/pool.ts). */
+export interface PoolLoad {
+  /** Connections the pool may open (PGlite: its one). */
+  size: number;
+  /** Statements or transactions holding a connection now. */
+  inUse: number;
+  /** Statements or transactions waiting for one now. */
+  waiting: number;
+  /** How many had to wait, since the start. */
+  waits: number;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   /** PGlite: whether a statement answered in the last `ms` (its one connection queues the health check's own). */
   answeredWithin?: (ms: number) => boolean;
+  load?: () => PoolLoad;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -69,11 +82,16 @@ const PGLITE_SESSION_SETTINGS = 'set enable_bitmapscan = off';
 /** A Database over a PGlite instance already open (e.g. a clone of a migrated template, in tests). */
 export function pgliteDatabase(client: PGlite): Database {
   const clock = answerClock();
-  const db = drizzlePglite({ client: takingTurns(client, PGLITE_SESSION_SETTINGS, clock.answered), schema });
+  const turns = { waits: 0, load: () => ({ running: 0, waiting: 0 }) };
+  const db = drizzlePglite({ client: takingTurns(client, PGLITE_SESSION_SETTINGS, turns, clock.answered), schema });
   return {
     db,
     kind: 'pglite',
     answeredWithin: clock.answeredWithin,
+    load: () => {
+      const { running, waiting } = turns.load();
+      return { size: 1, inUse: running, waiting, waits: turns.waits };
+    },
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
   };
@@ -87,12 +105,54 @@ export function pgliteDatabase(client: PGlite): Database {
 const SESSION_SETTINGS = { jit: 'off' };
 
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
-  const sql = postgres(url, { max: options.max ?? 10, onnotice: () => {}, connection: SESSION_SETTINGS });
-  const db = drizzlePostgres({ client: sql, schema }) as unknown as Db;
+  const size = options.max ?? 10;
+  const sql = postgres(url, { max: size, onnotice: () => {}, connection: SESSION_SETTINGS });
+  const metered = meteredPool(sql, size);
+  const db = drizzlePostgres({ client: metered.sql, schema }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
+    load: metered.load,
     migrate: () => migratePostgres(db as never, { migrationsFolder }),
     close: () => sql.end({ timeout: 5 }),
   };
+}
+
+/**
+ * postgres.js keeps its pool's state to itself, so the statements and transactions drizzle starts
+ * are counted on their way in and out: past `size` at once, the rest wait for a connection.
+ * (A query runs a microtask after it is first awaited, so watching its end early changes nothing.)
+ */
+function meteredPool(sql: postgres.Sql, size: number): { sql: postgres.Sql; load: () => PoolLoad } {
+  let busy = 0;
+  let waits = 0;
+  const start = () => {
+    if (busy >= size) waits += 1;
+    busy += 1;
+  };
+  const end = () => {
+    busy -= 1;
+  };
+  const counted = new Proxy(sql, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (property === 'unsafe') {
+        return (...args: Parameters<postgres.Sql['unsafe']>) => {
+          const query = target.unsafe(...args);
+          start();
+          query.then(end, end);
+          return query;
+        };
+      }
+      if (property === 'begin') {
+        return (...args: unknown[]) => {
+          start();
+          return (target.begin as (...a: unknown[]) => Promise<unknown>)(...args).finally(end);
+        };
+      }
+      return value;
+    },
+  });
+  const load = () => ({ size, inUse: Math.min(busy, size), waiting: Math.max(0, busy - size), waits });
+  return { sql: counted, load };
 }

@@ -10,10 +10,20 @@ import { handlesOptions, preparedQuery } from './pglite-prepared.ts';
 // transaction) starts in a turn of its own, granted first come, first served from setImmediate,
 // so the loop polls between any two turns: new connections and new requests get in at once.
 
+/** What the metrics read of the turns (db/client.ts PoolLoad): filled in by takingTurns. */
+export interface TurnStats {
+  waits: number;
+  load: () => { running: number; waiting: number };
+}
+
 /** First-come, first-served turns, each granted from a fresh macrotask, never two at once. */
-export function turnTaker() {
+export function turnTaker(stats?: TurnStats) {
   const gate = createGate({ concurrency: 1, handOver: setImmediate });
-  return <T>(work: () => Promise<T>): Promise<T> => gate.run(work);
+  if (stats) stats.load = gate.load;
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    if (stats && gate.load().running > 0) stats.waits += 1;
+    return gate.run(work);
+  };
 }
 
 /**
@@ -23,8 +33,8 @@ export function turnTaker() {
  * `settings` (SQL run once) takes the very first turn; should it fail, every call fails with it.
  * `onAnswer` hears of every turn that succeeded (the health check reads it: answeredWithin below).
  */
-export function takingTurns(client: PGlite, settings?: string, onAnswer?: () => void): PGlite {
-  const inTurn = turnTaker();
+export function takingTurns(client: PGlite, settings?: string, stats?: TurnStats, onAnswer?: () => void): PGlite {
+  const inTurn = turnTaker(stats);
   const settled = settings ? inTurn(() => client.exec(settings)) : Promise.resolve();
   // Its failure reaches every call below, not the process as an unhandled rejection.
   settled.catch(() => undefined);

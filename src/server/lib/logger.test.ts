@@ -25,7 +25,43 @@ describe('createLogger', () => {
     log.info('one', { level: 'fake', msg: 'fake' });
     log.info('two', { circular });
     expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'info', msg: 'one' });
-    expect(JSON.parse(lines[1]!)).toMatchObject({ msg: 'two', fields: '[unserialisable]' });
+    expect(JSON.parse(lines[1]!)).toMatchObject({ msg: 'two' });
+    expect(lines[1]).toContain('[Circular]');
+  });
+
+  it('starts every line with level, time and msg', () => {
+    const lines: string[] = [];
+    createLogger((line) => lines.push(line)).info('first', { other: 1 });
+    expect(Object.keys(JSON.parse(lines[0]!) as object)).toEqual(['level', 'time', 'msg', 'other']);
+  });
+
+  it('censors secrets by name, at the top and nested in headers or a body', () => {
+    const lines: string[] = [];
+    const log = createLogger((line) => lines.push(line));
+    log.warn('careless', {
+      password: 'pw-top-secret',
+      headers: {
+        authorization: 'Bearer bearer-secret',
+        cookie: 'portal_session=cookie-secret',
+        'x-csrf-token': 'csrf-secret',
+      },
+      body: { code: '482913', new_password: 'new-secret', token: 'reset-secret' },
+      kavo: { clientSecret: 'kavo-secret' },
+      ticket: 12,
+    });
+    const line = lines[0]!;
+    for (const secret of [
+      'pw-top-secret',
+      'bearer-secret',
+      'cookie-secret',
+      'csrf-secret',
+      '482913',
+      'new-secret',
+      'reset-secret',
+      'kavo-secret',
+    ])
+      expect(line).not.toContain(secret);
+    expect(JSON.parse(line)).toMatchObject({ password: '[redacted]', headers: { cookie: '[redacted]' }, ticket: 12 });
   });
 });
 

@@ -1,7 +1,7 @@
+import { pino, type Logger as Pino } from 'pino';
 import type { LogFields, Logger } from '../context.ts';
 import { currentRequestId } from './request-context.ts';
-
-type Level = 'info' | 'warn' | 'error';
+import { REDACTED, redactPaths } from './log-redaction.ts';
 
 /** Where a log line goes; stdout by default, an array in tests. */
 export type LogSink = (line: string) => void;
@@ -41,29 +41,49 @@ export function batchedStdout(write: (text: string) => void = (text) => process.
   };
 }
 
-/** JSON lines: one object per line with level, time and msg first, so log shippers need no parser config. */
+/** Fields the logger writes itself: a caller's field of the same name must not replace them. */
+const OWN_FIELDS = new Set(['level', 'time', 'msg', 'request_id']);
+
+/**
+ * JSON lines through pino: level, time, msg and request_id first, so log shippers need no parser
+ * config; secrets are censored by name wherever they sit (lib/log-redaction.ts).
+ */
 export function createLogger(sink: LogSink = batchedStdout()): Logger {
-  const write = (level: Level, msg: string, fields?: LogFields) => {
-    const record: Record<string, unknown> = { level, time: new Date().toISOString(), msg };
+  const logger: Pino = pino(
+    {
+      base: undefined,
+      formatters: { level: (label) => ({ level: label }) },
+      timestamp: () => `,"time":"${new Date().toISOString()}"`,
+      redact: { paths: redactPaths, censor: REDACTED },
+    },
+    // pino ends every line with a newline; the sinks add their own.
+    { write: (line: string) => sink(line.endsWith('\n') ? line.slice(0, -1) : line) },
+  );
+  const write = (level: 'info' | 'warn' | 'error', msg: string, fields?: LogFields) => {
+    const record: Record<string, unknown> = { msg };
     const requestId = currentRequestId();
     if (requestId !== undefined) record.request_id = requestId;
     for (const [key, value] of Object.entries(fields ?? {})) {
-      if (!(key in record)) record[key] = serialisable(value);
+      if (!OWN_FIELDS.has(key)) record[key] = serialisable(value);
     }
-    let line: string;
-    try {
-      line = JSON.stringify(record);
-    } catch {
-      // A circular field must not take the request down with it.
-      line = JSON.stringify({ level, time: record.time, msg, fields: '[unserialisable]' });
-    }
-    sink(line);
+    logger[level](record);
   };
   return {
     info: (msg, fields) => write('info', msg, fields),
     warn: (msg, fields) => write('warn', msg, fields),
     error: (msg, fields) => write('error', msg, fields),
   };
+}
+
+/**
+ * A person at a terminal reads colours and aligned text (pino-pretty); a pipe or a file gets the
+ * JSON lines a log shipper parses.
+ */
+export async function stdoutSink(): Promise<LogSink> {
+  if (!process.stdout.isTTY) return batchedStdout();
+  const { default: pretty } = await import('pino-pretty');
+  const stream = pretty({ colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss.l' });
+  return (line) => stream.write(`${line}\n`);
 }
 
 /** For tests: a logger that keeps nothing and prints nothing. */

@@ -1,5 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { MiddlewareHandler } from 'hono';
+import { loadShed } from '#server/metrics/domain.ts';
 import type { AppEnv, LoadLimits, Logger } from '#server/context.ts';
 import { clientOf, InFlightByClient } from './fair-share.ts';
 import { finishRate } from './finish-rate.ts';
@@ -129,6 +130,7 @@ export function shedLoad({
     const canHold = inFlight >= limits.maxInFlight ? 0 : room(delay, wait);
     if (canHold !== null && clients.held(client) + 1 > clients.share(client, canHold)) {
       window.shed += 1;
+      loadShed.inc();
       return new Response(OVERLOADED_BODY, { status: 503, headers: OVERLOADED_HEADERS });
     }
     inFlight += 1;

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { requestId } from 'hono/request-id';
 import type { AppEnv } from '#server/context.ts';
 import { redactPath } from '#server/lib/logger.ts';
+import { routeOf } from '#server/lib/route-pattern.ts';
 import { requestContext } from '#server/lib/request-context.ts';
 
 /**
@@ -13,8 +14,9 @@ export function requestIdentity(): MiddlewareHandler<AppEnv>[] {
 }
 
 /**
- * One line per request: method, path (no query string: it may carry reset tokens), status, duration.
- * Headers and bodies are never logged, so cookies, passwords and tokens cannot leak here.
+ * One line per request: method, route pattern, path (no query string: it may carry reset tokens;
+ * long opaque segments hidden), status, duration; a 5xx carries the error that caused it, with its
+ * stack. Headers and bodies are never logged, so cookies, passwords and tokens cannot leak here.
  */
 export function requestLogger(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -22,9 +24,9 @@ export function requestLogger(): MiddlewareHandler<AppEnv> {
     await next();
     const ms = Math.round((performance.now() - started) * 10) / 10;
     const status = c.res.status;
-    const fields = { method: c.req.method, path: redactPath(c.req.path), status, ms };
+    const fields = { method: c.req.method, route: routeOf(c), path: redactPath(c.req.path), status, ms };
     const log = c.var.deps.log;
-    if (status >= 500) log.error('request', fields);
+    if (status >= 500) log.error('request', { ...fields, error: c.var.error });
     else log.info('request', fields);
   };
 }

@@ -5,6 +5,7 @@ import { payloadTooLarge } from '#server/lib/api-failure.ts';
 import { clientIp } from '#server/lib/client-ip.ts';
 import { stackMapperFor } from '#server/lib/source-maps.ts';
 import { route } from '#server/lib/validate.ts';
+import { clientErrorReports, clientErrorSource } from '#server/metrics/domain.ts';
 import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
 
 // Errors from users' phones land in the server log next to the request lines, with the account when
@@ -21,6 +22,7 @@ route(
     await enforceLimits(deps, [[rateRules.clientErrorsIp, clientIp(c)]]);
     const mapsDir = deps.config.sourceMapDir;
     const stack = report.stack && mapsDir ? await stackMapperFor(mapsDir)(report.stack) : report.stack;
+    clientErrorReports.inc({ source: clientErrorSource(report.source) });
     deps.log.warn('client error', { ...report, stack, clientId: c.var.session?.clientId ?? null });
     return { success: true };
   },

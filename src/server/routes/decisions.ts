@@ -1,3 +1,4 @@
+import { decisions as decisionsMade } from '#server/metrics/domain.ts';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf, REPLAYED_HEADER } from '#shared/api/headers.ts';
 import { Hono, type Context } from 'hono';
 import * as contract from '#shared/api/decisions.ts';
@@ -23,6 +24,7 @@ async function decide<E extends Endpoint>(
   endpoint: E,
   input: EndpointParsedInput<E>,
   run: decisions.DecisionCall<E>,
+  kind: string,
 ): Promise<EndpointOutput<E>> {
   const { deps } = c.var;
   const caller = { viewerId: sessionOf(c).clientId, now: deps.now() };
@@ -37,6 +39,7 @@ async function decide<E extends Endpoint>(
   );
   if (result.replayed) c.header(REPLAYED_HEADER, 'true');
   if (result.status !== 200) throw storedFailure(result);
+  if (!result.replayed) decisionsMade.inc({ kind });
   return result.body as EndpointOutput<E>;
 }
 
@@ -44,14 +47,14 @@ const decisionGuards = { before: [requireSession(), requireIdempotencyKey()] };
 const readGuards = { before: [requireSession()] };
 
 /** A decision's call, through decide() behind the session and Idempotency-Key guards. */
-function decisionRoute<E extends Endpoint>(endpoint: E, run: decisions.DecisionCall<E>): void {
-  route(decisionsRoutes, endpoint, (c, input) => decide(c, endpoint, input, run), decisionGuards);
+function decisionRoute<E extends Endpoint>(endpoint: E, run: decisions.DecisionCall<E>, kind: string): void {
+  route(decisionsRoutes, endpoint, (c, input) => decide(c, endpoint, input, run, kind), decisionGuards);
 }
 
-decisionRoute(contract.approveDefects, decisions.approve);
-decisionRoute(contract.rejectDefects, decisions.reject);
-decisionRoute(contract.discussDefect, decisions.discuss);
-decisionRoute(contract.tradeInDefect, decisions.tradeIn);
+decisionRoute(contract.approveDefects, decisions.approve, 'approve');
+decisionRoute(contract.rejectDefects, decisions.reject, 'reject');
+decisionRoute(contract.discussDefect, decisions.discuss, 'discuss');
+decisionRoute(contract.tradeInDefect, decisions.tradeIn, 'trade_in');
 
 route(
   decisionsRoutes,

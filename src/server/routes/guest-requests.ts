@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { countRepairRequests } from '#server/middleware/count-repair-requests.ts';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf, REPLAYED_HEADER } from '#shared/api/headers.ts';
 import {
   confirmGuestCode,
@@ -43,7 +44,7 @@ const callerOf = (c: Context<AppEnv>) => ({
   guestToken: guestTokenOf(c),
   ip: clientIp(c),
 });
-const keyed = { before: [requireIdempotencyKey()] };
+const keyed = { before: [countRepairRequests('guest'), requireIdempotencyKey()] };
 
 route(
   guestRequestRoutes,

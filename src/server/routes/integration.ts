@@ -11,6 +11,7 @@ import { createClientFromBackOffice } from '#server/services/integration/clients
 import { createDefect, patchDefect } from '#server/services/integration/defects.ts';
 import { answerDefect } from '#server/services/integration/defect-answers.ts';
 import { listEvents } from '#server/services/integration/events.ts';
+import { noteFeedRead } from '#server/metrics/state.ts';
 import { uploadFile } from '#server/services/integration/files.ts';
 import { createNotification } from '#server/services/integration/notifications.ts';
 import { changePoints } from '#server/services/integration/points.ts';
@@ -78,7 +79,16 @@ integrationRoutes.get('/files/:id', async (c) => {
   if (!file) return sendFailure(c, fieldFailure('id', integrationMessages.fileNotFound, 404));
   return sendDownload(c, storedDownload(c, file, { etag: false }));
 });
-route(integrationRoutes, calls.listEvents, (c, input) => listEvents(c.var.deps, input.after, input.limit), relative);
+route(
+  integrationRoutes,
+  calls.listEvents,
+  async (c, input) => {
+    const page = await listEvents(c.var.deps, input.after, input.limit);
+    noteFeedRead(page.next, c.var.deps.now());
+    return page;
+  },
+  relative,
+);
 route(integrationRoutes, calls.putGift, (c, input) => putGift(c.var.deps, pathId(c), input), relative);
 route(
   integrationRoutes,

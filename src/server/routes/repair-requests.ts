@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { countRepairRequests } from '#server/middleware/count-repair-requests.ts';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf, REPLAYED_HEADER } from '#shared/api/headers.ts';
 import { getPickupCalendar } from '#shared/screens/pickup-days.ts';
 import {
@@ -41,7 +42,7 @@ const confirmedEmail: MiddlewareHandler<AppEnv> = async (c, next) => {
   await requireConfirmedEmail(c.var.deps.database.db, sessionOf(c).clientId);
   await next();
 };
-const guards = { before: [requireSession(), requireIdempotencyKey(), confirmedEmail] };
+const guards = { before: [countRepairRequests('clinic'), requireSession(), requireIdempotencyKey(), confirmedEmail] };
 
 /** Creates the ticket at most once per key; `identity` is what a repeat must match. */
 async function createOnce(

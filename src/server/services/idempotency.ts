@@ -1,3 +1,4 @@
+import { idempotentReplays } from '#server/metrics/domain.ts';
 import { and, eq, lt } from 'drizzle-orm';
 import type { AppDeps } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
@@ -103,6 +104,8 @@ export async function withIdempotency(
       .where(and(eq(idempotencyKeys.clientId, clientId), eq(idempotencyKeys.key, key)));
     return { status, body, replayed: false };
   });
+  // An outbox's repeat of a call already answered (a lost answer, a retry after a timeout).
+  if (answer.replayed) idempotentReplays.inc({ call: `${request.method.toUpperCase()} ${request.path}` });
   if (!answer.replayed && Math.random() < PRUNE_PROBABILITY) {
     pruneIdempotencyKeys(deps.database.db, now).catch((error: unknown) =>
       deps.log.warn('idempotency key pruning failed', { error }),

@@ -3,6 +3,7 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { AppDeps } from '#server/context.ts';
 import { rateLimits } from '#server/db/schema/platform.ts';
 import { tooManyRequests } from '#server/lib/api-failure.ts';
+import { countRefusal } from '#server/metrics/domain.ts';
 
 // Fixed-window counters in the database, so every API process behind a balancer shares them.
 // Fixed windows allow a burst of 2×limit across a boundary; for brute-force throttling that is fine
@@ -166,7 +167,9 @@ export async function enforceLimits(
     const key = keyFor(rule, subject);
     const { result, windowStart, hits } = await countHit(deps, key, rule.limit, rule.windowSeconds);
     counted.push({ rule, key, windowStart, hits });
-    if (!result.allowed) retryAfter = Math.max(retryAfter, result.retryAfter);
+    if (result.allowed) continue;
+    retryAfter = Math.max(retryAfter, result.retryAfter);
+    countRefusal(rule.name);
   }
   if (retryAfter > 0) throw tooManyRequests(tooManyAttemptsMessage(retryAfter), retryAfter);
   return counted;
@@ -187,7 +190,9 @@ export async function enforceLimitsOrGiveBack(
     const key = keyFor(rule, subject);
     const { result, windowStart, hits } = await countHit(deps, key, rule.limit, rule.windowSeconds);
     counted.push({ rule, key, windowStart, hits });
-    if (!result.allowed) retryAfter = Math.max(retryAfter, result.retryAfter);
+    if (result.allowed) continue;
+    retryAfter = Math.max(retryAfter, result.retryAfter);
+    countRefusal(rule.name);
   }
   if (retryAfter === 0) return counted;
   for (const entry of counted) await refundHits(deps, [entry], entry.rule);
@@ -215,7 +220,9 @@ export async function checkLimits(deps: AppDeps, checks: ReadonlyArray<readonly 
   let retryAfter = 0;
   for (const [rule, subject] of checks) {
     const now = await hitsNow(deps, rule, subject);
-    if (now.hits >= rule.limit) retryAfter = Math.max(retryAfter, now.retryAfter);
+    if (now.hits < rule.limit) continue;
+    retryAfter = Math.max(retryAfter, now.retryAfter);
+    countRefusal(rule.name);
   }
   if (retryAfter > 0) throw tooManyRequests(tooManyAttemptsMessage(retryAfter), retryAfter);
 }
@@ -267,7 +274,9 @@ export function uploadBudgetMessage(retryAfterSeconds: number): string {
 /** Throws a 429 when `subject` has used its budget of `rule` in the current window; counts nothing. */
 export async function checkByteBudget(deps: AppDeps, rule: RateRule, subject: string): Promise<void> {
   const now = await hitsNow(deps, rule, subject);
-  if (now.hits >= rule.limit) throw tooManyRequests(uploadBudgetMessage(now.retryAfter), now.retryAfter);
+  if (now.hits < rule.limit) return;
+  countRefusal(rule.name);
+  throw tooManyRequests(uploadBudgetMessage(now.retryAfter), now.retryAfter);
 }
 
 /** Adds `bytes` to `subject`'s count in the current window (saturating at the column's maximum). */

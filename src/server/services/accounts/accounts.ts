@@ -1,3 +1,4 @@
+import { logins } from '#server/metrics/domain.ts';
 import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { UserData } from '#shared/api/account.ts';
 import type { AccountKind } from '#shared/api/account-kinds.ts';
@@ -233,7 +234,10 @@ export async function authenticate(
   const device = client ? deviceOf(client.id) : null;
   const limits: ReadonlyArray<readonly [RateRule, string]> =
     client && device ? [[rateRules.loginDevice, `${client.id}|${device}`]] : loginLimits(email, ip);
-  const reservation = await reserveLimits(deps, limits);
+  const reservation = await reserveLimits(deps, limits).catch((error: unknown) => {
+    logins.inc({ outcome: 'locked' });
+    throw error;
+  });
   let valid: boolean;
   try {
     valid = await deps.passwords.verify(password, client?.passwordHash ?? null);
@@ -248,6 +252,7 @@ export async function authenticate(
       (entry) => entry.rule === rateRules.loginAccount && entry.hits === entry.rule.limit,
     );
     if (client && reachedCeiling) await mailQuietly(deps, loginAttemptsMail(client.email));
+    logins.inc({ outcome: 'failed' });
     throw new ApiFailure(422, {
       success: false,
       message: BAD_CREDENTIALS_MESSAGE,
@@ -256,8 +261,11 @@ export async function authenticate(
   }
   await reservation.release();
   // Said only to whoever knows the password: to anyone else a switched-off account looks like any other.
-  if (client.deactivatedAt !== null)
+  if (client.deactivatedAt !== null) {
+    logins.inc({ outcome: 'failed' });
     throw new ApiFailure(403, { success: false, message: ACCOUNT_SWITCHED_OFF_MESSAGE });
+  }
+  logins.inc({ outcome: 'ok' });
   return { id: client.id, kind: client.kind };
 }
 

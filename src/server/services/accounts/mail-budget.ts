@@ -1,4 +1,5 @@
 import type { AppDeps } from '#server/context.ts';
+import { countRefusal } from '#server/metrics/domain.ts';
 import { tooManyRequests } from '#server/lib/api-failure.ts';
 import { countHit, keyFor, type RateRule } from '#server/services/rate-limit.ts';
 
@@ -31,6 +32,7 @@ export async function takeMailBudget(
   if (result.allowed) return { ok: true };
   // Every refusal is logged (not only the first), so an operator sees how far past the budget the hour went.
   deps.log.warn('mail budget spent: mail refused', { purpose, budget: rule.limit, asked: hits });
+  countRefusal(rule.name);
   return { ok: false, retryAfter: result.retryAfter };
 }
 

@@ -1,3 +1,4 @@
+import { countRefusal } from '#server/metrics/domain.ts';
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { AppDeps } from '#server/context.ts';
@@ -52,6 +53,7 @@ export async function resendWait(
 /** The 429 for asking for another code `waitMs` (from resendWait, > 0) too early. */
 export function resendTooSoon(waitMs: number): ApiFailure {
   const seconds = Math.ceil(waitMs / 1000);
+  countRefusal('code-resend');
   return tooManyRequests(`Повторно отправить код можно через ${seconds} сек.`, seconds);
 }
 

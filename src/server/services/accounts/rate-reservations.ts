@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '#server/context.ts';
 import { rateLimits } from '#server/db/schema/platform.ts';
 import { tooManyRequests } from '#server/lib/api-failure.ts';
+import { countRefusal } from '#server/metrics/domain.ts';
 import {
   countHit,
   keyFor,
@@ -95,7 +96,7 @@ async function tryReserve(
 async function counterState(
   deps: AppDeps,
   checks: ReadonlyArray<readonly [RateRule, string]>,
-): Promise<{ full: number } | { busy: true } | null> {
+): Promise<{ full: number; rule: RateRule } | { busy: true } | null> {
   let busy = false;
   for (const [rule, subject] of checks) {
     const now = deps.now();
@@ -107,7 +108,7 @@ async function counterState(
       .where(and(inArray(rateLimits.key, [hitKey, pendingKey]), eq(rateLimits.windowStart, windowStart)));
     const hits = rows.find((row) => row.key === hitKey)?.hits ?? 0;
     const inFlight = rows.find((row) => row.key === pendingKey)?.hits ?? 0;
-    if (hits - inFlight >= rule.limit) return { full: retryAfterOf(windowStart, rule.windowSeconds, now) };
+    if (hits - inFlight >= rule.limit) return { full: retryAfterOf(windowStart, rule.windowSeconds, now), rule };
     if (hits >= rule.limit) busy = true;
   }
   return busy ? { busy } : null;
@@ -133,8 +134,11 @@ export async function reserveLimits(
     do {
       state = await counterState(deps, checks);
       const retryAfter = state && 'full' in state ? state.full : 1;
-      if ((state && 'full' in state) || performance.now() > deadline)
+      if ((state && 'full' in state) || performance.now() > deadline) {
+        // Past the deadline with attempts still in flight: the first rule's, which every login has.
+        countRefusal(state && 'full' in state ? state.rule.name : (checks[0]?.[0].name ?? 'unknown'));
         throw tooManyRequests(tooManyAttemptsMessage(retryAfter), retryAfter);
+      }
       if (state) await waitTurn();
     } while (state);
   }

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { AppDeps } from '#server/context.ts';
+import { countRefusal, uploadBytes } from '#server/metrics/domain.ts';
 import { type ApiFailure, badRequest, fieldFailure, tooManyRequests } from '#server/lib/api-failure.ts';
 import { readMultipart } from '#server/lib/multipart-stream.ts';
 import type { PutResult } from '#server/storage/file-store.ts';
@@ -29,7 +30,10 @@ export async function admitUpload(
   const counts = running.get(deps.database) ?? new Map<number | string, number>();
   running.set(deps.database, counts);
   const now = counts.get(accountId) ?? 0;
-  if (now >= UPLOADS_AT_ONCE) throw tooManyRequests(uploadsAtOnceMessage, 5);
+  if (now >= UPLOADS_AT_ONCE) {
+    countRefusal('uploads-at-once');
+    throw tooManyRequests(uploadsAtOnceMessage, 5);
+  }
   counts.set(accountId, now + 1);
   const release = () => {
     const left = (counts.get(accountId) ?? 1) - 1;
@@ -47,6 +51,7 @@ export async function admitUpload(
 
 /** Charges the bytes an account's upload stored against its daily budget. */
 export function chargeUpload(deps: AppDeps, accountId: number | string, bytes: number): Promise<void> {
+  uploadBytes.inc(bytes);
   return chargeBytes(deps, uploadBytesRule(deps.config.uploadDailyBytes), String(accountId), bytes);
 }
 

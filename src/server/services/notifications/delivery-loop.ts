@@ -1,5 +1,6 @@
 import type { AppDeps } from '#server/context.ts';
 import type { SendOutcome } from '#server/delivery/outcome.ts';
+import { deliveriesDone } from '#server/metrics/domain.ts';
 import { sendTelegramMessage } from '#server/delivery/telegram-bot.ts';
 import { vapidKeysOf, vapidSubject } from '#server/delivery/vapid-keys.ts';
 import { sendWebPush } from '#server/delivery/web-push-sender.ts';
@@ -82,6 +83,10 @@ export function createDeliveryLoop(
       outcome = { kind: 'retry', reason: error instanceof Error ? error.message : String(error) };
     }
     const finished = await recordOutcome(deps.database.db, delivery, outcome, deps.now());
+    deliveriesDone.inc({
+      channel: delivery.channel,
+      outcome: outcome.kind === 'sent' ? 'sent' : finished ? 'failed' : 'retry',
+    });
     if (outcome.kind === 'sent') return;
     const fields = {
       id: delivery.id,

@@ -1,3 +1,4 @@
+import { idempotentReplays } from '#server/metrics/domain.ts';
 import { spendMailBudget } from '#server/services/accounts/mail-budget.ts';
 import { and, eq } from 'drizzle-orm';
 import {
@@ -54,6 +55,7 @@ async function answerOfExisting(
     .limit(1);
   if (!stored) throw fieldFailure('contact.email', guestMessages.emailRegistered, 409);
   if (stored.requestHash !== hash) throw new ApiFailure(422, { success: false, message: KEY_REUSED_MESSAGE });
+  idempotentReplays.inc({ call: 'POST guest repair request' });
   return { body: stored.response as GuestAnswer, replayed: true };
 }
 

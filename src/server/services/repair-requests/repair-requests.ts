@@ -1,3 +1,4 @@
+import { countRefusal } from '#server/metrics/domain.ts';
 import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { pickupDateProblem } from '#shared/screens/pickup-days.ts';
 import {
@@ -148,6 +149,7 @@ async function requireAllowance(tx: Tx, caller: RepairCaller): Promise<void> {
   const oldest = recent[0];
   if (recent.length < REPAIR_REQUESTS_PER_HOUR || !oldest) return;
   const retryAfter = (oldest.createdAt.getTime() + HOUR_MS - caller.now.getTime()) / 1000;
+  countRefusal('repair-requests:account');
   throw tooManyRequests(tooManyRepairRequestsMessage(retryAfter), retryAfter);
 }
 
