@@ -22,6 +22,7 @@ export const APP_ROUTE_PATTERNS = [
   '/client/restore-password/$code',
   '/contacts',
   '/courier',
+  '/courier/map',
   '/courier/more',
   '/courier/notifications',
   '/courier/stops/$id',

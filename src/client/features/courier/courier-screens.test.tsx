@@ -9,6 +9,7 @@ import { goOffline, resetConnection } from '#client/lib/testing/connection.ts';
 import { outboxEntry } from '#client/lib/testing/outbox-entry.ts';
 import { useOutbox } from '#client/lib/sw-bridge.ts';
 import { moscowDay } from './days.ts';
+import { CourierMapPage } from './courier-map-page.tsx';
 import { CourierOutboxPanel } from './courier-outbox-panel.tsx';
 import { CourierRouteList } from './route-list.tsx';
 import { useCourierRoute } from './route-store.ts';
@@ -246,5 +247,19 @@ describe('the outbox panel', () => {
     expect(panel).toHaveTextContent('Не застал: 1. Стоматология «Улыбка».');
     expect(panel).toHaveTextContent('Остановка отменена сервисным центром');
     expect(within(panel).getByRole('button', { name: 'Убрать' })).toBeInTheDocument();
+  });
+});
+
+describe('the map', () => {
+  it('says the map needs a connection, and the list of stops still works', async () => {
+    useCourierRoute.setState({ days: { [moscowDay(0)]: { stops: [stop()], fetchedAt: Date.now(), ownerId: USER } } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    goOffline();
+    await renderInRouter(() => <CourierMapPage userId={USER} onOpen={() => {}} />);
+    expect(await screen.findByTestId('courier-map-offline')).toHaveTextContent('Карта недоступна без связи');
+    expect(screen.getByRole('link', { name: '1. Стоматология «Улыбка»' })).toHaveAttribute('href', '/courier/stops/31');
   });
 });
