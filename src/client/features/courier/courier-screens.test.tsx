@@ -186,7 +186,7 @@ describe("a stop's card", () => {
     expect(screen.getByLabelText('Кто передал инструменты')).toHaveFocus();
     await userEvent.type(screen.getByLabelText('Кто передал инструменты'), 'Анна');
     await userEvent.click(screen.getByRole('button', { name: 'Подтвердить' }));
-    await screen.findByText(/Ожидает отправки/);
+    await screen.findByText('Нет связи: отметка сохранена на телефоне и отправится сама.');
     const post = calls.find((call) => call.method === 'POST')!;
     expect(post.body).toMatchObject({
       stop_id: 31,

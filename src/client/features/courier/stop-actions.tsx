@@ -11,7 +11,7 @@ import styles from './courier.module.css';
 
 const ETA_LABELS: Record<EtaMinutes, string> = { 15: '15 мин', 30: '30 мин', 60: '1 час' };
 
-export const QUEUED_NOTICE = 'Нет связи: отметка сохранена на телефоне и отправится сама. Ожидает отправки';
+export const QUEUED_NOTICE = 'Нет связи: отметка сохранена на телефоне и отправится сама.';
 
 type Mode = 'eta' | 'done' | 'failed' | null;
 

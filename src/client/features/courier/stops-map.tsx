@@ -1,6 +1,6 @@
 import L from 'leaflet';
 import { useEffect, useState } from 'react';
-import { CircleMarker, Marker, Popup } from 'react-leaflet';
+import { CircleMarker, Marker, Popup, useMap } from 'react-leaflet';
 import type { CourierStop } from '#shared/screens/courier.ts';
 import { BaseMap } from '#client/components/map/base-map.tsx';
 import styles from './stops-map.module.css';
@@ -41,6 +41,17 @@ function useOwnPosition(): [number, number] | null {
   return position;
 }
 
+/** Frames every stop once they are known (and again when the day's points change). */
+function FitStops({ points }: { points: [number, number][] }) {
+  const map = useMap();
+  const key = points.map((at) => at.join(',')).join(';');
+  useEffect(() => {
+    const framed = key === '' ? [] : key.split(';').map((at) => at.split(',').map(Number) as [number, number]);
+    if (framed.length > 1) map.fitBounds(L.latLngBounds(framed), { padding: [32, 32], maxZoom: 15 });
+  }, [map, key]);
+  return null;
+}
+
 export function StopsMap({ stops, onOpen }: { stops: CourierStop[]; onOpen: (id: number) => void }) {
   const own = useOwnPosition();
   const placed = stops.flatMap((stop) => {
@@ -72,6 +83,7 @@ export function StopsMap({ stops, onOpen }: { stops: CourierStop[]; onOpen: (id:
           </Popup>
         </Marker>
       ))}
+      <FitStops points={placed.map(({ at }) => at)} />
       {own ? (
         <CircleMarker
           center={own}
