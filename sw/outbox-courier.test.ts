@@ -1,7 +1,8 @@
 import { CSRF_HEADER, IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { entryStopId, OUTBOX_STOP_QUEUED_MESSAGE, queuedAnswer } from '#shared/api/outbox.ts';
+import { queuedAnswer } from '#shared/api/outbox.ts';
+import { entryStopId, OUTBOX_STOP_QUEUED_MESSAGE } from '#shared/screens/courier-outbox.ts';
 import { stopDone, stopEnRoute, stopFailed } from '#shared/screens/courier.ts';
 import { handleKeptPost, keptRequestKind } from './outbox-routes.ts';
 import { routeWorld } from './testing/outbox-fixtures.ts';

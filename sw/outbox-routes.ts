@@ -6,14 +6,13 @@ import { CSRF_HEADER, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '#share
 import {
   OUTBOX_QUEUED_MESSAGE,
   OUTBOX_REQUEST_QUEUED_MESSAGE,
-  OUTBOX_STOP_QUEUED_MESSAGE,
-  isCourierAction,
   SEEN_TERMS_HEADER,
   type KeptBody,
   type OutboxEntry,
   type OutboxKind,
   type QueuedAnswer,
 } from '#shared/api/outbox.ts';
+import { isCourierAction, OUTBOX_STOP_QUEUED_MESSAGE } from '#shared/screens/courier-outbox.ts';
 import { repairMessages } from '#shared/screens/repair-requests.ts';
 import { withDeadline, type FetchLike } from './fetch-timeout.ts';
 import { isApiJson, readAnswer } from './outbox-classify.ts';

@@ -23,7 +23,6 @@ export const APP_ROUTE_PATTERNS = [
   '/contacts',
   '/courier',
   '/courier/map',
-  '/courier/more',
   '/courier/notifications',
   '/courier/stops/$id',
   '/guide/2',

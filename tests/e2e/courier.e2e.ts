@@ -64,22 +64,26 @@ async function world() {
   return { clinic, first, courier, pickup, missed, stopEvents };
 }
 
+/** The route's saved copy as IndexedDB holds it ('' when none). */
+function savedRoute(page: Page): Promise<string> {
+  return page.evaluate(
+    ([database, store]) =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open(database);
+        open.onerror = () => resolve('');
+        open.onsuccess = () => {
+          const request = open.result.transaction(store).objectStore(store).get('courier-route');
+          request.onsuccess = () => resolve(String(request.result ?? ''));
+          request.onerror = () => resolve('');
+        };
+      }),
+    [IDB_DATABASE, IDB_STORE] as const,
+  );
+}
+
 /** The route's saved copy holds both stops (written to IndexedDB after the list was answered). */
 async function routeSaved(page: Page, stopIds: number[]): Promise<void> {
-  const saved = () =>
-    page.evaluate(
-      ([database, store]) =>
-        new Promise<string>((resolve) => {
-          const open = indexedDB.open(database);
-          open.onerror = () => resolve('');
-          open.onsuccess = () => {
-            const request = open.result.transaction(store).objectStore(store).get('courier-route');
-            request.onsuccess = () => resolve(String(request.result ?? ''));
-            request.onerror = () => resolve('');
-          };
-        }),
-      [IDB_DATABASE, IDB_STORE] as const,
-    );
+  const saved = () => savedRoute(page);
   for (const id of stopIds) await expect.poll(saved, { timeout: 15_000 }).toContain(`\\"id\\":${id},`);
 }
 
@@ -106,8 +110,8 @@ describe("the courier's day", () => {
       await expectText(one, /2\s+инструмента/);
       await expectText(two, 'Москва, Ленинский проспект, 30');
       const tabs = page.getByRole('navigation', { name: 'Разделы курьера' });
-      for (const name of ['Маршрут', 'Карта', 'Уведомления', 'Ещё'])
-        await visible(tabs.getByRole('link', { name })).waitFor();
+      for (const name of ['Маршрут', 'Карта', 'Уведомления']) await visible(tabs.getByRole('link', { name })).waitFor();
+      await visible(tabs.getByRole('button', { name: 'Ещё' })).waitFor();
       await screenshot(page, 'phone-courier-route');
 
       // The map: a numbered marker for each stop.
@@ -164,6 +168,12 @@ describe("the courier's day", () => {
         reason: 'closed',
       });
       await settle(page);
+
+      // 'Ещё' → 'Выйти': the home page, and the route is no longer on the phone.
+      await tabs.getByRole('button', { name: 'Ещё' }).click();
+      await button(page.getByRole('dialog', { name: 'Ещё' }), 'Выйти').click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await expect.poll(() => savedRoute(page)).toBe('');
     });
 
     // The clinic reads the pickup on its ticket.

@@ -2,7 +2,7 @@ import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useSta
 import type { UserData } from '#shared/api/account.ts';
 import { createRootRoute, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { AppShell } from '#client/components/layout/app-shell.tsx';
-import { isCabinetPath, isCourierPath } from '#client/components/layout/cabinet-links.ts';
+import { isCabinetPath } from '#client/components/layout/cabinet-links.ts';
 import { Header } from '#client/components/layout/header.tsx';
 import { OfflineBanner } from '#client/components/layout/offline-banner.tsx';
 import { NotFoundScreen } from '#client/components/layout/status-screens.tsx';
@@ -74,19 +74,7 @@ function RootLayout() {
     useAccountStore((state) => state.checked),
     false,
   );
-  const courierSection = useRouterState({ select: (state) => isCourierPath(state.location.pathname) });
-  // The courier's section brings its own shell and tab bar (routes/courier/route.tsx, a lazy chunk).
-  if (courierSection) return <CourierRoot user={user} ready={ready} />;
   return <Shell user={user} ready={ready} checked={checked} />;
-}
-
-function CourierRoot({ user, ready }: { user: UserData | null; ready: boolean }) {
-  const shownAccount = useMemo(() => ({ user, ready }), [user, ready]);
-  return (
-    <ShownAccountContext value={shownAccount}>
-      <Outlet />
-    </ShownAccountContext>
-  );
 }
 
 interface ShellProps {
@@ -130,12 +118,6 @@ const Shell = memo(function Shell({ user, ready, checked }: ShellProps) {
     if (standalone) closeAuth();
   }, [pathname, standalone, closeAuth]);
 
-  // A courier's session has no clinic pages: the cabinet and the home page lead to its route.
-  const courier = user?.kind === 'courier';
-  useEffect(() => {
-    if (courier && (inCabinet || pathname === '/')) void navigate({ to: '/courier', replace: true });
-  }, [courier, inCabinet, pathname, navigate]);
-
   const login = useCallback(() => openAuth('login'), [openAuth]);
   const openMore = useCallback(() => {
     setMoreWanted(true);
@@ -164,6 +146,8 @@ const Shell = memo(function Shell({ user, ready, checked }: ShellProps) {
 
   const shownAccount = useMemo(() => ({ user, ready }), [user, ready]);
 
+  // The courier's section brings its own shell and tab bar (routes/courier/route.tsx, a lazy chunk; ADR 0047).
+  if (pathname.startsWith('/courier')) return <Outlet />;
   return (
     <ShownAccountContext value={shownAccount}>
       <AppShell

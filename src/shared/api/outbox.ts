@@ -7,20 +7,9 @@ import { statementTerms, type StatementTerms } from './decisions.ts';
 // Lives in src/shared because the page may not import sw/ and the worker may not import the client.
 
 export type DecisionKind = 'approve' | 'reject' | 'discuss' | 'trade-in';
-/** The courier's actions on a stop (ADR 0042, 0047): kept and replayed like decisions. */
+/** The courier's actions on a stop (ADR 0042, 0047): kept and replayed like decisions (src/shared/screens/courier-outbox.ts). */
 export type CourierActionKind = 'stop-en-route' | 'stop-done' | 'stop-failed';
 export type OutboxKind = DecisionKind | 'repair-request' | CourierActionKind;
-
-export function isCourierAction(kind: OutboxKind): kind is CourierActionKind {
-  return kind === 'stop-en-route' || kind === 'stop-done' || kind === 'stop-failed';
-}
-
-/** The stop a courier's entry acts on (its statement's negated id, sw/outbox-courier.ts); null for other entries. */
-export function entryStopId(entry: Pick<OutboxEntry, 'kind' | 'statements'>): number | null {
-  if (!isCourierAction(entry.kind)) return null;
-  const id = entry.statements[0]?.id;
-  return id === undefined ? null : -id;
-}
 
 /**
  * queued   waiting to be sent (again), not before `nextAttemptAt`
@@ -129,7 +118,6 @@ export const OUTBOX_SYNC_TAG = 'outbox';
 
 export const OUTBOX_QUEUED_MESSAGE = 'Решение сохранено и будет отправлено, когда появится связь';
 export const OUTBOX_REQUEST_QUEUED_MESSAGE = 'Заявка сохранена и будет отправлена, когда появится связь';
-export const OUTBOX_STOP_QUEUED_MESSAGE = 'Отметка сохранена и будет отправлена, когда появится связь';
 
 /** What the worker answers (202) to a decision it kept for later instead of the server's answer. */
 export const queuedAnswer = v.object({

@@ -20,8 +20,3 @@ export type CabinetPath = (typeof CABINET_LINKS)[number]['to'];
 export function isCabinetPath(pathname: string): boolean {
   return pathname === '/cabinet' || pathname.startsWith('/cabinet/');
 }
-
-/** The courier's section (its own shell and tab bar, a lazy chunk; ADR 0047). */
-export function isCourierPath(pathname: string): boolean {
-  return pathname === '/courier' || pathname.startsWith('/courier/');
-}

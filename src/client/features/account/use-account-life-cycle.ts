@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { isCabinetPath, isCourierPath } from '#client/components/layout/cabinet-links.ts';
+import { isCabinetPath } from '#client/components/layout/cabinet-links.ts';
 import { claimAccessOwners, claimAccountData } from '#client/lib/account-scoped.ts';
 import { onAccountChangeElsewhere } from '#client/lib/account-sync.ts';
 import { useAccountStore } from './account-store.ts';
@@ -40,14 +40,13 @@ export function useAccountLifeCycle(): void {
   }, [userId, checked, accessOwners]);
 }
 
-/** Logs out; a cabinet or courier page then gives way to the home page (a guest has neither). */
+/** Logs out; a cabinet page then gives way to the home page (a guest has no cabinet). */
 export function useLogout(): () => void {
   const logout = useAccountStore((state) => state.logout);
   const navigate = useNavigate();
   return useCallback(() => {
     void logout().then(() => {
-      const pathname = window.location.pathname;
-      if (isCabinetPath(pathname) || isCourierPath(pathname)) void navigate({ to: '/' });
+      if (isCabinetPath(window.location.pathname)) void navigate({ to: '/' });
     });
   }, [logout, navigate]);
 }

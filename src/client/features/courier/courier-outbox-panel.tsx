@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { useEffect } from 'react';
-import { entryStopId, isCourierAction, type OutboxEntry } from '#shared/api/outbox.ts';
+import type { OutboxEntry } from '#shared/api/outbox.ts';
+import { entryStopId, isCourierAction } from '#shared/screens/courier-outbox.ts';
 import { courierMessages, courierStop } from '#shared/screens/courier.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { discardOutbox, onOutboxChange, retryOutbox, useOutbox } from '#client/lib/sw-bridge.ts';
@@ -19,9 +20,13 @@ export function CourierOutboxPanel({ userId, onLogin }: { userId: number; onLogi
   useEffect(
     () =>
       onOutboxChange((entry) => {
-        if (!isCourierAction(entry.kind) || entry.state !== 'done') return;
+        if (!isCourierAction(entry.kind)) return;
+        if (entry.state !== 'done' && entry.state !== 'conflict') return;
+        const route = useCourierRoute.getState();
         const parsed = v.safeParse(answerWithStop, entry.result);
-        if (parsed.success) useCourierRoute.getState().saveStop(parsed.output.stop, userId);
+        if (parsed.success) route.saveStop(parsed.output.stop, userId);
+        // What is on screen loads again: the stop changed, or the back office changed it meanwhile.
+        route.reload();
       }),
     [userId],
   );

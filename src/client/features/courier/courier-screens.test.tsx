@@ -7,7 +7,7 @@ import { renderInRouter } from '#client/components/layout/testing/render-in-rout
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { goOffline, resetConnection } from '#client/lib/testing/connection.ts';
 import { outboxEntry } from '#client/lib/testing/outbox-entry.ts';
-import { useOutbox } from '#client/lib/sw-bridge.ts';
+import { applyOutboxNotice, useOutbox } from '#client/lib/sw-bridge.ts';
 import { moscowDay } from './days.ts';
 import { CourierMapPage } from './courier-map-page.tsx';
 import { CourierOutboxPanel } from './courier-outbox-panel.tsx';
@@ -247,6 +247,28 @@ describe('the outbox panel', () => {
     expect(panel).toHaveTextContent('Не застал: 1. Стоматология «Улыбка».');
     expect(panel).toHaveTextContent('Остановка отменена сервисным центром');
     expect(within(panel).getByRole('button', { name: 'Убрать' })).toBeInTheDocument();
+  });
+});
+
+describe('an action the worker sent later', () => {
+  it('updates the saved route and loads what is on screen again', async () => {
+    useCourierRoute.setState({
+      days: { [moscowDay(0)]: { stops: [stop()], fetchedAt: Date.now(), ownerId: USER } },
+      reloads: 0,
+    });
+    await renderInRouter(() => <CourierOutboxPanel userId={USER} onLogin={() => {}} />);
+    applyOutboxNotice({
+      type: 'outbox',
+      entry: outboxEntry({
+        id: 'e3',
+        kind: 'stop-done',
+        statements: [{ id: -31, version: 0 }],
+        state: 'done',
+        result: { success: true, stop: stop({ state: 'done', finished_at: `${moscowDay(0)} 11:40:00` }) },
+      }),
+    });
+    await waitFor(() => expect(useCourierRoute.getState().reloads).toBe(1));
+    expect(useCourierRoute.getState().days[moscowDay(0)]?.stops[0]?.state).toBe('done');
   });
 });
 

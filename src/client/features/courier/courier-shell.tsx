@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Icon, LineIcon } from '#client/components/ui/icon.tsx';
+import { Modal } from '#client/components/ui/modal.tsx';
 import styles from './courier-shell.module.css';
 
 // The courier's own frame (DESIGN.md fourth wave): the page and a bottom tab bar of its own
@@ -39,7 +40,15 @@ function Tab({ to, icon, label, exact = false }: { to: string; icon: ReactNode; 
   );
 }
 
-export function CourierShell({ children }: { children: ReactNode }) {
+export interface CourierShellProps {
+  children: ReactNode;
+  /** What 'Ещё' opens (the account and 'Выйти'); the route composes it. */
+  more?: (close: () => void) => ReactNode;
+}
+
+export function CourierShell({ children, more }: CourierShellProps) {
+  const [moreOpen, setMoreOpen] = useState(false);
+  const close = () => setMoreOpen(false);
   return (
     <div className={styles.shell}>
       <a className={styles.skip} href={`#${COURIER_MAIN_ID}`}>
@@ -53,9 +62,27 @@ export function CourierShell({ children }: { children: ReactNode }) {
           <Tab to="/courier" icon={routeIcon} label="Маршрут" exact />
           <Tab to="/courier/map" icon={mapIcon} label="Карта" />
           <Tab to="/courier/notifications" icon={<Icon name="bell" />} label="Уведомления" />
-          <Tab to="/courier/more" icon={<Icon name="more" />} label="Ещё" />
+          <li>
+            <button
+              type="button"
+              className={styles.tab}
+              aria-haspopup="dialog"
+              aria-expanded={moreOpen}
+              onClick={() => setMoreOpen(true)}
+            >
+              <span className={styles.icon}>
+                <Icon name="more" />
+              </span>
+              <span className={styles.label}>Ещё</span>
+            </button>
+          </li>
         </ul>
       </nav>
+      {moreOpen ? (
+        <Modal open onClose={close} title="Ещё" variant="sheet">
+          {more?.(close)}
+        </Modal>
+      ) : null}
     </div>
   );
 }

@@ -25,6 +25,12 @@ export interface CourierRouteState {
   /** 'YYYY-MM-DD' → that day's stops. */
   days: Record<string, SavedDay>;
   hydrated: boolean;
+  /** The day 'Маршрут' shows ('Сегодня' / 'Завтра'), kept while the app runs (Back from a card returns to it). */
+  day: 'today' | 'tomorrow';
+  setDay(day: 'today' | 'tomorrow'): void;
+  /** Bumped when the outbox settled an action: the route and card on screen load again. */
+  reloads: number;
+  reload(): void;
   saveDay(date: string, day: SavedDay): void;
   /** One stop changed (its card loaded, an action answered): the saved day holding it follows. */
   saveStop(stop: CourierStop, ownerId: number): void;
@@ -44,6 +50,10 @@ export const useCourierRoute: UseBoundStore<PersistedStore<CourierRouteState>> =
     (set) => ({
       days: {},
       hydrated: false,
+      day: 'today',
+      setDay: (day) => set({ day }),
+      reloads: 0,
+      reload: () => set(({ reloads }) => ({ reloads: reloads + 1 })),
       saveDay: (date, day) => set(({ days }) => ({ days: pruned({ ...days, [date]: day }) })),
       saveStop: (stop, ownerId) =>
         set(({ days }) => {

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { ETA_CHOICES, STOP_FAIL_REASONS, STOP_FAIL_REASON_LABELS } from '#shared/dictionaries/courier-stops.ts';
+import { ETA_CHOICES, STOP_FAIL_REASONS } from '#shared/dictionaries/courier-stops.ts';
+import { STOP_FAIL_REASON_LABELS } from '#shared/screens/courier-labels.ts';
 import type { EtaMinutes, StopFailReason } from '#shared/dictionaries/courier-stops.ts';
 import type { CourierStop } from '#shared/screens/courier.ts';
 import { Button } from '#client/components/ui/button.tsx';

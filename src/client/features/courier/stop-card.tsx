@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { mapHref, telHref } from '#shared/format/map-links.ts';
+import { mapHref, telHref } from '#shared/screens/map-links.ts';
 import { formatPhone } from '#shared/format/phone-mask.ts';
 import { courierFilePath, type CourierStop } from '#shared/screens/courier.ts';
 import { DataAge } from '#client/components/ui/data-age.tsx';

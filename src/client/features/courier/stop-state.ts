@@ -1,6 +1,6 @@
 import type { OutboxEntry } from '#shared/api/outbox.ts';
-import { entryStopId } from '#shared/api/outbox.ts';
-import { STOP_KIND_LABELS, STOP_STATE_LABELS } from '#shared/dictionaries/courier-stops.ts';
+import { entryStopId } from '#shared/screens/courier-outbox.ts';
+import { STOP_KIND_LABELS, STOP_STATE_LABELS } from '#shared/screens/courier-labels.ts';
 import type { CourierStop } from '#shared/screens/courier.ts';
 import { isUnsent } from '#client/lib/sw-bridge.ts';
 import { clockOf } from './days.ts';

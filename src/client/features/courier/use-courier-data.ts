@@ -29,7 +29,8 @@ export async function fetchAndSaveDay(date: string, ownerId: number, signal: Abo
 
 export function useCourierDay(userId: number, date: string): Shown<CourierStop[]> {
   const load = useCallback((signal: AbortSignal) => fetchAndSaveDay(date, userId, signal), [date, userId]);
-  const remote = useRemote(load, `${userId}:${date}`);
+  const reloads = useCourierRoute((state) => state.reloads);
+  const remote = useRemote(load, `${userId}:${date}#${reloads}`);
   const saved = useCourierRoute((state) => state.days[date]);
   const hydrated = useCourierRoute((state) => state.hydrated);
   const noConnection = useNoConnection();
@@ -53,7 +54,8 @@ export function useCourierStop(userId: number, id: number): Shown<CourierStop> {
     },
     [id, userId],
   );
-  const remote = useRemote(load, `${userId}:${id}`);
+  const reloads = useCourierRoute((state) => state.reloads);
+  const remote = useRemote(load, `${userId}:${id}#${reloads}`);
   const days = useCourierRoute((state) => state.days);
   const hydrated = useCourierRoute((state) => state.hydrated);
   const noConnection = useNoConnection();

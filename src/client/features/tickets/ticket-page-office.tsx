@@ -1,6 +1,6 @@
 import type { Office } from '#shared/api/tickets.ts';
 import { CENTRAL_OFFICE_IDS } from '#shared/dictionaries/regions.ts';
-import { telHref as sharedTelHref } from '#shared/format/map-links.ts';
+import { telHref as sharedTelHref } from '#shared/screens/map-links.ts';
 import styles from './ticket-page.module.css';
 
 /** A ticket handled by a regional service centre shows the centre instead of statements (offices 1 and 2 are central). */
@@ -8,7 +8,7 @@ export function isServiceCentre(office: Office | null): office is Office {
   return office !== null && !CENTRAL_OFFICE_IDS.includes(office.id);
 }
 
-/** 'tel:' address of a phone (src/shared/format/map-links.ts). */
+/** 'tel:' address of a phone (src/shared/screens/map-links.ts). */
 export const telHref = sharedTelHref;
 
 /** The service-centre card (cabinet.md §2 Ticket page, right column). */

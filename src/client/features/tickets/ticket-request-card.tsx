@@ -2,14 +2,14 @@ import { useId, useState } from 'react';
 import type { Instrument, Ticket, TicketRequest } from '#shared/api/tickets.ts';
 import { instrumentDisplayName, instrumentTypeLabel } from '#shared/dictionaries/instruments.ts';
 import { formatPhone } from '#shared/format/phone-mask.ts';
-import { mapHref as sharedMapHref } from '#shared/format/map-links.ts';
+import { mapHref as sharedMapHref } from '#shared/screens/map-links.ts';
 import { formatPickupDay } from '#shared/format/pickup-day.ts';
 import { MoreToggle } from './more-toggle.tsx';
 import { useIsDesktop } from '#client/lib/use-media.ts';
 import { telHref } from './ticket-page-office.tsx';
 import styles from './ticket-request-card.module.css';
 
-/** Where the phone's own map app opens the point (src/shared/format/map-links.ts). */
+/** Where the phone's own map app opens the point (src/shared/screens/map-links.ts). */
 export function mapHref(coordinates: string, userAgent: string = navigator.userAgent): string {
   return sharedMapHref(coordinates, userAgent);
 }
