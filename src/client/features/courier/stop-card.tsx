@@ -88,7 +88,7 @@ function StopDetails({
         <h1 id="courier-stop-title" className={styles.title}>
           {stop.number}. {stop.clinic.name}
         </h1>
-        <DataAge fetchedAt={savedAt} />
+        <DataAge fetchedAt={savedAt} className={styles.ageLine} />
       </div>
       <p className={styles.stopTop}>
         <span className={styles.kind}>{kindLabel(stop)}</span>
