@@ -228,6 +228,44 @@ describe("a stop's card", () => {
   });
 });
 
+describe("a stop's card, when the stop changed or is finished", () => {
+  it('says calmly that the service centre cancelled the stop (409) and loads it again', async () => {
+    stubFetch({
+      'GET /ajax/courier/stops/31': { body: { success: true, stop: stop() } },
+      'POST /ajax/courier/stops/en-route': {
+        status: 409,
+        body: { success: false, message: 'Остановка отменена сервисным центром' },
+      },
+    });
+    useCourierRoute.setState({ reloads: 0 });
+    await renderInRouter(() => <StopCard userId={USER} id={31} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Еду' }));
+    await userEvent.click(screen.getByRole('button', { name: '15 мин' }));
+    const message = await screen.findByText('Остановка отменена сервисным центром');
+    expect(message.closest('[role="status"]')).not.toBeNull();
+    expect(useCourierRoute.getState().reloads).toBe(1);
+  });
+
+  it('shows what was reported and offers no more actions', async () => {
+    const done = stop({
+      state: 'done',
+      finished_at: `${moscowDay(0)} 11:40:00`,
+      done: {
+        instruments: [
+          { id: 1, collected: true },
+          { id: 2, collected: false },
+        ],
+        person: 'Анна',
+        photos: [],
+      },
+    });
+    stubFetch({ 'GET /ajax/courier/stops/31': { body: { success: true, stop: done } } });
+    await renderInRouter(() => <StopCard userId={USER} id={31} />);
+    expect(await screen.findByText('Забрал 1 из 2, передал(а) Анна, в 11:40')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Еду' })).toBeNull();
+  });
+});
+
 describe('the outbox panel', () => {
   it('shows a refused action calmly with the server message', async () => {
     useCourierRoute.setState({ days: { [moscowDay(0)]: { stops: [stop()], fetchedAt: Date.now(), ownerId: USER } } });

@@ -7,6 +7,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { asApiError } from '#client/lib/http.ts';
 import { newActionKey, sendStopAction, uploadStopPhoto, type StopAction } from './api.ts';
+import { useCourierRoute } from './route-store.ts';
 import { doneLabel } from './stop-state.ts';
 import styles from './courier.module.css';
 
@@ -32,10 +33,13 @@ export function StopActions({ stop, onChanged, onNotice }: StopActionsProps) {
   const [mode, setMode] = useState<Mode>(null);
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  /** A 409: the stop changed meanwhile (cancelled, given to another courier, already marked): said calmly. */
+  const [changed, setChanged] = useState<string | null>(null);
 
   const send = async (action: StopAction): Promise<boolean> => {
     setSending(true);
     setFailure(null);
+    setChanged(null);
     onNotice(null);
     try {
       const outcome = await sendStopAction(stop.id, action, newActionKey(), new Date().toISOString());
@@ -47,7 +51,11 @@ export function StopActions({ stop, onChanged, onNotice }: StopActionsProps) {
       setMode(null);
       return true;
     } catch (caught) {
-      setFailure(asApiError(caught).message);
+      const error = asApiError(caught);
+      if (error.status === 409) {
+        setChanged(error.message);
+        useCourierRoute.getState().reload();
+      } else setFailure(error.message);
       return false;
     } finally {
       setSending(false);
@@ -102,6 +110,7 @@ export function StopActions({ stop, onChanged, onNotice }: StopActionsProps) {
       ) : null}
       {mode === 'done' ? <DoneForm stop={stop} sending={sending} onSend={send} /> : null}
       {mode === 'failed' ? <FailedForm sending={sending} onSend={send} /> : null}
+      <FormMessage tone="info">{changed}</FormMessage>
       <FormMessage tone="error">{failure}</FormMessage>
     </div>
   );

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { mapHref, telHref } from '#shared/screens/map-links.ts';
 import { formatPhone } from '#shared/format/phone-mask.ts';
 import { courierFilePath, type CourierStop } from '#shared/screens/courier.ts';
+import { STOP_FAIL_REASON_LABELS } from '#shared/screens/courier-labels.ts';
 import { DataAge } from '#client/components/ui/data-age.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { RetryRow } from '#client/components/ui/retry-row.tsx';
@@ -11,7 +12,8 @@ import { useNoConnection } from '#client/lib/connection.ts';
 import { useOutbox } from '#client/lib/sw-bridge.ts';
 import { useCourierRoute } from './route-store.ts';
 import { StopActions } from './stop-actions.tsx';
-import { kindLabel, pendingFor, pendingLabel, stateLabel } from './stop-state.ts';
+import { clockOf } from './days.ts';
+import { doneLabel, kindLabel, pendingFor, pendingLabel, stateLabel } from './stop-state.ts';
 import { useCourierStop } from './use-courier-data.ts';
 import styles from './courier.module.css';
 
@@ -57,6 +59,30 @@ export function StopCard({ userId, id }: StopCardProps) {
   );
 }
 
+/** What the courier reported on a finished stop: how many instruments and from whom, or why not. */
+function StopOutcome({ stop }: { stop: CourierStop }) {
+  if (stop.done) {
+    const collected = stop.done.instruments.filter((instrument) => instrument.collected).length;
+    const who = stop.kind === 'pickup' ? 'передал(а)' : 'принял(а)';
+    return (
+      <p className={styles.muted}>
+        {doneLabel(stop)} {collected} из {stop.done.instruments.length}, {who} {stop.done.person}
+        {stop.finished_at ? `, в ${clockOf(stop.finished_at)}` : ''}
+      </p>
+    );
+  }
+  if (stop.failed) {
+    const reason = STOP_FAIL_REASON_LABELS[stop.failed.reason];
+    return (
+      <p className={styles.muted}>
+        Не застал: {reason}
+        {stop.failed.comment ? ` (${stop.failed.comment})` : ''}
+      </p>
+    );
+  }
+  return null;
+}
+
 function BackLink() {
   return (
     <Link to="/courier" className={styles.back}>
@@ -97,6 +123,7 @@ function StopDetails({
           {stateLabel(stop)}
         </span>
       </p>
+      <StopOutcome stop={stop} />
       {last ? (
         <output className={styles.pending} data-testid="courier-stop-pending">
           {pendingLabel(last, stop)}: Ожидает отправки
