@@ -14,9 +14,10 @@ const answerWithStop = v.object({ stop: courierStop });
 /**
  * The courier's side of the outbox (ADR 0010, 0047): an action the worker sent later updates the
  * saved route; one the server refused is listed calmly — a cancelled or reassigned stop (409) says
- * so — with 'Повторить' where sending again can help, and 'Убрать'.
+ * so — with 'Повторить' where sending again can help, and 'Убрать'. One kept while logged out is sent
+ * by itself after the next login (the worker gets the new token).
  */
-export function CourierOutboxPanel({ userId, onLogin }: { userId: number; onLogin: () => void }) {
+export function CourierOutboxPanel({ userId }: { userId: number }) {
   useEffect(
     () =>
       onOutboxChange((entry) => {
@@ -54,11 +55,6 @@ export function CourierOutboxPanel({ userId, onLogin }: { userId: number; onLogi
               <span className={styles.outboxText}>
                 <strong>{what}.</strong> {reasonOf(entry)}
               </span>
-              {entry.state === 'auth' ? (
-                <Button variant="secondary" onClick={onLogin}>
-                  Войти
-                </Button>
-              ) : null}
               {entry.state === 'failed' ? (
                 <Button variant="secondary" onClick={() => retryOutbox(entry.id)}>
                   Повторить
@@ -78,6 +74,6 @@ export function CourierOutboxPanel({ userId, onLogin }: { userId: number; onLogi
 /** The server's own words when it gave them; a refused action on a changed stop is most often a cancellation. */
 function reasonOf(entry: OutboxEntry): string {
   if (entry.state === 'conflict') return entry.lastError ?? courierMessages.cancelled;
-  if (entry.state === 'auth') return 'Войдите снова, чтобы отправить отметку';
+  if (entry.state === 'auth') return 'Отправится после входа в приложение';
   return entry.lastError ?? 'Сервер не принял отметку';
 }

@@ -280,7 +280,7 @@ describe('the outbox panel', () => {
         }),
       },
     });
-    await renderInRouter(() => <CourierOutboxPanel userId={USER} onLogin={() => {}} />);
+    await renderInRouter(() => <CourierOutboxPanel userId={USER} />);
     const panel = await screen.findByTestId('courier-outbox');
     expect(panel).toHaveTextContent('Не застал: 1. Стоматология «Улыбка».');
     expect(panel).toHaveTextContent('Остановка отменена сервисным центром');
@@ -294,7 +294,7 @@ describe('an action the worker sent later', () => {
       days: { [moscowDay(0)]: { stops: [stop()], fetchedAt: Date.now(), ownerId: USER } },
       reloads: 0,
     });
-    await renderInRouter(() => <CourierOutboxPanel userId={USER} onLogin={() => {}} />);
+    await renderInRouter(() => <CourierOutboxPanel userId={USER} />);
     applyOutboxNotice({
       type: 'outbox',
       entry: outboxEntry({

@@ -2,7 +2,6 @@ import { createFileRoute, Navigate, Outlet } from '@tanstack/react-router';
 import { OfflineBanner } from '#client/components/layout/offline-banner.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { SkeletonText } from '#client/components/ui/skeleton.tsx';
-import { useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
 import { selectAccountKnown, useAccountStore } from '#client/features/account/account-store.ts';
 import { useLogout } from '#client/features/account/use-account-life-cycle.ts';
 import { CourierOutboxPanel } from '#client/features/courier/courier-outbox-panel.tsx';
@@ -20,7 +19,6 @@ export const Route = createFileRoute('/courier')({
 function CourierRoute() {
   const user = useAccountStore((state) => state.user);
   const ready = useAccountStore(selectAccountKnown);
-  const openAuth = useAuthDialog((state) => state.open);
   const logout = useLogout();
   if (!ready) {
     return (
@@ -52,7 +50,7 @@ function CourierRoute() {
       )}
     >
       <OfflineBanner />
-      <CourierOutboxPanel userId={user.id} onLogin={() => openAuth('login')} />
+      <CourierOutboxPanel userId={user.id} />
       <Outlet />
     </CourierShell>
   );
