@@ -171,6 +171,15 @@ export default defineConfig({
               minShareCount: 2,
             },
             { name: 'shared', test: joinsSharedChunk, minShareCount: 2 },
+            // The map and phone links the clinic's ticket and the courier's stop share: claimed before the
+            // courier's group, so the ticket page never loads the courier's chunk for them.
+            { name: 'map-links', test: /[\\/]src[\\/]shared[\\/]screens[\\/]map-links[.]/ },
+            // The courier's section (ADR 0047): its routes and feature in one file (its map's leaflet
+            // part apart), so a clinic's entry names one more chunk in its preload lists, not ten.
+            {
+              name: 'courier',
+              test: /[\\/]src[\\/]client[\\/](features[\\/]courier[\\/](?!stops-map)|routes[\\/]courier[\\/](?!notifications))/,
+            },
           ],
         },
       },

@@ -12,10 +12,12 @@ import {
   type OutboxKind,
   type QueuedAnswer,
 } from '#shared/api/outbox.ts';
+import { isCourierAction, OUTBOX_STOP_QUEUED_MESSAGE } from '#shared/screens/courier-outbox.ts';
 import { repairMessages } from '#shared/screens/repair-requests.ts';
 import { withDeadline, type FetchLike } from './fetch-timeout.ts';
 import { isApiJson, readAnswer } from './outbox-classify.ts';
 import { enqueue, hasUnsettledFor, type CommandDeps, type EntryFacts } from './outbox-commands.ts';
+import { courierActionKindOf, describeCourierAction } from './outbox-courier.ts';
 import { decisionKindOf, describeDecision, withSeenTerms } from './outbox-decisions.ts';
 import { isRepairRequestCall, planRepairRequest } from './outbox-repair-requests.ts';
 
@@ -40,7 +42,7 @@ export function keptRequestKind(request: Request, origin: string): OutboxKind | 
   const url = new URL(request.url);
   if (url.origin !== origin) return null;
   if (isRepairRequestCall(request.method, url.pathname)) return 'repair-request';
-  return decisionKindOf(request.method, url.pathname);
+  return decisionKindOf(request.method, url.pathname) ?? courierActionKindOf(request.method, url.pathname);
 }
 
 function jsonResponse(status: number, answer: object): Response {
@@ -51,7 +53,12 @@ function jsonResponse(status: number, answer: object): Response {
 }
 
 export function queuedResponse(entry: OutboxEntry): Response {
-  const message = entry.kind === 'repair-request' ? OUTBOX_REQUEST_QUEUED_MESSAGE : OUTBOX_QUEUED_MESSAGE;
+  const message =
+    entry.kind === 'repair-request'
+      ? OUTBOX_REQUEST_QUEUED_MESSAGE
+      : isCourierAction(entry.kind)
+        ? OUTBOX_STOP_QUEUED_MESSAGE
+        : OUTBOX_QUEUED_MESSAGE;
   const answer: QueuedAnswer = { success: true, queued: true, message, outbox_id: entry.id };
   return jsonResponse(202, answer);
 }
@@ -69,6 +76,10 @@ async function planFor(request: Request, kind: OutboxKind): Promise<KeepPlan> {
     body = JSON.parse(await request.clone().text());
   } catch {
     return null;
+  }
+  if (isCourierAction(kind)) {
+    const action = describeCourierAction(kind, body);
+    return action === null ? null : { body, facts: { ticketId: null, statements: action.statements } };
   }
   const facts = describeDecision(kind, body);
   if (facts === null) return null;

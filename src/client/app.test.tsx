@@ -66,6 +66,29 @@ describe('app shell', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Заявки' })).toBeInTheDocument();
   });
 
+  it("sends a courier's saved session from a clinic page to its route, in the courier's own shell", async () => {
+    const courier = { ...demoUser, kind: 'courier' as const };
+    stubFetch({
+      'GET /ajax/user/data': { body: { success: true, user: courier, csrf_token: 'csrf-1' } },
+      'GET /ajax/courier/stops': { body: { success: true, date: '2026-11-29', stops: [] } },
+    });
+    useAccountStore.setState({ user: courier });
+    const router = await renderApp('/cabinet/tickets');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/courier'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Маршрут' })).toBeInTheDocument();
+    const tabs = screen.getByRole('navigation', { name: 'Разделы курьера' });
+    expect(within(tabs).getByRole('link', { name: 'Карта' })).toHaveAttribute('href', '/courier/map');
+    expect(within(tabs).getByRole('button', { name: 'Ещё' })).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).toBeNull();
+  });
+
+  it('sends a clinic from the courier section to its requests', async () => {
+    useAccountStore.setState({ user: demoUser });
+    serverUser(demoUser);
+    const router = await renderApp('/courier');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cabinet/tickets'));
+  });
+
   it('tells a guest to log in on a cabinet page, and the button opens the login', async () => {
     serverUser(null);
     await renderApp('/cabinet/bills');

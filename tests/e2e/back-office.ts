@@ -204,6 +204,37 @@ export const backOffice = {
     });
   },
 
+  /** POST /couriers with a known password: the courier can log in at once. */
+  async courier(password: string): Promise<{ id: number; email: string; password: string }> {
+    const email = uniqueEmail('courier');
+    const { id } = await integration<{ id: number }>('/couriers', {
+      method: 'POST',
+      status: 201,
+      json: { email, name: 'Иван', surname: 'Курьеров', phone: '79160000000', password },
+    });
+    return { id, email, password };
+  },
+
+  /** POST /stops: a stop on a courier's day (a back-office ticket needs the address and contact given). */
+  async stop(input: {
+    ticket_id: number;
+    kind: 'pickup' | 'return';
+    courier_id: number;
+    date: string;
+    position?: number;
+    window?: string | null;
+    address?: { address: string; room?: string; comment?: string; coordinates?: string | null };
+    contact?: { name: string; phone: string };
+    comment?: string;
+  }) {
+    return integration<{ id: number }>('/stops', { method: 'POST', status: 201, json: input });
+  },
+
+  /** PATCH /stops/{id} (another day, courier or position; `cancelled`). */
+  async patchStop(id: number, patch: Record<string, unknown>) {
+    return integration<{ id: number; changed: string[] }>(`/stops/${id}`, { method: 'PATCH', json: patch });
+  },
+
   /** The whole event feed after `after`, page by page (GET /events?after=&limit=). */
   async events(after = 0): Promise<{ events: BackOfficeEvent[]; next: number }> {
     const events: BackOfficeEvent[] = [];

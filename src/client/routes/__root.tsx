@@ -146,6 +146,8 @@ const Shell = memo(function Shell({ user, ready, checked }: ShellProps) {
 
   const shownAccount = useMemo(() => ({ user, ready }), [user, ready]);
 
+  // The courier's section brings its own shell and tab bar (routes/courier/route.tsx, a lazy chunk; ADR 0047).
+  if (pathname.startsWith('/courier')) return <Outlet />;
   return (
     <ShownAccountContext value={shownAccount}>
       <AppShell

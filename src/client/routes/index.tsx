@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Navigate } from '@tanstack/react-router';
 import { HomeScreen } from '#client/components/content/home-screen.tsx';
 import { useAccountStore } from '#client/features/account/account-store.ts';
 import { openLoginForNewAccount, useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
@@ -25,6 +25,8 @@ function HomePage() {
   const user = useAccountStore((state) => state.user);
   const ready = useAccountStore((state) => state.hydrated);
   const openAuth = useAuthDialog((state) => state.open);
+  // A courier has no clinic pages: its home is the route (ADR 0047).
+  if (ready && user?.kind === 'courier') return <Navigate to="/courier" replace />;
   return (
     <HomeScreen
       user={user}

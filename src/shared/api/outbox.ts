@@ -7,7 +7,9 @@ import { statementTerms, type StatementTerms } from './decisions.ts';
 // Lives in src/shared because the page may not import sw/ and the worker may not import the client.
 
 export type DecisionKind = 'approve' | 'reject' | 'discuss' | 'trade-in';
-export type OutboxKind = DecisionKind | 'repair-request';
+/** The courier's actions on a stop (ADR 0042, 0047): kept and replayed like decisions (src/shared/screens/courier-outbox.ts). */
+export type CourierActionKind = 'stop-en-route' | 'stop-done' | 'stop-failed';
+export type OutboxKind = DecisionKind | 'repair-request' | CourierActionKind;
 
 /**
  * queued   waiting to be sent (again), not before `nextAttemptAt`

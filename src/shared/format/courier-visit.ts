@@ -1,4 +1,5 @@
-import { STOP_FAIL_REASON_LABELS, type StopFailReason, type StopKind } from '../dictionaries/courier-stops.ts';
+import type { StopFailReason, StopKind } from '../dictionaries/courier-stops.ts';
+import { STOP_FAIL_REASON_LABELS } from '../screens/courier-labels.ts';
 
 // What the clinic reads about the courier's visits (the ticket's line and history, the notifications),
 // one wording for the server and the page. Times are Moscow timestamps as the API writes them

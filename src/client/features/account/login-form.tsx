@@ -15,6 +15,7 @@ import styles from './forms.module.css';
 import { usePathnameGetter, useSoftNavigate } from './navigation.ts';
 
 const AFTER_LOGIN = '/cabinet/tickets';
+const COURIER_HOME = '/courier';
 /** Pages with nothing more to offer once logged in: the home page, and a reset link just used. */
 const leftAfterLogin = (path: string) => path === '/' || path.startsWith('/client/restore-password/');
 
@@ -44,7 +45,9 @@ export function LoginForm() {
         const { stayOnPage } = useAuthDialog.getState();
         setUser(user);
         closeDialog();
-        if (leftAfterLogin(pathname()) && !stayOnPage) navigate(AFTER_LOGIN);
+        // A courier lands on its route wherever it logged in (ADR 0047).
+        if (user.kind === 'courier' && !stayOnPage) navigate(COURIER_HOME);
+        else if (leftAfterLogin(pathname()) && !stayOnPage) navigate(AFTER_LOGIN);
       } catch (caught) {
         const error = asApiError(caught);
         const { errors } = pickFieldErrors(error, ['email', 'password'] as const);

@@ -23,7 +23,7 @@ function renderAt(path: string) {
       </>
     ),
   });
-  const routes = ['/', '/cabinet/tickets', '/services', '/client/restore-password/$code'].map((routePath) =>
+  const routes = ['/', '/cabinet/tickets', '/courier', '/services', '/client/restore-password/$code'].map((routePath) =>
     createRoute({ getParentRoute: () => root, path: routePath, component: () => <p>page {routePath}</p> }),
   );
   const router = createRouter({
@@ -68,5 +68,14 @@ describe('after login', () => {
     const router = renderAt('/services');
     await logIn();
     expect(router.state.location.pathname).toBe('/services');
+  });
+
+  it('takes a courier to its route from any page', async () => {
+    stubFetch({
+      'POST /ajax/login': { body: { success: true, user: { ...demoUser, kind: 'courier' }, csrf_token: 't' } },
+    });
+    const router = renderAt('/services');
+    await logIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/courier'));
   });
 });

@@ -17,6 +17,10 @@ const KIND_LABELS: Record<OutboxKind, string> = {
   discuss: 'Вопрос по ремонту',
   'trade-in': 'Обмен на новый инструмент',
   'repair-request': 'Заявка на ремонт',
+  // A courier's (a courier never sees this panel: its section lists them itself).
+  'stop-en-route': 'Отметка «Еду»',
+  'stop-done': 'Отметка о передаче инструментов',
+  'stop-failed': 'Отметка «Не застал»',
 };
 
 /** The panel's title: while something is still to be sent, and when only refused or failed ones are left. */

@@ -1,5 +1,6 @@
 import type { Office } from '#shared/api/tickets.ts';
 import { isServiceCentreOffice } from '#shared/dictionaries/regions.ts';
+import { telHref as sharedTelHref } from '#shared/screens/map-links.ts';
 import styles from './ticket-page.module.css';
 
 /** A ticket handled by a regional service centre shows the centre instead of statements (offices 1 and 2 are central). */
@@ -7,11 +8,8 @@ export function isServiceCentre(office: Office | null): office is Office {
   return office !== null && isServiceCentreOffice(office.id);
 }
 
-/** 'tel:' address of a phone as the back office writes it ('+7 (343) 222-33-44' → 'tel:+73432223344'). */
-export function telHref(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  return `tel:${phone.trim().startsWith('+') ? '+' : ''}${digits}`;
-}
+/** 'tel:' address of a phone (src/shared/screens/map-links.ts). */
+export const telHref = sharedTelHref;
 
 /** The service-centre card (cabinet.md §2 Ticket page, right column). */
 export function ServiceCentreCard({ office }: { office: Office }) {

@@ -11,6 +11,7 @@ import { TicketContent } from './ticket-page-content.tsx';
 import { TicketLoadFailed, TicketNotFound } from './ticket-page-states.tsx';
 import { isServiceCentre } from './ticket-page-office.tsx';
 import { TicketPageSkeleton } from './ticket-page-skeleton.tsx';
+import { CourierVisits } from './courier-visits.tsx';
 import { TicketRequestCard } from './ticket-request-card.tsx';
 import { useRemote } from '#client/lib/use-remote.ts';
 import { loadTicket, useTicketStore } from './ticket-store.ts';
@@ -123,6 +124,7 @@ export function TicketPage({ id, onApprove, onReject, onDiscuss, onTradeIn, pend
           <HistoryPanel ticketId={ticket.id} onClose={closeHistory} />
         ) : (
           <>
+            <CourierVisits ticket={ticket} />
             <TicketRequestCard ticket={ticket} />
             <TicketContent
               ticket={ticket}

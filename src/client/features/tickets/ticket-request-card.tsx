@@ -2,21 +2,16 @@ import { useId, useState } from 'react';
 import type { Instrument, Ticket, TicketRequest } from '#shared/api/tickets.ts';
 import { instrumentDisplayName, instrumentTypeLabel } from '#shared/dictionaries/instruments.ts';
 import { formatPhone } from '#shared/format/phone-mask.ts';
+import { mapHref as sharedMapHref } from '#shared/screens/map-links.ts';
 import { formatPickupDay } from '#shared/format/pickup-day.ts';
 import { MoreToggle } from './more-toggle.tsx';
 import { useIsDesktop } from '#client/lib/use-media.ts';
 import { telHref } from './ticket-page-office.tsx';
 import styles from './ticket-request-card.module.css';
 
-/**
- * Where the phone's own map app opens the point: Android's `geo:` URI, Apple Maps on iOS (which
- * does not take `geo:`), else OpenStreetMap in the browser.
- */
+/** Where the phone's own map app opens the point (src/shared/screens/map-links.ts). */
 export function mapHref(coordinates: string, userAgent: string = navigator.userAgent): string {
-  const [lat, lon] = coordinates.split(',');
-  if (/iPhone|iPad|iPod/.test(userAgent)) return `https://maps.apple.com/?ll=${lat},${lon}&q=${lat},${lon}`;
-  if (/Android/.test(userAgent)) return `geo:${lat},${lon}?q=${lat},${lon}`;
-  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`;
+  return sharedMapHref(coordinates, userAgent);
 }
 
 function InstrumentLine({ instrument }: { instrument: Instrument }) {

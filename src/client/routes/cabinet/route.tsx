@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { createFileRoute, Outlet, useRouterState } from '@tanstack/react-router';
+import { createFileRoute, Navigate, Outlet, useRouterState } from '@tanstack/react-router';
 import { CabinetLayout, CabinetSkeleton } from '#client/components/layout/cabinet-layout.tsx';
 import { isCabinetPath } from '#client/components/layout/cabinet-links.ts';
 import { UnauthorizedScreen } from '#client/components/layout/status-screens.tsx';
@@ -68,6 +68,8 @@ function CabinetRoute() {
 
   if (!ready) return <CabinetSkeleton />;
   if (!user) return standalone ? null : <UnauthorizedScreen onLogin={() => openAuth('login')} />;
+  // A courier has no cabinet: its section is the route (ADR 0047).
+  if (user.kind === 'courier') return <Navigate to="/courier" replace />;
   return (
     <CabinetLayout unpaidBills={user.unpaid_bills} hasBills={user.has_bills || user.unpaid_bills > 0}>
       <LazyOutboxPanel onLogin={() => openAuth('login')} />

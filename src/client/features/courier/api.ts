@@ -1,0 +1,104 @@
+import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
+import { queuedAnswer } from '#shared/api/outbox.ts';
+import {
+  getCourierStop,
+  listCourierStops,
+  stopDone,
+  stopEnRoute,
+  stopFailed,
+  uploadCourierPhoto,
+  type CourierStop,
+} from '#shared/screens/courier.ts';
+import type { EtaMinutes, StopFailReason } from '#shared/dictionaries/courier-stops.ts';
+import { callApi, callApiOr } from '#client/lib/http.ts';
+import { refreshOutbox } from '#client/lib/sw-bridge.ts';
+
+// The courier's calls (src/shared/screens/courier.ts). The three actions carry the tap's
+// Idempotency-Key and time: with no network the service worker keeps them (ADR 0010, 0047) and
+// answers 202 "queued"; the card then shows 'Ожидает отправки' until the outbox reports them sent.
+
+export async function loadDay(date: string, signal: AbortSignal): Promise<CourierStop[]> {
+  return (await callApi(listCourierStops, { input: { date }, signal })).stops;
+}
+
+export async function loadStop(id: number, signal: AbortSignal): Promise<CourierStop> {
+  return (await callApi(getCourierStop, { params: { id }, signal })).stop;
+}
+
+/** A fresh key (8–200 of A–Z a–z 0–9 _ - : .); randomUUID is missing outside secure contexts. */
+export function newActionKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The server's stop after the action, or `queued` when the worker kept it for later. */
+export type ActionOutcome = { stop: CourierStop; queued?: undefined } | { queued: true; stop?: undefined };
+
+export interface DoneInput {
+  instruments: { id: number; collected: boolean }[];
+  person: string;
+  photoFileIds: number[];
+}
+
+export interface FailedInput {
+  reason: StopFailReason;
+  comment: string;
+}
+
+export type StopAction =
+  | { type: 'en-route'; etaMinutes: EtaMinutes }
+  | { type: 'done'; done: DoneInput }
+  | { type: 'failed'; failed: FailedInput };
+
+/** Sends one action under the tap's key and time. */
+export async function sendStopAction(
+  stopId: number,
+  action: StopAction,
+  key: string,
+  at: string,
+): Promise<ActionOutcome> {
+  const headers = { [IDEMPOTENCY_HEADER]: key };
+  let answer;
+  switch (action.type) {
+    case 'en-route':
+      answer = await callApiOr(stopEnRoute, {
+        first: queuedAnswer,
+        input: { stop_id: stopId, eta_minutes: action.etaMinutes, at },
+        headers,
+      });
+      break;
+    case 'done':
+      answer = await callApiOr(stopDone, {
+        first: queuedAnswer,
+        input: {
+          stop_id: stopId,
+          instruments: action.done.instruments,
+          person: action.done.person,
+          photo_file_ids: action.done.photoFileIds,
+          at,
+        },
+        headers,
+      });
+      break;
+    case 'failed':
+      answer = await callApiOr(stopFailed, {
+        first: queuedAnswer,
+        input: { stop_id: stopId, reason: action.failed.reason, comment: action.failed.comment, at },
+        headers,
+      });
+      break;
+  }
+  if (answer.first) {
+    void refreshOutbox();
+    return { queued: true };
+  }
+  return { stop: answer.output.stop };
+}
+
+/** Uploads the photo of a hand-over; its file id goes with 'Подтвердить'. Needs the network. */
+export async function uploadStopPhoto(file: File): Promise<number> {
+  const form = new FormData();
+  form.set('file', file, file.name);
+  return (await callApi(uploadCourierPhoto, { form })).file_id;
+}

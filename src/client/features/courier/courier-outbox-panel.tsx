@@ -1,0 +1,79 @@
+import * as v from 'valibot';
+import { useEffect } from 'react';
+import type { OutboxEntry } from '#shared/api/outbox.ts';
+import { entryStopId, isCourierAction } from '#shared/screens/courier-outbox.ts';
+import { courierMessages, courierStop } from '#shared/screens/courier.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { discardOutbox, onOutboxChange, retryOutbox, useOutbox } from '#client/lib/sw-bridge.ts';
+import { savedStop, useCourierRoute } from './route-store.ts';
+import { pendingLabel } from './stop-state.ts';
+import styles from './courier.module.css';
+
+const answerWithStop = v.object({ stop: courierStop });
+
+/**
+ * The courier's side of the outbox (ADR 0010, 0047): an action the worker sent later updates the
+ * saved route; one the server refused is listed calmly — a cancelled or reassigned stop (409) says
+ * so — with 'Повторить' where sending again can help, and 'Убрать'. One kept while logged out is sent
+ * by itself after the next login (the worker gets the new token).
+ */
+export function CourierOutboxPanel({ userId }: { userId: number }) {
+  useEffect(
+    () =>
+      onOutboxChange((entry) => {
+        if (!isCourierAction(entry.kind)) return;
+        if (entry.state !== 'done' && entry.state !== 'conflict') return;
+        const route = useCourierRoute.getState();
+        const parsed = v.safeParse(answerWithStop, entry.result);
+        if (parsed.success) route.saveStop(parsed.output.stop, userId);
+        // What is on screen loads again: the stop changed, or the back office changed it meanwhile.
+        route.reload();
+      }),
+    [userId],
+  );
+  const entries = useOutbox((state) => state.entries);
+  const days = useCourierRoute((state) => state.days);
+  const shown = Object.values(entries)
+    .filter(
+      (entry) =>
+        isCourierAction(entry.kind) &&
+        (entry.accountId === undefined || entry.accountId === null || entry.accountId === userId) &&
+        (entry.state === 'conflict' || entry.state === 'failed' || entry.state === 'auth'),
+    )
+    .sort((a, b) => a.createdAt - b.createdAt);
+  if (shown.length === 0) return null;
+  return (
+    <section className={styles.outbox} aria-labelledby="courier-outbox-title" data-testid="courier-outbox">
+      <h2 id="courier-outbox-title">Не отправлено</h2>
+      <ul>
+        {shown.map((entry) => {
+          const stopId = entryStopId(entry);
+          const stop = stopId === null ? null : savedStop(days, stopId, userId);
+          const what = stop ? `${pendingLabel(entry, stop)}: ${stop.number}. ${stop.clinic.name}` : 'Отметка';
+          return (
+            <li key={entry.id} className={styles.outboxRow}>
+              <span className={styles.outboxText}>
+                <strong>{what}.</strong> {reasonOf(entry)}
+              </span>
+              {entry.state === 'failed' ? (
+                <Button variant="secondary" onClick={() => retryOutbox(entry.id)}>
+                  Повторить
+                </Button>
+              ) : null}
+              <Button variant="secondary" onClick={() => discardOutbox(entry.id)}>
+                Убрать
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** The server's own words when it gave them; a refused action on a changed stop is most often a cancellation. */
+function reasonOf(entry: OutboxEntry): string {
+  if (entry.state === 'conflict') return entry.lastError ?? courierMessages.cancelled;
+  if (entry.state === 'auth') return 'Отправится после входа в приложение';
+  return entry.lastError ?? 'Сервер не принял отметку';
+}

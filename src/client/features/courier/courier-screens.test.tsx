@@ -1,0 +1,325 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
+import type { CourierStop } from '#shared/screens/courier.ts';
+import { renderInRouter } from '#client/components/layout/testing/render-in-router.tsx';
+import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
+import { goOffline, resetConnection } from '#client/lib/testing/connection.ts';
+import { outboxEntry } from '#client/lib/testing/outbox-entry.ts';
+import { applyOutboxNotice, useOutbox } from '#client/lib/sw-bridge.ts';
+import { moscowDay } from './days.ts';
+import { CourierMapPage } from './courier-map-page.tsx';
+import { CourierOutboxPanel } from './courier-outbox-panel.tsx';
+import { CourierRouteList } from './route-list.tsx';
+import { useCourierRoute } from './route-store.ts';
+import { StopCard } from './stop-card.tsx';
+
+const USER = 7;
+
+function stop(overrides: Partial<CourierStop> = {}): CourierStop {
+  return {
+    id: 31,
+    number: 1,
+    ticket_id: 501,
+    kind: 'pickup',
+    state: 'planned',
+    date: moscowDay(0),
+    window: '10:00-13:00',
+    clinic: { name: 'Стоматология «Улыбка»' },
+    address: {
+      address: 'Москва, ул. Тверская, 7',
+      room: 'офис 12',
+      comment: 'Вход со двора',
+      coordinates: '55.76,37.61',
+    },
+    contact: { name: 'Анна Петрова', phone: '+79161234567' },
+    comment: 'Позвонить за 15 минут',
+    instruments: [
+      {
+        id: 1,
+        serial_number: 'SN-1',
+        type: 1,
+        type_name: 'Турбина',
+        name: null,
+        description: 'Не вращается',
+        guarantee: true,
+      },
+      {
+        id: 2,
+        serial_number: 'SN-2',
+        type: 2,
+        type_name: 'Наконечник',
+        name: 'Свой',
+        description: '',
+        guarantee: false,
+      },
+    ],
+    photos: [{ id: 9, url: '/ajax/courier/files/9' }],
+    eta_at: null,
+    finished_at: null,
+    done: null,
+    failed: null,
+    ...overrides,
+  };
+}
+
+const dayAnswer = (stops: CourierStop[]) => ({ body: { success: true, date: moscowDay(0), stops } });
+
+beforeEach(() => {
+  useCourierRoute.setState({ days: {}, hydrated: true });
+  useOutbox.setState({ entries: {} });
+  resetConnection();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetConnection();
+});
+
+describe('the route', () => {
+  it("lists the day's stops in order with what a courier needs, and keeps them on the phone", async () => {
+    const second = stop({ id: 32, number: 2, kind: 'return', state: 'en_route', eta_at: `${moscowDay(0)} 11:40:00` });
+    const { calls } = stubFetch({ 'GET /ajax/courier/stops': dayAnswer([stop(), second]) });
+    await renderInRouter(() => <CourierRouteList userId={USER} day="today" onDayChange={() => {}} />);
+    const rows = await screen.findAllByTestId('courier-stop');
+    expect(rows).toHaveLength(2);
+    const first = within(rows[0]!);
+    expect(first.getByText('Стоматология «Улыбка»')).toBeInTheDocument();
+    expect(first.getByText('Москва, ул. Тверская, 7, офис 12')).toBeInTheDocument();
+    expect(first.getByText('Вход со двора')).toBeInTheDocument();
+    expect(first.getByText('10:00-13:00')).toBeInTheDocument();
+    expect(first.getByText('Забрать')).toBeInTheDocument();
+    expect(rows[0]).toHaveTextContent('2 инструмента');
+    expect(first.getByText('Запланирована')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Привезти')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Еду, буду в 11:40')).toBeInTheDocument();
+    expect(calls.some((call) => call.query.date === moscowDay(0))).toBe(true);
+    // Tomorrow is fetched and kept too.
+    await waitFor(() => expect(calls.some((call) => call.query.date === moscowDay(1))).toBe(true));
+    await waitFor(() => expect(useCourierRoute.getState().days[moscowDay(0)]?.stops).toHaveLength(2));
+  });
+
+  it('says when a day has no stops, and switches to tomorrow', async () => {
+    stubFetch({ 'GET /ajax/courier/stops': dayAnswer([]) });
+    const onDayChange = vi.fn();
+    await renderInRouter(() => <CourierRouteList userId={USER} day="today" onDayChange={onDayChange} />);
+    expect(await screen.findByText('На этот день остановок нет')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Сегодня' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Завтра' }));
+    expect(onDayChange).toHaveBeenCalledWith('tomorrow');
+  });
+
+  it('shows the saved route with its age when there is no connection', async () => {
+    const savedAt = Date.now() - 5 * 60_000;
+    useCourierRoute.setState({ days: { [moscowDay(0)]: { stops: [stop()], fetchedAt: savedAt, ownerId: USER } } });
+    goOffline();
+    stubFetch({});
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await renderInRouter(() => <CourierRouteList userId={USER} day="today" onDayChange={() => {}} />);
+    expect(await screen.findByText('Обновлено 5 минут назад')).toBeInTheDocument();
+    expect(screen.getByText('Стоматология «Улыбка»')).toBeInTheDocument();
+  });
+
+  it("never shows another account's saved route", async () => {
+    useCourierRoute.setState({ days: { [moscowDay(0)]: { stops: [stop()], fetchedAt: Date.now(), ownerId: 99 } } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    goOffline();
+    await renderInRouter(() => <CourierRouteList userId={USER} day="today" onDayChange={() => {}} />);
+    expect(await screen.findByText('Маршрут загрузится, когда появится связь.')).toBeInTheDocument();
+    expect(screen.queryByText('Стоматология «Улыбка»')).toBeNull();
+  });
+});
+
+describe("a stop's card", () => {
+  it('shows the address, the map link, the contact, the instruments, the photos and the comment', async () => {
+    stubFetch({ 'GET /ajax/courier/stops/31': { body: { success: true, stop: stop() } } });
+    await renderInRouter(() => <StopCard userId={USER} id={31} />);
+    expect(await screen.findByRole('heading', { name: '1. Стоматология «Улыбка»' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Открыть в картах' }).getAttribute('href')).toContain('55.76');
+    expect(screen.getByRole('link', { name: /\+7/ }).getAttribute('href')).toBe('tel:+79161234567');
+    expect(screen.getByText('Анна Петрова')).toBeInTheDocument();
+    expect(screen.getByText('На гарантии')).toBeInTheDocument();
+    expect(screen.getByText('Наконечник: Свой')).toBeInTheDocument();
+    expect(screen.getByText('Не вращается')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Фото 1' })).toBeInTheDocument();
+    expect(screen.getByText('Позвонить за 15 минут')).toBeInTheDocument();
+  });
+
+  it("sends 'Еду' with the chosen time, the tap's key and time", async () => {
+    const { calls } = stubFetch({
+      'GET /ajax/courier/stops/31': { body: { success: true, stop: stop() } },
+      'POST /ajax/courier/stops/en-route': {
+        body: { success: true, stop: stop({ state: 'en_route', eta_at: `${moscowDay(0)} 12:10:00` }) },
+      },
+    });
+    await renderInRouter(() => <StopCard userId={USER} id={31} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Еду' }));
+    await userEvent.click(screen.getByRole('button', { name: '30 мин' }));
+    expect(await screen.findByText('Еду, буду в 12:10')).toBeInTheDocument();
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(post.body).toMatchObject({ stop_id: 31, eta_minutes: 30 });
+    expect((post.body as { at: string }).at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(post.headers.get(IDEMPOTENCY_HEADER)).toMatch(/^[\w-]{8,}$/);
+  });
+
+  it("'Забрал' needs a name, sends the checklist, and a kept action shows 'Ожидает отправки'", async () => {
+    const { calls } = stubFetch({
+      'GET /ajax/courier/stops/31': { body: { success: true, stop: stop() } },
+      'POST /ajax/courier/stops/done': {
+        status: 202,
+        body: { success: true, queued: true, message: 'Отметка сохранена', outbox_id: 'e1' },
+      },
+    });
+    await renderInRouter(() => <StopCard userId={USER} id={31} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Забрал' }));
+    const boxes = screen.getAllByRole('checkbox');
+    expect(boxes.every((box) => (box as HTMLInputElement).checked)).toBe(true);
+    await userEvent.click(boxes[1]!);
+    await userEvent.click(screen.getByRole('button', { name: 'Подтвердить' }));
+    expect(await screen.findByText('Укажите, кто передал или принял инструменты')).toBeInTheDocument();
+    expect(screen.getByLabelText('Кто передал инструменты')).toHaveFocus();
+    await userEvent.type(screen.getByLabelText('Кто передал инструменты'), 'Анна');
+    await userEvent.click(screen.getByRole('button', { name: 'Подтвердить' }));
+    await screen.findByText('Нет связи: отметка сохранена на телефоне и отправится сама.');
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(post.body).toMatchObject({
+      stop_id: 31,
+      person: 'Анна',
+      instruments: [
+        { id: 1, collected: true },
+        { id: 2, collected: false },
+      ],
+      photo_file_ids: [],
+    });
+    // The worker reports it waiting: the card says so, and offers no second action.
+    useOutbox.setState({
+      entries: {
+        e1: outboxEntry({ id: 'e1', kind: 'stop-done', statements: [{ id: -31, version: 0 }], state: 'queued' }),
+      },
+    });
+    expect(await screen.findByTestId('courier-stop-pending')).toHaveTextContent('Забрал: Ожидает отправки');
+    expect(screen.queryByRole('button', { name: 'Не застал' })).toBeNull();
+  });
+
+  it("'Не застал' with 'Другое' needs a comment", async () => {
+    const { calls } = stubFetch({
+      'GET /ajax/courier/stops/31': { body: { success: true, stop: stop() } },
+      'POST /ajax/courier/stops/failed': { body: { success: true, stop: stop({ state: 'failed' }) } },
+    });
+    await renderInRouter(() => <StopCard userId={USER} id={31} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Не застал' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Другое' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Подтвердить' }));
+    expect(await screen.findByText('Опишите причину')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Комментарий (обязательно)'), 'Охрана не пустила');
+    await userEvent.click(screen.getByRole('button', { name: 'Подтвердить' }));
+    await waitFor(() => expect(screen.getByTestId('courier-stop-state')).toHaveTextContent('Не застал'));
+    expect(calls.find((call) => call.method === 'POST')!.body).toMatchObject({
+      stop_id: 31,
+      reason: 'other',
+      comment: 'Охрана не пустила',
+    });
+  });
+});
+
+describe("a stop's card, when the stop changed or is finished", () => {
+  it('says calmly that the service centre cancelled the stop (409) and loads it again', async () => {
+    stubFetch({
+      'GET /ajax/courier/stops/31': { body: { success: true, stop: stop() } },
+      'POST /ajax/courier/stops/en-route': {
+        status: 409,
+        body: { success: false, message: 'Остановка отменена сервисным центром' },
+      },
+    });
+    useCourierRoute.setState({ reloads: 0 });
+    await renderInRouter(() => <StopCard userId={USER} id={31} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Еду' }));
+    await userEvent.click(screen.getByRole('button', { name: '15 мин' }));
+    const message = await screen.findByText('Остановка отменена сервисным центром');
+    expect(message.closest('[role="status"]')).not.toBeNull();
+    expect(useCourierRoute.getState().reloads).toBe(1);
+  });
+
+  it('shows what was reported and offers no more actions', async () => {
+    const done = stop({
+      state: 'done',
+      finished_at: `${moscowDay(0)} 11:40:00`,
+      done: {
+        instruments: [
+          { id: 1, collected: true },
+          { id: 2, collected: false },
+        ],
+        person: 'Анна',
+        photos: [],
+      },
+    });
+    stubFetch({ 'GET /ajax/courier/stops/31': { body: { success: true, stop: done } } });
+    await renderInRouter(() => <StopCard userId={USER} id={31} />);
+    expect(await screen.findByText('Забрал 1 из 2, передал(а) Анна, в 11:40')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Еду' })).toBeNull();
+  });
+});
+
+describe('the outbox panel', () => {
+  it('shows a refused action calmly with the server message', async () => {
+    useCourierRoute.setState({ days: { [moscowDay(0)]: { stops: [stop()], fetchedAt: Date.now(), ownerId: USER } } });
+    useOutbox.setState({
+      entries: {
+        e2: outboxEntry({
+          id: 'e2',
+          kind: 'stop-failed',
+          statements: [{ id: -31, version: 0 }],
+          state: 'conflict',
+          lastError: 'Остановка отменена сервисным центром',
+        }),
+      },
+    });
+    await renderInRouter(() => <CourierOutboxPanel userId={USER} />);
+    const panel = await screen.findByTestId('courier-outbox');
+    expect(panel).toHaveTextContent('Не застал: 1. Стоматология «Улыбка».');
+    expect(panel).toHaveTextContent('Остановка отменена сервисным центром');
+    expect(within(panel).getByRole('button', { name: 'Убрать' })).toBeInTheDocument();
+  });
+});
+
+describe('an action the worker sent later', () => {
+  it('updates the saved route and loads what is on screen again', async () => {
+    useCourierRoute.setState({
+      days: { [moscowDay(0)]: { stops: [stop()], fetchedAt: Date.now(), ownerId: USER } },
+      reloads: 0,
+    });
+    await renderInRouter(() => <CourierOutboxPanel userId={USER} />);
+    applyOutboxNotice({
+      type: 'outbox',
+      entry: outboxEntry({
+        id: 'e3',
+        kind: 'stop-done',
+        statements: [{ id: -31, version: 0 }],
+        state: 'done',
+        result: { success: true, stop: stop({ state: 'done', finished_at: `${moscowDay(0)} 11:40:00` }) },
+      }),
+    });
+    await waitFor(() => expect(useCourierRoute.getState().reloads).toBe(1));
+    expect(useCourierRoute.getState().days[moscowDay(0)]?.stops[0]?.state).toBe('done');
+  });
+});
+
+describe('the map', () => {
+  it('says the map needs a connection, and the list of stops still works', async () => {
+    useCourierRoute.setState({ days: { [moscowDay(0)]: { stops: [stop()], fetchedAt: Date.now(), ownerId: USER } } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    goOffline();
+    await renderInRouter(() => <CourierMapPage userId={USER} onOpen={() => {}} />);
+    expect(await screen.findByTestId('courier-map-offline')).toHaveTextContent('Карта недоступна без связи');
+    expect(screen.getByRole('link', { name: '1. Стоматология «Улыбка»' })).toHaveAttribute('href', '/courier/stops/31');
+  });
+});

@@ -1,0 +1,296 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { ETA_CHOICES, STOP_FAIL_REASONS } from '#shared/dictionaries/courier-stops.ts';
+import { STOP_FAIL_REASON_LABELS } from '#shared/screens/courier-labels.ts';
+import type { EtaMinutes, StopFailReason } from '#shared/dictionaries/courier-stops.ts';
+import type { CourierStop } from '#shared/screens/courier.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormMessage } from '#client/components/ui/form-message.tsx';
+import { asApiError } from '#client/lib/http.ts';
+import { newActionKey, sendStopAction, uploadStopPhoto, type StopAction } from './api.ts';
+import { useCourierRoute } from './route-store.ts';
+import { doneLabel } from './stop-state.ts';
+import styles from './courier.module.css';
+
+const ETA_LABELS: Record<EtaMinutes, string> = { 15: '15 мин', 30: '30 мин', 60: '1 час' };
+
+export const QUEUED_NOTICE = 'Нет связи: отметка сохранена на телефоне и отправится сама.';
+
+type Mode = 'eta' | 'done' | 'failed' | null;
+
+export interface StopActionsProps {
+  stop: CourierStop;
+  onChanged: (stop: CourierStop) => void;
+  /** A calm line above the actions: sent, or kept for later. */
+  onNotice: (notice: string | null) => void;
+}
+
+/**
+ * 'Еду' (15 мин / 30 мин / 1 час), 'Забрал' / 'Доставил' (the checklist, who, a photo) and 'Не застал'
+ * (a reason). Each tap makes its key and time; the service worker keeps the call when there is no
+ * network (ADR 0047).
+ */
+export function StopActions({ stop, onChanged, onNotice }: StopActionsProps) {
+  const [mode, setMode] = useState<Mode>(null);
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  /** A 409: the stop changed meanwhile (cancelled, given to another courier, already marked): said calmly. */
+  const [changed, setChanged] = useState<string | null>(null);
+
+  const send = async (action: StopAction): Promise<boolean> => {
+    setSending(true);
+    setFailure(null);
+    setChanged(null);
+    onNotice(null);
+    try {
+      const outcome = await sendStopAction(stop.id, action, newActionKey(), new Date().toISOString());
+      if (outcome.queued) onNotice(QUEUED_NOTICE);
+      else {
+        onNotice('Отправлено');
+        onChanged(outcome.stop);
+      }
+      setMode(null);
+      return true;
+    } catch (caught) {
+      const error = asApiError(caught);
+      if (error.status === 409) {
+        setChanged(error.message);
+        useCourierRoute.getState().reload();
+      } else setFailure(error.message);
+      return false;
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const toggle = (next: Mode) => {
+    setFailure(null);
+    setMode((current) => (current === next ? null : next));
+  };
+
+  return (
+    <div className={styles.actions}>
+      <div className={styles.actionButtons}>
+        <Button
+          variant={mode === 'eta' ? 'primary' : 'secondary'}
+          aria-expanded={mode === 'eta'}
+          onClick={() => toggle('eta')}
+        >
+          Еду
+        </Button>
+        <Button
+          variant={mode === 'done' ? 'primary' : 'secondary'}
+          aria-expanded={mode === 'done'}
+          onClick={() => toggle('done')}
+        >
+          {doneLabel(stop)}
+        </Button>
+        <Button
+          variant={mode === 'failed' ? 'primary' : 'secondary'}
+          aria-expanded={mode === 'failed'}
+          onClick={() => toggle('failed')}
+        >
+          Не застал
+        </Button>
+      </div>
+      {mode === 'eta' ? (
+        <fieldset className={styles.panel}>
+          <legend>Когда будете на месте?</legend>
+          <div className={styles.actionButtons}>
+            {ETA_CHOICES.map((minutes) => (
+              <Button
+                key={minutes}
+                loading={sending}
+                onClick={() => void send({ type: 'en-route', etaMinutes: minutes })}
+              >
+                {ETA_LABELS[minutes]}
+              </Button>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+      {mode === 'done' ? <DoneForm stop={stop} sending={sending} onSend={send} /> : null}
+      {mode === 'failed' ? <FailedForm sending={sending} onSend={send} /> : null}
+      <FormMessage tone="info">{changed}</FormMessage>
+      <FormMessage tone="error">{failure}</FormMessage>
+    </div>
+  );
+}
+
+function DoneForm({
+  stop,
+  sending,
+  onSend,
+}: {
+  stop: CourierStop;
+  sending: boolean;
+  onSend: (action: StopAction) => Promise<boolean>;
+}) {
+  const id = useId();
+  const [collected, setCollected] = useState<Record<number, boolean>>(() =>
+    Object.fromEntries(stop.instruments.map((instrument) => [instrument.id, true])),
+  );
+  const [person, setPerson] = useState('');
+  const [personError, setPersonError] = useState<string | null>(null);
+  const [photo, setPhoto] = useState<{ fileId: number; name: string } | null>(null);
+  const [photoState, setPhotoState] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const personRef = useRef<HTMLInputElement>(null);
+  const personLabel = stop.kind === 'pickup' ? 'Кто передал инструменты' : 'Кто принял инструменты';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (person.trim() === '') {
+      setPersonError('Укажите, кто передал или принял инструменты');
+      personRef.current?.focus();
+      return;
+    }
+    setPersonError(null);
+    void onSend({
+      type: 'done',
+      done: {
+        instruments: stop.instruments.map((instrument) => ({
+          id: instrument.id,
+          collected: collected[instrument.id] ?? false,
+        })),
+        person: person.trim(),
+        photoFileIds: photo ? [photo.fileId] : [],
+      },
+    });
+  };
+
+  const pickPhoto = async (file: File | undefined) => {
+    if (!file) return;
+    setUploading(true);
+    setPhotoState(null);
+    try {
+      const fileId = await uploadStopPhoto(file);
+      setPhoto({ fileId, name: file.name });
+    } catch (caught) {
+      const error = asApiError(caught);
+      setPhotoState(error.status === 0 ? 'Фото не загрузилось: нет связи. Можно подтвердить без фото.' : error.message);
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <form className={styles.panel} onSubmit={submit} noValidate aria-label={doneLabel(stop)}>
+      <fieldset className={styles.checklist}>
+        <legend>Инструменты по списку</legend>
+        {stop.instruments.map((instrument) => (
+          <label key={instrument.id} className={styles.check}>
+            <input
+              type="checkbox"
+              checked={collected[instrument.id] ?? false}
+              onChange={(event) => setCollected((current) => ({ ...current, [instrument.id]: event.target.checked }))}
+            />
+            <span>
+              {instrument.name ? `${instrument.type_name}: ${instrument.name}` : instrument.type_name}, №{'\u00A0'}
+              {instrument.serial_number}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-person`}>{personLabel}</label>
+        <input
+          id={`${id}-person`}
+          ref={personRef}
+          className={styles.input}
+          value={person}
+          maxLength={120}
+          autoComplete="off"
+          aria-invalid={personError ? true : undefined}
+          aria-describedby={personError ? `${id}-person-error` : undefined}
+          onChange={(event) => setPerson(event.target.value)}
+        />
+        {personError ? (
+          <span id={`${id}-person-error`} className={styles.error}>
+            {personError}
+          </span>
+        ) : null}
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-photo`}>Фото (необязательно)</label>
+        <input
+          id={`${id}-photo`}
+          type="file"
+          accept="image/jpeg,image/png"
+          capture="environment"
+          disabled={uploading}
+          onChange={(event) => void pickPhoto(event.target.files?.[0])}
+        />
+        {uploading ? <span className={styles.muted}>Загружаем фото…</span> : null}
+        {photo ? <span className={styles.muted}>Фото приложено: {photo.name}</span> : null}
+        {photoState ? <span className={styles.error}>{photoState}</span> : null}
+      </div>
+      <Button type="submit" loading={sending || uploading} block>
+        Подтвердить
+      </Button>
+    </form>
+  );
+}
+
+function FailedForm({ sending, onSend }: { sending: boolean; onSend: (action: StopAction) => Promise<boolean> }) {
+  const id = useId();
+  const [reason, setReason] = useState<StopFailReason | null>(null);
+  const [comment, setComment] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const commentRef = useRef<HTMLTextAreaElement>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (reason === null) {
+      setError('Выберите причину');
+      return;
+    }
+    if (reason === 'other' && comment.trim() === '') {
+      setError('Опишите причину');
+      commentRef.current?.focus();
+      return;
+    }
+    setError(null);
+    void onSend({ type: 'failed', failed: { reason, comment: comment.trim() } });
+  };
+
+  return (
+    <form className={styles.panel} onSubmit={submit} noValidate aria-label="Не застал">
+      <fieldset className={styles.checklist}>
+        <legend>Причина</legend>
+        {STOP_FAIL_REASONS.map((value) => (
+          <label key={value} className={styles.check}>
+            <input
+              type="radio"
+              name={`${id}-reason`}
+              value={value}
+              checked={reason === value}
+              onChange={() => setReason(value)}
+            />
+            <span>{STOP_FAIL_REASON_LABELS[value]}</span>
+          </label>
+        ))}
+      </fieldset>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-comment`}>{reason === 'other' ? 'Комментарий (обязательно)' : 'Комментарий'}</label>
+        <textarea
+          id={`${id}-comment`}
+          ref={commentRef}
+          className={styles.input}
+          rows={3}
+          maxLength={500}
+          value={comment}
+          aria-invalid={error === 'Опишите причину' ? true : undefined}
+          onChange={(event) => setComment(event.target.value)}
+        />
+      </div>
+      {error ? (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" loading={sending} block>
+        Подтвердить
+      </Button>
+    </form>
+  );
+}

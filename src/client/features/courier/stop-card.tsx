@@ -1,0 +1,213 @@
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { mapHref, telHref } from '#shared/screens/map-links.ts';
+import { formatPhone } from '#shared/format/phone-mask.ts';
+import { courierFilePath, type CourierStop } from '#shared/screens/courier.ts';
+import { STOP_FAIL_REASON_LABELS } from '#shared/screens/courier-labels.ts';
+import { DataAge } from '#client/components/ui/data-age.tsx';
+import { FormMessage } from '#client/components/ui/form-message.tsx';
+import { RetryRow } from '#client/components/ui/retry-row.tsx';
+import { SkeletonText } from '#client/components/ui/skeleton.tsx';
+import { useNoConnection } from '#client/lib/connection.ts';
+import { useOutbox } from '#client/lib/sw-bridge.ts';
+import { useCourierRoute } from './route-store.ts';
+import { StopActions } from './stop-actions.tsx';
+import { clockOf } from './days.ts';
+import { doneLabel, kindLabel, pendingFor, pendingLabel, stateLabel } from './stop-state.ts';
+import { useCourierStop } from './use-courier-data.ts';
+import styles from './courier.module.css';
+
+export interface StopCardProps {
+  userId: number;
+  id: number;
+}
+
+/** A stop's card (`/courier/stops/$id`): where, whom to call, what to take, and the actions. */
+export function StopCard({ userId, id }: StopCardProps) {
+  const { remote, value: stop, savedAt, hydrated } = useCourierStop(userId, id);
+  const noConnection = useNoConnection();
+  if (stop === null) {
+    return (
+      <section className={styles.page} aria-labelledby="courier-stop-title">
+        <BackLink />
+        <h1 id="courier-stop-title" className={styles.title}>
+          Остановка
+        </h1>
+        {remote.failure && hydrated ? (
+          noConnection ? (
+            <p className={styles.empty}>Остановка загрузится, когда появится связь.</p>
+          ) : (
+            <RetryRow failure={remote.failure} onRetry={remote.reload} />
+          )
+        ) : (
+          <div aria-busy="true" aria-label="Загрузка остановки">
+            <SkeletonText lines={6} />
+          </div>
+        )}
+      </section>
+    );
+  }
+  return (
+    <StopDetails
+      stop={stop}
+      savedAt={savedAt}
+      onChanged={(changed) => {
+        remote.update(() => changed);
+        useCourierRoute.getState().saveStop(changed, userId);
+      }}
+    />
+  );
+}
+
+/** What the courier reported on a finished stop: how many instruments and from whom, or why not. */
+function StopOutcome({ stop }: { stop: CourierStop }) {
+  if (stop.done) {
+    const collected = stop.done.instruments.filter((instrument) => instrument.collected).length;
+    const who = stop.kind === 'pickup' ? 'передал(а)' : 'принял(а)';
+    return (
+      <p className={styles.muted}>
+        {doneLabel(stop)} {collected} из {stop.done.instruments.length}, {who} {stop.done.person}
+        {stop.finished_at ? `, в ${clockOf(stop.finished_at)}` : ''}
+      </p>
+    );
+  }
+  if (stop.failed) {
+    const reason = STOP_FAIL_REASON_LABELS[stop.failed.reason];
+    return (
+      <p className={styles.muted}>
+        Не застал: {reason}
+        {stop.failed.comment ? ` (${stop.failed.comment})` : ''}
+      </p>
+    );
+  }
+  return null;
+}
+
+function BackLink() {
+  return (
+    <Link to="/courier" className={styles.back}>
+      ← Маршрут
+    </Link>
+  );
+}
+
+function StopDetails({
+  stop,
+  savedAt,
+  onChanged,
+}: {
+  stop: CourierStop;
+  savedAt: number | null;
+  onChanged: (stop: CourierStop) => void;
+}) {
+  const entries = useOutbox((state) => state.entries);
+  const pending = pendingFor(entries, stop.id);
+  const [notice, setNotice] = useState<string | null>(null);
+  const last = pending.at(-1);
+  const finishedPending = pending.some((entry) => entry.kind !== 'stop-en-route');
+  const address = [stop.address.address, stop.address.room].filter(Boolean).join(', ');
+  const phone = formatPhone(stop.contact.phone);
+  return (
+    <section className={styles.page} aria-labelledby="courier-stop-title">
+      <BackLink />
+      <div className={styles.heading}>
+        <h1 id="courier-stop-title" className={styles.title}>
+          {stop.number}. {stop.clinic.name}
+        </h1>
+        <DataAge fetchedAt={savedAt} className={styles.ageLine} />
+      </div>
+      <p className={styles.stopTop}>
+        <span className={styles.kind}>{kindLabel(stop)}</span>
+        {stop.window ? <span className={styles.window}>{stop.window}</span> : null}
+        <span className={styles.state} data-tone={stop.state} data-testid="courier-stop-state">
+          {stateLabel(stop)}
+        </span>
+      </p>
+      <StopOutcome stop={stop} />
+      {last ? (
+        <output className={styles.pending} data-testid="courier-stop-pending">
+          {pendingLabel(last, stop)}: Ожидает отправки
+        </output>
+      ) : null}
+
+      <dl className={styles.facts}>
+        <div>
+          <dt>Адрес</dt>
+          <dd>
+            <span>{address}</span>
+            {stop.address.comment ? <span className={styles.muted}>{stop.address.comment}</span> : null}
+            {stop.address.coordinates ? (
+              <a
+                href={mapHref(stop.address.coordinates, navigator.userAgent)}
+                className={styles.mapLink}
+                target="_blank"
+                rel="noopener"
+              >
+                Открыть в картах
+              </a>
+            ) : null}
+          </dd>
+        </div>
+        <div>
+          <dt>Контакт</dt>
+          <dd>
+            {stop.contact.name ? <span>{stop.contact.name}</span> : null}
+            {stop.contact.phone ? (
+              <a href={telHref(phone)} className={styles.phone}>
+                {phone}
+              </a>
+            ) : null}
+          </dd>
+        </div>
+        {stop.comment ? (
+          <div>
+            <dt>Комментарий</dt>
+            <dd>{stop.comment}</dd>
+          </div>
+        ) : null}
+      </dl>
+
+      <h2 className={styles.subtitle}>Инструменты</h2>
+      <ul className={styles.instruments}>
+        {stop.instruments.map((instrument) => (
+          <li key={instrument.id} className={styles.instrument}>
+            <span>
+              <strong>{instrument.name ? `${instrument.type_name}: ${instrument.name}` : instrument.type_name}</strong>,
+              №{'\u00A0'}
+              {instrument.serial_number}
+            </span>
+            {instrument.description ? <span className={styles.muted}>{instrument.description}</span> : null}
+            {instrument.guarantee ? <span className={styles.guarantee}>На гарантии</span> : null}
+          </li>
+        ))}
+      </ul>
+
+      {stop.photos.length > 0 ? (
+        <>
+          <h2 className={styles.subtitle}>Фото к заявке</h2>
+          <ul className={styles.photos} aria-label="Фото к заявке">
+            {stop.photos.map((photo, index) => (
+              <li key={photo.id}>
+                <a href={photo.url || courierFilePath(photo.id)} target="_blank" rel="noopener">
+                  <img
+                    src={photo.url || courierFilePath(photo.id)}
+                    alt={`Фото ${index + 1}`}
+                    width={96}
+                    height={96}
+                    loading="lazy"
+                    className={styles.photo}
+                  />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+
+      <FormMessage tone="success">{notice}</FormMessage>
+      {stop.state === 'done' || stop.state === 'failed' || finishedPending ? null : (
+        <StopActions stop={stop} onChanged={onChanged} onNotice={setNotice} />
+      )}
+    </section>
+  );
+}

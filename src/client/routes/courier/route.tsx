@@ -1,0 +1,57 @@
+import { createFileRoute, Navigate, Outlet } from '@tanstack/react-router';
+import { OfflineBanner } from '#client/components/layout/offline-banner.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { SkeletonText } from '#client/components/ui/skeleton.tsx';
+import { selectAccountKnown, useAccountStore } from '#client/features/account/account-store.ts';
+import { useLogout } from '#client/features/account/use-account-life-cycle.ts';
+import { CourierOutboxPanel } from '#client/features/courier/courier-outbox-panel.tsx';
+import { CourierShell } from '#client/features/courier/courier-shell.tsx';
+
+export const Route = createFileRoute('/courier')({
+  component: CourierRoute,
+});
+
+/**
+ * The courier's section (DESIGN.md fourth wave, ADR 0047): its own shell and tab bar (the root renders
+ * none of the clinics' for it). A clinic is sent to its requests, a guest (logged out) to the home page,
+ * whose login brings a courier back here.
+ */
+function CourierRoute() {
+  const user = useAccountStore((state) => state.user);
+  const ready = useAccountStore(selectAccountKnown);
+  const logout = useLogout();
+  if (!ready) {
+    return (
+      <CourierShell>
+        <div aria-busy="true" aria-label="Загрузка">
+          <SkeletonText lines={4} />
+        </div>
+      </CourierShell>
+    );
+  }
+  if (user === null) return <Navigate to="/" replace />;
+  if (user.kind !== 'courier') return <Navigate to="/cabinet/tickets" replace />;
+  return (
+    <CourierShell
+      more={(close) => (
+        <>
+          <p>{[`${user.name} ${user.surname}`.trim(), user.email].filter(Boolean).join(', ')}</p>
+          <Button
+            variant="secondary"
+            block
+            onClick={() => {
+              close();
+              logout();
+            }}
+          >
+            Выйти
+          </Button>
+        </>
+      )}
+    >
+      <OfflineBanner />
+      <CourierOutboxPanel userId={user.id} />
+      <Outlet />
+    </CourierShell>
+  );
+}

@@ -1,0 +1,186 @@
+// The courier's app end to end at 360 px (issue 37, ADR 0047): the back office makes a courier and
+// two stops on a clinic's tickets; the courier logs in, lands on its route, sees both stops on the
+// list and on the map, loses the network, reloads, marks one 'Забрал' and the other 'Не застал' with
+// no connection; when the network is back the service worker sends both once — the feed holds one
+// `stop.done` and one `stop.failed` — and the clinic's ticket shows the pickup.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { IDB_DATABASE, IDB_STORE } from '../../src/client/lib/idb-storage.ts';
+import { backOffice } from './back-office.ts';
+import { browserForFile, openControlled, PHONE, PHONE_WITH_WORKER, screenshot, settle, withPage } from './support.ts';
+import { button, expectText, loginFromHome, openLogin, submitLogin, visible } from './ui.ts';
+
+const browser = browserForFile();
+
+/** Today in Moscow, as the courier's route counts days. */
+const moscowToday = () => new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+
+async function world() {
+  const clinic = await backOffice.client('courier-clinic-2026', { company: 'Клиника «Северная»' });
+  const first = await backOffice.ticket({
+    client_id: clinic.id,
+    status: 1,
+    instruments: [
+      { serial_number: 'CR-101', type: 1, description: 'Не вращается', status: 1 },
+      { serial_number: 'CR-102', type: 1, description: 'Шумит', status: 1 },
+    ],
+  });
+  const second = await backOffice.ticket({
+    client_id: clinic.id,
+    status: 1,
+    instruments: [{ serial_number: 'CR-201', type: 1, description: 'Люфт', status: 1 }],
+  });
+  const courier = await backOffice.courier('courier-e2e-password-2026');
+  const date = moscowToday();
+  const contact = { name: 'Ольга Кузнецова', phone: '+79161234567' };
+  const pickup = await backOffice.stop({
+    ticket_id: first.id,
+    kind: 'pickup',
+    courier_id: courier.id,
+    date,
+    window: '10:00-13:00',
+    address: {
+      address: 'Москва, ул. Тверская, 7',
+      room: 'офис 12',
+      comment: 'Вход со двора',
+      coordinates: '55.7602,37.6085',
+    },
+    contact,
+  });
+  const missed = await backOffice.stop({
+    ticket_id: second.id,
+    kind: 'pickup',
+    courier_id: courier.id,
+    date,
+    window: '14:00-18:00',
+    address: { address: 'Москва, Ленинский проспект, 30', room: '', comment: '', coordinates: '55.7070,37.5870' },
+    contact,
+  });
+  const { next } = await backOffice.events();
+  const stopEvents = async () =>
+    (await backOffice.events(next)).events.filter(
+      (event) => event.type === 'stop.done' || event.type === 'stop.failed' || event.type === 'stop.en_route',
+    );
+  return { clinic, first, courier, pickup, missed, stopEvents };
+}
+
+/** The route's saved copy as IndexedDB holds it ('' when none). */
+function savedRoute(page: Page): Promise<string> {
+  return page.evaluate(
+    ([database, store]) =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open(database);
+        open.onerror = () => resolve('');
+        open.onsuccess = () => {
+          const request = open.result.transaction(store).objectStore(store).get('courier-route');
+          request.onsuccess = () => resolve(String(request.result ?? ''));
+          request.onerror = () => resolve('');
+        };
+      }),
+    [IDB_DATABASE, IDB_STORE] as const,
+  );
+}
+
+/** The route's saved copy holds both stops (written to IndexedDB after the list was answered). */
+async function routeSaved(page: Page, stopIds: number[]): Promise<void> {
+  const saved = () => savedRoute(page);
+  for (const id of stopIds) await expect.poll(saved, { timeout: 15_000 }).toContain(`\\"id\\":${id},`);
+}
+
+const stopRows = (page: Page) => page.getByTestId('courier-stop');
+
+describe("the courier's day", () => {
+  it('lands on the route, shows it on the list and the map, marks two stops offline, and sends them once', async () => {
+    const { clinic, first, courier, pickup, missed, stopEvents } = await world();
+
+    await withPage(browser, PHONE_WITH_WORKER, 'courier-day', async (page, context) => {
+      // The clinics' login form; a courier lands on its route.
+      await page.goto('/');
+      await submitLogin(await openLogin(page, PHONE_WITH_WORKER), courier.email, courier.password);
+      await page.waitForURL('**/courier');
+      await openControlled(page, '/courier');
+
+      await expect.poll(() => stopRows(page).count()).toBe(2);
+      const [one, two] = [stopRows(page).nth(0), stopRows(page).nth(1)];
+      await expectText(one, 'Клиника «Северная»');
+      await expectText(one, 'Москва, ул. Тверская, 7, офис 12');
+      await expectText(one, 'Вход со двора');
+      await expectText(one, '10:00-13:00');
+      await expectText(one, 'Забрать');
+      await expectText(one, /2\s+инструмента/);
+      await expectText(two, 'Москва, Ленинский проспект, 30');
+      const tabs = page.getByRole('navigation', { name: 'Разделы курьера' });
+      for (const name of ['Маршрут', 'Карта', 'Уведомления']) await visible(tabs.getByRole('link', { name })).waitFor();
+      await visible(tabs.getByRole('button', { name: 'Ещё' })).waitFor();
+      await screenshot(page, 'phone-courier-route');
+
+      // The map: a numbered marker for each stop.
+      await tabs.getByRole('link', { name: 'Карта' }).click();
+      await expect.poll(() => page.locator('.leaflet-marker-icon').count(), { timeout: 20_000 }).toBe(2);
+      await visible(page.getByRole('link', { name: '1. Клиника «Северная»' })).waitFor();
+      await screenshot(page, 'phone-courier-map');
+
+      await tabs.getByRole('link', { name: 'Маршрут' }).click();
+      await expect.poll(() => stopRows(page).count()).toBe(2);
+      await routeSaved(page, [pickup.id, missed.id]);
+
+      // No network: the route comes back from the phone, with its age.
+      await context.setOffline(true);
+      await page.reload();
+      await expect.poll(() => stopRows(page).count()).toBe(2);
+      await visible(page.getByText(/^Обновлено /)).waitFor();
+
+      // 'Забрал' on the first stop: the checklist (all ticked), who handed them over, Подтвердить.
+      await stopRows(page).nth(0).getByRole('link').click();
+      await visible(page.getByRole('heading', { name: '1. Клиника «Северная»' })).waitFor();
+      await visible(page.getByRole('link', { name: 'Открыть в картах' })).waitFor();
+      await button(page, 'Забрал').click();
+      const boxes = page.getByRole('checkbox');
+      await expect.poll(() => boxes.count()).toBe(2);
+      for (const box of await boxes.all()) expect(await box.isChecked()).toBe(true);
+      await page.getByLabel('Кто передал инструменты').fill('Ольга Кузнецова');
+      await button(page, 'Подтвердить').click();
+      await visible(page.getByTestId('courier-stop-pending')).waitFor();
+      await expectText(page.getByTestId('courier-stop-pending'), 'Забрал: Ожидает отправки');
+      await screenshot(page, 'phone-courier-stop');
+
+      // 'Не застал' on the second: 'Закрыто'.
+      await page.getByRole('link', { name: '← Маршрут' }).click();
+      await expect.poll(() => stopRows(page).count()).toBe(2);
+      await stopRows(page).nth(1).getByRole('link').click();
+      await visible(page.getByRole('heading', { name: '2. Клиника «Северная»' })).waitFor();
+      await button(page, 'Не застал').click();
+      await page.getByRole('radio', { name: 'Закрыто' }).check();
+      await button(page, 'Подтвердить').click();
+      await expectText(page.getByTestId('courier-stop-pending'), 'Не застал: Ожидает отправки');
+      expect(await stopEvents()).toEqual([]);
+
+      // The network is back: the worker sends both, once each.
+      await context.setOffline(false);
+      await expect
+        .poll(async () => (await stopEvents()).map((event) => event.type).sort(), { timeout: 60_000, interval: 500 })
+        .toEqual(['stop.done', 'stop.failed']);
+      await page.getByTestId('courier-stop-pending').waitFor({ state: 'detached', timeout: 30_000 });
+      const events = await stopEvents();
+      expect(events.find((event) => event.type === 'stop.done')?.payload).toMatchObject({ stop_id: pickup.id });
+      expect(events.find((event) => event.type === 'stop.failed')?.payload).toMatchObject({
+        stop_id: missed.id,
+        reason: 'closed',
+      });
+      await settle(page);
+
+      // 'Ещё' → 'Выйти': the home page, and the route is no longer on the phone.
+      await tabs.getByRole('button', { name: 'Ещё' }).click();
+      await button(page.getByRole('dialog', { name: 'Ещё' }), 'Выйти').click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await expect.poll(() => savedRoute(page)).toBe('');
+    });
+
+    // The clinic reads the pickup on its ticket.
+    await withPage(browser, PHONE, 'courier-clinic-ticket', async (page) => {
+      await loginFromHome(page, PHONE, clinic);
+      await page.goto(`/cabinet/tickets/${first.id}`);
+      await visible(page.getByText(/^Курьер забрал инструменты \d\d\.\d\d в \d\d:\d\d \(2 из 2\)$/)).waitFor();
+    });
+  });
+});
