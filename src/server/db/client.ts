@@ -5,7 +5,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
-import { takingTurns } from './pglite-turns.ts';
+import { ALONE, takingTurns, type RunAlone } from './pglite-turns.ts';
 import * as accountsSchema from './schema/accounts.ts';
 import * as ticketsSchema from './schema/tickets.ts';
 import * as loyaltySchema from './schema/loyalty.ts';
@@ -38,8 +38,14 @@ export type Reader = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /** Runs the migrations of `folder` (a restore cuts the folder at its archive's level); all of ours by default. */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PGlite only: a copy of the whole data directory (a tar) taken in one turn, for a backup of the
+   * running portal; PGlite is one connection, so a long read of its own would hold every request.
+   */
+  snapshot?(): Promise<Blob>;
 }
 
 /**
@@ -64,12 +70,20 @@ const PGLITE_SESSION_SETTINGS = 'set enable_bitmapscan = off';
 
 /** A Database over a PGlite instance already open (e.g. a clone of a migrated template, in tests). */
 export function pgliteDatabase(client: PGlite): Database {
-  const db = drizzlePglite({ client: takingTurns(client, PGLITE_SESSION_SETTINGS), schema });
+  const turns = takingTurns(client, PGLITE_SESSION_SETTINGS);
+  const db = drizzlePglite({ client: turns, schema });
+  const alone = (turns as unknown as Record<typeof ALONE, RunAlone>)[ALONE];
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
     close: () => client.close(),
+    // The checkpoint writes every change into the data files, so the copy needs no long recovery.
+    snapshot: () =>
+      alone(async () => {
+        await client.exec('checkpoint');
+        return client.dumpDataDir('none');
+      }),
   };
 }
 
@@ -86,7 +100,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePostgres(db as never, { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePostgres(db as never, { migrationsFolder: folder }),
     close: () => sql.end({ timeout: 5 }),
   };
 }
