@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { startEmbeddedBackups } from './backup/embedded.ts';
 import { isClusterWorker, onPrimaryGone, runPrimary } from './cluster.ts';
 import type { AppDeps, Config } from './context.ts';
 import { openPglite, openPostgres, type Database } from './db/client.ts';
@@ -113,7 +114,9 @@ async function main(): Promise<void> {
   // A DATA_DIR where the KAVO ID token key cannot be made stops the start, not the first link.
   if (config.kavo) kavoTokenKey(config);
   prepareDeviceKey(config);
-  const deps: AppDeps = { config, database, files, mailer, log, passwords, ticketPdfs, geo, now };
+  // Scheduled backups and `npm run backup` of this running process (embedded database only; ADR 0044).
+  const backups = await startEmbeddedBackups({ config, database, files, log, now });
+  const deps: AppDeps = { config, database, files, mailer, log, passwords, ticketPdfs, geo, now, backups };
   const app = createApp(deps);
   // Telegram and Web Push deliveries (ADR 0019): every process sends; rows are claimed, never shared.
   const deliveries = createDeliveryLoop(deps);
@@ -131,6 +134,7 @@ async function main(): Promise<void> {
         `  База данных: ${database.kind === 'pglite' ? `встроенная (${path.join(config.dataDir, 'pg')})` : 'PostgreSQL'}`,
         config.smtpUrl ? '  Почта: SMTP' : `  Письма сохраняются в ${path.join(config.dataDir, 'outbox')}`,
         ...(showDemoLogin ? [`  Демо-вход: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`] : []),
+        ...(backups?.warning ? [`  Внимание: ${backups.warning}`] : []),
         '',
       ];
       process.stdout.write(`${lines.join('\n')}\n`);
@@ -165,6 +169,7 @@ async function main(): Promise<void> {
       try {
         await deliveries.stop();
         await sweeper.stop();
+        await backups?.stop();
         await ticketPdfs.close();
         await database.close();
         log.info('stopped');
