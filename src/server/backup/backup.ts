@@ -52,6 +52,7 @@ interface StoredFile {
 export async function backupPortal(options: BackupOptions): Promise<BackupSummary> {
   const started = performance.now();
   const now = options.now ?? (() => new Date());
+  await mkdir(path.dirname(options.file), { recursive: true });
   const staging = await mkdtemp(`${options.file}.staging-`);
   try {
     const snapshot = await withSnapshot(options.source, (sql) => dumpRows(sql, staging));

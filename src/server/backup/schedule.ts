@@ -24,6 +24,8 @@ export interface BackupScheduleDeps {
   backup: BackupConfig;
   log: Logger;
   now(): Date;
+  /** Tests shorten the waits; the defaults are a minute after the start and 15 minutes after a failure. */
+  delays?: { firstMs: number; retryMs: number };
 }
 
 export interface BackupSchedule {
@@ -57,7 +59,7 @@ export function createBackupSchedule(deps: BackupScheduleDeps): BackupSchedule {
       plan(retryMs());
     }
   };
-  const retryMs = () => Math.min(RETRY_MS, deps.backup.everyHours * HOUR_MS);
+  const retryMs = () => Math.min(deps.delays?.retryMs ?? RETRY_MS, deps.backup.everyHours * HOUR_MS);
 
   /** One at a time: a backup asked for while another runs waits for it. */
   function runNow(file?: string, key?: Buffer): Promise<BackupSummary> {
@@ -87,7 +89,7 @@ export function createBackupSchedule(deps: BackupScheduleDeps): BackupSchedule {
       last = await newestArchiveTime(deps.backup.dir);
       if (deps.backup.everyHours === 0) return;
       const due = last ? last.getTime() + deps.backup.everyHours * HOUR_MS - deps.now().getTime() : 0;
-      plan(Math.max(FIRST_DELAY_MS, due));
+      plan(Math.max(deps.delays?.firstMs ?? FIRST_DELAY_MS, due));
     },
     async stop() {
       stopped = true;
