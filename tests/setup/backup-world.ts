@@ -18,11 +18,15 @@ import type { TestApp } from './test-app.ts';
 /** Wednesday 2026-03-04, 12:00 in Moscow: the repair request's pickup day is the next one. */
 export const BACKUP_TEST_NOW = '2026-03-04T09:00:00Z';
 
-export async function writingClinic(t: TestApp) {
-  await insertOffice(t, 1);
-  const account = await insertAccount(t);
-  if ((await loginAs(t, account.email)).status !== 200) throw new Error('login failed');
-  const ticketId = await insertTicket(t, account.id);
+/** A clinic with a ticket, logged in; `existing` logs an account made before in again (a moved portal). */
+export async function writingClinic(
+  t: TestApp,
+  existing?: { account: Awaited<ReturnType<typeof insertAccount>>; ticketId: number },
+) {
+  if (!existing) await insertOffice(t, 1);
+  const account = existing?.account ?? (await insertAccount(t));
+  if ((await loginAs(t, account.email, account.password)).status !== 200) throw new Error('login failed');
+  const ticketId = existing?.ticketId ?? (await insertTicket(t, account.id));
   let counter = 0;
 
   /** One repair request with a photo of its own bytes, and one approved quote. */

@@ -11,7 +11,7 @@ import {
   tablesInLoadOrder,
   writeSequences,
 } from './tables.ts';
-import type { OpenTarget } from './targets.ts';
+import type { RestoreTarget } from './restore.ts';
 
 // The embedded database copied into an empty PostgreSQL (and the files into a bucket): the schema
 // by our migrations, the rows table by table in dependency order in one transaction, the sequences
@@ -27,8 +27,8 @@ export interface MoveSummary {
 
 export interface MoveOptions {
   /** The embedded database, opened by the caller (who holds the DATA_DIR lock). */
-  source: OpenTarget;
-  target: OpenTarget;
+  source: RestoreTarget;
+  target: RestoreTarget;
   /** The files' store now; `to` the bucket they move to (unset: they stay where they are). */
   from: FileStore;
   to?: FileStore | undefined;

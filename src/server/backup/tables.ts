@@ -74,7 +74,7 @@ export async function* tableLines(sql: SqlRunner, table: string): AsyncIterable<
 export async function insertLines(sql: SqlRunner, table: string, lines: string[]): Promise<void> {
   if (lines.length === 0) return;
   await sql.rows(
-    `insert into public.${quoted(table)} select * from json_populate_recordset(null::public.${quoted(table)}, $1::json)`,
+    `insert into public.${quoted(table)} select * from json_populate_recordset(null::public.${quoted(table)}, $1::text::json)`,
     [`[${lines.join(',')}]`],
   );
 }
