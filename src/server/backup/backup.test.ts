@@ -65,7 +65,8 @@ async function restoreFresh(file: string, key?: Buffer) {
   }
 }
 
-describe('backup and restore', () => {
+// Each test backs up and restores into a fresh on-disk PGlite (migrated from nothing): seconds each, more on a busy machine.
+describe('backup and restore', { timeout: 120_000 }, () => {
   it('takes a consistent snapshot while repair requests with photos and decisions go on', async () => {
     const writer = clinic.keepWriting();
     const summary = await backup('during-writes.tar.gz');

@@ -1,13 +1,11 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { once } from 'node:events';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { writeArchive, type EntryDigest } from './archive.ts';
 import { FORMAT, FORMAT_VERSION, MANIFEST, type Manifest } from './manifest.ts';
-import { readMigrationLevel } from './migrations.ts';
-import { withSnapshot, type Source, type SqlRunner } from './sql-runner.ts';
-import { readSequences, tableLines, tablesInLoadOrder } from './tables.ts';
+import { readSnapshot } from './read-snapshot.ts';
+import type { Source } from './sql-runner.ts';
 
 /**
  * The keys the portal makes once and keeps in DATA_DIR (delivery/vapid-keys.ts,
@@ -38,12 +36,6 @@ export interface BackupOptions {
   now?: () => Date;
 }
 
-interface StoredFile {
-  key: string;
-  size: number;
-  sha256: string;
-}
-
 /**
  * The database's rows are read from one consistent snapshot into a staging folder beside the
  * archive; the archive is then written from there and from the file store, so the snapshot (on
@@ -55,7 +47,7 @@ export async function backupPortal(options: BackupOptions): Promise<BackupSummar
   await mkdir(path.dirname(options.file), { recursive: true });
   const staging = await mkdtemp(`${options.file}.staging-`);
   try {
-    const snapshot = await withSnapshot(options.source, (sql) => dumpRows(sql, staging));
+    const snapshot = await readSnapshot(options.source, staging);
     const entries: Record<string, EntryDigest> = {};
     const keys: string[] = [];
     const { bytes } = await writeArchive(options.file, options.key, async (archive) => {
@@ -70,7 +62,7 @@ export async function backupPortal(options: BackupOptions): Promise<BackupSummar
       entries['db/sequences.json'] = await archive.add(
         'db/sequences.json',
         snapshot.sequences.length,
-        snapshot.sequences,
+        Buffer.from(snapshot.sequences),
       );
       for (const file of snapshot.files) {
         const name = `files/${file.key}`;
@@ -114,31 +106,6 @@ export async function backupPortal(options: BackupOptions): Promise<BackupSummar
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
-}
-
-async function dumpRows(sql: SqlRunner, staging: string) {
-  await mkdir(path.join(staging, 'db'));
-  const level = await readMigrationLevel(sql);
-  const [{ version }] = (await sql.rows<{ version: string }>(`select version()`)) as [{ version: string }];
-  const tables: Array<{ name: string; rows: number }> = [];
-  for (const name of await tablesInLoadOrder(sql)) {
-    const out = createWriteStream(path.join(staging, 'db', `${name}.jsonl`), { mode: 0o600 });
-    let rows = 0;
-    for await (const line of tableLines(sql, name)) {
-      rows += 1;
-      if (!out.write(`${line}\n`)) await once(out, 'drain');
-    }
-    out.end();
-    await once(out, 'finish');
-    tables.push({ name, rows });
-  }
-  const sequences = Buffer.from(JSON.stringify(await readSequences(sql)));
-  const files = await sql.rows<StoredFile>(
-    `select storage_key as key, size, sha256 from files where storage_key is not null order by id`,
-  );
-  // PGlite says so in its version string ("… (PGlite …)" / "emscripten").
-  const source: 'pglite' | 'postgres' = /pglite|emscripten|wasm/i.test(version) ? 'pglite' : 'postgres';
-  return { level, tables, sequences, files, source };
 }
 
 async function sizeOf(file: string): Promise<number> {

@@ -2,8 +2,7 @@ import { existsSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } 
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackupConfig } from '#server/context.ts';
-import { scratchFolder, writingClinic } from '../../../tests/setup/backup-world.ts';
-import { BACKUP_TEST_NOW } from '../../../tests/setup/backup-world.ts';
+import { BACKUP_TEST_NOW, scratchFolder, writingClinic } from '../../../tests/setup/backup-world.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { askRunningPortal, listenForCommands } from './control-socket.ts';
 import { startEmbeddedBackups } from './embedded.ts';
@@ -45,7 +44,7 @@ const scheduleIn = (backup: BackupConfig, delays?: { firstMs: number; retryMs: n
     delays,
   });
 
-describe('scheduled backups', () => {
+describe('scheduled backups', { timeout: 120_000 }, () => {
   it('names archives by time, keeps the newest BACKUP_KEEP, and /healthz says when the last one finished', async () => {
     const dir = path.join(scratch, 'kept');
     const schedule = scheduleIn(settings(dir));
@@ -94,7 +93,7 @@ describe('scheduled backups', () => {
   });
 });
 
-describe('the running portal', () => {
+describe('the running portal', { timeout: 120_000 }, () => {
   it('writes the archive `npm run backup` asks for through the socket in DATA_DIR', async () => {
     const dataDir = scratchFolder('portal-socket-');
     const schedule = scheduleIn(settings(path.join(dataDir, 'backups')));

@@ -4,8 +4,14 @@ import type { SqlRunner } from './sql-runner.ts';
 // PostgreSQL itself (row_to_json) and read back by it (json_populate_recordset), so dates, amounts,
 // bytea and jsonb go through no JavaScript type on the way.
 
-/** Rows per statement: small enough that a statement is short, large enough that a table is few of them. */
-const CHUNK_ROWS = 2000;
+/**
+ * Rows per statement: PGlite runs a statement synchronously on the event loop (a PGlite backup reads
+ * its copy in the server's process), 2 000 rows took 110–140 ms; 500 keep each step near 30 ms.
+ */
+const CHUNK_ROWS = 500;
+
+/** Lets the event loop answer requests between two statements of a long read. */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -67,6 +73,7 @@ export async function* tableLines(sql: SqlRunner, table: string): AsyncIterable<
     for (const row of rows) yield row.line;
     if (rows.length < CHUNK_ROWS) return;
     after = rows.at(-1)!.key;
+    await breathe();
   }
 }
 
