@@ -78,7 +78,7 @@ beforeAll(async () => {
   await admin.end();
 
   // The embedded portal stopped: its database as the command opens it (here from a copy of its files).
-  const copy = await openPgliteRunner(await source.snapshot!());
+  const copy = await openPgliteRunner(await source.snapshot!(path.join(embedded.config.dataDir, 'pg-copy')));
   const target = await openPostgresTarget(targetUrl());
   try {
     summary = await moveDatabase({

@@ -6,7 +6,7 @@ import type { SnapshotAnswer, SnapshotJob } from './read-snapshot.ts';
 import { openPgliteRunner } from './sql-runner.ts';
 
 const job = workerData as SnapshotJob;
-const opened = await openPgliteRunner(new Blob([job.tar]));
+const opened = await openPgliteRunner(typeof job.from === 'string' ? job.from : new Blob([job.from]));
 let answer: SnapshotAnswer;
 try {
   answer = { ok: true, rows: await dumpRows(opened.sql, job.staging) };

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import type { Database } from '#server/db/client.ts';
@@ -59,7 +62,14 @@ export type Source =
 export async function withSnapshot<T>(source: Source, work: (sql: SqlRunner) => Promise<T>): Promise<T> {
   if ('pgliteDir' in source) return withPglite(source.pgliteDir, work);
   if ('postgresUrl' in source) return withPostgres(source.postgresUrl, work);
-  if (source.database.snapshot) return withPglite(await source.database.snapshot(), work);
+  if (source.database.snapshot) {
+    const scratch = await mkdtemp(path.join(tmpdir(), 'portal-snapshot-'));
+    try {
+      return await withPglite(await source.database.snapshot(path.join(scratch, 'pg')), work);
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  }
   if (!source.databaseUrl) throw new Error('no way to read this database: neither a PGlite nor a DATABASE_URL');
   return withPostgres(source.databaseUrl, work);
 }

@@ -5,6 +5,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { copyDataDirectory } from './pglite-copy.ts';
 import { ALONE, takingTurns, type RunAlone } from './pglite-turns.ts';
 import * as accountsSchema from './schema/accounts.ts';
 import * as ticketsSchema from './schema/tickets.ts';
@@ -42,10 +43,11 @@ export interface Database {
   migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
   /**
-   * PGlite only: a copy of the whole data directory (a tar) taken in one turn, for a backup of the
-   * running portal; PGlite is one connection, so a long read of its own would hold every request.
+   * PGlite only: a consistent copy of the database for a backup of the running portal, taken in one
+   * short turn (PGlite is one connection: a long read of the backup's own would hold every request).
+   * An on-disk database is copied into the folder `into` (returned); one in memory as a tar.
    */
-  snapshot?(): Promise<Blob>;
+  snapshot?(into: string): Promise<string | Blob>;
 }
 
 /**
@@ -55,7 +57,7 @@ export interface Database {
  * (pglite-turns.ts), so a queue of them never holds the event loop for long.
  */
 export async function openPglite(dataDir?: string): Promise<Database> {
-  return pgliteDatabase(dataDir ? await PGlite.create(dataDir) : await PGlite.create());
+  return dataDir ? pgliteDatabase(await PGlite.create(dataDir), dataDir) : pgliteDatabase(await PGlite.create());
 }
 
 /**
@@ -68,8 +70,8 @@ export async function openPglite(dataDir?: string): Promise<Database> {
  */
 const PGLITE_SESSION_SETTINGS = 'set enable_bitmapscan = off';
 
-/** A Database over a PGlite instance already open (e.g. a clone of a migrated template, in tests). */
-export function pgliteDatabase(client: PGlite): Database {
+/** A Database over a PGlite instance already open (e.g. a clone of a migrated template, in tests); `dataDir` where its files are. */
+export function pgliteDatabase(client: PGlite, dataDir?: string): Database {
   const turns = takingTurns(client, PGLITE_SESSION_SETTINGS);
   const db = drizzlePglite({ client: turns, schema });
   const alone = (turns as unknown as Record<typeof ALONE, RunAlone>)[ALONE];
@@ -79,11 +81,15 @@ export function pgliteDatabase(client: PGlite): Database {
     migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
     close: () => client.close(),
     // The checkpoint writes every change into the data files, so the copy needs no long recovery.
-    snapshot: () =>
-      alone(async () => {
-        await client.exec('checkpoint');
-        return client.dumpDataDir('none');
-      }),
+    snapshot: async (into) => {
+      if (!dataDir)
+        return alone(async () => {
+          await client.exec('checkpoint');
+          return client.dumpDataDir('none');
+        });
+      await copyDataDirectory(dataDir, into, alone, () => client.exec('checkpoint'));
+      return into;
+    },
   };
 }
 
