@@ -53,6 +53,9 @@ export async function copyDataDirectory(
   checkpoint: () => Promise<unknown>,
 ): Promise<void> {
   const seen: Seen = new Map();
+  // A checkpoint of its own first: the pages it writes (a start's seeding, a burst of requests) then
+  // go into the copy made while requests go on, not into the turn's second pass.
+  await alone(checkpoint);
   await copyTree(dir, into, seen);
   await alone(async () => {
     await checkpoint();
