@@ -19,6 +19,8 @@ await build({
   entryPoints: [
     path.join(root, 'src', 'server', 'index.ts'),
     path.join(root, 'src', 'server', 'pdf', 'ticket-pdf-worker.ts'),
+    // The backup's snapshot reader (backup/read-snapshot.ts) finds it beside index.js too.
+    path.join(root, 'src', 'server', 'backup', 'snapshot-worker.ts'),
   ],
   outdir: outDir,
   entryNames: '[name]',

@@ -1,4 +1,4 @@
-// npm run bench [-- --no-build] [--only-replay [--runs=3]] [--only-storm] [--duration=10] [--connections=10] [--skip-lighthouse] [--lighthouse-runs=3] [--first-visits] [--ui-only] [--only-lighthouse] [--skip-browser] [--skip-pg] [--skip-pglite] [--only-list] [--only-metrics] [--attack] [--million] [--only-million]
+// npm run bench [-- --no-build] [--only-replay [--runs=3]] [--only-storm] [--duration=10] [--connections=10] [--skip-lighthouse] [--lighthouse-runs=3] [--first-visits] [--ui-only] [--only-lighthouse] [--skip-browser] [--skip-pg] [--skip-pglite] [--only-list] [--only-metrics] [--attack] [--million] [--only-million] [--only-backup] [--skip-backup]
 // Builds, starts the built server on a free port with a temporary DATA_DIR and prints one markdown
 // table (also written to bench-results/latest.md): JS over the wire on a cold logged-in load of
 // /cabinet/tickets, per-route chunk sizes, Lighthouse (mobile), reload-to-first-row offline, and
@@ -22,6 +22,7 @@ import { cannon, LIST_PATH, topUpPglite, topUpPostgres, writeStaticTwin } from '
 import { coldLoadJs, launch, offlineReload } from './browser.mjs';
 import { offlineReplay } from './offline-replay.mjs';
 import { attackTable, runAttacks } from './attack.mjs';
+import { backupBench, backupRows } from './backup.mjs';
 import { chunkSizes } from './chunks.mjs';
 import { runLighthouse } from './lighthouse.mjs';
 import { login, startServer } from './server.mjs';
@@ -397,6 +398,7 @@ function render() {
   }
   serverRows();
   out();
+  backupSection();
   if (js) {
     out(
       'JS files on the cold load (wire bytes from CDP Network.loadingFinished encodedDataLength; gzip body from the .gz sibling in dist/client):',
@@ -431,6 +433,16 @@ function render() {
   const reports = (report.lighthouse ?? []).filter((lh) => lh.report).map((lh) => path.relative(root, lh.report));
   if (reports.length) report.notes.push(`Lighthouse reports (lhr JSON, every audit): ${reports.join(', ')}`);
   for (const note of report.notes) out(`- ${note}`);
+}
+
+function backupSection() {
+  if (!report.backup) return;
+  out('Backups of the embedded database (`npm run backup` while list requests go on, then `npm run restore`):');
+  out();
+  out('| measure | value | budget | result |');
+  out('|---|---|---|---|');
+  for (const line of backupRows(report.backup)) out(line);
+  out();
 }
 
 /** `--attack`: only the attack replays (scripts/bench/attack.mjs), on PGlite and PostgreSQL. */
@@ -615,6 +627,14 @@ async function main() {
     process.stdout.write(`${lines.join('\n')}\n`);
     return;
   }
+  if (flag('only-backup')) {
+    report.backup = await time('backups', () => backupBench(root, log));
+    out(`# npm run bench -- --only-backup — ${new Date().toISOString()}, load average ${os.loadavg()[0].toFixed(1)}`);
+    out();
+    backupSection();
+    process.stdout.write(`${lines.join('\n')}\n`);
+    return;
+  }
   if (flag('attack')) {
     await attackMain();
     process.stdout.write(`${lines.join('\n')}\n`);
@@ -643,6 +663,10 @@ async function main() {
     await time('metrics on against off', metricsPart).catch((e) =>
       report.notes.push(`metrics part failed: ${e.message.split('\n')[0]}`),
     );
+  if (apiRuns && !flag('skip-pglite') && !flag('skip-backup'))
+    report.backup = await time('backups', () => backupBench(root, log)).catch((e) => [
+      { error: e.message.split('\n')[0] },
+    ]);
   if ((flag('million') || flag('only-million')) && !flag('skip-pg'))
     await time('1 M rows', scalePart).catch((e) => (report.scale = { error: e.message.split('\n')[0] }));
   await rm(path.join(clientDir, 'bench'), { recursive: true, force: true });

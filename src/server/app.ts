@@ -79,7 +79,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       deps.log.error('health check failed', { error });
       return c.json({ ok: false, db: deps.database.kind }, 503);
     }
-    return c.json({ ok: true, db: deps.database.kind });
+    return c.json({
+      ok: true,
+      db: deps.database.kind,
+      last_backup_at: deps.backups?.lastBackupAt()?.toISOString() ?? null,
+    });
   });
 
   // Session and CSRF guard every browser call, whichever router answers it; both run once per request.

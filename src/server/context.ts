@@ -78,6 +78,19 @@ export interface Config {
   metricsToken?: string | undefined;
   /** METRICS_PORT: GET /metrics without a token on 127.0.0.1 at this port (metrics/port.ts). */
   metricsPort?: number | undefined;
+  /** BACKUP_*: where and how often the embedded portal backs itself up (backup/schedule.ts, ADR 0044). */
+  backup?: BackupConfig | undefined;
+}
+
+export interface BackupConfig {
+  /** BACKUP_DIR: the scheduled archives; default DATA_DIR/backups. */
+  dir: string;
+  /** BACKUP_EVERY_HOURS: 0 turns the schedule off. */
+  everyHours: number;
+  /** BACKUP_KEEP: the newest archives kept; older scheduled ones are deleted. */
+  keep: number;
+  /** BACKUP_KEY: AES-256-GCM key of the archives; unset: not encrypted. */
+  key: Buffer | undefined;
 }
 
 export interface S3Settings {
@@ -172,6 +185,8 @@ export interface AppDeps {
   geo: GeoProvider;
   /** Injectable clock so expiry rules can be tested without waiting. */
   now(): Date;
+  /** The scheduled backups (backup/schedule.ts), for /healthz's last_backup_at; unset: none known. */
+  backups?: { lastBackupAt(): Date | null } | undefined;
 }
 
 /** Password hashing with its cost and concurrency cap; made by services/accounts/passwords.ts. */

@@ -474,3 +474,33 @@ describe('DEVICE_COOKIE_KEY', () => {
     expect(error.message).not.toContain('secret-device-key');
   });
 });
+
+describe('BACKUP_* settings', () => {
+  it('default to DATA_DIR/backups, every 24 hours, 7 kept, not encrypted', () => {
+    expect(loadConfig({ DATA_DIR: '/var/lib/portal' }).backup).toEqual({
+      dir: '/var/lib/portal/backups',
+      everyHours: 24,
+      keep: 7,
+      key: undefined,
+    });
+  });
+
+  it('read the folder, the interval (0 off), the count and the key', () => {
+    const key = Buffer.alloc(32, 7);
+    const backup = loadConfig({
+      BACKUP_DIR: '/mnt/backups',
+      BACKUP_EVERY_HOURS: '0',
+      BACKUP_KEEP: '30',
+      BACKUP_KEY: key.toString('base64'),
+    }).backup;
+    expect(backup).toEqual({ dir: '/mnt/backups', everyHours: 0, keep: 30, key });
+  });
+
+  it('refuse a wrong value, naming the variable and never echoing a key', () => {
+    expect(errorOf({ BACKUP_EVERY_HOURS: '1.5' }).variable).toBe('BACKUP_EVERY_HOURS');
+    expect(errorOf({ BACKUP_KEEP: '0' }).variable).toBe('BACKUP_KEEP');
+    const error = errorOf({ BACKUP_KEY: 'my-backup-password' });
+    expect(error.variable).toBe('BACKUP_KEY');
+    expect(error.message).not.toContain('my-backup-password');
+  });
+});

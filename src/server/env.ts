@@ -17,7 +17,7 @@ import {
   PAYEE_NAME_MAX,
   type Payee,
 } from '#shared/payment/requisites.ts';
-import type { Config, GeoConfig, KavoConfig, S3Settings, TelegramConfig, VapidKeys } from './context.ts';
+import type { BackupConfig, Config, GeoConfig, KavoConfig, S3Settings, TelegramConfig, VapidKeys } from './context.ts';
 
 export class ConfigError extends Error {
   constructor(
@@ -372,6 +372,33 @@ export function loadConfig(env: Env = process.env): Config {
     mailQueueKey: read(env, 'MAIL_QUEUE_KEY', tokenKey),
     metricsToken: read(env, 'METRICS_TOKEN', metricsToken),
     metricsPort: read(env, 'METRICS_PORT', port),
+    backup: loadBackupConfig(env, dataDir),
+  };
+}
+
+// Backups (ADR 0044): the embedded portal backs itself up on a schedule into BACKUP_DIR.
+const EVERY_HOURS_RULE = 'must be a whole number of hours from 0 (off) to 8760, e.g. 24';
+const everyHours = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,4}$/, EVERY_HOURS_RULE),
+  v.transform(Number),
+  v.maxValue(8760, EVERY_HOURS_RULE),
+);
+const KEEP_RULE = 'must be a whole number of archives from 1 to 1000, e.g. 7';
+const keep = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,4}$/, KEEP_RULE),
+  v.transform(Number),
+  v.minValue(1, KEEP_RULE),
+  v.maxValue(1000, KEEP_RULE),
+);
+
+function loadBackupConfig(env: Env, dataDir: string): BackupConfig {
+  return {
+    dir: path.resolve(read(env, 'BACKUP_DIR', v.string()) ?? path.join(dataDir, 'backups')),
+    everyHours: read(env, 'BACKUP_EVERY_HOURS', everyHours) ?? 24,
+    keep: read(env, 'BACKUP_KEEP', keep) ?? 7,
+    key: read(env, 'BACKUP_KEY', tokenKey),
   };
 }
 

@@ -24,8 +24,10 @@ describe('server process', () => {
     const env = { DATA_DIR: dataDir, PORT: String(port) };
 
     const first = start(env);
-    expect(await waitForHealth(port, first)).toEqual({ ok: true, db: 'pglite' });
+    expect(await waitForHealth(port, first)).toEqual({ ok: true, db: 'pglite', last_backup_at: null });
     expect(first.output()).toContain(`http://localhost:${port}`);
+    // A fresh portal has no backup yet: the start says so.
+    expect(first.output()).toContain('Нет резервной копии за последние 48 часов');
     expect(first.output()).toContain(DEMO_EMAIL);
     expect(first.output()).toContain(DEMO_PASSWORD);
     expect(first.output()).toContain('demo data seeded');
@@ -96,7 +98,11 @@ describe('server process', () => {
     expect(intruder.output()).not.toContain('database ready');
     // The refused start left the owner and its lock alone.
     expect(readFileSync(lockFile, 'utf8').trim()).toBe(String(owner.child.pid));
-    expect(await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()).toEqual({ ok: true, db: 'pglite' });
+    expect(await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()).toEqual({
+      ok: true,
+      db: 'pglite',
+      last_backup_at: null,
+    });
 
     owner.child.kill('SIGTERM');
     expect(await owner.exited).toBe(0);

@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { startEmbeddedBackups } from './backup/embedded.ts';
 import { isClusterWorker, onPrimaryGone, runPrimary } from './cluster.ts';
 import type { AppDeps, Config } from './context.ts';
 import { openPglite, openPostgres, type Database } from './db/client.ts';
@@ -133,7 +134,9 @@ async function main(): Promise<void> {
   prepareDeviceKey(config);
   mailQueueKey(config);
   warnOfLocalSender(config, log);
-  const deps: AppDeps = { config, database, files, mailer, log, passwords, ticketPdfs, geo, now };
+  // Scheduled backups and `npm run backup` of this running process (embedded database only; ADR 0044).
+  const backups = await startEmbeddedBackups({ config, database, files, log, now });
+  const deps: AppDeps = { config, database, files, mailer, log, passwords, ticketPdfs, geo, now, backups };
   const app = createApp(deps);
   // Telegram, Web Push and e-mail deliveries (ADR 0019, 0045): every process sends; rows are claimed, never shared.
   const deliveries = createDeliveryLoop(deps);
@@ -152,6 +155,7 @@ async function main(): Promise<void> {
         config.smtpUrl ? '  Почта: SMTP' : `  Письма сохраняются в ${path.join(config.dataDir, 'outbox')}`,
         ...(showDemoLogin ? [`  Демо-вход: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`] : []),
         ...(showCourierLogin ? [`  Демо-курьер: ${DEMO_COURIER_EMAIL} / ${DEMO_COURIER_PASSWORD}`] : []),
+        ...(backups?.warning ? [`  Внимание: ${backups.warning}`] : []),
         '',
       ];
       process.stdout.write(`${lines.join('\n')}\n`);
@@ -187,6 +191,7 @@ async function main(): Promise<void> {
         await workAfterAnswers();
         await deliveries.stop();
         await sweeper.stop();
+        await backups?.stop();
         await ticketPdfs.close();
         await database.close();
         log.info('stopped');

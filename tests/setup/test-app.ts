@@ -45,6 +45,8 @@ export interface TestAppOptions {
   seed?: boolean;
   /** Another password hasher (e.g. a tiny queue to see a burst refused); cheap and wide by default. */
   passwords?: PasswordHasher;
+  /** A database already made (a restored or moved one, as `npm start` would open it); closed with the app. */
+  database?: { database: Database; url: string | undefined };
 }
 
 export interface TestRequestInit extends Omit<RequestInit, 'body'> {
@@ -133,8 +135,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const outboxDir = path.join(dataDir, 'outbox');
   // A PostgreSQL database is migrated here; a PGlite one is a copy of a migrated one.
-  const opened = await openTestDatabase();
-  if (opened.url !== undefined) await opened.database.migrate();
+  const given = options.database;
+  const opened: OpenedDatabase = given ? { ...given, close: () => given.database.close() } : await openTestDatabase();
+  if (opened.url !== undefined && !given) await opened.database.migrate();
 
   let frozen: number | undefined = options.now === undefined ? undefined : new Date(options.now).getTime();
   const now = () => new Date(frozen ?? Date.now());

@@ -5,7 +5,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
-import { answerClock, takingTurns } from './pglite-turns.ts';
+import { copyDataDirectory } from './pglite-copy.ts';
+import { ALONE, answerClock, takingTurns, type RunAlone } from './pglite-turns.ts';
 import * as accountsSchema from './schema/accounts.ts';
 import * as ticketsSchema from './schema/tickets.ts';
 import * as loyaltySchema from './schema/loyalty.ts';
@@ -55,8 +56,15 @@ export interface Database {
   /** PGlite: whether a statement answered in the last `ms` (its one connection queues the health check's own). */
   answeredWithin?: (ms: number) => boolean;
   load?: () => PoolLoad;
-  migrate(): Promise<void>;
+  /** Runs the migrations of `folder` (a restore cuts the folder at its archive's level); all of ours by default. */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PGlite only: a consistent copy of the database for a backup of the running portal, taken in one
+   * short turn (PGlite is one connection: a long read of the backup's own would hold every request).
+   * An on-disk database is copied into the folder `into` (returned); one in memory as a tar.
+   */
+  snapshot?(into: string): Promise<string | Blob>;
 }
 
 /**
@@ -66,7 +74,7 @@ export interface Database {
  * (pglite-turns.ts), so a queue of them never holds the event loop for long.
  */
 export async function openPglite(dataDir?: string): Promise<Database> {
-  return pgliteDatabase(dataDir ? await PGlite.create(dataDir) : await PGlite.create());
+  return dataDir ? pgliteDatabase(await PGlite.create(dataDir), dataDir) : pgliteDatabase(await PGlite.create());
 }
 
 /**
@@ -79,21 +87,33 @@ export async function openPglite(dataDir?: string): Promise<Database> {
  */
 const PGLITE_SESSION_SETTINGS = 'set enable_bitmapscan = off';
 
-/** A Database over a PGlite instance already open (e.g. a clone of a migrated template, in tests). */
-export function pgliteDatabase(client: PGlite): Database {
+/** A Database over a PGlite instance already open (e.g. a clone of a migrated template, in tests); `dataDir` where its files are. */
+export function pgliteDatabase(client: PGlite, dataDir?: string): Database {
   const clock = answerClock();
-  const turns = { waits: 0, load: () => ({ running: 0, waiting: 0 }) };
-  const db = drizzlePglite({ client: takingTurns(client, PGLITE_SESSION_SETTINGS, turns, clock.answered), schema });
+  const stats = { waits: 0, load: () => ({ running: 0, waiting: 0 }) };
+  const turns = takingTurns(client, PGLITE_SESSION_SETTINGS, stats, clock.answered);
+  const db = drizzlePglite({ client: turns, schema });
+  const alone = (turns as unknown as Record<typeof ALONE, RunAlone>)[ALONE];
   return {
     db,
     kind: 'pglite',
     answeredWithin: clock.answeredWithin,
     load: () => {
-      const { running, waiting } = turns.load();
-      return { size: 1, inUse: running, waiting, waits: turns.waits };
+      const { running, waiting } = stats.load();
+      return { size: 1, inUse: running, waiting, waits: stats.waits };
     },
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
     close: () => client.close(),
+    // The checkpoint writes every change into the data files, so the copy needs no long recovery.
+    snapshot: async (into) => {
+      if (!dataDir)
+        return alone(async () => {
+          await client.exec('checkpoint');
+          return client.dumpDataDir('none');
+        });
+      await copyDataDirectory(dataDir, into, alone, () => client.exec('checkpoint'));
+      return into;
+    },
   };
 }
 
@@ -113,7 +133,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     db,
     kind: 'postgres',
     load: metered.load,
-    migrate: () => migratePostgres(db as never, { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePostgres(db as never, { migrationsFolder: folder }),
     close: () => sql.end({ timeout: 5 }),
   };
 }

@@ -27,6 +27,13 @@ export function turnTaker(stats?: TurnStats) {
 }
 
 /**
+ * The proxy's property under this key runs work on the raw PGlite in a turn of its own: nothing
+ * else, not even a statement of another transaction, runs meanwhile (the backup's snapshot).
+ */
+export const ALONE = Symbol('alone');
+export type RunAlone = <T>(work: () => Promise<T>) => Promise<T>;
+
+/**
  * The same PGlite whose `query`, `exec` and `transaction` each wait for their turn. The statements
  * inside a transaction run on PGlite's transaction object, not through here, so a transaction is one
  * turn and never waits for itself. `query` runs over named statements parsed once (pglite-prepared.ts).
@@ -53,6 +60,7 @@ export function takingTurns(client: PGlite, settings?: string, stats?: TurnStats
     // Read and call on the PGlite itself: its methods use private fields, which a proxy lacks.
     get(target, property) {
       if (property === 'query') return query;
+      if (property === ALONE) return afterSettings;
       const value: unknown = Reflect.get(target, property, target);
       if (typeof value !== 'function') return value;
       const method = value as (...args: unknown[]) => unknown;

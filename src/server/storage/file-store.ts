@@ -27,6 +27,8 @@ export interface ListedObject {
 export interface FileStore {
   /** Stores the bytes under a new key. A source that throws leaves nothing behind (or an orphan the sweep removes). */
   put(source: Uint8Array | AsyncIterable<Uint8Array>): Promise<PutResult>;
+  /** Stores the bytes under a key chosen before: a restore or a move to another store keeps the rows' keys. */
+  putAt(key: string, source: Uint8Array | AsyncIterable<Uint8Array>): Promise<PutResult>;
   /** The bytes of `key` (or of `range`); rejects with MissingBytes when there is no such key. */
   open(key: string, range?: ByteRange): Promise<Readable>;
   /** Whether `key` is stored, for the start-up check (storage/check-store.ts). */

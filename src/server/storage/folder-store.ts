@@ -25,28 +25,30 @@ export function createFolderStore(root: string): FileStore {
     return path.join(root, key.slice(0, 2), key);
   };
 
-  return {
-    async put(source) {
-      const key = newStorageKey();
-      const partial = path.join(root, PARTIAL, `${key}.part`);
-      await mkdir(path.dirname(partial), { recursive: true });
-      const measure = newMeasure();
-      const handle = await open(partial, 'wx');
-      try {
-        for await (const chunk of measured(source, measure)) await writeAll(handle, chunk);
-        await handle.sync();
-      } catch (error) {
-        await handle.close();
-        await rm(partial, { force: true });
-        throw error;
-      }
+  const putAt = async (key: string, source: Uint8Array | AsyncIterable<Uint8Array>) => {
+    const final = where(key);
+    const partial = path.join(root, PARTIAL, `${key}.part`);
+    await mkdir(path.dirname(partial), { recursive: true });
+    const measure = newMeasure();
+    const handle = await open(partial, 'wx');
+    try {
+      for await (const chunk of measured(source, measure)) await writeAll(handle, chunk);
+      await handle.sync();
+    } catch (error) {
       await handle.close();
-      const final = where(key);
-      await mkdir(path.dirname(final), { recursive: true });
-      await rename(partial, final);
-      await syncFolder(path.dirname(final));
-      return { key, size: measure.size, sha256: measure.hash.digest('hex') };
-    },
+      await rm(partial, { force: true });
+      throw error;
+    }
+    await handle.close();
+    await mkdir(path.dirname(final), { recursive: true });
+    await rename(partial, final);
+    await syncFolder(path.dirname(final));
+    return { key, size: measure.size, sha256: measure.hash.digest('hex') };
+  };
+
+  return {
+    put: (source) => putAt(newStorageKey(), source),
+    putAt: (key, source) => putAt(key, source),
 
     async open(key, range?: ByteRange): Promise<Readable> {
       // Opened before answering, so a missing file is an error here and not in the middle of a body.

@@ -9,7 +9,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import type { S3Settings } from '#server/context.ts';
-import { isStorageKey, MissingBytes, type FileStore, type ListedObject } from './file-store.ts';
+import { isStorageKey, MissingBytes, newStorageKey, type FileStore, type ListedObject } from './file-store.ts';
 import { createFolderStore } from './folder-store.ts';
 
 // The file store in S3-compatible object storage (S3_* settings), for several API processes on
@@ -42,24 +42,28 @@ export function createS3Store(settings: S3Settings, spoolDir: string): FileStore
     return { Bucket: settings.bucket, Key: `${PREFIX}${key}` };
   };
 
+  const putAt = async (key: string, source: Uint8Array | AsyncIterable<Uint8Array>) => {
+    const target = objectOf(key);
+    const spooled = await spool.put(source);
+    try {
+      await client.send(
+        new PutObjectCommand({
+          ...target,
+          Body: await spool.open(spooled.key),
+          ContentLength: spooled.size,
+          // The store checks what it received against our hash: a body damaged on the way is refused.
+          ChecksumSHA256: Buffer.from(spooled.sha256, 'hex').toString('base64'),
+        }),
+      );
+      return { ...spooled, key };
+    } finally {
+      await spool.delete(spooled.key);
+    }
+  };
+
   return {
-    async put(source) {
-      const spooled = await spool.put(source);
-      try {
-        await client.send(
-          new PutObjectCommand({
-            ...objectOf(spooled.key),
-            Body: await spool.open(spooled.key),
-            ContentLength: spooled.size,
-            // The store checks what it received against our hash: a body damaged on the way is refused.
-            ChecksumSHA256: Buffer.from(spooled.sha256, 'hex').toString('base64'),
-          }),
-        );
-        return spooled;
-      } finally {
-        await spool.delete(spooled.key);
-      }
-    },
+    put: (source) => putAt(newStorageKey(), source),
+    putAt: (key, source) => putAt(key, source),
 
     async open(key, range) {
       const answer = await client
