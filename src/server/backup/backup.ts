@@ -9,10 +9,11 @@ import type { Source } from './sql-runner.ts';
 
 /**
  * The keys the portal makes once and keeps in DATA_DIR (delivery/vapid-keys.ts,
- * services/kavo/tokens.ts, services/accounts/login-devices.ts): without them a restored portal
- * loses its push subscriptions, linked KAVO IDs and known devices.
+ * services/kavo/tokens.ts, services/accounts/login-devices.ts, services/notifications/mail-queue.ts):
+ * without them a restored portal loses its push subscriptions, linked KAVO IDs, known devices and
+ * the mails still waiting in the outbox.
  */
-export const KEY_FILES = ['vapid-keys.json', 'kavo-token.key', 'device-cookie.key'] as const;
+export const KEY_FILES = ['vapid-keys.json', 'kavo-token.key', 'device-cookie.key', 'mail-queue.key'] as const;
 
 export interface BackupSummary {
   file: string;

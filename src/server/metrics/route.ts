@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '#server/context.ts';
 import { metricsText } from './cluster.ts';
+import { watchDatabase } from './state.ts';
 
 /** Constant-time, so the token cannot be guessed a character at a time from answer times. */
 function sameToken(given: string, expected: string): boolean {
@@ -29,6 +30,8 @@ export function metricsRoute(token: string | undefined): MiddlewareHandler<AppEn
       c.header('WWW-Authenticate', 'Bearer');
       return c.text('Unauthorized', 401);
     }
+    // The gauges read from a database: the one of the app asked, should a process hold several (tests).
+    watchDatabase(c.var.deps.database, c.var.deps.now);
     return metricsAnswer();
   };
 }
