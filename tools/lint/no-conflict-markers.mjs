@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // Part of `npm run lint`: a merge's conflict markers left in a tracked file (oxlint reads only code,
-// so a README or a CSS file could keep them unnoticed).
+// so a README, a CSS file or package-lock.json could keep them unnoticed; a lock with them breaks
+// `npm ci` on a fresh machine).
 import { execFileSync } from 'node:child_process';
 
 let hits = '';
 try {
   hits = execFileSync(
     'git',
-    ['grep', '-n', '-I', '-E', '^(<<<<<<< |>>>>>>> |=======$)', '--', '.', ':!package-lock.json'],
+    ['grep', '-n', '-I', '-E', '^(<<<<<<< |>>>>>>> |=======$)', '--', '.'],
     { encoding: 'utf8' },
   );
 } catch (error) {
