@@ -6,11 +6,9 @@ import { execFileSync } from 'node:child_process';
 
 let hits = '';
 try {
-  hits = execFileSync(
-    'git',
-    ['grep', '-n', '-I', '-E', '^(<<<<<<< |>>>>>>> |=======$)', '--', '.'],
-    { encoding: 'utf8' },
-  );
+  hits = execFileSync('git', ['grep', '-n', '-I', '-E', '^(<<<<<<< |>>>>>>> |=======$)', '--', '.'], {
+    encoding: 'utf8',
+  });
 } catch (error) {
   // git grep exits 1 when nothing matches; anything else (no git here) is not this check's business.
   if (error.status !== 1) console.warn('no-conflict-markers: skipped, git grep failed');
