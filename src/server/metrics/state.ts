@@ -91,11 +91,15 @@ new Gauge({
   },
 });
 
-let feedRead: { id: number; at: Date } | undefined;
+/** Per database: a feed's ids mean nothing in another's (a process holding several apps, the tests). */
+const feedReads = new WeakMap<Database, { id: number; at: Date }>();
+const watchedFeedRead = () => (database ? feedReads.get(database) : undefined);
 
-/** The back office read the feed up to `id` (GET /api/v1/events, routes/integration.ts). */
-export function noteFeedRead(id: number, at: Date): void {
-  if (!feedRead || id >= feedRead.id || at > feedRead.at) feedRead = { id: Math.max(id, feedRead?.id ?? 0), at };
+/** The back office read `from`'s feed up to `id` (GET /api/v1/events, routes/integration.ts). */
+export function noteFeedRead(from: Database, id: number, at: Date): void {
+  const feedRead = feedReads.get(from);
+  if (!feedRead || id >= feedRead.id || at > feedRead.at)
+    feedReads.set(from, { id: Math.max(id, feedRead?.id ?? 0), at });
 }
 
 new Gauge({
@@ -104,6 +108,8 @@ new Gauge({
   registers: [registry],
   aggregator: 'max',
   collect() {
+    this.reset();
+    const feedRead = watchedFeedRead();
     if (feedRead) this.set(feedRead.id);
   },
 });
@@ -114,6 +120,8 @@ new Gauge({
   registers: [registry],
   aggregator: 'min',
   collect() {
+    this.reset();
+    const feedRead = watchedFeedRead();
     if (feedRead) this.set(seconds(feedRead.at));
   },
 });

@@ -84,7 +84,7 @@ route(
   calls.listEvents,
   async (c, input) => {
     const page = await listEvents(c.var.deps, input.after, input.limit);
-    noteFeedRead(page.next, c.var.deps.now());
+    noteFeedRead(c.var.deps.database, page.next, c.var.deps.now());
     return page;
   },
   relative,
