@@ -34,6 +34,7 @@ import {
   registrationForm,
   resetRequestForm,
   statementCard,
+  submitLogin,
   switchView,
   tab,
   visible,
@@ -193,6 +194,13 @@ function contextFor(
     if (account && !loggedIn) {
       await withContextPage(context!, 'a11y-login', async (page) => {
         const who = account();
+        if (who.email === DEMO_COURIER.email) {
+          // The clinics' login form; a courier lands on its route.
+          await page.goto('/');
+          await submitLogin(await openLogin(page, size), who.email, who.password);
+          await page.waitForURL('**/courier');
+          return;
+        }
         await loginFromHome(page, size, who);
         // The unpaid bills' notice opens once a week over every page: checked, then closed as a user would.
         if (who.email === DEMO.email) {
@@ -218,6 +226,8 @@ async function checkRoute(context: () => Promise<BrowserContext>, path: string):
 }
 
 const browser = browserForFile();
+/** The demo courier printed at start (README). */
+const DEMO_COURIER = { email: 'courier@service.test', password: 'courier-password-2026' } as const;
 
 describe('accessibility at 360 px: a guest', () => {
   const guest = contextFor();
@@ -339,6 +349,14 @@ describe('accessibility at 360 px: the demo clinic', () => {
       await checkPopup(page, tab(page, 'Ещё'), dialog(page), 'the More menu (clinic)');
     });
   });
+});
+
+describe('accessibility at 360 px: the demo courier', () => {
+  const courier = contextFor(() => DEMO_COURIER);
+  // The seed's first stop is the demo courier's (src/server/db/seed-courier.ts).
+  it.each(['/courier', '/courier/map', '/courier/notifications', '/courier/stops/1'])('%s', (path) =>
+    checkRoute(courier, path),
+  );
 });
 
 describe('accessibility at 360 px: a new clinic (empty lists) with a quote to decide', () => {

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { TICKET_CACHE_FRESH_MESSAGE } from '#shared/api/ticket-cache.ts';
-import { doublingDelay } from '#shared/backoff.ts';
 
 // Whether the page can reach its server: the one answer every 'no connection' on the page reads (the
 // offline banner, the data's age, the saved addresses, the guest's notice, the site's notices). It
@@ -60,64 +59,33 @@ export function savedCopyAt(
 const reconnectListeners = new Set<() => void>();
 
 function reconnected(): void {
-  clearTimeout(probeTimer);
-  probeTimer = undefined;
-  probeAttempt = 0;
+  stopProbe?.();
+  stopProbe = undefined;
   useConnection.setState({ browserOffline: false, serverUnreachable: false });
   for (const listener of reconnectListeners) listener();
 }
 
-// While the server is out of reach, the page asks it now and then whether it is back: a lying
-// `navigator.onLine` never fires `online`, and a screen that failed to load should not wait for the
-// user to tap 'Повторить' once the connection is there again.
-const PROBE_PATH = '/healthz';
-const PROBE_FIRST_MS = 2_000;
-const PROBE_CAP_MS = 30_000;
-let probeAttempt = 0;
-let probeTimer: ReturnType<typeof setTimeout> | undefined;
+// While the server is out of reach the page asks it now and then whether it is back (lib/screens/server-probe.ts,
+// loaded only then): a screen that failed to load should not wait for a tap on 'Повторить'.
+let stopProbe: (() => void) | undefined;
 
 function scheduleProbe(): void {
-  if (probeTimer !== undefined || typeof window === 'undefined') return;
-  probeAttempt += 1;
-  probeTimer = setTimeout(
-    () => {
-      probeTimer = undefined;
-      void probe();
+  if (stopProbe || typeof window === 'undefined') return;
+  stopProbe = () => undefined;
+  import('./screens/server-probe.ts').then(
+    ({ probeUntilBack }) => {
+      if (hasNoConnection()) stopProbe = probeUntilBack(hasNoConnection, reconnected);
+      else stopProbe = undefined;
     },
-    doublingDelay(probeAttempt, PROBE_FIRST_MS, PROBE_CAP_MS),
+    // The chunk did not come (no connection, no worker yet): the next failed call tries again.
+    () => (stopProbe = undefined),
   );
-}
-
-async function probe(): Promise<void> {
-  if (!hasNoConnection()) return;
-  // A hidden page waits for the user to come back (visibilitychange probes at once then).
-  if (document.visibilityState === 'visible' && (await serverAnswers())) {
-    reconnected();
-    return;
-  }
-  scheduleProbe();
-}
-
-/**
- * Whether our server itself answers now: its health check, straight from the network (the worker
- * lets it through untouched). A captive portal's page is not our server's JSON.
- */
-export async function serverAnswers(): Promise<boolean> {
-  try {
-    const response = await fetch(PROBE_PATH, { cache: 'no-store', credentials: 'omit' });
-    return response.headers.get('content-type')?.startsWith('application/json') ?? false;
-  } catch {
-    return false;
-  }
 }
 
 if (typeof window !== 'undefined') {
   // Back online: trust it until a call says otherwise (the pages reload their data on this event).
   window.addEventListener('online', reconnected);
   window.addEventListener('offline', () => useConnection.setState({ browserOffline: true }));
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible' && hasNoConnection()) void probe();
-  });
   // The server answered the worker after all, after a saved copy was shown (a slow connection).
   navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => onWorkerMessage(event.data));
 }
