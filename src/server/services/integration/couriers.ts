@@ -10,45 +10,20 @@ import type { Reader, Tx } from '#server/db/client.ts';
 import { recordEvent } from '#server/db/journal.ts';
 import { clients, sessions } from '#server/db/schema/accounts.ts';
 import { fieldFailure, notFound } from '#server/lib/api-failure.ts';
-import { isUniqueViolation } from '#server/lib/db-errors.ts';
 import { courierCredentialsMail } from '#server/services/accounts/account-mails.ts';
-import { EMAIL_TAKEN_MESSAGE, insertClient } from '#server/services/accounts/accounts.ts';
-import { generatePassword } from '#server/services/accounts/passwords.ts';
-import { queueMail } from '#server/services/notifications/mail-queue.ts';
+import { openAccountFromBackOffice } from './clients.ts';
 
 // The service centre's couriers (API.md, fourth wave): accounts of the kind 'courier' (ADR 0042),
 // opened, changed and switched off by the back office.
 
-/** POST /couriers: like a client's account — a generated password's mail is queued in the transaction; a taken e-mail (a clinic's too) is 409. */
-export async function createCourier(deps: AppDeps, input: CreateCourierInput): Promise<number> {
-  const generated = input.password === undefined ? generatePassword() : undefined;
-  const passwordHash = await deps.passwords.hash(input.password ?? generated ?? '');
-  const now = deps.now();
-  try {
-    return await deps.database.db.transaction(async (tx) => {
-      const id = await insertClient(
-        tx,
-        {
-          email: input.email,
-          name: input.name,
-          surname: input.surname,
-          phone: input.phone,
-          emailConfirmed: generated !== undefined,
-          kind: 'courier',
-        },
-        passwordHash,
-        now,
-        'integration',
-        409,
-      );
-      if (generated)
-        await queueMail(deps, tx, courierCredentialsMail(input.email, generated, deps.config.publicUrl, input.name));
-      return id;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw fieldFailure('email', EMAIL_TAKEN_MESSAGE, 409);
-    throw error;
-  }
+/** POST /couriers: opened like a clinic's account (a taken e-mail, a clinic's too, is 409), of the kind 'courier'. */
+export function createCourier(deps: AppDeps, input: CreateCourierInput): Promise<number> {
+  return openAccountFromBackOffice(
+    deps,
+    input.password,
+    { email: input.email, name: input.name, surname: input.surname, phone: input.phone, kind: 'courier' },
+    (generated) => courierCredentialsMail(input.email, generated, deps.config.publicUrl, input.name),
+  );
 }
 
 const courierColumns = {
