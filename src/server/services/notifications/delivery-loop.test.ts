@@ -10,6 +10,7 @@ import { PUSH_FAKE_HOST, startPushFake, type PushFake } from '../../../../tests/
 import { appWithTelegramFake, fakeTelegramConfig, type TelegramFake } from '../../../../tests/setup/telegram-fake.ts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { createDeliveryLoop } from './delivery-loop.ts';
+import { queueMail } from './mail-queue.ts';
 
 // The delivery loop (ADR 0019): runs on its (injected) timer until stopped; several senders on one
 // database send each row once; and the notification's write never waits for a channel.
@@ -59,6 +60,33 @@ describe('the delivery loop', () => {
     await expect.poll(() => timers.length, { timeout: 10_000 }).toBe(2); // scheduled again after the run
     await loop.stop();
     expect(cleared).toEqual([2]);
+  });
+
+  it("sends one mailbox's mails in the order they were written, even when the first one is slow", async () => {
+    const mailbox = `order-${Date.now()}@clinic.test`;
+    const other = `other-${Date.now()}@clinic.test`;
+    for (const [to, subject] of [
+      [mailbox, 'Код 1'],
+      [other, 'Чужой'],
+      [mailbox, 'Код 2'],
+      [mailbox, 'Код 3'],
+    ])
+      await queueMail(t.deps, t.db, { kind: 'test', to: to!, subject: subject!, text: subject! });
+    const sent: string[] = [];
+    const loop = createDeliveryLoop({
+      ...t.deps,
+      mailer: {
+        async send(message) {
+          // The first code takes longest: sent in parallel, it would land after the newer ones.
+          if (message.subject === 'Код 1') await new Promise((resolve) => setTimeout(resolve, 200));
+          sent.push(`${message.to} ${message.subject}`);
+        },
+      },
+    });
+    while ((await loop.runOnce('email')) > 0);
+    expect(sent.filter((line) => line.startsWith(mailbox))).toEqual([1, 2, 3].map((n) => `${mailbox} Код ${n}`));
+    // Another mailbox does not wait behind the slow one.
+    expect(sent[0]).toBe(`${other} Чужой`);
   });
 
   it('sends each row once when several senders drain one database at the same time', async () => {

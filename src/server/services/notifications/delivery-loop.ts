@@ -11,6 +11,7 @@ import {
   recordOutcome,
   type Delivery,
 } from '#server/services/notifications/deliveries.ts';
+import { openQueuedMail } from '#server/services/notifications/mail-queue.ts';
 import { sendMailDelivery } from '#server/services/notifications/mail-sender.ts';
 
 // The sender of the delivery outbox (ADR 0019): in the server process, every `intervalMs` it claims
@@ -108,14 +109,11 @@ export function createDeliveryLoop(
       await pruneFinishedDeliveries(deps.database.db, deps.now());
     }
     const claimed = await claimDueDeliveries(deps.database.db, deps.now(), batchSize, channel);
-    // Targets in parallel; one chat's or device's messages one after another, oldest first, so
-    // they arrive in the order they were written.
+    // Targets in parallel; one chat's, device's or mailbox's messages one after another, oldest
+    // first, so they arrive in the order they were written (the newest code is the one that works).
     const byTarget = new Map<string, Delivery[]>();
     for (const delivery of claimed.toSorted((a, b) => a.id - b.id)) {
-      const target =
-        delivery.channel === 'email'
-          ? `mail:${delivery.id}`
-          : (delivery.telegramChatId ?? `push:${delivery.pushSubscriptionId}`);
+      const target = targetOf(delivery);
       byTarget.set(target, [...(byTarget.get(target) ?? []), delivery]);
     }
     await Promise.all(
@@ -124,6 +122,12 @@ export function createDeliveryLoop(
       }),
     );
     return claimed.length;
+  }
+
+  function targetOf(delivery: Delivery): string {
+    if (delivery.channel !== 'email') return delivery.telegramChatId ?? `push:${delivery.pushSubscriptionId}`;
+    const mailbox = delivery.mailBody === null ? null : openQueuedMail(deps.config, delivery.mailBody)?.to;
+    return mailbox ? `mail:${mailbox.trim().toLowerCase()}` : `mail:row-${delivery.id}`;
   }
 
   function runOnce(channel?: Delivery['channel']): Promise<number> {
