@@ -3,6 +3,7 @@
 // sent, the event feed and the back office's read of it, the pool, and the backups' hook.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repairRequestFailureMessage } from '#shared/screens/repair-failure-report.ts';
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { encodePng } from '#server/lib/png.ts';
 import { rateRules } from '#server/services/rate-limit.ts';
@@ -117,6 +118,21 @@ describe('the domain metrics', () => {
     const after = await scrape();
     expect(grew(before, after, 'portal_repair_requests_total', { who: 'guest', outcome: 'sent' })).toBe(1);
     expect(grew(before, after, 'portal_repair_requests_total', { who: 'guest', outcome: 'failed' })).toBe(1);
+  });
+
+  it("count the repair requests a page reports the server never answered (portal.md §8), as the page's", async () => {
+    const before = await scrape();
+    const report = (message: string) =>
+      t.request('/ajax/client-errors', { method: 'POST', json: { source: 'repair-request', message } });
+    expect((await report(repairRequestFailureMessage(0))).status).toBe(200);
+    expect((await report(repairRequestFailureMessage(502))).status).toBe(200);
+    expect((await report('Repair request not sent: whatever the page says')).status).toBe(200);
+    const after = await scrape();
+    const failed = (reason: string) => ({ who: 'page', outcome: 'failed', reason });
+    expect(grew(before, after, 'portal_repair_requests_total', failed('no_answer'))).toBe(1);
+    expect(grew(before, after, 'portal_repair_requests_total', failed('server_error'))).toBe(1);
+    // A message of another form is logged as a report, never a label of its own.
+    expect(grew(before, after, 'portal_client_error_reports_total', { source: 'repair-request' })).toBe(3);
   });
 
   it('show mail waiting, then sent; the newest event and the back office reading up to it', async () => {

@@ -86,6 +86,11 @@ export function failureReason(status: number): string {
   return REASONS[status] ?? (status >= 500 ? 'server_error' : 'other');
 }
 
-const SOURCES = new Set(['window', 'promise', 'render', 'caught', 'worker', 'console']);
+const SOURCES = new Set(['window', 'promise', 'render', 'caught', 'worker', 'console', 'repair-request']);
 /** Known sources by name; anything else a page sends is one 'other', so a label cannot grow without end. */
 export const clientErrorSource = (source: string): string => (SOURCES.has(source) ? source : 'other');
+
+/** A page's report of a repair request the server never answered (portal.md §8), counted as `who: page`. */
+export function countUnansweredRepairRequest(status: number): void {
+  repairRequests.inc({ who: 'page', outcome: 'failed', reason: status === 0 ? 'no_answer' : failureReason(status) });
+}

@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { CLIENT_ERROR_MAX_BYTES, reportClientError } from '#shared/api/client-errors.ts';
+import { statusOfRepairRequestFailure } from '#shared/screens/repair-failure-report.ts';
 import type { AppEnv } from '#server/context.ts';
 import { payloadTooLarge } from '#server/lib/api-failure.ts';
 import { clientIp } from '#server/lib/client-ip.ts';
 import { stackMapperFor } from '#server/lib/source-maps.ts';
 import { route } from '#server/lib/validate.ts';
-import { clientErrorReports, clientErrorSource } from '#server/metrics/domain.ts';
+import { clientErrorReports, clientErrorSource, countUnansweredRepairRequest } from '#server/metrics/domain.ts';
 import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
 
 // Errors from users' phones land in the server log next to the request lines, with the account when
@@ -23,6 +24,8 @@ route(
     const mapsDir = deps.config.sourceMapDir;
     const stack = report.stack && mapsDir ? await stackMapperFor(mapsDir)(report.stack) : report.stack;
     clientErrorReports.inc({ source: clientErrorSource(report.source) });
+    const unanswered = report.source === 'repair-request' ? statusOfRepairRequestFailure(report.message) : null;
+    if (unanswered !== null) countUnansweredRepairRequest(unanswered);
     deps.log.warn('client error', { ...report, stack, clientId: c.var.session?.clientId ?? null });
     return { success: true };
   },

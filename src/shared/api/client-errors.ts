@@ -34,7 +34,7 @@ export const reportClientError = defineEndpoint({
 });
 
 /** Where a report comes from; the schema accepts any such word, these are the ones we send. */
-export type ClientErrorSource = 'window' | 'promise' | 'render' | 'caught' | 'worker';
+export type ClientErrorSource = 'window' | 'promise' | 'render' | 'caught' | 'worker' | 'repair-request';
 
 /** What each browser's fetch rejects with when there is no network (Chrome, Firefox, Safari). */
 const NETWORK_FAILURE =

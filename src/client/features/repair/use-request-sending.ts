@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { asApiError } from '#client/lib/http.ts';
 import { sendRepairRequest, type SendOutcome } from './api.ts';
+import { reportUnansweredRequest } from './report-unanswered.ts';
 import { localPhotos, toRequest, type Sender, type WizardErrors, type WizardValues } from './wizard-values.ts';
 
 export interface SendFailure {
@@ -52,6 +53,7 @@ export function useRequestSending(user: Sender, onFieldErrors: (errors: WizardEr
       } catch (error) {
         const problem = asApiError(error);
         setFailure(problem.message);
+        reportUnansweredRequest(problem.status);
         const fields = Object.fromEntries(
           Object.entries(problem.fieldErrors).map(([field, list]) => [field, list[0] ?? '']),
         );
