@@ -1,40 +1,16 @@
 // WORKERS=2 on PostgreSQL (issue 40): a scrape on either port gives every worker's numbers summed
 // (prom-client's cluster aggregator in the primary), the database's gauges once, not twice.
 // PostgreSQL only (the embedded database is one process's): run with `npm run test:server:pg`.
-import { mkdtempSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freePort } from '../../tests/setup/free-port.ts';
+import { scratchPostgresForThisFile } from '../../tests/setup/scratch-postgres.ts';
 import { parsePrometheusText, valueOf } from '../../tests/setup/prometheus-text.ts';
-import { killServers, start, waitForHealth } from '../../tests/setup/server-process.ts';
+import { start, waitForHealth } from '../../tests/setup/server-process.ts';
 
-const adminUrl = process.env.TEST_DATABASE_URL;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'metrics-workers-test-'));
-const dbName = `metrics_workers_${randomBytes(4).toString('hex')}`;
+const scratch = scratchPostgresForThisFile('metrics-workers');
 const TOKEN = 'metrics-token-0123456789abcdef';
-let databaseUrl = '';
-
-beforeAll(async () => {
-  if (!adminUrl) return;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${dbName}"`).finally(() => admin.end({ timeout: 5 }));
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  databaseUrl = url.href;
-});
-
-afterAll(async () => {
-  killServers();
-  rmSync(dataDir, { recursive: true, force: true });
-  if (!adminUrl) return;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists "${dbName}" with (force)`).finally(() => admin.end({ timeout: 5 }));
-});
-
 /** One request on a connection of its own, so the primary hands each to the next worker. */
 function healthOnNewConnection(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -45,12 +21,12 @@ function healthOnNewConnection(port: number): Promise<number> {
   });
 }
 
-describe.skipIf(!adminUrl)('metrics with WORKERS=2', () => {
+describe.skipIf(!scratch.available)('metrics with WORKERS=2', () => {
   it("sum both workers' counts on the main port and on METRICS_PORT", async () => {
     const [port, metricsPort] = [await freePort(), await freePort()];
     const cluster = start({
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
+      DATABASE_URL: scratch.url,
+      DATA_DIR: scratch.dataDir,
       PORT: String(port),
       WORKERS: '2',
       SEED_DEMO: '1',
@@ -93,7 +69,7 @@ describe.skipIf(!adminUrl)('metrics with WORKERS=2', () => {
     );
     // Both workers' pools are there (10 connections each), and the database's newest event only once.
     expect(valueOf(onMain, 'portal_db_pool_size')).toBe(20);
-    const db = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    const db = postgres(scratch.url, { max: 1, onnotice: () => {} });
     try {
       const [row] = await db<Array<{ id: string | null }>>`select max(id)::text as id from events`;
       expect(valueOf(onMain, 'portal_events_newest_id')).toBe(Number(row?.id ?? 0));

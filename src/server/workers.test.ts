@@ -3,45 +3,21 @@
 // throttle live in the database, not in a process. Then WORKERS=2 under node:cluster: both answer
 // on one port, and SIGTERM stops them all with exit 0. PostgreSQL only (the embedded database is
 // one process's): run with `npm run test:server:pg`.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { freePort } from '../../tests/setup/free-port.ts';
-import { killServers, logInDemo, start, waitForHealth, type Started } from '../../tests/setup/server-process.ts';
+import { scratchPostgresForThisFile } from '../../tests/setup/scratch-postgres.ts';
+import { logInDemo, start, waitForHealth, type Started } from '../../tests/setup/server-process.ts';
 import { rateRules } from './services/rate-limit.ts';
 
-const adminUrl = process.env.TEST_DATABASE_URL;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'workers-test-'));
-const dbName = `workers_${randomBytes(4).toString('hex')}`;
-let databaseUrl = '';
-
-beforeAll(async () => {
-  if (!adminUrl) return;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${dbName}"`).finally(() => admin.end({ timeout: 5 }));
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  databaseUrl = url.href;
-});
-
-afterAll(async () => {
-  killServers();
-  rmSync(dataDir, { recursive: true, force: true });
-  if (!adminUrl) return;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists "${dbName}" with (force)`).finally(() => admin.end({ timeout: 5 }));
-});
-
-/** A server on `databaseUrl` sharing `dataDir` (so the keys made there are the same for every process). */
+const scratch = scratchPostgresForThisFile('workers');
+/** A server on the scratch database sharing its data folder (so the keys made there are the same for every process). */
 async function server(workers: number): Promise<Started & { base: string }> {
   const port = await freePort();
   const started = start({
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
+    DATABASE_URL: scratch.url,
+    DATA_DIR: scratch.dataDir,
     PORT: String(port),
     WORKERS: String(workers),
     SEED_DEMO: '1',
@@ -60,7 +36,7 @@ interface TicketPage {
   ticket: { id: number; defective_lists: Array<{ id: number; version: number; agreed: number; status: number }> };
 }
 
-describe.skipIf(!adminUrl)('several server processes on one PostgreSQL', () => {
+describe.skipIf(!scratch.available)('several server processes on one PostgreSQL', () => {
   it('share sessions, CSRF tokens, idempotency keys and the login throttle', async () => {
     // One after the other: the first runs the migrations and seeds the demo clinic.
     const a = await server(1);
