@@ -1,5 +1,6 @@
 import type { AppDeps } from '#server/context.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
+import { spendMailBudget } from '#server/services/accounts/mail-budget.ts';
 import { enforceLimits, enforceLimitsOrGiveBack, rateRules, type RateRule } from '#server/services/rate-limit.ts';
 import { sha256 } from '#server/services/accounts/tokens.ts';
 import { guestMessages } from '#shared/screens/guest-requests.ts';
@@ -68,6 +69,29 @@ export async function countCodeMail(
     [rules.sendIpEmail, `${who.ip}|${mailbox}`],
     [rules.sendEmail, mailbox],
   ]);
+}
+
+/**
+ * Everything a code mail counts against once past its cooldown, in the one order that keeps a
+ * stranger from spending the owner's budget: the asker's IP; then `refuseFirst` (an address that
+ * has an account, say), which refuses at no address's cost; then the mailbox's counters and the
+ * portal's hourly mail budget (`budget` names the mail in the log).
+ */
+export async function countCodeAsk(
+  deps: AppDeps,
+  ask: {
+    family: CodeFamily;
+    email: string;
+    who: CodeRequester;
+    budget: string;
+    extra?: ReadonlyArray<readonly [RateRule, string]>;
+    refuseFirst?: () => Promise<void>;
+  },
+): Promise<void> {
+  await countAskFromIp(deps, ask.family, ask.who);
+  await ask.refuseFirst?.();
+  await countCodeMail(deps, ask.family, ask.email, ask.who, ask.extra);
+  await spendMailBudget(deps, ask.budget);
 }
 
 /** Counts a guess at `email`'s code, after the code proved to be this browser's, and from the IP. */

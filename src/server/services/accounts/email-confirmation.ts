@@ -5,13 +5,7 @@ import { fieldFailure, unauthorized } from '#server/lib/api-failure.ts';
 import { emailConfirmationMail } from '#server/services/accounts/account-mails.ts';
 import { checkCode, issueCode, markUsed, resendTooSoon, resendWait } from '#server/services/accounts/one-time-codes.ts';
 import { rateRules } from '#server/services/rate-limit.ts';
-import {
-  browserOfAccount,
-  countAskFromIp,
-  countCodeGuess,
-  countCodeMail,
-} from '#server/services/accounts/code-limits.ts';
-import { spendMailBudget } from '#server/services/accounts/mail-budget.ts';
+import { browserOfAccount, countCodeAsk, countCodeGuess } from '#server/services/accounts/code-limits.ts';
 import { DEAD_CODE_MESSAGE, WRONG_CODE_MESSAGE } from '#server/services/accounts/registration.ts';
 import { queueMail } from '#server/services/notifications/mail-queue.ts';
 
@@ -39,9 +33,8 @@ export async function sendEmailConfirmationCode(deps: AppDeps, clientId: number,
   const wait = await resendWait(deps.database.db, email, now, 'email_confirmation');
   if (wait > 0) throw resendTooSoon(wait);
   const who = { browser: browserOfAccount(clientId), ip };
-  await countAskFromIp(deps, 'code', who);
-  await countCodeMail(deps, 'code', email, who, [[rateRules.codeSendAccount, String(clientId)]]);
-  await spendMailBudget(deps, 'e-mail confirmation code');
+  const extra = [[rateRules.codeSendAccount, String(clientId)]] as const;
+  await countCodeAsk(deps, { family: 'code', email, who, extra, budget: 'e-mail confirmation code' });
   // The code and its mail in one transaction: the mail goes once the code is stored (ADR 0045).
   await deps.database.db.transaction(async (tx) => {
     const { code } = await issueCode(tx, 'email_confirmation', email, null, now);

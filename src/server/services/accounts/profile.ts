@@ -11,13 +11,7 @@ import { emailChangeCodeMail, emailChangedMail } from '#server/services/accounts
 import { EMAIL_TAKEN_MESSAGE, mailQuietly } from '#server/services/accounts/accounts.ts';
 import { checkCode, issueCode, markUsed, resendTooSoon, resendWait } from '#server/services/accounts/one-time-codes.ts';
 import { rateRules } from '#server/services/rate-limit.ts';
-import {
-  browserOfAccount,
-  countAskFromIp,
-  countCodeGuess,
-  countCodeMail,
-} from '#server/services/accounts/code-limits.ts';
-import { spendMailBudget } from '#server/services/accounts/mail-budget.ts';
+import { browserOfAccount, countCodeAsk, countCodeGuess } from '#server/services/accounts/code-limits.ts';
 import { DEAD_CODE_MESSAGE, WRONG_CODE_MESSAGE } from '#server/services/accounts/registration.ts';
 import { queueMail } from '#server/services/notifications/mail-queue.ts';
 
@@ -86,9 +80,8 @@ async function mayMailCode(
     throw resendTooSoon(wait);
   }
   const who = { browser: browserOfAccount(clientId), ip };
-  await countAskFromIp(deps, 'code', who);
-  await countCodeMail(deps, 'code', email, who, [[rateRules.codeSendAccount, String(clientId)]]);
-  await spendMailBudget(deps, 'e-mail change code');
+  const extra = [[rateRules.codeSendAccount, String(clientId)]] as const;
+  await countCodeAsk(deps, { family: 'code', email, who, extra, budget: 'e-mail change code' });
   return true;
 }
 

@@ -6,9 +6,8 @@ import { credentialsMail, registrationCodeMail } from '#server/services/accounts
 import { EMAIL_TAKEN_MESSAGE, findClientByEmail, insertClient } from '#server/services/accounts/accounts.ts';
 import {
   browserOfToken,
-  countAskFromIp,
+  countCodeAsk,
   countCodeGuess,
-  countCodeMail,
   requireSameBrowser,
 } from '#server/services/accounts/code-limits.ts';
 import { spendMailBudget } from '#server/services/accounts/mail-budget.ts';
@@ -63,10 +62,15 @@ export async function sendRegistrationCode(
   const who = { browser: browserOfToken(browserToken), ip };
   const wait = await resendWait(db, form.email, now);
   if (wait > 0) throw resendTooSoon(wait);
-  await countAskFromIp(deps, 'code', who);
-  if (await findClientByEmail(db, form.email)) throw fieldFailure('email', EMAIL_TAKEN_MESSAGE);
-  await countCodeMail(deps, 'code', form.email, who);
-  await spendMailBudget(deps, 'registration code');
+  await countCodeAsk(deps, {
+    family: 'code',
+    email: form.email,
+    who,
+    budget: 'registration code',
+    refuseFirst: async () => {
+      if (await findClientByEmail(db, form.email)) throw fieldFailure('email', EMAIL_TAKEN_MESSAGE);
+    },
+  });
   const details: RegistrationDetails & { session: string } = {
     firstname: form.firstname,
     lastname: form.lastname,

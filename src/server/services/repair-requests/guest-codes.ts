@@ -7,12 +7,10 @@ import { emailConfirmationMail } from '#server/services/accounts/account-mails.t
 import { findClientByEmail } from '#server/services/accounts/accounts.ts';
 import {
   browserOfToken,
-  countAskFromIp,
+  countCodeAsk,
   countCodeGuess,
-  countCodeMail,
   requireSameBrowser,
 } from '#server/services/accounts/code-limits.ts';
-import { spendMailBudget } from '#server/services/accounts/mail-budget.ts';
 import {
   checkCode,
   issueCode,
@@ -48,10 +46,15 @@ export async function sendGuestCode(deps: AppDeps, email: string, guestToken: st
   const who = { browser: browserOfToken(guestToken), ip };
   const wait = await resendWait(db, email, now, PURPOSE);
   if (wait > 0) throw resendTooSoon(wait);
-  await countAskFromIp(deps, 'guest', who);
-  if (await findClientByEmail(db, email)) throw fieldFailure('email', guestMessages.emailRegistered, 409);
-  await countCodeMail(deps, 'guest', email, who);
-  await spendMailBudget(deps, 'guest code');
+  await countCodeAsk(deps, {
+    family: 'guest',
+    email,
+    who,
+    budget: 'guest code',
+    refuseFirst: async () => {
+      if (await findClientByEmail(db, email)) throw fieldFailure('email', guestMessages.emailRegistered, 409);
+    },
+  });
   // The code and its mail in one transaction: the mail goes once the code is stored (ADR 0045).
   await db.transaction(async (tx) => {
     const { code } = await issueCode(tx, PURPOSE, email, { session: sha256(guestToken) }, now);
