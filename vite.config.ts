@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import routerConfig from './tsr.config.json' with { type: 'json' };
+import { buildOutput } from './tools/build/build-output.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -29,6 +30,9 @@ function joinsSharedChunk(id: string): boolean {
   return (under(SHARED_CHUNK_FOLDERS) && !SCREEN_OWNED.test(file)) || under(SHARED_CHUNK_FILES);
 }
 
+/** The build prints what the user needs: warnings to read, not the tools' known noise (tools/build/build-output.ts). */
+const output = buildOutput();
+
 const THEME_COLOR = '#0b5cab';
 const BACKGROUND_COLOR = '#f5f7fa';
 const API_TARGET = 'http://localhost:8080';
@@ -42,6 +46,7 @@ export default defineConfig({
     ],
   },
   plugins: [
+    output.app,
     // Must come before the React plugin. Route options live in tsr.config.json, shared with scripts/generate-routes.mjs.
     tanstackRouter({
       ...routerConfig,
@@ -108,6 +113,7 @@ export default defineConfig({
         // The password strength checker is ~400 KB of dictionaries, fetched only with the password
         // form: an install must not download it, and offline the form works without the hint.
         globIgnores: ['**/password-checker-*.js'],
+        buildPlugins: { vite: [output.serviceWorker] },
       },
       devOptions: { enabled: false },
     }),
@@ -133,6 +139,9 @@ export default defineConfig({
     // dist/client-maps, where the client errors route maps stacks with them; browsers never get them.
     sourcemap: 'hidden',
     rolldownOptions: {
+      // Rolldown's note on slow plugins is for profiling the build, not for everyone who builds it: it came
+      // on a busy machine whenever the TanStack Router plugin's transforms took most of the time.
+      checks: { bundlerTimings: false },
       output: {
         codeSplitting: {
           // Fewer, larger files on the critical path (docs/decisions/0012-code-splitting-and-cold-start.md):

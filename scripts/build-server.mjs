@@ -33,7 +33,6 @@ await build({
   logLevel: 'warning',
 });
 await cp(path.join(root, 'src', 'server', 'db', 'migrations'), path.join(outDir, 'migrations'), { recursive: true });
-console.log(`build-server: ${path.relative(root, outDir)}/index.js, the PDF worker and migrations written`);
 
 const clientDir = path.join(root, 'dist', 'client');
 if (
@@ -43,13 +42,15 @@ if (
   )
 ) {
   const maps = await keepSourceMaps(clientDir, path.join(root, 'dist', 'client-maps'));
-  console.log(`build-server: ${maps} source maps kept in dist/client-maps (never served)`);
   const count = await compressDir(clientDir);
-  console.log(`build-server: ${count} client files precompressed`);
   // The shared chunk's folder rule (docs/decisions/0035-screen-owned-shared-code.md) holds on this build.
   const problems = sharedChunkProblems(await readBuild(clientDir, path.join(root, 'dist', 'client-maps')));
   for (const problem of problems) console.error(`build-server: ${problem}`);
   if (problems.length > 0) process.exit(1);
+  // One line for a clean build (the chunks and their sizes: `npx vite build`, or `npm run bench`).
+  console.log(
+    `Built: the PWA in dist/client (${count} files precompressed; ${maps} source maps in dist/client-maps, never served), the server in dist/server`,
+  );
 } else {
   console.warn('build-server: dist/client not found, skipping precompression (run vite build first)');
 }

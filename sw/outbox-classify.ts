@@ -1,4 +1,4 @@
-// What a replay's answer means for the outbox entry (DESIGN.md "Offline design", ADR 0006/0010).
+// What a replay's answer means for the outbox entry (DESIGN.md §Offline design, ADR 0006/0010).
 // Classified, never assumed: only the API's own JSON counts as an answer from the portal; anything
 // else (a captive portal's HTML 200, a proxy's 502 page) means the server was not reached.
 import * as v from 'valibot';

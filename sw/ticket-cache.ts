@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-// The requests list, a ticket and its history, network first (DESIGN.md "Offline design", ADR 0011).
+// The requests list, a ticket and its history, network first (DESIGN.md §Offline design, ADR 0011).
 // The server gets a short deadline; when it is not reached in time (no network, a dead connection,
 // a captive portal's page instead of our JSON) the last saved answer is given instead, marked with
 // CACHED_AT_HEADER so the page can say how old it is. Any answer of the server itself — a 401 after

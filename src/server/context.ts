@@ -15,7 +15,7 @@ export interface Config {
   s3?: S3Settings | undefined;
   /** UPLOAD_DAILY_MB in bytes: what one account may upload a day (photos), checked before a body is read. */
   uploadDailyBytes: number;
-  /** MAIL_HOURLY_BUDGET: user-triggered mails all processes together may send in an hour (services/mail-budget.ts). */
+  /** MAIL_HOURLY_BUDGET: user-triggered mails all processes together may send in an hour (services/accounts/mail-budget.ts). */
   mailHourlyBudget: number;
   databaseUrl: string | undefined;
   /** When a process refuses API requests with 503 (middleware/load-shedding.ts); tests lower them. */
@@ -39,7 +39,7 @@ export interface Config {
    * client's address is taken from the X-Forwarded-For entry the proxy appended (rate limits).
    */
   trustProxy: boolean;
-  /** The geo provider and its services (API.md "Places"). */
+  /** The geo provider and its services (API.md §Places). */
   geo: GeoConfig;
   /** The map's tile template, `{z}/{x}/{y}`; its attribution is shown on the map. */
   mapTilesUrl: string;
@@ -47,11 +47,11 @@ export interface Config {
   mainSiteUrl?: string | undefined;
   /** SUPPORT_EMAIL: where users write (the contacts page, the mails' Reply-To); unset: the central office's e-mail. */
   supportEmail?: string | undefined;
-  /** The Telegram bot (API.md "Notifications"); unset: no bot block and no chats. */
+  /** The Telegram bot (API.md §Notifications); unset: no bot block and no chats. */
   telegram?: TelegramConfig;
   /** Web Push keys from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY; unset: made once and kept in DATA_DIR (delivery/vapid-keys.ts). */
   vapid?: VapidKeys;
-  /** KAVO ID, the provider identity (API.md "Accounts"); undefined when the KAVO_* settings are unset. */
+  /** KAVO ID, the provider identity (API.md §Accounts); undefined when the KAVO_* settings are unset. */
   kavo: KavoConfig | undefined;
   /**
    * SCRYPT_N: scrypt's N for the passwords hashed from now on; unset: OWASP's 2^17. A stored hash

@@ -291,7 +291,7 @@ describe('loadConfig', () => {
   });
 });
 
-// TELEGRAM_* and VAPID_* (API.md "Notifications"): all or none, checked at boot, secrets never
+// TELEGRAM_* and VAPID_* (API.md §Notifications): all or none, checked at boot, secrets never
 // echoed; without VAPID keys a pair is made once and kept in DATA_DIR.
 const BOT = {
   TELEGRAM_BOT_TOKEN: '123456:ABCdefGhIJKlmNoPQRsTUVwxyz_0123',

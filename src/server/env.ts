@@ -520,7 +520,7 @@ function loadPayee(env: Env): Payee | undefined {
   return payee;
 }
 
-// KAVO ID (API.md "Accounts"): an OpenID Connect provider. Its three settings come together or not
+// KAVO ID (API.md §Accounts): an OpenID Connect provider. Its three settings come together or not
 // at all; plain http only for a provider on this machine (a test's, a developer's).
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);

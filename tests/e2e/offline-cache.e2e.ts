@@ -1,4 +1,4 @@
-// The service worker's ticket cache end to end (DESIGN.md "Offline design", ADR 0011), on
+// The service worker's ticket cache end to end (DESIGN.md §Offline design, ADR 0011), on
 // a phone: the requests list and a ticket opened online still show after a reload with no network,
 // from the worker's saved answers, with their age and the offline banner; logging out deletes them.
 import type { Page } from 'playwright-core';

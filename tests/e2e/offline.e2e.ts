@@ -1,4 +1,4 @@
-// The service worker's outbox end to end (DESIGN.md "Offline design", ADR 0010), on a phone: a
+// The service worker's outbox end to end (DESIGN.md §Offline design, ADR 0010), on a phone: a
 // statement approved with no network is kept by the worker, shown as waiting, reaches the server
 // exactly once when the connection is back (a replay of the same request with its key changes
 // nothing more), and the card then shows it agreed; a decision that meets a quote changed

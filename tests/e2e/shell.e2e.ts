@@ -1,6 +1,6 @@
 // The app shell end to end: the 404 page, `?promocode=` opening the login, /cabinet's redirect,
 // the bottom tab bar on phones, and installed (standalone) mode with the auth forms in place of
-// popups (cabinet.md §2; portal.md §2.3–2.5, §4.2; DESIGN.md "Shell").
+// popups (cabinet.md §2; portal.md §2.3–2.5, §4.2; DESIGN.md §Shell).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Cookie, Locator } from 'playwright-core';

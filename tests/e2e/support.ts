@@ -15,7 +15,7 @@ export const screenshotDir = path.join(root, 'test-results', 'screenshots');
 /** The built client the e2e server serves. */
 export const distClientDir = path.join(root, 'dist', 'client');
 
-/** The demo account of SEED_DEMO (README, API.md "Demo data"). */
+/** The demo account of SEED_DEMO (README, API.md §Demo data). */
 export const DEMO = { email: 'demo@clinic.test', password: 'demo-password-2026' } as const;
 
 /** cabinet.md §2: the cabinet's own pages behind its navigation (the ticket page needs an id). */

@@ -1,4 +1,4 @@
-// Telegram end to end (cabinet.md §2 Personal data, API.md "Notifications", ADR 0019): the clinic
+// Telegram end to end (cabinet.md §2 Personal data, API.md §Notifications, ADR 0019): the clinic
 // opens Личные данные and finds the bot's start link with its token; Telegram posts `/start <token>`
 // to the webhook (here the test does, as Telegram would, with the secret); after a reload the page
 // says 'Подключено'; the back office posts a notification and the fake Bot API receives it in the

@@ -234,7 +234,7 @@ export const cabinet = {
   tradeInApprove: 'Согласовать в счет нового инструмента',
   understood: 'Понятно',
   close: 'Закрыть',
-  /** Bill statuses as shown (API.md "Codes"). */
+  /** Bill statuses as shown (API.md §Codes). */
   paid: 'Оплачен',
   unpaid: 'Не оплачен',
   noData: 'Нет данных',

@@ -1,4 +1,4 @@
-// Import-direction rules of DESIGN.md ("Layout"), as an oxlint JS plugin (ESLint rule API).
+// Import-direction rules of DESIGN.md §Layout, as an oxlint JS plugin (ESLint rule API).
 //
 //   src/shared  imports nothing of ours outside src/shared
 //   sw/         imports only src/shared (and sw/)

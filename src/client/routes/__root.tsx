@@ -20,7 +20,7 @@ import { useLoadedAndIdle } from '#client/lib/after-load.ts';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { useStandalone } from '#client/lib/standalone.ts';
 
-// What the first paint does not need comes in chunks of its own (docs/decisions/0012): the panels
+// What the first paint does not need comes in chunks of its own (docs/decisions/0012-code-splitting-and-cold-start.md): the panels
 // and popups when first opened, the notices once the page has loaded.
 const MorePanel = lazyComponent(
   () => import('#client/components/layout/more-panel.tsx').then((module) => module.MorePanel),

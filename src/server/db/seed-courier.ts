@@ -1,4 +1,4 @@
-// The demo courier's day (API.md "Demo data", fourth wave): a courier account and today's route in
+// The demo courier's day (API.md §Demo data, fourth wave): a courier account and today's route in
 // Moscow — pickups at three clinics and a return, the first two done — plus tomorrow's first stop,
 // so the courier's screens are filled at once. Two more clinics are made for it; they have no
 // printed login (the demo clinic's password) and nothing but their ticket.

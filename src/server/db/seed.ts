@@ -1,5 +1,5 @@
 // The demo world for `npm start` on an empty embedded database: one clinic account with enough
-// tickets, quotes, bills and notifications to see every screen filled (API.md "Demo data").
+// tickets, quotes, bills and notifications to see every screen filled (API.md §Demo data).
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
 import { recordEvent } from './journal.ts';

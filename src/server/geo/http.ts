@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { readBodyCapped } from '#server/lib/read-body.ts';
 import { GeoProviderError } from './provider.ts';
 
-/** A provider that takes longer than this gives the spec's error text (API.md "Places"): never a hung field. */
+/** A provider that takes longer than this gives the spec's error text (API.md §Places): never a hung field. */
 export const GEO_TIMEOUT_MS = 3_000;
 
 export type GeoFetch = (input: string | URL, init?: RequestInit) => Promise<Response>;

@@ -1,7 +1,7 @@
 import type { AddressSuggestion } from '#shared/screens/places.ts';
 import type { GeocodedAddress } from '#shared/screens/geo/address-check.ts';
 
-// One interface for every geo service (API.md "Places"); adapters: osm.ts (Photon + Nominatim) and
+// One interface for every geo service (API.md §Places); adapters: osm.ts (Photon + Nominatim) and
 // dadata-yandex.ts (DaData + the Yandex Geocoder), chosen by GEO_PROVIDER (make-provider.ts).
 
 export interface CitySuggestion {

@@ -18,7 +18,7 @@ import { getPushKey, subscribePush, unsubscribePush } from '#shared/screens/push
 import type { AppEnv } from '#server/context.ts';
 import { ApiFailure, sendFailure } from '#server/lib/api-failure.ts';
 
-// Each kind of account is served its own calls (DESIGN.md, fourth wave; ADR 0042). A courier gets
+// Each kind of account is served its own calls (DESIGN.md §Couriers; ADR 0042). A courier gets
 // its /ajax/courier/* calls and a short list of the shell's own (its login, password, notifications,
 // Web Push, public settings): every other call is 403, so a cabinet call added later is closed to
 // couriers without anyone remembering to close it. A clinic gets 403 from /ajax/courier/*.

@@ -3,7 +3,7 @@ import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from '#shared/api/headers.ts';
 import type { AppEnv } from '#server/context.ts';
 import { badRequest, sendFailure } from '#server/lib/api-failure.ts';
 
-// The header check of the idempotent calls (DESIGN.md "Offline design", ADR 0006); what a key
+// The header check of the idempotent calls (DESIGN.md §Offline design, ADR 0006); what a key
 // does once accepted is services/idempotency.ts's.
 
 export const KEY_INVALID_MESSAGE = `Не передан или неверен заголовок ${IDEMPOTENCY_HEADER}: от 8 до 200 символов A–Z, a–z, 0–9, _ - : .`;

@@ -1,4 +1,4 @@
-// THE COURIER'S ACCESS WALK (API.md, fourth wave): a courier reaches its own calls and the shell's
+// THE COURIER'S ACCESS WALK (API.md §Added for the fourth wave): a courier reaches its own calls and the shell's
 // few (middleware/account-kind.ts) and gets 403 from every other call of src/shared — the cabinet's
 // tickets, bills, statements and files included, even of a ticket it has a stop for; another
 // courier's stop is a 404 like an unknown one; and a clinic's answers carry nothing of a courier.

@@ -1,4 +1,4 @@
-// The courier's day (API.md, fourth wave): its own stops from yesterday to a week ahead, and 'Еду',
+// The courier's day (API.md §Added for the fourth wave): its own stops from yesterday to a week ahead, and 'Еду',
 // 'Забрал' / 'Доставил' and 'Не застал' — each written once with its event, the clinic's history line
 // and notification, however often the outbox replays it; refused with 409 once the back office
 // cancelled the stop or gave it to another courier.

@@ -1,4 +1,4 @@
-// The back office's couriers (API.md, fourth wave): POST/PATCH/GET /api/v1/couriers, the shared
+// The back office's couriers (API.md §Added for the fourth wave): POST/PATCH/GET /api/v1/couriers, the shared
 // login form, and switching a courier off — its session ends at once and it cannot log in again.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

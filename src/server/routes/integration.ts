@@ -72,7 +72,7 @@ route(integrationRoutes, calls.createNotification, (c, input) => createNotificat
 route(integrationRoutes, calls.uploadFile, (c) => uploadFile(c.var.deps, c.req.raw), created);
 
 // A stored file, any of them (photos clinics uploaded with their requests, documents the back office
-// uploaded), with its stored type (API.md "Repair requests made in the portal"). Binary, so outside
+// uploaded), with its stored type (API.md §Repair requests made in the portal). Binary, so outside
 // the JSON call table.
 integrationRoutes.get('/files/:id', async (c) => {
   const file = await loadFile(c.var.deps.database.db, readPathId(c));

@@ -7,7 +7,7 @@ import type { GeoFake } from '../../../tests/setup/geo-fakes.ts';
 import { geoClinicWorld, type GeoClinicWorld } from '../../../tests/setup/geo-world.ts';
 import type { TestApp } from '../../../tests/setup/test-app.ts';
 
-// Places through our server (API.md "Places"), on the OSM adapter and a local fake of its services.
+// Places through our server (API.md §Places), on the OSM adapter and a local fake of its services.
 
 let fake: GeoFake;
 let t: TestApp;

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { answerOf, errorBody, jsonBody } from '../../../tests/setup/json.ts';
 import { getUserData } from '#shared/api/account.ts';
 
-// Promo codes (portal.md §4.3, cabinet.md §2, API.md "Loyalty programme"): the back office makes
+// Promo codes (portal.md §4.3, cabinet.md §2, API.md §Loyalty programme): the back office makes
 // them, a clinic redeems each once for its points; refusals name the reason in errors.code and write
 // nothing; guessing is throttled per account and per address.
 

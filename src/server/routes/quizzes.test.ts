@@ -11,7 +11,7 @@ import { answerOf, errorBody, jsonBody } from '../../../tests/setup/json.ts';
 import { twoQuestionSurvey as twoQuestions } from '../../../tests/setup/quiz-fixtures.ts';
 import { getUserData } from '#shared/api/account.ts';
 
-// The bonus survey (portal.md §2.7, §4.4, §5; API.md "Loyalty programme"): the back office makes a
+// The bonus survey (portal.md §2.7, §4.4, §5; API.md §Loyalty programme): the back office makes a
 // quiz, the newest active one is offered to a clinic that has not answered it, the answers are
 // checked against the quiz and credit its points once, with one quiz.answered.
 

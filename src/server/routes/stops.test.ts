@@ -1,4 +1,4 @@
-// The back office plans the couriers' stops (API.md, fourth wave): POST/PATCH/GET /api/v1/stops, with
+// The back office plans the couriers' stops (API.md §Added for the fourth wave): POST/PATCH/GET /api/v1/stops, with
 // the address and contact taken from the portal request when there is one and required otherwise.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -15,7 +15,7 @@ import {
 } from '../../../tests/setup/telegram-fake.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 
-// The Telegram bot (API.md "Notifications", cabinet.md §2 Personal data): the start link with the
+// The Telegram bot (API.md §Notifications, cabinet.md §2 Personal data): the start link with the
 // account's token, the webhook behind its secret linking the chat on `/start <token>` and answering
 // in Russian, every new notification sent to the linked chat with retries, and a chat that blocked
 // the bot or was switched off unlinked. Against the local fake of the Bot API.

@@ -8,7 +8,7 @@ import { route } from '#server/lib/validate.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
 import { answerChatMessage, telegramStateOf, unlinkAccountChat } from '#server/services/notifications/telegram-link.ts';
 
-// The bot block's calls (src/shared/screens/telegram.ts) and the bot's webhook (API.md "Notifications"):
+// The bot block's calls (src/shared/screens/telegram.ts) and the bot's webhook (API.md §Notifications):
 // Telegram posts each Update to POST /telegram/webhook with the secret given to setWebhook in
 // X-Telegram-Bot-Api-Secret-Token. Any 2xx tells Telegram the update is handled; the bot answers
 // through the delivery outbox, so a slow Bot API never holds the webhook up.

@@ -8,7 +8,7 @@ import { lockClient } from '#server/services/loyalty/points.ts';
 import { sha256 } from '#server/services/accounts/tokens.ts';
 import { DAY_MS } from '#shared/durations.ts';
 
-// Idempotency keys of decision calls (DESIGN.md "Offline design", ADR 0006). The service worker
+// Idempotency keys of decision calls (DESIGN.md §Offline design, ADR 0006). The service worker
 // replays an offline decision until it gets an answer; whatever the number of replays, one
 // decision is written and every replay gets the first answer.
 

@@ -1,7 +1,7 @@
 // Header names and rules that the page, the service worker and the server must agree on: if one of
 // them drifted, the worker would keep decisions the server always refuses.
 
-/** The session's CSRF token on every state-changing browser call (DESIGN.md "Data flow"). */
+/** The session's CSRF token on every state-changing browser call (DESIGN.md §Data flow). */
 export const CSRF_HEADER = 'X-CSRF-Token';
 
 /** The key a decision was tapped with; a repeat with the same key gets the stored answer. */

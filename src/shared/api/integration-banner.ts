@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { object } from './object.ts';
 import { idField, integrationMessages, linkField } from './integration.ts';
 
-// PUT /api/v1/banner (API.md "Notifications"): the back office sets the site's one promo banner.
+// PUT /api/v1/banner (API.md §Notifications): the back office sets the site's one promo banner.
 
 export const bannerMessages = {
   imageRequired: 'Для активного баннера нужна картинка (image_file_id)',

@@ -6,7 +6,7 @@ import { emailField, passwordField } from '../validation/fields.ts';
 import { messages } from '../validation/messages.ts';
 import { STOP_KINDS, STOP_STATES } from '../dictionaries/courier-stops.ts';
 
-// The back office's couriers and their stops (API.md, fourth wave; docs/api.md "Couriers and stops").
+// The back office's couriers and their stops (API.md §Added for the fourth wave; docs/api.md "Couriers and stops").
 // Answers are plain JSON, like the rest of /api/v1.
 
 export const courierMessages = {

@@ -4,7 +4,7 @@ import { cleanText } from '../validation/invisible-characters.ts';
 
 // The back office's closed pickup days (docs/api.md "Pickup days"): PUT / DELETE
 // /api/v1/pickup/closed-days/{date}, GET /api/v1/pickup/closed-days, and the whole list at once with
-// PUT /api/v1/pickup-calendar (API.md, third wave). The public holidays need no call: the server knows them.
+// PUT /api/v1/pickup-calendar (API.md §Added for the third wave). The public holidays need no call: the server knows them.
 
 export const pickupMessages = {
   date: 'Ожидается дата в формате ГГГГ-ММ-ДД, например "2026-03-02"',

@@ -6,7 +6,7 @@ import { QUESTION_TYPES } from '../screens/quizzes.ts';
 import { messages } from '../validation/messages.ts';
 import { cleanText } from '../validation/invisible-characters.ts';
 
-// The back office's promo codes and bonus surveys (API.md "Loyalty programme"): extensions of the
+// The back office's promo codes and bonus surveys (API.md §Loyalty programme): extensions of the
 // integration API, described in the OpenAPI document with the other calls.
 
 export const promoQuizMessages = {

@@ -102,7 +102,7 @@ const booleanField = v.boolean(integrationMessages.boolean);
  */
 export const MAX_MONEY_KOPECKS = 9_999_999_999;
 
-/** Money: a decimal string with exactly two places (API.md "Codes"), non-negative, at most 99 999 999.99. */
+/** Money: a decimal string with exactly two places (API.md §Codes), non-negative, at most 99 999 999.99. */
 export const moneyField = v.pipe(
   v.string(integrationMessages.money),
   v.regex(/^\d{1,10}\.\d{2}$/, integrationMessages.money),
@@ -284,7 +284,7 @@ export const BILL_PURPOSE_MAX = 160;
 export const BILL_VAT_MAX = 48;
 
 /**
- * 'Оплачен' is paid, null is "no data", any other text is unpaid (API.md "Codes"); the paid
+ * 'Оплачен' is paid, null is "no data", any other text is unpaid (API.md §Codes); the paid
  * spellings ('Оплачено', any case, spaces around) are stored as 'Оплачен' (dictionaries/bill-statuses.ts).
  */
 const billStatusField = v.nullable(

@@ -4,7 +4,7 @@ import { dateField, idField, moneyField, timestampField } from './integration.ts
 import { messages } from '../validation/messages.ts';
 import { cleanText } from '../validation/invisible-characters.ts';
 
-// The back office's loyalty calls (API.md "Loyalty programme"; the rules: ADR 0016). Plain JSON
+// The back office's loyalty calls (API.md §Loyalty programme; the rules: ADR 0016). Plain JSON
 // answers like every integration call. Promo codes and quizzes have their own contracts.
 
 export const POINTS_STATES = ['pending', 'active', 'spent', 'expired', 'annulled'] as const;

@@ -132,7 +132,7 @@ export const ticketRequest = v.object({
 export type TicketRequest = v.InferOutput<typeof ticketRequest>;
 
 /**
- * A courier's visit for the ticket (API.md, fourth wave): a pickup or a return, planned, under way or
+ * A courier's visit for the ticket (API.md §Added for the fourth wave): a pickup or a return, planned, under way or
  * finished. `text` is the line to show ('Курьер забрал инструменты 29.11 в 11:40 (2 из 2)', 'Курьер
  * выехал к вам, будет примерно в 11:40', 'Курьер не застал вас …'); null while only planned.
  */

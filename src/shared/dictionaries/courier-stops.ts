@@ -1,4 +1,4 @@
-// A courier's stops (API.md, fourth wave): their kinds, states and the reasons of 'Не застал', with
+// A courier's stops (API.md §Added for the fourth wave): their kinds, states and the reasons of 'Не застал', with
 // their Russian words in src/shared/screens/courier-labels.ts (only the courier's screens and the server
 // use them: they stay off a clinic's cold start, ADR 0035).
 

@@ -1,6 +1,6 @@
 import { labelOf } from './label.ts';
 
-// Ticket status code → label (API.md "Codes"; cabinet.md §4).
+// Ticket status code → label (API.md §Codes; cabinet.md §4).
 export const TICKET_STATUSES = {
   0: 'Статус не определён',
   1: 'Ожидает одобрения',

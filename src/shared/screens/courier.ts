@@ -12,7 +12,7 @@ import {
   type StopFailReason,
 } from '../dictionaries/courier-stops.ts';
 
-// The courier's day (API.md, fourth wave; docs/api.md "The courier's calls"): the own stops from
+// The courier's day (API.md §Added for the fourth wave; docs/api.md "The courier's calls"): the own stops from
 // yesterday to a week ahead, and the three actions on a stop. Every action carries an
 // Idempotency-Key made at the tap (the service worker's outbox replays it) and names the stop in the
 // body, so one key is one action on one stop.

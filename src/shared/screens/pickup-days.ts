@@ -9,7 +9,7 @@ import { repairMessages } from './repair-requests.ts';
 // hour, Russia's production calendar with its moved days off and working Saturdays, the days the back
 // office closed) and sends it; the page only applies
 // it, so the holiday data (date-holidays, over a megabyte) never reaches a phone. The day arithmetic
-// is dayjs's (DESIGN.md "Stack"), on calendar days: 'YYYY-MM-DD' read and written in the process's
+// is dayjs's (DESIGN.md §Stack), on calendar days: 'YYYY-MM-DD' read and written in the process's
 // own zone, so a day is always the next calendar day, whatever the zone's clock changes. This module
 // rides in the wizard's lazy chunk, never on the cold path (ADR 0034).
 

@@ -4,7 +4,7 @@ import { object } from '../api/object.ts';
 import { office, type Office } from '../api/tickets.ts';
 import { cleanText } from '../validation/invisible-characters.ts';
 
-// Places (cabinet.md §2 My addresses, §3 Address, §7; API.md "Places"): address suggestions and
+// Places (cabinet.md §2 My addresses, §3 Address, §7; API.md §Places): address suggestions and
 // geocoding through our server (never a geo service from the browser), the client's saved
 // addresses, and the service centres.
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-// Every message a user or an integrator can get is Russian (DESIGN.md "Data flow"). Our schemas carry the
+// Every message a user or an integrator can get is Russian (DESIGN.md §Data flow). Our schemas carry the
 // spec's texts where it gives them; this is valibot's fallback for everything else (its own
 // defaults are English: 'Invalid key: Expected "ticket_id" but received undefined').
 // @valibot/i18n cannot be used: its peer range stops before valibot 1.

@@ -18,7 +18,7 @@ export interface HomeScreenProps {
 }
 
 export const REPAIR_FORM_ANCHOR = 'form-repair';
-/** The installed app's name for the same form (portal.md Startup: the host page's 'repair form' element). */
+/** The installed app's name for the same form (portal.md §Startup and mounting: the host page's 'repair form' element). */
 const REPAIR_FORM_APP_ANCHOR = 'form-repair-app';
 
 /** The home page: who we are, what the portal does, the way in, and the repair form's anchor. */

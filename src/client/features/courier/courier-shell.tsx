@@ -4,7 +4,7 @@ import { Icon, LineIcon } from '#client/components/ui/icon.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
 import styles from './courier-shell.module.css';
 
-// The courier's own frame (DESIGN.md fourth wave): the page and a bottom tab bar of its own
+// The courier's own frame (DESIGN.md §Couriers): the page and a bottom tab bar of its own
 // ('Маршрут', 'Карта', 'Уведомления', 'Ещё'), at every width. A lazy chunk: a clinic never loads it.
 
 export const COURIER_MAIN_ID = 'courier-main';

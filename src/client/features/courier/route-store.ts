@@ -4,7 +4,7 @@ import type { CourierStop } from '#shared/screens/courier.ts';
 import { accountScopedStorage, registerAccountScoped } from '#client/lib/account-scoped.ts';
 import { flagHydration, type PersistedStore } from '#client/lib/persist-hydration.ts';
 
-// The courier's route on the phone (DESIGN.md fourth wave, ADR 0047): each day's stops as last
+// The courier's route on the phone (DESIGN.md §Couriers, ADR 0047): each day's stops as last
 // answered, with their time and owner, so a cold start with no network shows today and tomorrow
 // with their age. A saved copy of the account (lib/account-scoped.ts): wiped at logout or another login.
 

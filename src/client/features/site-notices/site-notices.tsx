@@ -7,7 +7,7 @@ import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { useRemote } from '#client/lib/use-remote.ts';
 import { ADBLOCK_COOKIE, BANNER_COOKIE } from './notice-cookies.ts';
 
-// The site's notices in the shell (portal.md Startup, §4.6). Only the two small checks live here, on
+// The site's notices in the shell (portal.md §Startup and mounting, §4.6). Only the two small checks live here, on
 // every page's start; the dialogs come in their own chunks, and only when there is something to show.
 
 /** portal.md §9: the banner shows 2 s after load (and at most once a day, notice-cookies.ts). */

@@ -19,9 +19,9 @@ export interface ShellNoticesProps {
 export function ShellNotices({ standalone, unpaidBills }: ShellNoticesProps) {
   return (
     <>
-      {/* On every page, not only the cabinet (portal.md Startup, §4.6). */}
+      {/* On every page, not only the cabinet (portal.md §Startup and mounting, §4.6). */}
       {unpaidBills !== null ? <UnpaidBillsNotice unpaidBills={unpaidBills} countSince={unpaidBillsSince} /> : null}
-      {/* The banner and the ad-blocker notice, for guests too (portal.md Startup, §4.6). */}
+      {/* The banner and the ad-blocker notice, for guests too (portal.md §Startup and mounting, §4.6). */}
       <SiteNotices />
       <NoticeStack standalone={standalone}>
         <UpdateBanner />

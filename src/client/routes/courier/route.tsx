@@ -12,7 +12,7 @@ export const Route = createFileRoute('/courier')({
 });
 
 /**
- * The courier's section (DESIGN.md fourth wave, ADR 0047): its own shell and tab bar (the root renders
+ * The courier's section (DESIGN.md §Couriers, ADR 0047): its own shell and tab bar (the root renders
  * none of the clinics' for it). A clinic is sent to its requests, a guest (logged out) to the home page,
  * whose login brings a courier back here.
  */

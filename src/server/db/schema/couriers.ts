@@ -25,7 +25,7 @@ export type StopOutcome =
   | { reason: string; comment: string };
 
 /**
- * A courier's visit to a clinic for one ticket (API.md, fourth wave): planned by the back office on
+ * A courier's visit to a clinic for one ticket (API.md §Added for the fourth wave): planned by the back office on
  * a day and in an order, marked by the courier. Cancelled stops keep their row (cancelled_at).
  */
 export const stops = pgTable(

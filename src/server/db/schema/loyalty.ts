@@ -57,7 +57,7 @@ export const pointsEntries = pgTable(
 
 export type PointsKind = 'earned' | 'credited' | 'returned' | 'spent' | 'annulled';
 
-/** Orders paid outside the portal's bills that earn points (API.md "Loyalty programme"). */
+/** Orders paid outside the portal's bills that earn points (API.md §Loyalty programme). */
 export const loyaltyOperations = pgTable(
   'loyalty_operations',
   {
@@ -109,7 +109,7 @@ export const tradeInInstruments = pgTable('trade_in_instruments', {
 });
 
 /**
- * Promo codes from the back office (portal.md §4.3, API.md "Loyalty programme"). `code_key` is the
+ * Promo codes from the back office (portal.md §4.3, API.md §Loyalty programme). `code_key` is the
  * code upper-cased by the server (not by the database's collation), so matching is case-insensitive
  * for Cyrillic codes too; `uses` counts redemptions and is raised under the row's lock.
  */

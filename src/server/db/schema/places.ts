@@ -35,7 +35,7 @@ export const addresses = pgTable(
   (t) => [index('addresses_client_idx').on(t.clientId, t.id)],
 );
 
-/** Answers of the geo provider, so the same question within a day costs no second call (API.md "Places"). */
+/** Answers of the geo provider, so the same question within a day costs no second call (API.md §Places). */
 export const geoCache = pgTable('geo_cache', {
   /** sha256 of the provider, the kind of question and the normalised question. */
   key: text('key').primaryKey(),

@@ -71,7 +71,7 @@ export function credentialsMail(to: string, password: string, publicUrl: string,
   };
 }
 
-/** A courier's login, when the back office opened its account without a password (API.md, fourth wave). */
+/** A courier's login, when the back office opened its account without a password (API.md §Added for the fourth wave). */
 export function courierCredentialsMail(to: string, password: string, publicUrl: string, name: string): MailMessage {
   return {
     to,

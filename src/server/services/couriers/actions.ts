@@ -13,7 +13,7 @@ import { ApiFailure, fieldFailure, notFound } from '#server/lib/api-failure.ts';
 import { addNotification } from '#server/services/notifications/in-app.ts';
 import { courierStop } from './day.ts';
 
-// The courier's actions on a stop (API.md, fourth wave): 'Еду', 'Забрал' / 'Доставил', 'Не застал'.
+// The courier's actions on a stop (API.md §Added for the fourth wave): 'Еду', 'Забрал' / 'Доставил', 'Не застал'.
 // Each runs inside withIdempotency's transaction (routes/courier.ts): the stop's change, its event,
 // the clinic's history line and notification are written together, once per Idempotency-Key. A stop
 // the back office cancelled or gave away while the action waited in the outbox is a 409, stored

@@ -10,7 +10,7 @@ import { files, repairRequests } from '#server/db/schema/repair-requests.ts';
 import { instruments, tickets } from '#server/db/schema/tickets.ts';
 import { fieldFailure, notFound } from '#server/lib/api-failure.ts';
 
-// The courier's day (API.md, fourth wave): its own stops, from yesterday to a week ahead, with what
+// The courier's day (API.md §Added for the fourth wave): its own stops, from yesterday to a week ahead, with what
 // the visit needs — the clinic's name, where, whom to call, the instruments and the request's photos —
 // and nothing else of the clinic (no prices, quotes, bills or points).
 

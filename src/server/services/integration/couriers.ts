@@ -13,7 +13,7 @@ import { fieldFailure, notFound } from '#server/lib/api-failure.ts';
 import { courierCredentialsMail } from '#server/services/accounts/account-mails.ts';
 import { openAccountFromBackOffice } from './clients.ts';
 
-// The service centre's couriers (API.md, fourth wave): accounts of the kind 'courier' (ADR 0042),
+// The service centre's couriers (API.md §Added for the fourth wave): accounts of the kind 'courier' (ADR 0042),
 // opened, changed and switched off by the back office.
 
 /** POST /couriers: opened like a clinic's account (a taken e-mail, a clinic's too, is 409), of the kind 'courier'. */

@@ -5,7 +5,7 @@ import { quizItems, quizQuestions, quizzes } from '#server/db/schema/loyalty.ts'
 import { fieldFailure } from '#server/lib/api-failure.ts';
 import { requireFiles } from '#server/services/integration/refs.ts';
 
-// The back office's bonus surveys (API.md "Loyalty programme"): a quiz with its questions and items
+// The back office's bonus surveys (API.md §Loyalty programme): a quiz with its questions and items
 // in one transaction; `PATCH {active}` offers or withdraws it.
 
 export async function createQuiz(deps: AppDeps, input: CreateQuizInput): Promise<{ id: number }> {

@@ -15,7 +15,7 @@ import { ApiFailure, fieldFailure, notFound } from '#server/lib/api-failure.ts';
 import { requireActiveCourier } from '#server/services/integration/couriers.ts';
 import { loadTicketRequest } from '#server/services/tickets/request.ts';
 
-// The back office plans the couriers' stops (API.md, fourth wave): POST, PATCH and GET /api/v1/stops.
+// The back office plans the couriers' stops (API.md §Added for the fourth wave): POST, PATCH and GET /api/v1/stops.
 // What the courier then does with a stop is services/couriers/.
 
 /** Where and whom: as given, else from the portal request the ticket was made from; 422 when neither. */

@@ -8,7 +8,7 @@ import { notCreditingBecause, type NotCrediting } from '#server/services/loyalty
 import { ACTIVATION_DELAY_MS, yearAfter } from '#server/services/loyalty/ledger-replay.ts';
 import { lockedLedger, writeEntry, type Ledger } from '#server/services/loyalty/points.ts';
 
-// Points earned on a paid order (portal.md §4.7, §9; API.md "Loyalty programme"): 5 % of the
+// Points earned on a paid order (portal.md §4.7, §9; API.md §Loyalty programme): 5 % of the
 // amount, whole points (1 бонус = 1 ₽), pending until 2 days after the payment, then usable for a
 // year. Every account takes part from its creation (or migration 0016); only operations paid since
 // then earn, nothing once it has left, and nothing once a pause or end of the programme is

@@ -11,7 +11,7 @@ import { creditRefusal } from '#server/services/loyalty/credit-rules.ts';
 import { credit, loadLedger } from '#server/services/loyalty/points.ts';
 import { enforceLimits, rateRules, refundHits } from '#server/services/rate-limit.ts';
 
-// Promo codes (portal.md §4.3, API.md "Loyalty programme"): the back office makes them, a clinic
+// Promo codes (portal.md §4.3, API.md §Loyalty programme): the back office makes them, a clinic
 // redeems each once. "Once" is the primary key of promocode_uses, not a check before a write, so
 // parallel taps credit once; the use limit is the `uses` counter raised by one conditional UPDATE,
 // which holds the code's row lock until commit, so concurrent clients never pass `max_uses`.

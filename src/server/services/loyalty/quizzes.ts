@@ -9,7 +9,7 @@ import { ApiFailure, fieldFailure } from '#server/lib/api-failure.ts';
 import { credit } from '#server/services/loyalty/points.ts';
 import { checkAnswers } from '#server/services/loyalty/quiz-answers.ts';
 
-// The bonus survey for the clinic (portal.md §2.7, §4.4; API.md "Loyalty programme"): the newest
+// The bonus survey for the clinic (portal.md §2.7, §4.4; API.md §Loyalty programme): the newest
 // active quiz is offered to a client who has not answered it; answering credits its points once.
 // "Once" is the primary key of quiz_answers, so a repeat or a burst of parallel sends credits once.
 

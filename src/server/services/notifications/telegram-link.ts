@@ -6,7 +6,7 @@ import type { Db } from '#server/db/client.ts';
 import { clients } from '#server/db/schema/accounts.ts';
 import { enqueueChatAnswer, unlinkChat } from '#server/services/notifications/deliveries.ts';
 
-// Linking a Telegram chat to an account (cabinet.md §2 Personal data, API.md "Notifications"): the
+// Linking a Telegram chat to an account (cabinet.md §2 Personal data, API.md §Notifications): the
 // account's start link carries its own random token; the bot's `/start <token>` links the chat and
 // replaces the token, so a link seen once links no other chat later; `/stop` or 'Отключить' unlinks.
 

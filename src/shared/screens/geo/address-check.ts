@@ -2,7 +2,7 @@
 // provider-neutral, so each adapter in src/server/geo maps its provider's answer onto `GeoPrecision`
 // and the rules live here once, for the server and the page alike.
 
-/** How precisely the provider located the address, in the Yandex Geocoder's terms (API.md "Places"). */
+/** How precisely the provider located the address, in the Yandex Geocoder's terms (API.md §Places). */
 export type GeoPrecision = 'exact' | 'number' | 'near' | 'range' | 'street' | 'other';
 
 export interface GeocodedAddress {
