@@ -27,6 +27,7 @@ import {
   uploadFileOutput,
   upsertOutput,
 } from '#shared/api/integration.ts';
+import { typedFeedPage } from '#shared/api/integration-events.ts';
 import { putBannerInput, putBannerOutput } from '#shared/api/integration-banner.ts';
 import {
   changedOutput as stopChangedOutput,
@@ -119,12 +120,38 @@ export interface CallDoc {
   summary: string;
   description?: string;
   status: 200 | 201;
-  /** Refusals besides 401 (every call) and 400/422 (every call with a body or query). */
-  errors: Array<404 | 409 | 413>;
+  /**
+   * Refusals besides those openapi.ts adds from the call's shape: 401, 500 and 503 (every call),
+   * 400/415/422 (a JSON body), 400/422 (a query), 404 (an `:id` in the path), 422 (a `:date`).
+   */
+  errors: Array<400 | 404 | 409 | 413 | 415 | 422>;
+  /**
+   * What the document shows as the answer when it says more than the route's check: the feed's
+   * events, each with its own payload (the route checks the generic shape, ADR 0050).
+   */
+  documentedOutput?: v.GenericSchema;
   /** True for calls that are not in API.md's table but added for the portal (docs/api.md). */
   extension?: boolean;
   tag: string;
 }
+
+/**
+ * GET /files/{id}: a stored file's bytes, outside the JSON call table (no valibot output); openapi.ts
+ * describes it from this, integration.ts routes it.
+ */
+export const fileDownload = {
+  method: 'GET',
+  path: `${INTEGRATION_BASE}/files/:id`,
+  doc: {
+    tag: 'Files',
+    summary: 'Download a stored file',
+    description:
+      'Any stored file: documents the back office uploaded, photos clinics sent with their requests, couriers’ photos. ' +
+      'Sent with its stored type, `Content-Disposition: attachment` with its name, `Content-Length` and `Accept-Ranges: bytes`. ' +
+      'One range (`Range: bytes=a-b`, `a-`, `-n`) is 206 with `Content-Range`; a range past the end 416; several ranges or a malformed header get the whole file. ' +
+      'An unknown id, or a file whose bytes the store does not hold, is 404.',
+  },
+} as const;
 
 export const callDocs: Record<IntegrationCall, CallDoc> = {
   createClient: {
@@ -205,16 +232,17 @@ export const callDocs: Record<IntegrationCall, CallDoc> = {
     description:
       'At most 10 MB (413 above). PDF, JPEG, PNG or WebP, recognised by content (422 otherwise). Returns the id to reference.',
     status: 201,
-    errors: [413],
+    errors: [400, 413, 415, 422],
   },
   listEvents: {
     tag: 'Events',
     summary: 'The ordered feed of what happened',
     description:
       'Events with id > `after` (default 0), in id order, at most `limit` (default 100, max 1000). `next` is a number: the id of the last ' +
-      'event returned, or `after` when there are none; pass it as the next `after`.',
+      'event returned, or `after` when there are none; pass it as the next `after`. Each event’s `payload` has the shape of its `type`.',
     status: 200,
     errors: [],
+    documentedOutput: typedFeedPage,
   },
   putGift: {
     tag: 'Loyalty',

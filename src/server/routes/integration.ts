@@ -30,7 +30,7 @@ import { createQuiz, patchQuiz } from '#server/services/integration/quizzes.ts';
 import { createCourier, listCouriers, patchCourier } from '#server/services/integration/couriers.ts';
 import { createStop, listStops, patchStop } from '#server/services/integration/stops.ts';
 import { createPromocode } from '#server/services/loyalty/promocodes.ts';
-import { INTEGRATION_BASE, integrationEndpoints as calls } from './integration-endpoints.ts';
+import { fileDownload, INTEGRATION_BASE, integrationEndpoints as calls } from './integration-endpoints.ts';
 import { sendDownload, storedDownload } from './downloads.ts';
 import { openApiDocument } from './openapi.ts';
 
@@ -44,7 +44,7 @@ export const integrationRoutes = new Hono<AppEnv>();
 
 // API.md: "Served with an OpenAPI 3 document at GET /api/v1/openapi.json". It describes the calls and
 // holds no data, so it is public; registered before the token guard, which therefore never sees it.
-integrationRoutes.get('/openapi.json', (c) => c.json(openApiDocument()));
+integrationRoutes.get('/openapi.json', (c) => c.json(openApiDocument(c.var.deps.config.publicUrl)));
 
 integrationRoutes.use('*', requireIntegrationToken());
 
@@ -74,7 +74,7 @@ route(integrationRoutes, calls.uploadFile, (c) => uploadFile(c.var.deps, c.req.r
 // A stored file, any of them (photos clinics uploaded with their requests, documents the back office
 // uploaded), with its stored type (API.md "Repair requests made in the portal"). Binary, so outside
 // the JSON call table.
-integrationRoutes.get('/files/:id', async (c) => {
+integrationRoutes.get(fileDownload.path.slice(INTEGRATION_BASE.length), async (c) => {
   const file = await loadFile(c.var.deps.database.db, readPathId(c));
   if (!file) return sendFailure(c, fieldFailure('id', integrationMessages.fileNotFound, 404));
   return sendDownload(c, storedDownload(c, file, { etag: false }));

@@ -34,7 +34,11 @@ const optionalText = (max: number) =>
 const idField = positiveInt4(courierMessages.id);
 
 /** A calendar day, 'YYYY-MM-DD' (Moscow): the day of a stop. */
-export const dayField = v.pipe(v.string(courierMessages.day), v.check(isCalendarDay, courierMessages.day));
+export const dayField = v.pipe(
+  v.string(courierMessages.day),
+  v.check(isCalendarDay, courierMessages.day),
+  v.metadata({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+);
 
 const WINDOW = /^([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-3]):([0-5]\d)$/;
 
@@ -43,6 +47,7 @@ export const windowField = v.pipe(
   v.string(courierMessages.window),
   // One check, so a malformed window gets one message, not the format's and the order's.
   v.check((value) => WINDOW.test(value) && value.slice(0, 5) < value.slice(6), courierMessages.window),
+  v.metadata({ pattern: WINDOW.source, description: '"HH:MM-HH:MM", the start before the end' }),
 );
 
 const positionField = v.pipe(
@@ -74,6 +79,7 @@ export const patchCourierInput = v.pipe(
     active: v.optional(v.boolean(courierMessages.boolean)),
   }),
   v.check((input) => Object.values(input).some((value) => value !== undefined), courierMessages.nothingToChange),
+  v.metadata({ minProperties: 1 }),
 );
 export type PatchCourierInput = v.InferOutput<typeof patchCourierInput>;
 
@@ -136,19 +142,22 @@ export const patchStopInput = v.pipe(
     cancelled: v.optional(v.boolean(courierMessages.boolean)),
   }),
   v.check((input) => Object.values(input).some((value) => value !== undefined), courierMessages.nothingToChange),
+  v.metadata({ minProperties: 1 }),
 );
 export type PatchStopInput = v.InferOutput<typeof patchStopInput>;
-
-const queryId = v.pipe(
-  v.string(courierMessages.id),
-  v.regex(/^[1-9]\d{0,9}$/, courierMessages.id),
-  v.transform(Number),
-);
 
 export const listStopsQuery = object({
   /** Absent: today in Moscow. */
   date: v.optional(dayField),
-  courier_id: v.optional(v.pipe(queryId, v.maxValue(2_147_483_647, courierMessages.id))),
+  courier_id: v.optional(
+    v.pipe(
+      v.string(courierMessages.id),
+      v.regex(/^[1-9]\d{0,9}$/, courierMessages.id),
+      v.transform(Number),
+      // The number the digits make: what the OpenAPI document describes the parameter as.
+      idField,
+    ),
+  ),
 });
 
 const stopAddressOutput = object({

@@ -31,7 +31,14 @@ export type PutClosedDayInput = v.InferOutput<typeof putClosedDayInput>;
 /** PUT /pickup-calendar: the closed days from today on are exactly these (earlier ones are history). */
 export const putPickupCalendarInput = object({
   closed: v.pipe(
-    v.array(v.pipe(v.string(pickupMessages.date), v.check(isCalendarDay, pickupMessages.date)), pickupMessages.date),
+    v.array(
+      v.pipe(
+        v.string(pickupMessages.date),
+        v.check(isCalendarDay, pickupMessages.date),
+        v.metadata({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+      ),
+      pickupMessages.date,
+    ),
     v.maxLength(MAX_CLOSED_DAYS, pickupMessages.tooManyDays),
   ),
 });

@@ -1,0 +1,206 @@
+import * as v from 'valibot';
+import { agreedField, defectStatusField, eventCursor, moneyField, ticketStatusField } from './integration.ts';
+import { POINTS_STATES } from './loyalty.ts';
+import { STOP_FAIL_REASONS, STOP_KINDS } from '../dictionaries/courier-stops.ts';
+
+// What each event of GET /api/v1/events carries in `payload` (docs/api.md "Events written by these
+// calls"): one schema per type, so the OpenAPI document describes the feed as a `oneOf` on `type`
+// and a generated client knows each payload's fields. Answers only: nothing here validates input.
+
+const id = v.pipe(v.number(), v.integer());
+const moment = v.pipe(v.string(), v.metadata({ format: 'date-time' }));
+const text = v.string();
+const nullable = <S extends v.GenericSchema>(schema: S) => v.nullable(schema);
+
+/** `changed` of the *.updated events: the fields whose value changed, with the new value. */
+const changedOf = <E extends v.ObjectEntries>(entries: E) =>
+  v.object(
+    Object.fromEntries(Object.entries(entries).map(([key, value]) => [key, v.optional(value)])) as never,
+  ) as v.GenericSchema<{ [K in keyof E]?: v.InferOutput<E[K]> }>;
+
+const decision = { defect_id: id, actor_client_id: id };
+
+const portalContact = v.object({ name: text, surname: text, phone: text, email: text });
+const portalAddress = v.object({
+  company: text,
+  address: text,
+  country: text,
+  zip: text,
+  room: text,
+  message: text,
+  /** "lat,lon" of the checked house, or as the page sent it, or null. */
+  coordinates: nullable(text),
+  /** False: the geo provider was down or slow, the address is as typed: call the clinic to confirm it. */
+  checked: v.boolean(),
+});
+const portalInstrument = v.object({
+  id,
+  serial_number: text,
+  type: id,
+  name: nullable(text),
+  description: text,
+  guarantee: v.boolean(),
+});
+
+export const eventPayloads = {
+  'client.registered': v.object({
+    client_id: id,
+    email: text,
+    source: v.optional(v.picklist(['integration', 'portal'])),
+  }),
+  'client.created': v.object({
+    client_id: id,
+    source: v.literal('portal'),
+    email: text,
+    name: text,
+    surname: text,
+    phone: text,
+    company: text,
+  }),
+  'client.updated': v.object({
+    client_id: id,
+    changed: changedOf({
+      name: text,
+      surname: text,
+      phone: nullable(text),
+      patronymic: nullable(text),
+      company: nullable(text),
+      email: text,
+      loyalty_eligible_at: nullable(moment),
+    }),
+  }),
+  'ticket.created': v.object({
+    ticket_id: id,
+    status: ticketStatusField,
+    office_id: v.optional(nullable(id)),
+    instrument_ids: v.array(id),
+    /** The rest is a portal request's (`source: "portal"`). */
+    source: v.optional(v.literal('portal')),
+    contact: v.optional(portalContact),
+    address: v.optional(portalAddress),
+    pickup_date: v.optional(nullable(text)),
+    instruments: v.optional(v.array(portalInstrument)),
+    file_ids: v.optional(v.array(id)),
+  }),
+  'ticket.updated': v.object({
+    ticket_id: id,
+    changed: changedOf({
+      status: ticketStatusField,
+      office_id: nullable(id),
+      finished: v.boolean(),
+      tracking_link: nullable(text),
+      provider_order_id: nullable(text),
+      waybill_file_id: nullable(id),
+    }),
+  }),
+  'defect.created': v.object({ defect_id: id, ticket_id: id, version: id, status: defectStatusField, sum: moneyField }),
+  'defect.updated': v.object({
+    defect_id: id,
+    ticket_id: id,
+    version: id,
+    changed: changedOf({
+      status: defectStatusField,
+      sum: moneyField,
+      conclusion: nullable(text),
+      departure: nullable(text),
+      agreed: agreedField,
+    }),
+  }),
+  'defect.approved': v.object({ ...decision, balls: v.optional(v.nullable(id)), gift: v.optional(v.nullable(id)) }),
+  'defect.rejected': v.object({ ...decision, comment: nullable(text) }),
+  'defect.discussed': v.object({ ...decision, comment: nullable(text) }),
+  'defect.trade_in': v.object({ ...decision, instrument_id: id }),
+  'defect.answered': v.object({ defect_id: id, ticket_id: id, answer_id: id, text }),
+  'bill.created': v.object({
+    bill_id: id,
+    id_1c: text,
+    amount_document: moneyField,
+    status: nullable(text),
+    defective_list_ids: v.array(id),
+  }),
+  'bill.updated': v.object({
+    bill_id: id,
+    changed: changedOf({ status: nullable(text), purpose: nullable(text), vat: nullable(text) }),
+  }),
+  'bill.payment_reported': v.object({
+    bill_id: id,
+    id_1c: text,
+    amount_document: moneyField,
+    reported_at: moment,
+    reported_by: id,
+  }),
+  'notification.created': v.object({ notification_id: id }),
+  'points.changed': v.object({
+    client_id: id,
+    entry_id: id,
+    delta: id,
+    kind: v.picklist(['earned', 'credited', 'returned', 'spent', 'annulled']),
+    state: v.picklist(POINTS_STATES),
+    reason: text,
+    activates_at: nullable(moment),
+    expires_at: nullable(moment),
+    bill_id: nullable(id),
+    defect_id: nullable(id),
+    operation_id: nullable(id),
+    balance: id,
+    pending: id,
+  }),
+  'access.granted': v.object({ owner_client_id: id, grantee_client_id: id }),
+  'access.revoked': v.object({ owner_client_id: id, grantee_client_id: id }),
+  'feedback.sent': v.object({ client_id: id, comment: text }),
+  'promocode.used': v.object({ client_id: id, code: text, points: id }),
+  'quiz.answered': v.object({
+    client_id: id,
+    quiz_id: id,
+    answers: v.array(v.object({ question_id: id, results: v.array(id), own_answer: nullable(text) })),
+  }),
+  'courier.created': v.object({ courier_id: id, email: text }),
+  'courier.updated': v.object({
+    courier_id: id,
+    changed: changedOf({ name: text, surname: text, phone: text, active: v.boolean() }),
+  }),
+  'stop.en_route': v.object({ stop_id: id, ticket_id: id, courier_id: id, eta_minutes: id, eta_at: moment }),
+  'stop.done': v.object({
+    stop_id: id,
+    kind: v.picklist(STOP_KINDS),
+    ticket_id: id,
+    courier_id: id,
+    done_at: moment,
+    instruments: v.array(v.object({ id, collected: v.boolean() })),
+    person: text,
+    photo_file_ids: v.array(id),
+  }),
+  'stop.failed': v.object({
+    stop_id: id,
+    kind: v.picklist(STOP_KINDS),
+    ticket_id: id,
+    courier_id: id,
+    reason: v.picklist(STOP_FAIL_REASONS),
+    comment: text,
+    at: moment,
+  }),
+} as const;
+
+export type FeedEventType = keyof typeof eventPayloads;
+
+/** One event of the feed with its own payload: what the document's `Event` `oneOf` lists. */
+function typedEvent<T extends FeedEventType>(type: T) {
+  return v.object({
+    id: eventCursor,
+    type: v.literal(type),
+    created_at: moment,
+    client_id: nullable(id),
+    ticket_id: nullable(id),
+    payload: eventPayloads[type],
+  });
+}
+
+export const typedEvents = Object.fromEntries(
+  (Object.keys(eventPayloads) as FeedEventType[]).map((type) => [type, typedEvent(type)]),
+) as { [T in FeedEventType]: ReturnType<typeof typedEvent<T>> };
+
+/** An event of any type, told apart by `type`. */
+export const anyEvent = v.variant('type', Object.values(typedEvents));
+
+/** GET /events as documented: each event with its own payload (the route checks the generic shape, see ADR 0050). */
+export const typedFeedPage = v.object({ events: v.array(anyEvent), next: eventCursor });
