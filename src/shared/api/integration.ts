@@ -86,9 +86,6 @@ export const integrationMessages = {
     'Заявка в региональном сервисном центре: клиент видит на её странице только карточку центра и не сможет согласовать ведомость с ценой. Согласуйте ремонт через сервисный центр или передайте заявку в центральный офис (office_id 1 или 2)',
 } as const;
 
-/** What the OpenAPI document says of a PATCH's "at least one field" check. */
-export const atLeastOneField = v.metadata({ minProperties: 1 });
-
 /** A row id in a body: a positive int4. */
 export const idField = positiveInt4(integrationMessages.id);
 
@@ -275,7 +272,8 @@ export const patchTicketInput = v.pipe(
     shipping_order: v.optional(v.nullable(shippingOrderInput)),
   }),
   v.check((input) => Object.values(input).some((value) => value !== undefined), integrationMessages.nothingToChange),
-  atLeastOneField,
+  // What the OpenAPI document says of the check above.
+  v.metadata({ minProperties: 1 }),
 );
 export type PatchTicketInput = v.InferOutput<typeof patchTicketInput>;
 export const patchTicketOutput = object({ id: v.number(), changed: v.array(v.string()) });
@@ -311,7 +309,8 @@ export const patchDefectInput = v.pipe(
     agreed: v.optional(agreedField),
   }),
   v.check((input) => Object.values(input).some((value) => value !== undefined), integrationMessages.nothingToChange),
-  atLeastOneField,
+  // What the OpenAPI document says of the check above.
+  v.metadata({ minProperties: 1 }),
 );
 export type PatchDefectInput = v.InferOutput<typeof patchDefectInput>;
 /** `version` after the call; `changed` lists the fields whose value actually changed. */
