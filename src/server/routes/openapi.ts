@@ -20,7 +20,7 @@ import { dayField } from '#shared/api/integration-couriers.ts';
 import { anyEvent, eventPayloads, typedEvents, type FeedEventType } from '#shared/api/integration-events.ts';
 import { errorResponse } from '#shared/api/endpoint.ts';
 import { RETRY_AFTER_SECONDS } from '#server/middleware/load-shedding.ts';
-import { callDocs, fileDownload, integrationEndpoints, type IntegrationCall } from './integration-endpoints.ts';
+import { fileDownload, integrationEndpoints, type IntegrationCall } from './integration-endpoints.ts';
 
 // GET /api/v1/openapi.json: OpenAPI 3.1, generated from the same valibot schemas and endpoint list
 // the router validates with, so the document cannot describe a call differently from how it is
@@ -211,7 +211,7 @@ const pathParameter = (name: string) => ({
 
 function operation(call: IntegrationCall, components: Record<string, JsonObject>): JsonObject {
   const endpoint = integrationEndpoints[call];
-  const doc = callDocs[call];
+  const { doc } = endpoint;
   const parameters: JsonObject[] = [];
   const statuses = [401, 500, 503, ...doc.errors];
   for (const [, name] of endpoint.path.matchAll(/:(\w+)/g)) {
