@@ -4,7 +4,7 @@ import { positiveInt4 } from './ids.ts';
 import { isCalendarDay } from './integration-pickup.ts';
 import { emailField, passwordField } from '../validation/fields.ts';
 import { messages } from '../validation/messages.ts';
-import { STOP_KINDS, STOP_STATES } from '../dictionaries/courier-stops.ts';
+import { STOP_FAIL_REASONS, STOP_KINDS, STOP_STATES } from '../dictionaries/courier-stops.ts';
 
 // The back office's couriers and their stops (API.md, fourth wave; docs/api.md "Couriers and stops").
 // Answers are plain JSON, like the rest of /api/v1.
@@ -160,6 +160,17 @@ export const listStopsQuery = object({
   ),
 });
 
+const moment = v.pipe(v.string(), v.metadata({ format: 'date-time' }));
+
+/** 'Забрал' / 'Доставил': what the courier handed over or took, to whom, with its photos (also `stop.done`'s). */
+export const stopDoneOutcome = v.object({
+  instruments: v.array(v.object({ id: v.number(), collected: v.boolean() })),
+  person: v.string(),
+  photo_file_ids: v.array(v.number()),
+});
+/** 'Не застал': why nobody was met (also `stop.failed`'s). */
+export const stopFailedOutcome = v.object({ reason: v.picklist(STOP_FAIL_REASONS), comment: v.string() });
+
 const stopAddressOutput = object({
   address: v.string(),
   room: v.string(),
@@ -175,20 +186,20 @@ export const stopOutput = object({
   courier_id: v.number(),
   /** False once the courier was switched off: give the stop to another. */
   courier_active: v.boolean(),
-  date: v.string(),
+  date: dayField,
   position: v.number(),
-  window: v.nullable(v.string()),
+  window: v.nullable(windowField),
   address: stopAddressOutput,
   contact: object({ name: v.string(), phone: v.string() }),
   comment: v.nullable(v.string()),
   state: v.picklist(STOP_STATES),
   cancelled: v.boolean(),
-  en_route_at: v.nullable(v.string()),
-  eta_at: v.nullable(v.string()),
+  en_route_at: v.nullable(moment),
+  eta_at: v.nullable(moment),
   /** When it was done or failed. */
-  finished_at: v.nullable(v.string()),
-  /** done: `{instruments: [{id, collected}], person, photo_file_ids}`; failed: `{reason, comment}`; else null. */
-  outcome: v.nullable(v.record(v.string(), v.unknown())),
+  finished_at: v.nullable(moment),
+  /** done: the hand-over; failed: why nobody was met; else null. */
+  outcome: v.nullable(v.union([stopDoneOutcome, stopFailedOutcome])),
 });
 export type StopOut = v.InferOutput<typeof stopOutput>;
 export const listStopsOutput = object({ stops: v.array(stopOutput) });

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { agreedField, defectStatusField, eventCursor, moneyField, ticketStatusField } from './integration.ts';
 import { POINTS_STATES } from './loyalty.ts';
-import { STOP_FAIL_REASONS, STOP_KINDS } from '../dictionaries/courier-stops.ts';
+import { stopDoneOutcome, stopFailedOutcome } from './integration-couriers.ts';
+import { STOP_KINDS } from '../dictionaries/courier-stops.ts';
 
 // What each event of GET /api/v1/events carries in `payload` (docs/api.md "Events written by these
 // calls"): one schema per type, so the OpenAPI document describes the feed as a `oneOf` on `type`
@@ -166,17 +167,14 @@ export const eventPayloads = {
     ticket_id: id,
     courier_id: id,
     done_at: moment,
-    instruments: v.array(v.object({ id, collected: v.boolean() })),
-    person: text,
-    photo_file_ids: v.array(id),
+    ...stopDoneOutcome.entries,
   }),
   'stop.failed': v.object({
     stop_id: id,
     kind: v.picklist(STOP_KINDS),
     ticket_id: id,
     courier_id: id,
-    reason: v.picklist(STOP_FAIL_REASONS),
-    comment: text,
+    ...stopFailedOutcome.entries,
     at: moment,
   }),
 } as const;
