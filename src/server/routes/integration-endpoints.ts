@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { defineEndpoint, type Endpoint, type HttpMethod } from '#shared/api/endpoint.ts';
 import {
   changePointsInput,
@@ -30,7 +30,7 @@ import {
 import { typedFeedPage } from '#shared/api/integration-events.ts';
 import { putBannerInput, putBannerOutput } from '#shared/api/integration-banner.ts';
 import {
-  changedOutput as stopChangedOutput,
+  changedOutput,
   createCourierInput,
   createStopInput,
   listCouriersOutput,
@@ -103,8 +103,6 @@ function call<Input extends Endpoint['input'], Output extends Endpoint['output']
 ): IntegrationEndpoint<Input, Output> {
   return { ...defineEndpoint({ method, path: `${INTEGRATION_BASE}${path}`, input, output }), doc };
 }
-
-const changedOutput = v.object({ id: v.number(), changed: v.array(v.string()) });
 
 export const integrationEndpoints = {
   createClient: call('POST', '/clients', createClientInput, createClientOutput, {
@@ -353,7 +351,7 @@ export const integrationEndpoints = {
     status: 201,
     errors: [409],
   }),
-  patchCourier: call('PATCH', '/couriers/:id', patchCourierInput, stopChangedOutput, {
+  patchCourier: call('PATCH', '/couriers/:id', patchCourierInput, changedOutput, {
     tag: 'Couriers',
     summary: 'Change or switch off a courier',
     description:
@@ -379,7 +377,7 @@ export const integrationEndpoints = {
     status: 201,
     errors: [],
   }),
-  patchStop: call('PATCH', '/stops/:id', patchStopInput, stopChangedOutput, {
+  patchStop: call('PATCH', '/stops/:id', patchStopInput, changedOutput, {
     tag: 'Couriers',
     summary: 'Give a stop to another courier or day, reorder it, change its window, cancel or restore it',
     description:

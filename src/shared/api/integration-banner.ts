@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { integerOut } from './ids.ts';
 import { object } from './object.ts';
 import { idField, integrationMessages, linkField } from './integration.ts';
 
@@ -27,5 +28,5 @@ export type PutBannerInput = v.InferOutput<typeof putBannerInput>;
 export const putBannerOutput = object({
   is_active: v.boolean(),
   link: v.nullable(v.string()),
-  image_file_id: v.nullable(v.number()),
+  image_file_id: v.nullable(integerOut),
 });

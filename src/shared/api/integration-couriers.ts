@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { object } from './object.ts';
-import { positiveInt4 } from './ids.ts';
+import { integerOut, positiveInt4 } from './ids.ts';
 import { isCalendarDay } from './integration-pickup.ts';
 import { emailField, passwordField } from '../validation/fields.ts';
 import { messages } from '../validation/messages.ts';
@@ -84,7 +84,7 @@ export const patchCourierInput = v.pipe(
 export type PatchCourierInput = v.InferOutput<typeof patchCourierInput>;
 
 export const courierOutput = object({
-  id: v.number(),
+  id: integerOut,
   email: v.string(),
   name: v.string(),
   surname: v.string(),
@@ -164,9 +164,9 @@ const moment = v.pipe(v.string(), v.metadata({ format: 'date-time' }));
 
 /** 'Забрал' / 'Доставил': what the courier handed over or took, to whom, with its photos (also `stop.done`'s). */
 export const stopDoneOutcome = v.object({
-  instruments: v.array(v.object({ id: v.number(), collected: v.boolean() })),
+  instruments: v.array(v.object({ id: integerOut, collected: v.boolean() })),
   person: v.string(),
-  photo_file_ids: v.array(v.number()),
+  photo_file_ids: v.array(integerOut),
 });
 /** 'Не застал': why nobody was met (also `stop.failed`'s). */
 export const stopFailedOutcome = v.object({ reason: v.picklist(STOP_FAIL_REASONS), comment: v.string() });
@@ -179,15 +179,15 @@ const stopAddressOutput = object({
 });
 
 export const stopOutput = object({
-  id: v.number(),
-  ticket_id: v.number(),
-  client_id: v.number(),
+  id: integerOut,
+  ticket_id: integerOut,
+  client_id: integerOut,
   kind: v.picklist(STOP_KINDS),
-  courier_id: v.number(),
+  courier_id: integerOut,
   /** False once the courier was switched off: give the stop to another. */
   courier_active: v.boolean(),
   date: dayField,
-  position: v.number(),
+  position: integerOut,
   window: v.nullable(windowField),
   address: stopAddressOutput,
   contact: object({ name: v.string(), phone: v.string() }),
@@ -203,4 +203,4 @@ export const stopOutput = object({
 });
 export type StopOut = v.InferOutput<typeof stopOutput>;
 export const listStopsOutput = object({ stops: v.array(stopOutput) });
-export const changedOutput = object({ id: v.number(), changed: v.array(v.string()) });
+export const changedOutput = object({ id: integerOut, changed: v.array(v.string()) });

@@ -43,9 +43,11 @@ export const putPickupCalendarInput = object({
   ),
 });
 export type PutPickupCalendarInput = v.InferOutput<typeof putPickupCalendarInput>;
-export const putPickupCalendarOutput = object({ closed: v.array(v.string()) });
+/** A day in an answer: 'YYYY-MM-DD'. */
+const dayOut = v.pipe(v.string(), v.metadata({ format: 'date' }));
+export const putPickupCalendarOutput = object({ closed: v.array(dayOut) });
 
-const closedDay = object({ date: v.string(), note: v.string() });
+const closedDay = object({ date: dayOut, note: v.string() });
 export const putClosedDayOutput = closedDay;
-export const deleteClosedDayOutput = object({ date: v.string(), deleted: v.boolean() });
+export const deleteClosedDayOutput = object({ date: dayOut, deleted: v.boolean() });
 export const listClosedDaysOutput = object({ data: v.array(closedDay) });

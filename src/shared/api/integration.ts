@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { object } from './object.ts';
-import { positiveInt4 } from './ids.ts';
+import { integerOut, positiveInt4 } from './ids.ts';
 import { emailField, passwordField } from '../validation/fields.ts';
 import { messages } from '../validation/messages.ts';
 import { normalizeBillStatus } from '../dictionaries/bill-statuses.ts';
@@ -36,7 +36,7 @@ export const createClientInput = object({
 });
 export type CreateClientInput = v.InferOutput<typeof createClientInput>;
 
-export const createClientOutput = object({ id: v.number() });
+export const createClientOutput = object({ id: integerOut });
 
 // ── Shared field schemas of the back-office calls ───────────────────────────────────────────────
 // Codes are checked against the dictionaries the portal shows them with, so a code the portal could
@@ -181,9 +181,12 @@ export const agreedField = codeField(
 );
 
 /** The spec's region table (cabinet.md): an office's `region`, one of these Russian names exactly. */
-export const regionField = v.picklist(
-  REGIONS.map((region) => region.name),
-  integrationMessages.region,
+export const regionField = v.pipe(
+  v.picklist(
+    REGIONS.map((region) => region.name),
+    integrationMessages.region,
+  ),
+  v.metadata({ description: 'The region an office serves, its Russian name exactly as in the spec’s region table' }),
 );
 
 /** Links the clinic opens from the portal: http(s) only, so no `javascript:` ever reaches an href. */
@@ -197,7 +200,7 @@ export const linkField = v.pipe(
 
 const fileIdField = v.nullable(idField);
 
-export const idOutput = object({ id: v.number() });
+export const idOutput = object({ id: integerOut });
 
 // ── Offices ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -223,7 +226,7 @@ export const putOfficeInput = object({
 });
 export type PutOfficeInput = v.InferOutput<typeof putOfficeInput>;
 /** `created` is true when the office did not exist before. */
-export const putOfficeOutput = object({ id: v.number(), created: v.boolean() });
+export const putOfficeOutput = object({ id: integerOut, created: v.boolean() });
 
 // ── Tickets ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -246,7 +249,7 @@ export const createTicketInput = object({
   ),
 });
 export type CreateTicketInput = v.InferOutput<typeof createTicketInput>;
-export const createTicketOutput = object({ id: v.number(), instruments: v.array(idOutput) });
+export const createTicketOutput = object({ id: integerOut, instruments: v.array(idOutput) });
 
 export const shippingOrderInput = object({
   tracking_link: v.optional(v.nullable(linkField)),
@@ -276,7 +279,7 @@ export const patchTicketInput = v.pipe(
   v.metadata({ minProperties: 1 }),
 );
 export type PatchTicketInput = v.InferOutput<typeof patchTicketInput>;
-export const patchTicketOutput = object({ id: v.number(), changed: v.array(v.string()) });
+export const patchTicketOutput = object({ id: integerOut, changed: v.array(v.string()) });
 
 // ── Defect statements ───────────────────────────────────────────────────────────────────────────
 
@@ -298,7 +301,7 @@ export const createDefectInput = object({
   document_file_id: v.optional(fileIdField),
 });
 export type CreateDefectInput = v.InferOutput<typeof createDefectInput>;
-export const createDefectOutput = object({ id: v.number(), version: v.number() });
+export const createDefectOutput = object({ id: integerOut, version: integerOut });
 
 export const patchDefectInput = v.pipe(
   object({
@@ -314,7 +317,7 @@ export const patchDefectInput = v.pipe(
 );
 export type PatchDefectInput = v.InferOutput<typeof patchDefectInput>;
 /** `version` after the call; `changed` lists the fields whose value actually changed. */
-export const patchDefectOutput = object({ id: v.number(), version: v.number(), changed: v.array(v.string()) });
+export const patchDefectOutput = object({ id: integerOut, version: integerOut, changed: v.array(v.string()) });
 
 // ── Bills ───────────────────────────────────────────────────────────────────────────────────────
 
@@ -389,7 +392,7 @@ export type CreateDefectAnswerInput = v.InferOutput<typeof createDefectAnswerInp
 
 /** Uploads: multipart/form-data with one part named `file`. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const uploadFileOutput = object({ id: v.number(), mime_type: v.string(), size: v.number(), sha256: v.string() });
+export const uploadFileOutput = object({ id: integerOut, mime_type: v.string(), size: integerOut, sha256: v.string() });
 
 /**
  * A place in the feed: an event's id, and `next` of a page. The same schema in answers and in the
@@ -426,11 +429,11 @@ export const listEventsQuery = object({
 });
 
 export const eventOutput = object({
-  id: v.number(),
+  id: integerOut,
   type: v.string(),
   created_at: v.string(),
-  client_id: v.nullable(v.number()),
-  ticket_id: v.nullable(v.number()),
+  client_id: v.nullable(integerOut),
+  ticket_id: v.nullable(integerOut),
   payload: v.record(v.string(), v.unknown()),
 });
 export type FeedEvent = v.InferOutput<typeof eventOutput>;
@@ -464,7 +467,7 @@ export const putTradeInInstrumentInput = object({
 });
 export type PutTradeInInstrumentInput = v.InferOutput<typeof putTradeInInstrumentInput>;
 
-export const upsertOutput = object({ id: v.number(), created: v.boolean() });
+export const upsertOutput = object({ id: integerOut, created: v.boolean() });
 
 export const changePointsInput = object({
   delta: v.pipe(
@@ -479,4 +482,4 @@ export const changePointsInput = object({
 });
 export type ChangePointsInput = v.InferOutput<typeof changePointsInput>;
 /** The ledger entry's id (null when a debit found nothing to annul), the active balance after it and the points annulled. */
-export const changePointsOutput = object({ id: v.nullable(v.number()), balance: v.number(), annulled: v.number() });
+export const changePointsOutput = object({ id: v.nullable(integerOut), balance: integerOut, annulled: integerOut });
