@@ -1,5 +1,5 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
-import type * as v from 'valibot';
+import * as v from 'valibot';
 import {
   agreedField,
   dateField,
@@ -36,8 +36,11 @@ const pascal = (type: string) =>
   type.replace(/(^|[._])(\w)/g, (_match, _separator, letter: string) => letter.toUpperCase());
 
 /** The named schemas: every use of one of these valibot schemas is a `$ref` to its name. */
+/** The refusal's body; a 500's also names its request (app.ts), which the page's own schema leaves out. */
+const documentedError = v.object({ ...errorResponse.entries, request_id: v.optional(v.string()) });
+
 const COMPONENTS: Record<string, AnySchema> = {
-  Error: errorResponse,
+  Error: documentedError,
   Id: idField,
   Money: moneyField,
   Timestamp: timestampField,

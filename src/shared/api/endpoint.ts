@@ -42,8 +42,6 @@ export const errorResponse = v.object({
   errors: v.optional(v.record(v.string(), v.array(v.string()))),
   /** Machine-readable context of a refusal, e.g. a 409's current state; each endpoint documents its shape. */
   details: v.optional(v.unknown()),
-  /** A 500's id, to find the request in the server's log. */
-  request_id: v.optional(v.string()),
 });
 export type ErrorResponse = v.InferOutput<typeof errorResponse>;
 

@@ -19,6 +19,3 @@ export function parsePathId(raw: unknown): number | null {
 /** A positive int4 in a body (ids, versions, counts), with a Russian message. */
 export const positiveInt4 = (message: string = ID_MESSAGE) =>
   v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(MAX_INT4, message));
-
-/** A whole number in an answer (ids, counts, points): `integer` in the OpenAPI document, not `number`. */
-export const integerOut = v.pipe(v.number(), v.integer());

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
-import { integerOut } from './ids.ts';
 import { object } from './object.ts';
-import { idField, integrationMessages, linkField } from './integration.ts';
+import { idField, integerOut, integrationMessages, linkField } from './integration.ts';
 
 // PUT /api/v1/banner (API.md "Notifications"): the back office sets the site's one promo banner.
 

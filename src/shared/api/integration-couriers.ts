@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { object } from './object.ts';
-import { integerOut, positiveInt4 } from './ids.ts';
+import { positiveInt4 } from './ids.ts';
+import { integerOut } from './integration.ts';
 import { isCalendarDay } from './integration-pickup.ts';
 import { emailField, passwordField } from '../validation/fields.ts';
 import { messages } from '../validation/messages.ts';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { object } from './object.ts';
-import { integerOut, positiveInt4 } from './ids.ts';
+import { positiveInt4 } from './ids.ts';
 import { emailField, passwordField } from '../validation/fields.ts';
 import { messages } from '../validation/messages.ts';
 import { normalizeBillStatus } from '../dictionaries/bill-statuses.ts';
@@ -11,6 +11,9 @@ import { TICKET_STATUSES } from '../dictionaries/ticket-statuses.ts';
 import { cleanText } from '../validation/invisible-characters.ts';
 
 // The back office's calls (API.md). Answers are plain JSON, not the portal's envelope.
+
+/** A whole number in an answer (ids, counts, points): `integer` in the OpenAPI document, not `number`. */
+export const integerOut = v.pipe(v.number(), v.integer());
 
 const optionalText = (max: number) =>
   v.optional(v.nullable(v.pipe(v.string(), cleanText(), v.maxLength(max, messages.tooLong))));

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
-import { integerOut } from './ids.ts';
 import { object } from './object.ts';
-import { dateField, idField, moneyField, timestampField } from './integration.ts';
+import { dateField, idField, integerOut, moneyField, timestampField } from './integration.ts';
 import { messages } from '../validation/messages.ts';
 import { cleanText } from '../validation/invisible-characters.ts';
 
