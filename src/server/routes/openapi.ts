@@ -16,7 +16,7 @@ import {
   ticketStatusField,
   timestampField,
 } from '#shared/api/integration.ts';
-import { dayField } from '#shared/api/integration-couriers.ts';
+import { dayField, stopDoneOutcome, stopFailedOutcome } from '#shared/api/integration-couriers.ts';
 import { anyEvent, eventPayloads, typedEvents, type FeedEventType } from '#shared/api/integration-events.ts';
 import { errorResponse } from '#shared/api/endpoint.ts';
 import { RETRY_AFTER_SECONDS } from '#server/middleware/load-shedding.ts';
@@ -54,6 +54,8 @@ const COMPONENTS: Record<string, AnySchema> = {
   DefectStatus: defectStatusField,
   Agreed: agreedField,
   EventCursor: eventCursor,
+  StopHandOver: stopDoneOutcome,
+  StopNotMet: stopFailedOutcome,
   Event: anyEvent,
   ...Object.fromEntries(
     (Object.keys(typedEvents) as FeedEventType[]).flatMap((type) => [

@@ -11,13 +11,9 @@ import { STOP_KINDS } from '../dictionaries/courier-stops.ts';
 const id = v.pipe(v.number(), v.integer());
 const moment = v.pipe(v.string(), v.metadata({ format: 'date-time' }));
 const text = v.string();
-const nullable = <S extends v.GenericSchema>(schema: S) => v.nullable(schema);
 
 /** `changed` of the *.updated events: the fields whose value changed, with the new value. */
-const changedOf = <E extends v.ObjectEntries>(entries: E) =>
-  v.object(
-    Object.fromEntries(Object.entries(entries).map(([key, value]) => [key, v.optional(value)])) as never,
-  ) as v.GenericSchema<{ [K in keyof E]?: v.InferOutput<E[K]> }>;
+const changedOf = <E extends v.ObjectEntries>(entries: E) => v.partial(v.object(entries));
 
 const decision = { defect_id: id, actor_client_id: id };
 
@@ -30,7 +26,7 @@ const portalAddress = v.object({
   room: text,
   message: text,
   /** "lat,lon" of the checked house, or as the page sent it, or null. */
-  coordinates: nullable(text),
+  coordinates: v.nullable(text),
   /** False: the geo provider was down or slow, the address is as typed: call the clinic to confirm it. */
   checked: v.boolean(),
 });
@@ -38,7 +34,7 @@ const portalInstrument = v.object({
   id,
   serial_number: text,
   type: id,
-  name: nullable(text),
+  name: v.nullable(text),
   description: text,
   guarantee: v.boolean(),
 });
@@ -63,23 +59,23 @@ export const eventPayloads = {
     changed: changedOf({
       name: text,
       surname: text,
-      phone: nullable(text),
-      patronymic: nullable(text),
-      company: nullable(text),
+      phone: v.nullable(text),
+      patronymic: v.nullable(text),
+      company: v.nullable(text),
       email: text,
-      loyalty_eligible_at: nullable(moment),
+      loyalty_eligible_at: v.nullable(moment),
     }),
   }),
   'ticket.created': v.object({
     ticket_id: id,
     status: ticketStatusField,
-    office_id: v.optional(nullable(id)),
+    office_id: v.optional(v.nullable(id)),
     instrument_ids: v.array(id),
     /** The rest is a portal request's (`source: "portal"`). */
     source: v.optional(v.literal('portal')),
     contact: v.optional(portalContact),
     address: v.optional(portalAddress),
-    pickup_date: v.optional(nullable(text)),
+    pickup_date: v.optional(v.nullable(text)),
     instruments: v.optional(v.array(portalInstrument)),
     file_ids: v.optional(v.array(id)),
   }),
@@ -87,11 +83,11 @@ export const eventPayloads = {
     ticket_id: id,
     changed: changedOf({
       status: ticketStatusField,
-      office_id: nullable(id),
+      office_id: v.nullable(id),
       finished: v.boolean(),
-      tracking_link: nullable(text),
-      provider_order_id: nullable(text),
-      waybill_file_id: nullable(id),
+      tracking_link: v.nullable(text),
+      provider_order_id: v.nullable(text),
+      waybill_file_id: v.nullable(id),
     }),
   }),
   'defect.created': v.object({ defect_id: id, ticket_id: id, version: id, status: defectStatusField, sum: moneyField }),
@@ -102,26 +98,26 @@ export const eventPayloads = {
     changed: changedOf({
       status: defectStatusField,
       sum: moneyField,
-      conclusion: nullable(text),
-      departure: nullable(text),
+      conclusion: v.nullable(text),
+      departure: v.nullable(text),
       agreed: agreedField,
     }),
   }),
   'defect.approved': v.object({ ...decision, balls: v.optional(v.nullable(id)), gift: v.optional(v.nullable(id)) }),
-  'defect.rejected': v.object({ ...decision, comment: nullable(text) }),
-  'defect.discussed': v.object({ ...decision, comment: nullable(text) }),
+  'defect.rejected': v.object({ ...decision, comment: v.nullable(text) }),
+  'defect.discussed': v.object({ ...decision, comment: v.nullable(text) }),
   'defect.trade_in': v.object({ ...decision, instrument_id: id }),
   'defect.answered': v.object({ defect_id: id, ticket_id: id, answer_id: id, text }),
   'bill.created': v.object({
     bill_id: id,
     id_1c: text,
     amount_document: moneyField,
-    status: nullable(text),
+    status: v.nullable(text),
     defective_list_ids: v.array(id),
   }),
   'bill.updated': v.object({
     bill_id: id,
-    changed: changedOf({ status: nullable(text), purpose: nullable(text), vat: nullable(text) }),
+    changed: changedOf({ status: v.nullable(text), purpose: v.nullable(text), vat: v.nullable(text) }),
   }),
   'bill.payment_reported': v.object({
     bill_id: id,
@@ -138,11 +134,11 @@ export const eventPayloads = {
     kind: v.picklist(['earned', 'credited', 'returned', 'spent', 'annulled']),
     state: v.picklist(POINTS_STATES),
     reason: text,
-    activates_at: nullable(moment),
-    expires_at: nullable(moment),
-    bill_id: nullable(id),
-    defect_id: nullable(id),
-    operation_id: nullable(id),
+    activates_at: v.nullable(moment),
+    expires_at: v.nullable(moment),
+    bill_id: v.nullable(id),
+    defect_id: v.nullable(id),
+    operation_id: v.nullable(id),
     balance: id,
     pending: id,
   }),
@@ -153,7 +149,7 @@ export const eventPayloads = {
   'quiz.answered': v.object({
     client_id: id,
     quiz_id: id,
-    answers: v.array(v.object({ question_id: id, results: v.array(id), own_answer: nullable(text) })),
+    answers: v.array(v.object({ question_id: id, results: v.array(id), own_answer: v.nullable(text) })),
   }),
   'courier.created': v.object({ courier_id: id, email: text }),
   'courier.updated': v.object({
@@ -187,8 +183,8 @@ function typedEvent<T extends FeedEventType>(type: T) {
     id: eventCursor,
     type: v.literal(type),
     created_at: moment,
-    client_id: nullable(id),
-    ticket_id: nullable(id),
+    client_id: v.nullable(id),
+    ticket_id: v.nullable(id),
     payload: eventPayloads[type],
   });
 }
