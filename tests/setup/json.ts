@@ -29,14 +29,21 @@ export function errorBody<Details = unknown>(response: Response): Promise<ErrorB
 export interface OpenApiBody {
   openapi: string;
   paths: Record<string, Record<string, OpenApiOperation>>;
+  components: {
+    schemas: Record<string, { enum?: unknown[]; type?: string; oneOf?: unknown[] }>;
+    responses: Record<string, { headers?: Record<string, unknown> }>;
+  };
 }
 
 export interface OpenApiOperation {
   operationId: string;
   summary: string;
-  parameters: Array<{ name: string }>;
+  parameters: Array<{ name: string; in: string; schema: Record<string, unknown> }>;
   requestBody: {
-    content: Record<string, { schema: { properties: Record<string, { enum?: unknown[] }>; required: string[] } }>;
+    content: Record<
+      string,
+      { schema: { properties: Record<string, { enum?: unknown[]; $ref?: string }>; required: string[] } }
+    >;
   };
   responses: Record<string, unknown>;
 }

@@ -12,7 +12,7 @@
 // Usage: node tools/lockfile/complete-optional.mjs            (fixes package-lock.json)
 //        node tools/lockfile/complete-optional.mjs --check    (exit 1 if something is missing)
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,8 +24,11 @@ const check = process.argv.includes('--check');
 function missingEntries() {
   const scratch = mkdtempSync(path.join(tmpdir(), 'lockfile-'));
   try {
-    for (const file of ['package.json', 'package-lock.json', '.npmrc']) {
-      if (existsSync(path.join(root, file))) copyFileSync(path.join(root, file), path.join(scratch, file));
+    // The local packages' manifests too (file: dependencies, e.g. tools/openapi-typescript: ADR 0050).
+    for (const file of ['package.json', 'package-lock.json', '.npmrc', 'tools/openapi-typescript/package.json']) {
+      if (!existsSync(path.join(root, file))) continue;
+      mkdirSync(path.dirname(path.join(scratch, file)), { recursive: true });
+      copyFileSync(path.join(root, file), path.join(scratch, file));
     }
     const result = spawnSync('npm', ['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'], {
       cwd: scratch,

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import type * as v from 'valibot';
+import type { eventPayloads, FeedEventType } from '#shared/api/integration-events.ts';
 import { events } from './schema/platform.ts';
 import { historyEntries } from './schema/tickets.ts';
 import type { Tx } from './client.ts';
@@ -6,42 +8,21 @@ import type { Tx } from './client.ts';
 // Writers for the two append-only logs. Both take the caller's transaction, so a change and the
 // record of it are written together or not at all (API.md: events in the same transaction, once).
 
-export type EventType =
-  | 'client.registered'
-  | 'client.created'
-  | 'client.updated'
-  | 'ticket.created'
-  | 'ticket.updated'
-  | 'defect.created'
-  | 'defect.updated'
-  | 'defect.approved'
-  | 'defect.rejected'
-  | 'defect.discussed'
-  | 'defect.answered'
-  | 'defect.trade_in'
-  | 'bill.created'
-  | 'bill.updated'
-  | 'bill.payment_reported'
-  | 'notification.created'
-  | 'points.changed'
-  | 'access.granted'
-  | 'access.revoked'
-  | 'feedback.sent'
-  | 'promocode.used'
-  | 'quiz.answered'
-  | 'courier.created'
-  | 'courier.updated'
-  | 'stop.en_route'
-  | 'stop.done'
-  | 'stop.failed';
+/** The feed's event types: one payload schema each (integration-events.ts, the OpenAPI document's). */
+export type EventType = FeedEventType;
 
-export interface NewEvent {
-  type: EventType;
+/** What an event of `T` carries: its type's schema, so a writer cannot drift from the document (ADR 0050). */
+export type EventPayload<T extends EventType> = v.InferInput<(typeof eventPayloads)[T]>;
+
+interface EventOf<T extends EventType> {
+  type: T;
   clientId: number | null;
   ticketId?: number | null;
-  payload: Record<string, unknown>;
+  payload: EventPayload<T>;
   createdAt?: Date;
 }
+
+export type NewEvent = { [T in EventType]: EventOf<T> }[EventType];
 
 /** Any fixed number: the key of the advisory lock that orders event writers. */
 const EVENT_ORDER_LOCK = 7_305_001;

@@ -157,6 +157,16 @@ describe('POST /api/v1/defects/{id}/answers', () => {
     const call = document.paths['/api/v1/defects/{id}/answers']?.post;
     expect(call).toBeDefined();
     expect(JSON.stringify(call!.requestBody)).toContain('"text"');
-    expect(Object.keys(call!.responses).sort()).toEqual(['201', '400', '401', '404', '409', '422']);
+    expect(Object.keys(call!.responses).sort()).toEqual([
+      '201',
+      '400',
+      '401',
+      '404',
+      '409',
+      '415',
+      '422',
+      '500',
+      '503',
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { defineEndpoint, type Endpoint, type HttpMethod } from '#shared/api/endpoint.ts';
 import {
   changePointsInput,
@@ -27,9 +27,10 @@ import {
   uploadFileOutput,
   upsertOutput,
 } from '#shared/api/integration.ts';
+import { typedFeedPage } from '#shared/api/integration-events.ts';
 import { putBannerInput, putBannerOutput } from '#shared/api/integration-banner.ts';
 import {
-  changedOutput as stopChangedOutput,
+  changedOutput,
   createCourierInput,
   createStopInput,
   listCouriersOutput,
@@ -59,95 +60,72 @@ import {
   programmeOutput,
 } from '#shared/api/loyalty.ts';
 
-// Every call of the back office's API (API.md) with what the OpenAPI document says about it. The
-// router and the document are both built from this list, so they cannot drift apart.
+// Every call of the back office's API (API.md), each with what the OpenAPI document says about it
+// beside it. The router and the document are both built from this list, so they cannot drift apart:
+// the success status the router answers is the document's too.
 
 export const INTEGRATION_BASE = '/api/v1';
 
-/** One call under INTEGRATION_BASE. */
-function call<Input extends Endpoint['input'], Output extends Endpoint['output']>(
-  method: HttpMethod,
-  path: string,
-  input: Input,
-  output: Output,
-): Endpoint<Input, Output> {
-  return defineEndpoint({ method, path: `${INTEGRATION_BASE}${path}`, input, output });
-}
-
-const changedOutput = v.object({ id: v.number(), changed: v.array(v.string()) });
-
-export const integrationEndpoints = {
-  createClient: call('POST', '/clients', createClientInput, createClientOutput),
-  putOffice: call('PUT', '/offices/:id', putOfficeInput, putOfficeOutput),
-  createTicket: call('POST', '/tickets', createTicketInput, createTicketOutput),
-  patchTicket: call('PATCH', '/tickets/:id', patchTicketInput, patchTicketOutput),
-  createDefect: call('POST', '/tickets/:id/defects', createDefectInput, createDefectOutput),
-  patchDefect: call('PATCH', '/defects/:id', patchDefectInput, patchDefectOutput),
-  answerDefect: call('POST', '/defects/:id/answers', createDefectAnswerInput, idOutput),
-  createBill: call('POST', '/bills', createBillInput, idOutput),
-  patchBill: call('PATCH', '/bills/:id', patchBillInput, changedOutput),
-  createNotification: call('POST', '/notifications', createNotificationInput, idOutput),
-  uploadFile: call('POST', '/files', undefined, uploadFileOutput),
-  listEvents: call('GET', '/events', listEventsQuery, listEventsOutput),
-  putGift: call('PUT', '/gifts/:id', putGiftInput, upsertOutput),
-  putTradeInInstrument: call('PUT', '/trade-in-instruments/:id', putTradeInInstrumentInput, upsertOutput),
-  changePoints: call('POST', '/clients/:id/points', changePointsInput, changePointsOutput),
-  putBanner: call('PUT', '/banner', putBannerInput, putBannerOutput),
-  createPromocode: call('POST', '/promocodes', createPromocodeInput, idOutput),
-  createQuiz: call('POST', '/quizzes', createQuizInput, idOutput),
-  patchQuiz: call('PATCH', '/quizzes/:id', patchQuizInput, changedOutput),
-  createLoyaltyOperation: call('POST', '/loyalty/operations', createOperationInput, createOperationOutput),
-  cancelLoyaltyOperation: call('POST', '/loyalty/operations/:id/cancel', cancelOperationInput, cancelOperationOutput),
-  setClientLoyalty: call('POST', '/clients/:id/loyalty', participationInput, participationOutput),
-  putLoyaltyProgramme: call('PUT', '/loyalty/programme', programmeInput, programmeOutput),
-  getClientPoints: call('GET', '/clients/:id/points', undefined, clientPointsOutput),
-  listClosedDays: call('GET', '/pickup/closed-days', undefined, listClosedDaysOutput),
-  putClosedDay: call('PUT', '/pickup/closed-days/:date', putClosedDayInput, putClosedDayOutput),
-  deleteClosedDay: call('DELETE', '/pickup/closed-days/:date', undefined, deleteClosedDayOutput),
-  putPickupCalendar: call('PUT', '/pickup-calendar', putPickupCalendarInput, putPickupCalendarOutput),
-  createCourier: call('POST', '/couriers', createCourierInput, idOutput),
-  patchCourier: call('PATCH', '/couriers/:id', patchCourierInput, stopChangedOutput),
-  listCouriers: call('GET', '/couriers', undefined, listCouriersOutput),
-  createStop: call('POST', '/stops', createStopInput, idOutput),
-  patchStop: call('PATCH', '/stops/:id', patchStopInput, stopChangedOutput),
-  listStops: call('GET', '/stops', listStopsQuery, listStopsOutput),
-} satisfies Record<string, Endpoint>;
-
-export type IntegrationCall = keyof typeof integrationEndpoints;
-
+/** What the OpenAPI document says of a call besides its schemas (openapi.ts). */
 export interface CallDoc {
   summary: string;
   description?: string;
   status: 200 | 201;
-  /** Refusals besides 401 (every call) and 400/422 (every call with a body or query). */
-  errors: Array<404 | 409 | 413>;
+  /**
+   * Refusals besides those openapi.ts adds from the call's shape: 401, 500 and 503 (every call),
+   * 400/415/422 (a JSON body), 400/422 (a query), 404 (an `:id` in the path), 422 (a `:date`).
+   */
+  errors: Array<400 | 404 | 409 | 413 | 415 | 422>;
+  /**
+   * What the document shows as the answer when it says more than the route's check: the feed's
+   * events, each with its own payload (the route checks the generic shape, ADR 0050).
+   */
+  documentedOutput?: v.GenericSchema;
   /** True for calls that are not in API.md's table but added for the portal (docs/api.md). */
   extension?: boolean;
   tag: string;
 }
 
-export const callDocs: Record<IntegrationCall, CallDoc> = {
-  createClient: {
+export interface IntegrationEndpoint<
+  Input extends Endpoint['input'] = Endpoint['input'],
+  Output extends Endpoint['output'] = Endpoint['output'],
+> extends Endpoint<Input, Output> {
+  doc: CallDoc;
+}
+
+/** One call under INTEGRATION_BASE, with its documentation. */
+function call<Input extends Endpoint['input'], Output extends Endpoint['output']>(
+  method: HttpMethod,
+  path: string,
+  input: Input,
+  output: Output,
+  doc: CallDoc,
+): IntegrationEndpoint<Input, Output> {
+  return { ...defineEndpoint({ method, path: `${INTEGRATION_BASE}${path}`, input, output }), doc };
+}
+
+export const integrationEndpoints = {
+  createClient: call('POST', '/clients', createClientInput, createClientOutput, {
     tag: 'Clients',
     summary: 'Create a client account',
     description: 'Without `password` one is generated and e-mailed. A taken e-mail (any case) is 409.',
     status: 201,
     errors: [409],
-  },
-  putOffice: {
+  }),
+  putOffice: call('PUT', '/offices/:id', putOfficeInput, putOfficeOutput, {
     tag: 'Offices',
     summary: 'Create or replace an office under the back office’s id',
     status: 200,
     errors: [],
-  },
-  createTicket: {
+  }),
+  createTicket: call('POST', '/tickets', createTicketInput, createTicketOutput, {
     tag: 'Tickets',
     summary: 'Create a ticket with its instruments',
     description: 'An unknown `client_id` or `office_id` is 422 on that field. Instrument ids come back in input order.',
     status: 201,
     errors: [],
-  },
-  patchTicket: {
+  }),
+  patchTicket: call('PATCH', '/tickets/:id', patchTicketInput, patchTicketOutput, {
     tag: 'Tickets',
     summary: 'Change a ticket',
     description:
@@ -156,15 +134,15 @@ export const callDocs: Record<IntegrationCall, CallDoc> = {
       'a call that changes nothing writes no event.',
     status: 200,
     errors: [404],
-  },
-  createDefect: {
+  }),
+  createDefect: call('POST', '/tickets/:id/defects', createDefectInput, createDefectOutput, {
     tag: 'Defect statements',
     summary: 'Add a defect statement (repair quote) to a ticket',
     description: 'Created with `agreed` 0 and `version` 1. File ids must exist (422 otherwise).',
     status: 201,
     errors: [404],
-  },
-  patchDefect: {
+  }),
+  patchDefect: call('PATCH', '/defects/:id', patchDefectInput, patchDefectOutput, {
     tag: 'Defect statements',
     summary: 'Change a defect statement',
     description:
@@ -172,8 +150,8 @@ export const callDocs: Record<IntegrationCall, CallDoc> = {
       'A call that changes nothing keeps the version and writes no event.',
     status: 200,
     errors: [404],
-  },
-  answerDefect: {
+  }),
+  answerDefect: call('POST', '/defects/:id/answers', createDefectAnswerInput, idOutput, {
     tag: 'Defect statements',
     summary: 'Answer a clinic’s question on a statement (its “Обсудить”)',
     description:
@@ -182,55 +160,61 @@ export const callDocs: Record<IntegrationCall, CallDoc> = {
       'A statement the clinic has no open question on (`agreed` is not 3) is 409. `text`: 1–2000 characters.',
     status: 201,
     errors: [404, 409],
-  },
-  createBill: {
+  }),
+  createBill: call('POST', '/bills', createBillInput, idOutput, {
     tag: 'Bills',
     summary: 'Issue a bill',
     description:
       '`defective_list_ids` must be statements on this client’s tickets (422). The same `id_1c` twice for one client is 409.',
     status: 201,
     errors: [409],
-  },
-  patchBill: {
+  }),
+  patchBill: call('PATCH', '/bills/:id', patchBillInput, changedOutput, {
     tag: 'Bills',
     summary: 'Change a bill’s status',
     description: '"Оплачен" is paid, null is no data, other text is unpaid.',
     status: 200,
     errors: [404],
-  },
-  createNotification: { tag: 'Notifications', summary: 'Notify a client', status: 201, errors: [] },
-  uploadFile: {
+  }),
+  createNotification: call('POST', '/notifications', createNotificationInput, idOutput, {
+    tag: 'Notifications',
+    summary: 'Notify a client',
+    status: 201,
+    errors: [],
+  }),
+  uploadFile: call('POST', '/files', undefined, uploadFileOutput, {
     tag: 'Files',
     summary: 'Upload a file (multipart field `file`)',
     description:
       'At most 10 MB (413 above). PDF, JPEG, PNG or WebP, recognised by content (422 otherwise). Returns the id to reference.',
     status: 201,
-    errors: [413],
-  },
-  listEvents: {
+    errors: [400, 413, 415, 422],
+  }),
+  listEvents: call('GET', '/events', listEventsQuery, listEventsOutput, {
     tag: 'Events',
     summary: 'The ordered feed of what happened',
     description:
       'Events with id > `after` (default 0), in id order, at most `limit` (default 100, max 1000). `next` is a number: the id of the last ' +
-      'event returned, or `after` when there are none; pass it as the next `after`.',
+      'event returned, or `after` when there are none; pass it as the next `after`. Each event’s `payload` has the shape of its `type`.',
     status: 200,
     errors: [],
-  },
-  putGift: {
+    documentedOutput: typedFeedPage,
+  }),
+  putGift: call('PUT', '/gifts/:id', putGiftInput, upsertOutput, {
     tag: 'Loyalty',
     summary: 'Create or replace a gift bought with points',
     status: 200,
     errors: [],
     extension: true,
-  },
-  putTradeInInstrument: {
+  }),
+  putTradeInInstrument: call('PUT', '/trade-in-instruments/:id', putTradeInInstrumentInput, upsertOutput, {
     tag: 'Loyalty',
     summary: 'Create or replace a trade-in instrument',
     status: 200,
     errors: [],
     extension: true,
-  },
-  changePoints: {
+  }),
+  changePoints: call('POST', '/clients/:id/points', changePointsInput, changePointsOutput, {
     tag: 'Loyalty',
     summary: 'Add a points ledger entry',
     description:
@@ -239,8 +223,8 @@ export const callDocs: Record<IntegrationCall, CallDoc> = {
     status: 201,
     errors: [404],
     extension: true,
-  },
-  putBanner: {
+  }),
+  putBanner: call('PUT', '/banner', putBannerInput, putBannerOutput, {
     tag: 'Site',
     summary: 'Set the site’s promo banner',
     description:
@@ -249,8 +233,8 @@ export const callDocs: Record<IntegrationCall, CallDoc> = {
       'a file a clinic’s record uses is refused (422). `link` is an http(s) address or null.',
     status: 200,
     errors: [],
-  },
-  createPromocode: {
+  }),
+  createPromocode: call('POST', '/promocodes', createPromocodeInput, idOutput, {
     tag: 'Loyalty',
     summary: 'Create a promo code',
     description:
@@ -260,8 +244,8 @@ export const callDocs: Record<IntegrationCall, CallDoc> = {
       '`{client_id, code, points}`.',
     status: 201,
     errors: [409],
-  },
-  createQuiz: {
+  }),
+  createQuiz: call('POST', '/quizzes', createQuizInput, idOutput, {
     tag: 'Loyalty',
     summary: 'Create a bonus survey',
     description:
@@ -271,16 +255,16 @@ export const callDocs: Record<IntegrationCall, CallDoc> = {
       '`{client_id, quiz_id, answers: [{question_id, results, own_answer}]}`.',
     status: 201,
     errors: [],
-  },
-  patchQuiz: {
+  }),
+  patchQuiz: call('PATCH', '/quizzes/:id', patchQuizInput, changedOutput, {
     tag: 'Loyalty',
     summary: 'Offer or withdraw a bonus survey',
     description:
       '`{active}`; `changed` is `["active"]` when it changed. An inactive quiz is not offered and its answers are refused.',
     status: 200,
     errors: [404],
-  },
-  createLoyaltyOperation: {
+  }),
+  createLoyaltyOperation: call('POST', '/loyalty/operations', createOperationInput, createOperationOutput, {
     tag: 'Loyalty',
     summary: 'Post an order that earns points',
     description:
@@ -288,8 +272,8 @@ export const callDocs: Record<IntegrationCall, CallDoc> = {
       'paid before the client took part, left the programme, or a pause or end announced). `external_id` is unique (409). `paid_at` later than now: 422.',
     status: 201,
     errors: [409],
-  },
-  cancelLoyaltyOperation: {
+  }),
+  cancelLoyaltyOperation: call('POST', '/loyalty/operations/:id/cancel', cancelOperationInput, cancelOperationOutput, {
     tag: 'Loyalty',
     summary: 'Cancel an order, wholly or by lines',
     description:
@@ -298,8 +282,8 @@ export const callDocs: Record<IntegrationCall, CallDoc> = {
       'active balance. Lines cancelled before count once.',
     status: 200,
     errors: [404],
-  },
-  setClientLoyalty: {
+  }),
+  setClientLoyalty: call('POST', '/clients/:id/loyalty', participationInput, participationOutput, {
     tag: 'Loyalty',
     summary: 'Set a client’s participation',
     description:
@@ -307,8 +291,8 @@ export const callDocs: Record<IntegrationCall, CallDoc> = {
       'annuls the points of operations before the last 30 days, and the held points activate now. `annulled` is how many points this call annulled.',
     status: 200,
     errors: [404],
-  },
-  putLoyaltyProgramme: {
+  }),
+  putLoyaltyProgramme: call('PUT', '/loyalty/programme', programmeInput, programmeOutput, {
     tag: 'Loyalty',
     summary: 'Announce a pause or end of the programme, or resume it',
     description:
@@ -316,23 +300,23 @@ export const callDocs: Record<IntegrationCall, CallDoc> = {
       'no points are credited; spending continues; at `ends_on` every unused point is annulled. `active` cancels an announcement not yet due, or restarts after an end.',
     status: 200,
     errors: [],
-  },
-  getClientPoints: {
+  }),
+  getClientPoints: call('GET', '/clients/:id/points', undefined, clientPointsOutput, {
     tag: 'Loyalty',
     summary: 'A client’s points: active balance, pending and every entry with its state now',
     description: 'States: pending, active, spent, expired, annulled, computed from the dates at the time of the call.',
     status: 200,
     errors: [404],
-  },
-  listClosedDays: {
+  }),
+  listClosedDays: call('GET', '/pickup/closed-days', undefined, listClosedDaysOutput, {
     tag: 'Pickup',
     summary: 'The days the back office closed for pickups, from today (Moscow) on',
     description: 'Public holidays are not listed: the portal closes them itself (date-holidays, and 1–8 January).',
     status: 200,
     errors: [],
     extension: true,
-  },
-  putClosedDay: {
+  }),
+  putClosedDay: call('PUT', '/pickup/closed-days/:date', putClosedDayInput, putClosedDayOutput, {
     tag: 'Pickup',
     summary: 'Close a day for pickups: no courier comes, the wizard does not offer it and a request for it is refused',
     description:
@@ -340,16 +324,8 @@ export const callDocs: Record<IntegrationCall, CallDoc> = {
     status: 200,
     errors: [],
     extension: true,
-  },
-  putPickupCalendar: {
-    tag: 'Pickup',
-    summary: 'Set the closed pickup days from today on, all at once',
-    description:
-      'The days the back office closes from today (Moscow) on become exactly `closed` (YYYY-MM-DD, at most 1000; repeats and past days ignored); a day kept keeps its note. The production calendar’s days off stay closed. A malformed or impossible date is 422 and nothing changes.',
-    status: 200,
-    errors: [],
-  },
-  deleteClosedDay: {
+  }),
+  deleteClosedDay: call('DELETE', '/pickup/closed-days/:date', undefined, deleteClosedDayOutput, {
     tag: 'Pickup',
     summary: 'Open a day the back office closed',
     description:
@@ -357,8 +333,16 @@ export const callDocs: Record<IntegrationCall, CallDoc> = {
     status: 200,
     errors: [],
     extension: true,
-  },
-  createCourier: {
+  }),
+  putPickupCalendar: call('PUT', '/pickup-calendar', putPickupCalendarInput, putPickupCalendarOutput, {
+    tag: 'Pickup',
+    summary: 'Set the closed pickup days from today on, all at once',
+    description:
+      'The days the back office closes from today (Moscow) on become exactly `closed` (YYYY-MM-DD, at most 1000; repeats and past days ignored); a day kept keeps its note. The production calendar’s days off stay closed. A malformed or impossible date is 422 and nothing changes.',
+    status: 200,
+    errors: [],
+  }),
+  createCourier: call('POST', '/couriers', createCourierInput, idOutput, {
     tag: 'Couriers',
     summary: 'Open a courier’s account',
     description:
@@ -366,8 +350,8 @@ export const callDocs: Record<IntegrationCall, CallDoc> = {
       'An e-mail already used by a client or a courier (any case) is 409. Writes `courier.created` `{courier_id, email}`.',
     status: 201,
     errors: [409],
-  },
-  patchCourier: {
+  }),
+  patchCourier: call('PATCH', '/couriers/:id', patchCourierInput, changedOutput, {
     tag: 'Couriers',
     summary: 'Change or switch off a courier',
     description:
@@ -376,9 +360,14 @@ export const callDocs: Record<IntegrationCall, CallDoc> = {
       '`changed` lists the fields whose value changed; a change writes `courier.updated` `{courier_id, changed}`. A client’s id is 404.',
     status: 200,
     errors: [404],
-  },
-  listCouriers: { tag: 'Couriers', summary: 'Every courier, switched off ones included', status: 200, errors: [] },
-  createStop: {
+  }),
+  listCouriers: call('GET', '/couriers', undefined, listCouriersOutput, {
+    tag: 'Couriers',
+    summary: 'Every courier, switched off ones included',
+    status: 200,
+    errors: [],
+  }),
+  createStop: call('POST', '/stops', createStopInput, idOutput, {
     tag: 'Couriers',
     summary: 'Give a courier a stop: a pickup from or a return to a clinic',
     description:
@@ -387,8 +376,8 @@ export const callDocs: Record<IntegrationCall, CallDoc> = {
       'The courier must be switched on (422).',
     status: 201,
     errors: [],
-  },
-  patchStop: {
+  }),
+  patchStop: call('PATCH', '/stops/:id', patchStopInput, changedOutput, {
     tag: 'Couriers',
     summary: 'Give a stop to another courier or day, reorder it, change its window, cancel or restore it',
     description:
@@ -396,8 +385,8 @@ export const callDocs: Record<IntegrationCall, CallDoc> = {
       'Moved to another courier or day without `position`, the stop goes last. A stop the courier has done or failed is 409.',
     status: 200,
     errors: [404, 409],
-  },
-  listStops: {
+  }),
+  listStops: call('GET', '/stops', listStopsQuery, listStopsOutput, {
     tag: 'Couriers',
     summary: 'One day’s stops (default today, Moscow), of one courier or all',
     description:
@@ -405,5 +394,25 @@ export const callDocs: Record<IntegrationCall, CallDoc> = {
       '`stop.done` and `stop.failed` events).',
     status: 200,
     errors: [],
+  }),
+} satisfies Record<string, IntegrationEndpoint>;
+
+export type IntegrationCall = keyof typeof integrationEndpoints;
+
+/**
+ * GET /files/{id}: a stored file's bytes, outside the JSON call table (no valibot output); openapi.ts
+ * describes it from this, integration.ts routes it.
+ */
+export const fileDownload = {
+  method: 'GET',
+  path: `${INTEGRATION_BASE}/files/:id`,
+  doc: {
+    tag: 'Files',
+    summary: 'Download a stored file',
+    description:
+      'Any stored file: documents the back office uploaded, photos clinics sent with their requests, couriers’ photos. ' +
+      'Sent with its stored type, `Content-Disposition: attachment` with its name, `Content-Length` and `Accept-Ranges: bytes`. ' +
+      'One range (`Range: bytes=a-b`, `a-`, `-n`) is 206 with `Content-Range`; a range past the end 416; several ranges or a malformed header get the whole file. ' +
+      'An unknown id, or a file whose bytes the store does not hold, is 404.',
   },
-};
+} as const;

@@ -233,12 +233,39 @@ describe('GET /api/v1/openapi.json', () => {
     }
     const createTicket = operationOf(document, '/api/v1/tickets', 'post');
     const schema = createTicket.requestBody.content['application/json']?.schema;
-    expect(schema?.properties.status?.enum).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(schema?.properties.status?.$ref).toBe('#/components/schemas/TicketStatus');
+    expect(document.components.schemas.TicketStatus?.enum).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     expect(schema?.required).toEqual(['client_id', 'status', 'instruments']);
-    expect(Object.keys(createTicket.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '422']));
+    expect(Object.keys(createTicket.responses)).toEqual(['201', '400', '401', '415', '422', '500', '503']);
     expect(operationOf(document, '/api/v1/files', 'post').requestBody.content['multipart/form-data']).toBeDefined();
-    expect(operationOf(document, '/api/v1/events', 'get').parameters.map((p) => p.name)).toEqual(['after', 'limit']);
+    expect(Object.keys(operationOf(document, '/api/v1/files/{id}', 'get').responses)).toEqual([
+      '200',
+      '206',
+      '401',
+      '404',
+      '416',
+      '500',
+      '503',
+    ]);
     expect(operationOf(document, '/api/v1/clients/{id}/points', 'post').summary).toMatch(/extension/);
+    expect(document.components.responses.Unavailable?.headers).toHaveProperty('Retry-After');
+  });
+
+  it('describes the feed’s cursor and limit as integers, the cursor one schema in the query and the answer', async () => {
+    const document = await jsonBody<OpenApiBody>(await t.integration('/openapi.json', { token: null }));
+    const feed = operationOf(document, '/api/v1/events', 'get');
+    expect(feed.parameters).toEqual([
+      { name: 'after', in: 'query', required: false, schema: { $ref: '#/components/schemas/EventCursor', default: 0 } },
+      {
+        name: 'limit',
+        in: 'query',
+        required: false,
+        schema: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
+      },
+    ]);
+    expect(JSON.stringify(feed.responses['200'])).toContain('"next":{"$ref":"#/components/schemas/EventCursor"}');
+    expect(document.components.schemas.EventCursor?.type).toBe('integer');
+    expect(document.components.schemas.Event?.oneOf).toHaveLength(27);
   });
 });
 

@@ -97,7 +97,7 @@ describe('POST /api/v1/files', () => {
     expect((await upload(huge, 'huge.pdf')).status).toBe(413);
   });
 
-  it('answers 422 without a `file` part or with an empty file, 400 for a non-multipart body', async () => {
+  it('answers 422 without a `file` part or with an empty file, 415 for a non-multipart body, 400 for a broken one', async () => {
     const missing = await upload(PDF_BYTES, 'a.pdf', { field: 'document' });
     expect(missing.status).toBe(422);
     expect((await errorBody(missing)).errors).toEqual({ file: ['Прикрепите файл в поле file'] });
@@ -105,7 +105,7 @@ describe('POST /api/v1/files', () => {
     textOnly.set('file', 'just text');
     expect((await t.integration('/files', { method: 'POST', body: textOnly })).status).toBe(422);
     expect((await upload(new Uint8Array(), 'empty.pdf')).status).toBe(422);
-    expect((await t.integration('/files', { method: 'POST', json: { file: 'x' } })).status).toBe(400);
+    expect((await t.integration('/files', { method: 'POST', json: { file: 'x' } })).status).toBe(415);
     const broken = await t.integration('/files', {
       method: 'POST',
       body: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4',

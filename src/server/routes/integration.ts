@@ -3,7 +3,7 @@ import { integrationMessages } from '#shared/api/integration.ts';
 import type { AppEnv } from '#server/context.ts';
 import { fieldFailure, sendFailure } from '#server/lib/api-failure.ts';
 import { loadFile } from '#server/services/files/files.ts';
-import { readPathId, route, type RouteOptions } from '#server/lib/validate.ts';
+import { readPathId, route, type RouteHandler } from '#server/lib/validate.ts';
 import { requireIntegrationToken } from '#server/middleware/integration-token.ts';
 import { createBill, patchBill } from '#server/services/integration/bills.ts';
 import { putGift, putOffice, putTradeInInstrument } from '#server/services/integration/catalogue.ts';
@@ -30,7 +30,12 @@ import { createQuiz, patchQuiz } from '#server/services/integration/quizzes.ts';
 import { createCourier, listCouriers, patchCourier } from '#server/services/integration/couriers.ts';
 import { createStop, listStops, patchStop } from '#server/services/integration/stops.ts';
 import { createPromocode } from '#server/services/loyalty/promocodes.ts';
-import { INTEGRATION_BASE, integrationEndpoints as calls } from './integration-endpoints.ts';
+import {
+  fileDownload,
+  INTEGRATION_BASE,
+  integrationEndpoints as calls,
+  type IntegrationEndpoint,
+} from './integration-endpoints.ts';
 import { sendDownload, storedDownload } from './downloads.ts';
 import { openApiDocument } from './openapi.ts';
 
@@ -44,100 +49,62 @@ export const integrationRoutes = new Hono<AppEnv>();
 
 // API.md: "Served with an OpenAPI 3 document at GET /api/v1/openapi.json". It describes the calls and
 // holds no data, so it is public; registered before the token guard, which therefore never sees it.
-integrationRoutes.get('/openapi.json', (c) => c.json(openApiDocument()));
+integrationRoutes.get('/openapi.json', (c) => c.json(openApiDocument(c.var.deps.config.publicUrl)));
 
 integrationRoutes.use('*', requireIntegrationToken());
 
-const relative: RouteOptions = { stripPrefix: INTEGRATION_BASE };
-const created: RouteOptions = { ...relative, status: 201 };
+/** Registers one call: its path under this mount, its success status the one its document names. */
+function on<E extends IntegrationEndpoint>(endpoint: E, handler: NoInfer<RouteHandler<E>>): void {
+  route(integrationRoutes, endpoint, handler, { stripPrefix: INTEGRATION_BASE, status: endpoint.doc.status });
+}
 
 /** The `:id` of the path; an id that cannot exist is a 404 like an unknown one. */
 const pathId = (c: Context<AppEnv>) => readPathId(c);
 
-route(
-  integrationRoutes,
-  calls.createClient,
-  async (c, input) => ({ id: await createClientFromBackOffice(c.var.deps, input) }),
-  created,
-);
-route(integrationRoutes, calls.putOffice, (c, input) => putOffice(c.var.deps, pathId(c), input), relative);
-route(integrationRoutes, calls.createTicket, (c, input) => createTicket(c.var.deps, input), created);
-route(integrationRoutes, calls.patchTicket, (c, input) => patchTicket(c.var.deps, pathId(c), input), relative);
-route(integrationRoutes, calls.createDefect, (c, input) => createDefect(c.var.deps, pathId(c), input), created);
-route(integrationRoutes, calls.patchDefect, (c, input) => patchDefect(c.var.deps, pathId(c), input), relative);
-route(integrationRoutes, calls.answerDefect, (c, input) => answerDefect(c.var.deps, pathId(c), input), created);
-route(integrationRoutes, calls.createBill, (c, input) => createBill(c.var.deps, input), created);
-route(integrationRoutes, calls.patchBill, (c, input) => patchBill(c.var.deps, pathId(c), input), relative);
-route(integrationRoutes, calls.createNotification, (c, input) => createNotification(c.var.deps, input), created);
-route(integrationRoutes, calls.uploadFile, (c) => uploadFile(c.var.deps, c.req.raw), created);
+on(calls.createClient, async (c, input) => ({ id: await createClientFromBackOffice(c.var.deps, input) }));
+on(calls.putOffice, (c, input) => putOffice(c.var.deps, pathId(c), input));
+on(calls.createTicket, (c, input) => createTicket(c.var.deps, input));
+on(calls.patchTicket, (c, input) => patchTicket(c.var.deps, pathId(c), input));
+on(calls.createDefect, (c, input) => createDefect(c.var.deps, pathId(c), input));
+on(calls.patchDefect, (c, input) => patchDefect(c.var.deps, pathId(c), input));
+on(calls.answerDefect, (c, input) => answerDefect(c.var.deps, pathId(c), input));
+on(calls.createBill, (c, input) => createBill(c.var.deps, input));
+on(calls.patchBill, (c, input) => patchBill(c.var.deps, pathId(c), input));
+on(calls.createNotification, (c, input) => createNotification(c.var.deps, input));
+on(calls.uploadFile, (c) => uploadFile(c.var.deps, c.req.raw));
 
 // A stored file, any of them (photos clinics uploaded with their requests, documents the back office
 // uploaded), with its stored type (API.md §Repair requests made in the portal). Binary, so outside
 // the JSON call table.
-integrationRoutes.get('/files/:id', async (c) => {
+integrationRoutes.get(fileDownload.path.slice(INTEGRATION_BASE.length), async (c) => {
   const file = await loadFile(c.var.deps.database.db, readPathId(c));
   if (!file) return sendFailure(c, fieldFailure('id', integrationMessages.fileNotFound, 404));
   return sendDownload(c, storedDownload(c, file, { etag: false }));
 });
-route(
-  integrationRoutes,
-  calls.listEvents,
-  async (c, input) => {
-    const page = await listEvents(c.var.deps, input.after, input.limit);
-    noteFeedRead(c.var.deps.database, page.next, c.var.deps.now());
-    return page;
-  },
-  relative,
-);
-route(integrationRoutes, calls.putGift, (c, input) => putGift(c.var.deps, pathId(c), input), relative);
-route(
-  integrationRoutes,
-  calls.putTradeInInstrument,
-  (c, input) => putTradeInInstrument(c.var.deps, pathId(c), input),
-  relative,
-);
-route(integrationRoutes, calls.changePoints, (c, input) => changePoints(c.var.deps, pathId(c), input), created);
-route(integrationRoutes, calls.putBanner, (c, input) => putBanner(c.var.deps, input), relative);
-route(integrationRoutes, calls.createPromocode, (c, input) => createPromocode(c.var.deps, input), created);
-route(integrationRoutes, calls.createQuiz, (c, input) => createQuiz(c.var.deps, input), created);
-route(integrationRoutes, calls.patchQuiz, (c, input) => patchQuiz(c.var.deps, pathId(c), input), relative);
-route(integrationRoutes, calls.createLoyaltyOperation, (c, input) => createOperation(c.var.deps, input), created);
-route(
-  integrationRoutes,
-  calls.cancelLoyaltyOperation,
-  (c, input) => cancelOperation(c.var.deps, pathId(c), input),
-  relative,
-);
-route(
-  integrationRoutes,
-  calls.setClientLoyalty,
-  (c, input) => setParticipation(c.var.deps, pathId(c), input),
-  relative,
-);
-route(integrationRoutes, calls.putLoyaltyProgramme, (c, input) => setProgramme(c.var.deps, input), relative);
-route(integrationRoutes, calls.getClientPoints, (c) => clientPoints(c.var.deps, pathId(c)), relative);
-route(integrationRoutes, calls.listClosedDays, (c) => listClosedDays(c.var.deps), relative);
-route(
-  integrationRoutes,
-  calls.putClosedDay,
-  (c, input) => putClosedDay(c.var.deps, readClosedDay(c.req.param('date')), input),
-  relative,
-);
-route(
-  integrationRoutes,
-  calls.deleteClosedDay,
-  async (c) => deleteClosedDay(c.var.deps, readClosedDay(c.req.param('date'))),
-  relative,
-);
-route(integrationRoutes, calls.putPickupCalendar, (c, input) => replaceClosedDays(c.var.deps, input), relative);
-route(
-  integrationRoutes,
-  calls.createCourier,
-  async (c, input) => ({ id: await createCourier(c.var.deps, input) }),
-  created,
-);
-route(integrationRoutes, calls.patchCourier, (c, input) => patchCourier(c.var.deps, pathId(c), input), relative);
-route(integrationRoutes, calls.listCouriers, (c) => listCouriers(c.var.deps.database.db), relative);
-route(integrationRoutes, calls.createStop, (c, input) => createStop(c.var.deps, input), created);
-route(integrationRoutes, calls.patchStop, (c, input) => patchStop(c.var.deps, pathId(c), input), relative);
-route(integrationRoutes, calls.listStops, (c, input) => listStops(c.var.deps, input), relative);
+on(calls.listEvents, async (c, input) => {
+  const page = await listEvents(c.var.deps, input.after, input.limit);
+  noteFeedRead(c.var.deps.database, page.next, c.var.deps.now());
+  return page;
+});
+on(calls.putGift, (c, input) => putGift(c.var.deps, pathId(c), input));
+on(calls.putTradeInInstrument, (c, input) => putTradeInInstrument(c.var.deps, pathId(c), input));
+on(calls.changePoints, (c, input) => changePoints(c.var.deps, pathId(c), input));
+on(calls.putBanner, (c, input) => putBanner(c.var.deps, input));
+on(calls.createPromocode, (c, input) => createPromocode(c.var.deps, input));
+on(calls.createQuiz, (c, input) => createQuiz(c.var.deps, input));
+on(calls.patchQuiz, (c, input) => patchQuiz(c.var.deps, pathId(c), input));
+on(calls.createLoyaltyOperation, (c, input) => createOperation(c.var.deps, input));
+on(calls.cancelLoyaltyOperation, (c, input) => cancelOperation(c.var.deps, pathId(c), input));
+on(calls.setClientLoyalty, (c, input) => setParticipation(c.var.deps, pathId(c), input));
+on(calls.putLoyaltyProgramme, (c, input) => setProgramme(c.var.deps, input));
+on(calls.getClientPoints, (c) => clientPoints(c.var.deps, pathId(c)));
+on(calls.listClosedDays, (c) => listClosedDays(c.var.deps));
+on(calls.putClosedDay, (c, input) => putClosedDay(c.var.deps, readClosedDay(c.req.param('date')), input));
+on(calls.deleteClosedDay, async (c) => deleteClosedDay(c.var.deps, readClosedDay(c.req.param('date'))));
+on(calls.putPickupCalendar, (c, input) => replaceClosedDays(c.var.deps, input));
+on(calls.createCourier, async (c, input) => ({ id: await createCourier(c.var.deps, input) }));
+on(calls.patchCourier, (c, input) => patchCourier(c.var.deps, pathId(c), input));
+on(calls.listCouriers, (c) => listCouriers(c.var.deps.database.db));
+on(calls.createStop, (c, input) => createStop(c.var.deps, input));
+on(calls.patchStop, (c, input) => patchStop(c.var.deps, pathId(c), input));
+on(calls.listStops, (c, input) => listStops(c.var.deps, input));

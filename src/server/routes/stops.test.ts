@@ -230,6 +230,27 @@ describe('GET /api/v1/stops', () => {
   });
 });
 
+describe('GET /api/v1/stops: what the courier reported', () => {
+  it('answers a done stop’s hand-over and a failed stop’s reason in the shapes the document names', async () => {
+    const courier = await createCourier(t);
+    const ticket = await portalTicket(t, clinicId);
+    const done = await createStop(t, { ticket_id: ticket.id, kind: 'pickup', courier_id: courier.id, date: DAY });
+    const failed = await createStop(t, { ticket_id: ticket.id, kind: 'return', courier_id: courier.id, date: DAY });
+    const handOver = { instruments: [{ id: 1, collected: true }], person: 'Администратор Ирина', photo_file_ids: [] };
+    const finishedAt = new Date('2026-03-05T10:00:00Z');
+    await t.db.update(stops).set({ state: 'done', finishedAt, outcome: handOver }).where(eq(stops.id, done));
+    await t.db
+      .update(stops)
+      .set({ state: 'failed', finishedAt, outcome: { reason: 'closed', comment: 'Закрыто' } })
+      .where(eq(stops.id, failed));
+    const answered = await listed(`date=${DAY}&courier_id=${courier.id}`);
+    expect(answered.map((stop) => [stop.state, stop.outcome, stop.finished_at])).toEqual([
+      ['done', handOver, finishedAt.toISOString()],
+      ['failed', { reason: 'closed', comment: 'Закрыто' }, finishedAt.toISOString()],
+    ]);
+  });
+});
+
 describe('the OpenAPI document', () => {
   it('describes the couriers’ and stops’ calls with their fields', async () => {
     const document = (await (await t.integration('/openapi.json', { token: null })).json()) as {

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { object } from './object.ts';
-import { idField, integrationMessages, linkField } from './integration.ts';
+import { idField, integerOut, integrationMessages, linkField } from './integration.ts';
 
 // PUT /api/v1/banner (API.md §Notifications): the back office sets the site's one promo banner.
 
@@ -27,5 +27,5 @@ export type PutBannerInput = v.InferOutput<typeof putBannerInput>;
 export const putBannerOutput = object({
   is_active: v.boolean(),
   link: v.nullable(v.string()),
-  image_file_id: v.nullable(v.number()),
+  image_file_id: v.nullable(integerOut),
 });

@@ -1,10 +1,11 @@
 import * as v from 'valibot';
 import { object } from './object.ts';
 import { positiveInt4 } from './ids.ts';
+import { integerOut } from './integration.ts';
 import { isCalendarDay } from './integration-pickup.ts';
 import { emailField, passwordField } from '../validation/fields.ts';
 import { messages } from '../validation/messages.ts';
-import { STOP_KINDS, STOP_STATES } from '../dictionaries/courier-stops.ts';
+import { STOP_FAIL_REASONS, STOP_KINDS, STOP_STATES } from '../dictionaries/courier-stops.ts';
 
 // The back office's couriers and their stops (API.md §Added for the fourth wave; docs/api.md "Couriers and stops").
 // Answers are plain JSON, like the rest of /api/v1.
@@ -34,7 +35,11 @@ const optionalText = (max: number) =>
 const idField = positiveInt4(courierMessages.id);
 
 /** A calendar day, 'YYYY-MM-DD' (Moscow): the day of a stop. */
-export const dayField = v.pipe(v.string(courierMessages.day), v.check(isCalendarDay, courierMessages.day));
+export const dayField = v.pipe(
+  v.string(courierMessages.day),
+  v.check(isCalendarDay, courierMessages.day),
+  v.metadata({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+);
 
 const WINDOW = /^([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-3]):([0-5]\d)$/;
 
@@ -43,6 +48,7 @@ export const windowField = v.pipe(
   v.string(courierMessages.window),
   // One check, so a malformed window gets one message, not the format's and the order's.
   v.check((value) => WINDOW.test(value) && value.slice(0, 5) < value.slice(6), courierMessages.window),
+  v.metadata({ pattern: WINDOW.source, description: '"HH:MM-HH:MM", the start before the end' }),
 );
 
 const positionField = v.pipe(
@@ -74,11 +80,12 @@ export const patchCourierInput = v.pipe(
     active: v.optional(v.boolean(courierMessages.boolean)),
   }),
   v.check((input) => Object.values(input).some((value) => value !== undefined), courierMessages.nothingToChange),
+  v.metadata({ minProperties: 1 }),
 );
 export type PatchCourierInput = v.InferOutput<typeof patchCourierInput>;
 
 export const courierOutput = object({
-  id: v.number(),
+  id: integerOut,
   email: v.string(),
   name: v.string(),
   surname: v.string(),
@@ -136,20 +143,34 @@ export const patchStopInput = v.pipe(
     cancelled: v.optional(v.boolean(courierMessages.boolean)),
   }),
   v.check((input) => Object.values(input).some((value) => value !== undefined), courierMessages.nothingToChange),
+  v.metadata({ minProperties: 1 }),
 );
 export type PatchStopInput = v.InferOutput<typeof patchStopInput>;
-
-const queryId = v.pipe(
-  v.string(courierMessages.id),
-  v.regex(/^[1-9]\d{0,9}$/, courierMessages.id),
-  v.transform(Number),
-);
 
 export const listStopsQuery = object({
   /** Absent: today in Moscow. */
   date: v.optional(dayField),
-  courier_id: v.optional(v.pipe(queryId, v.maxValue(2_147_483_647, courierMessages.id))),
+  courier_id: v.optional(
+    v.pipe(
+      v.string(courierMessages.id),
+      v.regex(/^[1-9]\d{0,9}$/, courierMessages.id),
+      v.transform(Number),
+      // The number the digits make: what the OpenAPI document describes the parameter as.
+      idField,
+    ),
+  ),
 });
+
+const moment = v.pipe(v.string(), v.metadata({ format: 'date-time' }));
+
+/** 'Забрал' / 'Доставил': what the courier handed over or took, to whom, with its photos (also `stop.done`'s). */
+export const stopDoneOutcome = v.object({
+  instruments: v.array(v.object({ id: integerOut, collected: v.boolean() })),
+  person: v.string(),
+  photo_file_ids: v.array(integerOut),
+});
+/** 'Не застал': why nobody was met (also `stop.failed`'s). */
+export const stopFailedOutcome = v.object({ reason: v.picklist(STOP_FAIL_REASONS), comment: v.string() });
 
 const stopAddressOutput = object({
   address: v.string(),
@@ -159,28 +180,28 @@ const stopAddressOutput = object({
 });
 
 export const stopOutput = object({
-  id: v.number(),
-  ticket_id: v.number(),
-  client_id: v.number(),
+  id: integerOut,
+  ticket_id: integerOut,
+  client_id: integerOut,
   kind: v.picklist(STOP_KINDS),
-  courier_id: v.number(),
+  courier_id: integerOut,
   /** False once the courier was switched off: give the stop to another. */
   courier_active: v.boolean(),
-  date: v.string(),
-  position: v.number(),
-  window: v.nullable(v.string()),
+  date: dayField,
+  position: integerOut,
+  window: v.nullable(windowField),
   address: stopAddressOutput,
   contact: object({ name: v.string(), phone: v.string() }),
   comment: v.nullable(v.string()),
   state: v.picklist(STOP_STATES),
   cancelled: v.boolean(),
-  en_route_at: v.nullable(v.string()),
-  eta_at: v.nullable(v.string()),
+  en_route_at: v.nullable(moment),
+  eta_at: v.nullable(moment),
   /** When it was done or failed. */
-  finished_at: v.nullable(v.string()),
-  /** done: `{instruments: [{id, collected}], person, photo_file_ids}`; failed: `{reason, comment}`; else null. */
-  outcome: v.nullable(v.record(v.string(), v.unknown())),
+  finished_at: v.nullable(moment),
+  /** done: the hand-over; failed: why nobody was met; else null. */
+  outcome: v.nullable(v.union([stopDoneOutcome, stopFailedOutcome])),
 });
 export type StopOut = v.InferOutput<typeof stopOutput>;
 export const listStopsOutput = object({ stops: v.array(stopOutput) });
-export const changedOutput = object({ id: v.number(), changed: v.array(v.string()) });
+export const changedOutput = object({ id: integerOut, changed: v.array(v.string()) });

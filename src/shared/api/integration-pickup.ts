@@ -31,14 +31,23 @@ export type PutClosedDayInput = v.InferOutput<typeof putClosedDayInput>;
 /** PUT /pickup-calendar: the closed days from today on are exactly these (earlier ones are history). */
 export const putPickupCalendarInput = object({
   closed: v.pipe(
-    v.array(v.pipe(v.string(pickupMessages.date), v.check(isCalendarDay, pickupMessages.date)), pickupMessages.date),
+    v.array(
+      v.pipe(
+        v.string(pickupMessages.date),
+        v.check(isCalendarDay, pickupMessages.date),
+        v.metadata({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+      ),
+      pickupMessages.date,
+    ),
     v.maxLength(MAX_CLOSED_DAYS, pickupMessages.tooManyDays),
   ),
 });
 export type PutPickupCalendarInput = v.InferOutput<typeof putPickupCalendarInput>;
-export const putPickupCalendarOutput = object({ closed: v.array(v.string()) });
+/** A day in an answer: 'YYYY-MM-DD'. */
+const dayOut = v.pipe(v.string(), v.metadata({ format: 'date' }));
+export const putPickupCalendarOutput = object({ closed: v.array(dayOut) });
 
-const closedDay = object({ date: v.string(), note: v.string() });
+const closedDay = object({ date: dayOut, note: v.string() });
 export const putClosedDayOutput = closedDay;
-export const deleteClosedDayOutput = object({ date: v.string(), deleted: v.boolean() });
+export const deleteClosedDayOutput = object({ date: dayOut, deleted: v.boolean() });
 export const listClosedDaysOutput = object({ data: v.array(closedDay) });

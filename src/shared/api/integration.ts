@@ -12,6 +12,9 @@ import { cleanText } from '../validation/invisible-characters.ts';
 
 // The back office's calls (API.md). Answers are plain JSON, not the portal's envelope.
 
+/** A whole number in an answer (ids, counts, points): `integer` in the OpenAPI document, not `number`. */
+export const integerOut = v.pipe(v.number(), v.integer());
+
 const optionalText = (max: number) =>
   v.optional(v.nullable(v.pipe(v.string(), cleanText(), v.maxLength(max, messages.tooLong))));
 
@@ -36,7 +39,7 @@ export const createClientInput = object({
 });
 export type CreateClientInput = v.InferOutput<typeof createClientInput>;
 
-export const createClientOutput = object({ id: v.number() });
+export const createClientOutput = object({ id: integerOut });
 
 // ── Shared field schemas of the back-office calls ───────────────────────────────────────────────
 // Codes are checked against the dictionaries the portal shows them with, so a code the portal could
@@ -105,8 +108,19 @@ export const MAX_MONEY_KOPECKS = 9_999_999_999;
 /** Money: a decimal string with exactly two places (API.md §Codes), non-negative, at most 99 999 999.99. */
 export const moneyField = v.pipe(
   v.string(integrationMessages.money),
-  v.regex(/^\d{1,10}\.\d{2}$/, integrationMessages.money),
-  v.check((value) => Number(value.replace('.', '')) <= MAX_MONEY_KOPECKS, integrationMessages.moneyTooLarge),
+  v.regex(/^\d+\.\d{2}$/, integrationMessages.money),
+  // At most 8 digits before the point (MAX_MONEY_KOPECKS), leading zeros included: what the OpenAPI
+  // document's pattern says, so a generated client's check and the server's agree.
+  v.check(
+    (value) => value.length <= 11 && Number(value.replace('.', '')) <= MAX_MONEY_KOPECKS,
+    integrationMessages.moneyTooLarge,
+  ),
+  v.metadata({
+    pattern: '^\\d{1,8}\\.\\d{2}$',
+    description:
+      'Roubles and kopecks, a decimal string with two places and at most 8 digits before the point: "0.00" … "99999999.99"',
+    examples: ['12500.00'],
+  }),
 );
 
 /** The calendar part exists (no 30 February: Date.parse would roll it over) and the whole parses. */
@@ -130,6 +144,7 @@ export const timestampField = v.pipe(
   v.string(integrationMessages.timestamp),
   v.regex(ISO_TIMESTAMP, integrationMessages.timestamp),
   v.check(isRealDate, integrationMessages.timestamp),
+  v.metadata({ format: 'date-time', description: 'ISO 8601 date-time with a zone (Z or ±hh:mm), years 1900–2199' }),
 );
 
 /** A calendar date, or a date-time: ISO 8601. Kept as sent (the portal cuts the date out of it). */
@@ -139,15 +154,43 @@ export const dateField = v.pipe(
     (value) => (ISO_DATE.test(value) || ISO_TIMESTAMP.test(value)) && isRealDate(value),
     integrationMessages.date,
   ),
+  v.metadata({
+    anyOf: [{ format: 'date' }, { format: 'date-time' }],
+    description: 'ISO 8601: a date ("2026-03-02") or a date-time with a zone ("2026-03-02T09:00:00Z"), years 1900–2199',
+  }),
 );
 
 const codes = (dictionary: Readonly<Record<number, string>>) => Object.keys(dictionary).map(Number);
-export const ticketStatusField = v.picklist(codes(TICKET_STATUSES), integrationMessages.ticketStatus);
-export const instrumentTypeField = v.picklist(codes(INSTRUMENT_TYPES), integrationMessages.instrumentType);
-export const instrumentStatusField = v.picklist(codes(INSTRUMENT_STATUSES), integrationMessages.instrumentStatus);
-export const defectStatusField = v.picklist(codes(DEFECT_STATUSES), integrationMessages.defectStatus);
+/** A dictionary's codes, each with its label in the document (`x-enum-descriptions`, read by generators). */
+const codeField = (dictionary: Readonly<Record<number, string>>, message: string) =>
+  v.pipe(
+    v.picklist(codes(dictionary), message),
+    v.metadata({
+      type: 'integer',
+      description: Object.entries(dictionary)
+        .map(([code, label]) => `${code} ${label}`)
+        .join('; '),
+      'x-enum-descriptions': Object.values(dictionary),
+    }),
+  );
+export const ticketStatusField = codeField(TICKET_STATUSES, integrationMessages.ticketStatus);
+export const instrumentTypeField = codeField(INSTRUMENT_TYPES, integrationMessages.instrumentType);
+export const instrumentStatusField = codeField(INSTRUMENT_STATUSES, integrationMessages.instrumentStatus);
+export const defectStatusField = codeField(DEFECT_STATUSES, integrationMessages.defectStatus);
 /** 0 not agreed; 1 approved; 2 rejected; 3 under discussion; 4 traded in (as the portal's tickets API reads it). */
-export const agreedField = v.picklist([0, 1, 2, 3, 4], integrationMessages.agreed);
+export const agreedField = codeField(
+  { 0: 'не согласована', 1: 'согласована', 2: 'отклонена', 3: 'обсуждается', 4: 'трейд-ин' },
+  integrationMessages.agreed,
+);
+
+/** The spec's region table (cabinet.md): an office's `region`, one of these Russian names exactly. */
+export const regionField = v.pipe(
+  v.picklist(
+    REGIONS.map((region) => region.name),
+    integrationMessages.region,
+  ),
+  v.metadata({ description: 'The region an office serves, its Russian name exactly as in the spec’s region table' }),
+);
 
 /** Links the clinic opens from the portal: http(s) only, so no `javascript:` ever reaches an href. */
 export const linkField = v.pipe(
@@ -160,7 +203,7 @@ export const linkField = v.pipe(
 
 const fileIdField = v.nullable(idField);
 
-export const idOutput = object({ id: v.number() });
+export const idOutput = object({ id: integerOut });
 
 // ── Offices ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -171,10 +214,7 @@ export const putOfficeInput = object({
   address: text(500),
   manager_phone: text(50),
   email: emailField,
-  region: v.picklist(
-    REGIONS.map((region) => region.name),
-    integrationMessages.region,
-  ),
+  region: regionField,
   latitude: v.pipe(
     v.number(integrationMessages.latitude),
     v.minValue(-90, integrationMessages.latitude),
@@ -189,7 +229,7 @@ export const putOfficeInput = object({
 });
 export type PutOfficeInput = v.InferOutput<typeof putOfficeInput>;
 /** `created` is true when the office did not exist before. */
-export const putOfficeOutput = object({ id: v.number(), created: v.boolean() });
+export const putOfficeOutput = object({ id: integerOut, created: v.boolean() });
 
 // ── Tickets ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -212,7 +252,7 @@ export const createTicketInput = object({
   ),
 });
 export type CreateTicketInput = v.InferOutput<typeof createTicketInput>;
-export const createTicketOutput = object({ id: v.number(), instruments: v.array(idOutput) });
+export const createTicketOutput = object({ id: integerOut, instruments: v.array(idOutput) });
 
 export const shippingOrderInput = object({
   tracking_link: v.optional(v.nullable(linkField)),
@@ -238,9 +278,11 @@ export const patchTicketInput = v.pipe(
     shipping_order: v.optional(v.nullable(shippingOrderInput)),
   }),
   v.check((input) => Object.values(input).some((value) => value !== undefined), integrationMessages.nothingToChange),
+  // What the OpenAPI document says of the check above.
+  v.metadata({ minProperties: 1 }),
 );
 export type PatchTicketInput = v.InferOutput<typeof patchTicketInput>;
-export const patchTicketOutput = object({ id: v.number(), changed: v.array(v.string()) });
+export const patchTicketOutput = object({ id: integerOut, changed: v.array(v.string()) });
 
 // ── Defect statements ───────────────────────────────────────────────────────────────────────────
 
@@ -262,7 +304,7 @@ export const createDefectInput = object({
   document_file_id: v.optional(fileIdField),
 });
 export type CreateDefectInput = v.InferOutput<typeof createDefectInput>;
-export const createDefectOutput = object({ id: v.number(), version: v.number() });
+export const createDefectOutput = object({ id: integerOut, version: integerOut });
 
 export const patchDefectInput = v.pipe(
   object({
@@ -273,10 +315,12 @@ export const patchDefectInput = v.pipe(
     agreed: v.optional(agreedField),
   }),
   v.check((input) => Object.values(input).some((value) => value !== undefined), integrationMessages.nothingToChange),
+  // What the OpenAPI document says of the check above.
+  v.metadata({ minProperties: 1 }),
 );
 export type PatchDefectInput = v.InferOutput<typeof patchDefectInput>;
 /** `version` after the call; `changed` lists the fields whose value actually changed. */
-export const patchDefectOutput = object({ id: v.number(), version: v.number(), changed: v.array(v.string()) });
+export const patchDefectOutput = object({ id: integerOut, version: integerOut, changed: v.array(v.string()) });
 
 // ── Bills ───────────────────────────────────────────────────────────────────────────────────────
 
@@ -331,6 +375,7 @@ export const patchBillInput = v.pipe(
     ),
     ['status'],
   ),
+  v.metadata({ anyOf: [{ required: ['status'] }, { required: ['purpose'] }, { required: ['vat'] }] }),
 );
 export type PatchBillInput = v.InferOutput<typeof patchBillInput>;
 
@@ -350,31 +395,53 @@ export type CreateDefectAnswerInput = v.InferOutput<typeof createDefectAnswerInp
 
 /** Uploads: multipart/form-data with one part named `file`. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const uploadFileOutput = object({ id: v.number(), mime_type: v.string(), size: v.number(), sha256: v.string() });
+export const uploadFileOutput = object({ id: integerOut, mime_type: v.string(), size: integerOut, sha256: v.string() });
 
-const queryNumber = (message: string, max: number) =>
-  v.pipe(v.string(message), v.regex(/^\d{1,16}$/, message), v.transform(Number), v.maxValue(max, message));
+/**
+ * A place in the feed: an event's id, and `next` of a page. The same schema in answers and in the
+ * `after` query (the document names both EventCursor).
+ */
+export const eventCursor = v.pipe(
+  v.number(integrationMessages.after),
+  v.integer(integrationMessages.after),
+  v.minValue(0, integrationMessages.after),
+  v.maxValue(Number.MAX_SAFE_INTEGER, integrationMessages.after),
+);
+
+/** A whole number in a query string: its digits, then the number `value` checks. */
+const queryNumber = <S extends v.GenericSchema<number, number>>(message: string, value: S) =>
+  v.pipe(v.string(message), v.regex(/^\d{1,16}$/, message), v.transform(Number), value);
+
+/** `after`: the last `next` received; 0 or absent for the start of the feed. */
+export const eventCursorQuery = queryNumber(integrationMessages.after, eventCursor);
 
 export const listEventsQuery = object({
-  /** The last `next` received; 0 or absent for the start of the feed. */
-  after: v.optional(queryNumber(integrationMessages.after, Number.MAX_SAFE_INTEGER), '0'),
+  after: v.optional(eventCursorQuery, '0'),
   limit: v.optional(
-    v.pipe(queryNumber(integrationMessages.limit, 1000), v.minValue(1, integrationMessages.limit)),
+    queryNumber(
+      integrationMessages.limit,
+      v.pipe(
+        v.number(integrationMessages.limit),
+        v.integer(integrationMessages.limit),
+        v.minValue(1, integrationMessages.limit),
+        v.maxValue(1000, integrationMessages.limit),
+      ),
+    ),
     '100',
   ),
 });
 
 export const eventOutput = object({
-  id: v.number(),
+  id: integerOut,
   type: v.string(),
   created_at: v.string(),
-  client_id: v.nullable(v.number()),
-  ticket_id: v.nullable(v.number()),
+  client_id: v.nullable(integerOut),
+  ticket_id: v.nullable(integerOut),
   payload: v.record(v.string(), v.unknown()),
 });
 export type FeedEvent = v.InferOutput<typeof eventOutput>;
 /** `next` is a number: the id of the last event returned, or the `after` given when none are. */
-export const listEventsOutput = object({ events: v.array(eventOutput), next: v.number() });
+export const listEventsOutput = object({ events: v.array(eventOutput), next: eventCursor });
 export type FeedPage = v.InferOutput<typeof listEventsOutput>;
 
 // ── Extensions the portal needs (docs/api.md) ──────────────────────────────────────────────────
@@ -403,7 +470,7 @@ export const putTradeInInstrumentInput = object({
 });
 export type PutTradeInInstrumentInput = v.InferOutput<typeof putTradeInInstrumentInput>;
 
-export const upsertOutput = object({ id: v.number(), created: v.boolean() });
+export const upsertOutput = object({ id: integerOut, created: v.boolean() });
 
 export const changePointsInput = object({
   delta: v.pipe(
@@ -412,9 +479,10 @@ export const changePointsInput = object({
     v.minValue(-1_000_000_000, integrationMessages.points),
     v.maxValue(1_000_000_000, integrationMessages.points),
     v.check((value) => value !== 0, integrationMessages.points),
+    v.metadata({ not: { const: 0 }, description: 'Non-zero: a credit (> 0) or a debit (< 0)' }),
   ),
   reason: text(500),
 });
 export type ChangePointsInput = v.InferOutput<typeof changePointsInput>;
 /** The ledger entry's id (null when a debit found nothing to annul), the active balance after it and the points annulled. */
-export const changePointsOutput = object({ id: v.nullable(v.number()), balance: v.number(), annulled: v.number() });
+export const changePointsOutput = object({ id: v.nullable(integerOut), balance: integerOut, annulled: integerOut });

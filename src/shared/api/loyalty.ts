@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { object } from './object.ts';
-import { dateField, idField, moneyField, timestampField } from './integration.ts';
+import { dateField, idField, integerOut, moneyField, timestampField } from './integration.ts';
 import { messages } from '../validation/messages.ts';
 import { cleanText } from '../validation/invisible-characters.ts';
 
@@ -39,8 +39,8 @@ export const createOperationInput = object({
 });
 export type CreateOperationInput = v.InferOutput<typeof createOperationInput>;
 export const createOperationOutput = object({
-  id: v.number(),
-  points: v.number(),
+  id: integerOut,
+  points: integerOut,
   activates_at: v.string(),
   expires_at: v.string(),
 });
@@ -56,19 +56,19 @@ export const cancelOperationInput = object({
 });
 export type CancelOperationInput = v.InferOutput<typeof cancelOperationInput>;
 export const cancelOperationOutput = object({
-  id: v.number(),
-  annulled: v.number(),
-  cancelled_lines: v.array(v.number()),
+  id: integerOut,
+  annulled: integerOut,
+  cancelled_lines: v.array(integerOut),
 });
 
 export const participationInput = object({ state: v.picklist(PARTICIPATION_STATES, loyaltyMessages.participation) });
 export type ParticipationInput = v.InferOutput<typeof participationInput>;
 export const participationOutput = object({
-  client_id: v.number(),
+  client_id: integerOut,
   state: v.picklist(PARTICIPATION_STATES),
-  balance: v.number(),
-  pending: v.number(),
-  annulled: v.number(),
+  balance: integerOut,
+  pending: integerOut,
+  annulled: integerOut,
 });
 
 export const programmeInput = object({
@@ -83,12 +83,12 @@ export const programmeOutput = object({
 });
 
 export const clientPointsOutput = object({
-  balance: v.number(),
-  pending: v.number(),
+  balance: integerOut,
+  pending: integerOut,
   entries: v.array(
     object({
-      id: v.number(),
-      delta: v.number(),
+      id: integerOut,
+      delta: integerOut,
       state: v.picklist(POINTS_STATES),
       reason: v.string(),
       activates_at: v.nullable(v.string()),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { STOP_KINDS, STOP_STATES } from '#shared/dictionaries/courier-stops.ts';
+import { STOP_KINDS, STOP_STATES, type StopFailReason } from '#shared/dictionaries/courier-stops.ts';
 import { createdAt } from '../columns.ts';
 import { clients } from './accounts.ts';
 import { tickets } from './tickets.ts';
@@ -22,7 +22,7 @@ export interface StopContact {
 /** What the courier reported: the hand-over ('Забрал' / 'Доставил') or why nobody was met ('Не застал'). */
 export type StopOutcome =
   | { instruments: Array<{ id: number; collected: boolean }>; person: string; photo_file_ids: number[] }
-  | { reason: string; comment: string };
+  | { reason: StopFailReason; comment: string };
 
 /**
  * A courier's visit to a clinic for one ticket (API.md §Added for the fourth wave): planned by the back office on

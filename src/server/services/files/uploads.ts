@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { AppDeps } from '#server/context.ts';
 import { countRefusal, uploadBytes } from '#server/metrics/domain.ts';
-import { type ApiFailure, badRequest, fieldFailure, tooManyRequests } from '#server/lib/api-failure.ts';
+import { ApiFailure, fieldFailure, tooManyRequests } from '#server/lib/api-failure.ts';
 import { readMultipart } from '#server/lib/multipart-stream.ts';
 import type { PutResult } from '#server/storage/file-store.ts';
 import { sniffType, type Sniffed } from './file-types.ts';
@@ -130,8 +130,9 @@ export async function storeFileField(
   request: Request,
   rules: FileFieldRules,
 ): Promise<StoredPart & { fileName: string }> {
+  // Another content type is 415, as a JSON call's is (lib/validate.ts); a broken multipart body is 400.
   if (!/^multipart\/form-data;/i.test(request.headers.get('content-type') ?? ''))
-    throw badRequest('Ожидается multipart/form-data с полем file');
+    throw new ApiFailure(415, { success: false, message: 'Ожидается multipart/form-data с полем file' });
   let found: (StoredPart & { fileName: string }) | undefined;
   const limits = {
     maxBytes: rules.maxBytes + MULTIPART_OVERHEAD,

@@ -147,7 +147,7 @@ export function stopOut(row: StopRow, clientId: number, courierActive: boolean):
     en_route_at: row.enRouteAt?.toISOString() ?? null,
     eta_at: row.etaAt?.toISOString() ?? null,
     finished_at: row.finishedAt?.toISOString() ?? null,
-    outcome: row.outcome as Record<string, unknown> | null,
+    outcome: row.outcome,
   };
 }
 

@@ -207,7 +207,8 @@ export async function writeEntry(
   if (!after) throw new Error('the client of a points entry is gone');
   const written = ledger?.rows.find((candidate) => candidate.id === row.id);
   const lot = ledger?.replay.lots.find((candidate) => candidate.row.id === row.id);
-  const state = written && ledger ? ledger.replay.stateOf(written) : entry.kind;
+  // Without a replay the entry is a debit (`known` is given only for those): spent or annulled, as stateOf says of one.
+  const state = written && ledger ? ledger.replay.stateOf(written) : entry.kind === 'annulled' ? 'annulled' : 'spent';
   await recordEvent(tx, {
     type: 'points.changed',
     clientId,

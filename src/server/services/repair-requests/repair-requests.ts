@@ -225,7 +225,7 @@ export async function createRepairRequest(
       address,
       pickup_date: pickupDate,
       instruments: input.instruments.map((item, index) => ({
-        id: instrumentIds[index],
+        id: instrumentIds[index]!,
         serial_number: item.serial_number,
         type: item.type,
         name: item.type === CUSTOM_INSTRUMENT_TYPE ? item.name : null,

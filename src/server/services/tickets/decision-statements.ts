@@ -101,6 +101,12 @@ export function statementLabel(statement: Statement): string {
   return `№${statement.id1c ?? statement.id}`;
 }
 
+type DecisionEventType = 'defect.approved' | 'defect.rejected' | 'defect.discussed' | 'defect.trade_in';
+/** A decision's event, its payload as its type documents it (ADR 0050). */
+type DecisionEvent = {
+  [T in DecisionEventType]: Pick<Extract<NewEvent, { type: T }>, 'type' | 'payload'>;
+}[DecisionEventType];
+
 export interface DecisionWrite {
   viewerId: number;
   ticket: Ticket;
@@ -114,7 +120,7 @@ export interface DecisionWrite {
   giftId?: number | null;
   tradeInInstrumentId?: number | null;
   history: string;
-  event: Pick<NewEvent, 'type' | 'payload'>;
+  event: DecisionEvent;
   now: Date;
 }
 
@@ -160,9 +166,9 @@ export async function writeDecision(tx: Tx, write: DecisionWrite): Promise<NewEv
     subjectId: statement.id,
     createdAt: now,
   });
+  // The payload names the account that decided (`actor_client_id`); the event's client stays the owner.
   return {
     ...write.event,
-    payload: { ...write.event.payload, actor_client_id: write.viewerId },
     clientId: ticket.clientId,
     ticketId: ticket.id,
     createdAt: now,

@@ -87,7 +87,10 @@ export const approve: DecisionCall<typeof approveDefects> = async (tx, caller, i
     balls: input.balls,
     giftId,
     history: `Согласован ремонт по ведомости ${statementLabel(statement)} (${statement.name})${spent}`,
-    event: { type: 'defect.approved', payload: { defect_id: statement.id, balls: input.balls, gift: giftId } },
+    event: {
+      type: 'defect.approved',
+      payload: { defect_id: statement.id, actor_client_id: caller.viewerId, balls: input.balls, gift: giftId },
+    },
     now: caller.now,
   }));
   return answer(tx, caller, `Ремонт согласован${countedStatements(statements.length)}`);
@@ -104,7 +107,10 @@ export const reject: DecisionCall<typeof rejectDefects> = async (tx, caller, inp
     status: STATEMENT_STATUS.cancelled,
     comment: input.comment,
     history: `Отказ от ремонта по ведомости ${statementLabel(statement)} (${statement.name}). Причина: ${input.comment}`,
-    event: { type: 'defect.rejected', payload: { defect_id: statement.id, comment: input.comment } },
+    event: {
+      type: 'defect.rejected',
+      payload: { defect_id: statement.id, actor_client_id: caller.viewerId, comment: input.comment },
+    },
     now: caller.now,
   }));
   return answer(tx, caller, `Отказ от ремонта отправлен${countedStatements(statements.length)}`);
@@ -121,7 +127,10 @@ export const discuss: DecisionCall<typeof discussDefect> = async (tx, caller, in
     agreed: AGREED.discussed,
     comment: input.comment,
     history: `Вопрос по ведомости ${statementLabel(statement)} (${statement.name}): ${input.comment}`,
-    event: { type: 'defect.discussed', payload: { defect_id: statement.id, comment: input.comment } },
+    event: {
+      type: 'defect.discussed',
+      payload: { defect_id: statement.id, actor_client_id: caller.viewerId, comment: input.comment },
+    },
     now: caller.now,
   }));
   return answer(tx, caller, 'Вопрос отправлен менеджеру сервисного центра');
@@ -140,7 +149,10 @@ export const tradeIn: DecisionCall<typeof tradeInDefect> = async (tx, caller, in
     agreed: AGREED.tradeIn,
     tradeInInstrumentId: instrument.id,
     history: `Согласован обмен по ведомости ${statementLabel(statement)} (${statement.name}) на новый инструмент «${instrument.title}»`,
-    event: { type: 'defect.trade_in', payload: { defect_id: statement.id, instrument_id: instrument.id } },
+    event: {
+      type: 'defect.trade_in',
+      payload: { defect_id: statement.id, actor_client_id: caller.viewerId, instrument_id: instrument.id },
+    },
     now: caller.now,
   }));
   return answer(tx, caller, `Обмен на «${instrument.title}» согласован`);
