@@ -330,7 +330,7 @@ describe('reject, discuss, trade-in', () => {
         ticket: { defective_lists: Array<{ id: number; agreed: number; trade_in: unknown }> };
       };
       const traded = page.ticket.defective_lists.find((statement) => statement.id === s.id);
-      expect(traded).toMatchObject({ agreed: 4, trade_in: { title: 'Скалер новый', price: '30000.00' } });
+      expect(traded).toMatchObject({ agreed: 4, trade_in: { name: 'Скалер новый', sum: '30000.00' } });
       // Any other decision has none.
       const others = page.ticket.defective_lists.filter((statement) => statement.agreed !== 4);
       expect(others.length).toBeGreaterThan(0);

@@ -165,7 +165,7 @@ describe('a statement traded in for a new instrument', () => {
       agreed: 4,
       status: 1,
       trade_is_enabled: true,
-      trade_in: { title: 'Турбина Synea Vision TK-98 L', price: '41200.00' },
+      trade_in: { name: 'Турбина Synea Vision TK-98 L', sum: '41200.00' },
     });
     render(<StatementCard statement={value} ticketFinished={false} selected={false} {...noop} />);
     const card = screen.getByRole('article');

@@ -70,8 +70,7 @@ function DecisionNote({ statement }: { statement: DefectStatement }) {
       )}
       {tradeIn && (
         <p>
-          <span className={styles.decisionLabel}>Новый инструмент:</span> «{tradeIn.title}» за{' '}
-          {formatMoney(tradeIn.price)}
+          <span className={styles.decisionLabel}>Новый инструмент:</span> «{tradeIn.name}» за {formatMoney(tradeIn.sum)}
         </p>
       )}
       {comment && (

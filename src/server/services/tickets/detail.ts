@@ -63,7 +63,7 @@ interface DecisionComment {
   /** Who wrote it, when not the viewer: a colleague with access, or the owner a colleague reads. */
   author: string | null;
   /** A trade-in as agreed: the instrument's title and its price with the trade-in. */
-  tradeIn: { title: string; price: string } | null;
+  tradeIn: { name: string; sum: string } | null;
 }
 
 async function decisionComments(
@@ -122,7 +122,7 @@ async function decisionComments(
         author: !row.comment || row.clientId === viewerId ? null : (nameOf.get(row.clientId) ?? null),
         tradeIn:
           row.kind === 'trade_in' && row.tradeInTitle !== null && row.tradeInPrice !== null
-            ? { title: row.tradeInTitle, price: row.tradeInPrice }
+            ? { name: row.tradeInTitle, sum: row.tradeInPrice }
             : null,
       },
     ]),
