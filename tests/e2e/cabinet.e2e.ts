@@ -423,8 +423,24 @@ describe('decisions on the quotes', () => {
       await expectText(tradeIn, TRADE_IN.properties[0]!);
       await screenshot(page, 'desktop-popup-trade-in-detail');
       await button(tradeIn, cabinet.tradeInApprove).click();
+      // Tens of thousands of roubles: asked once, naming the instrument and its price.
+      const question = dialogNamed(page, 'Согласовать обмен?');
+      await expectText(question, TRADE_IN.title);
+      await expectText(question, /41\s200,00\s₽/);
+      await screenshot(page, 'desktop-popup-trade-in-confirm');
+      await button(question, 'Да, согласовать обмен').click();
+      await question.waitFor({ state: 'detached' });
+      // Approved: back to the list (cabinet.md §4), which says what was chosen and for how much.
+      const agreed = tradeIn.getByRole('status');
+      await expectText(agreed, `Новый инструмент: «${TRADE_IN.title}»`);
+      await more.waitFor();
+      await button(tradeIn, 'Закрыть').click();
       await tradeIn.waitFor({ state: 'detached' });
       await expectDecision(traded, cabinet.decided.tradeIn);
+      await expectText(
+        traded,
+        new RegExp(`Новый инструмент: «${TRADE_IN.title.replace(/[()]/g, '\\$&')}» за 41\\s200,00\\s₽`),
+      );
 
       // Points: the gifts (one out of reach, disabled), then spending on the repair: over the
       // limit is refused with the limit, a valid number approves and the balance goes down.

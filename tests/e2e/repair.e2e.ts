@@ -96,6 +96,20 @@ describe('the repair wizard', () => {
       await leaveContactStep(sheet, clinic.email);
 
       await fillRepairAddress(sheet);
+      // 'Далее' with a required field empty: the field comes into sight with its message and takes the focus.
+      const zip = sheet.getByLabel('Индекс');
+      await zip.fill('');
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await button(sheet, 'Далее').click();
+      await expect.poll(() => zip.evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(
+        await zip.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight;
+        }),
+      ).toBe(true);
+      expect(await zip.getAttribute('aria-invalid')).toBe('true');
+      await zip.fill('125009');
       await sheet.getByLabel('Офис / квартира').fill('офис 12');
       await sheet.getByLabel('Комментарий к адресу').fill('Вход со двора');
       // The centres this address may use, on the map: a marker's card chooses one.

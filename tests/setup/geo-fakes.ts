@@ -18,6 +18,8 @@ export interface FakePlace {
   city: string | null;
   street: string | null;
   house: string | null;
+  /** The postcode, known for a house (a street or a city spans several): each provider says it its own way. */
+  postcode: string | null;
   latitude: number;
   longitude: number;
   /** What the place is: a house, a street only, or a city. */
@@ -34,6 +36,7 @@ export const FAKE_PLACES: readonly FakePlace[] = [
     city: 'Москва',
     street: 'Тверская улица',
     house: '7',
+    postcode: '125009',
     latitude: 55.757718,
     longitude: 37.611347,
     kind: 'house',
@@ -46,6 +49,7 @@ export const FAKE_PLACES: readonly FakePlace[] = [
     city: 'Москва',
     street: 'Тверская улица',
     house: null,
+    postcode: null,
     latitude: 55.764094,
     longitude: 37.605748,
     kind: 'street',
@@ -58,6 +62,7 @@ export const FAKE_PLACES: readonly FakePlace[] = [
     city: 'Санкт-Петербург',
     street: 'Невский проспект',
     house: '28',
+    postcode: '191186',
     latitude: 59.935848,
     longitude: 30.325879,
     kind: 'house',
@@ -70,6 +75,7 @@ export const FAKE_PLACES: readonly FakePlace[] = [
     city: 'Симферополь',
     street: 'Киевская улица',
     house: '41',
+    postcode: '295011',
     latitude: 44.957207,
     longitude: 34.110847,
     kind: 'house',
@@ -82,6 +88,7 @@ export const FAKE_PLACES: readonly FakePlace[] = [
     city: 'Минск',
     street: 'проспект Независимости',
     house: '4',
+    postcode: '220030',
     latitude: 53.896196,
     longitude: 27.551624,
     kind: 'house',
@@ -94,6 +101,7 @@ export const FAKE_PLACES: readonly FakePlace[] = [
     city: 'Алматы',
     street: null,
     house: null,
+    postcode: null,
     latitude: 43.238293,
     longitude: 76.945465,
     kind: 'city',
@@ -158,6 +166,7 @@ function photonFeature(place: FakePlace) {
     state: place.state,
     type: place.kind,
   };
+  if (place.postcode) properties.postcode = place.postcode;
   if (place.kind === 'house')
     Object.assign(properties, { city: place.city, street: place.street, housenumber: place.house });
   if (place.kind === 'street') Object.assign(properties, { city: place.city, name: place.street });
@@ -172,6 +181,7 @@ function nominatimPlace(place: FakePlace) {
   if (place.city) address.city = place.city;
   if (place.street) address.road = place.street;
   if (place.house) address.house_number = place.house;
+  if (place.postcode) address.postcode = place.postcode;
   return {
     place_id: Math.round(place.longitude * 1e5),
     lat: String(place.latitude),
@@ -200,6 +210,7 @@ function dadataSuggestion(place: FakePlace) {
       settlement: null,
       street_with_type: place.street,
       house: place.house,
+      postal_code: place.postcode,
       geo_lat: String(place.latitude),
       geo_lon: String(place.longitude),
       qc_geo: place.kind === 'house' ? '0' : place.kind === 'street' ? '2' : '4',
@@ -223,7 +234,12 @@ function yandexGeoObject(place: FakePlace) {
           precision: place.kind === 'house' ? 'exact' : place.kind === 'street' ? 'street' : 'other',
           text: place.formatted,
           kind: place.kind === 'city' ? 'locality' : place.kind,
-          Address: { country_code: place.countryCode, formatted: place.formatted, Components: components },
+          Address: {
+            country_code: place.countryCode,
+            ...(place.postcode ? { postal_code: place.postcode } : {}),
+            formatted: place.formatted,
+            Components: components,
+          },
         },
       },
       name: [place.street, place.house].filter(Boolean).join(', ') || place.city,

@@ -21,26 +21,28 @@ const provider = (keys: { dadata?: string; yandex?: string | undefined } = {}) =
   });
 
 describe('dadata-yandex provider', () => {
-  it('suggests from DaData with its value, point, country and city', async () => {
+  it('suggests from DaData with its value, point, postcode, country and city', async () => {
     expect(await provider().suggest('невский 28', 5)).toEqual([
       {
         value: 'г Санкт-Петербург, Невский проспект, д 28',
-        data: { geo_lat: '59.935848', geo_lon: '30.325879' },
+        data: { geo_lat: '59.935848', geo_lon: '30.325879', postal_code: '191186' },
         country: 'Россия',
         city: 'Санкт-Петербург',
       },
     ]);
   });
 
-  it("geocodes with the Yandex Geocoder's own precision and formatted address", async () => {
+  it("geocodes with the Yandex Geocoder's own precision, formatted address and postcode", async () => {
     expect(await provider().geocode('Тверская 7')).toEqual({
       formatted: 'Россия, Москва, Тверская улица, 7',
       countryCode: 'RU',
       precision: 'exact',
       latitude: 55.757718,
       longitude: 37.611347,
+      postcode: '125009',
     });
-    expect((await provider().geocode('Москва Тверская улица'))?.precision).toBe('street');
+    // A street has no one postcode: Yandex gives none.
+    expect(await provider().geocode('Москва Тверская улица')).toMatchObject({ precision: 'street', postcode: null });
     expect(await provider().geocode('Нигдейск')).toBeNull();
   });
 
@@ -50,6 +52,7 @@ describe('dadata-yandex provider', () => {
       precision: 'exact',
       countryCode: 'RU',
       latitude: 44.957207,
+      postcode: '295011',
     });
     expect((await dadataOnly.geocode('Алматы'))?.precision).toBe('other');
     expect(await dadataOnly.reverse(55.7577, 37.6113)).toMatchObject([{ city: 'Москва' }]);
@@ -71,7 +74,7 @@ describe('dadata-yandex provider', () => {
     expect(await provider().reverse(44.9572, 34.1108)).toEqual([
       {
         value: 'Россия, Республика Крым, Симферополь, Киевская улица, 41',
-        data: { geo_lat: '44.957207', geo_lon: '34.110847' },
+        data: { geo_lat: '44.957207', geo_lon: '34.110847', postal_code: '295011' },
         country: 'Россия',
         city: 'Симферополь',
       },

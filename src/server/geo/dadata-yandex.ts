@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { AddressSuggestion } from '#shared/screens/places.ts';
-import type { GeocodedAddress, GeoPrecision } from '#shared/screens/geo/address-check.ts';
+import { postcodeOf, type GeocodedAddress, type GeoPrecision } from '#shared/screens/geo/address-check.ts';
 import { coordinate, fetchJson, parseAnswer as parse, type GeoFetch } from './http.ts';
 import type { CitySuggestion, GeoProvider } from './provider.ts';
 
@@ -24,6 +24,7 @@ const dadataSuggestion = v.looseObject({
     country_iso_code: text,
     city: text,
     settlement: text,
+    postal_code: text,
     geo_lat: text,
     geo_lon: text,
     qc_geo: v.optional(v.nullable(v.union([v.string(), v.number()]))),
@@ -40,7 +41,12 @@ const yandexGeoObject = v.looseObject({
       precision: v.optional(v.string()),
       text: v.string(),
       Address: v.optional(
-        v.looseObject({ country_code: text, formatted: text, Components: v.optional(v.array(yandexComponent)) }),
+        v.looseObject({
+          country_code: text,
+          postal_code: text,
+          formatted: text,
+          Components: v.optional(v.array(yandexComponent)),
+        }),
       ),
     }),
   }),
@@ -75,7 +81,11 @@ const dadataCity = (s: DadataSuggestion) => s.data.city ?? s.data.settlement ?? 
 
 const fromDadata = (s: DadataSuggestion): AddressSuggestion => ({
   value: s.value,
-  data: { geo_lat: coordinate(s.data.geo_lat), geo_lon: coordinate(s.data.geo_lon) },
+  data: {
+    geo_lat: coordinate(s.data.geo_lat),
+    geo_lon: coordinate(s.data.geo_lon),
+    postal_code: postcodeOf(s.data.postal_code),
+  },
   country: s.data.country ?? null,
   city: dadataCity(s),
 });
@@ -140,6 +150,7 @@ export function dadataYandexProvider({
           precision,
           latitude: Number(best.data.geo_lat),
           longitude: Number(best.data.geo_lon),
+          postcode: postcodeOf(best.data.postal_code),
         };
       }
       const [best] = await yandex(address, 1);
@@ -151,6 +162,7 @@ export function dadataYandexProvider({
         countryCode: meta.Address?.country_code ?? null,
         precision,
         ...yandexPoint(best),
+        postcode: postcodeOf(meta.Address?.postal_code),
       };
     },
     async reverse(latitude, longitude): Promise<AddressSuggestion[]> {
@@ -160,7 +172,11 @@ export function dadataYandexProvider({
         const point = yandexPoint(geo);
         return {
           value: geo.metaDataProperty.GeocoderMetaData.text,
-          data: { geo_lat: coordinate(point.latitude), geo_lon: coordinate(point.longitude) },
+          data: {
+            geo_lat: coordinate(point.latitude),
+            geo_lon: coordinate(point.longitude),
+            postal_code: postcodeOf(geo.metaDataProperty.GeocoderMetaData.Address?.postal_code),
+          },
           country: yandexComponentOf(geo, 'country'),
           city: yandexComponentOf(geo, 'locality'),
         };

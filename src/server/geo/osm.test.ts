@@ -15,13 +15,13 @@ const provider = () =>
   osmProvider({ photonUrl: fake.url, nominatimUrl: fake.url, userAgent: 'ServicePortal/1.0 (+http://localhost)' });
 
 describe('osm provider', () => {
-  it('suggests from Photon: the address text, its point as decimal strings, country and city', async () => {
+  it('suggests from Photon: the address text, its point as decimal strings, postcode, country and city', async () => {
     fake.calls.length = 0;
     const suggestions = await provider().suggest('тверская 7', 5);
     expect(suggestions).toEqual([
       {
         value: 'Россия, Москва, Тверская улица, 7',
-        data: { geo_lat: '55.757718', geo_lon: '37.611347' },
+        data: { geo_lat: '55.757718', geo_lon: '37.611347', postal_code: '125009' },
         country: 'Россия',
         city: 'Москва',
       },
@@ -31,15 +31,16 @@ describe('osm provider', () => {
     ]);
   });
 
-  it('geocodes through Nominatim with the precision its answer implies', async () => {
+  it('geocodes through Nominatim with the precision its answer implies, and the postcode when it has one', async () => {
     expect(await provider().geocode('Тверская улица, 7')).toEqual({
       formatted: 'Россия, Москва, Тверская улица, 7',
       countryCode: 'RU',
       precision: 'exact',
       latitude: 55.757718,
       longitude: 37.611347,
+      postcode: '125009',
     });
-    expect((await provider().geocode('Москва, Тверская улица'))?.precision).toBe('street');
+    expect(await provider().geocode('Москва, Тверская улица')).toMatchObject({ precision: 'street', postcode: null });
     expect(await provider().geocode('Алматы')).toMatchObject({ precision: 'other', countryCode: 'KZ' });
     expect(await provider().geocode('Минск, Независимости, 4')).toMatchObject({
       precision: 'exact',
@@ -52,7 +53,7 @@ describe('osm provider', () => {
     expect(await provider().reverse(59.9358, 30.3259)).toEqual([
       {
         value: 'Россия, Санкт-Петербург, Невский проспект, 28',
-        data: { geo_lat: '59.935848', geo_lon: '30.325879' },
+        data: { geo_lat: '59.935848', geo_lon: '30.325879', postal_code: '191186' },
         country: 'Россия',
         city: 'Санкт-Петербург',
       },

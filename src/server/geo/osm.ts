@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { AddressSuggestion } from '#shared/screens/places.ts';
-import type { GeocodedAddress, GeoPrecision } from '#shared/screens/geo/address-check.ts';
+import { postcodeOf, type GeocodedAddress, type GeoPrecision } from '#shared/screens/geo/address-check.ts';
 import { coordinate, fetchJson, joinParts, parseAnswer as parse, type GeoFetch } from './http.ts';
 import type { CitySuggestion, GeoProvider } from './provider.ts';
 
@@ -27,6 +27,7 @@ const photonFeature = v.looseObject({
     state: text,
     country: text,
     countrycode: text,
+    postcode: text,
     type: text,
   }),
 });
@@ -43,6 +44,7 @@ const nominatimAddress = v.looseObject({
   state: text,
   country: text,
   country_code: text,
+  postcode: text,
 });
 const nominatimPlace = v.looseObject({
   lat: v.string(),
@@ -98,9 +100,10 @@ const toSuggestion = (
   lon: number | string,
   country: string | null,
   city: string | null,
+  postcode: string | null | undefined,
 ): AddressSuggestion => ({
   value,
-  data: { geo_lat: coordinate(lat), geo_lon: coordinate(lon) },
+  data: { geo_lat: coordinate(lat), geo_lon: coordinate(lon), postal_code: postcodeOf(postcode) },
   country,
   city,
 });
@@ -138,6 +141,7 @@ export function osmProvider({ photonUrl, nominatimUrl, userAgent, fetch: fetchFn
           geometry.coordinates[0],
           properties.country ?? null,
           photonCity(properties),
+          properties.postcode,
         ),
       );
     },
@@ -154,6 +158,7 @@ export function osmProvider({ photonUrl, nominatimUrl, userAgent, fetch: fetchFn
         precision: nominatimPrecision(best),
         latitude: Number(best.lat),
         longitude: Number(best.lon),
+        postcode: postcodeOf(best.address?.postcode),
       };
     },
     async reverse(latitude, longitude) {
@@ -169,6 +174,7 @@ export function osmProvider({ photonUrl, nominatimUrl, userAgent, fetch: fetchFn
           place.output.lon,
           a.country ?? null,
           settlement(a),
+          a.postcode,
         ),
       ];
     },

@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveDefects, decisionMessages, type ConflictDetails } from '#shared/api/decisions.ts';
 import { decisions, defectStatements } from '#server/db/schema/tickets.ts';
+import { tradeInInstruments } from '#server/db/schema/loyalty.ts';
 import { events } from '#server/db/schema/platform.ts';
 import { KEY_REUSED_MESSAGE } from '#server/services/idempotency.ts';
 import { balance } from '#server/services/loyalty/points.ts';
@@ -295,7 +296,7 @@ describe('reject, discuss, trade-in', () => {
     expect((await eventsFor(t, s.id)).map((e) => e.type)).toEqual(['defect.discussed', 'defect.approved']);
   });
 
-  it('trades in for an active instrument: agreed 4, defect.trade_in', async () => {
+  it('trades in for an active instrument: agreed 4, defect.trade_in with the price agreed', async () => {
     const s = await insertStatement(t, me.ticketId, { tradeIsEnabled: true });
     const response = await decide(t, paths.tradeIn, {
       ticket_id: me.ticketId,
@@ -306,9 +307,40 @@ describe('reject, discuss, trade-in', () => {
     expect((await errorBody(response)).message).toContain('Скалер новый');
     expect((await statementRow(t, s.id)).agreed).toBe(4);
     expect((await eventsFor(t, s.id)).map((e) => [e.type, e.payload])).toEqual([
-      ['defect.trade_in', { defect_id: s.id, instrument_id: 1, actor_client_id: me.id }],
+      ['defect.trade_in', { defect_id: s.id, instrument_id: 1, price: '30000.00', actor_client_id: me.id }],
     ]);
-    expect(await decisionsFor(t, s.id)).toMatchObject([{ kind: 'trade_in', tradeInInstrumentId: 1 }]);
+    expect(await decisionsFor(t, s.id)).toMatchObject([
+      { kind: 'trade_in', tradeInInstrumentId: 1, tradeInTitle: 'Скалер новый', tradeInPrice: '30000.00' },
+    ]);
+    expect((await historyFor(t, s.id)).at(-1)?.description).toMatch(/«Скалер новый» за 30\s000,00\s₽/);
+  });
+
+  it('shows on the ticket what was chosen and for how much, as agreed, whatever the catalogue says later', async () => {
+    const s = await insertStatement(t, me.ticketId, { tradeIsEnabled: true });
+    expect(
+      (await decide(t, paths.tradeIn, { ticket_id: me.ticketId, defect: { id: s.id, version: 1 }, instrument_id: 1 }))
+        .status,
+    ).toBe(200);
+    await t.db
+      .update(tradeInInstruments)
+      .set({ title: 'Скалер другой', priceDiscount: '45000.00' })
+      .where(eq(tradeInInstruments.id, 1));
+    try {
+      const page = (await (await t.request(`/ajax/cabinet/tickets/${me.ticketId}`)).json()) as {
+        ticket: { defective_lists: Array<{ id: number; agreed: number; trade_in: unknown }> };
+      };
+      const traded = page.ticket.defective_lists.find((statement) => statement.id === s.id);
+      expect(traded).toMatchObject({ agreed: 4, trade_in: { name: 'Скалер новый', sum: '30000.00' } });
+      // Any other decision has none.
+      const others = page.ticket.defective_lists.filter((statement) => statement.agreed !== 4);
+      expect(others.length).toBeGreaterThan(0);
+      expect(others.map((statement) => statement.trade_in)).toEqual(others.map(() => null));
+    } finally {
+      await t.db
+        .update(tradeInInstruments)
+        .set({ title: 'Скалер новый', priceDiscount: '30000.00' })
+        .where(eq(tradeInInstruments.id, 1));
+    }
   });
 
   it('refuses trade-in when the quote does not offer it, or for an inactive or unknown instrument', async () => {

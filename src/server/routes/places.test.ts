@@ -47,7 +47,7 @@ describe('address suggestions', () => {
     expect(body.suggestions).toEqual([
       {
         value: 'Россия, Москва, Тверская улица, 7',
-        data: { geo_lat: '55.757718', geo_lon: '37.611347' },
+        data: { geo_lat: '55.757718', geo_lon: '37.611347', postal_code: '125009' },
         country: 'Россия',
         city: 'Москва',
       },
@@ -126,7 +126,13 @@ describe('the address check (cabinet.md §8)', () => {
   it.each([
     [
       'Тверская улица, 7',
-      { ok: true, address: 'Россия, Москва, Тверская улица, 7', latitude: 55.757718, longitude: 37.611347 },
+      {
+        ok: true,
+        address: 'Россия, Москва, Тверская улица, 7',
+        latitude: 55.757718,
+        longitude: 37.611347,
+        postcode: '125009',
+      },
     ],
     ['Москва, Тверская улица', { ok: false, problem: 'approximate', message: 'Неточный адрес, уточните номер дома' }],
     ['Алматы', { ok: false, problem: 'incomplete', message: 'Неполный адрес, уточните' }],

@@ -106,7 +106,7 @@ export const eventPayloads = {
   'defect.approved': v.object({ ...decision, balls: v.optional(v.nullable(id)), gift: v.optional(v.nullable(id)) }),
   'defect.rejected': v.object({ ...decision, comment: v.nullable(text) }),
   'defect.discussed': v.object({ ...decision, comment: v.nullable(text) }),
-  'defect.trade_in': v.object({ ...decision, instrument_id: id }),
+  'defect.trade_in': v.object({ ...decision, instrument_id: id, price: moneyField }),
   'defect.answered': v.object({ defect_id: id, ticket_id: id, answer_id: id, text }),
   'bill.created': v.object({
     bill_id: id,

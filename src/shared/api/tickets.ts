@@ -90,6 +90,12 @@ export const defectStatement = v.object({
   decision_comment: v.optional(v.nullable(v.string()), null),
   /** Who wrote that comment when it was not the viewer (the owner, or a colleague with access); null: the viewer. */
   decision_author: v.optional(v.nullable(v.string()), null),
+  /**
+   * A trade-in (agreed 4): the new instrument chosen instead of the repair, its name and its price
+   * with the trade-in (named like the statement's own), as they were when it was agreed; null for any
+   * other decision. Short names: this schema is on the cold path of the requests list.
+   */
+  trade_in: v.optional(v.nullable(v.object({ name: v.string(), sum: moneyString })), null),
   /** The service centre's answer to the clinic's newest question; null while unanswered (or never asked). */
   answer: v.optional(v.nullable(discussionAnswer), null),
 });

@@ -26,10 +26,18 @@ export const ADDRESS_MESSAGES = {
   unchecked: 'Не удалось проверить адрес — мы уточним его по телефону',
 } as const;
 
-/** A suggestion, in the shape the spec's client reads (DaData's): coordinates as decimal strings. */
+/**
+ * A suggestion, in the shape the spec's client reads (DaData's): coordinates as decimal strings,
+ * and the postcode (DaData's `postal_code`) when the provider knows it: the wizard's Индекс.
+ */
 export const addressSuggestion = v.object({
   value: v.string(),
-  data: v.object({ geo_lat: v.nullable(v.string()), geo_lon: v.nullable(v.string()) }),
+  data: v.object({
+    geo_lat: v.nullable(v.string()),
+    geo_lon: v.nullable(v.string()),
+    /** Cached answers from before this field say nothing: unknown. */
+    postal_code: v.optional(v.nullable(v.string()), null),
+  }),
   country: v.nullable(v.string()),
   city: v.nullable(v.string()),
 });
@@ -71,7 +79,14 @@ export const geocodeCoordinates = defineEndpoint({
 
 /** The spec's address check (cabinet.md §8) of a typed or chosen address: exact, or why not. */
 export const addressCheckResult = v.variant('ok', [
-  v.object({ ok: v.literal(true), address: v.string(), latitude: v.number(), longitude: v.number() }),
+  v.object({
+    ok: v.literal(true),
+    address: v.string(),
+    latitude: v.number(),
+    longitude: v.number(),
+    /** The address's postcode when the provider knows it (the wizard fills Индекс with it). */
+    postcode: v.optional(v.nullable(v.string()), null),
+  }),
   v.object({
     ok: v.literal(false),
     problem: v.picklist(['region', 'approximate', 'incomplete', 'notFound']),

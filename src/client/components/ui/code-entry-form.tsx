@@ -49,7 +49,6 @@ export function CodeEntryForm({ label, info: firstInfo, confirm, resend, onRefus
 
   const form = useAppForm({
     defaultValues: { code: '' },
-    onSubmitInvalid: () => codeRef.current?.focus(),
     onSubmit: async ({ value }) => {
       setCodeError(undefined);
       try {

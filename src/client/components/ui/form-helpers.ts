@@ -36,13 +36,26 @@ export function useServerErrors<Field extends string>() {
   return { errors, show, clear, clearAll, forField };
 }
 
-/** Moves focus to the first invalid control inside `container` once React has rendered the errors. */
+/**
+ * Brings the first invalid control inside `container` into sight and moves focus to it, once React
+ * has rendered the messages: a press that only shows a message off screen, with focus left on the
+ * button, seems to do nothing. The control is centred, so its label and the message under it show
+ * too; a radio group gives focus to its chosen radio, else its first enabled one. Every form on
+ * BoundForm gets this on a refused submit; the repair forms, which keep their own state, call it.
+ */
 export function focusFirstInvalid(container: HTMLElement | null): void {
-  const run = () => {
-    const target = container?.querySelector<HTMLElement>('[aria-invalid="true"]:not([disabled])');
-    target?.focus();
-  };
-  setTimeout(run, 0);
+  setTimeout(() => {
+    const invalid = container?.querySelector<HTMLElement>('[aria-invalid="true"]:not(:disabled)');
+    if (!invalid) return;
+    const target =
+      invalid.getAttribute('role') === 'radiogroup'
+        ? (invalid.querySelector<HTMLElement>('input:checked:not(:disabled)') ??
+          invalid.querySelector<HTMLElement>('input:not(:disabled)'))
+        : invalid;
+    if (!target) return;
+    invalid.scrollIntoView({ block: 'center' });
+    target.focus({ preventScroll: true });
+  }, 0);
 }
 
 /**

@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import { useSelector } from '@tanstack/react-form';
 import { useAppForm } from './app-form.tsx';
-import { focusFirstInvalid } from './form-helpers.ts';
 import { saveFailureText } from './save-failure.ts';
 
 type TextValues = Record<string, string>;
@@ -32,7 +31,6 @@ export function useSavedValuesForm<Values extends TextValues>(
   const formRef = useRef<HTMLFormElement>(null);
   const form = useAppForm({
     defaultValues: saved,
-    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
     onSubmit: async ({ value, formApi }) => {
       try {
         const outcome = await save(value);

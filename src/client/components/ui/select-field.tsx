@@ -16,18 +16,28 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
 }
 
 /** A labelled native select with its error below, styled and wired like TextField. */
-export function SelectField({ label, options, placeholder, error, id, className, ...rest }: SelectFieldProps) {
+export function SelectField({
+  label,
+  options,
+  placeholder,
+  error,
+  required,
+  id,
+  className,
+  ...rest
+}: SelectFieldProps) {
   const autoId = useId();
   const selectId = id ?? `select-${autoId}`;
   const errorId = `${selectId}-error`;
   return (
     <div className={[styles.field, className ?? ''].filter(Boolean).join(' ')}>
-      <label className={styles.label} htmlFor={selectId}>
+      <label className={styles.label} htmlFor={selectId} data-required={required || undefined}>
         {label}
       </label>
       <select
         {...rest}
         id={selectId}
+        required={required}
         className={styles.select}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}

@@ -22,6 +22,20 @@ describe('TextField', () => {
     expect(css).toMatch(/\.input:hover:not\([^)]*\[readonly\]/);
   });
 
+  it('says a required field is required: a star after the label, not read out; the input aria-required', () => {
+    render(<TextField label="Квартира / офис" required />);
+    const input = screen.getByLabelText('Квартира / офис');
+    expect(input).toBeRequired();
+    expect(document.querySelector('label')).toHaveAttribute('data-required', 'true');
+    render(<TextField label="Комментарий" />);
+    expect(screen.getByLabelText('Комментарий')).not.toBeRequired();
+    const css = readFileSync(path.resolve('src/client/components/ui/field.module.css'), 'utf8').replace(
+      /\/\*[\s\S]*?\*\//g,
+      '',
+    );
+    expect(css).toMatch(/\.label\[data-required\]::after\s*\{[^}]*content:\s*' \*' \/ ''/);
+  });
+
   it('labels the input and links the error', () => {
     render(<TextField label="Город" hint="Например, Казань" error="Укажите город" />);
     const input = screen.getByLabelText('Город');

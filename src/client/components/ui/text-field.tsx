@@ -7,6 +7,8 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   error?: string | undefined;
   /** A note under the input, read with it (aria-describedby). */
   hint?: ReactNode;
+  /** The field must be filled: a star after the label says so, and the input is aria-required (native `required`; the forms are noValidate). */
+  required?: boolean | undefined;
   /** For type="password": a 'Показать' / 'Скрыть' toggle. */
   revealable?: boolean;
   ref?: Ref<HTMLInputElement>;
@@ -22,6 +24,7 @@ export function TextField({
   error,
   hint,
   revealable = false,
+  required,
   id,
   type = 'text',
   className,
@@ -40,7 +43,7 @@ export function TextField({
 
   return (
     <div className={[styles.field, className ?? ''].filter(Boolean).join(' ')}>
-      <label className={styles.label} htmlFor={inputId}>
+      <label className={styles.label} htmlFor={inputId} data-required={required || undefined}>
         {label}
       </label>
       <div className={styles.control}>
@@ -49,6 +52,7 @@ export function TextField({
           ref={ref}
           id={inputId}
           type={inputType}
+          required={required}
           className={[styles.input, revealable ? styles.withToggle : ''].filter(Boolean).join(' ')}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy || undefined}

@@ -1,9 +1,9 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { loginForm, type LoginForm as LoginValues } from '#shared/api/account.ts';
 import { useAppForm } from '#client/components/ui/app-form.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';
-import { focusFirstInvalid, useServerErrors } from '#client/components/ui/form-helpers.ts';
+import { useServerErrors } from '#client/components/ui/form-helpers.ts';
 import { emailInput, passwordInput } from '#client/components/ui/input-presets.ts';
 import { SubmitButton } from '#client/components/ui/submit-button.tsx';
 import { useAccountStore } from './account-store.ts';
@@ -29,7 +29,6 @@ export function LoginForm() {
   const closeDialog = useAuthDialog((state) => state.close);
   const navigate = useSoftNavigate();
   const pathname = usePathnameGetter();
-  const formRef = useRef<HTMLFormElement>(null);
   // Just registered: the e-mail is known, shown as text with a way to change it.
   const [editingEmail, setEditingEmail] = useState(verifiedEmail === null);
   const server = useServerErrors<'email' | 'password'>();
@@ -37,7 +36,6 @@ export function LoginForm() {
   const form = useAppForm({
     // Or the e-mail it was opened with (the repair wizard's address that has an account).
     defaultValues: { email: verifiedEmail ?? useAuthDialog.getState().email ?? '', password: '' } as LoginValues,
-    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
     onSubmit: async ({ value }) => {
       server.clearAll();
       try {
@@ -59,7 +57,7 @@ export function LoginForm() {
   });
 
   return (
-    <BoundForm form={form} ref={formRef} className={styles.form} aria-label="Вход в личный кабинет">
+    <BoundForm form={form} className={styles.form} aria-label="Вход в личный кабинет">
       {editingEmail ? (
         <form.AppField name="email" validators={{ onBlur: loginForm.entries.email }}>
           {(field) => <field.TextField {...emailInput} autoComplete="username" {...server.forField('email')} />}

@@ -1,10 +1,9 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { passwordField } from '#shared/validation/fields.ts';
 import { messages } from '#shared/validation/messages.ts';
 import { useAppForm } from '#client/components/ui/app-form.tsx';
 import { Button, buttonClassName } from '#client/components/ui/button.tsx';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';
-import { focusFirstInvalid } from '#client/components/ui/form-helpers.ts';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { passwordInput } from '#client/components/ui/input-presets.ts';
 import { SubmitButton } from '#client/components/ui/submit-button.tsx';
@@ -45,7 +44,6 @@ export function PasswordForm(props: PasswordFormProps) {
   const [currentError, setCurrentError] = useState<string>();
   const email = useAccountStore((state) => state.user?.email ?? '');
   const rememberVerifiedEmail = useAccountStore((state) => state.rememberVerifiedEmail);
-  const formRef = useRef<HTMLFormElement>(null);
 
   const form = useAppForm({
     defaultValues: {
@@ -53,7 +51,6 @@ export function PasswordForm(props: PasswordFormProps) {
       new_password: '',
       new_password_confirmation: '',
     } as Values,
-    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
     onSubmit: async ({ value, formApi }) => {
       setServerError(undefined);
       setCurrentError(undefined);
@@ -103,7 +100,6 @@ export function PasswordForm(props: PasswordFormProps) {
   return (
     <BoundForm
       form={form}
-      ref={formRef}
       className={styles.form}
       aria-label={props.variant === 'reset' ? 'Восстановление пароля' : 'Смена пароля'}
     >

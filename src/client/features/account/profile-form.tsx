@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { PROFILE_MESSAGES, personalDataForm, type PersonalDataForm } from '#shared/screens/profile.ts';
 import type { UserData } from '#shared/api/account.ts';
 import { Page } from '#client/components/layout/page.tsx';
@@ -6,7 +6,6 @@ import { useAppForm } from '#client/components/ui/app-form.tsx';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { CodeEntryForm } from '#client/components/ui/code-entry-form.tsx';
-import { focusFirstInvalid } from '#client/components/ui/form-helpers.ts';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { emailInput } from '#client/components/ui/input-presets.ts';
 import { MessageDialog } from '#client/components/ui/message-dialog.tsx';
@@ -42,11 +41,9 @@ export function ProfileForm({ user, standalone, onLogout, botBlock }: ProfileFor
   const [message, setMessage] = useState<{ title: string; text?: string } | null>(null);
   const [emailError, setEmailError] = useState<string>();
   const [codeInfo, setCodeInfo] = useState<string>();
-  const formRef = useRef<HTMLFormElement>(null);
 
   const form = useAppForm({
     defaultValues: savedValues(user),
-    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
     onSubmit: async ({ value, formApi }) => {
       setEmailError(undefined);
       try {
@@ -82,7 +79,7 @@ export function ProfileForm({ user, standalone, onLogout, botBlock }: ProfileFor
 
   return (
     <Page title="Личные данные" narrow>
-      <BoundForm form={form} ref={formRef} className={styles.form} aria-label="Личные данные">
+      <BoundForm form={form} className={styles.form} aria-label="Личные данные">
         <form.AppField name="name" validators={{ onBlur: personalDataForm.entries.name }}>
           {(field) => <field.TextField label="Имя" autoComplete="given-name" />}
         </form.AppField>

@@ -4,7 +4,7 @@ import { useAppForm } from '#client/components/ui/app-form.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';
 import { CodeEntryForm } from '#client/components/ui/code-entry-form.tsx';
-import { focusFirstInvalid, revealFirstMessage, useServerErrors } from '#client/components/ui/form-helpers.ts';
+import { revealFirstMessage, useServerErrors } from '#client/components/ui/form-helpers.ts';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { emailInput } from '#client/components/ui/input-presets.ts';
 import { SubmitButton } from '#client/components/ui/submit-button.tsx';
@@ -49,7 +49,6 @@ export function RegistrationForm() {
 
   const form = useAppForm({
     defaultValues: EMPTY,
-    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
     onSubmit: async ({ value }) => {
       server.clearAll();
       setFormMessage(undefined);

@@ -1,9 +1,9 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { forgotPasswordForm } from '#shared/api/account.ts';
 import { useAppForm } from '#client/components/ui/app-form.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';
-import { focusFirstInvalid, useServerErrors } from '#client/components/ui/form-helpers.ts';
+import { useServerErrors } from '#client/components/ui/form-helpers.ts';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { emailInput } from '#client/components/ui/input-presets.ts';
 import { SubmitButton } from '#client/components/ui/submit-button.tsx';
@@ -19,12 +19,10 @@ export function ResetRequestForm() {
   const openView = useAuthDialog((state) => state.open);
   const [sent, setSent] = useState<string>();
   const server = useServerErrors<'email'>();
-  const formRef = useRef<HTMLFormElement>(null);
 
   const form = useAppForm({
     // Opened from a dead reset link: the address it may have been sent to.
     defaultValues: { email: useAuthDialog.getState().email ?? '' },
-    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
     onSubmit: async ({ value }) => {
       server.clearAll();
       try {
@@ -49,7 +47,7 @@ export function ResetRequestForm() {
   }
 
   return (
-    <BoundForm form={form} ref={formRef} className={styles.form} aria-label="Восстановление пароля">
+    <BoundForm form={form} className={styles.form} aria-label="Восстановление пароля">
       <p className={styles.lead}>
         Укажите эл. почту, с которой вы регистрировались, и мы пришлём ссылку для смены пароля.
       </p>

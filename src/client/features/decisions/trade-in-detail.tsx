@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { TradeInDetail } from '#shared/api/decisions.ts';
 import { formatMoney } from '#shared/format/number/money.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
@@ -14,8 +15,11 @@ export interface TradeInDetailViewProps {
   sendState: SendState;
   /** The server's refusal of this instrument (422 on instrument_id). */
   instrumentError: string | undefined;
+  /** The trade-in is approved already (another instrument chosen): this one is only looked at. */
+  decided?: boolean;
   onBack: () => void;
-  onApprove: (instrumentId: number) => void;
+  /** 'Согласовать в счет нового инструмента': the popup asks once, naming the instrument and its price. */
+  onApprove: (instrument: TradeInDetail) => void;
   onRetry: () => void;
 }
 
@@ -24,6 +28,7 @@ export function TradeInDetailView({
   id,
   sendState,
   instrumentError,
+  decided = false,
   onBack,
   onApprove,
   onRetry,
@@ -93,9 +98,11 @@ export function TradeInDetailView({
         <FormMessage tone="error">{instrumentError}</FormMessage>
         <SendFailure state={sendState} onRetry={onRetry} />
         <div className={styles.choices}>
-          <Button block onClick={() => onApprove(instrument.id)} loading={sending}>
-            Согласовать в счет нового инструмента
-          </Button>
+          {decided ? null : (
+            <Button block onClick={() => onApprove(instrument)} loading={sending}>
+              Согласовать в счет нового инструмента
+            </Button>
+          )}
           {back}
         </div>
       </div>

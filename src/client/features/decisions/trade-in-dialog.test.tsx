@@ -43,8 +43,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** 'Согласовать в счет нового инструмента', then the one question it asks, answered yes. */
+async function approveAndConfirm(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Согласовать в счет нового инструмента' }));
+  const question = await screen.findByRole('dialog', { name: 'Согласовать обмен?' });
+  await user.click(within(question).getByRole('button', { name: 'Да, согласовать обмен' }));
+}
+
 describe('trade-in popup', () => {
-  it('list → detail → back → another → approve sends the instrument', async () => {
+  it('list → detail → back → another → approve (asked once, with the instrument and its price) sends the instrument and goes back to the list', async () => {
     const { calls } = stubFetch({
       'GET /ajax/cabinet/trade-in': list,
       'GET /ajax/cabinet/trade-in/1': detail(1, 'Турбина Synea Vision TK-98 L'),
@@ -85,12 +92,42 @@ describe('trade-in popup', () => {
       within(dialog).getByRole('button', { name: 'Подробнее об инструменте Турбина Synea Vision TK-98 L' }),
     );
     await within(dialog).findByRole('heading', { name: 'Турбина Synea Vision TK-98 L' });
-    await user.click(within(dialog).getByRole('button', { name: 'Согласовать в счет нового инструмента' }));
+    const approve = within(dialog).getByRole('button', { name: 'Согласовать в счет нового инструмента' });
+    await user.click(approve);
 
-    expect(await screen.findByText('Обмен на новый инструмент согласован')).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // One tap commits tens of thousands of roubles: a real dialog asks first, naming what and for how much.
+    const question = await screen.findByRole('dialog', { name: 'Согласовать обмен?' });
+    expect(question).toHaveAccessibleDescription(/Новый инструмент «Турбина Synea Vision TK-98 L» за 39\s900,00\s₽/);
+    expect(question).toHaveFocus();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    // 'Отмена' sends nothing and gives focus back to the button that asked.
+    await user.click(within(question).getByRole('button', { name: 'Отмена' }));
+    expect(screen.queryByRole('dialog', { name: 'Согласовать обмен?' })).not.toBeInTheDocument();
+    expect(approve).toHaveFocus();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await approveAndConfirm(user);
+
+    // cabinet.md §4: approving returns to the list, which says what was chosen and for how much; no toast.
+    const done = await within(dialog).findByRole('status');
+    expect(done).toHaveTextContent('Обмен на новый инструмент согласован');
+    expect(done).toHaveTextContent(/Новый инструмент: «Турбина Synea Vision TK-98 L» за 39\s900,00\s₽/);
+    await waitFor(() => expect(done).toHaveFocus());
+    expect(screen.getByRole('dialog', { name: 'Получите новый инструмент в счет старого!' })).toBe(dialog);
+    expect(within(dialog).getByRole('heading', { name: 'Выберите инструмент из списка:' })).toBeInTheDocument();
+    expect(screen.getAllByText('Обмен на новый инструмент согласован')).toHaveLength(1);
     expect(onDecided).toHaveBeenCalledWith(TICKET_ID);
-    const post = calls.find((call) => call.method === 'POST');
+    // Decided: another instrument's detail can be looked at, not approved as well.
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Подробнее об инструменте Наконечник Synea WK-56 LT' }),
+    );
+    await within(dialog).findByRole('heading', { name: 'Наконечник Synea WK-56 LT' });
+    expect(
+      within(dialog).queryByRole('button', { name: 'Согласовать в счет нового инструмента' }),
+    ).not.toBeInTheDocument();
+    const posts = calls.filter((call) => call.method === 'POST');
+    expect(posts).toHaveLength(1);
+    const post = posts[0];
     expect(post?.body).toEqual({ ticket_id: TICKET_ID, defect: { id: 101, version: 3 }, instrument_id: 1, end: true });
     expect(post?.headers.get(IDEMPOTENCY_HEADER)).toMatch(IDEMPOTENCY_KEY_PATTERN);
   });
@@ -124,7 +161,7 @@ describe('trade-in popup', () => {
     const { user } = setup();
     openDecision('trade-in', [turbine]);
     await user.click(await screen.findByRole('button', { name: /Подробнее об инструменте Турбина/ }));
-    await user.click(await screen.findByRole('button', { name: 'Согласовать в счет нового инструмента' }));
+    await approveAndConfirm(user);
     expect(await screen.findByText('Этот инструмент недоступен для обмена')).toBeInTheDocument();
   });
 });

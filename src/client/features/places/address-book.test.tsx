@@ -134,4 +134,33 @@ describe('AddressBook', () => {
     expect(await screen.findByText(/Адрес пока не проверен/)).toBeInTheDocument();
     expect(calls.some((call) => `${call.method} ${call.path}` === 'POST /ajax/cabinet/addresses/save')).toBe(true);
   });
+
+  it("says which fields are required, and what 'Сохранить' still waits for (cabinet.md §5: each required)", async () => {
+    const exact = { ok: true, address: 'Россия, Москва, Тверская улица, 7', latitude: 55.75, longitude: 37.61 };
+    stubFetch({
+      [LIST]: { body: { success: true, data: [] } },
+      'GET /ajax/address/suggest': { body: { success: true, suggestions: [] } },
+      'GET /ajax/address/check': { body: { success: true, check: exact } },
+    });
+    await render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Добавить адрес' }));
+    const form = screen.getByRole('dialog', { name: 'Новый адрес' });
+    const apartment = within(form).getByLabelText('Квартира / офис');
+    for (const field of [within(form).getByLabelText('Название'), within(form).getByRole('combobox'), apartment])
+      expect(field).toBeRequired();
+    const save = within(form).getByRole('button', { name: 'Сохранить' });
+    expect(save).toHaveAccessibleDescription('Чтобы сохранить, заполните: «Название», «Адрес», «Квартира / офис»');
+
+    await userEvent.type(within(form).getByLabelText('Название'), 'Клиника');
+    await userEvent.type(within(form).getByRole('combobox', { name: 'Адрес' }), 'Тверская 7');
+    await userEvent.tab();
+    expect(await within(form).findByText('Адрес найден')).toBeInTheDocument();
+    // The one field left is named: nothing else explains why 'Сохранить' stays off.
+    expect(save).toBeDisabled();
+    expect(save).toHaveAccessibleDescription('Чтобы сохранить, заполните: «Квартира / офис»');
+
+    await userEvent.type(apartment, 'офис 12');
+    expect(save).toBeEnabled();
+    expect(within(form).queryByText(/Чтобы сохранить, заполните/)).not.toBeInTheDocument();
+  });
 });

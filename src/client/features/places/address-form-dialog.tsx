@@ -11,7 +11,7 @@ import { useAppForm } from '#client/components/ui/app-form.tsx';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { changeField, fieldError } from '#client/components/ui/form-bindings.ts';
-import { focusFirstInvalid, useServerErrors } from '#client/components/ui/form-helpers.ts';
+import { useServerErrors } from '#client/components/ui/form-helpers.ts';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
@@ -53,6 +53,10 @@ const CHECK_HINTS: Partial<Record<CheckState['kind'], string>> = {
   unreachable: `${ADDRESS_MESSAGES.unchecked}. Адрес можно сохранить как есть.`,
 };
 
+/** The fields 'Сохранить' waits for (cabinet.md §5: each required), by their labels. */
+const REQUIRED_FIELDS = { name: 'Название', address: 'Адрес', apartment: 'Квартира / офис' } as const;
+type RequiredField = keyof typeof REQUIRED_FIELDS;
+
 function pointOf(coordinates: string): MapPoint | null {
   const [latitude, longitude] = coordinates.split(',').map(Number);
   return latitude !== undefined &&
@@ -72,6 +76,7 @@ const suggestionPoint = (suggestion: AddressSuggestion): MapPoint | null =>
 /** The add / edit form with its map (cabinet.md §2 My addresses, §4, §5, §8). */
 export function AddressFormDialog({ address, onClose, onSaved }: AddressFormDialogProps) {
   const formId = useId();
+  const missingId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const noConnection = useNoConnection();
   const server = useServerErrors<'name' | 'address' | 'apartment'>();
@@ -82,7 +87,6 @@ export function AddressFormDialog({ address, onClose, onSaved }: AddressFormDial
 
   const form = useAppForm({
     defaultValues: { name: address?.name ?? '', address: address?.address ?? '', apartment: address?.apartment ?? '' },
-    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
     onSubmit: async ({ value }) => {
       setFormMessage(undefined);
       server.clearAll();
@@ -158,8 +162,10 @@ export function AddressFormDialog({ address, onClose, onSaved }: AddressFormDial
     );
   };
 
-  const complete = values.name.trim() !== '' && values.address.trim() !== '' && values.apartment.trim() !== '';
-  const canSave = !noConnection && complete && (check.kind === 'ok' || check.kind === 'unreachable') && !submitting;
+  // 'Сохранить' stays off until every required field is filled (cabinet.md §5), and the line above it says which are still empty.
+  const missing = (Object.keys(REQUIRED_FIELDS) as RequiredField[]).filter((key) => values[key].trim() === '');
+  const canSave =
+    !noConnection && missing.length === 0 && (check.kind === 'ok' || check.kind === 'unreachable') && !submitting;
   const checkMessage = check.kind === 'refused' ? check.message : undefined;
 
   return (
@@ -170,7 +176,18 @@ export function AddressFormDialog({ address, onClose, onSaved }: AddressFormDial
       size="lg"
       footer={
         <div className={styles.footer}>
-          <Button type="submit" form={formId} disabled={!canSave} loading={submitting}>
+          {missing.length > 0 && !noConnection ? (
+            <p id={missingId} className={styles.missing}>
+              Чтобы сохранить, заполните: {missing.map((key) => `«${REQUIRED_FIELDS[key]}»`).join(', ')}
+            </p>
+          ) : null}
+          <Button
+            type="submit"
+            form={formId}
+            disabled={!canSave}
+            loading={submitting}
+            aria-describedby={missing.length > 0 && !noConnection ? missingId : undefined}
+          >
             Сохранить
           </Button>
           <Button variant="secondary" onClick={onClose}>
@@ -191,7 +208,8 @@ export function AddressFormDialog({ address, onClose, onSaved }: AddressFormDial
         <form.AppField name="name" validators={{ onBlur: addressFields.name }}>
           {(field) => (
             <field.TextField
-              label="Название"
+              label={REQUIRED_FIELDS.name}
+              required
               placeholder="Например, клиника на Тверской"
               maxLength={ADDRESS_LIMITS.name}
               {...server.forField('name')}
@@ -201,7 +219,8 @@ export function AddressFormDialog({ address, onClose, onSaved }: AddressFormDial
         <form.Field name="address" validators={{ onBlur: addressFields.address }}>
           {(field) => (
             <SuggestField<AddressSuggestion>
-              label="Адрес"
+              label={REQUIRED_FIELDS.address}
+              required
               name="address"
               value={field.state.value}
               maxLength={ADDRESS_LIMITS.address}
@@ -229,7 +248,8 @@ export function AddressFormDialog({ address, onClose, onSaved }: AddressFormDial
         <form.AppField name="apartment" validators={{ onBlur: addressFields.apartment }}>
           {(field) => (
             <field.TextField
-              label="Квартира / офис"
+              label={REQUIRED_FIELDS.apartment}
+              required
               maxLength={ADDRESS_LIMITS.apartment}
               {...server.forField('apartment')}
             />

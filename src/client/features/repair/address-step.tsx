@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AddressSuggestion, SavedAddress, ServiceCentre } from '#shared/screens/places.ts';
 import { ADDRESS_MESSAGES } from '#shared/screens/places.ts';
 import {
@@ -64,6 +64,8 @@ export function AddressStep(props: AddressStepProps) {
   /** The provider could not be asked (down, slow, no network): a calm line, not an error; the server checks again or marks it for a call. */
   const [addressUnchecked, setAddressUnchecked] = useState(false);
   const [loadProblem, setLoadProblem] = useState<string | undefined>();
+  /** Grows with every check and every change of the address: a check's answer for an address no longer there is dropped. */
+  const checkRun = useRef(0);
   /** null until the calendar is in (a moment): the select waits rather than offer a closed day. */
   const days = useRemote((signal) =>
     // Without the server's calendar (no network) the offline one: the select never stays empty for it.
@@ -90,22 +92,29 @@ export function AddressStep(props: AddressStepProps) {
     };
   }, [guest]);
 
-  /** The spec's check of the address; an exact one is written as the provider writes it. */
+  /**
+   * The spec's check of the address; an exact one is written as the provider writes it, and brings
+   * its postcode to Индекс when the provider knows it (the address it belongs to was just chosen).
+   */
   const check = (text: string, country: string | null) => {
     if (text.trim() === '') return;
+    const mine = ++checkRun.current;
     checkAddress(text.trim()).then(
       (result) => {
+        if (mine !== checkRun.current) return;
         setAddressUnchecked(false);
         if (result.ok) {
           setAddressProblem(undefined);
           change({
             address: result.address,
             country: values.country || country || result.address.split(',')[0]!.trim(),
+            ...(result.postcode ? { zip: result.postcode } : {}),
           });
           if (values.country === '') setCountryLocked(true);
         } else setAddressProblem(result.message);
       },
       () => {
+        if (mine !== checkRun.current) return;
         setAddressProblem(undefined);
         setAddressUnchecked(true);
       },
@@ -119,10 +128,20 @@ export function AddressStep(props: AddressStepProps) {
     check(address.address, null);
   };
 
+  /** 'Новый адрес': nothing of the saved one stays (its office, the country and postcode its check brought). */
+  const chooseNew = () => {
+    checkRun.current += 1;
+    setChoice('');
+    setCountryLocked(false);
+    setAddressProblem(undefined);
+    setAddressUnchecked(false);
+    change({ address: '', country: '', zip: '', room: '' });
+  };
+
   const offered = offeredCentres(centres, values.address || null);
   return (
     <div className={styles.step}>
-      <TextField label="Название клиники" {...boundText(props, 'address', 'company')} />
+      <TextField label="Название клиники" {...boundText(props, 'address', 'company')} required />
       {saved.length > 0 ? (
         <SelectField
           label="Сохранённый адрес"
@@ -135,7 +154,7 @@ export function AddressStep(props: AddressStepProps) {
           onChange={(event) => {
             const address = saved.find((entry) => String(entry.id) === event.target.value);
             if (address) choose(address);
-            else setChoice('');
+            else chooseNew();
           }}
         />
       ) : null}
@@ -157,7 +176,9 @@ export function AddressStep(props: AddressStepProps) {
         name="address"
         value={values.address}
         placeholder="Город, улица, дом"
+        required
         onValueChange={(address) => {
+          checkRun.current += 1;
           setAddressProblem(undefined);
           setAddressUnchecked(false);
           // Another address brings its own country.
@@ -167,7 +188,8 @@ export function AddressStep(props: AddressStepProps) {
         fetchSuggestions={suggestAddresses}
         optionLabel={(suggestion) => suggestion.value}
         onPick={(suggestion) => {
-          change({ address: suggestion.value });
+          const zip = suggestion.data.postal_code;
+          change(zip ? { address: suggestion.value, zip } : { address: suggestion.value });
           check(suggestion.value, suggestion.country);
         }}
         onLeave={(text) => check(text, null)}
@@ -176,9 +198,14 @@ export function AddressStep(props: AddressStepProps) {
         error={errors['address.address'] ?? addressProblem}
         hint={addressUnchecked ? ADDRESS_MESSAGES.unchecked : undefined}
       />
-      <TextField label="Страна / регион" {...boundText(props, 'address', 'country')} readOnly={countryLocked} />
+      <TextField
+        label="Страна / регион"
+        {...boundText(props, 'address', 'country')}
+        readOnly={countryLocked}
+        required
+      />
       <div className={styles.row}>
-        <TextField label="Индекс" {...boundText(props, 'address', 'zip')} inputMode="text" />
+        <TextField label="Индекс" {...boundText(props, 'address', 'zip')} inputMode="text" required />
         <TextField label="Офис / квартира" {...boundText(props, 'address', 'room')} />
       </div>
       <TextField
@@ -189,6 +216,7 @@ export function AddressStep(props: AddressStepProps) {
       />
       <SelectField
         label="Дата, когда забрать инструменты"
+        required
         value={values.pickupDate}
         placeholder="Выберите дату"
         options={(days ?? []).map((day) => ({ value: day, label: formatPickupDay(day) }))}
@@ -197,6 +225,7 @@ export function AddressStep(props: AddressStepProps) {
       />
       <SelectField
         label="Сервисный центр"
+        required
         value={values.officeId}
         placeholder="Выберите сервисный центр"
         options={offered.map((centre) => ({ value: String(centre.id), label: `${centre.name} — ${centre.city}` }))}

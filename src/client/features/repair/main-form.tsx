@@ -1,10 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { SavedAddress } from '#shared/screens/places.ts';
 import { CUSTOM_INSTRUMENT_TYPE } from '#shared/screens/repair-requests.ts';
 import { instrumentTypeLabel } from '#shared/dictionaries/instruments.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { CodeEntryForm } from '#client/components/ui/code-entry-form.tsx';
+import { focusFirstInvalid } from '#client/components/ui/form-helpers.ts';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
 import fieldStyles from '#client/components/ui/field.module.css';
@@ -60,6 +61,7 @@ export function RepairMainForm({ user, onAccountChange, renderAddressDialog }: R
   const [addingAddress, setAddingAddress] = useState<((address: SavedAddress) => void) | null>(null);
   const email = useEmailConfirmation(user, onAccountChange);
   const sending = useRequestSending(user, setErrors);
+  const formRef = useRef<HTMLDivElement>(null);
 
   const change = (patch: Partial<WizardValues>) => {
     setValues((current) => ({ ...current, ...patch }));
@@ -81,8 +83,8 @@ export function RepairMainForm({ user, onAccountChange, renderAddressDialog }: R
     const found = allErrors(values, user);
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      // The first field with a message, so a keyboard or screen-reader user lands on it.
-      requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      // The first field with a message, in sight and focused, so a keyboard or screen-reader user lands on it.
+      focusFirstInvalid(formRef.current);
       return;
     }
     if (await email.ask()) setConfirming(true);
@@ -110,7 +112,7 @@ export function RepairMainForm({ user, onAccountChange, renderAddressDialog }: R
   const props = { user, values, errors, change };
   return (
     <Page title="Заявка на ремонт" narrow aside={<Greeting name={user.name} />}>
-      <div className={styles.mainForm}>
+      <div ref={formRef} className={styles.mainForm}>
         <section className={styles.section} aria-labelledby="main-form-contact">
           <h2 id="main-form-contact" className={styles.stepTitle}>
             Контактные данные

@@ -7,7 +7,7 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '#shared/api/headers
 import { OUTBOX_REQUEST_QUEUED_MESSAGE } from '#shared/api/outbox.ts';
 import { PHOTO_MAX_BYTES, repairMessages } from '#shared/screens/repair-requests.ts';
 import { goOffline } from '#client/lib/testing/connection.ts';
-import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
+import { stubFetch, type StubResponse } from '#client/lib/testing/fetch-stub.ts';
 import { dropDraft } from './draft.ts';
 import type { RepairWizardProps } from './repair-wizard.tsx';
 import {
@@ -87,6 +87,74 @@ describe('RepairWizard', () => {
     expect(errorOf(screen.getByLabelText('Страна / регион'))).toBe('Это поле обязательно');
     expect(errorOf(screen.getByLabelText('Индекс'))).toBe('Индекс: только буквы и цифры');
     expect(screen.getAllByText('Это поле обязательно').length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("step 2's Далее with Индекс empty brings Индекс into sight and focuses it, its message read with it", async () => {
+    stubServer();
+    const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    await render();
+    await next();
+    await userEvent.type(screen.getByRole('combobox', { name: 'Адрес' }), 'Тверская 7');
+    await userEvent.tab();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Адрес' })).toHaveValue(exact.address));
+    await userEvent.selectOptions(
+      screen.getByLabelText('Дата, когда забрать инструменты'),
+      (await screen.findAllByRole('option', { name: /\d{2}\.\d{2}\.\d{4}/ }))[0]!,
+    );
+    await waitFor(() => expect(screen.getByRole('option', { name: /Головной сервисный центр/ })).toBeInTheDocument());
+    await userEvent.selectOptions(screen.getByLabelText('Сервисный центр'), String(centre.id));
+    scrolled.mockClear();
+
+    await next();
+    const zip = screen.getByLabelText('Индекс');
+    await waitFor(() => expect(zip).toHaveFocus());
+    expect(zip).toHaveAccessibleDescription('Это поле обязательно');
+    expect(scrolled.mock.contexts).toContain(zip);
+    expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Адрес');
+    // The required fields say so (their inputs are aria-required); the office is not one of them.
+    expect(zip).toBeRequired();
+    expect(screen.getByLabelText('Офис / квартира')).not.toBeRequired();
+  });
+
+  it('step 1 and step 3 focus their first field with a message too', async () => {
+    stubServer();
+    await render({ user: { ...user, phone: null } });
+    await next();
+    await waitFor(() => expect(screen.getByLabelText('Телефон')).toHaveFocus());
+    await userEvent.type(screen.getByLabelText('Телефон'), '9161234567');
+    await next();
+    await fillAddressStep();
+    await next();
+    await userEvent.click(screen.getByRole('button', { name: 'Отправить заявку' }));
+    await waitFor(() => expect(screen.getByLabelText('Серийный номер')).toHaveFocus());
+  });
+
+  it('the step row marks the steps already passed (portal.md §2.1)', async () => {
+    stubServer();
+    await render();
+    const steps = () => screen.getAllByRole('listitem').slice(0, 3);
+    expect(steps().map((step) => step.textContent)).toEqual(['1 Контактная информация', '2 Адрес', '3 Оборудование']);
+    await next();
+    expect(steps().map((step) => step.textContent)).toEqual([
+      '1 Контактная информация, пройден',
+      '2 Адрес',
+      '3 Оборудование',
+    ]);
+    await fillAddressStep();
+    await next();
+    expect(steps().map((step) => step.textContent)).toEqual([
+      '1 Контактная информация, пройден',
+      '2 Адрес, пройден',
+      '3 Оборудование',
+    ]);
+    expect(steps()[2]).toHaveAttribute('aria-current', 'step');
+    // Back: the step one returns to is the current one again, not a passed one.
+    await userEvent.click(screen.getByRole('button', { name: 'Назад' }));
+    expect(steps().map((step) => step.textContent)).toEqual([
+      '1 Контактная информация, пройден',
+      '2 Адрес',
+      '3 Оборудование',
+    ]);
   });
 
   it('step 2: a geo provider that cannot be asked gives one calm line, the country stays typeable, and Далее goes on', async () => {
@@ -211,6 +279,102 @@ describe('RepairWizard', () => {
     const madeAt = Date.parse((sent[0]!.body as { made_at: string }).made_at);
     expect(Math.abs(Date.now() - madeAt)).toBeLessThan(60_000);
     expect(screen.getByRole('link', { name: 'Мои заявки' })).toHaveAttribute('href', '/cabinet/tickets');
+  });
+});
+
+describe('RepairWizard step 2: the address and what comes with it', () => {
+  const saved = {
+    id: 3,
+    name: 'Клиника',
+    address: 'Москва, Тверская 7',
+    apartment: 'офис 12',
+    coordinates: '55.757718,37.611347',
+    checked: true,
+  };
+  const nevsky = {
+    value: 'Россия, Санкт-Петербург, Невский проспект, 28',
+    data: { geo_lat: '59.935848', geo_lon: '30.325879', postal_code: '191186' },
+    country: 'Россия',
+    city: 'Санкт-Петербург',
+  };
+
+  it('a suggestion fills Индекс when the provider knows the postcode', async () => {
+    stubFetch({
+      ...placesRoutes,
+      'GET /ajax/address/suggest': { body: { success: true, suggestions: [nevsky] } },
+      'GET /ajax/address/check': {
+        body: { success: true, check: { ...exact, address: nevsky.value, postcode: '191186' } },
+      },
+    });
+    await render();
+    await next();
+    await userEvent.type(screen.getByRole('combobox', { name: 'Адрес' }), 'Невский 28');
+    await userEvent.click(await screen.findByRole('option', { name: nevsky.value }));
+    await waitFor(() => expect(screen.getByLabelText('Индекс')).toHaveValue('191186'));
+    await waitFor(() => expect(screen.getByLabelText('Страна / регион')).toHaveValue('Россия'));
+  });
+
+  it('a checked address fills Индекс with its postcode; without one, what was typed stays', async () => {
+    const { calls } = stubFetch({
+      ...placesRoutes,
+      'GET /ajax/address/check': ({ query }) =>
+        query.address === 'Тверская 7'
+          ? { body: { success: true, check: { ...exact, postcode: '125009' } } }
+          : { body: { success: true, check: { ...exact, address: 'Россия, Москва, Тверская улица, 9' } } },
+    });
+    await render();
+    await next();
+    const address = screen.getByRole('combobox', { name: 'Адрес' });
+    await userEvent.type(address, 'Тверская 7');
+    await userEvent.tab();
+    await waitFor(() => expect(screen.getByLabelText('Индекс')).toHaveValue('125009'));
+    await userEvent.clear(screen.getByLabelText('Индекс'));
+    await userEvent.type(screen.getByLabelText('Индекс'), '125375');
+    await userEvent.clear(address);
+    await userEvent.type(address, 'Тверская 9');
+    await userEvent.tab();
+    await waitFor(() => expect(address).toHaveValue('Россия, Москва, Тверская улица, 9'));
+    expect(screen.getByLabelText('Индекс')).toHaveValue('125375');
+    expect(calls.filter((call) => call.path === '/ajax/address/check')).toHaveLength(2);
+  });
+
+  it("a saved address brings its office; 'Новый адрес' starts empty, its check's answer no longer coming back", async () => {
+    // Each check waits until the test answers it.
+    const checks: Array<(check: unknown) => void> = [];
+    stubFetch({
+      ...placesRoutes,
+      'GET /ajax/cabinet/addresses': { body: { success: true, data: [saved] } },
+      'GET /ajax/address/check': () =>
+        new Promise<StubResponse>((resolve) => checks.push((check) => resolve({ body: { success: true, check } }))),
+    });
+    await render();
+    await next();
+    const choice = await screen.findByLabelText('Сохранённый адрес');
+    await userEvent.selectOptions(choice, String(saved.id));
+    expect(screen.getByLabelText('Офис / квартира')).toHaveValue('офис 12');
+    await waitFor(() => expect(checks).toHaveLength(1));
+    checks[0]!({ ...exact, postcode: '125009' });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Адрес' })).toHaveValue(exact.address));
+    // The check's answer keeps what the saved address brought.
+    expect(screen.getByLabelText('Офис / квартира')).toHaveValue('офис 12');
+    expect(screen.getByLabelText('Индекс')).toHaveValue('125009');
+    expect(screen.getByLabelText('Страна / регион')).toHaveAttribute('readonly');
+
+    await userEvent.selectOptions(choice, 'Новый адрес');
+    expect(screen.getByRole('combobox', { name: 'Адрес' })).toHaveValue('');
+    expect(screen.getByLabelText('Офис / квартира')).toHaveValue('');
+    expect(screen.getByLabelText('Индекс')).toHaveValue('');
+    expect(screen.getByLabelText('Страна / регион')).toHaveValue('');
+    expect(screen.getByLabelText('Страна / регион')).not.toHaveAttribute('readonly');
+
+    // Chosen again and left for a new one before its check answers: the late answer fills nothing.
+    await userEvent.selectOptions(choice, String(saved.id));
+    await userEvent.selectOptions(choice, 'Новый адрес');
+    await waitFor(() => expect(checks).toHaveLength(2));
+    checks[1]!({ ...exact, postcode: '125009' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('combobox', { name: 'Адрес' })).toHaveValue('');
+    expect(screen.getByLabelText('Индекс')).toHaveValue('');
   });
 });
 

@@ -3,7 +3,9 @@ import * as v from 'valibot';
 import { createRepairRequest } from '#shared/screens/repair-requests.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { CodeEntryForm } from '#client/components/ui/code-entry-form.tsx';
+import { focusFirstInvalid } from '#client/components/ui/form-helpers.ts';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
+import { LineIcon } from '#client/components/ui/icon.tsx';
 import { onOutboxChange } from '#client/lib/sw-bridge.ts';
 import { useRemote } from '#client/lib/use-remote.ts';
 import { AddressStep } from './address-step.tsx';
@@ -121,6 +123,11 @@ function WizardSteps({
   const email = useEmailConfirmation(user, onAccountChange);
   const sending = useRequestSending(user, setErrors);
   const top = useRef<HTMLDivElement>(null);
+  /**
+   * The values and step as they are now, between renders too: a change that comes later (an address
+   * check's answer, an upload) builds on them, not on the render it was asked from.
+   */
+  const latest = useRef({ step, values });
 
   // Every change is on the device at once: a killed app loses nothing typed.
   const remember = (nextStep: Step, nextValues: WizardValues) =>
@@ -133,28 +140,37 @@ function WizardSteps({
       const answer = v.safeParse(sentAnswer, entry.result);
       if (entry.id !== queued.outboxId || entry.state !== 'done' || !answer.success) return;
       setTicketId(answer.output.ticket_id);
+      latest.current = { ...latest.current, step: 'sent' };
       setStep('sent');
     });
   }, [queued]);
 
   const change = (patch: Partial<WizardValues>) => {
-    const next = { ...values, ...patch };
+    const before = latest.current.values;
+    const next = { ...before, ...patch };
+    latest.current = { ...latest.current, values: next };
     setValues(next);
-    setErrors((shown) => errorsAfterChange(shown, values, next, user));
-    if (step !== 'sent' && step !== 'queued') remember(step, next);
+    setErrors((shown) => errorsAfterChange(shown, before, next, user));
+    const at = latest.current.step;
+    if (at !== 'sent' && at !== 'queued') remember(at, next);
     sending.changed();
     onEntriesChange?.(true);
   };
   const go = (next: Step | 'sent' | 'queued', shownErrors: WizardErrors = {}) => {
+    latest.current = { ...latest.current, step: next };
     setStep(next);
     setErrors(shownErrors);
-    if (next !== 'sent' && next !== 'queued') remember(next, values);
+    if (next !== 'sent' && next !== 'queued') remember(next, latest.current.values);
     top.current?.scrollIntoView({ block: 'start' });
+    if (Object.keys(shownErrors).length > 0) focusFirstInvalid(top.current);
   };
+  /** Checks the step; what is wrong is shown, and the first field with a message is brought into sight and focused. */
   const next = (current: Step) => {
     const found = stepErrors(current, values, user);
     setErrors(found);
-    return Object.keys(found).length === 0;
+    const passed = Object.keys(found).length === 0;
+    if (!passed) focusFirstInvalid(top.current);
+    return passed;
   };
 
   /** Step 1's 'Далее': an unproven e-mail (an account's, or the one a guest typed) gets a code first (portal.md §2.1). */
@@ -175,7 +191,7 @@ function WizardSteps({
       if (user === null && ('contact.email' in outcome.fields || outcome.status === 409)) {
         email.forget(outcome.status === 409);
         go(1, outcome.status === 409 ? {} : outcome.fields);
-      }
+      } else if (Object.keys(outcome.fields).length > 0) focusFirstInvalid(top.current);
       return;
     }
     await dropDraft(owner);
@@ -203,17 +219,7 @@ function WizardSteps({
   const contact = <ContactStep {...props} locked={askingCode} />;
   return (
     <div ref={top} className={styles.wizard}>
-      <ol className={styles.steps}>
-        {STEPS.map((title, index) => (
-          <li
-            key={title}
-            aria-current={step === index + 1 ? 'step' : undefined}
-            className={step === index + 1 ? styles.current : undefined}
-          >
-            <span className={styles.stepNumber}>{index + 1}</span> <span className={styles.stepName}>{title}</span>
-          </li>
-        ))}
-      </ol>
+      <StepRow step={step} />
       <p className={styles.stepCount}>
         Шаг {step} из {STEPS.length}
       </p>
@@ -261,5 +267,35 @@ function WizardSteps({
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * The step row (portal.md §2.1: each step isActive, isChecked): the current step, and a tick on each
+ * one already passed; screen readers hear 'пройден' after its name.
+ */
+function StepRow({ step }: { step: Step }) {
+  return (
+    <ol className={styles.steps}>
+      {STEPS.map((title, index) => {
+        const number = index + 1;
+        const done = number < step;
+        return (
+          <li
+            key={title}
+            aria-current={step === number ? 'step' : undefined}
+            className={step === number ? styles.current : done ? styles.done : undefined}
+          >
+            {done ? (
+              <LineIcon size={16} className={styles.stepTick}>
+                <path d="M5 12.5l4.5 4.5L19 7.5" />
+              </LineIcon>
+            ) : null}
+            <span className={styles.stepNumber}>{number}</span> <span className={styles.stepName}>{title}</span>
+            {done ? <span className="visually-hidden">, пройден</span> : null}
+          </li>
+        );
+      })}
+    </ol>
   );
 }

@@ -158,3 +158,19 @@ describe("a statement the service centre answered ('Обсудить')", () => {
     expect(screen.queryByRole('button', { name: 'Согласовать' })).not.toBeInTheDocument();
   });
 });
+
+describe('a statement traded in for a new instrument', () => {
+  it('says which instrument was chosen and for how much, not only that it was exchanged', () => {
+    const value = statement({
+      agreed: 4,
+      status: 1,
+      trade_is_enabled: true,
+      trade_in: { name: 'Турбина Synea Vision TK-98 L', sum: '41200.00' },
+    });
+    render(<StatementCard statement={value} ticketFinished={false} selected={false} {...noop} />);
+    const card = screen.getByRole('article');
+    expect(within(card).getByText('Обмен на новый инструмент', { selector: '[data-badge]' })).toBeInTheDocument();
+    expect(card).toHaveTextContent(/Новый инструмент: «Турбина Synea Vision TK-98 L» за 41\s200,00\s₽/);
+    expect(within(card).queryByRole('button', { name: 'Обмен на новый инструмент' })).not.toBeInTheDocument();
+  });
+});

@@ -11,6 +11,7 @@ import {
 import { useId, useState } from 'react';
 import type { DefectStatement } from '#shared/api/tickets.ts';
 import { instrumentDisplayName } from '#shared/dictionaries/instruments.ts';
+import { formatMoney } from '#shared/format/number/money.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { MoreToggle } from './more-toggle.tsx';
 import { InstrumentFacts } from './instrument-facts.tsx';
@@ -46,8 +47,9 @@ function StatementBadge({ statement, pending }: { statement: DefectStatement; pe
 }
 
 /**
- * Under the buttons' place once decided: what the clinic wrote with its decision, and the decision
- * itself when the badge shows the back office's later status instead.
+ * Under the buttons' place once decided: what the clinic wrote with its decision, the new instrument
+ * and its price of a trade-in, and the decision itself when the badge shows the back office's later
+ * status instead.
  */
 function DecisionNote({ statement }: { statement: DefectStatement }) {
   // A colleague's or the owner's question is theirs, not 'Ваш' (cabinet.md §2 Accesses).
@@ -57,12 +59,18 @@ function DecisionNote({ statement }: { statement: DefectStatement }) {
       : COMMENT_LABELS[statement.agreed];
   const comment = commentLabel && statement.decision_comment ? statement.decision_comment : null;
   const hiddenDecision = showsDecision(statement) ? null : (DECISION_BADGES[statement.agreed] ?? null);
-  if (!comment && !hiddenDecision) return null;
+  const tradeIn = statement.agreed === AGREED.tradeIn ? statement.trade_in : null;
+  if (!comment && !hiddenDecision && !tradeIn) return null;
   return (
     <div className={styles.decision} data-agreed={statement.agreed}>
       {hiddenDecision && (
         <p>
           <span className={styles.decisionLabel}>Решение:</span> {hiddenDecision}
+        </p>
+      )}
+      {tradeIn && (
+        <p>
+          <span className={styles.decisionLabel}>Новый инструмент:</span> «{tradeIn.name}» за {formatMoney(tradeIn.sum)}
         </p>
       )}
       {comment && (

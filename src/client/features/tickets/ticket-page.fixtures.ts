@@ -21,6 +21,7 @@ export function statement(overrides: Partial<DefectStatement> = {}): DefectState
     version: 1,
     decision_comment: null,
     decision_author: null,
+    trade_in: null,
     answer: null,
     ...overrides,
   };

@@ -141,6 +141,9 @@ export const decisions = pgTable(
     balls: integer('balls').notNull().default(0),
     giftId: integer('gift_id'),
     tradeInInstrumentId: integer('trade_in_instrument_id'),
+    /** A trade-in's new instrument and its price with the trade-in, as the clinic agreed to them (migration 0026). */
+    tradeInTitle: text('trade_in_title'),
+    tradeInPrice: numeric('trade_in_price', { precision: 12, scale: 2 }),
     /** The statement version the user saw when deciding. */
     statementVersion: integer('statement_version').notNull(),
     createdAt: createdAt(),

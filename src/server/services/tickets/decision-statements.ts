@@ -119,6 +119,8 @@ export interface DecisionWrite {
   balls?: number;
   giftId?: number | null;
   tradeInInstrumentId?: number | null;
+  /** A trade-in's instrument title and price as agreed (the card shows them; the catalogue may change later). */
+  tradeIn?: { title: string; price: string } | null;
   history: string;
   event: DecisionEvent;
   now: Date;
@@ -153,6 +155,8 @@ export async function writeDecision(tx: Tx, write: DecisionWrite): Promise<NewEv
     balls: write.balls ?? 0,
     giftId: write.giftId ?? null,
     tradeInInstrumentId: write.tradeInInstrumentId ?? null,
+    tradeInTitle: write.tradeIn?.title ?? null,
+    tradeInPrice: write.tradeIn?.price ?? null,
     statementVersion: statement.version,
     createdAt: now,
   });

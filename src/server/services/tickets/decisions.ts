@@ -2,6 +2,7 @@ import { ACCESS_MESSAGES } from '#shared/screens/accesses.ts';
 import type { approveDefects, discussDefect, rejectDefects, tradeInDefect } from '#shared/api/decisions.ts';
 import type { Endpoint, EndpointParsedInput } from '#shared/api/endpoint.ts';
 import { AGREED, STATEMENT_STATUS } from '#shared/dictionaries/statement-decisions.ts';
+import { formatMoney } from '#shared/format/number/money.ts';
 import { BONUS_FORMS, countOf } from '#shared/format/plural.ts';
 import type { Tx } from '#server/db/client.ts';
 import { ApiFailure, fieldFailure } from '#server/lib/api-failure.ts';
@@ -148,10 +149,16 @@ export const tradeIn: DecisionCall<typeof tradeInDefect> = async (tx, caller, in
     kind: 'trade_in',
     agreed: AGREED.tradeIn,
     tradeInInstrumentId: instrument.id,
-    history: `Согласован обмен по ведомости ${statementLabel(statement)} (${statement.name}) на новый инструмент «${instrument.title}»`,
+    tradeIn: { title: instrument.title, price: instrument.priceDiscount },
+    history: `Согласован обмен по ведомости ${statementLabel(statement)} (${statement.name}) на новый инструмент «${instrument.title}» за ${formatMoney(instrument.priceDiscount)}`,
     event: {
       type: 'defect.trade_in',
-      payload: { defect_id: statement.id, actor_client_id: caller.viewerId, instrument_id: instrument.id },
+      payload: {
+        defect_id: statement.id,
+        actor_client_id: caller.viewerId,
+        instrument_id: instrument.id,
+        price: instrument.priceDiscount,
+      },
     },
     now: caller.now,
   }));

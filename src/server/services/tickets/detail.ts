@@ -54,14 +54,16 @@ const KIND_OF_AGREED: Readonly<Record<number, (typeof decisions.$inferSelect)['k
 };
 
 /**
- * What the clinic wrote with each statement's current decision (a discussion's question, a
- * rejection's reason), by statement id: the newest decision, if it is the kind `agreed` says (the
- * back office may have reset a discussion since).
+ * What came with each statement's current decision, by statement id: what the clinic wrote (a
+ * discussion's question, a rejection's reason), or a trade-in's new instrument and price; from the
+ * newest decision, if it is the kind `agreed` says (the back office may have reset a discussion since).
  */
 interface DecisionComment {
-  comment: string;
+  comment: string | null;
   /** Who wrote it, when not the viewer: a colleague with access, or the owner a colleague reads. */
   author: string | null;
+  /** A trade-in as agreed: the instrument's title and its price with the trade-in. */
+  tradeIn: { name: string; sum: string } | null;
 }
 
 async function decisionComments(
@@ -77,6 +79,8 @@ async function decisionComments(
       kind: decisions.kind,
       comment: decisions.comment,
       clientId: decisions.clientId,
+      tradeInTitle: decisions.tradeInTitle,
+      tradeInPrice: decisions.tradeInPrice,
     })
     .from(decisions)
     .where(
@@ -88,9 +92,18 @@ async function decisionComments(
     .orderBy(decisions.defectStatementId, desc(decisions.createdAt), desc(decisions.id));
   const agreedOf = new Map(decided.map((s) => [s.id, s.agreed]));
   const current = rows.filter(
-    (row) => row.comment && KIND_OF_AGREED[agreedOf.get(row.statementId) ?? AGREED.none] === row.kind,
+    (row) =>
+      (row.comment || row.tradeInTitle !== null) &&
+      KIND_OF_AGREED[agreedOf.get(row.statementId) ?? AGREED.none] === row.kind,
   );
-  const others = [...new Set(current.map((row) => row.clientId).filter((id) => id !== viewerId))];
+  const others = [
+    ...new Set(
+      current
+        .filter((row) => row.comment)
+        .map((row) => row.clientId)
+        .filter((id) => id !== viewerId),
+    ),
+  ];
   const people =
     others.length === 0
       ? []
@@ -104,7 +117,14 @@ async function decisionComments(
   return new Map(
     current.map((row) => [
       row.statementId,
-      { comment: row.comment!, author: row.clientId === viewerId ? null : (nameOf.get(row.clientId) ?? null) },
+      {
+        comment: row.comment || null,
+        author: !row.comment || row.clientId === viewerId ? null : (nameOf.get(row.clientId) ?? null),
+        tradeIn:
+          row.kind === 'trade_in' && row.tradeInTitle !== null && row.tradeInPrice !== null
+            ? { name: row.tradeInTitle, sum: row.tradeInPrice }
+            : null,
+      },
     ]),
   );
 }
@@ -136,6 +156,7 @@ function statementOut(
     version: row.version,
     decision_comment: comments.get(row.id)?.comment ?? null,
     decision_author: comments.get(row.id)?.author ?? null,
+    trade_in: comments.get(row.id)?.tradeIn ?? null,
     answer: answers.get(row.id) ?? null,
   };
 }

@@ -13,6 +13,17 @@ export interface GeocodedAddress {
   precision: GeoPrecision;
   latitude: number;
   longitude: number;
+  /** The postcode, when the provider knows it (a letters-and-digits one: postcodeOf); answers cached before it was asked: absent. */
+  postcode?: string | null;
+}
+
+/**
+ * A provider's postcode as the wizard's Индекс takes it (portal.md §5: letters and digits only):
+ * trimmed, or null when it is missing or not one code (OSM may list several, '125009;125375').
+ */
+export function postcodeOf(text: string | null | undefined): string | null {
+  const code = text?.trim() ?? '';
+  return /^[\p{L}\d]{3,12}$/u.test(code) ? code : null;
 }
 
 /** The service works in Russia and Kazakhstan. */
@@ -28,7 +39,7 @@ export const ADDRESS_CHECK_MESSAGES = {
 export type AddressProblem = keyof typeof ADDRESS_CHECK_MESSAGES;
 
 export type AddressCheck =
-  | { ok: true; address: string; latitude: number; longitude: number }
+  | { ok: true; address: string; latitude: number; longitude: number; postcode: string | null }
   | { ok: false; problem: AddressProblem; message: string };
 
 /** Precisions that found the street and a house number, but not the house itself. */
@@ -46,6 +57,12 @@ export function checkAddress(found: GeocodedAddress | null): AddressCheck {
   if (found.countryCode === null || !SERVED_COUNTRIES.includes(found.countryCode.toUpperCase()))
     return refuse('region');
   if (found.precision === 'exact')
-    return { ok: true, address: found.formatted, latitude: found.latitude, longitude: found.longitude };
+    return {
+      ok: true,
+      address: found.formatted,
+      latitude: found.latitude,
+      longitude: found.longitude,
+      postcode: found.postcode ?? null,
+    };
   return refuse(APPROXIMATE.includes(found.precision) ? 'approximate' : 'incomplete');
 }

@@ -26,6 +26,7 @@ export function statement(overrides: Partial<DefectStatement> = {}): DefectState
     version: 3,
     decision_comment: null,
     decision_author: null,
+    trade_in: null,
     answer: null,
     ...overrides,
   };
