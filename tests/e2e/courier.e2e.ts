@@ -1,12 +1,13 @@
 // The courier's app end to end at 360 px (issue 37, ADR 0047): the back office makes a courier and
 // two stops on a clinic's tickets; the courier logs in, lands on its route, sees both stops on the
-// list and on the map, loses the network, reloads, marks one 'Забрал' and the other 'Не застал' with
-// no connection; when the network is back the service worker sends both once — the feed holds one
-// `stop.done` and one `stop.failed` — and the clinic's ticket shows the pickup.
+// list and on the map, loses the network, reloads, marks one 'Забрал' (with a photo taken then) and the
+// other 'Не застал' with no connection; when the network is back the service worker sends both once —
+// the feed holds one `stop.done`, naming the photo, which the back office can download, and one
+// `stop.failed` — and the clinic's ticket shows the pickup.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { IDB_DATABASE, IDB_STORE } from '../../src/client/lib/idb-storage.ts';
-import { backOffice } from './back-office.ts';
+import { backOffice, PNG_BYTES } from './back-office.ts';
 import { browserForFile, openControlled, PHONE, PHONE_WITH_WORKER, screenshot, settle, withPage } from './support.ts';
 import { button, expectText, loginFromHome, openLogin, submitLogin, visible } from './ui.ts';
 
@@ -139,6 +140,14 @@ describe("the courier's day", () => {
       await expect.poll(() => boxes.count()).toBe(2);
       for (const box of await boxes.all()) expect(await box.isChecked()).toBe(true);
       await page.getByLabel('Кто передал инструменты').fill('Ольга Кузнецова');
+      // A photo taken with no connection stays on the phone and goes with the action (ADR 0051).
+      await page
+        .getByLabel('Фото (необязательно)')
+        .setInputFiles({ name: 'handover.png', mimeType: 'image/png', buffer: Buffer.from(PNG_BYTES) });
+      await expectText(
+        page.getByTestId('courier-done-photo'),
+        'Фото сохранено на телефоне и отправится вместе с отметкой: handover.png',
+      );
       await button(page, 'Подтвердить').click();
       await visible(page.getByTestId('courier-stop-pending')).waitFor();
       await expectText(page.getByTestId('courier-stop-pending'), 'Забрал: Ожидает отправки');
@@ -162,7 +171,11 @@ describe("the courier's day", () => {
         .toEqual(['stop.done', 'stop.failed']);
       await page.getByTestId('courier-stop-pending').waitFor({ state: 'detached', timeout: 30_000 });
       const events = await stopEvents();
-      expect(events.find((event) => event.type === 'stop.done')?.payload).toMatchObject({ stop_id: pickup.id });
+      const done = events.find((event) => event.type === 'stop.done')?.payload;
+      expect(done).toMatchObject({ stop_id: pickup.id, photo_file_ids: [expect.any(Number)] });
+      // The photo arrived whole, once, and is the back office's to read.
+      const [photoId] = (done as { photo_file_ids: number[] }).photo_file_ids;
+      expect(Buffer.from(await backOffice.fileBytes(photoId!))).toEqual(Buffer.from(PNG_BYTES));
       expect(events.find((event) => event.type === 'stop.failed')?.payload).toMatchObject({
         stop_id: missed.id,
         reason: 'closed',

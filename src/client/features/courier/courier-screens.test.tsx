@@ -207,6 +207,46 @@ describe("a stop's card", () => {
     expect(screen.queryByRole('button', { name: 'Не застал' })).toBeNull();
   });
 
+  it("keeps a photo taken with no connection and sends it with 'Забрал' in one call", async () => {
+    const { calls } = stubFetch({
+      'GET /ajax/courier/stops/31': { body: { success: true, stop: stop() } },
+      'POST /ajax/courier/stops/done-with-photos': {
+        status: 202,
+        body: { success: true, queued: true, message: 'Отметка сохранена', outbox_id: 'e4' },
+      },
+    });
+    await renderInRouter(() => <StopCard userId={USER} id={31} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Забрал' }));
+    goOffline();
+    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2])], 'handover.jpg', { type: 'image/jpeg' });
+    await userEvent.upload(screen.getByLabelText('Фото (необязательно)'), photo);
+    expect(await screen.findByTestId('courier-done-photo')).toHaveTextContent(
+      'Фото сохранено на телефоне и отправится вместе с отметкой: handover.jpg',
+    );
+    // Nothing was uploaded: the photo waits for 'Подтвердить'.
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    await userEvent.type(screen.getByLabelText('Кто передал инструменты'), 'Анна');
+    await userEvent.click(screen.getByRole('button', { name: 'Подтвердить' }));
+    await screen.findByText('Нет связи: отметка сохранена на телефоне и отправится сама.');
+    const posts = calls.filter((call) => call.method === 'POST');
+    expect(posts.map((call) => call.path)).toEqual(['/ajax/courier/stops/done-with-photos']);
+    const [sent] = posts;
+    expect(sent!.headers.get(IDEMPOTENCY_HEADER)).toMatch(/^[\w-]{8,}$/);
+    expect(String(sent!.body)).toMatch(/name="photo"; filename="handover\.jpg"/);
+    expect(String(sent!.body)).toMatch(/name="request"[\s\S]*"stop_id":31[\s\S]*"person":"Анна"/);
+  });
+
+  it('refuses a photo that is not an image before keeping it', async () => {
+    stubFetch({ 'GET /ajax/courier/stops/31': { body: { success: true, stop: stop() } } });
+    await renderInRouter(() => <StopCard userId={USER} id={31} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Забрал' }));
+    goOffline();
+    const input = screen.getByLabelText('Фото (необязательно)');
+    await userEvent.upload(input, new File(['%PDF'], 'act.pdf', { type: 'application/pdf' }), { applyAccept: false });
+    expect(await screen.findByText('Фото должно быть в формате JPEG или PNG')).toBeInTheDocument();
+    expect(screen.queryByTestId('courier-done-photo')).toBeNull();
+  });
+
   it("'Не застал' with 'Другое' needs a comment", async () => {
     const { calls } = stubFetch({
       'GET /ajax/courier/stops/31': { body: { success: true, stop: stop() } },
