@@ -67,7 +67,7 @@ function stop(overrides: Partial<CourierStop> = {}): CourierStop {
 const dayAnswer = (stops: CourierStop[]) => ({ body: { success: true, date: moscowDay(0), stops } });
 
 beforeEach(() => {
-  useCourierRoute.setState({ days: {}, hydrated: true });
+  useCourierRoute.setState({ days: {}, hydrated: true, day: 'today' });
   useOutbox.setState({ entries: {} });
   resetConnection();
 });
@@ -358,8 +358,39 @@ describe('the map', () => {
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
     goOffline();
-    await renderInRouter(() => <CourierMapPage userId={USER} onOpen={() => {}} />);
+    await renderInRouter(() => <CourierMapPage userId={USER} day="today" onDayChange={() => {}} onOpen={() => {}} />);
     expect(await screen.findByTestId('courier-map-offline')).toHaveTextContent('Карта недоступна без связи');
     expect(screen.getByRole('link', { name: '1. Стоматология «Улыбка»' })).toHaveAttribute('href', '/courier/stops/31');
+  });
+
+  it("follows the route's Сегодня/Завтра switch", async () => {
+    const tomorrow = stop({ id: 41, date: moscowDay(1), clinic: { name: 'Клиника «Завтра»' } });
+    useCourierRoute.setState({
+      day: 'tomorrow',
+      days: {
+        [moscowDay(0)]: { stops: [stop()], fetchedAt: Date.now(), ownerId: USER },
+        [moscowDay(1)]: { stops: [tomorrow], fetchedAt: Date.now(), ownerId: USER },
+      },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    goOffline();
+    // The route's page and the map's read the same choice from the store, as the routes wire them.
+    function MapAsRouted() {
+      const day = useCourierRoute((state) => state.day);
+      return (
+        <CourierMapPage userId={USER} day={day} onDayChange={useCourierRoute.getState().setDay} onOpen={() => {}} />
+      );
+    }
+    await renderInRouter(() => <MapAsRouted />);
+    const list = await screen.findByRole('list', { name: 'Остановки на завтра' });
+    expect(within(list).getByRole('link', { name: '1. Клиника «Завтра»' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Завтра' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Сегодня' }));
+    const today = await screen.findByRole('list', { name: 'Остановки на сегодня' });
+    expect(within(today).getByRole('link', { name: '1. Стоматология «Улыбка»' })).toBeInTheDocument();
+    expect(useCourierRoute.getState().day).toBe('today');
   });
 });
