@@ -48,10 +48,10 @@ function stop(overrides: Partial<CourierStop> = {}): CourierStop {
       {
         id: 2,
         serial_number: 'SN-2',
-        type: 2,
-        type_name: 'Наконечник',
-        name: 'Свой',
-        description: '',
+        type: 12,
+        type_name: 'Свой вариант',
+        name: 'Фотополимерная лампа',
+        description: 'Не включается',
         guarantee: false,
       },
     ],
@@ -145,10 +145,32 @@ describe("a stop's card", () => {
     expect(screen.getByRole('link', { name: /\+7/ }).getAttribute('href')).toBe('tel:+79161234567');
     expect(screen.getByText('Анна Петрова')).toBeInTheDocument();
     expect(screen.getByText('На гарантии')).toBeInTheDocument();
-    expect(screen.getByText('Наконечник: Свой')).toBeInTheDocument();
+    // A 'Свой вариант' is named as the clinic wrote it, as on the clinic's own ticket page.
+    const instruments = screen.getByRole('heading', { name: 'Инструменты' }).nextElementSibling as HTMLElement;
+    expect(within(instruments).getByText('Фотополимерная лампа')).toBeInTheDocument();
+    expect(within(instruments).queryByText(/Свой вариант/)).toBeNull();
     expect(screen.getByText('Не вращается')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Фото 1' })).toBeInTheDocument();
     expect(screen.getByText('Позвонить за 15 минут')).toBeInTheDocument();
+  });
+
+  it("names a 'Свой вариант' without a name by its description, once, on the card and the checklist", async () => {
+    const unnamed = {
+      id: 3,
+      serial_number: 'SN-3',
+      type: 12,
+      type_name: 'Свой вариант',
+      name: null,
+      description: 'Пескоструйный аппарат',
+      guarantee: false,
+    };
+    stubFetch({ 'GET /ajax/courier/stops/31': { body: { success: true, stop: stop({ instruments: [unnamed] }) } } });
+    await renderInRouter(() => <StopCard userId={USER} id={31} />);
+    const instruments = (await screen.findByRole('heading', { name: 'Инструменты' })).nextElementSibling as HTMLElement;
+    expect(within(instruments).getByText('Пескоструйный аппарат')).toBeInTheDocument();
+    expect(within(instruments).queryByText(/Свой вариант/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Забрал' }));
+    expect(screen.getByRole('checkbox', { name: /^Пескоструйный аппарат, №\s+SN-3$/ })).toBeChecked();
   });
 
   it("sends 'Еду' with the chosen time, the tap's key and time", async () => {

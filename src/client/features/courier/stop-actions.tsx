@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ETA_CHOICES, STOP_FAIL_REASONS } from '#shared/dictionaries/courier-stops.ts';
+import { instrumentDisplayName } from '#shared/dictionaries/instruments.ts';
 import { STOP_FAIL_REASON_LABELS } from '#shared/screens/courier-labels.ts';
 import type { EtaMinutes, StopFailReason } from '#shared/dictionaries/courier-stops.ts';
 import { courierMessages, STOP_PHOTO_MAX_BYTES, type CourierStop } from '#shared/screens/courier.ts';
@@ -215,7 +216,7 @@ function DoneForm({
               onChange={(event) => setCollected((current) => ({ ...current, [instrument.id]: event.target.checked }))}
             />
             <span>
-              {instrument.name ? `${instrument.type_name}: ${instrument.name}` : instrument.type_name}, №{'\u00A0'}
+              {instrumentDisplayName(instrument)}, №{'\u00A0'}
               {instrument.serial_number}
             </span>
           </label>
