@@ -8,10 +8,25 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { IDB_DATABASE, IDB_STORE } from '../../src/client/lib/idb-storage.ts';
 import { backOffice, PNG_BYTES } from './back-office.ts';
-import { browserForFile, openControlled, PHONE, PHONE_WITH_WORKER, screenshot, settle, withPage } from './support.ts';
+import {
+  browserForFile,
+  openControlled,
+  PHONE,
+  PHONE_WITH_WORKER,
+  screenshot,
+  settle,
+  withPage,
+  type ScreenSize,
+} from './support.ts';
 import { button, expectText, loginFromHome, openLogin, submitLogin, visible } from './ui.ts';
 
 const browser = browserForFile();
+
+/** The issue's phone: 360 px wide, with the service worker on. */
+const PHONE_360: ScreenSize = {
+  name: 'phone',
+  options: { ...PHONE_WITH_WORKER.options, viewport: { width: 360, height: 780 } },
+};
 
 /** Today in Moscow, as the courier's route counts days. */
 const moscowToday = () => new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
@@ -23,7 +38,8 @@ async function world() {
     status: 1,
     instruments: [
       { serial_number: 'CR-101', type: 1, description: 'Не вращается', status: 1 },
-      { serial_number: 'CR-102', type: 1, description: 'Шумит', status: 1 },
+      // A 'Свой вариант' the back office described: the card names it by that, not by its type.
+      { serial_number: 'CR-102', type: 12, description: 'Фотополимерная лампа', status: 1 },
     ],
   });
   const second = await backOffice.ticket({
@@ -94,10 +110,10 @@ describe("the courier's day", () => {
   it('lands on the route, shows it on the list and the map, marks two stops offline, and sends them once', async () => {
     const { clinic, first, courier, pickup, missed, stopEvents } = await world();
 
-    await withPage(browser, PHONE_WITH_WORKER, 'courier-day', async (page, context) => {
+    await withPage(browser, PHONE_360, 'courier-day', async (page, context) => {
       // The clinics' login form; a courier lands on its route.
       await page.goto('/');
-      await submitLogin(await openLogin(page, PHONE_WITH_WORKER), courier.email, courier.password);
+      await submitLogin(await openLogin(page, PHONE_360), courier.email, courier.password);
       await page.waitForURL('**/courier');
       await openControlled(page, '/courier');
 
@@ -135,6 +151,7 @@ describe("the courier's day", () => {
       await stopRows(page).nth(0).getByRole('link').click();
       await visible(page.getByRole('heading', { name: '1. Клиника «Северная»' })).waitFor();
       await visible(page.getByRole('link', { name: 'Открыть в картах' })).waitFor();
+      await expectText(page.getByRole('listitem').filter({ hasText: 'CR-102' }), /^Фотополимерная лампа, №\s+CR-102$/);
       await button(page, 'Забрал').click();
       const boxes = page.getByRole('checkbox');
       await expect.poll(() => boxes.count()).toBe(2);
@@ -146,8 +163,10 @@ describe("the courier's day", () => {
         .setInputFiles({ name: 'handover.png', mimeType: 'image/png', buffer: Buffer.from(PNG_BYTES) });
       await expectText(
         page.getByTestId('courier-done-photo'),
-        'Фото сохранено на телефоне и отправится вместе с отметкой: handover.png',
+        'Фото сохранено на телефоне и отправится вместе с отметкой',
       );
+      await page.getByTestId('courier-done-photo').scrollIntoViewIfNeeded();
+      await screenshot(page, 'phone-courier-done-form');
       await button(page, 'Подтвердить').click();
       await visible(page.getByTestId('courier-stop-pending')).waitFor();
       await expectText(page.getByTestId('courier-stop-pending'), 'Забрал: Ожидает отправки');

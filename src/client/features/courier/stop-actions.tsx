@@ -216,8 +216,11 @@ function DoneForm({
               onChange={(event) => setCollected((current) => ({ ...current, [instrument.id]: event.target.checked }))}
             />
             <span>
-              {instrumentDisplayName(instrument)}, №{'\u00A0'}
-              {instrument.serial_number}
+              {instrumentDisplayName(instrument)},{' '}
+              <span className={styles.serial}>
+                №{'\u00A0'}
+                {instrument.serial_number}
+              </span>
             </span>
           </label>
         ))}
@@ -256,9 +259,8 @@ function DoneForm({
         {photo ? (
           <span className={styles.photoChosen} data-testid="courier-done-photo">
             <span className={styles.muted}>
-              {photo.file
-                ? `Фото сохранено на телефоне и отправится вместе с отметкой: ${photo.name}`
-                : `Фото приложено: ${photo.name}`}
+              {/* The file's name is the input's own line just above. */}
+              {photo.file ? 'Фото сохранено на телефоне и отправится вместе с отметкой' : 'Фото приложено'}
             </span>
             <Button variant="link" onClick={removePhoto} aria-label={`Убрать фото ${photo.name}`}>
               Убрать

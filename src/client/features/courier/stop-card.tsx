@@ -177,8 +177,11 @@ function StopDetails({
           return (
             <li key={instrument.id} className={styles.instrument}>
               <span>
-                <strong>{title}</strong>, №{'\u00A0'}
-                {instrument.serial_number}
+                <strong>{title}</strong>,{' '}
+                <span className={styles.serial}>
+                  №{'\u00A0'}
+                  {instrument.serial_number}
+                </span>
               </span>
               {description ? <span className={styles.muted}>{description}</span> : null}
               {instrument.guarantee ? <span className={styles.guarantee}>На гарантии</span> : null}
