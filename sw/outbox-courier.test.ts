@@ -5,11 +5,8 @@ import { publicEntry, queuedAnswer as queued } from '#shared/api/outbox.ts';
 import { entryStopId, OUTBOX_STOP_QUEUED_MESSAGE } from '#shared/screens/courier-outbox.ts';
 import { courierMessages, stopDone, stopDoneWithPhotos, stopEnRoute, stopFailed } from '#shared/screens/courier.ts';
 import { OFFLINE_PHOTOS_MAX_BYTES } from '#shared/screens/repair-requests.ts';
-import type { FetchLike } from './fetch-timeout.ts';
-import { createCsrfKeeper } from './outbox-csrf.ts';
-import { createDrainer } from './outbox-drain.ts';
 import { handleKeptPost, keptRequestKind } from './outbox-routes.ts';
-import { apiJson, routeWorld } from './testing/outbox-fixtures.ts';
+import { apiJson, backOnline, photosRequest, routeWorld } from './testing/outbox-fixtures.ts';
 
 const ORIGIN = 'https://portal.example';
 const NOW = Date.parse('2026-11-29T08:00:00Z');
@@ -87,15 +84,9 @@ describe('the courier actions in the outbox', () => {
 
 /** 'Забрал' with a photo taken offline: the multipart call the card sends (`request` + `photo`). */
 function doneWithPhoto(body: unknown, photos: Uint8Array[], key = 'tap-key-photo-1'): Request {
-  const form = new FormData();
-  form.set('request', JSON.stringify(body));
-  photos.forEach((bytes, index) =>
-    form.append('photo', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' }), `handover-${index}.jpg`),
-  );
-  return new Request(`${ORIGIN}${stopDoneWithPhotos.path}`, {
-    method: 'POST',
-    body: form,
-    headers: { [IDEMPOTENCY_HEADER]: key, [CSRF_HEADER]: 'page-token' },
+  return photosRequest(`${ORIGIN}${stopDoneWithPhotos.path}`, body, photos, {
+    [IDEMPOTENCY_HEADER]: key,
+    [CSRF_HEADER]: 'page-token',
   });
 }
 
@@ -129,25 +120,7 @@ describe("'Забрал' with a photo taken offline (ADR 0051)", () => {
     expect(new Uint8Array(kept!.raw!.bytes!)).toEqual(sentBytes);
     expect(publicEntry(kept!).raw).toEqual({ contentType: kept!.raw!.contentType, size: sentBytes.byteLength });
 
-    const calls: Array<{ path: string; body: Uint8Array; type: string | null; key: string | null }> = [];
-    const online: FetchLike = async (input, init) => {
-      const headers = new Headers(init?.headers);
-      calls.push({
-        path: String(input),
-        body: new Uint8Array(await new Response(init?.body).arrayBuffer()),
-        type: headers.get('content-type'),
-        key: headers.get(IDEMPOTENCY_HEADER),
-      });
-      return apiJson({ success: true, stop: { id: 12 } });
-    };
-    const drainer = createDrainer({
-      store: t.store,
-      csrf: createCsrfKeeper({ fetch: online, db: t.csrfDb }),
-      fetch: online,
-      notify: () => undefined,
-      now: () => NOW,
-      maxInFlight: 4,
-    });
+    const { calls, drainer } = backOnline(t, { success: true, stop: { id: 12 } }, NOW);
     await drainer.drain();
     await drainer.drain();
     // 'Еду' first, then the hand-over with its photo, each once.

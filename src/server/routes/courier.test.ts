@@ -11,6 +11,7 @@ import { notifications } from '#server/db/schema/notifications.ts';
 import { historyEntries } from '#server/db/schema/tickets.ts';
 import { stops } from '#server/db/schema/couriers.ts';
 import { files } from '#server/db/schema/repair-requests.ts';
+import { photosForm } from '../../../tests/setup/photos-form.ts';
 import { loginAs } from '../../../tests/setup/accounts.ts';
 import { backOffice, integrationCall, PNG_BYTES } from '../../../tests/setup/back-office.ts';
 import {
@@ -331,12 +332,6 @@ describe("'Забрал' / 'Доставил'", () => {
 
 describe("'Забрал' with a photo taken offline (POST /ajax/courier/stops/done-with-photos, ADR 0051)", () => {
   const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
-  function form(json: unknown, photos: Array<[Uint8Array, string]>): FormData {
-    const body = new FormData();
-    body.set('request', JSON.stringify(json));
-    for (const [bytes, name] of photos) body.append('photo', new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
-    return body;
-  }
   const sendForm = (body: FormData, key: string = randomUUID()) =>
     t.request('/ajax/courier/stops/done-with-photos', { method: 'POST', body, headers: { [IDEMPOTENCY_HEADER]: key } });
   const filesOf = async (ownerId: number) =>
@@ -352,7 +347,7 @@ describe("'Забрал' with a photo taken offline (POST /ajax/courier/stops/do
     };
     const key = randomUUID();
     const answers = [];
-    for (let i = 0; i < 3; i += 1) answers.push(await sendForm(form(input, [[JPEG, 'handover.jpg']]), key));
+    for (let i = 0; i < 3; i += 1) answers.push(await sendForm(photosForm(input, [[JPEG, 'handover.jpg']]), key));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     expect(answers.map((answer) => answer.headers.get('idempotent-replayed'))).toEqual([null, 'true', 'true']);
 
@@ -368,7 +363,7 @@ describe("'Забрал' with a photo taken offline (POST /ajax/courier/stops/do
     expect(bytes.status).toBe(200);
     expect(new Uint8Array(await bytes.arrayBuffer())).toEqual(JPEG);
     // The same key with another photo is another hand-over: refused, nothing written.
-    const reused = await sendForm(form(input, [[PNG_BYTES, 'other.png']]), key);
+    const reused = await sendForm(photosForm(input, [[PNG_BYTES, 'other.png']]), key);
     expect(reused.status).toBe(422);
     expect(await filesOf(courier.id)).toHaveLength(1);
   });
@@ -381,7 +376,7 @@ describe("'Забрал' with a photo taken offline (POST /ajax/courier/stops/do
       person: 'Ольга',
     };
     const tooMany = await sendForm(
-      form(
+      photosForm(
         input,
         Array.from({ length: 6 }, (_, i): [Uint8Array, string] => [JPEG, `p${i}.jpg`]),
       ),
@@ -397,7 +392,7 @@ describe("'Забрал' with a photo taken offline (POST /ajax/courier/stops/do
     await integrationCall(t, `/stops/${stopId}`, 'PATCH', { cancelled: true });
     const key = randomUUID();
     for (let i = 0; i < 2; i += 1) {
-      const refused = await sendForm(form(input, [[JPEG, 'handover.jpg']]), key);
+      const refused = await sendForm(photosForm(input, [[JPEG, 'handover.jpg']]), key);
       expect(refused.status).toBe(409);
       expect(await refused.json()).toEqual({ success: false, message: 'Остановка отменена сервисным центром' });
     }
