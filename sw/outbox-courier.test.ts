@@ -1,11 +1,12 @@
 import { CSRF_HEADER, IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { queuedAnswer } from '#shared/api/outbox.ts';
+import { publicEntry, queuedAnswer as queued } from '#shared/api/outbox.ts';
 import { entryStopId, OUTBOX_STOP_QUEUED_MESSAGE } from '#shared/screens/courier-outbox.ts';
-import { stopDone, stopEnRoute, stopFailed } from '#shared/screens/courier.ts';
+import { courierMessages, stopDone, stopDoneWithPhotos, stopEnRoute, stopFailed } from '#shared/screens/courier.ts';
+import { OFFLINE_PHOTOS_MAX_BYTES } from '#shared/screens/repair-requests.ts';
 import { handleKeptPost, keptRequestKind } from './outbox-routes.ts';
-import { routeWorld } from './testing/outbox-fixtures.ts';
+import { apiJson, backOnline, photosRequest, routeWorld } from './testing/outbox-fixtures.ts';
 
 const ORIGIN = 'https://portal.example';
 const NOW = Date.parse('2026-11-29T08:00:00Z');
@@ -28,6 +29,7 @@ describe('the courier actions in the outbox', () => {
       keptRequestKind(new Request(`${ORIGIN}${path}`, { method }), ORIGIN);
     expect(kind(stopEnRoute.path)).toBe('stop-en-route');
     expect(kind(stopDone.path)).toBe('stop-done');
+    expect(kind(stopDoneWithPhotos.path)).toBe('stop-done');
     expect(kind(stopFailed.path)).toBe('stop-failed');
     expect(kind('/ajax/courier/stops', 'GET')).toBeNull();
     expect(kind('/ajax/courier/photos')).toBeNull();
@@ -43,7 +45,7 @@ describe('the courier actions in the outbox', () => {
     };
     const response = await handleKeptPost(post(stopDone.path, body), 'stop-done', t.deps);
     expect(response.status).toBe(202);
-    const answer = v.parse(queuedAnswer, await response.json());
+    const answer = v.parse(queued, await response.json());
     expect(answer.message).toBe(OUTBOX_STOP_QUEUED_MESSAGE);
     const [entry] = await t.store.list();
     expect(entry).toMatchObject({ kind: 'stop-done', idempotencyKey: 'tap-key-courier-1', body, ticketId: null });
@@ -77,5 +79,74 @@ describe('the courier actions in the outbox', () => {
     );
     expect(response.status).toBe(422);
     expect(await online.store.list()).toEqual([]);
+  });
+});
+
+/** 'Забрал' with a photo taken offline: the multipart call the card sends (`request` + `photo`). */
+function doneWithPhoto(body: unknown, photos: Uint8Array[], key = 'tap-key-photo-1'): Request {
+  return photosRequest(`${ORIGIN}${stopDoneWithPhotos.path}`, body, photos, {
+    [IDEMPOTENCY_HEADER]: key,
+    [CSRF_HEADER]: 'page-token',
+  });
+}
+
+describe("'Забрал' with a photo taken offline (ADR 0051)", () => {
+  const done = {
+    stop_id: 12,
+    instruments: [{ id: 3, collected: true }],
+    person: 'Анна',
+    at: '2026-11-29T11:40:00+03:00',
+  };
+
+  it('keeps the photo with the action, behind an earlier action on the stop, and sends those bytes once after it', async () => {
+    const t = routeWorld(offline, { now: NOW, online: false });
+    await handleKeptPost(
+      post(stopEnRoute.path, { stop_id: 12, eta_minutes: 15 }, 'tap-key-eta-0001'),
+      'stop-en-route',
+      t.deps,
+    );
+    const photo = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
+    const request = doneWithPhoto(done, [photo]);
+    const sentBytes = new Uint8Array(await request.clone().arrayBuffer());
+    const response = await handleKeptPost(request, 'stop-done', t.deps);
+    expect(response.status).toBe(202);
+    expect(v.parse(queued, await response.json()).message).toBe(OUTBOX_STOP_QUEUED_MESSAGE);
+
+    const [eta, kept] = await t.store.list();
+    expect(eta?.kind).toBe('stop-en-route');
+    expect(kept).toMatchObject({ kind: 'stop-done', path: stopDoneWithPhotos.path, body: done, ticketId: null });
+    expect(entryStopId(kept!)).toBe(12);
+    // The photo waits in IndexedDB with the action, as the very bytes the page sent; the pages hear only its size.
+    expect(new Uint8Array(kept!.raw!.bytes!)).toEqual(sentBytes);
+    expect(publicEntry(kept!).raw).toEqual({ contentType: kept!.raw!.contentType, size: sentBytes.byteLength });
+
+    const { calls, drainer } = backOnline(t, { success: true, stop: { id: 12 } }, NOW);
+    await drainer.drain();
+    await drainer.drain();
+    // 'Еду' first, then the hand-over with its photo, each once.
+    expect(calls.map((call) => [call.path, call.key])).toEqual([
+      [stopEnRoute.path, 'tap-key-eta-0001'],
+      [stopDoneWithPhotos.path, 'tap-key-photo-1'],
+    ]);
+    expect(calls[1]).toMatchObject({ body: sentBytes, type: kept!.raw!.contentType });
+    expect(await t.store.get(kept!.id)).toMatchObject({ state: 'done' });
+  });
+
+  it('refuses photos over what the outbox keeps, and leaves a malformed hand-over to the server', async () => {
+    const t = routeWorld(offline, { now: NOW, online: false });
+    const big = new Uint8Array(OFFLINE_PHOTOS_MAX_BYTES + 1).fill(0xff);
+    const tooLarge = await handleKeptPost(doneWithPhoto(done, [big]), 'stop-done', t.deps);
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toEqual({ success: false, message: courierMessages.offlinePhotos });
+
+    const refusal = apiJson({ success: false, message: courierMessages.person }, 422);
+    const online = routeWorld(async () => refusal, { now: NOW });
+    const malformed = await handleKeptPost(
+      doneWithPhoto({ ...done, person: '' }, [new Uint8Array([1])]),
+      'stop-done',
+      online.deps,
+    );
+    expect(malformed).toBe(refusal);
+    expect([...(await t.store.list()), ...(await online.store.list())]).toEqual([]);
   });
 });

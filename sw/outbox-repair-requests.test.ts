@@ -9,10 +9,8 @@ import {
   repairMessages,
 } from '#shared/screens/repair-requests.ts';
 import type { FetchLike } from './fetch-timeout.ts';
-import { createCsrfKeeper } from './outbox-csrf.ts';
-import { createDrainer } from './outbox-drain.ts';
 import { handleKeptPost, keptRequestKind } from './outbox-routes.ts';
-import { apiJson, routeWorld } from './testing/outbox-fixtures.ts';
+import { apiJson, backOnline, photosRequest, routeWorld } from './testing/outbox-fixtures.ts';
 import { REPAIR_REQUEST } from '../tests/setup/repair-request.ts';
 
 // A repair request sent with no network (ADR 0015): kept whole, photos included, and sent once later.
@@ -23,15 +21,9 @@ const NOW = Date.parse('2026-03-04T09:00:00Z');
 const repairRequest = REPAIR_REQUEST;
 
 function withPhotos(photos: Uint8Array[], json: unknown = repairRequest): Request {
-  const form = new FormData();
-  form.set('request', JSON.stringify(json));
-  photos.forEach((bytes, index) =>
-    form.append('photo', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' }), `photo-${index}.jpg`),
-  );
-  return new Request(`${ORIGIN}${createRepairRequestWithPhotos.path}`, {
-    method: 'POST',
-    body: form,
-    headers: { [IDEMPOTENCY_HEADER]: 'request-key-1', [CSRF_HEADER]: 'page-token' },
+  return photosRequest(`${ORIGIN}${createRepairRequestWithPhotos.path}`, json, photos, {
+    [IDEMPOTENCY_HEADER]: 'request-key-1',
+    [CSRF_HEADER]: 'page-token',
   });
 }
 
@@ -72,27 +64,16 @@ describe('repair requests in the outbox', () => {
     // The pages hear of the size, not the photos.
     expect(publicEntry(entry!).raw).toEqual({ contentType: entry!.raw!.contentType, size: sentBytes.byteLength });
 
-    const calls: Array<{ body: Uint8Array; type: string | null; key: string | null }> = [];
-    const online: FetchLike = async (input, init) => {
-      const headers = new Headers(init?.headers);
-      calls.push({
-        body: new Uint8Array(await new Response(init?.body).arrayBuffer()),
-        type: headers.get('content-type'),
-        key: headers.get(IDEMPOTENCY_HEADER),
-      });
-      return apiJson({ success: true, ticket_id: 77 });
-    };
-    const drainer = createDrainer({
-      store: t.store,
-      csrf: createCsrfKeeper({ fetch: online, db: t.csrfDb }),
-      fetch: online,
-      notify: () => undefined,
-      now: () => NOW,
-    });
+    const { calls, drainer } = backOnline(t, { success: true, ticket_id: 77 }, NOW);
     await drainer.drain();
     await drainer.drain();
     expect(calls).toHaveLength(1);
-    expect(calls[0]).toEqual({ body: sentBytes, type: entry!.raw!.contentType, key: 'request-key-1' });
+    expect(calls[0]).toEqual({
+      path: createRepairRequestWithPhotos.path,
+      body: sentBytes,
+      type: entry!.raw!.contentType,
+      key: 'request-key-1',
+    });
     expect(await t.store.get(entry!.id)).toMatchObject({ state: 'done', result: { success: true, ticket_id: 77 } });
   });
 

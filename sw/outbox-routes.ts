@@ -1,4 +1,4 @@
-// The page's decision and repair-request POSTs pass through here. The network is tried first with
+// The page's decision, repair-request and courier POSTs pass through here. The network is tried first with
 // a short deadline; when it fails (or the browser knows it is offline, or what answers is not the
 // portal — a captive portal's login page) the call is kept in the outbox and the page gets a 202
 // "queued". An answer from the portal itself, whatever its status, reaches the page unchanged.
@@ -13,11 +13,12 @@ import {
   type QueuedAnswer,
 } from '#shared/api/outbox.ts';
 import { isCourierAction, OUTBOX_STOP_QUEUED_MESSAGE } from '#shared/screens/courier-outbox.ts';
+import { courierMessages } from '#shared/screens/courier.ts';
 import { repairMessages } from '#shared/screens/repair-requests.ts';
 import { withDeadline, type FetchLike } from './fetch-timeout.ts';
 import { isApiJson, readAnswer } from './outbox-classify.ts';
 import { enqueue, hasUnsettledFor, type CommandDeps, type EntryFacts } from './outbox-commands.ts';
-import { courierActionKindOf, describeCourierAction } from './outbox-courier.ts';
+import { courierActionKindOf, planCourierAction } from './outbox-courier.ts';
 import { decisionKindOf, describeDecision, withSeenTerms } from './outbox-decisions.ts';
 import { isRepairRequestCall, planRepairRequest } from './outbox-repair-requests.ts';
 
@@ -71,15 +72,17 @@ async function planFor(request: Request, kind: OutboxKind): Promise<KeepPlan> {
     const plan = await planRepairRequest(request);
     return plan === null || plan === 'too-large' ? plan : { ...plan, facts: { ticketId: null, statements: [] } };
   }
+  if (isCourierAction(kind)) {
+    const plan = await planCourierAction(request, kind);
+    if (plan === null || plan === 'too-large') return plan;
+    const { statements, ...kept } = plan;
+    return { ...kept, facts: { ticketId: null, statements } };
+  }
   let body: unknown;
   try {
     body = JSON.parse(await request.clone().text());
   } catch {
     return null;
-  }
-  if (isCourierAction(kind)) {
-    const action = describeCourierAction(kind, body);
-    return action === null ? null : { body, facts: { ticketId: null, statements: action.statements } };
   }
   const facts = describeDecision(kind, body);
   if (facts === null) return null;
@@ -99,7 +102,10 @@ export async function handleKeptPost(request: Request, kind: OutboxKind, deps: R
   if (plan === null || key === null || !IDEMPOTENCY_KEY_PATTERN.test(key)) return deps.fetch(request);
 
   const keep = async (): Promise<Response> => {
-    if (plan === 'too-large') return jsonResponse(413, { success: false, message: repairMessages.offlinePhotos });
+    if (plan === 'too-large') {
+      const message = kind === 'repair-request' ? repairMessages.offlinePhotos : courierMessages.offlinePhotos;
+      return jsonResponse(413, { success: false, message });
+    }
     const { body, raw, facts } = plan;
     const entry = await enqueue(deps, {
       kind,

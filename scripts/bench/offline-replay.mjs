@@ -17,7 +17,8 @@ const DUPLICATE_WATCH_MS = 3_000;
 /** The bench's phone, with the service worker that queues the offline approvals. */
 const PHONE_WITH_WORKER = { ...PHONE, serviceWorkers: 'allow' };
 
-function backOffice(url, token) {
+/** The back office: a call of the integration API with its token (fails on any non-2xx). */
+export function backOffice(url, token) {
   return async (path, { method = 'GET', json } = {}) => {
     const response = await fetch(`${url}/api/v1${path}`, {
       method,

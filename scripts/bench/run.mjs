@@ -1,4 +1,4 @@
-// npm run bench [-- --no-build] [--only-replay [--runs=3]] [--only-storm] [--duration=10] [--connections=10] [--skip-lighthouse] [--lighthouse-runs=3] [--first-visits] [--ui-only] [--only-lighthouse] [--skip-browser] [--skip-pg] [--skip-pglite] [--only-list] [--only-metrics] [--attack] [--million] [--only-million] [--only-backup] [--skip-backup]
+// npm run bench [-- --no-build] [--only-courier] [--only-replay [--runs=3]] [--only-storm] [--duration=10] [--connections=10] [--skip-lighthouse] [--lighthouse-runs=3] [--first-visits] [--ui-only] [--only-lighthouse] [--skip-browser] [--skip-pg] [--skip-pglite] [--only-list] [--only-metrics] [--attack] [--million] [--only-million] [--only-backup] [--skip-backup]
 // Builds, starts the built server on a free port with a temporary DATA_DIR and prints one markdown
 // table (also written to bench-results/latest.md): JS over the wire on a cold logged-in load of
 // /cabinet/tickets, per-route chunk sizes, Lighthouse (mobile), reload-to-first-row offline, and
@@ -10,7 +10,8 @@
 // scores wander; every run's score is listed beside it). `--only-list`: with --skip-browser, the
 // tickets-list rows alone (no storm, no WORKERS comparison): a before/after pair for a change to the
 // list takes minutes, not a quarter of an hour. `--skip-pglite`: the PostgreSQL part alone. `--only-metrics`: the
-// list with metrics on against off (issue 40), alone.
+// list with metrics on against off (issue 40), alone. `--only-courier`: the courier's rows alone (its offline cold
+// start to the first stop and its route of 40 stops rendered, scripts/bench/courier.mjs).
 // Budgets: README "Benchmarks" and ADR 0012. Not part of `npm test`.
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -20,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { cannon, LIST_PATH, topUpPglite, topUpPostgres, writeStaticTwin } from './api.mjs';
 import { coldLoadJs, launch, offlineReload } from './browser.mjs';
+import { courierBench, courierRows } from './courier.mjs';
 import { offlineReplay } from './offline-replay.mjs';
 import { attackTable, runAttacks } from './attack.mjs';
 import { backupBench, backupRows } from './backup.mjs';
@@ -88,6 +90,7 @@ const report = {
   chunks: null,
   lighthouse: null,
   offline: null,
+  courier: null,
   replay: null,
   api: [],
   storm: [],
@@ -144,6 +147,24 @@ async function coldAndOffline(server) {
     await browser.close();
   }
   report.replay = await time('offline replay', () => offlineReplay(server.url, BENCH_TOKEN)).catch(notMeasured);
+  report.courier = await time('courier', () => courierBench(server.url, BENCH_TOKEN)).catch(notMeasured);
+}
+
+/** `--only-courier`: the courier's two rows alone, on a fresh server with the demo data. */
+async function courierMain() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-courier-'));
+  const server = await startServer({ root, dataDir, env: BENCH_ENV });
+  try {
+    report.courier = await time('courier', () => courierBench(server.url, BENCH_TOKEN)).catch(notMeasured);
+  } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  out(`# npm run bench -- --only-courier — ${new Date().toISOString()}, load average ${os.loadavg()[0].toFixed(1)}`);
+  out();
+  out('| measure | value | budget | result |');
+  out('|---|---|---|---|');
+  for (const row of courierRows(report.courier)) out(row);
 }
 
 async function browserPart() {
@@ -383,6 +404,7 @@ function render() {
     out(
       `| Reload → first ticket row, network off | n/a: ${(off?.reason ?? 'not run').replace(/\|/g, '/')} | — | n/a |`,
     );
+  for (const row of courierRows(report.courier)) out(row);
   out(replayRow('', report.replay));
   for (const r of report.api) {
     if (r.error) {
@@ -619,6 +641,11 @@ async function main() {
     out('| measure | value | budget | result |');
     out('|---|---|---|---|');
     metricsRow();
+    process.stdout.write(`${lines.join('\n')}\n`);
+    return;
+  }
+  if (flag('only-courier')) {
+    await courierMain();
     process.stdout.write(`${lines.join('\n')}\n`);
     return;
   }

@@ -1,13 +1,16 @@
 // Helpers for the outbox's tests: a fresh IndexedDB (fake-indexeddb) per test, API answers, decisions.
 import 'fake-indexeddb/auto';
-import { createStore } from 'idb-keyval';
+import { createStore, type UseStore } from 'idb-keyval';
+import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { vi } from 'vitest';
 import type { OutboxNotice } from '#shared/api/outbox.ts';
 import type { FetchLike } from '../fetch-timeout.ts';
 import type { RouteDeps } from '../outbox-routes.ts';
 import { approveDefects, discussDefect } from '#shared/api/decisions.ts';
 import type { NewEntry } from '../outbox-commands.ts';
-import { createOutboxStore } from '../outbox-store.ts';
+import { createCsrfKeeper } from '../outbox-csrf.ts';
+import { createDrainer } from '../outbox-drain.ts';
+import { createOutboxStore, type OutboxStore } from '../outbox-store.ts';
 
 let databases = 0;
 
@@ -81,4 +84,51 @@ export function routeWorld(network: FetchLike, { online = true, now = 0 }: { onl
     timeoutMs: 30,
   } satisfies RouteDeps;
   return { deps, store, notices, fetch, csrfDb };
+}
+
+/**
+ * A call with photos the page could not upload first, as the page sends it (ADR 0015, 0051): the
+ * JSON `request` part and a JPEG `photo` part for each of `photos`.
+ */
+export function photosRequest(url: string, json: unknown, photos: Uint8Array[], headers: HeadersInit): Request {
+  const form = new FormData();
+  form.set('request', JSON.stringify(json));
+  photos.forEach((bytes, index) =>
+    form.append('photo', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' }), `photo-${index}.jpg`),
+  );
+  return new Request(url, { method: 'POST', body: form, headers });
+}
+
+/** What a send carried, as the server would read it. */
+export interface SentCall {
+  path: string;
+  body: Uint8Array;
+  type: string | null;
+  key: string | null;
+}
+
+/**
+ * Back online: the server answers every send with `answer`, and the worker's drainer over the
+ * route world's outbox sends to it. `calls` records each send's path, body bytes, type and key.
+ */
+export function backOnline(world: { store: OutboxStore; csrfDb: UseStore }, answer: unknown, now: number) {
+  const calls: SentCall[] = [];
+  const online: FetchLike = async (input, init) => {
+    const headers = new Headers(init?.headers);
+    calls.push({
+      path: String(input),
+      body: new Uint8Array(await new Response(init?.body).arrayBuffer()),
+      type: headers.get('content-type'),
+      key: headers.get(IDEMPOTENCY_HEADER),
+    });
+    return apiJson(answer);
+  };
+  const drainer = createDrainer({
+    store: world.store,
+    csrf: createCsrfKeeper({ fetch: online, db: world.csrfDb }),
+    fetch: online,
+    notify: () => undefined,
+    now: () => now,
+  });
+  return { calls, drainer };
 }

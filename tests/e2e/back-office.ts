@@ -235,6 +235,16 @@ export const backOffice = {
     return integration<{ id: number; changed: string[] }>(`/stops/${id}`, { method: 'PATCH', json: patch });
   },
 
+  /** A stored file's bytes as the back office downloads them (GET /files/{id}). */
+  async fileBytes(id: number): Promise<Uint8Array> {
+    const response = await fetch(`${baseURL()}/api/v1/files/${id}`, {
+      headers: { authorization: `Bearer ${inject('integrationToken')}` },
+      signal: AbortSignal.timeout(15_000),
+    });
+    expect(response.status, `GET /api/v1/files/${id}`).toBe(200);
+    return new Uint8Array(await response.arrayBuffer());
+  },
+
   /** The whole event feed after `after`, page by page (GET /events?after=&limit=). */
   async events(after = 0): Promise<{ events: BackOfficeEvent[]; next: number }> {
     const events: BackOfficeEvent[] = [];

@@ -1,16 +1,32 @@
 // The courier's app end to end at 360 px (issue 37, ADR 0047): the back office makes a courier and
 // two stops on a clinic's tickets; the courier logs in, lands on its route, sees both stops on the
-// list and on the map, loses the network, reloads, marks one 'Забрал' and the other 'Не застал' with
-// no connection; when the network is back the service worker sends both once — the feed holds one
-// `stop.done` and one `stop.failed` — and the clinic's ticket shows the pickup.
+// list and on the map, loses the network, reloads, marks one 'Забрал' (with a photo taken then) and the
+// other 'Не застал' with no connection; when the network is back the service worker sends both once —
+// the feed holds one `stop.done`, naming the photo, which the back office can download, and one
+// `stop.failed` — and the clinic's ticket shows the pickup.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { IDB_DATABASE, IDB_STORE } from '../../src/client/lib/idb-storage.ts';
-import { backOffice } from './back-office.ts';
-import { browserForFile, openControlled, PHONE, PHONE_WITH_WORKER, screenshot, settle, withPage } from './support.ts';
+import { backOffice, PNG_BYTES } from './back-office.ts';
+import {
+  browserForFile,
+  openControlled,
+  PHONE,
+  PHONE_WITH_WORKER,
+  screenshot,
+  settle,
+  withPage,
+  type ScreenSize,
+} from './support.ts';
 import { button, expectText, loginFromHome, openLogin, submitLogin, visible } from './ui.ts';
 
 const browser = browserForFile();
+
+/** The issue's phone: 360 px wide, with the service worker on. */
+const PHONE_360: ScreenSize = {
+  name: 'phone',
+  options: { ...PHONE_WITH_WORKER.options, viewport: { width: 360, height: 780 } },
+};
 
 /** Today in Moscow, as the courier's route counts days. */
 const moscowToday = () => new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
@@ -22,7 +38,8 @@ async function world() {
     status: 1,
     instruments: [
       { serial_number: 'CR-101', type: 1, description: 'Не вращается', status: 1 },
-      { serial_number: 'CR-102', type: 1, description: 'Шумит', status: 1 },
+      // A 'Свой вариант' the back office described: the card names it by that, not by its type.
+      { serial_number: 'CR-102', type: 12, description: 'Фотополимерная лампа', status: 1 },
     ],
   });
   const second = await backOffice.ticket({
@@ -93,10 +110,10 @@ describe("the courier's day", () => {
   it('lands on the route, shows it on the list and the map, marks two stops offline, and sends them once', async () => {
     const { clinic, first, courier, pickup, missed, stopEvents } = await world();
 
-    await withPage(browser, PHONE_WITH_WORKER, 'courier-day', async (page, context) => {
+    await withPage(browser, PHONE_360, 'courier-day', async (page, context) => {
       // The clinics' login form; a courier lands on its route.
       await page.goto('/');
-      await submitLogin(await openLogin(page, PHONE_WITH_WORKER), courier.email, courier.password);
+      await submitLogin(await openLogin(page, PHONE_360), courier.email, courier.password);
       await page.waitForURL('**/courier');
       await openControlled(page, '/courier');
 
@@ -134,11 +151,22 @@ describe("the courier's day", () => {
       await stopRows(page).nth(0).getByRole('link').click();
       await visible(page.getByRole('heading', { name: '1. Клиника «Северная»' })).waitFor();
       await visible(page.getByRole('link', { name: 'Открыть в картах' })).waitFor();
+      await expectText(page.getByRole('listitem').filter({ hasText: 'CR-102' }), /^Фотополимерная лампа, №\s+CR-102$/);
       await button(page, 'Забрал').click();
       const boxes = page.getByRole('checkbox');
       await expect.poll(() => boxes.count()).toBe(2);
       for (const box of await boxes.all()) expect(await box.isChecked()).toBe(true);
       await page.getByLabel('Кто передал инструменты').fill('Ольга Кузнецова');
+      // A photo taken with no connection stays on the phone and goes with the action (ADR 0051).
+      await page
+        .getByLabel('Фото (необязательно)')
+        .setInputFiles({ name: 'handover.png', mimeType: 'image/png', buffer: Buffer.from(PNG_BYTES) });
+      await expectText(
+        page.getByTestId('courier-done-photo'),
+        'Фото сохранено на телефоне и отправится вместе с отметкой',
+      );
+      await page.getByTestId('courier-done-photo').scrollIntoViewIfNeeded();
+      await screenshot(page, 'phone-courier-done-form');
       await button(page, 'Подтвердить').click();
       await visible(page.getByTestId('courier-stop-pending')).waitFor();
       await expectText(page.getByTestId('courier-stop-pending'), 'Забрал: Ожидает отправки');
@@ -162,7 +190,11 @@ describe("the courier's day", () => {
         .toEqual(['stop.done', 'stop.failed']);
       await page.getByTestId('courier-stop-pending').waitFor({ state: 'detached', timeout: 30_000 });
       const events = await stopEvents();
-      expect(events.find((event) => event.type === 'stop.done')?.payload).toMatchObject({ stop_id: pickup.id });
+      const done = events.find((event) => event.type === 'stop.done')?.payload;
+      expect(done).toMatchObject({ stop_id: pickup.id, photo_file_ids: [expect.any(Number)] });
+      // The photo arrived whole, once, and is the back office's to read.
+      const [photoId] = (done as { photo_file_ids: number[] }).photo_file_ids;
+      expect(Buffer.from(await backOffice.fileBytes(photoId!))).toEqual(Buffer.from(PNG_BYTES));
       expect(events.find((event) => event.type === 'stop.failed')?.payload).toMatchObject({
         stop_id: missed.id,
         reason: 'closed',

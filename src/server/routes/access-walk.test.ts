@@ -163,6 +163,20 @@ const WALK: Record<string, (b: ClinicWorld, a: ClinicWorld) => Call[]> = {
   'POST /ajax/courier/stops/done': (b) => [
     courierAction('done', { stop_id: 1, instruments: [{ id: 1, collected: true }], person: b.markers[0] }),
   ],
+  'POST /ajax/courier/stops/done-with-photos': (b) => {
+    const form = new FormData();
+    form.set(
+      'request',
+      JSON.stringify({ stop_id: 1, instruments: [{ id: 1, collected: true }], person: b.markers[0] }),
+    );
+    return [
+      {
+        path: '/ajax/courier/stops/done-with-photos',
+        init: { method: 'POST', headers: { [IDEMPOTENCY_HEADER]: randomUUID() }, body: form },
+        expect: 'forbidden',
+      },
+    ];
+  },
   'POST /ajax/courier/stops/failed': () => [courierAction('failed', { stop_id: 1, reason: 'closed' })],
   'POST /ajax/courier/photos': () => [
     { path: '/ajax/courier/photos', init: { method: 'POST', body: new FormData() }, expect: 'forbidden' },

@@ -10,6 +10,8 @@ import { events } from '#server/db/schema/platform.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
 import { historyEntries } from '#server/db/schema/tickets.ts';
 import { stops } from '#server/db/schema/couriers.ts';
+import { files } from '#server/db/schema/repair-requests.ts';
+import { photosForm } from '../../../tests/setup/photos-form.ts';
 import { loginAs } from '../../../tests/setup/accounts.ts';
 import { backOffice, integrationCall, PNG_BYTES } from '../../../tests/setup/back-office.ts';
 import {
@@ -325,6 +327,77 @@ describe("'Забрал' / 'Доставил'", () => {
     expect((await clinicNotifications(ticket.id))[0]).toBe(
       `Курьер привёз инструменты 04.03 в 12:00 (2 из 2). Заявка №${ticket.id}`,
     );
+  });
+});
+
+describe("'Забрал' with a photo taken offline (POST /ajax/courier/stops/done-with-photos, ADR 0051)", () => {
+  const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
+  const sendForm = (body: FormData, key: string = randomUUID()) =>
+    t.request('/ajax/courier/stops/done-with-photos', { method: 'POST', body, headers: { [IDEMPOTENCY_HEADER]: key } });
+  const filesOf = async (ownerId: number) =>
+    t.db.select({ id: files.id, name: files.originalName }).from(files).where(eq(files.ownerClientId, ownerId));
+
+  it("stores the photo as the courier's file and names it in the event, once however often the outbox sends it", async () => {
+    const { courier, ticket, stopId } = await courierWithStop();
+    const input = {
+      stop_id: stopId,
+      instruments: ticket.instrumentIds.map((id) => ({ id, collected: true })),
+      person: 'Ольга Иванова',
+      at: '2026-03-04T08:40:00Z',
+    };
+    const key = randomUUID();
+    const answers = [];
+    for (let i = 0; i < 3; i += 1) answers.push(await sendForm(photosForm(input, [[JPEG, 'handover.jpg']]), key));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(answers.map((answer) => answer.headers.get('idempotent-replayed'))).toEqual([null, 'true', 'true']);
+
+    const stored = await filesOf(courier.id);
+    expect(stored).toEqual([{ id: expect.any(Number), name: 'handover.jpg' }]);
+    const written = await eventsOf('stop.done', stopId);
+    expect(written.map((row) => (row.payload as { photo_file_ids: number[] }).photo_file_ids)).toEqual([
+      [stored[0]!.id],
+    ]);
+    const body = (await answers[0]!.json()) as { stop: { done: { photos: Array<{ id: number }> } } };
+    expect(body.stop.done.photos.map((photo) => photo.id)).toEqual([stored[0]!.id]);
+    const bytes = await t.request(`/ajax/courier/files/${stored[0]!.id}`);
+    expect(bytes.status).toBe(200);
+    expect(new Uint8Array(await bytes.arrayBuffer())).toEqual(JPEG);
+    // The same key with another photo is another hand-over: refused, nothing written.
+    const reused = await sendForm(photosForm(input, [[PNG_BYTES, 'other.png']]), key);
+    expect(reused.status).toBe(422);
+    expect(await filesOf(courier.id)).toHaveLength(1);
+  });
+
+  it('writes no photo when the hand-over is refused (a cancelled stop, too many photos, no request part)', async () => {
+    const { courier, ticket, stopId } = await courierWithStop();
+    const input = {
+      stop_id: stopId,
+      instruments: ticket.instrumentIds.map((id) => ({ id, collected: true })),
+      person: 'Ольга',
+    };
+    const tooMany = await sendForm(
+      photosForm(
+        input,
+        Array.from({ length: 6 }, (_, i): [Uint8Array, string] => [JPEG, `p${i}.jpg`]),
+      ),
+    );
+    expect(tooMany.status).toBe(422);
+    expect(await tooMany.json()).toMatchObject({ errors: { photo_file_ids: ['Не более 5 фото'] } });
+    const noRequest = new FormData();
+    noRequest.append('photo', new Blob([JPEG]), 'a.jpg');
+    const missing = await sendForm(noRequest);
+    expect(missing.status).toBe(422);
+    expect(await missing.json()).toMatchObject({ errors: { request: ['Не передана отметка (поле request)'] } });
+
+    await integrationCall(t, `/stops/${stopId}`, 'PATCH', { cancelled: true });
+    const key = randomUUID();
+    for (let i = 0; i < 2; i += 1) {
+      const refused = await sendForm(photosForm(input, [[JPEG, 'handover.jpg']]), key);
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toEqual({ success: false, message: 'Остановка отменена сервисным центром' });
+    }
+    expect(await filesOf(courier.id)).toEqual([]);
+    expect(await eventsOf('stop.done', stopId)).toEqual([]);
   });
 });
 

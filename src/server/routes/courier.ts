@@ -5,7 +5,7 @@ import * as contract from '#shared/screens/courier.ts';
 import type { AppEnv } from '#server/context.ts';
 import type { Tx } from '#server/db/client.ts';
 import { ApiFailure, notFound, sendFailure } from '#server/lib/api-failure.ts';
-import { readPathId, route } from '#server/lib/validate.ts';
+import { readPathId, route, validateWith } from '#server/lib/validate.ts';
 import { requireCourier } from '#server/middleware/account-kind.ts';
 import { requireIdempotencyKey } from '#server/middleware/idempotency-key.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
@@ -13,7 +13,14 @@ import * as actions from '#server/services/couriers/actions.ts';
 import { courierDay, courierSeesFile, courierStop, courierStops } from '#server/services/couriers/day.ts';
 import { loadFile } from '#server/services/files/files.ts';
 import { storedFailure, withIdempotency } from '#server/services/idempotency.ts';
-import { uploadRepairPhoto } from '#server/services/repair-requests/repair-photos.ts';
+import {
+  insertPhotoRows,
+  keepPhotosIfNamed,
+  readRequestWithPhotos,
+  requestWithPhotosIdentity,
+  uploadRepairPhoto,
+  type PhotosForm,
+} from '#server/services/repair-requests/repair-photos.ts';
 import { sendDownload, storedDownload } from './downloads.ts';
 
 // The courier's calls (src/shared/screens/courier.ts): its day, a stop's card, the three actions
@@ -60,7 +67,16 @@ type Action<E extends Endpoint> = (
   input: EndpointParsedInput<E>,
 ) => Promise<EndpointOutput<E>>;
 
-async function act<E extends Endpoint>(c: Ctx, endpoint: E, input: EndpointParsedInput<E>, run: Action<E>) {
+/**
+ * Runs an action once per Idempotency-Key: `identity` is what makes two sends of it one (the input;
+ * with photos sent along, their contents too).
+ */
+async function act<Answer>(
+  c: Ctx,
+  endpoint: Endpoint,
+  identity: unknown,
+  run: (tx: Tx, caller: actions.CourierCaller) => Promise<Answer>,
+): Promise<Answer> {
   const { deps } = c.var;
   const caller = { courierId: sessionOf(c).clientId, now: deps.now() };
   // requireIdempotencyKey() has already refused a missing or malformed key.
@@ -69,21 +85,61 @@ async function act<E extends Endpoint>(c: Ctx, endpoint: E, input: EndpointParse
     deps,
     caller.courierId,
     key,
-    { method: endpoint.method, path: endpoint.path, body: input },
-    (tx) => run(tx, caller, input),
+    { method: endpoint.method, path: endpoint.path, body: identity },
+    (tx) => run(tx, caller),
   );
   if (result.replayed) c.header(REPLAYED_HEADER, 'true');
   if (result.status !== 200) throw storedFailure(result);
-  return result.body as EndpointOutput<E>;
+  return result.body as Answer;
 }
 
 function actionRoute<E extends Endpoint>(endpoint: E, run: Action<E>): void {
-  route(courierRoutes, endpoint, (c, input) => act(c, endpoint, input, run), actionGuards);
+  route(
+    courierRoutes,
+    endpoint,
+    (c, input) => act(c, endpoint, input, (tx, caller) => run(tx, caller, input)),
+    actionGuards,
+  );
 }
 
 actionRoute(contract.stopEnRoute, actions.enRoute);
 actionRoute(contract.stopDone, actions.done);
 actionRoute(contract.stopFailed, actions.failed);
+
+/** The `request` part of a hand-over sent with its photos: stopDone's input, at most STOP_PHOTOS_MAX photos in all. */
+const doneForm: PhotosForm<EndpointParsedInput<typeof contract.stopDone>> = {
+  validate: (raw) => validateWith(contract.stopDone.input, raw),
+  named: (input) => input.photo_file_ids,
+  max: contract.STOP_PHOTOS_MAX,
+  tooMany: { field: 'photo_file_ids', message: contract.courierMessages.tooManyPhotos },
+  missingPart: contract.courierMessages.requestPart,
+};
+
+// 'Забрал' / 'Доставил' with the photos taken offline (the outbox's form of the call, ADR 0051): the
+// photos are stored as they arrive, then named in the action's transaction; a refusal or a repeat
+// (answered from the first send, whose photos its stop names) deletes them.
+route(
+  courierRoutes,
+  contract.stopDoneWithPhotos,
+  async (c) => {
+    const { deps } = c.var;
+    const sent = await readRequestWithPhotos(deps, sessionOf(c).clientId, c.req.raw, doneForm);
+    return keepPhotosIfNamed(deps, sent, async () => {
+      let written = false;
+      const answer = await act(c, contract.stopDoneWithPhotos, requestWithPhotosIdentity(sent), async (tx, caller) => {
+        const ids = await insertPhotoRows(tx, caller.courierId, sent.photos);
+        const done = await actions.done(tx, caller, {
+          ...sent.input,
+          photo_file_ids: [...sent.input.photo_file_ids, ...ids],
+        });
+        written = true;
+        return done;
+      });
+      return { answer, named: written };
+    });
+  },
+  actionGuards,
+);
 
 // The same photo rules and daily budget as a clinic's repair photos; the file is the courier's own.
 route(

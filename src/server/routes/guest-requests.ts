@@ -14,7 +14,11 @@ import { clientIp } from '#server/lib/client-ip.ts';
 import { route, validateWith } from '#server/lib/validate.ts';
 import * as guestCodes from '#server/services/repair-requests/guest-codes.ts';
 import { createGuestRequest } from '#server/services/repair-requests/guest-requests.ts';
-import { keepPhotosIfNamed, readRequestWithPhotos } from '#server/services/repair-requests/repair-photos.ts';
+import {
+  keepPhotosIfNamed,
+  readRequestWithPhotos,
+  repairRequestForm,
+} from '#server/services/repair-requests/repair-photos.ts';
 import { requireIdempotencyKey } from '#server/middleware/idempotency-key.ts';
 import { browserTokenOf, ensureBrowserToken } from '#server/middleware/browser-cookie.ts';
 
@@ -63,8 +67,11 @@ route(
   async (c) => {
     // Admitted and budgeted per address (a guest has no account yet), as a clinic's are per account.
     const ip = clientIp(c);
-    const sent = await readRequestWithPhotos(c.var.deps, `guest:${ip}`, c.req.raw, (raw) =>
-      validateWith(guestRepairRequestInput, raw),
+    const sent = await readRequestWithPhotos(
+      c.var.deps,
+      `guest:${ip}`,
+      c.req.raw,
+      repairRequestForm((raw) => validateWith(guestRepairRequestInput, raw)),
     );
     // Only a ticket written by this very call names the stored photos: not a repeat's.
     return keepPhotosIfNamed(c.var.deps, sent, async () => {

@@ -9,6 +9,7 @@ import { events } from '#server/db/schema/platform.ts';
 import { files, repairRequests } from '#server/db/schema/repair-requests.ts';
 import { historyEntries, instruments, tickets } from '#server/db/schema/tickets.ts';
 import { encodePng } from '#server/lib/png.ts';
+import { photosForm } from '../../../tests/setup/photos-form.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import { insertOffice } from '../../../tests/setup/cabinet-world.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
@@ -276,12 +277,6 @@ describe('POST /ajax/repair-requests/with-photos (photos not uploaded first: the
   });
 
   const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
-  function form(json: unknown, photos: Array<[Uint8Array, string]>): FormData {
-    const body = new FormData();
-    body.set('request', JSON.stringify(json));
-    for (const [bytes, name] of photos) body.append('photo', new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
-    return body;
-  }
   const sendForm = (body: FormData | string, key: string = randomUUID(), headers: Record<string, string> = {}) =>
     t.request('/ajax/repair-requests/with-photos', {
       method: 'POST',
@@ -296,7 +291,7 @@ describe('POST /ajax/repair-requests/with-photos (photos not uploaded first: the
   it("stores the photos as the clinic's files and names them, with any uploaded before, in the ticket and its event", async () => {
     const uploaded = (await (await uploadPhoto(PNG, 'before.png')).json()) as { file_id: number };
     const response = await sendForm(
-      form(fullRepairRequest({ file_ids: [uploaded.file_id] }), [
+      photosForm(fullRepairRequest({ file_ids: [uploaded.file_id] }), [
         [PNG, 'a.png'],
         [JPEG, 'b.jpg'],
       ]),
@@ -328,8 +323,10 @@ describe('POST /ajax/repair-requests/with-photos (photos not uploaded first: the
     const key = randomUUID();
     const [ticketsBefore, filesBefore] = [await ownTickets(), await ownFiles()];
     // Two at once (an account's most, ADR 0025), then a third after them.
-    const answers = await Promise.all([1, 2].map(() => sendForm(form(fullRepairRequest(), [[PNG, 'a.png']]), key)));
-    answers.push(await sendForm(form(fullRepairRequest(), [[PNG, 'a.png']]), key));
+    const answers = await Promise.all(
+      [1, 2].map(() => sendForm(photosForm(fullRepairRequest(), [[PNG, 'a.png']]), key)),
+    );
+    answers.push(await sendForm(photosForm(fullRepairRequest(), [[PNG, 'a.png']]), key));
     const ids = await Promise.all(
       answers.map(async (answer) => ((await answer.json()) as { ticket_id: number }).ticket_id),
     );
@@ -338,7 +335,7 @@ describe('POST /ajax/repair-requests/with-photos (photos not uploaded first: the
     expect(await ownTickets()).toBe(ticketsBefore + 1);
     expect(await ownFiles()).toBe(filesBefore + 1);
     // The same key with another photo is another request: refused, nothing written.
-    const reused = await sendForm(form(fullRepairRequest(), [[JPEG, 'b.jpg']]), key);
+    const reused = await sendForm(photosForm(fullRepairRequest(), [[JPEG, 'b.jpg']]), key);
     expect(reused.status).toBe(422);
     expect(await ownFiles()).toBe(filesBefore + 1);
   });
@@ -347,17 +344,23 @@ describe('POST /ajax/repair-requests/with-photos (photos not uploaded first: the
     [
       'a photo of another format',
       () =>
-        form(fullRepairRequest(), [
+        photosForm(fullRepairRequest(), [
           [PNG, 'a.png'],
           [new TextEncoder().encode('%PDF-1.4'), 'c.png'],
         ]),
       422,
       'Файл недопустимого формата',
     ],
-    ['an empty photo', () => form(fullRepairRequest(), [[new Uint8Array(), 'a.png']]), 422, 'Файл не был загружен'],
+    [
+      'an empty photo',
+      () => photosForm(fullRepairRequest(), [[new Uint8Array(), 'a.png']]),
+      422,
+      'Файл не был загружен',
+    ],
     [
       'a request with a field wrong',
-      () => form(fullRepairRequest({ address: { ...fullRepairRequest().address, zip: '12-34' } }), [[PNG, 'a.png']]),
+      () =>
+        photosForm(fullRepairRequest({ address: { ...fullRepairRequest().address, zip: '12-34' } }), [[PNG, 'a.png']]),
       422,
       'Индекс: только буквы и цифры',
     ],
@@ -374,7 +377,7 @@ describe('POST /ajax/repair-requests/with-photos (photos not uploaded first: the
     [
       'too many photos',
       () =>
-        form(
+        photosForm(
           fullRepairRequest(),
           Array.from({ length: 11 }, (): [Uint8Array, string] => [PNG, 'a.png']),
         ),
@@ -384,7 +387,7 @@ describe('POST /ajax/repair-requests/with-photos (photos not uploaded first: the
     [
       'photos over 20 MB together',
       () =>
-        form(
+        photosForm(
           fullRepairRequest(),
           [0, 1, 2].map((): [Uint8Array, string] => [new Uint8Array(8 * 1024 * 1024).fill(0xff), 'big.jpg']),
         ),
@@ -404,8 +407,12 @@ describe('POST /ajax/repair-requests/with-photos (photos not uploaded first: the
       (await sendForm('request=1', randomUUID(), { 'Content-Type': 'application/x-www-form-urlencoded' })).status,
     ).toBe(400);
     expect(
-      (await t.request('/ajax/repair-requests/with-photos', { method: 'POST', body: form(fullRepairRequest(), []) }))
-        .status,
+      (
+        await t.request('/ajax/repair-requests/with-photos', {
+          method: 'POST',
+          body: photosForm(fullRepairRequest(), []),
+        })
+      ).status,
     ).toBe(400);
   });
 });

@@ -27,6 +27,13 @@ export const courierMessages = {
   person: 'Укажите, кто передал или принял инструменты',
   instruments: 'Отметьте инструменты по списку заявки',
   photo: 'Фото не найдено: загрузите его ещё раз',
+  tooManyPhotos: 'Не более 5 фото',
+  /** A multipart 'Забрал' / 'Доставил' without its `request` part (the outbox's form of the call). */
+  requestPart: 'Не передана отметка (поле request)',
+  /** The worker keeps at most this much of photos with an action (as with a repair request, ADR 0015). */
+  offlinePhotos: 'Без связи к отметке можно приложить фото до 20 Мб. Уберите фото или подтвердите без него.',
+  photoType: 'Фото должно быть в формате JPEG или PNG',
+  photoSize: 'Фото должно быть меньше 10 Мб',
   /** 409: the back office cancelled the stop while the action waited (offline). */
   cancelled: 'Остановка отменена сервисным центром',
   /** 409: the back office gave the stop to another courier while the action waited. */
@@ -34,6 +41,11 @@ export const courierMessages = {
   /** 409: the stop was already marked done or failed (another tap, another device). */
   finished: 'Остановка уже отмечена как выполненная или несостоявшаяся',
 } as const;
+
+/** Photos one hand-over may carry (uploaded before, or sent with it). */
+export const STOP_PHOTOS_MAX = 5;
+/** One photo's bytes at most: a repair photo's (repair-requests.ts PHOTO_MAX_BYTES; not imported, so the courier's chunk does not pull the wizard's contract). */
+export const STOP_PHOTO_MAX_BYTES = 10_485_760;
 
 /** 'YYYY-MM-DD' as a query parameter; the range is the server's to judge (yesterday … +7 days, Moscow). */
 const dayParam = v.pipe(v.string(courierMessages.day), v.regex(/^\d{4}-\d{2}-\d{2}$/, courierMessages.day));
@@ -154,11 +166,26 @@ export const stopDone = defineEndpoint({
     ),
     /** Photos uploaded with POST /ajax/courier/photos. */
     photo_file_ids: v.optional(
-      v.pipe(v.array(positiveInt4(courierMessages.photo)), v.maxLength(5, courierMessages.photo)),
+      v.pipe(v.array(positiveInt4(courierMessages.photo)), v.maxLength(STOP_PHOTOS_MAX, courierMessages.tooManyPhotos)),
       [],
     ),
     at: tappedAt,
   }),
+  output: okResponse({ stop: courierStop }),
+});
+
+/**
+ * 'Забрал' / 'Доставил' with the photos that could not be uploaded first (no network), in one
+ * multipart call: the field `request` holds the JSON of `stopDone`'s input, each field `photo` one
+ * file (checked as an upload is; with `photo_file_ids`, at most STOP_PHOTOS_MAX). The photos and the
+ * action are one transaction under the Idempotency-Key, which covers the photos' contents. The
+ * service worker keeps the call whole (IndexedDB) and replays it byte for byte, as a repair request's
+ * (ADR 0015, 0051).
+ */
+export const stopDoneWithPhotos = defineEndpoint({
+  method: 'POST',
+  path: '/ajax/courier/stops/done-with-photos',
+  input: undefined,
   output: okResponse({ stop: courierStop }),
 });
 

@@ -4,6 +4,7 @@ import {
   getCourierStop,
   listCourierStops,
   stopDone,
+  stopDoneWithPhotos,
   stopEnRoute,
   stopFailed,
   uploadCourierPhoto,
@@ -38,7 +39,10 @@ export type ActionOutcome = { stop: CourierStop; queued?: undefined } | { queued
 export interface DoneInput {
   instruments: { id: number; collected: boolean }[];
   person: string;
+  /** Photos uploaded before ('Подтвердить' names them). */
   photoFileIds: number[];
+  /** Photos taken with no connection: they go with the action in one call, which the worker keeps whole (ADR 0051). */
+  photos: File[];
 }
 
 export interface FailedInput {
@@ -68,19 +72,22 @@ export async function sendStopAction(
         headers,
       });
       break;
-    case 'done':
-      answer = await callApiOr(stopDone, {
-        first: queuedAnswer,
-        input: {
-          stop_id: stopId,
-          instruments: action.done.instruments,
-          person: action.done.person,
-          photo_file_ids: action.done.photoFileIds,
-          at,
-        },
-        headers,
-      });
+    case 'done': {
+      const input = {
+        stop_id: stopId,
+        instruments: action.done.instruments,
+        person: action.done.person,
+        photo_file_ids: action.done.photoFileIds,
+        at,
+      };
+      if (action.done.photos.length > 0) {
+        const form = new FormData();
+        form.set('request', JSON.stringify(input));
+        for (const photo of action.done.photos) form.append('photo', photo, photo.name);
+        answer = await callApiOr(stopDoneWithPhotos, { first: queuedAnswer, form, headers });
+      } else answer = await callApiOr(stopDone, { first: queuedAnswer, input, headers });
       break;
+    }
     case 'failed':
       answer = await callApiOr(stopFailed, {
         first: queuedAnswer,
@@ -96,7 +103,7 @@ export async function sendStopAction(
   return { stop: answer.output.stop };
 }
 
-/** Uploads the photo of a hand-over; its file id goes with 'Подтвердить'. Needs the network. */
+/** Uploads the photo of a hand-over; its file id goes with 'Подтвердить'. With no network the photo stays on the phone and goes with the action. */
 export async function uploadStopPhoto(file: File): Promise<number> {
   const form = new FormData();
   form.set('file', file, file.name);

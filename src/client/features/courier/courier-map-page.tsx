@@ -3,7 +3,7 @@ import { useNoConnection } from '#client/lib/connection.ts';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { SkeletonText } from '#client/components/ui/skeleton.tsx';
 import { DataAge } from '#client/components/ui/data-age.tsx';
-import { moscowDay } from './days.ts';
+import { dateOf, DaySwitch, stopsLabel, type CourierDayChoice } from './day-switch.tsx';
 import { useCourierDay } from './use-courier-data.ts';
 import styles from './courier.module.css';
 
@@ -12,9 +12,17 @@ const StopsMap = lazyComponent(() => import('./stops-map.tsx').then((module) => 
   failed: () => <p className={styles.empty}>Карта недоступна без связи</p>,
 });
 
-/** 'Карта' (`/courier/map`): today's stops on the map; with no connection the list still works. */
-export function CourierMapPage({ userId, onOpen }: { userId: number; onOpen: (id: number) => void }) {
-  const { value, savedAt } = useCourierDay(userId, moscowDay(0));
+export interface CourierMapPageProps {
+  userId: number;
+  /** The day the route shows: the map follows the same switch. */
+  day: CourierDayChoice;
+  onDayChange: (day: CourierDayChoice) => void;
+  onOpen: (id: number) => void;
+}
+
+/** 'Карта' (`/courier/map`): the chosen day's stops on the map; with no connection the list still works. */
+export function CourierMapPage({ userId, day, onDayChange, onOpen }: CourierMapPageProps) {
+  const { value, savedAt } = useCourierDay(userId, dateOf(day));
   const noConnection = useNoConnection();
   return (
     <section className={styles.page} aria-labelledby="courier-map-title">
@@ -24,6 +32,7 @@ export function CourierMapPage({ userId, onOpen }: { userId: number; onOpen: (id
         </h1>
         <DataAge fetchedAt={savedAt} />
       </div>
+      <DaySwitch day={day} onChange={onDayChange} />
       {noConnection ? (
         <p className={styles.pending} data-testid="courier-map-offline">
           Карта недоступна без связи
@@ -38,7 +47,7 @@ export function CourierMapPage({ userId, onOpen }: { userId: number; onOpen: (id
       ) : value.length === 0 ? (
         <p className={styles.empty}>На этот день остановок нет</p>
       ) : (
-        <ol className={styles.mapList} aria-label="Остановки на сегодня">
+        <ol className={styles.mapList} aria-label={stopsLabel(day)}>
           {value.map((stop) => (
             <li key={stop.id}>
               <Link to="/courier/stops/$id" params={{ id: String(stop.id) }}>

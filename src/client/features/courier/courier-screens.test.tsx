@@ -48,10 +48,10 @@ function stop(overrides: Partial<CourierStop> = {}): CourierStop {
       {
         id: 2,
         serial_number: 'SN-2',
-        type: 2,
-        type_name: 'Наконечник',
-        name: 'Свой',
-        description: '',
+        type: 12,
+        type_name: 'Свой вариант',
+        name: 'Фотополимерная лампа',
+        description: 'Не включается',
         guarantee: false,
       },
     ],
@@ -67,7 +67,7 @@ function stop(overrides: Partial<CourierStop> = {}): CourierStop {
 const dayAnswer = (stops: CourierStop[]) => ({ body: { success: true, date: moscowDay(0), stops } });
 
 beforeEach(() => {
-  useCourierRoute.setState({ days: {}, hydrated: true });
+  useCourierRoute.setState({ days: {}, hydrated: true, day: 'today' });
   useOutbox.setState({ entries: {} });
   resetConnection();
 });
@@ -145,10 +145,32 @@ describe("a stop's card", () => {
     expect(screen.getByRole('link', { name: /\+7/ }).getAttribute('href')).toBe('tel:+79161234567');
     expect(screen.getByText('Анна Петрова')).toBeInTheDocument();
     expect(screen.getByText('На гарантии')).toBeInTheDocument();
-    expect(screen.getByText('Наконечник: Свой')).toBeInTheDocument();
+    // A 'Свой вариант' is named as the clinic wrote it, as on the clinic's own ticket page.
+    const instruments = screen.getByRole('heading', { name: 'Инструменты' }).nextElementSibling as HTMLElement;
+    expect(within(instruments).getByText('Фотополимерная лампа')).toBeInTheDocument();
+    expect(within(instruments).queryByText(/Свой вариант/)).toBeNull();
     expect(screen.getByText('Не вращается')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Фото 1' })).toBeInTheDocument();
     expect(screen.getByText('Позвонить за 15 минут')).toBeInTheDocument();
+  });
+
+  it("names a 'Свой вариант' without a name by its description, once, on the card and the checklist", async () => {
+    const unnamed = {
+      id: 3,
+      serial_number: 'SN-3',
+      type: 12,
+      type_name: 'Свой вариант',
+      name: null,
+      description: 'Пескоструйный аппарат',
+      guarantee: false,
+    };
+    stubFetch({ 'GET /ajax/courier/stops/31': { body: { success: true, stop: stop({ instruments: [unnamed] }) } } });
+    await renderInRouter(() => <StopCard userId={USER} id={31} />);
+    const instruments = (await screen.findByRole('heading', { name: 'Инструменты' })).nextElementSibling as HTMLElement;
+    expect(within(instruments).getByText('Пескоструйный аппарат')).toBeInTheDocument();
+    expect(within(instruments).queryByText(/Свой вариант/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Забрал' }));
+    expect(screen.getByRole('checkbox', { name: /^Пескоструйный аппарат, №\s+SN-3$/ })).toBeChecked();
   });
 
   it("sends 'Еду' with the chosen time, the tap's key and time", async () => {
@@ -205,6 +227,46 @@ describe("a stop's card", () => {
     });
     expect(await screen.findByTestId('courier-stop-pending')).toHaveTextContent('Забрал: Ожидает отправки');
     expect(screen.queryByRole('button', { name: 'Не застал' })).toBeNull();
+  });
+
+  it("keeps a photo taken with no connection and sends it with 'Забрал' in one call", async () => {
+    const { calls } = stubFetch({
+      'GET /ajax/courier/stops/31': { body: { success: true, stop: stop() } },
+      'POST /ajax/courier/stops/done-with-photos': {
+        status: 202,
+        body: { success: true, queued: true, message: 'Отметка сохранена', outbox_id: 'e4' },
+      },
+    });
+    await renderInRouter(() => <StopCard userId={USER} id={31} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Забрал' }));
+    goOffline();
+    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2])], 'handover.jpg', { type: 'image/jpeg' });
+    await userEvent.upload(screen.getByLabelText('Фото (необязательно)'), photo);
+    expect(await screen.findByTestId('courier-done-photo')).toHaveTextContent(
+      'Фото сохранено на телефоне и отправится вместе с отметкой',
+    );
+    // Nothing was uploaded: the photo waits for 'Подтвердить'.
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    await userEvent.type(screen.getByLabelText('Кто передал инструменты'), 'Анна');
+    await userEvent.click(screen.getByRole('button', { name: 'Подтвердить' }));
+    await screen.findByText('Нет связи: отметка сохранена на телефоне и отправится сама.');
+    const posts = calls.filter((call) => call.method === 'POST');
+    expect(posts.map((call) => call.path)).toEqual(['/ajax/courier/stops/done-with-photos']);
+    const [sent] = posts;
+    expect(sent!.headers.get(IDEMPOTENCY_HEADER)).toMatch(/^[\w-]{8,}$/);
+    expect(String(sent!.body)).toMatch(/name="photo"; filename="handover\.jpg"/);
+    expect(String(sent!.body)).toMatch(/name="request"[\s\S]*"stop_id":31[\s\S]*"person":"Анна"/);
+  });
+
+  it('refuses a photo that is not an image before keeping it', async () => {
+    stubFetch({ 'GET /ajax/courier/stops/31': { body: { success: true, stop: stop() } } });
+    await renderInRouter(() => <StopCard userId={USER} id={31} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Забрал' }));
+    goOffline();
+    const input = screen.getByLabelText('Фото (необязательно)');
+    await userEvent.upload(input, new File(['%PDF'], 'act.pdf', { type: 'application/pdf' }), { applyAccept: false });
+    expect(await screen.findByText('Фото должно быть в формате JPEG или PNG')).toBeInTheDocument();
+    expect(screen.queryByTestId('courier-done-photo')).toBeNull();
   });
 
   it("'Не застал' with 'Другое' needs a comment", async () => {
@@ -318,8 +380,39 @@ describe('the map', () => {
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
     goOffline();
-    await renderInRouter(() => <CourierMapPage userId={USER} onOpen={() => {}} />);
+    await renderInRouter(() => <CourierMapPage userId={USER} day="today" onDayChange={() => {}} onOpen={() => {}} />);
     expect(await screen.findByTestId('courier-map-offline')).toHaveTextContent('Карта недоступна без связи');
     expect(screen.getByRole('link', { name: '1. Стоматология «Улыбка»' })).toHaveAttribute('href', '/courier/stops/31');
+  });
+
+  it("follows the route's Сегодня/Завтра switch", async () => {
+    const tomorrow = stop({ id: 41, date: moscowDay(1), clinic: { name: 'Клиника «Завтра»' } });
+    useCourierRoute.setState({
+      day: 'tomorrow',
+      days: {
+        [moscowDay(0)]: { stops: [stop()], fetchedAt: Date.now(), ownerId: USER },
+        [moscowDay(1)]: { stops: [tomorrow], fetchedAt: Date.now(), ownerId: USER },
+      },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    goOffline();
+    // The route's page and the map's read the same choice from the store, as the routes wire them.
+    function MapAsRouted() {
+      const day = useCourierRoute((state) => state.day);
+      return (
+        <CourierMapPage userId={USER} day={day} onDayChange={useCourierRoute.getState().setDay} onOpen={() => {}} />
+      );
+    }
+    await renderInRouter(() => <MapAsRouted />);
+    const list = await screen.findByRole('list', { name: 'Остановки на завтра' });
+    expect(within(list).getByRole('link', { name: '1. Клиника «Завтра»' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Завтра' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Сегодня' }));
+    const today = await screen.findByRole('list', { name: 'Остановки на сегодня' });
+    expect(within(today).getByRole('link', { name: '1. Стоматология «Улыбка»' })).toBeInTheDocument();
+    expect(useCourierRoute.getState().day).toBe('today');
   });
 });

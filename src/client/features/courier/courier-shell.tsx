@@ -2,10 +2,12 @@ import { useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Icon, LineIcon } from '#client/components/ui/icon.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
+import tabBar from '#client/components/layout/tab-bar.module.css';
 import styles from './courier-shell.module.css';
 
 // The courier's own frame (DESIGN.md §Couriers): the page and a bottom tab bar of its own
-// ('Маршрут', 'Карта', 'Уведомления', 'Ещё'), at every width. A lazy chunk: a clinic never loads it.
+// ('Маршрут', 'Карта', 'Уведомления', 'Ещё'), at every width, drawn as the clinics' bar is (its
+// styles, four tabs). A lazy chunk: a clinic never loads it.
 
 export const COURIER_MAIN_ID = 'courier-main';
 
@@ -29,12 +31,12 @@ function Tab({ to, icon, label, exact = false }: { to: string; icon: ReactNode; 
     <li>
       <Link
         to={to}
-        className={styles.tab}
+        className={tabBar.tab}
         activeOptions={{ exact }}
-        activeProps={{ className: `${styles.tab} ${styles.active}`, 'aria-current': 'page' }}
+        activeProps={{ className: `${tabBar.tab} ${tabBar.active}`, 'aria-current': 'page' }}
       >
-        <span className={styles.icon}>{icon}</span>
-        <span className={styles.label}>{label}</span>
+        <span className={tabBar.iconWrap}>{icon}</span>
+        <span className={tabBar.label}>{label}</span>
       </Link>
     </li>
   );
@@ -57,23 +59,23 @@ export function CourierShell({ children, more }: CourierShellProps) {
       <main id={COURIER_MAIN_ID} className={styles.main} tabIndex={-1}>
         {children}
       </main>
-      <nav className={styles.bar} aria-label="Разделы курьера">
-        <ul className={styles.list}>
+      <nav className={`${tabBar.bar} ${tabBar.always} ${styles.bar}`} aria-label="Разделы курьера">
+        <ul className={tabBar.list}>
           <Tab to="/courier" icon={routeIcon} label="Маршрут" exact />
           <Tab to="/courier/map" icon={mapIcon} label="Карта" />
           <Tab to="/courier/notifications" icon={<Icon name="bell" />} label="Уведомления" />
           <li>
             <button
               type="button"
-              className={styles.tab}
+              className={tabBar.tab}
               aria-haspopup="dialog"
               aria-expanded={moreOpen}
               onClick={() => setMoreOpen(true)}
             >
-              <span className={styles.icon}>
+              <span className={tabBar.iconWrap}>
                 <Icon name="more" />
               </span>
-              <span className={styles.label}>Ещё</span>
+              <span className={tabBar.label}>Ещё</span>
             </button>
           </li>
         </ul>

@@ -7,12 +7,10 @@ import { RetryRow } from '#client/components/ui/retry-row.tsx';
 import { SkeletonText } from '#client/components/ui/skeleton.tsx';
 import { useNoConnection } from '#client/lib/connection.ts';
 import { useOutbox } from '#client/lib/sw-bridge.ts';
-import { moscowDay } from './days.ts';
+import { dateOf, DaySwitch, otherDay, stopsLabel, type CourierDayChoice } from './day-switch.tsx';
 import { kindLabel, pendingFor, pendingLabel, stateLabel } from './stop-state.ts';
 import { fetchAndSaveDay, useCourierDay } from './use-courier-data.ts';
 import styles from './courier.module.css';
-
-export type CourierDayChoice = 'today' | 'tomorrow';
 
 export interface CourierRouteListProps {
   userId: number;
@@ -22,7 +20,7 @@ export interface CourierRouteListProps {
 
 /** 'Маршрут' (`/courier`): the day's stops in the back office's order, today or tomorrow. */
 export function CourierRouteList({ userId, day, onDayChange }: CourierRouteListProps) {
-  const date = moscowDay(day === 'today' ? 0 : 1);
+  const date = dateOf(day);
   const { remote, value, savedAt, hydrated } = useCourierDay(userId, date);
   const noConnection = useNoConnection();
   const answered = remote.data !== null;
@@ -32,7 +30,7 @@ export function CourierRouteList({ userId, day, onDayChange }: CourierRouteListP
   useEffect(() => {
     if (!answered) return;
     const controller = new AbortController();
-    fetchAndSaveDay(moscowDay(day === 'today' ? 1 : 0), userId, controller.signal).catch(() => {});
+    fetchAndSaveDay(dateOf(otherDay(day)), userId, controller.signal).catch(() => {});
     return () => controller.abort();
   }, [answered, day, userId]);
 
@@ -44,19 +42,7 @@ export function CourierRouteList({ userId, day, onDayChange }: CourierRouteListP
         </h1>
         <DataAge fetchedAt={savedAt} />
       </div>
-      <fieldset className={styles.days} aria-label="День маршрута">
-        {(['today', 'tomorrow'] as const).map((choice) => (
-          <button
-            key={choice}
-            type="button"
-            className={styles.dayButton}
-            aria-pressed={day === choice}
-            onClick={() => onDayChange(choice)}
-          >
-            {choice === 'today' ? 'Сегодня' : 'Завтра'}
-          </button>
-        ))}
-      </fieldset>
+      <DaySwitch day={day} onChange={onDayChange} />
       {value === null ? (
         remote.failure && hydrated ? (
           noConnection ? (
@@ -74,7 +60,7 @@ export function CourierRouteList({ userId, day, onDayChange }: CourierRouteListP
       ) : (
         <>
           {remote.failure && !noConnection ? <RetryRow failure={remote.failure} onRetry={remote.reload} /> : null}
-          <ol className={styles.stops} aria-label={day === 'today' ? 'Остановки на сегодня' : 'Остановки на завтра'}>
+          <ol className={styles.stops} aria-label={stopsLabel(day)}>
             {value.map((stop) => (
               <StopRow key={stop.id} stop={stop} />
             ))}

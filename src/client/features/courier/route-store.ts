@@ -3,6 +3,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import type { CourierStop } from '#shared/screens/courier.ts';
 import { accountScopedStorage, registerAccountScoped } from '#client/lib/account-scoped.ts';
 import { flagHydration, type PersistedStore } from '#client/lib/persist-hydration.ts';
+import type { CourierDayChoice } from './day-switch.tsx';
 
 // The courier's route on the phone (DESIGN.md §Couriers, ADR 0047): each day's stops as last
 // answered, with their time and owner, so a cold start with no network shows today and tomorrow
@@ -25,9 +26,9 @@ export interface CourierRouteState {
   /** 'YYYY-MM-DD' → that day's stops. */
   days: Record<string, SavedDay>;
   hydrated: boolean;
-  /** The day 'Маршрут' shows ('Сегодня' / 'Завтра'), kept while the app runs (Back from a card returns to it). */
-  day: 'today' | 'tomorrow';
-  setDay(day: 'today' | 'tomorrow'): void;
+  /** The day 'Маршрут' and 'Карта' show ('Сегодня' / 'Завтра'), kept while the app runs (Back from a card returns to it). */
+  day: CourierDayChoice;
+  setDay(day: CourierDayChoice): void;
   /** Bumped when the outbox settled an action: the route and card on screen load again. */
   reloads: number;
   reload(): void;

@@ -1,10 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ETA_CHOICES, STOP_FAIL_REASONS } from '#shared/dictionaries/courier-stops.ts';
+import { instrumentDisplayName } from '#shared/dictionaries/instruments.ts';
 import { STOP_FAIL_REASON_LABELS } from '#shared/screens/courier-labels.ts';
 import type { EtaMinutes, StopFailReason } from '#shared/dictionaries/courier-stops.ts';
-import type { CourierStop } from '#shared/screens/courier.ts';
+import { courierMessages, STOP_PHOTO_MAX_BYTES, type CourierStop } from '#shared/screens/courier.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
+import { hasNoConnection } from '#client/lib/connection.ts';
 import { asApiError } from '#client/lib/http.ts';
 import { newActionKey, sendStopAction, uploadStopPhoto, type StopAction } from './api.ts';
 import { useCourierRoute } from './route-store.ts';
@@ -16,6 +18,19 @@ const ETA_LABELS: Record<EtaMinutes, string> = { 15: '15 мин', 30: '30 мин
 export const QUEUED_NOTICE = 'Нет связи: отметка сохранена на телефоне и отправится сама.';
 
 type Mode = 'eta' | 'done' | 'failed' | null;
+
+/** The hand-over's photo: uploaded (its file id), or kept on the phone to go with the action. */
+type ChosenPhoto =
+  { name: string; fileId: number; file?: undefined } | { name: string; file: File; fileId?: undefined };
+
+/** Why a photo cannot go with the hand-over (the server's rules, checked before it is kept offline), or null. */
+export function stopPhotoProblem(file: { type: string; size: number }): string | null {
+  // The server judges by the bytes; a type the browser could not tell ('') is left to it.
+  if (file.type !== '' && !/^image\/(jpeg|png|tiff|bmp)$/.test(file.type)) return courierMessages.photoType;
+  if (file.size === 0) return 'Фото не прочиталось: сделайте его ещё раз';
+  if (file.size > STOP_PHOTO_MAX_BYTES) return courierMessages.photoSize;
+  return null;
+}
 
 export interface StopActionsProps {
   stop: CourierStop;
@@ -131,10 +146,11 @@ function DoneForm({
   );
   const [person, setPerson] = useState('');
   const [personError, setPersonError] = useState<string | null>(null);
-  const [photo, setPhoto] = useState<{ fileId: number; name: string } | null>(null);
+  const [photo, setPhoto] = useState<ChosenPhoto | null>(null);
   const [photoState, setPhotoState] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const personRef = useRef<HTMLInputElement>(null);
+  const photoRef = useRef<HTMLInputElement>(null);
   const personLabel = stop.kind === 'pickup' ? 'Кто передал инструменты' : 'Кто принял инструменты';
 
   const submit = (event: FormEvent) => {
@@ -153,24 +169,39 @@ function DoneForm({
           collected: collected[instrument.id] ?? false,
         })),
         person: person.trim(),
-        photoFileIds: photo ? [photo.fileId] : [],
+        photoFileIds: photo?.fileId ? [photo.fileId] : [],
+        photos: photo?.file ? [photo.file] : [],
       },
     });
   };
 
   const pickPhoto = async (file: File | undefined) => {
-    if (!file) return;
-    setUploading(true);
     setPhotoState(null);
+    if (!file) return setPhoto(null);
+    const problem = stopPhotoProblem(file);
+    if (problem) {
+      setPhoto(null);
+      return setPhotoState(problem);
+    }
+    // No connection: the photo stays on the phone and goes with 'Подтвердить' (the outbox keeps both).
+    const kept = { name: file.name, file };
+    if (hasNoConnection()) return setPhoto(kept);
+    setUploading(true);
     try {
-      const fileId = await uploadStopPhoto(file);
-      setPhoto({ fileId, name: file.name });
+      setPhoto({ name: file.name, fileId: await uploadStopPhoto(file) });
     } catch (caught) {
       const error = asApiError(caught);
-      setPhotoState(error.status === 0 ? 'Фото не загрузилось: нет связи. Можно подтвердить без фото.' : error.message);
+      if (error.status === 0) setPhoto(kept);
+      else setPhotoState(error.message);
     } finally {
       setUploading(false);
     }
+  };
+
+  const removePhoto = () => {
+    setPhoto(null);
+    setPhotoState(null);
+    if (photoRef.current) photoRef.current.value = '';
   };
 
   return (
@@ -185,8 +216,11 @@ function DoneForm({
               onChange={(event) => setCollected((current) => ({ ...current, [instrument.id]: event.target.checked }))}
             />
             <span>
-              {instrument.name ? `${instrument.type_name}: ${instrument.name}` : instrument.type_name}, №{'\u00A0'}
-              {instrument.serial_number}
+              {instrumentDisplayName(instrument)},{' '}
+              <span className={styles.serial}>
+                №{'\u00A0'}
+                {instrument.serial_number}
+              </span>
             </span>
           </label>
         ))}
@@ -214,6 +248,7 @@ function DoneForm({
         <label htmlFor={`${id}-photo`}>Фото (необязательно)</label>
         <input
           id={`${id}-photo`}
+          ref={photoRef}
           type="file"
           accept="image/jpeg,image/png"
           capture="environment"
@@ -221,7 +256,17 @@ function DoneForm({
           onChange={(event) => void pickPhoto(event.target.files?.[0])}
         />
         {uploading ? <span className={styles.muted}>Загружаем фото…</span> : null}
-        {photo ? <span className={styles.muted}>Фото приложено: {photo.name}</span> : null}
+        {photo ? (
+          <span className={styles.photoChosen} data-testid="courier-done-photo">
+            <span className={styles.muted}>
+              {/* The file's name is the input's own line just above. */}
+              {photo.file ? 'Фото сохранено на телефоне и отправится вместе с отметкой' : 'Фото приложено'}
+            </span>
+            <Button variant="link" onClick={removePhoto} aria-label={`Убрать фото ${photo.name}`}>
+              Убрать
+            </Button>
+          </span>
+        ) : null}
         {photoState ? <span className={styles.error}>{photoState}</span> : null}
       </div>
       <Button type="submit" loading={sending || uploading} block>

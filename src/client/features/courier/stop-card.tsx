@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { mapHref, telHref } from '#shared/screens/map-links.ts';
+import { instrumentDisplayName } from '#shared/dictionaries/instruments.ts';
 import { formatPhone } from '#shared/format/phone-mask.ts';
 import { courierFilePath, type CourierStop } from '#shared/screens/courier.ts';
 import { STOP_FAIL_REASON_LABELS } from '#shared/screens/courier-labels.ts';
@@ -169,17 +170,24 @@ function StopDetails({
 
       <h2 className={styles.subtitle}>Инструменты</h2>
       <ul className={styles.instruments}>
-        {stop.instruments.map((instrument) => (
-          <li key={instrument.id} className={styles.instrument}>
-            <span>
-              <strong>{instrument.name ? `${instrument.type_name}: ${instrument.name}` : instrument.type_name}</strong>,
-              №{'\u00A0'}
-              {instrument.serial_number}
-            </span>
-            {instrument.description ? <span className={styles.muted}>{instrument.description}</span> : null}
-            {instrument.guarantee ? <span className={styles.guarantee}>На гарантии</span> : null}
-          </li>
-        ))}
+        {stop.instruments.map((instrument) => {
+          const title = instrumentDisplayName(instrument);
+          // A 'Свой вариант' without a name is titled by its description: not told twice (as the clinic's card).
+          const description = instrument.description.trim() !== title ? instrument.description : '';
+          return (
+            <li key={instrument.id} className={styles.instrument}>
+              <span>
+                <strong>{title}</strong>,{' '}
+                <span className={styles.serial}>
+                  №{'\u00A0'}
+                  {instrument.serial_number}
+                </span>
+              </span>
+              {description ? <span className={styles.muted}>{description}</span> : null}
+              {instrument.guarantee ? <span className={styles.guarantee}>На гарантии</span> : null}
+            </li>
+          );
+        })}
       </ul>
 
       {stop.photos.length > 0 ? (

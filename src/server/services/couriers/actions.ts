@@ -6,7 +6,7 @@ import { formatServerTimestamp } from '#shared/format/server-timestamp.ts';
 import { DAY_MS, MINUTE_MS } from '#shared/durations.ts';
 import type { Tx } from '#server/db/client.ts';
 import { recordEvent, recordHistory } from '#server/db/journal.ts';
-import { stops } from '#server/db/schema/couriers.ts';
+import { stops, type StopOutcome } from '#server/db/schema/couriers.ts';
 import { files } from '#server/db/schema/repair-requests.ts';
 import { instruments, tickets } from '#server/db/schema/tickets.ts';
 import { ApiFailure, fieldFailure, notFound } from '#server/lib/api-failure.ts';
@@ -115,6 +115,33 @@ async function requireOwnPhotos(tx: Tx, courierId: number, ids: readonly number[
   return unique;
 }
 
+/**
+ * 'Забрал' / 'Не застал': the stop finished with its outcome, its event (`stop.done` with `done_at`,
+ * `stop.failed` with `at`), and the clinic told in `text`, written together.
+ */
+async function finish(
+  tx: Tx,
+  caller: CourierCaller,
+  { stop, clientId }: Awaited<ReturnType<typeof actionableStop>>,
+  finished: { state: 'done' | 'failed'; at: Date; outcome: StopOutcome; text: string },
+): Promise<{ success: true; stop: CourierStop }> {
+  const { state, at, outcome } = finished;
+  await tx.update(stops).set({ state, finishedAt: at, outcome }).where(eq(stops.id, stop.id));
+  const about = { stop_id: stop.id, kind: stop.kind, ticket_id: stop.ticketId, courier_id: caller.courierId };
+  await recordEvent(tx, {
+    type: `stop.${state}`,
+    clientId,
+    ticketId: stop.ticketId,
+    payload:
+      state === 'done'
+        ? { ...about, done_at: at.toISOString(), ...outcome }
+        : { ...about, ...outcome, at: at.toISOString() },
+    createdAt: caller.now,
+  });
+  await tellClinic(tx, caller, clientId, stop.ticketId, finished.text);
+  return answer(tx, caller, stop.id);
+}
+
 export async function done(
   tx: Tx,
   caller: CourierCaller,
@@ -126,35 +153,18 @@ export async function done(
     at: string | null;
   },
 ) {
-  const { stop, clientId } = await actionableStop(tx, caller, input.stop_id);
-  await requireChecklist(tx, stop.ticketId, input.instruments);
+  const found = await actionableStop(tx, caller, input.stop_id);
+  await requireChecklist(tx, found.stop.ticketId, input.instruments);
   const photoIds = await requireOwnPhotos(tx, caller.courierId, input.photo_file_ids);
   const at = tappedAt(input.at, caller.now);
   const list = [...input.instruments].sort((a, b) => a.id - b.id);
-  const outcome = { instruments: list, person: input.person, photo_file_ids: photoIds };
-  await tx.update(stops).set({ state: 'done', finishedAt: at, outcome }).where(eq(stops.id, stop.id));
-  await recordEvent(tx, {
-    type: 'stop.done',
-    clientId,
-    ticketId: stop.ticketId,
-    payload: {
-      stop_id: stop.id,
-      kind: stop.kind,
-      ticket_id: stop.ticketId,
-      courier_id: caller.courierId,
-      done_at: at.toISOString(),
-      ...outcome,
-    },
-    createdAt: caller.now,
+  const collected = list.filter((item) => item.collected).length;
+  return finish(tx, caller, found, {
+    state: 'done',
+    at,
+    outcome: { instruments: list, person: input.person, photo_file_ids: photoIds },
+    text: courierDoneText(found.stop.kind, formatServerTimestamp(at), collected, list.length),
   });
-  const text = courierDoneText(
-    stop.kind,
-    formatServerTimestamp(at),
-    list.filter((item) => item.collected).length,
-    list.length,
-  );
-  await tellClinic(tx, caller, clientId, stop.ticketId, text);
-  return answer(tx, caller, stop.id);
 }
 
 export async function failed(
@@ -162,32 +172,14 @@ export async function failed(
   caller: CourierCaller,
   input: { stop_id: number; reason: StopFailReason; comment: string; at: string | null },
 ) {
-  const { stop, clientId } = await actionableStop(tx, caller, input.stop_id);
+  const found = await actionableStop(tx, caller, input.stop_id);
   const at = tappedAt(input.at, caller.now);
-  const outcome = { reason: input.reason, comment: input.comment };
-  await tx.update(stops).set({ state: 'failed', finishedAt: at, outcome }).where(eq(stops.id, stop.id));
-  await recordEvent(tx, {
-    type: 'stop.failed',
-    clientId,
-    ticketId: stop.ticketId,
-    payload: {
-      stop_id: stop.id,
-      kind: stop.kind,
-      ticket_id: stop.ticketId,
-      courier_id: caller.courierId,
-      ...outcome,
-      at: at.toISOString(),
-    },
-    createdAt: caller.now,
+  return finish(tx, caller, found, {
+    state: 'failed',
+    at,
+    outcome: { reason: input.reason, comment: input.comment },
+    text: courierFailedText(formatServerTimestamp(at), input.reason, input.comment),
   });
-  await tellClinic(
-    tx,
-    caller,
-    clientId,
-    stop.ticketId,
-    courierFailedText(formatServerTimestamp(at), input.reason, input.comment),
-  );
-  return answer(tx, caller, stop.id);
 }
 
 /** The ticket's history line and the clinic's notification (in the portal, Telegram and Web Push). */

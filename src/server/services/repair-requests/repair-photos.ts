@@ -29,6 +29,8 @@ import {
 // 10 485 760 bytes each, stored as the clinic's own files. Uploaded one by one before the request,
 // or, when that was not possible (no network), sent with the request in one multipart call. Both
 // stream into the file store (ADR 0025): admitted before the body is read, checked as it arrives.
+// A courier's hand-over photos ('Забрал' / 'Доставил', routes/courier.ts) follow the same rules, as
+// the courier's own files, and the same multipart call with the action (ADR 0051).
 
 const PHOTO_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/tiff', 'image/bmp']);
 
@@ -95,19 +97,47 @@ export interface RequestWithPhotos<T = RepairRequestValues> {
   photos: CheckedPhoto[];
 }
 
+/**
+ * What a multipart call with photos carries besides them: its `request` part's check, and how many
+ * photos it may name in all (those it names as uploaded before and those sent along).
+ */
+export interface PhotosForm<T> {
+  validate: (raw: unknown) => T;
+  /** The photos the `request` part names as uploaded before. */
+  named: (input: T) => readonly number[];
+  max: number;
+  /** The field and message of too many photos (422). */
+  tooMany: { field: string; message: string };
+  /** 422 on `request` when the part is missing or is a file. */
+  missingPart: string;
+}
+
+/** A repair request's photos: `file_ids` and the photos sent along, at most MAX_PHOTOS. */
+export function repairRequestForm<T extends { file_ids: number[] }>(validate: (raw: unknown) => T): PhotosForm<T> {
+  return {
+    validate,
+    named: (input) => input.file_ids,
+    max: MAX_PHOTOS,
+    tooMany: { field: 'file_ids', message: repairMessages.tooManyPhotos },
+    missingPart: repairMessages.requestPart,
+  };
+}
+
 /** The `request` part of a clinic's request (a guest's has its own, src/server/routes/guest-requests.ts). */
-export const clinicRequest = (raw: unknown): RepairRequestValues => validateWith(repairRequestInput, raw);
+export const clinicRequest = repairRequestForm((raw: unknown): RepairRequestValues =>
+  validateWith(repairRequestInput, raw),
+);
 
 /**
  * Reads `request` (the JSON) and the `photo` parts of a multipart body, the photos straight into
  * the file store; refuses before any row is written, and then deletes the photos it stored. The
  * caller hands the photos to withStoredPhotos inside keepPhotosIfNamed, which discards them when no ticket used them.
  */
-export async function readRequestWithPhotos<T extends { file_ids: number[] }>(
+export async function readRequestWithPhotos<T>(
   deps: AppDeps,
   uploader: number | string,
   request: Request,
-  validate: (raw: unknown) => T,
+  form: PhotosForm<T>,
 ): Promise<RequestWithPhotos<T>> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data;/i.test(contentType))
@@ -129,10 +159,10 @@ export async function readRequestWithPhotos<T extends { file_ids: number[] }>(
           else if (name === 'photo') throw fieldFailure('photo', repairMessages.fileFailed);
         },
         async file(name, fileName, stream) {
-          if (name === 'request') throw fieldFailure('request', repairMessages.requestPart);
+          if (name === 'request') throw fieldFailure('request', form.missingPart);
           if (name !== 'photo') return;
           // Counted, not stored, past the most a request may have: the answer is 422 either way.
-          if (++photoParts > MAX_PHOTOS) return;
+          if (++photoParts > form.max) return;
           try {
             const { stored, type } = await storeFilePart(deps, stream, photoRules('photo'));
             charged.push(stored);
@@ -145,7 +175,7 @@ export async function readRequestWithPhotos<T extends { file_ids: number[] }>(
           }
         },
       });
-      const input = checkedInput(json, photoParts, validate);
+      const input = checkedInput(json, photoParts, form);
       if (refusedPhoto) throw refusedPhoto;
       return { input, photos };
     } catch (error) {
@@ -156,12 +186,8 @@ export async function readRequestWithPhotos<T extends { file_ids: number[] }>(
 }
 
 /** The request part, valid, and with room for the photos sent with it. */
-function checkedInput<T extends { file_ids: number[] }>(
-  json: string | undefined,
-  photoParts: number,
-  validate: (raw: unknown) => T,
-): T {
-  if (json === undefined) throw fieldFailure('request', repairMessages.requestPart);
+function checkedInput<T>(json: string | undefined, photoParts: number, form: PhotosForm<T>): T {
+  if (json === undefined) throw fieldFailure('request', form.missingPart);
   let raw: unknown;
   try {
     raw = JSON.parse(json);
@@ -170,8 +196,8 @@ function checkedInput<T extends { file_ids: number[] }>(
   }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw badRequest();
   refuseBadText(raw);
-  const input = validate(raw);
-  if (photoParts + input.file_ids.length > MAX_PHOTOS) throw fieldFailure('file_ids', repairMessages.tooManyPhotos);
+  const input = form.validate(raw);
+  if (photoParts + form.named(input).length > form.max) throw fieldFailure(form.tooMany.field, form.tooMany.message);
   return input;
 }
 
@@ -205,14 +231,19 @@ export function requestWithPhotosIdentity({ input, photos }: RequestWithPhotos<u
   return { input, photos: photos.map((photo) => ({ name: photo.name, sha256: photo.stored.sha256 })) };
 }
 
+/** Names the stored photos as the uploader's files (in the caller's transaction): their ids, in order. */
+export async function insertPhotoRows(tx: Tx, ownerId: number, photos: readonly CheckedPhoto[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const photo of photos)
+    ids.push(await insertFileRow(tx, { name: photo.name, mime: photo.mime, ownerClientId: ownerId }, photo.stored));
+  return ids;
+}
+
 /** Names the stored photos as the clinic's files (in the request's transaction) and returns the request naming them too. */
 export async function withStoredPhotos<T extends { file_ids: number[] }>(
   tx: Tx,
   viewerId: number,
   { input, photos }: RequestWithPhotos<T>,
 ): Promise<T> {
-  const ids: number[] = [];
-  for (const photo of photos)
-    ids.push(await insertFileRow(tx, { name: photo.name, mime: photo.mime, ownerClientId: viewerId }, photo.stored));
-  return { ...input, file_ids: [...input.file_ids, ...ids] };
+  return { ...input, file_ids: [...input.file_ids, ...(await insertPhotoRows(tx, viewerId, photos))] };
 }
