@@ -123,21 +123,19 @@ async function finish(
   tx: Tx,
   caller: CourierCaller,
   { stop, clientId }: Awaited<ReturnType<typeof actionableStop>>,
-  finished: { state: 'done' | 'failed'; at: Date; outcome: StopOutcome; text: string },
+  finished: { at: Date; text: string } & (
+    | { state: 'done'; outcome: Extract<StopOutcome, { person: string }> }
+    | { state: 'failed'; outcome: Extract<StopOutcome, { reason: string }> }
+  ),
 ): Promise<{ success: true; stop: CourierStop }> {
   const { state, at, outcome } = finished;
   await tx.update(stops).set({ state, finishedAt: at, outcome }).where(eq(stops.id, stop.id));
   const about = { stop_id: stop.id, kind: stop.kind, ticket_id: stop.ticketId, courier_id: caller.courierId };
-  await recordEvent(tx, {
-    type: `stop.${state}`,
-    clientId,
-    ticketId: stop.ticketId,
-    payload:
-      state === 'done'
-        ? { ...about, done_at: at.toISOString(), ...outcome }
-        : { ...about, ...outcome, at: at.toISOString() },
-    createdAt: caller.now,
-  });
+  const event =
+    finished.state === 'done'
+      ? { type: 'stop.done' as const, payload: { ...about, done_at: at.toISOString(), ...finished.outcome } }
+      : { type: 'stop.failed' as const, payload: { ...about, ...finished.outcome, at: at.toISOString() } };
+  await recordEvent(tx, { ...event, clientId, ticketId: stop.ticketId, createdAt: caller.now });
   await tellClinic(tx, caller, clientId, stop.ticketId, finished.text);
   return answer(tx, caller, stop.id);
 }
