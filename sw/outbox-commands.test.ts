@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OutboxNotice } from '#shared/api/outbox.ts';
+import type { OutboxNotice } from '#shared/screens/outbox.ts';
 import {
   discardEntry,
   enqueue,

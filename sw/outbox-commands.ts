@@ -7,7 +7,7 @@ import {
   type OutboxKind,
   type OutboxNotice,
   type SeenStatement,
-} from '#shared/api/outbox.ts';
+} from '#shared/screens/outbox.ts';
 import type { Owner } from './account-owner.ts';
 import type { OutboxStore } from './outbox-store.ts';
 

@@ -1,7 +1,7 @@
 import { CSRF_HEADER, IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { publicEntry, queuedAnswer as queued } from '#shared/api/outbox.ts';
+import { publicEntry, queuedAnswer as queued } from '#shared/screens/outbox.ts';
 import { entryStopId, OUTBOX_STOP_QUEUED_MESSAGE } from '#shared/screens/courier-outbox.ts';
 import { courierMessages, stopDone, stopDoneWithPhotos, stopEnRoute, stopFailed } from '#shared/screens/courier.ts';
 import { OFFLINE_PHOTOS_MAX_BYTES } from '#shared/screens/repair-requests.ts';

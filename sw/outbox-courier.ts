@@ -5,7 +5,7 @@
 // stop: the stop is recorded as a statement of its own key space (its id negated, so it never meets a
 // statement's).
 import * as v from 'valibot';
-import type { CourierActionKind, KeptBody, SeenStatement } from '#shared/api/outbox.ts';
+import type { CourierActionKind, KeptBody, SeenStatement } from '#shared/screens/outbox.ts';
 import { stopDone, stopDoneWithPhotos, stopEnRoute, stopFailed } from '#shared/screens/courier.ts';
 import { parseJson, planPhotosForm } from './outbox-photos.ts';
 

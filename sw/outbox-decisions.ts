@@ -2,8 +2,8 @@
 // statements (and versions) it touches, for its ticket. Validated with the endpoints' own input
 // schemas, so the worker never keeps a request the server would refuse as malformed.
 import * as v from 'valibot';
-import { approveDefects, discussDefect, rejectDefects, tradeInDefect } from '#shared/api/decisions.ts';
-import { seenTermsHeaderValue, type DecisionKind, type SeenStatement } from '#shared/api/outbox.ts';
+import { approveDefects, discussDefect, rejectDefects, tradeInDefect } from '#shared/screens/decisions.ts';
+import { seenTermsHeaderValue, type DecisionKind, type SeenStatement } from '#shared/screens/outbox.ts';
 
 const decisionEndpoints = [
   { kind: 'approve', endpoint: approveDefects },

@@ -1,8 +1,8 @@
 import { CSRF_HEADER, IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { getUserData } from '#shared/api/account.ts';
-import { approveDefects } from '#shared/api/decisions.ts';
-import type { OutboxEntry, OutboxNotice } from '#shared/api/outbox.ts';
+import { approveDefects } from '#shared/screens/decisions.ts';
+import type { OutboxEntry, OutboxNotice } from '#shared/screens/outbox.ts';
 import type { FetchLike } from './fetch-timeout.ts';
 import { enqueue, releaseAuth, type CommandDeps } from './outbox-commands.ts';
 import { createCsrfKeeper } from './outbox-csrf.ts';

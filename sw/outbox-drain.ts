@@ -5,7 +5,7 @@
 // entries on different statements go side by side (the server locks each statement, ADR 0008).
 // Only one drain runs at a time; a drain asked for meanwhile runs one more pass afterwards.
 import { CSRF_HEADER, IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
-import type { OutboxEntry, OutboxNotice } from '#shared/api/outbox.ts';
+import type { OutboxEntry, OutboxNotice } from '#shared/screens/outbox.ts';
 import { withDeadline, type FetchLike } from './fetch-timeout.ts';
 import { backoffDelay } from './outbox-backoff.ts';
 import { classifyAnswer, classifyError, readAnswer, type Outcome } from './outbox-classify.ts';

@@ -4,7 +4,7 @@
 // and the drain sends it again byte for byte, boundary included, under the tap's key: the server
 // stores the photos and applies the call in one transaction, once. Photos beyond what the outbox
 // keeps are refused before anything is kept.
-import type { KeptBody } from '#shared/api/outbox.ts';
+import type { KeptBody } from '#shared/screens/outbox.ts';
 import { OFFLINE_PHOTOS_MAX_BYTES } from '#shared/screens/repair-requests.ts';
 
 /** Room for the request's JSON, the boundaries and the part headers around the photos. */

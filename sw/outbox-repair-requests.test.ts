@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { CSRF_HEADER, IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
-import { OUTBOX_REQUEST_QUEUED_MESSAGE, publicEntry, queuedAnswer } from '#shared/api/outbox.ts';
+import { OUTBOX_REQUEST_QUEUED_MESSAGE, publicEntry, queuedAnswer } from '#shared/screens/outbox.ts';
 import {
   createRepairRequest,
   createRepairRequestWithPhotos,

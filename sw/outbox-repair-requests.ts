@@ -3,7 +3,7 @@
 // Checked with the contract's own schema, so the worker never keeps a request the server would refuse
 // as malformed.
 import * as v from 'valibot';
-import type { KeptBody } from '#shared/api/outbox.ts';
+import type { KeptBody } from '#shared/screens/outbox.ts';
 import {
   createRepairRequest,
   createRepairRequestWithPhotos,

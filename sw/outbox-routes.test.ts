@@ -1,8 +1,8 @@
 import { CSRF_HEADER, IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { approveDefects, discussDefect, rejectDefects, tradeInDefect } from '#shared/api/decisions.ts';
-import { OUTBOX_QUEUED_MESSAGE, queuedAnswer, SEEN_TERMS_HEADER, seenTermsHeader } from '#shared/api/outbox.ts';
+import { approveDefects, discussDefect, rejectDefects, tradeInDefect } from '#shared/screens/decisions.ts';
+import { OUTBOX_QUEUED_MESSAGE, queuedAnswer, SEEN_TERMS_HEADER, seenTermsHeader } from '#shared/screens/outbox.ts';
 import type { FetchLike } from './fetch-timeout.ts';
 import { enqueue } from './outbox-commands.ts';
 import { keptRequestKind, handleKeptPost } from './outbox-routes.ts';

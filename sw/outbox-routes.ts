@@ -11,7 +11,7 @@ import {
   type OutboxEntry,
   type OutboxKind,
   type QueuedAnswer,
-} from '#shared/api/outbox.ts';
+} from '#shared/screens/outbox.ts';
 import { isCourierAction, OUTBOX_STOP_QUEUED_MESSAGE } from '#shared/screens/courier-outbox.ts';
 import { courierMessages } from '#shared/screens/courier.ts';
 import { repairMessages } from '#shared/screens/repair-requests.ts';

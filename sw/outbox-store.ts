@@ -2,7 +2,7 @@
 // readwrite transaction (read, decide, write), so a worker killed mid-way leaves either the old or
 // the new entry, and closing the app or reloading loses nothing.
 import { createStore, get, promisifyRequest, values, type UseStore } from 'idb-keyval';
-import type { OutboxEntry } from '#shared/api/outbox.ts';
+import type { OutboxEntry } from '#shared/screens/outbox.ts';
 
 /** idb-keyval opens a database with a single store, so the outbox has a database of its own. */
 export const OUTBOX_DB = 'portal-sw-outbox';

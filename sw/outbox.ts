@@ -9,7 +9,7 @@ import {
   publicEntry,
   type OutboxCommand,
   type OutboxNotice,
-} from '#shared/api/outbox.ts';
+} from '#shared/screens/outbox.ts';
 import type { OwnerChange, OwnerKeeper } from './account-owner.ts';
 import type { WorkerErrorReport } from './error-reporter.ts';
 import type { FetchLike } from './fetch-timeout.ts';

@@ -8,7 +8,7 @@
 // office (cabinet.md §2, §4, §5; portal.md §4.6).
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decisionMessages } from '../../src/shared/api/decisions.ts';
+import { decisionMessages } from '../../src/shared/screens/decisions.ts';
 import { backOffice, PDF_BYTES, PNG_BYTES, type BackOfficeEvent, type Defect } from './back-office.ts';
 import {
   DESKTOP,

@@ -3,7 +3,7 @@
 // happened, nothing is approved, and the ticket shows the statement cancelled without its buttons.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decisionMessages } from '#shared/api/decisions.ts';
+import { decisionMessages } from '#shared/screens/decisions.ts';
 import { backOffice } from './back-office.ts';
 import { PHONE, launchBrowser, screenshot, withPage, type ScreenSize } from './support.ts';
 import { button, cabinet, dialogNamed, expectText, loginFromHome, statementCard, visible } from './ui.ts';

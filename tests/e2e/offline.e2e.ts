@@ -6,7 +6,7 @@
 import { CSRF_HEADER, IDEMPOTENCY_HEADER } from '../../src/shared/api/headers.ts';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { OUTBOX_QUEUED_MESSAGE, type OutboxEntry } from '../../src/shared/api/outbox.ts';
+import { OUTBOX_QUEUED_MESSAGE, type OutboxEntry } from '../../src/shared/screens/outbox.ts';
 import { TICKET_CACHE_NAME } from '../../src/shared/api/ticket-cache.ts';
 import { OUTBOX_DB, OUTBOX_STORE } from '../../sw/outbox-store.ts';
 import { backOffice, type Defect } from './back-office.ts';

@@ -7,7 +7,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { backOffice, PNG_BYTES } from './back-office.ts';
 import type { Locator, Page } from 'playwright-core';
-import { OUTBOX_REQUEST_QUEUED_MESSAGE } from '../../src/shared/api/outbox.ts';
+import { OUTBOX_REQUEST_QUEUED_MESSAGE } from '../../src/shared/screens/outbox.ts';
 import {
   browserForFile,
   DESKTOP,

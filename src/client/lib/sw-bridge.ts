@@ -1,8 +1,8 @@
-// The page's side of the service worker's outbox (ADR 0010, src/shared/api/outbox.ts): hands the
+// The page's side of the service worker's outbox (ADR 0010, src/shared/screens/outbox.ts): hands the
 // worker the CSRF token, asks it to drain on load, reconnection (lib/connection.ts) and focus, and keeps what it reports
 // (the decisions waiting, failed, refused or done) in a small store the pages read.
 import { create } from 'zustand';
-import type { OutboxCommand, OutboxEntry, OutboxNotice, OutboxState } from '#shared/api/outbox.ts';
+import type { OutboxCommand, OutboxEntry, OutboxNotice, OutboxState } from '#shared/screens/outbox.ts';
 import { onReconnect } from './connection.ts';
 
 export interface OutboxViewState {

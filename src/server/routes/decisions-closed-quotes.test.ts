@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decisionMessages, type ConflictDetails } from '#shared/api/decisions.ts';
+import { decisionMessages, type ConflictDetails } from '#shared/screens/decisions.ts';
 import { balance } from '#server/services/loyalty/points.ts';
 import type { TestApp } from '../../../tests/setup/test-app.ts';
 import { backOffice } from '../../../tests/setup/back-office.ts';

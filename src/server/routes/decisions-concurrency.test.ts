@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decisionMessages, type approveDefects } from '#shared/api/decisions.ts';
+import { decisionMessages, type approveDefects } from '#shared/screens/decisions.ts';
 import type { EndpointOutput } from '#shared/api/endpoint.ts';
 import { events } from '#server/db/schema/platform.ts';
 import { balance } from '#server/services/loyalty/points.ts';

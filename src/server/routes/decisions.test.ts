@@ -1,7 +1,7 @@
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveDefects, decisionMessages, type ConflictDetails } from '#shared/api/decisions.ts';
+import { approveDefects, decisionMessages, type ConflictDetails } from '#shared/screens/decisions.ts';
 import { decisions, defectStatements } from '#server/db/schema/tickets.ts';
 import { tradeInInstruments } from '#server/db/schema/loyalty.ts';
 import { events } from '#server/db/schema/platform.ts';

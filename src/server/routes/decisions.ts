@@ -1,7 +1,7 @@
 import { decisions as decisionsMade } from '#server/metrics/domain.ts';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf, REPLAYED_HEADER } from '#shared/api/headers.ts';
 import { Hono, type Context } from 'hono';
-import * as contract from '#shared/api/decisions.ts';
+import * as contract from '#shared/screens/decisions.ts';
 import type { Endpoint, EndpointOutput, EndpointParsedInput } from '#shared/api/endpoint.ts';
 import type { AppEnv } from '#server/context.ts';
 import { readPathId, route } from '#server/lib/validate.ts';
@@ -12,7 +12,7 @@ import { loyaltyFor } from '#server/services/loyalty/quote-points.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
 import { instrumentDetail, listActiveInstruments } from '#server/services/loyalty/trade-in.ts';
 
-// Decisions on repair quotes and the data their popups need (src/shared/api/decisions.ts).
+// Decisions on repair quotes and the data their popups need (src/shared/screens/decisions.ts).
 // Every decision goes through withIdempotency: one transaction, at most one decision per key.
 
 export const decisionsRoutes = new Hono<AppEnv>();

@@ -1,4 +1,4 @@
-import type { CourierActionKind, OutboxEntry, OutboxKind } from '../api/outbox.ts';
+import type { CourierActionKind, OutboxEntry, OutboxKind } from './outbox.ts';
 
 // The courier's entries of the outbox (ADR 0047), for the worker and the courier's screens. Screen-owned
 // (ADR 0035): nothing of it rides on a clinic's cold start.

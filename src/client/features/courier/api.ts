@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
-import { queuedAnswer } from '#shared/api/outbox.ts';
+import { queuedAnswer } from '#shared/screens/outbox.ts';
 import {
   getCourierStop,
   listCourierStops,

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { useEffect } from 'react';
-import type { OutboxEntry } from '#shared/api/outbox.ts';
+import type { OutboxEntry } from '#shared/screens/outbox.ts';
 import { entryStopId, isCourierAction } from '#shared/screens/courier-outbox.ts';
 import { courierMessages, courierStop } from '#shared/screens/courier.ts';
 import { Button } from '#client/components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import type { OutboxEntry } from '#shared/api/outbox.ts';
+import type { OutboxEntry } from '#shared/screens/outbox.ts';
 import { entryStopId } from '#shared/screens/courier-outbox.ts';
 import { STOP_KIND_LABELS, STOP_STATE_LABELS } from '#shared/screens/courier-labels.ts';
 import type { CourierStop } from '#shared/screens/courier.ts';

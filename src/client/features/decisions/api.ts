@@ -1,5 +1,5 @@
 // The decision calls, through the app's one HTTP client and the shared contract
-// (src/shared/api/decisions.ts). Every decision carries the Idempotency-Key of the user's tap.
+// (src/shared/screens/decisions.ts). Every decision carries the Idempotency-Key of the user's tap.
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import {
   approveDefects,
@@ -13,9 +13,9 @@ import {
   type StatementTerms,
   type TradeInDetail,
   type TradeInListItem,
-} from '#shared/api/decisions.ts';
+} from '#shared/screens/decisions.ts';
 import type { EndpointInput } from '#shared/api/endpoint.ts';
-import { queuedAnswer, seenTermsHeader, type QueuedAnswer } from '#shared/api/outbox.ts';
+import { queuedAnswer, seenTermsHeader, type QueuedAnswer } from '#shared/screens/outbox.ts';
 import { callApi, callApiOr } from '#client/lib/http.ts';
 import { refreshOutbox } from '#client/lib/sw-bridge.ts';
 

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import type { Gift } from '#shared/api/decisions.ts';
+import type { Gift } from '#shared/screens/decisions.ts';
 import type { DefectStatement } from '#shared/api/tickets.ts';
 import { BONUS_FORMS, countOf } from '#shared/format/plural.ts';
 import { asApiError } from '#client/lib/http.ts';

@@ -1,6 +1,6 @@
 import { useMemo, useRef } from 'react';
 import type * as v from 'valibot';
-import { ballsForm } from '#shared/api/decisions.ts';
+import { ballsForm } from '#shared/screens/decisions.ts';
 import { formatPoints } from '#shared/format/number/money.ts';
 import { useAppForm } from '#client/components/ui/app-form.tsx';
 import { focusFirstInvalid } from '#client/components/ui/form-helpers.ts';

@@ -2,7 +2,7 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '#shared/api/headers
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { decisionMessages } from '#shared/api/decisions.ts';
+import { decisionMessages } from '#shared/screens/decisions.ts';
 import { REJECT_REASONS } from '#shared/dictionaries/reject-reasons.ts';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { useDecisionDialog } from './decision-dialog-store.ts';

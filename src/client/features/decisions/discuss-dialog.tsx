@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import { DISCUSS_COMMENT_MAX, discussForm } from '#shared/api/decisions.ts';
+import { DISCUSS_COMMENT_MAX, discussForm } from '#shared/screens/decisions.ts';
 import { useAppForm } from '#client/components/ui/app-form.tsx';
 import { focusFirstInvalid } from '#client/components/ui/form-helpers.ts';
 import { discuss } from './api.ts';

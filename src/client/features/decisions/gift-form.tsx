@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import type * as v from 'valibot';
-import { giftForm, type Gift } from '#shared/api/decisions.ts';
+import { giftForm, type Gift } from '#shared/screens/decisions.ts';
 import { BONUS_FORMS, countOf } from '#shared/format/plural.ts';
 import { useAppForm } from '#client/components/ui/app-form.tsx';
 import { focusFirstInvalidRadio } from '#client/components/ui/radio-group.tsx';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import * as v from 'valibot';
-import { conflictDetails, decisionMessages } from '#shared/api/decisions.ts';
+import { conflictDetails, decisionMessages } from '#shared/screens/decisions.ts';
 import { errorResponse } from '#shared/api/endpoint.ts';
-import type { OutboxEntry, OutboxKind } from '#shared/api/outbox.ts';
+import type { OutboxEntry, OutboxKind } from '#shared/screens/outbox.ts';
 import { countOf, INSTRUMENT_FORMS } from '#shared/format/plural.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { useNoConnection } from '#client/lib/connection.ts';

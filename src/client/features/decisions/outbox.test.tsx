@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { OUTBOX_QUEUED_MESSAGE, SEEN_TERMS_HEADER } from '#shared/api/outbox.ts';
+import { OUTBOX_QUEUED_MESSAGE, SEEN_TERMS_HEADER } from '#shared/screens/outbox.ts';
 import { reportServerReached } from '#client/lib/connection.ts';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { connectOutbox, useOutbox } from '#client/lib/sw-bridge.ts';

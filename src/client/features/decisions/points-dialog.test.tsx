@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { decisionMessages } from '#shared/api/decisions.ts';
+import { decisionMessages } from '#shared/screens/decisions.ts';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { useDecisionDialog } from './decision-dialog-store.ts';
 import { DecisionDialogs } from './decision-dialogs.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { OUTBOX_QUEUED_MESSAGE } from '#shared/api/outbox.ts';
+import { OUTBOX_QUEUED_MESSAGE } from '#shared/screens/outbox.ts';
 import { instrumentDisplayName } from '#shared/dictionaries/instruments.ts';
 import { Modal } from '#client/components/ui/modal.tsx';
 import type { DecisionAnswer } from './api.ts';

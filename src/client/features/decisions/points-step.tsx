@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { DefectStatement } from '#shared/api/tickets.ts';
-import { ballsForDiscount } from '#shared/api/decisions.ts';
+import { ballsForDiscount } from '#shared/screens/decisions.ts';
 import { instrumentDisplayName } from '#shared/dictionaries/instruments.ts';
 import { formatMoney, formatPoints } from '#shared/format/number/money.ts';
 import { toKopecks } from '#shared/format/number/kopecks.ts';

@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import { rejectForm } from '#shared/api/decisions.ts';
+import { rejectForm } from '#shared/screens/decisions.ts';
 import { REJECT_REASONS } from '#shared/dictionaries/reject-reasons.ts';
 import { useAppForm } from '#client/components/ui/app-form.tsx';
 import { focusFirstInvalidRadio } from '#client/components/ui/radio-group.tsx';

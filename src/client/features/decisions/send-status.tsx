@@ -1,4 +1,4 @@
-import { decisionMessages, type StatementTerms } from '#shared/api/decisions.ts';
+import { decisionMessages, type StatementTerms } from '#shared/screens/decisions.ts';
 import type { DefectStatement } from '#shared/api/tickets.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';

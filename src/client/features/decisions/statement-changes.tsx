@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { StatementTerms } from '#shared/api/decisions.ts';
+import type { StatementTerms } from '#shared/screens/decisions.ts';
 import { defectStatusLabel } from '#shared/dictionaries/defect-statuses.ts';
 import { AGREED_LABELS, isUndecided } from '#shared/dictionaries/statement-decisions.ts';
 import { formatMoney } from '#shared/format/number/money.ts';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import type { TradeInDetail } from '#shared/api/decisions.ts';
+import type { TradeInDetail } from '#shared/screens/decisions.ts';
 import { formatMoney } from '#shared/format/number/money.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
-import { conflictDetails, type StatementTerms } from '#shared/api/decisions.ts';
+import { conflictDetails, type StatementTerms } from '#shared/screens/decisions.ts';
 import { asApiError, type ApiError } from '#client/lib/http.ts';
 import type { DecisionAnswer } from './api.ts';
 import { newIdempotencyKey } from './idempotency-key.ts';

@@ -8,7 +8,7 @@ import {
   type GuestRepairRequestInput,
 } from '#shared/screens/guest-requests.ts';
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
-import { queuedAnswer } from '#shared/api/outbox.ts';
+import { queuedAnswer } from '#shared/screens/outbox.ts';
 import { getPickupCalendar, type PickupCalendar } from '#shared/screens/pickup-days.ts';
 import {
   createRepairRequest,

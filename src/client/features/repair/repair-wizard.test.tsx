@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '#shared/api/headers.ts';
-import { OUTBOX_REQUEST_QUEUED_MESSAGE } from '#shared/api/outbox.ts';
+import { OUTBOX_REQUEST_QUEUED_MESSAGE } from '#shared/screens/outbox.ts';
 import { PHOTO_MAX_BYTES, repairMessages } from '#shared/screens/repair-requests.ts';
 import { goOffline } from '#client/lib/testing/connection.ts';
 import { stubFetch, type StubResponse } from '#client/lib/testing/fetch-stub.ts';

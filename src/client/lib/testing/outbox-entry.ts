@@ -1,5 +1,5 @@
 // Test data: an entry of the service worker's outbox as its notices carry it.
-import { NEW_ENTRY_STATE, type OutboxEntry } from '#shared/api/outbox.ts';
+import { NEW_ENTRY_STATE, type OutboxEntry } from '#shared/screens/outbox.ts';
 
 export function outboxEntry(overrides: Partial<OutboxEntry> = {}): OutboxEntry {
   return {

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { ballsForDiscount, decisionMessages, type Gift } from '#shared/api/decisions.ts';
+import { ballsForDiscount, decisionMessages, type Gift } from '#shared/screens/decisions.ts';
 import { downloadPaths } from '#shared/api/tickets.ts';
 import { BONUS_FORMS, countOf } from '#shared/format/plural.ts';
 import type { Db, Tx } from '#server/db/client.ts';

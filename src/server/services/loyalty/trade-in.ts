@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { TradeInDetail, TradeInListItem } from '#shared/api/decisions.ts';
+import type { TradeInDetail, TradeInListItem } from '#shared/screens/decisions.ts';
 import { downloadPaths } from '#shared/api/tickets.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { tradeInInstruments } from '#server/db/schema/loyalty.ts';

@@ -1,6 +1,6 @@
 import { decisionClosedReason, isUndecided, type AgreedCode } from '#shared/dictionaries/statement-decisions.ts';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { decisionMessages } from '#shared/api/decisions.ts';
+import { decisionMessages } from '#shared/screens/decisions.ts';
 import type { Tx } from '#server/db/client.ts';
 import { recordEvent, recordHistory, type NewEvent } from '#server/db/journal.ts';
 import { clients } from '#server/db/schema/accounts.ts';
@@ -26,7 +26,7 @@ export interface LockedStatements {
   statements: Statement[];
 }
 
-/** The 409 `details` (conflictDetails in src/shared/api/decisions.ts). */
+/** The 409 `details` (conflictDetails in src/shared/screens/decisions.ts). */
 function conflict(message: string, statements: Statement[]): ApiFailure {
   return new ApiFailure(409, {
     success: false,

@@ -1,5 +1,5 @@
 import { ACCESS_MESSAGES } from '#shared/screens/accesses.ts';
-import type { approveDefects, discussDefect, rejectDefects, tradeInDefect } from '#shared/api/decisions.ts';
+import type { approveDefects, discussDefect, rejectDefects, tradeInDefect } from '#shared/screens/decisions.ts';
 import type { Endpoint, EndpointParsedInput } from '#shared/api/endpoint.ts';
 import { AGREED, STATEMENT_STATUS } from '#shared/dictionaries/statement-decisions.ts';
 import { formatMoney } from '#shared/format/number/money.ts';

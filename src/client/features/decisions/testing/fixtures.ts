@@ -1,6 +1,6 @@
 // Test data for the decision popups: statements as the ticket page hands them over.
 import { act } from '@testing-library/react';
-import type { Gift } from '#shared/api/decisions.ts';
+import type { Gift } from '#shared/screens/decisions.ts';
 import type { DefectStatement } from '#shared/api/tickets.ts';
 import { useDecisionDialog, type DecisionRequest } from '../decision-dialog-store.ts';
 

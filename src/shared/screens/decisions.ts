@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { object } from './object.ts';
-import { defineEndpoint, okResponse } from './endpoint.ts';
-import { MAX_INT4, positiveInt4 } from './ids.ts';
-import { moneyString } from './query.ts';
+import { object } from '../api/object.ts';
+import { defineEndpoint, okResponse } from '../api/endpoint.ts';
+import { MAX_INT4, positiveInt4 } from '../api/ids.ts';
+import { moneyString } from '../api/query.ts';
 import { requiredChoice } from '../validation/required-choice.ts';
 import { REJECT_REASONS } from '../dictionaries/reject-reasons.ts';
 import { toKopecks } from '../format/number/kopecks.ts';
