@@ -25,6 +25,7 @@ export type EventType =
   | 'notification.created'
   | 'points.changed'
   | 'access.granted'
+  | 'access.changed'
   | 'access.revoked'
   | 'feedback.sent'
   | 'promocode.used'

@@ -74,7 +74,7 @@ describe('Доступы', () => {
       ),
     ).toEqual([colleague.email]);
     expect(await accessEvents()).toEqual([
-      ['access.granted', { owner_client_id: owner.id, grantee_client_id: colleague.id }],
+      ['access.granted', { owner_client_id: owner.id, grantee_client_id: colleague.id, level: 'full' }],
     ]);
     const told = await t.db.select().from(notifications).where(eq(notifications.clientId, colleague.id));
     expect(told.at(-1)?.description).toContain('Вам открыт доступ к заявкам и счетам');

@@ -19,7 +19,10 @@ route(
 route(
   accessRoutes,
   linkAccount,
-  async (c, input) => ({ success: true, message: await grantAccess(c.var.deps, sessionOf(c).clientId, input.email) }),
+  async (c, input) => ({
+    success: true,
+    message: await grantAccess(c.var.deps, sessionOf(c).clientId, input.email, input.level),
+  }),
   loggedIn,
 );
 route(

@@ -148,7 +148,8 @@ export const tradeInDefect = defineEndpoint({
 export const statementTerms = object({
   id: v.number(),
   version: v.number(),
-  sum: moneyString,
+  /** Null where the viewer's access shows no prices (ADR 0049). */
+  sum: v.nullable(moneyString),
   status: v.number(),
   agreed: v.number(),
 });

@@ -8,6 +8,10 @@ import { STOP_FAIL_REASONS, STOP_KINDS, STOP_STATES } from '../dictionaries/cour
 
 export { TICKETS_PAGE_SIZE };
 
+/** What the viewer may do on a ticket (the `access` field below). */
+export const TICKET_ACCESS = ['own', 'full', 'tickets'] as const;
+export type TicketAccess = (typeof TICKET_ACCESS)[number];
+
 export const ticketListItem = v.object({
   id: v.number(),
   created_at: serverTimestamp,
@@ -80,7 +84,8 @@ export const defectStatement = v.object({
   photos: v.array(v.object({ id: v.number(), relativeUrl: v.string(), original_name: v.string() })),
   /** External parcel-tracking page of the instrument's departure. */
   departure: v.nullable(v.string()),
-  sum: moneyString,
+  /** The cost of works; null for a colleague whose access is 'Только заявки' (no prices, ADR 0049). */
+  sum: v.nullable(moneyString),
   /** 0 not agreed; 1 approved; 2 rejected; 3 under discussion; 4 traded in. */
   agreed: v.number(),
   trade_is_enabled: v.boolean(),
@@ -162,8 +167,8 @@ export const ticket = v.object({
   status: v.string(),
   status_code: v.number(),
   created_at: serverTimestamp,
-  /** Total cost of the works on the ticket's statements. */
-  cost: moneyString,
+  /** Total cost of the works on the ticket's statements; null without prices (see `sum`). */
+  cost: v.nullable(moneyString),
   hasDefects: v.boolean(),
   finished: v.boolean(),
   shippingOrder: v.nullable(
@@ -181,6 +186,11 @@ export const ticket = v.object({
   request: v.optional(v.nullable(ticketRequest), null),
   /** The courier's visits, oldest day first; copies saved before them: none. */
   courier_visits: v.optional(v.array(courierVisit), []),
+  /**
+   * Whose ticket it is to the viewer (ADR 0049): 'own', or a clinic's that gave 'full' access
+   * (decisions, prices) or 'tickets' access (read only: no prices, points or decision buttons).
+   */
+  access: v.optional(v.picklist(TICKET_ACCESS), 'own'),
 });
 export type Ticket = v.InferOutput<typeof ticket>;
 

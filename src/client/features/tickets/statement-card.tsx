@@ -103,6 +103,8 @@ export interface StatementCardProps extends StatementActions {
   selected: boolean;
   /** A decision on it is kept by the service worker and not sent yet: no buttons, 'Ожидает отправки'. */
   pending?: boolean;
+  /** The viewer's access is 'Только заявки' (ADR 0049): no checkbox, no decision buttons. */
+  readOnly?: boolean;
   onSelectedChange(statement: DefectStatement, selected: boolean): void;
 }
 
@@ -112,6 +114,7 @@ export function StatementCard({
   ticketFinished,
   selected,
   pending = false,
+  readOnly = false,
   onSelectedChange,
   ...actions
 }: StatementCardProps) {
@@ -119,7 +122,7 @@ export function StatementCard({
   const baseId = useId();
   const titleId = `${baseId}-title`;
   const detailsId = `${baseId}-details`;
-  const notAgreed = awaitsDecision(statement, { finished: ticketFinished }) && !pending;
+  const notAgreed = awaitsDecision(statement, { finished: ticketFinished }) && !pending && !readOnly;
   const closedReason =
     isUndecided(statement) && !pending ? decisionClosedReason(statement, { finished: ticketFinished }) : null;
   const title = instrumentDisplayName(statement);

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { ACCOUNT_KINDS } from '#shared/api/account-kinds.ts';
+import { ACCESS_LEVELS } from '#shared/api/access-levels.ts';
 import { createdAt } from '../columns.ts';
 
 export const clients = pgTable(
@@ -67,7 +68,7 @@ export const clients = pgTable(
 
 /**
  * Access one clinic gave another to its tickets and bills (cabinet.md §2 Accesses): the grantee sees
- * and decides on the owner's tickets; services/access/access.ts is the one reader.
+ * the owner's records as its `level` allows (ADR 0049); services/access/access.ts is the one reader.
  */
 export const accountAccesses = pgTable(
   'account_accesses',
@@ -78,6 +79,8 @@ export const accountAccesses = pgTable(
     granteeClientId: integer('grantee_client_id')
       .notNull()
       .references(() => clients.id),
+    /** 'full' (tickets, decisions, bills), 'tickets' or 'bills' (#shared/api/access-levels.ts). */
+    level: text('level', { enum: ACCESS_LEVELS }).notNull().default('full'),
     createdAt: createdAt(),
   },
   (t) => [

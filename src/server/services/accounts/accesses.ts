@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { ACCESS_MESSAGES, MAX_GRANTEES, type Grantee } from '#shared/screens/accesses.ts';
+import { ACCESS_LEVEL_LABELS, type AccessLevel } from '#shared/api/access-levels.ts';
 import { formatServerTimestamp } from '#shared/format/server-timestamp.ts';
 import type { AppDeps } from '#server/context.ts';
 import type { Tx } from '#server/db/client.ts';
@@ -22,6 +23,7 @@ export async function listGrantees(deps: AppDeps, ownerId: number): Promise<Gran
       name: clients.name,
       surname: clients.surname,
       grantedAt: accountAccesses.createdAt,
+      level: accountAccesses.level,
     })
     .from(accountAccesses)
     .innerJoin(clients, eq(clients.id, accountAccesses.granteeClientId))
@@ -52,14 +54,22 @@ async function granteeFor(tx: Tx, ownerId: number, email: string): Promise<numbe
 /** A grant (or revoke) of a pair repeated within this time notifies nobody again. */
 export const REPEAT_NOTICE_MS = 10 * 60 * 1000;
 
-type AccessEvent = 'access.granted' | 'access.revoked';
+type AccessEvent = 'access.granted' | 'access.changed' | 'access.revoked';
 
 /**
  * Whether this change of the pair was already recorded within REPEAT_NOTICE_MS: a grant/revoke loop
- * then tells each side once of each, not at every turn (in-app, Telegram and push alike). Read from
- * the journal, under the owner's lock, before this change is recorded.
+ * then tells each side once of each, not at every turn (in-app, Telegram and push alike); a change
+ * of level is told again only for another level. Read from the journal, under the owner's lock,
+ * before this change is recorded.
  */
-async function repeated(tx: Tx, type: AccessEvent, ownerId: number, granteeId: number, now: Date): Promise<boolean> {
+async function repeated(
+  tx: Tx,
+  type: AccessEvent,
+  ownerId: number,
+  granteeId: number,
+  level: AccessLevel | null,
+  now: Date,
+): Promise<boolean> {
   const [row] = await tx
     .select({ id: events.id })
     .from(events)
@@ -69,26 +79,27 @@ async function repeated(tx: Tx, type: AccessEvent, ownerId: number, granteeId: n
         eq(events.clientId, ownerId),
         gt(events.createdAt, new Date(now.getTime() - REPEAT_NOTICE_MS)),
         sql`${events.payload}->>'grantee_client_id' = ${String(granteeId)}`,
+        type === 'access.changed' && level ? sql`${events.payload}->>'level' = ${level}` : undefined,
       ),
     )
     .limit(1);
   return row !== undefined;
 }
 
-/** Records the change and, unless it is a repeat, tells both sides. */
+/** Records the change (with the level it gives, API.md fourth wave) and, unless it is a repeat, tells both sides. */
 async function recordChange(
   tx: Tx,
   type: AccessEvent,
-  ownerId: number,
-  granteeId: number,
+  pair: { ownerId: number; granteeId: number; level: AccessLevel | null },
   now: Date,
   notices: { owner: (grantee: string) => string; grantee: (owner: string) => string },
 ) {
-  const quiet = await repeated(tx, type, ownerId, granteeId, now);
+  const { ownerId, granteeId, level } = pair;
+  const quiet = await repeated(tx, type, ownerId, granteeId, level, now);
   await recordEvent(tx, {
     type,
     clientId: ownerId,
-    payload: { owner_client_id: ownerId, grantee_client_id: granteeId },
+    payload: { owner_client_id: ownerId, grantee_client_id: granteeId, ...(level ? { level } : {}) },
     createdAt: now,
   });
   if (quiet) return;
@@ -101,11 +112,40 @@ async function recordChange(
 const countChange = (deps: AppDeps, ownerId: number) =>
   enforceLimits(deps, [[rateRules.accessChangeAccount, String(ownerId)]]);
 
-export async function grantAccess(deps: AppDeps, ownerId: number, email: string): Promise<string> {
+/**
+ * Gives the account with this e-mail access at `level` ('full' when not chosen); for a colleague
+ * who has access already, another level changes it (`access.changed`), the same one is refused.
+ */
+export async function grantAccess(
+  deps: AppDeps,
+  ownerId: number,
+  email: string,
+  chosen?: AccessLevel,
+): Promise<string> {
   await countChange(deps, ownerId);
   const now = deps.now();
-  await deps.database.db.transaction(async (tx) => {
+  return deps.database.db.transaction(async (tx) => {
     const granteeId = await granteeFor(tx, ownerId, email);
+    const [current] = await tx
+      .select({ level: accountAccesses.level })
+      .from(accountAccesses)
+      .where(and(eq(accountAccesses.ownerClientId, ownerId), eq(accountAccesses.granteeClientId, granteeId)))
+      .for('update');
+    if (current) {
+      if (chosen === undefined) throw fieldFailure('email', ACCESS_MESSAGES.already);
+      if (chosen === current.level) throw fieldFailure('level', ACCESS_MESSAGES.sameLevel);
+      await tx
+        .update(accountAccesses)
+        .set({ level: chosen })
+        .where(and(eq(accountAccesses.ownerClientId, ownerId), eq(accountAccesses.granteeClientId, granteeId)));
+      const label = ACCESS_LEVEL_LABELS[chosen];
+      await recordChange(tx, 'access.changed', { ownerId, granteeId, level: chosen }, now, {
+        owner: (grantee) => `Вы изменили доступ к своим заявкам и счетам на «${label}»: ${grantee}`,
+        grantee: (owner) => `Ваш доступ к заявкам и счетам изменён на «${label}»: ${owner}`,
+      });
+      return ACCESS_MESSAGES.changed;
+    }
+    const level = chosen ?? 'full';
     const [given] = await tx
       .select({ count: sql<number>`count(*)` })
       .from(accountAccesses)
@@ -113,17 +153,18 @@ export async function grantAccess(deps: AppDeps, ownerId: number, email: string)
     if (Number(given?.count ?? 0) >= MAX_GRANTEES) throw fieldFailure('email', ACCESS_MESSAGES.tooMany);
     const added = await tx
       .insert(accountAccesses)
-      .values({ ownerClientId: ownerId, granteeClientId: granteeId, createdAt: now })
+      .values({ ownerClientId: ownerId, granteeClientId: granteeId, level, createdAt: now })
       .onConflictDoNothing()
       .returning();
     if (added.length === 0) throw fieldFailure('email', ACCESS_MESSAGES.already);
-    await recordChange(tx, 'access.granted', ownerId, granteeId, now, {
-      owner: (grantee) => `Вы выдали доступ к своим заявкам и счетам: ${grantee}`,
+    const label = ACCESS_LEVEL_LABELS[level];
+    await recordChange(tx, 'access.granted', { ownerId, granteeId, level }, now, {
+      owner: (grantee) => `Вы выдали доступ к своим заявкам и счетам («${label}»): ${grantee}`,
       // Impersonal: the owner's gender is not known, and 'открыл(а)' reads as a form, not a sentence.
-      grantee: (owner) => `Вам открыт доступ к заявкам и счетам: ${owner}`,
+      grantee: (owner) => `Вам открыт доступ к заявкам и счетам («${label}»): ${owner}`,
     });
+    return ACCESS_MESSAGES.granted;
   });
-  return ACCESS_MESSAGES.granted;
 }
 
 export async function revokeAccess(deps: AppDeps, ownerId: number, email: string): Promise<string> {
@@ -136,7 +177,7 @@ export async function revokeAccess(deps: AppDeps, ownerId: number, email: string
       .where(and(eq(accountAccesses.ownerClientId, ownerId), eq(accountAccesses.granteeClientId, granteeId)))
       .returning();
     if (removed.length === 0) throw fieldFailure('email', ACCESS_MESSAGES.notGranted);
-    await recordChange(tx, 'access.revoked', ownerId, granteeId, now, {
+    await recordChange(tx, 'access.revoked', { ownerId, granteeId, level: null }, now, {
       owner: (grantee) => `Вы закрыли доступ к своим заявкам и счетам: ${grantee}`,
       grantee: (owner) => `Вам закрыт доступ к заявкам и счетам: ${owner}`,
     });

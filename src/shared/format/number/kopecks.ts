@@ -21,8 +21,9 @@ export function fromKopecks(kopecks: bigint): string {
 }
 
 /** The sum of money strings as a money string; '0.00' for none. */
-export function sumMoney(values: Iterable<string>): string {
+export function sumMoney(values: Iterable<string | null>): string {
   let total = 0n;
-  for (const value of values) total += toKopecks(value);
+  // A sum the viewer may not see (null, ADR 0049) adds nothing.
+  for (const value of values) if (value !== null) total += toKopecks(value);
   return fromKopecks(total);
 }
