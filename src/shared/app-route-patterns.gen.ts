@@ -19,6 +19,7 @@ export const APP_ROUTE_PATTERNS = [
   '/cabinet/settings',
   '/cabinet/tickets',
   '/cabinet/tickets/$id',
+  '/client/invitation/$token',
   '/client/restore-password/$code',
   '/contacts',
   '/courier',

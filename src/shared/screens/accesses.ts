@@ -40,6 +40,8 @@ export const grantee = v.object({
   granted_at: v.string(),
   /** Absent in copies saved before levels: today's access. */
   level: v.optional(accessLevel, 'full'),
+  /** 'invited': an invitation waits for an address with no account ('Приглашение отправлено'); 'expired': its 7 days passed. */
+  status: v.optional(v.picklist(['active', 'invited', 'expired']), 'active'),
 });
 export type Grantee = v.InferOutput<typeof grantee>;
 

@@ -96,6 +96,32 @@ describe('AccessesPage', () => {
     });
   });
 
+  it("shows a waiting invitation as 'Приглашение отправлено', without 'Изменить доступ'", async () => {
+    stubFetch({
+      'GET /ajax/cabinet/accesses': {
+        body: {
+          success: true,
+          data: [
+            {
+              email: 'new@clinic.ru',
+              name: '',
+              surname: '',
+              granted_at: '2026-03-01',
+              level: 'tickets',
+              status: 'invited',
+            },
+          ],
+        },
+      },
+    });
+    await renderInRouter(() => <AccessesPage />);
+    const list = await screen.findByRole('list', { name: 'Связанные аккаунты' });
+    expect(list).toHaveTextContent('Приглашение отправлено');
+    expect(list).toHaveTextContent('Только заявки');
+    expect(within(list).queryByRole('button', { name: /^Изменить доступ/ })).toBeNull();
+    expect(within(list).getByRole('button', { name: 'Удалить доступ new@clinic.ru' })).toBeInTheDocument();
+  });
+
   it("asks 'Отозвать доступ?' before removing; Отмена keeps the access", async () => {
     const { calls } = stubFetch({
       'GET /ajax/cabinet/accesses': { body: { success: true, data: [colleague] } },

@@ -15,6 +15,12 @@ import styles from './accesses.module.css';
 
 export const NO_GRANTEES_TEXT = 'Нет связанных аккаунтов';
 
+/** An invitation to an address with no account yet (issue 41): 'Удалить' revokes it. */
+const INVITATION_STATUS = {
+  invited: 'Приглашение отправлено',
+  expired: 'Приглашение истекло — удалите его и пригласите снова',
+} as const;
+
 /**
  * Доступы (cabinet.md §2 Accesses): the accounts this clinic gave access to its tickets and bills,
  * 'Добавить пользователя' with the level each gets, 'Изменить доступ' and 'Удалить' on each: the
@@ -76,20 +82,20 @@ export function AccessesPage() {
           {grantees.map((grantee) => (
             <li key={grantee.email} className={styles.row}>
               <span className={styles.who}>
-                <strong>
-                  {grantee.name} {grantee.surname}
-                </strong>
-                <span>{grantee.email}</span>
+                <strong>{grantee.status === 'active' ? `${grantee.name} ${grantee.surname}` : grantee.email}</strong>
+                <span>{grantee.status === 'active' ? grantee.email : INVITATION_STATUS[grantee.status]}</span>
                 <span className={styles.level}>{ACCESS_LEVEL_LABELS[grantee.level]}</span>
               </span>
               <span className={styles.actions}>
-                <Button
-                  variant="secondary"
-                  aria-label={`Изменить доступ ${grantee.email}`}
-                  onClick={() => setChanging(grantee)}
-                >
-                  Изменить доступ
-                </Button>
+                {grantee.status === 'active' ? (
+                  <Button
+                    variant="secondary"
+                    aria-label={`Изменить доступ ${grantee.email}`}
+                    onClick={() => setChanging(grantee)}
+                  >
+                    Изменить доступ
+                  </Button>
+                ) : null}
                 <Button
                   variant="secondary"
                   aria-label={`Удалить доступ ${grantee.email}`}

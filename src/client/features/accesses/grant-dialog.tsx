@@ -60,7 +60,8 @@ export function GrantDialog({ open, onClose, onGranted }: GrantDialogProps) {
       ) : (
         <BoundForm form={form} className={styles.form} aria-label="Выдать доступ">
           <p className={styles.muted}>
-            Коллега с этим адресом увидит то, что вы выберете ниже. Бонусы тратите только вы.
+            Коллега с этим адресом увидит то, что вы выберете ниже. Если у него ещё нет аккаунта, мы отправим
+            приглашение. Бонусы тратите только вы.
           </p>
           <form.AppField
             name="email"

@@ -89,6 +89,34 @@ export const accountAccesses = pgTable(
   ],
 );
 
+/**
+ * An owner's invitation of a colleague with no account yet (issue 41, ADR 0049): the mailed link's
+ * token hashed, valid 7 days, revocable; accepting makes the account and gives `level`.
+ */
+export const accessInvitations = pgTable(
+  'access_invitations',
+  {
+    id: serial('id').primaryKey(),
+    ownerClientId: integer('owner_client_id')
+      .notNull()
+      .references(() => clients.id),
+    email: text('email').notNull(),
+    level: text('level', { enum: ACCESS_LEVELS }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    acceptedClientId: integer('accepted_client_id').references(() => clients.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('access_invitations_token_key').on(t.tokenHash),
+    uniqueIndex('access_invitations_waiting_key')
+      .on(t.ownerClientId, sql`lower(${t.email})`)
+      .where(sql`${t.revokedAt} is null and ${t.acceptedAt} is null`),
+  ],
+);
+
 /** Opaque session tokens, stored as SHA-256 hashes; expiry slides on use. */
 export const sessions = pgTable(
   'sessions',

@@ -90,6 +90,8 @@ export const CALL_SCOPES: Readonly<Record<string, CallScope>> = {
   'POST /ajax/password/forgot': 'own',
   'POST /ajax/password/reset': 'own',
   'POST /ajax/password/check': 'own',
+  'POST /ajax/invitations/check': 'own',
+  'POST /ajax/invitations/accept': 'own',
   'GET /ajax/address/suggest': 'own',
   'GET /ajax/address/geocode': 'own',
   'GET /ajax/address/check': 'own',

@@ -10,6 +10,8 @@ import { events } from '#server/db/schema/platform.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
 import { findClientByEmail } from '#server/services/accounts/accounts.ts';
 import { lockClient } from '#server/services/loyalty/points.ts';
+import { inviteColleague, revokeInvitation, waitingInvitations } from '#server/services/accounts/invitations.ts';
+import { INVITATION_MESSAGES } from '#shared/screens/invitations.ts';
 import { addNotification } from '#server/services/notifications/in-app.ts';
 import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
 
@@ -17,6 +19,8 @@ import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
 // API.md access.granted / access.revoked). What access allows is services/access/access.ts's to decide.
 
 export async function listGrantees(deps: AppDeps, ownerId: number): Promise<Grantee[]> {
+  const now = deps.now();
+  const invited = await waitingInvitations(deps.database.db, ownerId);
   const rows = await deps.database.db
     .select({
       email: clients.email,
@@ -29,7 +33,23 @@ export async function listGrantees(deps: AppDeps, ownerId: number): Promise<Gran
     .innerJoin(clients, eq(clients.id, accountAccesses.granteeClientId))
     .where(eq(accountAccesses.ownerClientId, ownerId))
     .orderBy(desc(accountAccesses.createdAt), desc(accountAccesses.granteeClientId));
-  return rows.map(({ grantedAt, ...row }) => ({ ...row, granted_at: formatServerTimestamp(grantedAt) }));
+  const granted: Grantee[] = rows.map(({ grantedAt, ...row }) => ({
+    ...row,
+    granted_at: formatServerTimestamp(grantedAt),
+    status: 'active',
+  }));
+  // Waiting invitations after the colleagues ('Приглашение отправлено'; an expired one says so).
+  return [
+    ...granted,
+    ...invited.map((row) => ({
+      email: row.email,
+      name: '',
+      surname: '',
+      granted_at: formatServerTimestamp(row.createdAt),
+      level: row.level,
+      status: row.expiresAt > now ? ('invited' as const) : ('expired' as const),
+    })),
+  ];
 }
 
 async function nameOf(tx: Tx, clientId: number): Promise<string> {
@@ -87,7 +107,7 @@ async function repeated(
 }
 
 /** Records the change (with the level it gives, API.md fourth wave) and, unless it is a repeat, tells both sides. */
-async function recordChange(
+export async function recordChange(
   tx: Tx,
   type: AccessEvent,
   pair: { ownerId: number; granteeId: number; level: AccessLevel | null },
@@ -123,6 +143,9 @@ export async function grantAccess(
   chosen?: AccessLevel,
 ): Promise<string> {
   await countChange(deps, ownerId);
+  // An address with no account gets an invitation instead of a refusal (issue 41).
+  if (!(await findClientByEmail(deps.database.db, email)))
+    return inviteColleague(deps, ownerId, email, chosen ?? 'full');
   const now = deps.now();
   return deps.database.db.transaction(async (tx) => {
     const granteeId = await granteeFor(tx, ownerId, email);
@@ -170,7 +193,10 @@ export async function grantAccess(
 export async function revokeAccess(deps: AppDeps, ownerId: number, email: string): Promise<string> {
   await countChange(deps, ownerId);
   const now = deps.now();
-  await deps.database.db.transaction(async (tx) => {
+  return deps.database.db.transaction(async (tx) => {
+    // A waiting invitation to the address is taken back the same way (its link stops working).
+    await lockClient(tx, ownerId);
+    if (await revokeInvitation(tx, ownerId, email, now)) return INVITATION_MESSAGES.revoked;
     const granteeId = await granteeFor(tx, ownerId, email);
     const removed = await tx
       .delete(accountAccesses)
@@ -181,6 +207,6 @@ export async function revokeAccess(deps: AppDeps, ownerId: number, email: string
       owner: (grantee) => `Вы закрыли доступ к своим заявкам и счетам: ${grantee}`,
       grantee: (owner) => `Вам закрыт доступ к заявкам и счетам: ${owner}`,
     });
+    return ACCESS_MESSAGES.revoked;
   });
-  return ACCESS_MESSAGES.revoked;
 }
