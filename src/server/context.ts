@@ -1,5 +1,5 @@
 import type { AccountKind } from '#shared/api/account-kinds.ts';
-import type { AccessLevel } from '#shared/api/access-levels.ts';
+import type { AccessLevel } from '#shared/screens/access-levels.ts';
 import type { Ticket } from '#shared/api/tickets.ts';
 import type { Payee } from '#shared/payment/requisites.ts';
 import type { Database } from './db/client.ts';

@@ -2,7 +2,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, Grant, SessionInfo } from '#server/context.ts';
-import type { AccessLevel } from '#shared/api/access-levels.ts';
+import type { AccessLevel } from '#shared/screens/access-levels.ts';
 import type { Db } from '#server/db/client.ts';
 import { accountAccesses, clients, sessions } from '#server/db/schema/accounts.ts';
 import type { AccountKind } from '#shared/api/account-kinds.ts';

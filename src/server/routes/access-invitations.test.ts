@@ -83,7 +83,13 @@ describe('an invitation', () => {
     await loggedOut();
     expect(await (await check(token)).json()).toEqual({
       success: true,
-      invitation: { email, clinic: 'Клиника «Улыбка»', owner_name: 'Ирина Котова', level: 'tickets' },
+      invitation: {
+        email,
+        clinic: 'Клиника «Улыбка»',
+        owner_name: 'Ирина Котова',
+        level: 'tickets',
+        level_label: 'Только заявки',
+      },
     });
     // The form's rules are the site's: a short password or names in Latin letters are refused, nothing made.
     const bad = await t.request('/ajax/invitations/accept', {

@@ -7,12 +7,12 @@
 // contracts and to this one, so a new call cannot be added without deciding what each level gets.
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_LEVELS, type AccessLevel } from '#shared/api/access-levels.ts';
+import { ACCESS_LEVELS, type AccessLevel } from '#shared/screens/access-levels.ts';
 import { downloadPaths } from '#shared/api/tickets.ts';
 import { REJECT_REASONS } from '#shared/dictionaries/reject-reasons.ts';
 import { getUserData } from '#shared/api/account.ts';
 import { clients } from '#server/db/schema/accounts.ts';
-import { bills, decisions, defectStatements } from '#server/db/schema/tickets.ts';
+import { bills, decisions, defectStatements, tickets } from '#server/db/schema/tickets.ts';
 import { events } from '#server/db/schema/platform.ts';
 import { CALL_SCOPES, scopeOfCall } from '#server/services/access/levels.ts';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
@@ -20,6 +20,7 @@ import {
   insertBill,
   insertFile,
   insertHistory,
+  insertOffice,
   insertStatement,
   insertTicket,
   tinyPdf,
@@ -30,6 +31,7 @@ import { answerOf } from '../../../tests/setup/json.ts';
 import { TEST_PAYEE } from '../../../tests/setup/payee.ts';
 import { createTestApp, type TestApp, type TestRequestInit } from '../../../tests/setup/test-app.ts';
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
+import { repairRequestWith } from '../../../tests/setup/repair-request.ts';
 
 interface World {
   ownerId: number;
@@ -135,7 +137,29 @@ const LEVELS: Record<string, { levels: readonly AccessLevel[]; call: (w: World) 
       init: () => ({ method: 'POST', json: { bill_id: w.billId } }),
     }),
   },
+  // 'Оставить заявку от имени клиники': the request lands in the owner's tickets.
+  'POST /ajax/repair-requests': {
+    levels: ['full', 'tickets'],
+    call: (w) => ({
+      path: '/ajax/repair-requests',
+      init: () => ({ method: 'POST', json: requestFor(w), headers: { [IDEMPOTENCY_HEADER]: newKey() } }),
+    }),
+  },
+  'POST /ajax/repair-requests/with-photos': {
+    levels: ['full', 'tickets'],
+    call: (w) => ({
+      path: '/ajax/repair-requests/with-photos',
+      init: () => {
+        const form = new FormData();
+        form.set('request', JSON.stringify(requestFor(w)));
+        return { method: 'POST', body: form, headers: { [IDEMPOTENCY_HEADER]: newKey() } };
+      },
+    }),
+  },
 };
+
+/** A repair request made for the owner's clinic (the next Monday, the head centre). */
+const requestFor = (w: World) => repairRequestWith({ pickup_date: '2026-03-16' }, { for_client_id: w.ownerId });
 
 /** The same files call with a bill's document: the bill levels, not the ticket ones. */
 const BILL_FILE: { levels: readonly AccessLevel[]; call: (w: World) => Call } = {
@@ -191,6 +215,7 @@ beforeAll(async () => {
     .set({ name: 'Ирина', surname: 'Котова', company: 'Улыбка' })
     .where(eq(clients.id, owner.id));
   await insertTradeIn(t, { id: 501 });
+  await insertOffice(t, 1);
   world = await buildWorld(owner.id);
   await as(owner);
   for (const level of ACCESS_LEVELS) {
@@ -299,9 +324,8 @@ describe('access levels on every call', () => {
   it("shows 'Только заявки' the ticket without prices or points, and says it may not decide", async () => {
     await as(colleagues.get('tickets')!);
     const page = (await (await t.request(`/ajax/cabinet/tickets/${world.ticketId}`)).json()) as {
-      ticket: { cost: string | null; access: string; defective_lists: { sum: string | null }[] };
+      ticket: { cost: string | null; defective_lists: { sum: string | null }[] };
     };
-    expect(page.ticket.access).toBe('tickets');
     expect(page.ticket.cost).toBeNull();
     expect(page.ticket.defective_lists.every((s) => s.sum === null)).toBe(true);
     const history = (await (await t.request(`/ajax/cabinet/history/tickets/${world.ticketId}`)).json()) as {
@@ -315,9 +339,8 @@ describe('access levels on every call', () => {
     expect(lines.some((line) => line.startsWith('Стоимость работ'))).toBe(false);
     await as(colleagues.get('full')!);
     const full = (await (await t.request(`/ajax/cabinet/tickets/${world.ticketId}`)).json()) as {
-      ticket: { cost: string | null; access: string };
+      ticket: { cost: string | null };
     };
-    expect(full.ticket.access).toBe('full');
     expect(full.ticket.cost).not.toBeNull();
   });
 
@@ -325,15 +348,40 @@ describe('access levels on every call', () => {
     const unpaid = async (level: AccessLevel) => {
       await as(colleagues.get(level)!);
       const answer = (await answerOf(getUserData, await t.request('/ajax/user/data'))) as {
-        user: { unpaid_bills: number; access_levels: { owner_id: number; level: string }[] };
+        user: { unpaid_bills: number; access_owner_ids: number[] };
       };
-      expect(answer.user.access_levels).toEqual([{ owner_id: owner.id, level }]);
+      expect(answer.user.access_owner_ids).toEqual([owner.id]);
       return answer.user.unpaid_bills;
     };
     // The bills colleague reported the payment above; the bill is still unpaid until the back office says so.
     expect(await unpaid('tickets')).toBe(0);
     expect(await unpaid('bills')).toBe(1);
     expect(await unpaid('full')).toBe(1);
+  });
+});
+
+describe("'Оставить заявку от имени клиники'", () => {
+  it("puts a colleague's request in the owner's tickets, the colleague its author and contact", async () => {
+    const made = await t.db.select().from(tickets).where(eq(tickets.clientId, owner.id));
+    const byColleagues = made.filter((row) => row.authorId !== owner.id);
+    // One request and one with photos, from each of the two ticket levels.
+    expect(byColleagues.map((row) => row.authorId).sort()).toEqual(
+      [
+        colleagues.get('full')!.id,
+        colleagues.get('full')!.id,
+        colleagues.get('tickets')!.id,
+        colleagues.get('tickets')!.id,
+      ].sort(),
+    );
+    await as(owner);
+    const list = await (await t.request('/ajax/cabinet/tickets')).text();
+    for (const row of byColleagues) expect(list).toContain(`"id":${row.id}`);
+    const page = (await (await t.request(`/ajax/cabinet/tickets/${byColleagues[0]!.id}`)).json()) as {
+      ticket: { request: { contact: { email: string } } };
+    };
+    expect([colleagues.get('full')!.email, colleagues.get('tickets')!.email]).toContain(
+      page.ticket.request.contact.email,
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { linkAccount, listAccesses, unlinkAccount } from '#shared/screens/accesses.ts';
-import { ACCESS_LEVEL_LABELS } from '#shared/api/access-levels.ts';
+import { ACCESS_LEVEL_LABELS } from '#shared/screens/access-levels.ts';
 import { acceptInvitation, getInvitation } from '#shared/screens/invitations.ts';
 import { startSession } from '#server/middleware/session-cookie.ts';
 import * as invitations from '#server/services/accounts/invitations.ts';

@@ -1,4 +1,3 @@
-import { accessLevel } from './access-levels.ts';
 import * as v from 'valibot';
 import { defineEndpoint, okResponse } from './endpoint.ts';
 import { ACCOUNT_KINDS } from './account-kinds.ts';
@@ -36,8 +35,6 @@ export const userData = v.object({
    * one disappears, the device drops the copies it saved (src/client/lib/account-scoped.ts).
    */
   access_owner_ids: v.optional(v.array(v.number()), []),
-  /** The level each of them gave (ADR 0049): the page hides what a level does not give; the server enforces it. */
-  access_levels: v.optional(v.array(v.object({ owner_id: v.number(), level: accessLevel })), []),
   /** The bonus survey waits for this clinic: the header's 'Пройдите опрос — получите бонусы!' (portal.md §2.4). */
   quiz_available: v.optional(v.boolean(), false),
   /** The clinic has any bill at all: the cabinet's bank-details notice is shown to it only. */

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { object } from './object.ts';
 import { defineEndpoint, okResponse } from './endpoint.ts';
 import { MAX_INT4, positiveInt4 } from './ids.ts';
-import { moneyString } from './query.ts';
+import { moneyString, nullableMoney } from './query.ts';
 import { requiredChoice } from '../validation/required-choice.ts';
 import { REJECT_REASONS } from '../dictionaries/reject-reasons.ts';
 import { toKopecks } from '../format/number/kopecks.ts';
@@ -149,7 +149,7 @@ export const statementTerms = object({
   id: v.number(),
   version: v.number(),
   /** Null where the viewer's access shows no prices (ADR 0049). */
-  sum: v.nullable(moneyString),
+  sum: nullableMoney,
   status: v.number(),
   agreed: v.number(),
 });

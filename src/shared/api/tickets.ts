@@ -1,16 +1,12 @@
 import * as v from 'valibot';
 import { defineEndpoint, okResponse } from './endpoint.ts';
-import { cursorParam, isoDate, moneyString, queryInt, serverTimestamp } from './query.ts';
+import { cursorParam, isoDate, nullableMoney, queryInt, serverTimestamp } from './query.ts';
 import { TICKET_PATH, TICKETS_LIST_PATH, TICKETS_PAGE_SIZE } from './tickets-addresses.ts';
 import { STOP_FAIL_REASONS, STOP_KINDS, STOP_STATES } from '../dictionaries/courier-stops.ts';
 
 // The clinic's requests (cabinet.md §2 Requests list, Ticket page; §3 entities).
 
 export { TICKETS_PAGE_SIZE };
-
-/** What the viewer may do on a ticket (the `access` field below). */
-export const TICKET_ACCESS = ['own', 'full', 'tickets'] as const;
-export type TicketAccess = (typeof TICKET_ACCESS)[number];
 
 export const ticketListItem = v.object({
   id: v.number(),
@@ -85,7 +81,7 @@ export const defectStatement = v.object({
   /** External parcel-tracking page of the instrument's departure. */
   departure: v.nullable(v.string()),
   /** The cost of works; null for a colleague whose access is 'Только заявки' (no prices, ADR 0049). */
-  sum: v.nullable(moneyString),
+  sum: nullableMoney,
   /** 0 not agreed; 1 approved; 2 rejected; 3 under discussion; 4 traded in. */
   agreed: v.number(),
   trade_is_enabled: v.boolean(),
@@ -167,8 +163,11 @@ export const ticket = v.object({
   status: v.string(),
   status_code: v.number(),
   created_at: serverTimestamp,
-  /** Total cost of the works on the ticket's statements; null without prices (see `sum`). */
-  cost: v.nullable(moneyString),
+  /**
+   * Total cost of the works on the ticket's statements. Null for a colleague whose access is 'Только
+   * заявки' (ADR 0049): no prices, and so no decisions — the page shows it to read only.
+   */
+  cost: nullableMoney,
   hasDefects: v.boolean(),
   finished: v.boolean(),
   shippingOrder: v.nullable(
@@ -186,11 +185,6 @@ export const ticket = v.object({
   request: v.optional(v.nullable(ticketRequest), null),
   /** The courier's visits, oldest day first; copies saved before them: none. */
   courier_visits: v.optional(v.array(courierVisit), []),
-  /**
-   * Whose ticket it is to the viewer (ADR 0049): 'own', or a clinic's that gave 'full' access
-   * (decisions, prices) or 'tickets' access (read only: no prices, points or decision buttons).
-   */
-  access: v.optional(v.picklist(TICKET_ACCESS), 'own'),
 });
 export type Ticket = v.InferOutput<typeof ticket>;
 

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { emailFieldWith } from '../validation/fields.ts';
 import { messages } from '../validation/messages.ts';
 import { defineEndpoint, okResponse } from '../api/endpoint.ts';
-import { accessLevel } from '../api/access-levels.ts';
+import { accessLevel } from './access-levels.ts';
 
 // Access to the clinic's tickets and bills given to colleagues' accounts (cabinet.md §2 Accesses,
 // §7, §8). What a grantee may do is decided by the server's access module alone.

@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { defineEndpoint, okResponse } from '../api/endpoint.ts';
-import { accessLevel } from '../api/access-levels.ts';
 import { confirmationMatches, newPasswordEntries } from '../api/account.ts';
 import { cyrillicNameField, phoneField } from '../validation/fields.ts';
 import { messages } from '../validation/messages.ts';
@@ -32,7 +31,9 @@ export const invitation = v.object({
   /** The owner's clinic (its company, else the owner's name): the colleague's clinic. */
   clinic: v.string(),
   owner_name: v.string(),
-  level: accessLevel,
+  /** The level as the owner chose it, and its label ('Только заявки'): the page imports no level list. */
+  level: v.string(),
+  level_label: v.string(),
 });
 export type Invitation = v.InferOutput<typeof invitation>;
 

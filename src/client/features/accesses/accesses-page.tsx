@@ -10,7 +10,7 @@ import { fetchGrantees, revokeAccess } from './api.ts';
 import { GrantDialog } from './grant-dialog.tsx';
 import { RevokeDialog } from './revoke-dialog.tsx';
 import { ChangeLevelDialog } from './change-level-dialog.tsx';
-import { ACCESS_LEVEL_LABELS } from '#shared/api/access-levels.ts';
+import { ACCESS_LEVEL_LABELS } from '#shared/screens/access-levels.ts';
 import styles from './accesses.module.css';
 
 export const NO_GRANTEES_TEXT = 'Нет связанных аккаунтов';

@@ -1,7 +1,7 @@
 // The Доступы calls (src/shared/screens/accesses.ts).
 import { linkAccount, listAccesses, unlinkAccount, type Grantee } from '#shared/screens/accesses.ts';
 import { callApi } from '#client/lib/http.ts';
-import type { AccessLevel } from '#shared/api/access-levels.ts';
+import type { AccessLevel } from '#shared/screens/access-levels.ts';
 
 export const fetchGrantees = async (signal?: AbortSignal): Promise<Grantee[]> =>
   (await callApi(listAccesses, { signal })).data;

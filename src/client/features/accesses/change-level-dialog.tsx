@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AccessLevel } from '#shared/api/access-levels.ts';
+import type { AccessLevel } from '#shared/screens/access-levels.ts';
 import type { Grantee } from '#shared/screens/accesses.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';

@@ -7,7 +7,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
 import { asApiError } from '#client/lib/http.ts';
-import type { AccessLevel } from '#shared/api/access-levels.ts';
+import type { AccessLevel } from '#shared/screens/access-levels.ts';
 import { grantAccess } from './api.ts';
 import { LevelChoice } from './level-choice.tsx';
 import styles from './accesses.module.css';

@@ -1,4 +1,4 @@
-import { ACCESS_LEVEL_LABELS, ACCESS_LEVELS, type AccessLevel } from '#shared/api/access-levels.ts';
+import { ACCESS_LEVEL_LABELS, ACCESS_LEVELS, type AccessLevel } from '#shared/screens/access-levels.ts';
 import { RadioGroup, type RadioOption } from '#client/components/ui/radio-group.tsx';
 import styles from './accesses.module.css';
 

@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { ACCESS_LEVEL_LABELS } from '#shared/api/access-levels.ts';
 import { acceptInvitationForm, type Invitation } from '#shared/screens/invitations.ts';
 import { passwordField } from '#shared/validation/fields.ts';
 import { messages } from '#shared/validation/messages.ts';
@@ -72,7 +71,7 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
     <BoundForm form={form} ref={formRef} className={styles.form} aria-label="Принять приглашение">
       <p>
         {invitation.owner_name} приглашает вас в кабинет клиники «{invitation.clinic}». Доступ: «
-        {ACCESS_LEVEL_LABELS[invitation.level]}». Вход — по адресу <strong>{invitation.email}</strong>.
+        {invitation.level_label}». Вход — по адресу <strong>{invitation.email}</strong>.
       </p>
       <form.AppField name="name" validators={{ onBlur: nameValidator }}>
         {(field) => <field.TextField label="Имя" autoComplete="given-name" />}

@@ -38,7 +38,7 @@ export function TicketContent({
             ticketFinished={ticket.finished}
             selected={selectedIds.includes(statement.id)}
             pending={pendingIds.includes(statement.id)}
-            readOnly={ticket.access === 'tickets'}
+            readOnly={ticket.cost === null}
             onSelectedChange={onSelectedChange}
             {...actions}
           />

@@ -63,7 +63,6 @@ export function ticket(overrides: Partial<Ticket> = {}): Ticket {
     finished: false,
     shippingOrder: null,
     pdf_url: '/ajax/cabinet/tickets/501/get-pdf',
-    access: 'own',
     office: centralOffice,
     defective_lists: [
       statement(),

@@ -108,7 +108,6 @@ describe('TicketPage: right column', () => {
 
   it("'Только заявки' reads the owner's ticket: no decision buttons, no checkboxes, no costs (ADR 0049)", async () => {
     const readOnly = ticket({
-      access: 'tickets',
       cost: null,
       defective_lists: ticket().defective_lists.map((one) => ({ ...one, sum: null })),
     });

@@ -94,12 +94,9 @@ export function TicketPage({ id, onApprove, onReject, onDiscuss, onTradeIn, pend
     failed: error !== null,
     noConnection,
   });
-  // 'Только заявки' reads the owner's ticket: no decisions (the server refuses them too, ADR 0049).
+  // 'Только заявки' reads the owner's ticket without prices (cost null): no decisions either (ADR 0049).
   const massActions =
-    !isServiceCentre(ticket.office) &&
-    ticket.defective_lists.length > 0 &&
-    !ticket.finished &&
-    ticket.access !== 'tickets';
+    !isServiceCentre(ticket.office) && ticket.defective_lists.length > 0 && !ticket.finished && ticket.cost !== null;
   const showBar = massActions && !desktop && selected.length > 0;
 
   return (

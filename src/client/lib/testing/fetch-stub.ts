@@ -81,7 +81,6 @@ export const demoUser = {
   email_confirmed: true,
   pending_email: null,
   access_owner_ids: [] as number[],
-  access_levels: [] as { owner_id: number; level: 'full' | 'tickets' | 'bills' }[],
   quiz_available: false,
   has_bills: true,
 };

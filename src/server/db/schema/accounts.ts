@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { ACCOUNT_KINDS } from '#shared/api/account-kinds.ts';
-import { ACCESS_LEVELS } from '#shared/api/access-levels.ts';
+import { ACCESS_LEVELS } from '#shared/screens/access-levels.ts';
 import { createdAt } from '../columns.ts';
 
 export const clients = pgTable(
@@ -79,7 +79,7 @@ export const accountAccesses = pgTable(
     granteeClientId: integer('grantee_client_id')
       .notNull()
       .references(() => clients.id),
-    /** 'full' (tickets, decisions, bills), 'tickets' or 'bills' (#shared/api/access-levels.ts). */
+    /** 'full' (tickets, decisions, bills), 'tickets' or 'bills' (#shared/screens/access-levels.ts). */
     level: text('level', { enum: ACCESS_LEVELS }).notNull().default('full'),
     createdAt: createdAt(),
   },

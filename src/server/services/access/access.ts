@@ -2,12 +2,17 @@ import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Reader } from '#server/db/client.ts';
 import { addresses } from '#server/db/schema/places.ts';
 import { bills, defectStatements, tickets } from '#server/db/schema/tickets.ts';
-import { files } from '#server/db/schema/repair-requests.ts';
+import { files, repairRequests } from '#server/db/schema/repair-requests.ts';
 import { stops } from '#server/db/schema/couriers.ts';
 import { gifts, quizItems, quizzes, tradeInInstruments } from '#server/db/schema/loyalty.ts';
 import { siteBanner } from '#server/db/schema/notifications.ts';
 import { ApiFailure, NOT_FOUND_MESSAGE, notFound } from '#server/lib/api-failure.ts';
-import { ACCESS_LEVEL_REFUSAL, levelGives, levelRefusalMessage, type AccessScope } from '#shared/api/access-levels.ts';
+import {
+  ACCESS_LEVEL_REFUSAL,
+  levelGives,
+  levelRefusalMessage,
+  type AccessScope,
+} from '#shared/screens/access-levels.ts';
 import { levelFrom, viewerMay, type Viewer } from '#server/services/access/levels.ts';
 
 export type { Viewer };
@@ -185,7 +190,13 @@ async function privateUsesOfFile(db: Reader, fileId: number): Promise<{ clientId
     .from(stops)
     .innerJoin(tickets, eq(tickets.id, stops.ticketId))
     .where(sql`${stops.outcome}->'photo_file_ids' @> ${JSON.stringify([fileId])}::jsonb`);
-  const ticketUses = [...statements, ...waybills, ...uploads, ...handOvers]
+  // A request's photos are the ticket's clinic's too (a colleague's request made for it, ADR 0049).
+  const requestPhotos = await db
+    .select({ clientId: tickets.clientId })
+    .from(repairRequests)
+    .innerJoin(tickets, eq(tickets.id, repairRequests.ticketId))
+    .where(sql`${repairRequests.fileIds} @> ${JSON.stringify([fileId])}::jsonb`);
+  const ticketUses = [...statements, ...waybills, ...uploads, ...handOvers, ...requestPhotos]
     .map((row) => row.clientId)
     .filter((id): id is number => id !== null)
     .map((clientId) => ({ clientId, scope: 'tickets' as const }));

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { levelGives, type AccessLevel, type AccessScope } from '#shared/api/access-levels.ts';
+import { levelGives, type AccessLevel, type AccessScope } from '#shared/screens/access-levels.ts';
 import type { AppEnv, Grant } from '#server/context.ts';
 import type { Reader } from '#server/db/client.ts';
 import { eq } from 'drizzle-orm';
@@ -34,9 +34,10 @@ export const CALL_SCOPES: Readonly<Record<string, CallScope>> = {
   'GET /ajax/cabinet/bills': 'bills',
   'GET /ajax/cabinet/bills/:id/download': 'bills',
   'POST /ajax/cabinet/bills/payment-reported': 'bills',
-  // A request is the caller's own ticket (made for the owner's clinic: not yet, ADR 0049).
-  'POST /ajax/repair-requests': 'own',
-  'POST /ajax/repair-requests/with-photos': 'own',
+  // 'Оставить заявку от имени клиники': a request with `for_client_id` lands in the owner's tickets
+  // (services/repair-requests/repair-requests.ts checks the level, which this table records).
+  'POST /ajax/repair-requests': 'tickets',
+  'POST /ajax/repair-requests/with-photos': 'tickets',
   // The caller's own account, whatever it was given: no owner's records (the user data's counters
   // count by level themselves, services/accounts/accounts.ts).
   'GET /ajax/user/data': 'own',

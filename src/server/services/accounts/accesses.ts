@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { ACCESS_MESSAGES, MAX_GRANTEES, type Grantee } from '#shared/screens/accesses.ts';
-import { ACCESS_LEVEL_LABELS, type AccessLevel } from '#shared/api/access-levels.ts';
+import { ACCESS_LEVEL_LABELS, type AccessLevel } from '#shared/screens/access-levels.ts';
 import { formatServerTimestamp } from '#shared/format/server-timestamp.ts';
 import type { AppDeps } from '#server/context.ts';
 import type { Tx } from '#server/db/client.ts';

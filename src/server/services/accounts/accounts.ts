@@ -1,4 +1,4 @@
-import { ACCESS_LEVELS, levelGives, type AccessLevel } from '#shared/api/access-levels.ts';
+import { ACCESS_LEVELS, levelGives, type AccessLevel } from '#shared/screens/access-levels.ts';
 import { logins } from '#server/metrics/domain.ts';
 import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { UserData } from '#shared/api/account.ts';
@@ -181,7 +181,6 @@ export async function loadUserData(db: Db, clientId: number, now: Date): Promise
       consents_given: true,
       email_confirmed: emailConfirmedAt !== null,
       access_owner_ids: [],
-      access_levels: [],
       quiz_available: false,
       has_bills: false,
     };
@@ -195,7 +194,6 @@ export async function loadUserData(db: Db, clientId: number, now: Date): Promise
     consents_given: consentPolicyAt !== null && consentLoyaltyAt !== null,
     email_confirmed: emailConfirmedAt !== null,
     access_owner_ids: grantList(accessOwners).map((grant) => grant.owner_id),
-    access_levels: grantList(accessOwners),
     quiz_available: quizAvailable === true || String(quizAvailable) === 'true',
     has_bills: hasBills === true,
   };
@@ -211,7 +209,7 @@ function grantList(value: unknown): { owner_id: number; level: AccessLevel }[] {
   }));
 }
 
-/** The levels that give a clinic's bills to a colleague (#shared/api/access-levels.ts). */
+/** The levels that give a clinic's bills to a colleague (#shared/screens/access-levels.ts). */
 const BILL_LEVELS = ACCESS_LEVELS.filter((level) => levelGives(level, 'bills'));
 
 /** What failed logins count against (and a wrong current password on a password change). */

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { ACCESS_LEVEL_LABELS, type AccessLevel } from '#shared/api/access-levels.ts';
+import { ACCESS_LEVEL_LABELS, type AccessLevel } from '#shared/screens/access-levels.ts';
 import { ACCESS_MESSAGES, MAX_GRANTEES } from '#shared/screens/accesses.ts';
 import {
   INVITATION_DAYS,
@@ -150,7 +150,13 @@ export async function checkInvitation(deps: AppDeps, token: string): Promise<Inv
   const db = deps.database.db;
   const row = await usableInvitation(db, token, deps.now());
   const { clinic, person } = await clinicOf(db, row.ownerClientId);
-  return { email: row.email, clinic, owner_name: person, level: row.level };
+  return {
+    email: row.email,
+    clinic,
+    owner_name: person,
+    level: row.level,
+    level_label: ACCESS_LEVEL_LABELS[row.level],
+  };
 }
 
 /**

@@ -5,7 +5,6 @@ import {
   type DiscussionAnswer,
   type HistoryItem,
   type Ticket,
-  type TicketAccess,
 } from '#shared/api/tickets.ts';
 import {
   AGREED,
@@ -24,7 +23,7 @@ import { decisions, defectStatements, historyEntries, instruments } from '#serve
 import { files } from '#server/db/schema/repair-requests.ts';
 import { offices } from '#server/db/schema/places.ts';
 import { requireVisibleTicket, type Viewer } from '#server/services/access/access.ts';
-import { levelFrom, viewerMay } from '#server/services/access/levels.ts';
+import { viewerMay } from '#server/services/access/levels.ts';
 import { withoutPricesAndPoints } from '#shared/format/history-without-prices.ts';
 import { historyItemOf } from '#server/services/notifications/list.ts';
 import { officeOut } from '#server/services/places/offices.ts';
@@ -144,19 +143,9 @@ function statementOut(
   };
 }
 
-/**
- * What the viewer's level lets the page show and do on this ticket (ADR 0049): its own ticket and
- * 'full' access everything; 'Только заявки' neither prices nor decisions.
- */
-function accessOn(viewer: Viewer, ownerId: number): TicketAccess {
-  if (ownerId === viewer.clientId) return 'own';
-  return levelFrom(viewer, ownerId) === 'full' ? 'full' : 'tickets';
-}
-
 export async function loadTicket(db: Reader, viewer: Viewer, ticketId: number): Promise<Ticket> {
   const viewerId = viewer.clientId;
   const ticket = await requireVisibleTicket(db, viewer, ticketId);
-  const access = accessOn(viewer, ticket.clientId);
   const prices = viewerMay(viewer, ticket.clientId, 'prices');
   const [officeRows, statementRows, instrumentRows, request, visits] = await Promise.all([
     ticket.officeId === null
@@ -217,7 +206,6 @@ export async function loadTicket(db: Reader, viewer: Viewer, ticketId: number): 
     })),
     request,
     courier_visits: visits,
-    access,
   };
 }
 

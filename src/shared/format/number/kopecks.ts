@@ -21,9 +21,8 @@ export function fromKopecks(kopecks: bigint): string {
 }
 
 /** The sum of money strings as a money string; '0.00' for none. */
-export function sumMoney(values: Iterable<string | null>): string {
+export function sumMoney(values: Iterable<string>): string {
   let total = 0n;
-  // A sum the viewer may not see (null, ADR 0049) adds nothing.
-  for (const value of values) if (value !== null) total += toKopecks(value);
+  for (const value of values) total += toKopecks(value);
   return fromKopecks(total);
 }
