@@ -41,6 +41,15 @@ describe('classifyAnswer', () => {
     ['401 API JSON', answer(401, { success: false, message: 'Войдите' }), 'auth'],
     ['403 API JSON (CSRF)', answer(403, { success: false, message: 'Сессия устарела' }), 'auth'],
     ['403 HTML from a filter', answer(403, undefined, 'text/html'), 'retry'],
+    [
+      '403 of an access level the owner lowered (ADR 0049)',
+      answer(403, {
+        success: false,
+        message: 'Ваш доступ «Только заявки» не включает решения по ремонту.',
+        details: { reason: 'access_level', level: 'tickets' },
+      }),
+      'conflict',
+    ],
     ['500 API JSON', answer(500, { success: false, message: 'Ошибка' }), 'retry'],
     ['502 HTML', answer(502, undefined, 'text/html'), 'retry'],
     ['503 API JSON', answer(503, { success: false }), 'retry'],

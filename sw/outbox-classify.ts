@@ -3,6 +3,7 @@
 // else (a captive portal's HTML 200, a proxy's 502 page) means the server was not reached.
 import * as v from 'valibot';
 import { errorResponse } from '#shared/api/endpoint.ts';
+import { ACCESS_LEVEL_REFUSAL } from '#shared/screens/access-levels.ts';
 
 /** A response reduced to what the classification looks at (read by `readAnswer`). */
 export interface Answer {
@@ -77,6 +78,10 @@ export function classifyAnswer(answer: Answer, now: number): Outcome {
   }
   if (status === 409 || status === 422)
     return { kind: 'conflict', status, body, message: serverMessage(body, outcomeMessages.conflict) };
+  // The owner lowered the colleague's access while the decision waited (ADR 0049): the server said
+  // why; sending it again cannot help, and a new login would not either. Shown like a conflict.
+  if (status === 403 && isLevelRefusal(body))
+    return { kind: 'conflict', status, body, message: serverMessage(body, outcomeMessages.conflict) };
   if (status === 401 || status === 403)
     return { kind: 'auth', status, message: serverMessage(body, outcomeMessages.auth), csrf: status === 403 };
   if (status === 429)
@@ -86,6 +91,13 @@ export function classifyAnswer(answer: Answer, now: number): Outcome {
   if (status >= 400) return { kind: 'failed', status, body, message: serverMessage(body, outcomeMessages.refused) };
   // 1xx/3xx never reach a fetch() caller as an API answer; treat as not reached.
   return { kind: 'retry', status, message: outcomeMessages.notApi, retryAfterMs };
+}
+
+const levelRefusal = v.object({ details: v.object({ reason: v.literal(ACCESS_LEVEL_REFUSAL) }) });
+
+/** A 403 the access level gave (`details.reason` 'access_level'), not a refused CSRF token. */
+function isLevelRefusal(body: unknown): boolean {
+  return v.is(levelRefusal, body);
 }
 
 /** No response at all: the network failed or our timeout aborted the request. */

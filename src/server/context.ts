@@ -1,4 +1,5 @@
 import type { AccountKind } from '#shared/api/account-kinds.ts';
+import type { AccessLevel } from '#shared/screens/access-levels.ts';
 import type { Ticket } from '#shared/api/tickets.ts';
 import type { Payee } from '#shared/payment/requisites.ts';
 import type { Database } from './db/client.ts';
@@ -218,11 +219,19 @@ export interface SessionInfo {
   kind: AccountKind;
   csrfToken: string;
   /**
-   * The accounts that granted this one access (account_accesses), read in the same statement as the
-   * session itself at the start of this request (middleware/session-cookie.ts); absent where the
-   * session was started by this request. Never kept beyond the request: a revocation counts from the next one.
+   * The accounts that granted this one access (account_accesses) and at which level, read in the same
+   * statement as the session itself at the start of this request (middleware/session-cookie.ts);
+   * absent where the session was started by this request. Never kept beyond the request: a
+   * revocation or a lowered level counts from the next one. Services read them through
+   * services/access/levels.ts's viewerOf(), which keeps those whose level gives the call's scope.
    */
-  granterIds?: readonly number[];
+  grants?: readonly Grant[];
+}
+
+/** One clinic's access given to the session's account (ADR 0049). */
+export interface Grant {
+  ownerId: number;
+  level: AccessLevel;
 }
 
 export type AppEnv = {

@@ -19,7 +19,7 @@ export const APP_ROUTE_PATTERNS = [
   '/cabinet/settings',
   '/cabinet/tickets',
   '/cabinet/tickets/$id',
-  '/client/restore-password/$code',
+  '/client/$link/$code',
   '/contacts',
   '/courier',
   '/courier/map',

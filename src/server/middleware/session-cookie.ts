@@ -1,7 +1,8 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { AppEnv, SessionInfo } from '#server/context.ts';
+import type { AppEnv, Grant, SessionInfo } from '#server/context.ts';
+import type { AccessLevel } from '#shared/screens/access-levels.ts';
 import type { Db } from '#server/db/client.ts';
 import { accountAccesses, clients, sessions } from '#server/db/schema/accounts.ts';
 import type { AccountKind } from '#shared/api/account-kinds.ts';
@@ -69,7 +70,8 @@ function buildSessionByToken(db: Db) {
       deactivatedAt: clients.deactivatedAt,
       // As text ('{1,2}'): drizzle hands a raw column of sql`` through as the driver gives it, and
       // the drivers disagree on arrays; a text is read the same on both.
-      granterIds: sql<string>`array(select ${accountAccesses.ownerClientId} from ${accountAccesses} where ${accountAccesses.granteeClientId} = ${sessions.clientId})::text`,
+      // 'owner:level' pairs, e.g. '{3:full,17:tickets}' (ADR 0049).
+      grants: sql<string>`array(select ${accountAccesses.ownerClientId} || ':' || ${accountAccesses.level} from ${accountAccesses} where ${accountAccesses.granteeClientId} = ${sessions.clientId})::text`,
     })
     .from(sessions)
     .innerJoin(clients, eq(clients.id, sessions.clientId))
@@ -106,14 +108,19 @@ async function findSession(c: Ctx, token: string): Promise<SessionInfo | null> {
     clientId: row.clientId,
     kind: row.kind,
     csrfToken: row.csrfToken,
-    granterIds: parseIdArray(row.granterIds),
+    grants: parseGrants(row.grants),
   };
 }
 
-/** PostgreSQL's text form of an integer array, '{}' or '{3,17}', as numbers. */
-function parseIdArray(text: string): number[] {
+/** PostgreSQL's text form of the 'owner:level' array, '{}' or '{3:full,17:tickets}'. */
+function parseGrants(text: string): Grant[] {
   const inner = text.slice(1, -1);
-  return inner === '' ? [] : inner.split(',').map(Number);
+  if (inner === '') return [];
+  return inner.split(',').map((pair) => {
+    const [owner, level] = pair.split(':');
+    // The column's check allows the three levels only.
+    return { ownerId: Number(owner), level: level as AccessLevel };
+  });
 }
 
 /**

@@ -99,7 +99,9 @@ export function renderTicketPdf(ticket: Ticket): Promise<Buffer> {
         width: width - SUM_WIDTH - 10,
       });
       const below = doc.y;
-      doc.text(formatMoney(statement.sum), MARGIN + width - SUM_WIDTH, top, { width: SUM_WIDTH, align: 'right' });
+      // No sums for 'Только заявки' (ADR 0049): the line stays, its price is not printed.
+      if (statement.sum !== null)
+        doc.text(formatMoney(statement.sum), MARGIN + width - SUM_WIDTH, top, { width: SUM_WIDTH, align: 'right' });
       doc.x = MARGIN;
       doc.y = Math.max(below, doc.y);
       doc.font('regular').fillColor(MUTED);
@@ -107,8 +109,10 @@ export function renderTicketPdf(ticket: Ticket): Promise<Buffer> {
       doc.text(`Дефект: ${statement.defect}`, { width });
       if (statement.conclusion) doc.text(`Заключение: ${statement.conclusion}`, { width });
     });
-    doc.moveDown(0.8).font('bold').fontSize(12).fillColor('black');
-    doc.text(`Итого стоимость работ: ${formatMoney(ticket.cost)}`, { width, align: 'right' });
+    if (ticket.cost !== null) {
+      doc.moveDown(0.8).font('bold').fontSize(12).fillColor('black');
+      doc.text(`Итого стоимость работ: ${formatMoney(ticket.cost)}`, { width, align: 'right' });
+    }
   }
 
   doc.end();

@@ -299,6 +299,10 @@ const NOT_RESOURCE: Record<string, string> = {
   'POST /ajax/cabinet/points/eligibility':
     'retired: answers that no confirmation is needed and writes nothing; no record id',
   'POST /ajax/password/check': "checks a reset link's code without using it; the answer names no account",
+  'POST /ajax/invitations/check':
+    "an invitation's link (logged out): its owner's clinic for the address it was mailed to (access-invitations.test.ts)",
+  'POST /ajax/invitations/accept':
+    'makes the invited account and logs it in; names no record of anyone (access-invitations.test.ts)',
   'GET /ajax/contacts': 'the service centres and the support address, the same for everyone',
   'GET /ajax/loyalty/programme': "the programme's pause or end, the same for everyone",
 };

@@ -1,9 +1,13 @@
 import { Hono } from 'hono';
 import { linkAccount, listAccesses, unlinkAccount } from '#shared/screens/accesses.ts';
+import { ACCESS_LEVEL_LABELS } from '#shared/screens/access-levels.ts';
+import { acceptInvitation, getInvitation } from '#shared/screens/invitations.ts';
+import { startSession } from '#server/middleware/session-cookie.ts';
+import * as invitations from '#server/services/accounts/invitations.ts';
 import type { AppEnv } from '#server/context.ts';
 import { route } from '#server/lib/validate.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
-import { grantAccess, listGrantees, revokeAccess } from '#server/services/accounts/accesses.ts';
+import { grantAccess, listGrantees, recordChange, revokeAccess } from '#server/services/accounts/accesses.ts';
 
 // Доступы (src/shared/screens/accesses.ts): thin handlers over services/accounts/accesses.ts.
 
@@ -19,7 +23,10 @@ route(
 route(
   accessRoutes,
   linkAccount,
-  async (c, input) => ({ success: true, message: await grantAccess(c.var.deps, sessionOf(c).clientId, input.email) }),
+  async (c, input) => ({
+    success: true,
+    message: await grantAccess(c.var.deps, sessionOf(c).clientId, input.email, input.level),
+  }),
   loggedIn,
 );
 route(
@@ -28,3 +35,27 @@ route(
   async (c, input) => ({ success: true, message: await revokeAccess(c.var.deps, sessionOf(c).clientId, input.email) }),
   loggedIn,
 );
+
+// The invitation's link (logged out): whose it is, then the form that makes the account and logs in.
+route(accessRoutes, getInvitation, async (c, input) => ({
+  success: true,
+  invitation: await invitations.checkInvitation(c.var.deps, input.token),
+}));
+
+route(accessRoutes, acceptInvitation, async (c, input) => {
+  const { clientId, level } = await invitations.acceptInvitation(
+    c.var.deps,
+    input,
+    (tx, ownerId, granteeId, given, now) =>
+      recordChange(tx, 'access.granted', { ownerId, granteeId, level: given }, now, {
+        owner: (grantee) => `Коллега принял приглашение («${ACCESS_LEVEL_LABELS[given]}»): ${grantee}`,
+        grantee: (owner) => `Вам открыт доступ к заявкам и счетам («${ACCESS_LEVEL_LABELS[given]}»): ${owner}`,
+      }),
+  );
+  const session = await startSession(c, clientId, 'clinic');
+  return {
+    success: true,
+    landing: level === 'bills' ? ('/cabinet/bills' as const) : ('/cabinet/tickets' as const),
+    csrf_token: session.csrfToken,
+  };
+});

@@ -1,3 +1,4 @@
+import { viewerWith } from '#server/services/access/levels.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
 import { insertBill, insertFile, insertStatement, insertTicket, tinyPdf } from '../../../tests/setup/cabinet-world.ts';
@@ -86,7 +87,7 @@ describe('GET /ajax/cabinet/bills', () => {
     const seen: number[] = [];
     let cursor: string | null | undefined;
     do {
-      const page = await service.listBills(t.db, me.id, cursor ? { cursor } : {}, 2);
+      const page = await service.listBills(t.db, viewerWith(me.id, [], 'bills'), cursor ? { cursor } : {}, 2);
       seen.push(...page.data.map((b) => b.id));
       cursor = page.next_cursor;
     } while (cursor);

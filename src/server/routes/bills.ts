@@ -4,7 +4,8 @@ import type { AppEnv } from '#server/context.ts';
 import { route } from '#server/lib/validate.ts';
 import { listBills as findBills } from '#server/services/tickets/bill-list.ts';
 import { reportBillPayment as reportPayment } from '#server/services/tickets/bill-payment.ts';
-import { requireSession, sessionOf } from '#server/middleware/session.ts';
+import { requireSession } from '#server/middleware/session.ts';
+import { viewerOf } from '#server/services/access/levels.ts';
 
 // The bills list (src/shared/screens/bills.ts) and 'Я оплатил'; the bill download lives with the other downloads.
 
@@ -15,7 +16,7 @@ route(
   listBills,
   async (c, filter) => {
     const { deps } = c.var;
-    const page = await findBills(deps.database.db, sessionOf(c).clientId, filter, undefined, deps.config.payee);
+    const page = await findBills(deps.database.db, viewerOf(c), filter, undefined, deps.config.payee);
     c.header('Cache-Control', 'private, no-cache');
     return { success: true, ...page };
   },
@@ -25,6 +26,6 @@ route(
 route(
   billsRoutes,
   reportBillPayment,
-  async (c, { bill_id }) => ({ success: true, ...(await reportPayment(c.var.deps, sessionOf(c).clientId, bill_id)) }),
+  async (c, { bill_id }) => ({ success: true, ...(await reportPayment(c.var.deps, viewerOf(c), bill_id)) }),
   { before: [requireSession()] },
 );

@@ -1,3 +1,4 @@
+import { viewerWith } from '#server/services/access/levels.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '#server/db/seed-catalogue.ts';
 import { gifts, tradeInInstruments } from '#server/db/schema/loyalty.ts';
@@ -95,9 +96,9 @@ describe('trade-in catalogue', () => {
     const [gift] = await t.db.select().from(gifts);
     const [instrument] = await t.db.select().from(tradeInInstruments);
     for (const fileId of [gift!.imageFileId!, instrument!.listImageFileId!, instrument!.pageImageFileId!]) {
-      expect(await canSeeFile(t.db, me.id, fileId)).toBe(true);
+      expect(await canSeeFile(t.db, viewerWith(me.id, [], 'files'), fileId)).toBe(true);
     }
-    expect(await canSeeFile(t.db, me.id, 987_654)).toBe(false);
+    expect(await canSeeFile(t.db, viewerWith(me.id, [], 'files'), 987_654)).toBe(false);
   });
 
   it('needs a session', async () => {

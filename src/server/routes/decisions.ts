@@ -9,7 +9,8 @@ import * as decisions from '#server/services/tickets/decisions.ts';
 import { requireIdempotencyKey } from '#server/middleware/idempotency-key.ts';
 import { storedFailure, withIdempotency } from '#server/services/idempotency.ts';
 import { loyaltyFor } from '#server/services/loyalty/quote-points.ts';
-import { requireSession, sessionOf } from '#server/middleware/session.ts';
+import { requireSession } from '#server/middleware/session.ts';
+import { viewerOf } from '#server/services/access/levels.ts';
 import { instrumentDetail, listActiveInstruments } from '#server/services/loyalty/trade-in.ts';
 
 // Decisions on repair quotes and the data their popups need (src/shared/screens/decisions.ts).
@@ -27,7 +28,8 @@ async function decide<E extends Endpoint>(
   kind: string,
 ): Promise<EndpointOutput<E>> {
   const { deps } = c.var;
-  const caller = { viewerId: sessionOf(c).clientId, now: deps.now() };
+  const viewer = viewerOf(c);
+  const caller = { viewerId: viewer.clientId, viewer, now: deps.now() };
   // requireIdempotencyKey() has already refused a missing or malformed key.
   const key = idempotencyKeyOf(c.req.header(IDEMPOTENCY_HEADER)) ?? '';
   const result = await withIdempotency(
@@ -63,7 +65,7 @@ route(
     c.header('Cache-Control', 'no-store');
     return {
       success: true,
-      ...(await loyaltyFor(c.var.deps.database.db, sessionOf(c).clientId, readPathId(c), c.var.deps.now())),
+      ...(await loyaltyFor(c.var.deps.database.db, viewerOf(c), readPathId(c), c.var.deps.now())),
     };
   },
   readGuards,

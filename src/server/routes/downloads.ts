@@ -11,7 +11,8 @@ import { openForDownload, type StoredFile } from '#server/services/files/files.t
 import type { ByteRange } from '#server/storage/file-store.ts';
 import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
 import { loadTicket } from '#server/services/tickets/detail.ts';
-import { requireSession, sessionOf } from '#server/middleware/session.ts';
+import { requireSession } from '#server/middleware/session.ts';
+import { viewerOf, type Viewer } from '#server/services/access/levels.ts';
 
 // Binary answers of downloadPaths (#shared/api/tickets.ts). Owner only: access.ts decides, a
 // foreign or unknown id is the JSON 404. Files are sent as attachments with their stored type,
@@ -103,10 +104,10 @@ export async function sendDownload(c: Ctx, file: Download): Promise<Response> {
 }
 
 /** GET with a session; an ApiFailure (404, 422) becomes its JSON refusal. */
-function download(path: string, load: (c: Ctx, viewerId: number) => Promise<Download>) {
+function download(path: string, load: (c: Ctx, viewer: Viewer) => Promise<Download>) {
   downloadRoutes.get(path, requireSession(), async (c) => {
     try {
-      return await sendDownload(c, await load(c, sessionOf(c).clientId));
+      return await sendDownload(c, await load(c, viewerOf(c)));
     } catch (error) {
       if (error instanceof ApiFailure) return sendFailure(c, error);
       throw error;
@@ -114,22 +115,23 @@ function download(path: string, load: (c: Ctx, viewerId: number) => Promise<Down
   });
 }
 
-download('/ajax/cabinet/files/:id', async (c, viewerId) => {
-  return storedDownload(c, await fileForViewer(c.var.deps.database.db, viewerId, readPathId(c)));
+download('/ajax/cabinet/files/:id', async (c, viewer) => {
+  return storedDownload(c, await fileForViewer(c.var.deps.database.db, viewer, readPathId(c)));
 });
 
-download('/ajax/cabinet/file/invoice/:provider_order_id', async (c, viewerId) => {
+download('/ajax/cabinet/file/invoice/:provider_order_id', async (c, viewer) => {
   const { provider_order_id } = readParams(c, orderParams);
-  return storedDownload(c, await waybillForViewer(c.var.deps.database.db, viewerId, provider_order_id));
+  return storedDownload(c, await waybillForViewer(c.var.deps.database.db, viewer, provider_order_id));
 });
 
-download('/ajax/cabinet/bills/:id/download', async (c, viewerId) => {
-  return storedDownload(c, await billDocumentForViewer(c.var.deps.database.db, viewerId, readPathId(c)));
+download('/ajax/cabinet/bills/:id/download', async (c, viewer) => {
+  return storedDownload(c, await billDocumentForViewer(c.var.deps.database.db, viewer, readPathId(c)));
 });
 
-download('/ajax/cabinet/tickets/:id/get-pdf', async (c, viewerId) => {
+download('/ajax/cabinet/tickets/:id/get-pdf', async (c, viewer) => {
   const { deps } = c.var;
-  const ticket = await loadTicket(deps.database.db, viewerId, readPathId(c));
+  const viewerId = viewer.clientId;
+  const ticket = await loadTicket(deps.database.db, viewer, readPathId(c));
   const pdf = { name: `Заявка №${ticket.id}.pdf`, mimeType: 'application/pdf', inline: true };
   // The browser's copy is current: a 304 (sendDownload), with nothing drawn and nothing counted; only
   // drawings count against the account's limit, not copies answered from memory.

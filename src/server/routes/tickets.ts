@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { getTicket, getTicketHistory, listTickets } from '#shared/api/tickets.ts';
 import type { AppEnv } from '#server/context.ts';
 import { readPathId, route, type RouteOptions } from '#server/lib/validate.ts';
-import { requireSession, sessionOf } from '#server/middleware/session.ts';
+import { requireSession } from '#server/middleware/session.ts';
+import { viewerOf } from '#server/services/access/levels.ts';
 import { loadTicket, loadTicketHistory } from '#server/services/tickets/detail.ts';
 import { listTickets as findTickets } from '#server/services/tickets/list.ts';
 import { downloadRoutes } from './downloads.ts';
@@ -19,7 +20,7 @@ route(
   listTickets,
   async (c, filter) => {
     // The session carries the granters it read this request: the list is two database calls, not three.
-    const page = await findTickets(c.var.deps.database.db, sessionOf(c), filter);
+    const page = await findTickets(c.var.deps.database.db, viewerOf(c), filter);
     c.header('Cache-Control', 'private, no-cache');
     return { success: true, ...page };
   },
@@ -31,7 +32,7 @@ route(
   getTicket,
   async (c) => {
     const id = readPathId(c);
-    const ticket = await loadTicket(c.var.deps.database.db, sessionOf(c).clientId, id);
+    const ticket = await loadTicket(c.var.deps.database.db, viewerOf(c), id);
     c.header('Cache-Control', 'private, no-cache');
     return { success: true, ticket };
   },
@@ -43,7 +44,7 @@ route(
   getTicketHistory,
   async (c) => {
     const id = readPathId(c);
-    const data = await loadTicketHistory(c.var.deps.database.db, sessionOf(c).clientId, id);
+    const data = await loadTicketHistory(c.var.deps.database.db, viewerOf(c), id);
     c.header('Cache-Control', 'private, no-cache');
     return { success: true, data };
   },

@@ -78,6 +78,9 @@ export const rateRules = {
   kavoAccount: { name: 'kavo:account', limit: 60, windowSeconds: 10 * MINUTE },
   /** Accesses given or taken back by one account (each notifies the colleague; a loop would flood them). */
   accessChangeAccount: { name: 'access-change:account', limit: 30, windowSeconds: HOUR },
+  /** Invitations mailed by one clinic, and to one address (issue 41): a clinic's team, not a mailing list. */
+  invitationAccount: { name: 'invitation:account', limit: 10, windowSeconds: 24 * HOUR },
+  invitationEmail: { name: 'invitation:email', limit: 3, windowSeconds: 24 * HOUR },
   /** Promo codes tried by one account, and from one address: 20 wrong ones an hour (a success gives its hit back). */
   promocodeAccount: { name: 'promocode:account', limit: 20, windowSeconds: HOUR },
   promocodeIp: { name: 'promocode:ip', limit: 20, windowSeconds: HOUR },

@@ -130,12 +130,12 @@ export const requestPasswordReset = defineEndpoint({
   output: okResponse({ message: v.string() }),
 });
 
-const newPasswordEntries = {
+export const newPasswordEntries = {
   new_password: passwordField,
   new_password_confirmation: v.string(messages.passwordsDiffer),
 };
 
-const confirmationMatches = (input: { new_password: string; new_password_confirmation: string }) =>
+export const confirmationMatches = (input: { new_password: string; new_password_confirmation: string }) =>
   input.new_password_confirmation !== '' && input.new_password === input.new_password_confirmation;
 
 export const changePasswordForm = v.pipe(

@@ -3,6 +3,7 @@ import { agreedField, defectStatusField, eventCursor, moneyField, ticketStatusFi
 import { POINTS_STATES } from './loyalty.ts';
 import { stopDoneOutcome, stopFailedOutcome } from './integration-couriers.ts';
 import { STOP_KINDS } from '../dictionaries/courier-stops.ts';
+import { accessLevel } from '../screens/access-levels.ts';
 
 // What each event of GET /api/v1/events carries in `payload` (docs/api.md "Events written by these
 // calls"): one schema per type, so the OpenAPI document describes the feed as a `oneOf` on `type`
@@ -38,6 +39,9 @@ const portalInstrument = v.object({
   description: text,
   guarantee: v.boolean(),
 });
+
+/** A colleague's access: who gives it, to whom, and at what level (issue 41). */
+const accessChange = v.object({ owner_client_id: id, grantee_client_id: id, level: v.optional(accessLevel) });
 
 export const eventPayloads = {
   'client.registered': v.object({
@@ -142,8 +146,10 @@ export const eventPayloads = {
     balance: id,
     pending: id,
   }),
-  'access.granted': v.object({ owner_client_id: id, grantee_client_id: id }),
-  'access.revoked': v.object({ owner_client_id: id, grantee_client_id: id }),
+  // One shape for the three (issue 41): `level` on a grant and a change (always on a change), none on a revoke.
+  'access.granted': accessChange,
+  'access.changed': accessChange,
+  'access.revoked': accessChange,
   'feedback.sent': v.object({ client_id: id, comment: text }),
   'promocode.used': v.object({ client_id: id, code: text, points: id }),
   'quiz.answered': v.object({

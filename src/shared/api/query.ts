@@ -36,6 +36,8 @@ export const cursorParam = v.pipe(
  * all its statements) can pass one amount's 99 999 999.99 many times over; kopecks stay below 2^53.
  */
 export const moneyString = v.pipe(v.string(), v.regex(/^-?\d{1,13}\.\d{2}$/));
+/** A sum the viewer may not see is null (ADR 0049); one schema for every such field. */
+export const nullableMoney = v.nullable(moneyString);
 
 /** `YYYY-MM-DD HH:mm:ss` in the service centre's time (Moscow): the spec cuts date and time out of it. */
 export const serverTimestamp = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/));

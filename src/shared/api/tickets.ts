@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { defineEndpoint, okResponse } from './endpoint.ts';
-import { cursorParam, isoDate, moneyString, queryInt, serverTimestamp } from './query.ts';
+import { cursorParam, isoDate, moneyString, nullableMoney, queryInt, serverTimestamp } from './query.ts';
 import { TICKET_PATH, TICKETS_LIST_PATH, TICKETS_PAGE_SIZE } from './tickets-addresses.ts';
 import { STOP_FAIL_REASONS, STOP_KINDS, STOP_STATES } from '../dictionaries/courier-stops.ts';
 
@@ -80,7 +80,8 @@ export const defectStatement = v.object({
   photos: v.array(v.object({ id: v.number(), relativeUrl: v.string(), original_name: v.string() })),
   /** External parcel-tracking page of the instrument's departure. */
   departure: v.nullable(v.string()),
-  sum: moneyString,
+  /** The cost of works; null for a colleague whose access is 'Только заявки' (no prices, ADR 0049). */
+  sum: nullableMoney,
   /** 0 not agreed; 1 approved; 2 rejected; 3 under discussion; 4 traded in. */
   agreed: v.number(),
   trade_is_enabled: v.boolean(),
@@ -95,7 +96,7 @@ export const defectStatement = v.object({
    * with the trade-in (named like the statement's own), as they were when it was agreed; null for any
    * other decision. Short names: this schema is on the cold path of the requests list.
    */
-  trade_in: v.optional(v.nullable(v.object({ name: v.string(), sum: moneyString })), null),
+  trade_in: v.optional(v.nullable(v.object({ name: v.string(), sum: nullableMoney })), null),
   /** The service centre's answer to the clinic's newest question; null while unanswered (or never asked). */
   answer: v.optional(v.nullable(discussionAnswer), null),
 });
@@ -168,8 +169,11 @@ export const ticket = v.object({
   status: v.string(),
   status_code: v.number(),
   created_at: serverTimestamp,
-  /** Total cost of the works on the ticket's statements. */
-  cost: moneyString,
+  /**
+   * Total cost of the works on the ticket's statements. Null for a colleague whose access is 'Только
+   * заявки' (ADR 0049): no prices, and so no decisions — the page shows it to read only.
+   */
+  cost: nullableMoney,
   hasDefects: v.boolean(),
   finished: v.boolean(),
   shippingOrder: v.nullable(

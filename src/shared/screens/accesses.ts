@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { emailFieldWith } from '../validation/fields.ts';
 import { messages } from '../validation/messages.ts';
 import { defineEndpoint, okResponse } from '../api/endpoint.ts';
+import { accessLevel } from './access-levels.ts';
 
 // Access to the clinic's tickets and bills given to colleagues' accounts (cabinet.md §2 Accesses,
 // §7, §8). What a grantee may do is decided by the server's access module alone.
@@ -11,21 +12,37 @@ export const MAX_GRANTEES = 50;
 
 export const ACCESS_MESSAGES = {
   granted: 'Доступ выдан',
+  changed: 'Доступ изменён',
   revoked: 'Доступ отозван',
   emailRequired: messages.required,
   email: 'Введите корректный email',
   noAccount: 'Пользователь с таким e-mail не найден. Попросите коллегу зарегистрироваться на портале.',
   self: 'Это ваш собственный адрес',
   already: 'Этому пользователю доступ уже выдан',
+  sameLevel: 'У этого пользователя уже такой доступ',
   notGranted: 'Этому пользователю доступ не выдавался',
   tooMany: `Доступ можно выдать не более чем ${MAX_GRANTEES} аккаунтам. Закройте доступ тем, кому он больше не нужен.`,
   ownerOnlyPoints: 'Бонусы и подарки при согласовании выбирает владелец заявки',
 } as const;
 
 const accessEmail = emailFieldWith(ACCESS_MESSAGES.email, ACCESS_MESSAGES.emailRequired);
-export const accessForm = v.object({ email: accessEmail });
+/**
+ * `level` (API.md, fourth wave; ADR 0049): what the colleague gets, 'full' when not chosen (today's
+ * access); the same call with another level for a colleague who has access changes it.
+ */
+export const accessForm = v.object({ email: accessEmail, level: v.optional(accessLevel) });
+export const revokeForm = v.object({ email: accessEmail });
 
-export const grantee = v.object({ email: v.string(), name: v.string(), surname: v.string(), granted_at: v.string() });
+export const grantee = v.object({
+  email: v.string(),
+  name: v.string(),
+  surname: v.string(),
+  granted_at: v.string(),
+  /** Absent in copies saved before levels: today's access. */
+  level: v.optional(accessLevel, 'full'),
+  /** 'invited': an invitation waits for an address with no account ('Приглашение отправлено'); 'expired': its 7 days passed. */
+  status: v.optional(v.picklist(['active', 'invited', 'expired']), 'active'),
+});
 export type Grantee = v.InferOutput<typeof grantee>;
 
 /** The accounts this clinic gave access to, newest first. */
@@ -48,6 +65,6 @@ export const linkAccount = defineEndpoint({
 export const unlinkAccount = defineEndpoint({
   method: 'POST',
   path: '/ajax/cabinet/unlink-account',
-  input: accessForm,
+  input: revokeForm,
   output: okResponse({ message: v.string() }),
 });

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { object } from '../api/object.ts';
 import { defineEndpoint, okResponse } from '../api/endpoint.ts';
 import { MAX_INT4, positiveInt4 } from '../api/ids.ts';
-import { moneyString } from '../api/query.ts';
+import { moneyString, nullableMoney } from '../api/query.ts';
 import { requiredChoice } from '../validation/required-choice.ts';
 import { REJECT_REASONS } from '../dictionaries/reject-reasons.ts';
 import { toKopecks } from '../format/number/kopecks.ts';
@@ -148,7 +148,8 @@ export const tradeInDefect = defineEndpoint({
 export const statementTerms = object({
   id: v.number(),
   version: v.number(),
-  sum: moneyString,
+  /** Null where the viewer's access shows no prices (ADR 0049). */
+  sum: nullableMoney,
   status: v.number(),
   agreed: v.number(),
 });

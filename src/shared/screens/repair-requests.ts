@@ -136,7 +136,16 @@ export const customInstrumentsNamed = (input: {
 }): boolean => input.instruments.every((item) => item.type !== CUSTOM_INSTRUMENT_TYPE || (item.name ?? '') !== '');
 
 export const repairRequestInput = v.pipe(
-  object({ contact: object(repairContactEntries), ...repairRequestEntries }),
+  object({
+    contact: object(repairContactEntries),
+    ...repairRequestEntries,
+    /**
+     * 'Оставить заявку от имени клиники' (issue 41): the clinic that gave the caller access with
+     * 'Заявки и согласования' or 'Только заявки'; the request lands in its tickets with the caller as
+     * the contact. Absent or null: the caller's own.
+     */
+    for_client_id: v.optional(v.nullable(int4Id)),
+  }),
   v.forward(
     v.check((input) => customInstrumentsNamed(input), messages.required),
     ['instruments'],

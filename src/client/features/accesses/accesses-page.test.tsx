@@ -58,6 +58,9 @@ describe('AccessesPage', () => {
     expect(await within(popup).findByText(/не найден\. Попросите коллегу/)).toBeInTheDocument();
     await userEvent.clear(email);
     await userEvent.type(email, 'olga@clinic.ru');
+    // 'Заявки и согласования' is today's access and chosen until another is.
+    expect(within(popup).getByRole('radio', { name: /^Заявки и согласования/ })).toBeChecked();
+    await userEvent.click(within(popup).getByRole('radio', { name: /^Только заявки/ }));
     await userEvent.click(within(popup).getByRole('button', { name: 'Выдать доступ' }));
     expect(await within(popup).findByText('Доступ выдан')).toBeInTheDocument();
     await userEvent.click(within(popup).getByRole('button', { name: 'Готово' }));
@@ -65,9 +68,58 @@ describe('AccessesPage', () => {
     const list = await screen.findByRole('list', { name: 'Связанные аккаунты' });
     expect(within(list).getByText('olga@clinic.ru')).toBeInTheDocument();
     expect(calls.filter((call) => call.path === '/ajax/cabinet/link-account').map((call) => call.body)).toEqual([
-      { email: 'nobody@clinic.ru' },
-      { email: 'olga@clinic.ru' },
+      { email: 'nobody@clinic.ru', level: 'full' },
+      { email: 'olga@clinic.ru', level: 'tickets' },
     ]);
+  });
+
+  it("shows each colleague's level and changes it in place ('Изменить доступ')", async () => {
+    const { calls } = stubFetch({
+      'GET /ajax/cabinet/accesses': { body: { success: true, data: [{ ...colleague, level: 'tickets' }] } },
+      'POST /ajax/cabinet/link-account': { body: { success: true, message: 'Доступ изменён' } },
+    });
+    await renderInRouter(() => <AccessesPage />);
+    const list = await screen.findByRole('list', { name: 'Связанные аккаунты' });
+    expect(list).toHaveTextContent('Только заявки');
+    await userEvent.click(within(list).getByRole('button', { name: 'Изменить доступ olga@clinic.ru' }));
+    const popup = await screen.findByRole('dialog', { name: 'Изменить доступ' });
+    expect(within(popup).getByRole('radio', { name: /^Только заявки/ })).toBeChecked();
+    const save = within(popup).getByRole('button', { name: 'Сохранить' });
+    expect(save).toBeDisabled();
+    await userEvent.click(within(popup).getByRole('radio', { name: /^Заявки и согласования/ }));
+    await userEvent.click(save);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('list', { name: 'Связанные аккаунты' })).toHaveTextContent('Заявки и согласования');
+    expect(calls.find((call) => call.path === '/ajax/cabinet/link-account')?.body).toEqual({
+      email: 'olga@clinic.ru',
+      level: 'full',
+    });
+  });
+
+  it("shows a waiting invitation as 'Приглашение отправлено', without 'Изменить доступ'", async () => {
+    stubFetch({
+      'GET /ajax/cabinet/accesses': {
+        body: {
+          success: true,
+          data: [
+            {
+              email: 'new@clinic.ru',
+              name: '',
+              surname: '',
+              granted_at: '2026-03-01',
+              level: 'tickets',
+              status: 'invited',
+            },
+          ],
+        },
+      },
+    });
+    await renderInRouter(() => <AccessesPage />);
+    const list = await screen.findByRole('list', { name: 'Связанные аккаунты' });
+    expect(list).toHaveTextContent('Приглашение отправлено');
+    expect(list).toHaveTextContent('Только заявки');
+    expect(within(list).queryByRole('button', { name: /^Изменить доступ/ })).toBeNull();
+    expect(within(list).getByRole('button', { name: 'Удалить доступ new@clinic.ru' })).toBeInTheDocument();
   });
 
   it("asks 'Отозвать доступ?' before removing; Отмена keeps the access", async () => {

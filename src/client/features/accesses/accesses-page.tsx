@@ -9,13 +9,22 @@ import { useRemote } from '#client/lib/use-remote.ts';
 import { fetchGrantees, revokeAccess } from './api.ts';
 import { GrantDialog } from './grant-dialog.tsx';
 import { RevokeDialog } from './revoke-dialog.tsx';
+import { ChangeLevelDialog } from './change-level-dialog.tsx';
+import { ACCESS_LEVEL_LABELS } from '#shared/screens/access-levels.ts';
 import styles from './accesses.module.css';
 
 export const NO_GRANTEES_TEXT = 'Нет связанных аккаунтов';
 
+/** An invitation to an address with no account yet (issue 41): 'Удалить' revokes it. */
+const INVITATION_STATUS = {
+  invited: 'Приглашение отправлено',
+  expired: 'Приглашение истекло — удалите его и пригласите снова',
+} as const;
+
 /**
  * Доступы (cabinet.md §2 Accesses): the accounts this clinic gave access to its tickets and bills,
- * 'Добавить пользователя', and 'Удалить' on each: asked first ('Отозвать доступ?'), then at once.
+ * 'Добавить пользователя' with the level each gets, 'Изменить доступ' and 'Удалить' on each: the
+ * removal asked first ('Отозвать доступ?'), then at once (ADR 0049 for the levels).
  */
 export function AccessesPage() {
   const list = useRemote(fetchGrantees);
@@ -24,6 +33,8 @@ export function AccessesPage() {
   const [adding, setAdding] = useState(false);
   /** The colleague whose 'Удалить' was pressed, while 'Отозвать доступ?' asks. */
   const [revoking, setRevoking] = useState<Grantee | null>(null);
+  /** The colleague whose 'Изменить доступ' was pressed. */
+  const [changing, setChanging] = useState<Grantee | null>(null);
   const failure = removeFailure ?? list.failure;
 
   const remove = async (grantee: Grantee) => {
@@ -71,18 +82,28 @@ export function AccessesPage() {
           {grantees.map((grantee) => (
             <li key={grantee.email} className={styles.row}>
               <span className={styles.who}>
-                <strong>
-                  {grantee.name} {grantee.surname}
-                </strong>
-                <span>{grantee.email}</span>
+                <strong>{grantee.status === 'active' ? `${grantee.name} ${grantee.surname}` : grantee.email}</strong>
+                <span>{grantee.status === 'active' ? grantee.email : INVITATION_STATUS[grantee.status]}</span>
+                <span className={styles.level}>{ACCESS_LEVEL_LABELS[grantee.level]}</span>
               </span>
-              <Button
-                variant="secondary"
-                aria-label={`Удалить доступ ${grantee.email}`}
-                onClick={() => setRevoking(grantee)}
-              >
-                Удалить
-              </Button>
+              <span className={styles.actions}>
+                {grantee.status === 'active' ? (
+                  <Button
+                    variant="secondary"
+                    aria-label={`Изменить доступ ${grantee.email}`}
+                    onClick={() => setChanging(grantee)}
+                  >
+                    Изменить доступ
+                  </Button>
+                ) : null}
+                <Button
+                  variant="secondary"
+                  aria-label={`Удалить доступ ${grantee.email}`}
+                  onClick={() => setRevoking(grantee)}
+                >
+                  Удалить
+                </Button>
+              </span>
             </li>
           ))}
         </ul>
@@ -94,6 +115,19 @@ export function AccessesPage() {
           onConfirm={() => {
             setRevoking(null);
             void remove(revoking);
+          }}
+        />
+      ) : null}
+      {changing ? (
+        <ChangeLevelDialog
+          grantee={changing}
+          onClose={() => setChanging(null)}
+          onChanged={(level) => {
+            setChanging(null);
+            list.update(
+              (current) =>
+                current?.map((other) => (other.email === changing.email ? { ...other, level } : other)) ?? null,
+            );
           }}
         />
       ) : null}

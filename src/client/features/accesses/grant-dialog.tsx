@@ -7,7 +7,9 @@ import { Button } from '#client/components/ui/button.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
 import { asApiError } from '#client/lib/http.ts';
+import type { AccessLevel } from '#shared/screens/access-levels.ts';
 import { grantAccess } from './api.ts';
+import { LevelChoice } from './level-choice.tsx';
 import styles from './accesses.module.css';
 
 export interface GrantDialogProps {
@@ -21,6 +23,7 @@ export interface GrantDialogProps {
 export function GrantDialog({ open, onClose, onGranted }: GrantDialogProps) {
   const [serverError, setServerError] = useState<string>();
   const [done, setDone] = useState<string>();
+  const [level, setLevel] = useState<AccessLevel>('full');
   const inputRef = useRef<HTMLInputElement>(null);
 
   const form = useAppForm({
@@ -28,7 +31,7 @@ export function GrantDialog({ open, onClose, onGranted }: GrantDialogProps) {
     onSubmit: async ({ value, formApi }) => {
       setServerError(undefined);
       try {
-        setDone(await grantAccess(value.email));
+        setDone(await grantAccess(value.email, level));
         formApi.reset();
         onGranted();
       } catch (caught) {
@@ -42,6 +45,7 @@ export function GrantDialog({ open, onClose, onGranted }: GrantDialogProps) {
   const close = () => {
     setDone(undefined);
     setServerError(undefined);
+    setLevel('full');
     form.reset();
     onClose();
   };
@@ -56,7 +60,8 @@ export function GrantDialog({ open, onClose, onGranted }: GrantDialogProps) {
       ) : (
         <BoundForm form={form} className={styles.form} aria-label="Выдать доступ">
           <p className={styles.muted}>
-            Коллега с этим адресом увидит ваши заявки и счета и сможет согласовывать ремонт. Бонусы тратите только вы.
+            Коллега с этим адресом увидит то, что вы выберете ниже. Если у него ещё нет аккаунта, мы отправим
+            приглашение. Бонусы тратите только вы.
           </p>
           <form.AppField
             name="email"
@@ -74,6 +79,7 @@ export function GrantDialog({ open, onClose, onGranted }: GrantDialogProps) {
               />
             )}
           </form.AppField>
+          <LevelChoice value={level} onChange={setLevel} />
           <Button type="submit" block loading={submitting} disabled={email.trim() === '' || submitting}>
             Выдать доступ
           </Button>

@@ -100,11 +100,12 @@ export function PointsStep({
   onBusyChange,
 }: PointsStepProps) {
   const id = useId();
-  const free = toKopecks(statement.sum) === 0n;
+  const free = toKopecks(statement.sum ?? '0') === 0n;
   // A free repair has nothing to pay with points: skip the loyalty call (cabinet.md §2 plain view).
   const remote = useRemote(free ? null : (signal) => loadLoyalty(statement.id, signal), statement.id);
   // The previous statement's figures are not shown while this one's load.
-  const loyalty = remote.loading || remote.data === null ? null : withoutReserved(remote.data, reserved, statement.sum);
+  const loyalty =
+    remote.loading || remote.data === null ? null : withoutReserved(remote.data, reserved, statement.sum ?? '0');
   const [mode, setMode] = useState<Mode>('none');
   const [serverErrors, setServerErrors] = useState<{ balls?: string; gift?: string }>({});
   const headingRef = useRef<HTMLHeadingElement>(null);

@@ -28,7 +28,7 @@ export function StatementList({
         <p className={styles.total}>
           <span>Итого</span>
           <strong className={styles.money}>
-            {formatMoney(sumMoney(statements.map((statement) => statement.sum)))}
+            {formatMoney(sumMoney(statements.map((statement) => statement.sum ?? '0')))}
           </strong>
         </p>
       ) : null}

@@ -36,7 +36,7 @@ export function SelectionBar({ selected, standalone, onApprove }: SelectionBarPr
       <div className={styles.inner}>
         <p className={styles.cost} aria-live="polite">
           <span className={styles.costLabel}>Стоимость выбранных работ</span>
-          <span className={styles.costValue}>{formatMoney(sumMoney(selected.map((s) => s.sum)))}</span>
+          <span className={styles.costValue}>{formatMoney(sumMoney(selected.map((s) => s.sum ?? '0')))}</span>
         </p>
         <Button onClick={() => onApprove(selected)}>Согласовать выбранные</Button>
       </div>

@@ -5,7 +5,9 @@ import { externalUrl } from './ticket-page-format.ts';
 import styles from './statement-card.module.css';
 
 /** The cost of works, or '---' while there is none ('0.00'; cabinet.md §2). */
-export function statementCost(sum: string): string {
+export function statementCost(sum: string | null): string {
+  // No prices with 'Только заявки' (ADR 0049): shown like a cost not known yet.
+  if (sum === null) return '---';
   try {
     return toKopecks(sum) === 0n ? '---' : formatMoney(sum);
   } catch {

@@ -70,7 +70,8 @@ function DecisionNote({ statement }: { statement: DefectStatement }) {
       )}
       {tradeIn && (
         <p>
-          <span className={styles.decisionLabel}>Новый инструмент:</span> «{tradeIn.name}» за {formatMoney(tradeIn.sum)}
+          <span className={styles.decisionLabel}>Новый инструмент:</span> «{tradeIn.name}»
+          {tradeIn.sum === null ? '' : ` за ${formatMoney(tradeIn.sum)}`}
         </p>
       )}
       {comment && (
@@ -111,6 +112,8 @@ export interface StatementCardProps extends StatementActions {
   selected: boolean;
   /** A decision on it is kept by the service worker and not sent yet: no buttons, 'Ожидает отправки'. */
   pending?: boolean;
+  /** The viewer's access is 'Только заявки' (ADR 0049): no checkbox, no decision buttons. */
+  readOnly?: boolean;
   onSelectedChange(statement: DefectStatement, selected: boolean): void;
 }
 
@@ -120,6 +123,7 @@ export function StatementCard({
   ticketFinished,
   selected,
   pending = false,
+  readOnly = false,
   onSelectedChange,
   ...actions
 }: StatementCardProps) {
@@ -127,7 +131,7 @@ export function StatementCard({
   const baseId = useId();
   const titleId = `${baseId}-title`;
   const detailsId = `${baseId}-details`;
-  const notAgreed = awaitsDecision(statement, { finished: ticketFinished }) && !pending;
+  const notAgreed = awaitsDecision(statement, { finished: ticketFinished }) && !pending && !readOnly;
   const closedReason =
     isUndecided(statement) && !pending ? decisionClosedReason(statement, { finished: ticketFinished }) : null;
   const title = instrumentDisplayName(statement);

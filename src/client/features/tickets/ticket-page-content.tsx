@@ -38,6 +38,7 @@ export function TicketContent({
             ticketFinished={ticket.finished}
             selected={selectedIds.includes(statement.id)}
             pending={pendingIds.includes(statement.id)}
+            readOnly={ticket.cost === null}
             onSelectedChange={onSelectedChange}
             {...actions}
           />

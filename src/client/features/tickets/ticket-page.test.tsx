@@ -106,6 +106,20 @@ describe('TicketPage: right column', () => {
     expect(screen.queryByRole('button', { name: 'Согласовать все' })).not.toBeInTheDocument();
   });
 
+  it("'Только заявки' reads the owner's ticket: no decision buttons, no checkboxes, no costs (ADR 0049)", async () => {
+    const readOnly = ticket({
+      cost: null,
+      defective_lists: ticket().defective_lists.map((one) => ({ ...one, sum: null })),
+    });
+    stubFetch({ [TICKET]: ticketAnswer(readOnly) });
+    await renderTicketPage();
+    expect(await screen.findByRole('heading', { name: 'Дефектные ведомости' })).toBeInTheDocument();
+    for (const name of ['Согласовать все', 'Согласовать', 'Обсудить', 'Отказ', 'Обмен на новый инструмент'])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.queryByText(/₽/)).not.toBeInTheDocument();
+  });
+
   it('says so when there is nothing', async () => {
     stubFetch({
       [TICKET]: ticketAnswer(ticket({ defective_lists: [], instruments: [], hasDefects: false, office: null })),

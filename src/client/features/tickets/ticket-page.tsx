@@ -94,7 +94,9 @@ export function TicketPage({ id, onApprove, onReject, onDiscuss, onTradeIn, pend
     failed: error !== null,
     noConnection,
   });
-  const massActions = !isServiceCentre(ticket.office) && ticket.defective_lists.length > 0 && !ticket.finished;
+  // 'Только заявки' reads the owner's ticket without prices (cost null): no decisions either (ADR 0049).
+  const massActions =
+    !isServiceCentre(ticket.office) && ticket.defective_lists.length > 0 && !ticket.finished && ticket.cost !== null;
   const showBar = massActions && !desktop && selected.length > 0;
 
   return (

@@ -30,7 +30,7 @@ export function undecided(ticket: Ticket, pendingIds: readonly number[]): Defect
 
 /** The total of some statements' costs, summed in kopecks. */
 export function costOf(statements: readonly DefectStatement[]): string {
-  return sumMoney(statements.map((statement) => statement.sum));
+  return sumMoney(statements.map((statement) => statement.sum ?? '0'));
 }
 
 const HINT =

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { ACCOUNT_KINDS } from '#shared/api/account-kinds.ts';
+import { ACCESS_LEVELS } from '#shared/screens/access-levels.ts';
 import { createdAt } from '../columns.ts';
 
 export const clients = pgTable(
@@ -67,7 +68,7 @@ export const clients = pgTable(
 
 /**
  * Access one clinic gave another to its tickets and bills (cabinet.md §2 Accesses): the grantee sees
- * and decides on the owner's tickets; services/access/access.ts is the one reader.
+ * the owner's records as its `level` allows (ADR 0049); services/access/access.ts is the one reader.
  */
 export const accountAccesses = pgTable(
   'account_accesses',
@@ -78,11 +79,41 @@ export const accountAccesses = pgTable(
     granteeClientId: integer('grantee_client_id')
       .notNull()
       .references(() => clients.id),
+    /** 'full' (tickets, decisions, bills), 'tickets' or 'bills' (#shared/screens/access-levels.ts). */
+    level: text('level', { enum: ACCESS_LEVELS }).notNull().default('full'),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.ownerClientId, t.granteeClientId] }),
     index('account_accesses_grantee_idx').on(t.granteeClientId),
+  ],
+);
+
+/**
+ * An owner's invitation of a colleague with no account yet (issue 41, ADR 0049): the mailed link's
+ * token hashed, valid 7 days, revocable; accepting makes the account and gives `level`.
+ */
+export const accessInvitations = pgTable(
+  'access_invitations',
+  {
+    id: serial('id').primaryKey(),
+    ownerClientId: integer('owner_client_id')
+      .notNull()
+      .references(() => clients.id),
+    email: text('email').notNull(),
+    level: text('level', { enum: ACCESS_LEVELS }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    acceptedClientId: integer('accepted_client_id').references(() => clients.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('access_invitations_token_key').on(t.tokenHash),
+    uniqueIndex('access_invitations_waiting_key')
+      .on(t.ownerClientId, sql`lower(${t.email})`)
+      .where(sql`${t.revokedAt} is null and ${t.acceptedAt} is null`),
   ],
 );
 

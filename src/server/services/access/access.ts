@@ -1,73 +1,81 @@
 import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Reader } from '#server/db/client.ts';
-import { accountAccesses } from '#server/db/schema/accounts.ts';
 import { addresses } from '#server/db/schema/places.ts';
 import { bills, defectStatements, tickets } from '#server/db/schema/tickets.ts';
-import { files } from '#server/db/schema/repair-requests.ts';
+import { files, repairRequests } from '#server/db/schema/repair-requests.ts';
 import { stops } from '#server/db/schema/couriers.ts';
 import { gifts, quizItems, quizzes, tradeInInstruments } from '#server/db/schema/loyalty.ts';
 import { siteBanner } from '#server/db/schema/notifications.ts';
-import { NOT_FOUND_MESSAGE, notFound } from '#server/lib/api-failure.ts';
+import { ApiFailure, NOT_FOUND_MESSAGE, notFound } from '#server/lib/api-failure.ts';
+import {
+  ACCESS_LEVEL_REFUSAL,
+  levelGives,
+  levelRefusalMessage,
+  type AccessScope,
+} from '#shared/screens/access-levels.ts';
+import { levelFrom, viewerMay, type Viewer } from '#server/services/access/levels.ts';
+
+export type { Viewer };
 
 // Services answer what they may not show with these (re-exported so they keep one import).
 export { NOT_FOUND_MESSAGE, notFound };
 
 // The one place that decides whose tickets, statements, files, bills, history and addresses an account sees.
 // An account sees its own and those of the accounts that granted it access (cabinet.md §2 Accesses,
-// account_accesses), here and nowhere else; a revoked access counts from the next request.
-// Whatever is not visible is answered exactly like something that does not exist: 404, no data.
+// account_accesses), as far as each grant's level gives the call's scope (levels.ts, ADR 0049), here
+// and nowhere else; a revoked access or a lowered level counts from the next request.
+// Whatever is not visible is answered exactly like something that does not exist: 404, no data. A
+// record of a clinic that gave the viewer a level without this call's scope is a 403 that says so.
 
-/** The client ids whose records `viewerId` may see: its own, and those of the accounts that granted it access. */
-export async function visibleClientIds(db: Reader, viewerId: number): Promise<number[]> {
-  const owners = await grantersOf(db).execute({ viewerId });
-  return [viewerId, ...owners.map((owner) => owner.id)];
+/** The client ids whose records this call may show: the viewer's own, and those its grants' levels allow. */
+export function visibleOwners(viewer: Viewer): number[] {
+  return [viewer.clientId, ...viewer.owners];
+}
+
+/** Every clinic the viewer has any access to, its own included: where a 404 ends and a 403 begins. */
+function anyOwners(viewer: Viewer): number[] {
+  return [viewer.clientId, ...viewer.grants.map((grant) => grant.ownerId)];
 }
 
 /**
- * The same answer for a logged-in request whose session load already read the granters
- * (SessionInfo.granterIds, middleware/session-cookie.ts: the same statement, this request), without
- * asking the database again; read now when it did not.
+ * Whether the viewer may reach a record of `ownerId` in this call (its scope, or `scope` when the
+ * call needs another, like a bill's document through the files call): null when it may; a 404 when
+ * the owner gave it no access (or the call serves no owner's records); the level's 403 otherwise.
  */
-export async function visibleClientIdsOf(
-  db: Reader,
-  viewer: { clientId: number; granterIds?: readonly number[] },
-): Promise<number[]> {
-  if (viewer.granterIds) return [viewer.clientId, ...viewer.granterIds];
-  return visibleClientIds(db, viewer.clientId);
+export function levelRefusal(viewer: Viewer, ownerId: number, scope?: AccessScope): ApiFailure | null {
+  if (ownerId === viewer.clientId) return null;
+  const level = levelFrom(viewer, ownerId);
+  const needed = scope ?? (viewer.scope === 'own' || viewer.scope === 'files' ? null : viewer.scope);
+  if (level === null || needed === null) return notFound();
+  if (levelGives(level, needed)) return null;
+  return new ApiFailure(403, {
+    success: false,
+    message: levelRefusalMessage(level, needed),
+    details: { reason: ACCESS_LEVEL_REFUSAL, level },
+  });
 }
 
-/** Nearly every cabinet request asks this, so it is built once per database (or transaction) and prepared. */
-const grantersQueries = new WeakMap<Reader, ReturnType<typeof buildGrantersOf>>();
-
-function buildGrantersOf(db: Reader) {
-  return db
-    .select({ id: accountAccesses.ownerClientId })
-    .from(accountAccesses)
-    .where(eq(accountAccesses.granteeClientId, sql.placeholder('viewerId')))
-    .prepare('granters_of');
+/** Throws levelRefusal's answer when there is one. */
+export function requireLevel(viewer: Viewer, ownerId: number, scope?: AccessScope): void {
+  const refusal = levelRefusal(viewer, ownerId, scope);
+  if (refusal) throw refusal;
 }
 
-function grantersOf(db: Reader) {
-  let query = grantersQueries.get(db);
-  if (!query) grantersQueries.set(db, (query = buildGrantersOf(db)));
-  return query;
-}
-
-/** The ticket if the viewer may see it; otherwise a 404 failure. */
-export async function requireVisibleTicket(db: Reader, viewerId: number, ticketId: number) {
-  const owners = await visibleClientIds(db, viewerId);
+/** The ticket if the viewer may see it for this call; otherwise a 404 (or the level's 403). */
+export async function requireVisibleTicket(db: Reader, viewer: Viewer, ticketId: number) {
   const [row] = await db
     .select()
     .from(tickets)
-    .where(and(eq(tickets.id, ticketId), inArray(tickets.clientId, owners)))
+    .where(and(eq(tickets.id, ticketId), inArray(tickets.clientId, anyOwners(viewer))))
     .limit(1);
   if (!row) throw notFound();
+  requireLevel(viewer, row.clientId);
   return row;
 }
 
 /** The statements (with their ticket's owner) if every one is visible and on the given ticket; else 404. */
-export async function requireVisibleStatements(db: Reader, viewerId: number, ticketId: number, statementIds: number[]) {
-  const ticket = await requireVisibleTicket(db, viewerId, ticketId);
+export async function requireVisibleStatements(db: Reader, viewer: Viewer, ticketId: number, statementIds: number[]) {
+  const ticket = await requireVisibleTicket(db, viewer, ticketId);
   const unique = [...new Set(statementIds)];
   const rows = await db
     .select()
@@ -78,26 +86,26 @@ export async function requireVisibleStatements(db: Reader, viewerId: number, tic
 }
 
 /** A statement by id alone (e.g. its loyalty info), if visible; else 404. */
-export async function requireVisibleStatement(db: Reader, viewerId: number, statementId: number) {
-  const owners = await visibleClientIds(db, viewerId);
+export async function requireVisibleStatement(db: Reader, viewer: Viewer, statementId: number) {
   const [row] = await db
     .select({ statement: defectStatements, ticket: tickets })
     .from(defectStatements)
     .innerJoin(tickets, eq(tickets.id, defectStatements.ticketId))
-    .where(and(eq(defectStatements.id, statementId), inArray(tickets.clientId, owners)))
+    .where(and(eq(defectStatements.id, statementId), inArray(tickets.clientId, anyOwners(viewer))))
     .limit(1);
   if (!row) throw notFound();
+  requireLevel(viewer, row.ticket.clientId);
   return row;
 }
 
-export async function requireVisibleBill(db: Reader, viewerId: number, billId: number) {
-  const owners = await visibleClientIds(db, viewerId);
+export async function requireVisibleBill(db: Reader, viewer: Viewer, billId: number) {
   const [row] = await db
     .select()
     .from(bills)
-    .where(and(eq(bills.id, billId), inArray(bills.clientId, owners)))
+    .where(and(eq(bills.id, billId), inArray(bills.clientId, anyOwners(viewer))))
     .limit(1);
   if (!row) throw notFound();
+  requireLevel(viewer, row.clientId, 'bills');
   return row;
 }
 
@@ -118,17 +126,15 @@ export async function requireOwnAddress(db: Reader, viewerId: number, addressId:
 
 /**
  * Whether a stored file belongs to something the viewer sees: a statement's document or photo, a
- * bill's document, a ticket's courier waybill, or a catalogue picture (gift, trade-in instrument)
- * or the active banner's picture, which every logged-in account sees. A file is public only while nothing private uses it: the same
+ * ticket's courier waybill or a clinic's upload (a ticket's, for the level), a bill's document (a
+ * bill's), or a catalogue picture (gift, trade-in instrument) or the active banner's picture, which
+ * every logged-in account sees. A file is public only while nothing private uses it: the same
  * upload as a catalogue picture and as a clinic's bill stays that clinic's. Files are never listed,
  * only reached this way.
  */
-export async function canSeeFile(db: Reader, viewerId: number, fileId: number): Promise<boolean> {
-  const privateOwners = await privateOwnersOfFile(db, fileId);
-  if (privateOwners.length > 0) {
-    const owners = await visibleClientIds(db, viewerId);
-    return privateOwners.some((owner) => owners.includes(owner));
-  }
+export async function canSeeFile(db: Reader, viewer: Viewer, fileId: number): Promise<boolean> {
+  const uses = await privateUsesOfFile(db, fileId);
+  if (uses.length > 0) return uses.some((use) => viewerMay(viewer, use.clientId, use.scope));
   return (await isCatalogueImage(db, fileId)) || (await isBannerImage(db, fileId));
 }
 
@@ -138,12 +144,12 @@ export async function canSeeFile(db: Reader, viewerId: number, fileId: number): 
  */
 export async function isPublicFile(db: Reader, fileId: number): Promise<boolean> {
   if (!(await isBannerImage(db, fileId))) return false;
-  return (await privateOwnersOfFile(db, fileId)).length === 0;
+  return (await privateUsesOfFile(db, fileId)).length === 0;
 }
 
 /** Whether a private record (a clinic's statement, bill, waybill or upload) uses the file. */
 export async function isPrivateFile(db: Reader, fileId: number): Promise<boolean> {
-  return (await privateOwnersOfFile(db, fileId)).length > 0;
+  return (await privateUsesOfFile(db, fileId)).length > 0;
 }
 
 /** The picture of the banner the site shows now; an inactive banner's picture is nobody's to see. */
@@ -156,8 +162,8 @@ async function isBannerImage(db: Reader, fileId: number): Promise<boolean> {
   return Boolean(banner);
 }
 
-/** The clients whose statements, bills or tickets use the file. */
-async function privateOwnersOfFile(db: Reader, fileId: number): Promise<number[]> {
+/** The clients whose statements, bills or tickets use the file, and as what: a ticket's or a bill's. */
+async function privateUsesOfFile(db: Reader, fileId: number): Promise<{ clientId: number; scope: AccessScope }[]> {
   const statements = await db
     .select({ clientId: tickets.clientId })
     .from(defectStatements)
@@ -184,10 +190,17 @@ async function privateOwnersOfFile(db: Reader, fileId: number): Promise<number[]
     .from(stops)
     .innerJoin(tickets, eq(tickets.id, stops.ticketId))
     .where(sql`${stops.outcome}->'photo_file_ids' @> ${JSON.stringify([fileId])}::jsonb`);
-  const owners = [...statements, ...billRows, ...waybills, ...uploads, ...handOvers]
+  // A request's photos are the ticket's clinic's too (a colleague's request made for it, ADR 0049).
+  const requestPhotos = await db
+    .select({ clientId: tickets.clientId })
+    .from(repairRequests)
+    .innerJoin(tickets, eq(tickets.id, repairRequests.ticketId))
+    .where(sql`${repairRequests.fileIds} @> ${JSON.stringify([fileId])}::jsonb`);
+  const ticketUses = [...statements, ...waybills, ...uploads, ...handOvers, ...requestPhotos]
     .map((row) => row.clientId)
-    .filter((id): id is number => id !== null);
-  return [...new Set(owners)];
+    .filter((id): id is number => id !== null)
+    .map((clientId) => ({ clientId, scope: 'tickets' as const }));
+  return [...ticketUses, ...billRows.map((row) => ({ clientId: row.clientId, scope: 'bills' as const }))];
 }
 
 /** Gift, trade-in and survey pictures are public catalogue images, not anybody's records. */
@@ -220,13 +233,13 @@ export function ownedBy(
 }
 
 /** The WHERE condition of list queries: bills the viewer sees. */
-export async function visibleBillsCondition(db: Reader, viewerId: number): Promise<SQL> {
-  return ownedBy(bills.clientId, await visibleClientIds(db, viewerId));
+export function visibleBillsCondition(viewer: Viewer): SQL {
+  return ownedBy(bills.clientId, visibleOwners(viewer));
 }
 
 /** The visible ticket whose shipping order is `providerOrderId` and has a courier waybill; else 404. */
-export async function requireVisibleWaybillTicket(db: Reader, viewerId: number, providerOrderId: string) {
-  const owners = await visibleClientIds(db, viewerId);
+export async function requireVisibleWaybillTicket(db: Reader, viewer: Viewer, providerOrderId: string) {
+  const owners = anyOwners(viewer);
   const [row] = await db
     .select()
     .from(tickets)
@@ -240,6 +253,7 @@ export async function requireVisibleWaybillTicket(db: Reader, viewerId: number, 
     .orderBy(sql`${tickets.id} desc`)
     .limit(1);
   if (!row) throw notFound();
+  requireLevel(viewer, row.clientId);
   return row;
 }
 

@@ -123,3 +123,18 @@ export function passwordChangedMail(to: string, publicUrl: string): MailMessage 
       SIGNATURE,
   };
 }
+
+/** The owner's invitation of a colleague with no account yet (issue 41): the link makes the account. */
+export function invitationMail(to: string, link: string, clinic: string, owner: string, level: string): MailMessage {
+  return {
+    kind: 'access-invitation',
+    to,
+    subject: `Приглашение в личный кабинет клиники «${clinic}»`,
+    text:
+      `Здравствуйте!\n\n${owner} приглашает вас в личный кабинет клиники «${clinic}» в сервисном центре ` +
+      `по ремонту стоматологических инструментов. Доступ: «${level}».\n\n` +
+      `Чтобы принять приглашение, перейдите по ссылке и задайте пароль:\n${link}\n\n` +
+      'Ссылка действует 7 дней. Если вы не ждали этого письма, просто проигнорируйте его.' +
+      SIGNATURE,
+  };
+}

@@ -1,3 +1,4 @@
+import { ACCESS_LEVELS, levelGives, type AccessLevel } from '#shared/screens/access-levels.ts';
 import { logins } from '#server/metrics/domain.ts';
 import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { UserData } from '#shared/api/account.ts';
@@ -109,7 +110,8 @@ export async function loadUserData(db: Db, clientId: number, now: Date): Promise
       db
         .select({ owner: accountAccesses.ownerClientId })
         .from(accountAccesses)
-        .where(eq(accountAccesses.granteeClientId, clients.id)),
+        // Only the clinics whose level gives their bills (ADR 0049): the badge counts what the list shows.
+        .where(and(eq(accountAccesses.granteeClientId, clients.id), inArray(accountAccesses.level, BILL_LEVELS))),
     ),
   );
   const [row] = await db
@@ -146,7 +148,7 @@ export async function loadUserData(db: Db, clientId: number, now: Date): Promise
       // Who gave this account access (services/access/access.ts reads the same table), in the same statement.
       accessOwners: sql<unknown>`(${db
         .select({
-          owners: sql`coalesce(json_agg(${accountAccesses.ownerClientId} order by ${accountAccesses.ownerClientId}), '[]'::json)`,
+          owners: sql`coalesce(json_agg(json_build_object('owner_id', ${accountAccesses.ownerClientId}, 'level', ${accountAccesses.level}) order by ${accountAccesses.ownerClientId}), '[]'::json)`,
         })
         .from(accountAccesses)
         .where(eq(accountAccesses.granteeClientId, clients.id))})`,
@@ -191,17 +193,24 @@ export async function loadUserData(db: Db, clientId: number, now: Date): Promise
     unread_notifications: Number(unreadNotifications),
     consents_given: consentPolicyAt !== null && consentLoyaltyAt !== null,
     email_confirmed: emailConfirmedAt !== null,
-    access_owner_ids: idList(accessOwners),
+    access_owner_ids: grantList(accessOwners).map((grant) => grant.owner_id),
     quiz_available: quizAvailable === true || String(quizAvailable) === 'true',
     has_bills: hasBills === true,
   };
 }
 
 /** json_agg comes back parsed from one driver and as text from another. */
-function idList(value: unknown): number[] {
+function grantList(value: unknown): { owner_id: number; level: AccessLevel }[] {
   const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
-  return Array.isArray(parsed) ? parsed.map(Number) : [];
+  if (!Array.isArray(parsed)) return [];
+  return (parsed as { owner_id: unknown; level: AccessLevel }[]).map((row) => ({
+    owner_id: Number(row.owner_id),
+    level: row.level,
+  }));
 }
+
+/** The levels that give a clinic's bills to a colleague (#shared/screens/access-levels.ts). */
+const BILL_LEVELS = ACCESS_LEVELS.filter((level) => levelGives(level, 'bills'));
 
 /** What failed logins count against (and a wrong current password on a password change). */
 export function loginLimits(email: string, ip: string): ReadonlyArray<readonly [RateRule, string]> {

@@ -5,7 +5,7 @@ import { BONUS_FORMS, countOf } from '#shared/format/plural.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { gifts } from '#server/db/schema/loyalty.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
-import { requireVisibleStatement } from '#server/services/access/access.ts';
+import { requireVisibleStatement, type Viewer } from '#server/services/access/access.ts';
 import { balance, lockedForSpending, spend } from '#server/services/loyalty/points.ts';
 
 // Points on a repair quote (cabinet.md §2 points-deduction popup, §5 Points form; portal.md §9):
@@ -28,8 +28,9 @@ export function giftNotAffordableMessage(missing: number): string {
  * The points popup's data for one visible statement: the viewer's balance, the limit, every gift.
  * On a ticket of another account (access given to the viewer) there are no points to spend: they stay the owner's.
  */
-export async function loyaltyFor(db: Db | Tx, viewerId: number, statementId: number, now: Date) {
-  const { statement, ticket } = await requireVisibleStatement(db, viewerId, statementId);
+export async function loyaltyFor(db: Db | Tx, viewer: Viewer, statementId: number, now: Date) {
+  const viewerId = viewer.clientId;
+  const { statement, ticket } = await requireVisibleStatement(db, viewer, statementId);
   const available = ticket.clientId === viewerId ? await balance(db, viewerId, now) : 0;
   const rows = await db.select().from(gifts).orderBy(asc(gifts.cost), asc(gifts.id));
   const giftsAvailable: Gift[] = rows.map((gift) => ({

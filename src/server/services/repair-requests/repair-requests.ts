@@ -12,11 +12,12 @@ import { offeredCentres } from '#shared/screens/geo/service-centres.ts';
 import type { Logger } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { recordEvent, recordHistory } from '#server/db/journal.ts';
-import { clients } from '#server/db/schema/accounts.ts';
+import { accountAccesses, clients } from '#server/db/schema/accounts.ts';
+import { ACCESS_LEVEL_REFUSAL, levelGives, levelRefusalMessage } from '#shared/screens/access-levels.ts';
 import { files, repairRequests } from '#server/db/schema/repair-requests.ts';
 import { instruments, tickets } from '#server/db/schema/tickets.ts';
 import { offices } from '#server/db/schema/places.ts';
-import { ApiFailure, fieldFailure, tooManyRequests } from '#server/lib/api-failure.ts';
+import { ApiFailure, fieldFailure, notFound, tooManyRequests } from '#server/lib/api-failure.ts';
 import { markSavedAddressChecked } from '../places/addresses.ts';
 import type { PickupAddressCheck } from '../places/geo.ts';
 import { loadPickupCalendar } from '../places/pickup-calendar.ts';
@@ -153,6 +154,27 @@ async function requireAllowance(tx: Tx, caller: RepairCaller): Promise<void> {
   throw tooManyRequests(tooManyRepairRequestsMessage(retryAfter), retryAfter);
 }
 
+/**
+ * Whose ticket the request makes: the caller's, or the clinic's named by `for_client_id` when that
+ * clinic gave the caller a level with its tickets (ADR 0049); another level is its 403, no access a 404.
+ */
+async function requestOwner(tx: Tx, viewerId: number, forClientId: number | null): Promise<number> {
+  if (forClientId === null || forClientId === viewerId) return viewerId;
+  const [grant] = await tx
+    .select({ level: accountAccesses.level })
+    .from(accountAccesses)
+    .where(and(eq(accountAccesses.ownerClientId, forClientId), eq(accountAccesses.granteeClientId, viewerId)))
+    .limit(1);
+  if (!grant) throw notFound();
+  if (!levelGives(grant.level, 'tickets'))
+    throw new ApiFailure(403, {
+      success: false,
+      message: levelRefusalMessage(grant.level, 'tickets'),
+      details: { reason: ACCESS_LEVEL_REFUSAL, level: grant.level },
+    });
+  return forClientId;
+}
+
 /** `place`: the address checked with the geo provider before the transaction (checkPickupAddress). */
 export async function createRepairRequest(
   tx: Tx,
@@ -161,6 +183,8 @@ export async function createRepairRequest(
   place: PickupAddressCheck,
 ): Promise<{ success: true; ticket_id: number }> {
   await requireAllowance(tx, caller);
+  // Whose ticket first: a level without tickets is refused before the request's own checks.
+  const ownerId = await requestOwner(tx, caller.viewerId, input.for_client_id ?? null);
   await requirePickupDay(tx, caller, input);
   await requireCentre(tx, input.address.office_id, input.address.address);
   const fileIds = await requireOwnPhotos(tx, caller.viewerId, input.file_ids);
@@ -174,7 +198,8 @@ export async function createRepairRequest(
   const [ticket] = await tx
     .insert(tickets)
     .values({
-      clientId: caller.viewerId,
+      // A colleague's request for the clinic is the clinic's ticket, the colleague its author and contact.
+      clientId: ownerId,
       authorId: caller.viewerId,
       status: NEW_TICKET_STATUS,
       officeId: input.address.office_id,
@@ -203,7 +228,7 @@ export async function createRepairRequest(
   await markSavedAddressChecked(tx, caller.viewerId, input.address.address, place);
   await tx.insert(repairRequests).values({ ticketId, contact, address, pickupDate, fileIds, createdAt: caller.now });
   await recordHistory(tx, {
-    clientId: caller.viewerId,
+    clientId: ownerId,
     ticketId,
     description: `Создана заявка №${ticketId}`,
     subjectType: 'Ticket',
@@ -212,7 +237,7 @@ export async function createRepairRequest(
   });
   await recordEvent(tx, {
     type: 'ticket.created',
-    clientId: caller.viewerId,
+    clientId: ownerId,
     ticketId,
     createdAt: caller.now,
     payload: {

@@ -6,7 +6,7 @@ import { serverDate } from '#shared/format/server-timestamp.ts';
 import type { Reader } from '#server/db/client.ts';
 import { billDefectStatements, bills, defectStatements } from '#server/db/schema/tickets.ts';
 import { clients } from '#server/db/schema/accounts.ts';
-import { ownedBy, visibleClientIds } from '#server/services/access/access.ts';
+import { ownedBy, visibleOwners, type Viewer } from '#server/services/access/access.ts';
 import { decodeIdCursor, encodeIdCursor } from '#server/services/keyset-cursor.ts';
 
 // The bills list (cabinet.md §2 Bills): visible bills, newest first (by id, the order the back
@@ -54,13 +54,13 @@ function statementRefs(value: unknown): StatementRef[] {
 
 export async function listBills(
   db: Reader,
-  viewerId: number,
+  viewer: Viewer,
   filter: BillFilter,
   limit = BILLS_PAGE_SIZE,
   payee?: Payee,
 ): Promise<{ data: Bill[]; next_cursor: string | null }> {
   // One read of the visible owners serves both the condition and the 'only mine' check.
-  const owners = await visibleClientIds(db, viewerId);
+  const owners = visibleOwners(viewer);
   const where: SQL[] = [ownedBy(bills.clientId, owners)];
   if (filter.client_id !== undefined) {
     // Bills have no author: 'Только мои счета' is the bills whose owner is that account.

@@ -4,7 +4,7 @@ import type { AppDeps } from '#server/context.ts';
 import { recordEvent } from '#server/db/journal.ts';
 import { bills } from '#server/db/schema/tickets.ts';
 import { ApiFailure } from '#server/lib/api-failure.ts';
-import { notFound, visibleBillsCondition } from '#server/services/access/access.ts';
+import { notFound, requireVisibleBill, visibleBillsCondition, type Viewer } from '#server/services/access/access.ts';
 
 // 'Я оплатил' (ADR 0028): the clinic tells the back office it paid a bill by transfer. Once per bill:
 // the first report stamps the bill and writes a `bill.payment_reported` event; a repeat (a second
@@ -13,17 +13,20 @@ import { notFound, visibleBillsCondition } from '#server/services/access/access.
 
 export async function reportBillPayment(
   deps: AppDeps,
-  viewerId: number,
+  viewer: Viewer,
   billId: number,
 ): Promise<{ reported_at: string }> {
   const now = deps.now();
+  const viewerId = viewer.clientId;
   return deps.database.db.transaction(async (tx) => {
+    // Another clinic's bill is the same 404 as none, whatever the settings; a bill of a clinic whose
+    // level gives no bills is its 403 (ADR 0049).
+    await requireVisibleBill(tx, viewer, billId);
     const [bill] = await tx
       .select()
       .from(bills)
-      .where(and(eq(bills.id, billId), await visibleBillsCondition(tx, viewerId)))
+      .where(and(eq(bills.id, billId), visibleBillsCondition(viewer)))
       .for('update');
-    // Another clinic's bill is the same 404 as none, whatever the settings.
     if (!bill) throw notFound();
     if (!deps.config.payee) throw new ApiFailure(409, { success: false, message: billPaymentMessages.noPayee });
     if (bill.status === PAID_BILL_STATUS)

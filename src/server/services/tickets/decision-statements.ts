@@ -6,7 +6,7 @@ import { recordEvent, recordHistory, type NewEvent } from '#server/db/journal.ts
 import { clients } from '#server/db/schema/accounts.ts';
 import { decisions, defectStatements } from '#server/db/schema/tickets.ts';
 import { ApiFailure } from '#server/lib/api-failure.ts';
-import { requireVisibleStatements } from '#server/services/access/access.ts';
+import { requireVisibleStatements, type Viewer } from '#server/services/access/access.ts';
 
 // What every decision on a quote shares: lock the statements, refuse a quote that was decided or
 // changed since the user saw it (409 with the current state), then write the statement, the
@@ -53,7 +53,7 @@ function conflict(message: string, statements: Statement[]): ApiFailure {
  */
 export async function lockForDecision(
   tx: Tx,
-  viewerId: number,
+  viewer: Viewer,
   ticketId: number,
   seen: SeenStatement[],
 ): Promise<LockedStatements> {
@@ -65,7 +65,7 @@ export async function lockForDecision(
     seenVersion.set(item.id, item.version);
   }
   const ids = [...seenVersion.keys()];
-  const { ticket } = await requireVisibleStatements(tx, viewerId, ticketId, ids);
+  const { ticket } = await requireVisibleStatements(tx, viewer, ticketId, ids);
   const locked = await tx
     .select()
     .from(defectStatements)
@@ -86,11 +86,11 @@ export async function lockForDecision(
 /** lockForDecision for a decision on one statement (a question, a trade-in). */
 export async function lockOneForDecision(
   tx: Tx,
-  viewerId: number,
+  viewer: Viewer,
   ticketId: number,
   seen: SeenStatement,
 ): Promise<{ ticket: Ticket; statement: Statement }> {
-  const { ticket, statements } = await lockForDecision(tx, viewerId, ticketId, [seen]);
+  const { ticket, statements } = await lockForDecision(tx, viewer, ticketId, [seen]);
   const [statement] = statements;
   if (!statement) throw new Error('lockForDecision returned no statement');
   return { ticket, statement };

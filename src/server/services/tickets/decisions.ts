@@ -15,6 +15,7 @@ import {
 import { spendOnGift, spendOnRepair } from '#server/services/loyalty/quote-points.ts';
 import { balance } from '#server/services/loyalty/points.ts';
 import { findActiveInstrument } from '#server/services/loyalty/trade-in.ts';
+import type { Viewer } from '#server/services/access/access.ts';
 
 // The four decisions on repair quotes (cabinet.md §2 "Popups on the ticket", §4; ADR 0006).
 // Each runs inside the caller's transaction (withIdempotency's savepoint): a refusal thrown
@@ -31,6 +32,8 @@ export interface DecisionAnswer {
 
 interface Caller {
   viewerId: number;
+  /** Whose quotes the viewer may decide on (services/access/levels.ts): its own, and 'full' access. */
+  viewer: Viewer;
   now: Date;
 }
 
@@ -48,7 +51,7 @@ export type DecisionCall<E extends Endpoint> = (
 const countedStatements = (n: number) => (n === 1 ? '' : ` (ведомостей: ${n})`);
 
 export const approve: DecisionCall<typeof approveDefects> = async (tx, caller, input) => {
-  const { ticket, statements } = await lockForDecision(tx, caller.viewerId, input.ticket_id, input.defects);
+  const { ticket, statements } = await lockForDecision(tx, caller.viewer, input.ticket_id, input.defects);
   // A colleague with access approves; the owner's points and gifts stay the owner's to spend (cabinet.md §2 Accesses).
   if ((input.balls > 0 || input.gift !== null) && ticket.clientId !== caller.viewerId)
     throw fieldFailure('balls', ACCESS_MESSAGES.ownerOnlyPoints);
@@ -98,7 +101,7 @@ export const approve: DecisionCall<typeof approveDefects> = async (tx, caller, i
 };
 
 export const reject: DecisionCall<typeof rejectDefects> = async (tx, caller, input) => {
-  const { ticket, statements } = await lockForDecision(tx, caller.viewerId, input.ticket_id, input.defects);
+  const { ticket, statements } = await lockForDecision(tx, caller.viewer, input.ticket_id, input.defects);
   await writeDecisions(tx, statements, (statement) => ({
     viewerId: caller.viewerId,
     ticket,
@@ -118,7 +121,7 @@ export const reject: DecisionCall<typeof rejectDefects> = async (tx, caller, inp
 };
 
 export const discuss: DecisionCall<typeof discussDefect> = async (tx, caller, input) => {
-  const { ticket, statement } = await lockOneForDecision(tx, caller.viewerId, input.ticket_id, input.defect);
+  const { ticket, statement } = await lockOneForDecision(tx, caller.viewer, input.ticket_id, input.defect);
   // The status stays: the quote is still to be agreed; the back office answers and may reset agreed to 0.
   await writeDecisions(tx, [statement], () => ({
     viewerId: caller.viewerId,
@@ -138,7 +141,7 @@ export const discuss: DecisionCall<typeof discussDefect> = async (tx, caller, in
 };
 
 export const tradeIn: DecisionCall<typeof tradeInDefect> = async (tx, caller, input) => {
-  const { ticket, statement } = await lockOneForDecision(tx, caller.viewerId, input.ticket_id, input.defect);
+  const { ticket, statement } = await lockOneForDecision(tx, caller.viewer, input.ticket_id, input.defect);
   if (!statement.tradeIsEnabled) throw new ApiFailure(422, { success: false, message: TRADE_IN_DISABLED_MESSAGE });
   const instrument = await findActiveInstrument(tx, input.instrument_id);
   if (!instrument) throw fieldFailure('instrument_id', TRADE_IN_INSTRUMENT_MESSAGE);

@@ -22,7 +22,9 @@ import { clients } from '#server/db/schema/accounts.ts';
 import { decisions, defectStatements, historyEntries, instruments } from '#server/db/schema/tickets.ts';
 import { files } from '#server/db/schema/repair-requests.ts';
 import { offices } from '#server/db/schema/places.ts';
-import { requireVisibleTicket } from '#server/services/access/access.ts';
+import { requireVisibleTicket, type Viewer } from '#server/services/access/access.ts';
+import { viewerMay } from '#server/services/access/levels.ts';
+import { withoutPricesAndPoints } from '#shared/format/history-without-prices.ts';
 import { historyItemOf } from '#server/services/notifications/list.ts';
 import { officeOut } from '#server/services/places/offices.ts';
 import { loadTicketRequest } from '#server/services/tickets/request.ts';
@@ -134,6 +136,7 @@ function statementOut(
   names: Map<number, string>,
   comments: Map<number, DecisionComment>,
   answers: Map<number, DiscussionAnswer>,
+  prices: boolean,
 ): DefectStatement {
   return {
     id: row.id,
@@ -150,19 +153,25 @@ function statementOut(
       .filter((id) => names.has(id))
       .map((id) => ({ id, relativeUrl: downloadPaths.file(id), original_name: names.get(id)! })),
     departure: row.departure,
-    sum: row.sum,
+    sum: prices ? row.sum : null,
     agreed: row.agreed,
     trade_is_enabled: row.tradeIsEnabled,
     version: row.version,
     decision_comment: comments.get(row.id)?.comment ?? null,
     decision_author: comments.get(row.id)?.author ?? null,
-    trade_in: comments.get(row.id)?.tradeIn ?? null,
+    trade_in: tradeInAsSeen(comments.get(row.id)?.tradeIn ?? null, prices),
     answer: answers.get(row.id) ?? null,
   };
 }
 
-export async function loadTicket(db: Reader, viewerId: number, ticketId: number): Promise<Ticket> {
-  const ticket = await requireVisibleTicket(db, viewerId, ticketId);
+/** The new instrument chosen, its price only for a level that sees prices (issue 41). */
+const tradeInAsSeen = (tradeIn: { name: string; sum: string } | null, prices: boolean) =>
+  tradeIn && (prices ? tradeIn : { ...tradeIn, sum: null });
+
+export async function loadTicket(db: Reader, viewer: Viewer, ticketId: number): Promise<Ticket> {
+  const viewerId = viewer.clientId;
+  const ticket = await requireVisibleTicket(db, viewer, ticketId);
+  const prices = viewerMay(viewer, ticket.clientId, 'prices');
   const [officeRows, statementRows, instrumentRows, request, visits] = await Promise.all([
     ticket.officeId === null
       ? Promise.resolve([])
@@ -197,7 +206,7 @@ export async function loadTicket(db: Reader, viewerId: number, ticketId: number)
     status_code: status,
     created_at: formatServerTimestamp(ticket.createdAt),
     // The works that will be done: a rejected or exchanged quote is no longer part of the cost.
-    cost: sumMoney(statementRows.filter(countsTowardsCost).map((s) => s.sum)),
+    cost: prices ? sumMoney(statementRows.filter(countsTowardsCost).map((s) => s.sum)) : null,
     hasDefects: statementRows.length > 0,
     finished: ticket.finished,
     shippingOrder:
@@ -210,7 +219,7 @@ export async function loadTicket(db: Reader, viewerId: number, ticketId: number)
           },
     pdf_url: downloadPaths.ticketPdf(ticket.id),
     office: office ? officeOut(office) : null,
-    defective_lists: statementRows.map((row) => statementOut(row, names, comments, answers)),
+    defective_lists: statementRows.map((row) => statementOut(row, names, comments, answers, prices)),
     instruments: instrumentRows.map((row) => ({
       id: row.id,
       serial_number: row.serialNumber,
@@ -226,12 +235,14 @@ export async function loadTicket(db: Reader, viewerId: number, ticketId: number)
 }
 
 /** The ticket's history panel, oldest first. */
-export async function loadTicketHistory(db: Reader, viewerId: number, ticketId: number): Promise<HistoryItem[]> {
-  const ticket = await requireVisibleTicket(db, viewerId, ticketId);
+export async function loadTicketHistory(db: Reader, viewer: Viewer, ticketId: number): Promise<HistoryItem[]> {
+  const ticket = await requireVisibleTicket(db, viewer, ticketId);
   const rows = await db
     .select()
     .from(historyEntries)
     .where(eq(historyEntries.ticketId, ticket.id))
     .orderBy(asc(historyEntries.createdAt), asc(historyEntries.id));
-  return rows.map(historyItemOf);
+  const items = rows.map(historyItemOf);
+  // 'Только заявки' reads the history without its prices and points (ADR 0049).
+  return viewerMay(viewer, ticket.clientId, 'prices') ? items : withoutPricesAndPoints(items);
 }

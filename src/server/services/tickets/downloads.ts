@@ -4,6 +4,7 @@ import {
   notFound,
   requireVisibleBill,
   requireVisibleWaybillTicket,
+  type Viewer,
 } from '#server/services/access/access.ts';
 import { loadFile, type StoredFile } from '#server/services/files/files.ts';
 
@@ -17,19 +18,19 @@ async function existing(db: Reader, fileId: number | null): Promise<StoredFile> 
 }
 
 /** A statement's document or photo, a bill's document, a waybill or a catalogue picture. */
-export async function fileForViewer(db: Reader, viewerId: number, fileId: number): Promise<StoredFile> {
-  if (!(await canSeeFile(db, viewerId, fileId))) throw notFound();
+export async function fileForViewer(db: Reader, viewer: Viewer, fileId: number): Promise<StoredFile> {
+  if (!(await canSeeFile(db, viewer, fileId))) throw notFound();
   return existing(db, fileId);
 }
 
 /** The courier waybill of the viewer's ticket with this shipping order. */
-export async function waybillForViewer(db: Reader, viewerId: number, providerOrderId: string): Promise<StoredFile> {
-  const ticket = await requireVisibleWaybillTicket(db, viewerId, providerOrderId);
+export async function waybillForViewer(db: Reader, viewer: Viewer, providerOrderId: string): Promise<StoredFile> {
+  const ticket = await requireVisibleWaybillTicket(db, viewer, providerOrderId);
   return existing(db, ticket.waybillFileId);
 }
 
-export async function billDocumentForViewer(db: Reader, viewerId: number, billId: number): Promise<StoredFile> {
-  const bill = await requireVisibleBill(db, viewerId, billId);
+export async function billDocumentForViewer(db: Reader, viewer: Viewer, billId: number): Promise<StoredFile> {
+  const bill = await requireVisibleBill(db, viewer, billId);
   return existing(db, bill.documentFileId);
 }
 

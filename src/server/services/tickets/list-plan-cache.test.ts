@@ -4,6 +4,7 @@
 // plans of the table's early, small days: a page whose estimated cost grows with the clinic is then
 // planned anew on every call once it has grown. PostgreSQL only: PGlite runs its own named statements
 // (ADR 0036), and pg_prepared_statements shows one session's statements, here the one connection's.
+import { viewerWith } from '#server/services/access/levels.ts';
 import { sql } from 'drizzle-orm';
 import type { Sql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,7 +45,7 @@ async function plansOfPageStatements() {
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the requests list on one connection as the clinic grows', () => {
   it('keeps the status filter on its generic plan from 1 000 tickets to 20 000', async () => {
     const clinic = await insertAccount(t);
-    const viewer = { clientId: clinic.id, granterIds: [] };
+    const viewer = viewerWith(clinic.id, [], 'tickets');
     // 125 at status 3, more than a page, as in the bench (scripts/bench/scale.mjs): below a page, its
     // cost still grows until the page is full, a bounded step the cache gets past after a while.
     await addTickets(clinic.id, 1000);

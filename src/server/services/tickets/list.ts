@@ -10,7 +10,7 @@ import type { Db, Reader } from '#server/db/client.ts';
 import { rowsAsArrays } from '#server/db/rows-as-arrays.ts';
 import { clients } from '#server/db/schema/accounts.ts';
 import { defectStatements, instruments, tickets } from '#server/db/schema/tickets.ts';
-import { ownedBy, visibleClientIdsOf } from '#server/services/access/access.ts';
+import { ownedBy, visibleOwners, type Viewer } from '#server/services/access/access.ts';
 import { cursorTimestamp, decodeTimestampCursor, encodeTimestampCursor } from '#server/services/keyset-cursor.ts';
 
 // The requests list (cabinet.md §2): visible tickets, newest first, paged by keyset on
@@ -105,14 +105,8 @@ function placeholders() {
   return { values, bind };
 }
 
-/** Who is looking: the account, and its granters when the session load already read them (SessionInfo). */
-export interface Viewer {
-  clientId: number;
-  granterIds?: readonly number[];
-}
-
 async function conditions(db: Reader, viewer: Viewer, filter: ParsedTicketFilter, bind: Bind): Promise<SQL[] | null> {
-  const owners = await visibleClientIdsOf(db, viewer);
+  const owners = visibleOwners(viewer);
   const where: SQL[] = [ownedBy(tickets.clientId, owners, bind)];
   if (filter.client_id !== undefined) {
     // 'Только мои заявки' names an account; one the viewer does not see simply matches nothing.
@@ -209,7 +203,7 @@ function buildPageQuery(db: Reader, where: SQL[], limit: number | SQL) {
  * query is thenable and an async function would run it on return. null: nothing can match.
  */
 export async function ticketPageQuery(db: Reader, viewerId: number, filter: ParsedTicketFilter) {
-  const where = await conditions(db, { clientId: viewerId }, filter, bound);
+  const where = await conditions(db, { clientId: viewerId, scope: 'tickets', owners: [], grants: [] }, filter, bound);
   if (!where) return null;
   return { query: buildPageQuery(db, where, (filter.limit ?? TICKETS_PAGE_SIZE) + 1) };
 }

@@ -1,0 +1,105 @@
+import { useRef, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { acceptInvitationForm, type Invitation } from '#shared/screens/invitations.ts';
+import { passwordField } from '#shared/validation/fields.ts';
+import { messages } from '#shared/validation/messages.ts';
+import { useAppForm } from '#client/components/ui/app-form.tsx';
+import { BoundForm } from '#client/components/ui/bound-form.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { focusFirstInvalid } from '#client/components/ui/form-helpers.ts';
+import { FormMessage } from '#client/components/ui/form-message.tsx';
+import { passwordInput } from '#client/components/ui/input-presets.ts';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { SubmitButton } from '#client/components/ui/submit-button.tsx';
+import { asApiError } from '#client/lib/http.ts';
+import { useRemote } from '#client/lib/use-remote.ts';
+import { useAccountStore } from './account-store.ts';
+import styles from './forms.module.css';
+import { acceptInvitation, checkInvitation } from './invitation-api.ts';
+
+/**
+ * /client/invitation/{token} (issue 41): the owner's invitation checked as the page opens (a revoked
+ * or expired one says so at once), then a short form — name, surname, phone, password — that makes
+ * the colleague's account at the owner's clinic, logs in and lands in the owner's tickets.
+ */
+export function InvitationScreen({ token }: { token: string }) {
+  const check = useRemote((signal) => checkInvitation(token, signal), token);
+  if (check.loading && !check.data) {
+    return (
+      <div className={styles.checking}>
+        <Spinner label="Проверяем приглашение…" />
+      </div>
+    );
+  }
+  if (!check.data) {
+    return (
+      <div className={styles.result}>
+        <FormMessage tone="error">{check.failure ?? 'Не удалось проверить приглашение'}</FormMessage>
+        <Button variant="secondary" onClick={check.reload}>
+          Повторить
+        </Button>
+      </div>
+    );
+  }
+  return <AcceptForm token={token} invitation={check.data} />;
+}
+
+const nameValidator = acceptInvitationForm.pipe[0].entries.name;
+const phoneValidator = acceptInvitationForm.pipe[0].entries.phone;
+
+function AcceptForm({ token, invitation }: { token: string; invitation: Invitation }) {
+  const navigate = useNavigate();
+  const refresh = useAccountStore((state) => state.refresh);
+  const [serverError, setServerError] = useState<string>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useAppForm({
+    defaultValues: { name: '', surname: '', phone: '', new_password: '', new_password_confirmation: '' },
+    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
+    onSubmit: async ({ value }) => {
+      setServerError(undefined);
+      try {
+        const landing = await acceptInvitation({ token, ...value });
+        await refresh();
+        await navigate({ to: landing === '/cabinet/bills' ? '/cabinet/bills' : '/cabinet/tickets' });
+      } catch (caught) {
+        setServerError(asApiError(caught).message);
+      }
+    },
+  });
+
+  return (
+    <BoundForm form={form} ref={formRef} className={styles.form} aria-label="Принять приглашение">
+      <p>
+        {invitation.owner_name} приглашает вас в кабинет клиники «{invitation.clinic}». Доступ: «
+        {invitation.level_label}». Вход — по адресу <strong>{invitation.email}</strong>.
+      </p>
+      <form.AppField name="name" validators={{ onBlur: nameValidator }}>
+        {(field) => <field.TextField label="Имя" autoComplete="given-name" />}
+      </form.AppField>
+      <form.AppField name="surname" validators={{ onBlur: nameValidator }}>
+        {(field) => <field.TextField label="Фамилия" autoComplete="family-name" />}
+      </form.AppField>
+      <form.AppField name="phone" validators={{ onBlur: phoneValidator }}>
+        {(field) => <field.MaskedField mask="phone" label="Телефон" />}
+      </form.AppField>
+      <form.AppField name="new_password" validators={{ onBlur: passwordField }}>
+        {(field) => (
+          <field.TextField {...passwordInput} label="Пароль" autoComplete="new-password" hint="Не меньше 8 символов" />
+        )}
+      </form.AppField>
+      <form.AppField
+        name="new_password_confirmation"
+        validators={{
+          onBlur: ({ value, fieldApi }) =>
+            value !== '' && value === fieldApi.form.getFieldValue('new_password')
+              ? undefined
+              : messages.passwordsDiffer,
+        }}
+      >
+        {(field) => <field.TextField {...passwordInput} label="Повторите пароль" autoComplete="new-password" />}
+      </form.AppField>
+      {serverError ? <FormMessage tone="error">{serverError}</FormMessage> : null}
+      <SubmitButton form={form}>Принять приглашение</SubmitButton>
+    </BoundForm>
+  );
+}
