@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { defineEndpoint, okResponse } from './endpoint.ts';
-import { cursorParam, isoDate, moneyString, nullableMoney, queryInt, serverTimestamp } from './query.ts';
+import { cursorParam, isoDate, nullableMoney, queryInt, serverTimestamp } from './query.ts';
 import { TICKET_PATH, TICKETS_LIST_PATH, TICKETS_PAGE_SIZE } from './tickets-addresses.ts';
 import { STOP_FAIL_REASONS, STOP_KINDS, STOP_STATES } from '../dictionaries/courier-stops.ts';
 

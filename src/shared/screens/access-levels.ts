@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-// What a colleague's access to a clinic's records gives (issue 41, API.md fourth wave; ADR 0049).
+// What a colleague's access to a clinic's records gives (issue 41, API.md §Added for the fourth wave; ADR 0049).
 // The server enforces it on every call (src/server/services/access/levels.ts); the page only hides.
 
 /** `full` is today's access (tickets, decisions, bills); `tickets` reads tickets only; `bills` the bills only. */

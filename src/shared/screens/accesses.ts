@@ -27,7 +27,7 @@ export const ACCESS_MESSAGES = {
 
 const accessEmail = emailFieldWith(ACCESS_MESSAGES.email, ACCESS_MESSAGES.emailRequired);
 /**
- * `level` (API.md, fourth wave; ADR 0049): what the colleague gets, 'full' when not chosen (today's
+ * `level` (API.md §Added for the fourth wave; ADR 0049): what the colleague gets, 'full' when not chosen (today's
  * access); the same call with another level for a colleague who has access changes it.
  */
 export const accessForm = v.object({ email: accessEmail, level: v.optional(accessLevel) });

@@ -106,7 +106,7 @@ async function repeated(
   return row !== undefined;
 }
 
-/** Records the change (with the level it gives, API.md fourth wave) and, unless it is a repeat, tells both sides. */
+/** Records the change (with the level it gives, API.md §Added for the fourth wave) and, unless it is a repeat, tells both sides. */
 export async function recordChange(
   tx: Tx,
   type: AccessEvent,
