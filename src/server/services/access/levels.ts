@@ -110,6 +110,7 @@ export const CALL_SCOPES: Readonly<Record<string, CallScope>> = {
   'POST /ajax/courier/stops/en-route': 'own',
   'POST /ajax/courier/stops/done': 'own',
   'POST /ajax/courier/stops/failed': 'own',
+  'POST /ajax/courier/stops/done-with-photos': 'own',
   'POST /ajax/courier/photos': 'own',
 };
 
