@@ -1,22 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reportClientError } from '#shared/api/client-errors.ts';
 import { reportError, resetErrorReports } from './error-reporter.ts';
+import { recordBeacons } from './testing/beacons.ts';
 
 // navigator.sendBeacon is the browser's: what the page hands it is what reaches the server.
-let beacons: Array<{ url: string; body: Blob }>;
+const { sent: beacons, reports: sentReports } = recordBeacons();
 
-beforeEach(() => {
-  resetErrorReports();
-  beacons = [];
-  vi.stubGlobal('navigator', {
-    ...navigator,
-    sendBeacon: (url: string, body: Blob) => beacons.push({ url, body }) > 0,
-  });
-});
+beforeEach(() => resetErrorReports());
 afterEach(() => vi.unstubAllGlobals());
-
-const sentReports = () =>
-  Promise.all(beacons.map(async ({ body }) => JSON.parse(await body.text()) as Record<string, unknown>));
 
 describe('reportError', () => {
   it('sends a JSON beacon to the endpoint, once per source and message', async () => {

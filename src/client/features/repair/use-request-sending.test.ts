@@ -3,21 +3,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_ERRORS_PATH } from '#shared/api/client-errors.ts';
 import { repairRequestFailureMessage } from '#shared/screens/repair-failure-report.ts';
 import { resetErrorReports } from '#client/lib/error-reporter.ts';
+import { recordBeacons } from '#client/lib/testing/beacons.ts';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { useRequestSending } from './use-request-sending.ts';
 import { initialValues } from './wizard-values.ts';
 
 // portal.md §8: step 3's form-level failure is logged and a metrics event is sent. What the server
 // refuses it counts itself; what it never answered only the page can report.
-let beacons: Array<{ url: string; body: Blob }>;
-beforeEach(() => {
-  resetErrorReports();
-  beacons = [];
-  vi.stubGlobal('navigator', {
-    ...navigator,
-    sendBeacon: (url: string, body: Blob) => beacons.push({ url, body }) > 0,
-  });
-});
+const beacons = recordBeacons();
+beforeEach(() => resetErrorReports());
 afterEach(() => vi.unstubAllGlobals());
 
 const sender = { name: 'Анна', surname: 'Смирнова' };
@@ -25,13 +19,6 @@ async function sendOnce() {
   const { result } = renderHook(() => useRequestSending(sender, () => {}));
   await act(() => result.current.send(initialValues({ phone: '79161234567', company: 'Улыбка' })));
 }
-const reported = () =>
-  Promise.all(
-    beacons.map(async ({ url, body }) => ({
-      to: url,
-      ...(JSON.parse(await body.text()) as { source: string; message: string }),
-    })),
-  );
 
 describe('a repair request that fails to send', () => {
   it('reports one event when the server never answered', async () => {
@@ -41,12 +28,9 @@ describe('a repair request that fails to send', () => {
       },
     });
     await sendOnce();
-    expect(await reported()).toEqual([
-      expect.objectContaining({
-        to: CLIENT_ERRORS_PATH,
-        source: 'repair-request',
-        message: repairRequestFailureMessage(0),
-      }),
+    expect(beacons.sent.map((beacon) => beacon.url)).toEqual([CLIENT_ERRORS_PATH]);
+    expect(await beacons.reports()).toEqual([
+      expect.objectContaining({ source: 'repair-request', message: repairRequestFailureMessage(0) }),
     ]);
   });
 
@@ -55,6 +39,6 @@ describe('a repair request that fails to send', () => {
     await sendOnce();
     stubFetch({ 'POST /ajax/repair-requests': { status: 422, body: { success: false, message: 'Проверьте поля' } } });
     await sendOnce();
-    expect((await reported()).map((report) => report.message)).toEqual([repairRequestFailureMessage(502)]);
+    expect((await beacons.reports()).map((report) => report.message)).toEqual([repairRequestFailureMessage(502)]);
   });
 });
