@@ -2,7 +2,6 @@ import { useRef, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { acceptInvitationForm, type Invitation } from '#shared/screens/invitations.ts';
 import { passwordField } from '#shared/validation/fields.ts';
-import { messages } from '#shared/validation/messages.ts';
 import { useAppForm } from '#client/components/ui/app-form.tsx';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -15,6 +14,7 @@ import { asApiError } from '#client/lib/http.ts';
 import { useRemote } from '#client/lib/use-remote.ts';
 import { useAccountStore } from './account-store.ts';
 import styles from './forms.module.css';
+import { confirmsNewPassword } from './password-confirmation.ts';
 import { acceptInvitation, checkInvitation } from './invitation-api.ts';
 
 /**
@@ -87,15 +87,7 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
           <field.TextField {...passwordInput} label="Пароль" autoComplete="new-password" hint="Не меньше 8 символов" />
         )}
       </form.AppField>
-      <form.AppField
-        name="new_password_confirmation"
-        validators={{
-          onBlur: ({ value, fieldApi }) =>
-            value !== '' && value === fieldApi.form.getFieldValue('new_password')
-              ? undefined
-              : messages.passwordsDiffer,
-        }}
-      >
+      <form.AppField name="new_password_confirmation" validators={{ onBlur: confirmsNewPassword }}>
         {(field) => <field.TextField {...passwordInput} label="Повторите пароль" autoComplete="new-password" />}
       </form.AppField>
       {serverError ? <FormMessage tone="error">{serverError}</FormMessage> : null}

@@ -12,6 +12,7 @@ import { asApiError } from '#client/lib/http.ts';
 import { changePassword, resetPassword } from './api.ts';
 import { useAuthDialog } from './auth-dialog-store.ts';
 import styles from './forms.module.css';
+import { confirmsNewPassword } from './password-confirmation.ts';
 import { useSoftLinkClick } from './navigation.ts';
 import { PasswordStrength } from './password-strength.tsx';
 
@@ -140,15 +141,7 @@ export function PasswordForm(props: PasswordFormProps) {
           </>
         )}
       </form.AppField>
-      <form.AppField
-        name="new_password_confirmation"
-        validators={{
-          onBlur: ({ value, fieldApi }) =>
-            value !== '' && value === fieldApi.form.getFieldValue('new_password')
-              ? undefined
-              : messages.passwordsDiffer,
-        }}
-      >
+      <form.AppField name="new_password_confirmation" validators={{ onBlur: confirmsNewPassword }}>
         {(field) => (
           <field.TextField
             {...passwordInput}
