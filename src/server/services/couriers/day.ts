@@ -3,6 +3,7 @@ import { courierFilePath, courierMessages, type CourierStop } from '#shared/scre
 import { instrumentTypeLabel } from '#shared/dictionaries/instruments.ts';
 import type { StopFailReason } from '#shared/dictionaries/courier-stops.ts';
 import { formatServerTimestamp, serverDate } from '#shared/format/server-timestamp.ts';
+import { addDays } from '#shared/screens/pickup-days.ts';
 import type { Reader } from '#server/db/client.ts';
 import { clients } from '#server/db/schema/accounts.ts';
 import { stops, type StopOutcome } from '#server/db/schema/couriers.ts';
@@ -18,16 +19,15 @@ import { fieldFailure, notFound } from '#server/lib/api-failure.ts';
 const DAYS_BEFORE = 1;
 const DAYS_AFTER = 7;
 
-/** 'YYYY-MM-DD' moved by whole days. */
-export function shiftDay(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+/** The first and last day the courier sees now. */
+function courierWindow(now: Date): [from: string, to: string] {
+  const today = serverDate(now);
+  return [addDays(today, -DAYS_BEFORE), addDays(today, DAYS_AFTER)];
 }
 
-/** Whether the courier may see a day now. */
-export function isCourierDay(day: string, now: Date): boolean {
-  const today = serverDate(now);
-  return day >= shiftDay(today, -DAYS_BEFORE) && day <= shiftDay(today, DAYS_AFTER);
+function isCourierDay(day: string, now: Date): boolean {
+  const [from, to] = courierWindow(now);
+  return day >= from && day <= to;
 }
 
 /** The day asked for (default today), refused with 422 outside the courier's window. */
@@ -159,7 +159,6 @@ export async function courierSeesFile(db: Reader, courierId: number, fileId: num
     .where(and(eq(files.id, fileId), eq(files.ownerClientId, courierId)))
     .limit(1);
   if (own) return true;
-  const today = serverDate(now);
   const [request] = await db
     .select({ id: stops.id })
     .from(stops)
@@ -168,7 +167,7 @@ export async function courierSeesFile(db: Reader, courierId: number, fileId: num
       and(
         eq(stops.courierId, courierId),
         isNull(stops.cancelledAt),
-        between(stops.date, shiftDay(today, -DAYS_BEFORE), shiftDay(today, DAYS_AFTER)),
+        between(stops.date, ...courierWindow(now)),
         sql`${repairRequests.fileIds} @> ${JSON.stringify([fileId])}::jsonb`,
       ),
     )
