@@ -2,18 +2,11 @@ import { createReadStream } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileStore } from '#server/storage/file-store.ts';
+import { KEY_FILES } from '#server/lib/key-files.ts';
 import { writeArchive, type EntryDigest } from './archive.ts';
 import { FORMAT, FORMAT_VERSION, MANIFEST, type Manifest } from './manifest.ts';
 import { readSnapshot } from './read-snapshot.ts';
 import type { Source } from './sql-runner.ts';
-
-/**
- * The keys the portal makes once and keeps in DATA_DIR (delivery/vapid-keys.ts,
- * services/kavo/tokens.ts, services/accounts/login-devices.ts, services/notifications/mail-queue.ts):
- * without them a restored portal loses its push subscriptions, linked KAVO IDs, known devices and
- * the mails still waiting in the outbox.
- */
-export const KEY_FILES = ['vapid-keys.json', 'kavo-token.key', 'device-cookie.key', 'mail-queue.key'] as const;
 
 export interface BackupSummary {
   file: string;

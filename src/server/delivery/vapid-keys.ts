@@ -2,12 +2,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
 import type { Config, VapidKeys } from '#server/context.ts';
+import { VAPID_KEY_FILE } from '#server/lib/key-files.ts';
 
 // The portal's Web Push identity (RFC 8292): VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, or a pair made on
 // first use and kept in DATA_DIR, so subscriptions survive restarts. Several API processes must share
 // that DATA_DIR or be given the keys: browsers subscribed with one key refuse pushes signed by another.
 
-const KEY_FILE = 'vapid-keys.json';
 const known = new Map<string, VapidKeys>();
 
 function isKeyPair(value: unknown): value is VapidKeys {
@@ -21,7 +21,7 @@ function isKeyPair(value: unknown): value is VapidKeys {
 
 export function vapidKeysOf(config: Pick<Config, 'vapid' | 'dataDir'>): VapidKeys {
   if (config.vapid) return config.vapid;
-  const file = path.join(config.dataDir, KEY_FILE);
+  const file = path.join(config.dataDir, VAPID_KEY_FILE);
   const cached = known.get(file);
   if (cached) return cached;
   let keys: VapidKeys;

@@ -5,6 +5,7 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { login } from '#shared/api/account.ts';
 import type { AppEnv, Config } from '#server/context.ts';
 import { keptKeyInFile } from '#server/lib/sealed-text.ts';
+import { DEVICE_KEY_FILE } from '#server/lib/key-files.ts';
 
 // OWASP's device cookies (Blocking Brute Force Attacks): a successful login leaves a signed cookie
 // naming the account and a random device id. Later attempts carrying it for that account are counted
@@ -13,7 +14,6 @@ import { keptKeyInFile } from '#server/lib/sealed-text.ts';
 // is DEVICE_COOKIE_KEY or one made once in DATA_DIR (several processes must share one or the other).
 
 export const DEVICE_COOKIE = 'portal_device';
-export const DEVICE_KEY_FILE = 'device-cookie.key';
 /** A year: a device used once a year still counts as known. */
 const DEVICE_TTL_SECONDS = 365 * 24 * 60 * 60;
 

@@ -3,12 +3,11 @@ import type { Config, KavoConfig } from '#server/context.ts';
 import { keptKeyInFile, seal, unseal } from '#server/lib/sealed-text.ts';
 import { notConfigured } from '#server/services/kavo/failures.ts';
 import type { KavoTokens } from '#server/services/kavo/oidc.ts';
+import { KAVO_KEY_FILE } from '#server/lib/key-files.ts';
 
 // The AES-256 key of the stored KAVO ID tokens (ADR 0018): KAVO_TOKEN_KEY, or a key made once and
 // kept in DATA_DIR (like the VAPID keys). Losing it only means re-linking: the tokens are the
 // provider's, and the identities stay linked.
-
-export const KAVO_KEY_FILE = 'kavo-token.key';
 
 export function kavoTokenKey(config: Config): Buffer {
   return config.kavo?.tokenKey ?? keptKeyInFile(path.join(config.dataDir, KAVO_KEY_FILE));

@@ -5,6 +5,7 @@ import type { Db, Tx } from '#server/db/client.ts';
 import { clients } from '#server/db/schema/accounts.ts';
 import { notificationDeliveries, notifications } from '#server/db/schema/notifications.ts';
 import { keptKeyInFile, seal, SealedTextError, unseal } from '#server/lib/sealed-text.ts';
+import { MAIL_KEY_FILE } from '#server/lib/key-files.ts';
 
 // E-mail through the deliveries outbox (ADR 0045): a mail is a row written in the transaction of
 // what it tells (a code, a new account, a notification) and sent by the delivery loop, so a relay
@@ -12,7 +13,6 @@ import { keptKeyInFile, seal, SealedTextError, unseal } from '#server/lib/sealed
 // An account mail may carry a secret the database otherwise keeps only hashed (a code, a reset link,
 // a password), so its whole message is sealed with the mail key and cleared once the row is finished.
 
-const MAIL_KEY_FILE = 'mail-queue.key';
 const MAIL_CONTEXT = 'queued-mail';
 
 /** MAIL_QUEUE_KEY, or the key made once in DATA_DIR. */
