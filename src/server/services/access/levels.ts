@@ -1,9 +1,6 @@
 import type { Context } from 'hono';
 import { levelGives, type AccessLevel, type AccessScope } from '#shared/screens/access-levels.ts';
 import type { AppEnv, Grant } from '#server/context.ts';
-import type { Reader } from '#server/db/client.ts';
-import { eq } from 'drizzle-orm';
-import { accountAccesses } from '#server/db/schema/accounts.ts';
 import { unauthorized } from '#server/lib/api-failure.ts';
 
 // Which of the owner's records each browser call may reach for a colleague (issue 41, ADR 0049).
@@ -155,15 +152,6 @@ export function viewerOf(c: Context<AppEnv>): Viewer {
   const session = c.var.session;
   if (!session) throw unauthorized();
   return viewerWith(session.clientId, session.grants ?? [], scopeOfCall(c.req.method, c.req.path));
-}
-
-/** The same, read from the database: for a caller with no session of this request (tests, tools). */
-export async function viewerFromDatabase(db: Reader, clientId: number, scope: CallScope): Promise<Viewer> {
-  const rows = await db
-    .select({ ownerId: accountAccesses.ownerClientId, level: accountAccesses.level })
-    .from(accountAccesses)
-    .where(eq(accountAccesses.granteeClientId, clientId));
-  return viewerWith(clientId, rows, scope);
 }
 
 /** The level `ownerId` gave the viewer; null for the viewer's own records or no access at all. */
