@@ -3,6 +3,7 @@ import { defineEndpoint, okResponse } from '../api/endpoint.ts';
 import { object } from '../api/object.ts';
 import { positiveInt4 } from '../api/ids.ts';
 import { serverTimestamp } from '../api/query.ts';
+import { pageMoment } from './page-moment.ts';
 import { messages } from '../validation/messages.ts';
 import {
   ETA_CHOICES,
@@ -126,10 +127,7 @@ const stopId = positiveInt4(courierMessages.stop);
  * When the courier tapped (ISO 8601): an action replayed from the offline outbox is dated by it, not
  * by its arrival. A moment in the future, or older than the outbox keeps anything, counts as now.
  */
-const tappedAt = v.optional(
-  v.nullable(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/))),
-  null,
-);
+const tappedAt = pageMoment;
 
 /** 'Еду': the clinic is told when to expect the courier; `stop.en_route`. Again later: a new time. */
 export const stopEnRoute = defineEndpoint({

@@ -5,6 +5,7 @@ import { phoneField, requiredText } from '../validation/fields.ts';
 import { defineEndpoint, okResponse } from '../api/endpoint.ts';
 import { object } from '../api/object.ts';
 import { cleanText } from '../validation/invisible-characters.ts';
+import { pageMoment } from './page-moment.ts';
 
 // A repair request made in the portal (portal.md §2.1 wizard, §2.2 main form, §3, §5; API.md
 // "Repair requests made in the portal"): photos are uploaded first, one call each, then the request
@@ -56,12 +57,6 @@ export const repairMessages = {
   /** The server's refusal (422) of an account whose e-mail is not confirmed (the wizard asks for the code first). */
   emailNotConfirmed: 'Подтвердите e-mail, чтобы отправить заявку: код подтверждения придёт на вашу почту',
 } as const;
-
-/**
- * An ISO 8601 instant as `Date#toISOString` writes it (or with an offset). A regex rather than
- * valibot's isoTimestamp: that action would be bundled into the entry chunk every cold start loads.
- */
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
 
 /** Repair requests one account may send in an hour: a clinic sends a few a day, a script hundreds. */
 export const REPAIR_REQUESTS_PER_HOUR = 20;
@@ -127,7 +122,7 @@ export const repairRequestEntries = {
    * is judged as of then, so the offline outbox's replay a day later is not refused for the
    * cut-off (src/shared/screens/pickup-days.ts). Absent: now.
    */
-  made_at: v.optional(v.nullable(v.pipe(v.string(), v.regex(ISO_INSTANT))), null),
+  made_at: pageMoment,
 };
 
 /** 'Свой вариант' needs its name (a check of the whole request, reported on `instruments`). */

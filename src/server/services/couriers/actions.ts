@@ -3,7 +3,7 @@ import { courierMessages, type CourierStop } from '#shared/screens/courier.ts';
 import type { EtaMinutes, StopFailReason } from '#shared/dictionaries/courier-stops.ts';
 import { courierDoneText, courierEtaText, courierFailedText } from '#shared/format/courier-visit.ts';
 import { formatServerTimestamp } from '#shared/format/server-timestamp.ts';
-import { DAY_MS, MINUTE_MS } from '#shared/durations.ts';
+import { MINUTE_MS } from '#shared/durations.ts';
 import type { Tx } from '#server/db/client.ts';
 import { recordEvent, recordHistory } from '#server/db/journal.ts';
 import { stops, type StopOutcome } from '#server/db/schema/couriers.ts';
@@ -12,6 +12,7 @@ import { instruments, tickets } from '#server/db/schema/tickets.ts';
 import { ApiFailure, fieldFailure, notFound } from '#server/lib/api-failure.ts';
 import { addNotification } from '#server/services/notifications/in-app.ts';
 import { courierStop } from './day.ts';
+import { trustedPageMoment } from '#server/lib/page-moment.ts';
 
 // The courier's actions on a stop (API.md §Added for the fourth wave): 'Еду', 'Забрал' / 'Доставил', 'Не застал'.
 // Each runs inside withIdempotency's transaction (routes/courier.ts): the stop's change, its event,
@@ -24,14 +25,8 @@ export interface CourierCaller {
   now: Date;
 }
 
-/** The outbox keeps an action at most this long (sw/outbox-drain.ts), and a day more. */
-const TAPPED_AT_MAX_AGE_MS = 8 * DAY_MS;
-
-/** When the courier tapped: the page's moment when the outbox could have held it that long, else now. */
-function tappedAt(at: string | null, now: Date): Date {
-  const sent = at === null ? Number.NaN : Date.parse(at);
-  return sent <= now.getTime() && sent >= now.getTime() - TAPPED_AT_MAX_AGE_MS ? new Date(sent) : now;
-}
+/** When the courier tapped (an action queued offline is dated by the tap, not its arrival). */
+const tappedAt = trustedPageMoment;
 
 const conflict = (message: string) => new ApiFailure(409, { success: false, message });
 

@@ -21,7 +21,8 @@ import { ApiFailure, fieldFailure, notFound, tooManyRequests } from '#server/lib
 import { markSavedAddressChecked } from '../places/addresses.ts';
 import type { PickupAddressCheck } from '../places/geo.ts';
 import { loadPickupCalendar } from '../places/pickup-calendar.ts';
-import { HOUR_MS, DAY_MS } from '#shared/durations.ts';
+import { HOUR_MS } from '#shared/durations.ts';
+import { trustedPageMoment } from '#server/lib/page-moment.ts';
 
 // A repair request made in the portal (portal.md §2.1–2.2, API.md): the ticket (status 1 'Ожидает
 // одобрения', the chosen centre), its instruments, what the clinic sent beside them (contact,
@@ -41,17 +42,13 @@ export interface RepairCaller {
   log?: Pick<Logger, 'warn'> | undefined;
 }
 
-/** The outbox keeps a request at most this long (sw/outbox-drain.ts MAX_RETRY_AGE_MS), and a day more. */
-const MADE_AT_MAX_AGE_MS = 8 * DAY_MS;
-
 /**
  * When the request was made, for the pickup-day rule: the page's `made_at` when it lies in the past
  * the outbox can span (a request queued offline yesterday is judged by yesterday's offer, which the
  * clinic chose from), else now — a clock ahead, or a claim older than any queued request, gains nothing.
  */
 function madeAtOf(input: RepairRequestValues, now: Date): Date {
-  const sent = input.made_at === null ? Number.NaN : Date.parse(input.made_at);
-  return sent <= now.getTime() && sent >= now.getTime() - MADE_AT_MAX_AGE_MS ? new Date(sent) : now;
+  return trustedPageMoment(input.made_at, now);
 }
 
 /** The day the courier comes: offered when the request was made and not over yet (src/shared/screens/pickup-days.ts). */
