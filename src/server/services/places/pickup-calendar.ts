@@ -1,6 +1,6 @@
 import { and, asc, gte, lte } from 'drizzle-orm';
 import type HolidaysType from 'date-holidays';
-import { isWorkingDay, productionYear } from '#shared/dictionaries/production-calendar/calendar.ts';
+import { isWeekend, isWorkingDay, productionYear } from '#shared/dictionaries/production-calendar/calendar.ts';
 import {
   addDays,
   DEFAULT_PICKUP_CUTOFF_HOUR,
@@ -28,8 +28,6 @@ const russianCalendar = () =>
  * the package lists for a given year.
  */
 const isNewYearBreak = (day: string) => day.slice(5, 7) === '01' && Number(day.slice(8, 10)) <= 8;
-
-const isWeekend = (day: string) => [0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay());
 
 /**
  * Years already warned about, per log (a process has one app and one log): the log says it once,

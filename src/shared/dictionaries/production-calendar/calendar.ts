@@ -21,11 +21,13 @@ export const productionYears = (): number[] => [...YEARS.keys()];
 /** Day of the week of a 'YYYY-MM-DD' day (0 Sunday … 6 Saturday), whatever the process's zone. */
 export const weekdayOf = (day: string): number => new Date(`${day}T00:00:00Z`).getUTCDay();
 
+/** Saturday or Sunday, whatever the decree moves. */
+export const isWeekend = (day: string): boolean => [0, 6].includes(weekdayOf(day));
+
 /** Whether `day` is a working day of its calendar year (`calendar` must be that year's). */
 export function isWorkingDay(calendar: ProductionYear, day: string): boolean {
   if (calendar.workingWeekends.includes(day)) return true;
-  const weekday = weekdayOf(day);
-  return weekday !== 0 && weekday !== 6 && !calendar.daysOff.includes(day);
+  return !isWeekend(day) && !calendar.daysOff.includes(day);
 }
 
 /** Every working day of the year, counted from the lists (the test checks it against `workingDays`). */
