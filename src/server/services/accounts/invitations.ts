@@ -133,13 +133,22 @@ export async function waitingInvitations(db: Reader, ownerId: number) {
 
 type InvitationRow = typeof accessInvitations.$inferSelect;
 
-/** The invitation the link's token names, if it can still be accepted; else the reason, in Russian. */
-async function usableInvitation(db: Reader | Tx, token: string, now: Date): Promise<InvitationRow> {
-  const [row] = await db
+/**
+ * The invitation the link's token names, if it can still be accepted; else the reason, in Russian.
+ * `lock` holds the row to the transaction's end: a revocation or a second form racing waits, then loses.
+ */
+async function usableInvitation(
+  db: Reader | Tx,
+  token: string,
+  now: Date,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<InvitationRow> {
+  const query = db
     .select()
     .from(accessInvitations)
     .where(eq(accessInvitations.tokenHash, sha256(token)))
     .limit(1);
+  const [row] = await (lock ? query.for('update') : query);
   if (!row || row.revokedAt) throw new ApiFailure(404, { success: false, message: INVITATION_MESSAGES.unknown });
   if (row.acceptedAt) throw new ApiFailure(409, { success: false, message: INVITATION_MESSAGES.accepted });
   if (row.expiresAt <= now) throw new ApiFailure(409, { success: false, message: INVITATION_MESSAGES.expired });
@@ -172,13 +181,8 @@ export async function acceptInvitation(
   await usableInvitation(deps.database.db, input.token, now);
   const passwordHash = await deps.passwords.hash(input.new_password); // slow: outside the transaction
   return deps.database.db.transaction(async (tx) => {
-    // Locked first, then checked again: a revocation or a second form racing this one waits, then loses.
-    await tx
-      .select({ id: accessInvitations.id })
-      .from(accessInvitations)
-      .where(eq(accessInvitations.tokenHash, sha256(input.token)))
-      .for('update');
-    const invitation = await usableInvitation(tx, input.token, now);
+    // Checked again under the row's lock: the check above only spared hashing for a dead link.
+    const invitation = await usableInvitation(tx, input.token, now, { lock: true });
     await lockClient(tx, invitation.ownerClientId);
     if (await findClientByEmail(tx, invitation.email))
       throw new ApiFailure(409, { success: false, message: INVITATION_MESSAGES.emailTaken });
