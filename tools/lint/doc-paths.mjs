@@ -35,7 +35,7 @@ export function namedPaths(markdown, file) {
   return [...found];
 }
 
-/** A path that exists, or an ADR named by its number alone (`docs/decisions/0005`). */
+/** A path that exists, or an ADR named by its number alone (ADR 0005 as docs/decisions/ plus its number). */
 function exists(base, named) {
   if (existsSync(path.join(base, named))) return true;
   const dir = path.join(base, path.dirname(named));
