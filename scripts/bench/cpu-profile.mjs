@@ -68,6 +68,21 @@ export const functionOf = ({ functionName, url, lineNumber }) =>
   `${functionName || '(anonymous)'} — ${placeOf({ url })}${url ? `:${lineNumber + 1}` : ''}`;
 
 /** The server's own profile in `dir`: the biggest (worker threads write small ones of their own). */
+/**
+ * The three tables a profile script prints (Markdown, a blank line between): self time per place
+ * (package or our folder), per function, and native frames charged to their callers; `top` rows each.
+ */
+export function printProfileTables(profile, top) {
+  console.log('| self time | where |\n|---|---|');
+  console.log(table(selfTimes(profile, placeOf), top.places));
+  console.log();
+  console.log('| self time | function |\n|---|---|');
+  console.log(table(selfTimes(profile, functionOf), top.functions));
+  console.log();
+  console.log('| self time | native frame ← its nearest script callers |\n|---|---|');
+  console.log(table(nativeByCaller(profile, functionOf), top.native));
+}
+
 export async function largestProfile(dir) {
   const files = (await readdir(dir)).filter((name) => name.endsWith('.cpuprofile'));
   const sized = await Promise.all(

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { LIST_PATH, topUpPglite, topUpPostgres } from './api.mjs';
-import { functionOf, largestProfile, nativeByCaller, placeOf, selfTimes, table } from './cpu-profile.mjs';
+import { largestProfile, printProfileTables } from './cpu-profile.mjs';
 import { login, startServer } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -55,14 +55,7 @@ try {
     `${result.requests.average} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`,
   );
   console.log();
-  console.log('| self time | where |\n|---|---|');
-  console.log(table(selfTimes(profile, placeOf), 12));
-  console.log();
-  console.log('| self time | function |\n|---|---|');
-  console.log(table(selfTimes(profile, functionOf), 25));
-  console.log();
-  console.log('| self time | native frame ← its nearest script callers |\n|---|---|');
-  console.log(table(nativeByCaller(profile, functionOf), 10));
+  printProfileTables(profile, { places: 12, functions: 25, native: 10 });
 } finally {
   await rm(dataDir, { recursive: true, force: true });
 }

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { uploadBurst } from './attack-files.mjs';
-import { functionOf, largestProfile, lastStretch, nativeByCaller, placeOf, selfTimes, table } from './cpu-profile.mjs';
+import { largestProfile, lastStretch, printProfileTables } from './cpu-profile.mjs';
 import { startServer } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -123,14 +123,7 @@ try {
     console.log();
     console.log(`The profile's ${profile.samples.length} samples taken during the burst:`);
     console.log();
-    console.log('| self time | where |\n|---|---|');
-    console.log(table(selfTimes(profile, placeOf), 10));
-    console.log();
-    console.log('| self time | function |\n|---|---|');
-    console.log(table(selfTimes(profile, functionOf), 20));
-    console.log();
-    console.log('| self time | native frame ← its nearest script callers |\n|---|---|');
-    console.log(table(nativeByCaller(profile, functionOf), 10));
+    printProfileTables(profile, { places: 10, functions: 20, native: 10 });
   }
 } finally {
   await rm(dataDir, { recursive: true, force: true });

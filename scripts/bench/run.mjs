@@ -116,6 +116,17 @@ async function fairnessOn(label, server) {
   report.fairness.push({ label, ...result });
 }
 
+/** The storm and then the fairness row on one server, both under `label`. */
+async function stormAndFairnessOn(label, server, processes) {
+  await stormOn(label, server, processes);
+  await fairnessOn(label, server);
+}
+
+/** A first start migrates and seeds the demo world in `dataDir`; top-ups follow with the server stopped (PGlite is single-process). */
+async function seedPglite(dataDir) {
+  await (await startServer({ root, dataDir })).stop();
+}
+
 /**
  * What more processes are for: a load that saturates one. At 10 connections the list is bound by
  * the requests in flight, not by a core (the 10-connection row), so the goal is read at the storm's load.
@@ -209,19 +220,15 @@ async function browserPart() {
 async function pglitePart() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-pglite-'));
   try {
-    // First start: migrations and the demo world; then top up with the server stopped (PGlite is single-process).
-    let server = await startServer({ root, dataDir });
-    await server.stop();
+    await seedPglite(dataDir);
     for (const total of [1_000, 100_000]) {
       const count = await time(`PGlite top-up to ${total}`, () => topUpPglite(dataDir, total));
-      server = await startServer({ root, dataDir, env: BENCH_ENV });
+      const server = await startServer({ root, dataDir, env: BENCH_ENV });
       try {
         const { cookieHeader } = await login(server.url);
         report.api.push(await apiRuns('PGlite', server, cookieHeader, count, `pglite-${total}`));
-        if (total === 100_000 && !flag('only-list')) {
-          await stormOn(`PGlite, ${count.toLocaleString('en')} tickets`, server);
-          await fairnessOn(`PGlite, ${count.toLocaleString('en')} tickets`, server);
-        }
+        if (total === 100_000 && !flag('only-list'))
+          await stormAndFairnessOn(`PGlite, ${count.toLocaleString('en')} tickets`, server);
       } finally {
         await server.stop();
       }
@@ -268,8 +275,7 @@ async function postgresPart() {
           report.api.push(await apiRuns('PostgreSQL', server, cookieHeader, count, `pg-${total}`));
         }
         if (flag('only-list')) return;
-        await stormOn(`PostgreSQL, 1 process, ${count.toLocaleString('en')} tickets`, server, 1);
-        await fairnessOn(`PostgreSQL, 1 process, ${count.toLocaleString('en')} tickets`, server);
+        await stormAndFairnessOn(`PostgreSQL, 1 process, ${count.toLocaleString('en')} tickets`, server, 1);
         const { result: one, busy } = await withMachineBusy(() => listThroughput(server));
         report.workers = { one, busyWithOne: busy };
       } finally {
@@ -587,13 +593,11 @@ function metricsRow() {
 async function stormMain() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-storm-'));
   try {
-    let server = await startServer({ root, dataDir });
-    await server.stop();
+    await seedPglite(dataDir);
     const count = await time('PGlite top-up to 100000', () => topUpPglite(dataDir, 100_000));
-    server = await startServer({ root, dataDir, env: BENCH_ENV });
+    const server = await startServer({ root, dataDir, env: BENCH_ENV });
     try {
-      await stormOn(`PGlite, ${count.toLocaleString('en')} tickets`, server);
-      await fairnessOn(`PGlite, ${count.toLocaleString('en')} tickets`, server);
+      await stormAndFairnessOn(`PGlite, ${count.toLocaleString('en')} tickets`, server);
     } finally {
       await server.stop();
     }

@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { repairRequests } from '../../src/server/db/schema/repair-requests.ts';
 import { loginAs, uniqueEmail } from './accounts.ts';
 import { backOffice, instrument, integrationCall } from './back-office.ts';
+import { CLINIC_ADDRESS } from './repair-request.ts';
 import type { TestApp } from './test-app.ts';
 
 export const COURIER_PASSWORD = 'courier-pass-2026';
@@ -22,17 +23,8 @@ export async function loginCourier(t: TestApp, courier: { email: string; passwor
   expect(response.status).toBe(200);
 }
 
-/** What the wizard stores beside a portal ticket (services/repair-requests/repair-requests.ts). */
-export const PORTAL_ADDRESS = {
-  company: 'Клиника «Улыбка»',
-  address: 'Россия, Москва, Тверская улица, 7',
-  country: 'Россия',
-  zip: '125009',
-  room: 'офис 12',
-  message: 'Звонить заранее',
-  coordinates: '55.7649,37.6057',
-  checked: true,
-};
+/** What the wizard stores beside a portal ticket (services/repair-requests/repair-requests.ts): the clinic's address, checked on the map. */
+export const PORTAL_ADDRESS = { ...CLINIC_ADDRESS, coordinates: '55.7649,37.6057', checked: true };
 
 /** A ticket with two instruments, made as if from the clinic's portal request (address, contact, a photo). */
 export async function portalTicket(t: TestApp, clientId: number) {

@@ -45,7 +45,7 @@ export function CourierOutboxPanel({ userId }: { userId: number }) {
   return (
     <section className={styles.outbox} aria-labelledby="courier-outbox-title" data-testid="courier-outbox">
       <h2 id="courier-outbox-title">Не отправлено</h2>
-      <ul>
+      <ul className={styles.outboxList}>
         {shown.map((entry) => {
           const stopId = entryStopId(entry);
           const stop = stopId === null ? null : savedStop(days, stopId, userId);
