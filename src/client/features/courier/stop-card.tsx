@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { mapHref, telHref } from '#shared/screens/map-links.ts';
+import { telHref } from '#shared/screens/map-links.ts';
+import { MapLink } from '#client/components/ui/map-link.tsx';
 import { instrumentDisplayName } from '#shared/dictionaries/instruments.ts';
 import { formatPhone } from '#shared/format/phone-mask.ts';
 import { courierFilePath, type CourierStop } from '#shared/screens/courier.ts';
@@ -138,14 +139,7 @@ function StopDetails({
             <span>{address}</span>
             {stop.address.comment ? <span className={styles.muted}>{stop.address.comment}</span> : null}
             {stop.address.coordinates ? (
-              <a
-                href={mapHref(stop.address.coordinates, navigator.userAgent)}
-                className={styles.mapLink}
-                target="_blank"
-                rel="noopener"
-              >
-                Открыть в картах
-              </a>
+              <MapLink coordinates={stop.address.coordinates} className={styles.mapLink} />
             ) : null}
           </dd>
         </div>

@@ -1,15 +1,12 @@
 import type { Office } from '#shared/api/tickets.ts';
 import { isServiceCentreOffice } from '#shared/dictionaries/regions.ts';
-import { telHref as sharedTelHref } from '#shared/screens/map-links.ts';
+import { telHref } from '#shared/screens/map-links.ts';
 import styles from './ticket-page.module.css';
 
 /** A ticket handled by a regional service centre shows the centre instead of statements (offices 1 and 2 are central). */
 export function isServiceCentre(office: Office | null): office is Office {
   return office !== null && isServiceCentreOffice(office.id);
 }
-
-/** 'tel:' address of a phone (src/shared/screens/map-links.ts). */
-export const telHref = sharedTelHref;
 
 /** The service-centre card (cabinet.md §2 Ticket page, right column). */
 export function ServiceCentreCard({ office }: { office: Office }) {

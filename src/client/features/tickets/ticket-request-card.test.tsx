@@ -6,7 +6,7 @@ import { setViewportWidth } from '#client/lib/testing/viewport.ts';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { ticket, ticketAnswer } from './ticket-page.fixtures.ts';
 import { renderTicketPage, setupTicketPageTests } from './ticket-page.test-helpers.tsx';
-import { mapHref } from './ticket-request-card.tsx';
+import { mapHref } from '#shared/screens/map-links.ts';
 import { useTicketStore } from './ticket-store.ts';
 import { CLINIC_ADDRESS } from '../../../../tests/setup/repair-request.ts';
 

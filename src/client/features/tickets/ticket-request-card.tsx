@@ -2,17 +2,12 @@ import { useId, useState } from 'react';
 import type { Instrument, Ticket, TicketRequest } from '#shared/api/tickets.ts';
 import { instrumentDisplayName, instrumentTypeLabel } from '#shared/dictionaries/instruments.ts';
 import { formatPhone } from '#shared/format/phone-mask.ts';
-import { mapHref as sharedMapHref } from '#shared/screens/map-links.ts';
+import { telHref } from '#shared/screens/map-links.ts';
 import { formatPickupDay } from '#shared/format/pickup-day.ts';
 import { MoreToggle } from './more-toggle.tsx';
 import { useIsDesktop } from '#client/lib/use-media.ts';
-import { telHref } from './ticket-page-office.tsx';
+import { MapLink } from '#client/components/ui/map-link.tsx';
 import styles from './ticket-request-card.module.css';
-
-/** Where the phone's own map app opens the point (src/shared/screens/map-links.ts). */
-export function mapHref(coordinates: string, userAgent: string = navigator.userAgent): string {
-  return sharedMapHref(coordinates, userAgent);
-}
 
 function InstrumentLine({ instrument }: { instrument: Instrument }) {
   const own = instrument.name
@@ -116,11 +111,7 @@ export function TicketRequestCard({ ticket }: { ticket: Ticket }) {
             {request.room ? `, ${request.room}` : ''}
             {request.message ? <span className={styles.comment}>{request.message}</span> : null}
             {request.checked ? null : <span className={styles.comment}>Адрес не проверен: уточним по телефону</span>}
-            {request.coordinates ? (
-              <a href={mapHref(request.coordinates)} className={styles.mapLink} target="_blank" rel="noopener">
-                Открыть в картах
-              </a>
-            ) : null}
+            {request.coordinates ? <MapLink coordinates={request.coordinates} className={styles.mapLink} /> : null}
           </dd>
         </div>
         <div>
