@@ -40,6 +40,11 @@ export const userData = v.object({
   /** The clinic has any bill at all: the cabinet's bank-details notice is shown to it only. */
   has_bills: v.optional(v.boolean(), false),
   /**
+   * Sections this colleague has no way to (issue 41, ADR 0054): 'bills' with no own bills and no
+   * access giving bills, 'tickets' likewise; their tabs and menu items are not shown.
+   */
+  hidden_sections: v.optional(v.array(v.picklist(['tickets', 'bills']))),
+  /**
    * 'courier': the service centre's courier, who lands on /courier (ADR 0042). The server always
    * sends it; absent (a copy saved before it) means a clinic.
    */
