@@ -40,6 +40,7 @@ interface World {
   quotes: { approve: number; reject: number; discuss: number; tradeIn: number; loyalty: number };
   providerOrderId: string;
   documentFileId: number;
+  photoFileId: number;
   billId: number;
   billFileId: number;
 }
@@ -81,11 +82,12 @@ const LEVELS: Record<string, { levels: readonly AccessLevel[]; call: (w: World) 
     levels: ['full', 'tickets'],
     call: (w) => ({ path: downloadPaths.waybill(w.providerOrderId) }),
   },
-  // The files call serves a statement's document to the ticket levels and a bill's to the bill
-  // levels: both are walked (FILE_CALLS below).
+  // The files call serves a statement's photo to the ticket levels, its document (the priced quote)
+  // to the levels with prices, and a bill's to the bill levels: all three are walked (QUOTE_FILE and
+  // BILL_FILE below).
   'GET /ajax/cabinet/files/:id': {
     levels: ['full', 'tickets'],
-    call: (w) => ({ path: downloadPaths.file(w.documentFileId) }),
+    call: (w) => ({ path: downloadPaths.file(w.photoFileId) }),
   },
   'POST /ajax/cabinet/defects/approve': {
     levels: ['full'],
@@ -162,6 +164,11 @@ const LEVELS: Record<string, { levels: readonly AccessLevel[]; call: (w: World) 
 const requestFor = (w: World) => repairRequestWith({ pickup_date: '2026-03-16' }, { for_client_id: w.ownerId });
 
 /** The same files call with a bill's document: the bill levels, not the ticket ones. */
+const QUOTE_FILE: { levels: readonly AccessLevel[]; call: (w: World) => Call } = {
+  levels: ['full'],
+  call: (w) => ({ path: downloadPaths.file(w.documentFileId) }),
+};
+
 const BILL_FILE: { levels: readonly AccessLevel[]; call: (w: World) => Call } = {
   levels: ['full', 'bills'],
   call: (w) => ({ path: downloadPaths.file(w.billFileId) }),
@@ -181,6 +188,7 @@ async function buildWorld(ownerId: number): Promise<World> {
   const documentFileId = await insertFile(t, 'Ведомость.pdf', 'application/pdf', tinyPdf('levels-document'));
   const waybillFileId = await insertFile(t, 'Накладная.pdf', 'application/pdf', tinyPdf('levels-waybill'));
   const billFileId = await insertFile(t, 'Счёт.pdf', 'application/pdf', tinyPdf('levels-bill'));
+  const photoFileId = await insertFile(t, 'Фото.pdf', 'application/pdf', tinyPdf('levels-photo'));
   const ticketId = await insertTicket(t, ownerId, {
     status: 5,
     providerOrderId: `PO-LEVELS-${ownerId}`,
@@ -190,7 +198,7 @@ async function buildWorld(ownerId: number): Promise<World> {
     insertStatement(t, ticketId, { sum: '12500.00', ...options });
   const quotes = {
     approve: await quote({ documentFileId }),
-    reject: await quote(),
+    reject: await quote({ photoFileIds: [photoFileId] }),
     discuss: await quote(),
     tradeIn: await quote({ tradeIsEnabled: true }),
     loyalty: await quote(),
@@ -204,7 +212,8 @@ async function buildWorld(ownerId: number): Promise<World> {
   );
   await insertHistory(t, ownerId, ticketId, 'Курьер забрал инструменты');
   const billId = await insertBill(t, ownerId, { status: 'Не оплачен', documentFileId: billFileId });
-  return { ownerId, ticketId, quotes, providerOrderId: `PO-LEVELS-${ownerId}`, documentFileId, billId, billFileId };
+  const providerOrderId = `PO-LEVELS-${ownerId}`;
+  return { ownerId, ticketId, quotes, providerOrderId, documentFileId, photoFileId, billId, billFileId };
 }
 
 beforeAll(async () => {
@@ -317,6 +326,7 @@ describe('access levels on every call', () => {
     it(`serves '${level}' exactly what its level gives, on every call`, async () => {
       await as(colleagues.get(level)!);
       for (const [key, entry] of Object.entries(LEVELS)) await expectLevel(level, key, entry);
+      await expectLevel(level, 'GET /ajax/cabinet/files/:id (a statement’s document)', QUOTE_FILE);
       await expectLevel(level, 'GET /ajax/cabinet/files/:id (a bill’s document)', BILL_FILE);
     });
   }
@@ -324,10 +334,12 @@ describe('access levels on every call', () => {
   it("shows 'Только заявки' the ticket without prices or points, and says it may not decide", async () => {
     await as(colleagues.get('tickets')!);
     const page = (await (await t.request(`/ajax/cabinet/tickets/${world.ticketId}`)).json()) as {
-      ticket: { cost: string | null; defective_lists: { sum: string | null }[] };
+      ticket: { cost: string | null; defective_lists: { sum: string | null; download_link: string | null }[] };
     };
     expect(page.ticket.cost).toBeNull();
     expect(page.ticket.defective_lists.every((s) => s.sum === null)).toBe(true);
+    // The statement's document is the priced quote: no link to it (and the file is refused, above).
+    expect(page.ticket.defective_lists.every((s) => s.download_link === null)).toBe(true);
     const history = (await (await t.request(`/ajax/cabinet/history/tickets/${world.ticketId}`)).json()) as {
       data: { description: string }[];
     };
@@ -339,9 +351,10 @@ describe('access levels on every call', () => {
     expect(lines.some((line) => line.startsWith('Стоимость работ'))).toBe(false);
     await as(colleagues.get('full')!);
     const full = (await (await t.request(`/ajax/cabinet/tickets/${world.ticketId}`)).json()) as {
-      ticket: { cost: string | null };
+      ticket: { cost: string | null; defective_lists: { download_link: string | null }[] };
     };
     expect(full.ticket.cost).not.toBeNull();
+    expect(full.ticket.defective_lists.map((s) => s.download_link)).toContain(downloadPaths.file(world.documentFileId));
   });
 
   it("counts the owner's unpaid bills only for the levels that give bills", async () => {
