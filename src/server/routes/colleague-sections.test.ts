@@ -40,11 +40,12 @@ async function colleagueWith(levels: AccessLevel[], own: { ticket?: boolean; bil
   return colleague;
 }
 
-async function hiddenFor(account: { email: string }) {
+async function userOf(account: { email: string }) {
   t.cookies.clear();
   expect((await loginAs(t, account.email)).status).toBe(200);
-  return (await answerOf(getUserData, await t.request('/ajax/user/data'))).user?.hidden_sections;
+  return (await answerOf(getUserData, await t.request('/ajax/user/data'))).user;
 }
+const hiddenFor = async (account: { email: string }) => (await userOf(account))?.hidden_sections;
 
 describe('hidden_sections in the user data', () => {
   it('hides nothing from an account no one gave access to, even with no tickets or bills', async () => {
@@ -71,9 +72,11 @@ describe('hidden_sections in the user data', () => {
       t.request('/ajax/cabinet/link-account', { method: 'POST', json: { email: colleague.email, level } });
     expect((await grant('bills')).status).toBe(200);
     expect(await hiddenFor(colleague)).toEqual(['tickets']);
+    // The device's saved copies follow the level too (src/client/lib/account-scoped.ts).
+    expect((await userOf(colleague))?.access_grants).toEqual([`${owner.id}:bills`]);
     t.cookies.clear();
     expect((await loginAs(t, owner.email)).status).toBe(200);
     expect((await grant('full')).status).toBe(200);
-    expect(await hiddenFor(colleague)).toEqual([]);
+    expect(await userOf(colleague)).toMatchObject({ hidden_sections: [], access_grants: [`${owner.id}:full`] });
   });
 });

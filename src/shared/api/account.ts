@@ -35,6 +35,8 @@ export const userData = v.object({
    * one disappears, the device drops the copies it saved (src/client/lib/account-scoped.ts).
    */
   access_owner_ids: v.optional(v.array(v.number()), []),
+  /** The same with each level, `owner:level`: a changed level drops the saved copies too (issue 41). */
+  access_grants: v.optional(v.array(v.string())),
   /** The bonus survey waits for this clinic: the header's 'Пройдите опрос — получите бонусы!' (portal.md §2.4). */
   quiz_available: v.optional(v.boolean(), false),
   /** The clinic has any bill at all: the cabinet's bank-details notice is shown to it only. */

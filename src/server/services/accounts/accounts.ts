@@ -199,6 +199,7 @@ export async function loadUserData(db: Db, clientId: number, now: Date): Promise
     consents_given: consentPolicyAt !== null && consentLoyaltyAt !== null,
     email_confirmed: emailConfirmedAt !== null,
     access_owner_ids: grantList(accessOwners).map((grant) => grant.owner_id),
+    access_grants: grantList(accessOwners).map((grant) => `${grant.owner_id}:${grant.level}`),
     quiz_available: quizAvailable === true || String(quizAvailable) === 'true',
     has_bills: hasBills === true,
     hidden_sections: hiddenSections(grantList(accessOwners), {
