@@ -29,6 +29,7 @@ import { contractEndpoints } from '../../../tests/setup/contract-endpoints.ts';
 import { insertTradeIn, newKey } from '../../../tests/setup/decisions-world.ts';
 import { answerOf } from '../../../tests/setup/json.ts';
 import { TEST_PAYEE } from '../../../tests/setup/payee.ts';
+import { pdfText } from '../../../tests/setup/pdf-text.ts';
 import { createTestApp, type TestApp, type TestRequestInit } from '../../../tests/setup/test-app.ts';
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { repairRequestWith } from '../../../tests/setup/repair-request.ts';
@@ -355,6 +356,19 @@ describe('access levels on every call', () => {
     };
     expect(full.ticket.cost).not.toBeNull();
     expect(full.ticket.defective_lists.map((s) => s.download_link)).toContain(downloadPaths.file(world.documentFileId));
+  });
+
+  it("prints the ticket's PDF without sums for 'Только заявки', and with them for 'Заявки и согласования'", async () => {
+    const pdfOf = async (level: AccessLevel) => {
+      await as(colleagues.get(level)!);
+      const response = await t.request(downloadPaths.ticketPdf(world.ticketId));
+      expect(response.status).toBe(200);
+      return pdfText(new Uint8Array(await response.arrayBuffer()));
+    };
+    const readOnly = await pdfOf('tickets');
+    expect(readOnly).toContain(`Заявка на ремонт №${world.ticketId}`);
+    expect(readOnly).not.toMatch(/₽|12\s?500|Итого стоимость/);
+    expect(await pdfOf('full')).toMatch(/12\s500,00\s₽/);
   });
 
   it("counts the owner's unpaid bills only for the levels that give bills", async () => {
