@@ -286,6 +286,14 @@ async function expectLevel(
   expect(await decisionState(), label).toEqual(before);
 }
 
+/** The owner's ticket's 'Нужно решение' in the list, as the logged-in colleague sees it. */
+async function needsDecisionInList() {
+  const list = (await (await t.request('/ajax/cabinet/tickets')).json()) as {
+    data: { id: number; dv_approve_need: boolean }[];
+  };
+  return list.data.find((item) => item.id === world.ticketId)?.dv_approve_need;
+}
+
 describe('access levels on every call', () => {
   it("names every contract endpoint and download in the server's table, and walks each of its owner scopes here", async () => {
     const endpoints = (await contractEndpoints())
@@ -341,6 +349,8 @@ describe('access levels on every call', () => {
     expect(page.ticket.defective_lists.every((s) => s.sum === null)).toBe(true);
     // The statement's document is the priced quote: no link to it (and the file is refused, above).
     expect(page.ticket.defective_lists.every((s) => s.download_link === null)).toBe(true);
+    // Nor does the list say 'Нужно решение' to a level that cannot decide.
+    expect(await needsDecisionInList()).toBe(false);
     const history = (await (await t.request(`/ajax/cabinet/history/tickets/${world.ticketId}`)).json()) as {
       data: { description: string }[];
     };
@@ -355,6 +365,7 @@ describe('access levels on every call', () => {
       ticket: { cost: string | null; defective_lists: { download_link: string | null }[] };
     };
     expect(full.ticket.cost).not.toBeNull();
+    expect(await needsDecisionInList()).toBe(true);
     expect(full.ticket.defective_lists.map((s) => s.download_link)).toContain(downloadPaths.file(world.documentFileId));
   });
 
