@@ -100,11 +100,12 @@ export const backOffice = {
     return { id, email, password };
   },
 
-  async notification(clientId: number, description: string) {
+  /** `more`: a `ticket_id` and the `topic` that tells the clinic's colleagues too (ADR 0054). */
+  async notification(clientId: number, description: string, more: { ticket_id?: number; topic?: string } = {}) {
     return integration<{ id: number }>('/notifications', {
       method: 'POST',
       status: 201,
-      json: { client_id: clientId, description },
+      json: { client_id: clientId, description, ...more },
     });
   },
 

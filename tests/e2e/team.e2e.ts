@@ -1,7 +1,7 @@
 // A clinic's team at 360 px (issue 41, ADR 0049): the owner invites an address with no account at
 // 'Только заявки'; the colleague accepts from the mailed link, lands in the owner's tickets, sees no
 // bills of the owner's and no decision buttons; the owner raises the level in place ('Изменить
-// доступ'); the colleague approves a quote.
+// доступ'); the colleague approves a quote, and is told of the owner's ticket in Уведомления.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { backOffice } from './back-office.ts';
@@ -96,6 +96,10 @@ describe("a clinic's team", () => {
         await b.waitForURL('**/cabinet/tickets');
         await expect.poll(() => shownTicketIds(b)).toContain(ticket.id);
         await screenshot(b, 'team-colleague-tickets');
+        // 'Только заявки' and no bills of their own: no Счета in the tab bar (ADR 0054).
+        const tabs = b.getByRole('navigation', { name: 'Меню приложения' });
+        await visible(tabs.getByRole('link', { name: 'Заявки' })).waitFor();
+        expect(await tabs.getByRole('link', { name: /^Счета/ }).count()).toBe(0);
         // No bills of the owner's.
         await b.goto('/cabinet/bills');
         await visible(b.getByRole('heading', { level: 1 })).waitFor();
@@ -125,6 +129,16 @@ describe("a clinic's team", () => {
         await button(dialogNamed(b, cabinet.approveDialog), cabinet.approve).click();
         await expectDecision(open, cabinet.decided.approved);
         await screenshot(b, 'team-colleague-approved');
+
+        // The back office tells the owner about the ticket: the colleague is told too, in Уведомления.
+        await backOffice.notification(owner.id, 'Инструменты команды отправлены в клинику', {
+          ticket_id: ticket.id,
+          topic: 'ticket',
+        });
+        await b.goto('/cabinet/notifications');
+        await visible(b.getByText('Инструменты команды отправлены в клинику')).waitFor();
+        // 'Заявки и согласования' gives bills: Счета is back in the tab bar.
+        await visible(tabs.getByRole('link', { name: /^Счета/ })).waitFor();
       });
     } finally {
       await a.context.close();

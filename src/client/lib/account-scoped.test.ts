@@ -134,6 +134,20 @@ describe('an access taken back', () => {
     await page.claimAccessOwners(9, []);
     expect(forget).toHaveBeenCalledOnce();
   });
+
+  it("drops them when a level changes: a copy saved with prices is not for 'Только заявки' (issue 41)", async () => {
+    vi.resetModules();
+    const page = await import('./account-scoped.ts');
+    const forget = vi.fn();
+    page.registerAccountScoped('tickets', forget);
+    await page.claimAccessOwners(7, ['3:full']);
+    await page.claimAccessOwners(7, ['3:full', '4:bills']);
+    expect(forget).not.toHaveBeenCalled();
+    await idbStorage.setItem('tickets', '{"copy":"of 3, with prices"}');
+    await page.claimAccessOwners(7, ['3:tickets', '4:bills']);
+    expect(forget).toHaveBeenCalledOnce();
+    expect(await idbStorage.getItem('tickets')).toBeNull();
+  });
 });
 
 describe('the first account on a device', () => {

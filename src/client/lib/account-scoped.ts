@@ -67,22 +67,27 @@ const ACCESS_KEY = 'account-scoped-access';
 
 /**
  * The accounts whose tickets and bills this one may see besides its own (cabinet.md §2 Accesses),
- * as the server last named them. When one of them is no longer there (access taken back), the
- * copies saved on the device may hold its records: they all go, and are fetched again as needed.
+ * as the server last named them: their ids, or `owner:level` pairs. When one of them is no longer
+ * there (access taken back, or a level changed: a copy saved at 'Заявки и согласования' holds prices
+ * that 'Только заявки' may not see, issue 41), the copies saved on the device may hold what this
+ * account may no longer see: they all go, and are fetched again as needed.
  */
-export function claimAccessOwners(userId: number, ownerIds: readonly number[]): Promise<void> {
+export function claimAccessOwners(userId: number, grants: readonly (number | string)[]): Promise<void> {
+  const ownerIds = grants.map(String);
   const claim = claims.then(async () => {
-    let previous: { userId: number; owners: number[] } | null = null;
+    let previous: { userId: number; owners: (number | string)[] } | null = null;
     try {
       previous = JSON.parse((await idbStorage.getItem(ACCESS_KEY)) ?? 'null') as {
         userId: number;
-        owners: number[];
+        owners: (number | string)[];
       } | null;
     } catch {
       previous = null;
     }
     const lost =
-      previous !== null && previous.userId === userId && previous.owners.some((owner) => !ownerIds.includes(owner));
+      previous !== null &&
+      previous.userId === userId &&
+      previous.owners.some((owner) => !ownerIds.includes(String(owner)));
     if (lost) await forgetAccountData();
     await idbStorage.setItem(ACCESS_KEY, JSON.stringify({ userId, owners: [...ownerIds] }));
   });

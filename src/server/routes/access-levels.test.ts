@@ -29,6 +29,7 @@ import { contractEndpoints } from '../../../tests/setup/contract-endpoints.ts';
 import { insertTradeIn, newKey } from '../../../tests/setup/decisions-world.ts';
 import { answerOf } from '../../../tests/setup/json.ts';
 import { TEST_PAYEE } from '../../../tests/setup/payee.ts';
+import { pdfText } from '../../../tests/setup/pdf-text.ts';
 import { createTestApp, type TestApp, type TestRequestInit } from '../../../tests/setup/test-app.ts';
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { repairRequestWith } from '../../../tests/setup/repair-request.ts';
@@ -40,6 +41,7 @@ interface World {
   quotes: { approve: number; reject: number; discuss: number; tradeIn: number; loyalty: number };
   providerOrderId: string;
   documentFileId: number;
+  photoFileId: number;
   billId: number;
   billFileId: number;
 }
@@ -81,11 +83,12 @@ const LEVELS: Record<string, { levels: readonly AccessLevel[]; call: (w: World) 
     levels: ['full', 'tickets'],
     call: (w) => ({ path: downloadPaths.waybill(w.providerOrderId) }),
   },
-  // The files call serves a statement's document to the ticket levels and a bill's to the bill
-  // levels: both are walked (FILE_CALLS below).
+  // The files call serves a statement's photo to the ticket levels, its document (the priced quote)
+  // to the levels with prices, and a bill's to the bill levels: all three are walked (QUOTE_FILE and
+  // BILL_FILE below).
   'GET /ajax/cabinet/files/:id': {
     levels: ['full', 'tickets'],
-    call: (w) => ({ path: downloadPaths.file(w.documentFileId) }),
+    call: (w) => ({ path: downloadPaths.file(w.photoFileId) }),
   },
   'POST /ajax/cabinet/defects/approve': {
     levels: ['full'],
@@ -162,6 +165,11 @@ const LEVELS: Record<string, { levels: readonly AccessLevel[]; call: (w: World) 
 const requestFor = (w: World) => repairRequestWith({ pickup_date: '2026-03-16' }, { for_client_id: w.ownerId });
 
 /** The same files call with a bill's document: the bill levels, not the ticket ones. */
+const QUOTE_FILE: { levels: readonly AccessLevel[]; call: (w: World) => Call } = {
+  levels: ['full'],
+  call: (w) => ({ path: downloadPaths.file(w.documentFileId) }),
+};
+
 const BILL_FILE: { levels: readonly AccessLevel[]; call: (w: World) => Call } = {
   levels: ['full', 'bills'],
   call: (w) => ({ path: downloadPaths.file(w.billFileId) }),
@@ -181,6 +189,7 @@ async function buildWorld(ownerId: number): Promise<World> {
   const documentFileId = await insertFile(t, 'Ведомость.pdf', 'application/pdf', tinyPdf('levels-document'));
   const waybillFileId = await insertFile(t, 'Накладная.pdf', 'application/pdf', tinyPdf('levels-waybill'));
   const billFileId = await insertFile(t, 'Счёт.pdf', 'application/pdf', tinyPdf('levels-bill'));
+  const photoFileId = await insertFile(t, 'Фото.pdf', 'application/pdf', tinyPdf('levels-photo'));
   const ticketId = await insertTicket(t, ownerId, {
     status: 5,
     providerOrderId: `PO-LEVELS-${ownerId}`,
@@ -190,7 +199,7 @@ async function buildWorld(ownerId: number): Promise<World> {
     insertStatement(t, ticketId, { sum: '12500.00', ...options });
   const quotes = {
     approve: await quote({ documentFileId }),
-    reject: await quote(),
+    reject: await quote({ photoFileIds: [photoFileId] }),
     discuss: await quote(),
     tradeIn: await quote({ tradeIsEnabled: true }),
     loyalty: await quote(),
@@ -204,7 +213,8 @@ async function buildWorld(ownerId: number): Promise<World> {
   );
   await insertHistory(t, ownerId, ticketId, 'Курьер забрал инструменты');
   const billId = await insertBill(t, ownerId, { status: 'Не оплачен', documentFileId: billFileId });
-  return { ownerId, ticketId, quotes, providerOrderId: `PO-LEVELS-${ownerId}`, documentFileId, billId, billFileId };
+  const providerOrderId = `PO-LEVELS-${ownerId}`;
+  return { ownerId, ticketId, quotes, providerOrderId, documentFileId, photoFileId, billId, billFileId };
 }
 
 beforeAll(async () => {
@@ -276,6 +286,14 @@ async function expectLevel(
   expect(await decisionState(), label).toEqual(before);
 }
 
+/** The owner's ticket's 'Нужно решение' in the list, as the logged-in colleague sees it. */
+async function needsDecisionInList() {
+  const list = (await (await t.request('/ajax/cabinet/tickets')).json()) as {
+    data: { id: number; dv_approve_need: boolean }[];
+  };
+  return list.data.find((item) => item.id === world.ticketId)?.dv_approve_need;
+}
+
 describe('access levels on every call', () => {
   it("names every contract endpoint and download in the server's table, and walks each of its owner scopes here", async () => {
     const endpoints = (await contractEndpoints())
@@ -317,6 +335,7 @@ describe('access levels on every call', () => {
     it(`serves '${level}' exactly what its level gives, on every call`, async () => {
       await as(colleagues.get(level)!);
       for (const [key, entry] of Object.entries(LEVELS)) await expectLevel(level, key, entry);
+      await expectLevel(level, 'GET /ajax/cabinet/files/:id (a statement’s document)', QUOTE_FILE);
       await expectLevel(level, 'GET /ajax/cabinet/files/:id (a bill’s document)', BILL_FILE);
     });
   }
@@ -324,10 +343,14 @@ describe('access levels on every call', () => {
   it("shows 'Только заявки' the ticket without prices or points, and says it may not decide", async () => {
     await as(colleagues.get('tickets')!);
     const page = (await (await t.request(`/ajax/cabinet/tickets/${world.ticketId}`)).json()) as {
-      ticket: { cost: string | null; defective_lists: { sum: string | null }[] };
+      ticket: { cost: string | null; defective_lists: { sum: string | null; download_link: string | null }[] };
     };
     expect(page.ticket.cost).toBeNull();
     expect(page.ticket.defective_lists.every((s) => s.sum === null)).toBe(true);
+    // The statement's document is the priced quote: no link to it (and the file is refused, above).
+    expect(page.ticket.defective_lists.every((s) => s.download_link === null)).toBe(true);
+    // Nor does the list say 'Нужно решение' to a level that cannot decide.
+    expect(await needsDecisionInList()).toBe(false);
     const history = (await (await t.request(`/ajax/cabinet/history/tickets/${world.ticketId}`)).json()) as {
       data: { description: string }[];
     };
@@ -339,9 +362,24 @@ describe('access levels on every call', () => {
     expect(lines.some((line) => line.startsWith('Стоимость работ'))).toBe(false);
     await as(colleagues.get('full')!);
     const full = (await (await t.request(`/ajax/cabinet/tickets/${world.ticketId}`)).json()) as {
-      ticket: { cost: string | null };
+      ticket: { cost: string | null; defective_lists: { download_link: string | null }[] };
     };
     expect(full.ticket.cost).not.toBeNull();
+    expect(await needsDecisionInList()).toBe(true);
+    expect(full.ticket.defective_lists.map((s) => s.download_link)).toContain(downloadPaths.file(world.documentFileId));
+  });
+
+  it("prints the ticket's PDF without sums for 'Только заявки', and with them for 'Заявки и согласования'", async () => {
+    const pdfOf = async (level: AccessLevel) => {
+      await as(colleagues.get(level)!);
+      const response = await t.request(downloadPaths.ticketPdf(world.ticketId));
+      expect(response.status).toBe(200);
+      return pdfText(new Uint8Array(await response.arrayBuffer()));
+    };
+    const readOnly = await pdfOf('tickets');
+    expect(readOnly).toContain(`Заявка на ремонт №${world.ticketId}`);
+    expect(readOnly).not.toMatch(/₽|12\s?500|Итого стоимость/);
+    expect(await pdfOf('full')).toMatch(/12\s500,00\s₽/);
   });
 
   it("counts the owner's unpaid bills only for the levels that give bills", async () => {

@@ -87,8 +87,10 @@ describe('GET /ajax/user/data', () => {
       email_confirmed: true,
       pending_email: null,
       access_owner_ids: [],
+      access_grants: [],
       quiz_available: false,
       has_bills: true,
+      hidden_sections: [],
       kind: 'clinic',
     });
   });

@@ -35,10 +35,17 @@ export const userData = v.object({
    * one disappears, the device drops the copies it saved (src/client/lib/account-scoped.ts).
    */
   access_owner_ids: v.optional(v.array(v.number()), []),
+  /** The same with each level, `owner:level`: a changed level drops the saved copies too (issue 41). */
+  access_grants: v.optional(v.array(v.string())),
   /** The bonus survey waits for this clinic: the header's 'Пройдите опрос — получите бонусы!' (portal.md §2.4). */
   quiz_available: v.optional(v.boolean(), false),
   /** The clinic has any bill at all: the cabinet's bank-details notice is shown to it only. */
   has_bills: v.optional(v.boolean(), false),
+  /**
+   * Sections this colleague has no way to (issue 41, ADR 0054): 'bills' with no own bills and no
+   * access giving bills, 'tickets' likewise; their tabs and menu items are not shown.
+   */
+  hidden_sections: v.optional(v.array(v.picklist(['tickets', 'bills']))),
   /**
    * 'courier': the service centre's courier, who lands on /courier (ADR 0042). The server always
    * sends it; absent (a copy saved before it) means a clinic.

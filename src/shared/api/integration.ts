@@ -9,6 +9,7 @@ import { INSTRUMENT_STATUSES, INSTRUMENT_TYPES } from '../dictionaries/instrumen
 import { REGIONS } from '../dictionaries/regions.ts';
 import { TICKET_STATUSES } from '../dictionaries/ticket-statuses.ts';
 import { cleanText } from '../validation/invisible-characters.ts';
+import { NOTIFICATION_TOPICS } from '../screens/access-levels.ts';
 
 // The back office's calls (API.md). Answers are plain JSON, not the portal's envelope.
 
@@ -52,6 +53,7 @@ export const integrationMessages = {
   officeNotFound: 'Сервисный центр не найден',
   /** A notification's `ticket_id` must be a ticket of the clinic it is for. */
   ticketNotOfClient: 'У этого клиента нет такой заявки',
+  notificationTopic: 'Ожидается ticket, decision или bill',
   fileNotFound: 'Файл не найден',
   defectsNotOfClient: 'Дефектные ведомости не найдены среди заявок этого клиента',
   money: 'Сумма — строка с двумя знаками после точки, например "12500.00"',
@@ -385,6 +387,24 @@ export const createNotificationInput = object({
   client_id: idField,
   description: text(2000),
   ticket_id: v.optional(v.nullable(idField), null),
+  /**
+   * What it is about, for the clinic's colleagues (issue 41, ADR 0054): `ticket` (no money: every
+   * level that reads tickets), `decision` (a quote or its price: 'Заявки и согласования'), `bill`
+   * (levels with bills). Not given: with `ticket_id` as `decision`, without it the clinic's alone.
+   */
+  topic: v.optional(
+    v.nullable(
+      v.pipe(
+        v.picklist(NOTIFICATION_TOPICS, integrationMessages.notificationTopic),
+        v.metadata({
+          description:
+            'Which of the client’s colleagues also get it: ticket — every access level that reads tickets (no prices in the text); ' +
+            'decision — full access only; bill — levels with bills. Absent: decision when ticket_id is given, else the client alone.',
+        }),
+      ),
+    ),
+    null,
+  ),
 });
 export type CreateNotificationInput = v.InferOutput<typeof createNotificationInput>;
 

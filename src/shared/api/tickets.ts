@@ -74,7 +74,7 @@ export const defectStatement = v.object({
   name: v.string(),
   defect: v.string(),
   conclusion: v.nullable(v.string()),
-  /** The statement PDF, served to the owner only. */
+  /** The statement's document (the priced quote); null for a level without prices (ADR 0054). */
   download_link: v.nullable(v.string()),
   id_1c: v.nullable(v.string()),
   photos: v.array(v.object({ id: v.number(), relativeUrl: v.string(), original_name: v.string() })),

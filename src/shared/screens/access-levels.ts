@@ -33,6 +33,19 @@ export function levelGives(level: AccessLevel, scope: AccessScope): boolean {
   return LEVEL_SCOPES[level].includes(scope);
 }
 
+/**
+ * What a notification of the owner is about, and so which colleagues get their own copy (ADR 0054):
+ * `ticket` its progress, no money (levels giving `tickets`); `decision` a quote, its price, an answer
+ * (`decisions`: 'Заявки и согласования' only); `bill` a bill (`bills`). None: the owner's alone.
+ */
+export const NOTIFICATION_TOPICS = ['ticket', 'decision', 'bill'] as const;
+export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
+export const TOPIC_SCOPES: Readonly<Record<NotificationTopic, AccessScope>> = {
+  ticket: 'tickets',
+  decision: 'decisions',
+  bill: 'bills',
+};
+
 /** The 403's `details.reason`: the outbox shows such a refusal calmly and never sends it again. */
 export const ACCESS_LEVEL_REFUSAL = 'access_level';
 

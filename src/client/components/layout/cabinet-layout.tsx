@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { UserData } from '#shared/api/account.ts';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { buttonClassName } from '#client/components/ui/button.tsx';
 import { Skeleton, SkeletonText } from '#client/components/ui/skeleton.tsx';
@@ -10,17 +11,19 @@ export interface CabinetLayoutProps {
   unpaidBills: number;
   /** The clinic has any bills: the bank-details notice is for it only. */
   hasBills: boolean;
+  /** Sections the account has no way to: the navigation leaves them out (issue 41). */
+  hiddenSections?: UserData['hidden_sections'];
   children: ReactNode;
 }
 
 const REQUEST_FORM_PATH = '/cabinet/repair';
 
 /** The profile shell (cabinet.md §Profile shell): top navigation, the bank-details notice, the section. */
-export function CabinetLayout({ unpaidBills, hasBills, children }: CabinetLayoutProps) {
+export function CabinetLayout({ unpaidBills, hasBills, hiddenSections, children }: CabinetLayoutProps) {
   const onRequestForm = useRouterState({ select: (state) => state.location.pathname === REQUEST_FORM_PATH });
   return (
     <div className={styles.layout}>
-      <CabinetNav unpaidBills={unpaidBills} />
+      <CabinetNav unpaidBills={unpaidBills} hiddenSections={hiddenSections} />
       <div className={styles.bar}>
         <BankDetailsBanner hasBills={hasBills} />
         {/* Phones have the tab bar's central 'Ремонт'; wider screens get the request form here, on every

@@ -1,3 +1,5 @@
+import type { UserData } from '#shared/api/account.ts';
+
 /** The cabinet's sections (cabinet.md §2), in menu order; the top navigation and the More panel list them. */
 export const CABINET_LINKS = [
   { to: '/cabinet/tickets', label: 'Заявки' },
@@ -15,6 +17,18 @@ export const CABINET_LINKS = [
 ] as const;
 
 export type CabinetPath = (typeof CABINET_LINKS)[number]['to'];
+
+/** The sections a colleague's accesses may give nothing of (UserData `hidden_sections`, ADR 0054). */
+const HIDEABLE: Readonly<Record<string, NonNullable<UserData['hidden_sections']>[number]>> = {
+  '/cabinet/tickets': 'tickets',
+  '/cabinet/bills': 'bills',
+};
+
+/** Whether the link to `to` is shown: not when the account has no way to that section (the server refuses it anyway). */
+export function isShownSection(to: string, hidden: UserData['hidden_sections']): boolean {
+  const section = HIDEABLE[to];
+  return section === undefined || !(hidden ?? []).includes(section);
+}
 
 /** Whether `pathname` is a cabinet page (the header's cabinet state, the guard, logout's way out). */
 export function isCabinetPath(pathname: string): boolean {

@@ -43,6 +43,17 @@ describe('CabinetNav', () => {
     expect(screen.getByRole('link', { name: 'Счета' })).toHaveAttribute('href', '/cabinet/bills');
   });
 
+  it.each([
+    ['bills', 'Счета', 'Заявки'],
+    ['tickets', 'Заявки', 'Счета'],
+  ] as const)('leaves out a section the colleague has no way to (%s)', async (hidden, missing, kept) => {
+    await renderInRouter(() => <CabinetNav unpaidBills={0} hiddenSections={[hidden]} />, { path: '/cabinet/profile' });
+    const nav = screen.getByRole('navigation', { name: 'Разделы личного кабинета' });
+    expect(within(nav).queryByRole('link', { name: missing })).not.toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: kept })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Уведомления' })).toBeInTheDocument();
+  });
+
   it('scrolls its one-line row sideways to show the current section', async () => {
     fakeRowLayout();
     await renderInRouter(() => <CabinetNav unpaidBills={0} />, { path: '/cabinet/settings' });

@@ -3,11 +3,14 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { UNPAID_BILL_FORMS } from '#shared/format/plural.ts';
 import { BadgeAfterLabel, labelWithCount } from '#client/components/ui/badge.tsx';
 import { PHONE_QUERY } from '#client/lib/use-media.ts';
-import { CABINET_LINKS } from './cabinet-links.ts';
+import type { UserData } from '#shared/api/account.ts';
+import { CABINET_LINKS, isShownSection } from './cabinet-links.ts';
 import styles from './cabinet-nav.module.css';
 
 export interface CabinetNavProps {
   unpaidBills: number;
+  /** Sections the account has no way to: not listed (issue 41). */
+  hiddenSections?: UserData['hidden_sections'];
 }
 
 /** Room kept beside a link scrolled into view: the list's edge fade (2rem in the CSS). */
@@ -26,7 +29,7 @@ function revealInList(list: HTMLElement, link: HTMLElement): void {
 }
 
 /** The cabinet's top navigation (cabinet.md §Profile shell); hidden on phones, where the tab bar and More panel serve. */
-export function CabinetNav({ unpaidBills }: CabinetNavProps) {
+export function CabinetNav({ unpaidBills, hiddenSections }: CabinetNavProps) {
   const listRef = useRef<HTMLUListElement>(null);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
 
@@ -43,7 +46,7 @@ export function CabinetNav({ unpaidBills }: CabinetNavProps) {
   return (
     <nav className={styles.nav} aria-label="Разделы личного кабинета">
       <ul ref={listRef} className={styles.list}>
-        {CABINET_LINKS.map((link) => (
+        {CABINET_LINKS.filter((link) => isShownSection(link.to, hiddenSections)).map((link) => (
           <li key={link.to}>
             <Link
               to={link.to}

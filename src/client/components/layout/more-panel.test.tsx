@@ -57,6 +57,16 @@ describe('MorePanel', () => {
     );
   });
 
+  it.each([
+    ['bills', /^Счета/, 'Заявки'],
+    ['tickets', /^Заявки/, 'Счета, 2 неоплаченных счёта'],
+  ] as const)('leaves out the cabinet section a colleague has no way to (%s)', async (hidden, missing, kept) => {
+    await renderInRouter(() => <MorePanel {...props({ user: { ...anna, hidden_sections: [hidden] } })} />);
+    const cabinet = screen.getByRole('navigation', { name: 'Личный кабинет' });
+    expect(within(cabinet).queryByRole('link', { name: missing })).not.toBeInTheDocument();
+    expect(within(cabinet).getByRole('link', { name: kept })).toBeInTheDocument();
+  });
+
   it('logged in: the profile block, cabinet items, public links, repair and Выйти', async () => {
     const onLogout = vi.fn();
     const onClose = vi.fn();

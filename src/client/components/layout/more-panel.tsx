@@ -6,7 +6,7 @@ import { BadgeAfterLabel, labelWithCount } from '#client/components/ui/badge.tsx
 import { Icon } from '#client/components/ui/icon.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
-import { CABINET_LINKS } from './cabinet-links.ts';
+import { CABINET_LINKS, isShownSection } from './cabinet-links.ts';
 import { SURVEY_INVITATION } from './header.tsx';
 import styles from './more-panel.module.css';
 
@@ -28,7 +28,10 @@ export const PUBLIC_LINKS = [
 export interface MorePanelProps {
   open: boolean;
   onClose: () => void;
-  user: Pick<UserData, 'name' | 'surname' | 'email' | 'unpaid_bills' | 'unread_notifications'> | null;
+  user: Pick<
+    UserData,
+    'name' | 'surname' | 'email' | 'unpaid_bills' | 'unread_notifications' | 'hidden_sections'
+  > | null;
   /** Installed app: the repair item opens the repair sheet instead of the home page's form. */
   standalone: boolean;
   onRepair: () => void;
@@ -152,7 +155,14 @@ export function MorePanel({
           </button>
         )}
 
-        {user && <LinkGroup title="Личный кабинет" links={CABINET_LINKS} countFor={countFor} onClose={onClose} />}
+        {user && (
+          <LinkGroup
+            title="Личный кабинет"
+            links={CABINET_LINKS.filter((link) => isShownSection(link.to, user.hidden_sections))}
+            countFor={countFor}
+            onClose={onClose}
+          />
+        )}
         {user && deviceSettings}
 
         <div className={styles.repair}>

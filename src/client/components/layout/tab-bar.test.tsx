@@ -48,6 +48,31 @@ describe('TabBar', () => {
     expect(within(nav).getByRole('link', { name: 'Уведомления' })).toHaveAttribute('href', '/cabinet/notifications');
   });
 
+  it.each([
+    [['bills'] as const, ['Заявки', 'Ремонт', 'Уведомления', 'Ещё'], 'Счета'],
+    [['tickets'] as const, ['Счета 2', 'Ремонт', 'Уведомления', 'Ещё'], 'Заявки'],
+  ])(
+    'a colleague with no way to a section (%j) does not get its tab, and the bar has four',
+    async (hidden, tabs, missing) => {
+      await renderInRouter(() => <TabBar {...props({ user: { ...loggedIn(2, 0), hidden_sections: [...hidden] } })} />);
+      const nav = screen.getByRole('navigation', { name: 'Меню приложения' });
+      expect(
+        within(nav)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(tabs);
+      expect(within(nav).queryByRole('link', { name: new RegExp(missing) })).not.toBeInTheDocument();
+      expect(within(nav).getByRole('list').style.getPropertyValue('--tab-count')).toBe('4');
+    },
+  );
+
+  it('keeps both sections, and five tabs, when nothing is hidden', async () => {
+    await renderInRouter(() => <TabBar {...props({ user: { ...loggedIn(0, 0), hidden_sections: [] } })} />);
+    const nav = screen.getByRole('navigation', { name: 'Меню приложения' });
+    expect(within(nav).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(nav).getByRole('list').style.getPropertyValue('--tab-count')).toBe('');
+  });
+
   it('hides the badges at 0', async () => {
     await renderInRouter(() => <TabBar {...props({ user: loggedIn(0, 0) })} />);
     expect(screen.queryByTestId('badge')).not.toBeInTheDocument();

@@ -1,13 +1,14 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { UserData } from '#shared/api/account.ts';
 import { UNPAID_BILL_FORMS, UNREAD_NOTIFICATION_FORMS, type PluralForms } from '#shared/format/plural.ts';
 import { BadgeAfterLabel, labelWithCount } from '#client/components/ui/badge.tsx';
 import { Icon, type IconName } from '#client/components/ui/icon.tsx';
+import { isShownSection } from './cabinet-links.ts';
 import styles from './tab-bar.module.css';
 
 export interface TabBarProps {
-  user: Pick<UserData, 'unpaid_bills' | 'unread_notifications'> | null;
+  user: Pick<UserData, 'unpaid_bills' | 'unread_notifications' | 'hidden_sections'> | null;
   /** False until the persisted account is read back: the bar keeps its size, without tabs. */
   ready: boolean;
   /** Installed app: the bar shows at every width and Ремонт opens the repair sheet. */
@@ -76,7 +77,7 @@ function CenterContent({ icon, label }: { icon: IconName; label: string }) {
 
 /**
  * The bottom tab bar (portal.md §2.5): phones in a browser and the installed app. Logged in: Заявки,
- * Счета, Ремонт, Уведомления, Ещё; logged out: Бонусы, О сервисе, Войти, Контакты, Ещё.
+ * Счета, Ремонт, Уведомления, Ещё (without a section a colleague has no way to); logged out: Бонусы, О сервисе, Войти, Контакты, Ещё.
  */
 export function TabBar({ user, ready, standalone, moreOpen, onLogin, onRepair, onMore }: TabBarProps) {
   const barClass = [styles.bar, standalone ? styles.always : ''].filter(Boolean).join(' ');
@@ -89,20 +90,27 @@ export function TabBar({ user, ready, standalone, moreOpen, onLogin, onRepair, o
   );
 
   let items: ReactNode;
+  let tabCount = 5;
   if (!ready) {
     items = Array.from({ length: 5 }, (_, index) => (
       <li key={index} className={styles.placeholder} aria-hidden="true" />
     ));
   } else if (user) {
+    // A colleague whose accesses give no way to a section does not get its tab (issue 41).
+    const tickets = isShownSection('/cabinet/tickets', user.hidden_sections);
+    const bills = isShownSection('/cabinet/bills', user.hidden_sections);
+    tabCount = 3 + Number(tickets) + Number(bills);
     items = (
       <>
-        <TabLink to="/cabinet/tickets" icon="tickets" label="Заявки" />
-        <TabLink
-          to="/cabinet/bills"
-          icon="bills"
-          label="Счета"
-          count={{ value: user.unpaid_bills, forms: UNPAID_BILL_FORMS }}
-        />
+        {tickets && <TabLink to="/cabinet/tickets" icon="tickets" label="Заявки" />}
+        {bills && (
+          <TabLink
+            to="/cabinet/bills"
+            icon="bills"
+            label="Счета"
+            count={{ value: user.unpaid_bills, forms: UNPAID_BILL_FORMS }}
+          />
+        )}
         <li className={styles.centerItem}>
           {standalone ? (
             <button type="button" className={styles.center} onClick={onRepair} aria-haspopup="dialog">
@@ -141,7 +149,9 @@ export function TabBar({ user, ready, standalone, moreOpen, onLogin, onRepair, o
 
   return (
     <nav className={barClass} aria-label="Меню приложения">
-      <ul className={styles.list}>{items}</ul>
+      <ul className={styles.list} style={tabCount === 5 ? undefined : ({ '--tab-count': tabCount } as CSSProperties)}>
+        {items}
+      </ul>
     </nav>
   );
 }

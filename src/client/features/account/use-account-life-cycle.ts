@@ -12,7 +12,10 @@ import { useAccountStore } from './account-store.ts';
 export function useAccountLifeCycle(): void {
   const refresh = useAccountStore((state) => state.refresh);
   const userId = useAccountStore((state) => state.user?.id ?? null);
-  const accessOwners = useAccountStore((state) => state.user?.access_owner_ids.join(',') ?? '');
+  // With their levels when the server names them: a lowered level drops the copies as a revoked access does.
+  const accessOwners = useAccountStore(
+    (state) => (state.user?.access_grants ?? state.user?.access_owner_ids)?.join(',') ?? '',
+  );
   const checked = useAccountStore((state) => state.checked);
 
   // Another tab changed the account's data (read notifications): this one's badges follow.
@@ -35,8 +38,7 @@ export function useAccountLifeCycle(): void {
   }, [userId, checked]);
   // An access taken back drops the copies of that account's records too (a grantee's device).
   useEffect(() => {
-    if (checked && userId !== null)
-      void claimAccessOwners(userId, accessOwners === '' ? [] : accessOwners.split(',').map(Number));
+    if (checked && userId !== null) void claimAccessOwners(userId, accessOwners === '' ? [] : accessOwners.split(','));
   }, [userId, checked, accessOwners]);
 }
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import * as v from 'valibot';
+import { ACCESS_LEVEL_REFUSAL } from '#shared/screens/access-levels.ts';
 import { conflictDetails, decisionMessages } from '#shared/screens/decisions.ts';
 import { errorResponse } from '#shared/api/endpoint.ts';
 import type { OutboxEntry, OutboxKind } from '#shared/screens/outbox.ts';
@@ -73,6 +74,8 @@ function stateText(entry: OutboxEntry): string {
   }
 }
 
+const levelRefusalDetails = v.object({ reason: v.literal(ACCESS_LEVEL_REFUSAL) });
+
 /** A refused decision: the server's message and, per statement, what changed since the user decided. */
 function ConflictInfo({ entry, names }: { entry: OutboxEntry; names: ReadonlyMap<number, string> }) {
   const parsed = v.safeParse(errorResponse, entry.result);
@@ -87,9 +90,14 @@ function ConflictInfo({ entry, names }: { entry: OutboxEntry; names: ReadonlyMap
       now,
     };
   });
+  // A level that no longer gives decisions (issue 41): nothing went wrong and nothing will change by
+  // trying again, so the server's explanation is told plainly, not as an error.
+  const levelRefusal = v.is(levelRefusalDetails, parsed.success ? parsed.output.details : undefined);
   return (
     <>
-      <p className={styles.error}>{message}</p>
+      <p className={levelRefusal ? styles.state : styles.error} data-tone={levelRefusal ? 'info' : 'error'}>
+        {message}
+      </p>
       <StatementChanges items={items} />
     </>
   );

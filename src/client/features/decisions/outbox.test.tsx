@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { levelRefusalMessage } from '#shared/screens/access-levels.ts';
 import { OUTBOX_QUEUED_MESSAGE, SEEN_TERMS_HEADER } from '#shared/screens/outbox.ts';
 import { reportServerReached } from '#client/lib/connection.ts';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
@@ -256,5 +257,28 @@ describe('the list of waiting decisions', () => {
     expect(within(auth!).getByText('Войдите снова, чтобы отправить решение')).toBeInTheDocument();
     await userEvent.setup().click(within(auth!).getByRole('button', { name: 'Войти' }));
     expect(onLogin).toHaveBeenCalled();
+  });
+
+  it("shows a decision refused because the colleague's level no longer gives decisions calmly, with no retry", async () => {
+    const message = levelRefusalMessage('tickets', 'decisions');
+    render(<OutboxPanel onLogin={vi.fn()} />);
+    show(
+      outboxEntry({
+        id: 'e',
+        state: 'conflict',
+        lastStatus: 403,
+        result: { success: false, message, details: { reason: 'access_level', level: 'tickets' } },
+      }),
+    );
+    const panel = screen.getByRole('region', { name: 'Решения, требующие внимания' });
+    const refused = within(panel).getByRole('listitem', { name: 'Согласование ремонта, заявка №55' });
+    const told = within(refused).getByText(message);
+    expect(told).toHaveAttribute('data-tone', 'info');
+    expect(within(refused).queryByText('Что изменилось')).not.toBeInTheDocument();
+    expect(within(refused).queryByText(/Не отправлено/)).not.toBeInTheDocument();
+    expect(within(refused).queryByRole('button', { name: 'Повторить' })).not.toBeInTheDocument();
+    expect(within(refused).queryByRole('button', { name: 'Войти' })).not.toBeInTheDocument();
+    await userEvent.setup().click(within(refused).getByRole('button', { name: 'Удалить' }));
+    await vi.waitFor(() => expect(worker.posted).toEqual([{ type: 'discard', id: 'e' }]));
   });
 });

@@ -71,7 +71,11 @@ function CabinetRoute() {
   // A courier has no cabinet: its section is the route (ADR 0047).
   if (user.kind === 'courier') return <Navigate to="/courier" replace />;
   return (
-    <CabinetLayout unpaidBills={user.unpaid_bills} hasBills={user.has_bills || user.unpaid_bills > 0}>
+    <CabinetLayout
+      unpaidBills={user.unpaid_bills}
+      hasBills={user.has_bills || user.unpaid_bills > 0}
+      hiddenSections={user.hidden_sections}
+    >
       <LazyOutboxPanel onLogin={() => openAuth('login')} />
       <Outlet />
       <LazyDecisionDialogs balls={user.balls} onDecided={onDecided} />

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from '../columns.ts';
 import { clientId, clients } from './accounts.ts';
 import { tickets } from './tickets.ts';
@@ -15,8 +26,16 @@ export const notifications = pgTable(
     ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
     isViewed: boolean('is_viewed').notNull().default(false),
     createdAt: createdAt(),
+    /**
+     * A colleague's copy of the owner's notification names the owner's (issue 41, ADR 0054); one copy
+     * per colleague, so the fan-out cannot write one twice. Null for a notification of the account's own.
+     */
+    copyOf: integer('copy_of').references((): AnyPgColumn => notifications.id, { onDelete: 'set null' }),
   },
-  (t) => [index('notifications_client_idx').on(t.clientId, t.id.desc())],
+  (t) => [
+    index('notifications_client_idx').on(t.clientId, t.id.desc()),
+    uniqueIndex('notifications_copy_key').on(t.copyOf, t.clientId),
+  ],
 );
 
 /**

@@ -168,12 +168,14 @@ async function privateUsesOfFile(db: Reader, fileId: number): Promise<{ clientId
     .select({ clientId: tickets.clientId })
     .from(defectStatements)
     .innerJoin(tickets, eq(tickets.id, defectStatements.ticketId))
-    .where(
-      or(
-        eq(defectStatements.documentFileId, fileId),
-        sql`${defectStatements.photoFileIds} @> ${JSON.stringify([fileId])}::jsonb`,
-      ),
-    );
+    .where(sql`${defectStatements.photoFileIds} @> ${JSON.stringify([fileId])}::jsonb`);
+  // A statement's document is the service centre's quote, priced: the portal cannot cut its sums as
+  // it cuts the ticket's PDF, so it is for the levels that see prices (issue 41).
+  const quotes = await db
+    .select({ clientId: tickets.clientId })
+    .from(defectStatements)
+    .innerJoin(tickets, eq(tickets.id, defectStatements.ticketId))
+    .where(eq(defectStatements.documentFileId, fileId));
   const billRows = await db.select({ clientId: bills.clientId }).from(bills).where(eq(bills.documentFileId, fileId));
   const waybills = await db
     .select({ clientId: tickets.clientId })
@@ -200,7 +202,11 @@ async function privateUsesOfFile(db: Reader, fileId: number): Promise<{ clientId
     .map((row) => row.clientId)
     .filter((id): id is number => id !== null)
     .map((clientId) => ({ clientId, scope: 'tickets' as const }));
-  return [...ticketUses, ...billRows.map((row) => ({ clientId: row.clientId, scope: 'bills' as const }))];
+  return [
+    ...ticketUses,
+    ...quotes.map((row) => ({ clientId: row.clientId, scope: 'prices' as const })),
+    ...billRows.map((row) => ({ clientId: row.clientId, scope: 'bills' as const })),
+  ];
 }
 
 /** Gift, trade-in and survey pictures are public catalogue images, not anybody's records. */

@@ -6,7 +6,7 @@ import type { AccountKind } from '#shared/api/account-kinds.ts';
 import type { AppDeps, MailMessage } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { accountAccesses, clients } from '#server/db/schema/accounts.ts';
-import { bills } from '#server/db/schema/tickets.ts';
+import { bills, tickets } from '#server/db/schema/tickets.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
 import { recordEvent } from '#server/db/journal.ts';
 import { ApiFailure, fieldFailure } from '#server/lib/api-failure.ts';
@@ -141,6 +141,10 @@ export async function loadUserData(db: Db, clientId: number, now: Date): Promise
         .select({ one: sql`1` })
         .from(bills)
         .where(seenBills)})`,
+      hasOwnTickets: sql<boolean>`exists(${db
+        .select({ one: sql`1` })
+        .from(tickets)
+        .where(eq(tickets.clientId, clients.id))})`,
       unreadNotifications: sql<string | number>`(${db
         .select({ count: sql`count(*)` })
         .from(notifications)
@@ -162,6 +166,7 @@ export async function loadUserData(db: Db, clientId: number, now: Date): Promise
   const {
     unpaidBills,
     hasBills,
+    hasOwnTickets,
     unreadNotifications,
     consentPolicyAt,
     consentLoyaltyAt,
@@ -194,9 +199,32 @@ export async function loadUserData(db: Db, clientId: number, now: Date): Promise
     consents_given: consentPolicyAt !== null && consentLoyaltyAt !== null,
     email_confirmed: emailConfirmedAt !== null,
     access_owner_ids: grantList(accessOwners).map((grant) => grant.owner_id),
+    access_grants: grantList(accessOwners).map((grant) => `${grant.owner_id}:${grant.level}`),
     quiz_available: quizAvailable === true || String(quizAvailable) === 'true',
     has_bills: hasBills === true,
+    hidden_sections: hiddenSections(grantList(accessOwners), {
+      tickets: truthy(hasOwnTickets),
+      bills: truthy(hasBills),
+    }),
   };
+}
+
+/** An exists() as one driver or the other gives it back. */
+const truthy = (value: unknown) => value === true || String(value) === 'true';
+
+/**
+ * The sections a colleague has no way to (issue 41, ADR 0054): none of their accesses gives it and
+ * they have none of their own (`has`: tickets of their own; bills they see, which without an access
+ * giving bills are their own). An account no one gave access to sees every section, empty or not.
+ */
+function hiddenSections(
+  grants: readonly { level: AccessLevel }[],
+  has: Readonly<Record<'tickets' | 'bills', boolean>>,
+): NonNullable<UserData['hidden_sections']> {
+  if (grants.length === 0) return [];
+  return (['tickets', 'bills'] as const).filter(
+    (section) => !has[section] && !grants.some((grant) => levelGives(grant.level, section)),
+  );
 }
 
 /** json_agg comes back parsed from one driver and as text from another. */

@@ -86,6 +86,7 @@ export async function enRoute(
     ticketId: stop.ticketId,
     description: courierEtaText(formatServerTimestamp(etaAt)),
     createdAt: caller.now,
+    topic: 'ticket',
   });
   return answer(tx, caller, stop.id);
 }
@@ -190,5 +191,6 @@ async function tellClinic(tx: Tx, caller: CourierCaller, clientId: number, ticke
     ticketId,
     description: `${text}. Заявка №${ticketId}`,
     createdAt: caller.now,
+    topic: 'ticket',
   });
 }

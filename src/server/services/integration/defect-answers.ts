@@ -74,6 +74,7 @@ export async function answerDefect(
       description: `Сервисный центр ответил на ваш вопрос по ведомости ${label}: ${input.text}`,
       ticketId: statement.ticketId,
       createdAt: now,
+      topic: 'decision',
     });
     return { id: answer.id };
   });

@@ -147,7 +147,8 @@ function statementOut(
     name: row.name,
     defect: row.defect,
     conclusion: row.conclusion,
-    download_link: row.documentFileId === null ? null : downloadPaths.file(row.documentFileId),
+    // The statement's document is the priced quote (services/access/access.ts privateUsesOfFile).
+    download_link: row.documentFileId === null || !prices ? null : downloadPaths.file(row.documentFileId),
     id_1c: row.id1c,
     photos: row.photoFileIds
       .filter((id) => names.has(id))

@@ -11,6 +11,7 @@ import { rowsAsArrays } from '#server/db/rows-as-arrays.ts';
 import { clients } from '#server/db/schema/accounts.ts';
 import { defectStatements, instruments, tickets } from '#server/db/schema/tickets.ts';
 import { ownedBy, visibleOwners, type Viewer } from '#server/services/access/access.ts';
+import { viewerMay } from '#server/services/access/levels.ts';
 import { cursorTimestamp, decodeTimestampCursor, encodeTimestampCursor } from '#server/services/keyset-cursor.ts';
 
 // The requests list (cabinet.md §2): visible tickets, newest first, paged by keyset on
@@ -165,6 +166,7 @@ function buildPageQuery(db: Reader, where: SQL[], limit: number | SQL) {
       authorId: tickets.authorId,
       providerOrderId: tickets.providerOrderId,
       officeId: tickets.officeId,
+      clientId: tickets.clientId,
     })
     .from(tickets)
     .where(and(...where))
@@ -191,6 +193,7 @@ function buildPageQuery(db: Reader, where: SQL[], limit: number | SQL) {
       toolsCount: sql<number>`(select count(*)::int from ${instruments} where ${instruments.ticketId} = ${page.id})`.as(
         'tools_count',
       ),
+      clientId: page.clientId,
     })
     .from(page)
     .leftJoin(clients, eq(clients.id, page.authorId))
@@ -236,6 +239,7 @@ type PageRow = [
   discussedCount: number,
   officeId: number | null,
   toolsCount: number,
+  clientId: number,
 ];
 
 async function runPageQuery(db: Db, viewer: Viewer, filter: ParsedTicketFilter, limit: number) {
@@ -282,6 +286,7 @@ export async function listTickets(
         discussed,
         officeId,
         tools,
+        clientId,
       ] = row;
       // The same reading of the statements as the ticket page's (detail.ts).
       const tally = { total, undecided, goAhead, discussed };
@@ -293,8 +298,10 @@ export async function listTickets(
         email: email ?? '',
         status: ticketStatusLabel(shown),
         status_code: shown,
-        // A service centre's ticket shows the centre's card, not its quotes (cabinet.md §2): nothing to decide there.
-        dv_approve_need: !isServiceCentreOffice(officeId) && awaitsClinic(ticket, tally),
+        // A service centre's ticket shows the centre's card, not its quotes (cabinet.md §2): nothing to
+        // decide there; nor for a colleague whose level gives no decisions ('Только заявки', ADR 0049).
+        dv_approve_need:
+          !isServiceCentreOffice(officeId) && awaitsClinic(ticket, tally) && viewerMay(viewer, clientId, 'decisions'),
         defectives_count: tally.total,
         tools_count: tools,
         dpd_order: providerOrderId !== null,

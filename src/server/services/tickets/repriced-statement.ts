@@ -52,6 +52,8 @@ export async function afterReopening(
     description: `Стоимость работ по ведомости №${reopened.number} изменена на ${formatMoney(reopened.sum)}. Согласуйте ремонт заново.`,
     createdAt: reopened.now,
     ticketId: reopened.ticketId,
+    // A price: the colleagues who decide on quotes ('Заявки и согласования') are told, not 'Только заявки'.
+    topic: 'decision',
   });
   return returned;
 }
