@@ -66,6 +66,18 @@ describe('app shell', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Заявки' })).toBeInTheDocument();
   });
 
+  it("opens the bills for a colleague given only 'Счета', and sends the requests list's address there too", async () => {
+    const billsOnly = { ...demoUser, hidden_sections: ['tickets' as const] };
+    useAccountStore.setState({ user: billsOnly });
+    stubFetch({
+      'GET /ajax/user/data': { body: { success: true, user: billsOnly, csrf_token: 'csrf-1' } },
+      'GET /ajax/cabinet/bills': { body: { success: true, bills: [], next_cursor: null } },
+    });
+    const router = await renderApp('/cabinet');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cabinet/bills'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Счета' })).toBeInTheDocument();
+  });
+
   it("sends a courier's saved session from a clinic page to its route, in the courier's own shell", async () => {
     const courier = { ...demoUser, kind: 'courier' as const };
     stubFetch({

@@ -30,6 +30,11 @@ export function isShownSection(to: string, hidden: UserData['hidden_sections']):
   return section === undefined || !(hidden ?? []).includes(section);
 }
 
+/** Where the cabinet opens: the requests list, or the bills for a colleague given only those ('Счета'). */
+export function cabinetHome(hidden: UserData['hidden_sections']): '/cabinet/tickets' | '/cabinet/bills' {
+  return isShownSection('/cabinet/tickets', hidden) ? '/cabinet/tickets' : '/cabinet/bills';
+}
+
 /** Whether `pathname` is a cabinet page (the header's cabinet state, the guard, logout's way out). */
 export function isCabinetPath(pathname: string): boolean {
   return pathname === '/cabinet' || pathname.startsWith('/cabinet/');

@@ -6,6 +6,7 @@ import { BoundForm } from '#client/components/ui/bound-form.tsx';
 import { useServerErrors } from '#client/components/ui/form-helpers.ts';
 import { emailInput, passwordInput } from '#client/components/ui/input-presets.ts';
 import { SubmitButton } from '#client/components/ui/submit-button.tsx';
+import { cabinetHome } from '#client/components/layout/cabinet-links.ts';
 import { useAccountStore } from './account-store.ts';
 import { asApiError } from '#client/lib/http.ts';
 import { pickFieldErrors } from './api-error.ts';
@@ -14,7 +15,6 @@ import { useAuthDialog } from './auth-dialog-store.ts';
 import styles from './forms.module.css';
 import { usePathnameGetter, useSoftNavigate } from './navigation.ts';
 
-const AFTER_LOGIN = '/cabinet/tickets';
 const COURIER_HOME = '/courier';
 /** Pages with nothing more to offer once logged in: the home page, and a reset link just used. */
 const leftAfterLogin = (path: string) => path === '/' || path.startsWith('/client/restore-password/');
@@ -45,7 +45,7 @@ export function LoginForm() {
         closeDialog();
         // A courier lands on its route wherever it logged in (ADR 0047).
         if (user.kind === 'courier' && !stayOnPage) navigate(COURIER_HOME);
-        else if (leftAfterLogin(pathname()) && !stayOnPage) navigate(AFTER_LOGIN);
+        else if (leftAfterLogin(pathname()) && !stayOnPage) navigate(cabinetHome(user.hidden_sections));
       } catch (caught) {
         const error = asApiError(caught);
         const { errors } = pickFieldErrors(error, ['email', 'password'] as const);

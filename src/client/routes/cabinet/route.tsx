@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { createFileRoute, Navigate, Outlet, useRouterState } from '@tanstack/react-router';
 import { CabinetLayout, CabinetSkeleton } from '#client/components/layout/cabinet-layout.tsx';
-import { isCabinetPath } from '#client/components/layout/cabinet-links.ts';
+import { cabinetHome, isCabinetPath, isShownSection } from '#client/components/layout/cabinet-links.ts';
 import { UnauthorizedScreen } from '#client/components/layout/status-screens.tsx';
 import { useAccountStore } from '#client/features/account/account-store.ts';
 import { useAuthDialog } from '#client/features/account/auth-dialog-store.ts';
@@ -47,7 +47,8 @@ function CabinetRoute() {
   const needsLogin = ready && user === null;
   // False once a navigation away has started: this page stays mounted until the next one is ready,
   // and the shell closes the in-place form at that start; opening it again here would carry it along.
-  const onCabinetPage = useRouterState({ select: (state) => isCabinetPath(state.location.pathname) });
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const onCabinetPage = isCabinetPath(pathname);
 
   // A decision the service worker kept was applied (reload the ticket and the points) or refused
   // because the ticket changed meanwhile (reload the ticket; the panel shows what changed).
@@ -70,6 +71,12 @@ function CabinetRoute() {
   if (!user) return standalone ? null : <UnauthorizedScreen onLogin={() => openAuth('login')} />;
   // A courier has no cabinet: its section is the route (ADR 0047).
   if (user.kind === 'courier') return <Navigate to="/courier" replace />;
+  // A section the colleague's accesses give nothing of (ADR 0054): its link is hidden, and its address
+  // (the cabinet's default, an old bookmark) opens the section they do have.
+  const home = cabinetHome(user.hidden_sections);
+  if (!isShownSection(pathname, user.hidden_sections) && isShownSection(home, user.hidden_sections)) {
+    return <Navigate to={home} replace />;
+  }
   return (
     <CabinetLayout
       unpaidBills={user.unpaid_bills}
