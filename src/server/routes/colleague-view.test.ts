@@ -72,4 +72,25 @@ describe("a colleague reading the owner's ticket", () => {
     await as(owner);
     expect(await unpaid()).toBe(1);
   });
+
+  it("reads the service centre's answer to the owner's question only at a level that sees prices (ADR 0054)", async () => {
+    const answered = await t.integration(`/defects/${statementId}/answers`, {
+      method: 'POST',
+      json: { text: 'Без замены можно, 4 500 ₽ с работой.' },
+    });
+    expect(answered.status).toBe(201);
+    const setLevel = async (level: 'full' | 'tickets') => {
+      await as(owner);
+      const body = { email: colleague.email, level };
+      expect((await t.request('/ajax/cabinet/link-account', { method: 'POST', json: body })).status).toBe(200);
+      await as(colleague);
+    };
+
+    await as(colleague); // given 'Заявки и согласования' above
+    expect((await statementSeen()).answer).toMatchObject({ text: 'Без замены можно, 4 500 ₽ с работой.' });
+    await setLevel('tickets');
+    expect((await statementSeen()).answer).toBeNull();
+    await setLevel('full');
+    expect((await statementSeen()).answer).toMatchObject({ text: 'Без замены можно, 4 500 ₽ с работой.' });
+  });
 });

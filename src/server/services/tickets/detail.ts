@@ -161,7 +161,8 @@ function statementOut(
     decision_comment: comments.get(row.id)?.comment ?? null,
     decision_author: comments.get(row.id)?.author ?? null,
     trade_in: tradeInAsSeen(comments.get(row.id)?.tradeIn ?? null, prices),
-    answer: answers.get(row.id) ?? null,
+    // The service centre's answer is about the quote and may name its price (ADR 0054).
+    answer: prices ? (answers.get(row.id) ?? null) : null,
   };
 }
 
