@@ -15,7 +15,8 @@ import { EquipmentStep } from './equipment-step.tsx';
 import { GuestOfflineNotice, GuestOverlay, RegisteredEmailNotice } from './guest-screens.tsx';
 import { useEmailConfirmation } from './use-email-confirmation.ts';
 import { useRequestSending } from './use-request-sending.ts';
-import { ResumePrompt, SentScreen } from './wizard-screens.tsx';
+import { OnBehalfNote, ResumePrompt, SentScreen } from './wizard-screens.tsx';
+import type { RequestClinic } from './repair-sheet-store.ts';
 import type { WizardUser } from './step-props.ts';
 import { errorsAfterChange, initialValues, stepErrors, type WizardErrors, type WizardValues } from './wizard-values.ts';
 import styles from './repair.module.css';
@@ -33,6 +34,11 @@ const STEPS = ['Контактная информация', 'Адрес', 'Об�
 export interface RepairWizardProps {
   /** null: a guest, who may log in first or send the request and get an account with it (portal.md §2.1, §6). */
   user: WizardUser | null;
+  /**
+   * 'Оставить заявку от имени клиники' (issue 41): the clinic that gave the user access to its
+   * tickets; the request is sent with its `for_client_id` and lands in its tickets. Absent: the user's own.
+   */
+  forClinic?: RequestClinic | null;
   /** Log in and go on with the request here: the guest's offer, or an address that has an account (filled in). */
   onLogin: (email?: string) => void;
   /** 'Забыли пароль?' for a guest's address that has an account. */
@@ -52,12 +58,13 @@ export interface RepairWizardProps {
  * wizard afresh: the key keeps the guest's entries out of it.
  */
 export function RepairWizard(props: RepairWizardProps) {
-  return <Wizard key={props.user?.id ?? GUEST_DRAFT} {...props} />;
+  return <Wizard key={`${props.user?.id ?? GUEST_DRAFT}/${props.forClinic?.id ?? ''}`} {...props} />;
 }
 
 type Step = 1 | 2 | 3;
 
-type WizardHostProps = Omit<RepairWizardProps, 'onEntriesChange' | 'onAccountChange'> & {
+type WizardHostProps = Omit<RepairWizardProps, 'onEntriesChange' | 'onAccountChange' | 'forClinic'> & {
+  forClinic?: RequestClinic | null | undefined;
   onEntriesChange?: ((hasEntries: boolean) => void) | undefined;
   onAccountChange?: (() => void) | undefined;
 };
@@ -66,7 +73,12 @@ type WizardHostProps = Omit<RepairWizardProps, 'onEntriesChange' | 'onAccountCha
 function Wizard(props: WizardHostProps) {
   const { user, onEntriesChange } = props;
   const owner = user?.id ?? GUEST_DRAFT;
-  const stored = useRemote(() => loadDraft(owner).then((saved) => saved ?? null), owner);
+  const forClientId = props.forClinic?.id ?? null;
+  // A draft made for another clinic (or for the user's own) is not this request's: not offered here.
+  const stored = useRemote(
+    () => loadDraft(owner).then((saved) => (saved && (saved.forClientId ?? null) === forClientId ? saved : null)),
+    `${owner}/${forClientId}`,
+  );
   const draft = stored.data;
   const [asking, setAsking] = useState(true);
 
@@ -102,6 +114,7 @@ const sentAnswer = createRepairRequest.output;
 
 function WizardSteps({
   user,
+  forClinic,
   onLogin,
   onForgotPassword,
   onNewAccountLogin,
@@ -121,7 +134,8 @@ function WizardSteps({
   /** A guest's step 1 lies under the login offer until 'Продолжить без регистрации'. */
   const [offering, setOffering] = useState(offerLogin);
   const email = useEmailConfirmation(user, onAccountChange);
-  const sending = useRequestSending(user, setErrors);
+  const forClientId = forClinic?.id ?? null;
+  const sending = useRequestSending(user, setErrors, forClientId);
   const top = useRef<HTMLDivElement>(null);
   /**
    * The values and step as they are now, between renders too: a change that comes later (an address
@@ -131,7 +145,7 @@ function WizardSteps({
 
   // Every change is on the device at once: a killed app loses nothing typed.
   const remember = (nextStep: Step, nextValues: WizardValues) =>
-    void saveDraft(owner, { savedAt: Date.now(), step: nextStep, values: nextValues });
+    void saveDraft(owner, { savedAt: Date.now(), step: nextStep, values: nextValues, forClientId });
 
   // A kept request that the worker has now sent: its ticket's number replaces the 'saved' text.
   useEffect(() => {
@@ -219,6 +233,7 @@ function WizardSteps({
   const contact = <ContactStep {...props} locked={askingCode} />;
   return (
     <div ref={top} className={styles.wizard}>
+      {forClinic ? <OnBehalfNote company={forClinic.company} /> : null}
       <StepRow step={step} />
       <p className={styles.stepCount}>
         Шаг {step} из {STEPS.length}

@@ -1,7 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useAccountStore } from '#client/features/account/account-store.ts';
 import { TicketsList } from '#client/features/tickets/tickets-list.tsx';
+import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { filterFromSearch, searchFromFilter, ticketsSearchSchema } from '#client/features/tickets/tickets-search.ts';
+
+// A colleague's 'Оставить заявку от имени клиники' (issue 41): its own chunk, loaded only for an
+// account some clinic gave access to, so the list's cold path stays as it was.
+const OnBehalfButtons = lazyComponent(() =>
+  import('#client/features/repair/on-behalf-button.tsx').then((module) => module.OnBehalfButtons),
+);
 
 export const Route = createFileRoute('/cabinet/tickets/')({
   // The filters are in the address (ADR 0022).
@@ -12,6 +19,7 @@ export const Route = createFileRoute('/cabinet/tickets/')({
 /** The cabinet layout renders this only for a logged-in user. */
 function TicketsRoute() {
   const userId = useAccountStore((state) => state.user?.id);
+  const colleague = useAccountStore((state) => (state.user?.access_owner_ids.length ?? 0) > 0);
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   if (userId === undefined) return null;
@@ -19,6 +27,7 @@ function TicketsRoute() {
     <TicketsList
       userId={userId}
       filter={filterFromSearch(search)}
+      actions={colleague ? <OnBehalfButtons /> : null}
       // Replaced, not pushed: Back leaves the list (with its filters) rather than undoing them one by one.
       onFilterChange={(filter) => void navigate({ search: searchFromFilter(filter), replace: true })}
     />
