@@ -87,10 +87,18 @@ describe('RepairWizard for a clinic', () => {
     });
     await renderWizard({ user: clinicUser, forClinic });
     expect(screen.getByText(/Заявка от имени клиники «Дента Плюс»/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Далее' }));
+    // The clinic's name, not the colleague's own, starts in 'Название клиники'.
+    expect(screen.getByLabelText('Название клиники')).toHaveValue('Дента Плюс');
+    await userEvent.click(screen.getByRole('button', { name: 'Назад' }));
     await fillAndSend();
     expect(await screen.findByText('Заявка №612 отправлена.')).toBeInTheDocument();
     const [sent] = calls.filter((call) => call.path === '/ajax/repair-requests');
-    expect(sent!.body).toMatchObject({ for_client_id: 32, contact: { name: 'Анна', surname: 'Смирнова' } });
+    expect(sent!.body).toMatchObject({
+      for_client_id: 32,
+      contact: { name: 'Анна', surname: 'Смирнова' },
+      address: { company: 'Дента Плюс' },
+    });
   });
 
   it('keeps for_client_id in the request the service worker keeps with no network', async () => {

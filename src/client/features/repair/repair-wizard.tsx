@@ -90,13 +90,15 @@ function Wizard(props: WizardHostProps) {
       />
     );
   }
+  // A request for a clinic is in its name: 'Название клиники' starts as the clinic's.
+  const fresh = { ...initialValues(user), ...(props.forClinic ? { company: props.forClinic.company } : {}) };
   // The steps take these once, when they mount: later changes of the account's data do not reset them.
   // A guest who goes on with a draft has chosen already: no login offer over it.
   return (
     <WizardSteps
       {...props}
       initialStep={draft?.step ?? 1}
-      initialValues={draft ? { ...initialValues(user), ...draft.values } : initialValues(user)}
+      initialValues={draft ? { ...fresh, ...draft.values } : fresh}
       offerLogin={user === null && draft === null}
     />
   );
