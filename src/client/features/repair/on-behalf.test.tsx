@@ -91,8 +91,11 @@ describe('RepairWizard for a clinic', () => {
     // The clinic's name, not the colleague's own, starts in 'Название клиники'.
     expect(screen.getByLabelText('Название клиники')).toHaveValue('Дента Плюс');
     await userEvent.click(screen.getByRole('button', { name: 'Назад' }));
+    const sentBefore = useRepairSheet.getState().sent;
     await fillAndSend();
     expect(await screen.findByText('Заявка №612 отправлена.')).toBeInTheDocument();
+    // A requests list on screen is told to load again, so the new ticket shows there.
+    expect(useRepairSheet.getState().sent).toBe(sentBefore + 1);
     const [sent] = calls.filter((call) => call.path === '/ajax/repair-requests');
     expect(sent!.body).toMatchObject({
       for_client_id: 32,

@@ -15,6 +15,9 @@ export interface RepairSheetState {
   wanted: boolean;
   /** Installed app: the sheet gave its place to the login or registration form, and comes back after a login. */
   afterLogin: boolean;
+  /** Requests the wizard has sent in this session: a requests list on screen loads again to show them. */
+  sent: number;
+  markSent: () => void;
   show: () => void;
   /** Opens it for the clinic that gave the user access to its tickets. */
   showFor: (clinic: RequestClinic) => void;
@@ -27,6 +30,8 @@ export interface RepairSheetState {
 export const useRepairSheet = create<RepairSheetState>()((set) => ({
   open: false,
   forClinic: null,
+  sent: 0,
+  markSent: () => set((state) => ({ sent: state.sent + 1 })),
   wanted: false,
   afterLogin: false,
   show: () => set({ open: true, wanted: true, forClinic: null }),

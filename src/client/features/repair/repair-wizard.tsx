@@ -12,7 +12,7 @@ import { WizardContact } from './wizard-contact.tsx';
 import { useEmailConfirmation } from './use-email-confirmation.ts';
 import { useRequestSending } from './use-request-sending.ts';
 import { OnBehalfNote, ResumePrompt, SentScreen } from './wizard-screens.tsx';
-import type { RequestClinic } from './repair-sheet-store.ts';
+import { useRepairSheet, type RequestClinic } from './repair-sheet-store.ts';
 import type { WizardUser } from './step-props.ts';
 import { errorsAfterChange, initialValues, stepErrors, type WizardErrors, type WizardValues } from './wizard-values.ts';
 import styles from './repair.module.css';
@@ -193,7 +193,10 @@ function WizardSteps({
     await dropDraft(owner);
     onEntriesChange?.(false);
     if (outcome.queued) setQueued(outcome.queued);
-    else setTicketId(outcome.ticketId);
+    else {
+      setTicketId(outcome.ticketId);
+      useRepairSheet.getState().markSent();
+    }
     go(outcome.queued ? 'queued' : 'sent');
   };
 

@@ -1,6 +1,9 @@
+import { useEffect, useRef } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useAccountStore } from '#client/features/account/account-store.ts';
+import { useRepairSheet } from '#client/features/repair/repair-sheet-store.ts';
 import { TicketsList } from '#client/features/tickets/tickets-list.tsx';
+import { useTicketsListStore } from '#client/features/tickets/tickets-list-store.ts';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { filterFromSearch, searchFromFilter, ticketsSearchSchema } from '#client/features/tickets/tickets-search.ts';
 
@@ -22,6 +25,15 @@ function TicketsRoute() {
   const colleague = useAccountStore((state) => (state.user?.access_owner_ids.length ?? 0) > 0);
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
+  // A request sent from the repair sheet over this list ('Мои заявки' stays on it): the list shows it.
+  // Those sent before it was mounted are in its first load already.
+  const sent = useRepairSheet((state) => state.sent);
+  const shownSent = useRef(sent);
+  useEffect(() => {
+    if (sent === shownSent.current) return;
+    shownSent.current = sent;
+    useTicketsListStore.getState().reload();
+  }, [sent]);
   if (userId === undefined) return null;
   return (
     <TicketsList
