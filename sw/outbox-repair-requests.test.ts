@@ -90,6 +90,24 @@ describe('repair requests in the outbox', () => {
     expect(entry?.raw).toBeUndefined();
   });
 
+  it("keeps a colleague's request for the clinic with its for_client_id, and the drain sends it so (issue 41)", async () => {
+    const t = setup(offline);
+    const forClinic = { ...repairRequest, file_ids: [5], for_client_id: 31 };
+    const request = new Request(`${ORIGIN}${createRepairRequest.path}`, {
+      method: 'POST',
+      body: JSON.stringify(forClinic),
+      headers: { 'Content-Type': 'application/json', [IDEMPOTENCY_HEADER]: 'request-key-3' },
+    });
+    expect((await handleKeptPost(request, 'repair-request', t.deps)).status).toBe(202);
+    const [entry] = await t.store.list();
+    expect(entry).toMatchObject({ body: { for_client_id: 31 } });
+
+    const { calls, drainer } = backOnline(t, { success: true, ticket_id: 78 }, NOW);
+    await drainer.drain();
+    expect(calls).toHaveLength(1);
+    expect(JSON.parse(new TextDecoder().decode(calls[0]!.body))).toMatchObject({ for_client_id: 31 });
+  });
+
   it('refuses photos over the cap before keeping anything', async () => {
     const t = setup(offline);
     const big = new Uint8Array(OFFLINE_PHOTOS_MAX_BYTES / 2 + 1).fill(0xff);

@@ -1,7 +1,9 @@
 // A clinic's team at 360 px (issue 41, ADR 0049): the owner invites an address with no account at
 // 'Только заявки'; the colleague accepts from the mailed link, lands in the owner's tickets, sees no
 // bills of the owner's and no decision buttons; the owner raises the level in place ('Изменить
-// доступ'); the colleague approves a quote, and is told of the owner's ticket in Уведомления.
+// доступ'); the colleague approves a quote, and is told of the owner's ticket in Уведомления. On the
+// way the colleague makes a request for the clinic ('Оставить заявку от имени клиники'), which the
+// owner finds in the clinic's tickets.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { backOffice } from './back-office.ts';
@@ -16,10 +18,13 @@ import {
   type ScreenSize,
 } from './support.ts';
 import {
+  acceptRepairConsents,
   button,
   cabinet,
   dialogNamed,
   expectDecision,
+  fillRepairAddress,
+  fillTurbine,
   loginFromHome,
   shownTicketIds,
   statementCard,
@@ -100,6 +105,25 @@ describe("a clinic's team", () => {
         const tabs = b.getByRole('navigation', { name: 'Меню приложения' });
         await visible(tabs.getByRole('link', { name: 'Заявки' })).waitFor();
         expect(await tabs.getByRole('link', { name: /^Счета/ }).count()).toBe(0);
+
+        // A request of the colleague's own for the clinic ('Оставить заявку от имени клиники'): it goes to the owner's tickets.
+        await button(b, 'Оставить заявку от имени клиники').click();
+        const sheet = visible(b.getByRole('dialog', { name: 'Заявка на ремонт' }));
+        await visible(sheet.getByText(/^Заявка от имени клиники «.+»/)).waitFor();
+        await visible(sheet.getByRole('heading', { name: 'Контактная информация' })).waitFor();
+        await button(sheet, 'Далее').click();
+        await fillRepairAddress(sheet);
+        await button(sheet, 'Далее').click();
+        await visible(sheet.getByRole('heading', { name: 'Оборудование' })).waitFor();
+        await fillTurbine(sheet, 'SN-TEAM-REQUEST', 'Не вращается');
+        await acceptRepairConsents(sheet);
+        await screenshot(b, 'team-colleague-request');
+        await button(sheet, 'Отправить заявку').click();
+        const sent = visible(sheet.getByText(/^Заявка №\d+ отправлена\.$/));
+        await sent.waitFor();
+        const requestId = Number(/№(\d+)/.exec((await sent.textContent()) ?? '')![1]);
+        await sheet.getByRole('link', { name: 'Мои заявки' }).click();
+        await expect.poll(() => shownTicketIds(b)).toContain(requestId);
         // No bills of the owner's.
         await b.goto('/cabinet/bills');
         await visible(b.getByRole('heading', { level: 1 })).waitFor();
@@ -139,6 +163,9 @@ describe("a clinic's team", () => {
         await visible(b.getByText('Инструменты команды отправлены в клинику')).waitFor();
         // 'Заявки и согласования' gives bills: Счета is back in the tab bar.
         await visible(tabs.getByRole('link', { name: /^Счета/ })).waitFor();
+        // The owner finds the colleague's request among the clinic's own.
+        await a.page.goto('/cabinet/tickets');
+        await expect.poll(() => shownTicketIds(a.page)).toContain(requestId);
       });
     } finally {
       await a.context.close();

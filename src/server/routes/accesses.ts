@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { linkAccount, listAccesses, unlinkAccount } from '#shared/screens/accesses.ts';
+import { linkAccount, listAccesses, listAccessOwners, unlinkAccount } from '#shared/screens/accesses.ts';
 import { ACCESS_LEVEL_LABELS } from '#shared/screens/access-levels.ts';
 import { acceptInvitation, getInvitation } from '#shared/screens/invitations.ts';
 import { startSession } from '#server/middleware/session-cookie.ts';
@@ -7,7 +7,13 @@ import * as invitations from '#server/services/accounts/invitations.ts';
 import type { AppEnv } from '#server/context.ts';
 import { route } from '#server/lib/validate.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
-import { grantAccess, listGrantees, recordChange, revokeAccess } from '#server/services/accounts/accesses.ts';
+import {
+  grantAccess,
+  listGrantees,
+  listGranters,
+  recordChange,
+  revokeAccess,
+} from '#server/services/accounts/accesses.ts';
 
 // Доступы (src/shared/screens/accesses.ts): thin handlers over services/accounts/accesses.ts.
 
@@ -18,6 +24,13 @@ route(
   accessRoutes,
   listAccesses,
   async (c) => ({ success: true, data: await listGrantees(c.var.deps, sessionOf(c).clientId) }),
+  loggedIn,
+);
+// The other way round: the clinics that gave this account access ('Оставить заявку от имени клиники').
+route(
+  accessRoutes,
+  listAccessOwners,
+  async (c) => ({ success: true, data: await listGranters(c.var.deps, sessionOf(c).clientId) }),
   loggedIn,
 );
 route(

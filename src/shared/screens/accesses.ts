@@ -68,3 +68,23 @@ export const unlinkAccount = defineEndpoint({
   input: revokeForm,
   output: okResponse({ message: v.string() }),
 });
+
+/**
+ * A clinic that gave the caller access (issue 41): 'Оставить заявку от имени клиники' offers its
+ * name to those whose level gives its tickets, and the wizard says for whom the request is.
+ */
+export const accessOwner = v.object({
+  client_id: v.number(),
+  /** The clinic's name; the owner's name and surname when it has none. */
+  company: v.string(),
+  level: accessLevel,
+});
+export type AccessOwner = v.InferOutput<typeof accessOwner>;
+
+/** The clinics that gave this account access, by name. */
+export const listAccessOwners = defineEndpoint({
+  method: 'GET',
+  path: '/ajax/cabinet/access-owners',
+  input: undefined,
+  output: okResponse({ data: v.array(accessOwner) }),
+});

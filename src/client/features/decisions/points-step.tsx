@@ -1,50 +1,19 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import type { DefectStatement } from '#shared/api/tickets.ts';
 import { ballsForDiscount } from '#shared/screens/decisions.ts';
-import { instrumentDisplayName } from '#shared/dictionaries/instruments.ts';
-import { formatMoney, formatPoints } from '#shared/format/number/money.ts';
 import { toKopecks } from '#shared/format/number/kopecks.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { approve, loadLoyalty, type DecisionAnswer, type Loyalty } from './api.ts';
 import type { PointsChoice } from './approval-sequence.ts';
-import { BallsForm } from './balls-form.tsx';
 import { seenStatements } from './flow-props.ts';
-import { GiftForm } from './gift-form.tsx';
+import { PointsChoices, type PointsMode } from './points-choices.tsx';
+import { PointsStepHeader } from './points-step-header.tsx';
 import { ConflictView, SendFailure } from './send-status.tsx';
 import { useDecisionSend } from './use-decision-send.ts';
 import { useRemote } from '#client/lib/use-remote.ts';
 import styles from './decisions.module.css';
-
-/** The form modes of cabinet.md §4: opening one closes the other. */
-type Mode = 'none' | 'balls' | 'gift';
-
-/** Opens one of the two forms (and so closes the other); says which form it shows while open. */
-function ModeToggle({
-  open,
-  controls,
-  onClick,
-  children,
-}: {
-  open: boolean;
-  controls: string;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <Button
-      variant="secondary"
-      block
-      className={styles.modeToggle}
-      aria-expanded={open}
-      aria-controls={open ? controls : undefined}
-      onClick={onClick}
-    >
-      {children}
-    </Button>
-  );
-}
 
 export interface PointsStepProps {
   ticketId: number;
@@ -99,16 +68,14 @@ export function PointsStep({
   onClose,
   onBusyChange,
 }: PointsStepProps) {
-  const id = useId();
   const free = toKopecks(statement.sum ?? '0') === 0n;
   // A free repair has nothing to pay with points: skip the loyalty call (cabinet.md §2 plain view).
   const remote = useRemote(free ? null : (signal) => loadLoyalty(statement.id, signal), statement.id);
   // The previous statement's figures are not shown while this one's load.
   const loyalty =
     remote.loading || remote.data === null ? null : withoutReserved(remote.data, reserved, statement.sum ?? '0');
-  const [mode, setMode] = useState<Mode>('none');
+  const [mode, setMode] = useState<PointsMode>('none');
   const [serverErrors, setServerErrors] = useState<{ balls?: string; gift?: string }>({});
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const last = step === total;
 
   const sender = useDecisionSend({
@@ -130,10 +97,6 @@ export function PointsStep({
   const sending = sender.sending || busy;
 
   useEffect(() => onBusyChange(sending), [sending, onBusyChange]);
-  // The next statement replaces the one just approved: bring the reader to its name.
-  useEffect(() => {
-    if (step > 1) headingRef.current?.focus();
-  }, [step]);
 
   const send = (choice: { balls?: number; gift?: number }) => {
     if (onChoose) {
@@ -153,41 +116,13 @@ export function PointsStep({
       [statement],
     );
   };
-  const switchMode = (next: Mode) => {
+  const switchMode = (next: PointsMode) => {
     setMode((current) => (current === next ? 'none' : next));
     setServerErrors({});
     sender.dismiss();
   };
 
-  const header = (
-    <div className={styles.stack}>
-      {previousChoice ? <FormMessage tone="success">{previousChoice}</FormMessage> : null}
-      {total > 1 ? (
-        <p className={styles.stepLabel}>
-          Инструмент {step} из {total}
-          {last ? ' — последний' : ''}
-        </p>
-      ) : null}
-      {total > 1 && !last ? (
-        <p className={styles.note}>
-          Ремонт будет согласован после выбора по всем инструментам: до этого ничего не отправляется.
-        </p>
-      ) : null}
-      <h3 ref={headingRef} tabIndex={-1} className={styles.instrumentName}>
-        {instrumentDisplayName(statement)} <span className={styles.serial}>№&nbsp;{statement.series}</span>
-      </h3>
-      <dl className={styles.facts}>
-        <div>
-          <dt>Стоимость ремонта</dt>
-          <dd className={styles.money}>{formatMoney(statement.sum)}</dd>
-        </div>
-        <div className={styles.textFact}>
-          <dt>Дефект</dt>
-          <dd>{statement.defect}</dd>
-        </div>
-      </dl>
-    </div>
-  );
+  const header = <PointsStepHeader statement={statement} step={step} total={total} previousChoice={previousChoice} />;
 
   if (sender.state.phase === 'conflict') {
     return (
@@ -240,50 +175,18 @@ export function PointsStep({
     );
   }
 
-  const { ballsAvailable, ballsForDiscount, giftsAvailable } = loyalty;
-  const ballsId = `${id}-balls`;
-  const giftId = `${id}-gift`;
   return (
     <div className={styles.stack}>
       {header}
-      <dl className={styles.facts}>
-        <div>
-          <dt>Можно списать в счёт ремонта</dt>
-          <dd className={styles.money}>{formatPoints(ballsForDiscount)}</dd>
-        </div>
-        <div>
-          <dt>Доступно на подарок</dt>
-          <dd className={styles.money}>{formatPoints(ballsAvailable)}</dd>
-        </div>
-      </dl>
-      <div className={styles.choices}>
-        <ModeToggle open={mode === 'balls'} controls={ballsId} onClick={() => switchMode('balls')}>
-          Списать в счет ремонта
-        </ModeToggle>
-        {mode === 'balls' ? (
-          <BallsForm
-            id={ballsId}
-            limit={ballsForDiscount}
-            sending={sending}
-            serverError={serverErrors.balls}
-            onServerErrorClear={() => setServerErrors({})}
-            onSubmit={(balls) => send({ balls })}
-          />
-        ) : null}
-        <ModeToggle open={mode === 'gift'} controls={giftId} onClick={() => switchMode('gift')}>
-          Выбрать подарок
-        </ModeToggle>
-        {mode === 'gift' ? (
-          <GiftForm
-            id={giftId}
-            gifts={giftsAvailable}
-            sending={sending}
-            serverError={serverErrors.gift}
-            onServerErrorClear={() => setServerErrors({})}
-            onSubmit={(gift) => send({ gift })}
-          />
-        ) : null}
-      </div>
+      <PointsChoices
+        loyalty={loyalty}
+        mode={mode}
+        onSwitch={switchMode}
+        serverErrors={serverErrors}
+        onServerErrorClear={() => setServerErrors({})}
+        sending={sending}
+        onSend={send}
+      />
       {failure}
       <Button
         block

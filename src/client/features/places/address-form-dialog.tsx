@@ -19,9 +19,9 @@ import { SuggestField } from '#client/components/ui/suggest-field.tsx';
 import { useNoConnection } from '#client/lib/connection.ts';
 import { asApiError } from '#client/lib/http.ts';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
-import { checkAddress, suggestAddresses } from '#client/lib/screens/places-api.ts';
-import { reverseGeocode, saveAddress } from './api.ts';
-import type { MapPoint } from './address-map.tsx';
+import { suggestAddresses } from '#client/lib/screens/places-api.ts';
+import { saveAddress } from './api.ts';
+import { CHECK_HINTS, useAddressPlacement } from './use-address-placement.ts';
 import styles from './places.module.css';
 
 // Leaflet comes in its own chunk, when the form opens: no other screen pays for it.
@@ -37,41 +37,9 @@ export interface AddressFormDialogProps {
   onSaved: (saved: SavedAddress) => void;
 }
 
-/** What the address check said of the address field: nothing yet, being checked, or why it is refused. */
-/** 'unreachable': the provider could not be asked; the address may be saved as typed (the server marks it unchecked). */
-type CheckState =
-  | { kind: 'unchecked' }
-  | { kind: 'checking' }
-  | { kind: 'ok' }
-  | { kind: 'unreachable' }
-  | { kind: 'refused'; message: string };
-
-const CHECK_HINTS: Partial<Record<CheckState['kind'], string>> = {
-  unchecked: 'Начните вводить и выберите адрес из подсказок или на карте',
-  checking: 'Проверяем адрес…',
-  ok: 'Адрес найден',
-  unreachable: `${ADDRESS_MESSAGES.unchecked}. Адрес можно сохранить как есть.`,
-};
-
 /** The fields 'Сохранить' waits for (cabinet.md §5: each required), by their labels. */
 const REQUIRED_FIELDS = { name: 'Название', address: 'Адрес', apartment: 'Квартира / офис' } as const;
 type RequiredField = keyof typeof REQUIRED_FIELDS;
-
-function pointOf(coordinates: string): MapPoint | null {
-  const [latitude, longitude] = coordinates.split(',').map(Number);
-  return latitude !== undefined &&
-    longitude !== undefined &&
-    Number.isFinite(latitude) &&
-    Number.isFinite(longitude) &&
-    coordinates !== ''
-    ? { latitude, longitude }
-    : null;
-}
-
-const suggestionPoint = (suggestion: AddressSuggestion): MapPoint | null =>
-  suggestion.data.geo_lat && suggestion.data.geo_lon
-    ? { latitude: Number(suggestion.data.geo_lat), longitude: Number(suggestion.data.geo_lon) }
-    : null;
 
 /** The add / edit form with its map (cabinet.md §2 My addresses, §4, §5, §8). */
 export function AddressFormDialog({ address, onClose, onSaved }: AddressFormDialogProps) {
@@ -81,10 +49,13 @@ export function AddressFormDialog({ address, onClose, onSaved }: AddressFormDial
   const noConnection = useNoConnection();
   const server = useServerErrors<'name' | 'address' | 'apartment'>();
   const [formMessage, setFormMessage] = useState<string | undefined>();
-  const [point, setPoint] = useState<MapPoint | null>(address ? pointOf(address.coordinates) : null);
-  const [check, setCheck] = useState<CheckState>(address ? { kind: 'ok' } : { kind: 'unchecked' });
-  const checkRun = useRef(0);
 
+  // Declared before the form, whose submit sends its point; it writes the address only on a pick or a
+  // check's answer, when the form below exists.
+  const { point, check, runCheck, pickSuggestion, pickOnMap, forget } = useAddressPlacement(address, {
+    setAddress: (text) => form.setFieldValue('address', text),
+    clearServerAddress: () => server.clear('address'),
+  });
   const form = useAppForm({
     defaultValues: { name: address?.name ?? '', address: address?.address ?? '', apartment: address?.apartment ?? '' },
     onSubmit: async ({ value }) => {
@@ -107,60 +78,6 @@ export function AddressFormDialog({ address, onClose, onSaved }: AddressFormDial
   });
   const values = useStore(form.store, (state) => state.values);
   const submitting = useStore(form.store, (state) => state.isSubmitting);
-
-  /** The spec's check of what the field says: exact is replaced by the provider's text, anything else explained. */
-  const runCheck = (text: string) => {
-    const mine = ++checkRun.current;
-    if (text.trim() === '') {
-      setCheck({ kind: 'unchecked' });
-      return;
-    }
-    setCheck({ kind: 'checking' });
-    checkAddress(text.trim()).then(
-      (result) => {
-        if (mine !== checkRun.current) return;
-        if (result.ok) {
-          form.setFieldValue('address', result.address);
-          setPoint((current) => current ?? { latitude: result.latitude, longitude: result.longitude });
-          setCheck({ kind: 'ok' });
-        } else {
-          setCheck({ kind: 'refused', message: result.message });
-        }
-      },
-      () => {
-        if (mine === checkRun.current) setCheck({ kind: 'unreachable' });
-      },
-    );
-  };
-
-  const pickSuggestion = (suggestion: AddressSuggestion) => {
-    form.setFieldValue('address', suggestion.value);
-    server.clear('address');
-    setPoint(suggestionPoint(suggestion));
-    runCheck(suggestion.value);
-  };
-
-  const pickOnMap = (picked: MapPoint) => {
-    setPoint(picked);
-    setCheck({ kind: 'checking' });
-    const mine = ++checkRun.current;
-    reverseGeocode(picked.latitude, picked.longitude).then(
-      ([nearest]) => {
-        if (mine !== checkRun.current) return;
-        if (!nearest) {
-          setCheck({ kind: 'refused', message: 'Адрес не найден' });
-          return;
-        }
-        form.setFieldValue('address', nearest.value);
-        server.clear('address');
-        runCheck(nearest.value);
-      },
-      (caught: unknown) => {
-        if (mine === checkRun.current)
-          setCheck({ kind: 'refused', message: asApiError(caught, ADDRESS_MESSAGES.geocodeFailed).message });
-      },
-    );
-  };
 
   // 'Сохранить' stays off until every required field is filled (cabinet.md §5), and the line above it says which are still empty.
   const missing = (Object.keys(REQUIRED_FIELDS) as RequiredField[]).filter((key) => values[key].trim() === '');
@@ -228,8 +145,7 @@ export function AddressFormDialog({ address, onClose, onSaved }: AddressFormDial
               hint={CHECK_HINTS[check.kind] ?? CHECK_HINTS.unchecked}
               onValueChange={(text) => {
                 changeField(field, text);
-                checkRun.current += 1;
-                setCheck({ kind: 'unchecked' });
+                forget();
               }}
               onBlur={field.handleBlur}
               onFocus={() => server.clear('address')}

@@ -16,6 +16,7 @@ import {
   uploadRepairPhoto,
   type RepairRequestInput,
 } from '#shared/screens/repair-requests.ts';
+import { listAccessOwners, type AccessOwner } from '#shared/screens/accesses.ts';
 import { callApi, callApiOr } from '#client/lib/http.ts';
 import { refreshOutbox } from '#client/lib/sw-bridge.ts';
 
@@ -91,4 +92,9 @@ export async function confirmGuestEmailCode(email: string, code: string): Promis
 export async function fetchPickupCalendar(signal?: AbortSignal): Promise<PickupCalendar> {
   const answer = await callApi(getPickupCalendar, { signal });
   return { cutoffHour: answer.cutoff_hour, closedDays: answer.closed_days, openDays: answer.open_days };
+}
+
+/** The clinics that gave this account access ('Оставить заявку от имени клиники', issue 41). */
+export async function fetchAccessOwners(signal?: AbortSignal): Promise<AccessOwner[]> {
+  return (await callApi(listAccessOwners, { signal })).data;
 }

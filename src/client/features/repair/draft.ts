@@ -11,6 +11,8 @@ export interface RepairDraft {
   savedAt: number;
   step: 1 | 2 | 3;
   values: WizardValues;
+  /** Made for this clinic ('Оставить заявку от имени клиники'); absent or null: the account's own request. */
+  forClientId?: number | null;
 }
 
 /** Whose draft: an account's id, or the guest's (portal.md §2.1: a visitor sends a request too). */

@@ -1,20 +1,15 @@
 import { useRef, useState, type ReactNode } from 'react';
 import type { SavedAddress } from '#shared/screens/places.ts';
-import { CUSTOM_INSTRUMENT_TYPE } from '#shared/screens/repair-requests.ts';
-import { instrumentTypeLabel } from '#shared/dictionaries/instruments.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { CodeEntryForm } from '#client/components/ui/code-entry-form.tsx';
 import { focusFirstInvalid } from '#client/components/ui/form-helpers.ts';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
-import fieldStyles from '#client/components/ui/field.module.css';
 import { AddressStep } from './address-step.tsx';
-import { Consents } from './consents.tsx';
 import { ContactStep } from './contact-step.tsx';
 import { EquipmentDialog } from './equipment-dialog.tsx';
-import { blockErrors } from './instrument-fields.tsx';
-import { PhotoPicker } from './photo-picker.tsx';
+import { EquipmentSection } from './main-form-equipment.tsx';
 import { ResultDialog, type RequestResult } from './result-dialog.tsx';
 import type { WizardUser } from './step-props.ts';
 import { useEmailConfirmation } from './use-email-confirmation.ts';
@@ -141,33 +136,7 @@ export function RepairMainForm({ user, onAccountChange, renderAddressDialog }: R
           />
         </section>
 
-        <section className={styles.section} aria-labelledby="main-form-equipment">
-          <h2 id="main-form-equipment" className={styles.stepTitle}>
-            Оборудование
-          </h2>
-          <PhotoPicker photos={values.photos} onChange={(photos) => change({ photos })} />
-          {values.equipment.length > 0 ? (
-            <ul className={styles.equipmentList} aria-label="Инструменты в заявке">
-              {values.equipment.map((block, index) => (
-                <EquipmentItem
-                  key={block.block}
-                  block={block}
-                  problem={Object.values(blockErrors(errors, index))[0]}
-                  onEdit={() => setDialog({ open: true, editing: block })}
-                />
-              ))}
-            </ul>
-          ) : (
-            <p className={styles.muted}>Добавьте инструменты, которые нужно отремонтировать.</p>
-          )}
-          <p className={fieldStyles.error} role="alert">
-            {errors.instruments ?? ''}
-          </p>
-          <Button variant="secondary" onClick={() => setDialog({ open: true, editing: null })}>
-            Добавить инструмент
-          </Button>
-          <Consents {...props} />
-        </section>
+        <EquipmentSection {...props} onEdit={(editing) => setDialog({ open: true, editing })} />
 
         <FormMessage tone="error">{email.failure}</FormMessage>
         <Button onClick={() => void review()} loading={sending.sending}>
@@ -232,31 +201,5 @@ function Greeting({ name }: { name: string }) {
         <li>За оплаченный ремонт начисляются бонусы.</li>
       </ul>
     </div>
-  );
-}
-
-function EquipmentItem({
-  block,
-  problem,
-  onEdit,
-}: {
-  block: EquipmentBlock;
-  problem: string | undefined;
-  onEdit: () => void;
-}) {
-  const name = Number(block.type) === CUSTOM_INSTRUMENT_TYPE ? block.name : instrumentTypeLabel(Number(block.type));
-  return (
-    <li className={styles.equipmentItem}>
-      <div className={styles.equipmentText}>
-        <strong>{name}</strong>
-        <span>Серийный номер: {block.serialNumber}</span>
-        <span className={styles.muted}>{block.description}</span>
-        {block.guarantee ? <span>На гарантии</span> : null}
-        {problem ? <span className={fieldStyles.error}>{problem}</span> : null}
-      </div>
-      <Button variant="secondary" onClick={onEdit} aria-label={`Изменить инструмент ${block.serialNumber}`}>
-        Изменить
-      </Button>
-    </li>
   );
 }

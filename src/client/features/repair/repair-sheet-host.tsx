@@ -33,6 +33,7 @@ export function RepairSheetHost({
 }: RepairSheetHostProps) {
   const open = useRepairSheet((state) => state.open);
   const afterLogin = useRepairSheet((state) => state.afterLogin);
+  const forClinic = useRepairSheet((state) => state.forClinic);
   const close = useRepairSheet((state) => state.close);
   /** The wizard in the sheet holds something entered: closing asks first. */
   const [entries, setEntries] = useState(false);
@@ -70,6 +71,7 @@ export function RepairSheetHost({
       {shown ? (
         <RepairWizard
           user={user}
+          forClinic={user ? forClinic : null}
           onLogin={(email) => authFromRepair('login', email)}
           onForgotPassword={(email) => authFromRepair('reset', email)}
           onNewAccountLogin={loginToNewAccount}

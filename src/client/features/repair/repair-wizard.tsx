@@ -1,21 +1,18 @@
-import { useEffect, useRef, useState } from 'react';
-import * as v from 'valibot';
-import { createRepairRequest } from '#shared/screens/repair-requests.ts';
+import { useRef, useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
-import { CodeEntryForm } from '#client/components/ui/code-entry-form.tsx';
 import { focusFirstInvalid } from '#client/components/ui/form-helpers.ts';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
-import { LineIcon } from '#client/components/ui/icon.tsx';
-import { onOutboxChange } from '#client/lib/sw-bridge.ts';
 import { useRemote } from '#client/lib/use-remote.ts';
 import { AddressStep } from './address-step.tsx';
-import { ContactStep } from './contact-step.tsx';
 import { dropDraft, GUEST_DRAFT, loadDraft, saveDraft } from './draft.ts';
 import { EquipmentStep } from './equipment-step.tsx';
-import { GuestOfflineNotice, GuestOverlay, RegisteredEmailNotice } from './guest-screens.tsx';
+import { StepRow, STEPS, type Step } from './step-row.tsx';
+import { useQueuedTicket, type QueuedRequest } from './use-queued-ticket.ts';
+import { WizardContact } from './wizard-contact.tsx';
 import { useEmailConfirmation } from './use-email-confirmation.ts';
 import { useRequestSending } from './use-request-sending.ts';
-import { ResumePrompt, SentScreen } from './wizard-screens.tsx';
+import { OnBehalfNote, ResumePrompt, SentScreen } from './wizard-screens.tsx';
+import { useRepairSheet, type RequestClinic } from './repair-sheet-store.ts';
 import type { WizardUser } from './step-props.ts';
 import { errorsAfterChange, initialValues, stepErrors, type WizardErrors, type WizardValues } from './wizard-values.ts';
 import styles from './repair.module.css';
@@ -28,11 +25,14 @@ import styles from './repair.module.css';
 // the login first, types the contact, proves the e-mail with a mailed code, and the request makes
 // the account (docs/api.md, the guest endpoints); its draft is its own, never an account's.
 
-const STEPS = ['Контактная информация', 'Адрес', 'Оборудование'] as const;
-
 export interface RepairWizardProps {
   /** null: a guest, who may log in first or send the request and get an account with it (portal.md §2.1, §6). */
   user: WizardUser | null;
+  /**
+   * 'Оставить заявку от имени клиники' (issue 41): the clinic that gave the user access to its
+   * tickets; the request is sent with its `for_client_id` and lands in its tickets. Absent: the user's own.
+   */
+  forClinic?: RequestClinic | null;
   /** Log in and go on with the request here: the guest's offer, or an address that has an account (filled in). */
   onLogin: (email?: string) => void;
   /** 'Забыли пароль?' for a guest's address that has an account. */
@@ -52,12 +52,11 @@ export interface RepairWizardProps {
  * wizard afresh: the key keeps the guest's entries out of it.
  */
 export function RepairWizard(props: RepairWizardProps) {
-  return <Wizard key={props.user?.id ?? GUEST_DRAFT} {...props} />;
+  return <Wizard key={`${props.user?.id ?? GUEST_DRAFT}/${props.forClinic?.id ?? ''}`} {...props} />;
 }
 
-type Step = 1 | 2 | 3;
-
-type WizardHostProps = Omit<RepairWizardProps, 'onEntriesChange' | 'onAccountChange'> & {
+type WizardHostProps = Omit<RepairWizardProps, 'onEntriesChange' | 'onAccountChange' | 'forClinic'> & {
+  forClinic?: RequestClinic | null | undefined;
   onEntriesChange?: ((hasEntries: boolean) => void) | undefined;
   onAccountChange?: (() => void) | undefined;
 };
@@ -66,7 +65,12 @@ type WizardHostProps = Omit<RepairWizardProps, 'onEntriesChange' | 'onAccountCha
 function Wizard(props: WizardHostProps) {
   const { user, onEntriesChange } = props;
   const owner = user?.id ?? GUEST_DRAFT;
-  const stored = useRemote(() => loadDraft(owner).then((saved) => saved ?? null), owner);
+  const forClientId = props.forClinic?.id ?? null;
+  // A draft made for another clinic (or for the user's own) is not this request's: not offered here.
+  const stored = useRemote(
+    () => loadDraft(owner).then((saved) => (saved && (saved.forClientId ?? null) === forClientId ? saved : null)),
+    `${owner}/${forClientId}`,
+  );
   const draft = stored.data;
   const [asking, setAsking] = useState(true);
 
@@ -86,22 +90,23 @@ function Wizard(props: WizardHostProps) {
       />
     );
   }
+  // A request for a clinic is in its name: 'Название клиники' starts as the clinic's.
+  const fresh = { ...initialValues(user), ...(props.forClinic ? { company: props.forClinic.company } : {}) };
   // The steps take these once, when they mount: later changes of the account's data do not reset them.
   // A guest who goes on with a draft has chosen already: no login offer over it.
   return (
     <WizardSteps
       {...props}
       initialStep={draft?.step ?? 1}
-      initialValues={draft ? { ...initialValues(user), ...draft.values } : initialValues(user)}
+      initialValues={draft ? { ...fresh, ...draft.values } : fresh}
       offerLogin={user === null && draft === null}
     />
   );
 }
 
-const sentAnswer = createRepairRequest.output;
-
 function WizardSteps({
   user,
+  forClinic,
   onLogin,
   onForgotPassword,
   onNewAccountLogin,
@@ -117,11 +122,12 @@ function WizardSteps({
   const [values, setValues] = useState<WizardValues>(startValues);
   const [errors, setErrors] = useState<WizardErrors>({});
   const [ticketId, setTicketId] = useState<number | null>(null);
-  const [queued, setQueued] = useState<{ message: string; outboxId: string } | null>(null);
+  const [queued, setQueued] = useState<QueuedRequest | null>(null);
   /** A guest's step 1 lies under the login offer until 'Продолжить без регистрации'. */
   const [offering, setOffering] = useState(offerLogin);
   const email = useEmailConfirmation(user, onAccountChange);
-  const sending = useRequestSending(user, setErrors);
+  const forClientId = forClinic?.id ?? null;
+  const sending = useRequestSending(user, setErrors, forClientId);
   const top = useRef<HTMLDivElement>(null);
   /**
    * The values and step as they are now, between renders too: a change that comes later (an address
@@ -131,19 +137,13 @@ function WizardSteps({
 
   // Every change is on the device at once: a killed app loses nothing typed.
   const remember = (nextStep: Step, nextValues: WizardValues) =>
-    void saveDraft(owner, { savedAt: Date.now(), step: nextStep, values: nextValues });
+    void saveDraft(owner, { savedAt: Date.now(), step: nextStep, values: nextValues, forClientId });
 
-  // A kept request that the worker has now sent: its ticket's number replaces the 'saved' text.
-  useEffect(() => {
-    if (queued === null) return;
-    return onOutboxChange((entry) => {
-      const answer = v.safeParse(sentAnswer, entry.result);
-      if (entry.id !== queued.outboxId || entry.state !== 'done' || !answer.success) return;
-      setTicketId(answer.output.ticket_id);
-      latest.current = { ...latest.current, step: 'sent' };
-      setStep('sent');
-    });
-  }, [queued]);
+  useQueuedTicket(queued, (sentTicketId) => {
+    setTicketId(sentTicketId);
+    latest.current = { ...latest.current, step: 'sent' };
+    setStep('sent');
+  });
 
   const change = (patch: Partial<WizardValues>) => {
     const before = latest.current.values;
@@ -177,10 +177,6 @@ function WizardSteps({
   const leaveContact = async () => {
     if (next(1) && (await email.ask(values.email))) go(2);
   };
-  const emailCodeEntered = async (code: string) => {
-    await email.enter(code);
-    go(2);
-  };
 
   const send = async () => {
     if (!next(3)) return;
@@ -197,13 +193,16 @@ function WizardSteps({
     await dropDraft(owner);
     onEntriesChange?.(false);
     if (outcome.queued) setQueued(outcome.queued);
-    else setTicketId(outcome.ticketId);
+    else {
+      setTicketId(outcome.ticketId);
+      useRepairSheet.getState().markSent();
+    }
     go(outcome.queued ? 'queued' : 'sent');
   };
 
-  /** The guest's address as the server keeps it (trimmed, lower case: src/shared/validation/fields.ts). */
-  const guestEmail = values.email.trim().toLowerCase();
-  if (step === 'sent' || step === 'queued')
+  if (step === 'sent' || step === 'queued') {
+    /** The guest's address as the server keeps it (trimmed, lower case: src/shared/validation/fields.ts). */
+    const guestEmail = values.email.trim().toLowerCase();
     return (
       <SentScreen
         ticketId={ticketId}
@@ -212,39 +211,29 @@ function WizardSteps({
         guest={user === null ? { email: guestEmail, onLogin: () => onNewAccountLogin(guestEmail) } : undefined}
       />
     );
+  }
 
   const props = { user, values, errors, change };
-  const askingCode = email.codeInfo !== undefined;
-  const registered = user === null && email.registeredEmail === guestEmail;
-  const contact = <ContactStep {...props} locked={askingCode} />;
   return (
     <div ref={top} className={styles.wizard}>
+      {forClinic ? <OnBehalfNote company={forClinic.company} /> : null}
       <StepRow step={step} />
       <p className={styles.stepCount}>
         Шаг {step} из {STEPS.length}
       </p>
       <h3 className={styles.stepTitle}>{STEPS[step - 1]}</h3>
-      {step === 1 && user === null ? <GuestOfflineNotice /> : null}
-      {step === 1 && user === null ? (
-        <GuestOverlay covering={offering} onLogin={() => onLogin()} onContinue={() => setOffering(false)}>
-          {contact}
-        </GuestOverlay>
-      ) : null}
-      {step === 1 && user !== null ? contact : null}
-      {step === 1 && registered ? (
-        <RegisteredEmailNotice
-          onLogin={() => onLogin(guestEmail)}
-          onForgotPassword={() => onForgotPassword(guestEmail)}
-        />
-      ) : null}
-      {step === 1 && askingCode ? (
-        <CodeEntryForm
-          label="Подтверждение эл. почты"
-          info={email.codeInfo}
-          confirm={emailCodeEntered}
-          resend={email.resend}
-          // A guest's typo in the address: back to the e-mail, and the next 'Далее' mails the right one.
-          onBack={user === null ? email.cancel : undefined}
+      {step === 1 ? (
+        <WizardContact
+          {...props}
+          email={email}
+          offering={offering}
+          onContinueAsGuest={() => setOffering(false)}
+          onCodeEntered={async (code) => {
+            await email.enter(code);
+            go(2);
+          }}
+          onLogin={onLogin}
+          onForgotPassword={onForgotPassword}
         />
       ) : null}
       {step === 2 ? <AddressStep {...props} /> : null}
@@ -257,7 +246,9 @@ function WizardSteps({
               Назад
             </Button>
           ) : null}
-          {step === 1 && !askingCode ? <Button onClick={() => void leaveContact()}>Далее</Button> : null}
+          {step === 1 && email.codeInfo === undefined ? (
+            <Button onClick={() => void leaveContact()}>Далее</Button>
+          ) : null}
           {step === 2 ? <Button onClick={() => next(2) && go(3)}>Далее</Button> : null}
           {step === 3 ? (
             <Button onClick={() => void send()} loading={sending.sending}>
@@ -267,35 +258,5 @@ function WizardSteps({
         </div>
       )}
     </div>
-  );
-}
-
-/**
- * The step row (portal.md §2.1: each step isActive, isChecked): the current step, and a tick on each
- * one already passed; screen readers hear 'пройден' after its name.
- */
-function StepRow({ step }: { step: Step }) {
-  return (
-    <ol className={styles.steps}>
-      {STEPS.map((title, index) => {
-        const number = index + 1;
-        const done = number < step;
-        return (
-          <li
-            key={title}
-            aria-current={step === number ? 'step' : undefined}
-            className={step === number ? styles.current : done ? styles.done : undefined}
-          >
-            {done ? (
-              <LineIcon size={16} className={styles.stepTick}>
-                <path d="M5 12.5l4.5 4.5L19 7.5" />
-              </LineIcon>
-            ) : null}
-            <span className={styles.stepNumber}>{number}</span> <span className={styles.stepName}>{title}</span>
-            {done ? <span className="visually-hidden">, пройден</span> : null}
-          </li>
-        );
-      })}
-    </ol>
   );
 }

@@ -26,9 +26,14 @@ export interface RequestSending {
  * Sending a repair request from the wizard or the main form: under an Idempotency-Key made at the
  * first press and kept for its retries until the request changes, photos not uploaded included.
  * `user` is who sends: the logged-in clinic, or null for a guest (the guest endpoints, every photo
- * with the request).
+ * with the request). `forClientId`: the clinic a colleague sends it for (issue 41), carried in the
+ * request's body, so the outbox's copy of it goes to that clinic too.
  */
-export function useRequestSending(user: Sender, onFieldErrors: (errors: WizardErrors) => void): RequestSending {
+export function useRequestSending(
+  user: Sender,
+  onFieldErrors: (errors: WizardErrors) => void,
+  forClientId: number | null = null,
+): RequestSending {
   const key = useRef<string | null>(null);
   /** When the key was made: the server judges the pickup day as of then (an outbox replay a day later keeps its day). */
   const madeAt = useRef<string | null>(null);
@@ -49,6 +54,7 @@ export function useRequestSending(user: Sender, onFieldErrors: (errors: WizardEr
       try {
         const request = toRequest(values, user);
         request.input.made_at = madeAt.current;
+        if (!request.guest && forClientId !== null) request.input.for_client_id = forClientId;
         return await sendRepairRequest(request, localPhotos(values.photos).files, key.current);
       } catch (error) {
         const problem = asApiError(error);

@@ -6,6 +6,15 @@ import styles from './repair.module.css';
 // The wizard's screens around its steps: the draft left from before, and the request sent (or kept
 // by the service worker until the network is back; a guest's: the account made with it).
 
+/** Whom a colleague's request is for (issue 41): the clinic's tickets get it, with the colleague as the contact. */
+export function OnBehalfNote({ company }: { company: string }) {
+  return (
+    <p className={styles.onBehalf}>
+      Заявка от имени клиники «{company}»: она появится в заявках клиники, контактное лицо — вы.
+    </p>
+  );
+}
+
 export function ResumePrompt({
   savedAt,
   onContinue,

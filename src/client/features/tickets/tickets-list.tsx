@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Page } from '#client/components/layout/page.tsx';
 import { buttonClassName } from '#client/components/ui/button.tsx';
@@ -19,15 +20,25 @@ export interface TicketsListProps {
   filter: TicketsListFilter;
   /** Puts new filters in the address. */
   onFilterChange: (filter: TicketsListFilter) => void;
+  /** Beside the list's age: a colleague's 'Оставить заявку от имени клиники' (the route passes it in). */
+  actions?: ReactNode;
 }
 
 /** The requests list screen (cabinet.md §2 Requests list). */
-export function TicketsList({ userId, filter, onFilterChange }: TicketsListProps) {
+export function TicketsList({ userId, filter, onFilterChange, actions }: TicketsListProps) {
   const list = usePagedList(useTicketsListStore, fetchTicketsPage, filter, userId);
 
   const reset = () => onFilterChange(EMPTY_TICKETS_FILTER);
   return (
-    <Page title="Заявки" actions={<PagedListAge list={list} />}>
+    <Page
+      title="Заявки"
+      actions={
+        <>
+          {actions}
+          <PagedListAge list={list} />
+        </>
+      }
+    >
       <TicketFilters filter={filter} onChange={(patch) => onFilterChange({ ...filter, ...patch })} />
       <PagedList
         list={list}

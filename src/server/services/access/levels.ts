@@ -41,6 +41,7 @@ export const CALL_SCOPES: Readonly<Record<string, CallScope>> = {
   'GET /ajax/cabinet/trade-in': 'own',
   'GET /ajax/cabinet/trade-in/:id': 'own',
   'GET /ajax/cabinet/accesses': 'own',
+  'GET /ajax/cabinet/access-owners': 'own',
   'POST /ajax/cabinet/link-account': 'own',
   'POST /ajax/cabinet/unlink-account': 'own',
   'GET /ajax/cabinet/addresses': 'own',

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import { ACCESS_MESSAGES, MAX_GRANTEES, type Grantee } from '#shared/screens/accesses.ts';
+import { ACCESS_MESSAGES, MAX_GRANTEES, type AccessOwner, type Grantee } from '#shared/screens/accesses.ts';
 import { ACCESS_LEVEL_LABELS, type AccessLevel } from '#shared/screens/access-levels.ts';
 import { formatServerTimestamp } from '#shared/format/server-timestamp.ts';
 import type { AppDeps } from '#server/context.ts';
@@ -50,6 +50,26 @@ export async function listGrantees(deps: AppDeps, ownerId: number): Promise<Gran
       status: row.expiresAt > now ? ('invited' as const) : ('expired' as const),
     })),
   ];
+}
+
+/** The clinics that gave `granteeId` access, by name (their level decides what the page offers). */
+export async function listGranters(deps: AppDeps, granteeId: number): Promise<AccessOwner[]> {
+  const rows = await deps.database.db
+    .select({
+      client_id: clients.id,
+      company: clients.company,
+      name: clients.name,
+      surname: clients.surname,
+      level: accountAccesses.level,
+    })
+    .from(accountAccesses)
+    .innerJoin(clients, eq(clients.id, accountAccesses.ownerClientId))
+    .where(eq(accountAccesses.granteeClientId, granteeId))
+    .orderBy(accountAccesses.ownerClientId);
+  return rows.map(({ company, name, surname, ...row }) => ({
+    ...row,
+    company: company?.trim() || `${name} ${surname}`.trim(),
+  }));
 }
 
 async function nameOf(tx: Tx, clientId: number): Promise<string> {
