@@ -8,7 +8,11 @@ import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { decodeQrSvg } from '#client/lib/testing/qr-decode.ts';
 import { BillPaymentDialog } from './bill-payment-dialog.tsx';
 import { useBillsStore } from './bills-store.ts';
-import { PAYABLE_BILL as BILL, PAYMENT, resetBillsStore } from './testing/bill-fixtures.ts';
+import { payableBill, resetBillsStore } from './testing/bill-fixtures.ts';
+import { TEST_PAYEE } from '../../../../tests/setup/payee.ts';
+
+const BILL = payableBill(TEST_PAYEE);
+const PAYMENT = BILL.payment!;
 
 const REPORT = 'POST /ajax/cabinet/bills/payment-reported';
 

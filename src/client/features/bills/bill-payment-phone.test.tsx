@@ -6,12 +6,15 @@ import { setCsrfToken } from '#client/lib/http.ts';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { setViewportWidth } from '#client/lib/testing/viewport.ts';
 import { BillPaymentDialog } from './bill-payment-dialog.tsx';
-import { PAYABLE_BILL as BILL, PAYMENT, resetBillsStore } from './testing/bill-fixtures.ts';
+import { payableBill, resetBillsStore } from './testing/bill-fixtures.ts';
 import { decodeQrPng } from './testing/png-decode.ts';
 import { TEST_PAYEE } from '../../../../tests/setup/payee.ts';
 
 // On a phone the bank app cannot scan the phone's own screen: the dialog offers the code as a
 // picture to save or share, and says so (ADR 0046).
+
+const BILL = payableBill(TEST_PAYEE);
+const PAYMENT = BILL.payment!;
 
 const PAYLOAD = paymentQrPayload(TEST_PAYEE, {
   id_1c: 'СЧ-1024',

@@ -1,9 +1,9 @@
 // Test data for the bills list.
-import type { Bill, BillPayment } from '#shared/screens/bills.ts';
+import type { Payee } from '#shared/payment/requisites.ts';
+import type { Bill } from '#shared/screens/bills.ts';
 import { listPage, resetPagedListStore } from '#client/lib/testing/paged-list-fixtures.ts';
 import { EMPTY_BILLS_FILTER } from '../api.ts';
 import { useBillsStore } from '../bills-store.ts';
-import { TEST_PAYEE } from '../../../../../tests/setup/payee.ts';
 
 export function makeBill(overrides: Partial<Bill> = {}): Bill {
   return {
@@ -19,18 +19,17 @@ export function makeBill(overrides: Partial<Bill> = {}): Bill {
   };
 }
 
-/** What the payment popup shows for a bill not reported paid yet. */
-export const PAYMENT: BillPayment = { payee: TEST_PAYEE, purpose: null, vat: null, reported_at: null };
-
-/** An unpaid bill the payment popup opens for. */
-export const PAYABLE_BILL: Bill = makeBill({
-  id: 11,
-  id_1c: 'СЧ-1024',
-  date: '2026-03-02',
-  status: 'Не оплачен',
-  amount_document: '15900.50',
-  payment: PAYMENT,
-});
+/** An unpaid bill the payment popup opens for (the payee: tests/setup/payee.ts), not reported paid yet. */
+export function payableBill(payee: Payee): Bill {
+  return makeBill({
+    id: 11,
+    id_1c: 'СЧ-1024',
+    date: '2026-03-02',
+    status: 'Не оплачен',
+    amount_document: '15900.50',
+    payment: { payee, purpose: null, vat: null, reported_at: null },
+  });
+}
 
 export const billsPage = listPage<Bill>;
 
