@@ -4,7 +4,7 @@ import { Page } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { RemoteView } from '#client/components/ui/remote-view.tsx';
 import { RetryRow } from '#client/components/ui/retry-row.tsx';
-import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { SkeletonList } from '#client/components/ui/skeleton-list.tsx';
 import { asApiError } from '#client/lib/http.ts';
 import { useRemote } from '#client/lib/use-remote.ts';
 import { fetchGrantees, revokeAccess } from './api.ts';
@@ -68,14 +68,13 @@ export function AccessesPage() {
         remote={list}
         retryClassName={styles.failure}
         skeleton={
-          <ul className={styles.list} aria-busy="true" aria-label="Загрузка списка">
-            {[0, 1].map((row) => (
-              <li key={row} className={styles.row}>
-                <Skeleton width="50%" />
-                <Skeleton width="30%" />
-              </li>
-            ))}
-          </ul>
+          <SkeletonList
+            label="Загрузка списка"
+            rows={2}
+            lines={['50%', '30%']}
+            className={styles.list}
+            itemClassName={styles.row}
+          />
         }
         empty={<p className={styles.muted}>{NO_GRANTEES_TEXT}</p>}
       >

@@ -4,7 +4,7 @@ import { formatDateTime } from '#shared/format/date.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { RemoteView } from '#client/components/ui/remote-view.tsx';
-import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { SkeletonList } from '#client/components/ui/skeleton-list.tsx';
 import { useRemote } from '#client/lib/use-remote.ts';
 import { fetchHistoryPage } from './api.ts';
 import styles from './notifications.module.css';
@@ -44,14 +44,13 @@ export function HistoryPage({ onLoaded }: HistoryPageProps) {
         remote={history}
         retryClassName={styles.failure}
         skeleton={
-          <ul className={styles.list} aria-busy="true" aria-label="Загрузка истории">
-            {[0, 1, 2].map((row) => (
-              <li key={row} className={styles.item}>
-                <Skeleton width="70%" />
-                <Skeleton width="8rem" />
-              </li>
-            ))}
-          </ul>
+          <SkeletonList
+            label="Загрузка истории"
+            rows={3}
+            lines={['70%', '8rem']}
+            className={styles.list}
+            itemClassName={styles.item}
+          />
         }
         isEmpty={(page) => page.items.length === 0}
         empty={<p className={styles.empty}>{NOTIFICATIONS_MESSAGES.emptyHistory}</p>}

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { NOTIFICATIONS_MESSAGES } from '#shared/screens/notifications.ts';
 import { RemoteView } from '#client/components/ui/remote-view.tsx';
-import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { SkeletonList } from '#client/components/ui/skeleton-list.tsx';
 import { useRemote } from '#client/lib/use-remote.ts';
 import { NotificationItem } from './notification-item.tsx';
 import { fetchNotifications } from './api.ts';
@@ -18,13 +18,13 @@ export function LatestNotifications() {
       <RemoteView
         remote={latest}
         skeleton={
-          <ul className={styles.list} aria-busy="true" aria-label="Загрузка уведомлений">
-            {Array.from({ length: LATEST }, (_, row) => (
-              <li key={row} className={styles.item}>
-                <Skeleton width="75%" />
-              </li>
-            ))}
-          </ul>
+          <SkeletonList
+            label="Загрузка уведомлений"
+            rows={LATEST}
+            lines={['75%']}
+            className={styles.list}
+            itemClassName={styles.item}
+          />
         }
         isEmpty={({ items }) => items.length === 0}
         empty={<p className={styles.empty}>{NOTIFICATIONS_MESSAGES.empty}</p>}

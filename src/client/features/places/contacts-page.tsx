@@ -3,7 +3,7 @@ import { CENTRAL_OFFICE_IDS } from '#shared/dictionaries/regions.ts';
 import { ContactsInfo } from '#client/components/content/contacts-info.tsx';
 import { Page } from '#client/components/layout/page.tsx';
 import { RemoteView } from '#client/components/ui/remote-view.tsx';
-import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { SkeletonList } from '#client/components/ui/skeleton-list.tsx';
 import { useRemote } from '#client/lib/use-remote.ts';
 import { CentreCard } from './centre-card.tsx';
 import { fetchContacts } from './contacts-api.ts';
@@ -25,15 +25,13 @@ export function ContactsPage() {
       <RemoteView
         remote={contacts}
         skeleton={
-          <div className={styles.list} aria-busy="true" aria-label="Загрузка контактов">
-            {[0, 1].map((row) => (
-              <div key={row} className={styles.card}>
-                <Skeleton width="50%" />
-                <Skeleton width="90%" />
-                <Skeleton width="60%" />
-              </div>
-            ))}
-          </div>
+          <SkeletonList
+            label="Загрузка контактов"
+            rows={2}
+            lines={['50%', '90%', '60%']}
+            className={styles.list}
+            itemClassName={styles.card}
+          />
         }
       >
         {({ support_email }) => (

@@ -6,6 +6,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { RemoteView } from '#client/components/ui/remote-view.tsx';
 import { SelectField } from '#client/components/ui/select-field.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { SkeletonList } from '#client/components/ui/skeleton-list.tsx';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { fetchServiceCentres } from '#client/lib/screens/places-api.ts';
 import { useRemote } from '#client/lib/use-remote.ts';
@@ -56,15 +57,13 @@ export function ServiceCentres() {
       <RemoteView
         remote={load}
         skeleton={
-          <ul className={styles.list} aria-busy="true" aria-label="Загрузка сервисных центров">
-            {[0, 1, 2].map((row) => (
-              <li key={row} className={styles.card}>
-                <Skeleton width="50%" />
-                <Skeleton width="90%" />
-                <Skeleton width="60%" />
-              </li>
-            ))}
-          </ul>
+          <SkeletonList
+            label="Загрузка сервисных центров"
+            rows={3}
+            lines={['50%', '90%', '60%']}
+            className={styles.list}
+            itemClassName={styles.card}
+          />
         }
         empty={<p className={styles.empty}>Список сервисных центров пока пуст.</p>}
       >
