@@ -78,11 +78,10 @@ export function Header({
                 type="button"
                 className={`${styles.hintLink} ${styles.guide} ${styles.survey}`}
                 title={SURVEY_INVITATION}
-                aria-label={SURVEY_INVITATION}
                 onClick={onSurvey}
               >
                 <Icon name="gift" size={20} />
-                {/* Below 1280 px the gift alone (aria-label stays its name); below 1024 px it takes the guide link's place. */}
+                {/* Below 1280 px the gift alone (the title stays its name); below 1024 px it takes the guide link's place. */}
                 <span className={styles.surveyText}>
                   <span className={styles.surveyLine}>{SURVEY_CALL}</span>{' '}
                   <span className={styles.surveyLine}>{SURVEY_REWARD}</span>
