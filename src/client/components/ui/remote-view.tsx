@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Remote } from '#client/lib/use-remote.ts';
 import { RetryRow } from './retry-row.tsx';
+import blocks from './blocks.module.css';
+import styles from './remote-view.module.css';
 
 export interface RemoteViewProps<T> {
   /** The value, from useRemote (src/client/lib/use-remote.ts). */
@@ -42,11 +44,15 @@ export function RemoteView<T>({
 }: RemoteViewProps<T>) {
   const current = !remote.loading && remote.failure === undefined;
   const data = keepLastData || current ? remote.data : null;
-  const failed = (
-    <RetryRow failure={remote.failure} onRetry={remote.reload} className={retryClassName}>
-      {retryActions}
-    </RetryRow>
-  );
+  const failed =
+    retryActions && remote.failure ? (
+      <div className={retryClassName ?? blocks.retryRow}>
+        <RetryRow failure={remote.failure} onRetry={remote.reload} className={styles.lent} />
+        {retryActions}
+      </div>
+    ) : (
+      <RetryRow failure={remote.failure} onRetry={remote.reload} className={retryClassName} />
+    );
   if (data === null) return remote.failure ? failed : remote.loading ? skeleton : null;
   return (
     <>
