@@ -81,7 +81,7 @@ export function Header({
                 onClick={onSurvey}
               >
                 <Icon name="gift" size={20} />
-                {/* Below 1280 px the gift alone (the text stays its name); below 1024 px it takes the guide link's place. */}
+                {/* Below 1280 px the gift alone (the title stays its name); below 1024 px it takes the guide link's place. */}
                 <span className={styles.surveyText}>
                   <span className={styles.surveyLine}>{SURVEY_CALL}</span>{' '}
                   <span className={styles.surveyLine}>{SURVEY_REWARD}</span>

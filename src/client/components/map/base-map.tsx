@@ -1,8 +1,9 @@
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { AttributionControl, MapContainer, TileLayer } from 'react-leaflet';
 import { fetchMapSettings } from '#client/lib/screens/places-api.ts';
+import { useRemote } from '#client/lib/use-remote.ts';
 import styles from './base-map.module.css';
 
 // What every map of the portal shares (leaflet + react-leaflet, in the map chunks only): the tiles
@@ -16,27 +17,27 @@ export const markerIcon = L.divIcon({
   popupAnchor: [0, -26],
 });
 
-let settings: Promise<{ tilesUrl: string; attribution: string }> | undefined;
-
-function useTiles() {
-  const [tiles, setTiles] = useState<{ tilesUrl: string; attribution: string } | null>(null);
-  useEffect(() => {
-    settings ??= fetchMapSettings().catch((error: unknown) => {
-      settings = undefined; // the next map asks again
-      throw error;
-    });
-    let current = true;
-    settings.then(
-      (value) => current && setTiles(value),
-      // No tiles: the markers still show on a plain background, and the lists still work.
-      () => current && setTiles({ tilesUrl: '', attribution: '' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
-  return tiles;
+interface Tiles {
+  tilesUrl: string;
+  attribution: string;
 }
+
+/** No tiles: the markers still show on a plain background, and the lists still work. */
+const NO_TILES: Tiles = { tilesUrl: '', attribution: '' };
+
+// One question per page for every map on it: the settings do not change while the page is open.
+let settings: Promise<Tiles> | undefined;
+
+function loadTiles(): Promise<Tiles> {
+  settings ??= fetchMapSettings().catch((error: unknown) => {
+    settings = undefined; // the next map asks again
+    throw error;
+  });
+  return settings.catch(() => NO_TILES);
+}
+
+/** The tiles' address (null until known); useRemote drops an answer that comes after the map is gone. */
+const useTiles = () => useRemote(loadTiles).data;
 
 export interface BaseMapProps {
   center: { latitude: number; longitude: number };

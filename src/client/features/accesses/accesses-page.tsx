@@ -2,8 +2,9 @@ import { useState } from 'react';
 import type { Grantee } from '#shared/screens/accesses.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { FormMessage } from '#client/components/ui/form-message.tsx';
-import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { RemoteView } from '#client/components/ui/remote-view.tsx';
+import { RetryRow } from '#client/components/ui/retry-row.tsx';
+import { SkeletonList } from '#client/components/ui/skeleton-list.tsx';
 import { asApiError } from '#client/lib/http.ts';
 import { useRemote } from '#client/lib/use-remote.ts';
 import { fetchGrantees, revokeAccess } from './api.ts';
@@ -28,14 +29,12 @@ const INVITATION_STATUS = {
  */
 export function AccessesPage() {
   const list = useRemote(fetchGrantees);
-  const grantees = list.data;
   const [removeFailure, setRemoveFailure] = useState<string>();
   const [adding, setAdding] = useState(false);
   /** The colleague whose 'Удалить' was pressed, while 'Отозвать доступ?' asks. */
   const [revoking, setRevoking] = useState<Grantee | null>(null);
   /** The colleague whose 'Изменить доступ' was pressed. */
   const [changing, setChanging] = useState<Grantee | null>(null);
-  const failure = removeFailure ?? list.failure;
 
   const remove = async (grantee: Grantee) => {
     // Gone from the list at once (cabinet.md §7); back with the reason if the server refuses.
@@ -58,56 +57,40 @@ export function AccessesPage() {
       title="Выдача доступов к моим заявкам и счетам"
       actions={<Button onClick={() => setAdding(true)}>Добавить пользователя</Button>}
     >
-      {failure ? (
-        <div className={styles.failure}>
-          <FormMessage tone="error">{failure}</FormMessage>
-          <Button variant="secondary" onClick={retry} loading={list.loading}>
-            Повторить
-          </Button>
-        </div>
-      ) : null}
-      {grantees === null && list.loading ? (
-        <ul className={styles.list} aria-busy="true" aria-label="Загрузка списка">
-          {[0, 1].map((row) => (
-            <li key={row} className={styles.row}>
-              <Skeleton width="50%" />
-              <Skeleton width="30%" />
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {grantees?.length === 0 ? <p className={styles.muted}>{NO_GRANTEES_TEXT}</p> : null}
-      {grantees && grantees.length > 0 ? (
-        <ul className={styles.list} aria-label="Связанные аккаунты">
-          {grantees.map((grantee) => (
-            <li key={grantee.email} className={styles.row}>
-              <span className={styles.who}>
-                <strong>{grantee.status === 'active' ? `${grantee.name} ${grantee.surname}` : grantee.email}</strong>
-                <span>{grantee.status === 'active' ? grantee.email : INVITATION_STATUS[grantee.status]}</span>
-                <span className={styles.level}>{ACCESS_LEVEL_LABELS[grantee.level]}</span>
-              </span>
-              <span className={styles.actions}>
-                {grantee.status === 'active' ? (
-                  <Button
-                    variant="secondary"
-                    aria-label={`Изменить доступ ${grantee.email}`}
-                    onClick={() => setChanging(grantee)}
-                  >
-                    Изменить доступ
-                  </Button>
-                ) : null}
-                <Button
-                  variant="secondary"
-                  aria-label={`Удалить доступ ${grantee.email}`}
-                  onClick={() => setRevoking(grantee)}
-                >
-                  Удалить
-                </Button>
-              </span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {/* A refused removal: the row is back (reloaded), with the reason; the list's own failure says more. */}
+      <RetryRow
+        failure={list.failure ? undefined : removeFailure}
+        onRetry={retry}
+        loading={list.loading}
+        className={styles.failure}
+      />
+      <RemoteView
+        remote={list}
+        retryClassName={styles.failure}
+        skeleton={
+          <SkeletonList
+            label="Загрузка списка"
+            rows={2}
+            lines={['50%', '30%']}
+            className={styles.list}
+            itemClassName={styles.row}
+          />
+        }
+        empty={<p className={styles.muted}>{NO_GRANTEES_TEXT}</p>}
+      >
+        {(grantees) => (
+          <ul className={styles.list} aria-label="Связанные аккаунты">
+            {grantees.map((grantee) => (
+              <GranteeRow
+                key={grantee.email}
+                grantee={grantee}
+                onChange={() => setChanging(grantee)}
+                onRevoke={() => setRevoking(grantee)}
+              />
+            ))}
+          </ul>
+        )}
+      </RemoteView>
       {revoking ? (
         <RevokeDialog
           grantee={revoking}
@@ -133,5 +116,28 @@ export function AccessesPage() {
       ) : null}
       <GrantDialog open={adding} onClose={() => setAdding(false)} onGranted={list.reload} />
     </Page>
+  );
+}
+
+/** One colleague or invitation: who, the level, 'Изменить доступ' (an account only) and 'Удалить'. */
+function GranteeRow({ grantee, onChange, onRevoke }: { grantee: Grantee; onChange: () => void; onRevoke: () => void }) {
+  return (
+    <li className={styles.row}>
+      <span className={styles.who}>
+        <strong>{grantee.status === 'active' ? `${grantee.name} ${grantee.surname}` : grantee.email}</strong>
+        <span>{grantee.status === 'active' ? grantee.email : INVITATION_STATUS[grantee.status]}</span>
+        <span className={styles.level}>{ACCESS_LEVEL_LABELS[grantee.level]}</span>
+      </span>
+      <span className={styles.actions}>
+        {grantee.status === 'active' ? (
+          <Button variant="secondary" aria-label={`Изменить доступ ${grantee.email}`} onClick={onChange}>
+            Изменить доступ
+          </Button>
+        ) : null}
+        <Button variant="secondary" aria-label={`Удалить доступ ${grantee.email}`} onClick={onRevoke}>
+          Удалить
+        </Button>
+      </span>
+    </li>
   );
 }

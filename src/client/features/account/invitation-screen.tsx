@@ -4,10 +4,10 @@ import { acceptInvitationForm, type Invitation } from '#shared/screens/invitatio
 import { passwordField } from '#shared/validation/fields.ts';
 import { useAppForm } from '#client/components/ui/app-form.tsx';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';
-import { Button } from '#client/components/ui/button.tsx';
 import { focusFirstInvalid } from '#client/components/ui/form-helpers.ts';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { passwordInput } from '#client/components/ui/input-presets.ts';
+import { RemoteView } from '#client/components/ui/remote-view.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { SubmitButton } from '#client/components/ui/submit-button.tsx';
 import { asApiError } from '#client/lib/http.ts';
@@ -24,24 +24,19 @@ import { acceptInvitation, checkInvitation } from './invitation-api.ts';
  */
 export function InvitationScreen({ token }: { token: string }) {
   const check = useRemote((signal) => checkInvitation(token, signal), token);
-  if (check.loading && !check.data) {
-    return (
-      <div className={styles.checking}>
-        <Spinner label="Проверяем приглашение…" />
-      </div>
-    );
-  }
-  if (!check.data) {
-    return (
-      <div className={styles.result}>
-        <FormMessage tone="error">{check.failure ?? 'Не удалось проверить приглашение'}</FormMessage>
-        <Button variant="secondary" onClick={check.reload}>
-          Повторить
-        </Button>
-      </div>
-    );
-  }
-  return <AcceptForm token={token} invitation={check.data} />;
+  return (
+    <RemoteView
+      remote={check}
+      retryClassName={styles.result}
+      skeleton={
+        <div className={styles.checking}>
+          <Spinner label="Проверяем приглашение…" />
+        </div>
+      }
+    >
+      {(invitation) => <AcceptForm token={token} invitation={invitation} />}
+    </RemoteView>
+  );
 }
 
 const nameValidator = acceptInvitationForm.pipe[0].entries.name;

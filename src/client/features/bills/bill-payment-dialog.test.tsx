@@ -1,30 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Bill, BillPayment } from '#shared/screens/bills.ts';
+import type { Bill } from '#shared/screens/bills.ts';
 import { paymentQrPayload } from '#shared/screens/payment-qr.ts';
 import { setCsrfToken } from '#client/lib/http.ts';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { decodeQrSvg } from '#client/lib/testing/qr-decode.ts';
 import { BillPaymentDialog } from './bill-payment-dialog.tsx';
 import { useBillsStore } from './bills-store.ts';
-import { makeBill, resetBillsStore } from './testing/bill-fixtures.ts';
+import { payableBill, resetBillsStore } from './testing/bill-fixtures.ts';
 import { TEST_PAYEE } from '../../../../tests/setup/payee.ts';
 
-const PAYMENT: BillPayment = {
-  payee: TEST_PAYEE,
-  purpose: null,
-  vat: null,
-  reported_at: null,
-};
-const BILL: Bill = makeBill({
-  id: 11,
-  id_1c: 'СЧ-1024',
-  date: '2026-03-02',
-  status: 'Не оплачен',
-  amount_document: '15900.50',
-  payment: PAYMENT,
-});
+const BILL = payableBill(TEST_PAYEE);
+const PAYMENT = BILL.payment!;
+
 const REPORT = 'POST /ajax/cabinet/bills/payment-reported';
 
 function renderDialog(bill: Bill = BILL, onClose = vi.fn()) {

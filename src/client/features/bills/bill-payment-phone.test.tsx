@@ -1,28 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Bill, BillPayment } from '#shared/screens/bills.ts';
 import { paymentQrPayload } from '#shared/screens/payment-qr.ts';
 import { setCsrfToken } from '#client/lib/http.ts';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { setViewportWidth } from '#client/lib/testing/viewport.ts';
 import { BillPaymentDialog } from './bill-payment-dialog.tsx';
-import { makeBill, resetBillsStore } from './testing/bill-fixtures.ts';
+import { payableBill, resetBillsStore } from './testing/bill-fixtures.ts';
 import { decodeQrPng } from './testing/png-decode.ts';
 import { TEST_PAYEE } from '../../../../tests/setup/payee.ts';
 
 // On a phone the bank app cannot scan the phone's own screen: the dialog offers the code as a
 // picture to save or share, and says so (ADR 0046).
 
-const PAYMENT: BillPayment = { payee: TEST_PAYEE, purpose: null, vat: null, reported_at: null };
-const BILL: Bill = makeBill({
-  id: 11,
-  id_1c: 'СЧ-1024',
-  date: '2026-03-02',
-  status: 'Не оплачен',
-  amount_document: '15900.50',
-  payment: PAYMENT,
-});
+const BILL = payableBill(TEST_PAYEE);
+const PAYMENT = BILL.payment!;
+
 const PAYLOAD = paymentQrPayload(TEST_PAYEE, {
   id_1c: 'СЧ-1024',
   date: '2026-03-02',

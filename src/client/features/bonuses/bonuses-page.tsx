@@ -1,11 +1,11 @@
 import { formatPoints } from '#shared/format/number/money.ts';
-import { RetryRow } from '#client/components/ui/retry-row.tsx';
 import { Link } from '@tanstack/react-router';
 import type { BonusesData, BonusRow } from '#shared/screens/bonuses.ts';
 import { formatDate } from '#shared/format/date.ts';
 import { BONUS_FORMS, pluralize } from '#shared/format/plural.ts';
 import { programmeText } from '#shared/screens/programme-text.ts';
 import { Page } from '#client/components/layout/page.tsx';
+import { RemoteView } from '#client/components/ui/remote-view.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { useRemote } from '#client/lib/use-remote.ts';
 import { fetchBonuses } from './api.ts';
@@ -28,12 +28,11 @@ export function BonusesPage({ onLoaded }: BonusesPageProps) {
     onLoaded();
     return data;
   });
-  const { data } = remote;
   return (
     <Page title="Бонусы" actions={<Link to="/loyalty">Как потратить?</Link>}>
-      {data === null && remote.loading ? <BonusesSkeleton /> : null}
-      {remote.failure ? <RetryRow failure={remote.failure} onRetry={remote.reload} /> : null}
-      {data ? <BonusesContent data={data} /> : null}
+      <RemoteView remote={remote} skeleton={<BonusesSkeleton />}>
+        {(data) => <BonusesContent data={data} />}
+      </RemoteView>
     </Page>
   );
 }

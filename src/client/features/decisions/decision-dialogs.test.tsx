@@ -1,13 +1,11 @@
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '#shared/api/headers.ts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import { decisionMessages } from '#shared/screens/decisions.ts';
 import { REJECT_REASONS } from '#shared/dictionaries/reject-reasons.ts';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
-import { useDecisionDialog } from './decision-dialog-store.ts';
-import { DecisionDialogs } from './decision-dialogs.tsx';
 import { decided, inTurn, offline, openDecision, scaler, TICKET_ID, turbine } from './testing/fixtures.ts';
+import { renderDecisionDialogs, startEachTestWithNoPopup } from './testing/dialogs.tsx';
 
 // Testing Library collapses the non-breaking spaces of Russian money into plain ones.
 const S = ' ';
@@ -15,23 +13,12 @@ const APPROVE = '/ajax/cabinet/defects/approve';
 const REJECT = '/ajax/cabinet/defects/reject';
 const DISCUSS = '/ajax/cabinet/defects/discuss';
 
-function setup(balls = 0) {
-  const onDecided = vi.fn();
-  render(<DecisionDialogs balls={balls} onDecided={onDecided} />);
-  return { onDecided, user: userEvent.setup() };
-}
-
-beforeEach(() => {
-  useDecisionDialog.setState({ request: null, serial: 0 });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+startEachTestWithNoPopup();
 
 describe('approve without points', () => {
   it('confirms with the statements and the total, then sends their versions with end: true', async () => {
     const { calls } = stubFetch({ [`POST ${APPROVE}`]: decided('Ремонт согласован (ведомостей: 2)') });
-    const { onDecided, user } = setup(0);
+    const { onDecided, user } = renderDecisionDialogs(0);
     openDecision('approve', [turbine, scaler]);
 
     const dialog = screen.getByRole('dialog', { name: 'Согласовать ремонт?' });
@@ -57,7 +44,7 @@ describe('approve without points', () => {
 
   it('after a network error offers a retry with the same key; a new tap gets a new key', async () => {
     const { calls } = stubFetch({ [`POST ${APPROVE}`]: inTurn(offline, decided()) });
-    const { onDecided, user } = setup(0);
+    const { onDecided, user } = renderDecisionDialogs(0);
     openDecision('approve', [turbine]);
     await user.click(screen.getByRole('button', { name: 'Согласовать' }));
     expect(await screen.findByText(/Нет связи/)).toBeInTheDocument();
@@ -80,7 +67,7 @@ describe('approve without points', () => {
 
   it('tapping the button again after a network error repeats the same key too', async () => {
     const { calls } = stubFetch({ [`POST ${APPROVE}`]: inTurn(offline, decided()) });
-    const { user } = setup(0);
+    const { user } = renderDecisionDialogs(0);
     openDecision('approve', [turbine]);
     await user.click(screen.getByRole('button', { name: 'Согласовать' }));
     await screen.findByText(/Нет связи/);
@@ -105,7 +92,7 @@ describe('approve without points', () => {
         },
       },
     });
-    const { onDecided, user } = setup(0);
+    const { onDecided, user } = renderDecisionDialogs(0);
     openDecision('approve', [turbine, scaler]);
     await user.click(screen.getByRole('button', { name: 'Согласовать' }));
 
@@ -125,7 +112,7 @@ describe('approve without points', () => {
 describe('reject', () => {
   it('requires a reason, then sends it with the versions', async () => {
     const { calls } = stubFetch({ [`POST ${REJECT}`]: decided('Отказ от ремонта отправлен') });
-    const { onDecided, user } = setup(0);
+    const { onDecided, user } = renderDecisionDialogs(0);
     openDecision('reject', [turbine, scaler]);
 
     const dialog = screen.getByRole('dialog', { name: 'Отказ от ремонта' });
@@ -165,7 +152,7 @@ describe('reject', () => {
         decided('Отказ от ремонта отправлен'),
       ),
     });
-    const { user } = setup(0);
+    const { user } = renderDecisionDialogs(0);
     openDecision('reject', [turbine]);
     await user.click(screen.getByRole('radio', { name: REJECT_REASONS[0] }));
     await user.click(screen.getByRole('button', { name: 'Отказаться от ремонта' }));
@@ -182,7 +169,7 @@ describe('reject', () => {
 describe('discuss', () => {
   it('requires a comment, then sends it for the one statement', async () => {
     const { calls } = stubFetch({ [`POST ${DISCUSS}`]: decided('Вопрос отправлен менеджеру сервисного центра') });
-    const { onDecided, user } = setup(0);
+    const { onDecided, user } = renderDecisionDialogs(0);
     openDecision('discuss', [scaler]);
 
     const dialog = screen.getByRole('dialog', { name: 'Вопрос по ремонту' });
@@ -215,7 +202,7 @@ describe('discuss', () => {
         body: { success: false, message: 'Слишком длинно', errors: { comment: ['Слишком длинно'] } },
       },
     });
-    const { user } = setup(0);
+    const { user } = renderDecisionDialogs(0);
     openDecision('discuss', [scaler]);
     const comment = screen.getByLabelText('Комментарий');
     await user.type(comment, 'Вопрос');

@@ -1,11 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import { decisionMessages } from '#shared/screens/decisions.ts';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
-import { useDecisionDialog } from './decision-dialog-store.ts';
-import { DecisionDialogs } from './decision-dialogs.tsx';
-import { decided, loyalty, openDecision, statement, TICKET_ID, turbine } from './testing/fixtures.ts';
+import { decided, loyalty, statement, TICKET_ID, turbine } from './testing/fixtures.ts';
+import { openPoints, renderDecisionDialogs, startEachTestWithNoPopup } from './testing/dialogs.tsx';
 
 const APPROVE = 'POST /ajax/cabinet/defects/approve';
 const loyaltyOf = (id: number) => `GET /ajax/cabinet/defects/${id}/loyalty`;
@@ -14,30 +12,12 @@ const loyaltyOf = (id: number) => `GET /ajax/cabinet/defects/${id}/loyalty`;
 const exactly = (text: string) => (_: string, element: Element | null) =>
   element?.textContent === text && element.children.length === 0;
 
-function setup(balls = 1500) {
-  const onDecided = vi.fn();
-  render(<DecisionDialogs balls={balls} onDecided={onDecided} />);
-  return { onDecided, user: userEvent.setup() };
-}
-
-/** Opens the approval of `statements` and confirms it, which with points opens the points popup. */
-async function openPoints(user: ReturnType<typeof userEvent.setup>, statements = [turbine]) {
-  openDecision('approve', statements);
-  await user.click(screen.getByRole('button', { name: 'Согласовать' }));
-  return screen.findByRole('dialog', { name: 'Списание бонусов' });
-}
-
-beforeEach(() => {
-  useDecisionDialog.setState({ request: null, serial: 0 });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+startEachTestWithNoPopup();
 
 describe('points popup', () => {
   it('opens instead of sending when the user has points, shows the instrument, and sends its approval as the end', async () => {
     const { calls } = stubFetch({ [loyaltyOf(101)]: loyalty(), [APPROVE]: decided() });
-    const { onDecided, user } = setup();
+    const { onDecided, user } = renderDecisionDialogs(1500);
     const dialog = await openPoints(user, [turbine]);
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
     expect(within(dialog).queryByText(/Инструмент 1 из/)).not.toBeInTheDocument();
@@ -55,7 +35,7 @@ describe('points popup', () => {
 
   it('asks for the number of points and keeps it within the limit; the message clears on focus', async () => {
     stubFetch({ [loyaltyOf(101)]: loyalty({ ballsForDiscount: 1994 }) });
-    const { user } = setup();
+    const { user } = renderDecisionDialogs(1500);
     const dialog = await openPoints(user);
     const spend = await within(dialog).findByRole('button', { name: 'Списать в счет ремонта' });
     expect(spend).toHaveAttribute('aria-expanded', 'false');
@@ -88,7 +68,7 @@ describe('points popup', () => {
         body: { success: false, message: 'Недостаточно бонусов', errors: { balls: ['Недостаточно бонусов'] } },
       },
     });
-    const { user } = setup();
+    const { user } = renderDecisionDialogs(1500);
     const dialog = await openPoints(user);
     await user.click(await within(dialog).findByRole('button', { name: 'Списать в счет ремонта' }));
     const input = within(dialog).getByLabelText('Сколько бонусов списать');
@@ -100,7 +80,7 @@ describe('points popup', () => {
 
   it('offers gifts with picture, cost and name; an unaffordable one is disabled and says what is missing', async () => {
     const { calls } = stubFetch({ [loyaltyOf(101)]: loyalty(), [APPROVE]: decided() });
-    const { user } = setup();
+    const { user } = renderDecisionDialogs(1500);
     const dialog = await openPoints(user);
     await user.click(await within(dialog).findByRole('button', { name: 'Выбрать подарок' }));
 
@@ -131,7 +111,7 @@ describe('points popup', () => {
 
   it('switching between points and gift closes the other and clears its errors', async () => {
     stubFetch({ [loyaltyOf(101)]: loyalty() });
-    const { user } = setup();
+    const { user } = renderDecisionDialogs(1500);
     const dialog = await openPoints(user);
     await user.click(await within(dialog).findByRole('button', { name: 'Списать в счет ремонта' }));
     await user.click(within(dialog).getByRole('button', { name: 'Списать и согласовать' }));
@@ -155,7 +135,7 @@ describe('points popup', () => {
 
   it('a free repair gets the plain view without asking for points', async () => {
     const { calls } = stubFetch({ [APPROVE]: decided() });
-    const { user } = setup();
+    const { user } = renderDecisionDialogs(1500);
     const dialog = await openPoints(user, [statement({ sum: '0.00' })]);
     expect(within(dialog).queryByRole('button', { name: 'Списать в счет ремонта' })).not.toBeInTheDocument();
     expect(
@@ -169,7 +149,7 @@ describe('points popup', () => {
 
   it('a zero balance gets the plain view too', async () => {
     stubFetch({ [loyaltyOf(101)]: loyalty({ ballsAvailable: 0, ballsForDiscount: 0 }), [APPROVE]: decided() });
-    const { user } = setup();
+    const { user } = renderDecisionDialogs(1500);
     const dialog = await openPoints(user);
     const approve = await within(dialog).findByRole('button', { name: 'Согласовать' });
     expect(within(dialog).queryByRole('button', { name: 'Выбрать подарок' })).not.toBeInTheDocument();

@@ -1,21 +1,9 @@
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import { stubFetch, type RecordedCall } from '#client/lib/testing/fetch-stub.ts';
-import { useDecisionDialog } from './decision-dialog-store.ts';
-import { DecisionDialogs } from './decision-dialogs.tsx';
-import {
-  decided,
-  inTurn,
-  loyalty,
-  offline,
-  openDecision,
-  scaler,
-  statement,
-  TICKET_ID,
-  turbine,
-} from './testing/fixtures.ts';
+import { decided, inTurn, loyalty, offline, scaler, statement, TICKET_ID, turbine } from './testing/fixtures.ts';
+import { openPoints, renderDecisionDialogs, startEachTestWithNoPopup, type User } from './testing/dialogs.tsx';
 
 // 'Согласовать выбранные' with points (cabinet.md §4): one step per instrument, but nothing is applied
 // until the last step is chosen; then every approval goes, and if one does not, the popup says
@@ -34,32 +22,15 @@ const motor = statement({
   version: 2,
 });
 
-function setup(balls = 1500) {
-  const onDecided = vi.fn();
-  render(<DecisionDialogs balls={balls} onDecided={onDecided} />);
-  return { onDecided, user: userEvent.setup() };
-}
-
-async function openPoints(user: ReturnType<typeof userEvent.setup>, statements: (typeof turbine)[]) {
-  openDecision('approve', statements);
-  await user.click(screen.getByRole('button', { name: 'Согласовать' }));
-  return screen.findByRole('dialog', { name: 'Списание бонусов' });
-}
-
 const posts = (calls: RecordedCall[]) => calls.filter((call) => call.method === 'POST');
 
-async function spend(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, balls: string) {
+async function spend(user: User, dialog: HTMLElement, balls: string) {
   await user.click(await within(dialog).findByRole('button', { name: 'Списать в счет ремонта' }));
   await user.type(within(dialog).getByLabelText('Сколько бонусов списать'), balls);
   await user.click(within(dialog).getByRole('button', { name: 'Списать и согласовать' }));
 }
 
-beforeEach(() => {
-  useDecisionDialog.setState({ request: null, serial: 0 });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+startEachTestWithNoPopup();
 
 describe('approving several statements with points', () => {
   it('applies nothing until the last step, counts the points already chosen, then sends every approval in order', async () => {
@@ -68,7 +39,7 @@ describe('approving several statements with points', () => {
       [loyaltyOf(102)]: loyalty({ ballsAvailable: 1500, ballsForDiscount: 1500 }),
       [APPROVE]: decided(),
     });
-    const { onDecided, user } = setup();
+    const { onDecided, user } = renderDecisionDialogs(1500);
     const dialog = await openPoints(user, [turbine, scaler]);
 
     expect(within(dialog).getByText('Инструмент 1 из 2')).toBeInTheDocument();
@@ -104,7 +75,7 @@ describe('approving several statements with points', () => {
 
   it('closed half-way, applies nothing at all', async () => {
     const { calls } = stubFetch({ [loyaltyOf(101)]: loyalty(), [loyaltyOf(102)]: loyalty(), [APPROVE]: decided() });
-    const { onDecided, user } = setup();
+    const { onDecided, user } = renderDecisionDialogs(1500);
     const dialog = await openPoints(user, [turbine, scaler]);
     await user.click(await within(dialog).findByRole('button', { name: 'Согласовать без использования бонусов' }));
     await within(dialog).findByText('Инструмент 2 из 2 — последний');
@@ -129,7 +100,7 @@ describe('approving several statements with points', () => {
       [loyaltyOf(103)]: loyalty(),
       [APPROVE]: [decided(), refused, decided()],
     });
-    const { onDecided, user } = setup();
+    const { onDecided, user } = renderDecisionDialogs(1500);
     const dialog = await openPoints(user, [turbine, scaler, motor]);
     for (const step of [1, 2]) {
       await within(dialog).findByText(`Инструмент ${step} из 3`);
@@ -163,7 +134,7 @@ describe('approving several statements with points', () => {
       [loyaltyOf(103)]: loyalty(),
       [APPROVE]: inTurn(decided(), offline, decided(), decided()),
     });
-    const { user } = setup();
+    const { user } = renderDecisionDialogs(1500);
     const dialog = await openPoints(user, [turbine, scaler, motor]);
     for (const step of [1, 2, 3]) {
       await within(dialog).findByText(new RegExp(`^Инструмент ${step} из 3`));

@@ -1,8 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { TradeInDetail } from '#shared/screens/decisions.ts';
 import { formatMoney } from '#shared/format/number/money.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
+import { RemoteView } from '#client/components/ui/remote-view.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { loadTradeInInstrument } from './api.ts';
 import { SendFailure } from './send-status.tsx';
@@ -24,51 +25,53 @@ export interface TradeInDetailViewProps {
 }
 
 /** One offered instrument: picture, title, properties, its page, the price including the trade-in. */
-export function TradeInDetailView({
-  id,
-  sendState,
-  instrumentError,
-  decided = false,
-  onBack,
-  onApprove,
-  onRetry,
-}: TradeInDetailViewProps) {
+export function TradeInDetailView({ id, sendState, ...card }: TradeInDetailViewProps) {
   const remote = useRemote((signal) => loadTradeInInstrument(id, signal), id);
-  // Another instrument's answer is not shown while this one's loads.
-  const instrument = remote.loading ? null : remote.data;
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const sending = sendState.phase === 'sending';
-
-  // The list was replaced by the detail: start reading at its title.
-  useEffect(() => {
-    if (instrument) headingRef.current?.focus();
-  }, [instrument]);
-
   const back = (
-    <Button variant="secondary" block onClick={onBack} disabled={sending}>
+    <Button variant="secondary" block onClick={card.onBack} disabled={sendState.phase === 'sending'}>
       Выбрать другой инструмент
     </Button>
   );
-
-  if (!instrument) {
-    return (
-      <div className={styles.stack}>
-        {remote.failure ? (
-          <>
-            <FormMessage tone="error">{remote.failure}</FormMessage>
-            <Button variant="secondary" block onClick={remote.reload}>
-              Повторить
-            </Button>
-          </>
-        ) : (
+  return (
+    // Another instrument's answer is not shown while this one's loads.
+    <RemoteView
+      remote={remote}
+      keepLastData={false}
+      retryClassName={styles.stack}
+      retryActions={back}
+      skeleton={
+        <div className={styles.stack}>
           <div className={styles.loading}>
             <Spinner label="Загружаем инструмент…" />
           </div>
-        )}
-        {back}
-      </div>
-    );
-  }
+          {back}
+        </div>
+      }
+    >
+      {(instrument) => <InstrumentCard instrument={instrument} sendState={sendState} back={back} {...card} />}
+    </RemoteView>
+  );
+}
+
+interface InstrumentCardProps extends Omit<TradeInDetailViewProps, 'id' | 'onBack'> {
+  instrument: TradeInDetail;
+  back: ReactNode;
+}
+
+function InstrumentCard({
+  instrument,
+  sendState,
+  instrumentError,
+  decided = false,
+  back,
+  onApprove,
+  onRetry,
+}: InstrumentCardProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The list was replaced by the detail: start reading at its title.
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [instrument]);
 
   return (
     <article className={styles.tradeInDetail} aria-labelledby={`trade-in-${instrument.id}`}>
@@ -99,7 +102,7 @@ export function TradeInDetailView({
         <SendFailure state={sendState} onRetry={onRetry} />
         <div className={styles.choices}>
           {decided ? null : (
-            <Button block onClick={() => onApprove(instrument)} loading={sending}>
+            <Button block onClick={() => onApprove(instrument)} loading={sendState.phase === 'sending'}>
               Согласовать в счет нового инструмента
             </Button>
           )}

@@ -1,11 +1,9 @@
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '#shared/api/headers.ts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
-import { useDecisionDialog } from './decision-dialog-store.ts';
-import { DecisionDialogs } from './decision-dialogs.tsx';
 import { decided, openDecision, TICKET_ID, turbine } from './testing/fixtures.ts';
+import { renderDecisionDialogs, startEachTestWithNoPopup, type User } from './testing/dialogs.tsx';
 
 const list = {
   body: {
@@ -30,21 +28,10 @@ const detail = (id: number, title: string) => ({
   },
 });
 
-function setup() {
-  const onDecided = vi.fn();
-  render(<DecisionDialogs balls={1500} onDecided={onDecided} />);
-  return { onDecided, user: userEvent.setup() };
-}
-
-beforeEach(() => {
-  useDecisionDialog.setState({ request: null, serial: 0 });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+startEachTestWithNoPopup();
 
 /** 'Согласовать в счет нового инструмента', then the one question it asks, answered yes. */
-async function approveAndConfirm(user: ReturnType<typeof userEvent.setup>) {
+async function approveAndConfirm(user: User) {
   await user.click(await screen.findByRole('button', { name: 'Согласовать в счет нового инструмента' }));
   const question = await screen.findByRole('dialog', { name: 'Согласовать обмен?' });
   await user.click(within(question).getByRole('button', { name: 'Да, согласовать обмен' }));
@@ -58,7 +45,7 @@ describe('trade-in popup', () => {
       'GET /ajax/cabinet/trade-in/2': detail(2, 'Наконечник Synea WK-56 LT'),
       'POST /ajax/cabinet/defects/trade-in': decided('Обмен на новый инструмент согласован'),
     });
-    const { onDecided, user } = setup();
+    const { onDecided, user } = renderDecisionDialogs(1500);
     openDecision('trade-in', [turbine]);
 
     const dialog = screen.getByRole('dialog', { name: 'Получите новый инструмент в счет старого!' });
@@ -134,7 +121,7 @@ describe('trade-in popup', () => {
 
   it('closes on the overlay and on the close button', async () => {
     stubFetch({ 'GET /ajax/cabinet/trade-in': list });
-    const { user } = setup();
+    const { user } = renderDecisionDialogs(1500);
     openDecision('trade-in', [turbine]);
     await screen.findByText('Турбина Synea Vision TK-98 L');
     await user.click(screen.getByTestId('modal-overlay'));
@@ -158,7 +145,7 @@ describe('trade-in popup', () => {
         },
       },
     });
-    const { user } = setup();
+    const { user } = renderDecisionDialogs(1500);
     openDecision('trade-in', [turbine]);
     await user.click(await screen.findByRole('button', { name: /Подробнее об инструменте Турбина/ }));
     await approveAndConfirm(user);

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { DefectStatement } from '#shared/api/tickets.ts';
 import { formatMoney } from '#shared/format/number/money.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { FormMessage } from '#client/components/ui/form-message.tsx';
+import { RemoteView } from '#client/components/ui/remote-view.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { loadTradeInList } from './api.ts';
 import { useRemote } from '#client/lib/use-remote.ts';
@@ -60,39 +60,45 @@ export function TradeInList({ statement, focusId, done = null, focusDone = false
         </p>
       ) : null}
       <h3 className={styles.subheading}>Выберите инструмент из списка:</h3>
-      {remote.failure ? (
-        <div className={styles.stack}>
-          <FormMessage tone="error">{remote.failure}</FormMessage>
-          <Button variant="secondary" onClick={remote.reload}>
-            Повторить
-          </Button>
-        </div>
-      ) : !items ? (
-        <div className={styles.loading}>
-          <Spinner label="Загружаем инструменты…" />
-        </div>
-      ) : items.length === 0 ? (
-        <p className={styles.note}>Сейчас нет инструментов для обмена.</p>
-      ) : (
-        <ul ref={listRef} className={styles.tradeInList}>
-          {items.map((item) => (
-            <li key={item.id} className={styles.tradeInItem}>
-              {item.list_img ? (
-                <img className={styles.tradeInImage} src={item.list_img} alt="" width={96} height={96} loading="lazy" />
-              ) : (
-                <span className={styles.tradeInImage} aria-hidden="true" />
-              )}
-              <span className={styles.tradeInText}>
-                <span className={styles.tradeInTitle}>{item.title}</span>
-                <span className={styles.price}>{formatMoney(item.price_discount)}</span>
-              </span>
-              <Button variant="secondary" data-instrument={item.id} onClick={() => onChoose(item.id)}>
-                Подробнее<span className="visually-hidden"> об инструменте {item.title}</span>
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <RemoteView
+        remote={remote}
+        keepLastData={false}
+        retryClassName={styles.stack}
+        skeleton={
+          <div className={styles.loading}>
+            <Spinner label="Загружаем инструменты…" />
+          </div>
+        }
+        empty={<p className={styles.note}>Сейчас нет инструментов для обмена.</p>}
+      >
+        {(entries) => (
+          <ul ref={listRef} className={styles.tradeInList}>
+            {entries.map((item) => (
+              <li key={item.id} className={styles.tradeInItem}>
+                {item.list_img ? (
+                  <img
+                    className={styles.tradeInImage}
+                    src={item.list_img}
+                    alt=""
+                    width={96}
+                    height={96}
+                    loading="lazy"
+                  />
+                ) : (
+                  <span className={styles.tradeInImage} aria-hidden="true" />
+                )}
+                <span className={styles.tradeInText}>
+                  <span className={styles.tradeInTitle}>{item.title}</span>
+                  <span className={styles.price}>{formatMoney(item.price_discount)}</span>
+                </span>
+                <Button variant="secondary" data-instrument={item.id} onClick={() => onChoose(item.id)}>
+                  Подробнее<span className="visually-hidden"> об инструменте {item.title}</span>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </RemoteView>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { KavoListItem } from '#shared/screens/kavo.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { MessageDialog } from '#client/components/ui/message-dialog.tsx';
-import { RetryRow } from '#client/components/ui/retry-row.tsx';
+import { RemoteView } from '#client/components/ui/remote-view.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import type { Remote } from '#client/lib/use-remote.ts';
 import type { KavoList } from './use-kavo-list.ts';
@@ -28,7 +28,6 @@ export interface IdentityListProps {
 export function IdentityList({ list, selectedId, onSelect }: IdentityListProps) {
   const [unlinking, setUnlinking] = useState<KavoListItem | null>(null);
   const [message, setMessage] = useState<{ title: string; text?: string } | null>(null);
-  const identities = list.data?.profiles ?? null;
 
   const unlinked = (identity: KavoListItem, text: string) => {
     setUnlinking(null);
@@ -45,52 +44,35 @@ export function IdentityList({ list, selectedId, onSelect }: IdentityListProps) 
 
   return (
     <>
-      <RetryRow failure={list.failure} onRetry={list.reload} loading={list.loading} />
-      {identities === null && list.loading ? (
-        <ul className={styles.list} aria-busy="true" aria-label="Загрузка привязанных аккаунтов">
-          {SKELETON_ROWS.map((row) => (
-            <li key={row} className={styles.row} data-testid="kavo-skeleton-row">
-              <Skeleton width="45%" />
-              <Skeleton width="25%" />
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {identities?.length === 0 ? <p className={styles.muted}>{NO_IDENTITIES_TEXT}</p> : null}
-      {identities && identities.length > 0 ? (
-        <ul className={styles.list} aria-label="Привязанные аккаунты KAVO ID">
-          {identities.map((identity) => (
-            <li
-              key={identity.kavo_id}
-              className={[styles.row, identity.kavo_id === selectedId ? styles.selected : ''].filter(Boolean).join(' ')}
-            >
-              <span className={styles.who}>
-                <strong>{fullName(identity) || 'KAVO ID'}</strong>
-                <span>{shownPhone(identity.phone)}</span>
-              </span>
-              <span className={styles.rowActions}>
-                {onSelect ? (
-                  <Button
-                    variant="secondary"
-                    onClick={() => onSelect(identity.kavo_id)}
-                    aria-pressed={identity.kavo_id === selectedId}
-                    aria-label={`Открыть профиль ${fullName(identity)}`}
-                  >
-                    Профиль
-                  </Button>
-                ) : null}
-                <Button
-                  variant="secondary"
-                  onClick={() => setUnlinking(identity)}
-                  aria-label={`Отвязать ${fullName(identity) || shownPhone(identity.phone)}`}
-                >
-                  Отвязать
-                </Button>
-              </span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <RemoteView
+        remote={list}
+        skeleton={
+          <ul className={styles.list} aria-busy="true" aria-label="Загрузка привязанных аккаунтов">
+            {SKELETON_ROWS.map((row) => (
+              <li key={row} className={styles.row} data-testid="kavo-skeleton-row">
+                <Skeleton width="45%" />
+                <Skeleton width="25%" />
+              </li>
+            ))}
+          </ul>
+        }
+        isEmpty={({ profiles }) => profiles.length === 0}
+        empty={<p className={styles.muted}>{NO_IDENTITIES_TEXT}</p>}
+      >
+        {({ profiles }) => (
+          <ul className={styles.list} aria-label="Привязанные аккаунты KAVO ID">
+            {profiles.map((identity) => (
+              <IdentityRow
+                key={identity.kavo_id}
+                identity={identity}
+                selected={identity.kavo_id === selectedId}
+                onSelect={onSelect}
+                onUnlink={() => setUnlinking(identity)}
+              />
+            ))}
+          </ul>
+        )}
+      </RemoteView>
       {unlinking ? (
         <UnlinkDialog
           identity={unlinking}
@@ -101,5 +83,43 @@ export function IdentityList({ list, selectedId, onSelect }: IdentityListProps) 
       ) : null}
       <MessageDialog message={message} onClose={() => setMessage(null)} />
     </>
+  );
+}
+
+interface IdentityRowProps {
+  identity: KavoListItem;
+  selected: boolean;
+  onSelect: ((kavoId: number) => void) | undefined;
+  onUnlink: () => void;
+}
+
+/** One linked identity: who, 'Профиль' where the page opens profiles, and 'Отвязать'. */
+function IdentityRow({ identity, selected, onSelect, onUnlink }: IdentityRowProps) {
+  return (
+    <li className={[styles.row, selected ? styles.selected : ''].filter(Boolean).join(' ')}>
+      <span className={styles.who}>
+        <strong>{fullName(identity) || 'KAVO ID'}</strong>
+        <span>{shownPhone(identity.phone)}</span>
+      </span>
+      <span className={styles.rowActions}>
+        {onSelect ? (
+          <Button
+            variant="secondary"
+            onClick={() => onSelect(identity.kavo_id)}
+            aria-pressed={selected}
+            aria-label={`Открыть профиль ${fullName(identity)}`}
+          >
+            Профиль
+          </Button>
+        ) : null}
+        <Button
+          variant="secondary"
+          onClick={onUnlink}
+          aria-label={`Отвязать ${fullName(identity) || shownPhone(identity.phone)}`}
+        >
+          Отвязать
+        </Button>
+      </span>
+    </li>
   );
 }

@@ -1,5 +1,5 @@
 import { KAVO_MESSAGES } from '#shared/screens/kavo.ts';
-import { RetryRow } from '#client/components/ui/retry-row.tsx';
+import { RemoteView } from '#client/components/ui/remote-view.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { ApiError } from '#client/lib/http.ts';
 import { useRemote } from '#client/lib/use-remote.ts';
@@ -25,17 +25,20 @@ export function ProfileSection({ kavoId, onSaved }: { kavoId: number; onSaved: (
       <h2 id="kavo-profile-title" className={styles.sectionTitle}>
         Профиль
       </h2>
-      <RetryRow failure={profile.failure} onRetry={profile.reload} loading={profile.loading} />
-      {profile.loading && !profile.data ? (
-        <div className={styles.form} aria-busy="true" aria-label="Загрузка профиля">
-          {[0, 1, 2, 3, 4].map((row) => (
-            <Skeleton key={row} shape="rect" height="3.25rem" />
-          ))}
-        </div>
-      ) : null}
-      {profile.data && !profile.failure ? (
-        <ProfileForm key={profile.data.kavo_id} profile={profile.data} onSaved={onSaved} />
-      ) : null}
+      {/* Only this identity's profile: another's form never stands in while this one loads or fails. */}
+      <RemoteView
+        remote={profile}
+        keepLastData={false}
+        skeleton={
+          <div className={styles.form} aria-busy="true" aria-label="Загрузка профиля">
+            {[0, 1, 2, 3, 4].map((row) => (
+              <Skeleton key={row} shape="rect" height="3.25rem" />
+            ))}
+          </div>
+        }
+      >
+        {(data) => <ProfileForm key={data.kavo_id} profile={data} onSaved={onSaved} />}
+      </RemoteView>
     </section>
   );
 }

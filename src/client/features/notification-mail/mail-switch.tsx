@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { NOTIFICATION_MAIL_MESSAGES } from '#shared/screens/notification-mail.ts';
-import { Button } from '#client/components/ui/button.tsx';
 import { CheckboxField } from '#client/components/ui/checkbox-field.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
+import { RetryRow } from '#client/components/ui/retry-row.tsx';
 import { asApiError } from '#client/lib/http.ts';
 import { useRemote } from '#client/lib/use-remote.ts';
 import { fetchNotificationMail, saveNotificationMail } from './api.ts';
@@ -17,16 +17,8 @@ export function NotificationMailSwitch() {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string }>();
 
-  if (state.data === null && state.failure) {
-    return (
-      <div>
-        <FormMessage tone="error">{state.failure}</FormMessage>
-        <Button variant="secondary" onClick={state.reload}>
-          Повторить
-        </Button>
-      </div>
-    );
-  }
+  // The switch itself is the loading state (disabled, busy): only a failure takes its place.
+  if (state.data === null && state.failure) return <RetryRow failure={state.failure} onRetry={state.reload} />;
 
   const toggle = (wanted: boolean) => {
     setBusy(true);

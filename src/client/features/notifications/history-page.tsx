@@ -3,8 +3,8 @@ import { NOTIFICATIONS_MESSAGES } from '#shared/screens/notifications.ts';
 import { formatDateTime } from '#shared/format/date.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { RetryRow } from '#client/components/ui/retry-row.tsx';
-import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { RemoteView } from '#client/components/ui/remote-view.tsx';
+import { SkeletonList } from '#client/components/ui/skeleton-list.tsx';
 import { useRemote } from '#client/lib/use-remote.ts';
 import { fetchHistoryPage } from './api.ts';
 import styles from './notifications.module.css';
@@ -20,7 +20,7 @@ export function HistoryPage({ onLoaded }: HistoryPageProps) {
   const [page, setPage] = useState(1);
   const history = useRemote((signal) => fetchHistoryPage(page, signal), page);
   const shown = history.data;
-  const { loading, failure } = history;
+  const { loading } = history;
   const onLoadedRef = useRef(onLoaded);
   useEffect(() => {
     onLoadedRef.current = onLoaded;
@@ -40,32 +40,36 @@ export function HistoryPage({ onLoaded }: HistoryPageProps) {
   return (
     <Page title="История">
       <div ref={top} className={styles.historyTop} />
-      <RetryRow failure={failure} onRetry={history.reload} className={styles.failure} />
-      {shown === null && loading ? (
-        <ul className={styles.list} aria-busy="true" aria-label="Загрузка истории">
-          {[0, 1, 2].map((row) => (
-            <li key={row} className={styles.item}>
-              <Skeleton width="70%" />
-              <Skeleton width="8rem" />
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {shown?.items.length === 0 ? <p className={styles.empty}>{NOTIFICATIONS_MESSAGES.emptyHistory}</p> : null}
-      {shown && shown.items.length > 0 ? (
-        <ul className={styles.list} aria-label="История" aria-busy={loading || undefined}>
-          {shown.items.map((item, index) => (
-            <li key={`${item.created_at}-${index}`} className={styles.item}>
-              <p className={styles.text}>
-                <TicketLinkedText text={item.description} ticketId={item.ticket_id} />
-              </p>
-              <time className={styles.date} dateTime={item.created_at.replace(' ', 'T')}>
-                {formatDateTime(item.created_at)}
-              </time>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <RemoteView
+        remote={history}
+        retryClassName={styles.failure}
+        skeleton={
+          <SkeletonList
+            label="Загрузка истории"
+            rows={3}
+            lines={['70%', '8rem']}
+            className={styles.list}
+            itemClassName={styles.item}
+          />
+        }
+        isEmpty={(page) => page.items.length === 0}
+        empty={<p className={styles.empty}>{NOTIFICATIONS_MESSAGES.emptyHistory}</p>}
+      >
+        {({ items }) => (
+          <ul className={styles.list} aria-label="История" aria-busy={loading || undefined}>
+            {items.map((item, index) => (
+              <li key={`${item.created_at}-${index}`} className={styles.item}>
+                <p className={styles.text}>
+                  <TicketLinkedText text={item.description} ticketId={item.ticket_id} />
+                </p>
+                <time className={styles.date} dateTime={item.created_at.replace(' ', 'T')}>
+                  {formatDateTime(item.created_at)}
+                </time>
+              </li>
+            ))}
+          </ul>
+        )}
+      </RemoteView>
       {pages.length > 0 && shown ? (
         <nav aria-label="Страницы истории">
           <ul className={styles.pages}>

@@ -4,7 +4,7 @@ import { NOTIFICATIONS_MESSAGES } from '#shared/screens/notifications.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { RetryRow } from '#client/components/ui/retry-row.tsx';
-import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { SkeletonList } from '#client/components/ui/skeleton-list.tsx';
 import { announceAccountChange } from '#client/lib/account-sync.ts';
 import { useOnVisible } from '#client/lib/use-on-visible.ts';
 import { usePagedRemote } from '#client/lib/use-paged-remote.ts';
@@ -58,14 +58,13 @@ export function NotificationsPage({ onRead, settings }: NotificationsPageProps) 
     <Page title="Уведомления" actions={<Link to="/cabinet/history">Показать все</Link>}>
       {settings}
       {items === null && loading ? (
-        <ul className={styles.list} aria-busy="true" aria-label="Загрузка уведомлений">
-          {[0, 1, 2].map((row) => (
-            <li key={row} className={styles.item}>
-              <Skeleton width="80%" />
-              <Skeleton width="6rem" />
-            </li>
-          ))}
-        </ul>
+        <SkeletonList
+          label="Загрузка уведомлений"
+          rows={3}
+          lines={['80%', '6rem']}
+          className={styles.list}
+          itemClassName={styles.item}
+        />
       ) : null}
       {items?.length === 0 ? <p className={styles.empty}>{NOTIFICATIONS_MESSAGES.empty}</p> : null}
       {items && items.length > 0 ? (

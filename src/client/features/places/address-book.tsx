@@ -4,7 +4,7 @@ import type { SavedAddress } from '#shared/screens/places.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { DataAge } from '#client/components/ui/data-age.tsx';
-import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { SkeletonList } from '#client/components/ui/skeleton-list.tsx';
 import { savedCopyAt, useNoConnection, useOnReconnect } from '#client/lib/connection.ts';
 import { AddressFormDialog } from './address-form-dialog.tsx';
 import { useRemote } from '#client/lib/use-remote.ts';
@@ -50,15 +50,13 @@ export function AddressBook() {
       ) : null}
 
       {firstLoad ? (
-        <ul className={styles.list} aria-busy="true" aria-label="Загрузка адресов">
-          {[0, 1].map((row) => (
-            <li key={row} className={styles.card}>
-              <Skeleton width="40%" />
-              <Skeleton width="85%" />
-              <Skeleton width="25%" />
-            </li>
-          ))}
-        </ul>
+        <SkeletonList
+          label="Загрузка адресов"
+          rows={2}
+          lines={['40%', '85%', '25%']}
+          className={styles.list}
+          itemClassName={styles.card}
+        />
       ) : addresses.length === 0 && !error ? (
         <div className={styles.empty}>
           <p>{EMPTY_ADDRESSES_TEXT}</p>

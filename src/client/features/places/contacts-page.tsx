@@ -1,9 +1,9 @@
 import type { ServiceCentre } from '#shared/screens/places.ts';
-import { RetryRow } from '#client/components/ui/retry-row.tsx';
 import { CENTRAL_OFFICE_IDS } from '#shared/dictionaries/regions.ts';
 import { ContactsInfo } from '#client/components/content/contacts-info.tsx';
 import { Page } from '#client/components/layout/page.tsx';
-import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { RemoteView } from '#client/components/ui/remote-view.tsx';
+import { SkeletonList } from '#client/components/ui/skeleton-list.tsx';
 import { useRemote } from '#client/lib/use-remote.ts';
 import { CentreCard } from './centre-card.tsx';
 import { fetchContacts } from './contacts-api.ts';
@@ -22,38 +22,37 @@ export function ContactsPage() {
   return (
     <Page title="Контакты" narrow>
       <ContactsInfo />
-      {contacts.data === null ? (
-        contacts.failure ? (
-          <RetryRow failure={contacts.failure} onRetry={contacts.reload} />
-        ) : (
-          <div className={styles.list} aria-busy="true" aria-label="Загрузка контактов">
-            {[0, 1].map((row) => (
-              <div key={row} className={styles.card}>
-                <Skeleton width="50%" />
-                <Skeleton width="90%" />
-                <Skeleton width="60%" />
-              </div>
-            ))}
-          </div>
-        )
-      ) : (
-        <>
-          {contacts.data.support_email && (
-            <section className={styles.region} aria-labelledby="contacts-support">
-              <h2 id="contacts-support" className={styles.regionTitle}>
-                Служба поддержки
-              </h2>
-              <p className={styles.address}>
-                По вопросам работы личного кабинета, начисления бонусов и технических сбоев пишите на{' '}
-                <a href={`mailto:${contacts.data.support_email}`}>{contacts.data.support_email}</a>.
-              </p>
-            </section>
-          )}
-          <OfficeGroup title="Центральный офис" offices={central} />
-          <OfficeGroup title="Региональные сервисные центры" offices={regional} />
-          {offices.length === 0 && <p className={styles.empty}>Контакты сервисных центров пока не указаны.</p>}
-        </>
-      )}
+      <RemoteView
+        remote={contacts}
+        skeleton={
+          <SkeletonList
+            label="Загрузка контактов"
+            rows={2}
+            lines={['50%', '90%', '60%']}
+            className={styles.list}
+            itemClassName={styles.card}
+          />
+        }
+      >
+        {({ support_email }) => (
+          <>
+            {support_email && (
+              <section className={styles.region} aria-labelledby="contacts-support">
+                <h2 id="contacts-support" className={styles.regionTitle}>
+                  Служба поддержки
+                </h2>
+                <p className={styles.address}>
+                  По вопросам работы личного кабинета, начисления бонусов и технических сбоев пишите на{' '}
+                  <a href={`mailto:${support_email}`}>{support_email}</a>.
+                </p>
+              </section>
+            )}
+            <OfficeGroup title="Центральный офис" offices={central} />
+            <OfficeGroup title="Региональные сервисные центры" offices={regional} />
+            {offices.length === 0 && <p className={styles.empty}>Контакты сервисных центров пока не указаны.</p>}
+          </>
+        )}
+      </RemoteView>
     </Page>
   );
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { RetryRow } from '#client/components/ui/retry-row.tsx';
 import type { ServiceCentre } from '#shared/screens/places.ts';
 import { REGIONS } from '#shared/dictionaries/regions.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { RemoteView } from '#client/components/ui/remote-view.tsx';
 import { SelectField } from '#client/components/ui/select-field.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { SkeletonList } from '#client/components/ui/skeleton-list.tsx';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { fetchServiceCentres } from '#client/lib/screens/places-api.ts';
 import { useRemote } from '#client/lib/use-remote.ts';
@@ -35,8 +36,6 @@ function byRegion(centres: readonly ServiceCentre[]) {
 /** 'Сервисные центры': every centre as a list by region, or on a map (from the contacts page). */
 export function ServiceCentres() {
   const load = useRemote(fetchServiceCentres);
-  // Only read once the load has settled (the skeleton comes first).
-  const centres = load.data;
   const [view, setView] = useState<View>('list');
   const [region, setRegion] = useState('Центральный');
 
@@ -55,45 +54,47 @@ export function ServiceCentres() {
         ))}
       </fieldset>
 
-      {load.loading ? (
-        <ul className={styles.list} aria-busy="true" aria-label="Загрузка сервисных центров">
-          {[0, 1, 2].map((row) => (
-            <li key={row} className={styles.card}>
-              <Skeleton width="50%" />
-              <Skeleton width="90%" />
-              <Skeleton width="60%" />
-            </li>
-          ))}
-        </ul>
-      ) : load.failure || !centres ? (
-        <RetryRow failure={load.failure} onRetry={load.reload} />
-      ) : centres.length === 0 ? (
-        <p className={styles.empty}>Список сервисных центров пока пуст.</p>
-      ) : view === 'map' ? (
-        <div className={styles.form}>
-          <SelectField
-            label="Регион"
-            className={styles.regionSelect}
-            value={region}
-            options={REGIONS.map((entry) => ({ value: entry.name, label: entry.name }))}
-            onChange={(event) => setRegion(event.target.value)}
+      <RemoteView
+        remote={load}
+        skeleton={
+          <SkeletonList
+            label="Загрузка сервисных центров"
+            rows={3}
+            lines={['50%', '90%', '60%']}
+            className={styles.list}
+            itemClassName={styles.card}
           />
-          <CentresMap centres={centres} region={region} />
-        </div>
-      ) : (
-        byRegion(centres).map((group) => (
-          <section key={group.region} className={styles.region} aria-label={group.region}>
-            <h2 className={styles.regionTitle}>{group.region}</h2>
-            <ul className={styles.list}>
-              {group.centres.map((centre) => (
-                <li key={centre.id}>
-                  <CentreCard centre={centre} />
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))
-      )}
+        }
+        empty={<p className={styles.empty}>Список сервисных центров пока пуст.</p>}
+      >
+        {(centres) =>
+          view === 'map' ? (
+            <div className={styles.form}>
+              <SelectField
+                label="Регион"
+                className={styles.regionSelect}
+                value={region}
+                options={REGIONS.map((entry) => ({ value: entry.name, label: entry.name }))}
+                onChange={(event) => setRegion(event.target.value)}
+              />
+              <CentresMap centres={centres} region={region} />
+            </div>
+          ) : (
+            byRegion(centres).map((group) => (
+              <section key={group.region} className={styles.region} aria-label={group.region}>
+                <h2 className={styles.regionTitle}>{group.region}</h2>
+                <ul className={styles.list}>
+                  {group.centres.map((centre) => (
+                    <li key={centre.id}>
+                      <CentreCard centre={centre} />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))
+          )
+        }
+      </RemoteView>
     </Page>
   );
 }

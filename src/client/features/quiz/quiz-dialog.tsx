@@ -5,6 +5,7 @@ import { BONUS_FORMS, MINUTE_FORMS, QUESTION_FORMS, countOf } from '#shared/form
 import { Button } from '#client/components/ui/button.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
+import { RemoteView } from '#client/components/ui/remote-view.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { asApiError } from '#client/lib/http.ts';
 import { useRemote } from '#client/lib/use-remote.ts';
@@ -104,30 +105,13 @@ export function QuizDialog({ onClose }: { onClose: () => void }) {
     }
   };
 
-  let body;
-  if (!quiz) {
-    body = remote.failure ? (
-      <div className={styles.state}>
-        <FormMessage tone="error">{remote.failure}</FormMessage>
-        <div className={styles.actions}>
-          <Button variant="secondary" onClick={remote.reload} loading={remote.loading}>
-            Повторить
-          </Button>
-          <Button onClick={onClose}>Закрыть</Button>
-        </div>
-      </div>
-    ) : (
-      <div className={styles.state}>
-        <Spinner label="Загружаем опрос…" />
-      </div>
-    );
-  } else if (phase === 'intro') {
-    body = <Intro quiz={quiz} onStart={() => setPhase('questions')} />;
-  } else if (phase === 'thanks' && result) {
-    body = <Thanks result={result} onRetry={() => void finish()} onClose={onClose} />;
-  } else if (question) {
+  /** What the popup shows once the quiz came: the intro, a question or the thanks. */
+  const step = (loaded: Quiz) => {
+    if (phase === 'intro') return <Intro quiz={loaded} onStart={() => setPhase('questions')} />;
+    if (phase === 'thanks' && result) return <Thanks result={result} onRetry={() => void finish()} onClose={onClose} />;
+    if (!question) return null;
     const percent = progressPercent(index, count);
-    body = (
+    return (
       <div className={styles.step}>
         <div className={styles.progressRow}>
           <p ref={headingRef} tabIndex={-1} className={styles.counter}>
@@ -160,12 +144,23 @@ export function QuizDialog({ onClose }: { onClose: () => void }) {
         </div>
       </div>
     );
-  }
+  };
 
   return (
     <>
       <Modal open onClose={requestClose} title={quiz?.title ?? 'Опрос'} size="md">
-        {body}
+        <RemoteView
+          remote={remote}
+          retryClassName={styles.failed}
+          retryActions={<Button onClick={onClose}>Закрыть</Button>}
+          skeleton={
+            <div className={styles.state}>
+              <Spinner label="Загружаем опрос…" />
+            </div>
+          }
+        >
+          {step}
+        </RemoteView>
       </Modal>
       <Modal
         open={confirming}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { TELEGRAM_MESSAGES } from '#shared/screens/telegram.ts';
+import { TELEGRAM_MESSAGES, type TelegramState } from '#shared/screens/telegram.ts';
 import { Button, buttonClassName } from '#client/components/ui/button.tsx';
+import { RemoteView } from '#client/components/ui/remote-view.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
@@ -21,9 +22,6 @@ const TITLE = 'Уведомления в Telegram';
 export function TelegramBlock() {
   // Wrapped: null is "not loaded yet" to useRemote, while a null state means "no bot".
   const state = useRemote(async (signal) => ({ telegram: await fetchTelegramState(signal) }));
-  const [qrOpen, setQrOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string }>();
   const { reload } = state;
 
   useEffect(() => {
@@ -32,34 +30,45 @@ export function TelegramBlock() {
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [reload]);
 
-  if (state.data === null && !state.failure) {
-    return (
-      <section className={styles.block} aria-label={TITLE} aria-busy="true">
-        <Skeleton width="12rem" />
-        <Skeleton width="80%" />
-      </section>
-    );
-  }
-  if (state.data === null) {
-    return (
-      <section className={styles.block} aria-label={TITLE}>
-        <h2 className={styles.title}>{TITLE}</h2>
-        <FormMessage tone="error">{state.failure}</FormMessage>
-        <Button variant="secondary" onClick={reload}>
-          Повторить
-        </Button>
-      </section>
-    );
-  }
-  const { telegram } = state.data;
-  if (!telegram) return null;
+  if (state.data?.telegram === null) return null;
+  return (
+    <section
+      className={styles.block}
+      aria-labelledby="telegram-block-title"
+      aria-busy={(state.data === null && state.loading) || undefined}
+    >
+      <h2 id="telegram-block-title" className={styles.title}>
+        {TITLE}
+      </h2>
+      <RemoteView remote={state} skeleton={<Skeleton width="80%" />}>
+        {({ telegram }) =>
+          telegram ? (
+            <TelegramLink telegram={telegram} onChange={(next) => state.update(() => ({ telegram: next }))} />
+          ) : null
+        }
+      </RemoteView>
+    </section>
+  );
+}
+
+/** The linked chat with 'Отключить', or the QR code and the start link. */
+function TelegramLink({
+  telegram,
+  onChange,
+}: {
+  telegram: TelegramState;
+  onChange: (next: TelegramState | null) => void;
+}) {
+  const [qrOpen, setQrOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string }>();
 
   const disconnect = () => {
     setBusy(true);
     setMessage(undefined);
     disconnectTelegram().then(
       (answer) => {
-        state.update(() => ({ telegram: answer.telegram }));
+        onChange(answer.telegram);
         setMessage({ tone: 'success', text: answer.message });
         setBusy(false);
       },
@@ -71,10 +80,7 @@ export function TelegramBlock() {
   };
 
   return (
-    <section className={styles.block} aria-labelledby="telegram-block-title">
-      <h2 id="telegram-block-title" className={styles.title}>
-        {TITLE}
-      </h2>
+    <>
       {telegram.connected || !telegram.link ? (
         <div className={styles.connected}>
           <span className={styles.status}>
@@ -131,6 +137,6 @@ export function TelegramBlock() {
         </>
       )}
       <FormMessage tone={message?.tone}>{message?.text}</FormMessage>
-    </section>
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { Icon } from '#client/components/ui/icon.tsx';
+import { RemoteView } from '#client/components/ui/remote-view.tsx';
 import { SkeletonText } from '#client/components/ui/skeleton.tsx';
 import { useRemote } from '#client/lib/use-remote.ts';
 import { fetchTicketHistory } from './ticket-api.ts';
@@ -32,8 +33,6 @@ export function HistoryPanel({ ticketId, id, onClose }: HistoryPanelProps) {
     onClose();
   };
   const history = useRemote((signal) => fetchTicketHistory(ticketId, signal), ticketId);
-  // While the next answer loads (Повторить), the skeleton, not the last one.
-  const items = history.loading ? null : history.data;
 
   return (
     // oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape from any of the panel's controls closes it, as its «Вернуться» button does.
@@ -51,51 +50,50 @@ export function HistoryPanel({ ticketId, id, onClose }: HistoryPanelProps) {
       <h2 id="ticket-history-title" ref={titleRef} tabIndex={-1} className={styles.title}>
         История заявки
       </h2>
-      {history.loading && (
-        <div className={styles.skeleton}>
-          <output className="visually-hidden">Загрузка истории…</output>
-          <SkeletonText lines={4} />
-        </div>
-      )}
-      {history.failure && (
-        <div className={styles.error} role="alert">
-          <p>{history.failure}</p>
-          <Button variant="secondary" onClick={history.reload}>
-            Повторить
-          </Button>
-        </div>
-      )}
-      {items?.length === 0 && <p className={styles.empty}>Список пуст</p>}
-      {items && items.length > 0 && (
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Дата</th>
-              <th scope="col">Действие</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item, index) => (
-              <tr key={`${item.created_at}-${index}`}>
-                <td className={styles.date}>
-                  <span>{ticketDate(item.created_at)}</span>{' '}
-                  <span className={styles.time}>{ticketClock(item.created_at)}</span>
-                </td>
-                <td>
-                  <p className={styles.description}>
-                    <HighlightText text={item.description} />
-                  </p>
-                  {item.subject.type === 'Ticket' && item.subject.id !== null && item.subject.id !== ticketId && (
-                    <Link to="/cabinet/tickets/$id" params={{ id: item.subject.id }} className={styles.link}>
-                      Перейти к заявке
-                    </Link>
-                  )}
-                </td>
+      {/* While the next answer loads (Повторить, another ticket), the skeleton, not the last one. */}
+      <RemoteView
+        remote={history}
+        keepLastData={false}
+        retryClassName={styles.error}
+        skeleton={
+          <div className={styles.skeleton}>
+            <output className="visually-hidden">Загрузка истории…</output>
+            <SkeletonText lines={4} />
+          </div>
+        }
+        empty={<p className={styles.empty}>Список пуст</p>}
+      >
+        {(items) => (
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Дата</th>
+                <th scope="col">Действие</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+            </thead>
+            <tbody>
+              {items.map((item, index) => (
+                <tr key={`${item.created_at}-${index}`}>
+                  <td className={styles.date}>
+                    <span>{ticketDate(item.created_at)}</span>{' '}
+                    <span className={styles.time}>{ticketClock(item.created_at)}</span>
+                  </td>
+                  <td>
+                    <p className={styles.description}>
+                      <HighlightText text={item.description} />
+                    </p>
+                    {item.subject.type === 'Ticket' && item.subject.id !== null && item.subject.id !== ticketId && (
+                      <Link to="/cabinet/tickets/$id" params={{ id: item.subject.id }} className={styles.link}>
+                        Перейти к заявке
+                      </Link>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </RemoteView>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 // Test data for the bills list.
+import type { Payee } from '#shared/payment/requisites.ts';
 import type { Bill } from '#shared/screens/bills.ts';
 import { listPage, resetPagedListStore } from '#client/lib/testing/paged-list-fixtures.ts';
 import { EMPTY_BILLS_FILTER } from '../api.ts';
@@ -16,6 +17,18 @@ export function makeBill(overrides: Partial<Bill> = {}): Bill {
     defective_lists: [{ id_1c: 'ДВ-77', date: '2025-03-20' }],
     ...overrides,
   };
+}
+
+/** An unpaid bill the payment popup opens for (the payee: tests/setup/payee.ts), not reported paid yet. */
+export function payableBill(payee: Payee): Bill {
+  return makeBill({
+    id: 11,
+    id_1c: 'СЧ-1024',
+    date: '2026-03-02',
+    status: 'Не оплачен',
+    amount_document: '15900.50',
+    payment: { payee, purpose: null, vat: null, reported_at: null },
+  });
 }
 
 export const billsPage = listPage<Bill>;
