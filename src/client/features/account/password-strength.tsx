@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useRemote } from '#client/lib/use-remote.ts';
 import type { PasswordVerdict } from './password-checker.ts';
 import styles from './password-strength.module.css';
 
@@ -10,7 +10,7 @@ let loading: Promise<Checker> | undefined;
 function loadChecker(): Promise<Checker> {
   loading ??= import('./password-checker.ts').then((module) => module.checkPassword);
   loading.catch(() => {
-    loading = undefined; // a failed chunk is tried again with the next form
+    loading = undefined; // a failed chunk is tried again (useRemote retries on reconnect)
   });
   return loading;
 }
@@ -20,18 +20,8 @@ function loadChecker(): Promise<Checker> {
  * fetched when the form opens; until it is there (or offline) the line stays empty, with its room kept.
  */
 export function PasswordStrength({ password, email }: { password: string; email: string }) {
-  const [check, setCheck] = useState<Checker | null>(null);
-  useEffect(() => {
-    let mounted = true;
-    loadChecker().then(
-      (checker) => mounted && setCheck(() => checker),
-      () => undefined, // only a hint: the server still checks every rule
-    );
-    return () => {
-      mounted = false;
-    };
-  }, []);
-
+  // A failed chunk (offline) is only a missing hint: the server still checks every rule.
+  const { data: check } = useRemote(() => loadChecker());
   const verdict = check && password !== '' ? check(password, email) : null;
   return (
     <p className={styles.strength} aria-live="polite" data-score={verdict?.score}>
