@@ -14,7 +14,7 @@ import { decisions, defectStatements } from '#server/db/schema/tickets.ts';
 import { events } from '#server/db/schema/platform.ts';
 import { kavoIdentities, kavoLoginFlows } from '#server/db/schema/kavo.ts';
 import { sessions } from '#server/db/schema/accounts.ts';
-import { sha256 } from '#server/services/accounts/tokens.ts';
+import { sha256 } from '#server/lib/sha256.ts';
 import { sealVerifier } from '#server/services/kavo/tokens.ts';
 import { contractEndpoints } from '../../../tests/setup/contract-endpoints.ts';
 import { downloadPaths } from '#shared/api/tickets.ts';

@@ -4,7 +4,7 @@ import { bills } from '#server/db/schema/tickets.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
 import { pointsEntries } from '#server/db/schema/loyalty.ts';
 import { sessions } from '#server/db/schema/accounts.ts';
-import { sha256 } from '#server/services/accounts/tokens.ts';
+import { sha256 } from '#server/lib/sha256.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { insertAccount, loginAs, primeCsrf, uniqueEmail } from '../../../tests/setup/accounts.ts';
 import { answerOf } from '../../../tests/setup/json.ts';

@@ -2,7 +2,7 @@ import type { AppDeps } from '#server/context.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
 import { spendMailBudget } from '#server/services/accounts/mail-budget.ts';
 import { enforceLimits, enforceLimitsOrGiveBack, rateRules, type RateRule } from '#server/services/rate-limit.ts';
-import { sha256 } from '#server/services/accounts/tokens.ts';
+import { sha256 } from '#server/lib/sha256.ts';
 import { guestMessages } from '#shared/screens/guest-requests.ts';
 import { mailboxKey } from '#shared/validation/mailbox-key.ts';
 

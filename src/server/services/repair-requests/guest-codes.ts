@@ -20,7 +20,7 @@ import {
   resendWait,
 } from '#server/services/accounts/one-time-codes.ts';
 import { DEAD_CODE_MESSAGE, WRONG_CODE_MESSAGE } from '#server/services/accounts/registration.ts';
-import { sha256 } from '#server/services/accounts/tokens.ts';
+import { sha256 } from '#server/lib/sha256.ts';
 import { HOUR_MS } from '#shared/durations.ts';
 import { queueMail } from '#server/services/notifications/mail-queue.ts';
 
