@@ -95,7 +95,7 @@ new Gauge({
 const feedReads = new WeakMap<Database, { id: number; at: Date }>();
 const watchedFeedRead = () => (database ? feedReads.get(database) : undefined);
 
-/** The back office read `from`'s feed up to `id` (GET /api/v1/events, routes/integration.ts). */
+/** The back office read `from`'s feed up to `id` (GET /api/v1/events, routes/integration/integration.ts). */
 export function noteFeedRead(from: Database, id: number, at: Date): void {
   const feedRead = feedReads.get(from);
   if (!feedRead || id >= feedRead.id || at > feedRead.at)

@@ -15,7 +15,7 @@ import { clients } from '#server/db/schema/accounts.ts';
 import { bills, decisions, defectStatements, tickets } from '#server/db/schema/tickets.ts';
 import { events } from '#server/db/schema/platform.ts';
 import { CALL_SCOPES, scopeOfCall } from '#server/services/access/levels.ts';
-import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
+import { insertAccount, loginAs } from '../../../../tests/setup/accounts.ts';
 import {
   insertBill,
   insertFile,
@@ -24,14 +24,14 @@ import {
   insertStatement,
   insertTicket,
   tinyPdf,
-} from '../../../tests/setup/cabinet-world.ts';
-import { contractEndpoints } from '../../../tests/setup/contract-endpoints.ts';
-import { insertTradeIn, newKey } from '../../../tests/setup/decisions-world.ts';
-import { answerOf } from '../../../tests/setup/json.ts';
-import { TEST_PAYEE } from '../../../tests/setup/payee.ts';
-import { createTestApp, type TestApp, type TestRequestInit } from '../../../tests/setup/test-app.ts';
+} from '../../../../tests/setup/cabinet-world.ts';
+import { contractEndpoints } from '../../../../tests/setup/contract-endpoints.ts';
+import { insertTradeIn, newKey } from '../../../../tests/setup/decisions-world.ts';
+import { answerOf } from '../../../../tests/setup/json.ts';
+import { TEST_PAYEE } from '../../../../tests/setup/payee.ts';
+import { createTestApp, type TestApp, type TestRequestInit } from '../../../../tests/setup/test-app.ts';
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
-import { repairRequestWith } from '../../../tests/setup/repair-request.ts';
+import { repairRequestWith } from '../../../../tests/setup/repair-request.ts';
 
 interface World {
   ownerId: number;

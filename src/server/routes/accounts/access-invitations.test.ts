@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '#shared/durations.ts';
 import { clients } from '#server/db/schema/accounts.ts';
 import { events } from '#server/db/schema/platform.ts';
-import { insertAccount, loginAs, primeCsrf, uniqueEmail } from '../../../tests/setup/accounts.ts';
-import { insertBill, insertTicket } from '../../../tests/setup/cabinet-world.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { insertAccount, loginAs, primeCsrf, uniqueEmail } from '../../../../tests/setup/accounts.ts';
+import { insertBill, insertTicket } from '../../../../tests/setup/cabinet-world.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 
 let t: TestApp;
 let owner: { id: number; email: string; password: string };

@@ -6,7 +6,7 @@ import { events } from '#server/db/schema/platform.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
 import { REPEAT_NOTICE_MS } from '#server/services/accounts/accesses.ts';
 import { rateRules } from '#server/services/rate-limit.ts';
-import { accountTestApp, insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
+import { accountTestApp, insertAccount, loginAs } from '../../../../tests/setup/accounts.ts';
 import { HOUR_MS } from '#shared/durations.ts';
 
 // Limits on giving accesses (docs/api.md, accesses): changes per hour, accesses per clinic, and one

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { downloadPaths } from '#shared/api/tickets.ts';
 import { events } from '#server/db/schema/platform.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
-import { insertBill, insertStatement, insertTicket } from '../../../tests/setup/cabinet-world.ts';
-import { decide, eventsFor, grantPoints, historyFor, paths } from '../../../tests/setup/decisions-world.ts';
-import { answerOf, errorBody } from '../../../tests/setup/json.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { insertAccount, loginAs } from '../../../../tests/setup/accounts.ts';
+import { insertBill, insertStatement, insertTicket } from '../../../../tests/setup/cabinet-world.ts';
+import { decide, eventsFor, grantPoints, historyFor, paths } from '../../../../tests/setup/decisions-world.ts';
+import { answerOf, errorBody } from '../../../../tests/setup/json.ts';
 import { getUserData } from '#shared/api/account.ts';
 
 // Access to a clinic's tickets and bills given to a colleague's account (cabinet.md §2 Accesses):

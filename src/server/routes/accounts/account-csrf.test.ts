@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../tests/setup/test-app.ts';
-import { accountTestApp, insertAccount, loginAs, primeCsrf } from '../../../tests/setup/accounts.ts';
+import type { TestApp } from '../../../../tests/setup/test-app.ts';
+import { accountTestApp, insertAccount, loginAs, primeCsrf } from '../../../../tests/setup/accounts.ts';
 
 const FORBIDDEN = { success: false, message: 'Сессия устарела. Обновите страницу и попробуйте снова.' };
 // Each test logged out with a fresh CSRF token, a day after the last (fresh rate-limit windows).

@@ -9,8 +9,8 @@ import {
   primeCsrf,
   uniqueEmail,
   accountTestApp,
-} from '../../../tests/setup/accounts.ts';
-import { answerOf, errorBody } from '../../../tests/setup/json.ts';
+} from '../../../../tests/setup/accounts.ts';
+import { answerOf, errorBody } from '../../../../tests/setup/json.ts';
 import { getUserData } from '#shared/api/account.ts';
 
 // Confirming the account's e-mail with a mailed code (portal.md §2.1 step 1): asked of accounts

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { insertAccount, loginAs, primeCsrf } from '../../../tests/setup/accounts.ts';
-import { errorBody, jsonBody } from '../../../tests/setup/json.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { insertAccount, loginAs, primeCsrf } from '../../../../tests/setup/accounts.ts';
+import { errorBody, jsonBody } from '../../../../tests/setup/json.ts';
 
 // Whatever arrives, the answer is a JSON refusal (400/401/422), never a 500, and nothing is written.
 

@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countFailure, enforceLimits, rateRules } from '#server/services/rate-limit.ts';
 import { CSRF_COOKIE } from '#server/middleware/session-cookie.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { insertAccount, primeCsrf } from '../../../tests/setup/accounts.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { insertAccount, primeCsrf } from '../../../../tests/setup/accounts.ts';
 
 let t: TestApp;
 

@@ -13,9 +13,9 @@ import {
   mailedResetToken,
   primeCsrf,
   uniqueEmail,
-} from '../../../tests/setup/accounts.ts';
-import { createTestApp } from '../../../tests/setup/test-app.ts';
-import { answerOf, errorBody } from '../../../tests/setup/json.ts';
+} from '../../../../tests/setup/accounts.ts';
+import { createTestApp } from '../../../../tests/setup/test-app.ts';
+import { answerOf, errorBody } from '../../../../tests/setup/json.ts';
 import { getUserData } from '#shared/api/account.ts';
 
 const SENT = { success: true, message: 'Ссылка для восстановления пароля отправлена на вашу почту' };

@@ -9,8 +9,8 @@ import {
   registrationForm,
   uniqueEmail,
   accountTestApp,
-} from '../../../tests/setup/accounts.ts';
-import { answerOf, errorBody } from '../../../tests/setup/json.ts';
+} from '../../../../tests/setup/accounts.ts';
+import { answerOf, errorBody } from '../../../../tests/setup/json.ts';
 import { getUserData } from '#shared/api/account.ts';
 
 const t = accountTestApp('2026-03-02T09:00:00Z');

@@ -1,7 +1,7 @@
 // POST /ajax/password/check: the reset page asks whether its link still works when it opens.
 import { describe, expect, it } from 'vitest';
 import { rateRules } from '#server/services/rate-limit.ts';
-import { accountTestApp, insertAccount, loginAs, mailedResetToken } from '../../../tests/setup/accounts.ts';
+import { accountTestApp, insertAccount, loginAs, mailedResetToken } from '../../../../tests/setup/accounts.ts';
 
 const NEW_PASSWORD = 'brand-new-secret-7';
 const t = accountTestApp('2026-03-02T09:00:00Z', { daysApart: 40 });

@@ -5,9 +5,9 @@ import { notifications } from '#server/db/schema/notifications.ts';
 import { pointsEntries } from '#server/db/schema/loyalty.ts';
 import { sessions } from '#server/db/schema/accounts.ts';
 import { sha256 } from '#server/lib/sha256.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { insertAccount, loginAs, primeCsrf, uniqueEmail } from '../../../tests/setup/accounts.ts';
-import { answerOf } from '../../../tests/setup/json.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { insertAccount, loginAs, primeCsrf, uniqueEmail } from '../../../../tests/setup/accounts.ts';
+import { answerOf } from '../../../../tests/setup/json.ts';
 import { getUserData, login, logout } from '#shared/api/account.ts';
 import { DAY_MS } from '#shared/durations.ts';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { guestMessages } from '#shared/screens/guest-requests.ts';
-import { registrationForm, uniqueEmail } from '../../../tests/setup/accounts.ts';
-import { openBrowser, type Browser } from '../../../tests/setup/browsers.ts';
-import { errorBody } from '../../../tests/setup/json.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { registrationForm, uniqueEmail } from '../../../../tests/setup/accounts.ts';
+import { openBrowser, type Browser } from '../../../../tests/setup/browsers.ts';
+import { errorBody } from '../../../../tests/setup/json.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 
 // Nobody can lock a stranger out (issue 36, the fourth attack run): asking for someone's code or
 // guessing at it from another browser spends the asker's allowance, never the owner's. The guest

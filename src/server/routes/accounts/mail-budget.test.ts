@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, oneTimeCodes } from '#server/db/schema/accounts.ts';
-import { insertAccount, loginAs, primeCsrf, registrationForm, uniqueEmail } from '../../../tests/setup/accounts.ts';
-import { errorBody } from '../../../tests/setup/json.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { insertAccount, loginAs, primeCsrf, registrationForm, uniqueEmail } from '../../../../tests/setup/accounts.ts';
+import { errorBody } from '../../../../tests/setup/json.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 
 // MAIL_HOURLY_BUDGET: every user-triggered mail (codes, reset links, new accounts' passwords) takes
 // one from a budget all processes share through the database; spent, the next is refused with a

@@ -2,9 +2,9 @@ import { setTimeout } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workAfterAnswers } from '#server/lib/after-answer.ts';
 import { createMailer } from '#server/mail/mailer.ts';
-import { insertAccount, primeCsrf, uniqueEmail } from '../../../tests/setup/accounts.ts';
-import { startSmtpFake, type SmtpFake } from '../../../tests/setup/smtp-fake.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { insertAccount, primeCsrf, uniqueEmail } from '../../../../tests/setup/accounts.ts';
+import { startSmtpFake, type SmtpFake } from '../../../../tests/setup/smtp-fake.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 
 // 'Забыли пароль?' must not tell by its time whether an address has an account (the fourth attack
 // run measured 128–231 ms with one and 7–14 ms without): the reset link's token and its outbox row

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clients } from '#server/db/schema/accounts.ts';
-import { insertAccount, loginAs, uniqueEmail } from '../../../tests/setup/accounts.ts';
-import { errorBody } from '../../../tests/setup/json.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { insertAccount, loginAs, uniqueEmail } from '../../../../tests/setup/accounts.ts';
+import { errorBody } from '../../../../tests/setup/json.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 
 // One account cannot send mail to anyone it likes (issue 36: one account mailed 300 codes to 300
 // addresses in 4 s through Личные данные): the e-mail change's codes count per account, per IP

@@ -4,8 +4,8 @@ import { clients } from '#server/db/schema/accounts.ts';
 import { events } from '#server/db/schema/platform.ts';
 import { DEAD_CODE_MESSAGE } from '#server/services/accounts/registration.ts';
 import { PROFILE_MESSAGES } from '#shared/screens/profile.ts';
-import { insertAccount, loginAs, mailedCode, uniqueEmail, accountTestApp } from '../../../tests/setup/accounts.ts';
-import { answerOf, errorBody } from '../../../tests/setup/json.ts';
+import { insertAccount, loginAs, mailedCode, uniqueEmail, accountTestApp } from '../../../../tests/setup/accounts.ts';
+import { answerOf, errorBody } from '../../../../tests/setup/json.ts';
 import { getUserData } from '#shared/api/account.ts';
 
 // The clinic's own data (cabinet.md §2 Personal data, Settings): saved at once, except a new login

@@ -9,12 +9,12 @@ import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { downloadPaths } from '#shared/api/tickets.ts';
 import { events } from '#server/db/schema/platform.ts';
 import { isCourierCall, NOT_FOR_COURIERS_MESSAGE } from '#server/middleware/account-kind.ts';
-import { loginAs } from '../../../tests/setup/accounts.ts';
-import { createClinicWorld, type ClinicWorld } from '../../../tests/setup/cabinet-world.ts';
-import { contractEndpoints } from '../../../tests/setup/contract-endpoints.ts';
-import { backOffice } from '../../../tests/setup/back-office.ts';
-import { createCourier, createStop, loginCourier, portalTicket } from '../../../tests/setup/couriers.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { loginAs } from '../../../../tests/setup/accounts.ts';
+import { createClinicWorld, type ClinicWorld } from '../../../../tests/setup/cabinet-world.ts';
+import { contractEndpoints } from '../../../../tests/setup/contract-endpoints.ts';
+import { backOffice } from '../../../../tests/setup/back-office.ts';
+import { createCourier, createStop, loginCourier, portalTicket } from '../../../../tests/setup/couriers.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 
 let t: TestApp;
 let clinic: ClinicWorld;

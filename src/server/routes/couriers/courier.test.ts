@@ -11,17 +11,17 @@ import { notifications } from '#server/db/schema/notifications.ts';
 import { historyEntries } from '#server/db/schema/tickets.ts';
 import { stops } from '#server/db/schema/couriers.ts';
 import { files } from '#server/db/schema/repair-requests.ts';
-import { photosForm } from '../../../tests/setup/photos-form.ts';
-import { loginAs } from '../../../tests/setup/accounts.ts';
-import { backOffice, integrationCall, PNG_BYTES } from '../../../tests/setup/back-office.ts';
+import { photosForm } from '../../../../tests/setup/photos-form.ts';
+import { loginAs } from '../../../../tests/setup/accounts.ts';
+import { backOffice, integrationCall, PNG_BYTES } from '../../../../tests/setup/back-office.ts';
 import {
   createCourier,
   createStop,
   loginCourier,
   PORTAL_ADDRESS,
   portalTicket,
-} from '../../../tests/setup/couriers.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+} from '../../../../tests/setup/couriers.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 
 let t: TestApp;
 let clinic: { id: number; email: string; password: string };

@@ -21,7 +21,7 @@ import {
   uploadRepairPhoto,
   type PhotosForm,
 } from '#server/services/repair-requests/repair-photos.ts';
-import { sendDownload, storedDownload } from './downloads.ts';
+import { sendDownload, storedDownload } from '../files/downloads.ts';
 
 // The courier's calls (src/shared/screens/courier.ts): its day, a stop's card, the three actions
 // and the photos. Only a courier's session gets here (requireCourier; a clinic's is 403), and only

@@ -4,9 +4,9 @@ import { downloadPaths } from '#shared/api/tickets.ts';
 import { files } from '#server/db/schema/repair-requests.ts';
 import { FILE_BYTES_MISSING_MESSAGE } from '#server/services/files/files.ts';
 import { checkStoreAgainstRows, reportStoreCheck } from '#server/storage/check-store.ts';
-import { loginAs } from '../../../tests/setup/accounts.ts';
-import { createClinicWorld, type ClinicWorld } from '../../../tests/setup/cabinet-world.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { loginAs } from '../../../../tests/setup/accounts.ts';
+import { createClinicWorld, type ClinicWorld } from '../../../../tests/setup/cabinet-world.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 
 // A file row whose bytes the store does not hold (a restore without the files, two processes that
 // do not share FILES_DIR): its download is a Russian 404, never a 500, logged once with the file's

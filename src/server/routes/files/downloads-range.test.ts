@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAs } from '../../../tests/setup/accounts.ts';
-import { createClinicWorld, type ClinicWorld } from '../../../tests/setup/cabinet-world.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { loginAs } from '../../../../tests/setup/accounts.ts';
+import { createClinicWorld, type ClinicWorld } from '../../../../tests/setup/cabinet-world.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { downloadPaths } from '#shared/api/tickets.ts';
 
 // Downloads stream from the file store (ADR 0025) with a length and one byte range, so a broken

@@ -6,9 +6,9 @@ import { files } from '#server/db/schema/repair-requests.ts';
 import { encodePng } from '#server/lib/png.ts';
 import { FILE_BYTES_MISSING_MESSAGE } from '#server/services/files/files.ts';
 import { checkStoreAgainstRows } from '#server/storage/check-store.ts';
-import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
-import { startS3Server, type TestS3 } from '../../../tests/setup/s3-server.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { insertAccount, loginAs } from '../../../../tests/setup/accounts.ts';
+import { startS3Server, type TestS3 } from '../../../../tests/setup/s3-server.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 
 // A portal whose file store is S3-compatible object storage (S3_* settings): a photo goes to the
 // bucket and comes back whole or in part, and an oversized one leaves nothing there.

@@ -6,8 +6,8 @@ import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { PHOTO_MAX_BYTES } from '#shared/screens/repair-requests.ts';
 import { files } from '#server/db/schema/repair-requests.ts';
 import { uploadsAtOnceMessage } from '#server/services/files/uploads.ts';
-import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { insertAccount, loginAs } from '../../../../tests/setup/accounts.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 
 // Uploads stream into the file store (ADR 0025): limits hold while the body is read, an account is
 // admitted (byte budget, two at a time) before its body is read, and a refusal keeps nothing.

@@ -4,10 +4,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, sessions } from '#server/db/schema/accounts.ts';
 import { events } from '#server/db/schema/platform.ts';
-import { insertAccount, loginAs, mailedPassword } from '../../../tests/setup/accounts.ts';
-import { backOffice, integrationCall } from '../../../tests/setup/back-office.ts';
-import { COURIER_PASSWORD, createCourier, loginCourier } from '../../../tests/setup/couriers.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { insertAccount, loginAs, mailedPassword } from '../../../../tests/setup/accounts.ts';
+import { backOffice, integrationCall } from '../../../../tests/setup/back-office.ts';
+import { COURIER_PASSWORD, createCourier, loginCourier } from '../../../../tests/setup/couriers.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 
 let t: TestApp;
 

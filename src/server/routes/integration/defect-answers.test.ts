@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients } from '#server/db/schema/accounts.ts';
 import { notificationDeliveries, notifications } from '#server/db/schema/notifications.ts';
 import { defectAnswers } from '#server/db/schema/tickets.ts';
-import type { TestApp } from '../../../tests/setup/test-app.ts';
+import type { TestApp } from '../../../../tests/setup/test-app.ts';
 import {
   appWithClinic,
   decide,
@@ -14,7 +14,7 @@ import {
   seenQuotes,
   statementRow,
   type Clinic,
-} from '../../../tests/setup/decisions-world.ts';
+} from '../../../../tests/setup/decisions-world.ts';
 
 // The service centre answers a clinic's 'Обсудить' (POST /api/v1/defects/{id}/answers): the answer
 // under the question on the statement, a notification with the ticket's link, `defect.answered` in

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defectStatements } from '#server/db/schema/tickets.ts';
 import { loyaltyOperations, pointsEntries } from '#server/db/schema/loyalty.ts';
-import { loginAs } from '../../../tests/setup/accounts.ts';
-import { backOffice, defect } from '../../../tests/setup/back-office.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { loginAs } from '../../../../tests/setup/accounts.ts';
+import { backOffice, defect } from '../../../../tests/setup/back-office.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 
 // Numbers that overflowed (docs/api.md, integration rules): an amount is capped at 99 999 999.99 with a Russian 422 and
 // nothing written; what many capped amounts add up to (an operation's points, a ticket's cost) is

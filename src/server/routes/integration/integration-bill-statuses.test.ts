@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bills } from '#server/db/schema/tickets.ts';
-import { loginAs } from '../../../tests/setup/accounts.ts';
-import { backOffice } from '../../../tests/setup/back-office.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { loginAs } from '../../../../tests/setup/accounts.ts';
+import { backOffice } from '../../../../tests/setup/back-office.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 
 // A paid bill the back office spells otherwise must not ask the clinic to pay (docs/api.md "Bill
 // statuses"): the paid spellings are stored as 'Оплачен'; any other text stays unpaid, and a text

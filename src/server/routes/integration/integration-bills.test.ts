@@ -4,9 +4,9 @@ import { billDefectStatements, bills, historyEntries } from '#server/db/schema/t
 import { events } from '#server/db/schema/platform.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
 import { pointsEntries } from '#server/db/schema/loyalty.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { backOffice, PDF_BYTES } from '../../../tests/setup/back-office.ts';
-import { errorBody, jsonBody } from '../../../tests/setup/json.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { backOffice, PDF_BYTES } from '../../../../tests/setup/back-office.ts';
+import { errorBody, jsonBody } from '../../../../tests/setup/json.ts';
 
 let t: TestApp;
 let clientId: number;

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedEvent, FeedPage } from '#shared/api/integration.ts';
 import { eventPayloads } from '#shared/api/integration-events.ts';
 import { gifts, tradeInInstruments } from '#server/db/schema/loyalty.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { loginAs } from '../../../tests/setup/accounts.ts';
-import { backOffice } from '../../../tests/setup/back-office.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { loginAs } from '../../../../tests/setup/accounts.ts';
+import { backOffice } from '../../../../tests/setup/back-office.ts';
 import { integrationEndpoints } from './integration.ts';
-import { answerOf, errorBody, jsonBody, operationOf, type OpenApiBody } from '../../../tests/setup/json.ts';
+import { answerOf, errorBody, jsonBody, operationOf, type OpenApiBody } from '../../../../tests/setup/json.ts';
 import { getUserData } from '#shared/api/account.ts';
 
 let t: TestApp;

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '#shared/api/integration.ts';
 import { files } from '#server/db/schema/repair-requests.ts';
 import { loadFile, readFileBytes } from '#server/services/files/files.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { JPEG_BYTES, PDF_BYTES, PNG_BYTES, WEBP_BYTES } from '../../../tests/setup/back-office.ts';
-import { errorBody, jsonBody } from '../../../tests/setup/json.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { JPEG_BYTES, PDF_BYTES, PNG_BYTES, WEBP_BYTES } from '../../../../tests/setup/back-office.ts';
+import { errorBody, jsonBody } from '../../../../tests/setup/json.ts';
 
 let t: TestApp;
 

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defectStatements, historyEntries, instruments, tickets } from '#server/db/schema/tickets.ts';
 import { events } from '#server/db/schema/platform.ts';
 import { offices } from '#server/db/schema/places.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { backOffice, defect, instrument, office } from '../../../tests/setup/back-office.ts';
-import { errorBody, jsonBody } from '../../../tests/setup/json.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { backOffice, defect, instrument, office } from '../../../../tests/setup/back-office.ts';
+import { errorBody, jsonBody } from '../../../../tests/setup/json.ts';
 
 let t: TestApp;
 let clientId: number;

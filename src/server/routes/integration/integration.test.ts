@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { clients } from '#server/db/schema/accounts.ts';
 import { events } from '#server/db/schema/platform.ts';
-import { accountTestApp, loginAs, mailedPassword, uniqueEmail } from '../../../tests/setup/accounts.ts';
-import { errorBody, jsonBody } from '../../../tests/setup/json.ts';
+import { accountTestApp, loginAs, mailedPassword, uniqueEmail } from '../../../../tests/setup/accounts.ts';
+import { errorBody, jsonBody } from '../../../../tests/setup/json.ts';
 
 const UNAUTHORIZED = { success: false, message: 'Требуется авторизация' };
 // Each test logged out with a fresh CSRF token, a day after the last (fresh rate-limit windows).

@@ -36,7 +36,7 @@ import {
   integrationEndpoints as calls,
   type IntegrationEndpoint,
 } from './integration-endpoints.ts';
-import { sendDownload, storedDownload } from './downloads.ts';
+import { sendDownload, storedDownload } from '../files/downloads.ts';
 import { openApiDocument } from './openapi.ts';
 
 // The back office's API (API.md), mounted at /api/v1. Each call is an endpoint definition

@@ -14,10 +14,15 @@ import { typesOf } from 'portal-openapi-typescript';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anyEvent } from '#shared/api/integration-events.ts';
-import { PDF_BYTES } from '../../../tests/setup/back-office.ts';
-import { createTestApp, TEST_INTEGRATION_TOKEN, TEST_PUBLIC_URL, type TestApp } from '../../../tests/setup/test-app.ts';
+import { PDF_BYTES } from '../../../../tests/setup/back-office.ts';
+import {
+  createTestApp,
+  TEST_INTEGRATION_TOKEN,
+  TEST_PUBLIC_URL,
+  type TestApp,
+} from '../../../../tests/setup/test-app.ts';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
+const root = fileURLToPath(new URL('../../../..', import.meta.url));
 const script = fileURLToPath(new URL('./openapi-client/back-office-day.ts', import.meta.url));
 
 /** What back-office-day.ts hands back (not imported: its types exist only once generated). */

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationMessages } from '#shared/api/integration.ts';
 import { defectStatements } from '#server/db/schema/tickets.ts';
 import { events } from '#server/db/schema/platform.ts';
-import { loginAs } from '../../../tests/setup/accounts.ts';
-import { backOffice } from '../../../tests/setup/back-office.ts';
-import { insertStatement } from '../../../tests/setup/cabinet-world.ts';
-import { errorBody } from '../../../tests/setup/json.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { loginAs } from '../../../../tests/setup/accounts.ts';
+import { backOffice } from '../../../../tests/setup/back-office.ts';
+import { insertStatement } from '../../../../tests/setup/cabinet-world.ts';
+import { errorBody } from '../../../../tests/setup/json.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 
 // A regional service centre's ticket shows the centre's card, not statements (cabinet.md §2 Ticket
 // page): the back office cannot put a priced quote there, and the list never asks for a decision

@@ -3,9 +3,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stops } from '#server/db/schema/couriers.ts';
-import { backOffice, integrationCall } from '../../../tests/setup/back-office.ts';
-import { createCourier, createStop, PORTAL_ADDRESS, portalTicket } from '../../../tests/setup/couriers.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { backOffice, integrationCall } from '../../../../tests/setup/back-office.ts';
+import { createCourier, createStop, PORTAL_ADDRESS, portalTicket } from '../../../../tests/setup/couriers.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 
 let t: TestApp;
 let clinicId: number;

@@ -2,16 +2,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { KAVO_LINK_RESULTS, KAVO_MESSAGES } from '#shared/screens/kavo.ts';
 import { kavoIdentities, kavoLoginFlows } from '#server/db/schema/kavo.ts';
 import { unsealToken } from '#server/services/kavo/tokens.ts';
-import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
-import { KAVO_ACCOUNTS } from '../../../tests/setup/kavo-provider.ts';
+import { insertAccount, loginAs } from '../../../../tests/setup/accounts.ts';
+import { KAVO_ACCOUNTS } from '../../../../tests/setup/kavo-provider.ts';
 import {
   callbackLanding,
   createKavoWorld,
   linkKavo,
   providerAnswer,
   type KavoWorld,
-} from '../../../tests/setup/kavo-world.ts';
-import { createTestApp } from '../../../tests/setup/test-app.ts';
+} from '../../../../tests/setup/kavo-world.ts';
+import { createTestApp } from '../../../../tests/setup/test-app.ts';
 
 // KAVO ID against a real OpenID Connect provider (oidc-provider on 127.0.0.1, PKCE required):
 // linking through its login and consent, the profile read with the stored token (refreshed when

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAs } from '../../../tests/setup/accounts.ts';
-import { backOffice } from '../../../tests/setup/back-office.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { answerOf } from '../../../tests/setup/json.ts';
+import { loginAs } from '../../../../tests/setup/accounts.ts';
+import { backOffice } from '../../../../tests/setup/back-office.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { answerOf } from '../../../../tests/setup/json.ts';
 import { getBonuses } from '#shared/screens/bonuses.ts';
 
 // The clinic's side of the loyalty programme (ADR 0016): GET /ajax/cabinet/points as the Бонусы page

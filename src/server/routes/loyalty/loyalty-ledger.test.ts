@@ -4,11 +4,11 @@ import { clients } from '#server/db/schema/accounts.ts';
 import { events } from '#server/db/schema/platform.ts';
 import { historyEntries } from '#server/db/schema/tickets.ts';
 import { pointsEntries } from '#server/db/schema/loyalty.ts';
-import { loginAs } from '../../../tests/setup/accounts.ts';
-import { backOffice, integrationCall } from '../../../tests/setup/back-office.ts';
-import { decide, paths } from '../../../tests/setup/decisions-world.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { answerOf, errorBody } from '../../../tests/setup/json.ts';
+import { loginAs } from '../../../../tests/setup/accounts.ts';
+import { backOffice, integrationCall } from '../../../../tests/setup/back-office.ts';
+import { decide, paths } from '../../../../tests/setup/decisions-world.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { answerOf, errorBody } from '../../../../tests/setup/json.ts';
 import { getUserData } from '#shared/api/account.ts';
 
 // The loyalty engine of ADR 0016 driven through the integration API and the clinic's decisions,

@@ -4,10 +4,10 @@ import { BONUS_TEXTS, getBonuses } from '#shared/screens/bonuses.ts';
 import { clients } from '#server/db/schema/accounts.ts';
 import { events } from '#server/db/schema/platform.ts';
 import { pointsEntries, promocodes, promocodeUses, quizAnswers } from '#server/db/schema/loyalty.ts';
-import { loginAs, mailedCode, primeCsrf, registrationForm, uniqueEmail } from '../../../tests/setup/accounts.ts';
-import { backOffice, integrationCall } from '../../../tests/setup/back-office.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { answerOf, errorBody } from '../../../tests/setup/json.ts';
+import { loginAs, mailedCode, primeCsrf, registrationForm, uniqueEmail } from '../../../../tests/setup/accounts.ts';
+import { backOffice, integrationCall } from '../../../../tests/setup/back-office.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { answerOf, errorBody } from '../../../../tests/setup/json.ts';
 import { getUserData } from '#shared/api/account.ts';
 import { getQuiz } from '#shared/screens/quizzes.ts';
 

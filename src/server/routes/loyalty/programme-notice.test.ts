@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 
 // GET /ajax/loyalty/programme (portal.md §4.7): every page's notice of the programme's pause or end,
 // for guests too, from the announcement on; nothing while the programme runs.

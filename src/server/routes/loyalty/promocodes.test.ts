@@ -5,9 +5,9 @@ import { events } from '#server/db/schema/platform.ts';
 import { pointsEntries, promocodes, promocodeUses } from '#server/db/schema/loyalty.ts';
 import { balance } from '#server/services/loyalty/points.ts';
 import { applyPromocode } from '#server/services/loyalty/promocodes.ts';
-import { insertAccount, loginAs, primeCsrf } from '../../../tests/setup/accounts.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { answerOf, errorBody, jsonBody } from '../../../tests/setup/json.ts';
+import { insertAccount, loginAs, primeCsrf } from '../../../../tests/setup/accounts.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { answerOf, errorBody, jsonBody } from '../../../../tests/setup/json.ts';
 import { getUserData } from '#shared/api/account.ts';
 
 // Promo codes (portal.md §4.3, cabinet.md §2, API.md §Loyalty programme): the back office makes

@@ -4,11 +4,11 @@ import { QUIZ_MESSAGES, type Quiz } from '#shared/screens/quizzes.ts';
 import { events } from '#server/db/schema/platform.ts';
 import { pointsEntries, quizAnswers, quizzes } from '#server/db/schema/loyalty.ts';
 import { balance } from '#server/services/loyalty/points.ts';
-import { insertAccount, loginAs, primeCsrf } from '../../../tests/setup/accounts.ts';
-import { backOffice } from '../../../tests/setup/back-office.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { answerOf, errorBody, jsonBody } from '../../../tests/setup/json.ts';
-import { twoQuestionSurvey as twoQuestions } from '../../../tests/setup/quiz-fixtures.ts';
+import { insertAccount, loginAs, primeCsrf } from '../../../../tests/setup/accounts.ts';
+import { backOffice } from '../../../../tests/setup/back-office.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { answerOf, errorBody, jsonBody } from '../../../../tests/setup/json.ts';
+import { twoQuestionSurvey as twoQuestions } from '../../../../tests/setup/quiz-fixtures.ts';
 import { getUserData } from '#shared/api/account.ts';
 
 // The bonus survey (portal.md §2.7, §4.4, §5; API.md §Loyalty programme): the back office makes a

@@ -5,9 +5,9 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { notificationDeliveries } from '#server/db/schema/notifications.ts';
 import { createMailer } from '#server/mail/mailer.ts';
-import { insertAccount, primeCsrf, registrationForm, uniqueEmail } from '../../../tests/setup/accounts.ts';
-import { freePort } from '../../../tests/setup/free-port.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { insertAccount, primeCsrf, registrationForm, uniqueEmail } from '../../../../tests/setup/accounts.ts';
+import { freePort } from '../../../../tests/setup/free-port.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 
 // Mail goes through the deliveries outbox (ADR 0045): a request answers at once whatever the relay
 // does, and the mail follows once the relay takes it — once. The relay is a real SMTP server

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients } from '#server/db/schema/accounts.ts';
 import { notificationDeliveries } from '#server/db/schema/notifications.ts';
-import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
-import { backOffice } from '../../../tests/setup/back-office.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { insertAccount, loginAs } from '../../../../tests/setup/accounts.ts';
+import { backOffice } from '../../../../tests/setup/back-office.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 
 // 'Дублировать уведомления на e-mail' (ADR 0045): off by default; on, a back-office notification
 // also goes to the login address through the deliveries outbox, with the ticket's link.

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { historyEntries } from '#server/db/schema/tickets.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
-import { backOffice } from '../../../tests/setup/back-office.ts';
-import { answerOf } from '../../../tests/setup/json.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { insertAccount, loginAs } from '../../../../tests/setup/accounts.ts';
+import { backOffice } from '../../../../tests/setup/back-office.ts';
+import { answerOf } from '../../../../tests/setup/json.ts';
 import { getUserData } from '#shared/api/account.ts';
 
 // Уведомления and История (cabinet.md §2, §7): the account's own, newest first, in pages; shown

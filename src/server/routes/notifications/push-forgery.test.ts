@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationDeliveries, pushSubscriptions } from '#server/db/schema/notifications.ts';
 import { createDeliveryLoop } from '#server/services/notifications/delivery-loop.ts';
 import { addNotification } from '#server/services/notifications/in-app.ts';
-import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { insertAccount, loginAs } from '../../../../tests/setup/accounts.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 
 // Web Push is no request forger (docs/api.md, push; ADR 0041): only https endpoints of a known push
 // service are saved, and at send time nothing is posted to an address that is not public, whatever

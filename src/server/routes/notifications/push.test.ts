@@ -4,10 +4,15 @@ import { notificationDeliveries, pushSubscriptions } from '#server/db/schema/not
 import { vapidKeysOf } from '#server/delivery/vapid-keys.ts';
 import { createDeliveryLoop, type DeliveryLoop } from '#server/services/notifications/delivery-loop.ts';
 import { addNotification } from '#server/services/notifications/in-app.ts';
-import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
-import { insertTicket } from '../../../tests/setup/cabinet-world.ts';
-import { PUSH_FAKE_HOST, startPushFake, type FakeSubscription, type PushFake } from '../../../tests/setup/push-fake.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { insertAccount, loginAs } from '../../../../tests/setup/accounts.ts';
+import { insertTicket } from '../../../../tests/setup/cabinet-world.ts';
+import {
+  PUSH_FAKE_HOST,
+  startPushFake,
+  type FakeSubscription,
+  type PushFake,
+} from '../../../../tests/setup/push-fake.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 
 // Web Push (ADR 0019): the VAPID key, saving and removing this device's subscription, and
 // every new notification pushed to each subscription — checked by a local push service that

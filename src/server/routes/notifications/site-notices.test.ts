@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteBanner } from '#server/db/schema/notifications.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
-import { backOffice, PDF_BYTES, PNG_BYTES } from '../../../tests/setup/back-office.ts';
-import { errorBody, jsonBody, operationOf, type OpenApiBody } from '../../../tests/setup/json.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { insertAccount, loginAs } from '../../../../tests/setup/accounts.ts';
+import { backOffice, PDF_BYTES, PNG_BYTES } from '../../../../tests/setup/back-office.ts';
+import { errorBody, jsonBody, operationOf, type OpenApiBody } from '../../../../tests/setup/json.ts';
 
 // The site's notices (portal.md §2.3, §4.6, §7): the banner the back office sets with
 // PUT /api/v1/banner and every visitor reads with GET /ajax/banner/get, its picture public only while

@@ -9,7 +9,7 @@ import { supportEmailOf } from '#server/services/places/contacts.ts';
 import { listOffices } from '#server/services/places/offices.ts';
 import { currentProgrammeNotice } from '#server/services/loyalty/programme-notice.ts';
 import { currentBanner, publicBannerImage } from '#server/services/notifications/site-banner.ts';
-import { sendDownload, storedDownload } from './downloads.ts';
+import { sendDownload, storedDownload } from '../files/downloads.ts';
 
 // The site's notices (src/shared/screens/site-notices.ts): public calls, a guest's as much as a clinic's.
 

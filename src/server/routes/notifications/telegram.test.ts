@@ -5,15 +5,15 @@ import { clients } from '#server/db/schema/accounts.ts';
 import { notificationDeliveries } from '#server/db/schema/notifications.ts';
 import { MAX_DELIVERY_ATTEMPTS } from '#server/services/notifications/delivery-backoff.ts';
 import { createDeliveryLoop, type DeliveryLoop } from '#server/services/notifications/delivery-loop.ts';
-import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
+import { insertAccount, loginAs } from '../../../../tests/setup/accounts.ts';
 import {
   FAKE_BOT_NAME,
   FAKE_WEBHOOK_SECRET,
   appWithTelegramFake,
   telegramUpdate,
   type TelegramFake,
-} from '../../../tests/setup/telegram-fake.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+} from '../../../../tests/setup/telegram-fake.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 
 // The Telegram bot (API.md §Notifications, cabinet.md §2 Personal data): the start link with the
 // account's token, the webhook behind its secret linking the chat on `/start <token>` and answering

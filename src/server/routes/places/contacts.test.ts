@@ -1,8 +1,8 @@
 // GET /ajax/contacts and the mails' Reply-To: where users write, and the service centres' contacts.
 import { afterEach, describe, expect, it } from 'vitest';
-import { backOffice } from '../../../tests/setup/back-office.ts';
-import { insertAccount, primeCsrf } from '../../../tests/setup/accounts.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { backOffice } from '../../../../tests/setup/back-office.ts';
+import { insertAccount, primeCsrf } from '../../../../tests/setup/accounts.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { createSupportAddress } from '#server/services/places/contacts.ts';
 
 let t: TestApp | undefined;

@@ -6,10 +6,10 @@ import type { RepairRequestInput } from '#shared/screens/repair-requests.ts';
 import { pickupClosedDays } from '#server/db/schema/places.ts';
 import { repairRequests } from '#server/db/schema/repair-requests.ts';
 import { tickets } from '#server/db/schema/tickets.ts';
-import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
-import { insertOffice } from '../../../tests/setup/cabinet-world.ts';
-import { repairRequestWith } from '../../../tests/setup/repair-request.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { insertAccount, loginAs } from '../../../../tests/setup/accounts.ts';
+import { insertOffice } from '../../../../tests/setup/cabinet-world.ts';
+import { repairRequestWith } from '../../../../tests/setup/repair-request.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 
 // Pickup days (portal.md §9, docs/api.md): the calendar the page gets, the back office's closed days, and the server
 // refusing a day outside the rule — for a request sent now and for one the offline outbox replays.

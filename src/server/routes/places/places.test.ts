@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addresses, geoCache } from '#server/db/schema/places.ts';
 import { rateRules } from '#server/services/rate-limit.ts';
-import { insertOffice } from '../../../tests/setup/cabinet-world.ts';
-import type { GeoFake } from '../../../tests/setup/geo-fakes.ts';
-import { geoClinicWorld, type GeoClinicWorld } from '../../../tests/setup/geo-world.ts';
-import type { TestApp } from '../../../tests/setup/test-app.ts';
+import { insertOffice } from '../../../../tests/setup/cabinet-world.ts';
+import type { GeoFake } from '../../../../tests/setup/geo-fakes.ts';
+import { geoClinicWorld, type GeoClinicWorld } from '../../../../tests/setup/geo-world.ts';
+import type { TestApp } from '../../../../tests/setup/test-app.ts';
 
 // Places through our server (API.md §Places), on the OSM adapter and a local fake of its services.
 

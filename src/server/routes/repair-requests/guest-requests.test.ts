@@ -8,11 +8,11 @@ import { events } from '#server/db/schema/platform.ts';
 import { files, repairRequests } from '#server/db/schema/repair-requests.ts';
 import { historyEntries, tickets } from '#server/db/schema/tickets.ts';
 import { encodePng } from '#server/lib/png.ts';
-import { insertAccount, mailedCode, mailedPassword, primeCsrf, uniqueEmail } from '../../../tests/setup/accounts.ts';
-import { insertOffice } from '../../../tests/setup/cabinet-world.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { insertAccount, mailedCode, mailedPassword, primeCsrf, uniqueEmail } from '../../../../tests/setup/accounts.ts';
+import { insertOffice } from '../../../../tests/setup/cabinet-world.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { GUEST_COOKIE } from './guest-requests.ts';
-import { errorBody } from '../../../tests/setup/json.ts';
+import { errorBody } from '../../../../tests/setup/json.ts';
 
 // A guest's first repair request (portal.md §2.1; docs/api.md): a code confirms the e-mail in this browser, then one
 // call makes the account and the ticket together, once per Idempotency-Key.

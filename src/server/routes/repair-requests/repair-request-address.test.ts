@@ -8,9 +8,9 @@ import { addresses, geoCache } from '#server/db/schema/places.ts';
 import { events } from '#server/db/schema/platform.ts';
 import { repairRequests } from '#server/db/schema/repair-requests.ts';
 import { tickets } from '#server/db/schema/tickets.ts';
-import type { GeoFake } from '../../../tests/setup/geo-fakes.ts';
-import { geoClinicWorld, type GeoClinicWorld } from '../../../tests/setup/geo-world.ts';
-import type { TestApp } from '../../../tests/setup/test-app.ts';
+import type { GeoFake } from '../../../../tests/setup/geo-fakes.ts';
+import { geoClinicWorld, type GeoClinicWorld } from '../../../../tests/setup/geo-world.ts';
+import type { TestApp } from '../../../../tests/setup/test-app.ts';
 
 // The server checks every repair request's pickup address with the geo provider (cabinet.md §8,
 // portal.md §5), whatever the page did: an address no courier can find is a 422 on the field and

@@ -5,10 +5,10 @@ import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { REPAIR_REQUESTS_PER_HOUR, repairMessages } from '#shared/screens/repair-requests.ts';
 import { files } from '#server/db/schema/repair-requests.ts';
 import { tickets } from '#server/db/schema/tickets.ts';
-import { insertAccount, loginAs, mailedCode } from '../../../tests/setup/accounts.ts';
-import { insertOffice } from '../../../tests/setup/cabinet-world.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { REPAIR_REQUEST } from '../../../tests/setup/repair-request.ts';
+import { insertAccount, loginAs, mailedCode } from '../../../../tests/setup/accounts.ts';
+import { insertOffice } from '../../../../tests/setup/cabinet-world.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { REPAIR_REQUEST } from '../../../../tests/setup/repair-request.ts';
 
 // Who may send repair requests, and how many: a confirmed e-mail only (the wizard's code step is
 // enforced by the server too), and at most REPAIR_REQUESTS_PER_HOUR an hour per account.

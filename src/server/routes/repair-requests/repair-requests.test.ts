@@ -9,12 +9,12 @@ import { events } from '#server/db/schema/platform.ts';
 import { files, repairRequests } from '#server/db/schema/repair-requests.ts';
 import { historyEntries, instruments, tickets } from '#server/db/schema/tickets.ts';
 import { encodePng } from '#server/lib/png.ts';
-import { photosForm } from '../../../tests/setup/photos-form.ts';
-import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
-import { insertOffice } from '../../../tests/setup/cabinet-world.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { answerOf } from '../../../tests/setup/json.ts';
-import { CLINIC_ADDRESS, fullRepairRequest } from '../../../tests/setup/repair-request.ts';
+import { photosForm } from '../../../../tests/setup/photos-form.ts';
+import { insertAccount, loginAs } from '../../../../tests/setup/accounts.ts';
+import { insertOffice } from '../../../../tests/setup/cabinet-world.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { answerOf } from '../../../../tests/setup/json.ts';
+import { CLINIC_ADDRESS, fullRepairRequest } from '../../../../tests/setup/repair-request.ts';
 import { getUserData } from '#shared/api/account.ts';
 
 // A repair request made in the portal: the ticket, its instruments, photos, consents, history and

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bill } from '#shared/screens/bills.ts';
 import { bills } from '#server/db/schema/tickets.ts';
 import { events } from '#server/db/schema/platform.ts';
-import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
-import { insertBill } from '../../../tests/setup/cabinet-world.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { TEST_PAYEE } from '../../../tests/setup/payee.ts';
+import { insertAccount, loginAs } from '../../../../tests/setup/accounts.ts';
+import { insertBill } from '../../../../tests/setup/cabinet-world.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { TEST_PAYEE } from '../../../../tests/setup/payee.ts';
 
 // Paying a bill from the phone (ADR 0028): the payment block on the bills list, the back office's
 // purpose and VAT, and 'Я оплатил' recorded once per bill until the back office sets the status.

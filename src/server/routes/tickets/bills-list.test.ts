@@ -1,8 +1,14 @@
 import { viewerWith } from '#server/services/access/levels.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
-import { insertBill, insertFile, insertStatement, insertTicket, tinyPdf } from '../../../tests/setup/cabinet-world.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { insertAccount, loginAs } from '../../../../tests/setup/accounts.ts';
+import {
+  insertBill,
+  insertFile,
+  insertStatement,
+  insertTicket,
+  tinyPdf,
+} from '../../../../tests/setup/cabinet-world.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import type { Bill } from '#shared/screens/bills.ts';
 import { downloadPaths } from '#shared/api/tickets.ts';
 

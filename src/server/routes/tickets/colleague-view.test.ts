@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Ticket } from '#shared/api/tickets.ts';
 import { clients } from '#server/db/schema/accounts.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
-import { insertBill, insertStatement, insertTicket } from '../../../tests/setup/cabinet-world.ts';
-import { decide, paths } from '../../../tests/setup/decisions-world.ts';
-import { answerOf } from '../../../tests/setup/json.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { insertAccount, loginAs } from '../../../../tests/setup/accounts.ts';
+import { insertBill, insertStatement, insertTicket } from '../../../../tests/setup/cabinet-world.ts';
+import { decide, paths } from '../../../../tests/setup/decisions-world.ts';
+import { answerOf } from '../../../../tests/setup/json.ts';
 import { getUserData } from '#shared/api/account.ts';
 
 // A colleague the owner gave access to reads the owner's work as the owner's (cabinet.md §2

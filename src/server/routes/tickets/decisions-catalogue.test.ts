@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '#server/db/seed-catalogue.ts';
 import { gifts, tradeInInstruments } from '#server/db/schema/loyalty.ts';
 import { canSeeFile } from '#server/services/access/access.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { grantPoints, insertStatement, loggedInClinic } from '../../../tests/setup/decisions-world.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { grantPoints, insertStatement, loggedInClinic } from '../../../../tests/setup/decisions-world.ts';
 import { getDefectLoyalty, getTradeInInstrument, listTradeInInstruments } from '#shared/screens/decisions.ts';
-import { answerOf } from '../../../tests/setup/json.ts';
+import { answerOf } from '../../../../tests/setup/json.ts';
 
 // What the points and trade-in popups load: loyalty of a quote, the trade-in catalogue.
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decisionMessages, type ConflictDetails } from '#shared/screens/decisions.ts';
 import { balance } from '#server/services/loyalty/points.ts';
-import type { TestApp } from '../../../tests/setup/test-app.ts';
-import { backOffice } from '../../../tests/setup/back-office.ts';
+import type { TestApp } from '../../../../tests/setup/test-app.ts';
+import { backOffice } from '../../../../tests/setup/back-office.ts';
 import {
   decide,
   decisionsFor,
@@ -12,8 +12,8 @@ import {
   type Clinic,
   paths,
   statementRow,
-} from '../../../tests/setup/decisions-world.ts';
-import { errorBody } from '../../../tests/setup/json.ts';
+} from '../../../../tests/setup/decisions-world.ts';
+import { errorBody } from '../../../../tests/setup/json.ts';
 
 // A quote the back office closed or cancelled, or a finished ticket, takes no decision from the
 // clinic (cabinet.md §4): whatever the page, an old tab or the worker's outbox sends, the answer is

@@ -4,7 +4,7 @@ import { decisionMessages, type approveDefects } from '#shared/screens/decisions
 import type { EndpointOutput } from '#shared/api/endpoint.ts';
 import { events } from '#server/db/schema/platform.ts';
 import { balance } from '#server/services/loyalty/points.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import {
   decide,
   decisionsFor,
@@ -16,8 +16,8 @@ import {
   newKey,
   paths,
   storedKeys,
-} from '../../../tests/setup/decisions-world.ts';
-import { jsonBody, type ErrorBody } from '../../../tests/setup/json.ts';
+} from '../../../../tests/setup/decisions-world.ts';
+import { jsonBody, type ErrorBody } from '../../../../tests/setup/json.ts';
 
 /** Each of the racing decisions answers either the decision or its refusal. */
 type DecisionBody = ErrorBody | EndpointOutput<typeof approveDefects>;

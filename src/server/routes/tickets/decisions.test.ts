@@ -7,8 +7,8 @@ import { tradeInInstruments } from '#server/db/schema/loyalty.ts';
 import { events } from '#server/db/schema/platform.ts';
 import { KEY_REUSED_MESSAGE } from '#server/services/idempotency.ts';
 import { balance } from '#server/services/loyalty/points.ts';
-import type { TestApp } from '../../../tests/setup/test-app.ts';
-import { insertAccount } from '../../../tests/setup/accounts.ts';
+import type { TestApp } from '../../../../tests/setup/test-app.ts';
+import { insertAccount } from '../../../../tests/setup/accounts.ts';
 import {
   decide,
   decisionsFor,
@@ -26,8 +26,8 @@ import {
   seenQuotes,
   statementRow,
   storedKeys,
-} from '../../../tests/setup/decisions-world.ts';
-import { answerOf, errorBody } from '../../../tests/setup/json.ts';
+} from '../../../../tests/setup/decisions-world.ts';
+import { answerOf, errorBody } from '../../../../tests/setup/json.ts';
 
 // Decisions on quotes through the HTTP API as a logged-in clinic (cabinet.md §4; ADR 0006).
 
@@ -238,7 +238,7 @@ describe('points beyond the balance', () => {
 });
 
 async function relogin() {
-  const { loginAs } = await import('../../../tests/setup/accounts.ts');
+  const { loginAs } = await import('../../../../tests/setup/accounts.ts');
   t.cookies.clear();
   const response = await loginAs(t, me.email, me.password);
   expect(response.status).toBe(200);

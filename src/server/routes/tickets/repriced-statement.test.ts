@@ -7,7 +7,7 @@ import { REJECT_REASONS } from '#shared/dictionaries/reject-reasons.ts';
 import { AGREED, STATEMENT_STATUS } from '#shared/dictionaries/statement-decisions.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
 import { balance } from '#server/services/loyalty/points.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import {
   decide,
   grantPoints,
@@ -16,8 +16,8 @@ import {
   loggedInClinic,
   paths,
   statementRow,
-} from '../../../tests/setup/decisions-world.ts';
-import { jsonBody } from '../../../tests/setup/json.ts';
+} from '../../../../tests/setup/decisions-world.ts';
+import { jsonBody } from '../../../../tests/setup/json.ts';
 
 let t: TestApp;
 let clinic: Awaited<ReturnType<typeof loggedInClinic>>;

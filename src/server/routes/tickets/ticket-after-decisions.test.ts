@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadPaths, type Ticket, type TicketListItem } from '#shared/api/tickets.ts';
 import { instruments, tickets } from '#server/db/schema/tickets.ts';
-import { pdfText } from '../../../tests/setup/pdf-text.ts';
-import type { TestApp } from '../../../tests/setup/test-app.ts';
+import { pdfText } from '../../../../tests/setup/pdf-text.ts';
+import type { TestApp } from '../../../../tests/setup/test-app.ts';
 import {
   decide,
   insertStatement,
@@ -12,7 +12,7 @@ import {
   appWithClinic,
   type Clinic,
   paths,
-} from '../../../tests/setup/decisions-world.ts';
+} from '../../../../tests/setup/decisions-world.ts';
 
 // What the clinic sees once it has decided (ADR 0021: the ticket must not ask for what was already
 // done): the ticket stops asking for a decision on the page and in the list alike, its cost leaves

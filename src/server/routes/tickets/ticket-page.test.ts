@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAs } from '../../../tests/setup/accounts.ts';
+import { loginAs } from '../../../../tests/setup/accounts.ts';
 import {
   createClinicWorld,
   insertHistory,
   insertStatement,
   insertTicket,
   type ClinicWorld,
-} from '../../../tests/setup/cabinet-world.ts';
-import { pdfText } from '../../../tests/setup/pdf-text.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+} from '../../../../tests/setup/cabinet-world.ts';
+import { pdfText } from '../../../../tests/setup/pdf-text.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { downloadPaths, type HistoryItem, type Ticket } from '#shared/api/tickets.ts';
 
 let t: TestApp;

@@ -8,9 +8,9 @@ import { ApiFailure } from '#server/lib/api-failure.ts';
 import { sameThreadRenderer } from '#server/pdf/ticket-pdf-renderer.ts';
 import { rateRules } from '#server/services/rate-limit.ts';
 import { createTicketPdfs } from '#server/services/tickets/pdfs.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { insertAccount, loginAs } from '../../../tests/setup/accounts.ts';
-import { backOffice } from '../../../tests/setup/back-office.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { insertAccount, loginAs } from '../../../../tests/setup/accounts.ts';
+import { backOffice } from '../../../../tests/setup/back-office.ts';
 
 let t: TestApp;
 let ticketId: number;

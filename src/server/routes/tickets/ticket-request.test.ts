@@ -4,12 +4,12 @@ import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import type { RepairRequestInput } from '#shared/screens/repair-requests.ts';
 import { downloadPaths, type Ticket } from '#shared/api/tickets.ts';
 import { encodePng } from '#server/lib/png.ts';
-import { backOffice } from '../../../tests/setup/back-office.ts';
-import type { GeoFake } from '../../../tests/setup/geo-fakes.ts';
-import { geoClinicWorld, type GeoClinicWorld } from '../../../tests/setup/geo-world.ts';
-import { pdfText } from '../../../tests/setup/pdf-text.ts';
-import { CLINIC_ADDRESS, fullRepairRequest } from '../../../tests/setup/repair-request.ts';
-import type { TestApp } from '../../../tests/setup/test-app.ts';
+import { backOffice } from '../../../../tests/setup/back-office.ts';
+import type { GeoFake } from '../../../../tests/setup/geo-fakes.ts';
+import { geoClinicWorld, type GeoClinicWorld } from '../../../../tests/setup/geo-world.ts';
+import { pdfText } from '../../../../tests/setup/pdf-text.ts';
+import { CLINIC_ADDRESS, fullRepairRequest } from '../../../../tests/setup/repair-request.ts';
+import type { TestApp } from '../../../../tests/setup/test-app.ts';
 
 // The ticket shows what the clinic asked for (cabinet.md §2 Ticket page, portal.md §2.1–2.2): the
 // pickup address with its point, the date, the contact, the clinic, each instrument with its

@@ -1,14 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAs, insertAccount, uniqueEmail } from '../../../tests/setup/accounts.ts';
+import { loginAs, insertAccount, uniqueEmail } from '../../../../tests/setup/accounts.ts';
 import {
   insertFile,
   insertInstrument,
   insertStatement,
   insertTicket,
   tinyPdf,
-} from '../../../tests/setup/cabinet-world.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+} from '../../../../tests/setup/cabinet-world.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { tickets } from '#server/db/schema/tickets.ts';
 import { accountAccesses, sessions } from '#server/db/schema/accounts.ts';
 import { DAY_MS } from '#shared/durations.ts';

@@ -6,7 +6,7 @@ import { requireSession } from '#server/middleware/session.ts';
 import { viewerOf } from '#server/services/access/levels.ts';
 import { loadTicket, loadTicketHistory } from '#server/services/tickets/detail.ts';
 import { listTickets as findTickets } from '#server/services/tickets/list.ts';
-import { downloadRoutes } from './downloads.ts';
+import { downloadRoutes } from '../files/downloads.ts';
 
 // The clinic's requests (src/shared/api/tickets.ts): list, ticket page, history. Visibility is
 // decided in services/access/access.ts; these handlers only parse and pass on.
