@@ -315,6 +315,22 @@ describe('reject, discuss, trade-in', () => {
     expect((await historyFor(t, s.id)).at(-1)?.description).toMatch(/«Скалер новый» за 30\s000,00\s₽/);
   });
 
+  it('refuses a trade-in at a price the catalogue no longer has (409, Russian, nothing written); the shown price goes through', async () => {
+    const s = await insertStatement(t, me.ticketId, { tradeIsEnabled: true });
+    const seen = { ticket_id: me.ticketId, defect: { id: s.id, version: 1 }, instrument_id: 1 };
+    const stale = await decide(t, paths.tradeIn, { ...seen, price: '25000.00' });
+    expect(stale.status).toBe(409);
+    expect((await errorBody(stale)).message).toMatch(/^Цена инструмента изменилась: теперь 30\s000,00\s₽/);
+    expect((await statementRow(t, s.id)).agreed).toBe(0);
+    expect(await eventsFor(t, s.id)).toHaveLength(0);
+    expect(await decisionsFor(t, s.id)).toHaveLength(0);
+    expect(await historyFor(t, s.id)).toHaveLength(0);
+
+    const shown = await decide(t, paths.tradeIn, { ...seen, price: '30000.00' });
+    expect(shown.status).toBe(200);
+    expect(await decisionsFor(t, s.id)).toMatchObject([{ kind: 'trade_in', tradeInPrice: '30000.00' }]);
+  });
+
   it('shows on the ticket what was chosen and for how much, as agreed, whatever the catalogue says later', async () => {
     const s = await insertStatement(t, me.ticketId, { tradeIsEnabled: true });
     expect(
