@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { IDEMPOTENCY_HEADER, idempotencyKeyOf, REPLAYED_HEADER } from '#shared/api/headers.ts';
 import type { Endpoint, EndpointOutput, EndpointParsedInput } from '#shared/api/endpoint.ts';
 import * as contract from '#shared/screens/courier.ts';
 import type { AppEnv } from '#server/context.ts';
@@ -12,7 +11,6 @@ import { requireSession, sessionOf } from '#server/middleware/session.ts';
 import * as actions from '#server/services/couriers/actions.ts';
 import { courierDay, courierSeesFile, courierStop, courierStops } from '#server/services/couriers/day.ts';
 import { loadFile } from '#server/services/files/files.ts';
-import { storedFailure, withIdempotency } from '#server/services/idempotency.ts';
 import {
   insertPhotoRows,
   keepPhotosIfNamed,
@@ -22,6 +20,7 @@ import {
   type PhotosForm,
 } from '#server/services/repair-requests/repair-photos.ts';
 import { sendDownload, storedDownload } from '../files/downloads.ts';
+import { callOnce } from '../idempotent-call.ts';
 
 // The courier's calls (src/shared/screens/courier.ts): its day, a stop's card, the three actions
 // and the photos. Only a courier's session gets here (requireCourier; a clinic's is 403), and only
@@ -77,20 +76,9 @@ async function act<Answer>(
   identity: unknown,
   run: (tx: Tx, caller: actions.CourierCaller) => Promise<Answer>,
 ): Promise<Answer> {
-  const { deps } = c.var;
-  const caller = { courierId: sessionOf(c).clientId, now: deps.now() };
-  // requireIdempotencyKey() has already refused a missing or malformed key.
-  const key = idempotencyKeyOf(c.req.header(IDEMPOTENCY_HEADER)) ?? '';
-  const result = await withIdempotency(
-    deps,
-    caller.courierId,
-    key,
-    { method: endpoint.method, path: endpoint.path, body: identity },
-    (tx) => run(tx, caller),
-  );
-  if (result.replayed) c.header(REPLAYED_HEADER, 'true');
-  if (result.status !== 200) throw storedFailure(result);
-  return result.body as Answer;
+  const caller = { courierId: sessionOf(c).clientId, now: c.var.deps.now() };
+  const request = { method: endpoint.method, path: endpoint.path, body: identity };
+  return (await callOnce(c, caller.courierId, request, (tx) => run(tx, caller))).body;
 }
 
 function actionRoute<E extends Endpoint>(endpoint: E, run: Action<E>): void {

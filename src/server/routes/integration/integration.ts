@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { integrationMessages } from '#shared/api/integration.ts';
-import type { AppEnv } from '#server/context.ts';
+import type { AppDeps, AppEnv } from '#server/context.ts';
+import type { EndpointOutput, EndpointParsedInput } from '#shared/api/endpoint.ts';
 import { fieldFailure, sendFailure } from '#server/lib/api-failure.ts';
 import { loadFile } from '#server/services/files/files.ts';
 import { readPathId, route, type RouteHandler } from '#server/lib/validate.ts';
@@ -61,15 +62,23 @@ function on<E extends IntegrationEndpoint>(endpoint: E, handler: NoInfer<RouteHa
 /** The `:id` of the path; an id that cannot exist is a 404 like an unknown one. */
 const pathId = (c: Context<AppEnv>) => readPathId(c);
 
+/** A PATCH by id: the service's change of that record, the path's id and the validated body. */
+function onPatch<E extends IntegrationEndpoint>(
+  endpoint: E,
+  change: (deps: AppDeps, id: number, input: EndpointParsedInput<E>) => Promise<EndpointOutput<E>>,
+): void {
+  on(endpoint, (c, input) => change(c.var.deps, pathId(c), input));
+}
+
 on(calls.createClient, async (c, input) => ({ id: await createClientFromBackOffice(c.var.deps, input) }));
 on(calls.putOffice, (c, input) => putOffice(c.var.deps, pathId(c), input));
 on(calls.createTicket, (c, input) => createTicket(c.var.deps, input));
-on(calls.patchTicket, (c, input) => patchTicket(c.var.deps, pathId(c), input));
+onPatch(calls.patchTicket, patchTicket);
 on(calls.createDefect, (c, input) => createDefect(c.var.deps, pathId(c), input));
-on(calls.patchDefect, (c, input) => patchDefect(c.var.deps, pathId(c), input));
+onPatch(calls.patchDefect, patchDefect);
 on(calls.answerDefect, (c, input) => answerDefect(c.var.deps, pathId(c), input));
 on(calls.createBill, (c, input) => createBill(c.var.deps, input));
-on(calls.patchBill, (c, input) => patchBill(c.var.deps, pathId(c), input));
+onPatch(calls.patchBill, patchBill);
 on(calls.createNotification, (c, input) => createNotification(c.var.deps, input));
 on(calls.uploadFile, (c) => uploadFile(c.var.deps, c.req.raw));
 
@@ -92,7 +101,7 @@ on(calls.changePoints, (c, input) => changePoints(c.var.deps, pathId(c), input))
 on(calls.putBanner, (c, input) => putBanner(c.var.deps, input));
 on(calls.createPromocode, (c, input) => createPromocode(c.var.deps, input));
 on(calls.createQuiz, (c, input) => createQuiz(c.var.deps, input));
-on(calls.patchQuiz, (c, input) => patchQuiz(c.var.deps, pathId(c), input));
+onPatch(calls.patchQuiz, patchQuiz);
 on(calls.createLoyaltyOperation, (c, input) => createOperation(c.var.deps, input));
 on(calls.cancelLoyaltyOperation, (c, input) => cancelOperation(c.var.deps, pathId(c), input));
 on(calls.setClientLoyalty, (c, input) => setParticipation(c.var.deps, pathId(c), input));
@@ -103,8 +112,8 @@ on(calls.putClosedDay, (c, input) => putClosedDay(c.var.deps, readClosedDay(c.re
 on(calls.deleteClosedDay, async (c) => deleteClosedDay(c.var.deps, readClosedDay(c.req.param('date'))));
 on(calls.putPickupCalendar, (c, input) => replaceClosedDays(c.var.deps, input));
 on(calls.createCourier, async (c, input) => ({ id: await createCourier(c.var.deps, input) }));
-on(calls.patchCourier, (c, input) => patchCourier(c.var.deps, pathId(c), input));
+onPatch(calls.patchCourier, patchCourier);
 on(calls.listCouriers, (c) => listCouriers(c.var.deps.database.db));
 on(calls.createStop, (c, input) => createStop(c.var.deps, input));
-on(calls.patchStop, (c, input) => patchStop(c.var.deps, pathId(c), input));
+onPatch(calls.patchStop, patchStop);
 on(calls.listStops, (c, input) => listStops(c.var.deps, input));

@@ -1,6 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { countRepairRequests } from '#server/middleware/count-repair-requests.ts';
-import { IDEMPOTENCY_HEADER, idempotencyKeyOf, REPLAYED_HEADER } from '#shared/api/headers.ts';
 import { getPickupCalendar } from '#shared/screens/pickup-days.ts';
 import {
   createRepairRequest,
@@ -14,7 +13,6 @@ import type { Tx } from '#server/db/client.ts';
 import { route } from '#server/lib/validate.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
 import { requireIdempotencyKey } from '#server/middleware/idempotency-key.ts';
-import { storedFailure, withIdempotency } from '#server/services/idempotency.ts';
 import {
   clinicRequest,
   keepPhotosIfNamed,
@@ -23,6 +21,7 @@ import {
   uploadRepairPhoto as savePhoto,
   withStoredPhotos,
 } from '#server/services/repair-requests/repair-photos.ts';
+import { callOnce } from '../idempotent-call.ts';
 import { checkPickupAddress } from '#server/services/places/geo.ts';
 import { loadPickupCalendar } from '#server/services/places/pickup-calendar.ts';
 import {
@@ -59,16 +58,13 @@ async function createOnce(
     pickupCutoffHour: deps.config.pickupCutoffHour,
     log: deps.log,
   };
-  const key = idempotencyKeyOf(c.req.header(IDEMPOTENCY_HEADER)) ?? '';
   const request = { method: endpoint.method, path: endpoint.path, body: identity };
   // Asked before the transaction: a slow provider (up to 3 s) must not hold the database.
   const place = await checkPickupAddress(deps, typedAddress, 'address.address');
-  const result = await withIdempotency(deps, caller.viewerId, key, request, async (tx) =>
+  const created = await callOnce(c, caller.viewerId, request, async (tx) =>
     createRequest(tx, caller, await input(tx, caller), place),
   );
-  if (result.replayed) c.header(REPLAYED_HEADER, 'true');
-  if (result.status !== 200) throw storedFailure(result);
-  return result.body as { success: true; ticket_id: number };
+  return created.body as { success: true; ticket_id: number };
 }
 
 route(

@@ -1,5 +1,4 @@
 import { decisions as decisionsMade } from '#server/metrics/domain.ts';
-import { IDEMPOTENCY_HEADER, idempotencyKeyOf, REPLAYED_HEADER } from '#shared/api/headers.ts';
 import { Hono, type Context } from 'hono';
 import * as contract from '#shared/screens/decisions.ts';
 import type { Endpoint, EndpointOutput, EndpointParsedInput } from '#shared/api/endpoint.ts';
@@ -7,11 +6,11 @@ import type { AppEnv } from '#server/context.ts';
 import { readPathId, route } from '#server/lib/validate.ts';
 import * as decisions from '#server/services/tickets/decisions.ts';
 import { requireIdempotencyKey } from '#server/middleware/idempotency-key.ts';
-import { storedFailure, withIdempotency } from '#server/services/idempotency.ts';
 import { loyaltyFor } from '#server/services/loyalty/quote-points.ts';
 import { requireSession } from '#server/middleware/session.ts';
 import { viewerOf } from '#server/services/access/levels.ts';
 import { instrumentDetail, listActiveInstruments } from '#server/services/loyalty/trade-in.ts';
+import { callOnce } from '../idempotent-call.ts';
 
 // Decisions on repair quotes and the data their popups need (src/shared/screens/decisions.ts).
 // Every decision goes through withIdempotency: one transaction, at most one decision per key.
@@ -27,20 +26,10 @@ async function decide<E extends Endpoint>(
   run: decisions.DecisionCall<E>,
   kind: string,
 ): Promise<EndpointOutput<E>> {
-  const { deps } = c.var;
   const viewer = viewerOf(c);
-  const caller = { viewerId: viewer.clientId, viewer, now: deps.now() };
-  // requireIdempotencyKey() has already refused a missing or malformed key.
-  const key = idempotencyKeyOf(c.req.header(IDEMPOTENCY_HEADER)) ?? '';
-  const result = await withIdempotency(
-    deps,
-    caller.viewerId,
-    key,
-    { method: endpoint.method, path: endpoint.path, body: input },
-    (tx) => run(tx, caller, input),
-  );
-  if (result.replayed) c.header(REPLAYED_HEADER, 'true');
-  if (result.status !== 200) throw storedFailure(result);
+  const caller = { viewerId: viewer.clientId, viewer, now: c.var.deps.now() };
+  const request = { method: endpoint.method, path: endpoint.path, body: input };
+  const result = await callOnce(c, caller.viewerId, request, (tx) => run(tx, caller, input));
   if (!result.replayed) decisionsMade.inc({ kind });
   return result.body as EndpointOutput<E>;
 }
