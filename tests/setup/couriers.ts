@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { repairRequests } from '../../src/server/db/schema/repair-requests.ts';
 import { loginAs, uniqueEmail } from './accounts.ts';
 import { backOffice, instrument, integrationCall } from './back-office.ts';
+import { CLINIC_ADDRESS } from './repair-request.ts';
 import type { TestApp } from './test-app.ts';
 
 export const COURIER_PASSWORD = 'courier-pass-2026';
@@ -24,12 +25,7 @@ export async function loginCourier(t: TestApp, courier: { email: string; passwor
 
 /** What the wizard stores beside a portal ticket (services/repair-requests/repair-requests.ts). */
 export const PORTAL_ADDRESS = {
-  company: 'Клиника «Улыбка»',
-  address: 'Россия, Москва, Тверская улица, 7',
-  country: 'Россия',
-  zip: '125009',
-  room: 'офис 12',
-  message: 'Звонить заранее',
+  ...CLINIC_ADDRESS,
   coordinates: '55.7649,37.6057',
   checked: true,
 };
