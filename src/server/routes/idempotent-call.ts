@@ -15,17 +15,19 @@ export interface IdempotentCallAnswer<Body> {
 }
 
 /**
- * Runs `run` at most once per the request's Idempotency-Key for `clientId`; `request.body` is what
- * makes two sends one. Mount behind requireIdempotencyKey(), which has already refused a missing or
- * malformed key.
+ * Runs `run` at most once per the request's Idempotency-Key for `clientId` on `endpoint`; `identity`
+ * is what makes two sends one (the validated input, and the photos' contents when sent along). Mount
+ * behind requireIdempotencyKey(), which has already refused a missing or malformed key.
  */
 export async function callOnce<Body>(
   c: Context<AppEnv>,
   clientId: number,
-  request: IdempotentRequest,
+  endpoint: Pick<IdempotentRequest, 'method' | 'path'>,
+  identity: unknown,
   run: (tx: Tx) => Promise<Body>,
 ): Promise<IdempotentCallAnswer<Body>> {
   const key = idempotencyKeyOf(c.req.header(IDEMPOTENCY_HEADER)) ?? '';
+  const request = { method: endpoint.method, path: endpoint.path, body: identity };
   const result = await withIdempotency(c.var.deps, clientId, key, request, run);
   if (result.replayed) c.header(REPLAYED_HEADER, 'true');
   if (result.status !== 200) throw storedFailure(result);

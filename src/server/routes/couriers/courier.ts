@@ -77,8 +77,7 @@ async function act<Answer>(
   run: (tx: Tx, caller: actions.CourierCaller) => Promise<Answer>,
 ): Promise<Answer> {
   const caller = { courierId: sessionOf(c).clientId, now: c.var.deps.now() };
-  const request = { method: endpoint.method, path: endpoint.path, body: identity };
-  return (await callOnce(c, caller.courierId, request, (tx) => run(tx, caller))).body;
+  return (await callOnce(c, caller.courierId, endpoint, identity, (tx) => run(tx, caller))).body;
 }
 
 function actionRoute<E extends Endpoint>(endpoint: E, run: Action<E>): void {

@@ -58,10 +58,9 @@ async function createOnce(
     pickupCutoffHour: deps.config.pickupCutoffHour,
     log: deps.log,
   };
-  const request = { method: endpoint.method, path: endpoint.path, body: identity };
   // Asked before the transaction: a slow provider (up to 3 s) must not hold the database.
   const place = await checkPickupAddress(deps, typedAddress, 'address.address');
-  const created = await callOnce(c, caller.viewerId, request, async (tx) =>
+  const created = await callOnce(c, caller.viewerId, endpoint, identity, async (tx) =>
     createRequest(tx, caller, await input(tx, caller), place),
   );
   return created.body as { success: true; ticket_id: number };

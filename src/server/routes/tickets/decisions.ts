@@ -28,8 +28,7 @@ async function decide<E extends Endpoint>(
 ): Promise<EndpointOutput<E>> {
   const viewer = viewerOf(c);
   const caller = { viewerId: viewer.clientId, viewer, now: c.var.deps.now() };
-  const request = { method: endpoint.method, path: endpoint.path, body: input };
-  const result = await callOnce(c, caller.viewerId, request, (tx) => run(tx, caller, input));
+  const result = await callOnce(c, caller.viewerId, endpoint, input, (tx) => run(tx, caller, input));
   if (!result.replayed) decisionsMade.inc({ kind });
   return result.body as EndpointOutput<E>;
 }
