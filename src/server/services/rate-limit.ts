@@ -161,14 +161,13 @@ export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
 }
 
 /**
- * Counts a hit against every (rule, subject) pair and throws a 429 ApiFailure when any is over.
- * All pairs are counted even when the first is already over, so one key cannot be probed for free.
- * Returns where each hit was counted, for refundHits().
+ * Counts a hit against every (rule, subject) pair, even when the first is already over, so one key
+ * cannot be probed for free; `retryAfter` is the longest wait of those over (0: none is).
  */
-export async function enforceLimits(
+async function countAll(
   deps: AppDeps,
   checks: ReadonlyArray<readonly [RateRule, string]>,
-): Promise<CountedHit[]> {
+): Promise<{ counted: CountedHit[]; retryAfter: number }> {
   let retryAfter = 0;
   const counted: CountedHit[] = [];
   for (const [rule, subject] of checks) {
@@ -179,6 +178,19 @@ export async function enforceLimits(
     retryAfter = Math.max(retryAfter, result.retryAfter);
     countRefusal(rule.name);
   }
+  return { counted, retryAfter };
+}
+
+/**
+ * Counts a hit against every (rule, subject) pair and throws a 429 ApiFailure when any is over.
+ * All pairs are counted even when the first is already over, so one key cannot be probed for free.
+ * Returns where each hit was counted, for refundHits().
+ */
+export async function enforceLimits(
+  deps: AppDeps,
+  checks: ReadonlyArray<readonly [RateRule, string]>,
+): Promise<CountedHit[]> {
+  const { counted, retryAfter } = await countAll(deps, checks);
   if (retryAfter > 0) throw tooManyRequests(tooManyAttemptsMessage(retryAfter), retryAfter);
   return counted;
 }
@@ -192,16 +204,7 @@ export async function enforceLimitsOrGiveBack(
   deps: AppDeps,
   checks: ReadonlyArray<readonly [RateRule, string]>,
 ): Promise<CountedHit[]> {
-  let retryAfter = 0;
-  const counted: CountedHit[] = [];
-  for (const [rule, subject] of checks) {
-    const key = keyFor(rule, subject);
-    const { result, windowStart, hits } = await countHit(deps, key, rule.limit, rule.windowSeconds);
-    counted.push({ rule, key, windowStart, hits });
-    if (result.allowed) continue;
-    retryAfter = Math.max(retryAfter, result.retryAfter);
-    countRefusal(rule.name);
-  }
+  const { counted, retryAfter } = await countAll(deps, checks);
   if (retryAfter === 0) return counted;
   for (const entry of counted) await refundHits(deps, [entry], entry.rule);
   throw tooManyRequests(tooManyAttemptsMessage(retryAfter), retryAfter);
