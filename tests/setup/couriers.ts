@@ -23,12 +23,8 @@ export async function loginCourier(t: TestApp, courier: { email: string; passwor
   expect(response.status).toBe(200);
 }
 
-/** What the wizard stores beside a portal ticket (services/repair-requests/repair-requests.ts). */
-export const PORTAL_ADDRESS = {
-  ...CLINIC_ADDRESS,
-  coordinates: '55.7649,37.6057',
-  checked: true,
-};
+/** What the wizard stores beside a portal ticket (services/repair-requests/repair-requests.ts): the clinic's address, checked on the map. */
+export const PORTAL_ADDRESS = { ...CLINIC_ADDRESS, coordinates: '55.7649,37.6057', checked: true };
 
 /** A ticket with two instruments, made as if from the clinic's portal request (address, contact, a photo). */
 export async function portalTicket(t: TestApp, clientId: number) {
