@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { freePort } from '../../tests/setup/free-port.ts';
 import { scratchPostgresForThisFile } from '../../tests/setup/scratch-postgres.ts';
 import { parsePrometheusText, valueOf } from '../../tests/setup/prometheus-text.ts';
-import { start, waitForHealth } from '../../tests/setup/server-process.ts';
+import { listeningWorkers, start, waitForHealth } from '../../tests/setup/server-process.ts';
 
 const scratch = scratchPostgresForThisFile('metrics-workers');
 const TOKEN = 'metrics-token-0123456789abcdef';
@@ -36,13 +36,7 @@ describe.skipIf(!scratch.available)('metrics with WORKERS=2', () => {
     });
     await waitForHealth(port, cluster);
     const deadline = Date.now() + 90_000;
-    const listening = () =>
-      cluster
-        .output()
-        .split('\n')
-        .filter((line) => line.includes('"msg":"listening"')).length;
-    while (listening() < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(listening()).toBe(2);
+    expect(await listeningWorkers(cluster, 2, deadline)).toBe(2);
 
     const scrape = async (where: 'main' | 'local') => {
       const response =

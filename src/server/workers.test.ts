@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { freePort } from '../../tests/setup/free-port.ts';
 import { scratchPostgresForThisFile } from '../../tests/setup/scratch-postgres.ts';
-import { logInDemo, start, waitForHealth, type Started } from '../../tests/setup/server-process.ts';
+import { listeningWorkers, logInDemo, start, waitForHealth, type Started } from '../../tests/setup/server-process.ts';
 import { rateRules } from './services/rate-limit.ts';
 
 const scratch = scratchPostgresForThisFile('workers');
@@ -128,13 +128,7 @@ describe.skipIf(!scratch.available)('several server processes on one PostgreSQL'
     const deadline = Date.now() + 90_000;
     while (!cluster.output().includes('"msg":"workers started"') && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 100));
-    const listening = () =>
-      cluster
-        .output()
-        .split('\n')
-        .filter((line) => line.includes('"msg":"listening"')).length;
-    while (listening() < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(listening()).toBe(2);
+    expect(await listeningWorkers(cluster, 2, deadline)).toBe(2);
     const cookie = await logInDemo(cluster.base);
     for (let i = 0; i < 6; i += 1) {
       expect((await fetch(`${cluster.base}/ajax/cabinet/tickets`, { headers: { cookie } })).status).toBe(200);

@@ -32,7 +32,7 @@ import {
 } from './ui.ts';
 
 const APPROVE_PATH = '/ajax/cabinet/defects/approve';
-/** The server's header on an answer given from the stored record of a key (src/server/routes/decisions.ts). */
+/** The server's header on an answer given from the stored record of a key (src/server/routes/tickets/decisions.ts). */
 const REPLAYED_HEADER = 'idempotent-replayed';
 
 const browser = browserForFile();

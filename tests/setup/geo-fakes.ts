@@ -108,6 +108,16 @@ export const FAKE_PLACES: readonly FakePlace[] = [
   },
 ];
 
+/** What every provider's geocode gives back for the first of FAKE_PLACES, a house: an exact match. */
+export const TVERSKAYA_7_EXACT = {
+  formatted: 'Россия, Москва, Тверская улица, 7',
+  countryCode: 'RU',
+  precision: 'exact',
+  latitude: 55.757718,
+  longitude: 37.611347,
+  postcode: '125009',
+};
+
 export interface GeoFake {
   /** The base URL of every fake service (each keeps its own paths). */
   url: string;

@@ -55,6 +55,20 @@ export async function waitForHealth(port: number, server: Started): Promise<unkn
   throw new Error(`server did not become healthy:\n${server.output()}`);
 }
 
+/**
+ * Waits until `count` of a cluster's workers have logged that they listen, or `deadline` (ms since
+ * the epoch) passes; returns how many did, for the test to assert.
+ */
+export async function listeningWorkers(server: Pick<Started, 'output'>, count: number, deadline: number) {
+  const listening = () =>
+    server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"msg":"listening"')).length;
+  while (listening() < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  return listening();
+}
+
 /** Logs the demo clinic in as the app does (CSRF cookie and token first); returns the cookie header. */
 export async function logInDemo(base: string): Promise<string> {
   const jar = new CookieJar();

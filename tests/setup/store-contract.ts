@@ -80,7 +80,7 @@ export function fileStoreContract(name: string, makeStore: () => FileStore): voi
       await store.delete(key);
       expect(await keysOf(store)).not.toContain(key);
       expect(await store.has(key)).toBe(false);
-      // Told apart from a broken store: a download answers 404 for it (routes/downloads.ts).
+      // Told apart from a broken store: a download answers 404 for it (routes/files/downloads.ts).
       await expect(store.open(key)).rejects.toBeInstanceOf(MissingBytes);
       await expect(store.open(key, { start: 0, end: 3 })).rejects.toBeInstanceOf(MissingBytes);
     });

@@ -52,6 +52,13 @@ const allowed: Array<[string, string]> = [
   // services are grouped by domain (services/accounts, services/tickets…): one layer, so a domain
   // may use a lower domain's services (DOMAIN_LEVEL), the loose ones, and everything below
   ['src/server/routes/account.ts', '#server/services/accounts/accounts.ts'],
+  // routes are grouped by domain too (ADR 0057): one layer, whose files may share a helper
+  ['src/server/app.ts', './routes/loyalty/bonuses.ts'],
+  ['src/server/routes/loyalty/bonuses.ts', '#server/services/loyalty/bonus-page.ts'],
+  ['src/server/routes/tickets/decisions.ts', '../idempotent-call.ts'],
+  ['src/server/routes/couriers/courier.ts', '../files/downloads.ts'],
+  ['src/server/services/accounts/invitations.ts', '#server/db/client-lock.ts'],
+  ['src/server/middleware/session-cookie.ts', '#server/lib/sha256.ts'],
   ['src/server/middleware/session.ts', './session-cookie.ts'],
   ['src/server/middleware/session-cookie.ts', '#server/services/accounts/tokens.ts'],
   ['src/server/services/accounts/accounts.ts', './passwords.ts'],
@@ -142,6 +149,8 @@ const forbidden: Array<[string, string]> = [
   ['src/server/services/accounts/accounts.ts', '#server/middleware/session-cookie.ts'],
   ['src/server/services/repair-requests/guest-requests.ts', '#server/middleware/idempotency-key.ts'],
   ['src/server/services/integration/tickets.ts', '#server/routes/integration.ts'],
+  ['src/server/services/tickets/decisions.ts', '#server/routes/idempotent-call.ts'],
+  ['src/server/db/client-lock.ts', '#server/services/loyalty/points.ts'],
   ['src/server/services/kavo/link.ts', '../../app.ts'],
   ['src/server/db/seed.ts', '#server/services/accounts/passwords.ts'],
   ['src/server/lib/logger.ts', '../services/accounts/accounts.ts'],

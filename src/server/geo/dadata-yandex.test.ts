@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGeoFake, type GeoFake } from '../../../tests/setup/geo-fakes.ts';
+import { startGeoFake, TVERSKAYA_7_EXACT, type GeoFake } from '../../../tests/setup/geo-fakes.ts';
 import { dadataPrecision, dadataYandexProvider } from './dadata-yandex.ts';
 import { GeoProviderError } from './provider.ts';
 
@@ -33,14 +33,7 @@ describe('dadata-yandex provider', () => {
   });
 
   it("geocodes with the Yandex Geocoder's own precision, formatted address and postcode", async () => {
-    expect(await provider().geocode('Тверская 7')).toEqual({
-      formatted: 'Россия, Москва, Тверская улица, 7',
-      countryCode: 'RU',
-      precision: 'exact',
-      latitude: 55.757718,
-      longitude: 37.611347,
-      postcode: '125009',
-    });
+    expect(await provider().geocode('Тверская 7')).toEqual(TVERSKAYA_7_EXACT);
     // A street has no one postcode: Yandex gives none.
     expect(await provider().geocode('Москва Тверская улица')).toMatchObject({ precision: 'street', postcode: null });
     expect(await provider().geocode('Нигдейск')).toBeNull();

@@ -44,36 +44,33 @@ function waitingDeliveries(): Promise<Waiting[] | null> {
 
 const CHANNELS = ['email', 'telegram', 'push'] as const;
 
-new Gauge({
-  name: 'portal_deliveries_waiting',
-  help: 'Mail, Telegram and Web Push deliveries waiting to be sent (first try or a retry), by channel.',
-  labelNames: ['channel'],
-  registers: [registry],
-  aggregator: 'max',
-  async collect() {
-    this.reset();
-    const rows = await waitingDeliveries();
-    if (!rows) return;
-    for (const channel of CHANNELS) this.set({ channel }, rows.find((row) => row.channel === channel)?.waiting ?? 0);
-  },
-});
+/** A gauge of the waiting deliveries with one sample per channel, `valueOf` its channel's row (none: no row). */
+function deliveriesGauge(name: string, help: string, valueOf: (row: Waiting | undefined) => number): void {
+  new Gauge({
+    name,
+    help,
+    labelNames: ['channel'],
+    registers: [registry],
+    aggregator: 'max',
+    async collect() {
+      this.reset();
+      const rows = await waitingDeliveries();
+      if (!rows) return;
+      for (const channel of CHANNELS) this.set({ channel }, valueOf(rows.find((row) => row.channel === channel)));
+    },
+  });
+}
 
-new Gauge({
-  name: 'portal_deliveries_oldest_waiting_seconds',
-  help: 'Age of the oldest delivery still waiting, by channel (0 when none waits).',
-  labelNames: ['channel'],
-  registers: [registry],
-  aggregator: 'max',
-  async collect() {
-    this.reset();
-    const rows = await waitingDeliveries();
-    if (!rows) return;
-    for (const channel of CHANNELS) {
-      const oldest = rows.find((row) => row.channel === channel)?.oldest;
-      this.set({ channel }, oldest ? seconds(oldest) : 0);
-    }
-  },
-});
+deliveriesGauge(
+  'portal_deliveries_waiting',
+  'Mail, Telegram and Web Push deliveries waiting to be sent (first try or a retry), by channel.',
+  (row) => row?.waiting ?? 0,
+);
+deliveriesGauge(
+  'portal_deliveries_oldest_waiting_seconds',
+  'Age of the oldest delivery still waiting, by channel (0 when none waits).',
+  (row) => (row?.oldest ? seconds(row.oldest) : 0),
+);
 
 new Gauge({
   name: 'portal_events_newest_id',
@@ -95,7 +92,7 @@ new Gauge({
 const feedReads = new WeakMap<Database, { id: number; at: Date }>();
 const watchedFeedRead = () => (database ? feedReads.get(database) : undefined);
 
-/** The back office read `from`'s feed up to `id` (GET /api/v1/events, routes/integration.ts). */
+/** The back office read `from`'s feed up to `id` (GET /api/v1/events, routes/integration/integration.ts). */
 export function noteFeedRead(from: Database, id: number, at: Date): void {
   const feedRead = feedReads.get(from);
   if (!feedRead || id >= feedRead.id || at > feedRead.at)

@@ -6,7 +6,8 @@ import type { AccessLevel } from '#shared/screens/access-levels.ts';
 import type { Db } from '#server/db/client.ts';
 import { accountAccesses, clients, sessions } from '#server/db/schema/accounts.ts';
 import type { AccountKind } from '#shared/api/account-kinds.ts';
-import { randomToken, sha256, TOKEN_PATTERN } from '#server/services/accounts/tokens.ts';
+import { randomToken, TOKEN_PATTERN } from '#server/services/accounts/tokens.ts';
+import { sha256 } from '#server/lib/sha256.ts';
 import { SIGNED_IN_COOKIE } from '#shared/api/headers.ts';
 import { DAY_MS } from '#shared/durations.ts';
 

@@ -4,8 +4,8 @@ import type { AppDeps } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { idempotencyKeys } from '#server/db/schema/platform.ts';
 import { ApiFailure, type FailureStatus } from '#server/lib/api-failure.ts';
-import { lockClient } from '#server/services/loyalty/points.ts';
-import { sha256 } from '#server/services/accounts/tokens.ts';
+import { lockClient } from '#server/db/client-lock.ts';
+import { sha256 } from '#server/lib/sha256.ts';
 import { DAY_MS } from '#shared/durations.ts';
 
 // Idempotency keys of decision calls (DESIGN.md §Offline design, ADR 0006). The service worker

@@ -37,26 +37,9 @@ export const rateRules = {
   loginDevice: { name: 'login:device', limit: 10, windowSeconds: 15 * MINUTE },
   /** Password changes of one logged-in account (each costs a slow hash). */
   passwordChange: { name: 'password-change:account', limit: 10, windowSeconds: HOUR },
-  // E-mailed codes (registration, the guest wizard, a logged-in account's new or unproven address). Per
-  // address they count per browser (services/accounts/code-limits.ts; an account is its own browser)
-  // and per IP, so a stranger's requests for someone's address spend the stranger's allowance; one
-  // ceiling per mailbox from everywhere stops mail bombing, above what one IP may take, so a
-  // stranger on one address cannot use it up for the owner. Addresses count by mailboxKey().
-  codeSendBrowserEmail: { name: 'code-send:browser-email', limit: 5, windowSeconds: HOUR },
-  codeSendIpEmail: { name: 'code-send:ip-email', limit: 8, windowSeconds: HOUR },
-  codeSendEmail: { name: 'code-send:email', limit: 20, windowSeconds: HOUR },
-  codeSendIp: { name: 'code-send:ip', limit: 20, windowSeconds: HOUR },
+  // The e-mailed codes' per-address limits are codeFamilies below.
   /** Codes one logged-in account has mailed, to whatever addresses (the e-mail change's mail cannon). */
   codeSendAccount: { name: 'code-send:account', limit: 10, windowSeconds: HOUR },
-  codeCheckBrowserEmail: { name: 'code-check:browser-email', limit: 15, windowSeconds: 10 * MINUTE },
-  codeCheckIp: { name: 'code-check:ip', limit: 50, windowSeconds: 10 * MINUTE },
-  /** The guest wizard's codes (docs/api.md): as registration's, so an address cannot be mail-bombed from the wizard either. */
-  guestCodeSendBrowserEmail: { name: 'guest-code-send:browser-email', limit: 5, windowSeconds: HOUR },
-  guestCodeSendIpEmail: { name: 'guest-code-send:ip-email', limit: 8, windowSeconds: HOUR },
-  guestCodeSendEmail: { name: 'guest-code-send:email', limit: 20, windowSeconds: HOUR },
-  guestCodeSendIp: { name: 'guest-code-send:ip', limit: 20, windowSeconds: HOUR },
-  guestCodeCheckBrowserEmail: { name: 'guest-code-check:browser-email', limit: 15, windowSeconds: 10 * MINUTE },
-  guestCodeCheckIp: { name: 'guest-code-check:ip', limit: 50, windowSeconds: 10 * MINUTE },
   /** Guest requests (each may make an account): a clinic makes one, a script hundreds; a clinic's NAT a few a day. */
   guestRequestEmail: { name: 'guest-request:email', limit: 10, windowSeconds: HOUR },
   guestRequestIp: { name: 'guest-request:ip', limit: 20, windowSeconds: 24 * HOUR },
@@ -85,6 +68,28 @@ export const rateRules = {
   promocodeAccount: { name: 'promocode:account', limit: 20, windowSeconds: HOUR },
   promocodeIp: { name: 'promocode:ip', limit: 20, windowSeconds: HOUR },
 } satisfies Record<string, RateRule>;
+
+/**
+ * E-mailed codes (registration, a logged-in account's new or unproven address; the guest wizard's
+ * under `guest-code`, docs/api.md). Per address they count per browser
+ * (services/accounts/code-limits.ts; an account is its own browser) and per IP, so a stranger's
+ * requests for someone's address spend the stranger's allowance; one ceiling per mailbox from
+ * everywhere stops mail bombing, above what one IP may take, so a stranger on one address cannot use
+ * it up for the owner. Addresses count by mailboxKey(). The wizard's numbers are registration's, so
+ * an address cannot be mail-bombed from the wizard either; each family keeps its own counters.
+ */
+function emailedCodeRules(prefix: string) {
+  return {
+    sendBrowserEmail: { name: `${prefix}-send:browser-email`, limit: 5, windowSeconds: HOUR },
+    sendIpEmail: { name: `${prefix}-send:ip-email`, limit: 8, windowSeconds: HOUR },
+    sendEmail: { name: `${prefix}-send:email`, limit: 20, windowSeconds: HOUR },
+    sendIp: { name: `${prefix}-send:ip`, limit: 20, windowSeconds: HOUR },
+    checkBrowserEmail: { name: `${prefix}-check:browser-email`, limit: 15, windowSeconds: 10 * MINUTE },
+    checkIp: { name: `${prefix}-check:ip`, limit: 50, windowSeconds: 10 * MINUTE },
+  } satisfies Record<string, RateRule>;
+}
+
+export const codeFamilies = { code: emailedCodeRules('code'), guest: emailedCodeRules('guest-code') };
 
 /** Rows older than the longest window are dead weight; no rule may use a longer window. */
 const MAX_WINDOW_SECONDS = 24 * HOUR;
@@ -156,14 +161,13 @@ export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
 }
 
 /**
- * Counts a hit against every (rule, subject) pair and throws a 429 ApiFailure when any is over.
- * All pairs are counted even when the first is already over, so one key cannot be probed for free.
- * Returns where each hit was counted, for refundHits().
+ * Counts a hit against every (rule, subject) pair, even when the first is already over, so one key
+ * cannot be probed for free; `retryAfter` is the longest wait of those over (0: none is).
  */
-export async function enforceLimits(
+async function countAll(
   deps: AppDeps,
   checks: ReadonlyArray<readonly [RateRule, string]>,
-): Promise<CountedHit[]> {
+): Promise<{ counted: CountedHit[]; retryAfter: number }> {
   let retryAfter = 0;
   const counted: CountedHit[] = [];
   for (const [rule, subject] of checks) {
@@ -174,6 +178,19 @@ export async function enforceLimits(
     retryAfter = Math.max(retryAfter, result.retryAfter);
     countRefusal(rule.name);
   }
+  return { counted, retryAfter };
+}
+
+/**
+ * Counts a hit against every (rule, subject) pair and throws a 429 ApiFailure when any is over.
+ * All pairs are counted even when the first is already over, so one key cannot be probed for free.
+ * Returns where each hit was counted, for refundHits().
+ */
+export async function enforceLimits(
+  deps: AppDeps,
+  checks: ReadonlyArray<readonly [RateRule, string]>,
+): Promise<CountedHit[]> {
+  const { counted, retryAfter } = await countAll(deps, checks);
   if (retryAfter > 0) throw tooManyRequests(tooManyAttemptsMessage(retryAfter), retryAfter);
   return counted;
 }
@@ -187,16 +204,7 @@ export async function enforceLimitsOrGiveBack(
   deps: AppDeps,
   checks: ReadonlyArray<readonly [RateRule, string]>,
 ): Promise<CountedHit[]> {
-  let retryAfter = 0;
-  const counted: CountedHit[] = [];
-  for (const [rule, subject] of checks) {
-    const key = keyFor(rule, subject);
-    const { result, windowStart, hits } = await countHit(deps, key, rule.limit, rule.windowSeconds);
-    counted.push({ rule, key, windowStart, hits });
-    if (result.allowed) continue;
-    retryAfter = Math.max(retryAfter, result.retryAfter);
-    countRefusal(rule.name);
-  }
+  const { counted, retryAfter } = await countAll(deps, checks);
   if (retryAfter === 0) return counted;
   for (const entry of counted) await refundHits(deps, [entry], entry.rule);
   throw tooManyRequests(tooManyAttemptsMessage(retryAfter), retryAfter);

@@ -6,7 +6,7 @@ import type { FileStore } from './file-store.ts';
 
 // At start: do the store and the database agree? A restore of the database without its files, or
 // a second process whose FILES_DIR is not the shared one, leaves rows whose bytes are nowhere; each
-// such download is a 404 (routes/downloads.ts), and this says so once, at start, with the count.
+// such download is a 404 (routes/files/downloads.ts), and this says so once, at start, with the count.
 // A folder's check is a stat per row (cheap, all rows); a bucket's is a HEAD request per row, so
 // only the newest rows are checked there (`newest`).
 

@@ -136,6 +136,8 @@ export const tradeInDefect = defineEndpoint({
     ticket_id: ticketId,
     defect: seenStatement,
     instrument_id: positiveInt4(),
+    /** The price the page showed; optional so that decisions queued before it was sent still go through. */
+    price: v.optional(moneyString),
     end: v.optional(v.boolean(), true),
   }),
   output: decisionAnswer,

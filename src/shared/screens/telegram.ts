@@ -3,7 +3,7 @@ import { defineEndpoint, okResponse } from '../api/endpoint.ts';
 
 // The messaging-bot block of Личные данные (cabinet.md §2 Personal data; API.md §Notifications):
 // a linked chat shows 'Подключено', otherwise a QR code and the bot's start link with the account's
-// own random token. The Telegram webhook itself is not a browser call (src/server/routes/telegram.ts).
+// own random token. The Telegram webhook itself is not a browser call (src/server/routes/notifications/telegram.ts).
 
 export const TELEGRAM_MESSAGES = {
   connected: 'Подключено',

@@ -115,7 +115,14 @@ describe('trade-in popup', () => {
     const posts = calls.filter((call) => call.method === 'POST');
     expect(posts).toHaveLength(1);
     const post = posts[0];
-    expect(post?.body).toEqual({ ticket_id: TICKET_ID, defect: { id: 101, version: 3 }, instrument_id: 1, end: true });
+    // The price shown goes with it: the server refuses the trade-in if the catalogue's price changed since.
+    expect(post?.body).toEqual({
+      ticket_id: TICKET_ID,
+      defect: { id: 101, version: 3 },
+      instrument_id: 1,
+      price: '39900.00',
+      end: true,
+    });
     expect(post?.headers.get(IDEMPOTENCY_HEADER)).toMatch(IDEMPOTENCY_KEY_PATTERN);
   });
 

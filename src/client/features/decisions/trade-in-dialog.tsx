@@ -67,6 +67,7 @@ export function TradeInDialog({ request, onClose, onChanged }: DecisionFlowProps
         ticket_id: request.ticketId,
         defect: { id: statement.id, version: statement.version },
         instrument_id: instrument.id,
+        price: instrument.price_discount,
         end: true,
       },
       tradeIn,

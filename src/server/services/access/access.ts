@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Reader } from '#server/db/client.ts';
 import { addresses } from '#server/db/schema/places.ts';
 import { bills, defectStatements, tickets } from '#server/db/schema/tickets.ts';
@@ -61,16 +61,27 @@ export function requireLevel(viewer: Viewer, ownerId: number, scope?: AccessScop
   if (refusal) throw refusal;
 }
 
+/** The condition that keeps a read to records of clinics the viewer has any access to. */
+const ownerReachable = (ownerColumn: Column, viewer: Viewer) => inArray(ownerColumn, anyOwners(viewer));
+
+/**
+ * A record read under ownerReachable if this call may show it: a missing one is a 404, and one of
+ * a clinic whose grant does not give the call's scope (or `scope`) is the level's 403.
+ */
+function visibleRecord<Row>(viewer: Viewer, row: Row | undefined, ownerId: (row: Row) => number, scope?: AccessScope) {
+  if (!row) throw notFound();
+  requireLevel(viewer, ownerId(row), scope);
+  return row;
+}
+
 /** The ticket if the viewer may see it for this call; otherwise a 404 (or the level's 403). */
 export async function requireVisibleTicket(db: Reader, viewer: Viewer, ticketId: number) {
   const [row] = await db
     .select()
     .from(tickets)
-    .where(and(eq(tickets.id, ticketId), inArray(tickets.clientId, anyOwners(viewer))))
+    .where(and(eq(tickets.id, ticketId), ownerReachable(tickets.clientId, viewer)))
     .limit(1);
-  if (!row) throw notFound();
-  requireLevel(viewer, row.clientId);
-  return row;
+  return visibleRecord(viewer, row, (ticket) => ticket.clientId);
 }
 
 /** The statements (with their ticket's owner) if every one is visible and on the given ticket; else 404. */
@@ -91,22 +102,18 @@ export async function requireVisibleStatement(db: Reader, viewer: Viewer, statem
     .select({ statement: defectStatements, ticket: tickets })
     .from(defectStatements)
     .innerJoin(tickets, eq(tickets.id, defectStatements.ticketId))
-    .where(and(eq(defectStatements.id, statementId), inArray(tickets.clientId, anyOwners(viewer))))
+    .where(and(eq(defectStatements.id, statementId), ownerReachable(tickets.clientId, viewer)))
     .limit(1);
-  if (!row) throw notFound();
-  requireLevel(viewer, row.ticket.clientId);
-  return row;
+  return visibleRecord(viewer, row, (found) => found.ticket.clientId);
 }
 
 export async function requireVisibleBill(db: Reader, viewer: Viewer, billId: number) {
   const [row] = await db
     .select()
     .from(bills)
-    .where(and(eq(bills.id, billId), inArray(bills.clientId, anyOwners(viewer))))
+    .where(and(eq(bills.id, billId), ownerReachable(bills.clientId, viewer)))
     .limit(1);
-  if (!row) throw notFound();
-  requireLevel(viewer, row.clientId, 'bills');
-  return row;
+  return visibleRecord(viewer, row, (bill) => bill.clientId, 'bills');
 }
 
 /**
@@ -245,7 +252,6 @@ export function visibleBillsCondition(viewer: Viewer): SQL {
 
 /** The visible ticket whose shipping order is `providerOrderId` and has a courier waybill; else 404. */
 export async function requireVisibleWaybillTicket(db: Reader, viewer: Viewer, providerOrderId: string) {
-  const owners = anyOwners(viewer);
   const [row] = await db
     .select()
     .from(tickets)
@@ -253,14 +259,12 @@ export async function requireVisibleWaybillTicket(db: Reader, viewer: Viewer, pr
       and(
         eq(tickets.providerOrderId, providerOrderId),
         isNotNull(tickets.waybillFileId),
-        inArray(tickets.clientId, owners),
+        ownerReachable(tickets.clientId, viewer),
       ),
     )
     .orderBy(sql`${tickets.id} desc`)
     .limit(1);
-  if (!row) throw notFound();
-  requireLevel(viewer, row.clientId);
-  return row;
+  return visibleRecord(viewer, row, (ticket) => ticket.clientId);
 }
 
 /** A bonus survey's picture, or one of its answer items' (portal.md §3 Quiz): shown to every clinic offered it. */

@@ -9,7 +9,7 @@ import { accountAccesses, clients } from '#server/db/schema/accounts.ts';
 import { events } from '#server/db/schema/platform.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
 import { findClientByEmail } from '#server/services/accounts/accounts.ts';
-import { lockClient } from '#server/services/loyalty/points.ts';
+import { lockClient } from '#server/db/client-lock.ts';
 import { inviteColleague, revokeInvitation, waitingInvitations } from '#server/services/accounts/invitations.ts';
 import { INVITATION_MESSAGES } from '#shared/screens/invitations.ts';
 import { addNotification } from '#server/services/notifications/in-app.ts';

@@ -1,8 +1,8 @@
 import type { AppDeps } from '#server/context.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
 import { spendMailBudget } from '#server/services/accounts/mail-budget.ts';
-import { enforceLimits, enforceLimitsOrGiveBack, rateRules, type RateRule } from '#server/services/rate-limit.ts';
-import { sha256 } from '#server/services/accounts/tokens.ts';
+import { codeFamilies, enforceLimits, enforceLimitsOrGiveBack, type RateRule } from '#server/services/rate-limit.ts';
+import { sha256 } from '#server/lib/sha256.ts';
 import { guestMessages } from '#shared/screens/guest-requests.ts';
 import { mailboxKey } from '#shared/validation/mailbox-key.ts';
 
@@ -25,29 +25,11 @@ export interface CodeRequester {
 export const browserOfToken = (token: string): string => `browser:${sha256(token)}`;
 export const browserOfAccount = (clientId: number): string => `account:${clientId}`;
 
-const families = {
-  code: {
-    sendBrowserEmail: rateRules.codeSendBrowserEmail,
-    sendIpEmail: rateRules.codeSendIpEmail,
-    sendEmail: rateRules.codeSendEmail,
-    sendIp: rateRules.codeSendIp,
-    checkBrowserEmail: rateRules.codeCheckBrowserEmail,
-    checkIp: rateRules.codeCheckIp,
-  },
-  guest: {
-    sendBrowserEmail: rateRules.guestCodeSendBrowserEmail,
-    sendIpEmail: rateRules.guestCodeSendIpEmail,
-    sendEmail: rateRules.guestCodeSendEmail,
-    sendIp: rateRules.guestCodeSendIp,
-    checkBrowserEmail: rateRules.guestCodeCheckBrowserEmail,
-    checkIp: rateRules.guestCodeCheckIp,
-  },
-} satisfies Record<string, Record<string, RateRule>>;
-export type CodeFamily = keyof typeof families;
+export type CodeFamily = keyof typeof codeFamilies;
 
 /** The requester's own IP: counted for every ask that got past the cooldown (it is nobody else's budget). */
 export async function countAskFromIp(deps: AppDeps, family: CodeFamily, who: CodeRequester): Promise<void> {
-  await enforceLimits(deps, [[families[family].sendIp, who.ip]]);
+  await enforceLimits(deps, [[codeFamilies[family].sendIp, who.ip]]);
 }
 
 /**
@@ -61,7 +43,7 @@ export async function countCodeMail(
   who: CodeRequester,
   extra: ReadonlyArray<readonly [RateRule, string]> = [],
 ): Promise<void> {
-  const rules = families[family];
+  const rules = codeFamilies[family];
   const mailbox = mailboxKey(email);
   await enforceLimitsOrGiveBack(deps, [
     ...extra,
@@ -96,7 +78,7 @@ export async function countCodeAsk(
 
 /** Counts a guess at `email`'s code, after the code proved to be this browser's, and from the IP. */
 export async function countCodeGuess(deps: AppDeps, family: CodeFamily, email: string, who: CodeRequester) {
-  const rules = families[family];
+  const rules = codeFamilies[family];
   await enforceLimits(deps, [
     [rules.checkBrowserEmail, `${who.browser}|${mailboxKey(email)}`],
     [rules.checkIp, who.ip],

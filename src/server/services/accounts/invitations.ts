@@ -16,8 +16,9 @@ import { ApiFailure, fieldFailure } from '#server/lib/api-failure.ts';
 import { findClientByEmail, insertClient } from '#server/services/accounts/accounts.ts';
 import { invitationMail } from '#server/services/accounts/account-mails.ts';
 import { spendMailBudget } from '#server/services/accounts/mail-budget.ts';
-import { randomToken, sha256 } from '#server/services/accounts/tokens.ts';
-import { lockClient } from '#server/services/loyalty/points.ts';
+import { randomToken } from '#server/services/accounts/tokens.ts';
+import { sha256 } from '#server/lib/sha256.ts';
+import { lockClient } from '#server/db/client-lock.ts';
 import { queueMail } from '#server/services/notifications/mail-queue.ts';
 import { enforceLimits, rateRules } from '#server/services/rate-limit.ts';
 

@@ -5,7 +5,8 @@ import type { AppDeps } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { oneTimeCodes } from '#server/db/schema/accounts.ts';
 import { type ApiFailure, tooManyRequests } from '#server/lib/api-failure.ts';
-import { randomToken, safeEqual, sha256 } from '#server/services/accounts/tokens.ts';
+import { randomToken, safeEqual } from '#server/services/accounts/tokens.ts';
+import { sha256 } from '#server/lib/sha256.ts';
 import { DAY_MS } from '#shared/durations.ts';
 
 // E-mailed secrets: 4-digit codes (registration, confirming an account's e-mail, a new login e-mail) and password-reset link tokens. Both are stored

@@ -20,7 +20,7 @@ import {
   resendWait,
 } from '#server/services/accounts/one-time-codes.ts';
 import { generatePassword } from '#server/services/accounts/passwords.ts';
-import { sha256 } from '#server/services/accounts/tokens.ts';
+import { sha256 } from '#server/lib/sha256.ts';
 import { queueMail } from '#server/services/notifications/mail-queue.ts';
 
 export const WRONG_CODE_MESSAGE = 'Неверный код';

@@ -8,11 +8,6 @@ export function randomToken(): string {
 /** Exactly what `randomToken()` produces; anything else in a cookie or link is ignored without a query. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-/** Tokens are stored as SHA-256: a leaked table row cannot be replayed as a cookie or link. */
-export function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
-}
-
 /** Constant-time string equality; hashing first makes the lengths equal and hides the real length. */
 export function safeEqual(a: string, b: string): boolean {
   return timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());

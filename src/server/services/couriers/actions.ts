@@ -15,7 +15,7 @@ import { courierStop } from './day.ts';
 import { trustedPageMoment } from '#server/lib/page-moment.ts';
 
 // The courier's actions on a stop (API.md §Added for the fourth wave): 'Еду', 'Забрал' / 'Доставил', 'Не застал'.
-// Each runs inside withIdempotency's transaction (routes/courier.ts): the stop's change, its event,
+// Each runs inside withIdempotency's transaction (routes/couriers/courier.ts): the stop's change, its event,
 // the clinic's history line and notification are written together, once per Idempotency-Key. A stop
 // the back office cancelled or gave away while the action waited in the outbox is a 409, stored
 // under the key like any refusal of the action itself.

@@ -12,7 +12,8 @@ import { defectStatements, tickets } from '#server/db/schema/tickets.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
 import { notFound } from '#server/services/access/access.ts';
 import { requireFiles } from '#server/services/integration/refs.ts';
-import { lockClient, returnStatementSpends } from '#server/services/loyalty/points.ts';
+import { returnStatementSpends } from '#server/services/loyalty/points.ts';
+import { lockClient } from '#server/db/client-lock.ts';
 import { afterReopening, reopenedByNewPrice } from '#server/services/tickets/repriced-statement.ts';
 
 // Defect statements (repair quotes) from the back office. `version` starts at 1 and grows by one

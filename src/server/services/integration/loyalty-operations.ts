@@ -7,7 +7,8 @@ import { fieldFailure } from '#server/lib/api-failure.ts';
 import { notFound } from '#server/services/access/access.ts';
 import { requireClient } from '#server/services/integration/refs.ts';
 import { accrue, pointsForAmount } from '#server/services/loyalty/accrual.ts';
-import { annul, lockClient } from '#server/services/loyalty/points.ts';
+import { annul } from '#server/services/loyalty/points.ts';
+import { lockClient } from '#server/db/client-lock.ts';
 
 // Orders the back office posts to earn points (API.md `POST /loyalty/operations`) and their full or
 // partial cancellation by lines. The operation's points are 5 % of its total; a cancelled line takes

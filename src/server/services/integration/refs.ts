@@ -5,7 +5,7 @@ import { files } from '#server/db/schema/repair-requests.ts';
 import { offices } from '#server/db/schema/places.ts';
 import { tickets } from '#server/db/schema/tickets.ts';
 import { fieldFailure } from '#server/lib/api-failure.ts';
-import { lockClient } from '#server/services/loyalty/points.ts';
+import { lockClient } from '#server/db/client-lock.ts';
 
 // Checks the back-office calls share: ids in the path (404 when unknown) and ids in the body
 // (422 on the field that names them, since the body, not the URL, is what is wrong).

@@ -14,7 +14,7 @@ import {
 } from '#server/services/kavo/oidc.ts';
 import { providerUnreachable } from '#server/services/kavo/failures.ts';
 import { kavoOf, sealTokens, sealVerifier, unsealVerifier } from '#server/services/kavo/tokens.ts';
-import { sha256 } from '#server/services/accounts/tokens.ts';
+import { sha256 } from '#server/lib/sha256.ts';
 
 // 'Привязать KAVO ID' (ADR 0018): the authorization code flow with PKCE, state and nonce. The flow
 // is kept in the database (any API process may get the callback), bound to the account and the

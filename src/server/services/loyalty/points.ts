@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { BONUS_FORMS, countOf } from '#shared/format/plural.ts';
 import type { Db, Tx } from '#server/db/client.ts';
+import { lockClient } from '#server/db/client-lock.ts';
 import { recordEvent, recordHistory } from '#server/db/journal.ts';
 import { clients } from '#server/db/schema/accounts.ts';
 import { pointsEntries, type PointsKind } from '#server/db/schema/loyalty.ts';
@@ -119,27 +120,6 @@ export async function loadLedger(db: Db | Tx, clientId: number, now: Date): Prom
 /** The points the client can spend now: active ones only. */
 export async function balance(db: Db | Tx, clientId: number, now: Date): Promise<number> {
   return (await loadLedger(db, clientId, now))?.replay.balance ?? 0;
-}
-
-/**
- * Locks the client row until the transaction ends. Every writer of the ledger takes this lock before
- * reading it, so on PostgreSQL concurrent changes of one client run one after another and each
- * sees what the previous one left (PGlite is one connection: already serial).
- *
- * `FOR NO KEY UPDATE`, not `FOR UPDATE`: lockers still exclude each other, but the `KEY SHARE`
- * locks that every foreign-key insert takes on the client row (ledger, history, decisions, keys)
- * are not blocked. With `FOR UPDATE`, a back-office transaction holding a statement lock and then
- * inserting a history line for this client would deadlock against a decision holding this lock
- * and waiting for that statement (ADR 0006). The back office's writers take this same lock.
- * Returns whether the account exists (`clinicOnly`: and is a clinic's, not a courier's; ADR 0042).
- */
-export async function lockClient(tx: Tx, clientId: number, clinicOnly = false): Promise<boolean> {
-  const rows = await tx
-    .select({ id: clients.id })
-    .from(clients)
-    .where(and(eq(clients.id, clientId), clinicOnly ? eq(clients.kind, 'clinic') : undefined))
-    .for('no key update');
-  return rows.length > 0;
 }
 
 /** The ledger read under the client lock: stays true until the transaction commits. */

@@ -46,7 +46,7 @@ async function cached<T>(deps: AppDeps, kind: string, question: string, ask: () 
 
 /**
  * Who asks, for the limit: a logged-in account by its id, a guest's wizard (portal.md §2.1) by its
- * address as `guest:<ip>` (src/server/routes/places.ts askerOf).
+ * address as `guest:<ip>` (src/server/routes/places/places.ts askerOf).
  */
 export type GeoAsker = number | `guest:${string}`;
 

@@ -20,12 +20,12 @@ import {
   resendWait,
 } from '#server/services/accounts/one-time-codes.ts';
 import { DEAD_CODE_MESSAGE, WRONG_CODE_MESSAGE } from '#server/services/accounts/registration.ts';
-import { sha256 } from '#server/services/accounts/tokens.ts';
+import { sha256 } from '#server/lib/sha256.ts';
 import { HOUR_MS } from '#shared/durations.ts';
 import { queueMail } from '#server/services/notifications/mail-queue.ts';
 
 // The guest wizard's e-mail code (docs/api.md). A code is bound to the e-mail (as every code) and to
-// the browser that asked for it: the hash of that browser's guest token (routes/guest-requests.ts
+// the browser that asked for it: the hash of that browser's guest token (routes/repair-requests/guest-requests.ts
 // keeps the token in an HttpOnly cookie) is stored with the code, and only that browser can enter
 // it and then send a request for the e-mail. Same code rules as registration: 10 minutes, 5
 // guesses, 30 s between mails.

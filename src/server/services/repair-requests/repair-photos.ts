@@ -29,7 +29,7 @@ import {
 // 10 485 760 bytes each, stored as the clinic's own files. Uploaded one by one before the request,
 // or, when that was not possible (no network), sent with the request in one multipart call. Both
 // stream into the file store (ADR 0025): admitted before the body is read, checked as it arrives.
-// A courier's hand-over photos ('Забрал' / 'Доставил', routes/courier.ts) follow the same rules, as
+// A courier's hand-over photos ('Забрал' / 'Доставил', routes/couriers/courier.ts) follow the same rules, as
 // the courier's own files, and the same multipart call with the action (ADR 0051).
 
 const PHOTO_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/tiff', 'image/bmp']);
@@ -123,7 +123,7 @@ export function repairRequestForm<T extends { file_ids: number[] }>(validate: (r
   };
 }
 
-/** The `request` part of a clinic's request (a guest's has its own, src/server/routes/guest-requests.ts). */
+/** The `request` part of a clinic's request (a guest's has its own, src/server/routes/repair-requests/guest-requests.ts). */
 export const clinicRequest = repairRequestForm((raw: unknown): RepairRequestValues =>
   validateWith(repairRequestInput, raw),
 );

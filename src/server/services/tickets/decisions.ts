@@ -23,6 +23,11 @@ import type { Viewer } from '#server/services/access/access.ts';
 
 export const TRADE_IN_DISABLED_MESSAGE = 'Для этой ведомости обмен на новый инструмент недоступен';
 export const TRADE_IN_INSTRUMENT_MESSAGE = 'Этот инструмент недоступен для обмена';
+export const tradeInPriceChangedMessage = (price: string) =>
+  `Цена инструмента изменилась: теперь ${formatMoney(price)}. Посмотрите новую цену и согласуйте обмен ещё раз`;
+
+/** The clinic agrees to the price it was shown: a catalogue change since then is a conflict, not a silent new price. */
+const samePrice = (seen: string, current: string) => Number(seen) === Number(current);
 
 export interface DecisionAnswer {
   success: true;
@@ -145,6 +150,8 @@ export const tradeIn: DecisionCall<typeof tradeInDefect> = async (tx, caller, in
   if (!statement.tradeIsEnabled) throw new ApiFailure(422, { success: false, message: TRADE_IN_DISABLED_MESSAGE });
   const instrument = await findActiveInstrument(tx, input.instrument_id);
   if (!instrument) throw fieldFailure('instrument_id', TRADE_IN_INSTRUMENT_MESSAGE);
+  if (input.price !== undefined && !samePrice(input.price, instrument.priceDiscount))
+    throw new ApiFailure(409, { success: false, message: tradeInPriceChangedMessage(instrument.priceDiscount) });
   await writeDecisions(tx, [statement], () => ({
     viewerId: caller.viewerId,
     ticket,
