@@ -249,6 +249,8 @@ const NOT_RESOURCE: Record<string, string> = {
   'POST /ajax/cabinet/profile/email/send-code': "mails the own account's new e-mail; no record id",
   'POST /ajax/cabinet/profile/update': "changes the own account's settings; no record id",
   'GET /ajax/cabinet/accesses': 'the accounts the own clinic gave access to; no record id',
+  'GET /ajax/cabinet/access-owners':
+    'the clinics that gave the own account access; no record id (access-owners.test.ts)',
   'GET /ajax/cabinet/notifications': "the own notifications only (another account's: notifications.test.ts)",
   'POST /ajax/cabinet/notifications/read': "marks the own only; another's ids change nothing (notifications.test.ts)",
   'POST /ajax/cabinet/history': 'the own history only (notifications.test.ts)',
