@@ -2,6 +2,7 @@
 // Part of `npm run lint`: the guides a newcomer follows (README.md, CONTRIBUTING.md, docs/ but not
 // the ADRs, which are history) name only files and folders that exist, in their commands, code
 // spans and links — so a moved file cannot leave a guide pointing at nothing.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +44,13 @@ function exists(base, named) {
   return /^\d{4}$/.test(path.basename(named)) && existsSync(dir) && readdirSync(dir).some((n) => n.startsWith(prefix));
 }
 
+/** The paths git ignores: generated files (the route tree) and outputs a guide may name before they exist. */
+function ignoredByGit(base, paths) {
+  if (paths.length === 0) return new Set();
+  const answer = spawnSync('git', ['check-ignore', '--no-index', '--stdin'], { cwd: base, input: paths.join('\n') });
+  return new Set(answer.status === 0 ? answer.stdout.toString().split('\n').filter(Boolean) : []);
+}
+
 export function missingPaths(base = root) {
   const missing = [];
   for (const file of guideFiles(base)) {
@@ -51,7 +59,11 @@ export function missingPaths(base = root) {
       if (!exists(base, named)) missing.push({ file, named });
     }
   }
-  return missing;
+  const generated = ignoredByGit(
+    base,
+    missing.map(({ named }) => named),
+  );
+  return missing.filter(({ named }) => !generated.has(named));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

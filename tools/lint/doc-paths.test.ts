@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,5 +38,16 @@ describe('doc-paths', () => {
       { file: 'README.md', named: 'src/moved.ts' },
       { file: 'CONTRIBUTING.md', named: 'docs/guide.md' },
     ]);
+  });
+
+  it('passes a path git ignores (a generated file a fresh clone does not have yet)', () => {
+    const base = mkdtempSync(path.join(tmpdir(), 'doc-paths-'));
+    mkdirSync(path.join(base, 'docs'));
+    expect(spawnSync('git', ['init', '-q'], { cwd: base }).status).toBe(0);
+    writeFileSync(path.join(base, '.gitignore'), 'src/client/route-tree.gen.ts\n');
+    writeFileSync(path.join(base, 'README.md'), '`src/client/route-tree.gen.ts` is generated; `src/gone.ts` is not');
+    writeFileSync(path.join(base, 'CONTRIBUTING.md'), '');
+
+    expect(missingPaths(base)).toEqual([{ file: 'README.md', named: 'src/gone.ts' }]);
   });
 });
