@@ -190,6 +190,7 @@ export async function loadUserData(db: Db, clientId: number, now: Date): Promise
       has_bills: false,
     };
   }
+  const grants = grantList(accessOwners);
   return {
     ...user,
     balls: ledgerOf({ loyaltyState, loyaltyStateSince, loyaltyParticipantSince, ledgerRows, programmeChanges }, now)
@@ -198,18 +199,18 @@ export async function loadUserData(db: Db, clientId: number, now: Date): Promise
     unread_notifications: Number(unreadNotifications),
     consents_given: consentPolicyAt !== null && consentLoyaltyAt !== null,
     email_confirmed: emailConfirmedAt !== null,
-    access_owner_ids: grantList(accessOwners).map((grant) => grant.owner_id),
-    access_grants: grantList(accessOwners).map((grant) => `${grant.owner_id}:${grant.level}`),
-    quiz_available: quizAvailable === true || String(quizAvailable) === 'true',
-    has_bills: hasBills === true,
-    hidden_sections: hiddenSections(grantList(accessOwners), {
+    access_owner_ids: grants.map((grant) => grant.owner_id),
+    access_grants: grants.map((grant) => `${grant.owner_id}:${grant.level}`),
+    quiz_available: truthy(quizAvailable),
+    has_bills: truthy(hasBills),
+    hidden_sections: hiddenSections(grants, {
       tickets: truthy(hasOwnTickets),
       bills: truthy(hasBills),
     }),
   };
 }
 
-/** An exists() as one driver or the other gives it back. */
+/** A boolean column or exists() as one driver or the other gives it back. */
 const truthy = (value: unknown) => value === true || String(value) === 'true';
 
 /**
