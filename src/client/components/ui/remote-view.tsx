@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Remote } from '#client/lib/use-remote.ts';
 import { RetryRow } from './retry-row.tsx';
-import blocks from './blocks.module.css';
-import styles from './remote-view.module.css';
 
 export interface RemoteViewProps<T> {
   /** The value, from useRemote (src/client/lib/use-remote.ts). */
@@ -19,7 +17,7 @@ export interface RemoteViewProps<T> {
    * never stands in for this one's while it loads, nor beside its failure.
    */
   keepLastData?: boolean;
-  /** The failure's layout (blocks.module.css retryRow by default). */
+  /** The failure's layout (RetryRow's by default). */
   retryClassName?: string;
   /** Beside 'Повторить' when the load failed (a dialog's 'Закрыть', a way back). */
   retryActions?: ReactNode;
@@ -44,15 +42,11 @@ export function RemoteView<T>({
 }: RemoteViewProps<T>) {
   const current = !remote.loading && remote.failure === undefined;
   const data = keepLastData || current ? remote.data : null;
-  const failed =
-    retryActions && remote.failure ? (
-      <div className={retryClassName ?? blocks.retryRow}>
-        <RetryRow failure={remote.failure} onRetry={remote.reload} className={styles.lent} />
-        {retryActions}
-      </div>
-    ) : (
-      <RetryRow failure={remote.failure} onRetry={remote.reload} className={retryClassName} />
-    );
+  const failed = (
+    <RetryRow failure={remote.failure} onRetry={remote.reload} className={retryClassName}>
+      {retryActions}
+    </RetryRow>
+  );
   if (data === null) return remote.failure ? failed : remote.loading ? skeleton : null;
   return (
     <>

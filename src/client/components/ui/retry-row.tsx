@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button } from './button.tsx';
 import { FormMessage } from './form-message.tsx';
 import styles from './blocks.module.css';
@@ -10,10 +11,12 @@ export interface RetryRowProps {
   loading?: boolean;
   /** In place of the default row (a class that composes blocks.module.css retryRow, or another layout). */
   className?: string;
+  /** Beside 'Повторить' (a dialog's 'Закрыть', a way back). */
+  children?: ReactNode;
 }
 
 /** A failed load's message beside its 'Повторить'. */
-export function RetryRow({ failure, onRetry, loading = false, className = styles.retryRow }: RetryRowProps) {
+export function RetryRow({ failure, onRetry, loading = false, className = styles.retryRow, children }: RetryRowProps) {
   if (!failure) return null;
   return (
     <div className={className}>
@@ -21,6 +24,7 @@ export function RetryRow({ failure, onRetry, loading = false, className = styles
       <Button variant="secondary" onClick={onRetry} loading={loading}>
         Повторить
       </Button>
+      {children}
     </div>
   );
 }
