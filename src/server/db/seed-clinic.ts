@@ -86,9 +86,8 @@ function addStatements(
     .returning({ id: defectStatements.id });
 }
 
-/** 1. Diagnosed, waiting for the clinic's decision. */
+/** 1. Diagnosed, waiting for the clinic's decision: three quotes not agreed, one with trade-in. */
 async function seedPendingTicket({ tx, clientId, now, daysAgo }: DemoClinic): Promise<QuotedTicket> {
-  // 1. Diagnosed, waiting for the clinic's decision: three quotes not agreed, one with trade-in.
   const pending = await createTicket(tx, clientId, {
     status: 5,
     officeId: 1,
@@ -148,7 +147,6 @@ async function seedPendingTicket({ tx, clientId, now, daysAgo }: DemoClinic): Pr
 
 /** 2. Finished and closed, paid. */
 async function seedFinishedTicket({ tx, clientId, now, daysAgo }: DemoClinic): Promise<QuotedTicket> {
-  // 2. Finished and closed, paid.
   const finished = await createTicket(tx, clientId, {
     status: 7,
     officeId: 1,
@@ -189,9 +187,8 @@ async function seedFinishedTicket({ tx, clientId, now, daysAgo }: DemoClinic): P
   return { id: finished.id, defects };
 }
 
-/** 3. On its way back, its bill not paid yet. */
+/** 3. Works agreed, on its way back: a shipping order with a tracking link; its bill not paid yet. */
 async function seedShippingTicket({ tx, clientId, now, daysAgo }: DemoClinic): Promise<QuotedTicket> {
-  // 3. Works agreed, on its way back: a shipping order with a tracking link; bill not paid yet.
   const shipping = await createTicket(tx, clientId, {
     status: 6,
     officeId: 3,
