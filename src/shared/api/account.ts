@@ -57,7 +57,6 @@ export type UserData = v.InferOutput<typeof userData>;
 export const getUserData = defineEndpoint({
   method: 'GET',
   path: '/ajax/user/data',
-  input: undefined,
   output: okResponse({ user: v.nullable(userData), csrf_token: v.string() }),
 });
 
@@ -123,7 +122,6 @@ export const login = defineEndpoint({
 export const logout = defineEndpoint({
   method: 'POST',
   path: '/ajax/logout',
-  input: undefined,
   output: okResponse({ csrf_token: v.string() }),
 });
 

@@ -18,10 +18,11 @@ export interface Endpoint<
   output: Output;
 }
 
-export function defineEndpoint<Input extends AnySchema | undefined, Output extends AnySchema>(
-  endpoint: Endpoint<Input, Output>,
+/** Declares a call; one that takes no body or query leaves `input` out (it is then `undefined`). */
+export function defineEndpoint<Output extends AnySchema, Input extends AnySchema | undefined = undefined>(
+  endpoint: Omit<Endpoint<Input, Output>, 'input'> & { input?: Input },
 ): Endpoint<Input, Output> {
-  return endpoint;
+  return { ...endpoint, input: endpoint.input as Input };
 }
 
 export type EndpointInput<E extends Endpoint> = E['input'] extends AnySchema ? v.InferInput<E['input']> : undefined;

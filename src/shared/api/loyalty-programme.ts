@@ -13,6 +13,5 @@ export type ProgrammeNotice = v.InferOutput<typeof programmeNotice>;
 export const getLoyaltyProgramme = defineEndpoint({
   method: 'GET',
   path: '/ajax/loyalty/programme',
-  input: undefined,
   output: okResponse({ programme: programmeNotice }),
 });

@@ -5,7 +5,6 @@ import { defineEndpoint, okResponse } from './endpoint.ts';
 export const getSiteSettings = defineEndpoint({
   method: 'GET',
   path: '/ajax/site/settings',
-  input: undefined,
   output: okResponse({ main_site_url: v.nullable(v.string()), support_email: v.nullable(v.string()) }),
 });
 export type SiteSettings = Omit<v.InferOutput<typeof getSiteSettings.output>, 'success'>;

@@ -197,7 +197,6 @@ export type Ticket = v.InferOutput<typeof ticket>;
 export const getTicket = defineEndpoint({
   method: 'GET',
   path: TICKET_PATH,
-  input: undefined,
   output: okResponse({ ticket }),
 });
 
@@ -213,7 +212,6 @@ export type HistoryItem = v.InferOutput<typeof historyItem>;
 export const getTicketHistory = defineEndpoint({
   method: 'GET',
   path: '/ajax/cabinet/history/tickets/:id',
-  input: undefined,
   output: okResponse({ data: v.array(historyItem) }),
 });
 

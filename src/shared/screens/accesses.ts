@@ -49,7 +49,6 @@ export type Grantee = v.InferOutput<typeof grantee>;
 export const listAccesses = defineEndpoint({
   method: 'GET',
   path: '/ajax/cabinet/accesses',
-  input: undefined,
   output: okResponse({ data: v.array(grantee) }),
 });
 
@@ -85,6 +84,5 @@ export type AccessOwner = v.InferOutput<typeof accessOwner>;
 export const listAccessOwners = defineEndpoint({
   method: 'GET',
   path: '/ajax/cabinet/access-owners',
-  input: undefined,
   output: okResponse({ data: v.array(accessOwner) }),
 });

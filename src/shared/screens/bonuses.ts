@@ -47,7 +47,6 @@ export type BonusesData = v.InferOutput<typeof bonusesData>;
 export const getBonuses = defineEndpoint({
   method: 'GET',
   path: '/ajax/cabinet/points',
-  input: undefined,
   output: okResponse({ data: bonusesData }),
 });
 

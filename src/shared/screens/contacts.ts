@@ -9,7 +9,6 @@ import { serviceCentre } from './places.ts';
 export const getContacts = defineEndpoint({
   method: 'GET',
   path: '/ajax/contacts',
-  input: undefined,
   output: okResponse({ support_email: v.nullable(v.string()), offices: v.array(serviceCentre) }),
 });
 export type Contacts = Omit<v.InferOutput<typeof getContacts.output>, 'success'>;

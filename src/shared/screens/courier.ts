@@ -117,7 +117,6 @@ export const listCourierStops = defineEndpoint({
 export const getCourierStop = defineEndpoint({
   method: 'GET',
   path: '/ajax/courier/stops/:id',
-  input: undefined,
   output: okResponse({ stop: courierStop }),
 });
 
@@ -183,7 +182,6 @@ export const stopDone = defineEndpoint({
 export const stopDoneWithPhotos = defineEndpoint({
   method: 'POST',
   path: '/ajax/courier/stops/done-with-photos',
-  input: undefined,
   output: okResponse({ stop: courierStop }),
 });
 
@@ -214,7 +212,6 @@ export const stopFailed = defineEndpoint({
 export const uploadCourierPhoto = defineEndpoint({
   method: 'POST',
   path: '/ajax/courier/photos',
-  input: undefined,
   output: okResponse({ file_id: v.number(), name: v.string(), size: v.number() }),
 });
 

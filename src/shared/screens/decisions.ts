@@ -176,7 +176,6 @@ export type Gift = v.InferOutput<typeof gift>;
 export const getDefectLoyalty = defineEndpoint({
   method: 'GET',
   path: '/ajax/cabinet/defects/:id/loyalty',
-  input: undefined,
   output: okResponse({ ballsAvailable: v.number(), ballsForDiscount: v.number(), giftsAvailable: v.array(gift) }),
 });
 
@@ -206,13 +205,11 @@ export type TradeInDetail = v.InferOutput<typeof tradeInDetail>;
 export const listTradeInInstruments = defineEndpoint({
   method: 'GET',
   path: '/ajax/cabinet/trade-in',
-  input: undefined,
   output: okResponse({ data: v.array(tradeInListItem) }),
 });
 
 export const getTradeInInstrument = defineEndpoint({
   method: 'GET',
   path: '/ajax/cabinet/trade-in/:id',
-  input: undefined,
   output: okResponse({ instrument: tradeInDetail }),
 });

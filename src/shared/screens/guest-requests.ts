@@ -66,6 +66,5 @@ export const createGuestRepairRequest = defineEndpoint({
 export const createGuestRepairRequestWithPhotos = defineEndpoint({
   method: 'POST',
   path: '/ajax/guest/repair-requests/with-photos',
-  input: undefined,
   output: okResponse({ ticket_id: v.number(), email: v.string() }),
 });

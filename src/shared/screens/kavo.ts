@@ -82,7 +82,6 @@ export const connectKavoId = defineEndpoint({
 export const listKavoIds = defineEndpoint({
   method: 'GET',
   path: '/ajax/cabinet/profile/kavo-list',
-  input: undefined,
   output: okResponse({ configured: v.boolean(), profiles: v.array(kavoListItem) }),
 });
 

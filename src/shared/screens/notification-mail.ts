@@ -16,7 +16,6 @@ export const NOTIFICATION_MAIL_MESSAGES = {
 export const getNotificationMail = defineEndpoint({
   method: 'GET',
   path: '/ajax/cabinet/notification-mail',
-  input: undefined,
   output: okResponse({ on: v.boolean() }),
 });
 

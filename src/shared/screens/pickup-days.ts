@@ -80,7 +80,6 @@ const day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
 export const getPickupCalendar = defineEndpoint({
   method: 'GET',
   path: '/ajax/repair-requests/pickup-calendar',
-  input: undefined,
   output: okResponse({
     cutoff_hour: v.number(),
     closed_days: v.array(day),

@@ -130,7 +130,6 @@ export type SavedAddress = v.InferOutput<typeof savedAddress>;
 export const listAddresses = defineEndpoint({
   method: 'GET',
   path: '/ajax/cabinet/addresses',
-  input: undefined,
   output: okResponse({ data: v.array(savedAddress) }),
 });
 
@@ -164,7 +163,6 @@ export const saveAddress = defineEndpoint({
 export const deleteAddress = defineEndpoint({
   method: 'POST',
   path: '/ajax/cabinet/addresses/:id/delete',
-  input: undefined,
   output: okResponse({}),
 });
 
@@ -175,7 +173,6 @@ export type ServiceCentre = Office;
 export const listServiceCentres = defineEndpoint({
   method: 'GET',
   path: '/ajax/offices',
-  input: undefined,
   output: okResponse({ data: v.array(serviceCentre) }),
 });
 
@@ -183,6 +180,5 @@ export const listServiceCentres = defineEndpoint({
 export const mapSettings = defineEndpoint({
   method: 'GET',
   path: '/ajax/map/settings',
-  input: undefined,
   output: okResponse({ tiles_url: v.string(), attribution: v.string() }),
 });

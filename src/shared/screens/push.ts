@@ -40,7 +40,6 @@ export const pushSubscriptionInput = v.object({
 export const getPushKey = defineEndpoint({
   method: 'GET',
   path: '/ajax/cabinet/push/key',
-  input: undefined,
   output: okResponse({ public_key: v.string() }),
 });
 

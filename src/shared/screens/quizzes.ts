@@ -55,7 +55,6 @@ export type Quiz = v.InferOutput<typeof quiz>;
 export const getQuiz = defineEndpoint({
   method: 'GET',
   path: '/ajax/cabinet/quiz/get',
-  input: undefined,
   output: okResponse(quizEntries),
 });
 

@@ -160,7 +160,6 @@ export const createRepairRequest = defineEndpoint({
 export const uploadRepairPhoto = defineEndpoint({
   method: 'POST',
   path: '/ajax/repair-requests/photos',
-  input: undefined,
   output: okResponse({ file_id: v.number(), name: v.string(), size: v.number() }),
 });
 
@@ -172,7 +171,6 @@ export const uploadRepairPhoto = defineEndpoint({
 export const createRepairRequestWithPhotos = defineEndpoint({
   method: 'POST',
   path: '/ajax/repair-requests/with-photos',
-  input: undefined,
   output: okResponse({ ticket_id: v.number() }),
 });
 

@@ -8,7 +8,6 @@ import { defineEndpoint, okResponse } from '../api/endpoint.ts';
 export const getBanner = defineEndpoint({
   method: 'GET',
   path: '/ajax/banner/get',
-  input: undefined,
   output: okResponse({
     banner: v.object({ is_active: v.boolean(), link: v.nullable(v.string()), image: v.nullable(v.string()) }),
   }),

@@ -29,7 +29,6 @@ export type TelegramState = v.InferOutput<typeof telegramState>;
 export const getTelegramState = defineEndpoint({
   method: 'GET',
   path: '/ajax/cabinet/telegram',
-  input: undefined,
   output: okResponse({ telegram: v.nullable(telegramState) }),
 });
 

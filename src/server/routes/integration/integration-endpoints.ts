@@ -93,15 +93,21 @@ export interface IntegrationEndpoint<
   doc: CallDoc;
 }
 
+/** A call's text as its definition gives it: the success status is 200 and it has no refusals of its own unless it says. */
+type CallText = Omit<CallDoc, 'status' | 'errors'> & Partial<Pick<CallDoc, 'status' | 'errors'>>;
+
 /** One call under INTEGRATION_BASE, with its documentation. */
 function call<Input extends Endpoint['input'], Output extends Endpoint['output']>(
   method: HttpMethod,
   path: string,
   input: Input,
   output: Output,
-  doc: CallDoc,
+  { status = 200, errors = [], ...doc }: CallText,
 ): IntegrationEndpoint<Input, Output> {
-  return { ...defineEndpoint({ method, path: `${INTEGRATION_BASE}${path}`, input, output }), doc };
+  return {
+    ...defineEndpoint({ method, path: `${INTEGRATION_BASE}${path}`, input, output }),
+    doc: { ...doc, status, errors },
+  };
 }
 
 /**
@@ -112,9 +118,9 @@ function patchCall<Input extends Endpoint['input'], Output extends Endpoint['out
   path: `/${string}/:id`,
   input: Input,
   output: Output,
-  doc: Omit<CallDoc, 'status' | 'errors'> & { errors?: CallDoc['errors'] },
+  doc: Omit<CallText, 'status'>,
 ): IntegrationEndpoint<Input, Output> {
-  return call('PATCH', path, input, output, { ...doc, status: 200, errors: [404, ...(doc.errors ?? [])] });
+  return call('PATCH', path, input, output, { ...doc, errors: [404, ...(doc.errors ?? [])] });
 }
 
 export const integrationEndpoints = {
@@ -128,15 +134,12 @@ export const integrationEndpoints = {
   putOffice: call('PUT', '/offices/:id', putOfficeInput, putOfficeOutput, {
     tag: 'Offices',
     summary: 'Create or replace an office under the back office’s id',
-    status: 200,
-    errors: [],
   }),
   createTicket: call('POST', '/tickets', createTicketInput, createTicketOutput, {
     tag: 'Tickets',
     summary: 'Create a ticket with its instruments',
     description: 'An unknown `client_id` or `office_id` is 422 on that field. Instrument ids come back in input order.',
     status: 201,
-    errors: [],
   }),
   patchTicket: patchCall('/tickets/:id', patchTicketInput, patchTicketOutput, {
     tag: 'Tickets',
@@ -187,7 +190,6 @@ export const integrationEndpoints = {
     tag: 'Notifications',
     summary: 'Notify a client',
     status: 201,
-    errors: [],
   }),
   uploadFile: call('POST', '/files', undefined, uploadFileOutput, {
     tag: 'Files',
@@ -203,22 +205,16 @@ export const integrationEndpoints = {
     description:
       'Events with id > `after` (default 0), in id order, at most `limit` (default 100, max 1000). `next` is a number: the id of the last ' +
       'event returned, or `after` when there are none; pass it as the next `after`. Each event’s `payload` has the shape of its `type`.',
-    status: 200,
-    errors: [],
     documentedOutput: typedFeedPage,
   }),
   putGift: call('PUT', '/gifts/:id', putGiftInput, upsertOutput, {
     tag: 'Loyalty',
     summary: 'Create or replace a gift bought with points',
-    status: 200,
-    errors: [],
     extension: true,
   }),
   putTradeInInstrument: call('PUT', '/trade-in-instruments/:id', putTradeInInstrumentInput, upsertOutput, {
     tag: 'Loyalty',
     summary: 'Create or replace a trade-in instrument',
-    status: 200,
-    errors: [],
     extension: true,
   }),
   changePoints: call('POST', '/clients/:id/points', changePointsInput, changePointsOutput, {
@@ -238,8 +234,6 @@ export const integrationEndpoints = {
       'Replaces the one banner: shown to every visitor (logged in or not) while `is_active`, at most once a day per browser. ' +
       '`image_file_id` (from POST /files: JPEG, PNG or WebP) is required when active and becomes public while the active banner shows it; ' +
       'a file a clinic’s record uses is refused (422). `link` is an http(s) address or null.',
-    status: 200,
-    errors: [],
   }),
   createPromocode: call('POST', '/promocodes', createPromocodeInput, idOutput, {
     tag: 'Loyalty',
@@ -261,7 +255,6 @@ export const integrationEndpoints = {
       'is offered to clients who have not answered it. Answering credits `balls_count` once per client and writes `quiz.answered` ' +
       '`{client_id, quiz_id, answers: [{question_id, results, own_answer}]}`.',
     status: 201,
-    errors: [],
   }),
   patchQuiz: patchCall('/quizzes/:id', patchQuizInput, changedOutput, {
     tag: 'Loyalty',
@@ -285,7 +278,6 @@ export const integrationEndpoints = {
       '`lines`: indexes into the operation’s lines (all when absent). The points of newly cancelled lines are annulled: the operation’s points split ' +
       'across lines in proportion to their amount, whole numbers adding up to the total; taken from the operation’s own points first, then from the ' +
       'active balance. Lines cancelled before count once.',
-    status: 200,
     errors: [404],
   }),
   setClientLoyalty: call('POST', '/clients/:id/loyalty', participationInput, participationOutput, {
@@ -294,7 +286,6 @@ export const integrationEndpoints = {
     description:
       '`left` annuls every point, pending ones included; `suspended` holds every point not yet active; `active` after a suspension of more than 30 days ' +
       'annuls the points of operations before the last 30 days, and the held points activate now. `annulled` is how many points this call annulled.',
-    status: 200,
     errors: [404],
   }),
   putLoyaltyProgramme: call('PUT', '/loyalty/programme', programmeInput, programmeOutput, {
@@ -303,22 +294,17 @@ export const integrationEndpoints = {
     description:
       '`paused` and `ending` need `ends_on` (a date: the start of that day in Moscow; or a date-time) at least 7 days ahead (422). From the announcement ' +
       'no points are credited; spending continues; at `ends_on` every unused point is annulled. `active` cancels an announcement not yet due, or restarts after an end.',
-    status: 200,
-    errors: [],
   }),
   getClientPoints: call('GET', '/clients/:id/points', undefined, clientPointsOutput, {
     tag: 'Loyalty',
     summary: 'A client’s points: active balance, pending and every entry with its state now',
     description: 'States: pending, active, spent, expired, annulled, computed from the dates at the time of the call.',
-    status: 200,
     errors: [404],
   }),
   listClosedDays: call('GET', '/pickup/closed-days', undefined, listClosedDaysOutput, {
     tag: 'Pickup',
     summary: 'The days the back office closed for pickups, from today (Moscow) on',
     description: 'Public holidays are not listed: the portal closes them itself (date-holidays, and 1–8 January).',
-    status: 200,
-    errors: [],
     extension: true,
   }),
   putClosedDay: call('PUT', '/pickup/closed-days/:date', putClosedDayInput, putClosedDayOutput, {
@@ -326,8 +312,6 @@ export const integrationEndpoints = {
     summary: 'Close a day for pickups: no courier comes, the wizard does not offer it and a request for it is refused',
     description:
       'The path’s date is `YYYY-MM-DD` (Moscow); body `{}` or `{"note": "…"}` (up to 200 characters). Closing a closed day again replaces its note.',
-    status: 200,
-    errors: [],
     extension: true,
   }),
   deleteClosedDay: call('DELETE', '/pickup/closed-days/:date', undefined, deleteClosedDayOutput, {
@@ -335,8 +319,6 @@ export const integrationEndpoints = {
     summary: 'Open a day the back office closed',
     description:
       '`deleted` is false when the day was not closed (a repeat is harmless). A public holiday stays closed.',
-    status: 200,
-    errors: [],
     extension: true,
   }),
   putPickupCalendar: call('PUT', '/pickup-calendar', putPickupCalendarInput, putPickupCalendarOutput, {
@@ -344,8 +326,6 @@ export const integrationEndpoints = {
     summary: 'Set the closed pickup days from today on, all at once',
     description:
       'The days the back office closes from today (Moscow) on become exactly `closed` (YYYY-MM-DD, at most 1000; repeats and past days ignored); a day kept keeps its note. The production calendar’s days off stay closed. A malformed or impossible date is 422 and nothing changes.',
-    status: 200,
-    errors: [],
   }),
   createCourier: call('POST', '/couriers', createCourierInput, idOutput, {
     tag: 'Couriers',
@@ -367,8 +347,6 @@ export const integrationEndpoints = {
   listCouriers: call('GET', '/couriers', undefined, listCouriersOutput, {
     tag: 'Couriers',
     summary: 'Every courier, switched off ones included',
-    status: 200,
-    errors: [],
   }),
   createStop: call('POST', '/stops', createStopInput, idOutput, {
     tag: 'Couriers',
@@ -378,7 +356,6 @@ export const integrationEndpoints = {
       '(with room, comment and the checked point) and `contact` come from the request unless given; for a back-office ticket both are required (422). ' +
       'The courier must be switched on (422).',
     status: 201,
-    errors: [],
   }),
   patchStop: patchCall('/stops/:id', patchStopInput, changedOutput, {
     tag: 'Couriers',
@@ -394,8 +371,6 @@ export const integrationEndpoints = {
     description:
       'In each courier’s order. `state`: planned, en_route, done or failed; `outcome` is what the courier reported (the same as the ' +
       '`stop.done` and `stop.failed` events).',
-    status: 200,
-    errors: [],
   }),
 } satisfies Record<string, IntegrationEndpoint>;
 

@@ -32,6 +32,27 @@ export function generateNumericCode(): string {
   return String(randomInt(0, 10_000)).padStart(4, '0');
 }
 
+/** The codes and links mailed to `email` for `purpose`. */
+export function codesFor(purpose: Purpose, email: string) {
+  return and(eq(oneTimeCodes.purpose, purpose), eq(oneTimeCodes.email, email));
+}
+
+/** A code or link that still works: not used and not expired. */
+function live(now: Date) {
+  return and(isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, now));
+}
+
+/** The newest code of `purpose` for `email`, live or not. */
+async function newestCode(db: Db, purpose: CodePurpose, email: string) {
+  const [newest] = await db
+    .select({ id: oneTimeCodes.id, payload: oneTimeCodes.payload })
+    .from(oneTimeCodes)
+    .where(codesFor(purpose, email))
+    .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.id))
+    .limit(1);
+  return newest;
+}
+
 /** Milliseconds until another code may be sent to `email`, 0 when it may be sent now. */
 export async function resendWait(
   db: Db,
@@ -42,7 +63,7 @@ export async function resendWait(
   const [last] = await db
     .select({ createdAt: oneTimeCodes.createdAt })
     .from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.purpose, purpose), eq(oneTimeCodes.email, email)))
+    .where(codesFor(purpose, email))
     .orderBy(desc(oneTimeCodes.createdAt))
     .limit(1);
   if (!last) return 0;
@@ -63,14 +84,7 @@ async function invalidateLive(tx: Tx, purpose: Purpose, email: string, now: Date
   await tx
     .update(oneTimeCodes)
     .set({ expiresAt: now })
-    .where(
-      and(
-        eq(oneTimeCodes.purpose, purpose),
-        eq(oneTimeCodes.email, email),
-        isNull(oneTimeCodes.usedAt),
-        gt(oneTimeCodes.expiresAt, now),
-      ),
-    );
+    .where(and(codesFor(purpose, email), live(now)));
 }
 
 /** Codes a day past expiry serve nothing (not even the resend timer): dropped whenever a new one is made. */
@@ -106,13 +120,7 @@ export async function issueCode(
 
 /** The payload of the newest code of `purpose` for `email` (undefined when there is none), spending nothing. */
 export async function latestCodePayload(db: Db, purpose: CodePurpose, email: string): Promise<unknown> {
-  const [latest] = await db
-    .select({ payload: oneTimeCodes.payload })
-    .from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.purpose, purpose), eq(oneTimeCodes.email, email)))
-    .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.id))
-    .limit(1);
-  return latest?.payload;
+  return (await newestCode(db, purpose, email))?.payload;
 }
 
 export type CodeCheck = { status: 'ok'; row: OneTimeCode } | { status: 'wrong' } | { status: 'dead' };
@@ -132,25 +140,13 @@ export async function checkCode(
 ): Promise<CodeCheck> {
   const { db } = deps.database;
   const now = deps.now();
-  const [latest] = await db
-    .select({ id: oneTimeCodes.id, payload: oneTimeCodes.payload })
-    .from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.purpose, purpose), eq(oneTimeCodes.email, email)))
-    .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.id))
-    .limit(1);
+  const latest = await newestCode(db, purpose, email);
   if (!latest) return { status: 'dead' };
   mayGuess?.(latest.payload);
   const [row] = await db
     .update(oneTimeCodes)
     .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-    .where(
-      and(
-        eq(oneTimeCodes.id, latest.id),
-        isNull(oneTimeCodes.usedAt),
-        gt(oneTimeCodes.expiresAt, now),
-        lt(oneTimeCodes.attempts, MAX_CODE_ATTEMPTS),
-      ),
-    )
+    .where(and(eq(oneTimeCodes.id, latest.id), live(now), lt(oneTimeCodes.attempts, MAX_CODE_ATTEMPTS)))
     .returning();
   if (!row) return { status: 'dead' };
   if (safeEqual(row.codeHash, codeHash(purpose, email, code))) return { status: 'ok', row };
@@ -193,12 +189,7 @@ export async function peekResetToken(db: Db, token: string, now: Date): Promise<
 }
 
 function liveResetToken(token: string, now: Date) {
-  return and(
-    eq(oneTimeCodes.purpose, 'password_reset'),
-    eq(oneTimeCodes.codeHash, sha256(token)),
-    isNull(oneTimeCodes.usedAt),
-    gt(oneTimeCodes.expiresAt, now),
-  );
+  return and(eq(oneTimeCodes.purpose, 'password_reset'), eq(oneTimeCodes.codeHash, sha256(token)), live(now));
 }
 
 /**

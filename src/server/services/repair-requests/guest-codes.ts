@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, gt, sql } from 'drizzle-orm';
 import { guestMessages } from '#shared/screens/guest-requests.ts';
 import type { AppDeps } from '#server/context.ts';
 import { oneTimeCodes } from '#server/db/schema/accounts.ts';
@@ -13,6 +13,7 @@ import {
 } from '#server/services/accounts/code-limits.ts';
 import {
   checkCode,
+  codesFor,
   issueCode,
   latestCodePayload,
   markUsed,
@@ -103,9 +104,7 @@ export async function requireGuestConfirmed(deps: AppDeps, email: string, guestT
     .from(oneTimeCodes)
     .where(
       and(
-        eq(oneTimeCodes.purpose, PURPOSE),
-        eq(oneTimeCodes.email, email),
-        isNotNull(oneTimeCodes.usedAt),
+        codesFor(PURPOSE, email),
         gt(oneTimeCodes.usedAt, since),
         sql`${oneTimeCodes.payload}->>'session' = ${sha256(guestToken)}`,
       ),
