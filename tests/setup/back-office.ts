@@ -1,6 +1,7 @@
 // The back office as tests drive it: thin wrappers over the integration API that assert success
 // and hand back ids, so a test can build a world in a few lines and then look at it as the clinic.
 import { expect } from 'vitest';
+import { sampleDefect } from '../../src/server/routes/integration/openapi-client/sample-defect.ts';
 import { uniqueEmail } from './accounts.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -49,15 +50,7 @@ export const instrument = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-export const defect = (overrides: Record<string, unknown> = {}) => ({
-  series: 'TA-98',
-  type: 1,
-  name: 'Турбина W&H',
-  defect: 'Износ подшипников',
-  sum: '12500.00',
-  status: 1,
-  ...overrides,
-});
+export const defect = (overrides: Record<string, unknown> = {}) => ({ ...sampleDefect, ...overrides });
 
 export const backOffice = {
   async client(

@@ -8,6 +8,7 @@ import { formatServerTimestamp, serverDate } from '#shared/format/server-timesta
 import { MINUTE_MS } from '#shared/durations.ts';
 import type { Tx } from './client.ts';
 import { recordEvent, recordHistory } from './journal.ts';
+import { finishStop } from './stop-finish.ts';
 import { clients } from './schema/accounts.ts';
 import { stops, type StopAddress } from './schema/couriers.ts';
 import { instruments, tickets } from './schema/tickets.ts';
@@ -210,21 +211,7 @@ export async function seedCourier(tx: Tx, seed: CourierSeed): Promise<void> {
       person,
       photo_file_ids: [],
     };
-    await tx.update(stops).set({ state: 'done', finishedAt: doneAt, outcome }).where(eq(stops.id, stop.id));
-    await recordEvent(tx, {
-      type: 'stop.done',
-      clientId,
-      ticketId: stop.ticketId,
-      payload: {
-        stop_id: stop.id,
-        kind: stop.kind,
-        ticket_id: stop.ticketId,
-        courier_id: courierId,
-        done_at: doneAt.toISOString(),
-        ...outcome,
-      },
-      createdAt: now,
-    });
+    await finishStop(tx, stop, { clientId, courierId, now }, { state: 'done', at: doneAt, outcome });
     await recordHistory(tx, {
       clientId,
       ticketId: stop.ticketId,

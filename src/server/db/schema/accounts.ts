@@ -1,24 +1,13 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ACCOUNT_KINDS } from '#shared/api/account-kinds.ts';
 import { ACCESS_LEVELS } from '#shared/screens/access-levels.ts';
-import { createdAt } from '../columns.ts';
+import { createdAt, serialId, timestampTz } from '../columns.ts';
 
 export const clients = pgTable(
   'clients',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     email: text('email').notNull(),
     name: text('name').notNull(),
     surname: text('surname').notNull(),
@@ -33,31 +22,29 @@ export const clients = pgTable(
     /** 'Дублировать уведомления на e-mail': every notification also goes to the login address (ADR 0045). */
     notifyByEmail: boolean('notify_by_email').notNull().default(false),
     /** When the clinic agreed to the processing of personal data and to the loyalty rules (asked once, portal.md §5 Step 3). */
-    consentPolicyAt: timestamp('consent_policy_at', { withTimezone: true, mode: 'date' }),
-    consentLoyaltyAt: timestamp('consent_loyalty_at', { withTimezone: true, mode: 'date' }),
+    consentPolicyAt: timestampTz('consent_policy_at'),
+    consentLoyaltyAt: timestampTz('consent_loyalty_at'),
     /**
      * When the clinic proved it reads the login's mailbox (a code or link it was mailed, or a password
      * only ever sent there); null for an account the back office opened with a password of its own.
      */
-    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true, mode: 'date' }),
+    emailConfirmedAt: timestampTz('email_confirmed_at'),
     /** A new login e-mail waiting for the code mailed to it (cabinet.md §2 Personal data); the old one stays until then. */
     pendingEmail: text('pending_email'),
     createdAt: createdAt(),
     /** Loyalty participation (portal.md §4.7): 'active', 'suspended' or 'left', and since when. */
     loyaltyState: text('loyalty_state').notNull().default('active'),
-    loyaltyStateSince: timestamp('loyalty_state_since', { withTimezone: true, mode: 'date' }),
+    loyaltyStateSince: timestampTz('loyalty_state_since'),
     /**
      * Since when the account takes part in the loyalty programme (portal.md §4.7: it joins on
      * registering): its creation, or migration 0016 for older accounts; rejoining after leaving
      * restarts it. Operations paid before it earn nothing.
      */
-    loyaltyParticipantSince: timestamp('loyalty_participant_since', { withTimezone: true, mode: 'date' })
-      .notNull()
-      .defaultNow(),
+    loyaltyParticipantSince: timestampTz('loyalty_participant_since').notNull().defaultNow(),
     /** A clinic's account or the service centre's courier (ADR 0042): the kind picks the shell and what the server serves it. */
     kind: text('kind', { enum: ACCOUNT_KINDS }).notNull().default('clinic'),
     /** When the back office switched the (courier's) account off: its sessions end and it cannot log in. */
-    deactivatedAt: timestamp('deactivated_at', { withTimezone: true, mode: 'date' }),
+    deactivatedAt: timestampTz('deactivated_at'),
   },
   (t) => [
     uniqueIndex('clients_email_key').on(sql`lower(${t.email})`),
@@ -96,16 +83,16 @@ export const accountAccesses = pgTable(
 export const accessInvitations = pgTable(
   'access_invitations',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     ownerClientId: integer('owner_client_id')
       .notNull()
       .references(() => clients.id),
     email: text('email').notNull(),
     level: text('level', { enum: ACCESS_LEVELS }).notNull(),
     tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestampTz('expires_at').notNull(),
+    revokedAt: timestampTz('revoked_at'),
+    acceptedAt: timestampTz('accepted_at'),
     acceptedClientId: integer('accepted_client_id').references(() => clients.id),
     createdAt: createdAt(),
   },
@@ -126,7 +113,7 @@ export const sessions = pgTable(
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
     csrfToken: text('csrf_token').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestampTz('expires_at').notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('sessions_client_idx').on(t.clientId)],
@@ -139,7 +126,7 @@ export const sessions = pgTable(
 export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     purpose: text('purpose', {
       enum: ['registration', 'password_reset', 'email_confirmation', 'email_change', 'guest_request'],
     }).notNull(),
@@ -147,8 +134,8 @@ export const oneTimeCodes = pgTable(
     codeHash: text('code_hash').notNull(),
     payload: jsonb('payload'),
     attempts: integer('attempts').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestampTz('expires_at').notNull(),
+    usedAt: timestampTz('used_at'),
     createdAt: createdAt(),
   },
   (t) => [index('one_time_codes_lookup_idx').on(t.purpose, t.email), index('one_time_codes_hash_idx').on(t.codeHash)],

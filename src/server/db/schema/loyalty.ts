@@ -10,12 +10,10 @@ import {
   numeric,
   pgTable,
   primaryKey,
-  serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt } from '../columns.ts';
+import { createdAt, serialId, timestampTz } from '../columns.ts';
 import { clientId } from './accounts.ts';
 import { defectStatements, bills } from './tickets.ts';
 
@@ -23,7 +21,7 @@ import { defectStatements, bills } from './tickets.ts';
 export const pointsEntries = pgTable(
   'points_entries',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     clientId: clientId(),
     /** bigint: an operation's earned points can pass 2^31 (migration 0013). */
     delta: bigint('delta', { mode: 'number' }).notNull(),
@@ -33,11 +31,11 @@ export const pointsEntries = pgTable(
     // debits (spent, annulled) consume lots soonest-expiring first when the ledger is replayed.
     kind: text('kind').$type<PointsKind>().notNull().default('credited'),
     /** The operation's date (a bill's payment) for earned points; null: the entry's created_at. */
-    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }),
+    occurredAt: timestampTz('occurred_at'),
     /** Null (rows from before the ledger had dates): active from the start. */
-    activatesAt: timestamp('activates_at', { withTimezone: true, mode: 'date' }),
+    activatesAt: timestampTz('activates_at'),
     /** Null: a year after created_at. */
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestampTz('expires_at'),
     billId: integer('bill_id').references(() => bills.id),
     statementId: integer('statement_id').references(() => defectStatements.id),
     operationId: integer('operation_id').references(() => loyaltyOperations.id),
@@ -61,10 +59,10 @@ export type PointsKind = 'earned' | 'credited' | 'returned' | 'spent' | 'annulle
 export const loyaltyOperations = pgTable(
   'loyalty_operations',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     clientId: clientId(),
     externalId: text('external_id').notNull(),
-    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }).notNull(),
+    paidAt: timestampTz('paid_at').notNull(),
     lines: jsonb('lines').$type<Array<{ name: string; amount: string }>>().notNull(),
     points: bigint('points', { mode: 'number' }).notNull(),
     cancelledLines: jsonb('cancelled_lines')
@@ -78,10 +76,10 @@ export const loyaltyOperations = pgTable(
 
 /** The programme's announced pauses and ends (portal.md §4.7 "Programme end"); the newest row is the state. */
 export const loyaltyProgrammeChanges = pgTable('loyalty_programme_changes', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   state: text('state').$type<'active' | 'paused' | 'ending'>().notNull(),
-  endsOn: timestamp('ends_on', { withTimezone: true, mode: 'date' }),
-  announcedAt: timestamp('announced_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  endsOn: timestampTz('ends_on'),
+  announcedAt: timestampTz('announced_at').notNull().defaultNow(),
 });
 
 /** Gifts that points can buy instead of a repair discount. */
@@ -116,12 +114,12 @@ export const tradeInInstruments = pgTable('trade_in_instruments', {
 export const promocodes = pgTable(
   'promocodes',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     code: text('code').notNull(),
     codeKey: text('code_key').notNull(),
     points: integer('points').notNull(),
     maxUses: integer('max_uses'),
-    validUntil: timestamp('valid_until', { withTimezone: true, mode: 'date' }),
+    validUntil: timestampTz('valid_until'),
     uses: integer('uses').notNull().default(0),
     createdAt: createdAt(),
   },
@@ -150,7 +148,7 @@ export const promocodeUses = pgTable(
 export const quizzes = pgTable(
   'quizzes',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     title: text('title').notNull(),
     imageFileId: integer('image_file_id'),
     minutesCount: integer('minutes_count').notNull(),
@@ -168,7 +166,7 @@ export const quizzes = pgTable(
 export const quizQuestions = pgTable(
   'quiz_questions',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     quizId: integer('quiz_id')
       .notNull()
       .references(() => quizzes.id, { onDelete: 'cascade' }),
@@ -183,7 +181,7 @@ export const quizQuestions = pgTable(
 export const quizItems = pgTable(
   'quiz_items',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     questionId: integer('question_id')
       .notNull()
       .references(() => quizQuestions.id, { onDelete: 'cascade' }),

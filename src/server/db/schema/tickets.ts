@@ -1,25 +1,13 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  serial,
-  smallint,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-import { createdAt } from '../columns.ts';
+import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { createdAt, serialId, timestampTz } from '../columns.ts';
 import { clientId, clients } from './accounts.ts';
 import { offices } from './places.ts';
 
 export const tickets = pgTable(
   'tickets',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     clientId: clientId(),
     /** Creator's account: differs from clientId once access sharing exists. */
     authorId: integer('author_id').references(() => clients.id),
@@ -44,7 +32,7 @@ export const tickets = pgTable(
 export const instruments = pgTable(
   'instruments',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     ticketId: integer('ticket_id')
       .notNull()
       .references(() => tickets.id, { onDelete: 'cascade' }),
@@ -64,7 +52,7 @@ export const instruments = pgTable(
 export const defectStatements = pgTable(
   'defect_statements',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     ticketId: integer('ticket_id')
       .notNull()
       .references(() => tickets.id, { onDelete: 'cascade' }),
@@ -93,7 +81,7 @@ export const defectStatements = pgTable(
 export const bills = pgTable(
   'bills',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     clientId: clientId(),
     id1c: text('id_1c').notNull(),
     date: text('date').notNull(),
@@ -103,13 +91,13 @@ export const bills = pgTable(
     documentFileId: integer('document_file_id'),
     createdAt: createdAt(),
     /** When the bill was paid (the back office's `paid_at`, or the time it became 'Оплачен'). */
-    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    paidAt: timestampTz('paid_at'),
     /** The back office's purpose text for the payment QR (ADR 0028); null: 'Оплата по счёту № … от …'. */
     purpose: text('purpose'),
     /** The back office's VAT line for the payment QR; null: no VAT part (never assumed). */
     vat: text('vat'),
     /** When the clinic said it paid ('Я оплатил'); cleared when the back office sets the status. */
-    paymentReportedAt: timestamp('payment_reported_at', { withTimezone: true, mode: 'date' }),
+    paymentReportedAt: timestampTz('payment_reported_at'),
   },
   (t) => [index('bills_client_idx').on(t.clientId, t.id.desc())],
 );
@@ -131,7 +119,7 @@ export const billDefectStatements = pgTable(
 export const decisions = pgTable(
   'decisions',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     defectStatementId: integer('defect_statement_id')
       .notNull()
       .references(() => defectStatements.id, { onDelete: 'cascade' }),
@@ -155,7 +143,7 @@ export const decisions = pgTable(
 export const historyEntries = pgTable(
   'history_entries',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     clientId: clientId(),
     ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'cascade' }),
     description: text('description').notNull(),
@@ -173,7 +161,7 @@ export const historyEntries = pgTable(
 export const defectAnswers = pgTable(
   'defect_answers',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     defectStatementId: integer('defect_statement_id')
       .notNull()
       .references(() => defectStatements.id, { onDelete: 'cascade' }),

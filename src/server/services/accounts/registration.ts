@@ -5,26 +5,18 @@ import { isUniqueViolation } from '#server/lib/db-errors.ts';
 import { credentialsMail, registrationCodeMail } from '#server/services/accounts/account-mails.ts';
 import { EMAIL_TAKEN_MESSAGE, findClientByEmail, insertClient } from '#server/services/accounts/accounts.ts';
 import {
-  browserOfToken,
-  countCodeAsk,
-  countCodeGuess,
-  requireSameBrowser,
-} from '#server/services/accounts/code-limits.ts';
+  checkBrowserCode,
+  DEAD_CODE_MESSAGE,
+  mailBrowserCode,
+  WRONG_CODE_MESSAGE,
+} from '#server/services/accounts/browser-codes.ts';
 import { spendMailBudget } from '#server/services/accounts/mail-budget.ts';
-import {
-  checkCode,
-  issueCode,
-  latestCodePayload,
-  markUsed,
-  resendTooSoon,
-  resendWait,
-} from '#server/services/accounts/one-time-codes.ts';
+import { markUsed } from '#server/services/accounts/one-time-codes.ts';
 import { generatePassword } from '#server/services/accounts/passwords.ts';
-import { sha256 } from '#server/lib/sha256.ts';
 import { queueMail } from '#server/services/notifications/mail-queue.ts';
 
-export const WRONG_CODE_MESSAGE = 'Неверный код';
-export const DEAD_CODE_MESSAGE = 'Код больше не действует, запросите новый';
+// Profile and e-mail confirmation read the code messages from here.
+export { DEAD_CODE_MESSAGE, WRONG_CODE_MESSAGE };
 
 /** The registration form as validated by the shared schema (phone already normalised to 7XXXXXXXXXX). */
 export interface RegistrationDetails {
@@ -57,33 +49,27 @@ export async function sendRegistrationCode(
   browserToken: string,
   ip: string,
 ): Promise<string> {
-  const now = deps.now();
   const { db } = deps.database;
-  const who = { browser: browserOfToken(browserToken), ip };
-  const wait = await resendWait(db, form.email, now);
-  if (wait > 0) throw resendTooSoon(wait);
-  await countCodeAsk(deps, {
-    family: 'code',
-    email: form.email,
-    who,
-    budget: 'registration code',
-    refuseFirst: async () => {
-      if (await findClientByEmail(db, form.email)) throw fieldFailure('email', EMAIL_TAKEN_MESSAGE);
-    },
-  });
-  const details: RegistrationDetails & { session: string } = {
+  const details: RegistrationDetails = {
     firstname: form.firstname,
     lastname: form.lastname,
     phone: form.phone,
     clinicName: form.clinicName,
     city: form.city,
     email: form.email,
-    session: sha256(browserToken),
   };
-  // The code and its mail in one transaction: the mail goes once the code is stored (ADR 0045).
-  await db.transaction(async (tx) => {
-    const { code } = await issueCode(tx, 'registration', form.email, details, now);
-    await queueMail(deps, tx, registrationCodeMail(form.email, code));
+  await mailBrowserCode(deps, {
+    purpose: 'registration',
+    family: 'code',
+    email: form.email,
+    ip,
+    browserToken,
+    budget: 'registration code',
+    refuseFirst: async () => {
+      if (await findClientByEmail(db, form.email)) throw fieldFailure('email', EMAIL_TAKEN_MESSAGE);
+    },
+    payload: details,
+    mail: (code) => registrationCodeMail(form.email, code),
   });
   return `Код подтверждения отправлен на ${form.email}`;
 }
@@ -99,16 +85,16 @@ export async function confirmRegistration(
   browserToken: string | null,
   ip: string,
 ): Promise<{ message: string; email: string }> {
-  const latest = await latestCodePayload(deps.database.db, 'registration', form.email);
-  if (latest !== undefined) requireSameBrowser(latest, browserToken);
-  await countCodeGuess(deps, 'code', form.email, { browser: browserOfToken(browserToken ?? ''), ip });
-  const check = await checkCode(deps, 'registration', form.email, form.code, (payload) =>
-    requireSameBrowser(payload, browserToken),
-  );
-  if (check.status === 'wrong') throw fieldFailure('code', WRONG_CODE_MESSAGE);
-  if (check.status === 'dead') throw fieldFailure('code', DEAD_CODE_MESSAGE);
+  const row = await checkBrowserCode(deps, {
+    purpose: 'registration',
+    family: 'code',
+    email: form.email,
+    ip,
+    code: form.code,
+    browserToken,
+  });
 
-  const stored = v.safeParse(storedDetails, check.row.payload);
+  const stored = v.safeParse(storedDetails, row.payload);
   const details = stored.success ? stored.output : form;
   // The account's password goes by mail: refused with the budget spent, the code stays unused for later.
   await spendMailBudget(deps, 'registration password');
@@ -117,7 +103,7 @@ export async function confirmRegistration(
   const now = deps.now();
   try {
     await deps.database.db.transaction(async (tx) => {
-      if (!(await markUsed(tx, check.row.id, now))) throw fieldFailure('code', DEAD_CODE_MESSAGE);
+      if (!(await markUsed(tx, row.id, now))) throw fieldFailure('code', DEAD_CODE_MESSAGE);
       await insertClient(
         tx,
         {

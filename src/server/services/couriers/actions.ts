@@ -6,7 +6,8 @@ import { formatServerTimestamp } from '#shared/format/server-timestamp.ts';
 import { MINUTE_MS } from '#shared/durations.ts';
 import type { Tx } from '#server/db/client.ts';
 import { recordEvent, recordHistory } from '#server/db/journal.ts';
-import { stops, type StopOutcome } from '#server/db/schema/couriers.ts';
+import { stops } from '#server/db/schema/couriers.ts';
+import { finishStop, type StopFinish } from '#server/db/stop-finish.ts';
 import { files } from '#server/db/schema/repair-requests.ts';
 import { instruments, tickets } from '#server/db/schema/tickets.ts';
 import { ApiFailure, fieldFailure, notFound } from '#server/lib/api-failure.ts';
@@ -119,19 +120,9 @@ async function finish(
   tx: Tx,
   caller: CourierCaller,
   { stop, clientId }: Awaited<ReturnType<typeof actionableStop>>,
-  finished: { at: Date; text: string } & (
-    | { state: 'done'; outcome: Extract<StopOutcome, { person: string }> }
-    | { state: 'failed'; outcome: Extract<StopOutcome, { reason: string }> }
-  ),
+  finished: StopFinish & { text: string },
 ): Promise<{ success: true; stop: CourierStop }> {
-  const { state, at, outcome } = finished;
-  await tx.update(stops).set({ state, finishedAt: at, outcome }).where(eq(stops.id, stop.id));
-  const about = { stop_id: stop.id, kind: stop.kind, ticket_id: stop.ticketId, courier_id: caller.courierId };
-  const event =
-    finished.state === 'done'
-      ? { type: 'stop.done' as const, payload: { ...about, done_at: at.toISOString(), ...finished.outcome } }
-      : { type: 'stop.failed' as const, payload: { ...about, ...finished.outcome, at: at.toISOString() } };
-  await recordEvent(tx, { ...event, clientId, ticketId: stop.ticketId, createdAt: caller.now });
+  await finishStop(tx, stop, { clientId, courierId: caller.courierId, now: caller.now }, finished);
   await tellClinic(tx, caller, clientId, stop.ticketId, finished.text);
   return answer(tx, caller, stop.id);
 }

@@ -5,25 +5,10 @@ import { oneTimeCodes } from '#server/db/schema/accounts.ts';
 import { ApiFailure, fieldFailure } from '#server/lib/api-failure.ts';
 import { emailConfirmationMail } from '#server/services/accounts/account-mails.ts';
 import { findClientByEmail } from '#server/services/accounts/accounts.ts';
-import {
-  browserOfToken,
-  countCodeAsk,
-  countCodeGuess,
-  requireSameBrowser,
-} from '#server/services/accounts/code-limits.ts';
-import {
-  checkCode,
-  codesFor,
-  issueCode,
-  latestCodePayload,
-  markUsed,
-  resendTooSoon,
-  resendWait,
-} from '#server/services/accounts/one-time-codes.ts';
-import { DEAD_CODE_MESSAGE, WRONG_CODE_MESSAGE } from '#server/services/accounts/registration.ts';
+import { checkBrowserCode, DEAD_CODE_MESSAGE, mailBrowserCode } from '#server/services/accounts/browser-codes.ts';
+import { codesFor, markUsed } from '#server/services/accounts/one-time-codes.ts';
 import { sha256 } from '#server/lib/sha256.ts';
 import { HOUR_MS } from '#shared/durations.ts';
-import { queueMail } from '#server/services/notifications/mail-queue.ts';
 
 // The guest wizard's e-mail code (docs/api.md). A code is bound to the e-mail (as every code) and to
 // the browser that asked for it: the hash of that browser's guest token (routes/repair-requests/guest-requests.ts
@@ -42,24 +27,19 @@ export const GUEST_CONFIRMED_MESSAGE = 'Эл. почта подтвержден�
  * mail that goes out (services/accounts/code-limits.ts).
  */
 export async function sendGuestCode(deps: AppDeps, email: string, guestToken: string, ip: string): Promise<string> {
-  const now = deps.now();
-  const { db } = deps.database;
-  const who = { browser: browserOfToken(guestToken), ip };
-  const wait = await resendWait(db, email, now, PURPOSE);
-  if (wait > 0) throw resendTooSoon(wait);
-  await countCodeAsk(deps, {
+  await mailBrowserCode(deps, {
+    purpose: PURPOSE,
     family: 'guest',
     email,
-    who,
+    ip,
+    browserToken: guestToken,
     budget: 'guest code',
     refuseFirst: async () => {
-      if (await findClientByEmail(db, email)) throw fieldFailure('email', guestMessages.emailRegistered, 409);
+      if (await findClientByEmail(deps.database.db, email)) {
+        throw fieldFailure('email', guestMessages.emailRegistered, 409);
+      }
     },
-  });
-  // The code and its mail in one transaction: the mail goes once the code is stored (ADR 0045).
-  await db.transaction(async (tx) => {
-    const { code } = await issueCode(tx, PURPOSE, email, { session: sha256(guestToken) }, now);
-    await queueMail(deps, tx, emailConfirmationMail(email, code));
+    mail: (code) => emailConfirmationMail(email, code),
   });
   return `Код подтверждения отправлен на ${email}`;
 }
@@ -76,16 +56,16 @@ export async function confirmGuestCode(
   guestToken: string | null,
   ip: string,
 ): Promise<string> {
-  const latest = await latestCodePayload(deps.database.db, PURPOSE, email);
-  if (latest !== undefined) requireSameBrowser(latest, guestToken);
-  const who = { browser: browserOfToken(guestToken ?? ''), ip };
-  await countCodeGuess(deps, 'guest', email, who);
-  // Checked again on the very code the guess is spent on: one mailed to another browser in between is refused too.
-  const check = await checkCode(deps, PURPOSE, email, code, (payload) => requireSameBrowser(payload, guestToken));
-  if (check.status === 'wrong') throw fieldFailure('code', WRONG_CODE_MESSAGE);
-  if (check.status === 'dead') throw fieldFailure('code', DEAD_CODE_MESSAGE);
+  const row = await checkBrowserCode(deps, {
+    purpose: PURPOSE,
+    family: 'guest',
+    email,
+    ip,
+    code,
+    browserToken: guestToken,
+  });
   const now = deps.now();
-  const used = await deps.database.db.transaction((tx) => markUsed(tx, check.row.id, now));
+  const used = await deps.database.db.transaction((tx) => markUsed(tx, row.id, now));
   if (!used) throw fieldFailure('code', DEAD_CODE_MESSAGE);
   return GUEST_CONFIRMED_MESSAGE;
 }

@@ -4,6 +4,7 @@
 // runs it against a real server (ADR 0050). Not in the project's tsconfig: its types exist only then.
 import createClient from 'openapi-fetch';
 import type { components, paths } from 'generated-integration-api';
+import { sampleDefect } from './sample-defect.ts';
 
 type Event = components['schemas']['Event'];
 
@@ -93,15 +94,7 @@ export async function backOfficeDay(baseUrl: string, token: string, document: Ui
   const statement = ok(
     await api.POST('/api/v1/tickets/{id}/defects', {
       params: { path: { id: ticket.id } },
-      body: {
-        series: 'TA-98',
-        type: 1,
-        name: 'Турбина W&H',
-        defect: 'Износ подшипников',
-        sum: '12500.00',
-        status: 1,
-        document_file_id: uploaded.id,
-      },
+      body: { ...sampleDefect, document_file_id: uploaded.id },
     }),
     'statement',
   );
