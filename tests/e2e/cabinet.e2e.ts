@@ -30,13 +30,11 @@ import {
   dialogNamed,
   expectDecision,
   expectFieldError,
-  expectLoggedIn,
   expectText,
   headerPoints,
-  openLogin,
+  loginFromHome,
   shownTicketIds,
   statementCard,
-  submitLogin,
   tabBar,
   visible,
 } from './ui.ts';
@@ -179,9 +177,7 @@ async function loggedIn(size: ScreenSize): Promise<BrowserContext> {
   const { context, page } = await openPage(browser, size);
   await page.close();
   await withContextPage(context, `${size.name}-cabinet-login`, async (login) => {
-    await login.goto('/');
-    await submitLogin(await openLogin(login, size), world.clinic.email, world.clinic.password);
-    await expectLoggedIn(login, size);
+    await loginFromHome(login, size, world.clinic);
     await login.waitForURL((url) => url.pathname === '/cabinet/tickets');
   });
   sessions.set(size.name, context);

@@ -56,7 +56,7 @@ export function LoyaltySlideshow({ onClose }: LoyaltySlideshowProps) {
       title="Как работает бонусная программа"
       size="md"
       footer={
-        <div className={styles.nav}>
+        <>
           {first ? null : (
             <Button ref={backRef} variant="secondary" onClick={() => setIndex(index - 1)}>
               Назад
@@ -67,7 +67,7 @@ export function LoyaltySlideshow({ onClose }: LoyaltySlideshowProps) {
               Далее
             </Button>
           )}
-        </div>
+        </>
       }
     >
       <div className={styles.slide} aria-live="polite">

@@ -4,9 +4,9 @@ import { formatDateTime } from '#shared/format/date.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { RemoteView } from '#client/components/ui/remote-view.tsx';
-import { SkeletonList } from '#client/components/ui/skeleton-list.tsx';
 import { useRemote } from '#client/lib/use-remote.ts';
 import { fetchHistoryPage } from './api.ts';
+import { NotificationSkeletons } from './notification-skeletons.tsx';
 import styles from './notifications.module.css';
 import { TicketLinkedText } from './ticket-linked-text.tsx';
 
@@ -43,15 +43,7 @@ export function HistoryPage({ onLoaded }: HistoryPageProps) {
       <RemoteView
         remote={history}
         retryClassName={styles.failure}
-        skeleton={
-          <SkeletonList
-            label="Загрузка истории"
-            rows={3}
-            lines={['70%', '8rem']}
-            className={styles.list}
-            itemClassName={styles.item}
-          />
-        }
+        skeleton={<NotificationSkeletons label="Загрузка истории" lines={['70%', '8rem']} />}
         isEmpty={(page) => page.items.length === 0}
         empty={<p className={styles.empty}>{NOTIFICATIONS_MESSAGES.emptyHistory}</p>}
       >

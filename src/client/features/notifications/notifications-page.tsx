@@ -4,11 +4,11 @@ import { NOTIFICATIONS_MESSAGES } from '#shared/screens/notifications.ts';
 import { Page } from '#client/components/layout/page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { RetryRow } from '#client/components/ui/retry-row.tsx';
-import { SkeletonList } from '#client/components/ui/skeleton-list.tsx';
 import { announceAccountChange } from '#client/lib/account-sync.ts';
 import { useOnVisible } from '#client/lib/use-on-visible.ts';
 import { usePagedRemote } from '#client/lib/use-paged-remote.ts';
 import { NotificationItem } from './notification-item.tsx';
+import { NotificationSkeletons } from './notification-skeletons.tsx';
 import { fetchNotifications, markRead } from './api.ts';
 import styles from './notifications.module.css';
 
@@ -58,13 +58,7 @@ export function NotificationsPage({ onRead, settings }: NotificationsPageProps) 
     <Page title="Уведомления" actions={<Link to="/cabinet/history">Показать все</Link>}>
       {settings}
       {items === null && loading ? (
-        <SkeletonList
-          label="Загрузка уведомлений"
-          rows={3}
-          lines={['80%', '6rem']}
-          className={styles.list}
-          itemClassName={styles.item}
-        />
+        <NotificationSkeletons label="Загрузка уведомлений" lines={['80%', '6rem']} />
       ) : null}
       {items?.length === 0 ? <p className={styles.empty}>{NOTIFICATIONS_MESSAGES.empty}</p> : null}
       {items && items.length > 0 ? (

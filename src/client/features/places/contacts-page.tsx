@@ -3,9 +3,9 @@ import { CENTRAL_OFFICE_IDS } from '#shared/dictionaries/regions.ts';
 import { ContactsInfo } from '#client/components/content/contacts-info.tsx';
 import { Page } from '#client/components/layout/page.tsx';
 import { RemoteView } from '#client/components/ui/remote-view.tsx';
-import { SkeletonList } from '#client/components/ui/skeleton-list.tsx';
 import { useRemote } from '#client/lib/use-remote.ts';
 import { CentreCard } from './centre-card.tsx';
+import { CentreCardSkeletons } from './centre-card-skeletons.tsx';
 import { fetchContacts } from './contacts-api.ts';
 import styles from './places.module.css';
 
@@ -22,18 +22,7 @@ export function ContactsPage() {
   return (
     <Page title="Контакты" narrow>
       <ContactsInfo />
-      <RemoteView
-        remote={contacts}
-        skeleton={
-          <SkeletonList
-            label="Загрузка контактов"
-            rows={2}
-            lines={['50%', '90%', '60%']}
-            className={styles.list}
-            itemClassName={styles.card}
-          />
-        }
-      >
+      <RemoteView remote={contacts} skeleton={<CentreCardSkeletons label="Загрузка контактов" rows={2} />}>
         {({ support_email }) => (
           <>
             {support_email && (

@@ -6,11 +6,11 @@ import { Button } from '#client/components/ui/button.tsx';
 import { RemoteView } from '#client/components/ui/remote-view.tsx';
 import { SelectField } from '#client/components/ui/select-field.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
-import { SkeletonList } from '#client/components/ui/skeleton-list.tsx';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { fetchServiceCentres } from '#client/lib/screens/places-api.ts';
 import { useRemote } from '#client/lib/use-remote.ts';
 import { CentreCard } from './centre-card.tsx';
+import { CentreCardSkeletons } from './centre-card-skeletons.tsx';
 import styles from './places.module.css';
 
 const CentresMap = lazyComponent(() => import('./centres-map.tsx').then((module) => module.CentresMap), {
@@ -56,15 +56,7 @@ export function ServiceCentres() {
 
       <RemoteView
         remote={load}
-        skeleton={
-          <SkeletonList
-            label="Загрузка сервисных центров"
-            rows={3}
-            lines={['50%', '90%', '60%']}
-            className={styles.list}
-            itemClassName={styles.card}
-          />
-        }
+        skeleton={<CentreCardSkeletons label="Загрузка сервисных центров" rows={3} />}
         empty={<p className={styles.empty}>Список сервисных центров пока пуст.</p>}
       >
         {(centres) =>
