@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { STOP_KINDS, STOP_STATES, type StopFailReason } from '#shared/dictionaries/courier-stops.ts';
-import { createdAt } from '../columns.ts';
+import { createdAt, serialId, timestampTz } from '../columns.ts';
 import { clients } from './accounts.ts';
 import { tickets } from './tickets.ts';
 
@@ -31,7 +31,7 @@ export type StopOutcome =
 export const stops = pgTable(
   'stops',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     ticketId: integer('ticket_id')
       .notNull()
       .references(() => tickets.id, { onDelete: 'cascade' }),
@@ -54,11 +54,11 @@ export const stops = pgTable(
     contact: jsonb('contact').$type<StopContact>().notNull(),
     comment: text('comment'),
     state: text('state', { enum: STOP_STATES }).notNull().default('planned'),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
-    enRouteAt: timestamp('en_route_at', { withTimezone: true, mode: 'date' }),
-    etaAt: timestamp('eta_at', { withTimezone: true, mode: 'date' }),
+    cancelledAt: timestampTz('cancelled_at'),
+    enRouteAt: timestampTz('en_route_at'),
+    etaAt: timestampTz('eta_at'),
     /** When it was done or failed. */
-    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: timestampTz('finished_at'),
     outcome: jsonb('outcome').$type<StopOutcome>(),
     createdAt: createdAt(),
   },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt } from '../columns.ts';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, serialId, timestampTz } from '../columns.ts';
 import { clients } from './accounts.ts';
 
 /** The portal's edits of a KAVO ID profile (services/kavo/identities.ts): KAVO has no update API. */
@@ -14,7 +14,7 @@ export type KavoOverrides = Partial<Record<'last_name' | 'first_name' | 'middle_
 export const kavoIdentities = pgTable(
   'kavo_identities',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     clientId: integer('client_id')
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
@@ -31,9 +31,9 @@ export const kavoIdentities = pgTable(
       .default(sql`'{}'::jsonb`),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
-    accessExpiresAt: timestamp('access_expires_at', { withTimezone: true, mode: 'date' }),
+    accessExpiresAt: timestampTz('access_expires_at'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestampTz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('kavo_identities_issuer_subject_key').on(t.issuer, t.subject),
@@ -55,7 +55,7 @@ export const kavoLoginFlows = pgTable(
     sessionHash: text('session_hash').notNull(),
     codeVerifier: text('code_verifier').notNull(),
     nonce: text('nonce').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestampTz('expires_at').notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('kavo_login_flows_expires_idx').on(t.expiresAt)],

@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  type AnyPgColumn,
-} from 'drizzle-orm/pg-core';
-import { createdAt } from '../columns.ts';
+import { bigserial, boolean, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { createdAt, serialId, timestampTz } from '../columns.ts';
 import { clientId, clients } from './accounts.ts';
 import { tickets } from './tickets.ts';
 import { files } from './repair-requests.ts';
@@ -19,7 +8,7 @@ import { files } from './repair-requests.ts';
 export const notifications = pgTable(
   'notifications',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     clientId: clientId(),
     description: text('description').notNull(),
     /** The ticket it is about, if any: the page links the notification there. */
@@ -47,14 +36,14 @@ export const siteBanner = pgTable('site_banner', {
   isActive: boolean('is_active').notNull(),
   link: text('link'),
   imageFileId: integer('image_file_id').references(() => files.id),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestampTz('updated_at').notNull().defaultNow(),
 });
 
 /** A browser's Web Push subscription (its PushSubscription), per account; an endpoint belongs to one account. */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     clientId: integer('client_id')
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
@@ -97,12 +86,12 @@ export const notificationDeliveries = pgTable(
     url: text('url').notNull(),
     state: text('state').$type<'pending' | 'sent' | 'failed' | 'dropped'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    nextAttemptAt: timestampTz('next_attempt_at').notNull().defaultNow(),
     /** A sender's claim: another process leaves the row alone until then (a crashed sender's claim runs out). */
-    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    lockedUntil: timestampTz('locked_until'),
     lastError: text('last_error'),
     createdAt: createdAt(),
-    doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
+    doneAt: timestampTz('done_at'),
   },
   (t) => [
     index('notification_deliveries_due_idx')

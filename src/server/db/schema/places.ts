@@ -1,5 +1,5 @@
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt } from '../columns.ts';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, serialId, timestampTz } from '../columns.ts';
 import { clientId } from './accounts.ts';
 
 export const offices = pgTable('offices', {
@@ -20,7 +20,7 @@ export const offices = pgTable('offices', {
 export const addresses = pgTable(
   'addresses',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     clientId: clientId(),
     name: text('name').notNull(),
     address: text('address').notNull(),
@@ -30,7 +30,7 @@ export const addresses = pgTable(
     /** False: saved as typed while the geo provider was unreachable; checked again when next used. */
     checked: boolean('checked').notNull().default(true),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestampTz('updated_at').notNull().defaultNow(),
   },
   (t) => [index('addresses_client_idx').on(t.clientId, t.id)],
 );

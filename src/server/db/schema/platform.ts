@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt } from '../columns.ts';
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt, timestampTz } from '../columns.ts';
 import { clients } from './accounts.ts';
 
 /** Fixed-window counters for throttling, shared by every API process through the database. */
@@ -8,7 +8,7 @@ export const rateLimits = pgTable(
   'rate_limits',
   {
     key: text('key').notNull(),
-    windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+    windowStart: timestampTz('window_start').notNull(),
     hits: integer('hits').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { bytea, createdAt } from '../columns.ts';
+import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bytea, createdAt, serialId } from '../columns.ts';
 import { clients } from './accounts.ts';
 import { tickets } from './tickets.ts';
 
@@ -10,7 +10,7 @@ import { tickets } from './tickets.ts';
  * of what references it.
  */
 export const files = pgTable('files', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   originalName: text('original_name').notNull(),
   mimeType: text('mime_type').notNull(),
   size: integer('size').notNull(),
