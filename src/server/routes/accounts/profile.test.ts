@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { clients } from '#server/db/schema/accounts.ts';
 import { events } from '#server/db/schema/platform.ts';
-import { DEAD_CODE_MESSAGE } from '#server/services/accounts/registration.ts';
+import { DEAD_CODE_MESSAGE } from '#server/services/accounts/browser-codes.ts';
 import { PROFILE_MESSAGES } from '#shared/screens/profile.ts';
 import { insertAccount, loginAs, mailedCode, uniqueEmail, accountTestApp } from '../../../../tests/setup/accounts.ts';
 import { answerOf, errorBody } from '../../../../tests/setup/json.ts';

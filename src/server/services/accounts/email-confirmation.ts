@@ -6,7 +6,7 @@ import { emailConfirmationMail } from '#server/services/accounts/account-mails.t
 import { checkCode, issueCode, markUsed, resendTooSoon, resendWait } from '#server/services/accounts/one-time-codes.ts';
 import { rateRules } from '#server/services/rate-limit.ts';
 import { browserOfAccount, countCodeAsk, countCodeGuess } from '#server/services/accounts/code-limits.ts';
-import { DEAD_CODE_MESSAGE, WRONG_CODE_MESSAGE } from '#server/services/accounts/registration.ts';
+import { DEAD_CODE_MESSAGE, WRONG_CODE_MESSAGE } from '#server/services/accounts/browser-codes.ts';
 import { queueMail } from '#server/services/notifications/mail-queue.ts';
 
 // Confirming the logged-in account's e-mail with a mailed 4-digit code (portal.md §2.1 step 1: the

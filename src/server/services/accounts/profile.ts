@@ -12,7 +12,7 @@ import { EMAIL_TAKEN_MESSAGE, mailQuietly } from '#server/services/accounts/acco
 import { checkCode, issueCode, markUsed, resendTooSoon, resendWait } from '#server/services/accounts/one-time-codes.ts';
 import { rateRules } from '#server/services/rate-limit.ts';
 import { browserOfAccount, countCodeAsk, countCodeGuess } from '#server/services/accounts/code-limits.ts';
-import { DEAD_CODE_MESSAGE, WRONG_CODE_MESSAGE } from '#server/services/accounts/registration.ts';
+import { DEAD_CODE_MESSAGE, WRONG_CODE_MESSAGE } from '#server/services/accounts/browser-codes.ts';
 import { queueMail } from '#server/services/notifications/mail-queue.ts';
 
 // The clinic's own data (cabinet.md §2 Personal data, Settings; API.md `client.updated`). A new

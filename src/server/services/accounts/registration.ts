@@ -4,19 +4,11 @@ import { fieldFailure } from '#server/lib/api-failure.ts';
 import { isUniqueViolation } from '#server/lib/db-errors.ts';
 import { credentialsMail, registrationCodeMail } from '#server/services/accounts/account-mails.ts';
 import { EMAIL_TAKEN_MESSAGE, findClientByEmail, insertClient } from '#server/services/accounts/accounts.ts';
-import {
-  checkBrowserCode,
-  DEAD_CODE_MESSAGE,
-  mailBrowserCode,
-  WRONG_CODE_MESSAGE,
-} from '#server/services/accounts/browser-codes.ts';
+import { checkBrowserCode, DEAD_CODE_MESSAGE, mailBrowserCode } from '#server/services/accounts/browser-codes.ts';
 import { spendMailBudget } from '#server/services/accounts/mail-budget.ts';
 import { markUsed } from '#server/services/accounts/one-time-codes.ts';
 import { generatePassword } from '#server/services/accounts/passwords.ts';
 import { queueMail } from '#server/services/notifications/mail-queue.ts';
-
-// Profile and e-mail confirmation read the code messages from here.
-export { DEAD_CODE_MESSAGE, WRONG_CODE_MESSAGE };
 
 /** The registration form as validated by the shared schema (phone already normalised to 7XXXXXXXXXX). */
 export interface RegistrationDetails {
