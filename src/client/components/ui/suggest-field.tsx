@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useLatestOnly } from '#client/lib/use-latest-only.ts';
 import { TextField, type TextFieldProps } from './text-field.tsx';
 import styles from './suggest-field.module.css';
 
@@ -47,7 +48,7 @@ export function SuggestField<Option>({
   const listId = useId();
   const [list, setList] = useState<ListState<Option>>({ kind: 'closed' });
   const [active, setActive] = useState(-1);
-  const request = useRef(0);
+  const request = useLatestOnly();
   const debounce = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const hide = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const picked = useRef(false);
@@ -61,25 +62,25 @@ export function SuggestField<Option>({
   );
 
   const close = () => {
-    request.current += 1; // an answer still on its way is no longer wanted
+    request.drop(); // an answer still on its way is no longer wanted
     clearTimeout(debounce.current);
     setList({ kind: 'closed' });
     setActive(-1);
   };
 
   const ask = (query: string) => {
-    const mine = ++request.current;
+    const isLatest = request.begin();
     setList({ kind: 'loading' });
     fetchSuggestions(query).then(
       (options) => {
-        if (mine !== request.current) return;
+        if (!isLatest()) return;
         setList(
           options.length > 0 ? { kind: 'options', options } : { kind: 'message', text: emptyMessage, tone: 'muted' },
         );
         setActive(-1);
       },
       () => {
-        if (mine === request.current) setList({ kind: 'message', text: failureMessage, tone: 'error' });
+        if (isLatest()) setList({ kind: 'message', text: failureMessage, tone: 'error' });
       },
     );
   };

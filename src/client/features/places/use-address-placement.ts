@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { useLatestOnly } from '#client/lib/use-latest-only.ts';
 import { ADDRESS_MESSAGES, type AddressSuggestion, type SavedAddress } from '#shared/screens/places.ts';
 import { asApiError } from '#client/lib/http.ts';
 import { checkAddress } from '#client/lib/screens/places-api.ts';
@@ -52,12 +53,12 @@ export interface AddressPlacementOutlet {
 export function useAddressPlacement(address: SavedAddress | null, outlet: AddressPlacementOutlet) {
   const [point, setPoint] = useState<MapPoint | null>(address ? pointOf(address.coordinates) : null);
   const [check, setCheck] = useState<CheckState>(address ? { kind: 'ok' } : { kind: 'unchecked' });
-  /** Grows with every check and every change of the text: a late answer for an older one is dropped. */
-  const checkRun = useRef(0);
+  /** A late answer for an older check or text is dropped. */
+  const checkRun = useLatestOnly();
 
   /** The spec's check of what the field says: exact is replaced by the provider's text, anything else explained. */
   const runCheck = (text: string) => {
-    const mine = ++checkRun.current;
+    const isLatest = checkRun.begin();
     if (text.trim() === '') {
       setCheck({ kind: 'unchecked' });
       return;
@@ -65,7 +66,7 @@ export function useAddressPlacement(address: SavedAddress | null, outlet: Addres
     setCheck({ kind: 'checking' });
     checkAddress(text.trim()).then(
       (result) => {
-        if (mine !== checkRun.current) return;
+        if (!isLatest()) return;
         if (result.ok) {
           outlet.setAddress(result.address);
           setPoint((current) => current ?? { latitude: result.latitude, longitude: result.longitude });
@@ -75,7 +76,7 @@ export function useAddressPlacement(address: SavedAddress | null, outlet: Addres
         }
       },
       () => {
-        if (mine === checkRun.current) setCheck({ kind: 'unreachable' });
+        if (isLatest()) setCheck({ kind: 'unreachable' });
       },
     );
   };
@@ -90,10 +91,10 @@ export function useAddressPlacement(address: SavedAddress | null, outlet: Addres
   const pickOnMap = (picked: MapPoint) => {
     setPoint(picked);
     setCheck({ kind: 'checking' });
-    const mine = ++checkRun.current;
+    const isLatest = checkRun.begin();
     reverseGeocode(picked.latitude, picked.longitude).then(
       ([nearest]) => {
-        if (mine !== checkRun.current) return;
+        if (!isLatest()) return;
         if (!nearest) {
           setCheck({ kind: 'refused', message: 'Адрес не найден' });
           return;
@@ -103,7 +104,7 @@ export function useAddressPlacement(address: SavedAddress | null, outlet: Addres
         runCheck(nearest.value);
       },
       (caught: unknown) => {
-        if (mine === checkRun.current)
+        if (isLatest())
           setCheck({ kind: 'refused', message: asApiError(caught, ADDRESS_MESSAGES.geocodeFailed).message });
       },
     );
@@ -111,7 +112,7 @@ export function useAddressPlacement(address: SavedAddress | null, outlet: Addres
 
   /** The text was typed over: what was checked is gone, and an answer on its way is for the old text. */
   const forget = () => {
-    checkRun.current += 1;
+    checkRun.drop();
     setCheck({ kind: 'unchecked' });
   };
 

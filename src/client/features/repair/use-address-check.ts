@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { useLatestOnly } from '#client/lib/use-latest-only.ts';
 import { checkAddress } from '#client/lib/screens/places-api.ts';
 import type { StepProps } from './step-props.ts';
 
@@ -24,15 +25,15 @@ export function useAddressCheck({ values, change }: Pick<StepProps, 'values' | '
   const [countryLocked, setCountryLocked] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
   const [unchecked, setUnchecked] = useState(false);
-  /** Grows with every check and every change of the address: a check's answer for an address no longer there is dropped. */
-  const checkRun = useRef(0);
+  /** A check's answer for an address no longer there is dropped. */
+  const checkRun = useLatestOnly();
 
   const check = (text: string, country: string | null) => {
     if (text.trim() === '') return;
-    const mine = ++checkRun.current;
+    const isLatest = checkRun.begin();
     checkAddress(text.trim()).then(
       (result) => {
-        if (mine !== checkRun.current) return;
+        if (!isLatest()) return;
         setUnchecked(false);
         if (result.ok) {
           setProblem(undefined);
@@ -45,14 +46,14 @@ export function useAddressCheck({ values, change }: Pick<StepProps, 'values' | '
         } else setProblem(result.message);
       },
       () => {
-        if (mine !== checkRun.current) return;
+        if (!isLatest()) return;
         setProblem(undefined);
         setUnchecked(true);
       },
     );
   };
   const forget = () => {
-    checkRun.current += 1;
+    checkRun.drop();
     setProblem(undefined);
     setUnchecked(false);
   };
