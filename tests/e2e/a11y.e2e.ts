@@ -34,10 +34,10 @@ import {
   registrationForm,
   resetRequestForm,
   statementCard,
-  submitLogin,
   switchView,
   tab,
   visible,
+  logIn,
 } from './ui.ts';
 
 const axeSource: string = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
@@ -197,7 +197,7 @@ function contextFor(
         if (who.email === DEMO_COURIER.email) {
           // The clinics' login form; a courier lands on its route.
           await page.goto('/');
-          await submitLogin(await openLogin(page, size), who.email, who.password);
+          await logIn(page, size, who);
           await page.waitForURL('**/courier');
           return;
         }

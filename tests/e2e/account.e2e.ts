@@ -35,6 +35,7 @@ import {
   switchView,
   text,
   visible,
+  loginFromHome,
 } from './ui.ts';
 
 const browser = browserForFile();
@@ -180,9 +181,7 @@ describe.each(SIZES)('accounts on a $name', (size) => {
   it('changes the password at /cabinet/password', async () => {
     const email = await createClient(`change-${size.name}`, 'first-password-2026');
     await withPage(browser, size, `${size.name}-change-password`, async (page) => {
-      await page.goto('/');
-      await submitLogin(await openLogin(page, size), email, 'first-password-2026');
-      await expectLoggedIn(page, size);
+      await loginFromHome(page, size, { email, password: 'first-password-2026' });
 
       await page.goto('/cabinet/password');
       const newPassword = page.getByLabel('Новый пароль', { exact: true });

@@ -21,16 +21,7 @@ import {
   withPage,
   type ScreenSize,
 } from './support.ts';
-import {
-  button,
-  closeUnpaidNotice,
-  dialogNamed,
-  expectLoggedIn,
-  loginFromHome,
-  openLogin,
-  submitLogin,
-  visible,
-} from './ui.ts';
+import { button, closeUnpaidNotice, dialogNamed, loginFromHome, visible } from './ui.ts';
 
 /** The narrowest phone the portal is designed for. */
 const PHONE_360: ScreenSize = { name: 'phone', options: { ...PHONE.options, viewport: { width: 360, height: 780 } } };
@@ -100,9 +91,7 @@ describe('paying a bill from the phone', () => {
     });
 
     await withPage(browser, PHONE_360, 'phone-360-bill-payment', async (page) => {
-      await page.goto('/');
-      await submitLogin(await openLogin(page, PHONE_360), clinic.email, clinic.password);
-      await expectLoggedIn(page, PHONE_360);
+      await loginFromHome(page, PHONE_360, clinic);
       // Closed where it opens, 1 s after the login's data: on the next page it would not come again.
       await closeUnpaidNotice(page);
       await page.goto('/cabinet/bills');
@@ -188,9 +177,7 @@ describe('paying a bill from the phone', () => {
     expect(expected).toContain('|Purpose=Ремонт / наконечника по договору 12');
 
     await withPage(browser, DESKTOP, 'desktop-bill-payment', async (page) => {
-      await page.goto('/');
-      await submitLogin(await openLogin(page, DESKTOP), clinic.email, clinic.password);
-      await expectLoggedIn(page, DESKTOP);
+      await loginFromHome(page, DESKTOP, clinic);
       // Closed where it opens, 1 s after the login's data: on the next page it would not come again.
       await closeUnpaidNotice(page);
       await page.goto('/cabinet/bills');

@@ -18,7 +18,7 @@ import {
   withPage,
   type ScreenSize,
 } from './support.ts';
-import { button, expectText, loginFromHome, openLogin, submitLogin, visible } from './ui.ts';
+import { button, expectText, loginFromHome, visible, logIn } from './ui.ts';
 
 const browser = browserForFile();
 
@@ -113,7 +113,7 @@ describe("the courier's day", () => {
     await withPage(browser, PHONE_360, 'courier-day', async (page, context) => {
       // The clinics' login form; a courier lands on its route.
       await page.goto('/');
-      await submitLogin(await openLogin(page, PHONE_360), courier.email, courier.password);
+      await logIn(page, PHONE_360, courier);
       await page.waitForURL('**/courier');
       await openControlled(page, '/courier');
 

@@ -11,10 +11,10 @@ import {
   dialogNamed,
   expectLoggedIn,
   openLogin,
-  submitLogin,
   tabBar,
   visible,
   loginFromHome,
+  logIn,
 } from './ui.ts';
 
 /** The smallest phone the portal is drawn for. */
@@ -172,7 +172,7 @@ describe('the shell', () => {
       await page.goto('/');
       await visible(tabBar(page)).waitFor();
       expect(await cutLabels()).toEqual([]);
-      await submitLogin(await openLogin(page, PHONE_360), DEMO.email, DEMO.password);
+      await logIn(page, PHONE_360, DEMO);
       await expectLoggedIn(page, PHONE_360);
       await page.goto('/cabinet/notifications');
       await visible(tabBar(page).getByRole('link', { name: /Уведомления/ })).waitFor();

@@ -11,11 +11,10 @@ import {
   expectFieldError,
   expectLoggedIn,
   logout,
-  openLogin,
-  submitLogin,
   tab,
   visible,
   loginFromHome,
+  logIn,
 } from './ui.ts';
 
 const browser = browserForFile();
@@ -66,7 +65,7 @@ describe('Личные данные', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= 360)).toBe(true);
 
       await logout(page, PHONE);
-      await submitLogin(await openLogin(page, PHONE), next, clinic.password);
+      await logIn(page, PHONE, { email: next, password: clinic.password });
       await expectLoggedIn(page, PHONE);
     });
   });

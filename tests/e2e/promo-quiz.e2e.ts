@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twoQuestionSurvey } from '../setup/quiz-fixtures.ts';
 import { backOffice, integration } from './back-office.ts';
 import { browserForFile, DESKTOP, PHONE, screenshot, withPage } from './support.ts';
-import { button, dialogNamed, submitLogin, tab, visible, loginFromHome } from './ui.ts';
+import { button, dialogNamed, submitLogin, tab, visible, loginFromHome, loginForm } from './ui.ts';
 
 const PASSWORD = 'promo-quiz-password-2026';
 const SURVEY_ITEM = 'Пройдите опрос — получите бонусы!';
@@ -73,7 +73,7 @@ describe('promo codes', () => {
       await page.setViewportSize({ width: 360, height: 780 });
       await page.goto(`/?promocode=${encodeURIComponent(code)}`);
       // The login opens by itself; the code waits for it.
-      await submitLogin(page.getByRole('form', { name: 'Вход в личный кабинет' }), clinic.email, clinic.password);
+      await submitLogin(loginForm(page), clinic.email, clinic.password);
       const popup = dialogNamed(page, 'Поздравляем!');
       await visible(popup.getByText(/200\sбонусов/)).waitFor();
       await screenshot(page, 'promocode-link-credited-360');

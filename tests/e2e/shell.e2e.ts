@@ -30,7 +30,6 @@ import {
   dialogNamed,
   expectText,
   loginForm,
-  openLogin,
   passwordInput,
   registrationForm,
   resetRequestForm,
@@ -41,6 +40,7 @@ import {
   text,
   visible,
   loginFromHome,
+  logIn,
 } from './ui.ts';
 
 const browser = browserForFile();
@@ -270,7 +270,7 @@ describe('a cold start of the requests list, logged in (speed budgets)', () => {
       await closeUnpaidNotice(page);
       await tab(page, 'Ещё').click();
       await button(dialog(page), 'Выйти').click();
-      await submitLogin(await openLogin(page, PHONE), DEMO.email, DEMO.password);
+      await logIn(page, PHONE, DEMO);
       expect(scripts.some((script) => /\/assets\/login-form-/.test(script))).toBe(true);
     });
   });
@@ -294,7 +294,7 @@ describe('the bottom tab bar', () => {
         status: 'Не оплачен',
       });
       await backOffice.notification(clinic.id, 'Счёт СЧ-TAB-1 выставлен');
-      await submitLogin(await openLogin(page, PHONE), clinic.email, clinic.password);
+      await logIn(page, PHONE, clinic);
       // The unpaid bill brings its notice a second later: closed as a user would, before going on.
       await closeUnpaidNotice(page);
       for (const name of ['Заявки', /Счета/, 'Ремонт', /Уведомления/, 'Ещё']) await tab(page, name).waitFor();

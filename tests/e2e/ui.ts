@@ -141,14 +141,19 @@ export async function loginWithWorker(
   await openControlled(page, path);
 }
 
-/** Logs in from the home page through the header's (or the tab bar's) 'Войти', as a user does. */
+/** Logs in through the header's (or the tab bar's) 'Войти' of the page shown, as a user does. */
+export async function logIn(page: Page, size: ScreenSize, account: { email: string; password: string }): Promise<void> {
+  await submitLogin(await openLogin(page, size), account.email, account.password);
+}
+
+/** Logs in from the home page, and waits until the page says so. */
 export async function loginFromHome(
   page: Page,
   size: ScreenSize,
   account: { email: string; password: string },
 ): Promise<void> {
   await page.goto('/');
-  await submitLogin(await openLogin(page, size), account.email, account.password);
+  await logIn(page, size, account);
   await expectLoggedIn(page, size);
 }
 
