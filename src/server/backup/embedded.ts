@@ -1,3 +1,5 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { Config, Logger } from '#server/context.ts';
 import type { Database } from '#server/db/client.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
@@ -9,7 +11,7 @@ export const STALE_BACKUP_MS = 48 * 3_600_000;
 
 export interface EmbeddedBackups {
   lastBackupAt(): Date | null;
-  /** Set when there is no backup in the last 48 hours: the start says so. */
+  /** Set when there is no backup in the last 48 hours of a database older than that: the start says so. */
   warning: string | undefined;
   stop(): Promise<void>;
 }
@@ -46,7 +48,9 @@ export async function startEmbeddedBackups(deps: {
     return undefined;
   });
   const last = schedule.lastBackupAt();
-  const stale = last === null || deps.now().getTime() - last.getTime() > STALE_BACKUP_MS;
+  // A database made less than 48 hours ago has not yet gone that long without one: a first start is quiet.
+  const since = last ?? (await databaseMadeAt(deps.config.dataDir));
+  const stale = since === null || deps.now().getTime() - since.getTime() > STALE_BACKUP_MS;
   const when =
     settings.everyHours === 0
       ? 'по расписанию не делаются: BACKUP_EVERY_HOURS=0'
@@ -63,4 +67,13 @@ export async function startEmbeddedBackups(deps: {
       await schedule.stop();
     },
   };
+}
+
+/** When the embedded database was made: initdb writes PG_VERSION once, and nothing touches it again. */
+async function databaseMadeAt(dataDir: string): Promise<Date | null> {
+  try {
+    return (await stat(path.join(dataDir, 'pg', 'PG_VERSION'))).mtime;
+  } catch {
+    return null;
+  }
 }

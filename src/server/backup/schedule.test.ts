@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackupConfig } from '#server/context.ts';
@@ -127,6 +127,21 @@ describe('the running portal', { timeout: 120_000 }, () => {
     const none = await start();
     expect(none?.warning).toMatch(/Нет резервной копии за последние 48 часов/);
     await none?.stop();
+
+    // Unless the database is younger than that: made an hour ago, the start is quiet; 49 hours ago, not.
+    const madeMark = path.join(dataDir, 'pg', 'PG_VERSION');
+    mkdirSync(path.dirname(madeMark), { recursive: true });
+    writeFileSync(madeMark, '17\n');
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(madeMark, hourAgo, hourAgo);
+    const young = await start();
+    expect(young?.warning).toBeUndefined();
+    await young?.stop();
+    const longAgo = new Date(Date.now() - 49 * 3_600_000);
+    utimesSync(madeMark, longAgo, longAgo);
+    const neverBackedUp = await start();
+    expect(neverBackedUp?.warning).toMatch(/Нет резервной копии за последние 48 часов/);
+    await neverBackedUp?.stop();
 
     const schedule = scheduleIn(settings(dir));
     await schedule.runNow();
