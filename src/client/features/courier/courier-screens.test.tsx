@@ -229,6 +229,28 @@ describe("a stop's card", () => {
     expect(screen.queryByRole('button', { name: 'Не застал' })).toBeNull();
   });
 
+  it("drops 'отправится сама' once the worker has sent the kept action", async () => {
+    stubFetch({
+      'GET /ajax/courier/stops/31': { body: { success: true, stop: stop() } },
+      'POST /ajax/courier/stops/done': {
+        status: 202,
+        body: { success: true, queued: true, message: 'Отметка сохранена', outbox_id: 'e5' },
+      },
+    });
+    await renderInRouter(() => <StopCard userId={USER} id={31} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Забрал' }));
+    await userEvent.type(screen.getByLabelText('Кто передал инструменты'), 'Анна');
+    await userEvent.click(screen.getByRole('button', { name: 'Подтвердить' }));
+    const queued = 'Нет связи: отметка сохранена на телефоне и отправится сама.';
+    await screen.findByText(queued);
+    const kept = { id: 'e5', kind: 'stop-done' as const, statements: [{ id: -31, version: 0 }] };
+    useOutbox.setState({ entries: { e5: outboxEntry({ ...kept, state: 'queued' }) } });
+    await screen.findByTestId('courier-stop-pending');
+    expect(screen.getByText(queued)).toBeInTheDocument();
+    useOutbox.setState({ entries: { e5: outboxEntry({ ...kept, state: 'done' }) } });
+    await waitFor(() => expect(screen.queryByText(queued)).toBeNull());
+  });
+
   it("keeps a photo taken with no connection and sends it with 'Забрал' in one call", async () => {
     const { calls } = stubFetch({
       'GET /ajax/courier/stops/31': { body: { success: true, stop: stop() } },

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { telHref } from '#shared/screens/map-links.ts';
 import { MapLink } from '#client/components/ui/map-link.tsx';
 import { instrumentDisplayName } from '#shared/dictionaries/instruments.ts';
@@ -13,7 +13,7 @@ import { SkeletonText } from '#client/components/ui/skeleton.tsx';
 import { useNoConnection } from '#client/lib/connection.ts';
 import { useOutbox } from '#client/lib/sw-bridge.ts';
 import { useCourierRoute } from './route-store.ts';
-import { StopActions } from './stop-actions.tsx';
+import { QUEUED_NOTICE, StopActions } from './stop-actions.tsx';
 import { clockOf } from './days.ts';
 import { doneLabel, kindLabel, pendingFor, pendingLabel, stateLabel } from './stop-state.ts';
 import { useCourierStop } from './use-courier-data.ts';
@@ -107,6 +107,13 @@ function StopDetails({
   const [notice, setNotice] = useState<string | null>(null);
   const last = pending.at(-1);
   const finishedPending = pending.some((entry) => entry.kind !== 'stop-en-route');
+  const waiting = last !== undefined;
+  const wasWaiting = useRef(waiting);
+  // The kept action left the phone (sent, or refused and listed in 'Не отправлено'): 'отправится сама' no longer holds.
+  useEffect(() => {
+    if (wasWaiting.current && !waiting) setNotice((current) => (current === QUEUED_NOTICE ? null : current));
+    wasWaiting.current = waiting;
+  }, [waiting]);
   const address = [stop.address.address, stop.address.room].filter(Boolean).join(', ');
   const phone = formatPhone(stop.contact.phone);
   return (
