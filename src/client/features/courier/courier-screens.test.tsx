@@ -229,6 +229,21 @@ describe("a stop's card", () => {
     expect(screen.queryByRole('button', { name: 'Не застал' })).toBeNull();
   });
 
+  it('moves the focus from the tapped button, gone with its panel, to what happened', async () => {
+    stubFetch({
+      'GET /ajax/courier/stops/31': { body: { success: true, stop: stop() } },
+      'POST /ajax/courier/stops/en-route': {
+        body: { success: true, stop: stop({ state: 'en_route', eta_at: `${moscowDay(0)} 12:10:00` }) },
+      },
+    });
+    await renderInRouter(() => <StopCard userId={USER} id={31} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Еду' }));
+    await userEvent.click(screen.getByRole('button', { name: '30 мин' }));
+    const notice = await screen.findByText('Отправлено');
+    expect(screen.queryByRole('button', { name: '30 мин' })).toBeNull();
+    await waitFor(() => expect(notice.closest('[tabindex="-1"]')).toHaveFocus());
+  });
+
   it("drops 'отправится сама' once the worker has sent the kept action", async () => {
     stubFetch({
       'GET /ajax/courier/stops/31': { body: { success: true, stop: stop() } },

@@ -107,6 +107,7 @@ function StopDetails({
   const [notice, setNotice] = useState<string | null>(null);
   const last = pending.at(-1);
   const finishedPending = pending.some((entry) => entry.kind !== 'stop-en-route');
+  const noticeRef = useRef<HTMLDivElement>(null);
   const waiting = last !== undefined;
   const wasWaiting = useRef(waiting);
   // The kept action left the phone (sent, or refused and listed in 'Не отправлено'): 'отправится сама' no longer holds.
@@ -114,6 +115,10 @@ function StopDetails({
     if (wasWaiting.current && !waiting) setNotice((current) => (current === QUEUED_NOTICE ? null : current));
     wasWaiting.current = waiting;
   }, [waiting]);
+  // The tapped button is gone with its panel (or all the actions, the stop finished): focus lands on what happened, not on the page.
+  useEffect(() => {
+    if (notice !== null) noticeRef.current?.focus();
+  }, [notice]);
   const address = [stop.address.address, stop.address.room].filter(Boolean).join(', ');
   const phone = formatPhone(stop.contact.phone);
   return (
@@ -213,7 +218,9 @@ function StopDetails({
         </>
       ) : null}
 
-      <FormMessage tone="success">{notice}</FormMessage>
+      <div ref={noticeRef} tabIndex={-1}>
+        <FormMessage tone="success">{notice}</FormMessage>
+      </div>
       {stop.state === 'done' || stop.state === 'failed' || finishedPending ? null : (
         <StopActions stop={stop} onChanged={onChanged} onNotice={setNotice} />
       )}
