@@ -229,6 +229,19 @@ describe("a stop's card", () => {
     expect(screen.queryByRole('button', { name: 'Не застал' })).toBeNull();
   });
 
+  it('brings the panel a button opens into sight: it opens below the buttons, at the foot of the card', async () => {
+    stubFetch({ 'GET /ajax/courier/stops/31': { body: { success: true, stop: stop() } } });
+    const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    try {
+      await renderInRouter(() => <StopCard userId={USER} id={31} />);
+      await userEvent.click(await screen.findByRole('button', { name: 'Не застал' }));
+      const panel = screen.getByRole('form', { name: 'Не застал' });
+      expect(scrolled.mock.contexts.some((element) => (element as HTMLElement).contains(panel))).toBe(true);
+    } finally {
+      scrolled.mockRestore();
+    }
+  });
+
   it('moves the focus from the tapped button, gone with its panel, to what happened', async () => {
     stubFetch({
       'GET /ajax/courier/stops/31': { body: { success: true, stop: stop() } },
