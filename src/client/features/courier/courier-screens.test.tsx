@@ -358,6 +358,22 @@ describe("a stop's card, when the stop changed or is finished", () => {
     expect(useCourierRoute.getState().reloads).toBe(1);
   });
 
+  it('says a stop the server no longer gives (404) is gone, instead of its saved copy with actions', async () => {
+    useCourierRoute.setState({ days: { [moscowDay(0)]: { stops: [stop()], fetchedAt: Date.now(), ownerId: USER } } });
+    stubFetch({
+      'GET /ajax/courier/stops/31': { status: 404, body: { success: false, message: 'Не найдено' } },
+    });
+    await renderInRouter(() => <StopCard userId={USER} id={31} />);
+    expect(
+      await screen.findByText(
+        'Этой остановки нет в вашем маршруте: сервисный центр отменил её или передал другому курьеру.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Забрал' })).toBeNull();
+    expect(screen.queryByText('Стоматология «Улыбка»', { exact: false })).toBeNull();
+    expect(screen.getByRole('link', { name: '← Маршрут' })).toHaveAttribute('href', '/courier');
+  });
+
   it('shows what was reported and offers no more actions', async () => {
     const done = stop({
       state: 'done',

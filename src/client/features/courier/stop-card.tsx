@@ -24,9 +24,11 @@ export interface StopCardProps {
   id: number;
 }
 
+const STOP_GONE = 'Этой остановки нет в вашем маршруте: сервисный центр отменил её или передал другому курьеру.';
+
 /** A stop's card (`/courier/stops/$id`): where, whom to call, what to take, and the actions. */
 export function StopCard({ userId, id }: StopCardProps) {
-  const { remote, value: stop, savedAt, hydrated } = useCourierStop(userId, id);
+  const { remote, value: stop, savedAt, hydrated, gone } = useCourierStop(userId, id);
   const noConnection = useNoConnection();
   if (stop === null) {
     return (
@@ -35,7 +37,9 @@ export function StopCard({ userId, id }: StopCardProps) {
         <h1 id="courier-stop-title" className={styles.title}>
           Остановка
         </h1>
-        {remote.failure && hydrated ? (
+        {gone && remote.failure ? (
+          <p className={styles.empty}>{STOP_GONE}</p>
+        ) : remote.failure && hydrated ? (
           noConnection ? (
             <p className={styles.empty}>Остановка загрузится, когда появится связь.</p>
           ) : (
