@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { CourierStop } from '#shared/screens/courier.ts';
 import { savedCopyAt, useNoConnection } from '#client/lib/connection.ts';
-import { asApiError } from '#client/lib/http.ts';
+import { ApiError } from '#client/lib/http.ts';
 import { whenHydrated } from '#client/lib/persist-hydration.ts';
 import { useRemote, type Remote } from '#client/lib/use-remote.ts';
 import { loadDay, loadStop } from './api.ts';
@@ -57,7 +57,8 @@ export function useCourierStop(userId: number, id: number): Shown<CourierStop> &
         setGone(false);
         return stop;
       } catch (error) {
-        if (!signal.aborted && asApiError(error).status === 404) setGone(true);
+        // Only the server's own 404: a failed network is no news about the stop.
+        if (!signal.aborted && error instanceof ApiError && error.status === 404) setGone(true);
         throw error;
       }
     },
