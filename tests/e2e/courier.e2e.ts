@@ -4,7 +4,7 @@
 // other 'Не застал' with no connection; when the network is back the service worker sends both once —
 // the feed holds one `stop.done`, naming the photo, which the back office can download, and one
 // `stop.failed` — and the clinic's ticket shows the pickup.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { IDB_DATABASE, IDB_STORE } from '../../src/client/lib/idb-storage.ts';
 import { backOffice, PNG_BYTES } from './back-office.ts';
@@ -106,6 +106,21 @@ async function routeSaved(page: Page, stopIds: number[]): Promise<void> {
 
 const stopRows = (page: Page) => page.getByTestId('courier-stop');
 
+/** How many lines a control's label takes ('15 мин' on one, not '15' over 'мин'). */
+const labelLines = (control: Locator) =>
+  control.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+
+/** Whether the control is wholly on screen, above the courier's tab bar (not under it, nor below the fold). */
+async function inSight(page: Page, control: Locator): Promise<boolean> {
+  const box = await control.boundingBox();
+  const bar = await page.getByRole('navigation', { name: 'Разделы курьера' }).boundingBox();
+  return box !== null && bar !== null && box.y >= 0 && box.y + box.height <= bar.y;
+}
+
 describe("the courier's day", () => {
   it('lands on the route, shows it on the list and the map, marks two stops offline, and sends them once', async () => {
     const { clinic, first, courier, pickup, missed, stopEvents } = await world();
@@ -177,10 +192,18 @@ describe("the courier's day", () => {
       await expect.poll(() => stopRows(page).count()).toBe(2);
       await stopRows(page).nth(1).getByRole('link').click();
       await visible(page.getByRole('heading', { name: '2. Клиника «Северная»' })).waitFor();
+      // 'Еду' opens its choices below the buttons, at the foot of the card: brought into sight, one line each.
+      await button(page, 'Еду').click();
+      for (const choice of ['15 мин', '30 мин', '1 час']) {
+        await expect.poll(() => inSight(page, button(page, choice))).toBe(true);
+        expect(await labelLines(button(page, choice))).toBe(1);
+      }
       await button(page, 'Не застал').click();
       await page.getByRole('radio', { name: 'Закрыто' }).check();
       await button(page, 'Подтвердить').click();
       await expectText(page.getByTestId('courier-stop-pending'), 'Не застал: Ожидает отправки');
+      // The form went with its 'Подтвердить': the focus is on what happened, not back at the top of the page.
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Нет связи: отметка сохранена');
       expect(await stopEvents()).toEqual([]);
 
       // The network is back: the worker sends both, once each.
