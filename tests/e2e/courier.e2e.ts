@@ -10,6 +10,7 @@ import { IDB_DATABASE, IDB_STORE } from '../../src/client/lib/idb-storage.ts';
 import { backOffice, PNG_BYTES } from './back-office.ts';
 import {
   browserForFile,
+  e2eServer,
   openControlled,
   PHONE,
   PHONE_WITH_WORKER,
@@ -106,6 +107,17 @@ async function routeSaved(page: Page, stopIds: number[]): Promise<void> {
 
 const stopRows = (page: Page) => page.getByTestId('courier-stop');
 
+/** Takes the fake tile (and geo) server down with this status, or brings it back (null). */
+const setTiles = (status: number | null) =>
+  fetch(`${e2eServer().geoFakeUrl}/__fake/down`, { method: 'PUT', body: JSON.stringify({ status }) });
+
+/** Whether nothing covers the element at its centre (in the page: passed to evaluate). */
+function topmostAtCentre(element: Element): boolean {
+  const box = element.getBoundingClientRect();
+  const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+  return top !== null && element.contains(top);
+}
+
 /** How many lines a control's label takes ('15 мин' on one, not '15' over 'мин'). */
 const labelLines = (control: Locator) =>
   control.evaluate((element) => {
@@ -146,11 +158,25 @@ describe("the courier's day", () => {
       await visible(tabs.getByRole('button', { name: 'Ещё' })).waitFor();
       await screenshot(page, 'phone-courier-route');
 
-      // The map: a numbered marker for each stop.
-      await tabs.getByRole('link', { name: 'Карта' }).click();
-      await expect.poll(() => page.locator('.leaflet-marker-icon').count(), { timeout: 20_000 }).toBe(2);
-      await visible(page.getByRole('link', { name: '1. Клиника «Северная»' })).waitFor();
-      await screenshot(page, 'phone-courier-map');
+      // The map: a numbered marker for each stop, and its popup over everything on the map, also over
+      // 'Карта недоступна' when the tile server is down.
+      await setTiles(503);
+      try {
+        await tabs.getByRole('link', { name: 'Карта' }).click();
+        await expect.poll(() => page.locator('.leaflet-marker-icon').count(), { timeout: 20_000 }).toBe(2);
+        await visible(page.getByRole('link', { name: '1. Клиника «Северная»' })).waitFor();
+        const unavailable = page.locator('output', { hasText: 'Карта недоступна' });
+        await visible(unavailable).waitFor();
+        await screenshot(page, 'phone-courier-map');
+        await page.locator('.leaflet-marker-icon').first().click();
+        const open = button(page, 'Открыть остановку');
+        await open.waitFor();
+        // The notice lets taps through (pointer-events: none), so a hit test would not see it: made hit-testable here.
+        await unavailable.evaluate((element) => ((element as HTMLElement).style.pointerEvents = 'auto'));
+        expect(await open.evaluate(topmostAtCentre)).toBe(true);
+      } finally {
+        await setTiles(null);
+      }
 
       await tabs.getByRole('link', { name: 'Маршрут' }).click();
       await expect.poll(() => stopRows(page).count()).toBe(2);
