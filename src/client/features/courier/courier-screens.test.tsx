@@ -173,7 +173,7 @@ describe("a stop's card", () => {
     expect(screen.getByRole('checkbox', { name: /^Пескоструйный аппарат, №\s+SN-3$/ })).toBeChecked();
   });
 
-  it("sends 'Еду' with the chosen time, the tap's key and time", async () => {
+  it("sends 'Еду' with the chosen time, the tap's key and time; the focus goes to what happened", async () => {
     const { calls } = stubFetch({
       'GET /ajax/courier/stops/31': { body: { success: true, stop: stop() } },
       'POST /ajax/courier/stops/en-route': {
@@ -188,9 +188,12 @@ describe("a stop's card", () => {
     expect(post.body).toMatchObject({ stop_id: 31, eta_minutes: 30 });
     expect((post.body as { at: string }).at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(post.headers.get(IDEMPOTENCY_HEADER)).toMatch(/^[\w-]{8,}$/);
+    // The tapped '30 мин' went with its panel: the notice holds the focus, not the page.
+    expect(screen.queryByRole('button', { name: '30 мин' })).toBeNull();
+    await waitFor(() => expect(screen.getByText('Отправлено').closest('[tabindex="-1"]')).toHaveFocus());
   });
 
-  it("'Забрал' needs a name, sends the checklist, and a kept action shows 'Ожидает отправки'", async () => {
+  it("'Забрал' needs a name, sends the checklist, and a kept action shows 'Ожидает отправки' until sent", async () => {
     const { calls } = stubFetch({
       'GET /ajax/courier/stops/31': { body: { success: true, stop: stop() } },
       'POST /ajax/courier/stops/done': {
@@ -227,6 +230,15 @@ describe("a stop's card", () => {
     });
     expect(await screen.findByTestId('courier-stop-pending')).toHaveTextContent('Забрал: Ожидает отправки');
     expect(screen.queryByRole('button', { name: 'Не застал' })).toBeNull();
+    // Sent: 'отправится сама' no longer holds, and goes.
+    const queued = 'Нет связи: отметка сохранена на телефоне и отправится сама.';
+    expect(screen.getByText(queued)).toBeInTheDocument();
+    useOutbox.setState({
+      entries: {
+        e1: outboxEntry({ id: 'e1', kind: 'stop-done', statements: [{ id: -31, version: 0 }], state: 'done' }),
+      },
+    });
+    await waitFor(() => expect(screen.queryByText(queued)).toBeNull());
   });
 
   it('brings the panel a button opens into sight: it opens below the buttons, at the foot of the card', async () => {
@@ -240,43 +252,6 @@ describe("a stop's card", () => {
     } finally {
       scrolled.mockRestore();
     }
-  });
-
-  it('moves the focus from the tapped button, gone with its panel, to what happened', async () => {
-    stubFetch({
-      'GET /ajax/courier/stops/31': { body: { success: true, stop: stop() } },
-      'POST /ajax/courier/stops/en-route': {
-        body: { success: true, stop: stop({ state: 'en_route', eta_at: `${moscowDay(0)} 12:10:00` }) },
-      },
-    });
-    await renderInRouter(() => <StopCard userId={USER} id={31} />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Еду' }));
-    await userEvent.click(screen.getByRole('button', { name: '30 мин' }));
-    const notice = await screen.findByText('Отправлено');
-    expect(screen.queryByRole('button', { name: '30 мин' })).toBeNull();
-    await waitFor(() => expect(notice.closest('[tabindex="-1"]')).toHaveFocus());
-  });
-
-  it("drops 'отправится сама' once the worker has sent the kept action", async () => {
-    stubFetch({
-      'GET /ajax/courier/stops/31': { body: { success: true, stop: stop() } },
-      'POST /ajax/courier/stops/done': {
-        status: 202,
-        body: { success: true, queued: true, message: 'Отметка сохранена', outbox_id: 'e5' },
-      },
-    });
-    await renderInRouter(() => <StopCard userId={USER} id={31} />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Забрал' }));
-    await userEvent.type(screen.getByLabelText('Кто передал инструменты'), 'Анна');
-    await userEvent.click(screen.getByRole('button', { name: 'Подтвердить' }));
-    const queued = 'Нет связи: отметка сохранена на телефоне и отправится сама.';
-    await screen.findByText(queued);
-    const kept = { id: 'e5', kind: 'stop-done' as const, statements: [{ id: -31, version: 0 }] };
-    useOutbox.setState({ entries: { e5: outboxEntry({ ...kept, state: 'queued' }) } });
-    await screen.findByTestId('courier-stop-pending');
-    expect(screen.getByText(queued)).toBeInTheDocument();
-    useOutbox.setState({ entries: { e5: outboxEntry({ ...kept, state: 'done' }) } });
-    await waitFor(() => expect(screen.queryByText(queued)).toBeNull());
   });
 
   it("keeps a photo taken with no connection and sends it with 'Забрал' in one call", async () => {
