@@ -94,6 +94,19 @@ describe('app shell', () => {
     expect(screen.queryByRole('banner')).toBeNull();
   });
 
+  it("gives a courier's notifications no 'Показать все': the history is a cabinet page, closed to it", async () => {
+    const courier = { ...demoUser, kind: 'courier' as const };
+    stubFetch({
+      'GET /ajax/user/data': { body: { success: true, user: courier, csrf_token: 'csrf-1' } },
+      'GET /ajax/cabinet/notifications': { body: { success: true, data: [], next_cursor: null } },
+    });
+    useAccountStore.setState({ user: courier });
+    await renderApp('/courier/notifications');
+    expect(await screen.findByText('Уведомлений пока нет')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Уведомления' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Показать все' })).toBeNull();
+  });
+
   it('sends a clinic from the courier section to its requests', async () => {
     useAccountStore.setState({ user: demoUser });
     serverUser(demoUser);

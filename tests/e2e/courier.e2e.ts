@@ -4,12 +4,13 @@
 // other 'Не застал' with no connection; when the network is back the service worker sends both once —
 // the feed holds one `stop.done`, naming the photo, which the back office can download, and one
 // `stop.failed` — and the clinic's ticket shows the pickup.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { IDB_DATABASE, IDB_STORE } from '../../src/client/lib/idb-storage.ts';
 import { backOffice, PNG_BYTES } from './back-office.ts';
 import {
   browserForFile,
+  e2eServer,
   openControlled,
   PHONE,
   PHONE_WITH_WORKER,
@@ -106,6 +107,32 @@ async function routeSaved(page: Page, stopIds: number[]): Promise<void> {
 
 const stopRows = (page: Page) => page.getByTestId('courier-stop');
 
+/** Takes the fake tile (and geo) server down with this status, or brings it back (null). */
+const setTiles = (status: number | null) =>
+  fetch(`${e2eServer().geoFakeUrl}/__fake/down`, { method: 'PUT', body: JSON.stringify({ status }) });
+
+/** Whether nothing covers the element at its centre (in the page: passed to evaluate). */
+function topmostAtCentre(element: Element): boolean {
+  const box = element.getBoundingClientRect();
+  const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+  return top !== null && element.contains(top);
+}
+
+/** How many lines a control's label takes ('15 мин' on one, not '15' over 'мин'). */
+const labelLines = (control: Locator) =>
+  control.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+
+/** Whether the control is wholly on screen, above the courier's tab bar (not under it, nor below the fold). */
+async function inSight(page: Page, control: Locator): Promise<boolean> {
+  const box = await control.boundingBox();
+  const bar = await page.getByRole('navigation', { name: 'Разделы курьера' }).boundingBox();
+  return box !== null && bar !== null && box.y >= 0 && box.y + box.height <= bar.y;
+}
+
 describe("the courier's day", () => {
   it('lands on the route, shows it on the list and the map, marks two stops offline, and sends them once', async () => {
     const { clinic, first, courier, pickup, missed, stopEvents } = await world();
@@ -131,11 +158,25 @@ describe("the courier's day", () => {
       await visible(tabs.getByRole('button', { name: 'Ещё' })).waitFor();
       await screenshot(page, 'phone-courier-route');
 
-      // The map: a numbered marker for each stop.
-      await tabs.getByRole('link', { name: 'Карта' }).click();
-      await expect.poll(() => page.locator('.leaflet-marker-icon').count(), { timeout: 20_000 }).toBe(2);
-      await visible(page.getByRole('link', { name: '1. Клиника «Северная»' })).waitFor();
-      await screenshot(page, 'phone-courier-map');
+      // The map: a numbered marker for each stop, and its popup over everything on the map, also over
+      // 'Карта недоступна' when the tile server is down.
+      await setTiles(503);
+      try {
+        await tabs.getByRole('link', { name: 'Карта' }).click();
+        await expect.poll(() => page.locator('.leaflet-marker-icon').count(), { timeout: 20_000 }).toBe(2);
+        await visible(page.getByRole('link', { name: '1. Клиника «Северная»' })).waitFor();
+        const unavailable = page.locator('output', { hasText: 'Карта недоступна' });
+        await visible(unavailable).waitFor();
+        await screenshot(page, 'phone-courier-map');
+        await page.locator('.leaflet-marker-icon').first().click();
+        const open = button(page, 'Открыть остановку');
+        await open.waitFor();
+        // The notice lets taps through (pointer-events: none), so a hit test would not see it: made hit-testable here.
+        await unavailable.evaluate((element) => ((element as HTMLElement).style.pointerEvents = 'auto'));
+        expect(await open.evaluate(topmostAtCentre)).toBe(true);
+      } finally {
+        await setTiles(null);
+      }
 
       await tabs.getByRole('link', { name: 'Маршрут' }).click();
       await expect.poll(() => stopRows(page).count()).toBe(2);
@@ -177,10 +218,18 @@ describe("the courier's day", () => {
       await expect.poll(() => stopRows(page).count()).toBe(2);
       await stopRows(page).nth(1).getByRole('link').click();
       await visible(page.getByRole('heading', { name: '2. Клиника «Северная»' })).waitFor();
+      // 'Еду' opens its choices below the buttons, at the foot of the card: brought into sight, one line each.
+      await button(page, 'Еду').click();
+      for (const choice of ['15 мин', '30 мин', '1 час']) {
+        await expect.poll(() => inSight(page, button(page, choice))).toBe(true);
+        expect(await labelLines(button(page, choice))).toBe(1);
+      }
       await button(page, 'Не застал').click();
       await page.getByRole('radio', { name: 'Закрыто' }).check();
       await button(page, 'Подтвердить').click();
       await expectText(page.getByTestId('courier-stop-pending'), 'Не застал: Ожидает отправки');
+      // The form went with its 'Подтвердить': the focus is on what happened, not back at the top of the page.
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Нет связи: отметка сохранена');
       expect(await stopEvents()).toEqual([]);
 
       // The network is back: the worker sends both, once each.

@@ -173,7 +173,7 @@ describe("a stop's card", () => {
     expect(screen.getByRole('checkbox', { name: /^Пескоструйный аппарат, №\s+SN-3$/ })).toBeChecked();
   });
 
-  it("sends 'Еду' with the chosen time, the tap's key and time", async () => {
+  it("sends 'Еду' with the chosen time, the tap's key and time; the focus goes to what happened", async () => {
     const { calls } = stubFetch({
       'GET /ajax/courier/stops/31': { body: { success: true, stop: stop() } },
       'POST /ajax/courier/stops/en-route': {
@@ -188,9 +188,12 @@ describe("a stop's card", () => {
     expect(post.body).toMatchObject({ stop_id: 31, eta_minutes: 30 });
     expect((post.body as { at: string }).at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(post.headers.get(IDEMPOTENCY_HEADER)).toMatch(/^[\w-]{8,}$/);
+    // The tapped '30 мин' went with its panel: the notice holds the focus, not the page.
+    expect(screen.queryByRole('button', { name: '30 мин' })).toBeNull();
+    await waitFor(() => expect(screen.getByText('Отправлено').closest('[tabindex="-1"]')).toHaveFocus());
   });
 
-  it("'Забрал' needs a name, sends the checklist, and a kept action shows 'Ожидает отправки'", async () => {
+  it("'Забрал' needs a name, sends the checklist, and a kept action shows 'Ожидает отправки' until sent", async () => {
     const { calls } = stubFetch({
       'GET /ajax/courier/stops/31': { body: { success: true, stop: stop() } },
       'POST /ajax/courier/stops/done': {
@@ -227,6 +230,28 @@ describe("a stop's card", () => {
     });
     expect(await screen.findByTestId('courier-stop-pending')).toHaveTextContent('Забрал: Ожидает отправки');
     expect(screen.queryByRole('button', { name: 'Не застал' })).toBeNull();
+    // Sent: 'отправится сама' no longer holds, and goes.
+    const queued = 'Нет связи: отметка сохранена на телефоне и отправится сама.';
+    expect(screen.getByText(queued)).toBeInTheDocument();
+    useOutbox.setState({
+      entries: {
+        e1: outboxEntry({ id: 'e1', kind: 'stop-done', statements: [{ id: -31, version: 0 }], state: 'done' }),
+      },
+    });
+    await waitFor(() => expect(screen.queryByText(queued)).toBeNull());
+  });
+
+  it('brings the panel a button opens into sight: it opens below the buttons, at the foot of the card', async () => {
+    stubFetch({ 'GET /ajax/courier/stops/31': { body: { success: true, stop: stop() } } });
+    const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    try {
+      await renderInRouter(() => <StopCard userId={USER} id={31} />);
+      await userEvent.click(await screen.findByRole('button', { name: 'Не застал' }));
+      const panel = screen.getByRole('form', { name: 'Не застал' });
+      expect(scrolled.mock.contexts.some((element) => (element as HTMLElement).contains(panel))).toBe(true);
+    } finally {
+      scrolled.mockRestore();
+    }
   });
 
   it("keeps a photo taken with no connection and sends it with 'Забрал' in one call", async () => {
@@ -306,6 +331,22 @@ describe("a stop's card, when the stop changed or is finished", () => {
     const message = await screen.findByText('Остановка отменена сервисным центром');
     expect(message.closest('[role="status"]')).not.toBeNull();
     expect(useCourierRoute.getState().reloads).toBe(1);
+  });
+
+  it('says a stop the server no longer gives (404) is gone, instead of its saved copy with actions', async () => {
+    useCourierRoute.setState({ days: { [moscowDay(0)]: { stops: [stop()], fetchedAt: Date.now(), ownerId: USER } } });
+    stubFetch({
+      'GET /ajax/courier/stops/31': { status: 404, body: { success: false, message: 'Не найдено' } },
+    });
+    await renderInRouter(() => <StopCard userId={USER} id={31} />);
+    expect(
+      await screen.findByText(
+        'Этой остановки нет в вашем маршруте: сервисный центр отменил её или передал другому курьеру.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Забрал' })).toBeNull();
+    expect(screen.queryByText('Стоматология «Улыбка»', { exact: false })).toBeNull();
+    expect(screen.getByRole('link', { name: '← Маршрут' })).toHaveAttribute('href', '/courier');
   });
 
   it('shows what was reported and offers no more actions', async () => {

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ETA_CHOICES, STOP_FAIL_REASONS } from '#shared/dictionaries/courier-stops.ts';
 import { instrumentDisplayName } from '#shared/dictionaries/instruments.ts';
 import { STOP_FAIL_REASON_LABELS } from '#shared/screens/courier-labels.ts';
@@ -50,6 +50,11 @@ export function StopActions({ stop, onChanged, onNotice }: StopActionsProps) {
   const [failure, setFailure] = useState<string | null>(null);
   /** A 409: the stop changed meanwhile (cancelled, given to another courier, already marked): said calmly. */
   const [changed, setChanged] = useState<string | null>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  // The panel opens below the buttons, at the foot of a long card: off screen (under the tab bar) on a phone.
+  useEffect(() => {
+    if (mode !== null) panelRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [mode]);
 
   const send = async (action: StopAction): Promise<boolean> => {
     setSending(true);
@@ -107,24 +112,28 @@ export function StopActions({ stop, onChanged, onNotice }: StopActionsProps) {
           Не застал
         </Button>
       </div>
-      {mode === 'eta' ? (
-        <fieldset className={styles.panel}>
-          <legend>Когда будете на месте?</legend>
-          <div className={styles.actionButtons}>
-            {ETA_CHOICES.map((minutes) => (
-              <Button
-                key={minutes}
-                loading={sending}
-                onClick={() => void send({ type: 'en-route', etaMinutes: minutes })}
-              >
-                {ETA_LABELS[minutes]}
-              </Button>
-            ))}
-          </div>
-        </fieldset>
-      ) : null}
-      {mode === 'done' ? <DoneForm stop={stop} sending={sending} onSend={send} /> : null}
-      {mode === 'failed' ? <FailedForm sending={sending} onSend={send} /> : null}
+      {mode === null ? null : (
+        <div ref={panelRef}>
+          {mode === 'eta' ? (
+            <fieldset className={styles.panel}>
+              <legend>Когда будете на месте?</legend>
+              <div className={styles.actionButtons}>
+                {ETA_CHOICES.map((minutes) => (
+                  <Button
+                    key={minutes}
+                    loading={sending}
+                    onClick={() => void send({ type: 'en-route', etaMinutes: minutes })}
+                  >
+                    {ETA_LABELS[minutes]}
+                  </Button>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
+          {mode === 'done' ? <DoneForm stop={stop} sending={sending} onSend={send} /> : null}
+          {mode === 'failed' ? <FailedForm sending={sending} onSend={send} /> : null}
+        </div>
+      )}
       <FormMessage tone="info">{changed}</FormMessage>
       <FormMessage tone="error">{failure}</FormMessage>
     </div>

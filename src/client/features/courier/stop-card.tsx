@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { telHref } from '#shared/screens/map-links.ts';
 import { MapLink } from '#client/components/ui/map-link.tsx';
 import { instrumentDisplayName } from '#shared/dictionaries/instruments.ts';
@@ -13,7 +13,7 @@ import { SkeletonText } from '#client/components/ui/skeleton.tsx';
 import { useNoConnection } from '#client/lib/connection.ts';
 import { useOutbox } from '#client/lib/sw-bridge.ts';
 import { useCourierRoute } from './route-store.ts';
-import { StopActions } from './stop-actions.tsx';
+import { QUEUED_NOTICE, StopActions } from './stop-actions.tsx';
 import { clockOf } from './days.ts';
 import { doneLabel, kindLabel, pendingFor, pendingLabel, stateLabel } from './stop-state.ts';
 import { useCourierStop } from './use-courier-data.ts';
@@ -24,9 +24,11 @@ export interface StopCardProps {
   id: number;
 }
 
+const STOP_GONE = 'Этой остановки нет в вашем маршруте: сервисный центр отменил её или передал другому курьеру.';
+
 /** A stop's card (`/courier/stops/$id`): where, whom to call, what to take, and the actions. */
 export function StopCard({ userId, id }: StopCardProps) {
-  const { remote, value: stop, savedAt, hydrated } = useCourierStop(userId, id);
+  const { remote, value: stop, savedAt, hydrated, gone } = useCourierStop(userId, id);
   const noConnection = useNoConnection();
   if (stop === null) {
     return (
@@ -35,7 +37,9 @@ export function StopCard({ userId, id }: StopCardProps) {
         <h1 id="courier-stop-title" className={styles.title}>
           Остановка
         </h1>
-        {remote.failure && hydrated ? (
+        {gone && remote.failure ? (
+          <p className={styles.empty}>{STOP_GONE}</p>
+        ) : remote.failure && hydrated ? (
           noConnection ? (
             <p className={styles.empty}>Остановка загрузится, когда появится связь.</p>
           ) : (
@@ -107,6 +111,18 @@ function StopDetails({
   const [notice, setNotice] = useState<string | null>(null);
   const last = pending.at(-1);
   const finishedPending = pending.some((entry) => entry.kind !== 'stop-en-route');
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const waiting = last !== undefined;
+  const wasWaiting = useRef(waiting);
+  // The kept action left the phone (sent, or refused and listed in 'Не отправлено'): 'отправится сама' no longer holds.
+  useEffect(() => {
+    if (wasWaiting.current && !waiting) setNotice((current) => (current === QUEUED_NOTICE ? null : current));
+    wasWaiting.current = waiting;
+  }, [waiting]);
+  // The tapped button is gone with its panel (or all the actions, the stop finished): focus lands on what happened, not on the page.
+  useEffect(() => {
+    if (notice !== null) noticeRef.current?.focus();
+  }, [notice]);
   const address = [stop.address.address, stop.address.room].filter(Boolean).join(', ');
   const phone = formatPhone(stop.contact.phone);
   return (
@@ -206,7 +222,9 @@ function StopDetails({
         </>
       ) : null}
 
-      <FormMessage tone="success">{notice}</FormMessage>
+      <div ref={noticeRef} tabIndex={-1}>
+        <FormMessage tone="success">{notice}</FormMessage>
+      </div>
       {stop.state === 'done' || stop.state === 'failed' || finishedPending ? null : (
         <StopActions stop={stop} onChanged={onChanged} onNotice={setNotice} />
       )}

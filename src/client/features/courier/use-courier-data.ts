@@ -1,6 +1,7 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import type { CourierStop } from '#shared/screens/courier.ts';
 import { savedCopyAt, useNoConnection } from '#client/lib/connection.ts';
+import { ApiError } from '#client/lib/http.ts';
 import { whenHydrated } from '#client/lib/persist-hydration.ts';
 import { useRemote, type Remote } from '#client/lib/use-remote.ts';
 import { loadDay, loadStop } from './api.ts';
@@ -44,13 +45,22 @@ export function useCourierDay(userId: number, date: string): Shown<CourierStop[]
   return { remote, value: remote.data ?? copy?.stops ?? null, savedAt: null, hydrated };
 }
 
-export function useCourierStop(userId: number, id: number): Shown<CourierStop> {
+/** A stop's card: and `gone`, the server no longer gives this courier the stop (404: cancelled, given to another). */
+export function useCourierStop(userId: number, id: number): Shown<CourierStop> & { gone: boolean } {
+  const [gone, setGone] = useState(false);
   const load = useCallback(
     async (signal: AbortSignal) => {
-      const stop = await loadStop(id, signal);
-      await whenHydrated(useCourierRoute);
-      if (!signal.aborted) useCourierRoute.getState().saveStop(stop, userId);
-      return stop;
+      try {
+        const stop = await loadStop(id, signal);
+        await whenHydrated(useCourierRoute);
+        if (!signal.aborted) useCourierRoute.getState().saveStop(stop, userId);
+        setGone(false);
+        return stop;
+      } catch (error) {
+        // Only the server's own 404: a failed network is no news about the stop.
+        if (!signal.aborted && error instanceof ApiError && error.status === 404) setGone(true);
+        throw error;
+      }
     },
     [id, userId],
   );
@@ -61,10 +71,12 @@ export function useCourierStop(userId: number, id: number): Shown<CourierStop> {
   const noConnection = useNoConnection();
   const copy = savedStop(days, id, userId);
   const copyAt = savedStopAt(days, id, userId);
-  if (remote.data !== null && !remote.failure) return { remote, value: remote.data, savedAt: null, hydrated };
+  if (remote.data !== null && !remote.failure) return { remote, value: remote.data, savedAt: null, hydrated, gone };
+  // The saved copy of a stop that is gone would offer actions the server can only refuse.
+  if (gone && remote.failure) return { remote, value: null, savedAt: null, hydrated, gone };
   const savedAt =
     copy !== null && copyAt !== null && !remote.loading
       ? savedCopyAt(copyAt, { cached: false, failed: remote.failure !== undefined, noConnection })
       : null;
-  return { remote, value: remote.data ?? copy, savedAt, hydrated };
+  return { remote, value: remote.data ?? copy, savedAt, hydrated, gone };
 }

@@ -17,6 +17,8 @@ export interface NotificationsPageProps {
   onRead: () => void;
   /** Settings above the list (the Web Push switch, passed in by the route from its own chunk). */
   settings?: ReactNode;
+  /** 'Показать все' to the history: false for a courier, who has no cabinet and so no history. */
+  historyLink?: boolean;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface NotificationsPageProps {
  * too, not by colour alone), more as the end of the list comes into view, 'Показать все' to the
  * history. What is shown counts as read; the badges in this and the other tabs follow.
  */
-export function NotificationsPage({ onRead, settings }: NotificationsPageProps) {
+export function NotificationsPage({ onRead, settings, historyLink = true }: NotificationsPageProps) {
   const list = usePagedRemote((cursor, signal) => fetchNotifications(cursor, undefined, signal));
   const { items, nextCursor: next } = list;
   const loading = list.loading || list.loadingMore;
@@ -55,7 +57,7 @@ export function NotificationsPage({ onRead, settings }: NotificationsPageProps) 
   const retry = () => (items === null ? list.reload() : loadMore());
 
   return (
-    <Page title="Уведомления" actions={<Link to="/cabinet/history">Показать все</Link>}>
+    <Page title="Уведомления" actions={historyLink ? <Link to="/cabinet/history">Показать все</Link> : undefined}>
       {settings}
       {items === null && loading ? (
         <NotificationSkeletons label="Загрузка уведомлений" lines={['80%', '6rem']} />
