@@ -8,6 +8,7 @@ import {
   useChunkFailure,
   type ReloadEnv,
 } from './chunk-reload.ts';
+import { useConnection } from './connection.ts';
 
 function env(overrides: Partial<ReloadEnv> = {}): ReloadEnv & { reload: ReturnType<typeof vi.fn> } {
   return {
@@ -104,5 +105,19 @@ describe("Vite's preload errors", () => {
     expect(event.defaultPrevented).toBe(true);
     expect(useChunkFailure.getState().state).toBe('reloading');
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('do not reload after a call that did not reach the server, though navigator.onLine says online (a dead phone network)', () => {
+    const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => undefined);
+    expect(navigator.onLine).toBe(true);
+    useConnection.setState({ serverUnreachable: true });
+    const stop = handleChunkPreloadErrors(window);
+    const event = new Event('vite:preloadError', { cancelable: true });
+    window.dispatchEvent(event);
+    stop();
+    useConnection.setState({ serverUnreachable: false });
+    expect(event.defaultPrevented).toBe(true);
+    expect(reload).not.toHaveBeenCalled();
+    expect(useChunkFailure.getState().state).toBe('failed');
   });
 });

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { hasNoConnection } from './connection.ts';
 
 /**
  * A deploy replaces the hashed chunk files, so a page started before it can fail to load a route's
@@ -44,7 +45,10 @@ const browserEnv: ReloadEnv = {
   storage: sessionStore(),
   reload: () => window.location.reload(),
   now: () => Date.now(),
-  online: () => globalThis.navigator?.onLine !== false,
+  // Not navigator.onLine alone, which phones keep true on a dead network (lib/connection.ts): after a call
+  // that did not reach the server, the chunk failed for the same reason, and a reload would only lose the
+  // page and what was typed on it (the probe's own chunk, loaded just then, fails first).
+  online: () => !hasNoConnection(),
 };
 
 /**

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { TICKET_CACHE_FRESH_MESSAGE } from '#shared/api/ticket-cache.ts';
+import type * as ServerProbe from './screens/server-probe.ts';
 
 // Whether the page can reach its server: the one answer every 'no connection' on the page reads (the
 // offline banner, the data's age, the saved addresses, the guest's notice, the site's notices). It
@@ -73,8 +74,9 @@ function scheduleProbe(): void {
   if (stopProbe || typeof window === 'undefined') return;
   stopProbe = () => undefined;
   import('./screens/server-probe.ts').then(
-    ({ probeUntilBack }) => {
-      if (hasNoConnection()) stopProbe = probeUntilBack(hasNoConnection, reconnected);
+    // Nothing after a failed chunk whose vite:preloadError lib/chunk-reload.ts cancelled: as a failure.
+    (probe: typeof ServerProbe | undefined) => {
+      if (probe && hasNoConnection()) stopProbe = probe.probeUntilBack(hasNoConnection, reconnected);
       else stopProbe = undefined;
     },
     // The chunk did not come (no connection, no worker yet): the next failed call tries again.

@@ -1,6 +1,7 @@
 import { CSRF_HEADER } from '#shared/api/headers.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { logout, getUserData } from '#shared/api/account.ts';
+import { ACCESS_LEVEL_REFUSAL, levelRefusalMessage } from '#shared/screens/access-levels.ts';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { callApi, setCsrfToken } from './http.ts';
 
@@ -42,5 +43,25 @@ describe('CSRF token on writes', () => {
     setCsrfToken('stale');
     stubFetch({ [USER_DATA]: userData('fresh'), [LOGOUT]: refused });
     await expect(callApi(logout)).rejects.toMatchObject({ status: 403 });
+  });
+
+  it("sends a write once when a colleague's level refused it (issue 41): the token was fine", async () => {
+    setCsrfToken('good');
+    const { calls } = stubFetch({
+      [USER_DATA]: userData('fresh'),
+      [LOGOUT]: {
+        status: 403,
+        body: {
+          success: false,
+          message: levelRefusalMessage('tickets', 'bills'),
+          details: { reason: ACCESS_LEVEL_REFUSAL, level: 'tickets' },
+        },
+      },
+    });
+    await expect(callApi(logout)).rejects.toMatchObject({
+      status: 403,
+      message: levelRefusalMessage('tickets', 'bills'),
+    });
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([LOGOUT]);
   });
 });

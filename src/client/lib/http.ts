@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { getUserData } from '#shared/api/account.ts';
 import { errorResponse, type Endpoint, type EndpointInput, type EndpointOutput } from '#shared/api/endpoint.ts';
 import { CSRF_HEADER } from '#shared/api/headers.ts';
+import { ACCESS_LEVEL_REFUSAL } from '#shared/screens/access-levels.ts';
 import { cachedAtOf } from '#shared/api/ticket-cache.ts';
 import { reportServerReached } from './connection.ts';
 import { reportError } from './error-reporter.ts';
@@ -67,8 +68,15 @@ export const http = ky.create({
     ],
     afterResponse: [
       async (request, _options, response) => {
-        // Our API answers 403 only for a refused CSRF token: refresh it and send the write once more.
+        // A 403 is a refused CSRF token (refresh it and send the write once more), or a colleague's level
+        // that does not give the call (issue 41): the token was fine, and sent again it is refused again.
         if (response.status !== 403 || request.method === 'GET' || request.headers.has(CSRF_RETRY_HEADER)) return;
+        const refusal: unknown = await response
+          .clone()
+          .json()
+          .catch(() => undefined);
+        if ((refusal as { details?: { reason?: unknown } } | undefined)?.details?.reason === ACCESS_LEVEL_REFUSAL)
+          return;
         const refused = request.headers.get(CSRF_HEADER) ?? '';
         if (csrfToken === refused) {
           csrfToken = '';

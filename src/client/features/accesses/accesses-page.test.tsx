@@ -63,6 +63,8 @@ describe('AccessesPage', () => {
     await userEvent.click(within(popup).getByRole('radio', { name: /^Только заявки/ }));
     await userEvent.click(within(popup).getByRole('button', { name: 'Выдать доступ' }));
     expect(await within(popup).findByText('Доступ выдан')).toBeInTheDocument();
+    // The focus does not fall to the page when the form gives way to the answer.
+    await waitFor(() => expect(within(popup).getByRole('button', { name: 'Готово' })).toHaveFocus());
     await userEvent.click(within(popup).getByRole('button', { name: 'Готово' }));
 
     const list = await screen.findByRole('list', { name: 'Связанные аккаунты' });
@@ -120,6 +122,30 @@ describe('AccessesPage', () => {
     expect(list).toHaveTextContent('Только заявки');
     expect(within(list).queryByRole('button', { name: /^Изменить доступ/ })).toBeNull();
     expect(within(list).getByRole('button', { name: 'Удалить доступ new@clinic.ru' })).toBeInTheDocument();
+  });
+
+  it("asks 'Отозвать приглашение?' for an invitation, naming its address and the link, not an account's empty name", async () => {
+    const { calls } = stubFetch({
+      'GET /ajax/cabinet/accesses': {
+        body: {
+          success: true,
+          data: [{ email: 'new@clinic.ru', name: '', surname: '', granted_at: '2026-03-01', status: 'invited' }],
+        },
+      },
+      'POST /ajax/cabinet/unlink-account': { body: { success: true, message: 'Приглашение отозвано' } },
+    });
+    await renderInRouter(() => <AccessesPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Удалить доступ new@clinic.ru' }));
+    const asking = await screen.findByRole('dialog', { name: 'Отозвать приглашение?' });
+    expect(asking).toHaveTextContent(
+      'new@clinic.ru: ссылка из письма-приглашения перестанет работать; пригласить можно снова.',
+    );
+    expect(asking).not.toHaveTextContent(/аккаунту|, new@clinic\.ru/);
+    await userEvent.click(within(asking).getByRole('button', { name: 'Отозвать' }));
+    expect(await screen.findByText('Нет связанных аккаунтов')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/ajax/cabinet/unlink-account')?.body).toEqual({
+      email: 'new@clinic.ru',
+    });
   });
 
   it("asks 'Отозвать доступ?' before removing; Отмена keeps the access", async () => {

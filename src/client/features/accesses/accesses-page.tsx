@@ -25,7 +25,7 @@ const INVITATION_STATUS = {
 /**
  * Доступы (cabinet.md §2 Accesses): the accounts this clinic gave access to its tickets and bills,
  * 'Добавить пользователя' with the level each gets, 'Изменить доступ' and 'Удалить' on each: the
- * removal asked first ('Отозвать доступ?'), then at once (ADR 0049 for the levels).
+ * removal asked first ('Отозвать доступ?', for an invitation 'Отозвать приглашение?'), then at once (ADR 0049 for the levels).
  */
 export function AccessesPage() {
   const list = useRemote(fetchGrantees);

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSelector } from '@tanstack/react-form';
 import { accessForm } from '#shared/screens/accesses.ts';
 import { useAppForm } from '#client/components/ui/app-form.tsx';
@@ -25,6 +25,7 @@ export function GrantDialog({ open, onClose, onGranted }: GrantDialogProps) {
   const [done, setDone] = useState<string>();
   const [level, setLevel] = useState<AccessLevel>('full');
   const inputRef = useRef<HTMLInputElement>(null);
+  const doneRef = useRef<HTMLButtonElement>(null);
 
   const form = useAppForm({
     defaultValues: { email: '' },
@@ -42,6 +43,10 @@ export function GrantDialog({ open, onClose, onGranted }: GrantDialogProps) {
   });
   const email = useSelector(form.store, (state) => state.values.email);
   const submitting = useSelector(form.store, (state) => state.isSubmitting);
+  // The form that held the focus is gone: the keyboard continues from 'Готово', not from the page's top.
+  useEffect(() => {
+    if (done) doneRef.current?.focus();
+  }, [done]);
   const close = () => {
     setDone(undefined);
     setServerError(undefined);
@@ -55,7 +60,9 @@ export function GrantDialog({ open, onClose, onGranted }: GrantDialogProps) {
       {done ? (
         <div className={styles.done}>
           <FormMessage tone="success">{done}</FormMessage>
-          <Button onClick={close}>Готово</Button>
+          <Button ref={doneRef} onClick={close}>
+            Готово
+          </Button>
         </div>
       ) : (
         <BoundForm form={form} className={styles.form} aria-label="Выдать доступ">

@@ -2,6 +2,7 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '#shared/api/headers
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { decisionMessages } from '#shared/screens/decisions.ts';
+import { ACCESS_LEVEL_REFUSAL, levelRefusalMessage } from '#shared/screens/access-levels.ts';
 import { REJECT_REASONS } from '#shared/dictionaries/reject-reasons.ts';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { decided, inTurn, offline, openDecision, scaler, TICKET_ID, turbine } from './testing/fixtures.ts';
@@ -106,6 +107,25 @@ describe('approve without points', () => {
     expect(onDecided).toHaveBeenCalledWith(TICKET_ID);
     await user.click(within(dialog).getByRole('button', { name: 'Понятно' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('a level lowered while the page is open (issue 41)', () => {
+  it("shows the server's 403 in the popup and has the page reload the ticket (its prices and buttons go)", async () => {
+    const refusal = levelRefusalMessage('tickets', 'decisions');
+    stubFetch({
+      [`POST ${APPROVE}`]: {
+        status: 403,
+        body: { success: false, message: refusal, details: { reason: ACCESS_LEVEL_REFUSAL, level: 'tickets' } },
+      },
+    });
+    const { onDecided, user } = renderDecisionDialogs(0);
+    openDecision('approve', [turbine]);
+    await user.click(screen.getByRole('button', { name: 'Согласовать' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Согласовать ремонт?' });
+    expect(await within(dialog).findByText(refusal)).toBeInTheDocument();
+    expect(onDecided).toHaveBeenCalledWith(TICKET_ID);
   });
 });
 

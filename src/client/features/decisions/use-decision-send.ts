@@ -17,7 +17,11 @@ export interface DecisionSendOptions {
   onSuccess: (answer: DecisionAnswer) => void;
   /** A 422: show the server's texts under the fields; return false when none of them is a field here. */
   onInvalid?: (error: ApiError) => boolean;
-  /** A 409: the ticket changed on the server, so the page should reload it. */
+  /**
+   * A 409: the ticket changed on the server; or a 403: the owner lowered the colleague's level while
+   * the page was open (issue 41). Either way the page should reload it (a lowered level's ticket has
+   * no prices and so no decision buttons).
+   */
   onConflict?: () => void;
 }
 
@@ -85,6 +89,7 @@ export function useDecisionSend(options: DecisionSendOptions) {
         optionsRef.current.onConflict?.();
         return;
       }
+      if (error.status === 403) optionsRef.current.onConflict?.();
       const shown = error.status === 422 && (optionsRef.current.onInvalid?.(error) ?? false);
       setState(shown ? { phase: 'idle' } : { phase: 'failed', error, retryable: false });
       return;

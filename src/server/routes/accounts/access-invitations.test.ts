@@ -164,6 +164,27 @@ describe('an invitation', () => {
     expect(await t.db.select().from(clients).where(eq(clients.email, email))).toEqual([]);
   });
 
+  it('gives way to the access once the address has an account made another way: listed once, and revoked with it', async () => {
+    const email = uniqueEmail('registered-meanwhile');
+    await asOwner();
+    expect((await invite(email, 'tickets')).status).toBe(200);
+    const token = await mailedToken(email);
+    // The colleague registered on their own instead of following the link; the owner adds the address again.
+    await insertAccount(t, { email });
+    const granted = await invite(email, 'tickets');
+    expect(await granted.json()).toEqual({ success: true, message: 'Доступ выдан' });
+    const list = (await (await t.request('/ajax/cabinet/accesses')).json()) as { data: { email: string }[] };
+    expect(list.data.filter((row) => row.email === email)).toEqual([
+      expect.objectContaining({ email, level: 'tickets', status: 'active' }),
+    ]);
+    // 'Удалить' takes back the access itself, not a forgotten invitation.
+    const revoked = await t.request('/ajax/cabinet/unlink-account', { method: 'POST', json: { email } });
+    expect(await revoked.json()).toEqual({ success: true, message: 'Доступ отозван' });
+    expect(await listed(email)).toBeUndefined();
+    await loggedOut();
+    expect((await check(token)).status).toBe(404);
+  });
+
   it("counts against the portal's mail budget: past it the owner is told calmly and nothing is mailed", async () => {
     await asOwner();
     const refused: number[] = [];

@@ -169,6 +169,9 @@ export async function grantAccess(
   const now = deps.now();
   return deps.database.db.transaction(async (tx) => {
     const granteeId = await granteeFor(tx, ownerId, email);
+    // The invited address made its account another way (registered): the waiting invitation gives way to
+    // the access, or Доступы would list the address twice and 'Удалить' would take back only the invitation.
+    await revokeInvitation(tx, ownerId, email, now);
     const [current] = await tx
       .select({ level: accountAccesses.level })
       .from(accountAccesses)
