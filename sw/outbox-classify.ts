@@ -2,8 +2,7 @@
 // Classified, never assumed: only the API's own JSON counts as an answer from the portal; anything
 // else (a captive portal's HTML 200, a proxy's 502 page) means the server was not reached.
 import * as v from 'valibot';
-import { errorResponse } from '#shared/api/endpoint.ts';
-import { ACCESS_LEVEL_REFUSAL } from '#shared/screens/access-levels.ts';
+import { ACCESS_LEVEL_REFUSAL, errorResponse } from '#shared/api/endpoint.ts';
 
 /** A response reduced to what the classification looks at (read by `readAnswer`). */
 export interface Answer {

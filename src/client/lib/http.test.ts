@@ -1,7 +1,8 @@
 import { CSRF_HEADER } from '#shared/api/headers.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { logout, getUserData } from '#shared/api/account.ts';
-import { ACCESS_LEVEL_REFUSAL, levelRefusalMessage } from '#shared/screens/access-levels.ts';
+import { levelRefusalMessage } from '#shared/screens/access-levels.ts';
+import { ACCESS_LEVEL_REFUSAL } from '#shared/api/endpoint.ts';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { callApi, setCsrfToken } from './http.ts';
 

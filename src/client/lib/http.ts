@@ -1,9 +1,14 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
 import * as v from 'valibot';
 import { getUserData } from '#shared/api/account.ts';
-import { errorResponse, type Endpoint, type EndpointInput, type EndpointOutput } from '#shared/api/endpoint.ts';
+import {
+  ACCESS_LEVEL_REFUSAL,
+  errorResponse,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointOutput,
+} from '#shared/api/endpoint.ts';
 import { CSRF_HEADER } from '#shared/api/headers.ts';
-import { ACCESS_LEVEL_REFUSAL } from '#shared/screens/access-levels.ts';
 import { cachedAtOf } from '#shared/api/ticket-cache.ts';
 import { reportServerReached } from './connection.ts';
 import { reportError } from './error-reporter.ts';

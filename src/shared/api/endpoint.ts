@@ -46,6 +46,12 @@ export const errorResponse = v.object({
 });
 export type ErrorResponse = v.InferOutput<typeof errorResponse>;
 
+/**
+ * A 403's `details.reason` when a colleague's access level does not give the call (issue 41): final, so
+ * the page does not retry it as a stale CSRF token and the outbox never sends it again.
+ */
+export const ACCESS_LEVEL_REFUSAL = 'access_level';
+
 /** Turns valibot issues into `{ field: [messages] }`, the first message of each field first. */
 export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string[]> {
   const errors: Record<string, string[]> = {};

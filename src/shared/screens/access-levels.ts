@@ -46,9 +46,6 @@ export const TOPIC_SCOPES: Readonly<Record<NotificationTopic, AccessScope>> = {
   bill: 'bills',
 };
 
-/** The 403's `details.reason`: the outbox shows such a refusal calmly and never sends it again. */
-export const ACCESS_LEVEL_REFUSAL = 'access_level';
-
 const NEEDED: Readonly<Record<AccessScope, string>> = {
   tickets: 'заявки клиники',
   decisions: 'решения по ремонту',

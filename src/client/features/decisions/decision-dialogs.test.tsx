@@ -2,7 +2,8 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '#shared/api/headers
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { decisionMessages } from '#shared/screens/decisions.ts';
-import { ACCESS_LEVEL_REFUSAL, levelRefusalMessage } from '#shared/screens/access-levels.ts';
+import { levelRefusalMessage } from '#shared/screens/access-levels.ts';
+import { ACCESS_LEVEL_REFUSAL } from '#shared/api/endpoint.ts';
 import { REJECT_REASONS } from '#shared/dictionaries/reject-reasons.ts';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { decided, inTurn, offline, openDecision, scaler, TICKET_ID, turbine } from './testing/fixtures.ts';

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import * as v from 'valibot';
-import { ACCESS_LEVEL_REFUSAL } from '#shared/screens/access-levels.ts';
 import { conflictDetails, decisionMessages } from '#shared/screens/decisions.ts';
-import { errorResponse } from '#shared/api/endpoint.ts';
+import { ACCESS_LEVEL_REFUSAL, errorResponse } from '#shared/api/endpoint.ts';
 import type { OutboxEntry, OutboxKind } from '#shared/screens/outbox.ts';
 import { countOf, INSTRUMENT_FORMS } from '#shared/format/plural.ts';
 import { Button } from '#client/components/ui/button.tsx';

@@ -7,12 +7,8 @@ import { stops } from '#server/db/schema/couriers.ts';
 import { gifts, quizItems, quizzes, tradeInInstruments } from '#server/db/schema/loyalty.ts';
 import { siteBanner } from '#server/db/schema/notifications.ts';
 import { ApiFailure, NOT_FOUND_MESSAGE, notFound } from '#server/lib/api-failure.ts';
-import {
-  ACCESS_LEVEL_REFUSAL,
-  levelGives,
-  levelRefusalMessage,
-  type AccessScope,
-} from '#shared/screens/access-levels.ts';
+import { levelGives, levelRefusalMessage, type AccessScope } from '#shared/screens/access-levels.ts';
+import { ACCESS_LEVEL_REFUSAL } from '#shared/api/endpoint.ts';
 import { levelFrom, viewerMay, type Viewer } from '#server/services/access/levels.ts';
 
 export type { Viewer };
