@@ -227,6 +227,15 @@ describe('RepairWizard', () => {
     expect(screen.getByLabelText('Серийный номер')).toHaveValue('SN-1');
   });
 
+  it("'Далее' and 'Назад' leave the focus on the new step's title, not on the page's start", async () => {
+    stubServer();
+    await render();
+    await next();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Адрес' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Назад' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Контактная информация' }));
+  });
+
   it("a photo removed with 'Убрать' can be chosen again", async () => {
     stubServer();
     await toEquipmentStep();
