@@ -88,6 +88,18 @@ describe('promo codes', () => {
       await visible(form.getByText('Введите промокод', { exact: true })).waitFor();
       await screenshot(page, 'promocode-page-360');
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= 360)).toBe(true);
+
+      // The refusal echoes the code: the longest one allowed, without a space, wraps inside the popup.
+      const longCode = 'Я'.repeat(50);
+      await form.getByLabel('Промокод').fill(longCode);
+      await button(form, 'Подтвердить').click();
+      const refused = dialogNamed(page, 'Промокод не найден');
+      const echo = visible(refused.getByText(`Промокод: ${longCode}`, { exact: true }));
+      await echo.waitFor();
+      const box = await echo.boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+      await screenshot(page, 'promocode-long-refused-360');
+      await button(refused, 'Понятно').click();
     });
   });
 });

@@ -127,6 +127,17 @@ describe('the repair wizard', () => {
       await button(sheet, 'Далее').click();
 
       await visible(sheet.getByRole('heading', { name: 'Оборудование' })).waitFor();
+      // The new step starts in sight under the sticky header, its title holding the focus.
+      const headerBottom = await page.getByRole('banner').evaluate((header) => header.getBoundingClientRect().bottom);
+      const stepRowTop = await sheet
+        .locator('[aria-current="step"]')
+        .evaluate((step) => step.getBoundingClientRect().top);
+      expect(stepRowTop).toBeGreaterThanOrEqual(headerBottom);
+      expect(
+        await sheet
+          .getByRole('heading', { name: 'Оборудование' })
+          .evaluate((title) => title === document.activeElement),
+      ).toBe(true);
       await sheet.getByLabel(/Фото инструментов/).setInputFiles({
         name: 'rotor.png',
         mimeType: 'image/png',

@@ -21,10 +21,15 @@ const letterName = v.pipe(
   v.regex(/^[A-Za-zА-Яа-яЁё]+(?:-[A-Za-zА-Яа-яЁё]+)*$/u, messages.lettersAndHyphen),
 );
 const requiredLetterNameField = v.pipe(text(60), v.nonEmpty(messages.requiredShort), letterName);
-/** Optional: empty, or a name as above. */
-const optionalLetterNameField = v.union(
-  [v.pipe(v.string(), cleanText(), v.empty()), letterName],
-  messages.lettersAndHyphen,
+/**
+ * Optional: empty, or a name as above. The empty case is a literal, not a second string branch:
+ * a union reports its own message when several branches took the string, so a one-letter
+ * patronymic was told 'only letters' instead of 'Минимум 2 символа' (cabinet.md §5).
+ */
+const optionalLetterNameField = v.pipe(
+  v.string(messages.lettersAndHyphen),
+  cleanText(),
+  v.union([v.literal(''), letterName], messages.lettersAndHyphen),
 );
 
 /** Any phone of 11 digits (cabinet.md §5 Personal data), kept as its digits. */

@@ -96,7 +96,13 @@ export function PhotoPicker({ photos, onChange, upload: uploading = true }: Phot
         type="file"
         accept={ACCEPT}
         multiple
-        onChange={(event) => void addFiles([...(event.target.files ?? [])])}
+        onChange={(event) => {
+          const files = [...(event.target.files ?? [])];
+          // The list below is what was chosen: emptied, the input takes the same file again (a browser
+          // fires no change for an unchanged choice, so a photo removed with 'Убрать' could not come back).
+          event.target.value = '';
+          void addFiles(files);
+        }}
         disabled={upload.busy}
       />
       {upload.busy ? <progress aria-label="Загрузка фото" /> : null}

@@ -227,6 +227,31 @@ describe('RepairWizard', () => {
     expect(screen.getByLabelText('Серийный номер')).toHaveValue('SN-1');
   });
 
+  it("'Далее' and 'Назад' leave the focus on the new step's title, not on the page's start", async () => {
+    stubServer();
+    await render();
+    await next();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Адрес' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Назад' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Контактная информация' }));
+  });
+
+  it("a photo removed with 'Убрать' can be chosen again", async () => {
+    stubServer();
+    await toEquipmentStep();
+    const input = screen.getByLabelText(/Фото инструментов/);
+    const rotor = new File(['png'], 'rotor.png', { type: 'image/png' });
+    await userEvent.upload(input, rotor);
+    const photos = await screen.findByRole('list', { name: 'Фото к заявке' });
+    expect(within(photos).getByText('rotor.png')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Убрать rotor.png' }));
+    expect(screen.queryByRole('list', { name: 'Фото к заявке' })).toBeNull();
+    await userEvent.upload(input, rotor);
+    expect(
+      within(await screen.findByRole('list', { name: 'Фото к заявке' })).getByText('rotor.png'),
+    ).toBeInTheDocument();
+  });
+
   it("clears 'Выберите тип инструмента' once a type is chosen", async () => {
     stubServer();
     await toEquipmentStep();

@@ -129,6 +129,7 @@ function WizardSteps({
   const forClientId = forClinic?.id ?? null;
   const sending = useRequestSending(user, setErrors, forClientId);
   const top = useRef<HTMLDivElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
   /**
    * The values and step as they are now, between renders too: a change that comes later (an address
    * check's answer, an upload) builds on them, not on the render it was asked from.
@@ -163,6 +164,9 @@ function WizardSteps({
     if (next !== 'sent' && next !== 'queued') remember(next, latest.current.values);
     top.current?.scrollIntoView({ block: 'start' });
     if (Object.keys(shownErrors).length > 0) focusFirstInvalid(top.current);
+    // The pressed 'Далее' or 'Назад' is gone with its step: the new step's title takes the focus (and
+    // is read), else it fell to the page's start and the keyboard began again from the header.
+    else if (next !== 'sent' && next !== 'queued') title.current?.focus({ preventScroll: true });
   };
   /** Checks the step; what is wrong is shown, and the first field with a message is brought into sight and focused. */
   const next = (current: Step) => {
@@ -221,7 +225,9 @@ function WizardSteps({
       <p className={styles.stepCount}>
         Шаг {step} из {STEPS.length}
       </p>
-      <h3 className={styles.stepTitle}>{STEPS[step - 1]}</h3>
+      <h3 ref={title} tabIndex={-1} className={styles.stepTitle}>
+        {STEPS[step - 1]}
+      </h3>
       {step === 1 ? (
         <WizardContact
           {...props}
