@@ -15,7 +15,24 @@ export const BILL_CURRENCY: Currency = '₽';
 export const billAmount = (bill: Bill) => formatMoney(bill.amount_document, { currency: BILL_CURRENCY });
 /** The bill's day in Moscow (a date-time from the back office is read in its zone). */
 export const billDate = (bill: Bill) => formatDate(serviceDay(bill.date)) || bill.date;
-export const billOwner = (bill: Bill) => bill.email.trim() || 'Не указан';
+/**
+ * The owner's e-mail, which may break after its '@' and nowhere else: a narrow table column would
+ * otherwise take it apart mid-word ('demo@clinic.te' over 'st').
+ */
+export function billOwner(bill: Bill) {
+  const email = bill.email.trim();
+  if (!email) return 'Не указан';
+  const at = email.indexOf('@') + 1;
+  return at > 0 ? (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  ) : (
+    email
+  );
+}
 
 const ICONS = {
   Оплачен: <path d="M7.5 12.5l3 3 6-7" />,
