@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
+import { stubFetch, type StubResponse } from '#client/lib/testing/fetch-stub.ts';
 import { TelegramBlock } from './telegram-block.tsx';
 
 // The bot block of Личные данные (cabinet.md §2 Personal data, portal.md §2.3 QR modal).
@@ -44,9 +44,13 @@ describe('TelegramBlock', () => {
     expect(calls.some((call) => call.path === '/ajax/cabinet/telegram/unlink')).toBe(true);
   });
 
-  it('shows nothing when the portal has no bot, and a retry when the state failed to load', async () => {
-    stubFetch({ 'GET /ajax/cabinet/telegram': { body: { success: true, telegram: null } } });
+  it('shows nothing while it asks or when the portal has no bot, and a retry when the state failed to load', async () => {
+    let answer: (value: StubResponse) => void = () => {};
+    const asked = stubFetch({ 'GET /ajax/cabinet/telegram': () => new Promise((resolve) => (answer = resolve)) });
     const { container, unmount } = render(<TelegramBlock />);
+    await vi.waitFor(() => expect(asked.calls).toHaveLength(1));
+    expect(container).toBeEmptyDOMElement();
+    answer({ body: { success: true, telegram: null } });
     await vi.waitFor(() => expect(container).toBeEmptyDOMElement());
     unmount();
 

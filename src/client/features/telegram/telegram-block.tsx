@@ -30,7 +30,8 @@ export function TelegramBlock() {
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [reload]);
 
-  if (state.data?.telegram === null) return null;
+  // Nothing until the first answer: a portal without a bot would show the title and a skeleton, then drop them.
+  if (state.data?.telegram === null || (state.data === null && !state.failure)) return null;
   return (
     <section
       className={styles.block}
