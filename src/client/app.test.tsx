@@ -51,6 +51,14 @@ describe('app shell', () => {
     expect(screen.getByRole('banner')).toBeInTheDocument();
   });
 
+  it("a link to the repair form brings the keyboard's place there, not only the view", async () => {
+    useAccountStore.setState({ user: demoUser });
+    serverUser(demoUser);
+    await renderApp('/');
+    await userEvent.click(await screen.findByRole('link', { name: 'Оставить заявку' }));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Заявка на ремонт' })).toHaveFocus());
+  });
+
   it('shows 404 for an unknown cabinet path too', async () => {
     useAccountStore.setState({ user: demoUser });
     serverUser(demoUser);

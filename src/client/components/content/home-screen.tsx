@@ -1,5 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Link } from '@tanstack/react-router';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation } from '@tanstack/react-router';
 import type { UserData } from '#shared/api/account.ts';
 import { buttonClassName } from '#client/components/ui/button.tsx';
 import { useDocumentTitle } from '#client/components/layout/page.tsx';
@@ -38,6 +38,14 @@ export function HomeScreen({ user, ready, onLogin, onRegister, repairForm, notif
     enabled: !formWanted && repairForm !== undefined,
     rootMargin: scrolled ? '300px 0px' : '0px',
   });
+  // A link to the form ('Ремонт', 'Оставить заявку') scrolls to it; the keyboard's place goes with it,
+  // rather than staying on the link while the page shows the form.
+  const hash = useLocation({ select: (location) => location.hash });
+  const repairTitle = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (hash === REPAIR_FORM_ANCHOR || hash === REPAIR_FORM_APP_ANCHOR)
+      repairTitle.current?.focus({ preventScroll: true });
+  }, [hash]);
   return (
     <div className={styles.stack}>
       <section className={styles.hero} aria-labelledby="home-title">
@@ -121,7 +129,7 @@ export function HomeScreen({ user, ready, onLogin, onRegister, repairForm, notif
       </section>
 
       <section ref={repairSection} id={REPAIR_FORM_ANCHOR} aria-labelledby="home-repair" className={styles.card}>
-        <h2 id="home-repair" className={styles.sectionTitle}>
+        <h2 id="home-repair" ref={repairTitle} tabIndex={-1} className={styles.sectionTitle}>
           <span id={REPAIR_FORM_APP_ANCHOR} />
           Заявка на ремонт
         </h2>
