@@ -2,7 +2,7 @@
 // Classified, never assumed: only the API's own JSON counts as an answer from the portal; anything
 // else (a captive portal's HTML 200, a proxy's 502 page) means the server was not reached.
 import * as v from 'valibot';
-import { ACCESS_LEVEL_REFUSAL, errorResponse } from '#shared/api/endpoint.ts';
+import { errorResponse, isAccessLevelRefusal } from '#shared/api/endpoint.ts';
 
 /** A response reduced to what the classification looks at (read by `readAnswer`). */
 export interface Answer {
@@ -79,7 +79,7 @@ export function classifyAnswer(answer: Answer, now: number): Outcome {
     return { kind: 'conflict', status, body, message: serverMessage(body, outcomeMessages.conflict) };
   // The owner lowered the colleague's access while the decision waited (ADR 0049): the server said
   // why; sending it again cannot help, and a new login would not either. Shown like a conflict.
-  if (status === 403 && isLevelRefusal(body))
+  if (status === 403 && isAccessLevelRefusal(body))
     return { kind: 'conflict', status, body, message: serverMessage(body, outcomeMessages.conflict) };
   if (status === 401 || status === 403)
     return { kind: 'auth', status, message: serverMessage(body, outcomeMessages.auth), csrf: status === 403 };
@@ -90,13 +90,6 @@ export function classifyAnswer(answer: Answer, now: number): Outcome {
   if (status >= 400) return { kind: 'failed', status, body, message: serverMessage(body, outcomeMessages.refused) };
   // 1xx/3xx never reach a fetch() caller as an API answer; treat as not reached.
   return { kind: 'retry', status, message: outcomeMessages.notApi, retryAfterMs };
-}
-
-const levelRefusal = v.object({ details: v.object({ reason: v.literal(ACCESS_LEVEL_REFUSAL) }) });
-
-/** A 403 the access level gave (`details.reason` 'access_level'), not a refused CSRF token. */
-function isLevelRefusal(body: unknown): boolean {
-  return v.is(levelRefusal, body);
 }
 
 /** No response at all: the network failed or our timeout aborted the request. */

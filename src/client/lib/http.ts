@@ -2,8 +2,8 @@ import ky, { HTTPError, TimeoutError } from 'ky';
 import * as v from 'valibot';
 import { getUserData } from '#shared/api/account.ts';
 import {
-  ACCESS_LEVEL_REFUSAL,
   errorResponse,
+  isAccessLevelRefusal,
   type Endpoint,
   type EndpointInput,
   type EndpointOutput,
@@ -76,12 +76,11 @@ export const http = ky.create({
         // A 403 is a refused CSRF token (refresh it and send the write once more), or a colleague's level
         // that does not give the call (issue 41): the token was fine, and sent again it is refused again.
         if (response.status !== 403 || request.method === 'GET' || request.headers.has(CSRF_RETRY_HEADER)) return;
-        const refusal: unknown = await response
+        const body: unknown = await response
           .clone()
           .json()
           .catch(() => undefined);
-        if ((refusal as { details?: { reason?: unknown } } | undefined)?.details?.reason === ACCESS_LEVEL_REFUSAL)
-          return;
+        if (isAccessLevelRefusal(body)) return;
         const refused = request.headers.get(CSRF_HEADER) ?? '';
         if (csrfToken === refused) {
           csrfToken = '';

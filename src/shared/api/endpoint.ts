@@ -52,6 +52,13 @@ export type ErrorResponse = v.InferOutput<typeof errorResponse>;
  */
 export const ACCESS_LEVEL_REFUSAL = 'access_level';
 
+const accessLevelRefusal = v.object({ details: v.object({ reason: v.literal(ACCESS_LEVEL_REFUSAL) }) });
+
+/** Whether an answer's body is that refusal: the page, the outbox panel and the service worker ask alike. */
+export function isAccessLevelRefusal(body: unknown): boolean {
+  return v.is(accessLevelRefusal, body);
+}
+
 /** Turns valibot issues into `{ field: [messages] }`, the first message of each field first. */
 export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string[]> {
   const errors: Record<string, string[]> = {};

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import * as v from 'valibot';
 import { conflictDetails, decisionMessages } from '#shared/screens/decisions.ts';
-import { ACCESS_LEVEL_REFUSAL, errorResponse } from '#shared/api/endpoint.ts';
+import { errorResponse, isAccessLevelRefusal } from '#shared/api/endpoint.ts';
 import type { OutboxEntry, OutboxKind } from '#shared/screens/outbox.ts';
 import { countOf, INSTRUMENT_FORMS } from '#shared/format/plural.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -73,8 +73,6 @@ function stateText(entry: OutboxEntry): string {
   }
 }
 
-const levelRefusalDetails = v.object({ reason: v.literal(ACCESS_LEVEL_REFUSAL) });
-
 /** A refused decision: the server's message and, per statement, what changed since the user decided. */
 function ConflictInfo({ entry, names }: { entry: OutboxEntry; names: ReadonlyMap<number, string> }) {
   const parsed = v.safeParse(errorResponse, entry.result);
@@ -91,7 +89,7 @@ function ConflictInfo({ entry, names }: { entry: OutboxEntry; names: ReadonlyMap
   });
   // A level that no longer gives decisions (issue 41): nothing went wrong and nothing will change by
   // trying again, so the server's explanation is told plainly, not as an error.
-  const levelRefusal = v.is(levelRefusalDetails, parsed.success ? parsed.output.details : undefined);
+  const levelRefusal = isAccessLevelRefusal(entry.result);
   return (
     <>
       <p className={levelRefusal ? styles.state : styles.error} data-tone={levelRefusal ? 'info' : 'error'}>

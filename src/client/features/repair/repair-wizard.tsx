@@ -161,12 +161,13 @@ function WizardSteps({
     latest.current = { ...latest.current, step: next };
     setStep(next);
     setErrors(shownErrors);
-    if (next !== 'sent' && next !== 'queued') remember(next, latest.current.values);
+    const aStep = next !== 'sent' && next !== 'queued';
+    if (aStep) remember(next, latest.current.values);
     top.current?.scrollIntoView({ block: 'start' });
     if (Object.keys(shownErrors).length > 0) focusFirstInvalid(top.current);
     // The pressed 'Далее' or 'Назад' is gone with its step: the new step's title takes the focus (and
     // is read), else it fell to the page's start and the keyboard began again from the header.
-    else if (next !== 'sent' && next !== 'queued') title.current?.focus({ preventScroll: true });
+    else if (aStep) title.current?.focus({ preventScroll: true });
   };
   /** Checks the step; what is wrong is shown, and the first field with a message is brought into sight and focused. */
   const next = (current: Step) => {
