@@ -4,10 +4,9 @@
 // the copy B's device saved of A's ticket is gone after B's next start.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { IDB_DATABASE, IDB_STORE } from '../../src/client/lib/idb-storage.ts';
 import { downloadPaths } from '../../src/shared/api/tickets.ts';
 import { backOffice } from './back-office.ts';
-import { browserForFile, DESKTOP, openPage, screenshot, withPage } from './support.ts';
+import { browserForFile, DESKTOP, openPage, savedCopy, screenshot, withPage } from './support.ts';
 import {
   button,
   cabinet,
@@ -25,25 +24,8 @@ async function login(page: Page, account: { email: string; password: string }) {
   await loginFromHome(page, DESKTOP, account);
 }
 
-/** What the device keeps of the ticket pages (the persisted ticket store in IndexedDB). */
-function savedTickets(page: Page): Promise<string> {
-  return page.evaluate(
-    ([name, store]) =>
-      new Promise<string>((resolve, reject) => {
-        const open = indexedDB.open(name);
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const read = open.result.transaction(store).objectStore(store).get('tickets');
-          read.onsuccess = () => {
-            open.result.close();
-            resolve(String(read.result ?? ''));
-          };
-          read.onerror = () => reject(read.error);
-        };
-      }),
-    [IDB_DATABASE, IDB_STORE] as const,
-  );
-}
+/** What the device keeps of the ticket pages (the persisted ticket store). */
+const savedTickets = (page: Page) => savedCopy(page, 'tickets');
 
 describe('Доступы', () => {
   it('A gives B access, B approves a quote of A, A takes it back and B has nothing of A any more', async () => {

@@ -6,7 +6,6 @@
 // `stop.failed` — and the clinic's ticket shows the pickup.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { IDB_DATABASE, IDB_STORE } from '../../src/client/lib/idb-storage.ts';
 import { backOffice, PNG_BYTES } from './back-office.ts';
 import {
   browserForFile,
@@ -14,6 +13,7 @@ import {
   openControlled,
   PHONE,
   PHONE_WITH_WORKER,
+  savedCopy,
   screenshot,
   settle,
   withPage,
@@ -82,22 +82,7 @@ async function world() {
   return { clinic, first, courier, pickup, missed, stopEvents };
 }
 
-/** The route's saved copy as IndexedDB holds it ('' when none). */
-function savedRoute(page: Page): Promise<string> {
-  return page.evaluate(
-    ([database, store]) =>
-      new Promise<string>((resolve) => {
-        const open = indexedDB.open(database);
-        open.onerror = () => resolve('');
-        open.onsuccess = () => {
-          const request = open.result.transaction(store).objectStore(store).get('courier-route');
-          request.onsuccess = () => resolve(String(request.result ?? ''));
-          request.onerror = () => resolve('');
-        };
-      }),
-    [IDB_DATABASE, IDB_STORE] as const,
-  );
-}
+const savedRoute = (page: Page) => savedCopy(page, 'courier-route');
 
 /** The route's saved copy holds both stops (written to IndexedDB after the list was answered). */
 async function routeSaved(page: Page, stopIds: number[]): Promise<void> {

@@ -12,6 +12,7 @@ import {
   PHONE,
   PHONE_WITH_WORKER,
   openControlled,
+  savedCopy,
   screenshot,
   withPage,
 } from './support.ts';
@@ -117,6 +118,7 @@ describe('my addresses offline', () => {
       await closeUnpaidNotice(page);
       await openControlled(page, '/cabinet/address');
       await visible(card(page, 'Клиника на Тверской')).waitFor();
+      await expect.poll(() => savedCopy(page, 'addresses')).toContain('Филиал на Невском');
 
       await context.setOffline(true);
       await page.reload();

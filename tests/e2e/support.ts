@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { E2eServer } from './global-setup.ts';
 import { outboxMessagesFor, waitForOutboxMessage, type OutboxMessage } from '../setup/outbox-reader.ts';
 import { CHROMIUM_ARGS } from '../../scripts/bench/chromium.mjs';
+import { IDB_DATABASE, IDB_STORE } from '../../src/client/lib/idb-storage.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const screenshotDir = path.join(root, 'test-results', 'screenshots');
@@ -263,6 +264,33 @@ export async function withContextPage(
   } finally {
     await page.close();
   }
+}
+
+/**
+ * What a persisted store keeps on the device under `key` (IndexedDB, lib/idb-storage.ts), '' when
+ * nothing. A test that goes offline waits for this: the screen shows an answer before its copy is
+ * written, and a reload in between would find none.
+ */
+export function savedCopy(page: Page, key: string): Promise<string> {
+  return page.evaluate(
+    ([database, store, name]) =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open(database);
+        open.onerror = () => resolve('');
+        open.onsuccess = () => {
+          const read = open.result.transaction(store).objectStore(store).get(name);
+          read.onsuccess = () => {
+            open.result.close();
+            resolve(String(read.result ?? ''));
+          };
+          read.onerror = () => {
+            open.result.close();
+            resolve('');
+          };
+        };
+      }),
+    [IDB_DATABASE, IDB_STORE, key] as const,
+  );
 }
 
 /**

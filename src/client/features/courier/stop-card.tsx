@@ -132,7 +132,9 @@ function StopDetails({
         <h1 id="courier-stop-title" className={styles.title}>
           {stop.number}. {stop.clinic.name}
         </h1>
-        <DataAge fetchedAt={savedAt} className={styles.ageLine} />
+        <div className={styles.ageRow}>
+          <DataAge fetchedAt={savedAt} className={styles.ageLine} />
+        </div>
       </div>
       <p className={styles.stopTop}>
         <span className={styles.kind}>{kindLabel(stop)}</span>
