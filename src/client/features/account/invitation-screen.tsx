@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react';
-import { useNavigate } from '@tanstack/react-router';
-import { acceptInvitationForm, type Invitation } from '#shared/screens/invitations.ts';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { acceptInvitationForm, INVITATION_MESSAGES, type Invitation } from '#shared/screens/invitations.ts';
 import { passwordField } from '#shared/validation/fields.ts';
 import { useAppForm } from '#client/components/ui/app-form.tsx';
 import { BoundForm } from '#client/components/ui/bound-form.tsx';
+import { Button, buttonClassName } from '#client/components/ui/button.tsx';
 import { focusFirstInvalid } from '#client/components/ui/form-helpers.ts';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { passwordInput } from '#client/components/ui/input-presets.ts';
@@ -13,6 +14,7 @@ import { SubmitButton } from '#client/components/ui/submit-button.tsx';
 import { asApiError } from '#client/lib/http.ts';
 import { useRemote } from '#client/lib/use-remote.ts';
 import { useAccountStore } from './account-store.ts';
+import { useAuthDialog } from './auth-dialog-store.ts';
 import styles from './forms.module.css';
 import { confirmsNewPassword } from './password-confirmation.ts';
 import { acceptInvitation, checkInvitation } from './invitation-api.ts';
@@ -28,6 +30,7 @@ export function InvitationScreen({ token }: { token: string }) {
     <RemoteView
       remote={check}
       retryClassName={styles.result}
+      retryActions={check.finalFailure ? <WayOn accepted={check.failure === INVITATION_MESSAGES.accepted} /> : null}
       skeleton={
         <div className={styles.checking}>
           <Spinner label="Проверяем приглашение…" />
@@ -36,6 +39,20 @@ export function InvitationScreen({ token }: { token: string }) {
     >
       {(invitation) => <AcceptForm token={token} invitation={invitation} />}
     </RemoteView>
+  );
+}
+
+/**
+ * Where a dead link leads (used, revoked, expired: asking again cannot help, so there is no
+ * 'Повторить'): an accepted one to the login with the password set then, any other home.
+ */
+function WayOn({ accepted }: { accepted: boolean }) {
+  const openView = useAuthDialog((state) => state.open);
+  if (accepted) return <Button onClick={() => openView('login')}>Войти</Button>;
+  return (
+    <Link to="/" className={buttonClassName('secondary')}>
+      На главную
+    </Link>
   );
 }
 

@@ -18,7 +18,8 @@ export function NotificationMailSwitch() {
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string }>();
 
   // The switch itself is the loading state (disabled, busy): only a failure takes its place.
-  if (state.data === null && state.failure) return <RetryRow failure={state.failure} onRetry={state.reload} />;
+  if (state.data === null && state.failure)
+    return <RetryRow failure={state.failure} onRetry={state.reload} final={state.finalFailure} />;
 
   const toggle = (wanted: boolean) => {
     setBusy(true);
