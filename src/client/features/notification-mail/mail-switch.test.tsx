@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { reportServerReached } from '#client/lib/connection.ts';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { NotificationMailSwitch } from './mail-switch.tsx';
 
@@ -9,6 +10,7 @@ import { NotificationMailSwitch } from './mail-switch.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  act(() => reportServerReached(true)); // connected again for the next test (and no probe left asking)
 });
 
 const LABEL = 'Дублировать уведомления на e-mail';
@@ -63,6 +65,23 @@ describe('NotificationMailSwitch', () => {
     const retry = await screen.findByRole('button', { name: 'Повторить' });
     fail = false;
     await userEvent.click(retry);
+    expect(await screen.findByRole('switch', { name: LABEL })).toBeChecked();
+  });
+
+  it("says nothing with no connection (the page's list says it once, with its 'Повторить'), and appears when the server answers", async () => {
+    let offline = true;
+    stubFetch({
+      'GET /ajax/cabinet/notification-mail': () =>
+        offline ? Promise.reject(new TypeError('Failed to fetch')) : { body: { success: true, on: true } },
+    });
+    const { container } = render(<NotificationMailSwitch />);
+    await vi.waitFor(() => expect(container.querySelector('[aria-busy]')).toBeNull());
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Повторить' })).toBeNull();
+    expect(container).toBeEmptyDOMElement();
+
+    offline = false;
+    act(() => reportServerReached(true)); // any answer of the server: what failed loads again by itself
     expect(await screen.findByRole('switch', { name: LABEL })).toBeChecked();
   });
 });
