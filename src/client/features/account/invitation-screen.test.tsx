@@ -30,6 +30,7 @@ function server(check: StubResponse | StubResponse[] | (() => Promise<StubRespon
       body: { success: true, landing: '/cabinet/tickets', csrf_token: 'csrf-new' },
     },
     'GET /ajax/user/data': { body: { success: true, user: demoUser, csrf_token: 'csrf-new' } },
+    'POST /ajax/logout': { body: { success: true, csrf_token: 'csrf-guest' } },
   });
 }
 
@@ -40,6 +41,10 @@ const errorOf = (label: string) => {
   const id = screen.getByLabelText(label).getAttribute('aria-describedby') ?? '';
   return document.getElementById(id.split(' ').find((part) => part.endsWith('-error')) ?? '')?.textContent;
 };
+
+/** A paragraph whose whole text is `text` (the address in it is in bold, a separate element). */
+const findParagraph = (text: string) =>
+  screen.findByText((_, element) => element?.tagName === 'P' && element.textContent === text);
 
 async function fill(user: ReturnType<typeof userEvent.setup>, confirmation = 'correct-horse-42') {
   await user.type(await screen.findByLabelText('Имя'), 'Ольга');
@@ -102,6 +107,38 @@ describe('InvitationScreen', () => {
     await user.click(await screen.findByRole('button', { name: 'Повторить' }));
     expect(await screen.findByRole('form', { name: 'Принять приглашение' })).toBeInTheDocument();
     expect(calls.filter((call) => call.path === '/ajax/invitations/check')).toHaveLength(2);
+  });
+
+  it("says who is logged in instead of the form, and 'Выйти' logs out and stays here with the form", async () => {
+    useAccountStore.setState({ user: { ...demoUser, email: 'demo@clinic.test' } });
+    const { calls } = server(valid);
+    const user = userEvent.setup();
+    const { router } = await renderInRouter(() => <InvitationScreen token={TOKEN} />, { path: PATH });
+    expect(
+      await findParagraph('Вы вошли как demo@clinic.test. Чтобы принять приглашение, выйдите из этой учётной записи.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Ирина Котова приглашает вас в кабинет клиники «Улыбка»/)).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Принять приглашение' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Пароль')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Выйти' }));
+    expect(await screen.findByRole('form', { name: 'Принять приглашение' })).toBeInTheDocument();
+    expect(calls.map((call) => call.path)).toContain('/ajax/logout');
+    expect(useAccountStore.getState().user).toBeNull();
+    expect(router.state.location.pathname).toBe(PATH);
+  });
+
+  it("a refusal because someone logged in meanwhile (another tab) turns the form into who is logged in, with 'Выйти'", async () => {
+    server(valid, { status: 409, body: { success: false, message: INVITATION_MESSAGES.loggedIn } });
+    const user = userEvent.setup();
+    await renderInRouter(() => <InvitationScreen token={TOKEN} />, { path: PATH });
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Принять приглашение' }));
+    expect(
+      await findParagraph(`Вы вошли как ${demoUser.email}. Чтобы принять приглашение, выйдите из этой учётной записи.`),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Выйти' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Пароль')).not.toBeInTheDocument();
   });
 
   it('shows each empty field’s error, focuses the first and sends nothing', async () => {
