@@ -45,6 +45,41 @@ describe('Уведомления', () => {
     });
   });
 
+  it("on a phone with no connection: one failure with one 'Повторить' (not the list's and the e-mail switch's), and all back by itself with the connection", async () => {
+    const clinic = await backOffice.client('notes-offline-password-2026');
+    await backOffice.notification(clinic.id, 'Инструмент SN-2 готов к выдаче');
+    await withPage(browser, PHONE, 'notifications-offline', async (page, context) => {
+      await page.setViewportSize({ width: 360, height: 780 });
+      await loginFromHome(page, PHONE, clinic);
+      // Once with the network: the page's code and its switches' chunks are loaded (no service worker here).
+      await tab(page, /Уведомления/).click();
+      const list = page.getByRole('list', { name: 'Уведомления', exact: true });
+      const mailSwitch = page.getByRole('switch', { name: 'Дублировать уведомления на e-mail' });
+      await visible(list.getByText('Инструмент SN-2 готов к выдаче')).waitFor();
+      await visible(mailSwitch).waitFor();
+      await tab(page, 'Заявки').click();
+      await visible(page.getByRole('heading', { name: 'Заявки' })).waitFor();
+
+      await context.setOffline(true);
+      await tab(page, /Уведомления/).click();
+      const main = page.getByRole('main');
+      await visible(main.getByRole('alert')).waitFor();
+      // Both loads have failed by now: the switch's ends in nothing rather than a second alert.
+      await mailSwitch.waitFor({ state: 'detached' });
+      expect(await main.getByRole('alert').allTextContents()).toEqual([
+        'Нет связи с сервером. Проверьте подключение к интернету и попробуйте ещё раз.',
+      ]);
+      expect(await main.getByRole('button', { name: 'Повторить' }).count()).toBe(1);
+      await screenshot(page, 'notifications-offline-360');
+
+      // Back online: what failed loads again by itself (lib/use-remote.ts), no tap needed.
+      await context.setOffline(false);
+      await visible(list.getByText('Инструмент SN-2 готов к выдаче')).waitFor();
+      await visible(mailSwitch).waitFor();
+      expect(await main.getByRole('alert').count()).toBe(0);
+    });
+  });
+
   it('on a desktop: the latest on the home page, then the bell under /cabinet counts them, lists them and resets on closing', async () => {
     const clinic = await backOffice.client('bell-password-2026');
     await backOffice.notification(clinic.id, 'Ведомость №7 готова');

@@ -180,4 +180,32 @@ describe('a deploy that removed a route chunk', () => {
       expect(documentLoads).toBe(3);
     });
   });
+
+  it("does not reload on a dead network that says online (the server does not answer): a calm line, and 'Повторить' reloads once it does", async () => {
+    await withPage(browser, PHONE, 'phone-chunk-offline', async (page) => {
+      // A page's first seconds on a dead network: its route chunk fails, and so does the server's health check.
+      const missingChunk = /\/assets\/contacts-[\w-]+\.js$/;
+      await page.route(missingChunk, (route) => route.abort('internetdisconnected'));
+      await page.route('**/healthz', (route) => route.abort('internetdisconnected'));
+      let documentLoads = 0;
+      page.on('request', (request) => {
+        if (request.resourceType() === 'document') documentLoads += 1;
+      });
+
+      await page.goto('/contacts');
+      const calm = page.getByText('Нет связи с сервером. Страница загрузится, когда появится связь.');
+      await visible(calm).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(documentLoads).toBe(1);
+      expect(await page.getByRole('alert').filter({ hasText: 'Не удалось загрузить страницу' }).count()).toBe(0);
+      await screenshot(page, 'phone-chunk-offline');
+
+      // The network is back: 'Повторить' asks the server, which answers, and the page reloads into Контакты.
+      await page.unroute(missingChunk);
+      await page.unroute('**/healthz');
+      await visible(page.getByRole('button', { name: 'Повторить' })).click();
+      await page.getByRole('heading', { level: 1, name: 'Контакты' }).waitFor();
+      expect(documentLoads).toBe(2);
+    });
+  });
 });

@@ -86,6 +86,16 @@ describe("a clinic's team", () => {
       await screenshot(a.page, 'team-invited');
 
       const mail = await nextMail(email, 0);
+      // The owner trying the link in the same browser is told who is logged in, not given the form
+      // (accepting would replace the owner's session; the server refuses it too).
+      await a.page.goto(invitationPath(`${mail.text}\n${mail.html ?? ''}`));
+      await visible(a.page.getByText(`Вы вошли как ${owner.email}.`, { exact: false })).waitFor();
+      expect(await a.page.getByRole('form', { name: 'Принять приглашение' }).count()).toBe(0);
+      await visible(button(a.page.getByRole('main'), 'Выйти')).waitFor();
+      await screenshot(a.page, 'team-invitation-logged-in');
+      await a.page.goto('/cabinet/accesses');
+      await visible(list.getByText('Приглашение отправлено')).waitFor();
+
       await withPage(browser, PHONE_360, 'team-colleague', async (b: Page) => {
         await b.goto(invitationPath(`${mail.text}\n${mail.html ?? ''}`));
         const form = b.getByRole('form', { name: 'Принять приглашение' });

@@ -1,11 +1,12 @@
 import { create } from 'zustand';
-import { hasNoConnection } from './connection.ts';
+import { reportServerReached, serverAnswers } from './connection.ts';
 
 /**
  * A deploy replaces the hashed chunk files, so a page started before it can fail to load a route's
  * chunk that no longer exists. Reloading fetches the new shell and its chunks; this module does that
- * once, and if the chunk still fails (a broken deploy, no network) it reports the failure instead of
- * reloading in a loop.
+ * once, and if the chunk still fails (a broken deploy) it reports the failure instead of reloading in
+ * a loop. It reloads only once the server has answered: on a dead network a reload would only lose
+ * the page for the browser's error page.
  */
 
 /** sessionStorage: when this tab last reloaded for a failed chunk (ms since epoch). */
@@ -13,7 +14,8 @@ export const CHUNK_RELOAD_KEY = 'portal:chunk-reload-at';
 /** A second failure within this time of a reload is not retried: the reload did not help. */
 export const CHUNK_RELOAD_GUARD_MS = 5 * 60_000;
 
-export type ChunkFailureState = 'none' | 'reloading' | 'failed';
+/** 'reloading' covers asking the server first; 'offline': it did not answer, nothing reloaded (yet). */
+export type ChunkFailureState = 'none' | 'reloading' | 'offline' | 'failed';
 
 export const useChunkFailure = create<{ state: ChunkFailureState }>()(() => ({ state: 'none' }));
 
@@ -30,7 +32,8 @@ export interface ReloadEnv {
   storage?: Storage;
   reload: () => void;
   now: () => number;
-  online: () => boolean;
+  /** Whether our server answers now (lib/connection.ts). */
+  serverAnswers: () => Promise<boolean>;
 }
 
 function sessionStore(): Storage | undefined {
@@ -45,20 +48,21 @@ const browserEnv: ReloadEnv = {
   storage: sessionStore(),
   reload: () => window.location.reload(),
   now: () => Date.now(),
-  // Not navigator.onLine alone, which phones keep true on a dead network (lib/connection.ts): after a call
-  // that did not reach the server, the chunk failed for the same reason, and a reload would only lose the
-  // page and what was typed on it (the probe's own chunk, loaded just then, fails first).
-  online: () => !hasNoConnection(),
+  // Asked, not read from navigator.onLine or the calls so far: phones say online on a dead network, and
+  // in a page's first seconds no call may have failed yet (lib/connection.ts).
+  serverAnswers,
 };
 
 /**
- * Reloads the page after a failed chunk unless this tab already did so recently. Returns the new
- * state: 'reloading' (the reload is on its way) or 'failed' (it was tried; show the error instead).
+ * Reloads the page after a failed chunk unless this tab already did so recently, once the server has
+ * answered. Resolves to the new state: 'reloading' (the reload is on its way), 'offline' (the server
+ * did not answer: try again later, as 'Повторить' or the next failed chunk does) or 'failed' (a reload
+ * was tried; show the error instead).
  */
-export function recoverFromChunkError(env: ReloadEnv = browserEnv): ChunkFailureState {
+export async function recoverFromChunkError(env: ReloadEnv = browserEnv): Promise<ChunkFailureState> {
   const current = useChunkFailure.getState().state;
   // Several chunks (a route's JS and CSS) fail together: one reload is enough.
-  if (current !== 'none') return current;
+  if (current === 'reloading' || current === 'failed') return current;
   const storage = env.storage;
   let last = Number.NaN;
   try {
@@ -67,21 +71,27 @@ export function recoverFromChunkError(env: ReloadEnv = browserEnv): ChunkFailure
     // unreadable storage: treat as never reloaded
   }
   const now = env.now();
-  // Offline, a reload cannot fetch the chunk either (with the service worker's precache it would not
-  // have failed). Without storage the guard cannot survive the reload, so reloading could loop.
-  if (!env.online() || storage === undefined || (last > 0 && now - last < CHUNK_RELOAD_GUARD_MS)) {
-    useChunkFailure.setState({ state: 'failed' });
-    return 'failed';
+  // Without storage the guard cannot survive the reload, so reloading could loop.
+  if (storage === undefined || (last > 0 && now - last < CHUNK_RELOAD_GUARD_MS)) return settle('failed');
+  useChunkFailure.setState({ state: 'reloading' });
+  // With no connection a reload cannot fetch the chunk either (with the service worker's precache it
+  // would not have failed): the page stays, with what was typed on it, and says so calmly.
+  if (!(await env.serverAnswers())) {
+    reportServerReached(false);
+    return settle('offline');
   }
   try {
     storage.setItem(CHUNK_RELOAD_KEY, String(now));
   } catch {
-    useChunkFailure.setState({ state: 'failed' });
-    return 'failed';
+    return settle('failed');
   }
-  useChunkFailure.setState({ state: 'reloading' });
   env.reload();
   return 'reloading';
+}
+
+function settle(state: ChunkFailureState): ChunkFailureState {
+  useChunkFailure.setState({ state });
+  return state;
 }
 
 /**
@@ -92,7 +102,7 @@ export function recoverFromChunkError(env: ReloadEnv = browserEnv): ChunkFailure
 export function handleChunkPreloadErrors(target: Window = window): () => void {
   const onPreloadError = (event: Event) => {
     event.preventDefault();
-    recoverFromChunkError();
+    void recoverFromChunkError();
   };
   target.addEventListener('vite:preloadError', onPreloadError);
   return () => target.removeEventListener('vite:preloadError', onPreloadError);

@@ -33,6 +33,19 @@ export const hasNoConnection = (): boolean => selectNoConnection(useConnection.g
 /** The same in a component, kept current. */
 export const useNoConnection = (): boolean => useConnection(selectNoConnection);
 
+/**
+ * Whether our server itself answers now: its health check, straight from the network (the worker
+ * lets it through untouched). A captive portal's page is not our server's JSON. Here, not in the
+ * probe's chunk: a failed chunk asks it before reloading (lib/chunk-reload.ts), when no chunk comes.
+ */
+export const serverAnswers = (): Promise<boolean> =>
+  fetch('/healthz', { cache: 'no-store', credentials: 'omit' })
+    .then((response) => response.json())
+    .then(
+      () => true,
+      () => false,
+    );
+
 /** Called by lib/http.ts after each API call: did the server itself answer? */
 export function reportServerReached(reached: boolean): void {
   if (reached) {

@@ -108,6 +108,14 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
+  /**
+   * Asking again cannot change the answer: the server refused (a used link, a record gone), unlike a
+   * network failure, a 5xx, a timeout (408), too early (425) or too many requests (429).
+   */
+  get final(): boolean {
+    return this.status >= 400 && this.status < 500 && ![408, 425, 429].includes(this.status);
+  }
+
   /** The first message for a field, for showing under that input. */
   field(name: string): string | undefined {
     return this.fieldErrors[name]?.[0];

@@ -17,6 +17,8 @@ export interface Remote<T> {
   loading: boolean;
   /** Why the last load failed (Russian, ready to show); undefined while loading. */
   failure: string | undefined;
+  /** The failure is the server's refusal, which asking again cannot change (ApiError's `final`): no 'Повторить'. */
+  finalFailure: boolean;
   /** Loads again (Повторить, after a change). */
   reload(): void;
   /** Changes the shown data in place (a row removed at once, a page appended). */
@@ -32,6 +34,7 @@ export interface RemoteWithRequest<T> extends Remote<T> {
 interface Answer<T> {
   data: T | null;
   failure: string | undefined;
+  final?: boolean;
   /** The request this answers. */
   answered: string | null;
   /** The account (its change count) `data` belongs to. */
@@ -72,10 +75,11 @@ export function useRemoteRequest<T>(load: RemoteLoad<T> | null, key: string | nu
       },
       (error: unknown) => {
         if (!wanted()) return;
-        const failure = asApiError(error, LOAD_FAILED_MESSAGE).message;
+        const { message, final } = asApiError(error, LOAD_FAILED_MESSAGE);
         setAnswer((current) => ({
           data: current.account === account ? current.data : null,
-          failure,
+          failure: message,
+          final,
           answered: request,
           account,
         }));
@@ -106,6 +110,7 @@ export function useRemoteRequest<T>(load: RemoteLoad<T> | null, key: string | nu
     data: request !== null && answer.account === account ? answer.data : null,
     loading: request !== null && !answered,
     failure: answered ? answer.failure : undefined,
+    finalFailure: answered && !!answer.final,
     reload,
     update,
     request,

@@ -18,6 +18,8 @@ export const INVITATION_MESSAGES = {
   expired: 'Срок действия приглашения истёк. Попросите коллегу отправить новое.',
   accepted: 'Приглашение уже принято. Войдите с паролем, который вы задали.',
   emailTaken: 'С этим адресом уже есть аккаунт. Войдите и попросите коллегу выдать доступ ещё раз.',
+  /** The accept call with a session: it would replace it, so it is refused (the page offers 'Выйти' first). */
+  loggedIn: 'Вы вошли в другую учётную запись. Выйдите из неё, чтобы принять приглашение.',
 } as const;
 
 const tokenField = v.pipe(

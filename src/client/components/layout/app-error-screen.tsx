@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { buttonClassName } from '#client/components/ui/button.tsx';
 import { isChunkLoadError, recoverFromChunkError, useChunkFailure } from '#client/lib/chunk-reload.ts';
+import { useOnReconnect } from '#client/lib/connection.ts';
 import { reportError } from '#client/lib/error-reporter.ts';
 import { useDocumentTitle } from './page.tsx';
 import styles from './status-screens.module.css';
@@ -9,6 +10,9 @@ import styles from './status-screens.module.css';
 function reloadPage(): void {
   window.location.reload();
 }
+
+const retryChunk = () => void recoverFromChunkError();
+const noop = () => undefined;
 
 /**
  * The router's error boundary. A chunk that failed to load (usually: a deploy replaced it) reloads
@@ -22,13 +26,25 @@ export function AppErrorScreen({ error }: Pick<ErrorComponentProps, 'error'>) {
   const chunkError = chunkState !== 'none' || isChunkLoadError(error);
 
   useEffect(() => {
-    if (chunkError && chunkState === 'none') recoverFromChunkError();
+    if (chunkError && chunkState === 'none') void recoverFromChunkError();
   }, [chunkError, chunkState]);
+  // The server unreachable when the chunk failed: asked again, and reloaded, once it can be reached.
+  useOnReconnect(chunkState === 'offline' ? retryChunk : noop);
   // A chunk gone after a deploy is expected and handled; anything else is a bug to look into.
   useEffect(() => {
     if (!chunkError) reportError('render', error);
   }, [chunkError, error]);
 
+  if (chunkState === 'offline') {
+    return (
+      <section className={styles.screen}>
+        <output className={styles.text}>Нет связи с сервером. Страница загрузится, когда появится связь.</output>
+        <button type="button" className={buttonClassName('secondary')} onClick={retryChunk}>
+          Повторить
+        </button>
+      </section>
+    );
+  }
   if (chunkError && chunkState !== 'failed') {
     return <output className={styles.text}>Загружаем новую версию приложения…</output>;
   }

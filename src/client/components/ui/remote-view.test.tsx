@@ -82,6 +82,38 @@ describe('RemoteView', () => {
     expect(screen.getByRole('listitem')).toHaveTextContent('Анна');
   });
 
+  it("shows a refusal that asking again cannot change without 'Повторить', with the caller's way on", async () => {
+    for (const status of [400, 401, 403, 404, 409, 410, 422]) {
+      const loader = handLoader();
+      const { unmount } = render(<Names calls={loader} options={{ retryActions: <a href="/">На главную</a> }} />);
+      await act(async () => loader.calls[0]!.reject(new ApiError('Приглашение не найдено.', status)));
+      expect(screen.getByRole('alert')).toHaveTextContent('Приглашение не найдено.');
+      expect(screen.queryByRole('button', { name: 'Повторить' }), `status ${status}`).toBeNull();
+      expect(screen.getByRole('link', { name: 'На главную' })).toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it("keeps 'Повторить' for what may pass: no connection, a server error, a timeout, too early, too many requests, a bug", async () => {
+    for (const failure of [
+      new ApiError('Нет связи с сервером.', 0),
+      new ApiError('Сервер недоступен.', 500),
+      new ApiError('Сервер недоступен.', 503),
+      new ApiError('Время ожидания истекло.', 408),
+      new ApiError('Слишком рано.', 425),
+      new ApiError('Слишком много запросов.', 429),
+      new ApiError('Сервер недоступен.', 200), // an answer that did not parse
+      new Error('not an ApiError'),
+    ]) {
+      const loader = handLoader();
+      const { unmount } = render(<Names calls={loader} />);
+      await act(async () => loader.calls[0]!.reject(failure));
+      expect(screen.getByRole('alert')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Повторить' }), failure.message).toBeInTheDocument();
+      unmount();
+    }
+  });
+
   it('keeps the last data under a failure and while the next loads, unless told to show only the current answer', async () => {
     const loader = handLoader();
     const { unmount } = render(<Names calls={loader} />);

@@ -19,7 +19,10 @@ export interface RemoteViewProps<T> {
   keepLastData?: boolean;
   /** The failure's layout (RetryRow's by default). */
   retryClassName?: string;
-  /** Beside 'Повторить' when the load failed (a dialog's 'Закрыть', a way back). */
+  /**
+   * Beside 'Повторить' when the load failed (a dialog's 'Закрыть', a way back); alone after a final
+   * refusal (a used link, a record gone: `remote.finalFailure`), where 'Повторить' could not help.
+   */
   retryActions?: ReactNode;
   children: (data: T) => ReactNode;
 }
@@ -28,7 +31,8 @@ const isEmptyList = (data: unknown) => Array.isArray(data) && data.length === 0;
 
 /**
  * The one way to show a loaded value (ADR 0029; docs/guides/loading-and-showing-data.md): the
- * skeleton, the failure with 'Повторить', the empty sentence or the data.
+ * skeleton, the failure with 'Повторить' (the message alone when the server refused for good), the
+ * empty sentence or the data.
  */
 export function RemoteView<T>({
   remote,
@@ -43,7 +47,7 @@ export function RemoteView<T>({
   const current = !remote.loading && remote.failure === undefined;
   const data = keepLastData || current ? remote.data : null;
   const failed = (
-    <RetryRow failure={remote.failure} onRetry={remote.reload} className={retryClassName}>
+    <RetryRow failure={remote.failure} onRetry={remote.reload} final={remote.finalFailure} className={retryClassName}>
       {retryActions}
     </RetryRow>
   );

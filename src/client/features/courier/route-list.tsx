@@ -48,7 +48,7 @@ export function CourierRouteList({ userId, day, onDayChange }: CourierRouteListP
           noConnection ? (
             <p className={styles.empty}>Маршрут загрузится, когда появится связь.</p>
           ) : (
-            <RetryRow failure={remote.failure} onRetry={remote.reload} />
+            <RetryRow failure={remote.failure} onRetry={remote.reload} final={remote.finalFailure} />
           )
         ) : (
           <div aria-busy="true" aria-label="Загрузка маршрута">
@@ -59,7 +59,9 @@ export function CourierRouteList({ userId, day, onDayChange }: CourierRouteListP
         <p className={styles.empty}>На этот день остановок нет</p>
       ) : (
         <>
-          {remote.failure && !noConnection ? <RetryRow failure={remote.failure} onRetry={remote.reload} /> : null}
+          {remote.failure && !noConnection ? (
+            <RetryRow failure={remote.failure} onRetry={remote.reload} final={remote.finalFailure} />
+          ) : null}
           <ol className={styles.stops} aria-label={stopsLabel(day)}>
             {value.map((stop) => (
               <StopRow key={stop.id} stop={stop} />

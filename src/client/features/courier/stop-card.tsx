@@ -43,7 +43,7 @@ export function StopCard({ userId, id }: StopCardProps) {
           noConnection ? (
             <p className={styles.empty}>Остановка загрузится, когда появится связь.</p>
           ) : (
-            <RetryRow failure={remote.failure} onRetry={remote.reload} />
+            <RetryRow failure={remote.failure} onRetry={remote.reload} final={remote.finalFailure} />
           )
         ) : (
           <div aria-busy="true" aria-label="Загрузка остановки">

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { reportServerReached } from '#client/lib/connection.ts';
 import { stubFetch } from '#client/lib/testing/fetch-stub.ts';
 import { NotificationMailSwitch } from './mail-switch.tsx';
 
@@ -9,6 +10,7 @@ import { NotificationMailSwitch } from './mail-switch.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  act(() => reportServerReached(true)); // connected again for the next test (and no probe left asking)
 });
 
 const LABEL = 'Дублировать уведомления на e-mail';
@@ -51,14 +53,35 @@ describe('NotificationMailSwitch', () => {
   });
 
   it('offers a retry when the state failed to load', async () => {
+    // A server error may pass (a refusal would not: no 'Повторить' then, RemoteView's test).
+    let fail = true;
     stubFetch({
-      'GET /ajax/cabinet/notification-mail': [
-        { status: 403, body: { success: false, message: 'Доступ запрещён' } },
-        { body: { success: true, on: true } },
-      ],
+      'GET /ajax/cabinet/notification-mail': () =>
+        fail
+          ? { status: 500, body: { success: false, message: 'Сервер временно недоступен' } }
+          : { body: { success: true, on: true } },
     });
     render(<NotificationMailSwitch />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Повторить' }));
+    const retry = await screen.findByRole('button', { name: 'Повторить' });
+    fail = false;
+    await userEvent.click(retry);
+    expect(await screen.findByRole('switch', { name: LABEL })).toBeChecked();
+  });
+
+  it("says nothing with no connection (the page's list says it once, with its 'Повторить'), and appears when the server answers", async () => {
+    let offline = true;
+    stubFetch({
+      'GET /ajax/cabinet/notification-mail': () =>
+        offline ? Promise.reject(new TypeError('Failed to fetch')) : { body: { success: true, on: true } },
+    });
+    const { container } = render(<NotificationMailSwitch />);
+    await vi.waitFor(() => expect(container.querySelector('[aria-busy]')).toBeNull());
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Повторить' })).toBeNull();
+    expect(container).toBeEmptyDOMElement();
+
+    offline = false;
+    act(() => reportServerReached(true)); // any answer of the server: what failed loads again by itself
     expect(await screen.findByRole('switch', { name: LABEL })).toBeChecked();
   });
 });

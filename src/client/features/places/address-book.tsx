@@ -46,7 +46,7 @@ export function AddressBook() {
       }
     >
       {error && (fetchedAt === null || addresses.length > 0) ? (
-        <RetryRow failure={error} onRetry={load} loading={loading} />
+        <RetryRow failure={error} onRetry={load} final={remote.finalFailure} loading={loading} />
       ) : null}
 
       {firstLoad ? (

@@ -18,7 +18,9 @@ export function OnBehalfButtons() {
   const clinics = (owners.data ?? []).filter((owner) => levelGives(owner.level, 'tickets'));
   // While it loads the list is what matters: no placeholder for an extra button.
   if (owners.data === null)
-    return <RetryRow failure={owners.failure} onRetry={owners.reload} loading={owners.loading} />;
+    return (
+      <RetryRow failure={owners.failure} onRetry={owners.reload} final={owners.finalFailure} loading={owners.loading} />
+    );
   return clinics.map((clinic) => (
     <Button
       key={clinic.client_id}

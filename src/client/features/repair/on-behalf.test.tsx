@@ -55,7 +55,7 @@ describe('OnBehalfButtons', () => {
   it('says when the clinics could not be loaded, and Повторить loads them again', async () => {
     let fail = true;
     stubFetch({
-      [OWNERS]: () => (fail ? { status: 400, body: { success: false, message: 'Сервис недоступен' } } : owners([full])),
+      [OWNERS]: () => (fail ? { status: 500, body: { success: false, message: 'Сервис недоступен' } } : owners([full])),
     });
     render(<OnBehalfButtons />);
     const retry = await screen.findByRole('button', { name: 'Повторить' });

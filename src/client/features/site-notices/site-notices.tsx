@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { AD_PROBE_MARKER, AD_PROBE_PATH, getBanner, type Banner } from '#shared/screens/site-notices.ts';
-import { hasNoConnection } from '#client/lib/connection.ts';
+import { hasNoConnection, serverAnswers } from '#client/lib/connection.ts';
 import { hasCookie } from '#client/lib/screens/cookies.ts';
 import { callApi } from '#client/lib/http.ts';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
@@ -32,7 +32,6 @@ export async function adsBlocked(): Promise<boolean> {
     return response.ok && !(await response.text()).includes(AD_PROBE_MARKER);
   } catch {
     if (hasNoConnection()) return false;
-    const { serverAnswers } = await import('#client/lib/screens/server-probe.ts');
     return serverAnswers();
   }
 }

@@ -2,22 +2,10 @@
 // `navigator.onLine` never fires `online`. Loaded only once a call has failed, so the cold start
 // of a connected page does not carry it.
 
-const PROBE_PATH = '/healthz';
+import { serverAnswers } from '../connection.ts';
+
 const PROBE_FIRST_MS = 2_000;
 const PROBE_CAP_MS = 30_000;
-
-/**
- * Whether our server itself answers now: its health check, straight from the network (the worker
- * lets it through untouched). A captive portal's page is not our server's JSON.
- */
-export async function serverAnswers(): Promise<boolean> {
-  try {
-    const response = await fetch(PROBE_PATH, { cache: 'no-store', credentials: 'omit' });
-    return response.headers.get('content-type')?.startsWith('application/json') ?? false;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Asks after 2, 4, 8, 16, then every 30 s while `stillWanted()`, never while the page is hidden (at

@@ -111,13 +111,57 @@ describe('an invitation', () => {
     const granted = (await t.db.select().from(events).where(eq(events.type, 'access.granted'))).map((e) => e.payload);
     expect(granted).toContainEqual({ owner_client_id: owner.id, grantee_client_id: made!.id, level: 'tickets' });
 
-    // Used once: the link now says so, and the owner's list shows the colleague.
+    // Used once: the link now says so (to a logged-out browser), and the owner's list shows the colleague.
+    await loggedOut();
     expect((await accept(token)).status).toBe(409);
     await asOwner();
     expect(await listed(email)).toMatchObject({ level: 'tickets', status: 'active' });
     // The colleague can log in with the password set in the form.
     t.cookies.clear();
     expect((await loginAs(t, email, PASSWORD)).status).toBe(200);
+  });
+
+  it('is refused while another account is logged in here (409, nothing written, that session kept), and accepted once it logs out', async () => {
+    const email = uniqueEmail('owner-tries-link');
+    await asOwner();
+    expect((await invite(email, 'tickets')).status).toBe(200);
+    const token = await mailedToken(email);
+    const eventsBefore = (await t.db.select().from(events)).length;
+
+    // The owner opens the link in the browser they are logged in with: it checks, but accepting would replace them.
+    expect((await check(token)).status).toBe(200);
+    const refused = await accept(token);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      success: false,
+      message: 'Вы вошли в другую учётную запись. Выйдите из неё, чтобы принять приглашение.',
+    });
+    expect(await t.db.select().from(clients).where(eq(clients.email, email))).toEqual([]);
+    expect((await t.db.select().from(events)).length).toBe(eventsBefore);
+    // Still the owner, with the invitation still waiting in the list.
+    const user = (await (await t.request('/ajax/user/data')).json()) as { user: { email: string } | null };
+    expect(user.user?.email).toBe(owner.email);
+    expect(await listed(email)).toMatchObject({ level: 'tickets', status: 'invited' });
+
+    // 'Выйти', then the same form: the colleague's account is made and logged in.
+    const out = await t.request('/ajax/logout', { method: 'POST', json: {} });
+    expect(out.status).toBe(200);
+    const accepted = await accept(token);
+    expect(accepted.status).toBe(200);
+    const [made] = await t.db.select().from(clients).where(eq(clients.email, email));
+    expect(made).toBeDefined();
+    const colleague = (await (await t.request('/ajax/user/data')).json()) as { user: { email: string } | null };
+    expect(colleague.user?.email).toBe(email);
+  });
+
+  it("is not refused for a session cookie the server no longer knows (an old login's): that is no one's session", async () => {
+    const email = uniqueEmail('stale-cookie');
+    await asOwner();
+    expect((await invite(email)).status).toBe(200);
+    const token = await mailedToken(email);
+    await t.request('/ajax/logout', { method: 'POST', json: {} });
+    t.cookies.set('portal_session', 'x'.repeat(43));
+    expect((await accept(token)).status).toBe(200);
   });
 
   it('is valid 7 days: then the link says it expired, the list says so, and a new one can be sent', async () => {

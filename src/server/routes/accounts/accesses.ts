@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import { linkAccount, listAccesses, listAccessOwners, unlinkAccount } from '#shared/screens/accesses.ts';
 import { ACCESS_LEVEL_LABELS } from '#shared/screens/access-levels.ts';
-import { acceptInvitation, getInvitation } from '#shared/screens/invitations.ts';
+import { acceptInvitation, getInvitation, INVITATION_MESSAGES } from '#shared/screens/invitations.ts';
 import { startSession } from '#server/middleware/session-cookie.ts';
 import * as invitations from '#server/services/accounts/invitations.ts';
 import type { AppEnv } from '#server/context.ts';
+import { ApiFailure } from '#server/lib/api-failure.ts';
 import { route } from '#server/lib/validate.ts';
 import { requireSession, sessionOf } from '#server/middleware/session.ts';
 import {
@@ -56,6 +57,9 @@ route(accessRoutes, getInvitation, async (c, input) => ({
 }));
 
 route(accessRoutes, acceptInvitation, async (c, input) => {
+  // Accepting logs the new colleague in, which would end whoever is logged in here (an owner opening
+  // the link to try it) without a word: refused until that account logs out, nothing written.
+  if (c.var.session) throw new ApiFailure(409, { success: false, message: INVITATION_MESSAGES.loggedIn });
   const { clientId, level } = await invitations.acceptInvitation(
     c.var.deps,
     input,
