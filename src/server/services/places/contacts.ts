@@ -23,13 +23,23 @@ export function supportEmailOf(config: Pick<Config, 'supportEmail'>, offices: re
   );
 }
 
-/** The contacts page: the support address and every service centre, central first. */
+/** The phone users call: SUPPORT_PHONE, else the central office's; null when neither is known. */
+export function supportPhoneOf(config: Pick<Config, 'supportPhone'>, offices: readonly ServiceCentre[]): string | null {
+  if (config.supportPhone) return config.supportPhone;
+  return (
+    centralFirst(offices)
+      .find((office) => CENTRAL_OFFICE_IDS.includes(office.id) && office.manager_phone.trim() !== '')
+      ?.manager_phone.trim() ?? null
+  );
+}
+
+/** The contacts page: the support address and phone, and every service centre, central first. */
 export async function loadContacts(
-  config: Pick<Config, 'supportEmail'>,
+  config: Pick<Config, 'supportEmail' | 'supportPhone'>,
   db: Db,
-): Promise<{ support_email: string | null; offices: ServiceCentre[] }> {
+): Promise<{ support_email: string | null; support_phone: string | null; offices: ServiceCentre[] }> {
   const offices = centralFirst(await listOffices(db));
-  return { support_email: supportEmailOf(config, offices), offices };
+  return { support_email: supportEmailOf(config, offices), support_phone: supportPhoneOf(config, offices), offices };
 }
 
 /** How long the support address read from the offices is trusted before it is read again. */
