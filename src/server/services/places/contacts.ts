@@ -13,24 +13,22 @@ export function centralFirst(offices: readonly ServiceCentre[]): ServiceCentre[]
   return [...offices].sort((a, b) => rank(a) - rank(b) || a.id - b.id);
 }
 
+/** The first central office's value of `field` that is not blank; null when none has one. */
+function centralOfficeValue(offices: readonly ServiceCentre[], field: 'email' | 'manager_phone'): string | null {
+  const office = centralFirst(offices).find(
+    (candidate) => CENTRAL_OFFICE_IDS.includes(candidate.id) && candidate[field].trim() !== '',
+  );
+  return office ? office[field].trim() : null;
+}
+
 /** Where users write to: SUPPORT_EMAIL, else the central office's e-mail; null when neither is known. */
 export function supportEmailOf(config: Pick<Config, 'supportEmail'>, offices: readonly ServiceCentre[]): string | null {
-  if (config.supportEmail) return config.supportEmail;
-  return (
-    centralFirst(offices)
-      .find((office) => CENTRAL_OFFICE_IDS.includes(office.id) && office.email.trim() !== '')
-      ?.email.trim() ?? null
-  );
+  return config.supportEmail || centralOfficeValue(offices, 'email');
 }
 
 /** The phone users call: SUPPORT_PHONE, else the central office's; null when neither is known. */
 export function supportPhoneOf(config: Pick<Config, 'supportPhone'>, offices: readonly ServiceCentre[]): string | null {
-  if (config.supportPhone) return config.supportPhone;
-  return (
-    centralFirst(offices)
-      .find((office) => CENTRAL_OFFICE_IDS.includes(office.id) && office.manager_phone.trim() !== '')
-      ?.manager_phone.trim() ?? null
-  );
+  return config.supportPhone || centralOfficeValue(offices, 'manager_phone');
 }
 
 /** The contacts page: the support address and phone, and every service centre, central first. */
