@@ -36,7 +36,7 @@ export function CourierMore({ user, onClose, onLogout }: CourierMoreProps) {
         {user.phone ? (
           <>
             <dt>Телефон</dt>
-            <dd>{user.phone}</dd>
+            <dd className={styles.phone}>{user.phone}</dd>
           </>
         ) : null}
       </dl>
@@ -55,7 +55,10 @@ export function CourierMore({ user, onClose, onLogout }: CourierMoreProps) {
         >
           {(phone) => (
             <p>
-              Поддержка сервисного центра: <a href={telHref(phone!)}>{phone}</a>
+              Поддержка сервисного центра:{' '}
+              <a className={styles.phone} href={telHref(phone!)}>
+                {phone}
+              </a>
             </p>
           )}
         </RemoteView>
