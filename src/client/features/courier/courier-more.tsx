@@ -6,6 +6,7 @@ import { RemoteView } from '#client/components/ui/remote-view.tsx';
 import { SkeletonText } from '#client/components/ui/skeleton.tsx';
 import { useRemote } from '#client/lib/use-remote.ts';
 import { loadSupportPhone } from './api.ts';
+import courier from './courier.module.css';
 import styles from './courier-more.module.css';
 
 export interface CourierMoreProps {
@@ -24,20 +25,22 @@ export function CourierMore({ user, onClose, onLogout }: CourierMoreProps) {
   const name = `${user.name} ${user.surname}`.trim();
   return (
     <div className={styles.more}>
-      <dl className={styles.account}>
+      <dl className={courier.facts}>
         {name ? (
-          <>
+          <div>
             <dt>Имя</dt>
             <dd>{name}</dd>
-          </>
+          </div>
         ) : null}
-        <dt>E-mail</dt>
-        <dd>{user.email}</dd>
+        <div>
+          <dt>E-mail</dt>
+          <dd>{user.email}</dd>
+        </div>
         {user.phone ? (
-          <>
+          <div>
             <dt>Телефон</dt>
             <dd className={styles.phone}>{user.phone}</dd>
-          </>
+          </div>
         ) : null}
       </dl>
       <Link to="/courier/password" className={buttonClassName('secondary', true)} onClick={onClose}>
