@@ -48,6 +48,8 @@ export interface Config {
   mainSiteUrl?: string | undefined;
   /** SUPPORT_EMAIL: where users write (the contacts page, the mails' Reply-To); unset: the central office's e-mail. */
   supportEmail?: string | undefined;
+  /** SUPPORT_PHONE: the service centre's phone for users (the courier's 'Ещё'); unset: the central office's. */
+  supportPhone?: string | undefined;
   /** The Telegram bot (API.md §Notifications); unset: no bot block and no chats. */
   telegram?: TelegramConfig;
   /** Web Push keys from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY; unset: made once and kept in DATA_DIR (delivery/vapid-keys.ts). */

@@ -289,6 +289,12 @@ describe('loadConfig', () => {
     );
     expect(errorOf({ SUPPORT_EMAIL: 'support at example' }).variable).toBe('SUPPORT_EMAIL');
   });
+
+  it("reads SUPPORT_PHONE (unset by default: the central office's phone is used) and refuses a wrong one", () => {
+    expect(loadConfig({}).supportPhone).toBeUndefined();
+    expect(loadConfig({ SUPPORT_PHONE: ' +7 (495) 123-45-67 ' }).supportPhone).toBe('+7 (495) 123-45-67');
+    expect(errorOf({ SUPPORT_PHONE: 'звоните нам' }).variable).toBe('SUPPORT_PHONE');
+  });
 });
 
 // TELEGRAM_* and VAPID_* (API.md §Notifications): all or none, checked at boot, secrets never

@@ -247,6 +247,11 @@ const supportEmail = v.pipe(
   v.string(),
   v.regex(/^[^\s<>@,;"]+@[^\s<>@,;"]+\.[^\s<>@,;"]+$/, 'must be one e-mail address, e.g. support@example.ru'),
 );
+/** One phone number to show and dial: digits, spaces, +, brackets and hyphens. */
+const supportPhone = v.pipe(
+  v.string(),
+  v.regex(/^\+?[0-9][0-9 ()-]{4,28}[0-9]$/, 'must be one phone number, e.g. +7 495 123-45-67'),
+);
 const geoProvider = v.picklist(['osm', 'dadata-yandex'], 'must be osm or dadata-yandex');
 
 /** Public services by default; each can point at a self-hosted instance or a test's fake. */
@@ -364,6 +369,7 @@ export function loadConfig(env: Env = process.env): Config {
     kavo: loadKavoConfig(env),
     // Where users write: the contacts page and the mails' Reply-To (unset: the central office's e-mail).
     supportEmail: read(env, 'SUPPORT_EMAIL', supportEmail),
+    supportPhone: read(env, 'SUPPORT_PHONE', supportPhone),
     scryptN: read(env, 'SCRYPT_N', scryptN),
     pushServiceHosts: read(env, 'PUSH_SERVICE_HOSTS', pushHosts),
     pickupCutoffHour: read(env, 'PICKUP_CUTOFF_HOUR', cutoffHour) ?? DEFAULT_PICKUP_CUTOFF_HOUR,

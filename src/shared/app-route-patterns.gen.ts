@@ -24,6 +24,7 @@ export const APP_ROUTE_PATTERNS = [
   '/courier',
   '/courier/map',
   '/courier/notifications',
+  '/courier/password',
   '/courier/stops/$id',
   '/guide/2',
   '/loyalty',

@@ -354,8 +354,9 @@ describe('accessibility at 360 px: the demo clinic', () => {
 describe('accessibility at 360 px: the demo courier', () => {
   const courier = contextFor(() => DEMO_COURIER);
   // The seed's first stop is the demo courier's (src/server/db/seed-courier.ts).
-  it.each(['/courier', '/courier/map', '/courier/notifications', '/courier/stops/1'])('%s', (path) =>
-    checkRoute(courier, path),
+  it.each(['/courier', '/courier/map', '/courier/notifications', '/courier/password', '/courier/stops/1'])(
+    '%s',
+    (path) => checkRoute(courier, path),
   );
 });
 

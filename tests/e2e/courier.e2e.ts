@@ -141,6 +141,8 @@ describe("the courier's day", () => {
       const tabs = page.getByRole('navigation', { name: 'Разделы курьера' });
       for (const name of ['Маршрут', 'Карта', 'Уведомления']) await visible(tabs.getByRole('link', { name })).waitFor();
       await visible(tabs.getByRole('button', { name: 'Ещё' })).waitFor();
+      // The back office planned both stops for today before the login: each was a notice, counted on the tab.
+      await visible(tabs.getByRole('link', { name: 'Уведомления, 2 непрочитанных' })).waitFor();
       await screenshot(page, 'phone-courier-route');
 
       // The map: a numbered marker for each stop, and its popup over everything on the map, also over

@@ -17,6 +17,8 @@ export const notification = v.object({
   is_viewed: v.boolean(),
   /** The ticket it is about: the item links there. Copies saved before this field: none. */
   ticket_id: v.optional(v.nullable(v.number()), null),
+  /** A courier's: the stop it is about while that stop's card opens; null once it left the route. */
+  stop_id: v.optional(v.nullable(v.number()), null),
 });
 export type Notification = v.InferOutput<typeof notification>;
 

@@ -11,6 +11,7 @@ import {
   type CourierStop,
 } from '#shared/screens/courier.ts';
 import type { EtaMinutes, StopFailReason } from '#shared/dictionaries/courier-stops.ts';
+import { getContacts } from '#shared/screens/contacts.ts';
 import { callApi, callApiOr } from '#client/lib/http.ts';
 import { refreshOutbox } from '#client/lib/sw-bridge.ts';
 
@@ -20,6 +21,11 @@ import { refreshOutbox } from '#client/lib/sw-bridge.ts';
 
 export async function loadDay(date: string, signal: AbortSignal): Promise<CourierStop[]> {
   return (await callApi(listCourierStops, { input: { date }, signal })).stops;
+}
+
+/** The service centre's phone for 'Ещё', or null when the portal knows none. */
+export async function loadSupportPhone(signal: AbortSignal): Promise<string | null> {
+  return (await callApi(getContacts, { signal })).support_phone;
 }
 
 export async function loadStop(id: number, signal: AbortSignal): Promise<CourierStop> {

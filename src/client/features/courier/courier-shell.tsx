@@ -1,5 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
+import { UNREAD_NOTIFICATION_FORMS } from '#shared/format/plural.ts';
+import { BadgeAfterLabel, labelWithCount } from '#client/components/ui/badge.tsx';
 import { Icon, LineIcon } from '#client/components/ui/icon.tsx';
 import { Modal } from '#client/components/ui/modal.tsx';
 import tabBar from '#client/components/layout/tab-bar.module.css';
@@ -26,7 +28,16 @@ const mapIcon = (
   </LineIcon>
 );
 
-function Tab({ to, icon, label, exact = false }: { to: string; icon: ReactNode; label: string; exact?: boolean }) {
+interface TabProps {
+  to: string;
+  icon: ReactNode;
+  label: string;
+  exact?: boolean;
+  /** Unread notifications: a badge on the icon, said after the label ('Уведомления, 2 непрочитанных'). */
+  unread?: number;
+}
+
+function Tab({ to, icon, label, exact = false, unread = 0 }: TabProps) {
   return (
     <li>
       <Link
@@ -34,9 +45,11 @@ function Tab({ to, icon, label, exact = false }: { to: string; icon: ReactNode; 
         className={tabBar.tab}
         activeOptions={{ exact }}
         activeProps={{ className: `${tabBar.tab} ${tabBar.active}`, 'aria-current': 'page' }}
+        aria-label={labelWithCount(label, unread, UNREAD_NOTIFICATION_FORMS)}
       >
         <span className={tabBar.iconWrap}>{icon}</span>
         <span className={tabBar.label}>{label}</span>
+        <BadgeAfterLabel count={unread} className={tabBar.badge} />
       </Link>
     </li>
   );
@@ -46,9 +59,11 @@ export interface CourierShellProps {
   children: ReactNode;
   /** What 'Ещё' opens (the account and 'Выйти'); the route composes it. */
   more?: (close: () => void) => ReactNode;
+  /** The courier's unread notifications (its user data), counted on 'Уведомления'. */
+  unread?: number;
 }
 
-export function CourierShell({ children, more }: CourierShellProps) {
+export function CourierShell({ children, more, unread = 0 }: CourierShellProps) {
   const [moreOpen, setMoreOpen] = useState(false);
   const close = () => setMoreOpen(false);
   return (
@@ -63,7 +78,7 @@ export function CourierShell({ children, more }: CourierShellProps) {
         <ul className={tabBar.list}>
           <Tab to="/courier" icon={routeIcon} label="Маршрут" exact />
           <Tab to="/courier/map" icon={mapIcon} label="Карта" />
-          <Tab to="/courier/notifications" icon={<Icon name="bell" />} label="Уведомления" />
+          <Tab to="/courier/notifications" icon={<Icon name="bell" />} label="Уведомления" unread={unread} />
           <li>
             <button
               type="button"

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import type { Notification } from '#shared/screens/notifications.ts';
 import { Link } from '@tanstack/react-router';
 import { NOTIFICATIONS_MESSAGES } from '#shared/screens/notifications.ts';
 import { Page } from '#client/components/layout/page.tsx';
@@ -19,6 +20,8 @@ export interface NotificationsPageProps {
   settings?: ReactNode;
   /** 'Показать все' to the history: false for a courier, who has no cabinet and so no history. */
   historyLink?: boolean;
+  /** A notification's text with its own link (the courier's: to the stop or the route); else the ticket's. */
+  linkedText?: (item: Notification) => ReactNode;
 }
 
 /**
@@ -26,7 +29,7 @@ export interface NotificationsPageProps {
  * too, not by colour alone), more as the end of the list comes into view, 'Показать все' to the
  * history. What is shown counts as read; the badges in this and the other tabs follow.
  */
-export function NotificationsPage({ onRead, settings, historyLink = true }: NotificationsPageProps) {
+export function NotificationsPage({ onRead, settings, historyLink = true, linkedText }: NotificationsPageProps) {
   const list = usePagedRemote((cursor, signal) => fetchNotifications(cursor, undefined, signal));
   const { items, nextCursor: next } = list;
   const loading = list.loading || list.loadingMore;
@@ -66,7 +69,7 @@ export function NotificationsPage({ onRead, settings, historyLink = true }: Noti
       {items && items.length > 0 ? (
         <ul className={styles.list} aria-label="Уведомления">
           {items.map((item) => (
-            <NotificationItem key={item.id} item={item} />
+            <NotificationItem key={item.id} item={item} text={linkedText?.(item)} />
           ))}
         </ul>
       ) : null}

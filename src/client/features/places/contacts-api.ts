@@ -3,6 +3,6 @@ import { getContacts, type Contacts } from '#shared/screens/contacts.ts';
 import { callApi } from '#client/lib/http.ts';
 
 export async function fetchContacts(signal?: AbortSignal): Promise<Contacts> {
-  const { support_email, offices } = await callApi(getContacts, { signal });
-  return { support_email, offices };
+  const { support_email, support_phone, offices } = await callApi(getContacts, { signal });
+  return { support_email, support_phone, offices };
 }

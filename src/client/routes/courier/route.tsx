@@ -1,9 +1,10 @@
+import { useEffect } from 'react';
 import { createFileRoute, Navigate, Outlet } from '@tanstack/react-router';
 import { OfflineBanner } from '#client/components/layout/offline-banner.tsx';
-import { Button } from '#client/components/ui/button.tsx';
 import { SkeletonText } from '#client/components/ui/skeleton.tsx';
 import { selectAccountKnown, useAccountStore } from '#client/features/account/account-store.ts';
 import { useLogout } from '#client/features/account/use-account-life-cycle.ts';
+import { CourierMore } from '#client/features/courier/courier-more.tsx';
 import { CourierOutboxPanel } from '#client/features/courier/courier-outbox-panel.tsx';
 import { CourierShell } from '#client/features/courier/courier-shell.tsx';
 
@@ -20,6 +21,14 @@ function CourierRoute() {
   const user = useAccountStore((state) => state.user);
   const ready = useAccountStore(selectAccountKnown);
   const logout = useLogout();
+  // Back on the phone's screen: the unread count on 'Уведомления' follows what the back office changed meanwhile.
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void useAccountStore.getState().refresh();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, []);
   if (!ready) {
     return (
       <CourierShell>
@@ -33,21 +42,8 @@ function CourierRoute() {
   if (user.kind !== 'courier') return <Navigate to="/cabinet/tickets" replace />;
   return (
     <CourierShell
-      more={(close) => (
-        <>
-          <p>{[`${user.name} ${user.surname}`.trim(), user.email].filter(Boolean).join(', ')}</p>
-          <Button
-            variant="secondary"
-            block
-            onClick={() => {
-              close();
-              logout();
-            }}
-          >
-            Выйти
-          </Button>
-        </>
-      )}
+      unread={user.unread_notifications}
+      more={(close) => <CourierMore user={user} onClose={close} onLogout={logout} />}
     >
       <OfflineBanner />
       <CourierOutboxPanel userId={user.id} />

@@ -3,6 +3,7 @@ import { bigserial, boolean, index, integer, pgTable, text, uniqueIndex, type An
 import { createdAt, serialId, timestampTz } from '../columns.ts';
 import { clientId, clients } from './accounts.ts';
 import { tickets } from './tickets.ts';
+import { stops } from './couriers.ts';
 import { files } from './repair-requests.ts';
 
 export const notifications = pgTable(
@@ -20,6 +21,8 @@ export const notifications = pgTable(
      * per colleague, so the fan-out cannot write one twice. Null for a notification of the account's own.
      */
     copyOf: integer('copy_of').references((): AnyPgColumn => notifications.id, { onDelete: 'set null' }),
+    /** A courier's notification about a change to their day: the stop it is about (migration 0029). */
+    stopId: integer('stop_id').references(() => stops.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('notifications_client_idx').on(t.clientId, t.id.desc()),

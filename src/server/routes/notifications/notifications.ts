@@ -15,7 +15,13 @@ route(
   listNotifications,
   async (c, input) => ({
     success: true,
-    ...(await list.listNotifications(c.var.deps.database.db, sessionOf(c).clientId, input.cursor, input.limit)),
+    ...(await list.listNotifications(
+      c.var.deps.database.db,
+      sessionOf(c).clientId,
+      input.cursor,
+      input.limit,
+      c.var.deps.now(),
+    )),
   }),
   loggedIn,
 );

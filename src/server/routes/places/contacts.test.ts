@@ -16,6 +16,7 @@ const contacts = async (app: TestApp) => {
   expect(response.status).toBe(200);
   return (await response.json()) as {
     support_email: string | null;
+    support_phone: string | null;
     offices: { id: number; email: string; manager_phone: string; address: string }[];
   };
 };
@@ -45,6 +46,7 @@ describe('contacts', () => {
       address: 'ул. Тверская, 1',
     });
     expect(body.support_email).toBe('office@service.test');
+    expect(body.support_phone).toBe('+7 495 111-22-33');
 
     // The mails' Reply-To is read from the offices ahead of time (a mail never waits for the database).
     let clock = 0;
@@ -58,6 +60,12 @@ describe('contacts', () => {
     await expect.poll(() => support.current()).toBe('help@service.test');
   });
 
+  it("offers SUPPORT_PHONE over the central office's phone", async () => {
+    t = await createTestApp({ config: { supportPhone: '+7 800 555-35-35' } });
+    await backOffice.office(t, 1, { manager_phone: '+7 495 111-22-33' });
+    expect((await contacts(t)).support_phone).toBe('+7 800 555-35-35');
+  });
+
   it('uses SUPPORT_EMAIL on the page and as the Reply-To of the mails', async () => {
     t = await createTestApp({ config: { supportEmail: 'support@service.test' } });
     await backOffice.office(t, 1, { email: 'office@service.test' });
@@ -69,7 +77,7 @@ describe('contacts', () => {
 
   it('knows no support address with neither: the page says nothing wrong, the mails have no Reply-To', async () => {
     t = await createTestApp();
-    expect(await contacts(t)).toEqual({ success: true, support_email: null, offices: [] });
+    expect(await contacts(t)).toEqual({ success: true, support_email: null, support_phone: null, offices: [] });
     expect((await resetMail(t)).raw).not.toMatch(/^Reply-To:/m);
   });
 });

@@ -3,32 +3,17 @@ import { courierFilePath, courierMessages, type CourierStop } from '#shared/scre
 import { instrumentTypeLabel } from '#shared/dictionaries/instruments.ts';
 import type { StopFailReason } from '#shared/dictionaries/courier-stops.ts';
 import { formatServerTimestamp, serverDate } from '#shared/format/server-timestamp.ts';
-import { addDays } from '#shared/screens/pickup-days.ts';
 import type { Reader } from '#server/db/client.ts';
 import { clients } from '#server/db/schema/accounts.ts';
 import { stops, type StopOutcome } from '#server/db/schema/couriers.ts';
 import { files, repairRequests } from '#server/db/schema/repair-requests.ts';
 import { instruments, tickets } from '#server/db/schema/tickets.ts';
 import { fieldFailure, notFound } from '#server/lib/api-failure.ts';
+import { courierWindow, isCourierDay } from '#server/lib/courier-window.ts';
 
 // The courier's day (API.md §Added for the fourth wave): its own stops, from yesterday to a week ahead, with what
 // the visit needs — the clinic's name, where, whom to call, the instruments and the request's photos —
 // and nothing else of the clinic (no prices, quotes, bills or points).
-
-/** Days the courier sees around today (Moscow): yesterday … today + 7. */
-const DAYS_BEFORE = 1;
-const DAYS_AFTER = 7;
-
-/** The first and last day the courier sees now. */
-function courierWindow(now: Date): [from: string, to: string] {
-  const today = serverDate(now);
-  return [addDays(today, -DAYS_BEFORE), addDays(today, DAYS_AFTER)];
-}
-
-function isCourierDay(day: string, now: Date): boolean {
-  const [from, to] = courierWindow(now);
-  return day >= from && day <= to;
-}
 
 /** The day asked for (default today), refused with 422 outside the courier's window. */
 export function courierDay(day: string | undefined, now: Date): string {
@@ -50,6 +35,23 @@ function clinicName(
 ): string {
   const company = (request?.address as StoredRequestAddress | undefined)?.company;
   return company || account.company || `${account.name} ${account.surname}`.trim();
+}
+
+/** The clinic of one ticket as the courier's screens name it (the notices of a changed day). */
+export async function clinicNameOfTicket(db: Reader, ticketId: number): Promise<string> {
+  const [[account], [request]] = await Promise.all([
+    db
+      .select({ company: clients.company, name: clients.name, surname: clients.surname })
+      .from(tickets)
+      .innerJoin(clients, eq(clients.id, tickets.clientId))
+      .where(eq(tickets.id, ticketId)),
+    db
+      .select({ address: repairRequests.address })
+      .from(repairRequests)
+      .where(eq(repairRequests.ticketId, ticketId))
+      .limit(1),
+  ]);
+  return clinicName(request, account ?? { company: null, name: '', surname: '' });
 }
 
 /** The stops as the courier's screens show them; `numbers` gives each its place in its day. */

@@ -12,6 +12,7 @@ import { clients } from '#server/db/schema/accounts.ts';
 import { stops, type StopAddress, type StopContact } from '#server/db/schema/couriers.ts';
 import { tickets } from '#server/db/schema/tickets.ts';
 import { ApiFailure, fieldFailure, notFound } from '#server/lib/api-failure.ts';
+import { noticeNewStop, noticeStopChange } from '#server/services/couriers/day-notices.ts';
 import { requireActiveCourier } from '#server/services/integration/couriers.ts';
 import { loadTicketRequest } from '#server/services/tickets/request.ts';
 
@@ -76,7 +77,8 @@ export async function createStop(deps: AppDeps, input: CreateStopInput): Promise
         comment: input.comment || null,
         createdAt: now,
       })
-      .returning({ id: stops.id });
+      .returning();
+    await noticeNewStop(tx, row!, now);
     return { id: row!.id };
   });
 }
@@ -121,7 +123,10 @@ export async function patchStop(
       ...(next.timeWindow !== stop.timeWindow ? ['window'] : []),
       ...((cancelledAt === null) !== (stop.cancelledAt === null) ? ['cancelled'] : []),
     ];
-    if (changed.length > 0) await tx.update(stops).set(next).where(eq(stops.id, id));
+    if (changed.length > 0) {
+      await tx.update(stops).set(next).where(eq(stops.id, id));
+      await noticeStopChange(tx, stop, { ...stop, ...next }, now);
+    }
     return { id, changed };
   });
 }

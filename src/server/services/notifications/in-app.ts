@@ -6,8 +6,12 @@ import { accountAccesses } from '#server/db/schema/accounts.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
 import { enqueueNotificationDeliveries } from '#server/services/notifications/deliveries.ts';
 
-/** The page a tap on the notification outside the app opens: its ticket, or the notifications page. */
-function pageOf(ticketId: number | null | undefined): string {
+/**
+ * The page a tap on the notification outside the app opens: a courier's stop card (its route once the
+ * stop has left it), else the ticket, else the notifications page.
+ */
+function pageOf({ ticketId, stop }: Pick<NewNotification, 'ticketId' | 'stop'>): string {
+  if (stop) return stop.onRoute ? `/courier/stops/${stop.id}` : '/courier';
   return ticketId == null ? '/cabinet/notifications' : `/cabinet/tickets/${ticketId}`;
 }
 
@@ -18,6 +22,8 @@ interface NewNotification {
   ticketId?: number | null;
   /** What it is about: the owner's colleagues whose level gives it get a copy (ADR 0054). None: the owner's alone. */
   topic?: NotificationTopic | null;
+  /** A courier's notice about its day: the stop, and whether it is still on the courier's route. */
+  stop?: { id: number; onRoute: boolean };
 }
 
 /**
@@ -28,10 +34,10 @@ interface NewNotification {
  * channels (issue 41).
  */
 export async function addNotification(tx: Tx, notification: NewNotification): Promise<number> {
-  const { topic, ...values } = notification;
+  const { topic, stop, ...values } = notification;
   const [row] = await tx
     .insert(notifications)
-    .values({ ...values, ticketId: values.ticketId ?? null })
+    .values({ ...values, ticketId: values.ticketId ?? null, stopId: stop?.id ?? null })
     .returning({ id: notifications.id });
   if (!row) throw new Error('notification was not inserted');
   await recordEvent(tx, {
@@ -50,7 +56,7 @@ function enqueueDeliveries(tx: Tx, notificationId: number, clientId: number, not
     notificationId,
     clientId,
     text: notification.description,
-    url: pageOf(notification.ticketId),
+    url: pageOf(notification),
     at: notification.createdAt,
   });
 }

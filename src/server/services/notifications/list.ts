@@ -1,10 +1,12 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, between, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { HISTORY_PAGE_SIZE, NOTIFICATIONS_PAGE_SIZE, type Notification } from '#shared/screens/notifications.ts';
 import type { HistoryItem } from '#shared/api/tickets.ts';
 import { formatServerTimestamp } from '#shared/format/server-timestamp.ts';
 import type { Db } from '#server/db/client.ts';
 import { historyEntries } from '#server/db/schema/tickets.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
+import { stops } from '#server/db/schema/couriers.ts';
+import { courierWindow } from '#server/lib/courier-window.ts';
 import { cursorTimestamp, decodeTimestampCursor, encodeTimestampCursor } from '#server/services/keyset-cursor.ts';
 
 // The clinic's own notifications and history (cabinet.md §2 Notifications, History): its own only,
@@ -19,11 +21,23 @@ export async function listNotifications(
   viewerId: number,
   cursor: string | undefined,
   limit = NOTIFICATIONS_PAGE_SIZE,
+  now = new Date(),
 ): Promise<{ data: Notification[]; next_cursor: string | null }> {
   const key = cursor ? decodeTimestampCursor(cursor) : null;
   const rows = await db
-    .select({ row: notifications, exactCreatedAt })
+    .select({ row: notifications, exactCreatedAt, stopOnRoute: stops.id })
     .from(notifications)
+    // A courier's notice links to its stop while the card would open it (still the courier's, not
+    // cancelled, within the days the courier reads: ADR 0042); else the page links to the route.
+    .leftJoin(
+      stops,
+      and(
+        eq(stops.id, notifications.stopId),
+        eq(stops.courierId, viewerId),
+        isNull(stops.cancelledAt),
+        between(stops.date, ...courierWindow(now)),
+      ),
+    )
     .where(
       and(
         eq(notifications.clientId, viewerId),
@@ -35,12 +49,13 @@ export async function listNotifications(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    data: page.map(({ row }) => ({
+    data: page.map(({ row, stopOnRoute }) => ({
       id: row.id,
       description: row.description,
       created_at: formatServerTimestamp(row.createdAt),
       is_viewed: row.isViewed,
       ticket_id: row.ticketId,
+      stop_id: stopOnRoute,
     })),
     next_cursor:
       rows.length > limit && last ? encodeTimestampCursor({ at: last.exactCreatedAt, id: last.row.id }) : null,

@@ -13,23 +13,31 @@ export function centralFirst(offices: readonly ServiceCentre[]): ServiceCentre[]
   return [...offices].sort((a, b) => rank(a) - rank(b) || a.id - b.id);
 }
 
-/** Where users write to: SUPPORT_EMAIL, else the central office's e-mail; null when neither is known. */
-export function supportEmailOf(config: Pick<Config, 'supportEmail'>, offices: readonly ServiceCentre[]): string | null {
-  if (config.supportEmail) return config.supportEmail;
-  return (
-    centralFirst(offices)
-      .find((office) => CENTRAL_OFFICE_IDS.includes(office.id) && office.email.trim() !== '')
-      ?.email.trim() ?? null
+/** The first central office's value of `field` that is not blank; null when none has one. */
+function centralOfficeValue(offices: readonly ServiceCentre[], field: 'email' | 'manager_phone'): string | null {
+  const office = centralFirst(offices).find(
+    (candidate) => CENTRAL_OFFICE_IDS.includes(candidate.id) && candidate[field].trim() !== '',
   );
+  return office ? office[field].trim() : null;
 }
 
-/** The contacts page: the support address and every service centre, central first. */
+/** Where users write to: SUPPORT_EMAIL, else the central office's e-mail; null when neither is known. */
+export function supportEmailOf(config: Pick<Config, 'supportEmail'>, offices: readonly ServiceCentre[]): string | null {
+  return config.supportEmail || centralOfficeValue(offices, 'email');
+}
+
+/** The phone users call: SUPPORT_PHONE, else the central office's; null when neither is known. */
+export function supportPhoneOf(config: Pick<Config, 'supportPhone'>, offices: readonly ServiceCentre[]): string | null {
+  return config.supportPhone || centralOfficeValue(offices, 'manager_phone');
+}
+
+/** The contacts page: the support address and phone, and every service centre, central first. */
 export async function loadContacts(
-  config: Pick<Config, 'supportEmail'>,
+  config: Pick<Config, 'supportEmail' | 'supportPhone'>,
   db: Db,
-): Promise<{ support_email: string | null; offices: ServiceCentre[] }> {
+): Promise<{ support_email: string | null; support_phone: string | null; offices: ServiceCentre[] }> {
   const offices = centralFirst(await listOffices(db));
-  return { support_email: supportEmailOf(config, offices), offices };
+  return { support_email: supportEmailOf(config, offices), support_phone: supportPhoneOf(config, offices), offices };
 }
 
 /** How long the support address read from the offices is trusted before it is read again. */
