@@ -27,6 +27,10 @@ export const courierMessages = {
   commentRequired: 'Опишите причину',
   person: 'Укажите, кто передал или принял инструменты',
   instruments: 'Отметьте инструменты по списку заявки',
+  /** 'Забрал' with every instrument unticked: nothing was handed over, so it is a visit that failed. */
+  noneCollected: 'Отметьте хотя бы один инструмент. Если не забрали ни одного — «Не застал»',
+  /** 'Доставил' with every instrument unticked. */
+  noneDelivered: 'Отметьте хотя бы один инструмент. Если не отдали ни одного — «Не застал»',
   photo: 'Фото не найдено: загрузите его ещё раз',
   tooManyPhotos: 'Не более 5 фото',
   /** A multipart 'Забрал' / 'Доставил' without its `request` part (the outbox's form of the call). */
@@ -42,6 +46,10 @@ export const courierMessages = {
   /** 409: the stop was already marked done or failed (another tap, another device). */
   finished: 'Остановка уже отмечена как выполненная или несостоявшаяся',
 } as const;
+
+/** Why a hand-over with nothing ticked is refused: the page and the server say the same. */
+export const noneHandedOverMessage = (kind: CourierStop['kind']) =>
+  kind === 'pickup' ? courierMessages.noneCollected : courierMessages.noneDelivered;
 
 /** Photos one hand-over may carry (uploaded before, or sent with it). */
 export const STOP_PHOTOS_MAX = 5;

@@ -241,6 +241,23 @@ describe("a stop's card", () => {
     await waitFor(() => expect(screen.queryByText(queued)).toBeNull());
   });
 
+  it("'Подтвердить' does not send a checklist with nothing ticked, and says why beside it", async () => {
+    const { calls } = stubFetch({ 'GET /ajax/courier/stops/31': { body: { success: true, stop: stop() } } });
+    await renderInRouter(() => <StopCard userId={USER} id={31} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Забрал' }));
+    await userEvent.type(screen.getByLabelText('Кто передал инструменты'), 'Анна');
+    for (const box of screen.getAllByRole('checkbox')) await userEvent.click(box);
+    const why = 'Отметьте хотя бы один инструмент. Если не забрали ни одного — «Не застал»';
+    const confirm = screen.getByRole('button', { name: 'Подтвердить' });
+    expect(confirm).toHaveAccessibleDescription(why);
+    await userEvent.click(confirm);
+    expect(screen.getAllByRole('checkbox')[0]).toHaveFocus();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    // One ticked again: the line goes, and the hand-over may be sent.
+    await userEvent.click(screen.getAllByRole('checkbox')[1]!);
+    expect(screen.queryByText(why)).toBeNull();
+  });
+
   it('brings the panel a button opens into sight: it opens below the buttons, at the foot of the card', async () => {
     stubFetch({ 'GET /ajax/courier/stops/31': { body: { success: true, stop: stop() } } });
     const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
@@ -387,6 +404,27 @@ describe('the outbox panel', () => {
     const panel = await screen.findByTestId('courier-outbox');
     expect(panel).toHaveTextContent('Не застал: 1. Стоматология «Улыбка».');
     expect(panel).toHaveTextContent('Остановка отменена сервисным центром');
+    expect(within(panel).getByRole('button', { name: 'Убрать' })).toBeInTheDocument();
+  });
+  it('shows a kept hand-over the server refused as empty (422) as final: no retry, only its reason', async () => {
+    useCourierRoute.setState({ days: { [moscowDay(0)]: { stops: [stop()], fetchedAt: Date.now(), ownerId: USER } } });
+    const why = 'Отметьте хотя бы один инструмент. Если не забрали ни одного — «Не застал»';
+    useOutbox.setState({
+      entries: {
+        e4: outboxEntry({
+          id: 'e4',
+          kind: 'stop-done',
+          statements: [{ id: -31, version: 0 }],
+          state: 'conflict',
+          lastStatus: 422,
+          lastError: why,
+        }),
+      },
+    });
+    await renderInRouter(() => <CourierOutboxPanel userId={USER} />);
+    const panel = await screen.findByTestId('courier-outbox');
+    expect(panel).toHaveTextContent(`Забрал: 1. Стоматология «Улыбка». ${why}`);
+    expect(within(panel).queryByRole('button', { name: 'Повторить' })).toBeNull();
     expect(within(panel).getByRole('button', { name: 'Убрать' })).toBeInTheDocument();
   });
 });

@@ -328,6 +328,43 @@ describe("'Забрал' / 'Доставил'", () => {
       `Курьер привёз инструменты 04.03 в 12:00 (2 из 2). Заявка №${ticket.id}`,
     );
   });
+  it('refuses a hand-over with nothing ticked (JSON and with photos), changing nothing and writing no event', async () => {
+    const { courier, ticket, stopId } = await courierWithStop();
+    const input = {
+      stop_id: stopId,
+      instruments: ticket.instrumentIds.map((id) => ({ id, collected: false })),
+      person: 'Ольга',
+    };
+    const message = 'Отметьте хотя бы один инструмент. Если не забрали ни одного — «Не застал»';
+    const json = await act('done', input);
+    expect(json.status).toBe(422);
+    expect(await json.json()).toMatchObject({ message, errors: { instruments: [message] } });
+    const multipart = await t.request('/ajax/courier/stops/done-with-photos', {
+      method: 'POST',
+      body: photosForm(input, [[PNG_BYTES, 'handover.png']]),
+      headers: { [IDEMPOTENCY_HEADER]: randomUUID() },
+    });
+    expect(multipart.status).toBe(422);
+    expect(await multipart.json()).toMatchObject({ errors: { instruments: [message] } });
+    const [row] = await t.db.select().from(stops).where(eq(stops.id, stopId));
+    expect(row).toMatchObject({ state: 'planned', finishedAt: null, outcome: null });
+    expect(await eventsOf('stop.done', stopId)).toEqual([]);
+    expect(await clinicNotifications(ticket.id)).toEqual([]);
+    expect(await t.db.select().from(files).where(eq(files.ownerClientId, courier.id))).toEqual([]);
+  });
+
+  it("says 'отдали' for a return with nothing ticked", async () => {
+    const { ticket, stopId } = await courierWithStop('return');
+    const refused = await act('done', {
+      stop_id: stopId,
+      instruments: ticket.instrumentIds.map((id) => ({ id, collected: false })),
+      person: 'Ольга',
+    });
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({
+      message: 'Отметьте хотя бы один инструмент. Если не отдали ни одного — «Не застал»',
+    });
+  });
 });
 
 describe("'Забрал' with a photo taken offline (POST /ajax/courier/stops/done-with-photos, ADR 0051)", () => {

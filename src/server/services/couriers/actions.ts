@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { courierMessages, type CourierStop } from '#shared/screens/courier.ts';
+import { courierMessages, noneHandedOverMessage, type CourierStop } from '#shared/screens/courier.ts';
 import type { EtaMinutes, StopFailReason } from '#shared/dictionaries/courier-stops.ts';
 import { courierDoneText, courierEtaText, courierFailedText } from '#shared/format/courier-visit.ts';
 import { formatServerTimestamp } from '#shared/format/server-timestamp.ts';
@@ -144,6 +144,8 @@ export async function done(
   const at = tappedAt(input.at, caller.now);
   const list = [...input.instruments].sort((a, b) => a.id - b.id);
   const collected = list.filter((item) => item.collected).length;
+  // Nothing handed over is no hand-over: the clinic would read '(0 из 2)'. 'Не застал' says why.
+  if (collected === 0) throw fieldFailure('instruments', noneHandedOverMessage(found.stop.kind));
   return finish(tx, caller, found, {
     state: 'done',
     at,
