@@ -366,6 +366,25 @@ describe("a stop's card, when the stop changed or is finished", () => {
     expect(screen.getByRole('link', { name: '← Маршрут' })).toHaveAttribute('href', '/courier');
   });
 
+  it("offers no actions on tomorrow's or yesterday's stop, only when it can be marked", async () => {
+    const shown = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}`;
+    stubFetch({ 'GET /ajax/courier/stops/31': { body: { success: true, stop: stop({ date: moscowDay(1) }) } } });
+    const view = await renderInRouter(() => <StopCard userId={USER} id={31} />);
+    expect(await screen.findByTestId('courier-stop-off-day')).toHaveTextContent(
+      `Остановка запланирована на ${shown(moscowDay(1))}: отметить её можно в этот день.`,
+    );
+    expect(screen.queryByRole('button', { name: 'Еду' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Забрал' })).toBeNull();
+    view.unmount();
+
+    stubFetch({ 'GET /ajax/courier/stops/31': { body: { success: true, stop: stop({ date: moscowDay(-1) }) } } });
+    await renderInRouter(() => <StopCard userId={USER} id={31} />);
+    expect(await screen.findByTestId('courier-stop-off-day')).toHaveTextContent(
+      `Остановка была запланирована на ${shown(moscowDay(-1))}: отметить её можно было только в этот день.`,
+    );
+    expect(screen.queryByRole('button', { name: 'Не застал' })).toBeNull();
+  });
+
   it('shows what was reported and offers no more actions', async () => {
     const done = stop({
       state: 'done',

@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { telHref } from '#shared/screens/map-links.ts';
 import { MapLink } from '#client/components/ui/map-link.tsx';
 import { instrumentDisplayName } from '#shared/dictionaries/instruments.ts';
 import { formatPhone } from '#shared/format/phone-mask.ts';
-import { courierFilePath, type CourierStop } from '#shared/screens/courier.ts';
+import { courierFilePath, stopOffDayMessage, type CourierStop } from '#shared/screens/courier.ts';
 import { STOP_FAIL_REASON_LABELS } from '#shared/screens/courier-labels.ts';
 import { DataAge } from '#client/components/ui/data-age.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
@@ -14,7 +14,7 @@ import { useNoConnection } from '#client/lib/connection.ts';
 import { useOutbox } from '#client/lib/sw-bridge.ts';
 import { useCourierRoute } from './route-store.ts';
 import { QUEUED_NOTICE, StopActions } from './stop-actions.tsx';
-import { clockOf } from './days.ts';
+import { clockOf, moscowDay } from './days.ts';
 import { doneLabel, kindLabel, pendingFor, pendingLabel, stateLabel } from './stop-state.ts';
 import { useCourierStop } from './use-courier-data.ts';
 import styles from './courier.module.css';
@@ -87,6 +87,33 @@ function StopOutcome({ stop }: { stop: CourierStop }) {
     );
   }
   return null;
+}
+
+/**
+ * The actions, while the stop may still be marked: not once finished (or a finish waits in the
+ * outbox), and only on the stop's own date, as the server rules; another day's says when instead.
+ */
+function StopActionsOrWhy({
+  stop,
+  finishedPending,
+  waiting,
+  children,
+}: {
+  stop: CourierStop;
+  finishedPending: boolean;
+  waiting: boolean;
+  children: ReactNode;
+}) {
+  if (stop.state === 'done' || stop.state === 'failed' || finishedPending) return null;
+  const today = moscowDay(0);
+  if (stop.date === today) return children;
+  // A tap of that day still waiting to be sent is accepted when it arrives: nothing to explain then.
+  if (waiting) return null;
+  return (
+    <p className={styles.offDay} data-testid="courier-stop-off-day">
+      {stopOffDayMessage(stop.date, today)}
+    </p>
+  );
 }
 
 function BackLink() {
@@ -225,9 +252,9 @@ function StopDetails({
       <div ref={noticeRef} tabIndex={-1}>
         <FormMessage tone="success">{notice}</FormMessage>
       </div>
-      {stop.state === 'done' || stop.state === 'failed' || finishedPending ? null : (
+      <StopActionsOrWhy stop={stop} finishedPending={finishedPending} waiting={waiting}>
         <StopActions stop={stop} onChanged={onChanged} onNotice={setNotice} />
-      )}
+      </StopActionsOrWhy>
     </section>
   );
 }
