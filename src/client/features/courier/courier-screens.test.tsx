@@ -403,6 +403,60 @@ describe("a stop's card, when the stop changed or is finished", () => {
     expect(await screen.findByText('Забрал 1 из 2, передал(а) Анна, в 11:40')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Еду' })).toBeNull();
   });
+
+  it('says which instrument stayed behind and shows the hand-over photo', async () => {
+    const done = stop({
+      state: 'done',
+      finished_at: `${moscowDay(0)} 11:40:00`,
+      done: {
+        instruments: [
+          { id: 1, collected: true },
+          { id: 2, collected: false },
+        ],
+        person: 'Анна',
+        photos: [{ id: 77, url: '/ajax/courier/files/77' }],
+      },
+    });
+    stubFetch({ 'GET /ajax/courier/stops/31': { body: { success: true, stop: done } } });
+    await renderInRouter(() => <StopCard userId={USER} id={31} />);
+    const rows = await screen.findAllByTestId('courier-hand-over');
+    expect(rows.map((row) => [row.closest('li')!.textContent!.includes('SN-1'), row.textContent])).toEqual([
+      [true, 'Забран'],
+      [false, 'Остался в клинике'],
+    ]);
+    const handOver = screen.getByRole('list', { name: 'Фото при передаче' });
+    expect(within(handOver).getByRole('img', { name: 'Фото 1' })).toHaveAttribute('src', '/ajax/courier/files/77');
+    // The request's own photos stay apart from it.
+    expect(within(screen.getByRole('list', { name: 'Фото к заявке' })).getAllByRole('img')).toHaveLength(1);
+  });
+
+  it("says 'Не доставлен' for an instrument a return did not hand over, and nothing before the stop is done", async () => {
+    const done = stop({
+      kind: 'return',
+      state: 'done',
+      finished_at: `${moscowDay(0)} 11:40:00`,
+      done: {
+        instruments: [
+          { id: 1, collected: false },
+          { id: 2, collected: true },
+        ],
+        person: 'Анна',
+        photos: [],
+      },
+    });
+    stubFetch({ 'GET /ajax/courier/stops/31': { body: { success: true, stop: done } } });
+    const view = await renderInRouter(() => <StopCard userId={USER} id={31} />);
+    expect((await screen.findAllByTestId('courier-hand-over')).map((row) => row.textContent)).toEqual([
+      'Не доставлен',
+      'Доставлен',
+    ]);
+    expect(screen.queryByRole('list', { name: 'Фото при передаче' })).toBeNull();
+    view.unmount();
+    stubFetch({ 'GET /ajax/courier/stops/31': { body: { success: true, stop: stop() } } });
+    await renderInRouter(() => <StopCard userId={USER} id={31} />);
+    await screen.findByRole('button', { name: 'Еду' });
+    expect(screen.queryByTestId('courier-hand-over')).toBeNull();
+  });
 });
 
 describe('the outbox panel', () => {

@@ -116,6 +116,71 @@ function StopActionsOrWhy({
   );
 }
 
+/** What became of an instrument at the hand-over: it changed hands, or stayed where it was. */
+function handOverLabel(stop: CourierStop, collected: boolean): string {
+  if (stop.kind === 'pickup') return collected ? 'Забран' : 'Остался в клинике';
+  return collected ? 'Доставлен' : 'Не доставлен';
+}
+
+/** The ticket's instruments; on a finished hand-over, each says whether it changed hands. */
+function InstrumentList({ stop }: { stop: CourierStop }) {
+  const collected = new Map(stop.done?.instruments.map((item) => [item.id, item.collected]));
+  return (
+    <ul className={styles.instruments}>
+      {stop.instruments.map((instrument) => {
+        const title = instrumentDisplayName(instrument);
+        // A 'Свой вариант' without a name is titled by its description: not told twice (as the clinic's card).
+        const description = instrument.description.trim() !== title ? instrument.description : '';
+        const handedOver = collected.get(instrument.id);
+        return (
+          <li key={instrument.id} className={styles.instrument}>
+            <span>
+              <strong>{title}</strong>,{' '}
+              <span className={styles.serial}>
+                №{'\u00A0'}
+                {instrument.serial_number}
+              </span>
+            </span>
+            {description ? <span className={styles.muted}>{description}</span> : null}
+            {instrument.guarantee ? <span className={styles.guarantee}>На гарантии</span> : null}
+            {handedOver === undefined ? null : (
+              <span className={styles.handOver} data-collected={handedOver} data-testid="courier-hand-over">
+                {handOverLabel(stop, handedOver)}
+              </span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Photo thumbnails under a heading (none: nothing), each opening the full photo. */
+function PhotoList({ title, photos }: { title: string; photos: CourierStop['photos'] }) {
+  if (photos.length === 0) return null;
+  return (
+    <>
+      <h2 className={styles.subtitle}>{title}</h2>
+      <ul className={styles.photos} aria-label={title}>
+        {photos.map((photo, index) => (
+          <li key={photo.id}>
+            <a href={photo.url || courierFilePath(photo.id)} target="_blank" rel="noopener">
+              <img
+                src={photo.url || courierFilePath(photo.id)}
+                alt={`Фото ${index + 1}`}
+                width={96}
+                height={96}
+                loading="lazy"
+                className={styles.photo}
+              />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 function BackLink() {
   return (
     <Link to="/courier" className={styles.back}>
@@ -206,48 +271,9 @@ function StopDetails({
       </dl>
 
       <h2 className={styles.subtitle}>Инструменты</h2>
-      <ul className={styles.instruments}>
-        {stop.instruments.map((instrument) => {
-          const title = instrumentDisplayName(instrument);
-          // A 'Свой вариант' without a name is titled by its description: not told twice (as the clinic's card).
-          const description = instrument.description.trim() !== title ? instrument.description : '';
-          return (
-            <li key={instrument.id} className={styles.instrument}>
-              <span>
-                <strong>{title}</strong>,{' '}
-                <span className={styles.serial}>
-                  №{'\u00A0'}
-                  {instrument.serial_number}
-                </span>
-              </span>
-              {description ? <span className={styles.muted}>{description}</span> : null}
-              {instrument.guarantee ? <span className={styles.guarantee}>На гарантии</span> : null}
-            </li>
-          );
-        })}
-      </ul>
-
-      {stop.photos.length > 0 ? (
-        <>
-          <h2 className={styles.subtitle}>Фото к заявке</h2>
-          <ul className={styles.photos} aria-label="Фото к заявке">
-            {stop.photos.map((photo, index) => (
-              <li key={photo.id}>
-                <a href={photo.url || courierFilePath(photo.id)} target="_blank" rel="noopener">
-                  <img
-                    src={photo.url || courierFilePath(photo.id)}
-                    alt={`Фото ${index + 1}`}
-                    width={96}
-                    height={96}
-                    loading="lazy"
-                    className={styles.photo}
-                  />
-                </a>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <InstrumentList stop={stop} />
+      <PhotoList title="Фото к заявке" photos={stop.photos} />
+      {stop.done ? <PhotoList title="Фото при передаче" photos={stop.done.photos} /> : null}
 
       <div ref={noticeRef} tabIndex={-1}>
         <FormMessage tone="success">{notice}</FormMessage>
