@@ -115,6 +115,23 @@ describe('app shell', () => {
     expect(screen.queryByRole('link', { name: 'Показать все' })).toBeNull();
   });
 
+  it("shows a courier's own 404 for an unknown courier path: its shell, and 'К маршруту'", async () => {
+    const courier = { ...demoUser, kind: 'courier' as const };
+    stubFetch({
+      'GET /ajax/user/data': { body: { success: true, user: courier, csrf_token: 'csrf-1' } },
+      'GET /ajax/courier/stops': { body: { success: true, date: '2026-11-29', stops: [] } },
+    });
+    useAccountStore.setState({ user: courier });
+    const router = await renderApp('/courier/no-such-page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Страница не найдена' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Разделы курьера' })).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'На главную' })).toBeNull();
+    await userEvent.click(screen.getByRole('link', { name: 'К маршруту' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/courier'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Маршрут' })).toBeInTheDocument();
+  });
+
   it('sends a clinic from the courier section to its requests', async () => {
     useAccountStore.setState({ user: demoUser });
     serverUser(demoUser);
