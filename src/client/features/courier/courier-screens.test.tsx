@@ -524,6 +524,65 @@ describe('an action the worker sent later', () => {
   });
 });
 
+describe('an action the worker sent while the app was closed', () => {
+  const doneStop = stop({
+    state: 'done',
+    finished_at: `${moscowDay(0)} 11:40:00`,
+    done: {
+      instruments: [
+        { id: 1, collected: true },
+        { id: 2, collected: true },
+      ],
+      person: 'Анна',
+      photos: [],
+    },
+  });
+  const sent = (id: string, kind: 'stop-en-route' | 'stop-done', answer: CourierStop) =>
+    outboxEntry({
+      id,
+      kind,
+      statements: [{ id: -31, version: 0 }],
+      state: 'done',
+      result: { success: true, stop: answer },
+    });
+
+  function offlineCard() {
+    goOffline();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    return renderInRouter(() => (
+      <>
+        <CourierOutboxPanel userId={USER} />
+        <StopCard userId={USER} id={31} />
+      </>
+    ));
+  }
+
+  it('is learnt from the outbox listed on open: the card opened offline shows it done, with no actions', async () => {
+    useCourierRoute.setState({ days: { [moscowDay(0)]: { stops: [stop()], fetchedAt: Date.now(), ownerId: USER } } });
+    applyOutboxNotice({ type: 'outbox-list', entries: [sent('e5', 'stop-done', doneStop)] });
+    await offlineCard();
+    expect(await screen.findByText('Забрал 2 из 2, передал(а) Анна, в 11:40')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Еду' })).toBeNull();
+    expect(useCourierRoute.getState().days[moscowDay(0)]?.stops[0]?.state).toBe('done');
+  });
+
+  it("never takes an older answer over a newer saved copy ('Еду' after 'Забрал')", async () => {
+    useCourierRoute.setState({
+      days: { [moscowDay(0)]: { stops: [doneStop], fetchedAt: Date.now(), ownerId: USER } },
+    });
+    applyOutboxNotice({
+      type: 'outbox-list',
+      entries: [sent('e6', 'stop-en-route', stop({ state: 'en_route', eta_at: `${moscowDay(0)} 11:00:00` }))],
+    });
+    await offlineCard();
+    expect(await screen.findByText('Забрал 2 из 2, передал(а) Анна, в 11:40')).toBeInTheDocument();
+    expect(useCourierRoute.getState().days[moscowDay(0)]?.stops[0]?.state).toBe('done');
+  });
+});
+
 describe('the map', () => {
   it('says the map needs a connection, and the list of stops still works', async () => {
     useCourierRoute.setState({ days: { [moscowDay(0)]: { stops: [stop()], fetchedAt: Date.now(), ownerId: USER } } });
