@@ -66,6 +66,20 @@ function stop(overrides: Partial<CourierStop> = {}): CourierStop {
 
 const dayAnswer = (stops: CourierStop[]) => ({ body: { success: true, date: moscowDay(0), stops } });
 
+/** The stop handed over at 11:40 today to 'Анна', each instrument ticked as `collected` says. */
+function finishedStop(collected: boolean[], overrides: Partial<CourierStop> = {}): CourierStop {
+  return stop({
+    state: 'done',
+    finished_at: `${moscowDay(0)} 11:40:00`,
+    done: {
+      instruments: collected.map((ticked, index) => ({ id: index + 1, collected: ticked })),
+      person: 'Анна',
+      photos: [],
+    },
+    ...overrides,
+  });
+}
+
 beforeEach(() => {
   useCourierRoute.setState({ days: {}, hydrated: true, day: 'today' });
   useOutbox.setState({ entries: {} });
@@ -386,18 +400,7 @@ describe("a stop's card, when the stop changed or is finished", () => {
   });
 
   it('shows what was reported and offers no more actions', async () => {
-    const done = stop({
-      state: 'done',
-      finished_at: `${moscowDay(0)} 11:40:00`,
-      done: {
-        instruments: [
-          { id: 1, collected: true },
-          { id: 2, collected: false },
-        ],
-        person: 'Анна',
-        photos: [],
-      },
-    });
+    const done = finishedStop([true, false]);
     stubFetch({ 'GET /ajax/courier/stops/31': { body: { success: true, stop: done } } });
     await renderInRouter(() => <StopCard userId={USER} id={31} />);
     expect(await screen.findByText('Забрал 1 из 2, передал(а) Анна, в 11:40')).toBeInTheDocument();
@@ -405,18 +408,8 @@ describe("a stop's card, when the stop changed or is finished", () => {
   });
 
   it('says which instrument stayed behind and shows the hand-over photo', async () => {
-    const done = stop({
-      state: 'done',
-      finished_at: `${moscowDay(0)} 11:40:00`,
-      done: {
-        instruments: [
-          { id: 1, collected: true },
-          { id: 2, collected: false },
-        ],
-        person: 'Анна',
-        photos: [{ id: 77, url: '/ajax/courier/files/77' }],
-      },
-    });
+    const done = finishedStop([true, false]);
+    done.done!.photos = [{ id: 77, url: '/ajax/courier/files/77' }];
     stubFetch({ 'GET /ajax/courier/stops/31': { body: { success: true, stop: done } } });
     await renderInRouter(() => <StopCard userId={USER} id={31} />);
     const rows = await screen.findAllByTestId('courier-hand-over');
@@ -431,19 +424,7 @@ describe("a stop's card, when the stop changed or is finished", () => {
   });
 
   it("says 'Не доставлен' for an instrument a return did not hand over, and nothing before the stop is done", async () => {
-    const done = stop({
-      kind: 'return',
-      state: 'done',
-      finished_at: `${moscowDay(0)} 11:40:00`,
-      done: {
-        instruments: [
-          { id: 1, collected: false },
-          { id: 2, collected: true },
-        ],
-        person: 'Анна',
-        photos: [],
-      },
-    });
+    const done = finishedStop([false, true], { kind: 'return' });
     stubFetch({ 'GET /ajax/courier/stops/31': { body: { success: true, stop: done } } });
     const view = await renderInRouter(() => <StopCard userId={USER} id={31} />);
     expect((await screen.findAllByTestId('courier-hand-over')).map((row) => row.textContent)).toEqual([
@@ -525,18 +506,7 @@ describe('an action the worker sent later', () => {
 });
 
 describe('an action the worker sent while the app was closed', () => {
-  const doneStop = stop({
-    state: 'done',
-    finished_at: `${moscowDay(0)} 11:40:00`,
-    done: {
-      instruments: [
-        { id: 1, collected: true },
-        { id: 2, collected: true },
-      ],
-      person: 'Анна',
-      photos: [],
-    },
-  });
+  const doneStop = finishedStop([true, true]);
   const sent = (id: string, kind: 'stop-en-route' | 'stop-done', answer: CourierStop) =>
     outboxEntry({
       id,

@@ -328,6 +328,7 @@ describe("'Забрал' / 'Доставил'", () => {
       `Курьер привёз инструменты 04.03 в 12:00 (2 из 2). Заявка №${ticket.id}`,
     );
   });
+
   it('refuses a hand-over with nothing ticked (JSON and with photos), changing nothing and writing no event', async () => {
     const { courier, ticket, stopId } = await courierWithStop();
     const input = {
