@@ -11,9 +11,11 @@ export function CourierNotFound() {
   useDocumentTitle('Страница не найдена');
   return (
     <section className={styles.page} aria-labelledby="courier-not-found-title">
-      <h1 id="courier-not-found-title" className={styles.title}>
-        Страница не найдена
-      </h1>
+      <div className={styles.heading}>
+        <h1 id="courier-not-found-title" className={styles.title}>
+          Страница не найдена
+        </h1>
+      </div>
       <p className={styles.muted}>Такой страницы в приложении курьера нет.</p>
       <Link to="/courier" className={buttonClassName('primary')}>
         К маршруту
