@@ -80,6 +80,19 @@ describe('the courier actions in the outbox', () => {
     expect(response.status).toBe(422);
     expect(await online.store.list()).toEqual([]);
   });
+
+  it('holds a kept hand-over the server refuses as empty (422) as final: listed with its reason, never sent again', async () => {
+    const t = routeWorld(offline, { now: NOW, online: false });
+    const empty = { stop_id: 12, instruments: [{ id: 3, collected: false }], person: 'Анна' };
+    await handleKeptPost(post(stopDone.path, empty), 'stop-done', t.deps);
+    const refusal = { success: false, message: courierMessages.noneCollected, errors: { instruments: ['…'] } };
+    const { calls, drainer } = backOnline(t, refusal, NOW, 422);
+    await drainer.drain();
+    await drainer.drain();
+    expect(calls).toHaveLength(1);
+    const [entry] = await t.store.list();
+    expect(entry).toMatchObject({ state: 'conflict', lastStatus: 422, lastError: courierMessages.noneCollected });
+  });
 });
 
 /** 'Забрал' with a photo taken offline: the multipart call the card sends (`request` + `photo`). */

@@ -20,6 +20,13 @@ function serverUser(user: typeof demoUser | null) {
   return stubFetch({ 'GET /ajax/user/data': { body: { success: true, user, csrf_token: 'csrf-1' } } });
 }
 
+/** A courier logged in, the server answering `routes` too. */
+function courierSession(routes: Parameters<typeof stubFetch>[0]) {
+  const courier = { ...demoUser, kind: 'courier' as const };
+  stubFetch({ 'GET /ajax/user/data': { body: { success: true, user: courier, csrf_token: 'csrf-1' } }, ...routes });
+  useAccountStore.setState({ user: courier });
+}
+
 beforeEach(() => {
   useAccountStore.setState({ user: null, verifiedEmail: null, hydrated: true, checked: false });
   useAuthDialog.setState({ view: null, switching: false });
@@ -87,12 +94,7 @@ describe('app shell', () => {
   });
 
   it("sends a courier's saved session from a clinic page to its route, in the courier's own shell", async () => {
-    const courier = { ...demoUser, kind: 'courier' as const };
-    stubFetch({
-      'GET /ajax/user/data': { body: { success: true, user: courier, csrf_token: 'csrf-1' } },
-      'GET /ajax/courier/stops': { body: { success: true, date: '2026-11-29', stops: [] } },
-    });
-    useAccountStore.setState({ user: courier });
+    courierSession({ 'GET /ajax/courier/stops': { body: { success: true, date: '2026-11-29', stops: [] } } });
     const router = await renderApp('/cabinet/tickets');
     await waitFor(() => expect(router.state.location.pathname).toBe('/courier'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Маршрут' })).toBeInTheDocument();
@@ -103,16 +105,23 @@ describe('app shell', () => {
   });
 
   it("gives a courier's notifications no 'Показать все': the history is a cabinet page, closed to it", async () => {
-    const courier = { ...demoUser, kind: 'courier' as const };
-    stubFetch({
-      'GET /ajax/user/data': { body: { success: true, user: courier, csrf_token: 'csrf-1' } },
-      'GET /ajax/cabinet/notifications': { body: { success: true, data: [], next_cursor: null } },
-    });
-    useAccountStore.setState({ user: courier });
+    courierSession({ 'GET /ajax/cabinet/notifications': { body: { success: true, data: [], next_cursor: null } } });
     await renderApp('/courier/notifications');
     expect(await screen.findByText('Уведомлений пока нет')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Уведомления' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Показать все' })).toBeNull();
+  });
+
+  it("shows a courier's own 404 for an unknown courier path: its shell, and 'К маршруту'", async () => {
+    courierSession({ 'GET /ajax/courier/stops': { body: { success: true, date: '2026-11-29', stops: [] } } });
+    const router = await renderApp('/courier/no-such-page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Страница не найдена' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Разделы курьера' })).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'На главную' })).toBeNull();
+    await userEvent.click(screen.getByRole('link', { name: 'К маршруту' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/courier'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Маршрут' })).toBeInTheDocument();
   });
 
   it('sends a clinic from the courier section to its requests', async () => {

@@ -111,7 +111,13 @@ export interface SentCall {
  * Back online: the server answers every send with `answer`, and the worker's drainer over the
  * route world's outbox sends to it. `calls` records each send's path, body bytes, type and key.
  */
-export function backOnline(world: { store: OutboxStore; csrfDb: UseStore }, answer: unknown, now: number) {
+/** The portal reached again, answering every call with `answer` (and `status`). */
+export function backOnline(
+  world: { store: OutboxStore; csrfDb: UseStore },
+  answer: unknown,
+  now: number,
+  status = 200,
+) {
   const calls: SentCall[] = [];
   const online: FetchLike = async (input, init) => {
     const headers = new Headers(init?.headers);
@@ -121,7 +127,7 @@ export function backOnline(world: { store: OutboxStore; csrfDb: UseStore }, answ
       type: headers.get('content-type'),
       key: headers.get(IDEMPOTENCY_HEADER),
     });
-    return apiJson(answer);
+    return apiJson(answer, status);
   };
   const drainer = createDrainer({
     store: world.store,

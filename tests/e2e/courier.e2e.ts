@@ -3,7 +3,8 @@
 // list and on the map, loses the network, reloads, marks one 'Забрал' (with a photo taken then) and the
 // other 'Не застал' with no connection; when the network is back the service worker sends both once —
 // the feed holds one `stop.done`, naming the photo, which the back office can download, and one
-// `stop.failed` — and the clinic's ticket shows the pickup.
+// `stop.failed` — and the clinic's ticket shows the pickup. Tomorrow's stop offers no actions, only
+// when it can be marked; an unknown courier address is the courier's own 404.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { backOffice, PNG_BYTES } from './back-office.ts';
@@ -249,6 +250,52 @@ describe("the courier's day", () => {
       await loginFromHome(page, PHONE, clinic);
       await page.goto(`/cabinet/tickets/${first.id}`);
       await visible(page.getByText(/^Курьер забрал инструменты \d\d\.\d\d в \d\d:\d\d \(2 из 2\)$/)).waitFor();
+    });
+  });
+
+  it("shows tomorrow's stop with when it can be marked instead of the actions, and its own 404 inside the courier's app", async () => {
+    const clinic = await backOffice.client('courier-clinic-2026', { company: 'Клиника «Завтрашняя»' });
+    const ticket = await backOffice.ticket({
+      client_id: clinic.id,
+      status: 1,
+      instruments: [{ serial_number: 'CR-301', type: 1, description: 'Не вращается', status: 1 }],
+    });
+    const courier = await backOffice.courier('courier-e2e-password-2026');
+    const tomorrow = new Date(Date.parse(`${moscowToday()}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    await backOffice.stop({
+      ticket_id: ticket.id,
+      kind: 'pickup',
+      courier_id: courier.id,
+      date: tomorrow,
+      address: { address: 'Москва, ул. Арбат, 10', room: '', comment: '', coordinates: '55.7520,37.5930' },
+      contact: { name: 'Ольга Кузнецова', phone: '+79161234567' },
+    });
+
+    await withPage(browser, PHONE_360, 'courier-tomorrow', async (page) => {
+      await page.goto('/');
+      await logIn(page, PHONE_360, courier);
+      await page.waitForURL('**/courier');
+      await button(page, 'Завтра').click();
+      await expect.poll(() => stopRows(page).count()).toBe(1);
+      await stopRows(page).nth(0).getByRole('link').click();
+      const when = page.getByTestId('courier-stop-off-day');
+      await visible(when).waitFor();
+      await expectText(
+        when,
+        `Остановка запланирована на ${tomorrow.slice(8, 10)}.${tomorrow.slice(5, 7)}: отметить её можно в этот день.`,
+      );
+      for (const name of ['Еду', 'Забрал', 'Не застал']) expect(await button(page, name).count()).toBe(0);
+      await screenshot(page, 'phone-courier-tomorrow-stop');
+
+      // An address the courier's app does not have: its own 404, in its shell, back to the route by keyboard.
+      await page.goto('/courier/no-such-page');
+      await visible(page.getByRole('heading', { level: 1, name: 'Страница не найдена' })).waitFor();
+      await visible(page.getByRole('navigation', { name: 'Разделы курьера' })).waitFor();
+      expect(await page.getByRole('link', { name: 'На главную' }).count()).toBe(0);
+      await page.getByRole('link', { name: 'К маршруту' }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.pathname === '/courier');
+      await visible(page.getByRole('heading', { level: 1, name: 'Маршрут' })).waitFor();
     });
   });
 });

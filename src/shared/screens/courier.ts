@@ -27,6 +27,10 @@ export const courierMessages = {
   commentRequired: 'Опишите причину',
   person: 'Укажите, кто передал или принял инструменты',
   instruments: 'Отметьте инструменты по списку заявки',
+  /** 'Забрал' with every instrument unticked: nothing was handed over, so it is a visit that failed. */
+  noneCollected: 'Отметьте хотя бы один инструмент. Если не забрали ни одного — «Не застал»',
+  /** 'Доставил' with every instrument unticked. */
+  noneDelivered: 'Отметьте хотя бы один инструмент. Если не отдали ни одного — «Не застал»',
   photo: 'Фото не найдено: загрузите его ещё раз',
   tooManyPhotos: 'Не более 5 фото',
   /** A multipart 'Забрал' / 'Доставил' without its `request` part (the outbox's form of the call). */
@@ -39,9 +43,26 @@ export const courierMessages = {
   cancelled: 'Остановка отменена сервисным центром',
   /** 409: the back office gave the stop to another courier while the action waited. */
   reassigned: 'Остановка передана другому курьеру',
+  /** 422: the tap's time is ahead of the server's by more than a phone's clock may drift. */
+  tapInFuture: 'Часы телефона спешат: проверьте дату и время в настройках телефона и отметьте ещё раз',
   /** 409: the stop was already marked done or failed (another tap, another device). */
   finished: 'Остановка уже отмечена как выполненная или несостоявшаяся',
 } as const;
+
+/** Why a hand-over with nothing ticked is refused: the page and the server say the same. */
+export const noneHandedOverMessage = (kind: CourierStop['kind']) =>
+  kind === 'pickup' ? courierMessages.noneCollected : courierMessages.noneDelivered;
+
+/**
+ * Why a stop of another day cannot be marked (409; the card says it instead of the actions): a stop
+ * is marked on its own date, in Moscow. `day` is the day of the tap, `date` the stop's ('YYYY-MM-DD').
+ */
+export function stopOffDayMessage(date: string, day: string): string {
+  const shown = `${date.slice(8, 10)}.${date.slice(5, 7)}`;
+  return date > day
+    ? `Остановка запланирована на ${shown}: отметить её можно в этот день.`
+    : `Остановка была запланирована на ${shown}: отметить её можно было только в этот день. Сервисный центр назначит новую дату.`;
+}
 
 /** Photos one hand-over may carry (uploaded before, or sent with it). */
 export const STOP_PHOTOS_MAX = 5;
@@ -124,7 +145,8 @@ const stopId = positiveInt4(courierMessages.stop);
 
 /**
  * When the courier tapped (ISO 8601): an action replayed from the offline outbox is dated by it, not
- * by its arrival. A moment in the future, or older than the outbox keeps anything, counts as now.
+ * by its arrival, and the tap must fall on the stop's date. A moment older than the outbox keeps
+ * anything counts as now; one ahead of the server by more than a clock's drift is refused.
  */
 const tappedAt = pageMoment;
 

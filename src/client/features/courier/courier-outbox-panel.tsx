@@ -6,7 +6,7 @@ import { courierMessages, courierStop } from '#shared/screens/courier.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { discardOutbox, onOutboxChange, retryOutbox, useOutbox } from '#client/lib/sw-bridge.ts';
 import { savedStop, useCourierRoute } from './route-store.ts';
-import { pendingLabel } from './stop-state.ts';
+import { isFurtherOn, pendingLabel } from './stop-state.ts';
 import styles from './courier.module.css';
 
 const answerWithStop = v.object({ stop: courierStop });
@@ -33,11 +33,27 @@ export function CourierOutboxPanel({ userId }: { userId: number }) {
   );
   const entries = useOutbox((state) => state.entries);
   const days = useCourierRoute((state) => state.days);
+  const hydrated = useCourierRoute((state) => state.hydrated);
+  // The worker may have sent an action while the app was closed: no notice reached a page then, but
+  // the worker keeps the applied entry with its answer (two days), listed when the app opens. The saved
+  // route learns from it, so a card opened offline does not offer the actions again. Only forward:
+  // an older answer ('Еду') never undoes a newer copy ('Забрал').
+  useEffect(() => {
+    if (!hydrated) return;
+    const route = useCourierRoute.getState();
+    for (const entry of Object.values(entries)) {
+      if (!isCourierAction(entry.kind) || entry.state !== 'done' || !isOwn(entry, userId)) continue;
+      const parsed = v.safeParse(answerWithStop, entry.result);
+      if (!parsed.success) continue;
+      const saved = savedStop(route.days, parsed.output.stop.id, userId);
+      if (saved !== null && isFurtherOn(parsed.output.stop, saved)) route.saveStop(parsed.output.stop, userId);
+    }
+  }, [entries, hydrated, userId]);
   const shown = Object.values(entries)
     .filter(
       (entry) =>
         isCourierAction(entry.kind) &&
-        (entry.accountId === undefined || entry.accountId === null || entry.accountId === userId) &&
+        isOwn(entry, userId) &&
         (entry.state === 'conflict' || entry.state === 'failed' || entry.state === 'auth'),
     )
     .sort((a, b) => a.createdAt - b.createdAt);
@@ -69,6 +85,11 @@ export function CourierOutboxPanel({ userId }: { userId: number }) {
       </ul>
     </section>
   );
+}
+
+/** An entry of this account (older entries carry none: the one logged in then, kept for it). */
+function isOwn(entry: OutboxEntry, userId: number): boolean {
+  return entry.accountId === undefined || entry.accountId === null || entry.accountId === userId;
 }
 
 /** The server's own words when it gave them; a refused action on a changed stop is most often a cancellation. */

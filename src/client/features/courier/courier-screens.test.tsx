@@ -66,6 +66,20 @@ function stop(overrides: Partial<CourierStop> = {}): CourierStop {
 
 const dayAnswer = (stops: CourierStop[]) => ({ body: { success: true, date: moscowDay(0), stops } });
 
+/** The stop handed over at 11:40 today to 'Анна', each instrument ticked as `collected` says. */
+function finishedStop(collected: boolean[], overrides: Partial<CourierStop> = {}): CourierStop {
+  return stop({
+    state: 'done',
+    finished_at: `${moscowDay(0)} 11:40:00`,
+    done: {
+      instruments: collected.map((ticked, index) => ({ id: index + 1, collected: ticked })),
+      person: 'Анна',
+      photos: [],
+    },
+    ...overrides,
+  });
+}
+
 beforeEach(() => {
   useCourierRoute.setState({ days: {}, hydrated: true, day: 'today' });
   useOutbox.setState({ entries: {} });
@@ -241,6 +255,23 @@ describe("a stop's card", () => {
     await waitFor(() => expect(screen.queryByText(queued)).toBeNull());
   });
 
+  it("'Подтвердить' does not send a checklist with nothing ticked, and says why beside it", async () => {
+    const { calls } = stubFetch({ 'GET /ajax/courier/stops/31': { body: { success: true, stop: stop() } } });
+    await renderInRouter(() => <StopCard userId={USER} id={31} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Забрал' }));
+    await userEvent.type(screen.getByLabelText('Кто передал инструменты'), 'Анна');
+    for (const box of screen.getAllByRole('checkbox')) await userEvent.click(box);
+    const why = 'Отметьте хотя бы один инструмент. Если не забрали ни одного — «Не застал»';
+    const confirm = screen.getByRole('button', { name: 'Подтвердить' });
+    expect(confirm).toHaveAccessibleDescription(why);
+    await userEvent.click(confirm);
+    expect(screen.getAllByRole('checkbox')[0]).toHaveFocus();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    // One ticked again: the line goes, and the hand-over may be sent.
+    await userEvent.click(screen.getAllByRole('checkbox')[1]!);
+    expect(screen.queryByText(why)).toBeNull();
+  });
+
   it('brings the panel a button opens into sight: it opens below the buttons, at the foot of the card', async () => {
     stubFetch({ 'GET /ajax/courier/stops/31': { body: { success: true, stop: stop() } } });
     const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
@@ -349,23 +380,63 @@ describe("a stop's card, when the stop changed or is finished", () => {
     expect(screen.getByRole('link', { name: '← Маршрут' })).toHaveAttribute('href', '/courier');
   });
 
+  it("offers no actions on tomorrow's or yesterday's stop, only when it can be marked", async () => {
+    const shown = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}`;
+    stubFetch({ 'GET /ajax/courier/stops/31': { body: { success: true, stop: stop({ date: moscowDay(1) }) } } });
+    const view = await renderInRouter(() => <StopCard userId={USER} id={31} />);
+    expect(await screen.findByTestId('courier-stop-off-day')).toHaveTextContent(
+      `Остановка запланирована на ${shown(moscowDay(1))}: отметить её можно в этот день.`,
+    );
+    expect(screen.queryByRole('button', { name: 'Еду' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Забрал' })).toBeNull();
+    view.unmount();
+
+    stubFetch({ 'GET /ajax/courier/stops/31': { body: { success: true, stop: stop({ date: moscowDay(-1) }) } } });
+    await renderInRouter(() => <StopCard userId={USER} id={31} />);
+    expect(await screen.findByTestId('courier-stop-off-day')).toHaveTextContent(
+      `Остановка была запланирована на ${shown(moscowDay(-1))}: отметить её можно было только в этот день.`,
+    );
+    expect(screen.queryByRole('button', { name: 'Не застал' })).toBeNull();
+  });
+
   it('shows what was reported and offers no more actions', async () => {
-    const done = stop({
-      state: 'done',
-      finished_at: `${moscowDay(0)} 11:40:00`,
-      done: {
-        instruments: [
-          { id: 1, collected: true },
-          { id: 2, collected: false },
-        ],
-        person: 'Анна',
-        photos: [],
-      },
-    });
+    const done = finishedStop([true, false]);
     stubFetch({ 'GET /ajax/courier/stops/31': { body: { success: true, stop: done } } });
     await renderInRouter(() => <StopCard userId={USER} id={31} />);
     expect(await screen.findByText('Забрал 1 из 2, передал(а) Анна, в 11:40')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Еду' })).toBeNull();
+  });
+
+  it('says which instrument stayed behind and shows the hand-over photo', async () => {
+    const done = finishedStop([true, false]);
+    done.done!.photos = [{ id: 77, url: '/ajax/courier/files/77' }];
+    stubFetch({ 'GET /ajax/courier/stops/31': { body: { success: true, stop: done } } });
+    await renderInRouter(() => <StopCard userId={USER} id={31} />);
+    const rows = await screen.findAllByTestId('courier-hand-over');
+    expect(rows.map((row) => [row.closest('li')!.textContent!.includes('SN-1'), row.textContent])).toEqual([
+      [true, 'Забран'],
+      [false, 'Остался в клинике'],
+    ]);
+    const handOver = screen.getByRole('list', { name: 'Фото при передаче' });
+    expect(within(handOver).getByRole('img', { name: 'Фото 1' })).toHaveAttribute('src', '/ajax/courier/files/77');
+    // The request's own photos stay apart from it.
+    expect(within(screen.getByRole('list', { name: 'Фото к заявке' })).getAllByRole('img')).toHaveLength(1);
+  });
+
+  it("says 'Не доставлен' for an instrument a return did not hand over, and nothing before the stop is done", async () => {
+    const done = finishedStop([false, true], { kind: 'return' });
+    stubFetch({ 'GET /ajax/courier/stops/31': { body: { success: true, stop: done } } });
+    const view = await renderInRouter(() => <StopCard userId={USER} id={31} />);
+    expect((await screen.findAllByTestId('courier-hand-over')).map((row) => row.textContent)).toEqual([
+      'Не доставлен',
+      'Доставлен',
+    ]);
+    expect(screen.queryByRole('list', { name: 'Фото при передаче' })).toBeNull();
+    view.unmount();
+    stubFetch({ 'GET /ajax/courier/stops/31': { body: { success: true, stop: stop() } } });
+    await renderInRouter(() => <StopCard userId={USER} id={31} />);
+    await screen.findByRole('button', { name: 'Еду' });
+    expect(screen.queryByTestId('courier-hand-over')).toBeNull();
   });
 });
 
@@ -389,6 +460,27 @@ describe('the outbox panel', () => {
     expect(panel).toHaveTextContent('Остановка отменена сервисным центром');
     expect(within(panel).getByRole('button', { name: 'Убрать' })).toBeInTheDocument();
   });
+  it('shows a kept hand-over the server refused as empty (422) as final: no retry, only its reason', async () => {
+    useCourierRoute.setState({ days: { [moscowDay(0)]: { stops: [stop()], fetchedAt: Date.now(), ownerId: USER } } });
+    const why = 'Отметьте хотя бы один инструмент. Если не забрали ни одного — «Не застал»';
+    useOutbox.setState({
+      entries: {
+        e4: outboxEntry({
+          id: 'e4',
+          kind: 'stop-done',
+          statements: [{ id: -31, version: 0 }],
+          state: 'conflict',
+          lastStatus: 422,
+          lastError: why,
+        }),
+      },
+    });
+    await renderInRouter(() => <CourierOutboxPanel userId={USER} />);
+    const panel = await screen.findByTestId('courier-outbox');
+    expect(panel).toHaveTextContent(`Забрал: 1. Стоматология «Улыбка». ${why}`);
+    expect(within(panel).queryByRole('button', { name: 'Повторить' })).toBeNull();
+    expect(within(panel).getByRole('button', { name: 'Убрать' })).toBeInTheDocument();
+  });
 });
 
 describe('an action the worker sent later', () => {
@@ -409,6 +501,54 @@ describe('an action the worker sent later', () => {
       }),
     });
     await waitFor(() => expect(useCourierRoute.getState().reloads).toBe(1));
+    expect(useCourierRoute.getState().days[moscowDay(0)]?.stops[0]?.state).toBe('done');
+  });
+});
+
+describe('an action the worker sent while the app was closed', () => {
+  const doneStop = finishedStop([true, true]);
+  const sent = (id: string, kind: 'stop-en-route' | 'stop-done', answer: CourierStop) =>
+    outboxEntry({
+      id,
+      kind,
+      statements: [{ id: -31, version: 0 }],
+      state: 'done',
+      result: { success: true, stop: answer },
+    });
+
+  function offlineCard() {
+    goOffline();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    return renderInRouter(() => (
+      <>
+        <CourierOutboxPanel userId={USER} />
+        <StopCard userId={USER} id={31} />
+      </>
+    ));
+  }
+
+  it('is learnt from the outbox listed on open: the card opened offline shows it done, with no actions', async () => {
+    useCourierRoute.setState({ days: { [moscowDay(0)]: { stops: [stop()], fetchedAt: Date.now(), ownerId: USER } } });
+    applyOutboxNotice({ type: 'outbox-list', entries: [sent('e5', 'stop-done', doneStop)] });
+    await offlineCard();
+    expect(await screen.findByText('Забрал 2 из 2, передал(а) Анна, в 11:40')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Еду' })).toBeNull();
+    expect(useCourierRoute.getState().days[moscowDay(0)]?.stops[0]?.state).toBe('done');
+  });
+
+  it("never takes an older answer over a newer saved copy ('Еду' after 'Забрал')", async () => {
+    useCourierRoute.setState({
+      days: { [moscowDay(0)]: { stops: [doneStop], fetchedAt: Date.now(), ownerId: USER } },
+    });
+    applyOutboxNotice({
+      type: 'outbox-list',
+      entries: [sent('e6', 'stop-en-route', stop({ state: 'en_route', eta_at: `${moscowDay(0)} 11:00:00` }))],
+    });
+    await offlineCard();
+    expect(await screen.findByText('Забрал 2 из 2, передал(а) Анна, в 11:40')).toBeInTheDocument();
     expect(useCourierRoute.getState().days[moscowDay(0)]?.stops[0]?.state).toBe('done');
   });
 });

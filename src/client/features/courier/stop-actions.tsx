@@ -1,9 +1,14 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { ETA_CHOICES, STOP_FAIL_REASONS } from '#shared/dictionaries/courier-stops.ts';
 import { instrumentDisplayName } from '#shared/dictionaries/instruments.ts';
 import { STOP_FAIL_REASON_LABELS } from '#shared/screens/courier-labels.ts';
 import type { EtaMinutes, StopFailReason } from '#shared/dictionaries/courier-stops.ts';
-import { courierMessages, STOP_PHOTO_MAX_BYTES, type CourierStop } from '#shared/screens/courier.ts';
+import {
+  courierMessages,
+  noneHandedOverMessage,
+  STOP_PHOTO_MAX_BYTES,
+  type CourierStop,
+} from '#shared/screens/courier.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { hasNoConnection } from '#client/lib/connection.ts';
@@ -160,10 +165,17 @@ function DoneForm({
   const [uploading, setUploading] = useState(false);
   const personRef = useRef<HTMLInputElement>(null);
   const photoRef = useRef<HTMLInputElement>(null);
+  const checklistRef = useRef<HTMLFieldSetElement>(null);
   const personLabel = stop.kind === 'pickup' ? 'Кто передал инструменты' : 'Кто принял инструменты';
+  // Nothing ticked is no hand-over (the server refuses it too): said beside 'Подтвердить' while it holds.
+  const noneTicked = !stop.instruments.some((instrument) => collected[instrument.id]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (noneTicked) {
+      checklistRef.current?.querySelector('input')?.focus();
+      return;
+    }
     if (person.trim() === '') {
       setPersonError('Укажите, кто передал или принял инструменты');
       personRef.current?.focus();
@@ -215,25 +227,12 @@ function DoneForm({
 
   return (
     <form className={styles.panel} onSubmit={submit} noValidate aria-label={doneLabel(stop)}>
-      <fieldset className={styles.checklist}>
-        <legend>Инструменты по списку</legend>
-        {stop.instruments.map((instrument) => (
-          <label key={instrument.id} className={styles.check}>
-            <input
-              type="checkbox"
-              checked={collected[instrument.id] ?? false}
-              onChange={(event) => setCollected((current) => ({ ...current, [instrument.id]: event.target.checked }))}
-            />
-            <span>
-              {instrumentDisplayName(instrument)},{' '}
-              <span className={styles.serial}>
-                №{'\u00A0'}
-                {instrument.serial_number}
-              </span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <HandOverChecklist
+        ref={checklistRef}
+        stop={stop}
+        collected={collected}
+        onTick={(instrumentId, ticked) => setCollected((current) => ({ ...current, [instrumentId]: ticked }))}
+      />
       <div className={styles.field}>
         <label htmlFor={`${id}-person`}>{personLabel}</label>
         <input
@@ -278,10 +277,55 @@ function DoneForm({
         ) : null}
         {photoState ? <span className={styles.error}>{photoState}</span> : null}
       </div>
-      <Button type="submit" loading={sending || uploading} block>
+      {noneTicked ? (
+        <output id={`${id}-none`} className={styles.error}>
+          {noneHandedOverMessage(stop.kind)}
+        </output>
+      ) : null}
+      <Button
+        type="submit"
+        loading={sending || uploading}
+        block
+        aria-describedby={noneTicked ? `${id}-none` : undefined}
+      >
         Подтвердить
       </Button>
     </form>
+  );
+}
+
+/** The hand-over's checklist: every instrument of the ticket, ticked when it changes hands. */
+function HandOverChecklist({
+  stop,
+  collected,
+  onTick,
+  ref,
+}: {
+  stop: CourierStop;
+  collected: Record<number, boolean>;
+  onTick: (instrumentId: number, ticked: boolean) => void;
+  ref: Ref<HTMLFieldSetElement>;
+}) {
+  return (
+    <fieldset ref={ref} className={styles.checklist}>
+      <legend>Инструменты по списку</legend>
+      {stop.instruments.map((instrument) => (
+        <label key={instrument.id} className={styles.check}>
+          <input
+            type="checkbox"
+            checked={collected[instrument.id] ?? false}
+            onChange={(event) => onTick(instrument.id, event.target.checked)}
+          />
+          <span>
+            {instrumentDisplayName(instrument)},{' '}
+            <span className={styles.serial}>
+              №{'\u00A0'}
+              {instrument.serial_number}
+            </span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
   );
 }
 

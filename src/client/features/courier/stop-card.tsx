@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { telHref } from '#shared/screens/map-links.ts';
 import { MapLink } from '#client/components/ui/map-link.tsx';
 import { instrumentDisplayName } from '#shared/dictionaries/instruments.ts';
 import { formatPhone } from '#shared/format/phone-mask.ts';
-import { courierFilePath, type CourierStop } from '#shared/screens/courier.ts';
+import { courierFilePath, stopOffDayMessage, type CourierStop } from '#shared/screens/courier.ts';
 import { STOP_FAIL_REASON_LABELS } from '#shared/screens/courier-labels.ts';
 import { DataAge } from '#client/components/ui/data-age.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
@@ -14,7 +14,7 @@ import { useNoConnection } from '#client/lib/connection.ts';
 import { useOutbox } from '#client/lib/sw-bridge.ts';
 import { useCourierRoute } from './route-store.ts';
 import { QUEUED_NOTICE, StopActions } from './stop-actions.tsx';
-import { clockOf } from './days.ts';
+import { clockOf, moscowDay } from './days.ts';
 import { doneLabel, kindLabel, pendingFor, pendingLabel, stateLabel } from './stop-state.ts';
 import { useCourierStop } from './use-courier-data.ts';
 import styles from './courier.module.css';
@@ -87,6 +87,98 @@ function StopOutcome({ stop }: { stop: CourierStop }) {
     );
   }
   return null;
+}
+
+/**
+ * The actions, while the stop may still be marked: not once finished (or a finish waits in the
+ * outbox), and only on the stop's own date, as the server rules; another day's says when instead.
+ */
+function StopActionsOrWhy({
+  stop,
+  finishedPending,
+  waiting,
+  children,
+}: {
+  stop: CourierStop;
+  finishedPending: boolean;
+  waiting: boolean;
+  children: ReactNode;
+}) {
+  if (stop.state === 'done' || stop.state === 'failed' || finishedPending) return null;
+  const today = moscowDay(0);
+  if (stop.date === today) return children;
+  // A tap of that day still waiting to be sent is accepted when it arrives: nothing to explain then.
+  if (waiting) return null;
+  return (
+    <p className={styles.offDay} data-testid="courier-stop-off-day">
+      {stopOffDayMessage(stop.date, today)}
+    </p>
+  );
+}
+
+/** What became of an instrument at the hand-over: it changed hands, or stayed where it was. */
+function handOverLabel(stop: CourierStop, collected: boolean): string {
+  if (stop.kind === 'pickup') return collected ? 'Забран' : 'Остался в клинике';
+  return collected ? 'Доставлен' : 'Не доставлен';
+}
+
+/** The ticket's instruments; on a finished hand-over, each says whether it changed hands. */
+function InstrumentList({ stop }: { stop: CourierStop }) {
+  const collected = new Map(stop.done?.instruments.map((item) => [item.id, item.collected]));
+  return (
+    <ul className={styles.instruments}>
+      {stop.instruments.map((instrument) => {
+        const title = instrumentDisplayName(instrument);
+        // A 'Свой вариант' without a name is titled by its description: not told twice (as the clinic's card).
+        const description = instrument.description.trim() !== title ? instrument.description : '';
+        const handedOver = collected.get(instrument.id);
+        return (
+          <li key={instrument.id} className={styles.instrument}>
+            <span>
+              <strong>{title}</strong>,{' '}
+              <span className={styles.serial}>
+                №{'\u00A0'}
+                {instrument.serial_number}
+              </span>
+            </span>
+            {description ? <span className={styles.muted}>{description}</span> : null}
+            {instrument.guarantee ? <span className={styles.guarantee}>На гарантии</span> : null}
+            {handedOver === undefined ? null : (
+              <span className={styles.handOver} data-collected={handedOver} data-testid="courier-hand-over">
+                {handOverLabel(stop, handedOver)}
+              </span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Photo thumbnails under a heading (none: nothing), each opening the full photo. */
+function PhotoList({ title, photos }: { title: string; photos: CourierStop['photos'] }) {
+  if (photos.length === 0) return null;
+  return (
+    <>
+      <h2 className={styles.subtitle}>{title}</h2>
+      <ul className={styles.photos} aria-label={title}>
+        {photos.map((photo, index) => (
+          <li key={photo.id}>
+            <a href={photo.url || courierFilePath(photo.id)} target="_blank" rel="noopener">
+              <img
+                src={photo.url || courierFilePath(photo.id)}
+                alt={`Фото ${index + 1}`}
+                width={96}
+                height={96}
+                loading="lazy"
+                className={styles.photo}
+              />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
 }
 
 function BackLink() {
@@ -181,55 +273,16 @@ function StopDetails({
       </dl>
 
       <h2 className={styles.subtitle}>Инструменты</h2>
-      <ul className={styles.instruments}>
-        {stop.instruments.map((instrument) => {
-          const title = instrumentDisplayName(instrument);
-          // A 'Свой вариант' without a name is titled by its description: not told twice (as the clinic's card).
-          const description = instrument.description.trim() !== title ? instrument.description : '';
-          return (
-            <li key={instrument.id} className={styles.instrument}>
-              <span>
-                <strong>{title}</strong>,{' '}
-                <span className={styles.serial}>
-                  №{'\u00A0'}
-                  {instrument.serial_number}
-                </span>
-              </span>
-              {description ? <span className={styles.muted}>{description}</span> : null}
-              {instrument.guarantee ? <span className={styles.guarantee}>На гарантии</span> : null}
-            </li>
-          );
-        })}
-      </ul>
-
-      {stop.photos.length > 0 ? (
-        <>
-          <h2 className={styles.subtitle}>Фото к заявке</h2>
-          <ul className={styles.photos} aria-label="Фото к заявке">
-            {stop.photos.map((photo, index) => (
-              <li key={photo.id}>
-                <a href={photo.url || courierFilePath(photo.id)} target="_blank" rel="noopener">
-                  <img
-                    src={photo.url || courierFilePath(photo.id)}
-                    alt={`Фото ${index + 1}`}
-                    width={96}
-                    height={96}
-                    loading="lazy"
-                    className={styles.photo}
-                  />
-                </a>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <InstrumentList stop={stop} />
+      <PhotoList title="Фото к заявке" photos={stop.photos} />
+      {stop.done ? <PhotoList title="Фото при передаче" photos={stop.done.photos} /> : null}
 
       <div ref={noticeRef} tabIndex={-1}>
         <FormMessage tone="success">{notice}</FormMessage>
       </div>
-      {stop.state === 'done' || stop.state === 'failed' || finishedPending ? null : (
+      <StopActionsOrWhy stop={stop} finishedPending={finishedPending} waiting={waiting}>
         <StopActions stop={stop} onChanged={onChanged} onNotice={setNotice} />
-      )}
+      </StopActionsOrWhy>
     </section>
   );
 }

@@ -50,3 +50,11 @@ export function stateTone(state: CourierStop['state']): 'info' | 'success' | 'wa
   if (state === 'failed') return 'warning';
   return 'info';
 }
+
+/** How far on a stop is: a finished one does not go back to planned, nor 'Еду' to nothing. */
+const PROGRESS: Record<CourierStop['state'], number> = { planned: 0, en_route: 1, done: 2, failed: 2 };
+
+/** Whether an answer shows the stop further on than the saved copy (an action the worker sent meanwhile). */
+export function isFurtherOn(answered: Pick<CourierStop, 'state'>, saved: Pick<CourierStop, 'state'>): boolean {
+  return PROGRESS[answered.state] > PROGRESS[saved.state];
+}

@@ -5,11 +5,14 @@ import { SkeletonText } from '#client/components/ui/skeleton.tsx';
 import { selectAccountKnown, useAccountStore } from '#client/features/account/account-store.ts';
 import { useLogout } from '#client/features/account/use-account-life-cycle.ts';
 import { CourierMore } from '#client/features/courier/courier-more.tsx';
+import { CourierNotFound } from '#client/features/courier/courier-not-found.tsx';
 import { CourierOutboxPanel } from '#client/features/courier/courier-outbox-panel.tsx';
 import { CourierShell } from '#client/features/courier/courier-shell.tsx';
 
 export const Route = createFileRoute('/courier')({
   component: CourierRoute,
+  // Rendered in this route's Outlet, so inside the courier's shell (the root's would be the public one).
+  notFoundComponent: CourierNotFound,
 });
 
 /**

@@ -328,6 +328,44 @@ describe("'Забрал' / 'Доставил'", () => {
       `Курьер привёз инструменты 04.03 в 12:00 (2 из 2). Заявка №${ticket.id}`,
     );
   });
+
+  it('refuses a hand-over with nothing ticked (JSON and with photos), changing nothing and writing no event', async () => {
+    const { courier, ticket, stopId } = await courierWithStop();
+    const input = {
+      stop_id: stopId,
+      instruments: ticket.instrumentIds.map((id) => ({ id, collected: false })),
+      person: 'Ольга',
+    };
+    const message = 'Отметьте хотя бы один инструмент. Если не забрали ни одного — «Не застал»';
+    const json = await act('done', input);
+    expect(json.status).toBe(422);
+    expect(await json.json()).toMatchObject({ message, errors: { instruments: [message] } });
+    const multipart = await t.request('/ajax/courier/stops/done-with-photos', {
+      method: 'POST',
+      body: photosForm(input, [[PNG_BYTES, 'handover.png']]),
+      headers: { [IDEMPOTENCY_HEADER]: randomUUID() },
+    });
+    expect(multipart.status).toBe(422);
+    expect(await multipart.json()).toMatchObject({ errors: { instruments: [message] } });
+    const [row] = await t.db.select().from(stops).where(eq(stops.id, stopId));
+    expect(row).toMatchObject({ state: 'planned', finishedAt: null, outcome: null });
+    expect(await eventsOf('stop.done', stopId)).toEqual([]);
+    expect(await clinicNotifications(ticket.id)).toEqual([]);
+    expect(await t.db.select().from(files).where(eq(files.ownerClientId, courier.id))).toEqual([]);
+  });
+
+  it("says 'отдали' for a return with nothing ticked", async () => {
+    const { ticket, stopId } = await courierWithStop('return');
+    const refused = await act('done', {
+      stop_id: stopId,
+      instruments: ticket.instrumentIds.map((id) => ({ id, collected: false })),
+      person: 'Ольга',
+    });
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({
+      message: 'Отметьте хотя бы один инструмент. Если не отдали ни одного — «Не застал»',
+    });
+  });
 });
 
 describe("'Забрал' with a photo taken offline (POST /ajax/courier/stops/done-with-photos, ADR 0051)", () => {
@@ -436,6 +474,87 @@ describe("'Не застал'", () => {
     const unknown = await act('failed', { stop_id: stopId, reason: 'rain' });
     expect(await unknown.json()).toMatchObject({ errors: { reason: ['Выберите причину'] } });
     expect(await eventsOf('stop.failed', stopId)).toEqual([]);
+  });
+});
+
+describe("a stop is marked on its own date (Moscow), by the tap's time", () => {
+  async function stopOn(date: string) {
+    const { courier, ticket } = await courierWithStop();
+    const stopId = await createStop(t, { ticket_id: ticket.id, kind: 'pickup', courier_id: courier.id, date });
+    const done = {
+      stop_id: stopId,
+      instruments: ticket.instrumentIds.map((id) => ({ id, collected: true })),
+      person: 'Ольга',
+    };
+    return { ticket, stopId, done };
+  }
+
+  async function expectUntouched(stopId: number, ticketId: number) {
+    const [row] = await t.db.select().from(stops).where(eq(stops.id, stopId));
+    expect(row).toMatchObject({ state: 'planned', etaAt: null, finishedAt: null });
+    expect(await eventsOf('stop.en_route', stopId)).toEqual([]);
+    expect(await eventsOf('stop.done', stopId)).toEqual([]);
+    expect(await eventsOf('stop.failed', stopId)).toEqual([]);
+    expect(await clinicNotifications(ticketId)).toEqual([]);
+  }
+
+  it("refuses 'Еду', 'Забрал' and 'Не застал' on tomorrow's stop with 409, changing nothing", async () => {
+    const { ticket, stopId, done } = await stopOn('2026-03-05');
+    const message = 'Остановка запланирована на 05.03: отметить её можно в этот день.';
+    for (const [path, input] of [
+      ['en-route', { stop_id: stopId, eta_minutes: 15 }],
+      ['done', done],
+      ['failed', { stop_id: stopId, reason: 'closed' }],
+    ] as const) {
+      const refused = await act(path, input);
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toEqual({ success: false, message });
+    }
+    await expectUntouched(stopId, ticket.id);
+  });
+
+  it("refuses yesterday's unfinished stop tapped today, saying the service centre sets a new date", async () => {
+    const { ticket, stopId, done } = await stopOn('2026-03-03');
+    const refused = await act('done', { ...done, at: '2026-03-04T08:59:00Z' });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({
+      message:
+        'Остановка была запланирована на 03.03: отметить её можно было только в этот день. Сервисный центр назначит новую дату.',
+    });
+    await expectUntouched(stopId, ticket.id);
+  });
+
+  it('refuses a tap time ahead of the clock by more than a drift with 422, and takes a slight drift as now', async () => {
+    const { ticket, stopId } = await stopOn(TODAY);
+    const ahead = await act('en-route', { stop_id: stopId, eta_minutes: 15, at: '2026-03-04T09:10:00Z' });
+    expect(ahead.status).toBe(422);
+    expect(await ahead.json()).toMatchObject({
+      errors: { at: ['Часы телефона спешат: проверьте дату и время в настройках телефона и отметьте ещё раз'] },
+    });
+    await expectUntouched(stopId, ticket.id);
+    const drift = await act('en-route', { stop_id: stopId, eta_minutes: 15, at: '2026-03-04T09:02:00Z' });
+    expect(drift.status).toBe(200);
+    expect(await drift.json()).toMatchObject({ stop: { eta_at: '2026-03-04 12:15:00' } });
+  });
+
+  it("accepts a tap made offline on the stop's day and replayed by the outbox the next morning, dated by the tap", async () => {
+    const { stopId, done } = await stopOn(TODAY);
+    const tapped = { ...done, at: '2026-03-04T20:50:00Z' }; // 23:50 in Moscow
+    t.setNow('2026-03-05T06:00:00Z'); // 09:00 the next day
+    try {
+      const replayed = await act('done', tapped);
+      expect(replayed.status).toBe(200);
+      expect(await replayed.json()).toMatchObject({ stop: { state: 'done', finished_at: '2026-03-04 23:50:00' } });
+      expect((await eventsOf('stop.done', stopId)).map((row) => (row.payload as { done_at: string }).done_at)).toEqual([
+        '2026-03-04T20:50:00.000Z',
+      ]);
+      // The same day's stop tapped now (the next morning) is not.
+      const { stopId: late, done: lateDone } = await stopOn(TODAY);
+      expect((await act('done', lateDone)).status).toBe(409);
+      expect(await eventsOf('stop.done', late)).toEqual([]);
+    } finally {
+      t.setNow('2026-03-04T09:00:00Z');
+    }
   });
 });
 

@@ -1,8 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { courierMessages, type CourierStop } from '#shared/screens/courier.ts';
+import {
+  courierMessages,
+  noneHandedOverMessage,
+  stopOffDayMessage,
+  type CourierStop,
+} from '#shared/screens/courier.ts';
 import type { EtaMinutes, StopFailReason } from '#shared/dictionaries/courier-stops.ts';
 import { courierDoneText, courierEtaText, courierFailedText } from '#shared/format/courier-visit.ts';
-import { formatServerTimestamp } from '#shared/format/server-timestamp.ts';
+import { formatServerTimestamp, serverDate } from '#shared/format/server-timestamp.ts';
 import { MINUTE_MS } from '#shared/durations.ts';
 import type { Tx } from '#server/db/client.ts';
 import { recordEvent, recordHistory } from '#server/db/journal.ts';
@@ -26,13 +31,27 @@ export interface CourierCaller {
   now: Date;
 }
 
-/** When the courier tapped (an action queued offline is dated by the tap, not its arrival). */
-const tappedAt = trustedPageMoment;
+/** How far ahead of the server's clock a phone's may run before its tap time is not believed. */
+const CLOCK_SKEW_MS = 5 * MINUTE_MS;
+
+/**
+ * When the courier tapped (an action queued offline is dated by the tap, not its arrival), on the
+ * stop's own date (Moscow): a stop of tomorrow is not done today, nor yesterday's today; a tap made
+ * on the day and replayed by the outbox the next morning still is.
+ */
+function tappedOnStopDay(stop: { date: string }, at: string | null, now: Date): Date {
+  if (at !== null && Date.parse(at) > now.getTime() + CLOCK_SKEW_MS)
+    throw fieldFailure('at', courierMessages.tapInFuture);
+  const moment = trustedPageMoment(at, now);
+  const day = serverDate(moment);
+  if (day !== stop.date) throw conflict(stopOffDayMessage(stop.date, day));
+  return moment;
+}
 
 const conflict = (message: string) => new ApiFailure(409, { success: false, message });
 
-/** The courier's stop, locked for the change; the reasons it may no longer be acted on, in order. */
-async function actionableStop(tx: Tx, caller: CourierCaller, stopId: number) {
+/** The courier's stop, locked for the change, and when it was tapped; the reasons it may no longer be acted on, in order. */
+async function actionableStop(tx: Tx, caller: CourierCaller, stopId: number, tapped: string | null) {
   const [row] = await tx
     .select({ stop: stops, clientId: tickets.clientId })
     .from(stops)
@@ -48,7 +67,7 @@ async function actionableStop(tx: Tx, caller: CourierCaller, stopId: number) {
   }
   if (stop.cancelledAt !== null) throw conflict(courierMessages.cancelled);
   if (stop.state === 'done' || stop.state === 'failed') throw conflict(courierMessages.finished);
-  return row;
+  return { ...row, at: tappedOnStopDay(stop, tapped, caller.now) };
 }
 
 const answer = async (
@@ -65,8 +84,7 @@ export async function enRoute(
   caller: CourierCaller,
   input: { stop_id: number; eta_minutes: EtaMinutes; at: string | null },
 ) {
-  const { stop, clientId } = await actionableStop(tx, caller, input.stop_id);
-  const at = tappedAt(input.at, caller.now);
+  const { stop, clientId, at } = await actionableStop(tx, caller, input.stop_id, input.at);
   const etaAt = new Date(at.getTime() + input.eta_minutes * MINUTE_MS);
   await tx.update(stops).set({ state: 'en_route', enRouteAt: at, etaAt }).where(eq(stops.id, stop.id));
   await recordEvent(tx, {
@@ -138,12 +156,14 @@ export async function done(
     at: string | null;
   },
 ) {
-  const found = await actionableStop(tx, caller, input.stop_id);
+  const found = await actionableStop(tx, caller, input.stop_id, input.at);
   await requireChecklist(tx, found.stop.ticketId, input.instruments);
   const photoIds = await requireOwnPhotos(tx, caller.courierId, input.photo_file_ids);
-  const at = tappedAt(input.at, caller.now);
+  const { at } = found;
   const list = [...input.instruments].sort((a, b) => a.id - b.id);
   const collected = list.filter((item) => item.collected).length;
+  // Nothing handed over is no hand-over: the clinic would read '(0 из 2)'. 'Не застал' says why.
+  if (collected === 0) throw fieldFailure('instruments', noneHandedOverMessage(found.stop.kind));
   return finish(tx, caller, found, {
     state: 'done',
     at,
@@ -157,8 +177,8 @@ export async function failed(
   caller: CourierCaller,
   input: { stop_id: number; reason: StopFailReason; comment: string; at: string | null },
 ) {
-  const found = await actionableStop(tx, caller, input.stop_id);
-  const at = tappedAt(input.at, caller.now);
+  const found = await actionableStop(tx, caller, input.stop_id, input.at);
+  const { at } = found;
   return finish(tx, caller, found, {
     state: 'failed',
     at,
