@@ -21,7 +21,7 @@ export const notifications = pgTable(
      * per colleague, so the fan-out cannot write one twice. Null for a notification of the account's own.
      */
     copyOf: integer('copy_of').references((): AnyPgColumn => notifications.id, { onDelete: 'set null' }),
-    /** A courier's notification about a change to their day: the stop it is about (migration 0029). */
+    /** A courier's notification about a change to their day: the stop it is about (migration 0028). */
     stopId: integer('stop_id').references(() => stops.id, { onDelete: 'set null' }),
   },
   (t) => [
