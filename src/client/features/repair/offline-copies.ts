@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { ServiceCentre } from '#shared/screens/places.ts';
-import type { PickupCalendar } from '#shared/screens/pickup-days.ts';
+import { getPickupCalendar, type PickupCalendar } from '#shared/screens/pickup-days.ts';
 import {
   accountChangeCount,
   accountScopedStorage,
@@ -10,8 +10,8 @@ import {
 } from '#client/lib/account-scoped.ts';
 import { flagHydration, whenHydrated, type PersistedStore } from '#client/lib/persist-hydration.ts';
 import { loadSavedAddresses, useAddressesStore } from '#client/lib/screens/addresses-store.ts';
+import { callApi } from '#client/lib/http.ts';
 import { fetchServiceCentres } from '#client/lib/screens/places-api.ts';
-import { fetchPickupCalendar } from './api.ts';
 
 // What the wizard's step 2 loads, kept on the device for the account (ADR 0013), so the wizard can
 // be filled in and its request left to the outbox with no connection (portal.md §2.1, ADR 0015):
@@ -55,6 +55,16 @@ export const useOfflineCopies = create<OfflineCopiesState>()(
 );
 
 registerAccountScoped(OFFLINE_COPIES_STORE_KEY, () => useOfflineCopies.getState().forget());
+
+/**
+ * The pickup calendar (cut-off hour, closed days) the address step applies. Here rather than in
+ * api.ts: the prefetch's chunk then needs none of the wizard's other calls (their names would be in
+ * the entry's preload list).
+ */
+async function fetchPickupCalendar(signal: AbortSignal): Promise<PickupCalendar> {
+  const answer = await callApi(getPickupCalendar, { signal });
+  return { cutoffHour: answer.cutoff_hour, closedDays: answer.closed_days, openDays: answer.open_days };
+}
 
 /**
  * A copy this young stands for a new request: the wizard opened after the prefetch (or a second time)
