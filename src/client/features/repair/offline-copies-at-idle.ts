@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import type { UserData } from '#shared/api/account.ts';
-import { hasNoConnection, onReconnect } from '#client/lib/connection.ts';
-import type * as OfflineCopies from './offline-copies.ts';
+import type * as Prefetch from './offline-copies-prefetch.ts';
 
 /**
  * Whether this page keeps the repair wizard's copies: a clinic's, not a courier's (who has no
@@ -14,28 +13,26 @@ export const keepsOfflineCopies = (user: UserData | null): boolean =>
 /**
  * A clinic that never opened the repair wizard online still finds its saved addresses and the
  * centres in it offline: once the page has loaded and had an idle moment, the wizard's copies are
- * fetched and kept (offline-copies.ts, a chunk of its own: nothing of it is on a cold start's path).
- * With no connection it waits for the server.
+ * fetched and kept (offline-copies.ts), with no connection as soon as there is one. All of it comes
+ * in lazy chunks: a cold start's path carries only this hook.
  */
 export function useOfflineCopiesAtIdle(user: UserData | null, idle: boolean): void {
   const wanted = idle && keepsOfflineCopies(user);
   const accountId = user?.id ?? null;
   useEffect(() => {
     if (!wanted) return;
-    const prefetch = () =>
-      void import('./offline-copies.ts').then(
-        // Nothing after a failed chunk whose vite:preloadError lib/chunk-reload.ts cancelled.
-        (copies: typeof OfflineCopies | undefined) => copies?.prefetchOfflineCopies(),
-        () => undefined,
-      );
-    if (!hasNoConnection()) {
-      prefetch();
-      return;
-    }
-    const stop = onReconnect(() => {
-      stop();
-      prefetch();
-    });
-    return stop;
+    let stop: (() => void) | undefined;
+    let gone = false;
+    void import('./offline-copies-prefetch.ts').then(
+      // Nothing after a failed chunk whose vite:preloadError lib/chunk-reload.ts cancelled.
+      (prefetch: typeof Prefetch | undefined) => {
+        if (!gone) stop = prefetch?.prefetchWhenConnected();
+      },
+      () => undefined,
+    );
+    return () => {
+      gone = true;
+      stop?.();
+    };
   }, [wanted, accountId]);
 }

@@ -4,6 +4,7 @@ import type { UserData } from '#shared/api/account.ts';
 import type { SavedAddress } from '#shared/screens/places.ts';
 import { renderInRouter } from '#client/components/layout/testing/render-in-router.tsx';
 import { claimAccountData } from '#client/lib/account-scoped.ts';
+import { useConnection } from '#client/lib/connection.ts';
 import { idbStorage } from '#client/lib/idb-storage.ts';
 import { useAddressesStore } from '#client/lib/screens/addresses-store.ts';
 import { stubFetch, demoUser, type StubResponse } from '#client/lib/testing/fetch-stub.ts';
@@ -11,6 +12,7 @@ import { deferred } from '#client/lib/testing/list-fetch-stub.ts';
 import { AddressStep } from './address-step.tsx';
 import { FRESH_FOR_MS, OFFLINE_COPIES_STORE_KEY, prefetchOfflineCopies, useOfflineCopies } from './offline-copies.ts';
 import { keepsOfflineCopies, useOfflineCopiesAtIdle } from './offline-copies-at-idle.ts';
+import { prefetchWhenConnected } from './offline-copies-prefetch.ts';
 import { centre, clinicUser, placesRoutes } from './testing/address-world.ts';
 import { initialValues } from './wizard-values.ts';
 
@@ -143,6 +145,18 @@ describe('useOfflineCopiesAtIdle', () => {
     await Promise.resolve();
     expect(calls).toHaveLength(0);
     rerender({ idle: true });
+    await waitFor(() => expect(calledFor(calls, CENTRES)).toBe(1));
+    expect(calledFor(calls, ADDRESSES)).toBe(1);
+    expect(calledFor(calls, CALENDAR)).toBe(1);
+  });
+
+  it('with no connection at idle, waits for the server and prefetches then', async () => {
+    useConnection.setState({ browserOffline: true });
+    const { calls } = stubFetch(routes);
+    prefetchWhenConnected();
+    await import('./offline-copies.ts');
+    expect(calls).toHaveLength(0);
+    window.dispatchEvent(new Event('online'));
     await waitFor(() => expect(calledFor(calls, CENTRES)).toBe(1));
     expect(calledFor(calls, ADDRESSES)).toBe(1);
     expect(calledFor(calls, CALENDAR)).toBe(1);

@@ -57,9 +57,8 @@ export const useOfflineCopies = create<OfflineCopiesState>()(
 registerAccountScoped(OFFLINE_COPIES_STORE_KEY, () => useOfflineCopies.getState().forget());
 
 /**
- * The pickup calendar (cut-off hour, closed days) the address step applies. Here rather than in
- * api.ts: the prefetch's chunk then needs none of the wizard's other calls (their names would be in
- * the entry's preload list).
+ * The pickup calendar (cut-off hour, closed days) the address step applies. Here, beside its copy,
+ * rather than in api.ts: the prefetch's chunk then needs none of the wizard's other calls.
  */
 async function fetchPickupCalendar(signal: AbortSignal): Promise<PickupCalendar> {
   const answer = await callApi(getPickupCalendar, { signal });
