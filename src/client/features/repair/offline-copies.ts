@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { ServiceCentre } from '#shared/screens/places.ts';
-import { getPickupCalendar, type PickupCalendar } from '#shared/screens/pickup-days.ts';
+import { getPickupCalendar } from '#shared/screens/pickup-calendar.ts';
+import type { PickupCalendar } from '#shared/screens/pickup-days.ts';
 import {
   accountChangeCount,
   accountScopedStorage,
