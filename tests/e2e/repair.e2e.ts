@@ -6,7 +6,8 @@
 // exactly once when the network is back.
 import { describe, expect, inject, it } from 'vitest';
 import { backOffice, PNG_BYTES } from './back-office.ts';
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { CSRF_HEADER } from '../../src/shared/api/headers.ts';
 import { OUTBOX_REQUEST_QUEUED_MESSAGE } from '../../src/shared/screens/outbox.ts';
 import {
   browserForFile,
@@ -15,7 +16,9 @@ import {
   PHONE_WITH_WORKER,
   baseURL,
   e2eServer,
+  nextMail,
   openControlled,
+  passwordFrom,
   screenshot,
   withPage,
 } from './support.ts';
@@ -45,6 +48,54 @@ function repairSheet(page: Page): Locator {
 /** Step 1 left for an account the back office opened with its own password: its e-mail is not proven. */
 function leaveContactStep(scope: Locator, email: string, next = 'Далее'): Promise<void> {
   return confirmMailedCode(scope, email, { next, shot: 'repair-email-code-360' });
+}
+
+/**
+ * A clinic the back office opened without a password (the one mailed to it proves the mailbox: the
+ * wizard asks no code), logged in and given a saved address through the API alone, so no screen of
+ * the app was opened for it yet.
+ */
+async function clinicWithSavedAddress(context: BrowserContext, address: { name: string; address: string }) {
+  const clinic = await backOffice.client('', { password: undefined });
+  const password = passwordFrom(await nextMail(clinic.email, 0));
+  const api = context.request;
+  const headers = async () => ({
+    origin: baseURL(),
+    [CSRF_HEADER]: ((await (await api.get('/ajax/user/data')).json()) as { csrf_token: string }).csrf_token,
+  });
+  const login = await api.post('/ajax/login', {
+    headers: await headers(),
+    data: { email: clinic.email, password },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const saved = await api.post('/ajax/cabinet/addresses/save', {
+    headers: await headers(),
+    data: { ...address, apartment: 'офис 12' },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  return clinic;
+}
+
+/** The page's saved copy under `key` (IndexedDB 'portal'/'state', src/client/lib/idb-storage.ts): its state, or null. */
+function pageCopy(page: Page, key: string): Promise<Record<string, unknown> | null> {
+  return page.evaluate(
+    (name) =>
+      new Promise<Record<string, unknown> | null>((resolve, reject) => {
+        const open = indexedDB.open('portal');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction('state').objectStore('state').get(name);
+          read.onsuccess = () => {
+            open.result.close();
+            // Each copy is kept with its account (src/client/lib/account-scoped.ts), around zustand's own.
+            const owned = typeof read.result === 'string' ? (JSON.parse(read.result) as { value: string }) : null;
+            resolve(owned ? (JSON.parse(owned.value) as { state: Record<string, unknown> }).state : null);
+          };
+          read.onerror = () => reject(read.error);
+        };
+      }),
+    key,
+  );
 }
 
 /** What makes a button look like one of ours: colours, border, corners, type and height. */
@@ -335,6 +386,73 @@ describe('the repair wizard', () => {
         });
         expect(file.status).toBe(200);
         expect(Buffer.from(await file.arrayBuffer())).toEqual(Buffer.from(PNG_BYTES));
+      },
+      { standalone: true },
+    );
+  });
+  it('installed, never opened online: after the list alone, the wizard offline has the saved address and the centre, and its request waits for the network', async () => {
+    await withPage(
+      browser,
+      PHONE_WITH_WORKER,
+      'repair-offline-never-opened',
+      async (page, context) => {
+        await page.setViewportSize({ width: 360, height: 780 });
+        const place = { name: 'Склад на Тверской', address: 'Россия, Москва, Тверская улица, 7' };
+        const clinic = await clinicWithSavedAddress(context, place);
+        const { next: feedStart } = await backOffice.events();
+
+        // The requests list only, under the worker: once it is idle the page keeps the wizard's copies.
+        await openControlled(page, '/cabinet/tickets');
+        await visible(page.getByRole('main').getByText('У вас пока нет открытых заявок.')).waitFor();
+        await expect
+          .poll(async () => {
+            const addresses = await pageCopy(page, 'addresses');
+            const copies = await pageCopy(page, 'repair-offline-copies');
+            return {
+              addresses: (addresses?.addresses as { name: string }[] | undefined)?.map((entry) => entry.name),
+              centres: ((copies?.centres as unknown[] | undefined)?.length ?? 0) > 0,
+              calendar: copies?.calendar != null,
+            };
+          })
+          .toEqual({ addresses: [place.name], centres: true, calendar: true });
+
+        // The basement: the app comes from the worker, the wizard from the copies.
+        await context.setOffline(true);
+        await page.reload();
+        await tab(page, 'Ремонт').click();
+        const sheet = repairSheet(page);
+        await visible(sheet.getByRole('heading', { name: 'Контактная информация' })).waitFor();
+        await button(sheet, 'Далее').click();
+        await visible(sheet.getByRole('heading', { name: 'Адрес' })).waitFor();
+        await sheet.getByLabel('Сохранённый адрес').selectOption({ label: `${place.name}: ${place.address}` });
+        expect(await sheet.getByLabel('Офис / квартира').inputValue()).toBe('офис 12');
+        // No check of the address without a network: what the check would bring is typed.
+        await visible(sheet.getByText('Не удалось проверить адрес — мы уточним его по телефону')).waitFor();
+        await sheet.getByLabel('Страна / регион').fill('Россия');
+        await sheet.getByLabel('Индекс').fill('125009');
+        await choosePickupDayAndCentre(sheet);
+        await screenshot(page, 'repair-offline-never-opened-360');
+        await button(sheet, 'Далее').click();
+        await visible(sheet.getByRole('heading', { name: 'Оборудование' })).waitFor();
+        await fillTurbine(sheet, 'SN-NEVER-OPENED', 'Не вращается');
+        await acceptRepairConsents(sheet);
+        await button(sheet, 'Отправить заявку').click();
+        await visible(sheet.getByText(OUTBOX_REQUEST_QUEUED_MESSAGE)).waitFor();
+
+        // Back online the worker sends it: the saved address and the chosen centre, as typed offline.
+        await context.setOffline(false);
+        const sent = sheet.getByText(/^Заявка №\d+ отправлена\.$/);
+        await visible(sent).waitFor({ timeout: 30_000 });
+        const created = (await backOffice.events(feedStart)).events.filter((event) => event.type === 'ticket.created');
+        expect(created).toHaveLength(1);
+        const offices = (await (await context.request.get('/ajax/offices')).json()) as {
+          data: { id: number; name: string }[];
+        };
+        expect(created[0]!.payload).toMatchObject({
+          contact: { email: clinic.email },
+          address: { address: place.address, room: 'офис 12' },
+          office_id: offices.data.find((office) => office.name === 'Головной сервисный центр')!.id,
+        });
       },
       { standalone: true },
     );

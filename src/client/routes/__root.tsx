@@ -15,6 +15,7 @@ import { useAccountLifeCycle, useLogout } from '#client/features/account/use-acc
 import { NotificationBell } from '#client/features/notifications/notification-bell.tsx';
 import { FeedbackBox } from '#client/features/feedback/feedback-box.tsx';
 import { PromocodeLinkHost } from '#client/features/promocode/promocode-link-host.tsx';
+import { useOfflineCopiesAtIdle } from '#client/features/repair/offline-copies-at-idle.ts';
 import { useRepairSheet } from '#client/features/repair/repair-sheet-store.ts';
 import { useLoadedAndIdle } from '#client/lib/after-load.ts';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
@@ -100,6 +101,7 @@ const Shell = memo(function Shell({ user, ready, checked }: ShellProps) {
   const [moreOpen, setMoreOpen] = useState(false);
   const [moreWanted, setMoreWanted] = useState(false);
   const loaded = useLoadedAndIdle(NOTICES_IDLE_TIMEOUT_MS);
+  useOfflineCopiesAtIdle(user, loaded);
   const handleLogout = useLogout();
   const refreshAccount = useCallback(() => void refresh(), [refresh]);
 

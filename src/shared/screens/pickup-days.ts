@@ -1,7 +1,5 @@
 import dayjs from 'dayjs';
-import * as v from 'valibot';
 import { formatServerTimestamp, serverDate } from '../format/server-timestamp.ts';
-import { defineEndpoint, okResponse } from '../api/endpoint.ts';
 import { repairMessages } from './repair-requests.ts';
 
 // The days a courier can come for the instruments (portal.md §5, §9; docs/api.md): one
@@ -73,17 +71,3 @@ export function pickupDateProblem(
     ? null
     : repairMessages.pickupDate;
 }
-
-const day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
-
-/** The calendar the wizard's address step applies; asked when the step opens, never on a cold start. */
-export const getPickupCalendar = defineEndpoint({
-  method: 'GET',
-  path: '/ajax/repair-requests/pickup-calendar',
-  output: okResponse({
-    cutoff_hour: v.number(),
-    closed_days: v.array(day),
-    /** Working Saturdays and Sundays (PickupCalendar.openDays); a cached answer of an older server has none. */
-    open_days: v.optional(v.array(day), []),
-  }),
-});

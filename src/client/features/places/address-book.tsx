@@ -8,7 +8,7 @@ import { SkeletonList } from '#client/components/ui/skeleton-list.tsx';
 import { savedCopyAt, useNoConnection, useOnReconnect } from '#client/lib/connection.ts';
 import { AddressFormDialog } from './address-form-dialog.tsx';
 import { useRemote } from '#client/lib/use-remote.ts';
-import { loadSavedAddresses, useAddressesStore } from './addresses-store.ts';
+import { loadSavedAddresses, useAddressesStore } from '#client/lib/screens/addresses-store.ts';
 import { DeleteAddressDialog } from './delete-address-dialog.tsx';
 import styles from './places.module.css';
 

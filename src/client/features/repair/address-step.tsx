@@ -8,7 +8,9 @@ import { SelectField } from '#client/components/ui/select-field.tsx';
 import { SuggestField } from '#client/components/ui/suggest-field.tsx';
 import { TextField } from '#client/components/ui/text-field.tsx';
 import { useRemote } from '#client/lib/use-remote.ts';
-import { fetchSavedAddresses, fetchServiceCentres, suggestAddresses } from '#client/lib/screens/places-api.ts';
+import { useAddressesStore } from '#client/lib/screens/addresses-store.ts';
+import { suggestAddresses } from '#client/lib/screens/places-api.ts';
+import { keptSavedAddresses, keptServiceCentres, useOfflineCopies } from './offline-copies.ts';
 import { PickupAndCentre } from './pickup-and-centre.tsx';
 import { boundText, type StepProps } from './step-props.ts';
 import { useAddressCheck } from './use-address-check.ts';
@@ -18,12 +20,17 @@ import styles from './repair.module.css';
 const charactersLeft = (left: number) =>
   `${pluralCategory(left) === 'one' ? 'Остался' : 'Осталось'} ${countOf(left, CHARACTER_FORMS)}`;
 
-/** The account's saved addresses (a guest has none yet) and the centres, in one load. */
-const loadPlaces = (guest: boolean) => (signal: AbortSignal) =>
+/**
+ * The account's saved addresses (a guest has none yet) and the centres, in one load that keeps them
+ * on the device (offline-copies.ts): the step shows those copies, so with no connection it still has
+ * what was saved before. It fails only for centres neither fetched nor saved.
+ */
+const loadPlaces = (guest: boolean) => () =>
   Promise.all([
-    guest ? Promise.resolve([]) : fetchSavedAddresses(signal).catch(() => []),
-    fetchServiceCentres(signal),
-  ]).then(([saved, centres]) => ({ saved, centres }));
+    guest ? null : keptSavedAddresses({ orSaved: true }).catch(() => null),
+    keptServiceCentres({ orSaved: true }),
+  ]);
+const NO_ADDRESSES: SavedAddress[] = [];
 
 /** Step 2, Адрес (portal.md §2.1, §5): where the courier comes, when, and which centre repairs. */
 export interface AddressStepProps extends StepProps {
@@ -35,7 +42,9 @@ export function AddressStep(props: AddressStepProps) {
   const { user, values, errors, change, addAddress } = props;
   const guest = user === null;
   const places = useRemote(loadPlaces(guest), guest ? 'guest' : 'account');
-  const saved = places.data?.saved ?? [];
+  const accountAddresses = useAddressesStore((state) => state.addresses);
+  const saved = guest ? NO_ADDRESSES : accountAddresses;
+  const centres = useOfflineCopies((state) => state.centres);
   const [choice, setChoice] = useState('');
   const address = useAddressCheck(props);
 
@@ -53,10 +62,9 @@ export function AddressStep(props: AddressStepProps) {
     change({ address: '', country: '', zip: '', room: '' });
   };
   const added = (chosen: SavedAddress) => {
-    places.update(
-      (current) =>
-        current && { ...current, saved: [...current.saved.filter((entry) => entry.id !== chosen.id), chosen] },
-    );
+    useAddressesStore.setState((state) => ({
+      addresses: [...state.addresses.filter((entry) => entry.id !== chosen.id), chosen],
+    }));
     choose(chosen);
   };
 
@@ -122,13 +130,7 @@ export function AddressStep(props: AddressStepProps) {
         maxLength={ADDRESS_COMMENT_MAX}
         hint={charactersLeft(ADDRESS_COMMENT_MAX - values.message.length)}
       />
-      <PickupAndCentre
-        values={values}
-        errors={errors}
-        change={change}
-        centres={places.data?.centres ?? []}
-        loadProblem={places.failure}
-      />
+      <PickupAndCentre values={values} errors={errors} change={change} centres={centres} loadProblem={places.failure} />
     </div>
   );
 }

@@ -9,7 +9,6 @@ import {
 } from '#shared/screens/guest-requests.ts';
 import { IDEMPOTENCY_HEADER } from '#shared/api/headers.ts';
 import { queuedAnswer } from '#shared/screens/outbox.ts';
-import { getPickupCalendar, type PickupCalendar } from '#shared/screens/pickup-days.ts';
 import {
   createRepairRequest,
   createRepairRequestWithPhotos,
@@ -86,12 +85,6 @@ export async function sendGuestEmailCode(email: string, resend: boolean): Promis
 
 export async function confirmGuestEmailCode(email: string, code: string): Promise<void> {
   await callApi(confirmGuestCode, { input: { email, code } });
-}
-
-/** The pickup calendar (cut-off hour, closed days) the address step applies. */
-export async function fetchPickupCalendar(signal?: AbortSignal): Promise<PickupCalendar> {
-  const answer = await callApi(getPickupCalendar, { signal });
-  return { cutoffHour: answer.cutoff_hour, closedDays: answer.closed_days, openDays: answer.open_days };
 }
 
 /** The clinics that gave this account access ('Оставить заявку от имени клиники', issue 41). */

@@ -13,7 +13,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { SelectField } from '#client/components/ui/select-field.tsx';
 import { lazyComponent } from '#client/lib/lazy-component.tsx';
 import { useRemote } from '#client/lib/use-remote.ts';
-import { fetchPickupCalendar } from './api.ts';
+import { keptPickupCalendar } from './offline-copies.ts';
 import type { StepProps } from './step-props.ts';
 import styles from './repair.module.css';
 
@@ -26,8 +26,9 @@ const CentresChoiceMap = lazyComponent(
 );
 
 /**
- * Without the server's calendar (no network: the request will wait in the outbox) the weekdays after
- * the default noon cut-off; the server checks the day against holidays when the request arrives.
+ * Without the server's calendar, fetched or saved (no network: the request will wait in the outbox),
+ * the weekdays after the default noon cut-off; the server checks the day against holidays when the
+ * request arrives.
  */
 const OFFLINE_CALENDAR: PickupCalendar = { cutoffHour: DEFAULT_PICKUP_CUTOFF_HOUR, closedDays: [] };
 
@@ -42,11 +43,12 @@ export interface PickupAndCentreProps extends Pick<StepProps, 'values' | 'errors
 export function PickupAndCentre({ values, errors, change, centres, loadProblem }: PickupAndCentreProps) {
   const [mapShown, setMapShown] = useState(false);
   /** null until the calendar is in (a moment): the select waits rather than offer a closed day. */
-  const days = useRemote((signal) =>
-    // Without the server's calendar (no network) the offline one: the select never stays empty for it.
-    fetchPickupCalendar(signal)
-      .catch(() => OFFLINE_CALENDAR)
-      .then((calendar) => pickupDays(new Date(), calendar)),
+  const days = useRemote(() =>
+    // Without the server's calendar (no network) the one saved before, else the offline one: the
+    // select never stays empty for it.
+    keptPickupCalendar({ orSaved: true })
+      .catch(() => null)
+      .then((calendar) => pickupDays(new Date(), calendar ?? OFFLINE_CALENDAR)),
   ).data;
   const offered = offeredCentres(centres, values.address || null);
   return (

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { countRepairRequests } from '#server/middleware/count-repair-requests.ts';
-import { getPickupCalendar } from '#shared/screens/pickup-days.ts';
+import { getPickupCalendar } from '#shared/screens/pickup-calendar.ts';
 import {
   createRepairRequest,
   createRepairRequestWithPhotos,

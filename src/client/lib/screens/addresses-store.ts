@@ -1,13 +1,15 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { SavedAddress } from '#shared/screens/places.ts';
-import { accountScopedStorage, registerAccountScoped } from '#client/lib/account-scoped.ts';
-import { flagHydration, whenHydrated, type PersistedStore } from '#client/lib/persist-hydration.ts';
-import { fetchSavedAddresses } from '#client/lib/screens/places-api.ts';
+import { accountScopedStorage, registerAccountScoped } from '../account-scoped.ts';
+import { flagHydration, whenHydrated, type PersistedStore } from '../persist-hydration.ts';
+import { fetchSavedAddresses } from './places-api.ts';
 
 // The saved addresses (cabinet.md §2 My addresses), persisted per account like the lists: the
 // screen shows the last copy at once, offline too, and refreshes it. Only the copy lives here; the
 // loading, its failure and its retry are the screen's remote value (lib/use-remote.ts, ADR 0029).
+// One copy for the two screens that show them: the address book and the repair wizard's step 2
+// (features/repair/offline-copies.ts), so either keeps them on the device for the other.
 
 export const ADDRESSES_STORE_KEY = 'addresses';
 
