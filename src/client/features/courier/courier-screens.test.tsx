@@ -297,10 +297,14 @@ describe("a stop's card", () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Забрал' }));
     goOffline();
     const photo = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2])], 'handover.jpg', { type: 'image/jpeg' });
+    // The browser's own 'Choose File' words are hidden: the button speaks Russian on any phone.
+    expect(screen.getByLabelText('Сфотографировать')).toBe(screen.getByLabelText('Фото (необязательно)'));
     await userEvent.upload(screen.getByLabelText('Фото (необязательно)'), photo);
     expect(await screen.findByTestId('courier-done-photo')).toHaveTextContent(
       'Фото сохранено на телефоне и отправится вместе с отметкой',
     );
+    // The chosen file's name, which the native input used to show beside its button.
+    expect(screen.getByTestId('courier-done-photo')).toHaveTextContent('handover.jpg');
     // Nothing was uploaded: the photo waits for 'Подтвердить'.
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
     await userEvent.type(screen.getByLabelText('Кто передал инструменты'), 'Анна');

@@ -10,6 +10,7 @@ import {
   type CourierStop,
 } from '#shared/screens/courier.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { FilePickButton } from '#client/components/ui/file-pick-button.tsx';
 import { FormMessage } from '#client/components/ui/form-message.tsx';
 import { hasNoConnection } from '#client/lib/connection.ts';
 import { asApiError } from '#client/lib/http.ts';
@@ -254,20 +255,21 @@ function DoneForm({
       </div>
       <div className={styles.field}>
         <label htmlFor={`${id}-photo`}>Фото (необязательно)</label>
-        <input
+        <FilePickButton
           id={`${id}-photo`}
           ref={photoRef}
-          type="file"
           accept="image/jpeg,image/png"
           capture="environment"
           disabled={uploading}
           onChange={(event) => void pickPhoto(event.target.files?.[0])}
-        />
+        >
+          Сфотографировать
+        </FilePickButton>
         {uploading ? <span className={styles.muted}>Загружаем фото…</span> : null}
         {photo ? (
           <span className={styles.photoChosen} data-testid="courier-done-photo">
+            <span>{photo.name}</span>
             <span className={styles.muted}>
-              {/* The file's name is the input's own line just above. */}
               {photo.file ? 'Фото сохранено на телефоне и отправится вместе с отметкой' : 'Фото приложено'}
             </span>
             <Button variant="link" onClick={removePhoto} aria-label={`Убрать фото ${photo.name}`}>

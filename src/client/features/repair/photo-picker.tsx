@@ -8,6 +8,7 @@ import {
 } from '#shared/screens/repair-requests.ts';
 import { downloadPaths } from '#shared/api/tickets.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { FilePickButton } from '#client/components/ui/file-pick-button.tsx';
 import { hasNoConnection } from '#client/lib/connection.ts';
 import { ApiError, asApiError } from '#client/lib/http.ts';
 import { uploadPhoto } from './api.ts';
@@ -91,9 +92,8 @@ export function PhotoPicker({ photos, onChange, upload: uploading = true }: Phot
       <label htmlFor={inputId} className={styles.dropLabel}>
         Фото инструментов: выберите файлы или перетащите их сюда (jpg, png, tiff, bmp, до 10 Мб)
       </label>
-      <input
+      <FilePickButton
         id={inputId}
-        type="file"
         accept={ACCEPT}
         multiple
         onChange={(event) => {
@@ -104,7 +104,9 @@ export function PhotoPicker({ photos, onChange, upload: uploading = true }: Phot
           void addFiles(files);
         }}
         disabled={upload.busy}
-      />
+      >
+        Выбрать фото
+      </FilePickButton>
       {upload.busy ? <progress aria-label="Загрузка фото" /> : null}
       <p className={fieldStyles.error} role="alert">
         {upload.problem ?? ''}

@@ -434,9 +434,12 @@ describe('RepairWizard with no network and after a reload', () => {
     await next();
     await fillAddressStep();
     await next();
+    // The Russian button is a label of the same (visually hidden) input the browser would word in its own language.
+    expect(screen.getByLabelText('Выбрать фото')).toBe(screen.getByLabelText(/Фото инструментов/));
     choose([new File(['jpeg'], 'rotor.jpg', { type: 'image/jpeg' })]);
     const photos = await screen.findByRole('list', { name: 'Фото к заявке' });
     expect(within(photos).getByText('Будет отправлено вместе с заявкой')).toBeInTheDocument();
+    expect(within(photos).getByText('rotor.jpg')).toBeInTheDocument();
     await fillInstrument();
     await userEvent.click(screen.getByRole('button', { name: 'Отправить заявку' }));
 
