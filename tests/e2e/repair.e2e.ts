@@ -118,10 +118,10 @@ function buttonLooks(locator: Locator): Promise<string[]> {
   }, LOOKS);
 }
 
-/** The same for the photo zone's file input's own button (a pseudo-element, so read from the input). */
+/** The same for the photo zone's file button: the Russian label drawn right after the hidden native input. */
 function fileButtonLooks(page: Page): Promise<string[]> {
   return page.getByLabel(/Фото инструментов/).evaluate((element, keys) => {
-    const style = getComputedStyle(element, '::file-selector-button');
+    const style = getComputedStyle(element.nextElementSibling!);
     return keys.map((key) => style[key]);
   }, LOOKS);
 }
