@@ -123,6 +123,15 @@ function keptLoader<T, State>({ store, saved, refresh }: KeptCopy<T, State>) {
   };
 }
 
+/**
+ * Keeps an answer in the copies' store once its saved copy is back (else the older copy would
+ * overwrite it), unless the account changed meanwhile (`signal` aborted: the answer is nobody's here).
+ */
+async function keep(signal: AbortSignal, answer: Partial<OfflineCopiesState>): Promise<void> {
+  await whenHydrated(useOfflineCopies);
+  if (!signal.aborted) useOfflineCopies.setState(answer);
+}
+
 export const keptSavedAddresses = keptLoader({
   store: useAddressesStore,
   saved: () => ({ value: useAddressesStore.getState().addresses, fetchedAt: useAddressesStore.getState().fetchedAt }),
@@ -134,8 +143,7 @@ export const keptServiceCentres = keptLoader({
   saved: () => ({ value: useOfflineCopies.getState().centres, fetchedAt: useOfflineCopies.getState().centresAt }),
   async refresh(signal) {
     const centres = await fetchServiceCentres(signal);
-    await whenHydrated(useOfflineCopies);
-    if (!signal.aborted) useOfflineCopies.setState({ centres, centresAt: Date.now() });
+    await keep(signal, { centres, centresAt: Date.now() });
     return centres;
   },
 });
@@ -148,8 +156,7 @@ export const keptPickupCalendar = keptLoader({
   },
   async refresh(signal): Promise<PickupCalendar | null> {
     const calendar = await fetchPickupCalendar(signal);
-    await whenHydrated(useOfflineCopies);
-    if (!signal.aborted) useOfflineCopies.setState({ calendar, calendarAt: Date.now() });
+    await keep(signal, { calendar, calendarAt: Date.now() });
     return calendar;
   },
 });

@@ -75,25 +75,20 @@ async function noticesOf(tx: Tx, before: StopPlan, after: StopPlan, now: Date): 
   const isOn = after.cancelledAt === null;
   const notices: Notice[] = [];
   const stopOn = async (stop: StopPlan) => `Остановка на ${dayMonth(stop.date)} (${await summaryOf(tx, stop)})`;
+  /** The stop as it was has left its courier's route (given away, cancelled): the tap opens the route. */
+  const left = async (how: string): Promise<Notice> => ({
+    courierId: before.courierId,
+    text: `${await stopOn(before)} ${how}`,
+    stop: before,
+    onRoute: false,
+  });
   if (before.courierId !== after.courierId) {
-    if (wasOn && isNoticeDay(before.date, now))
-      notices.push({
-        courierId: before.courierId,
-        text: `${await stopOn(before)} снята с вашего маршрута`,
-        stop: before,
-        onRoute: false,
-      });
+    if (wasOn && isNoticeDay(before.date, now)) notices.push(await left('снята с вашего маршрута'));
     if (isOn && isNoticeDay(after.date, now)) notices.push(await added(tx, after));
     return notices;
   }
   if (wasOn && !isOn) {
-    if (isNoticeDay(before.date, now))
-      notices.push({
-        courierId: before.courierId,
-        text: `${await stopOn(before)} отменена сервисным центром`,
-        stop: before,
-        onRoute: false,
-      });
+    if (isNoticeDay(before.date, now)) notices.push(await left('отменена сервисным центром'));
   } else if (!wasOn && isOn) {
     if (isNoticeDay(after.date, now)) notices.push(await added(tx, after));
   } else if (wasOn && before.date !== after.date) {
